@@ -1,0 +1,17 @@
+"""The game-agnostic kernel: state protocol, tokens, errors, options, registry, matches, scenarios.
+
+The kernel imports no game and no face (CLI, web, bots, RL): dependencies point inward.
+"""
+
+from .errors import IllegalAction, InvalidOptions, InvalidReplay, InvalidState, KartentischError
+from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, require
+from .match import Match
+from .options import Option, bool_option, choice_option, int_option, resolve_options, seat_option
+from .registry import lookup, register, registered
+
+__all__ = [
+    "GAME_OVER", "ROUND_OVER", "Bot", "Game", "GameState", "IllegalAction", "InvalidOptions",
+    "InvalidReplay", "InvalidState", "KartentischError", "Match", "Option", "RandomBot",
+    "bool_option", "choice_option", "int_option", "lookup", "register", "registered",
+    "require", "resolve_options", "seat_option",
+]

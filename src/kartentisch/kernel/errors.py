@@ -1,0 +1,45 @@
+"""Errors raised by the kernel and the games.
+
+Every error a user can cause is a :class:`KartentischError`; its message names what was wrong
+and, where one applies, the rule id (``grid R12``), in the style of python-chess's precise
+``IllegalMoveError``/``InvalidMoveError``.
+"""
+
+from __future__ import annotations
+
+
+class KartentischError(Exception):
+    """Base class of every error a user can cause (bad token, option, state or file)."""
+
+
+class IllegalAction(KartentischError):
+    """A token that is not legal for ``seat`` now.
+
+    Attributes:
+        rule: rule id broken, e.g. ``"colors R5"`` (``"kernel"`` for malformed input).
+        seat: the seat that tried to act.
+        token: the rejected token.
+
+    The state is unchanged whenever this is raised (the kernel checks legality before applying).
+    """
+
+    def __init__(self, rule: str, reason: str, *, seat: int | None = None, token: str | None = None):
+        self.rule = rule
+        self.reason = reason
+        self.seat = seat
+        self.token = token
+        who = f"seat {seat}: " if seat is not None else ""
+        what = f"{token!r} is illegal: " if token is not None else ""
+        super().__init__(f"{rule}: {who}{what}{reason}")
+
+
+class InvalidOptions(KartentischError):
+    """An unknown option name, or a value outside the option's allowed values."""
+
+
+class InvalidState(KartentischError):
+    """A state document that violates its game's loading rules; nothing was loaded."""
+
+
+class InvalidReplay(KartentischError):
+    """A replay file that is malformed or does not replay (names the line)."""

@@ -1,0 +1,300 @@
+"""The game-agnostic core: :class:`Game` (metadata and factory) and :class:`GameState`.
+
+Modelled on OpenSpiel's ``Game``/``State`` split and python-chess's ``Board``: a game module
+subclasses both and implements the template methods (``_legal``, ``_apply``, ``_explain`` …);
+the base class validates, applies atomically and never lets an illegal token change a state.
+
+Vocabulary (CONVENTIONS.md): a *seat* is ``0 … n-1`` clockwise; a *token* is one atomic
+decision (``play:r7``); ``to_act`` lists the seats that must decide now (several for
+simultaneous choices, reaction windows ask seats in a defined order).
+
+Example (python-chess style)::
+
+    >>> from kartentisch.games import get_game
+    >>> state = get_game("colors").new_state(players=2, seed=7)
+    >>> seat = state.to_act()[0]
+    >>> state.apply(seat, state.legal_actions(seat)[0])
+    >>> state.round
+    1
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from .errors import IllegalAction, InvalidState
+from .options import Option, resolve_options
+
+S = TypeVar("S", bound="GameState")
+
+#: Phases shared by every game (CONVENTIONS: a scored round is shown, then the next dealer deals).
+ROUND_OVER = "round_over"
+GAME_OVER = "game_over"
+
+
+class GameState(ABC):
+    """One match of one game at one moment: the table plus the match record.
+
+    Attributes every game sets:
+        game: the :class:`Game` this state belongs to.
+        players: number of seats.
+        options: effective options (defaults filled in).
+        rng: the match's seeded generator; the only source of chance (shuffles, reshuffles).
+        phase, round, dealer, scores, totals, winners: the common fields of CONVENTIONS.
+
+    Template methods a game implements: :meth:`to_act`, :meth:`_legal`, :meth:`_apply`,
+    :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`determinize`,
+    :meth:`cards`.
+    """
+
+    game: Game
+    players: int
+    options: dict[str, Any]
+    rng: random.Random
+    phase: str
+    round: int
+    dealer: int
+    scores: list[list[int]]
+    totals: list[int]
+    winners: list[int]
+
+    # ----------------------------------------------------------------- template methods
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats with an open decision now, ascending unless the spec fixes another order."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[str]:
+        """Legal tokens of ``seat`` (which is in :meth:`to_act`) in the spec's display order."""
+
+    @abstractmethod
+    def _apply(self, seat: int, token: str) -> None:
+        """Apply a token already known to be legal for ``seat`` (mutates ``self``)."""
+
+    @abstractmethod
+    def _explain(self, seat: int, token: str) -> IllegalAction:
+        """Say why an illegal ``token`` of ``seat`` is illegal, naming the spec's rule id."""
+
+    @abstractmethod
+    def to_doc(self) -> dict[str, Any]:
+        """The full (god) state document of the spec, JSON-able, freshly built."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The state document as ``seat`` may see it (``None``: a spectator).
+
+        Hidden cards appear only as the spec's placeholders (``"?"``, counts). Computed from the
+        state, never stored (OpenSpiel's observer pattern).
+        """
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy (including the generator's state); cheap, used by bots."""
+
+    @abstractmethod
+    def determinize(self: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with ``view(seat)``: all cards hidden from ``seat`` re-dealt.
+
+        Draws its randomness from ``rng`` only; ``self`` is unchanged. Used by ISMCTS
+        (Cowling, Powley & Whitehouse 2012). ``result.view(seat) == self.view(seat)`` holds.
+        """
+
+    @abstractmethod
+    def cards(self) -> Counter[str]:
+        """Multiset of every card in every zone (for the conservation invariant)."""
+
+    # ----------------------------------------------------------------- provided
+    @property
+    def game_over(self) -> bool:
+        """True once the match has ended (phase ``game_over``)."""
+        return self.phase == GAME_OVER
+
+    @property
+    def round_over(self) -> bool:
+        """True once the last round played has been scored (phases ``round_over``/``game_over``)."""
+        return self.phase in (ROUND_OVER, GAME_OVER)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision."""
+        if seat not in self.to_act():
+            return []
+        return self._legal(seat)
+
+    def is_legal(self, seat: int, token: str) -> bool:
+        """Whether ``token`` is legal for ``seat`` now."""
+        return seat in self.to_act() and token in self._legal(seat)
+
+    def apply(self, seat: int, token: str) -> None:
+        """Validate and apply one token of ``seat``.
+
+        Raises:
+            IllegalAction: naming the rule; the state is left exactly as it was.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None, token=token)
+        if not isinstance(token, str) or not token:
+            raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
+        if not self.is_legal(seat, token):
+            raise self._explain(seat, token)
+        self._apply(seat, token)
+
+    def apply_line(self, seat: int, line: str) -> list[str]:
+        """Apply a line of space-separated tokens of ``seat``: all of them, or none.
+
+        Returns:
+            The tokens applied, in order.
+        Raises:
+            IllegalAction: from the first illegal token; the state is unchanged.
+        """
+        tokens = line.split()
+        if not tokens:
+            raise IllegalAction("kernel", "empty action line", seat=seat, token=line)
+        if len(tokens) == 1:
+            self.apply(seat, tokens[0])
+            return tokens
+        trial = self.clone()
+        for token in tokens:
+            trial.apply(seat, token)
+        # All legal on an identical copy (same generator state), so they apply here unchanged.
+        for token in tokens:
+            self._apply(seat, token)
+        return tokens
+
+    def public_token(self, seat: int, token: str, viewer: int | None) -> str:
+        """``token`` of ``seat`` as ``viewer`` may read it in a move log (default: unchanged).
+
+        A game whose tokens carry hidden cards (e.g. ``mayhem`` gifts) overrides this.
+        """
+        return token
+
+    def returns(self) -> list[float]:
+        """Per-seat match result once over: a win is 1 shared equally among the winners, else 0."""
+        if not self.winners:
+            return [0.0] * self.players
+        share = 1.0 / len(self.winners)
+        return [share if s in self.winners else 0.0 for s in range(self.players)]
+
+
+class Game(ABC):
+    """A registered game: metadata (OpenSpiel's ``GameType``/``GameInfo``) and factories.
+
+    Class attributes:
+        id: game id (``colors`` …).
+        names: display names, ``{"en": …, "de": …}``.
+        min_players, max_players: player range (inclusive).
+        options: the spec's options table.
+    """
+
+    id: ClassVar[str]
+    names: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Sequence[Option]]
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`InvalidOptions` unless ``players`` is in the game's range."""
+        from .errors import InvalidOptions
+
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise InvalidOptions(
+                f"{self.id}: {players!r} players not allowed; allowed: {self.min_players} … {self.max_players}"
+            )
+
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validate ``players`` and merge ``options`` over the defaults (raises InvalidOptions)."""
+        self.check_players(players)
+        return resolve_options(self.options, options, players)
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None,
+                  deck: Sequence[str] | None = None) -> GameState:
+        """Start a match: round 1 dealt from ``deck`` (top first) or shuffled with ``seed``.
+
+        Raises:
+            InvalidOptions: bad player count or options.
+            InvalidState: ``deck`` is not a permutation of the cards in play.
+        """
+        opts = self.resolve_options(players, options)
+        return self._new_state(players, opts, random.Random(seed), list(deck) if deck is not None else None)
+
+    def load(self, doc: Mapping[str, Any], seed: int | None = None) -> GameState:
+        """Load a state document (scenarios, resume), validating it as the spec says.
+
+        Raises:
+            InvalidState: the document breaks a loading rule (message names it); nothing loaded.
+            InvalidOptions: bad options inside the document.
+        """
+        if not isinstance(doc, Mapping):
+            raise InvalidState(f"{self.id}: a state document is a JSON object, not {type(doc).__name__}")
+        if doc.get("game", self.id) != self.id:
+            raise InvalidState(f"state document is for game {doc.get('game')!r}, not {self.id!r}")
+        players = doc.get("players")
+        opts = self.resolve_options(players, doc.get("options"))  # type: ignore[arg-type]
+        try:
+            return self._load(dict(doc), players, opts, random.Random(seed))  # type: ignore[arg-type]
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise InvalidState(f"{self.id}: malformed state document ({type(exc).__name__}: {exc})") from exc
+
+    @abstractmethod
+    def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
+                   deck: list[str] | None) -> GameState:
+        """Create and deal round 1 (options already validated)."""
+
+    @abstractmethod
+    def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> GameState:
+        """Build a state from a document, raising InvalidState on any violation."""
+
+    @abstractmethod
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The cards in play in canonical order (the conservation invariant compares with it)."""
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot:
+        """The game's rule-based bot (``heuristic``); a game without one raises NotImplementedError."""
+        raise NotImplementedError(f"{self.id} has no heuristic bot")
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-able metadata for ``kartentisch games`` and ``GET /api/games``."""
+        return {
+            "id": self.id, "names": dict(self.names), "min_players": self.min_players,
+            "max_players": self.max_players, "options": [o.describe() for o in self.options],
+        }
+
+
+class Bot(Protocol):
+    """A player for any seat: picks one of ``state.legal_actions(seat)``.
+
+    A bot reads only what ``seat`` may see (``state.view(seat)``, or the state fields that view
+    shows); ISMCTS samples hidden information through :meth:`GameState.determinize`.
+    """
+
+    name: str
+
+    def choose(self, state: GameState, seat: int) -> str:
+        """Return one legal token for ``seat`` (which is in ``state.to_act()``)."""
+        ...
+
+
+class RandomBot:
+    """Uniform choice among the legal tokens, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, seat: int) -> str:
+        """Return a uniformly random legal token of ``seat``."""
+        return self.rng.choice(state.legal_actions(seat))
+
+
+def require(condition: bool, message: str) -> None:
+    """Loading helper: raise :class:`InvalidState` with ``message`` unless ``condition``."""
+    if not condition:
+        raise InvalidState(message)

@@ -1,0 +1,124 @@
+"""A recorded match: (game, players, options, seed, deck) plus its token list, and replay files.
+
+A match replays exactly from its header and tokens because all chance comes from the seeded
+generator (CONVENTIONS). Replay files are JSON lines: a header object, then one
+``{"seat": s, "token": t}`` per applied token.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalAction, InvalidReplay, KartentischError
+from .game import Game, GameState
+from .registry import lookup
+
+REPLAY_FORMAT = "kartentisch-replay/1"
+
+
+@dataclass
+class Match:
+    """A match with its history; :attr:`state` is the current position.
+
+    Attributes:
+        game: the game.
+        players: seat count.
+        options: options as given (effective ones are in ``state.options``).
+        seed: seed of the match generator (``None``: fresh entropy, then not replayable).
+        deck: stacked round-1 deck (top first) or ``None``.
+        history: applied tokens as ``(seat, token)``.
+    """
+
+    game: Game
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    deck: list[str] | None = None
+    history: list[tuple[int, str]] = field(default_factory=list)
+    state: GameState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_state(self.players, self.options, self.seed, self.deck)
+
+    def apply(self, seat: int, line: str) -> list[str]:
+        """Apply a token or a chained line of ``seat`` (all or nothing) and record it."""
+        tokens = self.state.apply_line(seat, line)
+        self.history.extend((seat, t) for t in tokens)
+        return tokens
+
+    def header(self) -> dict[str, Any]:
+        """The replay header (JSON-able)."""
+        head: dict[str, Any] = {"format": REPLAY_FORMAT, "game": self.game.id, "players": self.players,
+                                "options": self.state.options, "seed": self.seed}
+        if self.deck is not None:
+            head["deck"] = self.deck
+        return head
+
+    def states(self) -> Iterator[GameState]:
+        """Every position from the deal to now, replayed from the header (clones)."""
+        state = self.game.new_state(self.players, self.options, self.seed, self.deck)
+        yield state.clone()
+        for seat, token in self.history:
+            state.apply(seat, token)
+            yield state.clone()
+
+    def dumps(self) -> str:
+        """The replay file's text (JSON lines)."""
+        lines = [json.dumps(self.header())]
+        lines += [json.dumps({"seat": s, "token": t}) for s, t in self.history]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write the replay file to ``path``."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    @classmethod
+    def from_header(cls, head: Mapping[str, Any], tokens: Sequence[tuple[int, str]] = ()) -> Match:
+        """Rebuild a match from a header and tokens, re-applying (and so validating) each token."""
+        match = cls(lookup(head["game"]), head["players"], dict(head.get("options") or {}),
+                    head.get("seed"), head.get("deck"))
+        for seat, token in tokens:
+            match.apply(seat, token)
+        return match
+
+    @classmethod
+    def loads(cls, text: str, source: str = "<replay>") -> Match:
+        """Parse and replay a replay file's text.
+
+        Raises:
+            InvalidReplay: malformed JSON, a missing field, or a token that does not apply,
+                naming the line number.
+        """
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if not lines:
+            raise InvalidReplay(f"{source}: empty replay file")
+        try:
+            head = json.loads(lines[0])
+            if not isinstance(head, dict) or head.get("format") != REPLAY_FORMAT:
+                raise InvalidReplay(f"{source}:1: not a {REPLAY_FORMAT} header")
+            match = cls.from_header(head)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise InvalidReplay(f"{source}:1: bad header ({exc})") from exc
+        except KartentischError as exc:
+            raise InvalidReplay(f"{source}:1: {exc}") from exc
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                entry = json.loads(line)
+                seat, token = entry["seat"], entry["token"]
+                if not isinstance(token, str):
+                    raise TypeError("token is not a string")
+                match.apply(seat, token)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise InvalidReplay(f"{source}:{number}: malformed entry ({exc})") from exc
+            except IllegalAction as exc:
+                raise InvalidReplay(f"{source}:{number}: token does not replay: {exc}") from exc
+        return match
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        """Read and replay a replay file (raises InvalidReplay, OSError)."""
+        return cls.loads(Path(path).read_text(encoding="utf-8"), str(path))

@@ -1,0 +1,123 @@
+"""Declarative game options: defaults, allowed values, validation.
+
+A game lists its options as :class:`Option` objects (its spec's *Options* table). The kernel
+merges given values over the defaults and rejects unknown names or values outside the allowed
+set with :class:`InvalidOptions` naming the allowed values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidOptions
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    Attributes:
+        name: JSON key in the state document's ``options``.
+        default: value used when the option is not given (may depend on nothing but itself).
+        kind: ``"int"``, ``"bool"``, ``"choice"``, ``"seat"`` (integer ``0 … n-1``) or ``"list"``;
+            faces use it to draw an input.
+        allowed: human description of the allowed values, used in error messages.
+        help: short explanation per language (``{"en": …, "de": …}``).
+        minimum, maximum: bounds for ``int`` (inclusive; ``None`` = unbounded).
+        nullable: ``None`` (JSON ``null``) is allowed.
+        choices: allowed values for ``choice`` (and the elements of ``list``).
+        check: extra validator ``(value, players) -> error text or None`` for ``list`` options.
+    """
+
+    name: str
+    default: Any
+    kind: str
+    allowed: str
+    help: Mapping[str, str] = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+    choices: tuple[Any, ...] = ()
+    check: Callable[[Any, int], str | None] | None = None
+
+    def validate(self, value: Any, players: int) -> None:
+        """Raise :class:`InvalidOptions` unless ``value`` is allowed with ``players`` seats."""
+        if value is None and self.nullable:
+            return
+        ok = True
+        if self.kind == "bool":
+            ok = isinstance(value, bool)
+        elif self.kind in ("int", "seat"):
+            hi = players - 1 if self.kind == "seat" else self.maximum
+            lo = 0 if self.kind == "seat" else self.minimum
+            ok = _is_int(value) and (lo is None or value >= lo) and (hi is None or value <= hi)
+        elif self.kind == "choice":
+            ok = any(value == c and type(value) is type(c) for c in self.choices)
+        problem = self.check(value, players) if ok and self.check is not None else None
+        if not ok or problem:
+            allowed = self.allowed.replace("n-1", str(players - 1))
+            raise InvalidOptions(
+                f"option {self.name!r}: {value!r} is not allowed"
+                + (f" ({problem})" if problem else "")
+                + f"; allowed: {allowed}"
+            )
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-able description for ``kartentisch games`` and the web lobby."""
+        return {
+            "name": self.name, "default": self.default, "kind": self.kind, "allowed": self.allowed,
+            "help": dict(self.help), "minimum": self.minimum, "maximum": self.maximum,
+            "nullable": self.nullable, "choices": list(self.choices),
+        }
+
+
+def int_option(name: str, default: int | None, minimum: int = 1, maximum: int | None = None, *,
+               nullable: bool = False, help: Mapping[str, str] | None = None) -> Option:
+    """An integer option in ``minimum … maximum`` (``maximum=None``: unbounded)."""
+    rng = f"integer ≥ {minimum}" if maximum is None else f"integer {minimum} … {maximum}"
+    return Option(name, default, "int", ("null or " if nullable else "") + rng, help or {},
+                  minimum=minimum, maximum=maximum, nullable=nullable)
+
+
+def seat_option(name: str, default: int = 0, *, help: Mapping[str, str] | None = None) -> Option:
+    """A seat number ``0 … n-1``."""
+    return Option(name, default, "seat", "seat 0 … n-1", help or {})
+
+
+def bool_option(name: str, default: bool, *, help: Mapping[str, str] | None = None) -> Option:
+    """``true`` or ``false``."""
+    return Option(name, default, "bool", "true or false", help or {})
+
+
+def choice_option(name: str, default: Any, choices: Sequence[Any], *,
+                  help: Mapping[str, str] | None = None) -> Option:
+    """One of a fixed set of values."""
+    return Option(name, default, "choice", ", ".join(repr(c) for c in choices), help or {},
+                  choices=tuple(choices))
+
+
+def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """Merge ``given`` over the defaults of ``specs`` and validate every value.
+
+    Returns:
+        A new dict with every option of ``specs``, in spec order.
+    Raises:
+        InvalidOptions: an unknown name (the message lists the known ones) or a bad value.
+    """
+    given = dict(given or {})
+    known = {o.name for o in specs}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise InvalidOptions(f"unknown option {unknown[0]!r}; known options: {', '.join(sorted(known)) or 'none'}")
+    out: dict[str, Any] = {}
+    for spec in specs:
+        value = given.get(spec.name, spec.default)
+        spec.validate(value, players)
+        out[spec.name] = value
+    return out
