@@ -1,0 +1,660 @@
+"""Rules of ``colors`` (Colour Gap, Farblücke) on the kernel: state, tokens, scoring, loading.
+
+Spec: ``shared/rules/colors.md``; rules are cited as ``colors R7``, decisions as ``colors D6``.
+
+Internally a card is its sort key (``cards.KEY``), hands/centre/collections are sorted lists of
+keys (D16) and ``draw`` is a list with the top card first. Card codes appear only in tokens and
+documents. The round scoring (:func:`colour_score`, :func:`score_round`) and the winners rule
+(:func:`match_winners`) are pure functions, reusable by a score pad.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from ...kernel.errors import IllegalAction
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.options import Option, int_option, seat_option
+from .cards import CODES, KEY, colours_in_play, deck_codes, deck_keys, hand_size
+
+PLAY = "play"
+PICK = "pick"
+PHASES = (PLAY, PICK, ROUND_OVER, GAME_OVER)
+LOWER = "lower"
+HIGHER = "higher"
+
+#: Centre size the refill aims at (colors R11) and the size of the initial centre (R4).
+CENTRE_SIZE = 4
+
+#: Every card token, precomputed once: ``"play:b0"`` … ``"pick:y9"`` → (verb, key).
+_PLAY_TOKEN: tuple[str, ...] = tuple(f"play:{c}" for c in CODES)
+_PICK_TOKEN: tuple[str, ...] = tuple(f"pick:{c}" for c in CODES)
+_CARD_TOKENS: dict[str, tuple[str, int]] = {
+    **{t: (PLAY, k) for k, t in enumerate(_PLAY_TOKEN)},
+    **{t: (PICK, k) for k, t in enumerate(_PICK_TOKEN)},
+}
+
+
+# --------------------------------------------------------------------------- pure rule helpers
+def lower_neighbour(number: int) -> int:
+    """colors R6, D5: the lower neighbour of ``number`` (cyclic: 0 → 9)."""
+    return (number + 9) % 10
+
+
+def higher_neighbour(number: int) -> int:
+    """colors R6, D5: the higher neighbour of ``number`` (cyclic: 9 → 0)."""
+    return (number + 1) % 10
+
+
+def colour_score(counts: Iterable[int]) -> int:
+    """Round score of one collection from its per-colour card counts (colors R14, R15, D10).
+
+    Args:
+        counts: cards per colour, in any order; colours with 0 cards are ignored.
+    Returns:
+        ``M × #colours with M`` minus ``m × #colours with m`` (``M``/``m`` the largest/smallest
+        count), with no minus when all collected colours have the same count; 0 when empty.
+
+    >>> colour_score([4, 2, 2, 1]), colour_score([2] * 5), colour_score([])
+    (3, 10, 0)
+    """
+    held = [c for c in counts if c > 0]
+    if not held:
+        return 0  # R15: an empty collection scores 0
+    most, least = max(held), min(held)
+    plus = most * held.count(most)
+    if least == most:
+        return plus  # R15, D10: all collected colours equal -> no minus
+    return plus - least * held.count(least)
+
+
+def score_round(collections: Sequence[Iterable[str]]) -> list[int]:
+    """Round scores of every seat from its collection's card codes (colors R14, R15).
+
+    Args:
+        collections: per seat, the codes of the collected cards (``["b3", "g5", …]``).
+    Returns:
+        One score per seat, in seat order. Card numbers do not matter, only colours.
+    """
+    return [colour_score(Counter(code[0] for code in cards).values()) for cards in collections]
+
+
+def match_winners(scores: Sequence[Sequence[int]], totals: Sequence[int]) -> list[int]:
+    """Winners of a finished match (colors R17, D12), ascending seats.
+
+    The highest total wins; a tie is broken by the best single-round score (``scores`` holds one
+    list per round, one entry per seat); a remaining tie shares the win.
+    """
+    best_total = max(totals)
+    tied = [s for s, t in enumerate(totals) if t == best_total]
+    if len(tied) == 1:
+        return tied
+    best_round = {s: max(r[s] for r in scores) if scores else 0 for s in tied}
+    top = max(best_round.values())
+    return [s for s in tied if best_round[s] == top]
+
+
+def start_player(first_player: int, round_no: int, players: int) -> int:
+    """colors R3, D3: start player of round ``round_no`` (``(first_player + round − 1) mod n``)."""
+    return (first_player + round_no - 1) % players
+
+
+def dealer_of(first_player: int, round_no: int, players: int) -> int:
+    """colors R3: dealer of round ``round_no``, the start player's right neighbour."""
+    return (start_player(first_player, round_no, players) - 1) % players
+
+
+class Pending(NamedTuple):
+    """An open ``pick`` (colors R9): side, its neighbour number, candidates, played card, taken."""
+
+    side: str
+    number: int
+    options: tuple[int, ...]
+    card: int
+    taken: tuple[int, ...]
+
+
+class LastTurn(NamedTuple):
+    """The latest completed turn, as shown in ``zones.last`` (card codes; ``taken`` as given)."""
+
+    seat: int
+    card: str
+    taken: tuple[str, ...]
+    to_centre: bool
+
+
+# --------------------------------------------------------------------------- state
+class ColorsState(GameState):
+    """One match of ``colors``: the table of the current round plus the match record.
+
+    Zones (sorted key lists unless said): ``hands[s]``, ``centre``, ``draw`` (top first),
+    ``collections[s]``; ``pending`` (:class:`Pending` or ``None``), ``last`` (:class:`LastTurn`
+    or ``None``); ``current`` is the seat to act (``None`` after the match ended).
+    """
+
+    game: ColorsGame
+    hands: list[list[int]]
+    centre: list[int]
+    draw: list[int]
+    collections: list[list[int]]
+    pending: Pending | None
+    last: LastTurn | None
+    current: int | None
+
+    def __init__(self, game: ColorsGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.phase = PLAY
+        self.round = 1
+        self.dealer = dealer_of(options["first_player"], 1, players)
+        self.scores = []
+        self.totals = [0] * players
+        self.winners = []
+        self.hands = [[] for _ in range(players)]
+        self.centre = []
+        self.draw = []
+        self.collections = [[] for _ in range(players)]
+        self.pending = None
+        self.last = None
+        self.current = None
+
+    # ------------------------------------------------------------------ setup (R3, R4, R18)
+    def _deal(self, order: Sequence[int]) -> None:
+        """colors R3, R4, D4: deal the round ``self.round`` from ``order`` (top first).
+
+        Hands one card at a time clockwise from the start player, then 4 cards face up to the
+        centre, the rest is the draw pile. Collections are emptied, ``last`` is cleared.
+        """
+        n, h = self.players, hand_size(self.players)
+        first = start_player(self.options["first_player"], self.round, n)
+        self.dealer = (first - 1) % n
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(h):
+            for i in range(n):
+                hands[(first + i) % n].append(order[k * n + i])
+        self.hands = [sorted(hand) for hand in hands]
+        self.centre = sorted(order[n * h: n * h + CENTRE_SIZE])
+        self.draw = list(order[n * h + CENTRE_SIZE:])
+        self.collections = [[] for _ in range(n)]
+        self.pending = None
+        self.last = None
+        self.phase = PLAY
+        self.current = first
+
+    def _shuffled_deck(self) -> list[int]:
+        """colors R4: the cards in play in canonical order, shuffled by the match generator."""
+        order = deck_keys(self.players)
+        self.rng.shuffle(order)
+        return order
+
+    # ------------------------------------------------------------------ kernel template methods
+    def to_act(self) -> list[int]:
+        """The one seat to act (colors *Decisions and tokens*); ``[]`` once the match ended."""
+        return [] if self.current is None else [self.current]
+
+    def _legal(self, seat: int) -> list[str]:
+        """Legal tokens of the acting seat in canonical card order (colors R5, R9, R18)."""
+        if self.phase == PLAY:
+            return [_PLAY_TOKEN[k] for k in self.hands[seat]]
+        if self.phase == PICK:
+            assert self.pending is not None
+            return [_PICK_TOKEN[k] for k in self.pending.options]
+        if self.phase == ROUND_OVER:
+            return ["deal"]
+        return []
+
+    def _apply(self, seat: int, token: str) -> None:
+        """Apply a legal token: ``play:<card>`` (R5), ``pick:<card>`` (R9) or ``deal`` (R18)."""
+        if token == "deal":
+            self.round += 1
+            self._deal(self._shuffled_deck())  # R18: gather, shuffle (R4), deal (R3/R4)
+            return
+        verb, card = _CARD_TOKENS[token]
+        if verb == PLAY:
+            self._play(seat, card)
+        else:
+            self._pick(seat, card)
+
+    def _explain(self, seat: int, token: str) -> IllegalAction:
+        """Name the rule an illegal token breaks (colors R19's list)."""
+        def err(rule: str, reason: str) -> IllegalAction:
+            return IllegalAction(f"colors {rule}", reason, seat=seat, token=token)
+
+        if self.phase == GAME_OVER:
+            return err("R16", "the match has ended; no more tokens")
+        if seat != self.current:
+            return err("R5", f"not this seat's turn; seat {self.current} is to act")
+        verb, _, arg = token.partition(":")
+        if token == "deal":
+            return err("R18", f"'deal' is only legal when a round is over (phase is {self.phase!r})")
+        if token not in _CARD_TOKENS:
+            return err("R19", "unknown token; tokens are play:<card>, pick:<card> and deal")
+        if self.phase == ROUND_OVER:
+            return err("R18", "the round is over; the only token is 'deal'")
+        if verb == PLAY:
+            if self.phase == PICK:
+                return err("R9", "a pick is open; resolve it with pick:<card> before playing")
+            return err("R5", f"{arg} is not in this seat's hand")
+        if self.pending is None:
+            return err("R9", "no pick is open")
+        return err("R9", f"{arg} is not a candidate of the open {self.pending.side} side "
+                         f"(number {self.pending.number})")
+
+    # ------------------------------------------------------------------ a turn (R5 … R13)
+    def _play(self, seat: int, card: int) -> None:
+        """colors R5: play ``card`` from the hand, then capture by R7, R8/R9 or R10."""
+        self.hands[seat].remove(card)
+        number = card % 10
+        centre = self.centre
+        equal = [c for c in centre if c % 10 == number]
+        if equal:
+            # R7: equal number takes all of them; neighbours are ignored (gleiche Zahl vor Nachbarzahl).
+            for c in equal:
+                centre.remove(c)
+            collection = self.collections[seat]
+            collection.extend(equal)
+            collection.append(card)
+            collection.sort()
+            self._end_turn(seat, card, equal, to_centre=False)
+            return
+        low, high = lower_neighbour(number), higher_neighbour(number)
+        if not any(c % 10 == low or c % 10 == high for c in centre):
+            # R10, D8: no capture, the played card joins the centre (which may exceed 4 cards).
+            insort(centre, card)
+            self._end_turn(seat, card, [], to_centre=True)
+            return
+        # R8: the played card goes to the collection at once, then the sides are resolved.
+        insort(self.collections[seat], card)
+        self._resolve_sides(seat, card, [], (LOWER, HIGHER))
+
+    def _resolve_sides(self, seat: int, card: int, taken: list[int], sides: Sequence[str]) -> None:
+        """colors R8, R9, D6, D7: resolve ``sides`` in order (lower first).
+
+        A side with one candidate is taken at once; with two or more a ``pick`` opens (and this
+        stops); once every side is resolved the turn ends.
+        """
+        number = card % 10
+        for side in sides:
+            wanted = lower_neighbour(number) if side == LOWER else higher_neighbour(number)
+            candidates = [c for c in self.centre if c % 10 == wanted]
+            if len(candidates) == 1:
+                self._take(seat, candidates[0], taken)
+            elif candidates:
+                self.pending = Pending(side, wanted, tuple(candidates), card, tuple(taken))
+                self.phase = PICK
+                return
+        self.pending = None
+        self.phase = PLAY
+        self._end_turn(seat, card, taken, to_centre=False)
+
+    def _take(self, seat: int, card: int, taken: list[int]) -> None:
+        """colors R8, R9: move ``card`` from the centre straight into ``seat``'s collection."""
+        self.centre.remove(card)
+        insort(self.collections[seat], card)
+        taken.append(card)
+
+    def _pick(self, seat: int, card: int) -> None:
+        """colors R9, D6: take the picked candidate; after a lower pick, resolve the higher side."""
+        pending = self.pending
+        assert pending is not None
+        taken = list(pending.taken)
+        self._take(seat, card, taken)
+        self._resolve_sides(seat, pending.card, taken, (HIGHER,) if pending.side == LOWER else ())
+
+    def _end_turn(self, seat: int, card: int, taken: list[int], *, to_centre: bool) -> None:
+        """Record ``last``, refill the centre (R11), then pass the turn (R12) or end the round (R13)."""
+        self.last = LastTurn(seat, CODES[card], tuple(CODES[c] for c in sorted(taken)), to_centre)
+        self._refill()
+        self._advance(seat)
+
+    def _refill(self) -> None:
+        """colors R11, D9: top cards of the draw pile to the centre while it has < 4 and the pile lasts."""
+        while len(self.centre) < CENTRE_SIZE and self.draw:
+            insort(self.centre, self.draw.pop(0))
+
+    def _advance(self, seat: int) -> None:
+        """colors R12, D17: the next seat clockwise that holds cards; none left: R13 ends the round."""
+        n = self.players
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if self.hands[nxt]:
+                self.current = nxt
+                self.phase = PLAY
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """colors R13–R17: score the round, then ``round_over`` or ``game_over`` with winners."""
+        round_scores = score_round([[CODES[k] for k in c] for c in self.collections])
+        self.scores.append(round_scores)
+        self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
+        self.pending = None
+        max_rounds = self.options["max_rounds"]
+        if max(self.totals) >= self.options["target_score"] or (  # R16, D11: reaching means >=
+            max_rounds is not None and self.round >= max_rounds  # D13
+        ):
+            self.phase = GAME_OVER
+            self.current = None
+            self.winners = match_winners(self.scores, self.totals)
+        else:
+            self.phase = ROUND_OVER
+            self.current = start_player(self.options["first_player"], self.round, self.players)  # R18
+
+    # ------------------------------------------------------------------ documents and views
+    def to_doc(self) -> dict[str, Any]:
+        """The full state document of colors *State document* (fresh, JSON-able)."""
+        pending = self.pending
+        last = self.last
+        return {
+            "game": "colors",
+            "players": self.players,
+            "options": dict(self.options),
+            "round": self.round,
+            "dealer": self.dealer,
+            "to_act": self.to_act(),
+            "phase": self.phase,
+            "scores": [list(r) for r in self.scores],
+            "totals": list(self.totals),
+            "game_over": self.phase == GAME_OVER,
+            "winners": list(self.winners),
+            "zones": {
+                "colours": colours_in_play(self.players),
+                "hands": [[CODES[k] for k in h] for h in self.hands],
+                "centre": [CODES[k] for k in self.centre],
+                "draw": [CODES[k] for k in self.draw],
+                "collections": [[CODES[k] for k in c] for c in self.collections],
+                "pending": None if pending is None else {
+                    "side": pending.side, "number": pending.number,
+                    "options": [CODES[k] for k in pending.options], "card": CODES[pending.card],
+                    "taken": [CODES[k] for k in pending.taken],
+                },
+                "last": None if last is None else {
+                    "seat": last.seat, "card": last.card, "taken": list(last.taken), "to_centre": last.to_centre,
+                },
+            },
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Seat view (colors R20): own hand in full, other hands and the draw pile as ``"?"``.
+
+        ``seat=None`` is the spectator view: every hand hidden.
+        """
+        doc = self.to_doc()
+        zones = doc["zones"]
+        zones["hands"] = [h if s == seat else ["?"] * len(h) for s, h in enumerate(zones["hands"])]
+        zones["draw"] = ["?"] * len(self.draw)
+        return doc
+
+    def clone(self) -> ColorsState:
+        """An independent copy; lists copied by hand, immutable parts shared."""
+        new = ColorsState.__new__(ColorsState)
+        new.game = self.game
+        new.players = self.players
+        new.options = self.options  # never mutated
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.phase = self.phase
+        new.round = self.round
+        new.dealer = self.dealer
+        new.scores = self.scores[:]  # round rows are never mutated, only appended
+        new.totals = self.totals[:]
+        new.winners = self.winners[:]
+        new.hands = [h[:] for h in self.hands]
+        new.centre = self.centre[:]
+        new.draw = self.draw[:]
+        new.collections = [c[:] for c in self.collections]
+        new.pending = self.pending  # immutable tuples
+        new.last = self.last
+        new.current = self.current
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> ColorsState:
+        """A clone with the cards hidden from ``seat`` (other hands, draw pile) re-dealt at random.
+
+        Sizes of every hidden place are kept, so ``result.view(seat) == self.view(seat)``.
+        """
+        new = self.clone()
+        pool = [k for s, h in enumerate(new.hands) if s != seat for k in h] + new.draw
+        rng.shuffle(pool)
+        at = 0
+        for s, hand in enumerate(new.hands):
+            if s != seat:
+                size = len(hand)
+                new.hands[s] = sorted(pool[at: at + size])
+                at += size
+        new.draw = pool[at:]
+        return new
+
+    def cards(self) -> Counter[str]:
+        """Every card in hands, centre, draw and collections (pending cards live in those zones)."""
+        keys = [k for h in self.hands for k in h] + self.centre + self.draw + [k for c in self.collections for k in c]
+        return Counter(CODES[k] for k in keys)
+
+
+# --------------------------------------------------------------------------- game
+_OPTIONS: tuple[Option, ...] = (
+    int_option("target_score", 30, 1, help={
+        "en": "Total that ends the match (colors R16); suggestions 15 short, 30 medium, 70 long.",
+        "de": "Punktzahl, die das Spiel beendet (colors R16); Vorschläge 15 kurz, 30 mittel, 70 lang.",
+    }),
+    int_option("max_rounds", None, 1, nullable=True, help={
+        "en": "If set, the match also ends after this round (colors R16, D13).",
+        "de": "Falls gesetzt, endet das Spiel auch nach dieser Runde (colors R16, D13).",
+    }),
+    seat_option("first_player", 0, help={
+        "en": "Start player of round 1; the start moves one seat clockwise each round (colors R3).",
+        "de": "Startspieler der 1. Runde; der Start wandert jede Runde einen Platz im Uhrzeigersinn (colors R3).",
+    }),
+)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_list(value: Any, where: str, in_play: frozenset[str]) -> list[int]:
+    """Loading helper: a JSON list of card codes in play → sorted keys (InvalidState otherwise)."""
+    require(isinstance(value, list), f"colors load: {where} must be a list of card codes, not {value!r}")
+    for code in value:
+        require(isinstance(code, str) and code in in_play,
+                f"colors load: {where} holds {code!r}, which is not a card in play (colors R1)")
+    return sorted(KEY[code] for code in value)
+
+
+def _seat_lists(zones: Mapping[str, Any], name: str, players: int, in_play: frozenset[str]) -> list[list[int]]:
+    """Loading helper: ``zones[name]`` is one card list per seat."""
+    value: Any = zones.get(name)
+    require(isinstance(value, list) and len(value) == players,
+            f"colors load: zones.{name} must be a list with one card list per seat ({players})")
+    return [_card_list(v, f"zones.{name}[{s}]", in_play) for s, v in enumerate(value)]
+
+
+def _one_seat(to_act: Any, players: int, phase: str) -> int:
+    """Loading helper: ``to_act`` names exactly one seat (colors *Decisions and tokens*)."""
+    require(isinstance(to_act, list) and len(to_act) == 1 and _is_int(to_act[0]) and 0 <= to_act[0] < players,
+            f"colors load: in phase {phase!r}, to_act must be one seat 0 … {players - 1}, not {to_act!r}")
+    return int(to_act[0])
+
+
+class ColorsGame(Game):
+    """``colors`` — Colour Gap (Farblücke), 2–6 players; see ``shared/rules/colors.md``."""
+
+    id = "colors"
+    names = {"en": "Colour Gap", "de": "Farblücke"}
+    min_players = 2
+    max_players = 6
+    options = _OPTIONS
+
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The cards in play in canonical order (colors R1): 30, 40 or 50 card codes."""
+        return deck_codes(players)
+
+    def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
+                   deck: list[str] | None) -> ColorsState:
+        """Round 1 dealt from ``deck`` (top first) or shuffled by ``rng`` (colors R4).
+
+        Raises:
+            InvalidState: ``deck`` is not a permutation of the cards in play (colors R4).
+        """
+        state = ColorsState(self, players, options, rng)
+        if deck is None:
+            state._deal(state._shuffled_deck())
+            return state
+        require(Counter(deck) == Counter(deck_codes(players)),
+                f"colors R4: the stacked deck must be a permutation of the {10 * len(colours_in_play(players))} "
+                f"cards in play ({', '.join(colours_in_play(players))} 0–9)")
+        state._deal([KEY[c] for c in deck])
+        return state
+
+    def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> ColorsState:
+        """Validate and build a state from a document (colors *State document*, loading rules).
+
+        Raises:
+            InvalidState: naming the first violated loading rule; nothing is loaded.
+        """
+        n = players
+        zones: Any = doc.get("zones")
+        require(isinstance(zones, dict), "colors load: 'zones' must be an object")
+        colours = colours_in_play(n)
+        require(zones.get("colours", colours) == colours,
+                f"colors load: zones.colours must be {colours} with {n} players (colors R1)")
+        in_play = frozenset(deck_codes(n))
+        hands = _seat_lists(zones, "hands", n, in_play)
+        collections = _seat_lists(zones, "collections", n, in_play)
+        centre = _card_list(zones.get("centre"), "zones.centre", in_play)
+        draw_codes: Any = zones.get("draw")
+        _card_list(draw_codes, "zones.draw", in_play)
+        draw = [KEY[c] for c in draw_codes]  # top first, order kept
+        seen = Counter([k for h in hands for k in h] + centre + draw + [k for c in collections for k in c])
+        twice = sorted(k for k, v in seen.items() if v > 1)
+        require(not twice, f"colors load: card(s) {', '.join(CODES[k] for k in twice)} appear more than once")
+        missing = sorted(set(deck_keys(n)) - set(seen))
+        require(not missing, f"colors load: card(s) {', '.join(CODES[k] for k in missing)} are missing; "
+                             "every card in play must appear exactly once")
+
+        rnd: Any = doc.get("round")
+        require(_is_int(rnd) and rnd >= 1, f"colors load: round must be an integer ≥ 1, not {rnd!r}")
+        dealer = dealer_of(options["first_player"], rnd, n)
+        require(doc.get("dealer") == dealer and _is_int(doc.get("dealer")),
+                f"colors load: dealer of round {rnd} must be seat {dealer} (colors R3), not {doc.get('dealer')!r}")
+        phase: Any = doc.get("phase")
+        require(phase in PHASES, f"colors load: phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        game_over = doc.get("game_over", False)
+        require(game_over is (phase == GAME_OVER),
+                f"colors load: game_over must be {str(phase == GAME_OVER).lower()} in phase {phase!r}")
+
+        scores: Any = doc.get("scores")
+        require(isinstance(scores, list) and all(
+            isinstance(r, list) and len(r) == n and all(_is_int(x) for x in r) for r in scores),
+            f"colors load: scores must be a list of rounds, each with {n} integer scores")
+        totals: Any = doc.get("totals")
+        sums = [sum(r[s] for r in scores) for s in range(n)]
+        require(totals == sums and isinstance(totals, list) and all(_is_int(x) for x in totals),
+                f"colors load: totals {totals!r} must equal the per-seat sums of scores {sums}")
+
+        to_act = doc.get("to_act")
+        pending_doc: Any = zones.get("pending")
+        pending: Pending | None = None
+        current: int | None
+        require(phase == PICK or pending_doc is None, f"colors load: pending must be null in phase {phase!r}")
+        if phase == PLAY:
+            current = _one_seat(to_act, n, phase)
+            require(bool(hands[current]), f"colors load: seat {current} is to act but holds no card (colors R12)")
+        elif phase == PICK:
+            current = _one_seat(to_act, n, phase)
+            pending = self._load_pending(pending_doc, centre, collections[current], in_play)
+        elif phase == ROUND_OVER:
+            require(not any(hands), "colors load: in phase 'round_over' every hand must be empty (colors R13)")
+            first = start_player(options["first_player"], rnd, n)
+            require(to_act == [first],
+                    f"colors load: in phase 'round_over' to_act must be [{first}], the start player of round "
+                    f"{rnd} who deals next (colors R18), not {to_act!r}")
+            current = first
+        else:
+            require(to_act == [], f"colors load: in phase 'game_over' to_act must be [], not {to_act!r}")
+            current = None
+
+        winners_doc = doc.get("winners", [])
+        if phase == GAME_OVER:
+            # Decision: winners of a finished match follow R17 from scores/totals; given ones must agree.
+            winners = match_winners(scores, totals)
+            require("winners" not in doc or winners_doc == winners,
+                    f"colors load: winners must be {winners} by colors R17, not {winners_doc!r}")
+        else:
+            require(winners_doc == [], f"colors load: winners must be [] before the match ends, not {winners_doc!r}")
+            winners = []
+
+        last = self._load_last(zones.get("last"), n)
+
+        state = ColorsState(self, n, options, rng)
+        state.round = rnd
+        state.dealer = dealer
+        state.phase = phase
+        state.scores = [list(r) for r in scores]
+        state.totals = list(totals)
+        state.winners = winners
+        state.hands = hands
+        state.centre = centre
+        state.draw = draw
+        state.collections = collections
+        state.pending = pending
+        state.last = last
+        state.current = current
+        return state
+
+    @staticmethod
+    def _load_pending(doc: Any, centre: list[int], collection: list[int], in_play: frozenset[str]) -> Pending:
+        """Loading helper: an open pick exactly as colors R9 / *State document* describe it."""
+        require(isinstance(doc, dict), "colors load: phase 'pick' needs zones.pending (colors R9)")
+        side = doc.get("side")
+        require(side in (LOWER, HIGHER), f"colors load: pending.side must be 'lower' or 'higher', not {side!r}")
+        card_code = doc.get("card")
+        require(isinstance(card_code, str) and card_code in in_play,
+                f"colors load: pending.card {card_code!r} is not a card in play")
+        card = KEY[card_code]
+        require(card in collection, f"colors load: pending.card {card_code} must be in the acting seat's "
+                                    "collection (colors R8)")
+        number = lower_neighbour(card % 10) if side == LOWER else higher_neighbour(card % 10)
+        require(doc.get("number") == number and _is_int(doc.get("number")),
+                f"colors load: pending.number must be {number}, the {side} neighbour of {card_code} (colors R6)")
+        options = _card_list(doc.get("options"), "pending.options", in_play)
+        expected = [c for c in centre if c % 10 == number]
+        require(options == expected and len(options) >= 2,
+                f"colors load: pending.options must be all centre cards numbered {number}, two or more "
+                f"(colors R9); the centre has {[CODES[c] for c in expected]}")
+        taken = _card_list(doc.get("taken"), "pending.taken", in_play)
+        require(all(t in collection and t != card for t in taken),
+                "colors load: pending.taken must be cards in the acting seat's collection, other than pending.card")
+        low = lower_neighbour(card % 10)
+        require(not taken if side == LOWER else len(taken) <= 1 and all(t % 10 == low for t in taken),
+                "colors load: pending.taken must be [] on the lower side, or the one lower card "
+                f"(number {low}) on the higher side (colors R9)")
+        return Pending(side, number, tuple(options), card, tuple(taken))
+
+    @staticmethod
+    def _load_last(doc: Any, players: int) -> LastTurn | None:
+        """Loading helper: ``last`` is taken as given (spec) once it has the documented shape.
+
+        Decision: "taken as given" is read as "not checked against the table"; its shape
+        (seat, card, taken, to_centre) is still checked so views and renderers can rely on it.
+        """
+        if doc is None:
+            return None
+        require(isinstance(doc, dict) and _is_int(doc.get("seat")) and 0 <= doc["seat"] < players
+                and isinstance(doc.get("card"), str) and isinstance(doc.get("taken"), list)
+                and all(isinstance(t, str) for t in doc["taken"]) and isinstance(doc.get("to_centre"), bool),
+                "colors load: zones.last must be null or {seat, card, taken, to_centre}")
+        return LastTurn(doc["seat"], doc["card"], tuple(doc["taken"]), doc["to_centre"])
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot:
+        """The rule-based ``heuristic`` bot of :mod:`kartentisch.games.colors.bot`."""
+        from .bot import HeuristicBot
+
+        return HeuristicBot(seed)
