@@ -1,0 +1,694 @@
+"""Rules of ``chips`` (Baggage Belt / Gepäckband) on the kernel, per ``shared/rules/chips.md``.
+
+Layout: the special-card *kinds* as :class:`Effects` (R12–R18), the placement rule :func:`face_up`
+(R7, R14, R16), the pure round scoring :func:`row_value` / :func:`seat_score` / :func:`score_round`
+(R10, R17, R18), the state :class:`ChipsState` (R1–R11, R20) and the game :class:`ChipsGame`
+(options, setup, state loading).
+
+Internal representation (plain lists for cheap clones): the row is two parallel lists
+``row_cards``/``row_chips`` (index 0 = front); ``draw`` is the pile, top first; ``display[seat]`` is
+four colour rows in :data:`~.cards.COLOURS` order, each a list of display codes (``"-r2"`` face down).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from ...kernel.errors import IllegalAction
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.options import Option, int_option, seat_option
+from .cards import (
+    ALL_SPECIAL_CODES,
+    CHIPS_PER_SEAT,
+    COLOUR,
+    COLOUR_INDEX,
+    COLOURS,
+    DECK,
+    FACE_DOWN,
+    RANDOM_SPECIALS,
+    ROW_SIZE,
+    SPECIAL_ORDER,
+    SPECIALS,
+    VALUE,
+    face_up_code,
+)
+from .cards import deck as _deck
+
+PLAY = "play"
+PHASES = (PLAY, ROUND_OVER, GAME_OVER)
+DEAL = "deal"
+
+#: ``take:<i>`` tokens by position, and ``take:<i>:<c>`` by position and colour-row index (R14).
+_TAKE = tuple(f"take:{i}" for i in range(ROW_SIZE))
+_TAKE_ROW = tuple(tuple(f"take:{i}:{c}" for c in COLOURS) for i in range(ROW_SIZE))
+
+
+# ------------------------------------------------------------------ special cards (R12–R18)
+class Effects(NamedTuple):
+    """What the active special cards change, by kind (R12); every field is neutral without specials.
+
+    Attributes:
+        free_take: values taken for 0 chips from any position (R13, ``s2``).
+        any_row: values that may go on any colour row, named in the token (R14, ``s3``).
+        extra_turn_min: chips on a taken card that earn an extra turn, ``None`` = never (R15, ``s4``).
+        always_up: values always placed face up (R16, ``s6``).
+        drop_lowest: number of lowest colour rows each seat leaves out in R10 (R17, ``s13``).
+        chip_points: points per chip in a supply at scoring, normally +1 (R18, ``s15``).
+    """
+
+    free_take: frozenset[int]
+    any_row: frozenset[int]
+    extra_turn_min: int | None
+    always_up: frozenset[int]
+    drop_lowest: int
+    chip_points: int
+
+
+def effects(specials: Iterable[str]) -> Effects:
+    """The combined :class:`Effects` of the active special-card codes (R12: several all apply).
+
+    Raises:
+        KeyError: a code that is not a defined special card (callers validate first, R19).
+    """
+    free: set[int] = set()
+    any_row: set[int] = set()
+    always: set[int] = set()
+    extra: int | None = None
+    drop = 0
+    points = 1
+    for code in specials:
+        card = SPECIALS[code]
+        if card.kind == "free_take":  # R13
+            free.add(card.params["value"])
+        elif card.kind == "any_row":  # R14
+            any_row.add(card.params["value"])
+        elif card.kind == "extra_turn":  # R15
+            extra = card.params["min_chips"] if extra is None else min(extra, card.params["min_chips"])
+        elif card.kind == "always_up":  # R16
+            always.add(card.params["value"])
+        elif card.kind == "drop_lowest_row":  # R17
+            drop += 1
+        elif card.kind == "chip_value":  # R18
+            points = card.params["points"]
+        else:  # pragma: no cover - a new table row with a new kind must implement it here
+            raise ValueError(f"chips R12: special card {code} has unknown kind {card.kind!r}")
+    return Effects(frozenset(free), frozenset(any_row), extra, frozenset(always), drop, points)
+
+
+NO_EFFECTS = effects(())
+
+
+def face_up(stack: Sequence[str], value: int, eff: Effects) -> bool:
+    """Whether a card of ``value`` placed on colour row ``stack`` (display codes) lies face up.
+
+    chips R7: (a) empty row → up; (b) face-down top → up, whatever the value; (c) higher than the
+    face-up top → up; (d) otherwise (lower, or equal via R14) → face down. chips R16: an
+    ``always_up`` value is always face up. The player never chooses (D7, D16).
+    """
+    if not stack:
+        return True  # R7(a)
+    top = stack[-1]
+    if top[0] == FACE_DOWN:
+        return True  # R7(b)
+    if value in eff.always_up:
+        return True  # R16
+    return value > VALUE[top]  # R7(c) / R7(d)
+
+
+def take_cost(position: int, value: int, eff: Effects) -> int:
+    """Chips a take of a card of ``value`` at row ``position`` costs: ``position`` (R5), 0 for R13."""
+    return 0 if value in eff.free_take else position
+
+
+# ------------------------------------------------------------------ scoring (R10, R17, R18)
+def row_value(stack: Iterable[str]) -> int:
+    """chips R10: a colour row's value = sum of its face-up values − number of face-down cards.
+
+    ``stack`` holds display codes (``"r7"`` face up, ``"-r2"`` face down); an empty row is 0.
+    Example (spec worked example 2): ``["r4", "-r2", "r1", "r6", "-r5"]`` → 9.
+    """
+    return sum(-1 if code[0] == FACE_DOWN else VALUE[code] for code in stack)
+
+
+def seat_score(rows: Iterable[Iterable[str]], chips: int, specials: Iterable[str] = ()) -> int:
+    """One seat's round score from its four colour rows and the chips in its supply.
+
+    chips R10: sum of the row values + 1 per chip. R17 (``s13``): the row with the smallest value
+    (empty = 0) is left out, one row only on ties (D17). R18 (``s15``): each chip counts −1 (D18).
+    Chips on row cards are not an input: they score for nobody (D9).
+
+    Raises:
+        KeyError: an unknown card or special-card code.
+    """
+    eff = effects(specials)
+    values = sorted(row_value(stack) for stack in rows)
+    return sum(values[eff.drop_lowest:]) + eff.chip_points * chips
+
+
+def score_round(displays: Sequence[Mapping[str, Sequence[str]]], supplies: Sequence[int],
+                specials: Sequence[str] = ()) -> list[int]:
+    """chips R10: the round scores of every seat, as players read them off the table.
+
+    Args:
+        displays: per seat, the state document's display entry ``{"k": [...], "r": [...], ...}``
+            (display codes bottom → top, ``"-r2"`` face down).
+        supplies: chips in each seat's supply.
+        specials: the active special-card codes (R17, R18 change the scoring).
+    Returns:
+        One score per seat. Example (worked example 4): ``k3 k8 | r5 -r2 | b8 -b1 | y2``, 3 chips →
+        27; with ``s13`` 25; with ``s15`` 21; with both 19.
+    Raises:
+        ValueError: ``displays`` and ``supplies`` differ in length; KeyError: an unknown code.
+    """
+    if len(displays) != len(supplies):
+        raise ValueError("chips R10: one display and one supply per seat")
+    return [seat_score(display.values(), chips, specials) for display, chips in zip(displays, supplies, strict=True)]
+
+
+def winners_of(totals: Sequence[int]) -> list[int]:
+    """chips R11, D11: every seat whose total equals the highest total, ascending (ties share)."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]
+
+
+# ------------------------------------------------------------------ tokens
+def parse_take(token: str) -> tuple[int, str | None] | None:
+    """``take:<i>`` → ``(i, None)``, ``take:<i>:<c>`` → ``(i, c)``; ``None`` if malformed (R4).
+
+    ``<i>`` is decimal without sign or leading zeros; ``<c>`` is one of ``k r b y``.
+    """
+    parts = token.split(":")
+    if parts[0] != "take" or len(parts) not in (2, 3):
+        return None
+    digits = parts[1]
+    if not (digits.isascii() and digits.isdigit()) or (len(digits) > 1 and digits[0] == "0"):
+        return None
+    if len(parts) == 3:
+        if parts[2] not in COLOUR_INDEX:
+            return None
+        return int(digits), parts[2]
+    return int(digits), None
+
+
+# ------------------------------------------------------------------ state
+class ChipsState(GameState):
+    """A match of ``chips``: the row, the pile, supplies, displays and the match record.
+
+    Attributes (besides the kernel's): ``start_player`` (R3), ``specials`` (active codes, R12) and
+    their ``effects``, ``row_cards``/``row_chips`` (R5), ``draw`` (top first, hidden), ``supply``,
+    ``display`` (per seat four colour rows k r b y), ``final_circuit`` (R9), ``extra_turn`` (R15),
+    ``current`` (the seat to act in phase ``play``).
+    """
+
+    start_player: int
+    specials: list[str]
+    effects: Effects
+    row_cards: list[str]
+    row_chips: list[int]
+    draw: list[str]
+    supply: list[int]
+    display: list[list[list[str]]]
+    final_circuit: bool
+    extra_turn: bool
+    current: int
+
+    # ---------------------------------------------------------------- setup (R2, R3)
+    def _deal(self, stacked: list[str] | None) -> None:
+        """chips R2 steps 2–6 for round ``self.round`` with ``start_player`` already set (R3).
+
+        Random use (D20): the ``"random"`` special draw first, then the shuffle; a ``stacked`` deck
+        (round 1 of a scenario) is used as given.
+        """
+        n = self.players
+        self.dealer = (self.start_player - 1) % n  # R3, D4
+        chosen = self.options["specials"]
+        if chosen == "random":  # R2 step 2, D12
+            drawn = set(self.rng.sample(SPECIAL_ORDER, RANDOM_SPECIALS))
+            self.specials = [code for code in SPECIAL_ORDER if code in drawn]
+        else:
+            self.specials = list(chosen)
+        self.effects = effects(self.specials)
+        if stacked is None:  # R2 step 3
+            cards = list(DECK)
+            self.rng.shuffle(cards)
+        else:
+            cards = list(stacked)
+        self.row_cards = cards[:ROW_SIZE]  # R2 step 4, D5
+        self.row_chips = [0] * ROW_SIZE
+        self.draw = cards[ROW_SIZE:]
+        self.supply = [CHIPS_PER_SEAT] * n  # R2 step 5
+        self.display = [[[], [], [], []] for _ in range(n)]
+        self.final_circuit = False
+        self.extra_turn = False
+        self.current = self.start_player  # R2 step 6
+        self.phase = PLAY
+
+    # ---------------------------------------------------------------- kernel template methods
+    def to_act(self) -> list[int]:
+        """chips R4/R11: ``[current]`` in ``play``, ``[next dealer]`` in ``round_over``, ``[]`` at the end."""
+        if self.phase == PLAY:
+            return [self.current]
+        if self.phase == ROUND_OVER:
+            return [self.start_player]  # the next round's dealer (R11)
+        return []
+
+    def _legal(self, seat: int) -> list[str]:
+        """Legal tokens by ascending position, ``take:<i>:<c>`` in row order k r b y (spec *Decisions*).
+
+        chips R5: position ``i`` costs ``i`` ≤ supply (R13: a ``free_take`` value costs 0). chips R14:
+        an ``any_row`` card is taken only with a row suffix. chips R11: ``deal`` in ``round_over``.
+        """
+        if self.phase != PLAY:
+            return [DEAL]
+        eff = self.effects
+        chips = self.supply[seat]
+        out: list[str] = []
+        for i, card in enumerate(self.row_cards):
+            value = VALUE[card]
+            if (i if value not in eff.free_take else 0) > chips:
+                continue
+            if value in eff.any_row:
+                out.extend(_TAKE_ROW[i])
+            else:
+                out.append(_TAKE[i])
+        return out
+
+    def _apply(self, seat: int, token: str) -> None:
+        """Apply a legal ``take:…`` (R5–R9, R13–R15) or ``deal`` (R11)."""
+        if token == DEAL:
+            self._next_round()
+            return
+        parts = token.split(":")
+        i = int(parts[1])
+        self._take(seat, i, COLOUR_INDEX[parts[2]] if len(parts) == 3 else None)
+
+    def _take(self, seat: int, i: int, row_index: int | None) -> None:
+        """One turn: take the card at position ``i`` (R5–R8), then pass on or end the round (R9, R15)."""
+        eff = self.effects
+        row_chips = self.row_chips
+        card = self.row_cards[i]
+        value = VALUE[card]
+        cost = take_cost(i, value, eff)
+        # R5: one chip from the supply onto each skipped card (paid before collecting, D6); R13: none.
+        if cost:
+            self.supply[seat] -= cost
+            for j in range(i):
+                row_chips[j] += 1
+        # R6: remove the card, collect its chips. R8: the cards behind slide forward with their chips.
+        del self.row_cards[i]
+        collected = row_chips.pop(i)
+        self.supply[seat] += collected
+        # R7 / R14: onto the colour row of its own colour, or the named row for an any_row card.
+        stack = self.display[seat][COLOUR_INDEX[COLOUR[card]] if row_index is None else row_index]
+        stack.append(card if face_up(stack, value, eff) else FACE_DOWN + card)
+        # R8: refill from the pile; R9: the first refill finding it empty starts the final circuit (D8).
+        if self.draw:
+            self.row_cards.append(self.draw.pop(0))
+            row_chips.append(0)
+        else:
+            self.final_circuit = True
+        self._end_turn(seat, eff.extra_turn_min is not None and collected >= eff.extra_turn_min)
+
+    def _end_turn(self, seat: int, earned_extra: bool) -> None:
+        """After a turn of ``seat``: extra turn (R15), end of round (R9) or the next seat clockwise (R4).
+
+        R15/D15: an extra turn is taken first, also in the final circuit. R9: the round ends when a
+        turn would begin with an empty row, or once the circuit's last seat (``start − 1 mod n``)
+        has finished its turn while ``final_circuit`` is on.
+        """
+        if earned_extra and self.row_cards:
+            self.extra_turn = True  # R15
+            self.current = seat
+            return
+        self.extra_turn = False
+        last = (self.start_player - 1) % self.players
+        if not self.row_cards or (self.final_circuit and seat == last):
+            self._score()  # R9
+            return
+        self.current = (seat + 1) % self.players  # R1, R4
+
+    def _score(self) -> None:
+        """chips R10: score the round; R11: ``round_over``, or ``game_over`` with the winners."""
+        round_scores = [
+            seat_score(self.display[seat], self.supply[seat], self.specials) for seat in range(self.players)
+        ]
+        self.scores.append(round_scores)
+        self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
+        self.extra_turn = False
+        if self.round >= self.options["rounds"]:
+            self.phase = GAME_OVER
+            self.winners = winners_of(self.totals)  # R11, D11
+        else:
+            self.phase = ROUND_OVER
+
+    def _next_round(self) -> None:
+        """chips R11 ``deal``: round + 1, started by the next seat clockwise (R3), fully reset (R2).
+
+        Decision: the new start player is ``start_player + 1``; for every reachable state this is
+        R3's ``(first_player + round − 1) mod n``, and for a loaded state it keeps ``to_act`` (the
+        dealer = old start player) consistent with the new round's ``dealer``.
+        """
+        self.round += 1
+        self.start_player = (self.start_player + 1) % self.players
+        self._deal(None)
+
+    def _explain(self, seat: int, token: str) -> IllegalAction:
+        """Name the rule an illegal ``token`` of ``seat`` breaks (chips R20).
+
+        Wrong phase or seat: R11 (match over, round over: only ``deal`` by the next dealer; ``deal``
+        during play) or R4 (not this seat's turn); malformed or unknown token: R4; no such row
+        position: R5; row suffix missing or not allowed: R14; cost above supply: R5.
+        """
+        def err(rule: str, reason: str) -> IllegalAction:
+            return IllegalAction(f"chips {rule}", reason, seat=seat, token=token)
+
+        if self.phase == GAME_OVER:
+            return err("R11", "the match is over; no token is legal")
+        if self.phase == ROUND_OVER:
+            if seat != self.start_player:
+                return err("R11", f"the round is scored; only seat {self.start_player}, the next dealer, may act")
+            return err("R11", "the round is scored; the only legal token is 'deal'")
+        if seat != self.current:
+            return err("R4", f"it is seat {self.current}'s turn")
+        if token == DEAL:
+            return err("R11", "'deal' is legal only between rounds (phase round_over)")
+        parsed = parse_take(token)
+        if parsed is None:
+            return err("R4", "unknown or malformed token; expected take:<i> or take:<i>:<k|r|b|y>")
+        i, colour = parsed
+        if i >= len(self.row_cards):
+            return err("R5", f"no row position {i}; positions are 0 … {len(self.row_cards) - 1}")
+        card = self.row_cards[i]
+        value = VALUE[card]
+        if value in self.effects.any_row and colour is None:
+            return err("R14", f"{card} may go on any colour row: name the row, e.g. take:{i}:{COLOUR[card]}")
+        if value not in self.effects.any_row and colour is not None:
+            return err("R14", f"a row suffix is allowed only for a card that may go on any colour row, not {card}")
+        cost = take_cost(i, value, self.effects)
+        return err("R5", f"taking position {i} costs {cost} chips, the supply holds {self.supply[seat]}")
+
+    # ---------------------------------------------------------------- documents
+    def to_doc(self) -> dict[str, Any]:
+        """The full state document of the spec (*State document*), freshly built."""
+        n = self.players
+        return {
+            "game": "chips",
+            "players": n,
+            "options": {"rounds": self.options["rounds"], "first_player": self.options["first_player"],
+                        "specials": _copy_specials(self.options["specials"])},
+            "round": self.round,
+            "dealer": self.dealer,
+            "to_act": self.to_act(),
+            "phase": self.phase,
+            "scores": [list(r) for r in self.scores],
+            "totals": list(self.totals),
+            "game_over": self.phase == GAME_OVER,
+            "winners": list(self.winners),
+            "zones": {
+                "start_player": self.start_player,
+                "specials": list(self.specials),
+                "row": [{"card": c, "chips": k} for c, k in zip(self.row_cards, self.row_chips, strict=True)],
+                "draw": list(self.draw),
+                "draw_count": len(self.draw),
+                "supply": list(self.supply),
+                "display": [{c: list(d[ci]) for ci, c in enumerate(COLOURS)} for d in self.display],
+                "final_circuit": self.final_circuit,
+                "extra_turn": self.extra_turn,
+            },
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The document as ``seat`` (or a spectator, ``None``) sees it: the draw pile as ``"?"`` (D19).
+
+        Everything else is public: the row and its chips, supplies, displays incl. face-down cards.
+        """
+        doc = self.to_doc()
+        doc["zones"]["draw"] = ["?"] * len(self.draw)
+        return doc
+
+    def clone(self) -> ChipsState:
+        """An independent copy (lists copied by hand, generator state copied)."""
+        new = ChipsState.__new__(ChipsState)
+        new.game = self.game
+        new.players = self.players
+        new.options = self.options  # never mutated after creation
+        r = random.Random()
+        r.setstate(self.rng.getstate())
+        new.rng = r
+        new.phase = self.phase
+        new.round = self.round
+        new.dealer = self.dealer
+        new.scores = [list(s) for s in self.scores]
+        new.totals = list(self.totals)
+        new.winners = list(self.winners)
+        new.start_player = self.start_player
+        new.specials = list(self.specials)
+        new.effects = self.effects
+        new.row_cards = list(self.row_cards)
+        new.row_chips = list(self.row_chips)
+        new.draw = list(self.draw)
+        new.supply = list(self.supply)
+        new.display = [[list(stack) for stack in d] for d in self.display]
+        new.final_circuit = self.final_circuit
+        new.extra_turn = self.extra_turn
+        new.current = self.current
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> ChipsState:
+        """A clone with the hidden draw pile shuffled by ``rng`` (the only hidden zone, D19)."""
+        new = self.clone()
+        rng.shuffle(new.draw)
+        return new
+
+    def cards(self) -> Counter[str]:
+        """Every number card in the row, the pile and the displays (face-down marks removed)."""
+        out = Counter(self.row_cards)
+        out.update(self.draw)
+        for d in self.display:
+            for stack in d:
+                out.update(face_up_code(code) for code in stack)
+        return out
+
+
+def _copy_specials(value: Any) -> Any:
+    """A copy of an ``options.specials`` value (a list, or the string ``"random"``)."""
+    return list(value) if isinstance(value, list) else value
+
+
+# ------------------------------------------------------------------ options (spec *Options*)
+def _check_specials(value: Any, players: int) -> str | None:
+    """chips R19: ``specials`` is ``"random"`` or a list of distinct defined special-card codes."""
+    if value == "random":
+        return None
+    if not isinstance(value, list):
+        return 'chips R19: specials is a list of special-card codes or "random"'
+    for code in value:
+        if not isinstance(code, str) or code not in ALL_SPECIAL_CODES:
+            return f"chips R19: {code!r} is not a special card (s1 … s15)"
+        if code not in SPECIALS:
+            return f"chips R19: special card {code} has no known text and is not in play"
+    if len(set(value)) != len(value):
+        return "chips R19: a special card is listed twice"
+    return None
+
+
+OPTIONS: tuple[Option, ...] = (
+    int_option("rounds", 1, minimum=1, help={
+        "en": "Rounds played; the scores are summed (R11).",
+        "de": "Anzahl Partien; die Punkte werden summiert (R11).",
+    }),
+    seat_option("first_player", 0, help={
+        "en": "Seat that starts round 1; the start moves clockwise each round (R3).",
+        "de": "Platz, der die erste Partie beginnt; danach beginnt reihum der linke Nachbar (R3).",
+    }),
+    Option("specials", [], "list",
+           'list of distinct codes of "s2", "s3", "s4", "s6", "s13", "s15", or "random"',
+           {"en": 'Special cards (expert game): a list such as ["s2", "s13"], or "random" for 3 per round.',
+            "de": 'Sonderkarten (Expertenspiel): Liste wie ["s2", "s13"] oder "random" für 3 je Partie.'},
+           check=_check_specials),
+)
+
+
+# ------------------------------------------------------------------ game
+class ChipsGame(Game):
+    """``chips``: draft from a row of 7, paying a chip per skipped card; four ascending colour rows."""
+
+    id = "chips"
+    names = {"en": "Baggage Belt", "de": "Gepäckband"}
+    min_players = 2  # R1, D2
+    max_players = 4
+    options = OPTIONS
+
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The 40 number cards in canonical order (R2)."""
+        return _deck(players, options)
+
+    def _fresh(self, players: int, options: dict[str, Any], rng: random.Random) -> ChipsState:
+        state = ChipsState.__new__(ChipsState)
+        state.game = self
+        state.players = players
+        state.options = {**options, "specials": _copy_specials(options["specials"])}
+        state.rng = rng
+        state.scores = []
+        state.totals = [0] * players
+        state.winners = []
+        return state
+
+    def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
+                   deck: list[str] | None) -> ChipsState:
+        """Round 1 started by ``first_player`` (R3), dealt from ``deck`` or shuffled (R2).
+
+        Raises:
+            InvalidState: ``deck`` is not each of the 40 number cards exactly once (R2 step 3).
+        """
+        if deck is not None:
+            require(len(deck) == len(DECK) and Counter(deck) == Counter(DECK),
+                    "chips R2: a stacked deck must hold each of the 40 number cards exactly once")
+        state = self._fresh(players, options, rng)
+        state.round = 1
+        state.start_player = options["first_player"]
+        state._deal(deck)
+        return state
+
+    def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> ChipsState:
+        """Build a state from a document, validated as the spec's *State document* section says.
+
+        Checked: every field well formed (types, one ``supply``/``display`` entry per seat, chip
+        counts integers ≥ 0, display rows exactly ``k r b y``), each of the 40 number cards exactly
+        once across row, draw and displays, chips (supplies + row) = 7 × players, at most 7 row cards
+        (exactly 7 while ``draw`` is not empty, at least 1 in ``play``), ``zones.specials`` distinct
+        defined codes (equal to ``options.specials`` when that is a list), ``to_act`` as stated for
+        the phase. Taken as given: per-seat card counts, turn order, ``start_player``, ``dealer``,
+        orientations, ``scores``/``totals``. Derived and recomputed: ``draw_count``, ``game_over``,
+        ``winners`` (from ``totals`` in ``game_over``).
+
+        Raises:
+            InvalidState: naming the first problem; nothing is loaded.
+        """
+        n = players
+
+        def is_integer(v: Any) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        def is_int(v: Any, lo: int = 0) -> bool:
+            return is_integer(v) and v >= lo
+
+        def is_seat(v: Any) -> bool:
+            return is_int(v) and v < n
+
+        for key in ("round", "dealer", "to_act", "phase", "scores", "totals", "zones"):
+            require(key in doc, f"chips: state document lacks {key!r}")
+        phase = doc["phase"]
+        require(phase in PHASES, f"chips: phase {phase!r} is not one of {', '.join(PHASES)}")
+        require(is_int(doc["round"], 1), f"chips: round {doc['round']!r} is not an integer ≥ 1")
+        require(is_seat(doc["dealer"]), f"chips: dealer {doc['dealer']!r} is not a seat 0 … {n - 1}")
+        scores = doc["scores"]
+        require(isinstance(scores, list) and all(
+            isinstance(r, list) and len(r) == n and all(map(is_integer, r)) for r in scores),
+            f"chips: scores must be a list of per-round lists of {n} integers")
+        totals = doc["totals"]
+        require(isinstance(totals, list) and len(totals) == n and all(map(is_integer, totals)),
+                f"chips: totals must be a list of {n} integers")
+
+        zones = doc["zones"]
+        require(isinstance(zones, dict), "chips: zones must be an object")
+        for key in ("start_player", "specials", "row", "draw", "supply", "display", "final_circuit", "extra_turn"):
+            require(key in zones, f"chips: zones lack {key!r}")
+        start = zones["start_player"]
+        require(is_seat(start), f"chips: zones.start_player {start!r} is not a seat 0 … {n - 1}")
+        for key in ("final_circuit", "extra_turn"):
+            require(isinstance(zones[key], bool), f"chips: zones.{key} must be true or false")
+
+        specials = zones["specials"]
+        require(isinstance(specials, list) and all(isinstance(c, str) and c in SPECIALS for c in specials)
+                and len(set(specials)) == len(specials),
+                f"chips R19: zones.specials must list distinct defined special cards "
+                f"({', '.join(SPECIAL_ORDER)}), got {specials!r}")
+        if isinstance(options["specials"], list):
+            require(specials == options["specials"],
+                    f"chips R12: zones.specials {specials!r} differ from options.specials {options['specials']!r}")
+
+        row = zones["row"]
+        require(isinstance(row, list) and all(
+            isinstance(e, dict) and set(e) == {"card", "chips"} and e["card"] in VALUE and is_int(e["chips"])
+            for e in row), "chips: zones.row must be a list of {\"card\": <number card>, \"chips\": <integer ≥ 0>}")
+        draw = zones["draw"]
+        require(isinstance(draw, list) and all(isinstance(c, str) and c in VALUE for c in draw),
+                "chips: zones.draw must be a list of number-card codes")
+        require(len(row) <= ROW_SIZE, f"chips R8: the row holds {len(row)} cards, at most {ROW_SIZE} allowed")
+        require(not draw or len(row) == ROW_SIZE,
+                f"chips R8: the row holds {len(row)} cards while the draw pile is not empty (must be {ROW_SIZE})")
+        require(phase != PLAY or len(row) > 0, "chips R9: the row is empty in phase play")
+
+        supply = zones["supply"]
+        require(isinstance(supply, list) and len(supply) == n and all(is_int(x) for x in supply),
+                f"chips: zones.supply must be {n} integers ≥ 0")
+        display = zones["display"]
+        require(isinstance(display, list) and len(display) == n, f"chips: zones.display must have {n} entries")
+        rows: list[list[list[str]]] = []
+        for seat, entry in enumerate(display):
+            require(isinstance(entry, dict) and set(entry) == set(COLOURS),
+                    f"chips: zones.display[{seat}] must have exactly the colour rows k, r, b, y")
+            seat_rows = []
+            for colour in COLOURS:
+                stack = entry[colour]
+                require(isinstance(stack, list) and all(isinstance(c, str) and face_up_code(c) in VALUE
+                                                        for c in stack),
+                        f"chips: zones.display[{seat}].{colour} must list number cards (\"-\" prefix = face down)")
+                seat_rows.append(list(stack))
+            rows.append(seat_rows)
+
+        seen = Counter(e["card"] for e in row)
+        seen.update(draw)
+        for seat_rows in rows:
+            for stack in seat_rows:
+                seen.update(face_up_code(c) for c in stack)
+        twice = sorted(c for c, k in seen.items() if k > 1)
+        missing = [c for c in DECK if c not in seen]
+        require(not twice and not missing,
+                "chips: each of the 40 number cards must appear exactly once in row, draw and displays"
+                + (f"; twice: {', '.join(twice)}" if twice else "")
+                + (f"; missing: {', '.join(missing)}" if missing else ""))
+        chips_total = sum(supply) + sum(e["chips"] for e in row)
+        in_play = CHIPS_PER_SEAT * n
+        require(chips_total == in_play,
+                f"chips: supplies and row hold {chips_total} chips, must be {CHIPS_PER_SEAT} × {n} = {in_play}")
+
+        to_act = doc["to_act"]
+        if phase == PLAY:
+            require(isinstance(to_act, list) and len(to_act) == 1 and is_seat(to_act[0]),
+                    f"chips R4: in phase play to_act must be [one seat], got {to_act!r}")
+        elif phase == ROUND_OVER:
+            require(to_act == [start], f"chips R11: in phase round_over to_act must be [{start}] "
+                                       f"(the next round's dealer), got {to_act!r}")
+        else:
+            require(to_act == [], f"chips R11: in phase game_over to_act must be [], got {to_act!r}")
+
+        state = self._fresh(n, options, rng)
+        state.phase = phase
+        state.round = doc["round"]
+        state.dealer = doc["dealer"]
+        state.scores = [list(r) for r in scores]
+        state.totals = list(totals)
+        state.winners = winners_of(state.totals) if phase == GAME_OVER else []
+        state.start_player = start
+        state.specials = list(specials)
+        state.effects = effects(specials)
+        state.row_cards = [e["card"] for e in row]
+        state.row_chips = [e["chips"] for e in row]
+        state.draw = list(draw)
+        state.supply = list(supply)
+        state.display = rows
+        state.final_circuit = zones["final_circuit"]
+        state.extra_turn = zones["extra_turn"]
+        state.current = to_act[0] if phase == PLAY else start
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot:
+        """The rule-based ``heuristic`` bot (see :class:`~.bot.HeuristicBot`)."""
+        from .bot import HeuristicBot
+
+        return HeuristicBot(seed)
