@@ -7,15 +7,16 @@ from pathlib import Path
 
 import pytest
 
-import kartentisch.games  # noqa: F401  (registers the built-in games)
-from kartentisch.kernel import registered
+from kartentisch.games import all_games
+
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("KARTENTISCH_SHARED", ROOT.parent / "shared"))
-GAME_IDS = list(registered())
+GAMES = {g.id: g for g in all_games()}
+GAME_IDS = list(GAMES)
 
 
 @pytest.fixture(params=GAME_IDS)
 def game(request: pytest.FixtureRequest):
     """Each registered game in turn."""
-    return registered()[request.param]
+    return GAMES[request.param]

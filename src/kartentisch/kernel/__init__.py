@@ -7,11 +7,11 @@ from .errors import IllegalAction, InvalidOptions, InvalidReplay, InvalidState, 
 from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, require
 from .match import Match
 from .options import Option, bool_option, choice_option, int_option, resolve_options, seat_option
-from .registry import lookup, register, registered
+from .registry import known_ids, lookup, register, register_loader
 
 __all__ = [
     "GAME_OVER", "ROUND_OVER", "Bot", "Game", "GameState", "IllegalAction", "InvalidOptions",
     "InvalidReplay", "InvalidState", "KartentischError", "Match", "Option", "RandomBot",
-    "bool_option", "choice_option", "int_option", "lookup", "register", "registered",
+    "bool_option", "choice_option", "int_option", "known_ids", "lookup", "register", "register_loader",
     "require", "resolve_options", "seat_option",
 ]

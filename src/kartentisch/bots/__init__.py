@@ -1,0 +1,61 @@
+"""Bot players for any seat, named by a spec string ``name[:key=value,...]``.
+
+The same spec works everywhere (play, simulate, tournament, the table): ``random``,
+``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..kernel import Bot, Game, KartentischError, RandomBot
+
+BOT_NAMES = ("random", "heuristic", "ismcts")
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``name[:key=value,...]`` into the name and typed parameters (int, float, or str).
+
+    Raises:
+        KartentischError: unknown bot name or a parameter without ``=``.
+    """
+    name, _, rest = spec.strip().partition(":")
+    if name not in BOT_NAMES:
+        raise KartentischError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")
+    params: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, raw = item.partition("=")
+        if not eq or not key:
+            raise KartentischError(f"bot spec {spec!r}: parameter {item!r} is not key=value")
+        value: Any = raw
+        for cast in (int, float):
+            try:
+                value = cast(raw)
+                break
+            except ValueError:
+                continue
+        params[key] = value
+    return name, params
+
+
+def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
+    """Build the bot named by ``spec`` for ``game``, seeded with ``seed``.
+
+    Raises:
+        KartentischError: unknown bot, bad parameters, or a game without that bot.
+    """
+    name, params = parse_spec(spec)
+    if name == "random":
+        if params:
+            raise KartentischError(f"bot 'random' takes no parameters, got {sorted(params)}")
+        return RandomBot(seed)
+    if name == "heuristic":
+        if params:
+            raise KartentischError(f"bot 'heuristic' takes no parameters, got {sorted(params)}")
+        return game.heuristic_bot(seed)
+    module = importlib.import_module(f"{__name__}.ismcts")
+    try:
+        return module.ISMCTSBot(game, seed=seed, **params)  # type: ignore[no-any-return]
+    except TypeError as exc:
+        raise KartentischError(f"bot spec {spec!r}: {exc}") from exc

@@ -1,0 +1,1 @@
+"""The terminal face: a Typer app (``kartentisch``) with Rich rendering."""

@@ -1,0 +1,325 @@
+"""``kartentisch``: the command-line app (Typer + Rich).
+
+Commands: ``games``, ``rules``, ``play``, ``replay``, ``simulate``, ``soak``, ``scenario``; the
+faces add theirs (``tournament``, ``serve``, ``scorepad``) from their own modules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import kartentisch.games as games
+from kartentisch.bots import make_bot
+from kartentisch.kernel import Game, GameState, IllegalAction, KartentischError, Match
+from kartentisch.kernel.scenario import run_paths
+from kartentisch.sim.engine import rotated_jobs, run_jobs
+from kartentisch.sim.stats import summarise
+
+from .i18n import t
+from .render import render_view
+
+app = typer.Typer(help="kartentisch: five card games in the terminal, bots, simulation and rules checks.",
+                  no_args_is_help=True, add_completion=False)
+console = Console(highlight=False)
+
+Lang = Annotated[str, typer.Option("--lang", help="Language: de or en.")]
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return games.get_game(game_id)
+    except KartentischError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in ("de", "en"):
+        raise typer.BadParameter(f"language {lang!r}; allowed: de, en")
+    return lang
+
+
+def _options(raw: str | None) -> dict[str, Any]:
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise typer.BadParameter(f"--options must be a JSON object: {exc}") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter("--options must be a JSON object, e.g. '{\"target_score\": 15}'")
+    return value
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games with their player ranges and options (defaults in brackets)."""
+    table = Table("id", "name (en / de)", "players", "options")
+    for game in games.all_games():
+        opts = "\n".join(f"{o.name} [{json.dumps(o.default)}]: {o.allowed}" for o in game.options)
+        table.add_row(game.id, f"{game.names['en']} / {game.names['de']}",
+                      f"{game.min_players}–{game.max_players}", opts)
+    console.print(table)
+
+
+def rules_text(game_id: str, lang: str) -> str:
+    """The players' rules summary of ``game_id`` in ``lang`` (markdown)."""
+    texts = importlib.import_module(f"kartentisch.games.{game_id}.texts")
+    return texts.RULES[lang]  # type: ignore[no-any-return]
+
+
+@app.command("rules")
+def rules_cmd(game: str, lang: Lang = "en") -> None:
+    """Show a readable rules summary of GAME for players."""
+    _game(game)
+    console.print(Markdown(rules_text(game, _check_lang(lang))))
+
+
+def score_table(view: dict[str, Any], lang: str) -> Table:
+    """The round scores and totals of a view as a score pad."""
+    players = view["players"]
+    table = Table(title=t(lang, "round_scores"))
+    table.add_column(t(lang, "round"))
+    for s in range(players):
+        table.add_column(f"{t(lang, 'seat')} {s}", justify="right")
+    for i, row in enumerate(view.get("scores", []), start=1):
+        table.add_row(str(i), *map(str, row))
+    table.add_row(t(lang, "totals"), *(f"[bold]{v}[/]" for v in view.get("totals", [0] * players)))
+    return table
+
+
+def show(state: GameState, seat: int | None, lang: str) -> None:
+    """Draw the table as ``seat`` sees it, then the score pad."""
+    view = state.view(seat)
+    console.print(render_view(state.game.id, view, seat, lang))
+    if view.get("scores"):
+        console.print(score_table(view, lang))
+
+
+def _log_lines(match: Match, viewer: int | None) -> list[str]:
+    states = list(match.states())
+    return [f"{i + 1}. {t('en', 'seat')} {s}: {states[i].public_token(s, tok, viewer)}"
+            for i, (s, tok) in enumerate(match.history)]
+
+
+@app.command("play")
+def play_cmd(
+    game: str,
+    players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
+    seat: Annotated[int, typer.Option(help="Your seat (0 … players-1).")] = 0,
+    bots: Annotated[str, typer.Option(help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
+    seed: Annotated[int | None, typer.Option(help="Seed of the match (default: random).")] = None,
+    options: Annotated[str | None, typer.Option(help="Game options as JSON, e.g. '{\"target_score\": 15}'.")] = None,
+    lang: Lang = "en",
+    save: Annotated[Path | None, typer.Option(help="Replay file to write (default: in the user data folder).")] = None,
+) -> None:
+    """Play GAME in the terminal against bots; the match is saved as a replay file."""
+    g = _game(game)
+    _check_lang(lang)
+    if seed is None:
+        seed = int(time.time() * 1000) % 2**31
+    try:
+        match = Match(g, players, _options(options), seed)
+        if not 0 <= seat < players:
+            raise typer.BadParameter(f"--seat {seat}: allowed 0 … {players - 1}")
+        specs = [s for s in bots.split(",") if s]
+        others = [s for s in range(players) if s != seat]
+        seat_bots = {s: make_bot(specs[i % len(specs)], g, seed + 1 + s) for i, s in enumerate(others)}
+    except KartentischError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    state = match.state
+    if save is None:
+        from platformdirs import user_data_path
+
+        folder = user_data_path("kartentisch") / "replays"
+        folder.mkdir(parents=True, exist_ok=True)
+        save = folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl"
+    try:
+        while not state.game_over:
+            acting = state.to_act()
+            bot_seats = [s for s in acting if s != seat]
+            if bot_seats:
+                s = bot_seats[0]
+                token = seat_bots[s].choose(state, s)
+                shown = state.public_token(s, token, seat)
+                match.apply(s, token)
+                console.print(t(lang, "bot_plays", name=seat_bots[s].name, seat=s, token=shown))
+                continue
+            show(state, seat, lang)
+            legal = state.legal_actions(seat)
+            console.print(f"[bold]{t(lang, 'your_turn', seat=seat)}[/]")
+            console.print("  ".join(f"[cyan]{i}[/] {tok}" for i, tok in enumerate(legal, start=1)))
+            try:
+                answer = console.input(f"{t(lang, 'prompt')}> ").strip()
+            except EOFError:
+                answer = "quit"
+            if answer in ("quit", "q", "exit"):
+                console.print(t(lang, "quit"))
+                break
+            if answer in ("help", "?"):
+                console.print(t(lang, "help"))
+                continue
+            if answer == "rules":
+                console.print(Markdown(rules_text(game, lang)))
+                continue
+            if answer == "log":
+                console.print("\n".join(_log_lines(match, seat)) or "-")
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                answer = legal[int(answer) - 1]
+            try:
+                match.apply(seat, answer)
+            except IllegalAction as exc:
+                console.print(f"[red]{t(lang, 'illegal')}: {exc}[/]")
+        if state.game_over:
+            show(state, seat, lang)
+            console.print(f"[bold green]{t(lang, 'over', winners=', '.join(map(str, state.winners)))}[/]")
+    finally:
+        match.save(save)
+        console.print(t(lang, "saved", path=save))
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path,
+    seat: Annotated[int | None, typer.Option(help="Show the match from this seat's view (default: all cards).")] = None,
+    lang: Lang = "en",
+    step: Annotated[bool, typer.Option(help="Wait for Enter between steps (default: when run in a terminal).")] = sys.stdin.isatty(),
+) -> None:
+    """Step through a saved match (from one seat's view, or with all cards open)."""
+    _check_lang(lang)
+    try:
+        match = Match.load(file)
+    except (KartentischError, OSError) as exc:
+        console.print(f"[red]{exc}[/]")
+        raise typer.Exit(1) from None
+    states = list(match.states())
+    n = len(match.history)
+    for i, state in enumerate(states):
+        view = state.view(seat) if seat is not None else state.to_doc()
+        console.print(render_view(match.game.id, view, seat, lang))
+        if i < n:
+            s, token = match.history[i]
+            console.print(t(lang, "replay_step", i=i + 1, n=n, seat=s,
+                            token=state.public_token(s, token, seat) if seat is not None else token))
+            if step and console.input(t(lang, "enter") + " ").strip().lower() == "q":
+                return
+    final = states[-1]
+    if final.game_over:
+        console.print(t(lang, "over", winners=", ".join(map(str, final.winners))))
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
+def results_table(summary: dict[str, Any], title: str) -> Table:
+    """Per-bot and per-seat win rates with 95% CIs and mean scores."""
+    table = Table("who", "games", "win rate", "95% CI", "mean score", title=title)
+    for spec, b in summary["bots"].items():
+        table.add_row(spec, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
+                      f"{b['mean_score']:.2f}")
+    for s in summary["seats"]:
+        table.add_row(f"seat {s['seat']}", str(s["games"]), f"{s['win_rate']:.3f}",
+                      f"{s['ci95'][0]:.3f} – {s['ci95'][1]:.3f}", f"{s['mean_score']:.2f}")
+    return table
+
+
+@app.command("simulate")
+def simulate_cmd(
+    game: str,
+    players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
+    games_: Annotated[int, typer.Option("--games", help="Number of matches.")] = 100,
+    bots: Annotated[str, typer.Option(help="Bot specs, cycled over the seats and rotated every match.")] = "random",
+    seed: Annotated[int, typer.Option(help="Base seed; every match and bot seed derives from it.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    options: Annotated[str | None, typer.Option(help="Game options as JSON.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON to this file.")] = None,
+) -> None:
+    """Play bot matches; print win rates with 95% CIs, mean scores, rounds and decisions per match.
+
+    Exits 0 only if every match ended.
+    """
+    g = _game(game)
+    specs = [s for s in bots.split(",") if s]
+    try:
+        g.resolve_options(players, _options(options))
+        for spec in specs:
+            make_bot(spec, g, 0)
+    except KartentischError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    jobs_list = list(rotated_jobs(game, players, specs, games_, seed, _options(options)))
+    started = time.perf_counter()
+    with _progress() as progress:
+        task = progress.add_task(f"{game} ×{games_}", total=games_)
+        results = run_jobs(jobs_list, jobs, lambda k: progress.advance(task, k))
+    elapsed = time.perf_counter() - started
+    summary = summarise(results)
+    summary.update(game=game, players=players, seed=seed, jobs=jobs, seconds=elapsed,
+                   matches_per_s=len(results) / elapsed if elapsed else 0.0)
+    console.print(results_table(summary, f"{game}, {players} players, {games_} matches, seed {seed}"))
+    console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
+                  f"mean decisions {summary['mean_decisions']:.1f}; {summary['matches_per_s']:.1f} matches/s")
+    if json_out:
+        json_out.write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    if summary["ended"] != summary["matches"]:
+        raise typer.Exit(1)
+
+
+@app.command("soak")
+def soak_cmd(
+    game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
+    matches: Annotated[int, typer.Option(help="Random matches per game and player count.")] = 1000,
+    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    deep_every: Annotated[int, typer.Option(help="Deep invariant checks every N decisions (0: only cheap checks).")] = 50,
+) -> None:
+    """Drive random matches through the kernel's invariant checks; report, exit 1 on a failure."""
+    from kartentisch.sim.invariants import InvariantError, run_checked_match
+
+    chosen = [_game(g) for g in (game_ids or [g.id for g in games.all_games()])]
+    failed = 0
+    for g in chosen:
+        for n in range(g.min_players, g.max_players + 1):
+            started, decisions = time.perf_counter(), 0
+            for i in range(matches):
+                try:
+                    decisions += run_checked_match(g, n, seed + i, deep_every).decisions
+                except InvariantError as exc:
+                    failed += 1
+                    console.print(f"[red]FAIL[/] {exc}")
+            secs = time.perf_counter() - started
+            console.print(f"{g.id} players={n}: {matches} matches, {decisions} decisions, {secs:.1f} s")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command("scenario")
+def scenario_cmd(paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders (recursive).")]) -> None:
+    """Run rules-conformance scenarios: one line per failure, then 'N passed, M failed'."""
+    try:
+        results = run_paths(paths)
+    except FileNotFoundError as exc:
+        console.print(str(exc))
+        raise typer.Exit(2) from None
+    failed = [r for r in results if not r.passed]
+    for r in failed:
+        console.print(f"FAIL {r.path}: {'; '.join(r.failures)}", markup=False, soft_wrap=True)
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,1 @@
+"""Simulation: bot matches in bulk (local processes, or Ray), statistics and invariant soaks."""

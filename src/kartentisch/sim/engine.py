@@ -1,0 +1,110 @@
+"""The one engine behind ``simulate`` and ``tournament``: play bot matches, in parallel if asked.
+
+Each match is a pure function of its :class:`MatchJob` (game, players, options, seed, bot per
+seat): seeds for the match generator and each bot derive from the job seed, so results are
+identical whatever the number of workers or the backend.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..bots import make_bot
+from ..games import get_game
+
+#: A match longer than this many decisions is reported as not ended (a rules bug, not a result).
+MAX_DECISIONS = 200_000
+
+
+def derive_seed(base: int, *path: object) -> int:
+    """A 63-bit seed derived deterministically from ``base`` and a path (match index, seat …)."""
+    return random.Random(":".join(map(str, (base, *path)))).getrandbits(63)
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """One match to play: ``bots[s]`` is the bot spec at seat ``s``."""
+
+    game: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class MatchResult:
+    """What one match produced: winners, per-seat totals and returns (win share), counts."""
+
+    job: MatchJob
+    ended: bool
+    winners: list[int]
+    totals: list[int]
+    returns: list[float]
+    rounds: int
+    decisions: int
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return asdict(self)
+
+
+def play_match(job: MatchJob) -> MatchResult:
+    """Play ``job`` to its end with its bots (no I/O)."""
+    game = get_game(job.game)
+    state = game.new_state(job.players, job.options, derive_seed(job.seed, "match"))
+    bots = [make_bot(spec, game, derive_seed(job.seed, "bot", s)) for s, spec in enumerate(job.bots)]
+    decisions = 0
+    while not state.game_over and decisions < MAX_DECISIONS:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+        decisions += 1
+    return MatchResult(job, state.game_over, list(state.winners), list(state.totals), state.returns(),
+                       len(state.scores), decisions)
+
+
+def _play_chunk(jobs: Sequence[MatchJob]) -> list[MatchResult]:
+    return [play_match(j) for j in jobs]
+
+
+def run_jobs(jobs: Sequence[MatchJob], workers: int = 1,
+             progress: Callable[[int], None] | None = None) -> list[MatchResult]:
+    """Play every job; results in job order. ``workers > 1`` uses that many processes.
+
+    Args:
+        jobs: the matches.
+        workers: processes to use (1: in this process).
+        progress: called with the number of matches just finished.
+    """
+    if workers <= 1:
+        out = []
+        for job in jobs:
+            out.append(play_match(job))
+            if progress:
+                progress(1)
+        return out
+    chunk = max(1, min(50, len(jobs) // (workers * 8) or 1))
+    chunks = [jobs[i:i + chunk] for i in range(0, len(jobs), chunk)]
+    results: list[MatchResult] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for part in pool.map(_play_chunk, chunks):
+            results.extend(part)
+            if progress:
+                progress(len(part))
+    return results
+
+
+def rotated_jobs(game: str, players: int, bots: Sequence[str], matches: int, seed: int,
+                 options: dict[str, Any] | None = None) -> Iterator[MatchJob]:
+    """Jobs whose seating rotates every match, so each bot sits at each seat equally often.
+
+    ``bots`` is cycled to fill ``players`` seats; match ``i`` seats ``bots[(s + i) % len]`` at ``s``.
+    """
+    lineup = [bots[s % len(bots)] for s in range(max(players, len(bots)))]
+    for i in range(matches):
+        seats = tuple(lineup[(s + i) % len(lineup)] for s in range(players))
+        yield MatchJob(game, players, derive_seed(seed, i), seats, dict(options or {}))

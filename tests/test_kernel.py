@@ -1,0 +1,76 @@
+"""Kernel pieces that need no particular game: options, registry, bot specs, statistics, scenario matching."""
+
+from __future__ import annotations
+
+import pytest
+
+from kartentisch.bots import parse_spec
+from kartentisch.kernel import InvalidOptions, KartentischError, lookup
+from kartentisch.kernel.options import bool_option, choice_option, int_option, resolve_options, seat_option
+from kartentisch.kernel.scenario import partial_mismatch
+from kartentisch.sim.engine import derive_seed, rotated_jobs
+from kartentisch.sim.stats import wilson
+
+SPECS = [
+    int_option("target_score", 30, 1),
+    int_option("max_rounds", None, 1, nullable=True),
+    seat_option("first_player"),
+    bool_option("floor_zero", True),
+    choice_option("game_length", "medium", ["short", "medium", "long"]),
+]
+
+
+def test_options_defaults_and_merge() -> None:
+    assert resolve_options(SPECS, {"target_score": 15}, 4) == {
+        "target_score": 15, "max_rounds": None, "first_player": 0, "floor_zero": True, "game_length": "medium"}
+
+
+@pytest.mark.parametrize(("given", "fragment"), [
+    ({"nope": 1}, "unknown option 'nope'; known options: first_player, floor_zero, game_length"),
+    ({"target_score": 0}, "option 'target_score': 0 is not allowed; allowed: integer ≥ 1"),
+    ({"target_score": True}, "option 'target_score': True is not allowed"),
+    ({"max_rounds": "3"}, "allowed: null or integer ≥ 1"),
+    ({"first_player": 4}, "allowed: seat 0 … 3"),
+    ({"floor_zero": 1}, "allowed: true or false"),
+    ({"game_length": "huge"}, "allowed: 'short', 'medium', 'long'"),
+])
+def test_bad_options_name_the_allowed_values(given: dict, fragment: str) -> None:
+    with pytest.raises(InvalidOptions) as err:
+        resolve_options(SPECS, given, 4)
+    assert fragment in str(err.value)
+
+
+def test_unknown_game_lists_known_ids() -> None:
+    with pytest.raises(KartentischError, match="unknown game 'poker'; known games: colors, chips"):
+        lookup("poker")
+
+
+def test_bot_spec_parsing() -> None:
+    assert parse_spec("ismcts:iterations=1000,c=0.7,rollout=heuristic") == (
+        "ismcts", {"iterations": 1000, "c": 0.7, "rollout": "heuristic"})
+    assert parse_spec("random") == ("random", {})
+    with pytest.raises(KartentischError, match="unknown bot 'genius'"):
+        parse_spec("genius")
+    with pytest.raises(KartentischError, match="is not key=value"):
+        parse_spec("ismcts:1000")
+
+
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson(85, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.7672, 0.9069)  # Wilson 1927, z = 1.96
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seeds_and_rotation_are_deterministic() -> None:
+    assert derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(1, 3)
+    jobs = list(rotated_jobs("colors", 2, ["heuristic", "random"], 4, seed=5))
+    assert [j.bots for j in jobs] == [("heuristic", "random"), ("random", "heuristic")] * 2
+    assert len({j.seed for j in jobs}) == 4
+
+
+def test_partial_document_matching() -> None:
+    actual = {"a": 1, "b": {"c": [1, 2], "d": None}, "e": True}
+    assert partial_mismatch({"b": {"c": [1, 2]}}, actual) is None
+    assert partial_mismatch({"b": {"c": [2, 1]}}, actual) == "state.b.c: expected [2, 1], got [1, 2]"
+    assert partial_mismatch({"x": 1}, actual) == "state.x: missing (expected 1)"
+    assert partial_mismatch({"e": 1}, actual) is not None  # true is not 1 in a JSON document
