@@ -1,0 +1,76 @@
+"""The ``heuristic`` bot of ``chips``: a greedy one-turn evaluator over the public table.
+
+It reads only what every seat sees (row with its chips, supplies, displays, active special cards,
+the pile's size); it never looks at the hidden draw pile (spec *Visibility*).
+"""
+
+from __future__ import annotations
+
+from ...kernel.game import GameState
+from .cards import COLOUR, COLOUR_INDEX, FACE_DOWN, VALUE
+from .rules import DEAL, ChipsState, face_up, take_cost
+
+#: Weight of chips put on skipped cards that opponents may collect later (rule 3).
+GIFT_WEIGHT = 0.3
+#: Weight per still-unplaced card of the colour row that a face-up card shuts out (rule 4).
+BLOCK_WEIGHT = 0.35
+#: Value of an extra turn earned with ``s4`` (rule 5).
+EXTRA_TURN_BONUS = 4.0
+
+
+class HeuristicBot:
+    """Greedy rule-based player. For every legal take it scores, and plays the best:
+
+    1. Placement (R7, R14, R16): + the card's value if it lands face up, −1 if face down; with an
+       ``any_row`` card (``s3``) every colour row is tried and the best one is named.
+    2. Chips (R5, R6, R18): + (chips collected − chips paid) × the chip value (+1, or −1 with ``s15``).
+    3. Gifts: − 0.3 per chip put on skipped cards (they feed the opponents).
+    4. Blocking: a face-up card with value v on a row whose face-up top is t (0 for an empty or
+       face-down top) shuts out the cards of that colour between t and v not yet in any display:
+       − 0.35 per such card (they would later go face down).
+    5. Extra turn (``s4``, R15): + 4 if the card carries enough chips.
+    Ties go to the front-most position (cheapest, fewest gifts), then row order k r b y.
+    ``deal`` is played when it is the only token. The choice is deterministic.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        """``seed`` is accepted for the common bot factory signature; this bot uses no chance."""
+
+    def choose(self, state: GameState, seat: int) -> str:
+        """Return the best-scoring legal token of ``seat`` (rules 1–5 above)."""
+        legal = state.legal_actions(seat)
+        if legal == [DEAL] or not isinstance(state, ChipsState):
+            return legal[0]
+        placed = {code.lstrip(FACE_DOWN) for rows in state.display for stack in rows for code in stack}
+        best, best_score = legal[0], float("-inf")
+        for token in legal:
+            score = self._evaluate(state, seat, token, placed)
+            if score > best_score:
+                best, best_score = token, score
+        return best
+
+    @staticmethod
+    def _evaluate(state: ChipsState, seat: int, token: str, placed: set[str]) -> float:
+        """The rules-1–5 score of the legal ``take`` token for ``seat``."""
+        eff = state.effects
+        parts = token.split(":")
+        i = int(parts[1])
+        card = state.row_cards[i]
+        value = VALUE[card]
+        colour = parts[2] if len(parts) == 3 else COLOUR[card]
+        stack = state.display[seat][COLOUR_INDEX[colour]]
+        cost = take_cost(i, value, eff)
+        collected = state.row_chips[i]
+        score = (collected - cost) * eff.chip_points - GIFT_WEIGHT * cost
+        if face_up(stack, value, eff):
+            score += value
+            top = 0 if not stack or stack[-1][0] == FACE_DOWN else VALUE[stack[-1]]
+            shut_out = sum(1 for v in range(top + 1, value) if f"{colour}{v}" not in placed)
+            score -= BLOCK_WEIGHT * shut_out
+        else:
+            score -= 1
+        if eff.extra_turn_min is not None and collected >= eff.extra_turn_min:
+            score += EXTRA_TURN_BONUS
+        return score
