@@ -1,0 +1,755 @@
+"""Rules of ``grid`` (Colour Grid / Farbraster) on the kernel, exactly per ``rules/grid.md``.
+
+Representation (plain lists, cheap to clone):
+
+* ``grids[s]``: list of rows, each a list of cells; a cell is a card code (face up), ``"?" + code``
+  (face down) or ``None`` (a gap, only in step ``close``). This is the spec's document format.
+* ``draw`` and ``discard``: card codes, top first.
+* ``active``/``step``/``held``, ``flips_left``, ``trigger``, ``final_turns``, ``reveal_queue``: as in
+  the spec's state document.
+
+Every rule R1–R21 and decision D1–D21 has one place here, marked with its id. Round scoring is the
+pure function :func:`score_round` (R17, R18) and the match end the pure function
+:func:`match_winners` (R19), so a score pad can reuse them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...kernel.errors import IllegalAction, InvalidState
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.options import Option, bool_option, int_option, seat_option
+from .cards import DECK, VALUE
+
+SETUP, PLAY, REVEAL = "setup", "play", "reveal"
+PHASES = (SETUP, PLAY, REVEAL, ROUND_OVER, GAME_OVER)
+
+#: Steps inside a turn (spec, *Decisions and tokens*): start → drawn | taken → [remove | close …].
+START, DRAWN, TAKEN, REMOVE, CLOSE = "start", "drawn", "taken", "remove", "close"
+PLAY_STEPS = (START, DRAWN, TAKEN, REMOVE, CLOSE)
+REVEAL_STEPS = (REMOVE, CLOSE)
+
+Cell = str | None
+Grid = list[list[Cell]]
+
+# ----------------------------------------------------------------------------- shapes and lines (R10)
+
+#: R10: the shapes a grid can have, as (rows, columns); ``(0, 0)`` is the empty grid.
+SHAPES = ((3, 3), (2, 3), (1, 3), (3, 2), (3, 1), (0, 0))
+
+#: R10: line ids in display order.
+LINE_IDS = ("r0", "r1", "r2", "c0", "c1", "c2", "d0", "d1")
+
+#: R10: the diagonals' cells in the 3×3 grid.
+DIAGONALS: dict[str, tuple[tuple[int, int], ...]] = {
+    "d0": ((0, 0), (1, 1), (2, 2)),
+    "d1": ((0, 2), (1, 1), (2, 0)),
+}
+
+
+def _shape_lines(rows: int, cols: int) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """R10/D13: the three-card lines of a ``rows × cols`` grid, in id order."""
+    lines: list[tuple[str, tuple[tuple[int, int], ...]]] = []
+    if cols == 3:
+        lines += [(f"r{r}", ((r, 0), (r, 1), (r, 2))) for r in range(rows)]
+    if rows == 3:
+        lines += [(f"c{c}", ((0, c), (1, c), (2, c))) for c in range(cols)]
+    if rows == 3 and cols == 3:
+        lines += list(DIAGONALS.items())
+    return tuple(lines)
+
+
+#: R10 table: shape → its lines ``(id, cells)`` in id order.
+LINES = {shape: _shape_lines(*shape) for shape in SHAPES}
+
+SWAP_TOKENS = [[f"swap:{r}:{c}" for c in range(3)] for r in range(3)]
+FLIP_TOKENS = [[f"flip:{r}:{c}" for c in range(3)] for r in range(3)]
+REMOVE_TOKENS = {line: f"remove:{line}" for line in LINE_IDS}
+
+
+def shape(grid: Sequence[Sequence[Cell]]) -> tuple[int, int]:
+    """``(rows, columns)`` of a grid; ``(0, 0)`` when empty (R10)."""
+    return (len(grid), len(grid[0])) if grid else (0, 0)
+
+
+def completed_lines(grid: Sequence[Sequence[Cell]]) -> list[str]:
+    """Ids of the completed lines of ``grid`` in id order (R10, D10, D13).
+
+    A line is completed when its three cells are face up and of one colour. Face-down cells start
+    with ``"?"``, so comparing the first characters compares colours and excludes face-down cards.
+    ``grid`` must have an R10 shape (no gaps).
+    """
+    done = []
+    for line, ((r0, c0), (r1, c1), (r2, c2)) in LINES[shape(grid)]:
+        a = grid[r0][c0][0]  # type: ignore[index]
+        if a != "?" and grid[r1][c1][0] == a and grid[r2][c2][0] == a:  # type: ignore[index]
+            done.append(line)
+    return done
+
+
+def remove_line(grid: Grid, line: str) -> tuple[Grid, list[str], bool]:
+    """Take ``line`` out of ``grid`` (R11) and close rows/columns up (R12).
+
+    Returns:
+        ``(new_grid, cards, needs_close)``: the grid (rows and columns closed up; a removed diagonal
+        leaves ``None`` gaps), the three removed codes, and whether ``close:h``/``close:v`` must follow.
+    """
+    kind, index = line[0], int(line[1])
+    if kind == "r":
+        cards = [c for c in grid[index] if c is not None]
+        return [row for i, row in enumerate(grid) if i != index], cards, False
+    if kind == "c":
+        cards = [x for x in (row[index] for row in grid) if x is not None]
+        new = [[c for j, c in enumerate(row) if j != index] for row in grid]
+        return (new if new[0] else []), cards, False
+    new = [row[:] for row in grid]
+    cards = [x for x in (new[r][c] for r, c in DIAGONALS[line]) if x is not None]
+    for r, c in DIAGONALS[line]:
+        new[r][c] = None
+    return new, cards, True
+
+
+def close_grid(grid: Sequence[Sequence[Cell]], how: str) -> Grid:
+    """R12: close a 3×3 grid with a removed diagonal: ``"h"`` → 3×2, ``"v"`` → 2×3 (orders kept)."""
+    if how == "h":
+        return [[c for c in row if c is not None] for row in grid]
+    cols = [[grid[r][c] for r in range(3) if grid[r][c] is not None] for c in range(3)]
+    return [[cols[c][r] for c in range(3)] for r in range(2)]
+
+
+# ----------------------------------------------------------------------------- scoring (pure)
+
+def score_round(grid_values: Sequence[Sequence[int]], trigger: int | None) -> list[int]:
+    """Round scores from the values of the cards left in each seat's grid (R17, R18, D19).
+
+    Args:
+        grid_values: per seat, the values of its remaining grid cards (``[]`` for an empty grid).
+        trigger: the seat that triggered the round end (R14), or ``None``.
+    Returns:
+        One score per seat: the round sum (R17); the trigger's doubled when its sum is positive and
+        some other seat's sum is less than or equal to it (R18; a tie is not lowest, negatives and 0
+        are never doubled, D19).
+    """
+    sums = [sum(values) for values in grid_values]
+    scores = list(sums)
+    if trigger is not None:
+        own = sums[trigger]
+        if own > 0 and any(s != trigger and sums[s] <= own for s in range(len(sums))):
+            scores[trigger] = 2 * own
+    return scores
+
+
+def match_winners(totals: Sequence[int], end_total: int) -> list[int]:
+    """R19/D20: ``[]`` while every total is below ``end_total``, else the seats with the lowest total
+    (ascending; ties share the win)."""
+    return lowest_seats(totals) if max(totals) >= end_total else []
+
+
+def lowest_seats(totals: Sequence[int]) -> list[int]:
+    """R19: the seats with the lowest total, ascending."""
+    low = min(totals)
+    return [s for s, t in enumerate(totals) if t == low]
+
+
+def dealer_of_round(first_dealer: int, round_: int, players: int) -> int:
+    """D4: the dealer of round ``round_`` (1-based) passes one seat to the left each round."""
+    return (first_dealer + round_ - 1) % players
+
+
+# ----------------------------------------------------------------------------- the state
+
+class GridState(GameState):
+    """A match of ``grid`` (phases ``setup``, ``play``, ``reveal``, ``round_over``, ``game_over``)."""
+
+    grids: list[Grid]
+    draw: list[str]
+    discard: list[str]
+    active: int | None
+    step: str | None
+    held: str | None
+    flips_left: list[int]
+    trigger: int | None
+    final_turns: list[int]
+    reveal_queue: list[int]
+
+    # ------------------------------------------------------------------ setup (R3, R4, R5, R20)
+    def _deal(self, deck: list[str]) -> None:
+        """R3/D3: deal nine cards face down to each seat, one at a time from the dealer's left
+        (dealer last), cell ``k`` at row ``k // 3``, column ``k % 3``; the next card starts the
+        discard pile, the rest is the draw pile (top first). Then phase ``setup`` (R4)."""
+        n = self.players
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        cells: list[list[Cell]] = [[] for _ in range(n)]
+        for k in range(9 * n):
+            cells[order[k % n]].append("?" + deck[k])
+        self.grids = [[c[0:3], c[3:6], c[6:9]] for c in cells]
+        self.discard = [deck[9 * n]]
+        self.draw = deck[9 * n + 1:]
+        self.flips_left = [2] * n
+        self.phase = SETUP
+        self.active = self.step = self.held = None
+        self.trigger = None
+        self.final_turns = []
+        self.reveal_queue = []
+
+    def _start_play(self) -> None:
+        """R5/D5: the seat with the highest face-up sum starts; ties go to the seat reached first
+        clockwise from the dealer's left neighbour (dealer last)."""
+        n = self.players
+        best, best_sum = -1, 0
+        for i in range(n):
+            seat = (self.dealer + 1 + i) % n
+            total = sum(VALUE[c] for row in self.grids[seat] for c in row if c is not None and c[0] != "?")
+            if best < 0 or total > best_sum:
+                best, best_sum = seat, total
+        self.phase = PLAY
+        self.active = best
+        self.step = START
+
+    # ------------------------------------------------------------------ kernel protocol
+    def to_act(self) -> list[int]:
+        """Spec *Decisions*: setup → seats with flips left; play/reveal → the active seat;
+        round_over → the next dealer; game_over → nobody."""
+        phase = self.phase
+        if phase == PLAY or phase == REVEAL:
+            return [self.active]  # type: ignore[list-item]
+        if phase == SETUP:
+            return [s for s, f in enumerate(self.flips_left) if f]
+        if phase == ROUND_OVER:
+            return [(self.dealer + 1) % self.players]
+        return []
+
+    def _legal(self, seat: int) -> list[str]:
+        """Legal tokens in the spec's display order (draw, takediscard; swaps; flips; removes, keep;
+        closes; deal)."""
+        phase, step = self.phase, self.step
+        grid = self.grids[seat]
+        if phase == SETUP:  # R4
+            return [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == "?"]  # type: ignore[index]
+        if phase == ROUND_OVER:  # R20
+            return ["deal"]
+        if step == START:  # R7, R8, R9
+            out = []
+            if self.draw or len(self.discard) >= 2:
+                out.append("draw")
+            if self.discard:
+                out.append("takediscard")
+            return out
+        if step == DRAWN or step == TAKEN:  # R7, R8
+            out = [SWAP_TOKENS[r][c] for r, row in enumerate(grid) for c in range(len(row))]
+            if step == DRAWN:
+                out += [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row)
+                        if x[0] == "?"]  # type: ignore[index]
+            return out
+        if step == REMOVE:  # R11, options
+            out = [REMOVE_TOKENS[line] for line in completed_lines(grid)]
+            if self.options["optional_removal"]:
+                out.append("keep")
+            return out
+        if step == CLOSE:  # R12
+            return ["close:h", "close:v"]
+        return []  # pragma: no cover - every phase/step is handled above
+
+    def _apply(self, seat: int, token: str) -> None:
+        """Apply a legal token (rules as marked per verb)."""
+        verb, _, arg = token.partition(":")
+        if verb == "flip" and self.phase == SETUP:  # R4
+            r, c = int(arg[0]), int(arg[2])
+            row = self.grids[seat][r]
+            row[c] = row[c][1:]  # type: ignore[index]
+            self.flips_left[seat] -= 1
+            if not any(self.flips_left):
+                self._start_play()
+        elif verb == "draw":  # R8, R9/D9
+            if not self.draw:
+                rest = self.discard[1:]
+                self.rng.shuffle(rest)
+                self.draw = rest
+                del self.discard[1:]
+            self.held = self.draw.pop(0)
+            self.step = DRAWN
+        elif verb == "takediscard":  # R7
+            self.held = self.discard.pop(0)
+            self.step = TAKEN
+        elif verb == "swap":  # R7, R8: the grid card goes face up onto the discard (D16: before a line)
+            r, c = int(arg[0]), int(arg[2])
+            row = self.grids[seat][r]
+            old: str = row[c]  # type: ignore[assignment]
+            row[c] = self.held
+            self.discard.insert(0, old[1:] if old[0] == "?" else old)
+            self._placed(seat)
+        elif verb == "flip":  # R8: the drawn card onto the discard, then a face-down card turned up
+            r, c = int(arg[0]), int(arg[2])
+            self.discard.insert(0, self.held)  # type: ignore[arg-type]
+            row = self.grids[seat][r]
+            row[c] = row[c][1:]  # type: ignore[index]
+            self._placed(seat)
+        elif verb == "remove":  # R11, chain R13
+            if not self._remove(seat, arg) and self._resolve(seat):
+                self._resume()
+        elif verb == "keep":  # options: optional_removal ends this resolution, the lines stay
+            self._resume()
+        elif verb == "close":  # R12, chain R13
+            self.grids[seat] = close_grid(self.grids[seat], arg)
+            if self._resolve(seat):
+                self._resume()
+        else:  # "deal", R20
+            self._new_round()
+
+    # ------------------------------------------------------------------ turn flow (R6, R11–R16)
+    def _placed(self, seat: int) -> None:
+        """R6: after the swap or flip, resolve completed lines (R11–R13), then end the turn."""
+        self.held = None
+        if self._resolve(seat):
+            self._end_turn()
+
+    def _resolve(self, seat: int) -> bool:
+        """R11/R13/D15: remove completed lines of ``seat``'s grid until none is left.
+
+        One completed line is removed automatically; several (or any, with ``optional_removal``)
+        open step ``remove`` for the owner; a removed diagonal opens step ``close`` (R12).
+        Returns True when the grid is resolved, False when a decision is open.
+        """
+        while True:
+            done = completed_lines(self.grids[seat])
+            if not done:
+                return True
+            if len(done) > 1 or self.options["optional_removal"]:
+                self.step = REMOVE
+                return False
+            if self._remove(seat, done[0]):
+                return False
+
+    def _remove(self, seat: int, line: str) -> bool:
+        """R11/D12: remove ``line``: its cards go onto the discard highest first (so the lowest is
+        on top); rows/columns close up at once (R12). Returns True if step ``close`` opens (diagonal)."""
+        grid, cards, needs_close = remove_line(self.grids[seat], line)
+        self.grids[seat] = grid
+        self.discard[0:0] = sorted(cards, key=VALUE.__getitem__)
+        if needs_close:
+            self.step = CLOSE
+        return needs_close
+
+    def _resume(self) -> None:
+        """Continue after a resolution ends: the turn's end in ``play``, the next grid in ``reveal``."""
+        if self.phase == PLAY:
+            self._end_turn()
+        else:
+            self._reveal_next()
+
+    def _end_turn(self) -> None:
+        """R14/D17 trigger check after the removals, then the next turn (R2) or final turn (R15);
+        after the last final turn the round ends (R16)."""
+        seat: int = self.active  # type: ignore[assignment]
+        n = self.players
+        if self.trigger is None:
+            if not any(x[0] == "?" for row in self.grids[seat] for x in row):  # type: ignore[index]
+                self.trigger = seat
+                self.final_turns = [(seat + k) % n for k in range(1, n)]
+            else:
+                self.active = (seat + 1) % n
+                self.step = START
+                return
+        if self.final_turns:
+            self.active = self.final_turns.pop(0)
+            self.step = START
+            return
+        self._start_reveal()
+
+    def _start_reveal(self) -> None:
+        """R16/D18: turn every face-down card up at once, then resolve the grids from the trigger's
+        left neighbour clockwise, the trigger last."""
+        for grid in self.grids:
+            for row in grid:
+                for i, x in enumerate(row):
+                    if x[0] == "?":  # type: ignore[index]
+                        row[i] = x[1:]  # type: ignore[index]
+        self.phase = REVEAL
+        self.held = None
+        self.step = None
+        trigger = self.trigger if self.trigger is not None else self.active
+        n = self.players
+        self.reveal_queue = [(trigger + k) % n for k in range(1, n + 1)]  # type: ignore[operator]
+        self._reveal_next()
+
+    def _reveal_next(self) -> None:
+        """R16: resolve the queued grids; stop in phase ``reveal`` at an owner's open choice."""
+        while self.reveal_queue:
+            seat = self.reveal_queue.pop(0)
+            self.active = seat
+            if not self._resolve(seat):
+                return
+        self._score_round()
+
+    def _score_round(self) -> None:
+        """R17–R19: score the round, add to totals, end the match or show ``round_over``."""
+        values = [[VALUE[x] for row in grid for x in row] for grid in self.grids]  # type: ignore[index]
+        scores = score_round(values, self.trigger)
+        self.scores.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self.active = self.step = self.held = None
+        self.reveal_queue = []
+        self.final_turns = []
+        self.winners = match_winners(self.totals, self.options["end_total"])
+        self.phase = GAME_OVER if self.winners else ROUND_OVER
+
+    def _new_round(self) -> None:
+        """R20/D21: the next dealer deals round + 1 from all 104 cards shuffled with the match rng."""
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.players
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        self._deal(deck)
+
+    # ------------------------------------------------------------------ errors
+    def _explain(self, seat: int, token: str) -> IllegalAction:
+        """Name the rule an illegal ``token`` of ``seat`` breaks (spec *Decisions and tokens*)."""
+        def err(rule: str, reason: str) -> IllegalAction:
+            return IllegalAction(f"grid {rule}", reason, seat=seat, token=token)
+
+        phase, step = self.phase, self.step
+        if phase == GAME_OVER:
+            return err("R19", "the match is over")
+        if seat not in self.to_act():
+            if phase == SETUP:
+                return err("R4", "this seat has made both of its initial flips")
+            if phase == ROUND_OVER:
+                return err("R20", f"only the next dealer, seat {(self.dealer + 1) % self.players}, deals")
+            if phase == REVEAL:
+                return err("R16", f"seat {self.active} is resolving its grid at the reveal")
+            if self.trigger is not None and seat == self.trigger:
+                return err("R15", "the trigger takes no further turn")
+            return err("R6", f"it is seat {self.active}'s turn")
+        verb, _, arg = token.partition(":")
+        cell = _parse_cell(arg)
+        grid = self.grids[seat]
+        if phase == SETUP:
+            if verb != "flip":
+                return err("R4", "in setup every seat flips two of its own face-down cards (flip:r:c)")
+            return err("R4", "(r,c) must be a face-down card of the own grid")
+        if phase == ROUND_OVER:
+            return err("R20", "the round is over; the next dealer gives 'deal'")
+        if step == START:
+            if verb == "draw":
+                return err("R9", "the draw pile is empty and the discard pile holds fewer than 2 cards")
+            if verb == "takediscard":
+                return err("R7", "the discard pile is empty")
+            return err("R6", "a turn starts with 'draw' or 'takediscard'; passing is not allowed")
+        if step in (DRAWN, TAKEN):
+            if verb == "swap":
+                return err("R10", f"there is no card at {arg!r} in a grid of shape {shape(grid)}")
+            if verb == "flip":
+                if step == TAKEN:
+                    return err("R7", "a card taken from the discard pile must be swapped into the grid")
+                if cell is None or not _has_cell(grid, cell):
+                    return err("R10", f"there is no card at {arg!r} in a grid of shape {shape(grid)}")
+                return err("R8", "only a face-down card of the own grid can be flipped")
+            if verb in ("draw", "takediscard"):
+                return err("R6", "a turn is exactly one action; the card in hand must be placed")
+            rule = "R8" if step == DRAWN else "R7"
+            return err(rule, "place the card in hand: swap:r:c" + (" or flip:r:c" if step == DRAWN else ""))
+        if step == REMOVE:
+            if verb == "remove":
+                return err("R11", f"{arg!r} is not a completed line of this grid")
+            if verb == "keep":
+                return err("R11", "removing a completed line is mandatory (option optional_removal is off)")
+            return err("R11", "a completed line must be removed first (remove:<line>)")
+        return err("R12", "after a diagonal is removed the grid closes: close:h or close:v")
+
+    # ------------------------------------------------------------------ documents
+    def _doc(self, seat: int | None, full: bool) -> dict[str, Any]:
+        """The state document; ``full`` False hides what ``seat`` may not see (R21, D8)."""
+        if full:
+            grids = [[list(row) for row in grid] for grid in self.grids]
+            draw = list(self.draw)
+        else:
+            grids = [[[("?" if x is not None and x[0] == "?" else x) for x in row] for row in grid]
+                     for grid in self.grids]
+            draw = ["?"] * len(self.draw)
+        held = self.held
+        if not full and self.step == DRAWN and held is not None and seat != self.active:
+            held = "?"
+        return {
+            "game": "grid", "players": self.players, "options": dict(self.options),
+            "round": self.round, "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
+            "scores": [list(s) for s in self.scores], "totals": list(self.totals),
+            "game_over": self.phase == GAME_OVER, "winners": list(self.winners),
+            "zones": {
+                "grids": grids, "draw": draw, "draw_count": len(self.draw),
+                "discard": list(self.discard), "discard_top": self.discard[0] if self.discard else None,
+                "active": self.active, "step": self.step, "held": held,
+                "flips_left": list(self.flips_left), "trigger": self.trigger,
+                "final_turns": list(self.final_turns), "reveal_queue": list(self.reveal_queue),
+            },
+        }
+
+    def to_doc(self) -> dict[str, Any]:
+        """The full state document of the spec (face-down cells as ``"?" + code``)."""
+        return self._doc(None, True)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """R21/D8: face-down cells and draw cards as ``"?"``; the drawn card only to the drawer."""
+        return self._doc(seat, False)
+
+    def clone(self) -> GridState:
+        """A cheap independent copy (lists copied by hand, generator state copied)."""
+        new = object.__new__(GridState)
+        new.game = self.game
+        new.players = self.players
+        new.options = self.options
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.phase = self.phase
+        new.round = self.round
+        new.dealer = self.dealer
+        new.scores = [list(s) for s in self.scores]
+        new.totals = list(self.totals)
+        new.winners = list(self.winners)
+        new.grids = [[row[:] for row in grid] for grid in self.grids]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.active = self.active
+        new.step = self.step
+        new.held = self.held
+        new.flips_left = self.flips_left[:]
+        new.trigger = self.trigger
+        new.final_turns = self.final_turns[:]
+        new.reveal_queue = self.reveal_queue[:]
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> GridState:
+        """Re-deal every card hidden from ``seat`` (face-down grid cards, the draw pile, another seat's
+        drawn card) at random among those places (R21)."""
+        new = self.clone()
+        hidden_held = new.step == DRAWN and new.held is not None and seat != new.active
+        pool = [x[1:] for grid in new.grids for row in grid for x in row if x is not None and x[0] == "?"]
+        pool += new.draw
+        if hidden_held:
+            pool.append(new.held)  # type: ignore[arg-type]
+        rng.shuffle(pool)
+        it = iter(pool)
+        for grid in new.grids:
+            for row in grid:
+                for i, x in enumerate(row):
+                    if x is not None and x[0] == "?":
+                        row[i] = "?" + next(it)
+        new.draw = [next(it) for _ in new.draw]
+        if hidden_held:
+            new.held = next(it)
+        return new
+
+    def cards(self) -> Counter[str]:
+        """Every card in grids, draw pile, discard pile and hand."""
+        out: Counter[str] = Counter(x.lstrip("?") for grid in self.grids for row in grid for x in row if x)
+        out.update(self.draw)
+        out.update(self.discard)
+        if self.held is not None:
+            out[self.held] += 1
+        return out
+
+
+def _parse_cell(arg: str) -> tuple[int, int] | None:
+    """``"r:c"`` → ``(r, c)`` for single digits, else None."""
+    if len(arg) == 3 and arg[1] == ":" and arg[0].isdigit() and arg[2].isdigit():
+        return int(arg[0]), int(arg[2])
+    return None
+
+
+def _has_cell(grid: Grid, cell: tuple[int, int]) -> bool:
+    r, c = cell
+    return r < len(grid) and c < len(grid[r])
+
+
+# ----------------------------------------------------------------------------- the game
+
+class GridGame(Game):
+    """``grid``: 3×3 face-down grid, swap in low cards, one-colour lines leave; lowest total wins."""
+
+    id = "grid"
+    names = {"en": "Colour Grid", "de": "Farbraster"}
+    min_players = 2
+    max_players = 6
+    options: ClassVar[Sequence[Option]] = (
+        int_option("end_total", 100, 1, help={
+            "en": "the match ends after a round in which some total reaches this value (R19)",
+            "de": "das Spiel endet nach der Runde, in der eine Gesamtsumme diesen Wert erreicht (R19)"}),
+        bool_option("optional_removal", False, help={
+            "en": "removing a completed line is a choice (remove or keep) instead of mandatory (R11)",
+            "de": "eine fertige Reihe darf liegen bleiben (entfernen oder behalten) statt Pflicht (R11)"}),
+        seat_option("first_dealer", 0, help={
+            "en": "dealer of round 1; the deal then passes to the left (D4)",
+            "de": "Geber der ersten Runde; danach gibt der linke Nachbar (D4)"}),
+    )
+
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """R1: all 104 cards in canonical order, for every player count."""
+        return list(DECK)
+
+    def _blank(self, players: int, options: dict[str, Any], rng: random.Random) -> GridState:
+        state = object.__new__(GridState)
+        state.game = self
+        state.players = players
+        state.options = options
+        state.rng = rng
+        state.winners = []
+        return state
+
+    def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
+                   deck: list[str] | None) -> GridState:
+        """Round 1 (R3): dealt from the stacked ``deck`` (top first) or a seeded shuffle.
+
+        Raises:
+            InvalidState: ``deck`` is not a permutation of the 104 cards (R1).
+        """
+        if deck is None:
+            deck = list(DECK)
+            rng.shuffle(deck)
+        elif Counter(deck) != Counter(DECK):
+            raise InvalidState("grid R1: a stacked deck must hold each of the 104 cards exactly once")
+        state = self._blank(players, options, rng)
+        state.round = 1
+        state.dealer = dealer_of_round(options["first_dealer"], 1, players)
+        state.scores = []
+        state.totals = [0] * players
+        state._deal(deck)
+        return state
+
+    def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> GridState:
+        """Validate an explicit state document exactly per the spec's loading section.
+
+        Raises:
+            InvalidState: naming the first violated condition; nothing is loaded.
+        """
+        n = players
+        z = doc["zones"]
+        require(isinstance(z, dict), "grid: 'zones' must be an object")
+        phase = doc["phase"]
+        require(phase in PHASES, f"grid: phase {phase!r} is not one of {', '.join(PHASES)}")
+        round_ = doc["round"]
+        require(_is_int(round_) and round_ >= 1, f"grid: round must be an integer ≥ 1, not {round_!r}")
+        dealer = doc["dealer"]
+        want = dealer_of_round(options["first_dealer"], round_, n)
+        require(dealer == want and _is_int(dealer),
+                f"grid D4: the dealer of round {round_} is seat {want} (first_dealer "
+                f"{options['first_dealer']}), not {dealer!r}")
+        over = phase in (ROUND_OVER, GAME_OVER)
+        scores = doc["scores"]
+        n_scores = round_ if over else round_ - 1
+        require(isinstance(scores, list) and len(scores) == n_scores,
+                f"grid R19: scores must hold {n_scores} round lists in round {round_}, phase {phase}")
+        for entry in scores:
+            require(isinstance(entry, list) and len(entry) == n and all(map(_is_int, entry)),
+                    f"grid R19: every scores entry needs one integer per seat ({n}), got {entry!r}")
+        totals = doc["totals"]
+        require(isinstance(totals, list) and len(totals) == n and all(map(_is_int, totals)),
+                f"grid R19: totals needs one integer per seat ({n})")
+        sums = [sum(entry[s] for entry in scores) for s in range(n)]
+        require(totals == sums, f"grid R19: totals {totals} are not the per-seat sums of scores {sums}")
+        require(doc["game_over"] is (phase == GAME_OVER),
+                "grid: game_over must be true exactly in phase game_over")
+
+        # active / step / held per phase
+        active, step, held = z["active"], z["step"], z["held"]
+        flips = z["flips_left"]
+        require(isinstance(flips, list) and len(flips) == n and all(_is_int(f) and 0 <= f <= 2 for f in flips),
+                f"grid R4: flips_left needs one integer 0–2 per seat ({n}), got {flips!r}")
+        grids = z["grids"]
+        require(isinstance(grids, list) and len(grids) == n, f"grid: grids needs one grid per seat ({n})")
+        if phase == SETUP:
+            require(any(flips), "grid R4: phase setup needs some seat with flips_left > 0")
+            require(active is None and step is None and held is None,
+                    "grid R4: in phase setup active, step and held are null")
+        elif phase in (PLAY, REVEAL):
+            require(not any(flips), f"grid R5: in phase {phase} every flips_left is 0")
+            require(_is_int(active) and 0 <= active < n, f"grid: active must be a seat 0…{n - 1}, not {active!r}")
+            steps = PLAY_STEPS if phase == PLAY else REVEAL_STEPS
+            require(step in steps, f"grid: step in phase {phase} must be one of {', '.join(steps)}, not {step!r}")
+            if step in (DRAWN, TAKEN):
+                require(isinstance(held, str), f"grid R7/R8: step {step} needs the held card")
+            else:
+                require(held is None, f"grid: held must be null in step {step}")
+        else:
+            require(active is None and step is None and held is None,
+                    f"grid: in phase {phase} active, step and held are null")
+
+        # cards: each code one of the 104, at most once (R1)
+        draw, discard = z["draw"], z["discard"]
+        require(isinstance(draw, list) and isinstance(discard, list), "grid: draw and discard must be lists")
+        seen: Counter[str] = Counter()
+        for s, grid in enumerate(grids):
+            require(isinstance(grid, list) and all(isinstance(row, list) for row in grid),
+                    f"grid R10: grid of seat {s} must be a list of rows")
+            for row in grid:
+                for x in row:
+                    require(x is None or isinstance(x, str), f"grid: bad cell {x!r} in the grid of seat {s}")
+                    if x is not None:
+                        code = x[1:] if x.startswith("?") else x
+                        require(code in VALUE, f"grid R1: {x!r} in the grid of seat {s} is not a card code")
+                        seen[code] += 1
+        for where, pile in (("draw", draw), ("discard", discard), ("held", [held] if held is not None else [])):
+            for x in pile:
+                require(isinstance(x, str) and x in VALUE, f"grid R1: {x!r} in {where} is not a card code")
+                seen[x] += 1
+        twice = sorted((c for c, k in seen.items() if k > 1), key=DECK.index)
+        require(not twice, f"grid R1: card {twice[0] if twice else ''} appears more than once")
+
+        # shapes (R10, R12)
+        for s, grid in enumerate(grids):
+            if step == CLOSE and s == active:
+                gaps = {(r, c) for r, row in enumerate(grid) for c, x in enumerate(row) if x is None}
+                require(shape(grid) == (3, 3) and all(len(row) == 3 for row in grid)
+                        and gaps in (set(DIAGONALS["d0"]), set(DIAGONALS["d1"])),
+                        f"grid R12: in step close the grid of seat {s} is 3×3 with null exactly on d0 or d1")
+            else:
+                rows, cols = shape(grid)
+                require((rows, cols) in SHAPES and all(len(row) == cols for row in grid),
+                        f"grid R10: grid of seat {s} has no allowed shape (3×3, 2×3, 1×3, 3×2, 3×1, empty)")
+                require(all(x is not None for row in grid for x in row),
+                        f"grid R12: null cells only in step close, in the active grid (seat {s})")
+        if phase in (PLAY, REVEAL):
+            require(bool(grids[active]), f"grid R6: the active seat {active} has an empty grid")
+            if step == REMOVE:
+                require(bool(completed_lines(grids[active])),
+                        f"grid R11: step remove needs a completed line in the grid of seat {active}")
+            if step == START:
+                require(bool(draw or discard), "grid R9: step start needs a non-empty draw or discard pile")
+
+        trigger, final_turns, reveal_queue = z["trigger"], z["final_turns"], z["reveal_queue"]
+        require(trigger is None or (_is_int(trigger) and 0 <= trigger < n),
+                f"grid R14: trigger must be null or a seat, not {trigger!r}")
+        for name, seats in (("final_turns", final_turns), ("reveal_queue", reveal_queue)):
+            require(isinstance(seats, list) and all(_is_int(s) and 0 <= s < n for s in seats),
+                    f"grid: {name} must be a list of seats")
+
+        state = self._blank(n, options, rng)
+        state.phase = phase
+        state.round = round_
+        state.dealer = dealer
+        state.scores = [list(e) for e in scores]
+        state.totals = list(totals)
+        # Decision: winners are derived from the totals like to_act (R19), not taken from the document.
+        state.winners = lowest_seats(totals) if phase == GAME_OVER else []
+        state.grids = [[list(row) for row in grid] for grid in grids]
+        state.draw = list(draw)
+        state.discard = list(discard)
+        state.active, state.step, state.held = active, step, held
+        state.flips_left = list(flips)
+        state.trigger = trigger
+        state.final_turns = list(final_turns)
+        state.reveal_queue = list(reveal_queue)
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot:
+        """The rule-based bot ``heuristic`` (see :mod:`kartentisch.games.grid.bot`)."""
+        from .bot import HeuristicBot
+
+        return HeuristicBot(seed)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
