@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from kartentisch.sim.invariants import run_checked_match
 
-from .conftest import GAMES, GAME_IDS
+from tests.conftest import GAMES, GAME_IDS
 
 BROAD = int(os.environ.get("KARTENTISCH_MATCHES", "2000"))
 DEEP = int(os.environ.get("KARTENTISCH_DEEP_MATCHES", "40"))

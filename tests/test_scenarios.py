@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from kartentisch.cli.app import app
 from kartentisch.kernel.scenario import scenario_files
 
-from .conftest import ROOT, SHARED
+from tests.conftest import ROOT, SHARED
 
 FOLDERS = [SHARED / "scenarios", ROOT / "tests" / "scenarios"]
 FILES = scenario_files([f for f in FOLDERS if f.exists()])
