@@ -1,0 +1,53 @@
+"""Cards of ``lastcard``: codes, canonical order and the cards in play per player count.
+
+Card codes are the numbers 1 … 60 in decimal without leading zeros, as strings (lastcard D1,
+*Components*). Internally the rules work with the integers; :data:`CODE` and :data:`NUMBER`
+translate. A code with a leading zero, a sign or spaces is not a card code (lastcard D20).
+"""
+
+from __future__ import annotations
+
+#: Highest card number in the box.
+TOP_CARD = 60
+
+#: Every card code of the box in canonical order (ascending ``"1"`` … ``"60"``).
+CANONICAL: tuple[str, ...] = tuple(str(n) for n in range(1, TOP_CARD + 1))
+
+#: Card code → number (only canonical spellings are keys).
+NUMBER: dict[str, int] = {code: n for n, code in enumerate(CANONICAL, start=1)}
+
+#: Number → card code (index 0 unused).
+CODE: tuple[str, ...] = ("",) + CANONICAL
+
+#: lastcard R1 (Components table): players → (highest card in play, hand size H, set aside).
+TABLE: dict[int, tuple[int, int, int]] = {
+    2: (36, 12, 12),
+    3: (36, 12, 0),
+    4: (48, 12, 0),
+    5: (60, 12, 0),
+    6: (60, 10, 0),
+}
+
+
+def highest_card(players: int) -> int:
+    """Highest card number in play with ``players`` seats (lastcard R1); cards are ``1 … highest``."""
+    return TABLE[players][0]
+
+
+def hand_size(players: int) -> int:
+    """Hand size H dealt to each seat with ``players`` seats (lastcard R1)."""
+    return TABLE[players][1]
+
+
+def set_aside_count(players: int) -> int:
+    """Cards set aside face down each round (12 with 2 players, else 0; lastcard R1, D3)."""
+    return TABLE[players][2]
+
+
+def deck(players: int) -> list[str]:
+    """The card codes in play for ``players`` seats in canonical order (lastcard R1).
+
+    >>> len(deck(2)), deck(4)[-1]
+    (36, '48')
+    """
+    return list(CANONICAL[: highest_card(players)])

@@ -1,0 +1,809 @@
+"""Rules of ``lastcard`` (Last Card / Letzte Karte), exactly as ``shared/rules/lastcard.md`` says.
+
+Cards are the numbers 1 … 60 (codes are the numbers as strings, lastcard D1). Each round every
+seat passes P cards to its right neighbour (R5), then the seats take turns clockwise (R6): play a
+higher card on the pile (R8, token ``play:c``), lay a lower card as a help card and take one pile
+card (R9, ``lay:c:t``) or beat the top with a lower card plus own help cards (R10,
+``play:c:h1[:h2…]``). The round ends as soon as the acting seat holds one card (R15) and every seat
+scores its highest hand card minus the rest (R16, :func:`score_round`). After the last round the
+highest totals win (R18).
+
+Internally cards are ``int``; hands, help rows, ``out``, ``set_aside`` and ``passed`` entries are
+kept sorted ascending; the pile is kept **bottom first** (``pile[-1]`` is the top) so a play is an
+``append``; documents show it top first as the spec's schema says.
+
+Example::
+
+    >>> from kartentisch.games.lastcard import GAME
+    >>> state = GAME.new_state(players=3, seed=1)
+    >>> state.phase, state.to_act()
+    ('pass', [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any, ClassVar
+
+from ...kernel.errors import IllegalAction, InvalidState
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.options import Option, bool_option, int_option, seat_option
+from . import cards as C
+from .cards import CODE, NUMBER
+
+PASS = "pass"
+PLAY = "play"
+PHASES = (PASS, PLAY, ROUND_OVER, GAME_OVER)
+VERBS = ("pass", "play", "lay", "deal")
+HIDDEN = "?"
+
+
+def score_round(hands: Sequence[Sequence[int]], floor_zero: bool = True) -> list[int]:
+    """Round scores in seat order from the hands at round end (lastcard R16, D14, D22).
+
+    Each seat scores its highest hand card minus the sum of its other hand cards
+    (``2·max − sum``); with ``floor_zero`` a negative result counts as 0. The seat that ended the
+    round holds one card and so scores that card. Help cards, pile, ``out`` and ``set_aside``
+    count nothing, so they are not arguments. An empty hand (never reachable) scores 0.
+
+    Args:
+        hands: one sequence of card numbers per seat.
+        floor_zero: the ``floor_zero`` option.
+    Returns:
+        One integer per seat.
+
+    >>> score_round([[5, 30, 47], [12], [9, 21, 26, 40], [8, 44]])
+    [12, 12, 0, 36]
+    >>> score_round([[9, 21, 26, 40]], floor_zero=False)
+    [-16]
+    """
+    result = []
+    for hand in hands:
+        value = 2 * max(hand) - sum(hand) if hand else 0
+        result.append(max(value, 0) if floor_zero else value)
+    return result
+
+
+def match_winners(totals: Sequence[int]) -> list[int]:
+    """Seats with the highest total, ascending; ties share the win (lastcard R18, D15)."""
+    best = max(totals)
+    return [s for s, t in enumerate(totals) if t == best]
+
+
+def help_sets(help_row: Sequence[int], need: int) -> list[tuple[int, ...]]:
+    """Non-empty subsets of ``help_row`` (sorted ascending) whose sum is at least ``need``.
+
+    Used for R10 (lastcard D9, D10, D20): a hand card c beats the top with help cards h when
+    ``c + Σh > top``, i.e. ``Σh ≥ top − c + 1``. Subsets come as strictly ascending tuples in
+    lexicographic order (a prefix before its extensions), the spec's display order.
+
+    >>> help_sets([5, 8], 6)
+    [(5, 8), (8,)]
+    """
+    found: list[tuple[int, ...]] = []
+    k = len(help_row)
+    suffix = [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + help_row[i]
+
+    def extend(start: int, prefix: tuple[int, ...], total: int) -> None:
+        for i in range(start, k):
+            if total + suffix[i] < need:
+                return  # even all remaining cards cannot reach ``need``
+            chosen = prefix + (help_row[i],)
+            if total + help_row[i] >= need:
+                found.append(chosen)
+            extend(i + 1, chosen, total + help_row[i])
+
+    extend(0, (), 0)
+    return found
+
+
+def _codes(numbers: Sequence[int]) -> list[str]:
+    return [CODE[n] for n in numbers]
+
+
+class LastCardState(GameState):
+    """One ``lastcard`` match at one moment (table plus match record).
+
+    Attributes (beyond the kernel's common ones):
+        start: start player of the current round (``zones.start_player``, lastcard R3).
+        turn: the seat whose turn it is in phase ``play`` (R6).
+        hands, help: per seat, sorted card numbers (R11: help rows are public).
+        pile: card numbers **bottom first** (``pile[-1]`` is the top, R7).
+        out, set_aside: sorted card numbers removed face down (R9, R10, R13; D3).
+        passed: per seat the sorted cards it passed this round, or ``None`` (R5).
+        last_move: the last ``play``/``lay`` as ``"<seat>:<token>"`` or ``None``.
+        taken: per seat, cards it took by R9 that are still in its hand. The choice is public
+            (R9, D7), so every seat knows where these cards are; :meth:`determinize` keeps them.
+            Not part of the document (a loaded state starts without this memory).
+    """
+
+    def __init__(self, game: LastCardGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.rounds_total: int = options["rounds"] if options["rounds"] is not None else players  # R2, D16
+        self.pass_count: int = options["pass_cards"]
+        self.phase = PASS
+        self.round = 1
+        self.start = options["first_player"]
+        self.dealer = (self.start - 1) % players
+        self.turn = self.start
+        self.scores = []
+        self.totals = [0] * players
+        self.winners = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.help: list[list[int]] = [[] for _ in range(players)]
+        self.pile: list[int] = []
+        self.out: list[int] = []
+        self.set_aside: list[int] = []
+        self.passed: list[list[int] | None] = [None] * players
+        self.last_move: str | None = None
+        self.taken: list[list[int]] = [[] for _ in range(players)]
+
+    # ------------------------------------------------------------------ setup (R3, R4, R5, R17)
+    def _deal(self, deck: Sequence[int]) -> None:
+        """Deal ``deck`` (top first) for the current round (lastcard R4, Setup steps 3–4).
+
+        The k-th card goes to seat ``(start + k) mod n`` until every seat holds H cards; the rest
+        (2 players: 12) goes face down to ``set_aside`` (R1, D3). Then phase ``pass`` (R5), or with
+        P = 0 phase ``play`` with the start player to act (D21).
+        """
+        n = self.players
+        dealt = n * C.hand_size(n)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(dealt):
+            hands[(self.start + k) % n].append(deck[k])
+        for hand in hands:
+            hand.sort()
+        self.hands = hands
+        self.set_aside = sorted(deck[dealt:])
+        self.help = [[] for _ in range(n)]
+        self.pile = []
+        self.out = []
+        self.passed = [None] * n
+        self.last_move = None
+        self.taken = [[] for _ in range(n)]
+        self.turn = self.start
+        self.phase = PASS if self.pass_count else PLAY
+
+    def _next_round(self) -> None:
+        """The ``deal`` token (lastcard R17, D4, D17): next round, start moves left, shuffle, deal."""
+        self.round += 1
+        self.start = (self.start + 1) % self.players
+        self.dealer = (self.start - 1) % self.players  # R3: the previous start player
+        deck = list(range(1, C.highest_card(self.players) + 1))
+        self.rng.shuffle(deck)  # R4: all cards in play, shuffled by the match generator
+        self._deal(deck)
+
+    # ------------------------------------------------------------------ decisions
+    def to_act(self) -> list[int]:
+        """Seats with an open decision (spec *Decisions and tokens*, ``to_act``).
+
+        ``pass``: seats that have not passed, ascending (R5); ``play``: the seat whose turn it is
+        (R6); ``round_over``: the next dealer = this round's start player (R17); ``game_over``: none.
+        """
+        if self.phase == PLAY:
+            return [self.turn]
+        if self.phase == PASS:
+            return [s for s in range(self.players) if self.passed[s] is None]
+        if self.phase == ROUND_OVER:
+            return [self.start]
+        return []
+
+    def _legal(self, seat: int) -> list[str]:
+        """Legal tokens of ``seat`` in the spec's display order (verb, then arguments as integers).
+
+        ``pass``: every strictly ascending choice of P hand cards (R5, D20). ``play``: per hand card
+        ascending either ``play:c`` (R8: empty pile or ``c`` > top) or every ``play:c:h…`` whose
+        help cards lift ``c`` above the top (R10, D8–D10); then every ``lay:c:t`` (R9: ``c`` < top,
+        ``t`` any pile card). ``round_over``: ``deal`` (R17).
+        """
+        if self.phase == PLAY:
+            hand = self.hands[seat]
+            if not self.pile:  # R7: on an empty pile only R8, with any hand card
+                return ["play:" + CODE[c] for c in hand]
+            top = self.pile[-1]
+            tokens: list[str] = []
+            own_help = self.help[seat]
+            lower: list[int] = []
+            for c in hand:
+                if c > top:
+                    tokens.append("play:" + CODE[c])
+                else:
+                    lower.append(c)
+                    if own_help:
+                        prefix = "play:" + CODE[c] + ":"
+                        tokens.extend(prefix + ":".join(_codes(hs)) for hs in help_sets(own_help, top - c + 1))
+            if lower:
+                pile_codes = _codes(sorted(self.pile))
+                tokens.extend(f"lay:{CODE[c]}:{t}" for c in lower for t in pile_codes)
+            return tokens
+        if self.phase == PASS:
+            return ["pass:" + ":".join(_codes(combo)) for combo in combinations(self.hands[seat], self.pass_count)]
+        if self.phase == ROUND_OVER:
+            return ["deal"]
+        return []
+
+    def is_legal(self, seat: int, token: str) -> bool:
+        """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
+
+        Agrees with :meth:`legal_actions` exactly (tested); it only avoids building the list.
+        """
+        return self._violation(seat, token) is None
+
+    def _explain(self, seat: int, token: str) -> IllegalAction:
+        """The rule an illegal token breaks (lastcard R19): see :meth:`_violation`."""
+        problem = self._violation(seat, token)
+        assert problem is not None, "only called for illegal tokens"
+        return problem
+
+    def _violation(self, seat: int, token: str) -> IllegalAction | None:
+        """``None`` if ``token`` is legal for ``seat``, else the error naming the broken rule.
+
+        The single legality check behind :meth:`is_legal` and :meth:`_explain`. Rules named:
+        R5 (passing), R6 (out of turn), R7 (empty pile: only R8), R8, R9, R10, R11 (another seat's
+        help card), R17 (deal), R18 (match over), R19 (malformed token or unknown verb).
+        """
+
+        def bad(rule: str, reason: str) -> IllegalAction:
+            return IllegalAction(f"lastcard {rule}", reason, seat=seat, token=token)
+
+        verb, _, rest = token.partition(":")
+        args = rest.split(":") if rest else []
+        nums = [NUMBER.get(a, 0) for a in args]
+        if self.phase == GAME_OVER:
+            return bad("R18", "the match is over; nobody has a decision")
+        if verb not in VERBS:
+            return bad("R19", f"unknown verb {verb!r}; the verbs are pass, play, lay and deal")
+        if 0 in nums:
+            wrong = args[nums.index(0)]
+            return bad("R19", f"{wrong!r} is not a card code (the numbers 1 … 60 without leading zeros, D20)")
+        if self.phase == PASS:
+            if verb != "pass":
+                return bad("R5", "every seat first passes cards to its right neighbour (phase pass)")
+            return self._pass_violation(seat, nums, bad)
+        if self.phase == ROUND_OVER:
+            if verb != "deal":
+                return bad("R17", f"the round is over; seat {self.start} deals the next round with 'deal'")
+            if seat != self.start:
+                return bad("R17", f"only seat {self.start}, the next round's dealer, deals")
+            if args:
+                return bad("R17", "'deal' takes no arguments")
+            return None
+        # phase play
+        if verb == "pass":
+            return bad("R5", "passing is over for this round")
+        if verb == "deal":
+            return bad("R17", "'deal' is only given once a round is over")
+        if seat != self.turn:
+            return bad("R6", f"it is seat {self.turn}'s turn; only the seat in to_act may act")
+        if not nums:
+            return bad("R19", f"'{verb}' needs card arguments")
+        if verb == "lay":
+            return self._lay_violation(seat, nums, bad)
+        if len(nums) == 1:
+            return self._play_violation(seat, nums[0], bad)
+        return self._help_violation(seat, nums[0], nums[1:], bad)
+
+    def _pass_violation(self, seat: int, nums: list[int], bad: Any) -> IllegalAction | None:
+        """lastcard R5 (D5, D20): exactly P distinct own cards, strictly ascending, once per round."""
+        if self.passed[seat] is not None:
+            return bad("R5", "this seat has already passed this round")
+        p = self.pass_count
+        if len(nums) != p:
+            return bad("R5", f"pass exactly {p} cards, e.g. pass:{':'.join(['a', 'b', 'c'][:p])}")
+        if any(a >= b for a, b in zip(nums, nums[1:], strict=False)):
+            return bad("R5", "list the passed cards once each, strictly ascending (D20)")
+        hand = self.hands[seat]
+        for c in nums:
+            if c not in hand:
+                return bad("R5", f"card {c} is not in your hand")
+        return None
+
+    def _play_violation(self, seat: int, c: int, bad: Any) -> IllegalAction | None:
+        """lastcard R8: ``play:c`` needs ``c`` in hand and an empty pile or ``c`` above the top."""
+        if c not in self.hands[seat]:
+            return bad("R8", f"card {c} is not in your hand")
+        if self.pile and c < self.pile[-1]:
+            return bad("R8", f"{c} is not higher than the top {self.pile[-1]}; a lower card needs help cards "
+                             "(R10, play:c:h…) or is laid as a help card (R9, lay:c:t)")
+        return None
+
+    def _help_violation(self, seat: int, c: int, hs: list[int], bad: Any) -> IllegalAction | None:
+        """lastcard R10 (D8–D10, R11): ``play:c:h…`` with ``c`` < top and ``c + Σh`` > top."""
+        if not self.pile:
+            return bad("R7", "the pile is empty: start it with any hand card alone (play:c, R8)")
+        top = self.pile[-1]
+        if c not in self.hands[seat]:
+            return bad("R10", f"card {c} is not in your hand")
+        if c > top:
+            return bad("R10", f"{c} is higher than the top {top}: play it alone (R8, D8)")
+        if any(a >= b for a, b in zip(hs, hs[1:], strict=False)):
+            return bad("R10", "list the help cards once each, strictly ascending (D20)")
+        own = self.help[seat]
+        for h in hs:
+            if h not in own:
+                if any(h in row for row in self.help):
+                    return bad("R11", f"help card {h} belongs to another seat; only its owner may use it")
+                return bad("R10", f"{h} is not in your help row")
+        if c + sum(hs) <= top:
+            return bad("R10", f"{c} + {' + '.join(map(str, hs))} = {c + sum(hs)} is not higher than "
+                              f"the top {top} (D9)")
+        return None
+
+    def _lay_violation(self, seat: int, nums: list[int], bad: Any) -> IllegalAction | None:
+        """lastcard R9 (D6, D7): ``lay:c:t`` needs a pile, ``c`` in hand below the top, ``t`` on the pile."""
+        if len(nums) != 2:
+            return bad("R9", "lay takes a hand card and a pile card: lay:c:t")
+        if not self.pile:
+            return bad("R7", "the pile is empty: start it with any hand card (play:c, R8); no help card now (D6)")
+        c, t = nums
+        top = self.pile[-1]
+        if c not in self.hands[seat]:
+            return bad("R9", f"card {c} is not in your hand")
+        if c > top:
+            return bad("R9", f"only a card lower than the top {top} becomes a help card (D6)")
+        if t not in self.pile:
+            return bad("R9", f"card {t} is not in the pile")
+        return None
+
+    # ------------------------------------------------------------------ effects
+    def _apply(self, seat: int, token: str) -> None:
+        """Apply a legal token: R5 (pass), R8/R10 (play), R9 (lay), R17 (deal); then R15 for play/lay."""
+        verb, _, rest = token.partition(":")
+        if verb == "deal":
+            self._next_round()
+            return
+        nums = [NUMBER[a] for a in rest.split(":")]
+        if verb == "pass":
+            self._apply_pass(seat, nums)
+            return
+        hand = self.hands[seat]
+        if verb == "lay":
+            self._apply_lay(seat, nums[0], nums[1])
+        else:
+            c = nums[0]
+            hand.remove(c)
+            if c in self.taken[seat]:
+                self.taken[seat].remove(c)
+            for h in nums[1:]:  # R10: the chosen help cards go face down to out; unchosen stay
+                self.help[seat].remove(h)
+                insort(self.out, h)
+            self.pile.append(c)  # R8/R10, D11: the top is now c's own number
+        self.last_move = f"{seat}:{token}"
+        if len(hand) == 1:  # R15, D12: only the acting seat is tested
+            self._end_round()
+        else:
+            self.turn = (seat + 1) % self.players  # R6: clockwise
+
+    def _apply_pass(self, seat: int, nums: list[int]) -> None:
+        """lastcard R5: the chosen cards leave the hand at once; when the last seat has chosen, each
+        seat's cards go to its right neighbour ``(s − 1) mod n`` and the start player leads."""
+        hand = self.hands[seat]
+        for c in nums:
+            hand.remove(c)
+        self.passed[seat] = nums
+        if any(p is None for p in self.passed):
+            return
+        n = self.players
+        for s, cards in enumerate(self.passed):
+            receiver = self.hands[(s - 1) % n]
+            receiver.extend(cards or ())
+            receiver.sort()
+        self.phase = PLAY
+        self.turn = self.start
+
+    def _apply_lay(self, seat: int, c: int, t: int) -> None:
+        """lastcard R9 (D7): ``c`` joins the help row, ``t`` joins the hand, the rest of the pile
+        goes face down to ``out``; the pile is empty (R7)."""
+        hand = self.hands[seat]
+        hand.remove(c)
+        if c in self.taken[seat]:
+            self.taken[seat].remove(c)
+        insort(self.help[seat], c)
+        self.pile.remove(t)
+        insort(hand, t)
+        self.taken[seat].append(t)
+        self.out.extend(self.pile)
+        self.out.sort()
+        self.pile = []
+
+    def _end_round(self) -> None:
+        """lastcard R16–R18: score the round, then ``round_over`` (dealer to act) or ``game_over``."""
+        row = score_round(self.hands, self.options["floor_zero"])
+        self.scores.append(row)
+        self.totals = [t + r for t, r in zip(self.totals, row, strict=True)]
+        if self.round >= self.rounds_total:
+            self.phase = GAME_OVER
+            self.winners = match_winners(self.totals)
+        else:
+            self.phase = ROUND_OVER
+
+    # ------------------------------------------------------------------ documents and views
+    def to_doc(self) -> dict[str, Any]:
+        """The full state document (spec *State document*): common fields plus ``zones``."""
+        pile = self.pile[::-1]
+        return {
+            "game": self.game.id, "players": self.players, "options": dict(self.options),
+            "round": self.round, "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
+            "scores": [list(r) for r in self.scores], "totals": list(self.totals),
+            "game_over": self.phase == GAME_OVER, "winners": list(self.winners),
+            "zones": {
+                "start_player": self.start,
+                "hands": [_codes(h) for h in self.hands],
+                "help": [_codes(h) for h in self.help],
+                "pile": _codes(pile),
+                "pile_top": CODE[pile[0]] if pile else None,
+                "out": _codes(self.out),
+                "set_aside": _codes(self.set_aside),
+                "passed": [None if p is None else _codes(p) for p in self.passed],
+                "last_move": self.last_move,
+            },
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The document as ``seat`` sees it (``None``: a spectator), spec *Seat view*, R14, D18.
+
+        Other seats' hands become ``"?"`` lists of their size (all hands are shown in phases
+        ``round_over``/``game_over``); ``set_aside`` and ``out`` are all ``"?"``; ``passed[s]`` is
+        shown to s itself, and to its right neighbour once passing is complete, else P × ``"?"``.
+        Help rows, pile, scores and ``last_move`` are public.
+        """
+        doc = self.to_doc()
+        zones = doc["zones"]
+        n = self.players
+        if self.phase not in (ROUND_OVER, GAME_OVER):
+            zones["hands"] = [h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(zones["hands"])]
+        zones["set_aside"] = [HIDDEN] * len(self.set_aside)
+        zones["out"] = [HIDDEN] * len(self.out)
+        complete = self.phase != PASS
+        zones["passed"] = [
+            p if p is None or s == seat or (complete and seat == (s - 1) % n) else [HIDDEN] * len(p)
+            for s, p in enumerate(zones["passed"])
+        ]
+        return doc
+
+    def public_token(self, seat: int, token: str, viewer: int | None) -> str:
+        """``token`` as ``viewer`` may read it in a move log: passed cards stay hidden (R5).
+
+        Decision: a log shows ``pass:?:?:?`` to everyone but the passer; the receiver reads its
+        received cards in ``passed`` of its view once passing is complete.
+        """
+        if token.startswith("pass:") and viewer != seat:
+            return "pass" + ":?" * (token.count(":"))
+        return token
+
+    def clone(self) -> LastCardState:
+        """An independent copy (lists copied by hand, generator state copied)."""
+        new = LastCardState.__new__(LastCardState)
+        new.game = self.game
+        new.players = self.players
+        new.options = self.options  # never mutated after creation
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.rounds_total = self.rounds_total
+        new.pass_count = self.pass_count
+        new.phase = self.phase
+        new.round = self.round
+        new.start = self.start
+        new.dealer = self.dealer
+        new.turn = self.turn
+        new.scores = [r[:] for r in self.scores]
+        new.totals = self.totals[:]
+        new.winners = self.winners[:]
+        new.hands = [h[:] for h in self.hands]
+        new.help = [h[:] for h in self.help]
+        new.pile = self.pile[:]
+        new.out = self.out[:]
+        new.set_aside = self.set_aside[:]
+        new.passed = [None if p is None else p[:] for p in self.passed]
+        new.last_move = self.last_move
+        new.taken = [t[:] for t in self.taken]
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> LastCardState:
+        """A clone in which every card hidden from ``seat`` is re-dealt at random (kernel contract).
+
+        Hidden places: other seats' hands (not after the round ends), ``set_aside``, and in phase
+        ``pass`` the other seats' passed cards in transit. Cards ``seat`` knows stay put:
+        cards it passed to its right neighbour that are still in that hand (once passing is
+        complete) and cards taken publicly by R9 (D7). Decision: ``out`` is not re-dealt: every
+        card in it was face up before (pile cards, help cards), so an attentive seat knows it.
+        Place sizes are kept, so ``result.view(seat) == self.view(seat)``.
+        """
+        new = self.clone()
+        n = self.players
+        places: list[tuple[list[int], list[int]]] = []  # (list to refill, cards that stay)
+        if self.phase in (PASS, PLAY):
+            receiver = (seat - 1) % n
+            for s in range(n):
+                if s == seat:
+                    continue
+                known = set(new.taken[s])
+                mine = self.passed[seat]
+                if self.phase == PLAY and s == receiver and mine is not None:
+                    known.update(mine)
+                hand = new.hands[s]
+                places.append((hand, [c for c in hand if c in known]))
+                passed = new.passed[s]
+                if self.phase == PASS and passed is not None:
+                    places.append((passed, []))
+        places.append((new.set_aside, []))
+        pool: list[int] = []
+        for cards, stay in places:
+            pool.extend(c for c in cards if c not in stay)
+        rng.shuffle(pool)
+        for cards, stay in places:
+            free = len(cards) - len(stay)
+            cards[:] = sorted(stay + pool[:free])
+            del pool[:free]
+        return new
+
+    def cards(self) -> Counter[str]:
+        """Every card in every zone (passed cards count only while in transit, phase ``pass``)."""
+        numbers: list[int] = self.pile + self.out + self.set_aside
+        for s in range(self.players):
+            numbers += self.hands[s] + self.help[s]
+            passed = self.passed[s]
+            if self.phase == PASS and passed is not None:
+                numbers += passed
+        return Counter(CODE[c] for c in numbers)
+
+
+class LastCardGame(Game):
+    """``lastcard``: metadata, options, setup (R1–R4) and explicit-state loading."""
+
+    id = "lastcard"
+    names = {"en": "Last Card", "de": "Letzte Karte"}  # D1
+    min_players = 2
+    max_players = 6
+    options: ClassVar[Sequence[Option]] = (
+        seat_option("first_player", 0, help={
+            "en": "start player of round 1 (R3, D2)", "de": "Startspieler der ersten Runde (R3, D2)"}),
+        int_option("rounds", None, minimum=1, nullable=True, help={
+            "en": "number of rounds; null = one per player (R2, D16)",
+            "de": "Anzahl der Runden; null = so viele wie Spieler (R2, D16)"}),
+        int_option("pass_cards", 3, minimum=0, maximum=3, help={
+            "en": "cards passed to the right neighbour; 0 = no passing (R5, D21)",
+            "de": "Karten, die an den rechten Nachbarn gehen; 0 = ohne Weitergeben (R5, D21)"}),
+        bool_option("floor_zero", True, help={
+            "en": "negative round results count as 0 (R16, D14)",
+            "de": "negative Rundenergebnisse zählen als 0 (R16, D14)"}),
+    )
+
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The cards in play in canonical order (lastcard R1); options do not change them."""
+        return C.deck(players)
+
+    def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
+                   deck: list[str] | None) -> LastCardState:
+        """Round 1 (lastcard R3, R4, D19): the stacked ``deck`` (top first) or a shuffle of the cards in play.
+
+        Raises:
+            InvalidState: ``deck`` is not exactly the cards in play, each once (D19).
+        """
+        state = LastCardState(self, players, options, rng)
+        if deck is None:
+            order = list(range(1, C.highest_card(players) + 1))
+            rng.shuffle(order)
+        else:
+            in_play = C.deck(players)
+            require(all(isinstance(c, str) for c in deck) and sorted(deck, key=lambda c: NUMBER.get(c, 0)) == in_play,
+                    f"lastcard D19: a stacked deck holds exactly the cards in play with {players} players, "
+                    f"'1' … '{C.highest_card(players)}', each once")
+            order = [NUMBER[c] for c in deck]
+        state._deal(order)
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot:
+        """The rule-based ``heuristic`` bot (see :class:`kartentisch.games.lastcard.bot.HeuristicBot`)."""
+        from .bot import HeuristicBot
+
+        return HeuristicBot(seed)
+
+    # ------------------------------------------------------------------ loading
+    def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> LastCardState:
+        """Build a state from an explicit document, validating it as the spec's *Explicit states* says.
+
+        Raises:
+            InvalidState: naming the first violation; nothing is loaded.
+        """
+        return _Loader(self, doc, players, options, rng).build()
+
+
+_TOP_KEYS = {"game", "players", "options", "round", "dealer", "to_act", "phase", "scores", "totals",
+             "game_over", "winners", "zones"}
+_ZONE_KEYS = {"start_player", "hands", "help", "pile", "pile_top", "out", "set_aside", "passed", "last_move"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Loader:
+    """Validation of an explicit state document (spec *State document*, *Explicit states*)."""
+
+    def __init__(self, game: LastCardGame, doc: dict[str, Any], players: int, options: dict[str, Any],
+                 rng: random.Random) -> None:
+        self.game, self.doc, self.n, self.options, self.rng = game, doc, players, options, rng
+        self.highest = C.highest_card(players)
+
+    def fail(self, message: str) -> InvalidState:
+        return InvalidState(f"lastcard state: {message}")
+
+    def cards(self, value: Any, where: str) -> list[int]:
+        """A list of card codes in play, distinct within the list, as numbers."""
+        if not isinstance(value, list):
+            raise self.fail(f"{where} must be a list of card codes, not {value!r}")
+        numbers = []
+        for code in value:
+            number = NUMBER.get(code, 0) if isinstance(code, str) else 0
+            if not number:
+                raise self.fail(f"{where}: {code!r} is not a card code ('1' … '60', a string without leading zeros)")
+            if number > self.highest:
+                raise self.fail(f"{where}: card {code} is not in play with {self.n} players "
+                                f"('1' … '{self.highest}', R1)")
+            numbers.append(number)
+        if len(set(numbers)) != len(numbers):
+            raise self.fail(f"{where}: a card is listed twice")
+        return numbers
+
+    def per_seat(self, value: Any, where: str) -> list[Any]:
+        """``value`` checked to be a list with one entry per seat."""
+        if not isinstance(value, list) or len(value) != self.n:
+            raise self.fail(f"{where} must have one entry per seat ({self.n})")
+        return value
+
+    def seat_cards(self, value: Any, where: str) -> list[list[int]]:
+        """One card list per seat (hands, help rows)."""
+        return [self.cards(v, f"{where}[{s}]") for s, v in enumerate(self.per_seat(value, where))]
+
+    def build(self) -> LastCardState:
+        doc, n = self.doc, self.n
+        unknown = sorted(set(doc) - _TOP_KEYS)
+        if unknown:
+            raise self.fail(f"unknown field {unknown[0]!r}")
+        for key in ("game", "players", "round", "phase", "to_act", "zones"):
+            if key not in doc:
+                raise self.fail(f"required field {key!r} is missing")
+        zones = doc["zones"]
+        if not isinstance(zones, dict):
+            raise self.fail("'zones' must be an object")
+        unknown = sorted(set(zones) - _ZONE_KEYS)
+        if unknown:
+            raise self.fail(f"unknown zone {unknown[0]!r}")
+        for key in ("start_player", "hands", "help", "pile"):
+            if key not in zones:
+                raise self.fail(f"required zone {key!r} is missing")
+
+        state = LastCardState(self.game, n, self.options, self.rng)
+        rounds = state.rounds_total
+        p = state.pass_count
+        phase = doc["phase"]
+        if phase not in PHASES:
+            raise self.fail(f"phase {phase!r} is not one of {', '.join(PHASES)}")
+        rnd = doc["round"]
+        if not _is_int(rnd) or not 1 <= rnd <= rounds:
+            raise self.fail(f"round {rnd!r} must be 1 … {rounds}, the number of rounds (R2)")
+        start = zones["start_player"]
+        if not _is_int(start) or not 0 <= start < n:
+            raise self.fail(f"start_player {start!r} must be a seat 0 … {n - 1}")
+        dealer = (start - 1) % n
+        if "dealer" in doc and doc["dealer"] != dealer:
+            raise self.fail(f"dealer {doc['dealer']!r} must be the start player's right neighbour {dealer} (R3)")
+
+        hands = self.seat_cards(zones["hands"], "hands")
+        helps = self.seat_cards(zones["help"], "help")
+        pile = self.cards(zones["pile"], "pile")  # top first, kept as given
+        out = self.cards(zones.get("out", []), "out")
+        set_aside = self.cards(zones.get("set_aside", []), "set_aside")
+        passed: list[list[int] | None] = [
+            None if v is None else self.cards(v, f"passed[{s}]")
+            for s, v in enumerate(self.per_seat(zones.get("passed", [None] * n), "passed"))]
+        if "pile_top" in zones:
+            derived = CODE[pile[0]] if pile else None
+            if zones["pile_top"] != derived:
+                raise self.fail(f"pile_top {zones['pile_top']!r} must be the pile's first card {derived!r}")
+
+        # Every card at most once (R1, *Explicit states*); passed cards count only in transit.
+        seen: dict[int, str] = {}
+        places: list[tuple[str, list[int] | None]] = [(f"hands[{s}]", h) for s, h in enumerate(hands)]
+        places += [(f"help[{s}]", h) for s, h in enumerate(helps)]
+        places += [("pile", pile), ("out", out), ("set_aside", set_aside)]
+        for s, cards in enumerate(passed):
+            if cards is not None and len(cards) != p:
+                raise self.fail(f"passed[{s}] must hold exactly pass_cards = {p} cards or be null (R5)")
+            if phase == PASS:
+                places.append((f"passed[{s}] (in transit)", cards))
+        for where, cards in places:
+            for c in cards or ():
+                if c in seen:
+                    raise self.fail(f"card {c} appears in both {seen[c]} and {where}")
+                seen[c] = where
+
+        # Match record (R16, R18).
+        scores = doc.get("scores", [])
+        finished = phase in (ROUND_OVER, GAME_OVER)
+        expected_rows = rnd if finished else rnd - 1
+        if not isinstance(scores, list) or len(scores) != expected_rows:
+            raise self.fail(f"scores must hold {expected_rows} round lists in phase {phase} of round {rnd}")
+        for i, row in enumerate(scores):
+            if not isinstance(row, list) or len(row) != n or not all(_is_int(v) for v in row):
+                raise self.fail(f"scores[{i}] must be a list of {n} integers")
+        totals = [sum(row[s] for row in scores) for s in range(n)]
+        if "totals" in doc and doc["totals"] != totals:
+            raise self.fail(f"totals {doc['totals']!r} must be the sums of scores {totals}")
+        winners = match_winners(totals) if phase == GAME_OVER else []
+        if "game_over" in doc and doc["game_over"] is not (phase == GAME_OVER):
+            raise self.fail(f"game_over must be {str(phase == GAME_OVER).lower()} in phase {phase} (R18)")
+        if "winners" in doc and doc["winners"] != winners:
+            raise self.fail(f"winners must be {winners} in phase {phase} (R18)")
+
+        # Phase and to_act (spec *Explicit states*).
+        to_act = doc["to_act"]
+        if not isinstance(to_act, list) or not all(_is_int(s) for s in to_act):
+            raise self.fail("to_act must be a list of seats")
+        if phase == PASS:
+            waiting = [s for s in range(n) if passed[s] is None]
+            if p < 1:
+                raise self.fail("phase pass needs pass_cards ≥ 1 (R5)")
+            if not waiting or to_act != waiting:
+                raise self.fail(f"in phase pass to_act must be the seats that have not passed, ascending "
+                                f"(here {waiting}), at least one (R5)")
+            for s in waiting:
+                if len(hands[s]) < p:
+                    raise self.fail(f"seat {s} must hold at least {p} cards to pass (R5)")
+        elif phase == PLAY:
+            if len(to_act) != 1 or not 0 <= to_act[0] < n:
+                raise self.fail("in phase play to_act must be exactly one seat (R6)")
+            for s, h in enumerate(hands):
+                if len(h) < 2:
+                    raise self.fail(f"in phase play every hand holds at least 2 cards; seat {s} holds {len(h)} (R15)")
+        elif phase == ROUND_OVER:
+            if rnd >= rounds:
+                raise self.fail(f"phase round_over needs a round below the number of rounds {rounds} (R17)")
+            if to_act != [start]:
+                raise self.fail(f"in phase round_over to_act must be [{start}], the start player (R17)")
+        else:
+            if rnd != rounds:
+                raise self.fail(f"phase game_over needs round = the number of rounds {rounds} (R18)")
+            if to_act != []:
+                raise self.fail("in phase game_over to_act must be empty (R18)")
+
+        last_move = zones.get("last_move")
+        if last_move is not None:
+            self.check_last_move(last_move)
+
+        state.phase = phase
+        state.round = rnd
+        state.start = start
+        state.dealer = dealer
+        state.turn = to_act[0] if phase == PLAY else start
+        state.scores = [list(row) for row in scores]
+        state.totals = totals
+        state.winners = winners
+        state.hands = [sorted(h) for h in hands]
+        state.help = [sorted(h) for h in helps]
+        state.pile = pile[::-1]
+        state.out = sorted(out)
+        state.set_aside = sorted(set_aside)
+        state.passed = [None if c is None else sorted(c) for c in passed]
+        state.last_move = last_move
+        return state
+
+    def check_last_move(self, last_move: Any) -> None:
+        """``last_move`` is ``"<seat>:play:…"`` or ``"<seat>:lay:c:t"`` with card codes (spec schema)."""
+        parts = last_move.split(":") if isinstance(last_move, str) else []
+        ok = (len(parts) >= 3 and parts[0].isdigit() and int(parts[0]) < self.n and parts[0] == str(int(parts[0]))
+              and parts[1] in ("play", "lay") and all(NUMBER.get(a, 0) for a in parts[2:])
+              and (parts[1] == "play" or len(parts) == 4))
+        if not ok:
+            raise self.fail(f"last_move {last_move!r} must be null or '<seat>:<play or lay token>'")
