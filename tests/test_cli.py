@@ -1,0 +1,114 @@
+"""The terminal commands end to end (Typer's CliRunner), on real games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kartentisch.cli.app import app
+from kartentisch.kernel import InvalidReplay, Match
+from kartentisch.games import get_game
+
+from tests.conftest import GAME_IDS
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game_with_options() -> None:
+    out = runner.invoke(app, ["games"]).stdout
+    for game_id in GAME_IDS:
+        assert game_id in out
+    assert "target_score [30]" in out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_summary_in_both_languages(game_id: str, lang: str) -> None:
+    result = runner.invoke(app, ["rules", game_id, "--lang", lang])
+    assert result.exit_code == 0
+    assert len(result.stdout) > 400
+
+
+def test_rules_rejects_unknown_game_and_language() -> None:
+    assert "unknown game 'poker'" in runner.invoke(app, ["rules", "poker"]).output
+    assert runner.invoke(app, ["rules", "colors", "--lang", "fr"]).exit_code != 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Path) -> None:
+    """A person types '1' (the first legal move) until the match ends; the replay file replays it."""
+    save = tmp_path / "m.jsonl"
+    typed = "help\nlog\nnot-a-token\n" + "1\n" * 20_000
+    result = runner.invoke(app, ["play", game_id, "--players", "2", "--seed", "3", "--bots", "random",
+                                 "--options", json.dumps(_short(game_id)), "--save", str(save), "--lang", "de"],
+                           input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Nicht erlaubt" in result.output  # the bad input was explained …
+    assert "Partie vorbei" in result.output  # … and the match was played to its end
+    match = Match.load(save)
+    assert match.state.game_over
+    replayed = runner.invoke(app, ["replay", str(save), "--seat", "0", "--no-step"])
+    assert replayed.exit_code == 0 and "Winners" in replayed.stdout
+
+
+def _short(game_id: str) -> dict:
+    """Options that keep a match short (one round where the game allows it)."""
+    return {"colors": {"max_rounds": 1}, "chips": {"rounds": 1}, "lastcard": {"rounds": 1},
+            "grid": {"end_total": 1}, "mayhem": {"point_limit": 1}}[game_id]
+
+
+def test_replay_file_errors_name_the_line(tmp_path: Path) -> None:
+    match = Match(get_game("colors"), 2, seed=1)
+    seat = match.state.to_act()[0]
+    match.apply(seat, match.state.legal_actions(seat)[0])
+    lines = match.dumps().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], '{"seat": 0, "token": "play:zz"}']))
+    with pytest.raises(InvalidReplay, match=r"bad.jsonl:2: token does not replay: colors R(5|19)"):
+        Match.load(bad)
+    bad.write_text("\n".join([lines[0], "{not json"]))
+    with pytest.raises(InvalidReplay, match=r":2: malformed entry"):
+        Match.load(bad)
+    bad.write_text('{"format": "other"}')
+    with pytest.raises(InvalidReplay, match=r":1: not a kartentisch-replay/1 header"):
+        Match.load(bad)
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1 and "not a kartentisch-replay/1 header" in result.output
+
+
+def test_simulate_writes_json_and_is_identical_across_jobs(tmp_path: Path) -> None:
+    outs = []
+    for jobs in (1, 2):
+        path = tmp_path / f"s{jobs}.json"
+        result = runner.invoke(app, ["simulate", "colors", "--players", "3", "--games", "12", "--bots",
+                                     "heuristic,random", "--seed", "4", "--jobs", str(jobs), "--json", str(path)])
+        assert result.exit_code == 0, result.output
+        outs.append(json.loads(path.read_text()))
+    for key in ("bots", "seats", "mean_rounds", "mean_decisions", "ended"):
+        assert outs[0][key] == outs[1][key]
+    assert outs[0]["ended"] == 12
+    assert set(outs[0]["bots"]) == {"heuristic", "random"}
+    assert abs(sum(s["wins"] for s in outs[0]["seats"]) - 12) < 1e-9  # shared wins split, one win per match
+
+
+def test_simulate_rejects_bad_bot_and_options() -> None:
+    assert "unknown bot 'genius'" in runner.invoke(app, ["simulate", "colors", "--bots", "genius"]).output
+    assert "unknown option" in runner.invoke(app, ["simulate", "colors", "--options", '{"x": 1}']).output
+
+
+def test_scenario_command_reports_failures(tmp_path: Path) -> None:
+    good = {"name": "ok", "game": "colors", "players": 2, "seed": 1, "actions": [],
+            "expect": {"round_over": False}}
+    bad = dict(good, name="bad", expect={"round_over": True})
+    (tmp_path / "a.json").write_text(json.dumps(good))
+    (tmp_path / "b.json").write_text(json.dumps(bad))
+    (tmp_path / "c.json").write_text("{broken")
+    result = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert result.exit_code == 1
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "1 passed, 2 failed"
+    assert any("b.json" in ln and "round_over: expected True" in ln for ln in lines)
+    assert any("c.json" in ln and "unreadable scenario" in ln for ln in lines)
