@@ -1,0 +1,279 @@
+"""The browser table's server: FastAPI routes, the WebSocket endpoint and the static front end.
+
+``create_app(db_url)`` builds one app around one :class:`~kartentisch.web.store.Store` and one
+:class:`~kartentisch.web.tables.Hub`. The OpenAPI page at ``/docs`` documents the HTTP API; the
+front end in ``static/`` uses exactly this API (no build step: plain ES modules, CSS and SVG).
+
+Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frames over
+:data:`MAX_FRAME` bytes get an error frame (and uvicorn closes frames over its ``ws_max_size``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..games import all_games
+from .store import Store
+from .tables import ApiError, Hub, LiveTable
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+MAX_FRAME = 16 * 1024
+AUTH_TIMEOUT = 10.0
+
+
+class SeatIn(BaseModel):
+    """One seat of a new table: a person (``human``) or a bot (``random``, ``heuristic``, ``ismcts``)."""
+
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, max_length=80)
+    bot: str | None = Field(default=None, max_length=200, examples=["heuristic"])
+    iterations: int | None = Field(default=None, ge=1, le=1_000_000, description="ISMCTS strength")
+
+
+class TableIn(BaseModel):
+    """A new table: game id, player count, options (spec defaults fill the rest), optional seed, seats."""
+
+    game: str = Field(max_length=40)
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seats: list[SeatIn] = Field(max_length=16)
+
+
+class ActionIn(BaseModel):
+    """One token, or a line of tokens separated by spaces (all or nothing)."""
+
+    action: str = Field(max_length=2000, examples=["play:r7"])
+
+
+class BodyLimit:
+    """ASGI middleware: answer 413 to HTTP request bodies over ``limit`` bytes (header or streamed)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._reject(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await self._reject(scope, receive, send)
+
+    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"error": f"request body too large; limit {self.limit} bytes"}, status_code=413)
+        await response(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
+               bot_workers: int = 4) -> FastAPI:
+    """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
+
+    Args:
+        db_url: SQLAlchemy URL.
+        bot_delay: seconds before each bot move (the ``serve`` command uses a short pause).
+        ttl: seconds without a move after which a table expires (410).
+        bot_workers: threads for bots.
+    """
+    store = Store(db_url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
+        app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl)
+        try:
+            yield
+        finally:
+            for table in app.state.hub.tables.values():
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+            executor.shutdown(wait=False, cancel_futures=True)
+            store.dispose()
+
+    app = FastAPI(title="kartentisch", version="0.1.0", lifespan=lifespan,
+                  description="The browser table: five card games with friends and bots.")
+    app.state.store = store
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        return request.app.state.hub  # type: ignore[no-any-return]
+
+    @app.get("/api/health")
+    async def health() -> dict[str, str]:
+        """Liveness: ``{"status": "ok"}``."""
+        return {"status": "ok"}
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        """Every game: id, names, player range and options (``Game.describe()``)."""
+        return [g.describe() for g in all_games()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+        """Create a table; each human seat gets a secret token and its private link."""
+        record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
+                                              [s.model_dump() for s in body.seats])
+        return {
+            "id": record.id,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
+                       **({"token": s.token, "url": f"/t/{record.id}#seat={s.token}"} if s.token else {})}
+                      for s in record.seats],
+            "spectator_url": f"/t/{record.id}",
+        }
+
+    async def _table_and_seat(request: Request, table_id: str,
+                              authorization: str | None) -> tuple[LiveTable, int | None]:
+        table = await hub_of(request).get(table_id)
+        return table, table.seat_of(_bearer(authorization))
+
+    @app.get("/api/tables/{table_id}/view")
+    async def view(table_id: str, request: Request,
+                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The bearer seat's view, legal tokens and log; without a token the spectator's."""
+        table, seat = await _table_and_seat(request, table_id, authorization)
+        return table.frame(seat)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, body: ActionIn, request: Request,
+                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Apply a token for the bearer seat. 401 unknown token, 409 not its decision, 422 illegal (names the rule)."""
+        table, seat = await _table_and_seat(request, table_id, authorization)
+        if seat is None:
+            raise ApiError(401, "a seat token is needed to act (spectators only watch)")
+        await hub_of(request).act(table, seat, body.action)
+        return table.frame(seat)
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request,
+                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """After the match: the rematch table (created once) and the bearer seat's new token and link."""
+        table, seat = await _table_and_seat(request, table_id, authorization)
+        if seat is None:
+            raise ApiError(401, "a seat token is needed for a rematch")
+        new_id, token = await hub_of(request).rematch(table, seat)
+        return {"id": new_id, "token": token, "url": f"/t/{new_id}#seat={token}"}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """Frames of one viewer; the token comes as query parameter or first message ``{"type": "auth", "token"}``."""
+        await websocket.accept()
+        hub = hub_of(websocket)
+        sub_id: int | None = None
+        table: LiveTable | None = None
+
+        async def send(frame: dict[str, Any]) -> None:
+            await websocket.send_json(frame)
+
+        async def error(exc: ApiError) -> None:
+            await send({"type": "error", "status": exc.status, **exc.body()})
+
+        try:
+            table = await hub.get(table_id)
+            if token is None:
+                first = await asyncio.wait_for(websocket.receive_text(), AUTH_TIMEOUT)
+                message = _parse(first)
+                if message.get("type") != "auth":
+                    raise ApiError(400, 'the first frame must be {"type": "auth", "token": <seat token or null>}')
+                token = message.get("token")
+                if token is not None and not isinstance(token, str):
+                    raise ApiError(401, "token must be a string or null")
+            seat = table.seat_of(token)
+        except ApiError as exc:
+            await error(exc)
+            await websocket.close(code=4000 + exc.status)
+            return
+        except (TimeoutError, WebSocketDisconnect):
+            await websocket.close(code=4408)
+            return
+        sub_id = hub.subscribe(table, seat, send)
+        try:
+            await send(table.frame(seat))
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    message = _parse(text)
+                    kind = message.get("type")
+                    if kind == "ping":
+                        await send({"type": "pong"})
+                    elif kind == "action":
+                        if seat is None:
+                            raise ApiError(401, "spectators cannot act")
+                        await hub.act(table, seat, message.get("action"))  # type: ignore[arg-type]
+                    else:
+                        raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
+                except ApiError as exc:
+                    await error(exc)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unsubscribe(table, sub_id)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _parse(text: str) -> dict[str, Any]:
+    """Decode one client frame (raises ApiError 413/400 for oversized or malformed frames)."""
+    if len(text.encode()) > MAX_FRAME:
+        raise ApiError(413, f"frame too large ({len(text.encode())} bytes); limit {MAX_FRAME} bytes")
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        raise ApiError(400, f"frame is not JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise ApiError(400, "a frame is a JSON object with a 'type'")
+    return message

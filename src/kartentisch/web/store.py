@@ -1,0 +1,203 @@
+"""Durable storage of tables and their event logs (SQLAlchemy 2 Core; SQLite or PostgreSQL).
+
+A table is stored as its match header (game, players, options, seed) plus its seats, and an
+append-only event log of applied tokens. A match is rebuilt by replaying the log from the header
+(the kernel's :class:`~kartentisch.kernel.Match` replays exactly), so the log is the only state
+written during play. Every token is committed here *before* any client hears of it.
+
+SQLite (the default, a file in the user data folder) runs in WAL mode with ``synchronous=NORMAL``:
+a committed transaction survives the server process being killed (SIGKILL); only an operating
+system crash could lose the last commits. PostgreSQL (``postgresql+psycopg://…``) runs the same code.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_path
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine, make_url
+
+metadata = MetaData()
+
+tables_t = Table(
+    "kt_tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("touched", Float, nullable=False),
+    Column("rematch_id", String(40), nullable=True),
+)
+
+seats_t = Table(
+    "kt_seats", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("bot", String(200), nullable=True),
+    Column("token", String(64), nullable=True, unique=True),
+)
+
+events_t = Table(
+    "kt_events", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("token", String(400), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def default_db_url() -> str:
+    """The default database: ``kartentisch.db`` in the user data folder (created if missing)."""
+    folder = user_data_path("kartentisch")
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'kartentisch.db'}"
+
+
+def describe_url(url: str) -> str:
+    """Where ``url`` stores its data, for the start-up message (a file path, or the URL without password)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return str(Path(parsed.database or ":memory:").resolve()) if parsed.database else ":memory:"
+    return parsed.render_as_string(hide_password=True)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a stored table: ``kind`` is ``human`` or ``bot``; humans have a secret ``token``."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token: str | None
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A stored table: the match header, seats, events ``(seat, token)`` and bookkeeping times (epoch s)."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatRecord]
+    events: list[tuple[int, str]]
+    created: float
+    touched: float
+    rematch_id: str | None
+
+
+class Store:
+    """Tables and event logs in one SQLAlchemy database (thread-safe; each call is one transaction).
+
+    Args:
+        url: SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://…``); ``None``: :func:`default_db_url`.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_db_url()
+        self.engine: Engine = self._engine(self.url)
+        metadata.create_all(self.engine)
+
+    @staticmethod
+    def _engine(url: str) -> Engine:
+        parsed = make_url(url)
+        if parsed.get_backend_name() != "sqlite":
+            return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            if parsed.database and parsed.database != ":memory:":
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+
+    def journal_mode(self) -> str:
+        """SQLite's journal mode (``wal`` expected for a file); ``"n/a"`` on other databases."""
+        if self.engine.dialect.name != "sqlite":
+            return "n/a"
+        with self.engine.connect() as conn:
+            return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
+
+    def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
+                     seats: Sequence[SeatRecord]) -> None:
+        """Insert a new table with its seats (one transaction)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
+                                                 seed=seed, created=now, touched=now, rematch_id=None))
+            conn.execute(insert(seats_t), [
+                {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                 "token": s.token} for s in seats])
+
+    def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
+        """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(insert(events_t), [
+                {"table_id": table_id, "n": first_n + i, "seat": seat, "token": token, "at": now}
+                for i, (seat, token) in enumerate(events)])
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=now))
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Link a finished table to its rematch."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch_id=rematch_id))
+
+    def load(self, table_id: str) -> TableRecord | None:
+        """The stored table ``table_id`` with seats and events in order, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id)
+                                 .order_by(seats_t.c.seat)).mappings().all()
+            events = conn.execute(select(events_t.c.seat, events_t.c.token).where(events_t.c.table_id == table_id)
+                                  .order_by(events_t.c.n)).all()
+        return TableRecord(
+            id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]),
+            seed=row["seed"], created=row["created"], touched=row["touched"], rematch_id=row["rematch_id"],
+            seats=[SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in seats],
+            events=[(seat, token) for seat, token in events],
+        )
+
+    def table_for_token(self, token: str) -> tuple[str, int] | None:
+        """``(table id, seat)`` of a seat token, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(seats_t.c.table_id, seats_t.c.seat).where(seats_t.c.token == token)).first()
+        return (row[0], row[1]) if row else None
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()

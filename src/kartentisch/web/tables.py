@@ -1,0 +1,334 @@
+"""Live tables: a match in memory, its seats, its subscribers, and the one per-recipient filter.
+
+Every message a client receives — HTTP response or WebSocket frame — is built by
+:meth:`LiveTable.frame` for one viewer (a seat, or ``None`` for a spectator): the seat's
+``state.view(seat)``, that seat's own legal tokens, and the move log as ``public_token`` shows it to
+that viewer. The god document (``to_doc``) never leaves the server (boardgame.io's lesson: one filter,
+tested on every frame).
+
+Order of an action: check legality on the live state (nothing changes on error) → commit the tokens
+to the store → apply them in memory → push a fresh frame to every subscriber. Bots act the same way,
+choosing in a worker thread on a clone so the event loop never waits for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..bots import make_bot
+from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
+from .store import SeatRecord, Store, TableRecord
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class ApiError(Exception):
+    """An error a client caused: HTTP ``status`` plus a message (and the rule id for illegal moves)."""
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+
+    def body(self) -> dict[str, Any]:
+        """JSON error body: ``{"error": message, "rule"?: id}``."""
+        out: dict[str, Any] = {"error": self.message}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
+
+
+def bot_seed(table_seed: int, seat: int, n: int) -> int:
+    """Seed of the bot deciding for ``seat`` at event number ``n``: the same after a restart."""
+    digest = hashlib.blake2b(f"{table_seed}:{seat}:{n}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def choose_move(spec: str, game: Game, seed: int, state: GameState, seat: int) -> str:
+    """One bot decision: build the bot ``spec`` with ``seed`` and let it choose for ``seat`` (runs in a worker)."""
+    return make_bot(spec, game, seed).choose(state, seat)
+
+
+@dataclass
+class LogEntry:
+    """One applied token with its public form per viewer (key: seat number as string, or ``"spectator"``)."""
+
+    seat: int
+    public: dict[str, str]
+
+
+def _viewer_key(viewer: int | None) -> str:
+    return "spectator" if viewer is None else str(viewer)
+
+
+@dataclass
+class LiveTable:
+    """A table in memory. Use :meth:`from_record`; mutate only through :meth:`act` (under :attr:`lock`)."""
+
+    record: TableRecord
+    match: Match
+    log: list[LogEntry] = field(default_factory=list)
+    subscribers: dict[int, tuple[int | None, Send]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    rematch_id: str | None = None
+
+    @classmethod
+    def from_record(cls, record: TableRecord) -> LiveTable:
+        """Rebuild a table by replaying its event log from the header (raises KartentischError)."""
+        match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
+        table = cls(record=record, match=match, rematch_id=record.rematch_id)
+        for seat, token in record.events:
+            table._apply_local(seat, [token])
+        return table
+
+    # ------------------------------------------------------------------ state
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self.match.state
+
+    @property
+    def id(self) -> str:
+        """Table id."""
+        return self.record.id
+
+    def seat_of(self, token: str | None) -> int | None:
+        """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token."""
+        if token is None:
+            return None
+        for s in self.record.seats:
+            if s.token is not None and secrets.compare_digest(s.token, token):
+                return s.seat
+        raise ApiError(401, "unknown seat token for this table")
+
+    def _apply_local(self, seat: int, tokens: list[str]) -> None:
+        before = self.state
+        viewers: list[int | None] = [*range(self.record.players), None]
+        for token in tokens:
+            public = {_viewer_key(v): before.public_token(seat, token, v) for v in viewers}
+            self.match.apply(seat, token)
+            self.log.append(LogEntry(seat, public))
+
+    def check(self, seat: int, line: str) -> list[str]:
+        """The tokens of ``line`` if ``seat`` may apply them all now; raises ApiError 409/422, changes nothing."""
+        if not isinstance(line, str) or not line.strip():
+            raise ApiError(422, "an action is a non-empty token string, e.g. \"play:r7\"")
+        if self.state.game_over:
+            raise ApiError(409, "the match is over")
+        if seat not in self.state.to_act():
+            raise ApiError(409, f"seat {seat} has no decision now; waiting for seat(s) {self.state.to_act()}")
+        tokens = line.split()
+        if len(tokens) == 1 and self.state.is_legal(seat, tokens[0]):
+            return tokens
+        try:
+            self.state.clone().apply_line(seat, line)
+        except IllegalAction as exc:
+            raise ApiError(422, str(exc), rule=exc.rule) from None
+        return tokens
+
+    # ------------------------------------------------------------------ the filter
+    def frame(self, viewer: int | None) -> dict[str, Any]:
+        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one JSON-able dict.
+
+        Keys: ``type`` ("state"), ``table``, ``game``, ``seat``, ``seats`` (kind, name, bot spec),
+        ``view`` (``state.view(viewer)``), ``legal`` (the viewer's own legal tokens), ``log``
+        (``[{"seat", "token"}]`` in public form), ``n`` (events so far), ``rematch``.
+        """
+        key = _viewer_key(viewer)
+        state = self.state
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": self.record.game,
+            "seat": viewer,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in self.record.seats],
+            "view": state.view(viewer),
+            "legal": state.legal_actions(viewer) if viewer is not None else [],
+            "log": [{"seat": e.seat, "token": e.public[key]} for e in self.log],
+            "n": len(self.log),
+            "rematch": self.rematch_id is not None,
+        }
+
+    async def broadcast(self) -> None:
+        """Push each subscriber its own frame (a failing subscriber is dropped)."""
+        for sub_id, (viewer, send) in list(self.subscribers.items()):
+            try:
+                await send(self.frame(viewer))
+            except Exception:  # a closed socket: forget it, keep serving the others
+                self.subscribers.pop(sub_id, None)
+
+
+class Hub:
+    """All live tables of one server process: creation, loading, actions, bots, subscriptions.
+
+    Args:
+        store: the database.
+        executor: where bots choose (a thread pool; the event loop never runs a bot).
+        bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
+        ttl: seconds of inactivity after which a table expires (410 Gone).
+    """
+
+    def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400) -> None:
+        self.store = store
+        self.executor = executor
+        self.bot_delay = bot_delay
+        self.ttl = ttl
+        self.tables: dict[str, LiveTable] = {}
+        self._load_lock = asyncio.Lock()
+        self._next_sub = 0
+
+    # ------------------------------------------------------------------ creation and loading
+    async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
+                     seats: list[dict[str, Any]]) -> TableRecord:
+        """Validate and store a new table; returns its record (with the human seats' tokens).
+
+        Raises:
+            ApiError 422: unknown game, bad player count/options/seats, or a bot that cannot be built.
+        """
+        try:
+            game = lookup(game_id)
+            resolved = game.resolve_options(players, options)
+        except KartentischError as exc:
+            raise ApiError(422, str(exc)) from None
+        if len(seats) != players:
+            raise ApiError(422, f"{len(seats)} seats given for {players} players; give one per player")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        records = []
+        for i, seat in enumerate(seats):
+            name = str(seat.get("name") or "").strip()[:80]
+            if seat.get("kind") == "human":
+                records.append(SeatRecord(i, "human", name or f"Player {i + 1}", None, secrets.token_urlsafe(24)))
+            elif seat.get("kind") == "bot":
+                spec = str(seat.get("bot") or "random")
+                if seat.get("iterations") is not None:
+                    spec = f"{spec}:iterations={seat['iterations']}"
+                try:
+                    make_bot(spec, game, 0)
+                except ImportError as exc:
+                    raise ApiError(422, f"seat {i}: bot {spec!r} is not available on this server ({exc})") from None
+                except (KartentischError, NotImplementedError) as exc:
+                    raise ApiError(422, f"seat {i}: {exc}") from None
+                records.append(SeatRecord(i, "bot", name or spec, spec, None))
+            else:
+                raise ApiError(422, f"seat {i}: kind must be \"human\" or \"bot\", got {seat.get('kind')!r}")
+        table_id = secrets.token_urlsafe(12)
+        await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records)
+        record = await asyncio.to_thread(self.store.load, table_id)
+        assert record is not None
+        return record
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table ``table_id`` (loaded and replayed on first use; bots resume).
+
+        Raises:
+            ApiError 404 (unknown) or 410 (expired).
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            async with self._load_lock:
+                table = self.tables.get(table_id)
+                if table is None:
+                    record = await asyncio.to_thread(self.store.load, table_id)
+                    if record is None:
+                        raise ApiError(404, f"no table {table_id!r}")
+                    table = LiveTable.from_record(record)
+                    self.tables[table_id] = table
+                    self.kick_bots(table)
+        if time.time() - table.record.touched > self.ttl:
+            raise ApiError(410, f"table {table_id!r} expired after {self.ttl:.0f} s without a move")
+        return table
+
+    # ------------------------------------------------------------------ actions
+    async def act(self, table: LiveTable, seat: int, line: str) -> None:
+        """Apply ``line`` for ``seat``: check, commit, apply, broadcast; bots then take their turns.
+
+        Raises:
+            ApiError 409/422: nothing changed.
+        """
+        async with table.lock:
+            await self._commit_and_apply(table, seat, table.check(seat, line))
+        await table.broadcast()
+        self.kick_bots(table)
+
+    async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
+        await asyncio.to_thread(self.store.append_events, table.id, len(table.log), [(seat, t) for t in tokens])
+        table._apply_local(seat, tokens)
+        table.record = _touched(table.record)
+
+    def kick_bots(self, table: LiveTable) -> None:
+        """Start the table's bot driver unless it runs already or no bot has a decision."""
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if self._bot_seat(table) is None:
+            return
+        table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
+
+    @staticmethod
+    def _bot_seat(table: LiveTable) -> int | None:
+        bots = {s.seat for s in table.record.seats if s.kind == "bot"}
+        return next((s for s in table.state.to_act() if s in bots), None)
+
+    async def _drive_bots(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        game = table.match.game
+        while (seat := self._bot_seat(table)) is not None:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            n = len(table.log)
+            spec = table.record.seats[seat].bot or "random"
+            snapshot = table.state.clone()
+            token = await loop.run_in_executor(
+                self.executor, choose_move, spec, game, bot_seed(table.record.seed, seat, n), snapshot, seat)
+            async with table.lock:
+                if len(table.log) != n or not table.state.is_legal(seat, token):
+                    continue  # someone acted meanwhile: think again on the new position
+                await self._commit_and_apply(table, seat, [token])
+            await table.broadcast()
+
+    # ------------------------------------------------------------------ subscriptions
+    def subscribe(self, table: LiveTable, viewer: int | None, send: Send) -> int:
+        """Register a frame sink for ``viewer``; returns the id for :meth:`unsubscribe`."""
+        self._next_sub += 1
+        table.subscribers[self._next_sub] = (viewer, send)
+        return self._next_sub
+
+    @staticmethod
+    def unsubscribe(table: LiveTable, sub_id: int) -> None:
+        """Forget a subscriber."""
+        table.subscribers.pop(sub_id, None)
+
+    # ------------------------------------------------------------------ rematch
+    async def rematch(self, table: LiveTable, seat: int) -> tuple[str, str | None]:
+        """The rematch of a finished table (created on first call, same seats, fresh seed).
+
+        Returns:
+            ``(new table id, the new token of the same seat)``.
+        Raises:
+            ApiError 409: the match is not over.
+        """
+        if not table.state.game_over:
+            raise ApiError(409, "a rematch is possible once the match is over")
+        async with table.lock:
+            if table.rematch_id is None:
+                old = table.record
+                seats = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in old.seats]
+                new = await self.create(old.game, old.players, old.options, None, seats)
+                await asyncio.to_thread(self.store.set_rematch, old.id, new.id)
+                table.rematch_id = new.id
+        new_table = await self.get(table.rematch_id)
+        await table.broadcast()
+        return new_table.id, new_table.record.seats[seat].token
+
+
+def _touched(record: TableRecord) -> TableRecord:
+    return replace(record, touched=time.time())
