@@ -1,0 +1,105 @@
+"""The rule-based ``heuristic`` bot of ``lastcard``.
+
+It reads only what its seat sees (own hand, own help row, the public pile, the phase) and builds
+its token directly instead of listing every legal token, so it is cheap enough to serve as the
+ISMCTS rollout policy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...kernel.game import GameState
+from .cards import CODE
+from .rules import PASS, PLAY, LastCardState
+
+
+def cheapest_help(help_row: list[int], need: int) -> tuple[int, ...] | None:
+    """The help cards with the smallest sum ≥ ``need`` (fewest cards on ties), ascending, or ``None``.
+
+    A subset-sum table over one seat's (few, small) help cards, for lastcard R10.
+
+    >>> cheapest_help([3, 5, 8], 6)
+    (8,)
+    >>> cheapest_help([3, 5], 9) is None
+    True
+    """
+    best: dict[int, tuple[int, ...]] = {0: ()}
+    for h in help_row:
+        for total, chosen in list(best.items()):
+            known = best.get(total + h)
+            if known is None or len(chosen) + 1 < len(known):
+                best[total + h] = chosen + (h,)
+    sums = [t for t in best if t >= need]
+    return tuple(sorted(best[min(sums)])) if sums else None
+
+
+def _play(card: int, helpers: tuple[int, ...] = ()) -> str:
+    return ":".join(["play", CODE[card], *(CODE[h] for h in helpers)])
+
+
+class HeuristicBot:
+    """A climbing player for ``lastcard``: shed low cards, keep the highest one for the end.
+
+    Rules, first match wins:
+
+    1. **Pass** (R5): the P lowest cards.
+    2. **Deal** (R17) when asked.
+    3. **Lead** (R7, R8): on an empty pile play the lowest card (with two cards this ends the
+       round keeping the higher one).
+    4. **End the round** (R15): with two cards, play the lower one if it beats the top alone
+       (R8) or with the cheapest help cards (R10), keeping the higher card as the score.
+    5. **Climb** (R8): play the lowest card above the top that is not the highest hand card.
+    6. **Help** (R10): play the lowest card below the top that the cheapest help cards lift
+       above it (not the highest hand card).
+    7. **Lay** (R9): lay the lowest card below the top as a help card and take the highest
+       pile card.
+    8. Otherwise play the highest card (R8), the only legal move left.
+
+    Only the seat's own hand and help row, the public pile and the phase are read.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)  # kept for the Bot factory's signature; the rules are deterministic
+
+    def choose(self, state: GameState, seat: int) -> str:
+        """One legal token for ``seat`` (which is in ``state.to_act()``), by the rules above.
+
+        Raises:
+            TypeError: ``state`` is not a ``lastcard`` state.
+        """
+        if not isinstance(state, LastCardState):
+            raise TypeError(f"the lastcard heuristic bot cannot play {type(state).__name__}")
+        hand = state.hands[seat]
+        if state.phase == PASS:
+            return "pass:" + ":".join(CODE[c] for c in hand[: state.pass_count])
+        if state.phase != PLAY:
+            return "deal"
+        pile = state.pile
+        if not pile:
+            return _play(hand[0])
+        top = pile[-1]
+        help_row = state.help[seat]
+        highest = hand[-1]
+        if len(hand) == 2:
+            low = hand[0]
+            if low > top:
+                return _play(low)
+            helpers = cheapest_help(help_row, top - low + 1)
+            if helpers:
+                return _play(low, helpers)
+        for c in hand:
+            if top < c < highest:
+                return _play(c)
+        if help_row:
+            for c in hand:
+                if c > top:
+                    break
+                helpers = cheapest_help(help_row, top - c + 1)
+                if helpers:
+                    return _play(c, helpers)
+        if hand[0] < top:
+            return f"lay:{CODE[hand[0]]}:{CODE[max(pile)]}"
+        return _play(highest)
