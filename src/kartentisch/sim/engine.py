@@ -67,8 +67,15 @@ def play_match(job: MatchJob) -> MatchResult:
                        len(state.scores), decisions)
 
 
-def _play_chunk(jobs: Sequence[MatchJob]) -> list[MatchResult]:
+def play_chunk(jobs: Sequence[MatchJob]) -> list[MatchResult]:
+    """Play several jobs in order (one worker task of a process pool or of the Ray backend)."""
     return [play_match(j) for j in jobs]
+
+
+def chunked(jobs: Sequence[MatchJob], workers: int, per_worker: int = 8) -> list[Sequence[MatchJob]]:
+    """Split ``jobs`` (order kept) into about ``workers * per_worker`` chunks of at most 50 jobs."""
+    size = max(1, min(50, len(jobs) // (workers * per_worker) or 1))
+    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
 
 
 def run_jobs(jobs: Sequence[MatchJob], workers: int = 1,
@@ -87,11 +94,10 @@ def run_jobs(jobs: Sequence[MatchJob], workers: int = 1,
             if progress:
                 progress(1)
         return out
-    chunk = max(1, min(50, len(jobs) // (workers * 8) or 1))
-    chunks = [jobs[i:i + chunk] for i in range(0, len(jobs), chunk)]
+    chunks = chunked(jobs, workers)
     results: list[MatchResult] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_play_chunk, chunks):
+        for part in pool.map(play_chunk, chunks):
             results.extend(part)
             if progress:
                 progress(len(part))

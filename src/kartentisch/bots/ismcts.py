@@ -1,0 +1,261 @@
+"""Single-observer Information Set Monte Carlo Tree Search (SO-ISMCTS) for any kartentisch game.
+
+Source: P. I. Cowling, E. J. Powley, D. Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012, Algorithm 3
+(SO-ISMCTS). One tree is grown for the information set of the bot's seat. Every iteration
+
+1. **determinizes**: samples a full state consistent with ``state.view(seat)`` through the
+   kernel's :meth:`~kartentisch.kernel.GameState.determinize` hook;
+2. **selects**: descends while every action legal in that determinization already has a child,
+   choosing by UCB1 with *availability counts* (a child's exploration term uses the number of
+   visits in which it was legal, not the parent's visit count, paper §IV-B);
+3. **expands** one untried legal action;
+4. **rolls out** with the chosen policy (uniform random, or the game's ``heuristic`` bot) until
+   the reward can be read or the depth cap is hit;
+5. **backs up** a per-seat reward vector: each node adds the reward of the seat that chose the
+   action leading to it. Multi-player and simultaneous decisions need nothing special: every
+   decision (simultaneous choices and reaction windows included) is made by the seat the state
+   names first in ``to_act()`` — the same order the simulation engine uses — and a node is chosen
+   by that seat's reward (the paper's "max^n" style back-up).
+
+Rewards (``reward=``), both in ``[0, 1]`` per seat:
+
+* ``"win"`` — the match result :meth:`~kartentisch.kernel.GameState.returns` (a win shared
+  equally) once the match is over.
+* ``"score"`` — when the rollout finishes the current round: the round's scores mapped to
+  ``[0, 1]`` (best seat 1, worst 0, linear between; all equal gives 0.5), with the direction the
+  game's spec fixes; if that round also ended the match, :meth:`returns` instead.
+
+If the depth cap stops a rollout first, both use the same *evaluation*: current totals (plus
+nothing for the unfinished round) normalised like round scores; for a game whose direction is
+unknown the evaluation is neutral (``1/players`` each).
+
+Per-game direction and the default reward (``reward=None`` picks this column):
+
+========== =========== ============== ================================================================
+game       better      default reward why
+========== =========== ============== ================================================================
+colors     high total  score          colors R16/R17: highest total wins; a match is several short
+                                      rounds (target 30), so the round score is a dense, low-variance
+                                      signal and rollouts stop at the round end (fast).
+chips      high total  score          chips R: highest total wins; rounds are long drafts, a match has
+                                      few rounds; round score ranks the same way as the match.
+lastcard   high total  score          lastcard R16/R18: highest total wins (highest card minus rest).
+grid       low total   score          grid R18/R19: lowest total wins; a round score of a seat is its
+                                      grid sum (doubled for a failed trigger), lower is better.
+mayhem     low total   score          mayhem R71: lowest total wins (penalty points for cards left).
+========== =========== ============== ================================================================
+
+A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
+every game) and cannot use ``"score"``.
+
+Speed: inside the tree and the rollouts the bot calls the state's ``_legal``/``_apply`` template
+methods directly. Every token it applies was just taken from ``_legal`` of the same seat on the
+same state, so :meth:`GameState.apply`'s re-validation (another ``_legal`` call and a list
+search) would only repeat work; the chosen token at the real table still goes through the
+normal validated ``apply`` of whoever runs the match.
+
+Hidden chance: a determinization is a clone, and a clone carries a copy of the match's generator
+(``state.rng``); left alone, the tree would see the real next shuffles (deals, reshuffles).
+The bot therefore reseeds each determinization's generator from its own generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..kernel import Bot, Game, GameState, KartentischError
+
+#: +1: a higher total/score is better; -1: lower is better (see the module docstring table).
+SCORE_DIRECTION: dict[str, int] = {"colors": 1, "chips": 1, "lastcard": 1, "grid": -1, "mayhem": -1}
+
+#: Default reward per game (module docstring table); games not listed use ``"win"``.
+DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard": "score",
+                                  "grid": "score", "mayhem": "score"}
+
+#: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
+SAFETY_DEPTH = 5_000
+
+ROLLOUTS = ("random", "heuristic")
+REWARDS = ("win", "score")
+
+
+@dataclass(eq=False)
+class _Node:
+    """A tree node: reached by ``seat`` playing ``token`` from its parent.
+
+    ``total`` sums the rewards of ``seat`` over the ``visits`` iterations through the node;
+    ``avail`` counts the iterations in which its action was legal at the parent (availability).
+    """
+
+    seat: int
+    token: str
+    parent: _Node | None
+    visits: int = 0
+    avail: int = 1
+    total: float = 0.0
+    children: dict[tuple[int, str], _Node] = field(default_factory=dict)
+
+    def ucb(self, c: float) -> float:
+        """UCB1 with availability counts (Cowling et al. 2012, eq. for SO-ISMCTS selection)."""
+        return self.total / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
+
+
+class ISMCTSBot:
+    """SO-ISMCTS player for any game following the kernel protocol (see the module docstring).
+
+    Args:
+        game: the game played (for its heuristic bot and its score direction).
+        seed: seed of the bot's generator; with ``time_budget_s=None`` equal seeds and equal
+            states give equal choices.
+        iterations: iterations per decision (default 1000 when no time budget is given). With a
+            time budget as well, search stops at whichever limit comes first.
+        time_budget_s: wall-clock seconds per decision (float > 0); searches are then not
+            reproducible (the iteration count depends on the machine).
+        c: UCB1 exploration constant (≥ 0); rewards lie in ``[0, 1]``. The paper uses 0.7.
+        rollout: ``"random"`` (uniform legal tokens) or ``"heuristic"`` (the game's rule bot).
+        depth: cap on decisions per rollout (int ≥ 1); ``None`` means "to the reward point"
+            (with a safety cap of :data:`SAFETY_DEPTH`).
+        reward: ``"win"``, ``"score"`` or ``None`` (the game's default, see the table).
+
+    Raises:
+        KartentischError: a parameter out of range (naming it), ``rollout="heuristic"`` for a game
+            without a heuristic bot, or ``reward="score"`` for a game with no known direction.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
+                 time_budget_s: float | None = None, c: float = 0.7, rollout: str = "random",
+                 depth: int | None = None, reward: str | None = None) -> None:
+        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                       or iterations < 1):
+            raise KartentischError(f"ismcts: iterations must be an integer ≥ 1, got {iterations!r}")
+        if time_budget_s is not None and (not isinstance(time_budget_s, int | float)
+                                          or isinstance(time_budget_s, bool) or not time_budget_s > 0):
+            raise KartentischError(f"ismcts: time_budget_s must be a number > 0, got {time_budget_s!r}")
+        if not isinstance(c, int | float) or isinstance(c, bool) or not c >= 0:
+            raise KartentischError(f"ismcts: c must be a number ≥ 0, got {c!r}")
+        if rollout not in ROLLOUTS:
+            raise KartentischError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
+        if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
+            raise KartentischError(f"ismcts: depth must be an integer ≥ 1, got {depth!r}")
+        reward = reward if reward is not None else DEFAULT_REWARD.get(game.id, "win")
+        if reward not in REWARDS:
+            raise KartentischError(f"ismcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        if reward == "score" and game.id not in SCORE_DIRECTION:
+            raise KartentischError(f"ismcts: reward=score needs a known score direction; {game.id!r} has none "
+                                   f"(known: {', '.join(SCORE_DIRECTION)})")
+        self.game = game
+        self.rng = random.Random(seed)
+        self.iterations = iterations if iterations is not None or time_budget_s is not None else 1000
+        self.time_budget_s = float(time_budget_s) if time_budget_s is not None else None
+        self.c = float(c)
+        self.rollout = rollout
+        self.depth = depth if depth is not None else SAFETY_DEPTH
+        self.reward = reward
+        self.direction = SCORE_DIRECTION.get(game.id, 0)
+        self.policy: Bot | None = None
+        if rollout == "heuristic":
+            try:
+                self.policy = game.heuristic_bot(self.rng.getrandbits(63))
+            except NotImplementedError as exc:
+                raise KartentischError(f"ismcts: rollout=heuristic, but {exc}") from None
+        #: Iterations run by the last :meth:`choose` (0 when the decision was forced).
+        self.last_iterations = 0
+
+    # ----------------------------------------------------------------- public
+    def choose(self, state: GameState, seat: int) -> str:
+        """Return the legal token of ``seat`` whose root child was visited most.
+
+        Reads only ``seat``'s information set: the hidden part of ``state`` is re-sampled every
+        iteration. A forced decision (one legal token) returns at once.
+
+        Raises:
+            KartentischError: ``seat`` has no decision in ``state``.
+        """
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise KartentischError(f"ismcts: seat {seat} has no decision now (to_act={state.to_act()})")
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(seat=-1, token="", parent=None)
+        deadline = time.perf_counter() + self.time_budget_s if self.time_budget_s is not None else None
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+                deadline is None or done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, state, seat)
+            done += 1
+        self.last_iterations = done
+        visits = {tok: 0 for tok in legal}
+        for (s, tok), child in root.children.items():
+            if s == seat and tok in visits:
+                visits[tok] = child.visits
+        return max(legal, key=lambda tok: visits[tok])
+
+    # ----------------------------------------------------------------- one iteration
+    def _iterate(self, root: _Node, state: GameState, seat: int) -> None:
+        """Determinize, select, expand, roll out, back up (one SO-ISMCTS iteration)."""
+        det = state.determinize(seat, self.rng)
+        det.rng = random.Random(self.rng.getrandbits(63))
+        start_round = len(det.scores)
+        node = root
+        # Selection: descend while every legal action already has a child.
+        while not det.game_over:
+            actor = det.to_act()[0]
+            legal = det._legal(actor)
+            untried = [tok for tok in legal if (actor, tok) not in node.children]
+            if untried:
+                token = untried[self.rng.randrange(len(untried))]
+                child = _Node(seat=actor, token=token, parent=node)
+                node.children[(actor, token)] = child
+                det._apply(actor, token)
+                node = child
+                break
+            children = [node.children[(actor, tok)] for tok in legal]
+            for ch in children:
+                ch.avail += 1
+            node = max(children, key=lambda ch: ch.ucb(self.c))
+            det._apply(actor, node.token)
+            if self._reward_ready(det, start_round):
+                break
+        reward = self._rollout(det, start_round)
+        while node is not root and node is not None:
+            node.visits += 1
+            node.total += reward[node.seat]
+            node = node.parent  # type: ignore[assignment]
+
+    def _reward_ready(self, det: GameState, start_round: int) -> bool:
+        """Whether the reward can be read now (match over; for ``score`` also a finished round)."""
+        return det.game_over or (self.reward == "score" and len(det.scores) > start_round)
+
+    def _rollout(self, det: GameState, start_round: int) -> list[float]:
+        """Play ``det`` on with the rollout policy; return the per-seat reward vector."""
+        rng = self.rng
+        steps = 0
+        while not self._reward_ready(det, start_round) and steps < self.depth:
+            actor = det.to_act()[0]
+            if self.policy is not None:
+                token = self.policy.choose(det, actor)
+            else:
+                legal = det._legal(actor)
+                token = legal[rng.randrange(len(legal))]
+            det._apply(actor, token)
+            steps += 1
+        if det.game_over:
+            return det.returns()
+        if self.reward == "score" and len(det.scores) > start_round:
+            return self._normalise(det.scores[start_round])
+        return self._normalise(det.totals) if self.direction else [1.0 / det.players] * det.players
+
+    def _normalise(self, values: list[int]) -> list[float]:
+        """Map per-seat values to ``[0, 1]`` in the game's direction (best 1, worst 0, all equal 0.5)."""
+        signed = [self.direction * v for v in values]
+        lo, hi = min(signed), max(signed)
+        if hi == lo:
+            return [0.5] * len(values)
+        return [(v - lo) / (hi - lo) for v in signed]

@@ -1,0 +1,102 @@
+"""``kartentisch tournament``: bots rotated over the seats; win rates, ratings, first-seat advantage."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from kartentisch.kernel import KartentischError
+from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
+
+from .app import _options, _progress
+
+console = Console(highlight=False)
+
+
+def tournament_table(summary: dict[str, Any]) -> Table:
+    """Per-bot rows (win rate, 95% CI, mean score, Elo) and per-seat rows of a tournament summary."""
+    table = Table("who", "games", "win rate", "95% CI", "mean score", "Elo (BT)",
+                  title=f"{summary['game']}, {summary['players']} players, {summary['matches']} matches, "
+                        f"seed {summary['seed']}")
+    for spec, b in sorted(summary["bots"].items(), key=lambda kv: -kv[1]["elo"]):
+        table.add_row(spec, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
+                      f"{b['mean_score']:.2f}", f"{b['elo']:.0f}")
+    for s in summary["seats"]:
+        table.add_row(f"seat {s['seat']}", str(s["games"]), f"{s['win_rate']:.3f}",
+                      f"{s['ci95'][0]:.3f} – {s['ci95'][1]:.3f}", f"{s['mean_score']:.2f}", "")
+    return table
+
+
+def tournament_cmd(
+    game: str,
+    players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
+    bots: Annotated[str, typer.Option(help="Comma-separated bot specs, e.g. 'ismcts:iterations=1000,c=0.7,heuristic' "
+                                           "(key=value items belong to the spec before them).")] = "ismcts,heuristic",
+    matches: Annotated[int, typer.Option(help="Number of matches (a multiple of max(players, bots)).")] = 100,
+    seed: Annotated[int, typer.Option(help="Base seed; every match and bot seed derives from it.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start Ray locally).")] = None,
+    options: Annotated[str | None, typer.Option(help="Game options as JSON.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON to this file.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a matplotlib figure (e.g. results.png).")] = None,
+) -> None:
+    """Play a tournament of GAME with seats rotated; print win rates (95% CI), mean scores, Elo, seat 0 edge.
+
+    Exits 1 if a match did not end.
+    """
+    specs = split_specs(bots)
+    opts = _options(options)
+    try:
+        jobs_list = tournament_jobs(game, players, specs, matches, seed, opts)
+    except KartentischError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    started = time.perf_counter()
+    try:
+        with _progress() as progress:
+            task = progress.add_task(f"{game} ×{matches}", total=matches)
+            results = play_jobs(jobs_list, jobs, backend, address, lambda k: progress.advance(task, k))
+    except KartentischError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    elapsed = time.perf_counter() - started
+    summary = tournament_summary(results, game, players, seed)
+    console.print(tournament_table(summary))
+    fs = summary["first_seat"]
+    console.print(f"first-seat advantage: seat 0 wins {fs['win_rate']:.3f} "
+                  f"(95% CI {fs['ci95'][0]:.3f} – {fs['ci95'][1]:.3f}) vs fair share {fs['fair_share']:.3f}: "
+                  f"{fs['advantage']:+.3f} ({fs['advantage_ci95'][0]:+.3f} … {fs['advantage_ci95'][1]:+.3f})")
+    console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
+                  f"{elapsed:.1f} s ({backend}, jobs {jobs})")
+    if json_out:
+        json_out.write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    if plot:
+        from kartentisch.sim.plots import plot_tournament
+
+        try:
+            plot_tournament(results, summary, plot)
+        except KartentischError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    if summary["ended"] != summary["matches"]:
+        raise typer.Exit(1)
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a ``--bots`` list into specs: a comma starts a new spec unless its item is ``key=value``.
+
+    ``ismcts:iterations=1000,c=0.7,heuristic`` gives ``["ismcts:iterations=1000,c=0.7", "heuristic"]``.
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
