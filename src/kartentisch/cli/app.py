@@ -323,3 +323,8 @@ def scenario_cmd(paths: Annotated[list[Path], typer.Argument(help="Scenario file
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+from . import tournament  # noqa: E402
+
+app.command("tournament")(tournament.tournament_cmd)
