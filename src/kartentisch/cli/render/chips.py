@@ -1,0 +1,113 @@
+"""Terminal renderer of ``chips`` (Baggage Belt / Gepäckband).
+
+Draws a seat view as the table looks: the row of up to 7 face-up cards with the chips lying on
+them (position = chips to pay), the face-down pile as card backs with its size, the active special
+cards, and per seat its chip supply and four colour rows (face-down cards marked ``▼``, −1 point).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...games.chips.cards import COLOURS, FACE_DOWN
+from ...games.chips.rules import row_value, seat_score
+from ...games.chips.texts import LABELS, SPECIAL_TEXTS
+
+#: Card face style per colour letter: black, red, blue, yellow (readable on dark and light terminals).
+CARD_STYLE = {
+    "k": "bold bright_white on grey23",
+    "r": "bold bright_white on red3",
+    "b": "bold bright_white on blue3",
+    "y": "bold black on gold1",
+}
+BACK = Text("▒▒▒", style="grey50 on grey11")
+
+
+def card_text(code: str) -> Text:
+    """One display or row card: ``r7`` in its colour; ``-r7`` face down, dimmed with ``▼``."""
+    if code.startswith(FACE_DOWN):
+        plain = code[1:]
+        return Text(f"▼{plain:>3}", style=f"{CARD_STYLE[plain[0]]} dim")
+    return Text(f" {code:>3}", style=CARD_STYLE[code[0]])
+
+
+def _label(lang: str, key: str, **kw: Any) -> str:
+    return LABELS.get(lang, LABELS["en"])[key].format(**kw)
+
+
+def _row_table(view: dict[str, Any], lang: str) -> Table:
+    zones = view["zones"]
+    table = Table(title=_label(lang, "row"), show_header=True, box=None, padding=(0, 1))
+    for i in range(len(zones["row"])):
+        table.add_column(str(i), justify="center")
+    table.add_column(_label(lang, "pile"), justify="center")
+    cards = [card_text(e["card"]) for e in zones["row"]]
+    chips = [Text("●" * e["chips"] if e["chips"] <= 4 else f"●×{e['chips']}", style="bold green")
+             for e in zones["row"]]
+    pile = len(zones["draw"])
+    table.add_row(*cards, BACK if pile else Text("—"))
+    table.add_row(*chips, Text(f"×{pile}", style="grey62"))
+    return table
+
+
+def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
+    zones = view["zones"]
+    display = zones["display"][s]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right")
+    grid.add_column()
+    grid.add_column(justify="right", style="grey62")
+    for colour in COLOURS:
+        stack = display[colour]
+        cards = Text(" ").join(card_text(c) for c in stack) if stack else Text("·", style="grey50")
+        grid.add_row(Text(colour, style=CARD_STYLE[colour]), cards, str(row_value(stack)))
+    supply = zones["supply"][s]
+    now = seat_score([display[c] for c in COLOURS], supply, zones["specials"])
+    grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),
+                 "")
+    grid.add_row("", Text(f"{_label(lang, 'score')}: {now}", style="bold"), "")
+    title = _label(lang, "seat", seat=s)
+    if s == seat:
+        title += f" ({_label(lang, 'you')})"
+    if s == zones["start_player"]:
+        title += f" · {_label(lang, 'start')}"
+    acting = s in view["to_act"]
+    if acting:
+        title += f" · {_label(lang, 'to_act')}"
+    return Panel(grid, title=title, border_style="bold cyan" if acting else "grey50", expand=False)
+
+
+def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
+    """Draw a ``chips`` seat view (``seat``; ``None`` = spectator) with texts in ``lang`` (de/en).
+
+    Only the view's own data is used; the pile is drawn as card backs with its size.
+    """
+    zones = view["zones"]
+    options = view["options"]
+    head = Text(f"{_label(lang, 'title')} — {_label(lang, 'round', round=view['round'], rounds=options['rounds'])}",
+                style="bold")
+    texts = SPECIAL_TEXTS.get(lang, SPECIAL_TEXTS["en"])
+    specials = ", ".join(f"{code[1:]}: {texts[code]}" for code in zones["specials"]) or _label(lang, "none")
+    parts: list[RenderableType] = [
+        head,
+        Text(f"{_label(lang, 'specials')}: {specials}", style="magenta"),
+        _row_table(view, lang),
+        Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])]),
+        Text(f"{_label(lang, 'colours')} · ▼ = {_label(lang, 'face_down')}", style="grey62"),
+    ]
+    if view["phase"] == "game_over":
+        parts.append(Text(_label(lang, "game_over", winners=", ".join(map(str, view["winners"]))), style="bold green"))
+    elif view["phase"] == "round_over":
+        parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0]), style="bold yellow"))
+    else:
+        if zones["final_circuit"]:
+            parts.append(Text(_label(lang, "final_circuit"), style="bold yellow"))
+        if zones["extra_turn"]:
+            parts.append(Text(_label(lang, "extra_turn"), style="bold yellow"))
+    return Group(*parts)
