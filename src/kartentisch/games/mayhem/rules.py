@@ -1,0 +1,1319 @@
+"""Rules of ``mayhem`` (Kartenchaos) exactly as ``shared/rules/mayhem.md`` specifies.
+
+Every rule (S*, R*) and decision (D*) has one place here, named in its docstring or comment.
+The state is plain lists; ``pending`` is a small JSON-able dict (the spec's ``pending`` field)
+that holds everything needed to resume an open attack part, event or reaction window:
+
+* ``{"type": "start", "card": c}`` — phase ``start``, the dealer gives the start card's arguments (R36).
+* ``{"type": "attack", "kind": k, "source": s, "target": t, "cards": [...], "draws": d,
+  "queue": [[s, t, d], ...]}`` — phase ``counter``, the open attack part and the parts still to come (R20–R22).
+* ``{"type": "nicetry", "asked": [...]}`` — phase ``nicetry``, the seats still asked (R31).
+* ``{"type": "event", "event": e, "initiator": i, ...}`` — an event while it resolves (R40); with
+  ``picker`` for Market (R52), with ``quota`` (per seat) and ``chosen`` (per seat: cards, or
+  ``"card:seat"`` for gifts) for Recession, Surprise Party, Merry Christmas and Gambler (R43),
+  Gambler adding ``drawers`` for the published variant (R50).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ...kernel.errors import IllegalAction
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.options import choice_option, int_option, seat_option
+from .cards import (
+    COLOR,
+    COLORS,
+    EVENT_POS,
+    EVENTS,
+    KIND,
+    PLAY_DECK,
+    POS,
+    SCORE,
+    VALUE,
+    WISH_KINDS,
+    WISHES,
+    sort_cards,
+)
+
+ID = "mayhem"
+HAND_SIZE = 7
+#: S1 point limits: (2–4 players, 5–8 players) per game length.
+POINT_LIMITS = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
+DOOMSDAY_SCORE = 50  # R46
+FY_SCORE_HAND = 10  # R3: `fy` is legal with exactly 10 cards in hand
+
+PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
+MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
+PHASES = (PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY, MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE,
+          ROUND_OVER, GAME_OVER)
+#: Event phases with simultaneous choices (R43) → the event card that opens them.
+CHOICE_PHASES = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
+#: The rule that governs who decides in each phase (used by error messages).
+PHASE_RULE = {PLAY: "R2", AFTER_DRAW: "R2", CHANCE: "R8", START: "R36", COUNTER: "R21", NICETRY: "R31",
+              MARKET: "R52", RECESSION: "R56", PARTY: "R58", CHRISTMAS: "R54", GAMBLE: "R50",
+              ROUND_OVER: "R72", GAME_OVER: "R71"}
+#: Verbs a phase accepts (spec table *Decisions and tokens*).
+PHASE_VERBS = {PLAY: ("play", "draw"), AFTER_DRAW: ("play", "pass"), CHANCE: ("play", "draw"), START: ("start",),
+               COUNTER: ("pass", "counter"), NICETRY: ("pass", "nicetry"), MARKET: ("pick",),
+               RECESSION: ("discard",), PARTY: ("give",), CHRISTMAS: ("give",), GAMBLE: ("bet",),
+               ROUND_OVER: ("deal",), GAME_OVER: ()}
+#: The rule for the arguments of each card kind's ``play`` token.
+KIND_RULE = {"gift": "R9", "exch": "R10", "skip": "R11", "fant": "R14", "four": "R15", "equal": "R16",
+             "counter": "R17", "nicetry": "R18"}
+KIND_SHAPE = {
+    "gift": "Gift names another seat and exactly min(2, E) of your remaining cards (E without fy), "
+            "in canonical order",
+    "exch": "Exchange names another seat and exactly min(2, E) of your remaining cards (E without fy), "
+            "in canonical order",
+    "skip": "Skip names another seat not already marked; the bare form only when there is none",
+    "fant": "Fantastic wishes a colour r y g b or a number 1 … 9",
+    "four": "Fantastic Four wishes r y g b or 1 … 9, optionally followed by exactly 4 other seats, non-decreasing",
+    "equal": "Equality wishes a colour, optionally naming another seat holding fewer cards than you after playing it",
+    "counter": "Counterattack in your own turn wishes a colour only",
+    "nicetry": "Nice Try in your own turn wishes a colour only",
+}
+
+
+# ----------------------------------------------------------------------------- pure helpers
+def score_round(hands: Sequence[Sequence[str]], doomsday: bool = False) -> list[int]:
+    """Round scores (mayhem R70, R46): per seat the sum of its hand's score values.
+
+    Args:
+        hands: one list of card codes per seat (what is left on the table at round end).
+        doomsday: the round ended by Doomsday (R46): every seat scores 50, hands are not counted.
+    Returns:
+        One score per seat. Raises KeyError for an unknown card code.
+    """
+    if doomsday:
+        return [DOOMSDAY_SCORE] * len(hands)
+    return [sum(SCORE[c] for c in hand) for hand in hands]
+
+
+def order_from(seat: int, players: int) -> list[int]:
+    """Seats "in order from" ``seat`` (mayhem R1, R41): next(seat), next(next(seat)), …, ``seat`` last.
+
+    Play runs counter-clockwise, so next(s) = (s - 1) mod n.
+    """
+    return [(seat - k) % players for k in range(1, players + 1)]
+
+
+def next_dealer(round_scores: Sequence[int], previous_dealer: int) -> int:
+    """Next dealer (mayhem R72, D4): highest round score; ties to the earliest in order from the previous dealer."""
+    best = max(round_scores)
+    return next(s for s in order_from(previous_dealer, len(round_scores)) if round_scores[s] == best)
+
+
+def match_winners(totals: Sequence[int], limit: int) -> list[int] | None:
+    """Winners if the match is over (mayhem R71, D34), else None.
+
+    The match ends once a total is strictly above ``limit``; every seat with the lowest total wins.
+    """
+    if max(totals) <= limit:
+        return None
+    low = min(totals)
+    return [s for s, t in enumerate(totals) if t == low]
+
+
+def point_limit(players: int, options: Mapping[str, Any]) -> int:
+    """The match's point limit (mayhem S1): ``point_limit`` if set, else by ``game_length`` and player count."""
+    if options.get("point_limit") is not None:
+        return int(options["point_limit"])
+    short_table, long_table = POINT_LIMITS[options.get("game_length", "medium")]
+    return short_table if players <= 4 else long_table
+
+
+def _card_combos(cards: Sequence[str], k: int) -> list[str]:
+    """Distinct multisets of ``k`` (0 … 2) cards of the sorted ``cards``, as ``":x:y"`` suffixes in listing order."""
+    if k == 0:
+        return [""]
+    if k == 1:
+        return [":" + c for c in dict.fromkeys(cards)]
+    out: dict[str, None] = {}
+    for i in range(len(cards) - 1):
+        for j in range(i + 1, len(cards)):
+            out[f":{cards[i]}:{cards[j]}"] = None
+    return list(out)
+
+
+@cache
+def _four_suffixes(players: int, seat: int) -> tuple[str, ...]:
+    """Every ``play:four`` argument suffix for ``seat`` (R15), in listing order."""
+    others = [t for t in range(players) if t != seat]
+    named = [":" + ":".join(map(str, combo)) for combo in combinations_with_replacement(others, 4)]
+    return tuple(s for w in WISHES for s in [":" + w] + [f":{w}{n}" for n in named])
+
+
+def _copy_json(value: Any) -> Any:
+    """A fresh copy of a small JSON-like value (dicts, lists, scalars): the cheap replacement for deepcopy."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+def _remove_all(hand: list[str], cards: Sequence[str]) -> None:
+    for c in cards:
+        hand.remove(c)
+
+
+# ----------------------------------------------------------------------------- state
+class MayhemState(GameState):
+    """A ``mayhem`` match at one moment (spec *State document*).
+
+    Zones: ``hands`` (per seat, canonical order), ``draw`` and ``discard`` (top first), ``event_pile``
+    (top first), ``events_used`` (most recent first), ``market``; table facts ``wish``, ``last_color``,
+    ``current``, ``skipped`` (R11 marks), ``face_up`` (R62), ``exhausted`` (R7), ``revealed`` (R59),
+    ``gamble`` (R50) and ``pending`` (see the module docstring).
+    """
+
+    game: MayhemGame
+    hands: list[list[str]]
+    draw: list[str]
+    discard: list[str]
+    event_pile: list[str]
+    events_used: list[str]
+    market: list[str]
+    skipped: list[bool]
+    wish: str | None
+    last_color: str | None
+    current: int
+    face_up: bool
+    exhausted: bool
+    revealed: list[list[str]] | None
+    gamble: dict[str, str] | None
+    pending: dict[str, Any] | None
+
+    def __init__(self, game: MayhemGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.phase = PLAY
+        self.round = 1
+        self.dealer = options.get("first_dealer", 0)
+        self.scores = []
+        self.totals = [0] * players
+        self.winners = []
+        self.hands = [[] for _ in range(players)]
+        self.draw, self.discard, self.event_pile, self.events_used, self.market = [], [], [], [], []
+        self.skipped = [False] * players
+        self.wish = self.last_color = None
+        self.current = self.dealer
+        self.face_up = self.exhausted = False
+        self.revealed = self.gamble = self.pending = None
+        self._cache: dict[int, list[str]] = {}
+
+    # ------------------------------------------------------------------ small helpers
+    def _next(self, seat: int) -> int:
+        """next(s) = the right neighbour (R1: play runs counter-clockwise)."""
+        return (seat - 1) % self.players
+
+    def _order(self, seat: int) -> list[int]:
+        return order_from(seat, self.players)
+
+    def _others(self, seat: int) -> list[int]:
+        return [t for t in range(self.players) if t != seat]
+
+    def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
+        hand = self.hands[seat]
+        hand.extend(cards)
+        sort_cards(hand)
+
+    def _draw_cards(self, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards; missing cards are skipped and exhaust the round (R7, D7)."""
+        if count <= 0:
+            return
+        taken = self.draw[:count]
+        del self.draw[:count]
+        if len(taken) < count:
+            self.exhausted = True
+        if taken:
+            self._give_cards(seat, taken)
+
+    def _discard_block(self, per_seat: Mapping[int, Sequence[str]], initiator: int) -> None:
+        """R42/D24: event discards go as one block directly beneath the top card.
+
+        Seats in order from the initiator, each seat's cards in canonical order, first card nearest the top.
+        """
+        block: list[str] = []
+        for s in self._order(initiator):
+            cards = sorted(per_seat.get(s, ()), key=POS.__getitem__)
+            _remove_all(self.hands[s], cards)
+            block.extend(cards)
+        self.discard[1:1] = block
+
+    # ------------------------------------------------------------------ R3 legal card
+    def _card_legal(self, card: str, hand_size: int) -> bool:
+        """R3 (D16, D6): may ``card`` be played by a holder of ``hand_size`` cards now?"""
+        kind = KIND[card]
+        if kind in WISH_KINDS:
+            return True
+        if kind == "fy":
+            return hand_size == FY_SCORE_HAND
+        wish = self.wish
+        if wish is not None:
+            if wish in COLORS:
+                return COLOR[card] == wish
+            return VALUE[card] == int(wish)
+        top = self.discard[0]
+        top_kind = KIND[top]
+        if top_kind == "num":
+            return COLOR[card] == COLOR[top] or (VALUE[card] is not None and VALUE[card] == VALUE[top])
+        if top_kind == "black":
+            return kind == "num" and VALUE[card] == VALUE[top]
+        if top_kind in ("fy",) or top_kind in WISH_KINDS:
+            # R3: a lone `fy` admits any card (D6). Decision: a wish card on top without an active wish
+            # (only possible in a hand-made state) restricts nothing either.
+            return True
+        return COLOR[card] == COLOR[top] or kind == top_kind  # one-colour special
+
+    # ------------------------------------------------------------------ token listing
+    def _effect_args(self, seat: int, card: str, rest: list[str]) -> list[str]:
+        """Argument suffixes of playing ``card`` (or resolving it as start card, R36) with ``rest`` left in hand.
+
+        In listing order: a missing optional argument first, wishes r y g b 1 … 9, seats ascending,
+        card lists by canonical positions (spec *Decisions and tokens*).
+        """
+        kind = KIND[card]
+        if kind in ("gift", "exch"):  # R9, R10, R19: never name fy
+            named = [c for c in rest if c != "fy"]
+            combos = _card_combos(named, min(2, len(named)))
+            return [f":{t}{combo}" for t in self._others(seat) for combo in combos]
+        if kind == "skip":  # R11, D21
+            free = [f":{t}" for t in self._others(seat) if not self.skipped[t]]
+            return free or [""]
+        if kind == "fant":  # R14
+            return [":" + w for w in WISHES]
+        if kind == "four":  # R15
+            return list(_four_suffixes(self.players, seat))
+        if kind == "equal":  # R16, D17
+            fewer = [t for t in self._others(seat) if len(self.hands[t]) < len(rest)]
+            return [s for c in COLORS for s in [":" + c] + [f":{c}:{t}" for t in fewer]]
+        if kind in ("counter", "nicetry"):  # R17, R18
+            return [":" + c for c in COLORS]
+        return [""]
+
+    def _play_tokens(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        size = len(hand)
+        out: list[str] = []
+        previous = None
+        for i, card in enumerate(hand):
+            if card == previous:
+                continue
+            previous = card
+            if not self._card_legal(card, size):
+                continue
+            rest = hand[:i] + hand[i + 1:]
+            out.extend(f"play:{card}{suffix}" for suffix in self._effect_args(seat, card, rest))
+        return out
+
+    def _counter_tokens(self, seat: int) -> list[str]:
+        """R21: ``counter:<c>:<t>[:<x>[:<y>]]`` for the target of the open part holding a Counterattack."""
+        hand = self.hands[seat]
+        if "counter" not in hand:
+            return []
+        part = self.pending
+        assert part is not None
+        if self.options["counter_target"] == "attacker":
+            targets = [part["source"]]
+        else:
+            targets = self._others(seat)
+        combos = [""]
+        if part["kind"] in ("gift", "exch"):
+            rest = list(hand)
+            rest.remove("counter")
+            named = [c for c in rest if c != "fy"]
+            combos = _card_combos(named, min(2, len(named)))
+        return [f"counter:{c}:{t}{combo}" for c in COLORS for t in targets for combo in combos]
+
+    def _choice_tokens(self, seat: int) -> list[str]:
+        """R43 choices still open for ``seat``: recession ``discard``, party/christmas ``give``, gambler ``bet``."""
+        pending = self.pending
+        assert pending is not None
+        chosen = pending["chosen"][seat]
+        phase = self.phase
+        if phase == RECESSION:
+            left = Counter(self.hands[seat])
+            left.subtract(chosen)
+        elif phase in (PARTY, CHRISTMAS):
+            left = Counter(self.hands[seat])
+            left.subtract(g.split(":")[0] for g in chosen)
+        else:
+            left = Counter(self.hands[seat])
+            if self.options["gambling_rule"] == "published":
+                left = Counter(c for c in self.hands[seat] if KIND[c] == "num" and COLOR[c] == self.last_color)
+        cards = sorted((c for c, k in left.items() if k > 0), key=POS.__getitem__)
+        if phase == RECESSION:
+            return [f"discard:{c}" for c in cards]
+        if phase == GAMBLE:
+            return [f"bet:{c}" for c in cards]
+        return [f"give:{c}:{t}" for c in cards for t in self._others(seat)]
+
+    def _legal(self, seat: int) -> list[str]:
+        """Legal tokens of ``seat`` in the spec's listing order (cached until the next change)."""
+        cached = self._cache.get(seat)
+        if cached is not None:
+            return cached
+        phase = self.phase
+        tokens: list[str]
+        if phase == PLAY:
+            tokens = self._play_tokens(seat) + ["draw"]  # R2, R7: draw is always legal
+        elif phase == AFTER_DRAW:
+            tokens = self._play_tokens(seat) + ["pass"]  # R2
+        elif phase == CHANCE:
+            tokens = self._play_tokens(seat) or ["draw"]  # R8, D20
+        elif phase == START:
+            hand = self.hands[seat]
+            tokens = ["start" + s for s in self._effect_args(seat, self.discard[0], hand)]  # R36
+        elif phase == COUNTER:
+            tokens = ["pass"] + self._counter_tokens(seat)  # R21
+        elif phase == NICETRY:
+            tokens = ["pass"] + ([f"nicetry:{c}" for c in COLORS] if "nicetry" in self.hands[seat] else [])  # R31
+        elif phase == MARKET:
+            tokens = [f"pick:{c}" for c in sorted(set(self.market), key=POS.__getitem__)]  # R52
+        elif phase in CHOICE_PHASES:
+            tokens = self._choice_tokens(seat)
+        elif phase == ROUND_OVER:
+            tokens = ["deal"]  # R72
+        else:
+            tokens = []
+        self._cache[seat] = tokens
+        return tokens
+
+    def to_act(self) -> list[int]:
+        """Seats with an open decision (ascending; one seat except in R31 and R43 windows)."""
+        phase = self.phase
+        if phase in (PLAY, AFTER_DRAW, CHANCE, START):
+            return [self.current]
+        pending = self.pending
+        if phase == COUNTER:
+            assert pending is not None
+            return [pending["target"]]
+        if phase == NICETRY:
+            assert pending is not None
+            return list(pending["asked"])
+        if phase == MARKET:
+            assert pending is not None
+            return [pending["picker"]]
+        if phase in CHOICE_PHASES:
+            assert pending is not None
+            quota, chosen = pending["quota"], pending["chosen"]
+            return [s for s in range(self.players) if len(chosen[s]) < quota[s]]
+        if phase == ROUND_OVER:
+            return [self.dealer]
+        return []
+
+    # ------------------------------------------------------------------ applying tokens
+    def _apply(self, seat: int, token: str) -> None:
+        self._cache = {}
+        parts = token.split(":")
+        verb = parts[0]
+        if verb == "play":
+            self._play(seat, parts[1], parts[2:])
+        elif verb == "draw":
+            self._draw_token(seat)
+        elif verb == "pass":
+            self._pass(seat)
+        elif verb == "start":
+            assert self.pending is not None
+            card = self.pending["card"]
+            self.pending = None
+            self._resolve(seat, card, parts[1:])
+        elif verb == "counter":
+            self._counter(seat, parts[1], int(parts[2]), parts[3:])
+        elif verb == "nicetry":
+            self._nicetry(seat, parts[1])
+        elif verb == "pick":
+            self._pick(seat, parts[1])
+        elif verb in ("discard", "bet", "give"):
+            self._choose(seat, ":".join(parts[1:]))
+        elif verb == "deal":
+            self._deal(None)
+        else:  # pragma: no cover - _legal lists no other verb
+            raise AssertionError(token)
+
+    def _play(self, seat: int, card: str, args: list[str]) -> None:
+        """R4, R5, R19: put the card on the discard pile, then resolve its effect."""
+        self.hands[seat].remove(card)
+        if card == "fy":  # R19, D19: slid beneath the top card; top and wish stay; no effect
+            self.discard.insert(1, card)
+            self._after_effect()
+            return
+        self.discard.insert(0, card)
+        self.wish = None  # R4
+        color = COLOR[card]
+        if color is not None:
+            self.last_color = color  # R5
+        self._resolve(seat, card, args)
+
+    def _resolve(self, seat: int, card: str, args: list[str]) -> None:
+        """The effect of ``card`` played (or turned up as start card, R36) by ``seat`` with its arguments."""
+        kind = KIND[card]
+        self.current = seat
+        if kind in ("black", "troub"):  # R12, R13
+            self._event(seat)
+        elif kind == "chance":  # R8: the same player must play again
+            self.phase = CHANCE
+        elif kind in ("gift", "exch") and args:  # R9, R10
+            self._attack(kind, [[seat, int(args[0]), 0]], args[1:])
+        elif kind == "skip" and args:  # R11
+            self._attack(kind, [[seat, int(args[0]), 0]], [])
+        elif kind in ("fant", "four", "equal", "counter", "nicetry"):  # R14–R18: the wish is mandatory
+            self.wish = args[0]
+            if kind == "four" and len(args) > 1:  # R15: a part per named seat, by target in order from source
+                named = Counter(int(a) for a in args[1:])
+                rank = {t: i for i, t in enumerate(self._order(seat))}
+                self._attack(kind, [[seat, t, named[t]] for t in sorted(named, key=rank.__getitem__)], [])
+            elif kind == "equal" and len(args) > 1:  # R16
+                self._attack(kind, [[seat, int(args[1]), 0]], [])
+            else:
+                self._after_effect()
+        else:  # coloured number card, fy start card, bare Skip (R11: no effect)
+            self._after_effect()
+
+    def _after_effect(self) -> None:
+        """R6: the played card and all it caused are resolved: the turn ends, a checkpoint follows."""
+        self.pending = None
+        self._checkpoint()
+
+    def _draw_token(self, seat: int) -> None:
+        """R2, R7, R8: draw one card; from an empty pile this exhausts the round and ends the turn."""
+        self._draw_cards(seat, 1)
+        if self.exhausted:
+            self._after_effect()
+        else:
+            self.phase = AFTER_DRAW
+
+    def _pass(self, seat: int) -> None:
+        phase = self.phase
+        if phase == AFTER_DRAW:  # R2
+            self._after_effect()
+        elif phase == COUNTER:  # R21: the part applies
+            assert self.pending is not None
+            self._apply_part(self.pending)
+            self._next_part()
+        else:  # NICETRY, R31: the seat leaves to_act; all passed → round ends
+            assert self.pending is not None
+            self.pending["asked"].remove(seat)
+            if not self.pending["asked"]:
+                self._end_round()
+
+    # ------------------------------------------------------------------ attacks (R20–R22)
+    def _attack(self, kind: str, parts: list[list[int]], cards: list[str]) -> None:
+        """R20: parts resolve in order (each with its chain); ``parts`` are ``[source, target, draws]``."""
+        source, target, draws = parts[0]
+        self.pending = {"type": "attack", "kind": kind, "source": source, "target": target, "cards": list(cards),
+                        "draws": draws, "queue": parts[1:]}
+        self._window_or_apply()
+
+    def _window_or_apply(self) -> None:
+        """R21, D13: open the counter window of the current part unless public facts rule it out."""
+        part = self.pending
+        assert part is not None
+        if self.hands[part["target"]] and self.discard.count("counter") < 4:
+            self.phase = COUNTER
+            return
+        self._apply_part(part)
+        self._next_part()
+
+    def _next_part(self) -> None:
+        part = self.pending
+        assert part is not None
+        if not part["queue"]:
+            self._after_effect()
+            return
+        part["source"], part["target"], part["draws"] = part["queue"].pop(0)
+        part["cards"] = []
+        self._window_or_apply()
+
+    def _apply_part(self, part: dict[str, Any]) -> None:
+        """R22: apply one attack part."""
+        kind, source, target = part["kind"], part["source"], part["target"]
+        if kind == "gift":  # R9
+            _remove_all(self.hands[source], part["cards"])
+            self._give_cards(target, part["cards"])
+        elif kind == "exch":  # R10, D18: take at random from the target's hand as it was before receiving
+            hand = self.hands[target]
+            picks = sorted(self.rng.sample(range(len(hand)), min(2, len(hand))), reverse=True)
+            taken = [hand.pop(i) for i in picks]
+            _remove_all(self.hands[source], part["cards"])
+            self._give_cards(target, part["cards"])
+            self._give_cards(source, taken)
+        elif kind == "skip":  # R11, D21: marked unless already marked
+            self.skipped[target] = True
+        elif kind == "four":  # R15
+            self._draw_cards(target, part["draws"])
+        else:  # equal, R16: counts taken on resolution
+            self._draw_cards(target, len(self.hands[source]) - len(self.hands[target]))
+
+    def _counter(self, seat: int, color: str, target: int, cards: list[str]) -> None:
+        """R21, D9, D10, D12: the Counterattack goes on top with its wish; the part is redirected from ``seat``."""
+        self.hands[seat].remove("counter")
+        self.discard.insert(0, "counter")
+        self.wish = color
+        part = self.pending
+        assert part is not None
+        part["source"], part["target"], part["cards"] = seat, target, cards
+        self._window_or_apply()
+
+    # ------------------------------------------------------------------ checkpoint, Nice Try (R30, R31)
+    def _checkpoint(self) -> None:
+        """R30, D8: round end, a Nice Try window, or the next turn (passing over marked seats)."""
+        if self.exhausted:
+            self._end_round()
+            return
+        sizes = [len(h) for h in self.hands]
+        if 0 in sizes:
+            if "nicetry" in self.discard or not any(sizes):
+                self._end_round()
+            else:
+                self.phase = NICETRY
+                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if sizes[s]]}
+            return
+        p = self._next(self.current)
+        while self.skipped[p]:
+            self.skipped[p] = False
+            p = self._next(p)
+        self.current = p
+        self.phase = PLAY
+        self.pending = None
+
+    def _nicetry(self, seat: int, color: str) -> None:
+        """R31, D35: Nice Try on top with wish; every other empty-handed seat draws 3; new checkpoint."""
+        self.hands[seat].remove("nicetry")
+        self.discard.insert(0, "nicetry")
+        self.wish = color
+        self.pending = None
+        for s in self._order(seat):
+            if s != seat and not self.hands[s]:
+                self._draw_cards(s, 3)
+        self._checkpoint()
+
+    # ------------------------------------------------------------------ events (R40–R63)
+    def _event(self, initiator: int) -> None:
+        """R40: turn up the top event card and resolve it; an empty event pile does nothing (D33)."""
+        if not self.event_pile:
+            self._after_effect()
+            return
+        name = self.event_pile.pop(0)
+        self.pending = {"type": "event", "event": name, "initiator": initiator}
+        if name == "doomsday":  # R46, D31
+            self.events_used.insert(0, name)
+            self._end_round(doomsday=True)
+            return
+        if getattr(self, "_ev_" + name)(initiator):
+            self._event_done()
+
+    def _event_done(self) -> None:
+        assert self.pending is not None
+        self.events_used.insert(0, self.pending["event"])
+        self._after_effect()
+
+    def _open_choices(self, phase: str, quota: list[int], chosen: list[list[str]] | None = None,
+                      **extra: Any) -> bool:
+        """R43: open simultaneous choices; False (still resolving) unless nobody owes a choice."""
+        assert self.pending is not None
+        chosen = chosen if chosen is not None else [[] for _ in range(self.players)]
+        self.pending.update(quota=quota, chosen=chosen, **extra)
+        if all(len(chosen[s]) >= quota[s] for s in range(self.players)):
+            self._finish_choices()
+            return False
+        self.phase = phase
+        return False
+
+    def _ev_charity(self, i: int) -> bool:
+        """R44, D23: seats holding the most give; each other seat takes one random card from each giver."""
+        sizes = [len(h) for h in self.hands]
+        m = max(sizes)
+        if min(sizes) == m:
+            return True
+        order = self._order(i)
+        givers = [s for s in order if sizes[s] == m]
+        takers = [s for s in order if sizes[s] < m]
+        for taker in takers:
+            for giver in givers:
+                hand = self.hands[giver]
+                if hand:
+                    self._give_cards(taker, [hand.pop(self.rng.randrange(len(hand)))])
+        return True
+
+    def _ev_communism(self, i: int) -> bool:
+        """R45: each seat in order from I draws up to the largest hand size."""
+        m = max(len(h) for h in self.hands)
+        for s in self._order(i):
+            self._draw_cards(s, m - len(self.hands[s]))
+        return True
+
+    def _ev_earthquake(self, i: int) -> bool:
+        """R47: every hand passes to next(s), the right neighbour."""
+        old = self.hands
+        self.hands = [old[(s + 1) % self.players] for s in range(self.players)]
+        return True
+
+    def _ev_expansion(self, i: int) -> bool:
+        """R48: the k-th seat in order from I draws k cards."""
+        for k, s in enumerate(self._order(i), start=1):
+            self._draw_cards(s, k)
+        return True
+
+    def _ev_friday13(self, i: int) -> bool:
+        """R49: nothing happens."""
+        return True
+
+    def _ev_gambler(self, i: int) -> bool:
+        """R50, D26: bets (``bet``), or the published variant by option ``gambling_rule``."""
+        n = self.players
+        if self.options["gambling_rule"] == "summary":
+            quota = [1 if self.hands[s] else 0 for s in range(n)]
+            if sum(quota) < 2:
+                return True
+            return self._open_choices(GAMBLE, quota, drawers=[])
+        color = self.last_color
+        if color is None:
+            return True
+
+        def has_kind(s: int) -> bool:
+            return any(KIND[c] == "num" and COLOR[c] == color for c in self.hands[s])
+
+        quota = [1 if has_kind(s) else 0 for s in range(n)]
+        drawers = [s for s in self._order(i) if self.hands[s] and not quota[s]]
+        if sum(quota) < 2:
+            quota = [0] * n
+        return self._open_choices(GAMBLE, quota, drawers=drawers)
+
+    def _ev_lostfound(self, i: int) -> bool:
+        """R51, D29: up to 3 cards beneath the top, dealt face up one at a time in order from I."""
+        cards = self.discard[1:4]
+        del self.discard[1:4]
+        order = self._order(i)
+        for k, card in enumerate(cards):
+            self._give_cards(order[k % self.players], [card])
+        return True
+
+    def _ev_market(self, i: int) -> bool:
+        """R52, D28: reveal min(n, draw size) cards; seats pick in order from I, the last card automatically."""
+        n = self.players
+        if len(self.draw) < n:
+            self.exhausted = True
+        self.market = self.draw[:n]
+        del self.draw[:n]
+        self.pending = {"type": "event", "event": "market", "initiator": i, "picker": self._next(i)}
+        return self._market_step()
+
+    def _market_step(self) -> bool:
+        """R52: hand the lone last card to the picker at once; True once the market is empty."""
+        assert self.pending is not None
+        if len(self.market) == 1:
+            self._give_cards(self.pending["picker"], [self.market.pop()])
+        if not self.market:
+            return True
+        self.phase = MARKET
+        return False
+
+    def _pick(self, seat: int, card: str) -> None:
+        assert self.pending is not None
+        self.market.remove(card)
+        self._give_cards(seat, [card])
+        self.pending["picker"] = self._next(seat)
+        if self._market_step():
+            self._event_done()
+
+    def _ev_mating(self, i: int) -> bool:
+        """R53, D25: each seat discards every number card whose value occurs twice or more among its numbers."""
+        out: dict[int, list[str]] = {}
+        for s in range(self.players):
+            counts = Counter(VALUE[c] for c in self.hands[s] if VALUE[c] is not None)
+            out[s] = [c for c in self.hands[s] if VALUE[c] is not None and counts[VALUE[c]] >= 2]
+        self._discard_block(out, i)
+        return True
+
+    def _ev_christmas(self, i: int) -> bool:
+        """R54, D27: each seat gives its whole hand away, card by card, to seats of its choice."""
+        return self._open_choices(CHRISTMAS, [len(h) for h in self.hands])
+
+    def _ev_standoff(self, i: int) -> bool:
+        """R55: every seat discards its whole hand (R42), then each draws 3 in order from I."""
+        self._discard_block({s: list(h) for s, h in enumerate(self.hands)}, i)
+        for s in self._order(i):
+            self._draw_cards(s, 3)
+        return True
+
+    def _ev_recession(self, i: int) -> bool:
+        """R56, D32: the k-th seat in order from I discards k cards; k or fewer: its whole hand, automatically."""
+        quota = [0] * self.players
+        chosen: list[list[str]] = [[] for _ in range(self.players)]
+        for k, s in enumerate(self._order(i), start=1):
+            hand = self.hands[s]
+            if len(hand) <= k:
+                quota[s], chosen[s] = len(hand), list(hand)
+            else:
+                quota[s] = k
+        return self._open_choices(RECESSION, quota, chosen)
+
+    def _ev_robinhood(self, i: int) -> bool:
+        """R57: most and fewest cards swap hands (ties: earliest in order from I); all equal: nothing."""
+        order = self._order(i)
+        sizes = [len(h) for h in self.hands]
+        if min(sizes) == max(sizes):
+            return True
+        most = next(s for s in order if sizes[s] == max(sizes))
+        fewest = next(s for s in order if sizes[s] == min(sizes))
+        self.hands[most], self.hands[fewest] = self.hands[fewest], self.hands[most]
+        return True
+
+    def _ev_party(self, i: int) -> bool:
+        """R58, D27: each seat holding a card gives exactly one card to another seat of its choice."""
+        return self._open_choices(PARTY, [1 if h else 0 for h in self.hands])
+
+    def _ev_eye(self, i: int) -> bool:
+        """R59, D31: every hand becomes public (a snapshot) until the round ends."""
+        self.revealed = [list(h) for h in self.hands]
+        return True
+
+    def _ev_third(self, i: int) -> bool:
+        """R60: each seat in order from I draws 3."""
+        for s in self._order(i):
+            self._draw_cards(s, 3)
+        return True
+
+    def _ev_tornado(self, i: int) -> bool:
+        """R61: all hands collected, shuffled with the match RNG, dealt one at a time in order from I."""
+        pool = [c for h in self.hands for c in h]
+        self.rng.shuffle(pool)
+        order = self._order(i)
+        hands: list[list[str]] = [[] for _ in range(self.players)]
+        for k, card in enumerate(pool):
+            hands[order[k % self.players]].append(card)
+        for h in hands:
+            sort_cards(h)
+        self.hands = hands
+        return True
+
+    def _ev_upside(self, i: int) -> bool:
+        """R62, D30: the draw pile is reversed and lies face up for the rest of the round."""
+        self.draw.reverse()
+        self.face_up = True
+        return True
+
+    def _ev_vandalism(self, i: int) -> bool:
+        """R63: each seat discards all its coloured cards of ``last_color`` (nothing if it is null)."""
+        color = self.last_color
+        if color is None:
+            return True
+        self._discard_block({s: [c for c in h if COLOR[c] == color] for s, h in enumerate(self.hands)}, i)
+        return True
+
+    def _choose(self, seat: int, choice: str) -> None:
+        """R43: record one hidden choice; once every seat has finished, they take effect together."""
+        pending = self.pending
+        assert pending is not None
+        pending["chosen"][seat].append(choice)
+        if not self.to_act():
+            self._finish_choices()
+            self._event_done()
+
+    def _finish_choices(self) -> None:
+        """R43: apply the simultaneous choices of Recession (R56), Party (R58), Christmas (R54), Gambler (R50)."""
+        pending = self.pending
+        assert pending is not None
+        event, initiator, chosen = pending["event"], pending["initiator"], pending["chosen"]
+        n = self.players
+        if event == "recession":
+            self._discard_block(dict(enumerate(chosen)), initiator)
+        elif event in ("party", "christmas"):
+            received: list[list[str]] = [[] for _ in range(n)]
+            for s in range(n):
+                for gift in chosen[s]:
+                    card, target = gift.split(":")
+                    self.hands[s].remove(card)
+                    received[int(target)].append(card)
+            for s in range(n):
+                self._give_cards(s, received[s])
+        else:  # gambler
+            bets = {s: chosen[s][0] for s in range(n) if chosen[s]}
+            if bets:
+                rank = {s: k for k, s in enumerate(self._order(initiator))}
+                if self.options["gambling_rule"] == "summary":  # second-lowest score value takes all
+                    taker = sorted(bets, key=lambda s: (SCORE[bets[s]], rank[s]))[1]
+                else:  # published: highest bet value takes all
+                    taker = sorted(bets, key=lambda s: (-(VALUE[bets[s]] or 0), rank[s]))[0]
+                self.gamble = {str(s): bets[s] for s in sorted(bets)}
+                for s, card in bets.items():
+                    self.hands[s].remove(card)
+                self._give_cards(taker, sorted(bets.values(), key=POS.__getitem__))
+            for s in pending.get("drawers", []):
+                self._draw_cards(s, 2)
+
+    # ------------------------------------------------------------------ round and match (R70–R72, S3–S5)
+    def _end_round(self, doomsday: bool = False) -> None:
+        """R70–R72: score the round; the match ends above the limit, else the next dealer deals."""
+        round_scores = score_round(self.hands, doomsday)
+        self.scores.append(round_scores)
+        self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
+        self.pending = None
+        winners = match_winners(self.totals, point_limit(self.players, self.options))
+        if winners is not None:
+            self.phase = GAME_OVER
+            self.winners = winners
+        else:
+            self.dealer = next_dealer(round_scores, self.dealer)
+            self.phase = ROUND_OVER
+
+    def _deal(self, deck: list[str] | None) -> None:
+        """S3–S5, D5: a clean table, a fresh deal (``deck`` stacked, else shuffled), the start card resolved."""
+        n = self.players
+        if deck is None:
+            play = list(PLAY_DECK)
+            self.rng.shuffle(play)
+            events = list(EVENTS)
+            self.rng.shuffle(events)
+        else:
+            play = [c for c in deck if c not in EVENT_POS]
+            events = [c for c in deck if c in EVENT_POS]
+            if not events:
+                events = list(EVENTS)
+                self.rng.shuffle(events)
+        if self.phase == ROUND_OVER:
+            self.round += 1
+        first = self._next(self.dealer)
+        self.hands = [[] for _ in range(n)]
+        for k in range(HAND_SIZE * n):
+            self.hands[(first - k) % n].append(play[k])
+        for h in self.hands:
+            sort_cards(h)
+        start = play[HAND_SIZE * n]
+        self.draw = play[HAND_SIZE * n + 1:]
+        self.discard = [start]
+        self.event_pile, self.events_used, self.market = events, [], []
+        self.wish = None
+        self.last_color = COLOR[start]  # R5
+        self.skipped = [False] * n
+        self.face_up = self.exhausted = False
+        self.revealed = self.gamble = self.pending = None
+        self.current = self.dealer
+        self._start_card(start)
+
+    def _start_card(self, card: str) -> None:
+        """R36, S5, D6: the start card counts as played by the dealer."""
+        kind = KIND[card]
+        if kind in ("num", "fy", "black", "troub", "chance"):
+            self._resolve(self.dealer, card, [])
+        else:
+            self.phase = START
+            self.pending = {"type": "start", "card": card}
+
+    # ------------------------------------------------------------------ errors
+    def _explain(self, seat: int, token: str) -> IllegalAction:
+        rule, reason = self._diagnose(seat, token)
+        return IllegalAction(f"{ID} {rule}", reason, seat=seat, token=token)
+
+    def _diagnose(self, seat: int, token: str) -> tuple[str, str]:
+        """The rule an illegal token breaks and why (spec *Decisions and tokens*)."""
+        phase = self.phase
+        if seat not in self.to_act():
+            who = self.to_act()
+            return PHASE_RULE[phase], f"it is not seat {seat}'s decision in phase {phase} (to act: {who})"
+        parts = token.split(":")
+        verb = parts[0]
+        if verb not in PHASE_VERBS[phase]:
+            if verb == "pass" and phase == PLAY:
+                return "R2", "pass only after drawing; play a legal card or draw"
+            if verb == "draw" and phase == AFTER_DRAW:
+                return "R2", "one draw per turn: play a legal card or pass"
+            return PHASE_RULE[phase], f"{verb!r} is not a decision of phase {phase}"
+        if verb == "play":
+            return self._diagnose_play(seat, parts[1:])
+        if verb == "draw":  # only illegal in phase chance with a legal card
+            return "R8", "after a Second Chance you may draw only without a legal card"
+        hand = self.hands[seat]
+        if verb == "start":
+            return "R36", f"the start card's arguments are wrong: {KIND_SHAPE.get(KIND[self.discard[0]], '')}"
+        if verb == "counter":
+            if "counter" not in hand:
+                return "R21", "you hold no Counterattack"
+            assert self.pending is not None
+            attacker = f"the attacker (seat {self.pending['source']})"
+            target = attacker if self.options["counter_target"] == "attacker" else "any other seat"
+            return "R21", (f"a Counterattack wishes a colour, targets {target} and, against Gift/Exchange, names "
+                           "exactly min(2, E) of your own cards (not fy) in canonical order")
+        if verb == "nicetry":
+            if "nicetry" not in hand:
+                return "R31", "you hold no Nice Try"
+            return "R31", "Nice Try wishes a colour r y g b"
+        if verb == "pick":
+            return "R52", f"pick one of the market cards {self.market}"
+        if verb == "discard":
+            return "R56", "discard a card of your hand not yet chosen"
+        if verb == "give":
+            rule = "R58" if phase == PARTY else "R54"
+            return rule, "give a card of your hand not yet given to another seat"
+        if verb == "bet":
+            if self.options["gambling_rule"] == "published":
+                return "R50", f"bet a coloured number card of the last colour {self.last_color!r} from your hand"
+            return "R50", "bet one card of your hand"
+        return PHASE_RULE[phase], f"{token!r} is not a legal decision now"
+
+    def _diagnose_play(self, seat: int, parts: list[str]) -> tuple[str, str]:
+        if not parts or parts[0] not in KIND:
+            return "R2", "name a card code of the play deck"
+        card = parts[0]
+        hand = self.hands[seat]
+        if card not in hand:
+            return "R2", f"{card} is not in your hand"
+        if not self._card_legal(card, len(hand)):
+            if card == "fy":
+                return "R3", "fy is legal only with exactly 10 cards in hand (including it)"
+            if self.wish is not None:
+                return "R3", f"the wish {self.wish!r} is active"
+            return "R3", f"{card} does not match the top card {self.discard[0]}"
+        kind = KIND[card]
+        if kind in KIND_RULE:
+            return KIND_RULE[kind], KIND_SHAPE[kind]
+        return "R2", f"playing {card} takes no arguments"
+
+    # ------------------------------------------------------------------ documents
+    def to_doc(self) -> dict[str, Any]:
+        """The omniscient state document (spec *State document*)."""
+        return {
+            "game": ID, "players": self.players, "options": dict(self.options), "round": self.round,
+            "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
+            "scores": [list(s) for s in self.scores], "totals": list(self.totals),
+            "game_over": self.phase == GAME_OVER, "winners": list(self.winners),
+            "zones": {
+                "hands": [list(h) for h in self.hands], "hand_counts": [len(h) for h in self.hands],
+                "draw_pile": list(self.draw), "draw_count": len(self.draw), "draw_face_up": self.face_up,
+                "discard": list(self.discard), "wish": self.wish, "last_color": self.last_color,
+                "event_pile": list(self.event_pile), "event_count": len(self.event_pile),
+                "events_used": list(self.events_used), "current": self.current, "skipped": list(self.skipped),
+                "exhausted": self.exhausted, "market": list(self.market),
+                "revealed": _copy_json(self.revealed), "gamble": _copy_json(self.gamble),
+                "pending": _copy_json(self.pending),
+            },
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The document as ``seat`` sees it (``None``: spectator): hidden cards are ``"?"`` (spec *Seat view*)."""
+        doc = self.to_doc()
+        zones = doc["zones"]
+        zones["hands"] = [h if s == seat else ["?"] * len(h) for s, h in enumerate(zones["hands"])]
+        pile = zones["draw_pile"]
+        zones["draw_pile"] = ["?"] * len(pile)
+        if self.face_up and pile:
+            zones["draw_pile"][0] = pile[0]
+        zones["event_pile"] = ["?"] * len(zones["event_pile"])
+        pending = zones["pending"]
+        if pending is not None:
+            if pending["type"] == "attack" and pending["source"] != seat:
+                pending["cards"] = ["?"] * len(pending["cards"])
+            if "chosen" in pending:
+                pending["chosen"] = [c if s == seat else ["?"] * len(c) for s, c in enumerate(pending["chosen"])]
+        return doc
+
+    def public_token(self, seat: int, token: str, viewer: int | None) -> str:
+        """``token`` as ``viewer`` may read it: hidden card arguments as ``?`` (spec *Public form of tokens*).
+
+        Decision: in a log only the chooser reads the cards of Gift/Exchange/Counterattack and of
+        ``bet``/``discard`` (bets are public in ``gamble`` once revealed, discards in the discard pile);
+        a ``give`` card is read by the chooser and its receiver.
+        """
+        if viewer == seat:
+            return token
+        parts = token.split(":")
+        verb = parts[0]
+        if verb == "play" and len(parts) > 3 and KIND.get(parts[1]) in ("gift", "exch"):
+            return ":".join(parts[:3] + ["?"] * (len(parts) - 3))
+        if verb == "start" and len(parts) > 2 and self._start_hides_cards(parts):
+            return ":".join(parts[:2] + ["?"] * (len(parts) - 2))
+        if verb == "counter" and len(parts) > 3:
+            return ":".join(parts[:3] + ["?"] * (len(parts) - 3))
+        if verb in ("bet", "discard"):
+            return f"{verb}:?"
+        if verb == "give" and len(parts) == 3:
+            return token if viewer is not None and str(viewer) == parts[2] else f"give:?:{parts[2]}"
+        return token
+
+    @staticmethod
+    def _start_hides_cards(parts: list[str]) -> bool:
+        """A ``start`` token carries Gift/Exchange cards iff its arguments after the seat are card codes."""
+        return parts[1].isdigit() and all(p in KIND for p in parts[2:])
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> MayhemState:
+        """An independent copy (lists copied by hand, generator state copied)."""
+        new = MayhemState.__new__(MayhemState)
+        new.game, new.players, new.options = self.game, self.players, self.options
+        r = random.Random()
+        r.setstate(self.rng.getstate())
+        new.rng = r
+        new.phase, new.round, new.dealer = self.phase, self.round, self.dealer
+        new.scores = [list(s) for s in self.scores]
+        new.totals, new.winners = list(self.totals), list(self.winners)
+        new.hands = [list(h) for h in self.hands]
+        new.draw, new.discard = list(self.draw), list(self.discard)
+        new.event_pile, new.events_used, new.market = list(self.event_pile), list(self.events_used), list(self.market)
+        new.skipped = list(self.skipped)
+        new.wish, new.last_color, new.current = self.wish, self.last_color, self.current
+        new.face_up, new.exhausted = self.face_up, self.exhausted
+        new.revealed = [list(h) for h in self.revealed] if self.revealed is not None else None
+        new.gamble = dict(self.gamble) if self.gamble is not None else None
+        new.pending = _copy_json(self.pending)
+        new._cache = {}
+        return new
+
+    def _committed(self, seat: int) -> list[str]:
+        """Cards of ``seat``'s hand named in ``pending`` (hidden choices not yet carried out)."""
+        pending = self.pending
+        if pending is None:
+            return []
+        if pending["type"] == "attack" and pending["source"] == seat:
+            return list(pending["cards"])
+        if "chosen" in pending:
+            return [c.split(":")[0] for c in pending["chosen"][seat]]
+        return []
+
+    def determinize(self, seat: int, rng: random.Random) -> MayhemState:
+        """A state consistent with ``view(seat)`` with every card hidden from ``seat`` re-dealt.
+
+        Hidden: other seats' hands (except cards they already committed in ``pending``), the draw pile
+        (except its public top while face up, R62) and the order of the event pile. Hand sizes stay.
+        A re-deal that leaves a seat to act without a legal token is redrawn (up to 20 times, then the
+        unchanged position is returned, which is consistent too).
+        """
+        for _ in range(20):
+            new = self.clone()
+            pool: list[str] = []
+            keep: dict[int, list[str]] = {}
+            for s in range(self.players):
+                if s == seat:
+                    continue
+                fixed = new._committed(s)
+                hand = new.hands[s]
+                _remove_all(hand, fixed)
+                pool.extend(hand)
+                keep[s] = fixed
+            first = 1 if new.face_up and new.draw else 0
+            pool.extend(new.draw[first:])
+            rng.shuffle(pool)
+            for s, fixed in keep.items():
+                size = len(self.hands[s]) - len(fixed)
+                hand = fixed + pool[:size]
+                del pool[:size]
+                sort_cards(hand)
+                new.hands[s] = hand
+            new.draw[first:] = pool
+            rng.shuffle(new.event_pile)
+            if all(new._legal(s) for s in new.to_act()):
+                return new
+        return self.clone()
+
+    def cards(self) -> Counter[str]:
+        """Every play and event card in every zone (hands, draw, discard, market, event piles, a resolving event)."""
+        out: Counter[str] = Counter()
+        for h in self.hands:
+            out.update(h)
+        out.update(self.draw)
+        out.update(self.discard)
+        out.update(self.market)
+        out.update(self.event_pile)
+        out.update(self.events_used)
+        if self.pending is not None and self.pending["type"] == "event":
+            out[self.pending["event"]] += 1
+        return out
+
+
+# ----------------------------------------------------------------------------- loading
+def _check_cards(cards: Any, where: str) -> list[str]:
+    require(isinstance(cards, list), f"{ID}: {where} must be a list of card codes")
+    for c in cards:
+        require(isinstance(c, str) and c in KIND, f"{ID}: {where}: unknown card code {c!r}")
+    return list(cards)
+
+
+def _check_seat(value: Any, players: int, where: str) -> int:
+    require(isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players,
+            f"{ID}: {where} must be a seat 0 … {players - 1}, not {value!r}")
+    return int(value)
+
+
+def _check_pending(phase: str, pending: Any, players: int) -> dict[str, Any] | None:
+    """Decision: the spec's loading rule (phase ``play``, ``pending`` null) is the scenario form; a document
+    written by ``to_doc`` in any other phase loads too (resume, round-trip) when ``pending`` fits its phase."""
+    if phase in (PLAY, AFTER_DRAW, CHANCE, ROUND_OVER, GAME_OVER):
+        require(pending is None, f"{ID}: phase {phase} has no pending part, event or window (pending must be null)")
+        return None
+    require(isinstance(pending, dict), f"{ID}: phase {phase} needs its pending object")
+    kind = pending.get("type")
+    expected = {START: "start", COUNTER: "attack", NICETRY: "nicetry"}.get(phase, "event")
+    require(kind == expected, f"{ID}: phase {phase} needs a pending of type {expected!r}, not {kind!r}")
+    if kind == "start":
+        require(pending.get("card") in KIND, f"{ID}: pending start card unknown")
+    elif kind == "attack":
+        require(pending.get("kind") in ("gift", "exch", "skip", "four", "equal"), f"{ID}: pending attack kind")
+        _check_seat(pending.get("source"), players, "pending.source")
+        _check_seat(pending.get("target"), players, "pending.target")
+        _check_cards(pending.get("cards"), "pending.cards")
+        require(isinstance(pending.get("draws"), int), f"{ID}: pending.draws must be an integer")
+        for part in pending.get("queue"):
+            require(isinstance(part, list) and len(part) == 3, f"{ID}: pending.queue parts are [source, target, k]")
+            _check_seat(part[0], players, "pending.queue source")
+            _check_seat(part[1], players, "pending.queue target")
+    elif kind == "nicetry":
+        for s in pending.get("asked"):
+            _check_seat(s, players, "pending.asked")
+    else:
+        require(pending.get("event") in EVENT_POS, f"{ID}: pending event unknown")
+        _check_seat(pending.get("initiator"), players, "pending.initiator")
+        if phase == MARKET:
+            require(pending["event"] == "market", f"{ID}: phase market needs the pending event market")
+            _check_seat(pending.get("picker"), players, "pending.picker")
+        else:
+            require(pending["event"] == CHOICE_PHASES[phase], f"{ID}: phase {phase} needs its own pending event")
+            quota, chosen = pending.get("quota"), pending.get("chosen")
+            require(isinstance(quota, list) and len(quota) == players, f"{ID}: pending.quota: one count per seat")
+            require(isinstance(chosen, list) and len(chosen) == players, f"{ID}: pending.chosen: one list per seat")
+            for s in range(players):
+                require(isinstance(chosen[s], list) and len(chosen[s]) <= quota[s],
+                        f"{ID}: pending.chosen of seat {s} exceeds its quota")
+    return _copy_json(pending)
+
+
+class MayhemGame(Game):
+    """The game ``mayhem`` (Kartenchaos): metadata, options and factories."""
+
+    id = ID
+    names = {"en": "Mayhem", "de": "Kartenchaos"}
+    min_players = 2
+    max_players = 8
+    options = (
+        choice_option("game_length", "medium", ("short", "medium", "long"), help={
+            "en": "Point limit (S1): 2–4 players 137/154/179, 5–8 players 113/137/154.",
+            "de": "Punktgrenze (S1): 2–4 Spieler 137/154/179, 5–8 Spieler 113/137/154."}),
+        int_option("point_limit", None, 1, nullable=True, help={
+            "en": "Explicit point limit; overrides game_length.",
+            "de": "Feste Punktgrenze; ersetzt game_length."}),
+        seat_option("first_dealer", 0, help={
+            "en": "Dealer of round 1 (D3).", "de": "Geber der ersten Runde (D3)."}),
+        choice_option("counter_target", "attacker", ("attacker", "any"), help={
+            "en": "Counterattack hits the attacker (summary) or any other seat (published rule), D9.",
+            "de": "Gegenangriff trifft den Angreifer (Zusammenfassung) oder einen beliebigen Mitspieler (D9)."}),
+        choice_option("gambling_rule", "summary", ("summary", "published"), help={
+            "en": "Gambler: any card, second-lowest takes all (summary) or the published rule (R50).",
+            "de": "Glücksspieler: beliebige Karte, zweitniedrigste nimmt alles, oder die Verlagsregel (R50)."}),
+    )
+
+    def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The 129 play cards then the 20 events, each in canonical order (the same for every player count)."""
+        return list(PLAY_DECK) + list(EVENTS)
+
+    def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
+                   deck: list[str] | None) -> MayhemState:
+        """Deal round 1 (S2–S5); a stacked ``deck`` holds the 129 play cards, optionally all 20 events (S3, D36)."""
+        if deck is not None:
+            unknown = [c for c in deck if c not in KIND and c not in EVENT_POS]
+            require(not unknown, f"{ID}: unknown card codes in the deck: {unknown[:5]}")
+            play = Counter(c for c in deck if c in KIND)
+            require(play == Counter(PLAY_DECK), f"{ID} S3: the deck must hold each of the 129 play cards exactly "
+                    f"once (differences: {dict((play - Counter(PLAY_DECK)) + (Counter(PLAY_DECK) - play))})")
+            events = [c for c in deck if c in EVENT_POS]
+            require(not events or sorted(events) == sorted(EVENTS),
+                    f"{ID} S3: a deck holds no event codes or each of the 20 exactly once")
+        state = MayhemState(self, players, options, rng)
+        state._deal(deck)
+        return state
+
+    def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> MayhemState:
+        """Validate and build a state (spec *State document*): every card and event exactly once, derived fields
+        consistent, ``pending`` fitting the phase. Raises InvalidState naming the problem."""
+        phase = doc.get("phase", PLAY)
+        require(phase in PHASES, f"{ID}: unknown phase {phase!r}")
+        z = doc["zones"]
+        require(isinstance(z, dict), f"{ID}: zones must be an object")
+        hands = z["hands"]
+        require(isinstance(hands, list) and len(hands) == players, f"{ID}: zones.hands needs one list per seat")
+        hands = [sorted(_check_cards(h, f"hands[{s}]"), key=POS.__getitem__) for s, h in enumerate(hands)]
+        draw = _check_cards(z["draw_pile"], "draw_pile")
+        discard = _check_cards(z["discard"], "discard")
+        require(bool(discard), f"{ID}: the discard pile needs its top card")
+        market = _check_cards(z.get("market", []), "market")
+        have = Counter(draw) + Counter(discard) + Counter(market)
+        for h in hands:
+            have.update(h)
+        want = Counter(PLAY_DECK)
+        require(have == want, f"{ID}: every one of the 129 play cards must be in hands, draw pile and discard pile "
+                f"exactly once; missing {dict(want - have)}, extra {dict(have - want)}")
+        event_pile, used = z["event_pile"], z["events_used"]
+        require(isinstance(event_pile, list) and isinstance(used, list), f"{ID}: event_pile/events_used are lists")
+        pending = _check_pending(phase, z.get("pending"), players)
+        resolving = [pending["event"]] if pending is not None and pending["type"] == "event" else []
+        require(sorted(map(str, event_pile + used + resolving)) == sorted(EVENTS),
+                f"{ID}: each of the 20 events must be in event_pile or events_used exactly once")
+        wish = z.get("wish")
+        require(wish is None or wish in WISHES, f"{ID}: wish must be null or one of {' '.join(WISHES)}")
+        last_color = z.get("last_color")
+        require(last_color is None or last_color in COLORS, f"{ID}: last_color must be null or r/y/g/b")
+        skipped = z.get("skipped", [False] * players)
+        require(isinstance(skipped, list) and len(skipped) == players and all(isinstance(b, bool) for b in skipped),
+                f"{ID}: skipped needs one true/false per seat")
+        face_up, exhausted = z.get("draw_face_up", False), z.get("exhausted", False)
+        require(isinstance(face_up, bool) and isinstance(exhausted, bool), f"{ID}: draw_face_up/exhausted are booleans")
+        revealed = z.get("revealed")
+        if revealed is not None:
+            require(isinstance(revealed, list) and len(revealed) == players, f"{ID}: revealed: one list per seat")
+            revealed = [_check_cards(h, "revealed") for h in revealed]
+        gamble = z.get("gamble")
+        if gamble is not None:
+            require(isinstance(gamble, dict), f"{ID}: gamble maps seats to bet cards")
+            for key, card in gamble.items():
+                require(key.isdigit() and int(key) < players and card in KIND, f"{ID}: gamble entry {key}: {card}")
+            gamble = dict(gamble)
+        scores = doc.get("scores", [])
+        require(isinstance(scores, list) and all(isinstance(r, list) and len(r) == players for r in scores),
+                f"{ID}: scores: one list of {players} per finished round")
+        totals = doc.get("totals", [sum(col) for col in zip(*scores, strict=True)] if scores else [0] * players)
+        require(isinstance(totals, list) and len(totals) == players, f"{ID}: totals: one number per seat")
+        sums = [sum(r[s] for r in scores) for s in range(players)]
+        require(list(totals) == sums, f"{ID}: totals {totals} are not the sums of scores {sums} (Decision)")
+        rnd = doc.get("round", 1)
+        require(isinstance(rnd, int) and rnd >= 1, f"{ID}: round is 1-based")
+
+        state = MayhemState(self, players, options, rng)
+        state.phase, state.round = phase, rnd
+        state.dealer = _check_seat(doc.get("dealer", options["first_dealer"]), players, "dealer")
+        state.current = _check_seat(z["current"], players, "current")
+        state.scores = [list(r) for r in scores]
+        state.totals = list(totals)
+        state.hands, state.draw, state.discard, state.market = hands, draw, discard, market
+        state.event_pile, state.events_used = list(event_pile), list(used)
+        state.wish, state.last_color, state.skipped = wish, last_color, list(skipped)
+        state.face_up, state.exhausted, state.revealed, state.gamble = face_up, exhausted, revealed, gamble
+        state.pending = pending
+        if phase == GAME_OVER:
+            state.winners = match_winners(state.totals, point_limit(players, options)) or []
+            require(bool(state.winners), f"{ID}: phase game_over needs a total above the point limit (R71)")
+        if phase == START:
+            require(pending is not None and pending["card"] == discard[0], f"{ID}: the start card is the top card")
+        derived = {"hand_counts": [len(h) for h in hands], "draw_count": len(draw), "event_count": len(event_pile)}
+        for key, value in derived.items():
+            require(z.get(key, value) == value, f"{ID}: zones.{key} is {z.get(key)!r} but the zones give {value!r}")
+        require(doc.get("to_act", state.to_act()) == state.to_act(),
+                f"{ID}: to_act is {doc.get('to_act')!r} but the state gives {state.to_act()!r}")
+        require(doc.get("game_over", phase == GAME_OVER) == (phase == GAME_OVER), f"{ID}: game_over contradicts phase")
+        require(list(doc.get("winners", state.winners)) == state.winners, f"{ID}: winners contradict totals (R71)")
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot:
+        """The rule-based ``heuristic`` bot (see :mod:`kartentisch.games.mayhem.bot`)."""
+        from .bot import HeuristicBot
+
+        return HeuristicBot(seed)
+
+
+__all__ = ["MayhemGame", "MayhemState", "match_winners", "next_dealer", "order_from", "point_limit", "score_round"]
