@@ -1,0 +1,117 @@
+"""Fixed discrete action spaces: token (or token step) ↔ integer id, per game and player count.
+
+The list of actions comes from the game's notation module,
+``kartentisch.games.<id>.notation.action_space(players, options)``: every token that can ever be
+legal, in the order that module documents; action id ``i`` is the ``i``-th entry. A notation may
+also define ``split_token(token) -> list[str]`` when listing whole tokens is impractical (e.g.
+``lastcard``'s help plays choose any subset of a help row); the entries of the space are then
+*steps*, and one decision of a seat is a sequence of steps chosen one at a time. Without
+``split_token`` every token is one step. Steps must be prefix-free: no legal token's steps may be a
+proper prefix of another legal token's steps (checked while playing; a violation raises
+:class:`NotationError` naming the game).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from ..kernel import Game, KartentischError
+
+
+class NotationError(KartentischError):
+    """A game's notation module is missing or inconsistent with the game's legal tokens."""
+
+
+def notation_module(game: Game) -> ModuleType:
+    """The module ``kartentisch.games.<id>.notation`` of ``game`` (raises NotationError if absent)."""
+    name = f"{type(game).__module__.rsplit('.', 1)[0]}.notation"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        raise NotationError(f"{game.id}: no notation module {name} (needed for a fixed action space)") from exc
+    if not callable(getattr(module, "action_space", None)):
+        raise NotationError(f"{game.id}: {name} defines no action_space(players, options)")
+    return module
+
+
+def _single(token: str) -> list[str]:
+    return [token]
+
+
+class ActionSpace:
+    """The fixed discrete action space of ``game`` at ``players`` seats with ``options``.
+
+    Attributes:
+        game: the game.
+        actions: the step strings, index = action id.
+        index: step string → action id.
+        split: the notation's ``split_token`` (identity when it has none).
+
+    Raises:
+        InvalidOptions: bad player count or options (from the kernel).
+        NotationError: no notation module, or its list has duplicates.
+    """
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.players = players
+        self.options = game.resolve_options(players, options)
+        module = notation_module(game)
+        self.actions: list[str] = list(module.action_space(players, self.options))
+        self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise NotationError(f"{game.id}: action_space({players}, …) lists a step twice")
+        self.split: Callable[[str], list[str]] = getattr(module, "split_token", _single)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def action_to_token(self, action: int) -> str:
+        """The step string of ``action`` (raises ValueError for an id outside ``0 … len-1``)."""
+        if not isinstance(action, int | np.integer) or not 0 <= int(action) < len(self.actions):
+            raise ValueError(f"{self.game.id}: action id {action!r} outside 0 … {len(self.actions) - 1}")
+        return self.actions[int(action)]
+
+    def steps(self, token: str) -> list[int]:
+        """Action ids of the steps of ``token`` (raises NotationError if a step is not in the space)."""
+        out = []
+        for step in self.split(token):
+            i = self.index.get(step)
+            if i is None:
+                raise NotationError(f"{self.game.id}: legal token {token!r} has step {step!r} outside the action space")
+            out.append(i)
+        return out
+
+    def next_steps(self, legal: Sequence[str], prefix: Sequence[int]) -> dict[int, str | None]:
+        """Steps that may follow ``prefix`` (ids already chosen in this decision).
+
+        Returns:
+            Map action id → the token it completes, or ``None`` when more steps must follow.
+        Raises:
+            NotationError: a token's steps leave the space or are a proper prefix of another's.
+        """
+        depth = len(prefix)
+        out: dict[int, str | None] = {}
+        for token in legal:
+            ids = self.steps(token)
+            if len(ids) <= depth or ids[:depth] != list(prefix):
+                if ids == list(prefix):
+                    raise NotationError(f"{self.game.id}: steps of {token!r} are a prefix of another token's")
+                continue
+            nxt = ids[depth]
+            done = token if len(ids) == depth + 1 else None
+            if nxt in out and (out[nxt] is None) != (done is None):
+                raise NotationError(f"{self.game.id}: steps of {token!r} are a prefix of another token's")
+            out[nxt] = done
+        return out
+
+    def mask(self, legal: Sequence[str], prefix: Sequence[int]) -> np.ndarray:
+        """Legal-action mask after ``prefix``: shape ``(len(self),)``, dtype int8, 1 = allowed."""
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        mask[list(self.next_steps(legal, prefix))] = 1
+        return mask
