@@ -1,0 +1,13 @@
+// Fallback drawing for any game: cards are decoded as colour letter + number, "?" is a card back,
+// anything else that looks like a code is a plain chip. A game module may override `card` and `zones`.
+import { colourNumber } from "../cards.js";
+
+export default {
+  /** Decode a card code to a face for cardChip, or null when `code` is not a card. */
+  card(code) {
+    if (code === "?") return { back: true };
+    return colourNumber(code, "bgprykmot");
+  },
+  /** Zone keys not worth drawing (derived counts are shown with the piles). */
+  hidden: new Set(),
+};

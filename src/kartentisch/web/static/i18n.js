@@ -1,0 +1,75 @@
+// UI strings in German and English. The browser language decides; the switch is remembered.
+const STRINGS = {
+  en: {
+    title: "kartentisch", lobby: "New table", game: "Game", players: "Players", options: "Options",
+    seats: "Seats", human: "Person", bot: "Bot", name: "Name", strength: "Strength (iterations)",
+    hotseat: "Hot-seat: all people play on this device", create: "Create table", seed: "Seed (optional)",
+    links: "Links", seatLink: "Private link of seat", spectatorLink: "Spectator link", open: "Open",
+    seat: "Seat", you: "you", toAct: "to act", yourMove: "Your decision", waiting: "Waiting for",
+    moves: "Moves", log: "Move log", scores: "Scores", round: "Round", totals: "Total", phase: "Phase",
+    over: "Match over", winners: "Winners", rematch: "Rematch", spectator: "Spectator",
+    passTo: "Pass the device to", show: "Show my cards", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
+    illegal: "Illegal move", rule: "rule", send: "Send", tokenInput: "Type a token", cancel: "Cancel",
+    choose: "Choose", lang: "Deutsch", dealer: "dealer", noOptions: "no options", error: "Error",
+    copy: "Copy", nullValue: "none",
+  },
+  de: {
+    title: "kartentisch", lobby: "Neuer Tisch", game: "Spiel", players: "Mitspieler", options: "Optionen",
+    seats: "Plätze", human: "Mensch", bot: "Bot", name: "Name", strength: "Stärke (Iterationen)",
+    hotseat: "Hot-Seat: alle Menschen spielen an diesem Gerät", create: "Tisch anlegen", seed: "Startwert (optional)",
+    links: "Links", seatLink: "Privater Link für Platz", spectatorLink: "Zuschauerlink", open: "Öffnen",
+    seat: "Platz", you: "du", toAct: "am Zug", yourMove: "Deine Entscheidung", waiting: "Warte auf",
+    moves: "Züge", log: "Spielverlauf", scores: "Punkte", round: "Runde", totals: "Summe", phase: "Phase",
+    over: "Partie beendet", winners: "Sieger", rematch: "Revanche", spectator: "Zuschauer",
+    passTo: "Gib das Gerät weiter an", show: "Meine Karten zeigen", connecting: "Verbinde…",
+    reconnecting: "Verbindung verloren, verbinde neu…",
+    illegal: "Unzulässiger Zug", rule: "Regel", send: "Senden", tokenInput: "Zug eintippen", cancel: "Abbrechen",
+    choose: "Wähle", lang: "English", dealer: "Geber", noOptions: "keine Optionen", error: "Fehler",
+    copy: "Kopieren", nullValue: "keine",
+  },
+};
+
+// Verb names (tokens are `verb:arg…`, CONVENTIONS); unknown verbs show as written.
+const VERBS = {
+  en: { play: "Play", take: "Take", pick: "Pick", deal: "Deal", draw: "Draw", pass: "Pass", lay: "Lay",
+        flip: "Flip", swap: "Swap", discard: "Discard", give: "Give", bet: "Bet", start: "Start",
+        counter: "Counterattack", nicetry: "Nice Try", takediscard: "Take discard", place: "Place" },
+  de: { play: "Ausspielen", take: "Nehmen", pick: "Aussuchen", deal: "Geben", draw: "Ziehen", pass: "Passen",
+        lay: "Anlegen", flip: "Aufdecken", swap: "Tauschen", discard: "Abwerfen", give: "Verschenken", bet: "Wetten",
+        start: "Start", counter: "Gegenangriff", nicetry: "Netter Versuch", takediscard: "Ablage nehmen",
+        place: "Legen" },
+};
+
+const KEY = "kartentisch.lang";
+
+/** Current language: the saved choice, else the browser's (de for any German locale), else en. */
+export function lang() {
+  const saved = localStorage.getItem(KEY);
+  if (saved === "de" || saved === "en") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+}
+
+/** Switch between de and en and remember the choice. */
+export function toggleLang() {
+  localStorage.setItem(KEY, lang() === "de" ? "en" : "de");
+}
+
+/** The UI string `key` in the current language. */
+export function t(key) {
+  return STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+}
+
+/** Display name of a token verb. */
+export function verbName(verb) {
+  return VERBS[lang()][verb] ?? verb;
+}
+
+/** Put a language switch button into `el`; `rerender` runs after switching. */
+export function langButton(el, rerender) {
+  const b = document.createElement("button");
+  b.className = "lang";
+  b.textContent = t("lang");
+  b.addEventListener("click", () => { toggleLang(); b.textContent = t("lang"); document.documentElement.lang = lang(); rerender(); });
+  el.replaceChildren(b);
+  document.documentElement.lang = lang();
+}

@@ -1,0 +1,65 @@
+"""Fixtures of the web tests: an app on a temp SQLite file, a live uvicorn server, helpers."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from kartentisch.web import create_app
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh SQLite file database."""
+    return f"sqlite:///{tmp_path / 'kt.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """A TestClient around a fresh app (bots move without delay)."""
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+@pytest.fixture
+def live_server(db_url: str) -> Iterator[str]:
+    """A real uvicorn server on 127.0.0.1 in a thread; yields its base URL."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_level="warning",
+                                           ws_max_size=1024 * 1024))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def auth(token: str) -> dict[str, str]:
+    """The bearer header of a seat token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_table(client: TestClient, game: str, players: int, seats: list[dict], seed: int = 1, **extra) -> dict:
+    """POST /api/tables and return the JSON body (asserting 201)."""
+    res = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed, **extra})
+    assert res.status_code == 201, res.text
+    return res.json()

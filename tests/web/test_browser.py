@@ -1,0 +1,112 @@
+"""Real-browser tests: Playwright driving Debian's Chromium against a live server (marker ``browser``).
+
+Every game gets a table with bots created from the lobby and a whole round played by clicking random
+legal moves; ``grid`` is also played by two people in two browser contexts with their own links.
+Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from kartentisch.games import all_games
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+MAX_CLICKS = 600
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """One Chromium for the module."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium; .ci/run installs it)")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _round_done(page) -> bool:
+    return page.evaluate("document.body.dataset.phase") in ("round_over", "game_over")
+
+
+def click_one_move(page, rng: random.Random) -> None:
+    """Wait until this page may act (or the round ended), then click one random legal move through its dialogs."""
+    page.wait_for_function("['1'].includes(document.body.dataset.acting) || "
+                           "['round_over','game_over'].includes(document.body.dataset.phase)", timeout=20_000)
+    if _round_done(page):
+        return
+    n = page.evaluate("document.body.dataset.n")
+    buttons = page.locator("#moves button.move")
+    buttons.nth(rng.randrange(buttons.count())).click()
+    while page.locator("dialog#choice[open]").count():
+        choices = page.locator("dialog#choice[open] button.choice")
+        choices.nth(rng.randrange(choices.count())).click()
+    page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=20_000)
+    assert page.locator("#banner").is_hidden(), page.locator("#banner").text_content()
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_lobby_table_with_bots_plays_a_round(browser, live_server: str, game_id: str) -> None:
+    """Lobby → table with bots → a whole round by clicking only legal-move buttons."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page()
+    page.goto(f"{live_server}/?game={game_id}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.screenshot(path=str(ARTIFACTS / f"lobby-{game_id}.png"), full_page=True)
+    page.click("#create")
+    page.click("a.table-link >> nth=0")
+    page.wait_for_selector("body[data-phase]")
+    rng = random.Random(game_id)
+    page.screenshot(path=str(ARTIFACTS / f"table-{game_id}-start.png"), full_page=True)
+    for _ in range(MAX_CLICKS):
+        if _round_done(page):
+            break
+        click_one_move(page, rng)
+    assert _round_done(page), f"{game_id}: round not over after {MAX_CLICKS} clicks"
+    assert page.locator("#scores table tr").count() >= 3  # header, round 1, totals
+    page.screenshot(path=str(ARTIFACTS / f"table-{game_id}-round-over.png"), full_page=True)
+    page.close()
+
+
+def test_two_people_play_grid_with_their_own_links(browser, live_server: str) -> None:
+    """Two browser contexts, each with its own seat link, play a round of grid against each other."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "grid", "players": 2, "seed": 5,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]})
+    assert res.status_code == 201, res.text
+    links = [s["url"] for s in res.json()["seats"]]
+    pages = []
+    for url in links:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(live_server + url)
+        page.wait_for_selector("body[data-phase]")
+        pages.append(page)
+    rng = random.Random(9)
+    for _ in range(MAX_CLICKS):
+        if _round_done(pages[0]):
+            break
+        for page in pages:
+            if page.evaluate("document.body.dataset.acting") == "1":
+                click_one_move(page, rng)
+                break
+        else:
+            pages[0].wait_for_timeout(50)
+    for i, page in enumerate(pages):
+        page.wait_for_function("['round_over','game_over'].includes(document.body.dataset.phase)")
+        # each person sees their own name marked as "me", and no other seat's legal moves
+        assert page.locator(".seat-chip.me").count() == 1
+        page.screenshot(path=str(ARTIFACTS / f"grid-two-people-seat{i}.png"), full_page=True)
