@@ -1,0 +1,127 @@
+"""Terminal renderer of ``grid`` (Colour Grid / Farbraster).
+
+Draws a seat view as the table looks: each seat's grid in its current shape (3×3 shrinking to 2×3,
+3×2 … after removals, gaps shown empty while a diagonal closes), face-down cards as backs, the draw
+pile as a back with its size, the discard pile's top cards, the card in hand (or a back when hidden),
+and the round and match scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...games.grid.texts import LABELS
+
+#: Card face style per colour letter (D1); text colours chosen for contrast on each background.
+CARD_STYLE = {
+    "b": "bold bright_white on blue3",
+    "g": "bold black on green3",
+    "m": "bold bright_white on magenta3",
+    "o": "bold black on dark_orange",
+    "p": "bold bright_white on purple4",
+    "r": "bold bright_white on red3",
+    "t": "bold black on dark_turquoise",
+    "y": "bold black on gold1",
+}
+BACK_STYLE = "grey50 on grey11"
+
+
+def card_text(cell: str | None) -> Text:
+    """One cell: a face-up card in its colour (``g 7``), a back (``?``) or a gap (``None``)."""
+    if cell is None:
+        return Text("    ")
+    if cell.startswith("?"):
+        return Text("▒▒▒▒", style=BACK_STYLE)
+    return Text(f"{cell[0]}{cell[1:]:>3}", style=CARD_STYLE[cell[0]])
+
+
+def _label(lang: str, key: str) -> str:
+    return LABELS.get(lang, LABELS["en"])[key]
+
+
+def grid_table(grid: list[list[str | None]], lang: str) -> RenderableType:
+    """A grid drawn as rows and columns of cards in its current shape."""
+    if not grid:
+        return Text(_label(lang, "empty"), style="grey50")
+    table = Table.grid(padding=(0, 1))
+    for _ in grid[0]:
+        table.add_column()
+    for row in grid:
+        table.add_row(*(card_text(c) for c in row))
+    return table
+
+
+def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
+    zones = view["zones"]
+    title = f"{_label(lang, 'seat')} {s}"
+    if s == seat:
+        title += f" ({_label(lang, 'you')})"
+    if s == view["dealer"]:
+        title += f" · {_label(lang, 'dealer')}"
+    notes = []
+    if zones["trigger"] == s:
+        notes.append(Text(_label(lang, "trigger"), style="bold red"))
+    if zones["flips_left"][s]:
+        notes.append(Text(f"{zones['flips_left'][s]} {_label(lang, 'flips_left')}", style="grey62"))
+    notes.append(Text(f"{_label(lang, 'total')}: {view['totals'][s]}", style="bold"))
+    acting = s in view["to_act"]
+    return Panel(Group(grid_table(zones["grids"][s], lang), *notes), title=title,
+                 border_style="bold yellow" if acting else "grey50", expand=False)
+
+
+def _piles(view: dict[str, Any], lang: str) -> RenderableType:
+    zones = view["zones"]
+    table = Table.grid(padding=(0, 2))
+    table.add_column()
+    table.add_column()
+    table.add_column()
+    draw = Text("▒▒▒▒", style=BACK_STYLE) if zones["draw_count"] else Text("—")
+    discard = Text(" ").join(card_text(c) for c in zones["discard"][:3]) if zones["discard"] else Text("—")
+    held = zones["held"]
+    hand = Text("—") if held is None else (card_text("?") if held == "?" else card_text(held))
+    table.add_row(Text(_label(lang, "draw")), Text(_label(lang, "discard")), Text(_label(lang, "held")))
+    table.add_row(draw + Text(f" ×{zones['draw_count']}", style="grey62"),
+                  discard + Text(f" ×{len(zones['discard'])}", style="grey62"), hand)
+    return table
+
+
+def _status(view: dict[str, Any], lang: str) -> Text:
+    zones = view["zones"]
+    text = Text(f"{_label(lang, 'title')} · {_label(lang, 'round')} {view['round']} · ", style="bold")
+    text.append(_label(lang, f"phase.{view['phase']}"))
+    if zones["step"] is not None and zones["active"] is not None:
+        text.append(f" · {_label(lang, 'seat')} {zones['active']} {_label(lang, 'active')}: ", style="yellow")
+        text.append(_label(lang, f"step.{zones['step']}"), style="yellow")
+    if zones["final_turns"]:
+        text.append(f" · {_label(lang, 'final_turns')}: {', '.join(map(str, zones['final_turns']))}")
+    if zones["reveal_queue"]:
+        text.append(f" · {_label(lang, 'reveal_queue')}: {', '.join(map(str, zones['reveal_queue']))}")
+    return text
+
+
+def _scores(view: dict[str, Any], lang: str) -> RenderableType:
+    table = Table(title=_label(lang, "scores"), box=None, padding=(0, 1))
+    table.add_column(_label(lang, "round"), justify="right")
+    for s in range(view["players"]):
+        table.add_column(f"{_label(lang, 'seat')} {s}", justify="right")
+    for i, row in enumerate(view["scores"], start=1):
+        table.add_row(str(i), *map(str, row))
+    table.add_row(_label(lang, "total"), *(Text(str(t), style="bold") for t in view["totals"]))
+    return table
+
+
+def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
+    """Draw a ``grid`` seat view (``seat=None``: spectator) with ``de``/``en`` texts."""
+    parts: list[RenderableType] = [_status(view, lang), _piles(view, lang),
+                                   Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])])]
+    if view["scores"]:
+        parts.append(_scores(view, lang))
+    if view["game_over"]:
+        parts.append(Text(f"{_label(lang, 'winners')}: {', '.join(map(str, view['winners']))}", style="bold green"))
+    return Group(*parts)
