@@ -1,0 +1,202 @@
+"""HTTP and WebSocket API: creation, views, actions, errors that change nothing, limits, rematch, storage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.games import all_games, get_game
+from kartentisch.kernel import Match
+from kartentisch.web import create_app
+from kartentisch.web.app import MAX_BODY, MAX_FRAME
+
+from .conftest import auth, new_table
+
+HUMANS2 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+
+
+def test_health_and_games(client: TestClient) -> None:
+    assert client.get("/api/health").status_code == 200
+    games = client.get("/api/games").json()
+    assert [g["id"] for g in games] == [g.id for g in all_games()]
+    assert games[0] == all_games()[0].describe()
+    assert "/api/tables" in client.get("/openapi.json").json()["paths"]
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"game": "nosuch", "players": 2, "seats": HUMANS2}, "unknown game"),
+    ({"game": "colors", "players": 99, "seats": HUMANS2}, "players not allowed"),
+    ({"game": "colors", "players": 2, "options": {"bogus": 1}, "seats": HUMANS2}, "unknown option"),
+    ({"game": "colors", "players": 2, "seats": HUMANS2[:1]}, "1 seats given for 2 players"),
+    ({"game": "colors", "players": 2, "seats": [HUMANS2[0], {"kind": "bot", "bot": "genius"}]}, "unknown bot"),
+    ({"game": "colors", "players": 2, "seats": [HUMANS2[0], {"kind": "bot", "bot": "random:x=1"}]},
+     "takes no parameters"),
+])
+def test_create_rejects_bad_tables_with_a_clear_422(client: TestClient, body: dict, fragment: str) -> None:
+    res = client.post("/api/tables", json=body)
+    assert res.status_code == 422
+    assert fragment in res.json()["error"]
+
+
+def test_create_rejects_malformed_json(client: TestClient) -> None:
+    res = client.post("/api/tables", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert res.status_code == 422
+
+
+def test_unavailable_ismcts_is_a_422_not_a_crash(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "kartentisch.bots.ismcts", None)  # makes the import fail
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [
+        HUMANS2[0], {"kind": "bot", "bot": "ismcts", "iterations": 50}]})
+    assert res.status_code == 422
+    assert "ismcts:iterations=50" in res.json()["error"] and "not available" in res.json()["error"]
+    assert client.get("/api/health").status_code == 200
+
+
+def test_seat_view_spectator_view_and_tokens(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=4)
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    assert table["spectator_url"] == f"/t/{tid}" and table["seats"][0]["url"].endswith(tokens[0])
+    state = get_game("colors").new_state(2, seed=4)
+    for seat, token in enumerate(tokens):
+        frame = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()
+        assert frame["seat"] == seat and frame["view"] == state.view(seat)
+        assert frame["legal"] == state.legal_actions(seat)
+    spectator = client.get(f"/api/tables/{tid}/view").json()
+    assert spectator["seat"] is None and spectator["legal"] == [] and spectator["view"] == state.view(None)
+    assert client.get(f"/api/tables/{tid}/view", headers=auth("forged")).status_code == 401
+    assert client.get(f"/api/tables/{tid}/view", headers={"Authorization": "Basic x"}).status_code == 401
+    assert client.get("/api/tables/nosuch/view").status_code == 404
+
+
+def test_action_errors_change_nothing_and_a_legal_action_applies(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=4)
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    other_table = new_table(client, "colors", 2, HUMANS2, seed=4)
+    before = client.get(f"/api/tables/{tid}/view").json()
+    mover = before["view"]["to_act"][0]
+    idle = 1 - mover
+    url = f"/api/tables/{tid}/actions"
+    cases = [
+        (client.post(url, json={"action": "deal"}, headers=auth("unknown")), 401),
+        (client.post(url, json={"action": "deal"}, headers=auth(other_table["seats"][0]["token"])), 401),
+        (client.post(url, json={"action": "deal"}), 401),
+        (client.post(url, json={"action": before["view"]["zones"]["centre"][0]}, headers=auth(tokens[idle])), 409),
+        (client.post(url, json={"action": "play:zz9"}, headers=auth(tokens[mover])), 422),
+        (client.post(url, json={"action": ""}, headers=auth(tokens[mover])), 422),
+        (client.post(url, json={"wrong": 1}, headers=auth(tokens[mover])), 422),
+        (client.post(url, content=b"{", headers={**auth(tokens[mover]), "Content-Type": "application/json"}), 422),
+    ]
+    for res, status in cases:
+        assert res.status_code == status, res.text
+        assert client.get(f"/api/tables/{tid}/view").json() == before
+    illegal = cases[4][0].json()
+    assert illegal["rule"].startswith("colors ") and illegal["rule"] in illegal["error"]
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[mover])).json()["legal"][0]
+    res = client.post(url, json={"action": legal}, headers=auth(tokens[mover]))
+    assert res.status_code == 200
+    assert res.json()["log"] == [{"seat": mover, "token": legal}] and res.json()["n"] == 1
+
+
+def test_oversized_body_is_refused(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2)
+    res = client.post(f"/api/tables/{table['id']}/actions", headers=auth(table["seats"][0]["token"]),
+                      content=json.dumps({"action": "x" * (MAX_BODY + 1)}).encode(),)
+    assert res.status_code == 413
+    assert client.get("/api/health").status_code == 200
+
+
+def test_expired_table_is_gone(db_url: str) -> None:
+    with TestClient(create_app(db_url, ttl=-1.0)) as client:
+        table = new_table(client, "colors", 2, HUMANS2)
+        res = client.get(f"/api/tables/{table['id']}/view")
+        assert res.status_code == 410 and "expired" in res.json()["error"]
+        assert client.post(f"/api/tables/{table['id']}/actions", json={"action": "deal"},
+                           headers=auth(table["seats"][0]["token"])).status_code == 410
+
+
+def test_websocket_frames_actions_and_error_frames(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=4)
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0, \
+            client.websocket_connect(f"/ws/tables/{tid}") as ws1:
+        ws1.send_json({"type": "auth", "token": tokens[1]})
+        frames = [ws0.receive_json(), ws1.receive_json()]
+        assert [f["seat"] for f in frames] == [0, 1]
+        mover = frames[0]["view"]["to_act"][0]
+        ws = (ws0, ws1)[mover]
+        for bad, status in [("{nope", 400), ("[1]", 400), (json.dumps({"type": "dance"}), 400),
+                            (json.dumps({"type": "action", "action": "play:zz9"}), 422),
+                            (json.dumps({"type": "action", "action": 7}), 422),
+                            ("x" * (MAX_FRAME + 1), 413)]:
+            ws.send_text(bad)
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["status"] == status, err
+        (ws0, ws1)[1 - mover].send_json({"type": "action", "action": frames[mover]["legal"][0]})
+        assert (ws0, ws1)[1 - mover].receive_json()["status"] == 409
+        ws.send_json({"type": "action", "action": frames[mover]["legal"][0]})
+        after = [ws0.receive_json(), ws1.receive_json()]
+        assert [f["n"] for f in after] == [1, 1] and [f["seat"] for f in after] == [0, 1]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+
+
+def test_websocket_refuses_a_bad_token(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "auth", "token": "forged"})
+        assert ws.receive_json()["status"] == 401
+
+
+def test_bots_play_server_side_until_a_person_must_decide(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "heuristic"}, HUMANS2[1]], seed=2,
+                      options={"first_player": 0})
+    tid, token = table["id"], table["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        frame = ws.receive_json()
+        while 1 not in frame["view"]["to_act"]:
+            frame = ws.receive_json()
+        assert frame["log"][0]["seat"] == 0 and frame["legal"]
+
+
+def test_match_is_rebuilt_from_the_store_after_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        table = new_table(client, "grid", 3, [*HUMANS2, {"kind": "human"}], seed=11)
+        tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+        for _ in range(12):
+            frame = client.get(f"/api/tables/{tid}/view").json()
+            seat = frame["view"]["to_act"][0]
+            legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()["legal"]
+            assert client.post(f"/api/tables/{tid}/actions", json={"action": legal[-1]},
+                               headers=auth(tokens[seat])).status_code == 200
+        before = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+    with TestClient(create_app(db_url)) as client:
+        after = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+    assert after == before and after[0]["n"] == 12
+    match = Match.from_header({"game": "grid", "players": 3, "options": {}, "seed": 11},
+                              [(e["seat"], e["token"]) for e in before[0]["log"]])
+    assert after[1]["view"] == match.state.view(1)
+
+
+def test_sqlite_runs_in_wal_mode(client: TestClient) -> None:
+    assert client.app.state.store.journal_mode() == "wal"
+
+
+def test_rematch_after_the_match(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"max_rounds": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    url = f"/api/tables/{tid}/rematch"
+    assert client.post(url, headers=auth(tokens[0])).status_code == 409
+    frame = client.get(f"/api/tables/{tid}/view").json()
+    while not frame["view"]["game_over"]:
+        seat = frame["view"]["to_act"][0]
+        legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()["legal"]
+        frame = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[seat])).json()
+    first, second = (client.post(url, headers=auth(t)).json() for t in tokens)
+    assert first["id"] == second["id"] != tid and first["token"] != second["token"]
+    new_view = client.get(f"/api/tables/{first['id']}/view", headers=auth(second["token"])).json()
+    assert new_view["seat"] == 1 and new_view["n"] == 0 and [s["name"] for s in new_view["seats"]] == ["Ada", "Bo"]
+    assert client.get(f"/api/tables/{tid}/view").json()["rematch"] is True
