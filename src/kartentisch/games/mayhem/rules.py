@@ -619,13 +619,13 @@ class MayhemState(GameState):
 
     def _open_choices(self, phase: str, quota: list[int], chosen: list[list[str]] | None = None,
                       **extra: Any) -> bool:
-        """R43: open simultaneous choices; False (still resolving) unless nobody owes a choice."""
+        """R43: open simultaneous choices; True (event resolved) when nobody owes a choice, else False."""
         assert self.pending is not None
         chosen = chosen if chosen is not None else [[] for _ in range(self.players)]
         self.pending.update(quota=quota, chosen=chosen, **extra)
         if all(len(chosen[s]) >= quota[s] for s in range(self.players)):
             self._finish_choices()
-            return False
+            return True
         self.phase = phase
         return False
 
