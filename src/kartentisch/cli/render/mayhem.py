@@ -1,0 +1,155 @@
+"""Terminal renderer of ``mayhem``: the table as players know it (discard top and wish, hand sizes,
+whose turn and the direction, the event just resolved), in German or English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...games.mayhem.cards import COLOR, KIND
+from ...games.mayhem.texts import CARD_NAMES, COLOR_NAMES, EVENT_NAMES, LABELS, PHASE_NAMES
+
+STYLE = {"r": "bold white on red", "y": "bold black on yellow", "g": "bold white on green", "b": "bold white on blue"}
+BLACK = "bold white on grey23"
+WISH_STYLE = "bold black on white"
+BACK = "grey50 on grey15"
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LABELS else "en"
+
+
+def card_text(card: str, lang: str) -> Text:
+    """One card as a coloured chip (``?`` as a card back)."""
+    if card == "?":
+        return Text(" ▒ ", style=BACK)
+    kind = KIND.get(card)
+    color = COLOR.get(card)
+    if kind == "num":
+        label = card[1:]
+    elif kind == "black":
+        label = card[1:]
+    else:
+        label = CARD_NAMES[_lang(lang)].get(kind or card, card)
+    if color is not None:
+        return Text(f" {label} ", style=STYLE[color])
+    if kind == "black":
+        return Text(f" {label} ", style=BLACK)
+    return Text(f" {label} ", style=WISH_STYLE)
+
+
+def _cards(cards: list[str], lang: str) -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(c, lang))
+    return out
+
+
+def _wish(wish: str | None, lang: str) -> Text:
+    L = LABELS[lang]
+    if wish is None:
+        return Text(L["none"], style="dim")
+    if wish in COLOR_NAMES[lang]:
+        return Text(f" {COLOR_NAMES[lang][wish]} ", style=STYLE[wish])
+    return Text(f" {wish} ", style=WISH_STYLE)
+
+
+def _pending(pending: dict[str, Any] | None, lang: str) -> str:
+    if not pending:
+        return ""
+    kind = pending.get("type")
+    if kind == "attack":
+        name = CARD_NAMES[lang].get(pending["kind"], pending["kind"])
+        return f"{name}: {pending['source']} → {pending['target']}"
+    if kind == "event":
+        return EVENT_NAMES[lang].get(pending["event"], pending["event"])
+    if kind == "start":
+        return f"{PHASE_NAMES[lang]['start']}: {pending['card']}"
+    return PHASE_NAMES[lang].get(kind or "", "")
+
+
+def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
+    """Draw a ``mayhem`` seat view (``seat=None``: spectator; hidden cards shown as backs)."""
+    lang = _lang(lang)
+    L = LABELS[lang]
+    z = view["zones"]
+    to_act = view.get("to_act", [])
+    n = view["players"]
+
+    head = Text()
+    head.append(f"{L['round']} {view['round']}  ·  {L['dealer']}: {L['seat']} {view['dealer']}  ·  ")
+    head.append(f"{L['phase']}: {PHASE_NAMES[lang].get(view['phase'], view['phase'])}", style="bold")
+    head.append(f"\n{L['direction']}  ↺", style="italic")
+
+    table = Table(show_header=True, header_style="bold", expand=False)
+    table.add_column(L["seat"])
+    table.add_column(L["cards"], justify="right")
+    table.add_column("")
+    table.add_column(L["total"], justify="right")
+    for s in range(n):
+        name = f"{s}" + (f" ({L['you']})" if s == seat else "")
+        marks = []
+        if s == z.get("current") and view["phase"] not in ("round_over", "game_over"):
+            marks.append(f"▶ {L['turn']}")
+        if s in to_act:
+            marks.append(f"● {L['to_act']}")
+        if z["skipped"][s]:
+            marks.append(L["skipped"])
+        if s == view["dealer"]:
+            marks.append(L["dealer"])
+        style = "bold" if s in to_act else ""
+        table.add_row(Text(name, style=style), str(z["hand_counts"][s]), " · ".join(marks), str(view["totals"][s]))
+
+    table_line = Text()
+    table_line.append(f"{L['discard']}: ")
+    top = z["discard"][:1]
+    table_line.append_text(_cards(top, lang))
+    table_line.append(f"  ({len(z['discard'])})   {L['wish']}: ")
+    table_line.append_text(_wish(z.get("wish"), lang))
+    if z.get("last_color"):
+        table_line.append(f"   {L['last_color']}: {COLOR_NAMES[lang][z['last_color']]}")
+    table_line.append(f"\n{L['draw']}: {z['draw_count']}")
+    if z.get("draw_face_up") and z["draw_pile"]:
+        table_line.append(f" ({L['face_up']}: ")
+        table_line.append_text(card_text(z["draw_pile"][0], lang))
+        table_line.append(")")
+    if z.get("exhausted"):
+        table_line.append(f"  {L['exhausted']}", style="red")
+    table_line.append(f"   {L['events']}: {z['event_count']}")
+    if z["events_used"]:
+        table_line.append(f"   {L['last_event']}: ")
+        table_line.append(EVENT_NAMES[lang].get(z["events_used"][0], z["events_used"][0]), style="bold magenta")
+
+    parts: list[RenderableType] = [head, table, table_line]
+    pending = _pending(z.get("pending"), lang)
+    if pending:
+        parts.append(Text(f"{L['pending']}: {pending}", style="bold magenta"))
+    if z.get("market"):
+        parts.append(Text(f"{L['market']}: ").append_text(_cards(z["market"], lang)))
+    if z.get("gamble"):
+        line = Text(f"{L['gamble']}: ")
+        for key, card in sorted(z["gamble"].items()):
+            line.append(f"{L['seat']} {key} ").append_text(card_text(card, lang)).append("  ")
+        parts.append(line)
+    if z.get("revealed"):
+        for s, cards in enumerate(z["revealed"]):
+            parts.append(Text(f"{L['revealed']} {s}: ").append_text(_cards(cards, lang)))
+    if seat is not None:
+        parts.append(Text(f"\n{L['seat']} {seat} ({L['you']}): ").append_text(_cards(z["hands"][seat], lang)))
+    else:
+        for s in range(n):
+            parts.append(Text(f"{L['seat']} {s}: ").append_text(_cards(z["hands"][s], lang)))
+    if view.get("scores"):
+        parts.append(Text(f"{L['scores']}: " + " | ".join(" ".join(map(str, r)) for r in view["scores"])))
+    if view.get("game_over"):
+        parts.append(Text(f"{L['winners']}: " + ", ".join(map(str, view["winners"])), style="bold green"))
+    title = "Kartenchaos" if lang == "de" else "Mayhem"
+    if seat is None:
+        title += f" · {L['spectator']}"
+    return Panel(Group(*parts), title=title, expand=False)
