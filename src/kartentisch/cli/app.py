@@ -201,7 +201,7 @@ def replay_cmd(
     try:
         match = Match.load(file)
     except (KartentischError, OSError) as exc:
-        console.print(f"[red]{exc}[/]")
+        console.print(str(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     states = list(match.states())
     n = len(match.history)
@@ -323,6 +323,11 @@ def scenario_cmd(paths: Annotated[list[Path], typer.Argument(help="Scenario file
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+from . import serve  # noqa: E402
+
+app.command("serve")(serve.serve_cmd)
 
 
 from . import tournament  # noqa: E402

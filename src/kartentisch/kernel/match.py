@@ -98,8 +98,11 @@ class Match:
             raise InvalidReplay(f"{source}: empty replay file")
         try:
             head = json.loads(lines[0])
-            if not isinstance(head, dict) or head.get("format") != REPLAY_FORMAT:
-                raise InvalidReplay(f"{source}:1: not a {REPLAY_FORMAT} header")
+        except ValueError as exc:
+            raise InvalidReplay(f"{source}:1: bad header ({exc})") from exc
+        if not isinstance(head, dict) or head.get("format") != REPLAY_FORMAT:
+            raise InvalidReplay(f"{source}:1: not a {REPLAY_FORMAT} header")
+        try:
             match = cls.from_header(head)
         except (ValueError, KeyError, TypeError) as exc:
             raise InvalidReplay(f"{source}:1: bad header ({exc})") from exc
