@@ -98,6 +98,15 @@ def match_winners(scores: Sequence[Sequence[int]], totals: Sequence[int]) -> lis
     return [s for s in tied if best_round[s] == top]
 
 
+def match_over(totals: Sequence[int], round_no: int, target_score: int, max_rounds: int | None) -> bool:
+    """colors R16, D11, D13: whether the match ends after round ``round_no`` with these ``totals``.
+
+    It ends once any total **reaches** ``target_score`` (≥), or when ``max_rounds`` is set and
+    ``round_no ≥ max_rounds``.
+    """
+    return max(totals) >= target_score or (max_rounds is not None and round_no >= max_rounds)
+
+
 def start_player(first_player: int, round_no: int, players: int) -> int:
     """colors R3, D3: start player of round ``round_no`` (``(first_player + round − 1) mod n``)."""
     return (first_player + round_no - 1) % players
@@ -335,10 +344,7 @@ class ColorsState(GameState):
         self.scores.append(round_scores)
         self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
         self.pending = None
-        max_rounds = self.options["max_rounds"]
-        if max(self.totals) >= self.options["target_score"] or (  # R16, D11: reaching means >=
-            max_rounds is not None and self.round >= max_rounds  # D13
-        ):
+        if match_over(self.totals, self.round, self.options["target_score"], self.options["max_rounds"]):  # R16
             self.phase = GAME_OVER
             self.current = None
             self.winners = match_winners(self.scores, self.totals)
