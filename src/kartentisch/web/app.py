@@ -231,9 +231,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         except (TimeoutError, WebSocketDisconnect):
             await websocket.close(code=4408)
             return
-        sub_id = hub.subscribe(table, seat, send)
+        sub_id = await hub.subscribe(table, seat, send)
         try:
-            await send(table.frame(seat))
             while True:
                 text = await websocket.receive_text()
                 try:

@@ -58,6 +58,15 @@ def choose_move(spec: str, game: Game, seed: int, state: GameState, seat: int) -
 
 
 @dataclass
+class Subscriber:
+    """A socket listening to a table: its viewer, its sink, and how many log entries it has been sent."""
+
+    viewer: int | None
+    send: Send
+    sent: int = 0
+
+
+@dataclass
 class LogEntry:
     """One applied token with its public form per viewer (key: seat number as string, or ``"spectator"``)."""
 
@@ -76,7 +85,7 @@ class LiveTable:
     record: TableRecord
     match: Match
     log: list[LogEntry] = field(default_factory=list)
-    subscribers: dict[int, tuple[int | None, Send]] = field(default_factory=dict)
+    subscribers: dict[int, Subscriber] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     rematch_id: str | None = None
@@ -136,12 +145,13 @@ class LiveTable:
         return tokens
 
     # ------------------------------------------------------------------ the filter
-    def frame(self, viewer: int | None) -> dict[str, Any]:
+    def frame(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
         """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one JSON-able dict.
 
         Keys: ``type`` ("state"), ``table``, ``game``, ``seat``, ``seats`` (kind, name, bot spec),
         ``view`` (``state.view(viewer)``), ``legal`` (the viewer's own legal tokens), ``log``
-        (``[{"seat", "token"}]`` in public form), ``n`` (events so far), ``rematch``.
+        (``[{"seat", "token"}]`` in public form, entries ``log_start …`` only: a socket gets the whole
+        log first, then what is new), ``log_start``, ``n`` (events so far), ``rematch``.
         """
         key = _viewer_key(viewer)
         state = self.state
@@ -153,18 +163,25 @@ class LiveTable:
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in self.record.seats],
             "view": state.view(viewer),
             "legal": state.legal_actions(viewer) if viewer is not None else [],
-            "log": [{"seat": e.seat, "token": e.public[key]} for e in self.log],
+            "log": [{"seat": e.seat, "token": e.public[key]} for e in self.log[log_start:]],
+            "log_start": log_start,
             "n": len(self.log),
             "rematch": self.rematch_id is not None,
         }
 
     async def broadcast(self) -> None:
         """Push each subscriber its own frame (a failing subscriber is dropped)."""
-        for sub_id, (viewer, send) in list(self.subscribers.items()):
-            try:
-                await send(self.frame(viewer))
-            except Exception:  # a closed socket: forget it, keep serving the others
-                self.subscribers.pop(sub_id, None)
+        for sub_id, sub in list(self.subscribers.items()):
+            await self.push(sub_id, sub)
+
+    async def push(self, sub_id: int, sub: Subscriber) -> None:
+        """Send one subscriber its frame with the log entries it has not had yet (drop it if closed)."""
+        frame = self.frame(sub.viewer, sub.sent)
+        sub.sent = frame["n"]
+        try:
+            await sub.send(frame)
+        except Exception:  # a closed socket: forget it, keep serving the others
+            self.subscribers.pop(sub_id, None)
 
 
 class Hub:
@@ -296,10 +313,12 @@ class Hub:
             await table.broadcast()
 
     # ------------------------------------------------------------------ subscriptions
-    def subscribe(self, table: LiveTable, viewer: int | None, send: Send) -> int:
-        """Register a frame sink for ``viewer``; returns the id for :meth:`unsubscribe`."""
+    async def subscribe(self, table: LiveTable, viewer: int | None, send: Send) -> int:
+        """Register a frame sink for ``viewer`` and send it the first (full) frame; returns the id."""
         self._next_sub += 1
-        table.subscribers[self._next_sub] = (viewer, send)
+        sub = Subscriber(viewer, send)
+        table.subscribers[self._next_sub] = sub
+        await table.push(self._next_sub, sub)
         return self._next_sub
 
     @staticmethod

@@ -44,6 +44,8 @@ function connect(conn) {
       return;
     }
     if (msg.type !== "state") return;
+    // socket frames carry the log from log_start on (the first frame: all of it)
+    msg.log = (conn.frame?.log ?? []).slice(0, msg.log_start).concat(msg.log);
     conn.frame = msg;
     if (!game) game = await loadGame(msg.game);
     $("status").textContent = "";
