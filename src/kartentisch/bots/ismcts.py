@@ -26,9 +26,12 @@ Rewards (``reward=``), both in ``[0, 1]`` per seat:
   ``[0, 1]`` (best seat 1, worst 0, linear between; all equal gives 0.5), with the direction the
   game's spec fixes; if that round also ended the match, :meth:`returns` instead.
 
-If the depth cap stops a rollout first, both use the same *evaluation*: current totals (plus
-nothing for the unfinished round) normalised like round scores; for a game whose direction is
-unknown the evaluation is neutral (``1/players`` each).
+If the depth cap stops a rollout first, the position is *evaluated* (truncated rollouts with a
+static evaluation, as in Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carlo Tree Search
+with Heuristic Evaluations using Implicit Minimax Backups"): a game listed in
+:data:`CUTOFF_SCORES` supplies the provisional round scores "if the round ended now", else the
+unfinished round counts 0. ``"score"`` normalises those provisional scores, ``"win"`` the totals
+plus them; for a game whose direction is unknown the evaluation is neutral (``1/players`` each).
 
 Per-game direction and the default reward (``reward=None`` picks this column):
 
@@ -45,6 +48,11 @@ grid       low total   score          grid R18/R19: lowest total wins; a round s
                                       grid sum (doubled for a failed trigger), lower is better.
 mayhem     low total   score          mayhem R71: lowest total wins (penalty points for cards left).
 ========== =========== ============== ================================================================
+
+``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
+rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
+(:data:`DEFAULT_DEPTH`) is therefore capped and the cut-off position is scored by the cards left
+in hand (mayhem R70: lower is better), which is what a round end would score.
 
 A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
 every game) and cannot use ``"score"``.
@@ -65,6 +73,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..kernel import Bot, Game, GameState, KartentischError
@@ -78,6 +87,20 @@ DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard
 
 #: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
 SAFETY_DEPTH = 5_000
+
+
+def _mayhem_round_now(state: GameState) -> list[int]:
+    """mayhem R70: score values of the cards in every hand (the round score if it ended now)."""
+    from ..games.mayhem.rules import score_round
+
+    return score_round(state.hands)  # type: ignore[attr-defined]
+
+
+#: Provisional round scores of a position, for games whose long rounds need a capped rollout.
+CUTOFF_SCORES: dict[str, Callable[[GameState], list[int]]] = {"mayhem": _mayhem_round_now}
+
+#: Default rollout depth cap per game (``depth=None``); see the module docstring for why.
+DEFAULT_DEPTH: dict[str, int] = {"mayhem": 16}
 
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score")
@@ -117,8 +140,8 @@ class ISMCTSBot:
             reproducible (the iteration count depends on the machine).
         c: UCB1 exploration constant (≥ 0); rewards lie in ``[0, 1]``. The paper uses 0.7.
         rollout: ``"random"`` (uniform legal tokens) or ``"heuristic"`` (the game's rule bot).
-        depth: cap on decisions per rollout (int ≥ 1); ``None`` means "to the reward point"
-            (with a safety cap of :data:`SAFETY_DEPTH`).
+        depth: cap on decisions per rollout (int ≥ 1); ``None`` means the game's
+            :data:`DEFAULT_DEPTH`, else "to the reward point" (safety cap :data:`SAFETY_DEPTH`).
         reward: ``"win"``, ``"score"`` or ``None`` (the game's default, see the table).
 
     Raises:
@@ -155,7 +178,8 @@ class ISMCTSBot:
         self.time_budget_s = float(time_budget_s) if time_budget_s is not None else None
         self.c = float(c)
         self.rollout = rollout
-        self.depth = depth if depth is not None else SAFETY_DEPTH
+        self.depth = depth if depth is not None else DEFAULT_DEPTH.get(game.id, SAFETY_DEPTH)
+        self.cutoff = CUTOFF_SCORES.get(game.id)
         self.reward = reward
         self.direction = SCORE_DIRECTION.get(game.id, 0)
         self.policy: Bot | None = None
@@ -204,9 +228,10 @@ class ISMCTSBot:
         det.rng = random.Random(self.rng.getrandbits(63))
         start_round = len(det.scores)
         node = root
-        # Selection: descend while every legal action already has a child.
+        # Selection: descend while every legal action already has a child. The root decision is
+        # ``seat``'s even when it is not first in ``to_act`` (a simultaneous choice asked of it).
         while not det.game_over:
-            actor = det.to_act()[0]
+            actor = seat if node is root else det.to_act()[0]
             legal = det._legal(actor)
             untried = [tok for tok in legal if (actor, tok) not in node.children]
             if untried:
@@ -250,7 +275,12 @@ class ISMCTSBot:
             return det.returns()
         if self.reward == "score" and len(det.scores) > start_round:
             return self._normalise(det.scores[start_round])
-        return self._normalise(det.totals) if self.direction else [1.0 / det.players] * det.players
+        if not self.direction:
+            return [1.0 / det.players] * det.players
+        provisional = self.cutoff(det) if self.cutoff is not None and not det.round_over else [0] * det.players
+        if self.reward == "score":
+            return self._normalise(provisional)
+        return self._normalise([t + p for t, p in zip(det.totals, provisional, strict=True)])
 
     def _normalise(self, values: list[int]) -> list[float]:
         """Map per-seat values to ``[0, 1]`` in the game's direction (best 1, worst 0, all equal 0.5)."""
