@@ -1,0 +1,136 @@
+"""Terminal renderer of ``lastcard`` (Last Card / Letzte Karte).
+
+Draws a seat view as the table looks: the pile (Ablagestapel) with its top card first, the face-down
+``out`` and ``set_aside`` heaps as card backs with their sizes, and per seat its hand (your own
+sorted; the others' as backs with their size, R14), its help row (Auslage), its passed/received
+cards where the view shows them, and its total. Works for every seat view and the spectator view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...games.lastcard.texts import LABELS
+
+#: Card face styles by number band (1–12, 13–24, 25–36, 37–48, 49–60), readable on dark and light terminals.
+BANDS = ("bold bright_white on blue3", "bold black on cyan3", "bold black on green3",
+         "bold black on gold1", "bold bright_white on red3")
+BACK_STYLE = "grey50 on grey11"
+
+
+def card_text(code: str) -> Text:
+    """One card: its number on a colour band by value; ``"?"`` as a card back."""
+    if code == "?":
+        return Text("▒▒", style=BACK_STYLE)
+    return Text(f"{code:>2}", style=BANDS[min((int(code) - 1) // 12, len(BANDS) - 1)])
+
+
+def cards_text(codes: list[str], empty: str = "·") -> Text:
+    """A row of cards separated by spaces (``empty`` when there are none)."""
+    if not codes:
+        return Text(empty, style="grey50")
+    return Text(" ").join(card_text(c) for c in codes)
+
+
+def _label(lang: str, key: str, **kw: Any) -> str:
+    return LABELS.get(lang, LABELS["en"])[key].format(**kw)
+
+
+def _backs(count: int, lang: str) -> Text:
+    return Text.assemble(card_text("?"), (f" ×{count}", "grey62")) if count else Text("—", style="grey50")
+
+
+def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
+    zones = view["zones"]
+    n = view["players"]
+    hand = zones["hands"][s]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="grey62")
+    grid.add_column()
+    hand_line = cards_text(hand)
+    if hand and hand[0] == "?":
+        hand_line = _backs(len(hand), lang)
+    hand_line.append(f"  ({_label(lang, 'cards' if len(hand) != 1 else 'card', n=len(hand))})", style="grey62")
+    if len(hand) == 2 and view["phase"] == "play":
+        hand_line.append(f"  {_label(lang, 'two_cards')}", style="bold yellow")
+    grid.add_row(_label(lang, "hand"), hand_line)
+    grid.add_row(_label(lang, "help"), cards_text(zones["help"][s]))
+    passed = zones["passed"][s]
+    if passed is not None:
+        grid.add_row(_label(lang, "passed"), cards_text(passed))
+    received = zones["passed"][(s + 1) % n]
+    if s == seat and received is not None and "?" not in received:
+        grid.add_row(_label(lang, "received"), cards_text(received))
+    grid.add_row(_label(lang, "total"), Text(str(view["totals"][s]), style="bold"))
+    title = _label(lang, "seat", seat=s)
+    if s == seat:
+        title += f" ({_label(lang, 'you')})"
+    if s == zones["start_player"]:
+        title += f" · {_label(lang, 'start')}"
+    if s == view["dealer"]:
+        title += f" · {_label(lang, 'dealer')}"
+    acting = s in view["to_act"]
+    if acting:
+        title += f" · {_label(lang, 'to_act')}"
+    return Panel(grid, title=title, border_style="bold cyan" if acting else "grey50", expand=False)
+
+
+def _pile(view: dict[str, Any], lang: str) -> Table:
+    zones = view["zones"]
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column()
+    pile = zones["pile"]
+    if pile:
+        row = Text.assemble(card_text(pile[0]), (f" ◀ {_label(lang, 'top')}  ", "bold"), cards_text(pile[1:], ""))
+    else:
+        row = Text(_label(lang, "pile_empty"), style="grey62")
+    table.add_row(_label(lang, "pile"), row)
+    table.add_row(_label(lang, "out"), _backs(len(zones["out"]), lang))
+    if zones["set_aside"]:
+        table.add_row(_label(lang, "set_aside"), _backs(len(zones["set_aside"]), lang))
+    if zones["last_move"]:
+        table.add_row(_label(lang, "last_move"), Text(zones["last_move"], style="magenta"))
+    return table
+
+
+def _scores(view: dict[str, Any], lang: str) -> Table:
+    table = Table(title=_label(lang, "scores"), box=None, padding=(0, 1))
+    table.add_column("#", justify="right", style="grey62")
+    for s in range(view["players"]):
+        table.add_column(_label(lang, "seat", seat=s), justify="right")
+    for i, row in enumerate(view["scores"], start=1):
+        table.add_row(str(i), *map(str, row))
+    table.add_row("Σ", *(Text(str(t), style="bold") for t in view["totals"]))
+    return table
+
+
+def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
+    """Draw a ``lastcard`` seat view (``seat``; ``None`` = spectator) with texts in ``lang`` (de/en).
+
+    Only the view's own data is used: hidden cards (``"?"``) are drawn as backs with their count.
+    """
+    options = view["options"]
+    rounds = options["rounds"] or view["players"]
+    parts: list[RenderableType] = [
+        Text(f"{_label(lang, 'title')} — {_label(lang, 'round', round=view['round'], rounds=rounds)}", style="bold"),
+        _pile(view, lang),
+        Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])]),
+    ]
+    if view["scores"]:
+        parts.append(_scores(view, lang))
+    phase = view["phase"]
+    if phase == "pass":
+        parts.append(Text(_label(lang, "phase_pass", n=options["pass_cards"]), style="bold yellow"))
+        parts.append(Text(_label(lang, "waiting", seats=", ".join(map(str, view["to_act"]))), style="grey62"))
+    elif phase == "round_over":
+        parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0]), style="bold yellow"))
+    elif phase == "game_over":
+        parts.append(Text(_label(lang, "game_over", winners=", ".join(map(str, view["winners"]))), style="bold green"))
+    return Group(*parts)
