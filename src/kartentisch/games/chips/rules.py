@@ -168,6 +168,21 @@ def score_round(displays: Sequence[Mapping[str, Sequence[str]]], supplies: Seque
     return [seat_score(display.values(), chips, specials) for display, chips in zip(displays, supplies, strict=True)]
 
 
+def start_player_of(first_player: int, round_no: int, players: int) -> int:
+    """chips R3, D4: the seat that starts round ``round_no`` (1-based): ``(first_player + round − 1) mod n``."""
+    return (first_player + round_no - 1) % players
+
+
+def dealer_of(start_player: int, players: int) -> int:
+    """chips R3, D4: the dealer of a round is its start player's right neighbour (``start − 1 mod n``)."""
+    return (start_player - 1) % players
+
+
+def match_over(round_no: int, rounds: int) -> bool:
+    """chips R11: the match ends after round ``round_no`` when it is the last of ``rounds`` rounds."""
+    return round_no >= rounds
+
+
 def winners_of(totals: Sequence[int]) -> list[int]:
     """chips R11, D11: every seat whose total equals the highest total, ascending (ties share)."""
     best = max(totals)
@@ -223,7 +238,7 @@ class ChipsState(GameState):
         (round 1 of a scenario) is used as given.
         """
         n = self.players
-        self.dealer = (self.start_player - 1) % n  # R3, D4
+        self.dealer = dealer_of(self.start_player, n)  # R3, D4
         chosen = self.options["specials"]
         if chosen == "random":  # R2 step 2, D12
             drawn = set(self.rng.sample(SPECIAL_ORDER, RANDOM_SPECIALS))
@@ -338,7 +353,7 @@ class ChipsState(GameState):
         self.scores.append(round_scores)
         self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
         self.extra_turn = False
-        if self.round >= self.options["rounds"]:
+        if match_over(self.round, self.options["rounds"]):
             self.phase = GAME_OVER
             self.winners = winners_of(self.totals)  # R11, D11
         else:
@@ -549,7 +564,7 @@ class ChipsGame(Game):
                     "chips R2: a stacked deck must hold each of the 40 number cards exactly once")
         state = self._fresh(players, options, rng)
         state.round = 1
-        state.start_player = options["first_player"]
+        state.start_player = start_player_of(options["first_player"], 1, players)
         state._deal(deck)
         return state
 

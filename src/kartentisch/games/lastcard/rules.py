@@ -68,6 +68,21 @@ def score_round(hands: Sequence[Sequence[int]], floor_zero: bool = True) -> list
     return result
 
 
+def rounds_in_match(players: int, rounds: int | None) -> int:
+    """lastcard R2, D16: rounds of a match: the ``rounds`` option, or one per player when ``None``."""
+    return rounds if rounds is not None else players
+
+
+def start_player_of(first_player: int, round_no: int, players: int) -> int:
+    """lastcard Setup 1, R3, D4: start player of round ``round_no`` (1-based): ``(first_player + r − 1) mod n``."""
+    return (first_player + round_no - 1) % players
+
+
+def dealer_of(start_player: int, players: int) -> int:
+    """lastcard Setup 1, R3: the dealer is the start player's right neighbour (``start − 1 mod n``)."""
+    return (start_player - 1) % players
+
+
 def match_winners(totals: Sequence[int]) -> list[int]:
     """Seats with the highest total, ascending; ties share the win (lastcard R18, D15)."""
     best = max(totals)
@@ -128,12 +143,12 @@ class LastCardState(GameState):
         self.players = players
         self.options = options
         self.rng = rng
-        self.rounds_total: int = options["rounds"] if options["rounds"] is not None else players  # R2, D16
+        self.rounds_total: int = rounds_in_match(players, options["rounds"])  # R2, D16
         self.pass_count: int = options["pass_cards"]
         self.phase = PASS
         self.round = 1
-        self.start = options["first_player"]
-        self.dealer = (self.start - 1) % players
+        self.start = start_player_of(options["first_player"], 1, players)
+        self.dealer = dealer_of(self.start, players)
         self.turn = self.start
         self.scores = []
         self.totals = [0] * players
@@ -177,7 +192,7 @@ class LastCardState(GameState):
         """The ``deal`` token (lastcard R17, D4, D17): next round, start moves left, shuffle, deal."""
         self.round += 1
         self.start = (self.start + 1) % self.players
-        self.dealer = (self.start - 1) % self.players  # R3: the previous start player
+        self.dealer = dealer_of(self.start, self.players)  # R3: the previous start player
         deck = list(range(1, C.highest_card(self.players) + 1))
         self.rng.shuffle(deck)  # R4: all cards in play, shuffled by the match generator
         self._deal(deck)
