@@ -1,0 +1,396 @@
+"""OpenSpiel Python games for every kartentisch game: ``pyspiel.load_game("python_kartentisch_colors")``.
+
+:func:`register` (called on import for every game in :func:`kartentisch.games.all_games`)
+registers ``python_kartentisch_<id>`` with :func:`pyspiel.register_game`. Game parameters:
+``players`` (int, default the game's minimum), ``options`` (the game options as a JSON object
+string, default ``"{}"``), ``seed_bytes`` (int 1 … 8, default 4, see *Chance*),
+``max_game_length`` (int, default 100000: a declared bound for ``GameInfo``; the rules do not
+bound every game, e.g. ``colors`` without ``max_rounds``).
+
+**Actions** are the ids of the fixed action space (:class:`~.spaces.ActionSpace`); in games
+whose notation splits tokens into steps one decision takes several actions of the same player.
+Players ``0 … n-1`` are the seats; the player to move is the first seat of ``to_act()``.
+
+**Chance.** The kernel draws every shuffle from ``state.rng`` (a :class:`random.Random`) inside
+``Game.new_state`` and ``GameState.apply``; OpenSpiel needs explicit chance nodes. Design: a
+chance node precedes every *randomised step* — the first deal, and every token whose
+application touches the generator (detected generically by applying the token to a clone whose
+generator records use; a token that draws nothing applies without chance). The step's seed is
+``seed_bytes`` chance outcomes, each a byte ``0 … 255`` with probability 1/256; the seed is
+``int.from_bytes(bytes, "big")``. The first deal is ``new_state(players, options, seed)``; later
+steps set ``state.rng = random.Random(seed)`` and apply the token.
+Limits: (1) only ``256**seed_bytes`` shuffles are reachable per step, all equally likely, so the
+distribution over deals is uniform over seeds and only approximately uniform over deals (Python's
+Mersenne Twister maps seeds to permutations); (2) a chance outcome is a seed, not a card, so
+algorithms that enumerate chance (exact CFR, expectimax) see ``256**seed_bytes`` branches per step
+and are impractical; sampling algorithms (MCCFR outcome sampling, ISMCTS, random simulation) work;
+(3) the outcome never appears in any player's information state (it would reveal hidden cards).
+
+**Information.** ``observation_string(p)`` is ``view(p)`` as sorted JSON plus the steps ``p``
+has chosen in an unfinished decision; ``observation_tensor(p)`` is the
+:class:`~.observations.Encoder` vector of ``view(p)`` (slices: :meth:`KartentischSpielGame.observation_slices`).
+``information_state_string(p)`` adds perfect recall: every move so far as ``p`` may read it
+(``GameState.public_token``) and, after each randomised step, ``view(p)`` then. An
+information-state *tensor* is not provided. ``resample_from_infostate(p, sampler)`` returns a
+state with the same history whose hidden cards are re-dealt by ``GameState.determinize(p, rng)``
+(``rng`` seeded from the sampler), so OpenSpiel's ISMCTS can play every game.
+
+**Returns**: at the end :meth:`GameState.returns` (1 shared equally among the winners), else 0.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import require
+
+np = require("numpy")
+pyspiel = require("pyspiel")
+
+from ..games import all_games, get_game  # noqa: E402
+from ..kernel import Game, GameState  # noqa: E402
+from .observations import Encoder  # noqa: E402
+from .spaces import ActionSpace  # noqa: E402
+
+PREFIX = "python_kartentisch_"
+OUTCOMES = 256
+
+
+class _RecordingRandom(random.Random):
+    """A generator that notes whether anything drew from it (``touched``)."""
+
+    touched = False
+
+    def random(self) -> float:
+        self.touched = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.touched = True
+        return super().getrandbits(k)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What one parameter set fixes: action space, encoder, seat count, seed bytes per chance step."""
+
+    space: ActionSpace
+    encoder: Encoder
+    players: int
+    seed_bytes: int
+
+
+_SETUPS: dict[tuple[str, str], Setup] = {}
+
+
+def _setup(game: Game, params: Mapping[str, Any]) -> Setup:
+    """The (cached) :class:`Setup` of ``game`` with OpenSpiel ``params`` (raises on bad values)."""
+    key = (game.id, json.dumps(dict(params), sort_keys=True))
+    found = _SETUPS.get(key)
+    if found is not None:
+        return found
+    players = int(params.get("players", game.min_players))
+    try:
+        options = json.loads(params.get("options", "{}"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{PREFIX}{game.id}: parameter options is not JSON: {exc}") from exc
+    if not isinstance(options, dict):
+        raise ValueError(f"{PREFIX}{game.id}: parameter options must be a JSON object, not {options!r}")
+    seed_bytes = int(params.get("seed_bytes", 4))
+    if not 1 <= seed_bytes <= 8:
+        raise ValueError(f"{PREFIX}{game.id}: seed_bytes {seed_bytes} outside 1 … 8")
+    space = ActionSpace(game, players, options)
+    found = _SETUPS[key] = Setup(space, Encoder(game, players, space=space), players, seed_bytes)
+    return found
+
+
+class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game wrapping one kartentisch game (module docstring).
+
+    Raises:
+        ValueError: bad ``options`` JSON or ``seed_bytes`` outside 1 … 8.
+        KartentischError: bad player count or options (from the kernel).
+    """
+
+    kartentisch_game: Game
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        setup = _setup(self.kartentisch_game, params)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(setup.space), max_chance_outcomes=OUTCOMES, num_players=setup.players,
+            min_utility=0.0, max_utility=1.0, utility_sum=None,
+            max_game_length=int(params.get("max_game_length", 100_000)))
+        super().__init__(_game_type(self.kartentisch_game), info, params)
+
+    @property
+    def setup(self) -> Setup:
+        """Action space, encoder, seats and seed length of these parameters.
+
+        pyspiel may rebuild a Python game object without calling ``__init__`` (e.g. when a
+        state is copied on the C++ side), so this is looked up from the parameters.
+        """
+        return _setup(self.kartentisch_game, self.get_parameters())
+
+    def new_initial_state(self) -> KartentischSpielState:
+        """The state before the first deal (a chance node)."""
+        return KartentischSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """An observer of one seat's view (perfect recall: the information state, string only)."""
+        if params:
+            raise ValueError(f"observer parameters not supported, got {params!r}")
+        return Observer(self, iig_obs_type)
+
+    def observation_slices(self) -> list[dict[str, Any]]:
+        """The observation tensor's slices: name, shape, offset, meaning."""
+        return self.setup.encoder.describe()
+
+
+def _game_type(game: Game) -> Any:
+    return pyspiel.GameType(
+        short_name=PREFIX + game.id,
+        long_name=f"kartentisch {game.names.get('en', game.id)}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": game.min_players, "options": "{}", "seed_bytes": 4,
+                                 "max_game_length": 100_000})
+
+
+class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state: a kartentisch state plus the chance and step bookkeeping.
+
+    Attributes:
+        inner: the kernel state (``None`` before the first deal).
+    """
+
+    def __init__(self, game: KartentischSpielGame) -> None:
+        super().__init__(game)
+        # pyspiel copies a Python state by deep-copying its __dict__: keep it small and let
+        # _Held copy the kernel state with GameState.clone().
+        self._key = (game.kartentisch_game.id, json.dumps(dict(game.get_parameters()), sort_keys=True))
+        game.setup  # noqa: B018 - validates the parameters and fills the cache for _setup
+        self._held = _Held(None, [])
+        self._pending: tuple[int, str] | None = None  # token waiting for its seed
+        self._seed: list[int] = []
+        self._steps: list[int] = []
+
+    @property
+    def _setup(self) -> Setup:
+        return _SETUPS[self._key]
+
+    @property
+    def inner(self) -> GameState | None:
+        """The kernel state (``None`` before the first deal)."""
+        return self._held.inner
+
+    @inner.setter
+    def inner(self, value: GameState | None) -> None:
+        self._held.inner = value
+
+    @property
+    def _log(self) -> list[tuple[int, Any]]:
+        """(seat, token) per move; (-1, [view JSON per seat]) after each randomised step."""
+        return self._held.log
+
+    # ----------------------------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` before a randomised step, ``TERMINAL`` at the end."""
+        if self.inner is None or self._pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.inner.game_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.inner.to_act()[0]
+
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self.inner is not None and self._pending is None and self.inner.game_over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The 256 equally likely bytes of the next seed."""
+        return [(b, 1.0 / OUTCOMES) for b in range(OUTCOMES)]
+
+    def _next(self) -> dict[int, str | None]:
+        assert self.inner is not None
+        seat = self.inner.to_act()[0]
+        return self._setup.space.next_steps(self.inner.legal_actions(seat), self._steps)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """Legal next steps of ``player`` (empty unless it is to move), ascending."""
+        if player != self.current_player():
+            return []
+        return sorted(self._next())
+
+    def _apply_action(self, action: int) -> None:
+        if self.current_player() == pyspiel.PlayerId.CHANCE:
+            self._seed.append(action)
+            if len(self._seed) == self._setup.seed_bytes:
+                self._resolve_chance(int.from_bytes(bytes(self._seed), "big"))
+            return
+        assert self.inner is not None
+        seat = self.inner.to_act()[0]
+        token = self._next()[action]
+        if token is None:
+            self._steps.append(action)
+            return
+        self._steps = []
+        self._log.append((seat, token))
+        trial = self.inner.clone()
+        trial.rng = recorder = _RecordingRandom()
+        trial.apply(seat, token)
+        if recorder.touched:
+            self._pending = (seat, token)
+        else:
+            self.inner = trial
+
+    def _resolve_chance(self, seed: int) -> None:
+        setup = self._setup
+        self._seed = []
+        if self.inner is None:
+            self.inner = get_game(self._key[0]).new_state(setup.players, setup.space.options, seed)
+        else:
+            assert self._pending is not None
+            self.inner.rng = random.Random(seed)
+            self.inner.apply(*self._pending)
+            self._pending = None
+        self._log.append((-1, [_dump(self.inner.view(s)) for s in range(setup.players)]))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return self._setup.space.actions[action]
+
+    def returns(self) -> list[float]:
+        """Match result per seat once over (GameState.returns), else zeros."""
+        if not self.is_terminal():
+            return [0.0] * self._setup.players
+        assert self.inner is not None
+        return [float(r) for r in self.inner.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KartentischSpielState:
+        """A state with ``player_id``'s information state, hidden cards re-dealt (``determinize``)."""
+        new = self._copy()
+        if self.inner is not None:
+            rng = random.Random(int(float(probability_sampler()) * 2**53))
+            new.inner = self.inner.determinize(player_id, rng)
+        return new
+
+    # ----------------------------------------------------------------------------- strings
+    def view_string(self, player: int) -> str:
+        """``view(player)`` as sorted JSON (``"deal pending"`` before the first deal) plus own steps."""
+        if self.inner is None:
+            return "deal pending"
+        steps = self._steps if player == self.current_player() else []
+        names = " ".join(self._setup.space.actions[i] for i in steps)
+        return _dump(self.inner.view(player)) + (f"\nsteps: {names}" if names else "")
+
+    def information_string(self, player: int) -> str:
+        """Perfect-recall information state of ``player`` (module docstring)."""
+        lines = []
+        for seat, entry in self._log:
+            if seat < 0:
+                lines.append("chance " + entry[player])
+            else:
+                assert self.inner is not None
+                lines.append(f"{seat}:{self.inner.public_token(seat, entry, player)}")
+        lines.append(self.view_string(player))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        if self.inner is None:
+            return "deal pending"
+        return _dump(self.inner.to_doc())
+
+    def _copy(self) -> KartentischSpielState:
+        new = KartentischSpielState(self.get_game())
+        new._held = copy.deepcopy(self._held)
+        new._pending, new._seed, new._steps = self._pending, list(self._seed), list(self._steps)
+        return new
+
+
+class _Held:
+    """The kernel state and the log; deep copies use ``GameState.clone()`` and share log entries."""
+
+    def __init__(self, inner: GameState | None, log: list[tuple[int, Any]]) -> None:
+        self.inner = inner
+        self.log = log
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.inner.clone() if self.inner is not None else None, list(self.log))
+
+
+def _dump(doc: Any) -> str:
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+class Observer:
+    """OpenSpiel PyObserver: ``tensor`` (observation vector) and strings of one seat's view.
+
+    With ``perfect_recall`` the string is the information state and the tensor is empty (no
+    information-state tensor). Only single-seat private information is supported.
+    """
+
+    def __init__(self, game: KartentischSpielGame, iig_obs_type: Any) -> None:
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not obs_type.public_info:
+            raise ValueError("kartentisch observers show one seat's view: private_info SINGLE_PLAYER, public_info")
+        self.encoder = game.setup.encoder
+        self.perfect_recall = obs_type.perfect_recall
+        size = 0 if self.perfect_recall else self.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {s.name: self.tensor[s.offset:s.offset + s.size].reshape(s.shape)
+                     for s in self.encoder.slices} if size else {}
+
+    def set_from(self, state: KartentischSpielState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation of ``state`` (zeros before the deal)."""
+        if self.perfect_recall:
+            return
+        if state.inner is None:
+            self.tensor.fill(0)
+            return
+        steps = state._steps if player == state.current_player() else []
+        self.tensor[:] = self.encoder.encode(state.inner.view(player), player, steps)
+
+    def string_from(self, state: KartentischSpielState, player: int) -> str:
+        """The observation string, or the information state string with perfect recall."""
+        return state.information_string(player) if self.perfect_recall else state.view_string(player)
+
+
+def register(game: Game | str) -> str:
+    """Register ``game`` with pyspiel as ``python_kartentisch_<id>`` (idempotent); returns the name."""
+    game = get_game(game) if isinstance(game, str) else game
+    name = PREFIX + game.id
+    if name not in pyspiel.registered_names():
+        cls = type(f"KartentischSpielGame_{game.id}", (KartentischSpielGame,), {"kartentisch_game": game})
+        pyspiel.register_game(_game_type(game), cls)
+    return name
+
+
+def load(game: Game | str, players: int | None = None, options: dict[str, Any] | None = None,
+         **params: Any) -> KartentischSpielGame:
+    """Register (if needed) and load ``game``: ``load("colors", 3, {"max_rounds": 1})``."""
+    name = register(game)
+    spiel_params: dict[str, Any] = dict(params)
+    if players is not None:
+        spiel_params["players"] = players
+    if options is not None:
+        spiel_params["options"] = json.dumps(options)
+    return pyspiel.load_game(name, spiel_params)
+
+
+for _game in all_games():
+    register(_game)
