@@ -1,0 +1,68 @@
+"""Score-pad entry of ``lastcard``: per player the numbers of the cards left in hand (R16).
+
+Scoring is the game's :func:`~kartentisch.games.lastcard.rules.score_round` (R16, D14, option
+``floor_zero``); the number of rounds :func:`rounds_in_match` (R2, D16), winners
+:func:`match_winners` (R18), dealers :func:`dealer_of` / :func:`start_player_of` (Setup 1, R3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...games.lastcard.cards import hand_size, highest_card
+from ...games.lastcard.rules import dealer_of, match_winners, rounds_in_match, score_round, start_player_of
+from ..core import Entry, EntryError, Field, Ruleset
+
+
+class LastCardRuleset(Ruleset):
+    """lastcard: hand cards per player; each number once; exactly one player ended with one card."""
+
+    game_id = "lastcard"
+
+    def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
+        """``hand``: card numbers 1 … highest in play (R1), at most the hand size."""
+        return [Field("hand", "values", {"en": "cards in hand", "de": "Karten auf der Hand"}, 1,
+                      highest_card(players), hand_size(players))]
+
+    def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
+        """Each number exists once (R1); every hand holds a card; the round ended when exactly one
+        player held a single card while all others held two or more (R12, R15)."""
+        holder: dict[int, str] = {}
+        for seat, p in enumerate(entry.players):
+            if not p["hand"]:
+                raise EntryError(f"{names[seat]} holds no card; at round end every hand holds at least one "
+                                 "(lastcard R12, R15)")
+            for number in p["hand"]:
+                if number in holder:
+                    other = holder[number]
+                    who = f"{other} twice" if other == names[seat] else f"both {other} and {names[seat]}"
+                    raise EntryError(f"card {number} exists once, but {who} hold it")
+                holder[number] = names[seat]
+        single = [names[s] for s, p in enumerate(entry.players) if len(p["hand"]) == 1]
+        if len(single) != 1:
+            raise EntryError("exactly one player ends the round holding a single card (lastcard R15); "
+                             + (f"here {len(single)}: {', '.join(single)}" if single else "here nobody does"))
+
+    def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
+        """lastcard R16 by :func:`score_round` (highest − rest, ``floor_zero``)."""
+        return score_round([p["hand"] for p in entry.players], options["floor_zero"])
+
+    def winners_if_over(self, scores: Sequence[Sequence[int]], totals: Sequence[int], round_no: int,
+                        options: Mapping[str, Any]) -> list[int] | None:
+        """lastcard R2, R18: over after the last round; highest totals share the win."""
+        if round_no < rounds_in_match(len(totals), options["rounds"]):
+            return None
+        return match_winners(totals)
+
+    def first_dealer(self, players: int, options: Mapping[str, Any]) -> int:
+        """lastcard Setup 1: the right neighbour of round 1's start player."""
+        return dealer_of(start_player_of(options["first_player"], 1, players), players)
+
+    def next_dealer(self, round_no: int, dealer: int, round_scores: Sequence[int], players: int,
+                    options: Mapping[str, Any]) -> int:
+        """lastcard R17: the previous start player deals the next round."""
+        return dealer_of(start_player_of(options["first_player"], round_no + 1, players), players)
+
+
+RULESET = LastCardRuleset()
