@@ -142,11 +142,11 @@ def _card_combos(cards: Sequence[str], k: int) -> list[str]:
 
 
 @cache
-def _four_suffixes(players: int, seat: int) -> tuple[str, ...]:
-    """Every ``play:four`` argument suffix for ``seat`` (R15), in listing order."""
+def _four_tokens(players: int, seat: int, prefix: str) -> tuple[str, ...]:
+    """Every Fantastic Four token of ``seat`` (R15) as ``prefix`` + arguments, in listing order."""
     others = [t for t in range(players) if t != seat]
     named = [":" + ":".join(map(str, combo)) for combo in combinations_with_replacement(others, 4)]
-    return tuple(s for w in WISHES for s in [":" + w] + [f":{w}{n}" for n in named])
+    return tuple(prefix + s for w in WISHES for s in [":" + w] + [f":{w}{n}" for n in named])
 
 
 def _copy_json(value: Any) -> Any:
@@ -208,7 +208,6 @@ class MayhemState(GameState):
         self.current = self.dealer
         self.face_up = self.exhausted = False
         self.revealed = self.gamble = self.pending = None
-        self._cache: dict[int, list[str]] = {}
 
     # ------------------------------------------------------------------ small helpers
     def _next(self, seat: int) -> int:
@@ -275,12 +274,19 @@ class MayhemState(GameState):
         return COLOR[card] == COLOR[top] or kind == top_kind  # one-colour special
 
     # ------------------------------------------------------------------ token listing
-    def _effect_args(self, seat: int, card: str, rest: list[str]) -> list[str]:
-        """Argument suffixes of playing ``card`` (or resolving it as start card, R36) with ``rest`` left in hand.
+    def _effect_tokens(self, seat: int, card: str, rest: list[str], prefix: str) -> Sequence[str]:
+        """Tokens ``prefix`` + arguments of playing ``card`` (or resolving it as start card, R36) with ``rest``
+        left in hand.
 
         In listing order: a missing optional argument first, wishes r y g b 1 … 9, seats ascending,
         card lists by canonical positions (spec *Decisions and tokens*).
         """
+        if KIND[card] == "four":  # R15
+            return _four_tokens(self.players, seat, prefix)
+        return [prefix + s for s in self._effect_args(seat, card, rest)]
+
+    def _effect_args(self, seat: int, card: str, rest: list[str]) -> list[str]:
+        """Argument suffixes of every kind but Fantastic Four (see :meth:`_effect_tokens`)."""
         kind = KIND[card]
         if kind in ("gift", "exch"):  # R9, R10, R19: never name fy
             named = [c for c in rest if c != "fy"]
@@ -291,8 +297,6 @@ class MayhemState(GameState):
             return free or [""]
         if kind == "fant":  # R14
             return [":" + w for w in WISHES]
-        if kind == "four":  # R15
-            return list(_four_suffixes(self.players, seat))
         if kind == "equal":  # R16, D17
             fewer = [t for t in self._others(seat) if len(self.hands[t]) < len(rest)]
             return [s for c in COLORS for s in [":" + c] + [f":{c}:{t}" for t in fewer]]
@@ -312,7 +316,7 @@ class MayhemState(GameState):
             if not self._card_legal(card, size):
                 continue
             rest = hand[:i] + hand[i + 1:]
-            out.extend(f"play:{card}{suffix}" for suffix in self._effect_args(seat, card, rest))
+            out.extend(self._effect_tokens(seat, card, rest, "play:" + card))
         return out
 
     def _counter_tokens(self, seat: int) -> list[str]:
@@ -358,10 +362,7 @@ class MayhemState(GameState):
         return [f"give:{c}:{t}" for c in cards for t in self._others(seat)]
 
     def _legal(self, seat: int) -> list[str]:
-        """Legal tokens of ``seat`` in the spec's listing order (cached until the next change)."""
-        cached = self._cache.get(seat)
-        if cached is not None:
-            return cached
+        """Legal tokens of ``seat`` in the spec's listing order (the kernel caches the listing)."""
         phase = self.phase
         tokens: list[str]
         if phase == PLAY:
@@ -372,7 +373,7 @@ class MayhemState(GameState):
             tokens = self._play_tokens(seat) or ["draw"]  # R8, D20
         elif phase == START:
             hand = self.hands[seat]
-            tokens = ["start" + s for s in self._effect_args(seat, self.discard[0], hand)]  # R36
+            tokens = list(self._effect_tokens(seat, self.discard[0], hand, "start"))  # R36
         elif phase == COUNTER:
             tokens = ["pass"] + self._counter_tokens(seat)  # R21
         elif phase == NICETRY:
@@ -385,7 +386,6 @@ class MayhemState(GameState):
             tokens = ["deal"]  # R72
         else:
             tokens = []
-        self._cache[seat] = tokens
         return tokens
 
     def to_act(self) -> list[int]:
@@ -413,7 +413,6 @@ class MayhemState(GameState):
 
     # ------------------------------------------------------------------ applying tokens
     def _apply(self, seat: int, token: str) -> None:
-        self._cache = {}
         parts = token.split(":")
         verb = parts[0]
         if verb == "play":
@@ -1065,7 +1064,6 @@ class MayhemState(GameState):
         new.revealed = [list(h) for h in self.revealed] if self.revealed is not None else None
         new.gamble = dict(self.gamble) if self.gamble is not None else None
         new.pending = _copy_json(self.pending)
-        new._cache = {}
         return new
 
     def _committed(self, seat: int) -> list[str]:
