@@ -397,7 +397,7 @@ def test_heuristic_bot_plays_legal_tokens() -> None:
 def test_heuristic_beats_random_in_a_short_sample() -> None:
     """The heuristic bot wins clearly more than half of a short 2-player sample against random."""
     wins = 0
-    for i in range(20):
+    for i in range(12):
         state = GAME.new_state(2, {"target_score": 15}, seed=100 + i)
         bots = [GAME.heuristic_bot(seed=i), RandomBot(i)]
         if i % 2:
@@ -406,7 +406,7 @@ def test_heuristic_beats_random_in_a_short_sample() -> None:
             seat = state.to_act()[0]
             state.apply(seat, bots[seat].choose(state, seat))
         wins += state.winners == [i % 2]
-    assert wins >= 13
+    assert wins >= 8
 
 
 def test_all_conformance_scenarios_pass() -> None:

@@ -1,0 +1,114 @@
+"""Terminal renderer of ``colors`` (Colour Gap / Farblücke): the table as players see it.
+
+``render(view, seat, lang)`` draws a seat view (or the spectator view, ``seat=None``): the
+centre (Tischmitte), the draw pile as a count, every seat's hand (own cards face up, others as
+backs), every collection (Auslage) sorted into colour groups with its current score, the open
+pick, the last turn and the score pad (Punkteblock).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...games.colors.cards import COLOUR_NAMES
+from ...games.colors.rules import score_round
+from ...games.colors.texts import LABELS
+
+#: Readable card faces per colour letter (text on a coloured background).
+STYLES = {
+    "b": "bold white on blue", "g": "bold black on green", "p": "bold white on magenta",
+    "r": "bold white on red", "y": "bold black on yellow",
+}
+BACK_STYLE = "white on grey30"
+
+
+def card_text(code: str) -> Text:
+    """One card as a small coloured face (``"?"``: a card back)."""
+    if code == "?":
+        return Text(" ▒▒ ", style=BACK_STYLE)
+    return Text(f" {code[0].upper()}{code[1:]} ", style=STYLES.get(code[0], "bold"))
+
+
+def cards_text(codes: list[str], empty: str) -> Text:
+    """A row of cards separated by spaces (``empty`` when there is none)."""
+    if not codes:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(c) for c in codes)
+
+
+def collection_text(codes: list[str], lang: str, empty: str) -> Text:
+    """A collection grouped by colour, each group with its count (for the R14 scoring)."""
+    if not codes:
+        return Text(empty, style="dim")
+    parts: list[Text] = []
+    for colour in "bgpry":
+        group = [c for c in codes if c[0] == colour]
+        if group:
+            label = Text(f"{COLOUR_NAMES[lang][colour]} {len(group)}: ", style="bold")
+            parts.append(label + cards_text(group, empty))
+    return Text("   ").join(parts)
+
+
+def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
+    """Draw a ``colors`` seat view for ``seat`` (``None``: spectator) in ``lang`` (``de``/``en``)."""
+    lang = lang if lang in LABELS else "en"
+    L = LABELS[lang]
+    zones = view["zones"]
+    to_act = view.get("to_act") or []
+    head = Text(f"{L['title']} — {L['round']} {view['round']}", style="bold")
+    head.append(f"   {L['dealer']}: {L['seat']} {view['dealer']}")
+    if to_act:
+        head.append(f"   {L['to_act']}: {L['seat']} {to_act[0]}", style="bold green")
+
+    centre = Table.grid(padding=(0, 2))
+    centre.add_row(Text(L["centre"], style="bold"), cards_text(zones["centre"], L["empty"]),
+                   Text(f"{L['draw']}: {len(zones['draw'])} {L['cards']}", style="dim"))
+
+    seats = Table(show_header=True, header_style="bold", expand=False)
+    seats.add_column(L["seat"])
+    seats.add_column(L["hand"])
+    seats.add_column(L["collection"])
+    seats.add_column(L["score_now"], justify="right")
+    seats.add_column(L["total"], justify="right")
+    now = score_round(zones["collections"])
+    for s, hand in enumerate(zones["hands"]):
+        name = f"{s}" + (f" ({L['you']})" if s == seat else "") + (" ◀" if s in to_act else "")
+        seats.add_row(Text(name, style="bold green" if s in to_act else ""), cards_text(hand, L["empty"]),
+                      collection_text(zones["collections"][s], lang, L["empty"]), str(now[s]),
+                      str(view["totals"][s]))
+
+    parts: list[RenderableType] = [head, centre, seats]
+    pending = zones.get("pending")
+    if pending:
+        line = Text(f"{L['pick']} ({L[pending['side']]} {pending['number']}): ", style="bold yellow")
+        parts.append(line + cards_text(pending["options"], L["empty"]))
+    last = zones.get("last")
+    if last:
+        line = Text(f"{L['last']}: {L['seat']} {last['seat']} {L['played']} ")
+        line += card_text(last["card"])
+        if last["to_centre"]:
+            line.append(f" {L['to_centre']}")
+        elif last["taken"]:
+            line.append(f" {L['took']} ")
+            line += cards_text(list(last["taken"]), L["empty"])
+        parts.append(line)
+    if view.get("scores"):
+        pad = Table(title=L["scores"], show_header=True, header_style="bold")
+        pad.add_column(L["round"])
+        for s in range(view["players"]):
+            pad.add_column(f"{L['seat']} {s}", justify="right")
+        for r, row in enumerate(view["scores"], start=1):
+            pad.add_row(str(r), *(str(x) for x in row))
+        pad.add_row(L["total"], *(str(x) for x in view["totals"]), style="bold")
+        parts.append(pad)
+    if view["phase"] == "game_over":
+        parts.append(Text(f"{L['game_over']}: " + ", ".join(f"{L['seat']} {w}" for w in view["winners"]),
+                          style="bold magenta"))
+    elif view["phase"] == "round_over":
+        parts.append(Text(L["round_over"], style="bold magenta"))
+    return Panel(Group(*parts), title=L["title"], expand=False)
