@@ -118,15 +118,29 @@ class GameState(ABC):
         """True once the last round played has been scored (phases ``round_over``/``game_over``)."""
         return self.phase in (ROUND_OVER, GAME_OVER)
 
+    #: ``(id(state), seat, tokens)`` of the last legal listing; cleared by every apply. The id
+    #: keeps a shallow copy of the object (``copy.copy``) from reusing another state's listing.
+    _legal_cache: tuple[int, int, list[str]] | None = None
+
+    def _listing(self, seat: int) -> list[str]:
+        cache = self._legal_cache
+        if cache is not None and cache[0] == id(self) and cache[1] == seat:
+            return cache[2]
+        tokens = self._legal(seat) if seat in self.to_act() else []
+        self._legal_cache = (id(self), seat, tokens)
+        return tokens
+
     def legal_actions(self, seat: int) -> list[str]:
-        """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision."""
-        if seat not in self.to_act():
-            return []
-        return self._legal(seat)
+        """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision.
+
+        Returns a new list (the listing is cached until the next apply, so a following
+        :meth:`apply` of one of these tokens does not list them again).
+        """
+        return list(self._listing(seat))
 
     def is_legal(self, seat: int, token: str) -> bool:
         """Whether ``token`` is legal for ``seat`` now."""
-        return seat in self.to_act() and token in self._legal(seat)
+        return token in self._listing(seat)
 
     def apply(self, seat: int, token: str) -> None:
         """Validate and apply one token of ``seat``.
@@ -140,6 +154,7 @@ class GameState(ABC):
             raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
         if not self.is_legal(seat, token):
             raise self._explain(seat, token)
+        self._legal_cache = None
         self._apply(seat, token)
 
     def apply_line(self, seat: int, line: str) -> list[str]:
@@ -160,6 +175,7 @@ class GameState(ABC):
         for token in tokens:
             trial.apply(seat, token)
         # All legal on an identical copy (same generator state), so they apply here unchanged.
+        self._legal_cache = None
         for token in tokens:
             self._apply(seat, token)
         return tokens
