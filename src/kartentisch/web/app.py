@@ -126,9 +126,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         try:
             yield
         finally:
-            for table in app.state.hub.tables.values():
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
+            app.state.hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.dispose()
 
@@ -248,7 +246,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                         raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
                 except ApiError as exc:
                     await error(exc)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
             pass
         finally:
             hub.unsubscribe(table, sub_id)

@@ -18,7 +18,7 @@ import hashlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -200,6 +200,8 @@ class Hub:
         self.bot_delay = bot_delay
         self.ttl = ttl
         self.tables: dict[str, LiveTable] = {}
+        # One writer thread: commits never contend for SQLite's write lock (whose busy wait sleeps).
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kt-db")
         self._load_lock = asyncio.Lock()
         self._next_sub = 0
 
@@ -278,9 +280,17 @@ class Hub:
         self.kick_bots(table)
 
     async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
-        await asyncio.to_thread(self.store.append_events, table.id, len(table.log), [(seat, t) for t in tokens])
+        await asyncio.get_running_loop().run_in_executor(
+            self.writer, self.store.append_events, table.id, len(table.log), [(seat, t) for t in tokens])
         table._apply_local(seat, tokens)
         table.record = _touched(table.record)
+
+    def close(self) -> None:
+        """Stop the bot drivers and the writer thread (after the last commit)."""
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        self.writer.shutdown(wait=True)
 
     def kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot driver unless it runs already or no bot has a decision."""
