@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
+from .scorepad import router as scorepad_router
 from .store import Store
 from .tables import ApiError, Hub, LiveTable
 
@@ -259,6 +260,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
 
+    app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
