@@ -62,7 +62,11 @@ OUTCOMES = 256
 
 
 class _RecordingRandom(random.Random):
-    """A generator that notes whether anything drew from it (``touched``)."""
+    """A generator that notes whether anything drew from it (``touched``).
+
+    One instance (:data:`_RECORDER`) serves every trial: a trial that touched it is thrown away,
+    and a kept trial never draws from it again (the next randomised step reseeds first).
+    """
 
     touched = False
 
@@ -107,6 +111,9 @@ def _setup(game: Game, params: Mapping[str, Any]) -> Setup:
     space = ActionSpace(game, players, options)
     found = _SETUPS[key] = Setup(space, Encoder(game, players, space=space), players, seed_bytes)
     return found
+
+
+_RECORDER = _RecordingRandom(0)
 
 
 class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -250,9 +257,10 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         self._steps = []
         self._log.append((seat, token))
         trial = self.inner.clone()
-        trial.rng = recorder = _RecordingRandom()
+        trial.rng = _RECORDER
+        _RECORDER.touched = False
         trial.apply(seat, token)
-        if recorder.touched:
+        if _RECORDER.touched:
             self._pending = (seat, token)
         else:
             self.inner = trial

@@ -22,6 +22,9 @@ import numpy as np
 
 from ..kernel import Game, KartentischError
 
+#: Tokens whose step ids are remembered per action space (the cache is emptied when full).
+STEP_CACHE = 200_000
+
 
 class NotationError(KartentischError):
     """A game's notation module is missing or inconsistent with the game's legal tokens."""
@@ -67,6 +70,7 @@ class ActionSpace:
         if len(self.index) != len(self.actions):
             raise NotationError(f"{game.id}: action_space({players}, …) lists a step twice")
         self.split: Callable[[str], list[str]] = getattr(module, "split_token", _single)
+        self._steps: dict[str, tuple[int, ...]] = {}
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -79,13 +83,22 @@ class ActionSpace:
 
     def steps(self, token: str) -> list[int]:
         """Action ids of the steps of ``token`` (raises NotationError if a step is not in the space)."""
-        out = []
-        for step in self.split(token):
-            i = self.index.get(step)
-            if i is None:
-                raise NotationError(f"{self.game.id}: legal token {token!r} has step {step!r} outside the action space")
-            out.append(i)
-        return out
+        return list(self._cached_steps(token))
+
+    def _cached_steps(self, token: str) -> tuple[int, ...]:
+        found = self._steps.get(token)
+        if found is None:
+            out = []
+            for step in self.split(token):
+                i = self.index.get(step)
+                if i is None:
+                    raise NotationError(
+                        f"{self.game.id}: legal token {token!r} has step {step!r} outside the action space")
+                out.append(i)
+            if len(self._steps) >= STEP_CACHE:
+                self._steps.clear()
+            found = self._steps[token] = tuple(out)
+        return found
 
     def next_steps(self, legal: Sequence[str], prefix: Sequence[int]) -> dict[int, str | None]:
         """Steps that may follow ``prefix`` (ids already chosen in this decision).
@@ -96,10 +109,11 @@ class ActionSpace:
             NotationError: a token's steps leave the space or are a proper prefix of another's.
         """
         depth = len(prefix)
+        prefix = tuple(prefix)
         out: dict[int, str | None] = {}
         for token in legal:
-            ids = self.steps(token)
-            if len(ids) <= depth or ids[:depth] != list(prefix):
+            ids = self._cached_steps(token)
+            if len(ids) <= depth or ids[:depth] != prefix:
                 if ids == list(prefix):
                     raise NotationError(f"{self.game.id}: steps of {token!r} are a prefix of another token's")
                 continue

@@ -1,0 +1,83 @@
+"""Fixed action spaces: every legal token met in random matches is in the space (as its steps)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kartentisch.games import get_game
+from kartentisch.rl.spaces import ActionSpace, NotationError
+
+from .conftest import SMALL, player_counts
+
+
+def test_every_legal_token_is_in_the_space(game_id: str) -> None:
+    game = get_game(game_id)
+    for players in player_counts(game_id):
+        space = ActionSpace(game, players, SMALL[game_id])
+        assert len(set(space.actions)) == len(space)
+        met = 0
+        for seed in range(3):
+            state = game.new_state(players, SMALL[game_id], seed=seed)
+            rng = random.Random(seed)
+            while not state.game_over:
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                for token in legal:
+                    ids = space.steps(token)
+                    assert ids and all(0 <= i < len(space) for i in ids)
+                    met += 1
+                state.apply(seat, rng.choice(legal))
+        assert met > 0
+
+
+def test_steps_of_a_token_play_it_back() -> None:
+    """Choosing a legal token's steps one by one completes exactly that token (lastcard help play)."""
+    game = get_game("lastcard")
+    doc = {"game": "lastcard", "players": 2, "round": 1, "phase": "play", "to_act": [0],
+           "zones": {"start_player": 0, "hands": [["3", "9", "30"], ["4", "31"]], "help": [["5", "8"], []],
+                     "pile": ["15"]}}
+    state = game.load(doc)
+    space = ActionSpace(game, 2)
+    legal = state.legal_actions(0)
+    assert "play:9:8" in legal and "play:9:5:8" in legal
+    prefix: list[int] = []
+    for i in space.steps("play:9:5:8"):
+        nxt = space.next_steps(legal, prefix)
+        assert i in nxt
+        if nxt[i] is not None:
+            assert nxt[i] == "play:9:5:8"
+        prefix.append(i)
+    assert [space.actions[i] for i in prefix] == ["with:9", "help:5", "help:8", "go"]
+
+
+def test_out_of_range_action_is_rejected() -> None:
+    space = ActionSpace(get_game("chips"), 2)
+    assert space.action_to_token(0) == "take:0"
+    with pytest.raises(ValueError, match="outside 0"):
+        space.action_to_token(len(space))
+
+
+def test_prefix_clash_is_reported() -> None:
+    """A notation whose steps are not prefix-free is named in the error."""
+    legal = ["play:9:5", "play:9:5:8"]
+    good = ActionSpace(get_game("lastcard"), 2)
+    with_9 = good.index["with:9"]
+    assert good.next_steps(legal, [with_9]) == {good.index["help:5"]: None}  # the go step keeps it prefix-free
+    bad = ActionSpace(get_game("lastcard"), 2)
+    bad.split = _steps_without_go
+    with pytest.raises(NotationError, match="lastcard: steps of 'play:9:5"):
+        bad.next_steps(legal, [with_9])
+
+
+def _steps_without_go(token: str) -> list[str]:
+    from kartentisch.games.lastcard.notation import split_token
+
+    return [s for s in split_token(token) if s != "go"]
+
+
+def test_step_outside_the_space_is_reported() -> None:
+    space = ActionSpace(get_game("chips"), 2)
+    with pytest.raises(NotationError, match="outside the action space"):
+        space.steps("take:99")
