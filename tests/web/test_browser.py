@@ -110,3 +110,29 @@ def test_two_people_play_grid_with_their_own_links(browser, live_server: str) ->
         # each person sees their own name marked as "me", and no other seat's legal moves
         assert page.locator(".seat-chip.me").count() == 1
         page.screenshot(path=str(ARTIFACTS / f"grid-two-people-seat{i}.png"), full_page=True)
+
+
+def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(browser, live_server: str) -> None:
+    """Hot-seat from the lobby: a cover names the next person before their cards show; a spectator gets no moves."""
+    page = browser.new_page()
+    page.goto(f"{live_server}/?game=colors")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option(".seat-row[data-seat='1'] .kind", "human")
+    page.fill(".seat-row[data-seat='0'] .name", "Ada")
+    page.fill(".seat-row[data-seat='1'] .name", "Bo")
+    page.check("#hotseat")
+    page.click("#create")
+    page.wait_for_selector("#cover:not([hidden])")
+    assert page.locator("#table").is_hidden()
+    first = page.locator("#cover-text").text_content()
+    page.click("#cover-show")
+    click_one_move(page, random.Random(1))
+    page.wait_for_selector("#cover:not([hidden])")
+    assert page.locator("#cover-text").text_content() != first  # now the other person is named
+    page.screenshot(path=str(ARTIFACTS / "hotseat-cover.png"))
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    spectator = browser.new_page()
+    spectator.goto(f"{live_server}/t/{table_id}")
+    spectator.wait_for_selector("body[data-phase]")
+    assert spectator.locator("#moves button.move").count() == 0
+    assert spectator.locator("#zones .card:not(.back)").count() > 0  # the open centre cards
