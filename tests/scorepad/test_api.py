@@ -1,0 +1,96 @@
+"""Score-pad HTTP API: create, read (public), add, correct, delete; refusals change nothing."""
+
+from __future__ import annotations
+
+from sqlalchemy import create_engine, func, select
+
+from kartentisch.web.scorepad import pad_rounds_t, pads_t
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def grid_entry(grids: list[list[int]], trigger: int) -> dict:
+    return {"players": [{"grid": g} for g in grids], "round": {"trigger": trigger}}
+
+
+def new_pad(client, game="grid", players=("Ana", "Ben"), **options) -> dict:
+    res = client.post("/api/scorepads", json={"game": game, "players": list(players), "options": options})
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def test_create_read_add_correct_delete(client, db_url):
+    pad = new_pad(client, end_total=30)
+    assert pad["edit_url"] == f"/scorepad/{pad['id']}#key={pad['key']}" and pad["view_url"] == f"/scorepad/{pad['id']}"
+    assert pad["form"]["players"][0]["key"] == "grid" and pad["form"]["round"][0]["kind"] == "seat"
+    assert pad["totals"] == [0, 0] and pad["dealer"] == 0 and pad["next_round"] == 1
+    key = pad["key"]
+    url = f"/api/scorepads/{pad['id']}"
+    r1 = client.post(f"{url}/rounds", json=grid_entry([[11, 5, 0], [2, 0, 0]], 0), headers=bearer(key)).json()
+    assert r1["rounds"][0]["scores"] == [32, 2] and r1["totals"] == [32, 2] and r1["over"] and r1["winners"] == [1]
+    # Correction: Ana ended with less, so she is not doubled; the match goes on and the deal passes.
+    fixed = client.put(f"{url}/rounds/1", json=grid_entry([[1, 0, 0], [2, 0, 0]], 0), headers=bearer(key))
+    assert fixed.status_code == 200, fixed.text
+    assert fixed.json()["totals"] == [1, 2] and not fixed.json()["over"] and fixed.json()["dealer"] == 1
+    r2 = client.post(f"{url}/rounds", json=grid_entry([[11, 11, 11], [0, 0, 0]], 1), headers=bearer(key)).json()
+    assert r2["totals"] == [34, 2] and r2["over"] and r2["winners"] == [1]
+    # Reading is public and gives the same sheet.
+    public = client.get(url).json()
+    assert public["totals"] == [34, 2] and "key" not in public
+    # A correction of round 1 recomputes round 2's totals.
+    again = client.put(f"{url}/rounds/1", json=grid_entry([[3, 0, 0], [2, 0, 0]], 1), headers=bearer(key)).json()
+    assert again["rounds"][0]["scores"] == [3, 2] and again["rounds"][1]["totals"] == [36, 2]
+    gone = client.delete(f"{url}/rounds/2", headers=bearer(key)).json()
+    assert len(gone["rounds"]) == 1 and gone["totals"] == [3, 2] and not gone["over"]
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(pad_rounds_t)).scalar() == 1
+        assert conn.execute(select(pads_t.c.revision)).scalar() == 5
+    engine.dispose()
+
+
+def test_refusals_save_nothing(client, db_url):
+    pad = new_pad(client, game="mayhem", players=("Ana", "Ben", "Cem"))
+    url, key = f"/api/scorepads/{pad['id']}", pad["key"]
+    good = {"players": [{"numbers": [5]}, {}, {"specials": 1}]}
+    assert client.post(f"{url}/rounds", json=good, headers=bearer(key)).status_code == 200
+    before = client.get(url).json()
+    both_fy = {"players": [{"fy": True}, {"fy": True}, {}]}
+    res = client.post(f"{url}/rounds", json=both_fy, headers=bearer(key))
+    assert res.status_code == 422 and "unique card exists once" in res.json()["error"]
+    res = client.put(f"{url}/rounds/1", json={"players": [{"specials": -1}, {}, {}]}, headers=bearer(key))
+    assert res.status_code == 422 and "round 1, Ana, special cards: -1" in res.json()["error"]
+    assert client.post(f"{url}/rounds", json=good).status_code == 401
+    assert client.post(f"{url}/rounds", json=good, headers=bearer("nope")).status_code == 403
+    assert client.put(f"{url}/rounds/3", json=good, headers=bearer(key)).status_code == 404
+    assert client.delete(f"{url}/rounds/1", headers=bearer(key)).status_code == 200  # last round: allowed
+    assert client.post(f"{url}/rounds", json=good, headers=bearer(key)).status_code == 200
+    assert client.post(f"{url}/rounds", json=good, headers=bearer(key)).status_code == 200
+    res = client.delete(f"{url}/rounds/1", headers=bearer(key))
+    assert res.status_code == 409 and "only the last round" in res.json()["error"]
+    after = client.get(url).json()
+    assert after["rounds"][0]["entry"] == before["rounds"][0]["entry"] and len(after["rounds"]) == 2
+
+
+def test_bad_pads_are_refused(client):
+    cases = [
+        ({"game": "nope", "players": ["A", "B"]}, "nope"),
+        ({"game": "grid", "players": ["Ana"]}, "this game is for 2 … 6"),
+        ({"game": "grid", "players": ["Ana", "ana"]}, "same name"),
+        ({"game": "grid", "players": ["Ana", " "]}, "empty"),
+        ({"game": "grid", "players": ["Ana", "Ben"], "options": {"end_total": 0}}, "end_total"),
+        ({"game": "grid", "players": ["Ana", "Ben"], "options": {"colour": 1}}, "unknown option"),
+    ]
+    for body, words in cases:
+        res = client.post("/api/scorepads", json=body)
+        assert res.status_code == 422 and words in res.json()["error"], (body, res.text)
+    assert client.get("/api/scorepads/unknown").status_code == 404
+
+
+def test_pages_are_served(client):
+    pad = new_pad(client)
+    for path in ("/scorepad", pad["view_url"]):
+        res = client.get(path)
+        assert res.status_code == 200 and "scorepad.js" in res.text
