@@ -1,0 +1,110 @@
+"""OpenSpiel adapter: random_sim_test per game, ISMCTS plays whole matches, chance and info states."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from kartentisch.games import GAME_IDS
+from kartentisch.rl.openspiel import OUTCOMES, load
+
+from .conftest import SMALL
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {f"python_kartentisch_{g}" for g in GAME_IDS} <= names
+
+
+def test_random_sim(game_id: str) -> None:
+    pyspiel.random_sim_test(load(game_id, 2, SMALL[game_id]), num_sims=1, serialize=False, verbose=False)
+
+
+def test_ismcts_plays_a_match_to_the_end(game_id: str) -> None:
+    """OpenSpiel's ISMCTSBot (resampling through resample_from_infostate) plays seat 0 to the end."""
+    game = load(game_id, 2, SMALL[game_id])
+    rs = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0, max_simulations=2,
+                           random_state=rs, allow_inconsistent_action_sets=True)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rs.randint(OUTCOMES)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    assert decisions > 0
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_first_deal_is_a_chance_node_and_seeds_replay() -> None:
+    game = load("colors", 2, seed_bytes=2)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    assert a.is_chance_node() and len(a.chance_outcomes()) == OUTCOMES
+    for s in (a, b):
+        s.apply_action(3)
+        assert s.is_chance_node()  # two seed bytes
+        s.apply_action(200)
+    assert not a.is_chance_node() and str(a) == str(b)
+    c = game.new_initial_state()
+    c.apply_action(3)
+    c.apply_action(201)
+    assert str(c) != str(a)
+
+
+def test_randomised_step_gets_a_chance_node_and_others_do_not() -> None:
+    """In colors only 'deal' shuffles: it alone is followed by chance nodes."""
+    game = load("colors", 2, {"target_score": 100, "max_rounds": 2}, seed_bytes=1)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    chance_after: dict[str, set[bool]] = {}
+    rs = np.random.RandomState(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rs.randint(OUTCOMES)))
+            continue
+        action = int(rs.choice(state.legal_actions()))
+        verb = state.action_to_string(state.current_player(), action).split(":")[0]
+        state.apply_action(action)
+        chance_after.setdefault(verb, set()).add(state.is_chance_node())
+    assert chance_after.pop("deal") == {True}
+    assert chance_after.pop("play") == {False}
+    assert chance_after in ({}, {"pick": {False}})
+
+
+def test_information_state_hides_the_opponent_and_survives_resampling() -> None:
+    game = load("lastcard", 2, {"rounds": 1})
+    state = game.new_initial_state()
+    for b in (1, 2, 3, 4):
+        state.apply_action(b)
+    rs = np.random.RandomState(1)
+    while state.inner.phase == "pass":
+        state.apply_action(int(rs.choice(state.legal_actions())))
+    player = state.current_player()
+    other = 1 - player
+    info = state.information_state_string(player)
+    view = json.loads(info.split("\n")[-1])
+    assert set(view["zones"]["hands"][other]) == {"?"}
+    assert f"{other}:pass:?" in info  # the other seat's passed cards stay hidden in the move log
+    hidden = state.inner.to_doc()["zones"]["passed"][other]
+    assert f"{other}:pass:{':'.join(hidden)}" not in info
+    resampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert resampled.information_state_string(player) == info
+    assert resampled.observation_tensor(player) == state.observation_tensor(player)
+    assert resampled.inner.to_doc()["zones"]["hands"] != state.inner.to_doc()["zones"]["hands"]
+
+
+def test_bad_parameters_are_named() -> None:
+    with pytest.raises(Exception, match="seed_bytes"):
+        load("chips", 2, seed_bytes=9)
+    with pytest.raises(Exception, match="JSON"):
+        pyspiel.load_game("python_kartentisch_chips", {"options": "{nope"})
