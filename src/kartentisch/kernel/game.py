@@ -54,7 +54,6 @@ class GameState(ABC):
     game: Game
     players: int
     options: dict[str, Any]
-    rng: random.Random
     phase: str
     round: int
     dealer: int
@@ -93,7 +92,7 @@ class GameState(ABC):
 
     @abstractmethod
     def clone(self: S) -> S:
-        """An independent copy (including the generator's state); cheap, used by bots."""
+        """An independent copy (the generator via :meth:`share_rng`); cheap, used by bots."""
 
     @abstractmethod
     def determinize(self: S, seat: int, rng: random.Random) -> S:
@@ -108,6 +107,41 @@ class GameState(ABC):
         """Multiset of every card in every zone (for the conservation invariant)."""
 
     # ----------------------------------------------------------------- provided
+    _rng: random.Random
+    _rng_shared: bool = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The match generator: the only source of chance (shuffles, reshuffles).
+
+        After :meth:`share_rng` the generator object is shared by both states and copied by
+        whichever uses it first, so clones that never shuffle never pay for a copy.
+        """
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
+
+    def share_rng(self, clone: GameState) -> None:
+        """Give ``clone`` this state's generator (for :meth:`clone`): same sequence, independent use."""
+        clone._rng = self._rng
+        clone._rng_shared = self._rng_shared = True
+
+    def copy_common(self, clone: GameState) -> None:
+        """Copy the fields every game has into ``clone`` (for :meth:`clone`): game, players,
+        options (never mutated), generator (shared lazily), phase, round, dealer, scores, totals, winners."""
+        clone.game, clone.players, clone.options = self.game, self.players, self.options
+        self.share_rng(clone)
+        clone.phase, clone.round, clone.dealer = self.phase, self.round, self.dealer
+        clone.scores = [list(row) for row in self.scores]
+        clone.totals = list(self.totals)
+        clone.winners = list(self.winners)
+
     @property
     def game_over(self) -> bool:
         """True once the match has ended (phase ``game_over``)."""

@@ -445,22 +445,9 @@ class ChipsState(GameState):
         return doc
 
     def clone(self) -> ChipsState:
-        """An independent copy (lists copied by hand, generator state copied)."""
-        new = ChipsState.__new__(ChipsState)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options  # never mutated after creation
-        # Same as ``random.Random(); setstate(...)`` but without seeding from the OS first
-        # (setstate sets every field, including gauss_next); about twice as fast.
-        r = random.Random.__new__(random.Random)
-        r.setstate(self.rng.getstate())
-        new.rng = r
-        new.phase = self.phase
-        new.round = self.round
-        new.dealer = self.dealer
-        new.scores = [list(s) for s in self.scores]
-        new.totals = list(self.totals)
-        new.winners = list(self.winners)
+        """An independent copy (lists copied by hand, the generator shared lazily)."""
+        new = object.__new__(ChipsState)
+        self.copy_common(new)
         new.start_player = self.start_player
         new.specials = list(self.specials)
         new.effects = self.effects

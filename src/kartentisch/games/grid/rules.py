@@ -496,20 +496,9 @@ class GridState(GameState):
         return self._doc(seat, False)
 
     def clone(self) -> GridState:
-        """A cheap independent copy (lists copied by hand, generator state copied)."""
+        """A cheap independent copy (lists copied by hand, the generator shared lazily)."""
         new = object.__new__(GridState)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
-        new.phase = self.phase
-        new.round = self.round
-        new.dealer = self.dealer
-        new.scores = [list(s) for s in self.scores]
-        new.totals = list(self.totals)
-        new.winners = list(self.winners)
+        self.copy_common(new)
         new.grids = [[row[:] for row in grid] for grid in self.grids]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
