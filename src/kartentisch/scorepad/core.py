@@ -191,7 +191,10 @@ class Ruleset(ABC):
         players = [_parse_object(row, pfields, n, f"{where}, {names[s]}") for s, row in enumerate(rows)]
         table = _parse_object(raw.get("round") or {}, self.round_fields(n, options), n, where)
         entry = Entry(players, table)
-        self.check(entry, names, options)
+        try:
+            self.check(entry, names, options)
+        except EntryError as exc:
+            raise EntryError(f"{where}: {exc}") from None
         return entry
 
 

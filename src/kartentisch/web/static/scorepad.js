@@ -1,0 +1,312 @@
+// Score pad for games played with real cards: new pad, sheet, round entry and corrections.
+// Talks only to /api/games and /api/scorepads (see kartentisch/web/scorepad.py). de/en.
+import { lang, toggleLang } from "/static/i18n.js";
+
+const STRINGS = {
+  en: {
+    title: "Score pad", newPad: "New score pad", game: "Game", names: "Players (clockwise, comma separated)",
+    namesHelp: "The first name is seat 1; options that name a seat count from 0 in this order.",
+    options: "Options", create: "Start score pad", round: "Round", total: "Total", enter: "Enter round {n}",
+    correct: "Correct round {n}", save: "Save", cancel: "Cancel", undo: "Delete last round",
+    undoAsk: "Delete round {n}?", deals: "Round {n}: {name} deals", over: "Match over. Winner: {names}",
+    overMany: "Match over. Shared win: {names}", share: "Share (read-only link)",
+    shareHelp: "Anyone with this link can watch the scores but not change them.", copy: "Copy",
+    editHelp: "Your editing link (keep it):", readOnly: "Read-only view", clear: "Clear", cards: "cards",
+    sum: "sum", none: "—", yes: "yes", error: "Error", unknown: "This score pad does not exist.",
+    nullValue: "none", dealerMark: "● deals",
+  },
+  de: {
+    title: "Punkteblock", newPad: "Neuer Punkteblock", game: "Spiel", names: "Mitspieler (im Uhrzeigersinn, mit Komma)",
+    namesHelp: "Der erste Name ist Platz 1; Optionen mit Platznummer zählen ab 0 in dieser Reihenfolge.",
+    options: "Optionen", create: "Punkteblock anlegen", round: "Runde", total: "Summe", enter: "Runde {n} eintragen",
+    correct: "Runde {n} korrigieren", save: "Speichern", cancel: "Abbrechen", undo: "Letzte Runde löschen",
+    undoAsk: "Runde {n} löschen?", deals: "Runde {n}: {name} gibt", over: "Partie beendet. Sieger: {names}",
+    overMany: "Partie beendet. Geteilter Sieg: {names}", share: "Teilen (nur lesen)",
+    shareHelp: "Wer diesen Link hat, sieht die Punkte, kann aber nichts ändern.", copy: "Kopieren",
+    editHelp: "Dein Link zum Eintragen (aufheben):", readOnly: "Nur-Lese-Ansicht", clear: "Leeren", cards: "Karten",
+    sum: "Summe", none: "—", yes: "ja", error: "Fehler", unknown: "Diesen Punkteblock gibt es nicht.",
+    nullValue: "keine", dealerMark: "● gibt",
+  },
+};
+const t = (key, vars = {}) =>
+  (STRINGS[lang()][key] ?? STRINGS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...kids) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...kids);
+  return node;
+};
+
+const state = { games: [], pad: null, key: null, editing: null, draft: null };
+
+async function api(method, url, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (state.key && method !== "GET") headers.Authorization = `Bearer ${state.key}`;
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.error || `${res.status}`);
+  return data;
+}
+
+function show(screen) {
+  document.body.dataset.screen = screen;
+  $("new").hidden = screen !== "new";
+  $("pad").hidden = screen !== "pad";
+  $("entry").hidden = screen !== "entry";
+  $("create").hidden = screen !== "new";
+  const canEdit = Boolean(state.key);
+  $("add").hidden = !(screen === "pad" && canEdit && state.pad && !state.pad.over);
+  $("cancel").hidden = screen !== "entry";
+  $("save").hidden = screen !== "entry";
+  $("undo").hidden = !(canEdit && state.pad && state.pad.rounds.length);
+  $("readonly").hidden = canEdit;
+}
+
+function translate() {
+  document.documentElement.lang = lang();
+  document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
+  $("lang").textContent = lang() === "de" ? "English" : "Deutsch";
+  const gameName = state.pad ? state.pad.game_names[lang()] || state.pad.game : "";
+  $("title").textContent = gameName ? `${t("title")} · ${gameName}` : t("title");
+}
+
+// ------------------------------------------------------------------ new pad
+function gameOf(id) { return state.games.find((g) => g.id === id); }
+
+function optionInput(opt) {
+  const help = opt.help?.[lang()] || opt.help?.en || "";
+  let input;
+  if (opt.kind === "bool") {
+    input = el("input", { type: "checkbox", checked: Boolean(opt.default) });
+  } else if (opt.kind === "choice") {
+    input = el("select");
+    opt.choices.forEach((c, i) => input.append(new Option(String(c), String(i), false, c === opt.default)));
+  } else if (opt.kind === "int" || opt.kind === "seat") {
+    input = el("input", { type: "number", inputMode: "numeric", value: opt.default ?? "" });
+    if (opt.nullable) input.placeholder = t("nullValue");
+  } else {
+    input = el("input", { type: "text", value: JSON.stringify(opt.default) });
+  }
+  input.name = opt.name;
+  input.readOption = () => {
+    if (opt.kind === "bool") return input.checked;
+    if (opt.kind === "choice") return opt.choices[Number(input.value)];
+    if (opt.kind === "int" || opt.kind === "seat") return input.value === "" ? null : Number(input.value);
+    return JSON.parse(input.value);
+  };
+  return el("label", { className: "option", title: `${help} (${opt.allowed})` }, el("span", { textContent: opt.name }),
+    input, el("small", { textContent: help }));
+}
+
+function drawOptions() {
+  const g = gameOf($("game").value);
+  const box = $("options");
+  box.replaceChildren(el("legend", { textContent: t("options") }));
+  for (const opt of g.options) box.append(optionInput(opt));
+}
+
+function drawNew() {
+  const chosen = $("game").value;
+  $("game").replaceChildren(...state.games.map((g) => new Option(g.names[lang()] || g.id, g.id)));
+  if (chosen) $("game").value = chosen;
+  drawOptions();
+}
+
+async function createPad() {
+  $("new-error").textContent = "";
+  const g = gameOf($("game").value);
+  const names = $("names").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const options = {};
+  try {
+    for (const input of $("options").querySelectorAll("input, select")) {
+      const opt = g.options.find((o) => o.name === input.name);
+      const value = input.readOption();
+      if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
+    }
+    const pad = await api("POST", "/api/scorepads", { game: g.id, players: names, options });
+    state.key = pad.key;
+    history.pushState(null, "", pad.edit_url);
+    state.pad = pad;
+    drawPad();
+  } catch (err) {
+    $("new-error").textContent = `${t("error")}: ${err.message}`;
+  }
+}
+
+// ------------------------------------------------------------------ the sheet
+function drawPad() {
+  const pad = state.pad;
+  translate();
+  const winners = new Set(pad.winners);
+  $("sheet").tHead.replaceChildren(el("tr", {}, el("th", { textContent: "#" }),
+    ...pad.names.map((name, s) => el("th", { textContent: name, title: name, className: winners.has(s) ? "winner" : "" }))));
+  const body = $("sheet").tBodies[0];
+  body.replaceChildren(...pad.rounds.map((r) => {
+    const row = el("tr", { className: state.key ? "editable" : "" }, el("td", { textContent: String(r.number) }),
+      ...r.scores.map((v, s) => el("td", { textContent: String(v), className: s === r.dealer ? "dealer" : "",
+        title: `${t("total")} ${r.totals[s]}` })));
+    row.dataset.round = String(r.number);
+    if (state.key) row.addEventListener("click", () => openEntry(r.number));
+    return row;
+  }));
+  $("sheet").tFoot.replaceChildren(el("tr", { id: "totals" }, el("td", { textContent: "Σ" }),
+    ...pad.totals.map((v, s) => el("td", { textContent: String(v), className: winners.has(s) ? "winner" : "" }))));
+  const status = $("status");
+  if (pad.over) {
+    const names = pad.winners.map((s) => pad.names[s]).join(", ");
+    status.textContent = t(pad.winners.length > 1 ? "overMany" : "over", { names });
+  } else {
+    status.textContent = t("deals", { n: pad.next_round, name: pad.names[pad.dealer] });
+  }
+  document.body.dataset.over = String(pad.over);
+  document.body.dataset.rounds = String(pad.rounds.length);
+  $("add").textContent = t("enter", { n: pad.next_round });
+  $("share-url").value = new URL(pad.view_url, location.href).href;
+  $("edit-link-row").hidden = !state.key;
+  $("edit-url").value = state.key ? `${$("share-url").value}#key=${state.key}` : "";
+  show("pad");
+}
+
+async function undo() {
+  const n = state.pad.rounds.length;
+  if (!window.confirm(t("undoAsk", { n }))) return;
+  try {
+    state.pad = await api("DELETE", `/api/scorepads/${state.pad.id}/rounds/${n}`);
+    drawPad();
+  } catch (err) {
+    $("status").textContent = `${t("error")}: ${err.message}`;
+  }
+}
+
+// ------------------------------------------------------------------ round entry
+function blank(field) {
+  return { count: 0, values: [], bool: false, seat: null, multi: [] }[field.kind];
+}
+
+function fieldInput(field, get, set) {
+  const label = field.label[lang()] || field.label.en || field.key;
+  const box = el("div", { className: "field" }, el("div", { className: "label", textContent: label }));
+  box.dataset.field = field.key;
+  if (field.kind === "count") {
+    const input = el("input", { type: "number", inputMode: "numeric", min: field.minimum, value: get() });
+    if (field.maximum !== null) input.max = field.maximum;
+    input.addEventListener("input", () => set(input.value === "" ? 0 : Number(input.value)));
+    const step = (d) => () => { input.value = String(Math.max(field.minimum, Number(input.value || 0) + d)); set(Number(input.value)); };
+    box.append(el("div", { className: "stepper" }, el("button", { type: "button", textContent: "−", onclick: step(-1) }),
+      input, el("button", { type: "button", textContent: "+", onclick: step(1) })));
+  } else if (field.kind === "values") {
+    const chosen = el("div", { className: "chosen" });
+    const redraw = () => {
+      const values = get();
+      const sum = values.reduce((a, b) => a + b, 0);
+      chosen.replaceChildren(...values.map((v, i) => el("button", { type: "button", textContent: String(v),
+        className: "chip", onclick: () => { const next = [...get()]; next.splice(i, 1); set(next); redraw(); } })),
+        el("span", { className: "sum", textContent: values.length ? `${values.length} ${t("cards")}, ${t("sum")} ${sum}` : t("none") }));
+    };
+    const keypad = el("div", { className: "keypad" });
+    for (let v = field.minimum; v <= field.maximum; v++) {
+      keypad.append(el("button", { type: "button", textContent: String(v), className: "key",
+        onclick: () => { set([...get(), v]); redraw(); } }));
+    }
+    redraw();
+    box.append(chosen, keypad);
+  } else if (field.kind === "bool") {
+    const input = el("input", { type: "checkbox", checked: get() });
+    input.addEventListener("change", () => set(input.checked));
+    box.firstChild.replaceWith(el("label", {}, input, ` ${label}`));
+  } else if (field.kind === "seat") {
+    const select = el("select");
+    select.append(new Option(t("none"), ""), ...state.pad.names.map((n, s) => new Option(n, String(s), false, get() === s)));
+    select.addEventListener("change", () => set(select.value === "" ? null : Number(select.value)));
+    box.append(select);
+  } else {
+    for (const choice of field.choices) {
+      const input = el("input", { type: "checkbox", checked: get().includes(choice), value: choice });
+      input.addEventListener("change", () => set(field.choices.filter((c) =>
+        c === choice ? input.checked : get().includes(c))));
+      box.append(el("label", {}, input, ` ${choice}`));
+    }
+  }
+  return box;
+}
+
+function openEntry(number) {
+  const pad = state.pad;
+  const old = number ? pad.rounds[number - 1].entry : null;
+  const draft = {
+    players: pad.names.map((_, s) => Object.fromEntries(pad.form.players.map((f) =>
+      [f.key, old ? structuredClone(old.players[s][f.key]) : blank(f)]))),
+    round: Object.fromEntries(pad.form.round.map((f) => [f.key, old ? structuredClone(old.round[f.key]) : blank(f)])),
+  };
+  state.editing = number;
+  state.draft = draft;
+  $("entry-title").textContent = number ? t("correct", { n: number }) : t("enter", { n: pad.next_round });
+  $("entry-error").textContent = "";
+  $("entry-round").replaceChildren(...pad.form.round.map((f) =>
+    fieldInput(f, () => draft.round[f.key], (v) => { draft.round[f.key] = v; })));
+  $("entry-players").replaceChildren(...pad.names.map((name, s) => {
+    const card = el("div", { className: "player" }, el("h3", { textContent: name }));
+    card.dataset.seat = String(s);
+    for (const f of pad.form.players) {
+      card.append(fieldInput(f, () => draft.players[s][f.key], (v) => { draft.players[s][f.key] = v; }));
+    }
+    return card;
+  }));
+  show("entry");
+  window.scrollTo(0, 0);
+}
+
+async function saveEntry() {
+  const pad = state.pad;
+  const body = { players: state.draft.players, round: state.draft.round };
+  try {
+    state.pad = state.editing
+      ? await api("PUT", `/api/scorepads/${pad.id}/rounds/${state.editing}`, body)
+      : await api("POST", `/api/scorepads/${pad.id}/rounds`, body);
+    state.editing = null;
+    drawPad();
+    window.scrollTo(0, 0);
+  } catch (err) {
+    $("entry-error").textContent = `${t("error")}: ${err.message}`;
+    $("entry-error").scrollIntoView({ block: "center" });
+  }
+}
+
+// ------------------------------------------------------------------ start
+async function main() {
+  $("lang").addEventListener("click", () => {
+    toggleLang();
+    translate();
+    if (document.body.dataset.screen === "new") drawNew();
+    else if (document.body.dataset.screen === "pad") drawPad();
+    else if (document.body.dataset.screen === "entry") openEntry(state.editing);
+  });
+  $("game").addEventListener("change", drawOptions);
+  $("create").addEventListener("click", createPad);
+  $("add").addEventListener("click", () => openEntry(null));
+  $("cancel").addEventListener("click", drawPad);
+  $("save").addEventListener("click", saveEntry);
+  $("undo").addEventListener("click", undo);
+  $("copy").addEventListener("click", () => navigator.clipboard?.writeText($("share-url").value));
+  $("new").addEventListener("submit", (e) => e.preventDefault());
+  $("entry").addEventListener("submit", (e) => e.preventDefault());
+  translate();
+  const padId = location.pathname.match(/^\/scorepad\/([^/]+)$/)?.[1];
+  if (!padId) {
+    state.games = await api("GET", "/api/games");
+    drawNew();
+    show("new");
+    return;
+  }
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("key");
+  state.key = fromHash;
+  try {
+    state.pad = await api("GET", `/api/scorepads/${padId}`);
+    drawPad();
+  } catch (err) {
+    $("status").textContent = t("unknown");
+    show("pad");
+  }
+}
+
+main();

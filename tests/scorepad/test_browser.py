@@ -1,0 +1,115 @@
+"""The score pad in a real browser on a phone-sized viewport (360×740): a whole ``grid`` match.
+
+Creates the pad from the page, enters every round with the keypad (one refused round shows its
+reason and is fixed), corrects a round by tapping it, plays on to the end and checks the winner,
+then opens the shared read-only link. Marker ``browser``; screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def phone(live_server: str) -> Iterator[object]:
+    """A page on a 360×740 touch viewport, English."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+        page = context.new_page()
+        page.on("dialog", lambda d: d.accept())
+        yield page
+        browser.close()
+
+
+def enter_grid(page, player: int, values: list[int]) -> None:
+    """Tap the keypad buttons of ``values`` in the card of ``player``."""
+    card = page.locator(f"#entry-players .player[data-seat='{player}']")
+    for v in values:
+        card.locator(".keypad").get_by_role("button", name=str(v), exact=True).click()
+
+
+def enter_round(page, grids: list[list[int]], trigger: str) -> None:
+    for seat, values in enumerate(grids):
+        enter_grid(page, seat, values)
+    page.locator("#entry-round select").select_option(label=trigger)
+    page.locator("#save").click()
+
+
+def totals(page) -> list[str]:
+    return page.locator("#totals td").all_inner_texts()[1:]
+
+
+def test_whole_grid_match_on_a_phone(phone, live_server):
+    page = phone
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.goto(f"{live_server}/scorepad")
+    page.locator("#game").select_option("grid")
+    page.locator("#names").fill("Ana, Ben")
+    page.locator("#options input[name=end_total]").fill("60")
+    page.locator("#create").click()
+    page.wait_for_selector("body[data-screen=pad]")
+    assert page.locator("#status").inner_text() == "Round 1: Ana deals"
+    # Nothing sticks out of a 360 px screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # Round 1: Ben's grid is entered with 2 cards: refused with the reason, then fixed.
+    page.locator("#add").click()
+    enter_round(page, [[5, 5, 5], [1, 1]], "Ben")
+    playwright_api.expect(page.locator("#entry-error")).to_contain_text("Ben: 2 cards")
+    page.screenshot(path=str(ARTIFACTS / "scorepad-refused.png"), full_page=True)
+    enter_grid(page, 1, [1])
+    page.locator("#save").click()
+    page.wait_for_selector("body[data-screen=pad][data-rounds='1']")
+    assert totals(page) == ["15", "3"]
+
+    # Round 2: Ana ends with 6 while Ben has 2: doubled to 12 (grid R18).
+    page.locator("#add").click()
+    enter_round(page, [[6, 0, 0], [2, 0, 0]], "Ana")
+    page.wait_for_selector("body[data-rounds='2']")
+    assert totals(page) == ["27", "5"] and page.locator("#status").inner_text() == "Round 3: Ana deals"
+
+    # Correction: tap round 1; Ana really had 5 5 4 (-> 14); every total is recomputed.
+    page.locator("#sheet tbody tr[data-round='1']").click()
+    page.locator("#entry-players .player[data-seat='0'] .chosen button.chip").last.click()
+    enter_grid(page, 0, [4])
+    page.locator("#save").click()
+    page.wait_for_selector("body[data-screen=pad]")
+    assert totals(page) == ["26", "5"]
+
+    # Round 3 ends the match: Ana 11 11 11 = 33, total 59 < 60; round 4 takes her past 60.
+    page.locator("#add").click()
+    enter_round(page, [[11, 11, 11], [0, 0, 0]], "Ben")
+    page.wait_for_selector("body[data-rounds='3']")
+    assert totals(page) == ["59", "5"] and page.locator("body").get_attribute("data-over") == "false"
+    page.locator("#add").click()
+    enter_round(page, [[1, 0, 0, 0, 0, 0], [9, 9, 9, 9, 9, 9, 9, 9, 8]], "Ana")
+    page.wait_for_selector("body[data-over=true]")
+    assert totals(page) == ["60", "85"]
+    assert page.locator("#status").inner_text() == "Match over. Winner: Ana"
+    assert page.locator("#add").is_hidden()
+    page.screenshot(path=str(ARTIFACTS / "scorepad-over.png"), full_page=True)
+
+    # The shared link shows the same sheet, read-only.
+    share = page.locator("#share-url").input_value()
+    viewer = page.context.new_page()
+    viewer.goto(share)
+    viewer.wait_for_selector("body[data-screen=pad]")
+    assert totals(viewer) == ["60", "85"] and viewer.locator("#readonly").is_visible()
+    assert viewer.locator("#add").is_hidden() and viewer.locator("#undo").is_hidden()
+    viewer.locator("#sheet tbody tr").first.click()
+    assert viewer.evaluate("document.body.dataset.screen") == "pad"
