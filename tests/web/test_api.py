@@ -200,3 +200,37 @@ def test_rematch_after_the_match(client: TestClient) -> None:
     new_view = client.get(f"/api/tables/{first['id']}/view", headers=auth(second["token"])).json()
     assert new_view["seat"] == 1 and new_view["n"] == 0 and [s["name"] for s in new_view["seats"]] == ["Ada", "Bo"]
     assert client.get(f"/api/tables/{tid}/view").json()["rematch"] is True
+
+
+def test_reaction_timer_counts_down_and_passes_for_a_silent_person(client: TestClient) -> None:
+    """A person asked a decision that allows ``pass`` gets a countdown; at zero the server passes for them."""
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+    table = new_table(client, "mayhem", 2, seats, seed=6, reaction_seconds=3)
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    for _ in range(200):
+        frames = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+        asked = [f for f in frames if "pass" in f["legal"]]
+        if asked:
+            break
+        seat = frames[0]["view"]["to_act"][0]
+        legal = frames[seat]["legal"]
+        token = "draw" if "draw" in legal else legal[0]
+        assert client.post(f"/api/tables/{tid}/actions", json={"action": token},
+                           headers=auth(tokens[seat])).status_code == 200
+    else:
+        pytest.fail("no decision with 'pass' came up")
+    seat = asked[0]["seat"]
+    assert 0 < asked[0]["countdown"] <= 3
+    assert all(f["countdown"] is None for f in frames if "pass" not in f["legal"])
+    n = asked[0]["n"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws:
+        frame = ws.receive_json()
+        while frame["n"] == n:
+            frame = ws.receive_json()  # arrives when the timer fires
+    assert frame["n"] == n + 1 and frame["log"][-1] == {"seat": seat, "token": "pass"}
+
+
+def test_no_timer_without_reaction_seconds(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2)
+    assert client.get(f"/api/tables/{table['id']}/view", headers=auth(table["seats"][0]["token"])).json()[
+        "countdown"] is None

@@ -52,6 +52,9 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     seats: list[SeatIn] = Field(max_length=16)
+    reaction_seconds: int | None = Field(
+        default=None, ge=3, le=3600,
+        description="seconds a person has to answer a decision that allows 'pass' before passing automatically")
 
 
 class ActionIn(BaseModel):
@@ -157,7 +160,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and its private link."""
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
-                                              [s.model_dump() for s in body.seats])
+                                              [s.model_dump() for s in body.seats], body.reaction_seconds)
         return {
             "id": record.id,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,

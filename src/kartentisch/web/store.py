@@ -49,6 +49,7 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     Column("touched", Float, nullable=False),
     Column("rematch_id", String(40), nullable=True),
+    Column("reaction_seconds", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -99,7 +100,8 @@ class SeatRecord:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A stored table: the match header, seats, events ``(seat, token)`` and bookkeeping times (epoch s)."""
+    """A stored table: the match header, seats, events ``(seat, token)``, bookkeeping times (epoch s) and
+    the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)."""
 
     id: str
     game: str
@@ -111,6 +113,7 @@ class TableRecord:
     created: float
     touched: float
     rematch_id: str | None
+    reaction_seconds: int | None = None
 
 
 class Store:
@@ -151,12 +154,13 @@ class Store:
             return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
-                     seats: Sequence[SeatRecord]) -> None:
+                     seats: Sequence[SeatRecord], reaction_seconds: int | None = None) -> None:
         """Insert a new table with its seats (one transaction)."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
-                                                 seed=seed, created=now, touched=now, rematch_id=None))
+                                                 seed=seed, created=now, touched=now, rematch_id=None,
+                                                 reaction_seconds=reaction_seconds))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "token": s.token} for s in seats])
@@ -188,6 +192,7 @@ class Store:
         return TableRecord(
             id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]),
             seed=row["seed"], created=row["created"], touched=row["touched"], rematch_id=row["rematch_id"],
+            reaction_seconds=row["reaction_seconds"],
             seats=[SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in seats],
             events=[(seat, token) for seat, token in events],
         )

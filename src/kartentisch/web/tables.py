@@ -89,6 +89,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     rematch_id: str | None = None
+    timers: dict[int, tuple[float, asyncio.Task[None]]] = field(default_factory=dict)
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
@@ -151,7 +152,8 @@ class LiveTable:
         Keys: ``type`` ("state"), ``table``, ``game``, ``seat``, ``seats`` (kind, name, bot spec),
         ``view`` (``state.view(viewer)``), ``legal`` (the viewer's own legal tokens), ``log``
         (``[{"seat", "token"}]`` in public form, entries ``log_start …`` only: a socket gets the whole
-        log first, then what is new), ``log_start``, ``n`` (events so far), ``rematch``.
+        log first, then what is new), ``log_start``, ``n`` (events so far), ``rematch`` and ``countdown``
+        (seconds until the viewer's own passable decision is passed for it, else ``None``).
         """
         key = _viewer_key(viewer)
         state = self.state
@@ -167,6 +169,8 @@ class LiveTable:
             "log_start": log_start,
             "n": len(self.log),
             "rematch": self.rematch_id is not None,
+            "countdown": (round(max(0.0, self.timers[viewer][0] - time.time()), 1)
+                          if viewer in self.timers else None),
         }
 
     async def broadcast(self) -> None:
@@ -207,8 +211,11 @@ class Hub:
 
     # ------------------------------------------------------------------ creation and loading
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
-                     seats: list[dict[str, Any]]) -> TableRecord:
+                     seats: list[dict[str, Any]], reaction_seconds: int | None = None) -> TableRecord:
         """Validate and store a new table; returns its record (with the human seats' tokens).
+
+        ``reaction_seconds``: a person whose decision can be answered with ``pass`` (reaction windows,
+        simultaneous choices that allow passing) gets that long, then passes automatically.
 
         Raises:
             ApiError 422: unknown game, bad player count/options/seats, or a bot that cannot be built.
@@ -241,7 +248,8 @@ class Hub:
             else:
                 raise ApiError(422, f"seat {i}: kind must be \"human\" or \"bot\", got {seat.get('kind')!r}")
         table_id = secrets.token_urlsafe(12)
-        await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records)
+        await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records,
+                                reaction_seconds)
         record = await asyncio.to_thread(self.store.load, table_id)
         assert record is not None
         return record
@@ -262,7 +270,7 @@ class Hub:
                         raise ApiError(404, f"no table {table_id!r}")
                     table = LiveTable.from_record(record)
                     self.tables[table_id] = table
-                    self.kick_bots(table)
+                    self.after_change(table)
         if time.time() - table.record.touched > self.ttl:
             raise ApiError(410, f"table {table_id!r} expired after {self.ttl:.0f} s without a move")
         return table
@@ -276,8 +284,8 @@ class Hub:
         """
         async with table.lock:
             await self._commit_and_apply(table, seat, table.check(seat, line))
+        self.after_change(table)
         await table.broadcast()
-        self.kick_bots(table)
 
     async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
         await asyncio.get_running_loop().run_in_executor(
@@ -286,11 +294,42 @@ class Hub:
         table.record = _touched(table.record)
 
     def close(self) -> None:
-        """Stop the bot drivers and the writer thread (after the last commit)."""
+        """Stop the bot drivers, the timers and the writer thread (after the last commit)."""
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            for _deadline, task in table.timers.values():
+                task.cancel()
         self.writer.shutdown(wait=True)
+
+    def after_change(self, table: LiveTable) -> None:
+        """After every applied token: (re)arm the reaction timers, then let the bots take their turns."""
+        self.arm_timers(table)
+        self.kick_bots(table)
+
+    def arm_timers(self, table: LiveTable) -> None:
+        """Give each person who may ``pass`` now a deadline (kept while still asked); drop stale timers."""
+        seconds = table.record.reaction_seconds
+        humans = {s.seat for s in table.record.seats if s.kind == "human"}
+        asked = {s for s in table.state.to_act() if s in humans and "pass" in table.state.legal_actions(s)}
+        for seat in list(table.timers):
+            if seat not in asked:
+                table.timers.pop(seat)[1].cancel()
+        if not seconds:
+            return
+        loop = asyncio.get_running_loop()
+        for seat in asked - set(table.timers):
+            table.timers[seat] = (time.time() + seconds, loop.create_task(self._expire(table, seat, seconds)))
+
+    async def _expire(self, table: LiveTable, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with table.lock:
+            table.timers.pop(seat, None)
+            if not table.state.is_legal(seat, "pass"):
+                return
+            await self._commit_and_apply(table, seat, ["pass"])
+        self.after_change(table)
+        await table.broadcast()
 
     def kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot driver unless it runs already or no bot has a decision."""
@@ -320,6 +359,7 @@ class Hub:
                 if len(table.log) != n or not table.state.is_legal(seat, token):
                     continue  # someone acted meanwhile: think again on the new position
                 await self._commit_and_apply(table, seat, [token])
+            self.arm_timers(table)
             await table.broadcast()
 
     # ------------------------------------------------------------------ subscriptions
@@ -351,7 +391,7 @@ class Hub:
             if table.rematch_id is None:
                 old = table.record
                 seats = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in old.seats]
-                new = await self.create(old.game, old.players, old.options, None, seats)
+                new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds)
                 await asyncio.to_thread(self.store.set_rematch, old.id, new.id)
                 table.rematch_id = new.id
         new_table = await self.get(table.rematch_id)

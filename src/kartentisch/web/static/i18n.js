@@ -11,7 +11,8 @@ const STRINGS = {
     passTo: "Pass the device to", show: "Show my cards", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     illegal: "Illegal move", rule: "rule", send: "Send", tokenInput: "Type a token", cancel: "Cancel",
     choose: "Choose", lang: "Deutsch", dealer: "dealer", noOptions: "no options", error: "Error",
-    copy: "Copy", nullValue: "none",
+    copy: "Copy", nullValue: "none", reaction: "Reaction time (seconds; empty: no timer)",
+    autoPass: "then you pass automatically",
   },
   de: {
     title: "kartentisch", lobby: "Neuer Tisch", game: "Spiel", players: "Mitspieler", options: "Optionen",
@@ -25,7 +26,8 @@ const STRINGS = {
     reconnecting: "Verbindung verloren, verbinde neu…",
     illegal: "Unzulässiger Zug", rule: "Regel", send: "Senden", tokenInput: "Zug eintippen", cancel: "Abbrechen",
     choose: "Wähle", lang: "English", dealer: "Geber", noOptions: "keine Optionen", error: "Fehler",
-    copy: "Kopieren", nullValue: "keine",
+    copy: "Kopieren", nullValue: "keine", reaction: "Reaktionszeit (Sekunden; leer: ohne Uhr)",
+    autoPass: "dann passt du automatisch",
   },
 };
 

@@ -111,6 +111,7 @@ function request() {
   });
   const body = { game: g.id, players: Number($("players").value), options, seats };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if ($("reaction").value !== "") body.reaction_seconds = Number($("reaction").value);
   return body;
 }
 

@@ -47,6 +47,7 @@ function connect(conn) {
     // socket frames carry the log from log_start on (the first frame: all of it)
     msg.log = (conn.frame?.log ?? []).slice(0, msg.log_start).concat(msg.log);
     conn.frame = msg;
+    conn.endAt = msg.countdown === null ? null : performance.now() + msg.countdown * 1000;
     if (!game) game = await loadGame(msg.game);
     $("status").textContent = "";
     render();
@@ -193,6 +194,7 @@ function renderMoves(conn, frame) {
     if (waiting && frame.seat !== null) box.append(el("p", "waiting", `${t("waiting")}: ${waiting}`));
   } else {
     box.append(el("h2", "", t("yourMove")));
+    if (conn.endAt !== null) box.append(el("p", "countdown", ""));
     for (const [verb, list] of groups(frame.legal)) {
       const group = el("div", "verb");
       group.dataset.verb = verb;
@@ -324,12 +326,22 @@ function render() {
   }
   $("zones").replaceChildren(renderValue(v.zones, frame, 0));
   renderMoves(active, frame);
+  tick();
   renderScores(frame);
   renderLog(frame);
   renderSummary(frame);
 }
 
+function tick() {
+  const out = document.querySelector("#moves .countdown");
+  if (out && active.endAt !== null) {
+    const left = Math.max(0, Math.ceil((active.endAt - performance.now()) / 1000));
+    out.textContent = `⏱ ${left} s · ${t("autoPass")}`;
+  }
+}
+
 async function main() {
+  setInterval(tick, 250);
   langButton($("lang"), render);
   $("choice-cancel").textContent = t("cancel");
   $("status").textContent = t("connecting");
