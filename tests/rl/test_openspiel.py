@@ -9,8 +9,9 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from kartentisch.games import GAME_IDS
-from kartentisch.rl.openspiel import OUTCOMES, load
+from kartentisch.games import GAME_IDS, get_game
+from kartentisch.kernel import Match, RandomBot
+from kartentisch.rl.openspiel import OUTCOMES, history_from_match, load
 
 from .conftest import SMALL
 
@@ -108,3 +109,38 @@ def test_bad_parameters_are_named() -> None:
         load("chips", 2, seed_bytes=9)
     with pytest.raises(Exception, match="JSON"):
         pyspiel.load_game("python_kartentisch_chips", {"options": "{nope"})
+
+
+def test_match_mode_replays_a_kartentisch_match_exactly(game_id: str) -> None:
+    """chance='match': seed bytes + token steps rebuild the recorded match, later rounds included."""
+    options = {"colors": {"max_rounds": 2}, "chips": {"rounds": 2}, "lastcard": {"rounds": 2},
+               "grid": {"end_total": 30}, "mayhem": {"point_limit": 30}}[game_id]
+    match = Match(get_game(game_id), 3, options, seed=70_000)
+    bot = RandomBot(3)
+    while not match.state.game_over:
+        seat = match.state.to_act()[0]
+        match.apply(seat, bot.choose(match.state, seat))
+    game = load(game_id, 3, options, chance="match")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    for action in history_from_match(match):
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert state.inner.to_doc() == match.state.to_doc()
+
+
+def test_history_needs_a_seeded_match() -> None:
+    with pytest.raises(ValueError, match="seed"):
+        history_from_match(Match(get_game("chips"), 2, seed=None))
+    with pytest.raises(ValueError, match="seed"):
+        history_from_match(Match(get_game("chips"), 2, seed=256**2), seed_bytes=2)
+
+
+def test_illegal_action_is_named_and_changes_nothing() -> None:
+    state = load("chips", 2).new_initial_state()
+    for b in (0, 0, 0, 9):
+        state.apply_action(b)
+    before = str(state)
+    with pytest.raises(ValueError, match="not legal"):
+        state.apply_action(35)  # deal: not legal in phase play
+    assert str(state) == before

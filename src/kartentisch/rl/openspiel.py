@@ -3,9 +3,9 @@
 :func:`register` (called on import for every game in :func:`kartentisch.games.all_games`)
 registers ``python_kartentisch_<id>`` with :func:`pyspiel.register_game`. Game parameters:
 ``players`` (int, default the game's minimum), ``options`` (the game options as a JSON object
-string, default ``"{}"``), ``seed_bytes`` (int 1 … 8, default 4, see *Chance*),
-``max_game_length`` (int, default 100000: a declared bound for ``GameInfo``; the rules do not
-bound every game, e.g. ``colors`` without ``max_rounds``).
+string, default ``"{}"``), ``seed_bytes`` (int 1 … 8, default 4) and ``chance`` (``"step"``,
+default, or ``"match"``), see *Chance*; ``max_game_length`` (int, default 100000: a declared
+bound for ``GameInfo``; the rules do not bound every game, e.g. ``colors`` without ``max_rounds``).
 
 **Actions** are the ids of the fixed action space (:class:`~.spaces.ActionSpace`); in games
 whose notation splits tokens into steps one decision takes several actions of the same player.
@@ -25,6 +25,15 @@ Mersenne Twister maps seeds to permutations); (2) a chance outcome is a seed, no
 algorithms that enumerate chance (exact CFR, expectimax) see ``256**seed_bytes`` branches per step
 and are impractical; sampling algorithms (MCCFR outcome sampling, ISMCTS, random simulation) work;
 (3) the outcome never appears in any player's information state (it would reveal hidden cards).
+
+``chance="match"`` is the kernel's own model instead: one seed, chosen by the chance nodes before
+the first deal, drives the match generator for the whole match, and later shuffles draw from it
+with no further chance node (the generator is hidden state, like a face-down deck). A
+kartentisch match with seed ``s`` and its tokens is then exactly the OpenSpiel history
+:func:`history_from_match` builds. Its limit: chance after the deal is implicit, so algorithms
+that need every random event as a chance node must use ``"step"``.
+In both modes a resampled state (``resample_from_infostate``) gets a fresh generator, so search
+never sees the real future shuffles.
 
 **Information.** ``observation_string(p)`` is ``view(p)`` as sorted JSON plus the steps ``p``
 has chosen in an unfinished decision; ``observation_tensor(p)`` is the
@@ -53,12 +62,15 @@ np = require("numpy")
 pyspiel = require("pyspiel")
 
 from ..games import all_games, get_game  # noqa: E402
-from ..kernel import Game, GameState  # noqa: E402
+from ..kernel import Game, GameState, Match  # noqa: E402
 from .observations import Encoder  # noqa: E402
 from .spaces import ActionSpace  # noqa: E402
 
 PREFIX = "python_kartentisch_"
 OUTCOMES = 256
+CHANCE_MODES = ("step", "match")
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 class _RecordingRandom(random.Random):
@@ -87,6 +99,7 @@ class Setup:
     encoder: Encoder
     players: int
     seed_bytes: int
+    chance: str
 
 
 _SETUPS: dict[tuple[str, str], Setup] = {}
@@ -108,19 +121,39 @@ def _setup(game: Game, params: Mapping[str, Any]) -> Setup:
     seed_bytes = int(params.get("seed_bytes", 4))
     if not 1 <= seed_bytes <= 8:
         raise ValueError(f"{PREFIX}{game.id}: seed_bytes {seed_bytes} outside 1 … 8")
+    chance = params.get("chance", "step")
+    if chance not in CHANCE_MODES:
+        raise ValueError(f"{PREFIX}{game.id}: chance {chance!r} unknown; use one of {', '.join(CHANCE_MODES)}")
     space = ActionSpace(game, players, options)
-    found = _SETUPS[key] = Setup(space, Encoder(game, players, space=space), players, seed_bytes)
+    found = _SETUPS[key] = Setup(space, Encoder(game, players, space=space), players, seed_bytes, chance)
     return found
 
 
 _RECORDER = _RecordingRandom(0)
 
 
+class _Proxy(random.Random):
+    """Draws from ``target`` and notes whether anything drew (``touched``); chance mode ``match``."""
+
+    def __init__(self, target: random.Random) -> None:
+        super().__init__(0)
+        self.target = target
+        self.touched = False
+
+    def random(self) -> float:
+        self.touched = True
+        return self.target.random()
+
+    def getrandbits(self, k: int) -> int:
+        self.touched = True
+        return self.target.getrandbits(k)
+
+
 class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game wrapping one kartentisch game (module docstring).
 
     Raises:
-        ValueError: bad ``options`` JSON or ``seed_bytes`` outside 1 … 8.
+        ValueError: bad ``options`` JSON, ``seed_bytes`` outside 1 … 8 or an unknown ``chance``.
         KartentischError: bad player count or options (from the kernel).
     """
 
@@ -175,7 +208,7 @@ def _game_type(game: Game) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "options": "{}", "seed_bytes": 4,
-                                 "max_game_length": 100_000})
+                                 "chance": "step", "max_game_length": 100_000})
 
 
 class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
@@ -195,6 +228,7 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         self._pending: tuple[int, str] | None = None  # token waiting for its seed
         self._seed: list[int] = []
         self._steps: list[int] = []
+        self._next_cache: dict[int, str | None] | None = None  # legal next steps until the next action
 
     @property
     def _setup(self) -> Setup:
@@ -217,11 +251,12 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
     # ----------------------------------------------------------------------------- protocol
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` before a randomised step, ``TERMINAL`` at the end."""
-        if self.inner is None or self._pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.game_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.inner.to_act()[0]
+        inner = self._held.inner
+        if inner is None or self._pending is not None:
+            return CHANCE
+        if inner.game_over:
+            return TERMINAL
+        return inner.to_act()[0]
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
@@ -232,9 +267,11 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         return [(b, 1.0 / OUTCOMES) for b in range(OUTCOMES)]
 
     def _next(self) -> dict[int, str | None]:
-        assert self.inner is not None
-        seat = self.inner.to_act()[0]
-        return self._setup.space.next_steps(self.inner.legal_actions(seat), self._steps)
+        if self._next_cache is None:
+            inner = self._held.inner
+            assert inner is not None
+            self._next_cache = self._setup.space.next_steps(inner.legal_actions(inner.to_act()[0]), self._steps)
+        return self._next_cache
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal next steps of ``player`` (empty unless it is to move), ascending."""
@@ -243,19 +280,33 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._next())
 
     def _apply_action(self, action: int) -> None:
-        if self.current_player() == pyspiel.PlayerId.CHANCE:
+        if self.current_player() == CHANCE:
             self._seed.append(action)
             if len(self._seed) == self._setup.seed_bytes:
                 self._resolve_chance(int.from_bytes(bytes(self._seed), "big"))
             return
         assert self.inner is not None
         seat = self.inner.to_act()[0]
-        token = self._next()[action]
+        nxt = self._next()
+        if action not in nxt:
+            raise ValueError(f"{self._key[0]}: action {action} is not legal for player {seat} now; "
+                             f"legal: {sorted(nxt)}")
+        token = nxt[action]
+        self._next_cache = None
         if token is None:
             self._steps.append(action)
             return
         self._steps = []
         self._log.append((seat, token))
+        if self._setup.chance == "match":
+            self.inner.rng = proxy = _Proxy(self.inner.rng)
+            try:
+                self.inner.apply(seat, token)
+            finally:
+                self.inner.rng = proxy.target
+            if proxy.touched:
+                self._snapshot()
+            return
         trial = self.inner.clone()
         trial.rng = _RECORDER
         _RECORDER.touched = False
@@ -275,7 +326,12 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
             self.inner.rng = random.Random(seed)
             self.inner.apply(*self._pending)
             self._pending = None
-        self._log.append((-1, [_dump(self.inner.view(s)) for s in range(setup.players)]))
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        """Log every seat's view after a randomised step (perfect recall of what it revealed)."""
+        assert self.inner is not None
+        self._log.append((-1, [_dump(self.inner.view(s)) for s in range(self._setup.players)]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -295,6 +351,7 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         if self.inner is not None:
             rng = random.Random(int(float(probability_sampler()) * 2**53))
             new.inner = self.inner.determinize(player_id, rng)
+            new.inner.rng = random.Random(rng.getrandbits(64))  # the real generator would leak future shuffles
         return new
 
     # ----------------------------------------------------------------------------- strings
@@ -376,6 +433,26 @@ class Observer:
     def string_from(self, state: KartentischSpielState, player: int) -> str:
         """The observation string, or the information state string with perfect recall."""
         return state.information_string(player) if self.perfect_recall else state.view_string(player)
+
+
+def history_from_match(match: Match, seed_bytes: int = 4) -> list[int]:
+    """The OpenSpiel action history (parameter ``chance="match"``) of a kartentisch ``match``.
+
+    The seed's ``seed_bytes`` big-endian bytes (the chance outcomes of the first deal), then the
+    action ids of every token's steps. Load the game with ``load(game, players, options,
+    chance="match", seed_bytes=seed_bytes)`` to apply it.
+
+    Raises:
+        ValueError: the match has a stacked deck, no seed, or a seed outside ``0 … 256**seed_bytes - 1``.
+    """
+    if match.deck is not None or match.seed is None or not 0 <= match.seed < OUTCOMES ** seed_bytes:
+        raise ValueError(f"only a match dealt from a seed in 0 … {OUTCOMES ** seed_bytes - 1} (no stacked deck) "
+                         f"is an OpenSpiel history; got seed {match.seed!r}, deck {'given' if match.deck else 'none'}")
+    space = ActionSpace(match.game, match.players, match.state.options)
+    history = list(match.seed.to_bytes(seed_bytes, "big"))
+    for _, token in match.history:
+        history += space.steps(token)
+    return history
 
 
 def register(game: Game | str) -> str:
