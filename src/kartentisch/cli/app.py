@@ -333,3 +333,8 @@ app.command("serve")(serve.serve_cmd)
 from . import tournament  # noqa: E402
 
 app.command("tournament")(tournament.tournament_cmd)
+
+
+from . import scorepad  # noqa: E402
+
+app.command("scorepad")(scorepad.scorepad_cmd)
