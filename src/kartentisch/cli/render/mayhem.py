@@ -29,12 +29,12 @@ def card_text(card: str, lang: str) -> Text:
         return Text(" ▒ ", style=BACK)
     kind = KIND.get(card)
     color = COLOR.get(card)
-    if kind == "num":
-        label = card[1:]
-    elif kind == "black":
-        label = card[1:]
+    if kind in ("num", "black"):
+        label = card  # the code names colour and number (readable without colour too)
     else:
         label = CARD_NAMES[_lang(lang)].get(kind or card, card)
+        if color is not None:
+            label = f"{color}·{label}"
     if color is not None:
         return Text(f" {label} ", style=STYLE[color])
     if kind == "black":
