@@ -496,24 +496,13 @@ class LastCardState(GameState):
         return token
 
     def clone(self) -> LastCardState:
-        """An independent copy (lists copied by hand, generator state copied)."""
+        """An independent copy (lists copied by hand, the generator shared lazily)."""
         new = LastCardState.__new__(LastCardState)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options  # never mutated after creation
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        self.copy_common(new)
         new.rounds_total = self.rounds_total
         new.pass_count = self.pass_count
-        new.phase = self.phase
-        new.round = self.round
         new.start = self.start
-        new.dealer = self.dealer
         new.turn = self.turn
-        new.scores = [r[:] for r in self.scores]
-        new.totals = self.totals[:]
-        new.winners = self.winners[:]
         new.hands = [h[:] for h in self.hands]
         new.help = [h[:] for h in self.help]
         new.pile = self.pile[:]
