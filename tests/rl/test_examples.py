@@ -1,0 +1,34 @@
+"""The examples run (small arguments) and do what they say."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_random_agent_loop() -> None:
+    totals = _load("pettingzoo_random").main("chips", 3, 5)
+    assert sum(totals.values()) == pytest.approx(1.0)
+
+
+def test_ismcts_against_the_heuristic_bot() -> None:
+    results = _load("openspiel_ismcts_vs_heuristic").play("colors", matches=1, simulations=3)
+    assert len(results) == 1 and results[0] in (0.0, 0.5, 1.0)
+
+
+def test_replay_as_action_history() -> None:
+    history = _load("openspiel_replay").replay("grid", 3)
+    assert history[:4] == list((3).to_bytes(4, "big"))
