@@ -100,3 +100,14 @@ def test_every_game_has_a_score_pad_form():
         opts = game.resolve_options(n, {})
         assert rules.player_fields(n, opts), game.id
         assert sheet(game.id, [f"P{i}" for i in range(n)], []).dealer in range(n)
+
+
+def test_chips_any_row_sevens_may_lie_on_any_row_but_only_four_exist():
+    # chips R14 (s3): a 7 may go on any colour row, so two red-row 7s are possible, five 7s are not.
+    two = {"players": [{"r_up": [7]}, {"r_up": [7]}]}
+    assert sheet("chips", ["Ana", "Ben"], [two], specials=["s3"]).rounds[0].scores == [7, 7]
+    with pytest.raises(EntryError, match="both Ana and Ben have it face up"):
+        sheet("chips", ["Ana", "Ben"], [two])
+    five = {"players": [{"r_up": [7], "k_up": [7], "b_up": [7]}, {"y_up": [7], "r_up": [7]}]}
+    with pytest.raises(EntryError, match="5 face-up 7s entered, but only 4 exist"):
+        sheet("chips", ["Ana", "Ben"], [five], specials=["s3"])

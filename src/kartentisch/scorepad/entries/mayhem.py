@@ -81,8 +81,8 @@ class MayhemRuleset(Ruleset):
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """mayhem R70/R46 by :func:`score_round` on the hands entered."""
-        names = [str(s) for s in range(len(entry.players))]
-        return score_round(self._hands(entry, names), entry.round["doomsday"])
+        seats = [f"seat {s}" for s in range(len(entry.players))]  # a checked entry raises nothing here
+        return score_round(self._hands(entry, seats), entry.round["doomsday"])
 
     def winners_if_over(self, scores: Sequence[Sequence[int]], totals: Sequence[int], round_no: int,
                         options: Mapping[str, Any]) -> list[int] | None:
