@@ -136,3 +136,8 @@ def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(brows
     spectator.wait_for_selector("body[data-phase]")
     assert spectator.locator("#moves button.move").count() == 0
     assert spectator.locator("#zones .card:not(.back)").count() > 0  # the open centre cards
+    english = spectator.locator("#zones").text_content()
+    spectator.click("button.lang")
+    german = spectator.locator("#zones").text_content()
+    assert "hands" in english and "Handkarten" not in english
+    assert "Handkarten" in german and "Mitte" in german  # German terms of the spec

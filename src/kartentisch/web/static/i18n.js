@@ -42,6 +42,31 @@ const VERBS = {
         place: "Legen" },
 };
 
+// Zone names of the state documents; German terms as the specs give them (Ablagestapel, Hilfskarte, Auslage …).
+const ZONES = {
+  en: { colours: "colours in play", hands: "hands", centre: "centre", draw: "draw pile", collections: "collections",
+        pending: "pending", last: "last move", start_player: "start player", specials: "special cards", row: "row",
+        supply: "chips", display: "display", final_circuit: "final circuit", extra_turn: "extra turn",
+        help: "help cards", pile: "pile", pile_top: "top of pile", out: "out", set_aside: "set aside",
+        passed: "passed", last_move: "last move", grids: "grids", discard: "discard pile", discard_top: "discard top",
+        active: "active seat", step: "step", held: "held card", flips_left: "flips left", trigger: "trigger",
+        final_turns: "final turns", reveal_queue: "reveal queue", draw_pile: "draw pile", draw_face_up: "draw face up",
+        wish: "wish", last_color: "last colour", event_pile: "event pile", events_used: "events used",
+        current: "current seat", skipped: "skipped", exhausted: "exhausted", market: "market", revealed: "revealed",
+        gamble: "bets" },
+  de: { colours: "Farben im Spiel", hands: "Handkarten", centre: "Mitte", draw: "Nachziehstapel",
+        collections: "Sammlungen", pending: "offen", last: "letzter Zug", start_player: "Startspieler",
+        specials: "Sonderkarten", row: "Reihe", supply: "Chips", display: "Auslage", final_circuit: "letzte Runde",
+        extra_turn: "Extrazug", help: "Hilfskarten", pile: "Ablagestapel", pile_top: "oberste Karte", out: "raus",
+        set_aside: "beiseitegelegt", passed: "weitergegeben", last_move: "letzter Zug", grids: "Raster",
+        discard: "Ablagestapel", discard_top: "oberste Ablage", active: "am Zug", step: "Schritt",
+        held: "gehaltene Karte", flips_left: "noch aufzudecken", trigger: "Auslöser", final_turns: "letzte Züge",
+        reveal_queue: "Aufdeckreihenfolge", draw_pile: "Nachziehstapel", draw_face_up: "offen gezogen",
+        wish: "Wunsch", last_color: "letzte Farbe", event_pile: "Ereignisstapel", events_used: "gespielte Ereignisse",
+        current: "am Zug", skipped: "ausgesetzt", exhausted: "erschöpft", market: "Markt", revealed: "aufgedeckt",
+        gamble: "Wetten" },
+};
+
 const KEY = "kartentisch.lang";
 
 /** Current language: the saved choice, else the browser's (de for any German locale), else en. */
@@ -64,6 +89,11 @@ export function t(key) {
 /** Display name of a token verb. */
 export function verbName(verb) {
   return VERBS[lang()][verb] ?? verb;
+}
+
+/** Display name of a zone key (a game module may pass its own `labels` {de: {...}, en: {...}} first). */
+export function zoneName(key, labels) {
+  return labels?.[lang()]?.[key] ?? ZONES[lang()][key] ?? key.replaceAll("_", " ");
 }
 
 /** Put a language switch button into `el`; `rerender` runs after switching. */

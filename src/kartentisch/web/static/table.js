@@ -1,7 +1,7 @@
 // The table page: one WebSocket per seat token this browser holds (one seat, all hot-seat seats, or none
 // for a spectator). Everything drawn comes from the frames the server filtered for that seat.
 import { cardChip } from "./cards.js";
-import { lang, langButton, t, verbName } from "./i18n.js";
+import { lang, langButton, t, verbName, zoneName } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -127,7 +127,7 @@ function renderValue(value, frame, depth) {
   const dl = el("dl", "zone-map");
   for (const [k, v] of Object.entries(value)) {
     if (game.hidden.has(k)) continue;
-    dl.append(el("dt", "", k.replaceAll("_", " ")));
+    dl.append(el("dt", "", zoneName(k, game.labels)));
     const dd = el("dd");
     dd.append(renderValue(v, frame, depth));
     dl.append(dd);

@@ -1,5 +1,6 @@
 // Fallback drawing for any game: cards are decoded as colour letter + number, "?" is a card back,
-// anything else that looks like a code is a plain chip. A game module may override `card` and `zones`.
+// anything else is plain text. A game module (static/games/<id>.js) exports the same shape:
+// `card(code)`, `hidden` (zone keys not drawn) and optionally `labels` ({de: {key: name}, en: {…}}).
 import { colourNumber } from "../cards.js";
 
 export default {
