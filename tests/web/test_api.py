@@ -234,3 +234,17 @@ def test_no_timer_without_reaction_seconds(client: TestClient) -> None:
     table = new_table(client, "colors", 2, HUMANS2)
     assert client.get(f"/api/tables/{table['id']}/view", headers=auth(table["seats"][0]["token"])).json()[
         "countdown"] is None
+
+
+def test_ismcts_bot_searches_in_a_worker_process(client: TestClient) -> None:
+    """An ISMCTS seat moves through the process pool while the server keeps answering."""
+    table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "ismcts", "iterations": 200}, HUMANS2[1]],
+                      seed=2, options={"first_player": 0})
+    tid, token = table["id"], table["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        frame = ws.receive_json()
+        while frame["n"] == 0:
+            assert client.get("/api/health").status_code == 200
+            frame = ws.receive_json()
+    assert frame["log"][-1]["seat"] == 0
+    assert client.app.state.hub.search_pool is not None

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import multiprocessing
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -193,14 +194,19 @@ class Hub:
 
     Args:
         store: the database.
-        executor: where bots choose (a thread pool; the event loop never runs a bot).
+        executor: where the light bots (random, heuristic) choose: a thread pool, so the event loop never
+            runs a bot. ISMCTS searches run in a pool of ``search_workers`` processes (spawned on first use),
+            so a long search holds neither the loop nor the GIL.
         bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
         ttl: seconds of inactivity after which a table expires (410 Gone).
     """
 
-    def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400) -> None:
+    def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
+                 search_workers: int = 2) -> None:
         self.store = store
         self.executor = executor
+        self.search_workers = search_workers
+        self.search_pool: ProcessPoolExecutor | None = None
         self.bot_delay = bot_delay
         self.ttl = ttl
         self.tables: dict[str, LiveTable] = {}
@@ -301,6 +307,15 @@ class Hub:
             for _deadline, task in table.timers.values():
                 task.cancel()
         self.writer.shutdown(wait=True)
+        if self.search_pool is not None:
+            self.search_pool.shutdown(wait=False, cancel_futures=True)
+
+    def _executor_for(self, spec: str) -> Executor:
+        if not spec.startswith("ismcts"):
+            return self.executor
+        if self.search_pool is None:
+            self.search_pool = ProcessPoolExecutor(self.search_workers, mp_context=multiprocessing.get_context("spawn"))
+        return self.search_pool
 
     def after_change(self, table: LiveTable) -> None:
         """After every applied token: (re)arm the reaction timers, then let the bots take their turns."""
@@ -354,7 +369,7 @@ class Hub:
             spec = table.record.seats[seat].bot or "random"
             snapshot = table.state.clone()
             token = await loop.run_in_executor(
-                self.executor, choose_move, spec, game, bot_seed(table.record.seed, seat, n), snapshot, seat)
+                self._executor_for(spec), choose_move, spec, game, bot_seed(table.record.seed, seat, n), snapshot, seat)
             async with table.lock:
                 if len(table.log) != n or not table.state.is_legal(seat, token):
                     continue  # someone acted meanwhile: think again on the new position

@@ -2,7 +2,7 @@
 // wish specials, `fy`, and the event deck (mayhem spec, Components).
 import { colourNumber } from "../cards.js";
 
-const SPECIAL = { gift: "🎁", exch: "⇄", chance: "2×", skip: "⊘", troub: "!" };
+const SPECIAL = { gift: "G", exch: "⇄", chance: "2×", skip: "⊘", troub: "!" };
 const WISH = { fant: "F", four: "F4", counter: "GA", equal: "=", nicetry: "NV", fy: "42" };
 const EVENTS = new Set(["charity", "communism", "doomsday", "earthquake", "expansion", "friday13", "gambler",
   "lostfound", "market", "mating", "christmas", "standoff", "recession", "robinhood", "party", "eye", "third",
