@@ -400,18 +400,7 @@ class ColorsState(GameState):
     def clone(self) -> ColorsState:
         """An independent copy; lists copied by hand, immutable parts shared."""
         new = ColorsState.__new__(ColorsState)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options  # never mutated
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
-        new.phase = self.phase
-        new.round = self.round
-        new.dealer = self.dealer
-        new.scores = self.scores[:]  # round rows are never mutated, only appended
-        new.totals = self.totals[:]
-        new.winners = self.winners[:]
+        self.copy_common(new)
         new.hands = [h[:] for h in self.hands]
         new.centre = self.centre[:]
         new.draw = self.draw[:]
