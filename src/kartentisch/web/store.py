@@ -197,12 +197,6 @@ class Store:
             events=[(seat, token) for seat, token in events],
         )
 
-    def table_for_token(self, token: str) -> tuple[str, int] | None:
-        """``(table id, seat)`` of a seat token, or ``None``."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(seats_t.c.table_id, seats_t.c.seat).where(seats_t.c.token == token)).first()
-        return (row[0], row[1]) if row else None
-
     def dispose(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()

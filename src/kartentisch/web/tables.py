@@ -98,7 +98,7 @@ class LiveTable:
         match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
         table = cls(record=record, match=match, rematch_id=record.rematch_id)
         for seat, token in record.events:
-            table._apply_local(seat, [token])
+            table.apply_local(seat, [token])
         return table
 
     # ------------------------------------------------------------------ state
@@ -121,7 +121,8 @@ class LiveTable:
                 return s.seat
         raise ApiError(401, "unknown seat token for this table")
 
-    def _apply_local(self, seat: int, tokens: list[str]) -> None:
+    def apply_local(self, seat: int, tokens: list[str]) -> None:
+        """Apply already checked (and committed) tokens in memory, logging each one's public form per viewer."""
         before = self.state
         viewers: list[int | None] = [*range(self.record.players), None]
         for token in tokens:
@@ -296,7 +297,7 @@ class Hub:
     async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
         await asyncio.get_running_loop().run_in_executor(
             self.writer, self.store.append_events, table.id, len(table.log), [(seat, t) for t in tokens])
-        table._apply_local(seat, tokens)
+        table.apply_local(seat, tokens)
         table.record = _touched(table.record)
 
     def close(self) -> None:
