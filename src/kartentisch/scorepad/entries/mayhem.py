@@ -21,8 +21,9 @@ _UNIQUE = "fy"
 #: Copies of each number value in the play deck (coloured ×2 per colour + one black).
 _NUMBERS: dict[int, list[str]] = {}
 for _c in PLAY_DECK:
-    if VALUE[_c] is not None:
-        _NUMBERS.setdefault(VALUE[_c], []).append(_c)  # type: ignore[index]
+    _v = VALUE[_c]
+    if _v is not None:
+        _NUMBERS.setdefault(_v, []).append(_c)
 #: Every other special card (one-colour and wish specials), canonical order.
 _SPECIALS = [c for c in PLAY_DECK if VALUE[c] is None and c != _UNIQUE]
 
