@@ -113,3 +113,6 @@ def test_whole_grid_match_on_a_phone(phone, live_server):
     assert viewer.locator("#add").is_hidden() and viewer.locator("#undo").is_hidden()
     viewer.locator("#sheet tbody tr").first.click()
     assert viewer.evaluate("document.body.dataset.screen") == "pad"
+    viewer.locator("#lang").click()  # German
+    playwright_api.expect(viewer.locator("#status")).to_have_text("Partie beendet. Sieger: Ana")
+    assert viewer.locator("#title").inner_text() == "Punkteblock · Farbraster"
