@@ -25,6 +25,7 @@ Game slices (after the common ones) are listed per game in :data:`LAYOUTS`' docs
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,26 +38,25 @@ from .spaces import ActionSpace, NotationError
 
 @dataclass(frozen=True)
 class Slice:
-    """One named part of the observation vector: ``shape``, ``offset`` into the flat vector, meaning."""
+    """One named part of the observation vector: ``shape``, ``offset`` into the flat vector, meaning.
+
+    ``size`` is the number of floats (the product of ``shape``).
+    """
 
     name: str
     shape: tuple[int, ...]
     offset: int
     meaning: str
-
-    @property
-    def size(self) -> int:
-        """Number of floats in the slice."""
-        return int(np.prod(self.shape)) if self.shape else 1
+    size: int
 
 
 class Ctx:
     """What a slice filler needs besides the view: seat, player count, card index."""
 
-    def __init__(self, seat: int, players: int, cards: Sequence[str]) -> None:
+    def __init__(self, seat: int, players: int, card_index: Mapping[str, int]) -> None:
         self.seat = seat
         self.players = players
-        self.card_index = {c: i for i, c in enumerate(cards)}
+        self.card_index = card_index
 
     def rel(self, seat: int) -> int:
         """Seat number relative to the observer (0 = observer, 1 = left neighbour …)."""
@@ -495,6 +495,7 @@ class Encoder:
         self.space = space or ActionSpace(game, players, options)
         self.players = players
         self.cards = list(dict.fromkeys(game.deck(players, self.space.options)))
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
         self.phases, parts = LAYOUTS[game.id]
         n, c = players, len(self.cards)
         common = [
@@ -504,12 +505,12 @@ class Encoder:
             ("round", (1,), "round number (1-based)"),
             ("phase", (len(self.phases),), "phase one-hot: " + " ".join(self.phases)),
         ]
-        shapes = [(name, shape, meaning) for name, shape, meaning in common]
+        shapes: list[tuple[str, tuple[int, ...], str]] = list(common)
         shapes += [(p.name, p.shape(n, c), p.meaning) for p in parts]
         self.slices: list[Slice] = []
         offset = 0
         for name, shape, meaning in shapes:
-            self.slices.append(Slice(name, shape, offset, meaning))
+            self.slices.append(Slice(name, shape, offset, meaning, math.prod(shape)))
             offset += self.slices[-1].size
         self.size = offset
         self._parts = parts
@@ -522,7 +523,7 @@ class Encoder:
     def encode(self, view: Mapping[str, Any], seat: int, steps: Sequence[int] = ()) -> np.ndarray:
         """The observation of ``seat`` from its ``view`` and its chosen ``steps``: shape ``(size,)`` float32."""
         out = np.zeros(self.size, dtype=np.float32)
-        ctx = Ctx(seat, self.players, self.cards)
+        ctx = Ctx(seat, self.players, self.card_index)
         part = {s.name: out[s.offset:s.offset + s.size].reshape(s.shape) for s in self.slices}
         for s in view["to_act"]:
             part["to_act"][ctx.rel(s)] = 1

@@ -58,8 +58,11 @@ from typing import Any
 
 from . import require
 
-np = require("numpy")
-pyspiel = require("pyspiel")
+for _module in ("numpy", "pyspiel"):
+    require(_module)
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
 
 from ..games import all_games, get_game  # noqa: E402
 from ..kernel import Game, GameState, Match  # noqa: E402

@@ -27,10 +27,11 @@ from typing import Any
 
 from . import require
 
-np = require("numpy")
-gymnasium = require("gymnasium")
-require("pettingzoo")
+for _module in ("numpy", "gymnasium", "pettingzoo"):
+    require(_module)
 
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
@@ -42,6 +43,7 @@ from .observations import Encoder  # noqa: E402
 from .spaces import ActionSpace  # noqa: E402
 
 REWARD_MODES = ("match", "round")
+RENDER_MODES = ("ansi", "human")
 
 
 class KartentischEnv(AECEnv):  # type: ignore[misc]
@@ -59,13 +61,13 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
             score direction is unknown.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "kartentisch_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "kartentisch_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, players: int = 2, options: dict[str, Any] | None = None,
                  render_mode: str | None = None, rewards: str = "match") -> None:
         super().__init__()
         self.game = get_game(game) if isinstance(game, str) else game
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} not supported; use None, 'ansi' or 'human'")
         if rewards not in REWARD_MODES:
             raise ValueError(f"rewards {rewards!r} not supported; use one of {', '.join(REWARD_MODES)}")
