@@ -94,3 +94,24 @@ def test_pages_are_served(client):
     for path in ("/scorepad", pad["view_url"]):
         res = client.get(path)
         assert res.status_code == 200 and "scorepad.js" in res.text
+
+
+def test_a_change_racing_another_writer_is_refused_and_writes_nothing(client, db_url, monkeypatch):
+    import kartentisch.web.scorepad as web_pad
+
+    pad = new_pad(client)
+    url, key = f"/api/scorepads/{pad['id']}", pad["key"]
+    real = web_pad._sheet
+    engine = create_engine(db_url)
+
+    def other_writer_first(p, entries):  # another request commits between our read and our write
+        with engine.begin() as conn:
+            conn.execute(pads_t.update().values(revision=pads_t.c.revision + 1))
+        return real(p, entries)
+
+    monkeypatch.setattr(web_pad, "_sheet", other_writer_first)
+    res = client.post(f"{url}/rounds", json=grid_entry([[1, 0, 0], [2, 0, 0]], 0), headers=bearer(key))
+    assert res.status_code == 409 and "changed meanwhile" in res.json()["error"]
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(pad_rounds_t)).scalar() == 0
+    engine.dispose()
