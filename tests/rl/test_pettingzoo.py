@@ -58,9 +58,9 @@ def test_illegal_action_is_rejected_and_changes_nothing() -> None:
 
 def test_action_ids_name_tokens() -> None:
     e = env("lastcard", players=3)
-    assert e.unwrapped.action_to_token(0) == "pass:1:2:3"
-    ids = e.unwrapped.token_to_actions("play:15:5:8")
-    assert [e.unwrapped.action_to_token(i) for i in ids] == ["with:15", "help:5", "help:8", "go"]
+    assert e.action_to_token(0) == "pass:1:2:3"  # through the wrapper, as the issue asks
+    ids = e.token_to_actions("play:15:5:8")
+    assert [e.action_to_token(i) for i in ids] == ["with:15", "help:5", "help:8", "go"]
 
 
 def test_multi_step_decision_keeps_the_agent() -> None:
