@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...games.colors.cards import COLOUR_NAMES, colours_in_play
+from ...games.colors.cards import CODES, COLOUR_NAMES, COLOURS, colours_in_play
 from ...games.colors.rules import colour_score, dealer_of, match_over, match_winners
 from ..core import Entry, EntryError, Field, Ruleset
 
-#: Cards per colour in the box (colors *Components*: numbers 0–9).
-_PER_COLOUR = 10
+#: Cards per colour in the box (colors *Components*: numbers 0–9, one card each).
+_PER_COLOUR = len(CODES) // len(COLOURS)
 
 
 class ColorsRuleset(Ruleset):
