@@ -96,6 +96,15 @@ def test_two_people_play_grid_with_their_own_links(browser, live_server: str) ->
         page.wait_for_selector("body[data-phase]")
         pages.append(page)
     rng = random.Random(9)
+    for _ in range(4):
+        click_one_move(next(p for p in pages if p.evaluate("document.body.dataset.acting") == "1"), rng)
+    # reconnect: close the seat's page, open its link again, the seat is back at the same position
+    n = pages[0].evaluate("document.body.dataset.n")
+    pages[0].close()
+    pages[0] = pages[1].context.browser.new_context().new_page()
+    pages[0].goto(live_server + links[0])
+    pages[0].wait_for_function(f"document.body.dataset.n === '{n}'")
+    assert "Ada" in pages[0].locator(".seat-chip.me").text_content()
     for _ in range(MAX_CLICKS):
         if _round_done(pages[0]):
             break
@@ -126,6 +135,10 @@ def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(brows
     assert page.locator("#table").is_hidden()
     first = page.locator("#cover-text").text_content()
     page.click("#cover-show")
+    page.fill(".token-form input", "play:zz9")  # an illegal move typed by hand shows its rule
+    page.click(".token-form button")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "colors R" in page.locator("#banner").text_content()
     click_one_move(page, random.Random(1))
     page.wait_for_selector("#cover:not([hidden])")
     assert page.locator("#cover-text").text_content() != first  # now the other person is named
@@ -141,3 +154,26 @@ def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(brows
     german = spectator.locator("#zones").text_content()
     assert "hands" in english and "Handkarten" not in english
     assert "Handkarten" in german and "Mitte" in german  # German terms of the spec
+
+
+def test_end_of_match_summary_and_rematch(browser, live_server: str) -> None:
+    """A one-round colors match to its end: the summary names the winners; rematch opens a fresh table."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3, "options": {"max_rounds": 1},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
+    page = browser.new_page()
+    page.goto(live_server + res.json()["seats"][0]["url"])
+    page.wait_for_selector("body[data-phase]")
+    rng = random.Random(3)
+    for _ in range(MAX_CLICKS):
+        if page.evaluate("document.body.dataset.gameOver") == "1":
+            break
+        click_one_move(page, rng)
+    page.wait_for_selector("#summary:not([hidden]) .winners")
+    page.screenshot(path=str(ARTIFACTS / "colors-match-over.png"), full_page=True)
+    old = page.url
+    page.click("#summary button.rematch")
+    page.wait_for_url(lambda url: url != old)
+    page.wait_for_selector("body[data-n='0'], body[data-phase='play']")
+    assert page.evaluate("document.body.dataset.gameOver") == "0"
+    assert "Ada" in page.locator(".seat-chip.me").text_content()
