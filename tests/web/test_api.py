@@ -40,9 +40,11 @@ def test_create_rejects_bad_tables_with_a_clear_422(client: TestClient, body: di
     assert fragment in res.json()["error"]
 
 
-def test_create_rejects_malformed_json(client: TestClient) -> None:
+def test_create_rejects_malformed_json_and_wrong_fields(client: TestClient) -> None:
     res = client.post("/api/tables", content=b"{not json", headers={"Content-Type": "application/json"})
-    assert res.status_code == 422
+    assert res.status_code == 422 and "invalid request" in res.json()["error"]
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [{"kind": "alien"}]})
+    assert res.status_code == 422 and "seats.0.kind" in res.json()["error"]
 
 
 def test_unavailable_ismcts_is_a_422_not_a_crash(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -248,3 +250,14 @@ def test_ismcts_bot_searches_in_a_worker_process(client: TestClient) -> None:
             frame = ws.receive_json()
     assert frame["log"][-1]["seat"] == 0
     assert client.app.state.hub.search_pool is not None
+
+
+def test_a_table_whose_log_no_longer_replays_is_a_503_not_a_crash(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=4)
+    store = client.app.state.store
+    other = new_table(client, "colors", 2, HUMANS2, seed=4)
+    store.append_events(other["id"], 0, [(0, "play:zz9")])  # a corrupted log written behind the server's back
+    client.app.state.hub.tables.pop(other["id"], None)
+    res = client.get(f"/api/tables/{other['id']}/view")
+    assert res.status_code == 503 and "cannot be restored" in res.json()["error"]
+    assert client.get(f"/api/tables/{table['id']}/view").status_code == 200

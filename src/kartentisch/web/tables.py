@@ -265,7 +265,7 @@ class Hub:
         """The live table ``table_id`` (loaded and replayed on first use; bots resume).
 
         Raises:
-            ApiError 404 (unknown) or 410 (expired).
+            ApiError 404 (unknown), 410 (expired) or 503 (its game or log no longer loads here).
         """
         table = self.tables.get(table_id)
         if table is None:
@@ -275,7 +275,10 @@ class Hub:
                     record = await asyncio.to_thread(self.store.load, table_id)
                     if record is None:
                         raise ApiError(404, f"no table {table_id!r}")
-                    table = LiveTable.from_record(record)
+                    try:
+                        table = LiveTable.from_record(record)
+                    except KartentischError as exc:
+                        raise ApiError(503, f"table {table_id!r} cannot be restored on this server: {exc}") from None
                     self.tables[table_id] = table
                     self.after_change(table)
         if time.time() - table.record.touched > self.ttl:
