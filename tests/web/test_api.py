@@ -249,7 +249,7 @@ def test_ismcts_bot_searches_in_a_worker_process(client: TestClient) -> None:
             assert client.get("/api/health").status_code == 200
             frame = ws.receive_json()
     assert frame["log"][-1]["seat"] == 0
-    assert client.app.state.hub.search_pool is not None
+    assert "ismcts" in client.app.state.hub.pools
 
 
 def test_a_table_whose_log_no_longer_replays_is_a_503_not_a_crash(client: TestClient) -> None:

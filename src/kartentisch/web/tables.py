@@ -195,9 +195,10 @@ class Hub:
 
     Args:
         store: the database.
-        executor: where the light bots (random, heuristic) choose: a thread pool, so the event loop never
-            runs a bot. ISMCTS searches run in a pool of ``search_workers`` processes (spawned on first use),
-            so a long search holds neither the loop nor the GIL.
+        executor: where ``random`` bots choose (a thread pool; the event loop never runs a bot). The
+            others run in worker processes spawned on first use, so they hold neither the loop nor the
+            server's GIL (profiled: a heuristic move costs milliseconds of Python): ``heuristic`` in one
+            process, ISMCTS searches in ``search_workers`` others, so a long search never delays a rule bot.
         bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
         ttl: seconds of inactivity after which a table expires (410 Gone).
     """
@@ -206,8 +207,8 @@ class Hub:
                  search_workers: int = 2) -> None:
         self.store = store
         self.executor = executor
-        self.search_workers = search_workers
-        self.search_pool: ProcessPoolExecutor | None = None
+        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers}
+        self.pools: dict[str, ProcessPoolExecutor] = {}
         self.bot_delay = bot_delay
         self.ttl = ttl
         self.tables: dict[str, LiveTable] = {}
@@ -311,15 +312,17 @@ class Hub:
             for _deadline, task in table.timers.values():
                 task.cancel()
         self.writer.shutdown(wait=True)
-        if self.search_pool is not None:
-            self.search_pool.shutdown(wait=False, cancel_futures=True)
+        for pool in self.pools.values():
+            pool.shutdown(wait=True, cancel_futures=True)  # joins the workers (a running search finishes)
 
     def _executor_for(self, spec: str) -> Executor:
-        if not spec.startswith("ismcts"):
+        kind = spec.partition(":")[0]
+        if kind not in self.pool_sizes:
             return self.executor
-        if self.search_pool is None:
-            self.search_pool = ProcessPoolExecutor(self.search_workers, mp_context=multiprocessing.get_context("spawn"))
-        return self.search_pool
+        if kind not in self.pools:
+            self.pools[kind] = ProcessPoolExecutor(self.pool_sizes[kind],
+                                                   mp_context=multiprocessing.get_context("spawn"))
+        return self.pools[kind]
 
     def after_change(self, table: LiveTable) -> None:
         """After every applied token: (re)arm the reaction timers, then let the bots take their turns."""
