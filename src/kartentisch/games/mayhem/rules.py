@@ -27,6 +27,7 @@ from ...kernel.errors import IllegalAction
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
+    CODES,
     COLOR,
     COLORS,
     EVENT_POS,
@@ -46,7 +47,9 @@ HAND_SIZE = 7
 #: S1 point limits: (2–4 players, 5–8 players) per game length.
 POINT_LIMITS = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
 DOOMSDAY_SCORE = 50  # R46
-FY_SCORE_HAND = 10  # R3: `fy` is legal with exactly 10 cards in hand
+#: Kinds whose ``play`` token carries no argument (spec table *Decisions and tokens*).
+PLAIN_KINDS = frozenset(("num", "black", "chance", "troub", "fy"))
+FY_HAND_SIZE = 10  # R3: `fy` is legal with exactly 10 cards in hand
 
 PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
 MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
@@ -139,6 +142,40 @@ def _card_combos(cards: Sequence[str], k: int) -> list[str]:
         for j in range(i + 1, len(cards)):
             out[f":{cards[i]}:{cards[j]}"] = None
     return list(out)
+
+
+def card_matches(card: str, top: str, wish: str | None) -> bool:
+    """R3 (D16, D6) for every card but ``fy``: may ``card`` go on ``top`` with ``wish`` active?
+
+    Wish cards are always legal. A colour wish admits coloured cards of that colour, a number wish
+    number cards (coloured or black) of that value. Without a wish: on a coloured number its colour or
+    its value; on a black card only coloured numbers of its value; on a one-colour special its colour or
+    its kind; on a lone ``fy`` any card. Decision: a wish card on top without an active wish (only in a
+    hand-made state) restricts nothing either.
+    """
+    kind = KIND[card]
+    if kind in WISH_KINDS:
+        return True
+    if wish is not None:
+        if wish in COLORS:
+            return COLOR[card] == wish
+        return VALUE[card] == int(wish)
+    top_kind = KIND[top]
+    if top_kind == "num":
+        return COLOR[card] == COLOR[top] or (VALUE[card] is not None and VALUE[card] == VALUE[top])
+    if top_kind == "black":
+        return kind == "num" and VALUE[card] == VALUE[top]
+    if top_kind == "fy" or top_kind in WISH_KINDS:
+        return True
+    return COLOR[card] == COLOR[top] or kind == top_kind  # one-colour special
+
+
+@cache
+def _playable(key: str) -> frozenset[str]:
+    """Codes (``fy`` aside) legal under ``key``: the active wish if any, else the top card (R3, cached)."""
+    if key in WISHES:
+        return frozenset(c for c in CODES if c != "fy" and card_matches(c, "fy", key))
+    return frozenset(c for c in CODES if c != "fy" and card_matches(c, key, None))
 
 
 @cache
@@ -250,28 +287,10 @@ class MayhemState(GameState):
 
     # ------------------------------------------------------------------ R3 legal card
     def _card_legal(self, card: str, hand_size: int) -> bool:
-        """R3 (D16, D6): may ``card`` be played by a holder of ``hand_size`` cards now?"""
-        kind = KIND[card]
-        if kind in WISH_KINDS:
-            return True
-        if kind == "fy":
-            return hand_size == FY_SCORE_HAND
-        wish = self.wish
-        if wish is not None:
-            if wish in COLORS:
-                return COLOR[card] == wish
-            return VALUE[card] == int(wish)
-        top = self.discard[0]
-        top_kind = KIND[top]
-        if top_kind == "num":
-            return COLOR[card] == COLOR[top] or (VALUE[card] is not None and VALUE[card] == VALUE[top])
-        if top_kind == "black":
-            return kind == "num" and VALUE[card] == VALUE[top]
-        if top_kind in ("fy",) or top_kind in WISH_KINDS:
-            # R3: a lone `fy` admits any card (D6). Decision: a wish card on top without an active wish
-            # (only possible in a hand-made state) restricts nothing either.
-            return True
-        return COLOR[card] == COLOR[top] or kind == top_kind  # one-colour special
+        """R3: may ``card`` be played by a holder of ``hand_size`` cards now (see :func:`card_matches`)?"""
+        if card == "fy":
+            return hand_size == FY_HAND_SIZE
+        return card in _playable(self.wish or self.discard[0])
 
     # ------------------------------------------------------------------ token listing
     def _effect_tokens(self, seat: int, card: str, rest: list[str], prefix: str) -> Sequence[str]:
@@ -315,8 +334,10 @@ class MayhemState(GameState):
             previous = card
             if not self._card_legal(card, size):
                 continue
-            rest = hand[:i] + hand[i + 1:]
-            out.extend(self._effect_tokens(seat, card, rest, "play:" + card))
+            if KIND[card] in PLAIN_KINDS:
+                out.append("play:" + card)
+            else:
+                out.extend(self._effect_tokens(seat, card, hand[:i] + hand[i + 1:], "play:" + card))
         return out
 
     def _counter_tokens(self, seat: int) -> list[str]:
@@ -1314,4 +1335,5 @@ class MayhemGame(Game):
         return HeuristicBot(seed)
 
 
-__all__ = ["MayhemGame", "MayhemState", "match_winners", "next_dealer", "order_from", "point_limit", "score_round"]
+__all__ = ["MayhemGame", "MayhemState", "card_matches", "match_winners", "next_dealer", "order_from", "point_limit",
+           "score_round"]
