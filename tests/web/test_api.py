@@ -23,6 +23,7 @@ def test_health_and_games(client: TestClient) -> None:
     assert [g["id"] for g in games] == [g.id for g in all_games()]
     assert games[0] == all_games()[0].describe()
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
+    assert client.get("/docs").status_code == 200
 
 
 @pytest.mark.parametrize("body, fragment", [
