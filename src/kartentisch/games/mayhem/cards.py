@@ -14,8 +14,6 @@ COLOR_SPECIALS: tuple[tuple[str, int], ...] = (("gift", 2), ("exch", 1), ("chanc
 #: Wish specials in canonical order with their copies.
 WISH_SPECIALS: tuple[tuple[str, int], ...] = (("fant", 11), ("four", 5), ("counter", 4), ("equal", 2), ("nicetry", 1))
 WISH_KINDS = frozenset(k for k, _ in WISH_SPECIALS)
-#: Kinds whose play is an attack (mayhem R20).
-ATTACK_KINDS = frozenset(("gift", "exch", "skip", "four", "equal"))
 
 EVENTS: tuple[str, ...] = (
     "charity", "communism", "doomsday", "earthquake", "expansion", "friday13", "gambler", "lostfound",
@@ -75,8 +73,3 @@ SCORE: dict[str, int] = {c: score_value(c) for c in CODES}
 def sort_cards(cards: list[str]) -> None:
     """Sort ``cards`` in place into canonical order (hands are always listed so)."""
     cards.sort(key=POS.__getitem__)
-
-
-def is_number(card: str) -> bool:
-    """Coloured or black number card."""
-    return VALUE[card] is not None

@@ -806,7 +806,7 @@ class MayhemState(GameState):
 
     def _ev_tornado(self, i: int) -> bool:
         """R61: all hands collected, shuffled with the match RNG, dealt one at a time in order from I."""
-        pool = [c for h in self.hands for c in h]
+        pool = [c for h in self.hands for c in h]  # Decision: collected seat 0 … n-1, then shuffled
         self.rng.shuffle(pool)
         order = self._order(i)
         hands: list[list[str]] = [[] for _ in range(self.players)]
@@ -1033,7 +1033,7 @@ class MayhemState(GameState):
         if pending is not None:
             if pending["type"] == "attack" and pending["source"] != seat:
                 pending["cards"] = ["?"] * len(pending["cards"])
-            if "chosen" in pending:
+            if "chosen" in pending:  # Decision: another seat's whole choice (card and recipient) is one "?"
                 pending["chosen"] = [c if s == seat else ["?"] * len(c) for s, c in enumerate(pending["chosen"])]
         return doc
 
@@ -1105,6 +1105,9 @@ class MayhemState(GameState):
         (except its public top while face up, R62) and the order of the event pile. Hand sizes stay.
         A re-deal that leaves a seat to act without a legal token is redrawn (up to 20 times, then the
         unchanged position is returned, which is consistent too).
+
+        Decision: what a seat remembers beyond its view (an All-Seeing Eye snapshot, cards it gave away)
+        is not used to constrain the re-deal; ``revealed`` itself stays as it is.
         """
         for _ in range(20):
             new = self.clone()
@@ -1242,6 +1245,7 @@ class MayhemGame(Game):
             require(play == Counter(PLAY_DECK), f"{ID} S3: the deck must hold each of the 129 play cards exactly "
                     f"once (differences: {dict((play - Counter(PLAY_DECK)) + (Counter(PLAY_DECK) - play))})")
             events = [c for c in deck if c in EVENT_POS]
+            # Decision (S3): a deck holds all 20 event codes (their order is the event pile) or none.
             require(not events or sorted(events) == sorted(EVENTS),
                     f"{ID} S3: a deck holds no event codes or each of the 20 exactly once")
         state = MayhemState(self, players, options, rng)
@@ -1257,10 +1261,11 @@ class MayhemGame(Game):
         require(isinstance(z, dict), f"{ID}: zones must be an object")
         hands = z["hands"]
         require(isinstance(hands, list) and len(hands) == players, f"{ID}: zones.hands needs one list per seat")
+        # Decision: hands are accepted in any order and kept in canonical order (spec *Components*).
         hands = [sorted(_check_cards(h, f"hands[{s}]"), key=POS.__getitem__) for s, h in enumerate(hands)]
         draw = _check_cards(z["draw_pile"], "draw_pile")
         discard = _check_cards(z["discard"], "discard")
-        require(bool(discard), f"{ID}: the discard pile needs its top card")
+        require(bool(discard), f"{ID}: the discard pile needs its top card (R3 plays against it)")  # Decision
         market = _check_cards(z.get("market", []), "market")
         have = Counter(draw) + Counter(discard) + Counter(market)
         for h in hands:
@@ -1296,10 +1301,11 @@ class MayhemGame(Game):
         scores = doc.get("scores", [])
         require(isinstance(scores, list) and all(isinstance(r, list) and len(r) == players for r in scores),
                 f"{ID}: scores: one list of {players} per finished round")
-        totals = doc.get("totals", [sum(col) for col in zip(*scores, strict=True)] if scores else [0] * players)
-        require(isinstance(totals, list) and len(totals) == players, f"{ID}: totals: one number per seat")
+        # Decision: totals must be the column sums of scores (R70 adds every round to them).
         sums = [sum(r[s] for r in scores) for s in range(players)]
-        require(list(totals) == sums, f"{ID}: totals {totals} are not the sums of scores {sums} (Decision)")
+        totals = doc.get("totals", sums)
+        require(isinstance(totals, list) and len(totals) == players, f"{ID}: totals: one number per seat")
+        require(list(totals) == sums, f"{ID}: totals {totals} are not the sums of the round scores {sums} (R70)")
         rnd = doc.get("round", 1)
         require(isinstance(rnd, int) and rnd >= 1, f"{ID}: round is 1-based")
 
