@@ -1132,7 +1132,9 @@ class MayhemState(GameState):
                 new.hands[s] = hand
             new.draw[first:] = pool
             rng.shuffle(new.event_pile)
-            if all(new._legal(s) for s in new.to_act()):
+            # Only a published Gambler bet depends on which cards a hand holds (R50); every other open
+            # decision keeps a legal token whatever the re-deal (draw, pass, committed cards stay).
+            if new.phase != GAMBLE or all(new._legal(s) for s in new.to_act()):
                 return new
         return self.clone()
 
