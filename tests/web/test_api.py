@@ -262,3 +262,21 @@ def test_a_table_whose_log_no_longer_replays_is_a_503_not_a_crash(client: TestCl
     res = client.get(f"/api/tables/{other['id']}/view")
     assert res.status_code == 503 and "cannot be restored" in res.json()["error"]
     assert client.get(f"/api/tables/{table['id']}/view").status_code == 200
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_store(db_url: str) -> None:
+    with TestClient(create_app(db_url, max_live=2)) as client:
+        tables = [new_table(client, "colors", 2, HUMANS2, seed=i) for i in range(3)]
+        first = tables[0]
+        token = first["seats"][0]["token"]
+        seat0 = client.get(f"/api/tables/{first['id']}/view", headers=auth(token)).json()
+        mover = seat0["view"]["to_act"][0]
+        mover_token = first["seats"][mover]["token"]
+        legal = client.get(f"/api/tables/{first['id']}/view", headers=auth(mover_token)).json()["legal"]
+        client.post(f"/api/tables/{first['id']}/actions", json={"action": legal[0]}, headers=auth(mover_token))
+        before = client.get(f"/api/tables/{first['id']}/view", headers=auth(token)).json()
+        for t in tables[1:]:
+            client.get(f"/api/tables/{t['id']}/view")
+        hub = client.app.state.hub
+        assert len(hub.tables) == 2 and first["id"] not in hub.tables
+        assert client.get(f"/api/tables/{first['id']}/view", headers=auth(token)).json() == before

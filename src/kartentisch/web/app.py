@@ -114,21 +114,22 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
-               bot_workers: int = 4) -> FastAPI:
+               bot_workers: int = 4, max_live: int = 2000) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
         db_url: SQLAlchemy URL.
         bot_delay: seconds before each bot move (the ``serve`` command uses a short pause).
         ttl: seconds without a move after which a table expires (410).
-        bot_workers: threads for bots.
+        bot_workers: threads for ``random`` bots (the others run in worker processes).
+        max_live: tables kept in memory before idle ones are dropped (they replay from the DB on next use).
     """
     store = Store(db_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
-        app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl)
+        app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live)
         try:
             yield
         finally:

@@ -29,6 +29,9 @@ from .store import SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
+#: Seconds a subscriber may take to accept one frame before it is dropped.
+SEND_TIMEOUT = 10.0
+
 
 class ApiError(Exception):
     """An error a client caused: HTTP ``status`` plus a message (and the rule id for illegal moves)."""
@@ -91,6 +94,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     rematch_id: str | None = None
     timers: dict[int, tuple[float, asyncio.Task[None]]] = field(default_factory=dict)
+    accessed: float = field(default_factory=time.monotonic)
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
@@ -176,18 +180,29 @@ class LiveTable:
         }
 
     async def broadcast(self) -> None:
-        """Push each subscriber its own frame (a failing subscriber is dropped)."""
-        for sub_id, sub in list(self.subscribers.items()):
-            await self.push(sub_id, sub)
+        """Push each subscriber its own frame, all at once (a slow or failing subscriber is dropped)."""
+        await asyncio.gather(*(self.push(sub_id, sub) for sub_id, sub in list(self.subscribers.items())))
 
     async def push(self, sub_id: int, sub: Subscriber) -> None:
-        """Send one subscriber its frame with the log entries it has not had yet (drop it if closed)."""
+        """Send one subscriber its frame with the log entries it has not had yet.
+
+        A subscriber whose socket is closed, or that does not take the frame within
+        :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects).
+        """
         frame = self.frame(sub.viewer, sub.sent)
         sub.sent = frame["n"]
         try:
-            await sub.send(frame)
-        except Exception:  # a closed socket: forget it, keep serving the others
+            await asyncio.wait_for(sub.send(frame), SEND_TIMEOUT)
+        except Exception:  # closed or stuck: forget it, keep serving the others
             self.subscribers.pop(sub_id, None)
+
+    @property
+    def idle(self) -> bool:
+        """No socket listens, no action is being applied, no bot thinks and no timer runs: the table may leave
+        memory (the DB keeps it). Handlers take the lock right after :meth:`Hub.get` without yielding, so a
+        table in use is never dropped."""
+        return (not self.subscribers and not self.timers and not self.lock.locked()
+                and (self.bot_task is None or self.bot_task.done()))
 
 
 class Hub:
@@ -201,10 +216,12 @@ class Hub:
             process, ISMCTS searches in ``search_workers`` others, so a long search never delays a rule bot.
         bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
         ttl: seconds of inactivity after which a table expires (410 Gone).
+        max_live: tables kept in memory; beyond it, idle ones (least recently used first) are dropped
+            and replayed from the store when next used.
     """
 
     def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
-                 search_workers: int = 2) -> None:
+                 search_workers: int = 2, max_live: int = 2000) -> None:
         self.store = store
         self.executor = executor
         self.pool_sizes = {"heuristic": 1, "ismcts": search_workers}
@@ -212,6 +229,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.ttl = ttl
         self.tables: dict[str, LiveTable] = {}
+        self.max_live = max_live
         # One writer thread: commits never contend for SQLite's write lock (whose busy wait sleeps).
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kt-db")
         self._load_lock = asyncio.Lock()
@@ -280,11 +298,22 @@ class Hub:
                         table = LiveTable.from_record(record)
                     except KartentischError as exc:
                         raise ApiError(503, f"table {table_id!r} cannot be restored on this server: {exc}") from None
+                    self._evict()
                     self.tables[table_id] = table
                     self.after_change(table)
+        table.accessed = time.monotonic()
         if time.time() - table.record.touched > self.ttl:
             raise ApiError(410, f"table {table_id!r} expired after {self.ttl:.0f} s without a move")
         return table
+
+    def _evict(self) -> None:
+        """Make room for one more table: drop idle ones, least recently used first."""
+        excess = len(self.tables) + 1 - self.max_live
+        if excess <= 0:
+            return
+        idle = sorted((t for t in self.tables.values() if t.idle), key=lambda t: t.accessed)
+        for table in idle[:excess]:
+            del self.tables[table.id]
 
     # ------------------------------------------------------------------ actions
     async def act(self, table: LiveTable, seat: int, line: str) -> None:
