@@ -382,33 +382,6 @@ def test_random_full_matches(players: int, seed: int) -> None:
     assert state.totals == [sum(r[s] for r in state.scores) for s in range(players)]
 
 
-def test_heuristic_bot_plays_legal_tokens() -> None:
-    """The heuristic bot only returns legal tokens, for every player count."""
-    for players in (2, 4, 6):
-        state = GAME.new_state(players, {"max_rounds": 1}, seed=players)
-        bot = GAME.heuristic_bot(seed=1)
-        while not state.game_over:
-            seat = state.to_act()[0]
-            token = bot.choose(state, seat)
-            assert token in state.legal_actions(seat)
-            state.apply(seat, token)
-
-
-def test_heuristic_beats_random_in_a_short_sample() -> None:
-    """The heuristic bot wins clearly more than half of a short 2-player sample against random."""
-    wins = 0
-    for i in range(12):
-        state = GAME.new_state(2, {"target_score": 15}, seed=100 + i)
-        bots = [GAME.heuristic_bot(seed=i), RandomBot(i)]
-        if i % 2:
-            bots.reverse()
-        while not state.game_over:
-            seat = state.to_act()[0]
-            state.apply(seat, bots[seat].choose(state, seat))
-        wins += state.winners == [i % 2]
-    assert wins >= 8
-
-
 def test_all_conformance_scenarios_pass() -> None:
     """Every shared and own colors scenario passes (CONVENTIONS *Scenario files*)."""
     paths = [p for p in (SHARED, ROOT / "tests" / "scenarios" / "colors") if p.exists()]
