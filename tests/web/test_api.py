@@ -280,3 +280,29 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(db_url: str) -> N
         hub = client.app.state.hub
         assert len(hub.tables) == 2 and first["id"] not in hub.tables
         assert client.get(f"/api/tables/{first['id']}/view", headers=auth(token)).json() == before
+
+
+@pytest.mark.parametrize("failure", ["raises", "illegal"])
+def test_a_failing_bot_does_not_stall_the_table(client: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                                failure: str) -> None:
+    """A bot that raises or answers an illegal token is replaced by a random move for that turn (and logged)."""
+    from kartentisch.web import tables
+
+    original = tables.choose_move
+
+    def broken(spec, game, seed, state, seat):
+        if spec == "random":
+            return original(spec, game, seed, state, seat)
+        if failure == "raises":
+            raise RuntimeError("bot bug")
+        return "not:a:token"
+
+    monkeypatch.setattr(tables, "choose_move", broken)
+    client.app.state.hub.pool_sizes.clear()  # every bot in threads, where the patch applies
+    table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "heuristic"}, HUMANS2[1]], seed=2,
+                      options={"first_player": 0})
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][1]['token']}") as ws:
+        frame = ws.receive_json()
+        while frame["n"] == 0:
+            frame = ws.receive_json()
+    assert frame["log"][-1]["seat"] == 0 and frame["legal"]

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import multiprocessing
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -28,6 +29,7 @@ from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lo
 from .store import SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+log = logging.getLogger(__name__)
 
 #: Seconds a subscriber may take to accept one frame before it is dropped.
 SEND_TIMEOUT = 10.0
@@ -344,6 +346,13 @@ class Hub:
         for pool in self.pools.values():
             pool.shutdown(wait=True, cancel_futures=True)  # joins the workers (a running search finishes)
 
+    def _drop_pool(self, spec: str) -> None:
+        kind = spec.partition(":")[0]
+        self.pool_sizes.pop(kind, None)
+        pool = self.pools.pop(kind, None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
     def _executor_for(self, spec: str) -> Executor:
         kind = spec.partition(":")[0]
         if kind not in self.pool_sizes:
@@ -403,12 +412,25 @@ class Hub:
                 await asyncio.sleep(self.bot_delay)
             n = len(table.log)
             spec = table.record.seats[seat].bot or "random"
+            seed = bot_seed(table.record.seed, seat, n)
             snapshot = table.state.clone()
-            token = await loop.run_in_executor(
-                self._executor_for(spec), choose_move, spec, game, bot_seed(table.record.seed, seat, n), snapshot, seat)
+            try:
+                token = await loop.run_in_executor(self._executor_for(spec), choose_move, spec, game, seed,
+                                                   snapshot, seat)
+            except BrokenExecutor:
+                log.warning("worker processes for %s bots failed; they run in threads from now on", spec)
+                self._drop_pool(spec)
+                continue
+            except Exception:
+                log.exception("bot %s failed (table %s, seat %d); a random move is made instead", spec, table.id, seat)
+                token = choose_move("random", game, seed, snapshot, seat)
             async with table.lock:
-                if len(table.log) != n or not table.state.is_legal(seat, token):
+                if len(table.log) != n:
                     continue  # someone acted meanwhile: think again on the new position
+                if not table.state.is_legal(seat, token):
+                    log.error("bot %s chose the illegal %r (table %s, seat %d); a random move is made instead",
+                              spec, token, table.id, seat)
+                    token = choose_move("random", game, seed, table.state.clone(), seat)
                 await self._commit_and_apply(table, seat, [token])
             self.arm_timers(table)
             await table.broadcast()
