@@ -1067,15 +1067,9 @@ class MayhemState(GameState):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> MayhemState:
-        """An independent copy (lists copied by hand, generator state copied)."""
+        """An independent copy (lists copied by hand, the generator shared lazily)."""
         new = MayhemState.__new__(MayhemState)
-        new.game, new.players, new.options = self.game, self.players, self.options
-        r = random.Random()
-        r.setstate(self.rng.getstate())
-        new.rng = r
-        new.phase, new.round, new.dealer = self.phase, self.round, self.dealer
-        new.scores = [list(s) for s in self.scores]
-        new.totals, new.winners = list(self.totals), list(self.winners)
+        self.copy_common(new)
         new.hands = [list(h) for h in self.hands]
         new.draw, new.discard = list(self.draw), list(self.discard)
         new.event_pile, new.events_used, new.market = list(self.event_pile), list(self.events_used), list(self.market)
