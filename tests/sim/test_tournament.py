@@ -140,3 +140,11 @@ def test_ray_backend_equals_local():
         assert [r.to_json() for r in play_jobs(jobs, backend="ray")] == [r.to_json() for r in play_jobs(jobs)]
     finally:
         ray.shutdown()
+
+
+@pytest.mark.parametrize("n", [1, 6, 7, 400])
+def test_wilson_interval_contains_the_rate_at_the_extremes(n):
+    from kartentisch.sim.stats import wilson
+
+    assert wilson(n, n)[1] == 1.0 and wilson(n, n)[0] < 1.0
+    assert wilson(0, n)[0] == 0.0 and wilson(0, n)[1] > 0.0
