@@ -41,18 +41,26 @@ game       better      default reward why
 colors     high total  score          colors R16/R17: highest total wins; a match is several short
                                       rounds (target 30), so the round score is a dense, low-variance
                                       signal and rollouts stop at the round end (fast).
-chips      high total  score          chips R: highest total wins; rounds are long drafts, a match has
-                                      few rounds; round score ranks the same way as the match.
+chips      high total  score          chips R10/R11: highest total wins; one round by default, so the
+                                      round score ranks exactly like the match.
 lastcard   high total  score          lastcard R16/R18: highest total wins (highest card minus rest).
-grid       low total   score          grid R18/R19: lowest total wins; a round score of a seat is its
+grid       low total   score          grid R18/R19: lowest total wins; a seat's round score is its
                                       grid sum (doubled for a failed trigger), lower is better.
-mayhem     low total   score          mayhem R71: lowest total wins (penalty points for cards left).
+mayhem     low total   score          mayhem R70/R71: lowest total wins (score values of the cards
+                                      left in hand).
 ========== =========== ============== ================================================================
 
 ``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
 rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
 (:data:`DEFAULT_DEPTH`) is therefore capped and the cut-off position is scored by the cards left
 in hand (mayhem R70: lower is better), which is what a round end would score.
+
+Why ``score`` everywhere: a rollout then ends at the round end instead of the match end (matches
+of colors, grid, lastcard and mayhem last several rounds), so iterations are several times
+cheaper and the reward's variance is that of one round, not of the remaining deals. Its cost:
+it ignores the match situation (a seat far ahead needs no risky round win). With two players the
+normalised round score is 1 for the better seat and 0 for the other (0.5 each on a tie), i.e.
+"win this round". ``reward=win`` remains available for any game.
 
 A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
 every game) and cannot use ``"score"``.
