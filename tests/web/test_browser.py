@@ -42,19 +42,35 @@ def _round_done(page) -> bool:
 
 
 def click_one_move(page, rng: random.Random) -> None:
-    """Wait until this page may act (or the round ended), then click one random legal move through its dialogs."""
-    page.wait_for_function("['1'].includes(document.body.dataset.acting) || "
-                           "['round_over','game_over'].includes(document.body.dataset.phase)", timeout=20_000)
-    if _round_done(page):
+    """Wait until this page may act (or the round ended), then click one random legal move through its dialogs.
+
+    With simultaneous decisions a bot's move can redraw the page while we click; a click that hit a button
+    being replaced changes nothing, so after 5 s without a new position the move is clicked again (as a
+    person would).
+    """
+    for _attempt in range(4):
+        page.wait_for_function("['1'].includes(document.body.dataset.acting) || "
+                               "['round_over','game_over'].includes(document.body.dataset.phase)", timeout=20_000)
+        if _round_done(page):
+            return
+        if page.locator("dialog#choice[open]").count():
+            page.keyboard.press("Escape")
+        n = page.evaluate("document.body.dataset.n")
+        buttons = page.locator("#moves button.move")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        while page.locator("dialog#choice[open]").count():
+            choices = page.locator("dialog#choice[open] button.choice")
+            try:  # the dialog closes by itself when the position changes under it
+                choices.nth(rng.randrange(max(1, choices.count()))).click(timeout=3_000)
+            except playwright_api.TimeoutError:
+                break
+        try:
+            page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=5_000)
+        except playwright_api.TimeoutError:
+            continue
+        assert page.locator("#banner").is_hidden(), page.locator("#banner").text_content()
         return
-    n = page.evaluate("document.body.dataset.n")
-    buttons = page.locator("#moves button.move")
-    buttons.nth(rng.randrange(buttons.count())).click()
-    while page.locator("dialog#choice[open]").count():
-        choices = page.locator("dialog#choice[open] button.choice")
-        choices.nth(rng.randrange(choices.count())).click()
-    page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=20_000)
-    assert page.locator("#banner").is_hidden(), page.locator("#banner").text_content()
+    raise AssertionError("no click changed the position")
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in all_games()])
@@ -164,7 +180,14 @@ def test_end_of_match_summary_and_rematch(browser, live_server: str) -> None:
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
     page = browser.new_page()
     page.goto(live_server + res.json()["seats"][0]["url"])
-    page.wait_for_selector("body[data-phase]")
+    page.wait_for_selector("body[data-acting='1']")
+    # the cards of legal moves are clickable on the table itself (here: a card in the own hand)
+    hand = page.locator("#zones .seat-zone[data-seat='0'] .card.playable")
+    assert hand.count() == len(httpx.get(f"{live_server}/api/tables/{res.json()['id']}/view",
+                                         headers={"Authorization": f"Bearer {res.json()['seats'][0]['token']}"}
+                                         ).json()["legal"])
+    hand.first.click()
+    page.wait_for_function("document.body.dataset.n !== '0'")
     rng = random.Random(3)
     for _ in range(MAX_CLICKS):
         if page.evaluate("document.body.dataset.gameOver") == "1":

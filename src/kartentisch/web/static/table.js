@@ -14,6 +14,8 @@ let games = [];            // GET /api/games, for names
 const conns = tokens.map((token) => ({ token, ws: null, frame: null, delay: 500 }));
 let active = conns[0];     // the connection whose frame is drawn
 let revealedSeat = null;   // hot-seat: whose cards are uncovered
+let playable = new Map();  // card code → verbs whose legal tokens start with it (those cards are clickable)
+let dialogFor = null;      // the legal tokens a choice dialog was opened for
 
 async function loadGame(id) {
   try {
@@ -94,6 +96,54 @@ function chipOrText(code) {
   return face ? cardChip(face) : el("span", "value", code === null ? "—" : String(code));
 }
 
+/** A card on the table; clickable when a legal token of this seat starts with `verb:<card>`. */
+function playableChip(code) {
+  const chip = cardChip(game.card(code));
+  const verbs = playable.get(code);
+  if (!verbs) return chip;
+  chip.classList.add("playable");
+  chip.dataset.code = code;
+  chip.tabIndex = 0;
+  chip.addEventListener("click", () => {
+    const all = groups(active.frame.legal);
+    if (verbs.length === 1) choose(active, all.get(verbs[0]), [verbs[0], code]);
+    else chooseVerb(active, all, verbs, code);
+  });
+  return chip;
+}
+
+function chooseVerb(conn, all, verbs, code) {
+  const dialog = $("choice");
+  $("choice-title").textContent = t("choose");
+  $("choice-path").replaceChildren(chipOrText(code));
+  const box = $("choice-options");
+  box.replaceChildren();
+  for (const verb of verbs) {
+    const b = el("button", "choice", verbName(verb));
+    b.type = "button";
+    b.addEventListener("click", () => { dialog.close(); choose(conn, all.get(verb), [verb, code]); });
+    box.append(b);
+  }
+  openDialog(dialog);
+}
+
+/** Open the choice dialog for the active seat's current legal tokens (closed again if they change). */
+function openDialog(dialog) {
+  dialogFor = JSON.stringify(active.frame.legal);
+  if (!dialog.open) dialog.showModal();
+}
+
+function playableCards(legal) {
+  const out = new Map();
+  for (const token of legal) {
+    const [verb, first] = token.split(":");
+    if (first === undefined || !game.card(first)) continue;
+    if (!out.has(first)) out.set(first, []);
+    if (!out.get(first).includes(verb)) out.get(first).push(verb);
+  }
+  return out;
+}
+
 function allCards(list) {
   return list.length > 0 && list.every((x) => typeof x === "string" && game.card(x));
 }
@@ -108,7 +158,7 @@ function renderValue(value, frame, depth) {
         return back;
       }
       const row = el("span", "cards");
-      for (const c of value) row.append(cardChip(game.card(c)));
+      for (const c of value) row.append(playableChip(c));
       return row;
     }
     const perSeat = depth === 0 && value.length === frame.view.players && value.some((x) => x && typeof x === "object");
@@ -183,7 +233,7 @@ function choose(conn, tokens, prefix) {
     });
     box.append(b);
   }
-  if (!dialog.open) dialog.showModal();
+  openDialog(dialog);
 }
 
 function renderMoves(conn, frame) {
@@ -297,6 +347,8 @@ function render() {
   const frame = active.frame;
   if (!frame) return;
   const v = frame.view;
+  const dialog = $("choice");
+  if (dialog.open && dialogFor !== JSON.stringify(frame.legal)) dialog.close();  // opened for another position
   const g = games.find((x) => x.id === frame.game);
   $("game-name").textContent = g ? g.names[lang()] ?? g.id : frame.game;
   document.title = `kartentisch · ${$("game-name").textContent}`;
@@ -324,6 +376,7 @@ function render() {
     if (s === v.dealer) chip.append(el("small", "", ` (${t("dealer")})`));
     bar.append(chip);
   }
+  playable = playableCards(frame.legal);
   $("zones").replaceChildren(renderValue(v.zones, frame, 0));
   renderMoves(active, frame);
   tick();
