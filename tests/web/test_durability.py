@@ -78,6 +78,20 @@ def test_sigkill_mid_match_resumes_at_the_same_position(tmp_path: Path) -> None:
     try:
         after = views(base, tid, list(tokens.values()))
         assert after == before
+        # and play goes on: people act, and the bot (seat 1) takes its turns again
+        deadline = time.monotonic() + 30
+        while True:
+            frame = httpx.get(f"{base}/api/tables/{tid}/view").json()
+            if any(e["seat"] == 1 for e in frame["log"][before[0]["n"]:]):
+                break
+            assert time.monotonic() < deadline, "the bot did not move after the restart"
+            humans = [s for s in frame["view"]["to_act"] if s in tokens]
+            if humans:
+                legal = httpx.get(f"{base}/api/tables/{tid}/view", headers=auth(tokens[humans[0]])).json()["legal"]
+                httpx.post(f"{base}/api/tables/{tid}/actions", json={"action": legal[0]},
+                           headers=auth(tokens[humans[0]]))
+            else:
+                time.sleep(0.05)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
