@@ -377,12 +377,23 @@ function render() {
     bar.append(chip);
   }
   playable = playableCards(frame.legal);
-  $("zones").replaceChildren(renderValue(v.zones, frame, 0));
+  $("zones").replaceChildren(game.render ? game.render(v, tableContext(frame)) : renderValue(v.zones, frame, 0));
   renderMoves(active, frame);
   tick();
   renderScores(frame);
   renderLog(frame);
   renderSummary(frame);
+}
+
+/**
+ * What a game module's optional `render(view, ctx)` gets to draw its own table layout (it returns one
+ * element): `ctx.seat` (viewer, null for a spectator), `ctx.frame`, `ctx.card(code)` (a card chip, clickable
+ * when a legal move starts with it), `ctx.text(value)` (a chip or plain text), `ctx.el(tag, cls, text)`,
+ * `ctx.seatName(s)`, `ctx.t(key)` and `ctx.lang` (texts of i18n.js), `ctx.generic(value)` (the generic drawing).
+ */
+function tableContext(frame) {
+  return { seat: frame.seat, frame, card: playableChip, text: chipOrText, el, seatName: (s) => seatName(frame, s),
+           t, lang: lang(), generic: (value) => renderValue(value, frame, 1) };
 }
 
 function tick() {
