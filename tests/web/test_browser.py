@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import playwright.sync_api as playwright_api
 import pytest
 
 from kartentisch.games import all_games
 
 pytestmark = pytest.mark.browser
-import playwright.sync_api as playwright_api  # noqa: E402  (a missing install fails, never skips)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
