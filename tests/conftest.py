@@ -9,7 +9,6 @@ import pytest
 
 from kartentisch.games import all_games
 
-
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("KARTENTISCH_SHARED", ROOT.parent / "shared"))
 GAMES = {g.id: g for g in all_games()}

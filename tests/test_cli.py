@@ -9,9 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kartentisch.cli.app import app
-from kartentisch.kernel import InvalidReplay, Match
 from kartentisch.games import get_game
-
+from kartentisch.kernel import InvalidReplay, Match
 from tests.conftest import GAME_IDS
 
 runner = CliRunner()

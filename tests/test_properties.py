@@ -16,8 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kartentisch.sim.invariants import run_checked_match
-
-from tests.conftest import GAMES, GAME_IDS
+from tests.conftest import GAME_IDS, GAMES
 
 BROAD = int(os.environ.get("KARTENTISCH_MATCHES", "2000"))
 DEEP = int(os.environ.get("KARTENTISCH_DEEP_MATCHES", "40"))

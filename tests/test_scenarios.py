@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 from kartentisch.cli.app import app
 from kartentisch.kernel.scenario import scenario_files
-
 from tests.conftest import ROOT, SHARED
 
 FOLDERS = [SHARED / "scenarios", ROOT / "tests" / "scenarios"]

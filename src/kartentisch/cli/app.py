@@ -117,7 +117,8 @@ def play_cmd(
     game: str,
     players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
     seat: Annotated[int, typer.Option(help="Your seat (0 … players-1).")] = 0,
-    bots: Annotated[str, typer.Option(help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
+    bots: Annotated[str, typer.Option(
+        help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed of the match (default: random).")] = None,
     options: Annotated[str | None, typer.Option(help="Game options as JSON, e.g. '{\"target_score\": 15}'.")] = None,
     lang: Lang = "en",
@@ -194,7 +195,8 @@ def replay_cmd(
     file: Path,
     seat: Annotated[int | None, typer.Option(help="Show the match from this seat's view (default: all cards).")] = None,
     lang: Lang = "en",
-    step: Annotated[bool, typer.Option(help="Wait for Enter between steps (default: when run in a terminal).")] = sys.stdin.isatty(),
+    step: Annotated[bool, typer.Option(
+        help="Wait for Enter between steps (default: when run in a terminal).")] = sys.stdin.isatty(),
 ) -> None:
     """Step through a saved match (from one seat's view, or with all cards open)."""
     _check_lang(lang)
@@ -282,7 +284,8 @@ def soak_cmd(
     game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
     matches: Annotated[int, typer.Option(help="Random matches per game and player count.")] = 1000,
     seed: Annotated[int, typer.Option(help="First seed.")] = 0,
-    deep_every: Annotated[int, typer.Option(help="Deep invariant checks every N decisions (0: only cheap checks).")] = 50,
+    deep_every: Annotated[int, typer.Option(
+        help="Deep invariant checks every N decisions (0: only cheap checks).")] = 50,
 ) -> None:
     """Drive random matches through the kernel's invariant checks; report, exit 1 on a failure."""
     from kartentisch.sim.invariants import InvariantError, run_checked_match

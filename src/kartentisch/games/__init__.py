@@ -7,6 +7,7 @@ is imported the first time it is looked up. :func:`all_games` lists them in CONV
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from ..kernel.game import Game
 from ..kernel.registry import known_ids, lookup, register_loader
@@ -14,12 +15,15 @@ from ..kernel.registry import known_ids, lookup, register_loader
 GAME_IDS = ("colors", "chips", "lastcard", "grid", "mayhem")
 
 
-def _loader(game_id: str) -> Game:
-    return importlib.import_module(f"{__name__}.{game_id}").GAME  # type: ignore[no-any-return]
+def _loader(game_id: str) -> Callable[[], Game]:
+    def load() -> Game:
+        return importlib.import_module(f"{__name__}.{game_id}").GAME  # type: ignore[no-any-return]
+
+    return load
 
 
 for _id in GAME_IDS:
-    register_loader(_id, lambda _id=_id: _loader(_id))
+    register_loader(_id, _loader(_id))
 
 
 def get_game(game_id: str) -> Game:

@@ -64,7 +64,8 @@ def check_state(game: Game, state: GameState, seat: int, legal: list[str], rng: 
     doc = state.to_doc()
     text = json.dumps(doc)
     if state.cards() != deck:
-        raise InvariantError(f"{where}: cards not conserved: {(state.cards() - deck) or ''} {(deck - state.cards()) or ''}")
+        extra, missing = state.cards() - deck, deck - state.cards()
+        raise InvariantError(f"{where}: cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
     loaded = game.load(json.loads(text))
     if loaded.to_doc() != doc:
         raise InvariantError(f"{where}: state document does not round-trip through load()")
