@@ -19,6 +19,13 @@ NUMBER: dict[str, int] = {code: n for n, code in enumerate(CANONICAL, start=1)}
 #: Number → card code (index 0 unused).
 CODE: tuple[str, ...] = ("",) + CANONICAL
 
+#: Token text per card number, built once (index 0 unused): ``PLAY_TOKEN[7] == "play:7"`` (R8),
+#: ``HELP_PREFIX[7] == "play:7:"`` (R10, help cards follow), ``LAY_PREFIX[7] == "lay:7:"`` (R9, the
+#: taken pile card follows).
+PLAY_TOKEN: tuple[str, ...] = tuple("play:" + code for code in CODE)
+HELP_PREFIX: tuple[str, ...] = tuple(token + ":" for token in PLAY_TOKEN)
+LAY_PREFIX: tuple[str, ...] = tuple("lay:" + code + ":" for code in CODE)
+
 #: lastcard R1 (Components table): players → (highest card in play, hand size H, set aside).
 TABLE: dict[int, tuple[int, int, int]] = {
     2: (36, 12, 12),

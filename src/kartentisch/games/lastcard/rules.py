@@ -23,9 +23,10 @@ Example::
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect, insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -33,7 +34,7 @@ from ...kernel.errors import IllegalAction, InvalidState
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
-from .cards import CODE, NUMBER
+from .cards import CODE, HELP_PREFIX, LAY_PREFIX, NUMBER, PLAY_TOKEN
 
 PASS = "pass"
 PLAY = "play"
@@ -120,6 +121,32 @@ def help_sets(help_row: Sequence[int], need: int) -> list[tuple[int, ...]]:
 
 def _codes(numbers: Sequence[int]) -> list[str]:
     return [CODE[n] for n in numbers]
+
+
+@lru_cache(maxsize=1024)
+def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+    """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20).
+
+    :func:`help_sets` with ``need`` 1 lists them all; a listing keeps those with sum ≥ need. A
+    help row changes only when a card is laid (R9) or used (R10), so one table serves many
+    turns, clones and playouts.
+    """
+    return tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
+
+
+@lru_cache(maxsize=65536)
+def parse_token(token: str) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+    """Split ``token`` into verb, arguments and their card numbers (lastcard D20, R19).
+
+    A number is 0 where the argument is not a card code. Remembered per token, since the same
+    tokens recur over turns, clones and playouts.
+
+    >>> parse_token("play:9:5:8"), parse_token("deal")
+    (('play', ('9', '5', '8'), (9, 5, 8)), ('deal', (), ()))
+    """
+    verb, _, rest = token.partition(":")
+    args = tuple(rest.split(":")) if rest else ()
+    return verb, args, tuple(NUMBER.get(a, 0) for a in args)
 
 
 class LastCardState(GameState):
@@ -223,25 +250,22 @@ class LastCardState(GameState):
         if self.phase == PLAY:
             hand = self.hands[seat]
             if not self.pile:  # R7: on an empty pile only R8, with any hand card
-                return ["play:" + CODE[c] for c in hand]
+                return [PLAY_TOKEN[c] for c in hand]
             top = self.pile[-1]
+            split = bisect(hand, top)  # hand is ascending: hand[:split] < top < hand[split:]
+            lower = hand[:split]
             tokens: list[str] = []
-            own_help = self.help[seat]
-            lower: list[int] = []
-            for c in hand:
-                if c > top:
-                    tokens.append("play:" + CODE[c])
-                else:
-                    lower.append(c)
-                    if own_help:
-                        prefix = "play:" + CODE[c] + ":"
-                        tokens.extend(prefix + ":".join(_codes(hs)) for hs in help_sets(own_help, top - c + 1))
-            if lower:
+            if self.help[seat]:  # R10: a lower card with own help cards lifting it above the top
+                subsets = _help_subsets(tuple(self.help[seat]))
+                tokens += [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
+            tokens += [PLAY_TOKEN[c] for c in hand[split:]]  # R8: a higher card alone
+            if lower:  # R9: a lower card becomes a help card, any pile card is taken
                 pile_codes = _codes(sorted(self.pile))
-                tokens.extend(f"lay:{CODE[c]}:{t}" for c in lower for t in pile_codes)
+                tokens += [LAY_PREFIX[c] + t for c in lower for t in pile_codes]
             return tokens
-        if self.phase == PASS:
-            return ["pass:" + ":".join(_codes(combo)) for combo in combinations(self.hands[seat], self.pass_count)]
+        if self.phase == PASS:  # R5: every ascending choice of P hand cards
+            choices = combinations(_codes(self.hands[seat]), self.pass_count)
+            return ["pass:" + cards for cards in map(":".join, choices)]
         if self.phase == ROUND_OVER:
             return ["deal"]
         return []
@@ -270,9 +294,7 @@ class LastCardState(GameState):
         def bad(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"lastcard {rule}", reason, seat=seat, token=token)
 
-        verb, _, rest = token.partition(":")
-        args = rest.split(":") if rest else []
-        nums = [NUMBER.get(a, 0) for a in args]
+        verb, args, nums = parse_token(token)
         if self.phase == GAME_OVER:
             return bad("R18", "the match is over; nobody has a decision")
         if verb not in VERBS:
@@ -307,7 +329,7 @@ class LastCardState(GameState):
             return self._play_violation(seat, nums[0], bad)
         return self._help_violation(seat, nums[0], nums[1:], bad)
 
-    def _pass_violation(self, seat: int, nums: list[int], bad: Any) -> IllegalAction | None:
+    def _pass_violation(self, seat: int, nums: Sequence[int], bad: Any) -> IllegalAction | None:
         """lastcard R5 (D5, D20): exactly P distinct own cards, strictly ascending, once per round."""
         if self.passed[seat] is not None:
             return bad("R5", "this seat has already passed this round")
@@ -331,7 +353,7 @@ class LastCardState(GameState):
                              "(R10, play:c:h…) or is laid as a help card (R9, lay:c:t)")
         return None
 
-    def _help_violation(self, seat: int, c: int, hs: list[int], bad: Any) -> IllegalAction | None:
+    def _help_violation(self, seat: int, c: int, hs: Sequence[int], bad: Any) -> IllegalAction | None:
         """lastcard R10 (D8–D10, R11): ``play:c:h…`` with ``c`` < top and ``c + Σh`` > top."""
         if not self.pile:
             return bad("R7", "the pile is empty: start it with any hand card alone (play:c, R8)")
@@ -353,7 +375,7 @@ class LastCardState(GameState):
                               f"the top {top} (D9)")
         return None
 
-    def _lay_violation(self, seat: int, nums: list[int], bad: Any) -> IllegalAction | None:
+    def _lay_violation(self, seat: int, nums: Sequence[int], bad: Any) -> IllegalAction | None:
         """lastcard R9 (D6, D7): ``lay:c:t`` needs a pile, ``c`` in hand below the top, ``t`` on the pile."""
         if len(nums) != 2:
             return bad("R9", "lay takes a hand card and a pile card: lay:c:t")
@@ -372,11 +394,10 @@ class LastCardState(GameState):
     # ------------------------------------------------------------------ effects
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal token: R5 (pass), R8/R10 (play), R9 (lay), R17 (deal); then R15 for play/lay."""
-        verb, _, rest = token.partition(":")
+        verb, _, nums = parse_token(token)
         if verb == "deal":
             self._next_round()
             return
-        nums = [NUMBER[a] for a in rest.split(":")]
         if verb == "pass":
             self._apply_pass(seat, nums)
             return
@@ -398,13 +419,13 @@ class LastCardState(GameState):
         else:
             self.turn = (seat + 1) % self.players  # R6: clockwise
 
-    def _apply_pass(self, seat: int, nums: list[int]) -> None:
+    def _apply_pass(self, seat: int, nums: Sequence[int]) -> None:
         """lastcard R5: the chosen cards leave the hand at once; when the last seat has chosen, each
         seat's cards go to its right neighbour ``(s − 1) mod n`` and the start player leads."""
         hand = self.hands[seat]
         for c in nums:
             hand.remove(c)
-        self.passed[seat] = nums
+        self.passed[seat] = list(nums)
         if any(p is None for p in self.passed):
             return
         n = self.players
