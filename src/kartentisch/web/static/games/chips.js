@@ -72,23 +72,23 @@ export function pile(ctx, count, caption, cls = "") {
 // ------------------------------------------------------------------ chips texts (German terms from the spec)
 const TEXTS = {
   en: {
-    row: "Row", pile: "Draw pile", supply: "Supply", free: "free", cost: "{n} ●", specials: "Special cards",
+    pile: "Draw pile", supply: "Supply", free: "free", cost: "{n} chips", cost1: "1 chip", specials: "Special cards",
     yourTurn: "Your turn: take a card from the row", theirTurn: "{name} takes a card",
     extra: "Extra turn (special card 4): {name} plays again",
     final: "Final circuit: the row is not refilled any more; the round ends after {name}'s turn",
     roundOver: "Round scored — {name} deals the next round", gameOver: "Match over",
-    score: "score now {n}", display: "Display", faceDown: "face down (−1)",
+    score: "score now {n}", faceDown: "face down (−1)",
     k: "black", r: "red", b: "blue", y: "yellow",
     s2: "a 4 never costs chips", s3: "a 7 may go on any colour row", s4: "take a card with ≥ 3 chips: play again",
     s6: "a 5 is always face up", s13: "smallest colour row does not count", s15: "chips count −1 instead of +1",
   },
   de: {
-    row: "Reihe", pile: "Stapel", supply: "Vorrat", free: "frei", cost: "{n} ●", specials: "Sonderkarten",
+    pile: "Stapel", supply: "Vorrat", free: "frei", cost: "{n} Chips", cost1: "1 Chip", specials: "Sonderkarten",
     yourTurn: "Du bist dran: nimm eine Karte aus der Reihe", theirTurn: "{name} nimmt eine Karte",
     extra: "Zusatzzug (Sonderkarte 4): {name} ist nochmal dran",
     final: "Letzte Runde: die Reihe wird nicht mehr aufgefüllt; nach dem Zug von {name} ist Schluss",
     roundOver: "Partie gewertet — {name} gibt die nächste Partie", gameOver: "Spiel vorbei",
-    score: "Punkte jetzt {n}", display: "Auslage", faceDown: "verdeckt (−1)",
+    score: "Punkte jetzt {n}", faceDown: "verdeckt (−1)",
     k: "Schwarz", r: "Rot", b: "Blau", y: "Gelb",
     s2: "eine 4 kostet nie Chips", s3: "eine 7 darf in jede Farbreihe", s4: "Karte mit ≥ 3 Chips: sofort nochmals",
     s6: "eine 5 liegt immer offen", s13: "kleinste Farbreihe zählt nicht", s15: "Chips zählen minus statt plus",
@@ -156,7 +156,8 @@ function belt(ctx, view) {
     holder.append(card);
     if (slot.chips) holder.append(chipDisc(ctx, slot.chips, "on-card"));
     const free = i === 0 || (z.specials.includes("s2") && Number(slot.card.slice(1)) === 4);
-    cell.append(holder, ctx.el("span", "ct-cost", free ? say(TEXTS, ctx, "free") : say(TEXTS, ctx, "cost", { n: i })));
+    const cost = free ? say(TEXTS, ctx, "free") : say(TEXTS, ctx, i === 1 ? "cost1" : "cost", { n: i });
+    cell.append(holder, ctx.el("span", "ct-cost", cost));
     box.append(cell);
   });
   box.append(pile(ctx, z.draw_count, say(TEXTS, ctx, "pile"), "ct-pile"));

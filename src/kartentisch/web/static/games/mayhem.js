@@ -1,6 +1,10 @@
 // mayhem (Kartenchaos): r y g b number cards, k black numbers, one-colour specials (`rgift` …),
 // wish specials, `fy`, and the event deck (mayhem spec, Components).
-import { colourNumber } from "../cards.js";
+// The module also draws the table: opponents (hand backs, marks, revealed hands) above, the centre (draw pile,
+// discard top, wish, event piles, the open effect) in the middle, the viewer's own hand at the bottom.
+import { COLOURS, colourNumber } from "../cards.js";
+import { lang } from "../i18n.js";
+import { opponents, pile, say, seatArea, useStyles, viaMove } from "./chips.js";
 
 const SPECIAL = { gift: "G", exch: "⇄", chance: "2×", skip: "⊘", troub: "!" };
 const WISH = { fant: "F", four: "F4", counter: "GA", equal: "=", nicetry: "NV", fy: "42" };
@@ -8,16 +12,359 @@ const EVENTS = new Set(["charity", "communism", "doomsday", "earthquake", "expan
   "lostfound", "market", "mating", "christmas", "standoff", "recession", "robinhood", "party", "eye", "third",
   "tornado", "upside", "vandalism"]);
 
+// ------------------------------------------------------------------ texts (German terms from the spec)
+const NAMES = {
+  en: { gift: "Gift", exch: "Exchange", chance: "Second Chance", skip: "Skip", troub: "Troublemaker",
+        fant: "Fantastic", four: "Fantastic Four", counter: "Counterattack", equal: "Equality", nicetry: "Nice Try",
+        fy: "fy (42 points)", charity: "Charity", communism: "Communism", doomsday: "Doomsday",
+        earthquake: "Earthquake", expansion: "Expansion", friday13: "Friday the 13th", gambler: "Gambler",
+        lostfound: "Lost and Found", market: "Market", mating: "Mating Season", christmas: "Merry Christmas",
+        standoff: "Mexican Standoff", recession: "Recession", robinhood: "Robin Hood", party: "Surprise Party",
+        eye: "All-Seeing Eye", third: "Third Time Lucky", tornado: "Tornado", upside: "Upside Down",
+        vandalism: "Vandalism" },
+  de: { gift: "Geschenk", exch: "Tausch", chance: "2. Chance", skip: "Aussetzen", troub: "Unruhestifter",
+        fant: "Fantastisch", four: "Fantastische Vier", counter: "Gegenangriff", equal: "Gleichstand",
+        nicetry: "Netter Versuch", fy: "fy (42 Punkte)", charity: "Wohltätigkeit", communism: "Kommunismus",
+        doomsday: "Weltuntergang", earthquake: "Erdbeben", expansion: "Expansion", friday13: "Freitag der 13.",
+        gambler: "Glücksspieler", lostfound: "Verlorenes und Gefundenes", market: "Markt", mating: "Paarungszeit",
+        christmas: "Frohe Weihnachten", standoff: "Mexikanisches Patt", recession: "Rezession",
+        robinhood: "Robin Hood", party: "Überraschungsparty", eye: "Das allsehende Auge", third: "Beim dritten Mal",
+        tornado: "Tornado", upside: "Auf den Kopf gestellt", vandalism: "Vandalismus" },
+};
+
+const TEXTS = {
+  en: {
+    draw: "Draw pile", faceUp: "face up", discard: "Discard pile", events: "Event pile", wish: "Wish",
+    noWish: "no wish", lastColour: "last colour", cards: "{n} cards", direction: "Play runs counter-clockwise ↺",
+    next: "next: {name}", skipped: "skips next turn", exhausted: "Draw pile exhausted: the round ends",
+    lastEvent: "Last event", nowEvent: "Event", eye: "All-Seeing Eye", bets: "Bets", market: "Market",
+    chosen: "your choice", done: "done", of: "{a} of {b}", seconds: "◷ {n} s",
+    start: "{name} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
+    play: "{name}'s turn", playMe: "Your turn: play a matching card or draw",
+    after_draw: "{name} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
+    chance: "Second Chance: {name} plays another card", chanceMe: "Second Chance: play another card (draw only if none fits)",
+    counter: "{source} attacks {target} with {kind}", counterMe: "Counterattack or pass?",
+    draws: "({n} cards to draw)", queue: "then: {names}",
+    nicetry: "{names} ran out of cards — Nice Try?", nicetryMe: "Play Nice Try or pass?",
+    asked: "asked: {names}",
+    pickMe: "Market: pick a card", pick: "Market: {name} picks a card",
+    recessionMe: "Recession: discard {n} more card(s)", partyMe: "Surprise Party: give one card to another player",
+    christmasMe: "Merry Christmas: give away your whole hand ({n} left)", gambleMe: "Gambler: bet one card",
+    waitChoices: "waiting for the others' choices",
+    round_over: "Round over — {name} deals the next round", game_over: "Match over",
+  },
+  de: {
+    draw: "Nachziehstapel", faceUp: "offen", discard: "Ablagestapel", events: "Ereignisstapel", wish: "Wunsch",
+    noWish: "kein Wunsch", lastColour: "letzte Farbe", cards: "{n} Karten",
+    direction: "Gespielt wird gegen den Uhrzeigersinn ↺", next: "danach: {name}", skipped: "setzt aus",
+    exhausted: "Nachziehstapel erschöpft: die Runde endet", lastEvent: "Letztes Ereignis", nowEvent: "Ereignis",
+    eye: "Das allsehende Auge", bets: "Einsätze", market: "Markt", chosen: "deine Wahl", done: "fertig",
+    of: "{a} von {b}", seconds: "◷ {n} s",
+    start: "{name} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
+    play: "{name} ist am Zug", playMe: "Du bist dran: passende Karte spielen oder ziehen",
+    after_draw: "{name} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
+    chance: "2. Chance: {name} spielt noch eine Karte", chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
+    counter: "{source} greift {target} an: {kind}", counterMe: "Gegenangriff oder passen?",
+    draws: "({n} Karten ziehen)", queue: "danach: {names}",
+    nicetry: "{names} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
+    asked: "gefragt: {names}",
+    pickMe: "Markt: nimm eine Karte", pick: "Markt: {name} nimmt eine Karte",
+    recessionMe: "Rezession: wirf noch {n} Karte(n) ab", partyMe: "Überraschungsparty: verschenke eine Karte",
+    christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {n})", gambleMe: "Glücksspieler: setze eine Karte",
+    waitChoices: "warte auf die Wahl der anderen",
+    round_over: "Runde vorbei — {name} gibt die nächste Runde", game_over: "Spiel vorbei",
+  },
+};
+
+/** What each event does, in one short line (mayhem R44–R63). */
+const EVENT_TEXTS = {
+  en: {
+    charity: "Most cards: each other player takes one at random from them",
+    communism: "Everyone draws up to the largest hand", doomsday: "Round over: 50 points each",
+    earthquake: "All hands pass to the right neighbour", expansion: "In turn: draw 1, 2, 3 … cards",
+    friday13: "Nothing happens", gambler: "Everyone bets a card; the second lowest takes all",
+    gambler_published: "Bet a card of the last colour; the highest takes all",
+    lostfound: "The 3 cards under the top card are handed out", market: "Cards from the draw pile: everyone picks one",
+    mating: "Number cards with a value held twice or more are discarded",
+    christmas: "Everyone gives the whole hand away, card by card", standoff: "Everyone discards the hand, draws 3",
+    recession: "In turn: discard 1, 2, 3 … cards of your choice", robinhood: "Most and fewest cards swap hands",
+    party: "Everyone gives one card to another player", eye: "All hands are shown until the round ends",
+    third: "Everyone draws 3", tornado: "All hands are shuffled and dealt anew",
+    upside: "The draw pile lies face up", vandalism: "Everyone discards all cards of the last colour",
+  },
+  de: {
+    charity: "Wer die meisten Karten hat, gibt jedem anderen eine zufällige",
+    communism: "Alle ziehen auf die größte Kartenzahl auf", doomsday: "Runde vorbei: je 50 Punkte",
+    earthquake: "Alle Handkarten wandern zum rechten Nachbarn", expansion: "Reihum 1, 2, 3 … Karten ziehen",
+    friday13: "Nichts passiert", gambler: "Alle setzen eine Karte; der Zweitniedrigste bekommt alle",
+    gambler_published: "Karte der letzten Farbe setzen; die höchste bekommt alle",
+    lostfound: "Die 3 Karten unter der obersten Ablage werden verteilt",
+    market: "Karten vom Nachziehstapel: jeder nimmt eine",
+    mating: "Zahlenkarten, deren Wert man mehrfach hat, werden abgeworfen",
+    christmas: "Alle verschenken ihre ganze Hand, Karte für Karte", standoff: "Alle werfen ihre Hand ab und ziehen 3",
+    recession: "Reihum 1, 2, 3 … Karten nach Wahl abwerfen", robinhood: "Meiste und wenigste Karten tauschen die Hand",
+    party: "Alle verschenken eine Karte", eye: "Alle Hände liegen bis Rundenende offen",
+    third: "Alle ziehen 3", tornado: "Alle Handkarten werden gemischt und neu verteilt",
+    upside: "Der Nachziehstapel liegt jetzt offen", vandalism: "Alle werfen alle Karten der letzten Farbe ab",
+  },
+};
+
+/** Display name of a card kind or event (`rgift` → Gift/Geschenk), in the current language. */
+function cardName(code, language = lang()) {
+  const kind = /^[rygb](gift|exch|chance|skip|troub)$/.exec(code)?.[1] ?? code;
+  return NAMES[language]?.[kind] ?? NAMES.en[kind] ?? code;
+}
+
+// ------------------------------------------------------------------ countdown of reaction windows
+// A frame's countdown (seconds) becomes an end time once per frame, so a redraw (language switch) keeps it.
+const ends = new WeakMap();
+let ticker = null;
+
+function countdown(ctx) {
+  const frame = ctx.frame;
+  if (frame.countdown === null || frame.countdown === undefined) return null;
+  if (!ends.has(frame)) ends.set(frame, performance.now() + frame.countdown * 1000);
+  const out = ctx.el("span", "mh-countdown");
+  out.dataset.end = String(ends.get(frame));
+  out.dataset.label = say(TEXTS, ctx, "seconds", { n: "{n}" });
+  ticker ??= setInterval(tick, 250);
+  tick(out);
+  return out;
+}
+
+function tick(only) {
+  for (const out of only instanceof Element ? [only] : document.querySelectorAll(".mh-countdown")) {
+    const left = Math.max(0, Math.ceil((Number(out.dataset.end) - performance.now()) / 1000));
+    out.textContent = out.dataset.label.replace("{n}", left);
+  }
+}
+
+// ------------------------------------------------------------------ parts of the table
+function names(ctx, seats) {
+  return seats.map((s) => ctx.seatName(s)).join(", ");
+}
+
+/** R1, R30: the seat whose turn follows `current` (counter-clockwise, passing over marked seats). */
+function nextSeat(view) {
+  const z = view.zones;
+  const n = view.players;
+  let p = (z.current - 1 + n) % n;
+  for (let k = 0; k < n && z.skipped[p]; k++) p = (p - 1 + n) % n;
+  return p;
+}
+
+/** A hand lying face down: overlapping backs and the count. */
+function handBacks(ctx, count) {
+  const box = ctx.el("div", "mh-backs");
+  const fan = ctx.el("span", "mh-fan");
+  for (let i = 0; i < Math.min(count, 12); i++) fan.append(ctx.text("?"));
+  box.append(fan, ctx.el("span", "caption", say(TEXTS, ctx, "cards", { n: count })));
+  return box;
+}
+
+/** Cards shown but not playable here (discard, events, revealed hands, bets). */
+function shown(ctx, codes, cls = "mh-shown") {
+  const box = ctx.el("span", `cards ${cls}`);
+  for (const code of codes) {
+    const chip = ctx.text(code);
+    chip.title = cardName(code, ctx.lang);
+    box.append(chip);
+  }
+  return box;
+}
+
+/** Marks and extras of one seat: skip mark, revealed hand (All-Seeing Eye), progress of simultaneous choices. */
+function seatExtras(ctx, view, s) {
+  const z = view.zones;
+  const parts = [];
+  const tags = ctx.el("div", "mh-tags");
+  if (z.skipped[s]) tags.append(ctx.el("span", "tag warn", `⊘ ${say(TEXTS, ctx, "skipped")}`));
+  const p = z.pending;
+  if (p?.quota && view.to_act.length && p.quota[s]) {
+    const done = p.chosen[s].length >= p.quota[s];
+    tags.append(ctx.el("span", "tag", done ? `✓ ${say(TEXTS, ctx, "done")}`
+      : say(TEXTS, ctx, "of", { a: p.chosen[s].length, b: p.quota[s] })));
+  }
+  if (tags.childElementCount) parts.push(tags);
+  if (z.revealed && s !== ctx.seat) {
+    const eye = ctx.el("div", "mh-revealed");
+    eye.append(ctx.el("span", "caption", `◉ ${say(TEXTS, ctx, "eye")}:`), shown(ctx, z.revealed[s]));
+    parts.push(eye);
+  }
+  return parts;
+}
+
+/** Draw pile, discard top, wish, event piles and the last event, with the direction of play. */
+function centre(ctx, view) {
+  const z = view.zones;
+  const box = ctx.el("div", "mh-piles");
+  // draw pile: backs, or its top card after Upside Down; clickable when `draw` is legal
+  const draw = pile(ctx, z.draw_count, say(TEXTS, ctx, "draw") + (z.draw_face_up ? ` (${say(TEXTS, ctx, "faceUp")})` : ""),
+    "mh-draw");
+  if (z.draw_face_up && z.draw_pile.length) draw.firstChild.replaceWith(shown(ctx, [z.draw_pile[0]]).firstChild);
+  if (ctx.frame.legal.includes("draw") && z.draw_count) viaMove(draw.firstChild, "draw");
+  const discard = ctx.el("div", "pile mh-discard");
+  discard.append(z.discard.length ? shown(ctx, [z.discard[0]], "mh-top") : ctx.el("span", "pile-empty", "—"),
+    ctx.el("span", "caption", `${say(TEXTS, ctx, "discard")} (${z.discard.length})`));
+  box.append(draw, discard, wishBadge(ctx, view));
+  const events = pile(ctx, z.event_count, say(TEXTS, ctx, "events"), "mh-events");
+  events.firstChild.classList?.add("event-back");
+  box.append(events);
+  const current = z.pending?.type === "event" ? z.pending.event : null;
+  const event = current ?? z.events_used[0];
+  if (event) {
+    const card = ctx.el("div", "mh-event" + (current ? " now" : ""));
+    card.append(ctx.el("span", "caption", say(TEXTS, ctx, current ? "nowEvent" : "lastEvent")),
+      ctx.el("strong", "", `✦ ${cardName(event, ctx.lang)}`),
+      ctx.el("span", "mh-event-text",
+        say(EVENT_TEXTS, ctx, event === "gambler" && view.options.gambling_rule === "published" ? "gambler_published" : event)));
+    box.append(card);
+  }
+  return box;
+}
+
+/** The active wish (a colour with its symbol, or a number), and the last colour played. */
+function wishBadge(ctx, view) {
+  const z = view.zones;
+  const box = ctx.el("div", "mh-wish");
+  box.append(ctx.el("span", "caption", say(TEXTS, ctx, "wish")));
+  const w = z.wish;
+  if (w === null) box.append(ctx.el("span", "mh-wish-none", say(TEXTS, ctx, "noWish")));
+  else if (COLOURS[w]) {
+    const c = ctx.el("span", "mh-wish-value colour", `${COLOURS[w].sym} ${COLOURS[w][ctx.lang] ?? COLOURS[w].en}`);
+    c.style.setProperty("--card", COLOURS[w].css);
+    box.append(c);
+  } else box.append(ctx.el("span", "mh-wish-value number", w));
+  if (z.last_color) {
+    const lc = COLOURS[z.last_color];
+    box.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "lastColour")}: ${lc.sym} ${lc[ctx.lang] ?? lc.en}`));
+  }
+  return box;
+}
+
+/** What is happening now: whose turn, the open attack / window / event choice, in short sentences. */
+function status(ctx, view) {
+  const z = view.zones;
+  const p = z.pending;
+  const me = ctx.seat;
+  const mine = view.to_act.includes(me);
+  const lines = [];
+  const phase = view.phase;
+  const who = (key, name) => lines.push(say(TEXTS, ctx, mine ? `${key}Me` : key, { name: ctx.seatName(name) }));
+  if (["play", "after_draw", "chance"].includes(phase)) who(phase, z.current);
+  else if (phase === "start") who("start", view.dealer);
+  else if (phase === "counter") {
+    lines.push(say(TEXTS, ctx, "counter", { source: ctx.seatName(p.source), target: ctx.seatName(p.target),
+      kind: cardName(p.kind, ctx.lang) }) + (p.kind === "four" ? ` ${say(TEXTS, ctx, "draws", { n: p.draws })}` : ""));
+    if (p.queue.length) lines.push(say(TEXTS, ctx, "queue", { names: names(ctx, p.queue.map((q) => q[1])) }));
+    if (mine) lines.push(say(TEXTS, ctx, "counterMe"));
+  } else if (phase === "nicetry") {
+    const empty = z.hand_counts.map((c, s) => (c === 0 ? s : null)).filter((s) => s !== null);
+    lines.push(say(TEXTS, ctx, "nicetry", { names: names(ctx, empty) }));
+    lines.push(mine ? say(TEXTS, ctx, "nicetryMe") : say(TEXTS, ctx, "asked", { names: names(ctx, p.asked) }));
+  } else if (phase === "market") {
+    lines.push(mine ? say(TEXTS, ctx, "pickMe") : say(TEXTS, ctx, "pick", { name: ctx.seatName(p.picker) }));
+  } else if (p?.quota) {
+    const left = me === null ? 0 : p.quota[me] - p.chosen[me].length;
+    lines.push(mine && left > 0 ? say(TEXTS, ctx, `${phase}Me`, { n: left }) : say(TEXTS, ctx, "waitChoices"));
+  } else if (phase === "round_over") lines.push(say(TEXTS, ctx, "round_over", { name: ctx.seatName(view.dealer) }));
+  else if (phase === "game_over") lines.push(say(TEXTS, ctx, "game_over"));
+  const box = ctx.el("div", "mh-status");
+  lines.forEach((line, i) => box.append(ctx.el("p", i ? "" : "lead", line)));
+  if (mine && ["counter", "nicetry"].includes(phase)) {
+    const cd = countdown(ctx);
+    if (cd) box.append(cd);
+  }
+  if (["play", "after_draw", "chance"].includes(phase)) {
+    box.append(ctx.el("p", "mh-direction", `${say(TEXTS, ctx, "direction")} · ${say(TEXTS, ctx, "next",
+      { name: ctx.seatName(nextSeat(view)) })}`));
+  }
+  if (z.exhausted) box.append(ctx.el("p", "mh-warn", say(TEXTS, ctx, "exhausted")));
+  return box;
+}
+
+/** Open cards of the moment: Market (pickable), the Gambler's revealed bets, the attack cards named. */
+function openCards(ctx, view) {
+  const z = view.zones;
+  const box = ctx.el("div", "mh-open");
+  if (z.market.length) {
+    const market = ctx.el("div", "mh-market");
+    market.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "market")}:`));
+    const cards = ctx.el("span", "cards");
+    for (const code of z.market) cards.append(ctx.card(code));
+    market.append(cards);
+    box.append(market);
+  }
+  if (z.gamble) {
+    const bets = ctx.el("div", "mh-bets");
+    bets.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "bets")}:`));
+    for (const [s, code] of Object.entries(z.gamble)) {
+      const bet = ctx.el("span", "mh-bet", ctx.seatName(Number(s)));
+      bet.append(shown(ctx, [code]));
+      bets.append(bet);
+    }
+    box.append(bets);
+  }
+  if (z.pending?.type === "attack" && z.pending.cards.length) box.append(shown(ctx, z.pending.cards));
+  return box;
+}
+
+/** The viewer's hand (playable cards clickable) and its own choices made in a simultaneous event. */
+function ownHand(ctx, view) {
+  const z = view.zones;
+  const hand = ctx.el("div", "cards mh-hand");
+  for (const code of z.hands[ctx.seat]) {
+    const chip = ctx.card(code);
+    chip.title = cardName(code, ctx.lang);
+    hand.append(chip);
+  }
+  const parts = [hand];
+  const chosen = z.pending?.chosen?.[ctx.seat];
+  if (chosen?.length) {
+    const line = ctx.el("div", "mh-chosen");
+    line.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "chosen")}:`));
+    for (const choice of chosen) {
+      const [code, to] = choice.split(":");
+      const item = ctx.el("span", "mh-choice");
+      item.append(shown(ctx, [code]));
+      if (to !== undefined) item.append(` → ${ctx.seatName(Number(to))}`);
+      line.append(item);
+    }
+    parts.push(line);
+  }
+  return parts;
+}
+
+/** The whole table for one seat view (the viewer's own hand at the bottom; none for a spectator). */
+function render(view, ctx) {
+  useStyles(new URL("./chips.css", import.meta.url).href);  // the shared table styles
+  useStyles(new URL("./mayhem.css", import.meta.url).href);
+  const z = view.zones;
+  const root = ctx.el("div", "game-table mayhem-table");
+  const others = ctx.el("div", "mh-opponents");
+  for (const s of opponents(view, ctx.seat)) {
+    others.append(seatArea(ctx, view, s, "opponent", [handBacks(ctx, z.hand_counts[s]), ...seatExtras(ctx, view, s)]));
+  }
+  const middle = ctx.el("div", "mh-centre");
+  middle.append(status(ctx, view), centre(ctx, view), openCards(ctx, view));
+  root.append(others, middle);
+  if (ctx.seat !== null) {
+    root.append(seatArea(ctx, view, ctx.seat, "mine", [...ownHand(ctx, view), ...seatExtras(ctx, view, ctx.seat)]));
+  }
+  return root;
+}
+
 export default {
   card(code) {
     if (code === "?") return { back: true };
     const num = colourNumber(code, "rygbk");
     if (num) return num;
     const m = /^([rygb])(gift|exch|chance|skip|troub)$/.exec(code);
-    if (m) return { colour: m[1], label: SPECIAL[m[2]], sub: m[2], title: code };
-    if (WISH[code]) return { label: WISH[code], sub: code, title: code };
-    if (EVENTS.has(code)) return { label: "✦", sub: code, title: code };
+    if (m) return { colour: m[1], label: SPECIAL[m[2]], sub: cardName(m[2]), title: cardName(m[2]) };
+    if (WISH[code]) return { label: WISH[code], sub: cardName(code), title: cardName(code) };
+    if (EVENTS.has(code)) return { label: "✦", sub: cardName(code), title: cardName(code) };
     return null;
   },
   hidden: new Set(["draw_count", "event_count", "hand_counts"]),
+  render,
 };

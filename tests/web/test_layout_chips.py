@@ -1,0 +1,95 @@
+"""Browser test of the chips table layout (static/games/chips.js): the row of 7 with its chips, the draw pile,
+every seat's colour rows and supply, the special cards, and row cards that take when clicked (marker ``browser``).
+"""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .test_browser import ARTIFACTS, browser  # noqa: F401  (module-scoped Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+SPECIALS = ["s3", "s4", "s13"]
+
+
+def seat_view(base: str, table: dict, seat: int = 0) -> dict:
+    """The seat's frame from the HTTP API (view, legal tokens, log)."""
+    token = table["seats"][seat]["token"]
+    res = httpx.get(f"{base}/api/tables/{table['id']}/view", headers={"Authorization": f"Bearer {token}"})
+    assert res.status_code == 200, res.text
+    return res.json()
+
+
+def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, live_server: str) -> None:  # noqa: F811
+    """Seed 3 deals a 7 at position 4 with special card 3 active: clicking it asks for the colour row."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "chips", "players": 3, "seed": 3, "options": {"specials": SPECIALS},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "Bo"},
+                  {"kind": "bot", "bot": "random", "name": "Cy"}]}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('kartentisch.lang', 'en')")
+    page.goto(live_server + table["seats"][0]["url"])
+    page.wait_for_selector("body[data-acting='1'] .chips-table")
+    frame = seat_view(live_server, table)
+    zones = frame["view"]["zones"]
+
+    # the row of 7 (position 0 free), chips on cards, the draw pile with its count beside it
+    slots = page.locator(".ct-belt .ct-slot")
+    assert slots.count() == 7
+    assert [slots.nth(i).locator(".card b").first.text_content() for i in range(7)] == \
+        [slot["card"][1:] for slot in zones["row"]]
+    assert page.locator(".ct-slot[data-pos='0'] .ct-cost").text_content() == "free"
+    assert page.locator(".ct-pile").text_content().startswith(str(zones["draw_count"]))
+    # the viewer's own display at the bottom, the two opponents above with names, four colour rows each
+    assert page.locator(".chips-table > .seat-area.mine[data-seat='0']").count() == 1
+    assert page.locator(".chips-table > .seat-area.mine ~ *").count() == 0  # nothing below the own area
+    opponents = page.locator(".ct-opponents .seat-area.opponent")
+    assert [opponents.nth(i).get_attribute("data-seat") for i in range(2)] == ["1", "2"]
+    assert "Bo" in opponents.nth(0).text_content() and "Cy" in opponents.nth(1).text_content()
+    assert page.locator(".seat-area .ct-colour-row").count() == 12
+    assert page.locator(".seat-area.mine .chip-disc.supply").text_content() == "7"
+    assert page.locator(".ct-special").count() == len(SPECIALS)
+    assert "a 7 may go on any colour row" in page.locator(".ct-specials").text_content()
+    text = page.locator("#zones").text_content()
+    assert "Your turn" in text
+    for debug in ("false", "true", "final_circuit", "extra_turn", "draw_count"):
+        assert debug not in text
+
+    # exactly the row positions of legal tokens are clickable
+    positions = sorted({int(tok.split(":")[1]) for tok in frame["legal"]})
+    playable = page.locator(".ct-belt .card.playable")
+    assert [int(playable.nth(i).evaluate("e => e.closest('.ct-slot').dataset.pos")) for i in range(playable.count())] \
+        == positions
+    # a 7 with special card 3: the click asks for the colour row, then the card lies on the yellow row
+    assert {"take:4:k", "take:4:y"} <= set(frame["legal"]) and zones["row"][4]["card"].endswith("7")
+    seven = zones["row"][4]["card"]
+    page.locator(".ct-slot[data-pos='4'] .card.playable").click()
+    page.locator("dialog#choice[open] button.choice[data-part='y']").click()
+    assert frame["n"] == 0  # Ada starts round 1
+    page.wait_for_function("document.body.dataset.n !== '0'")
+    after = seat_view(live_server, table)
+    assert after["log"][0] == {"seat": 0, "token": "take:4:y"}
+    assert after["view"]["zones"]["display"][0]["y"] == [seven]
+    assert page.locator("#banner").is_hidden()
+
+    # a few more turns by clicking row cards only (a colour dialog answered with its first choice)
+    for _ in range(6):
+        n = page.evaluate("document.body.dataset.n")
+        page.wait_for_selector("body[data-acting='1'] .ct-belt .card.playable")
+        page.locator(".ct-belt .card.playable").last.click()
+        if page.locator("dialog#choice[open]").count():
+            page.locator("dialog#choice[open] button.choice").first.click()
+        page.wait_for_function(f"document.body.dataset.n !== '{n}'")
+    page.wait_for_selector("body[data-acting='1']")
+    mine = seat_view(live_server, table)["view"]["zones"]["display"][0]
+    assert page.locator(".seat-area.mine .ct-stack .card").count() == sum(len(r) for r in mine.values())
+    assert page.locator(".seat-area.mine .ct-stack .card.back").count() == \
+        sum(code.startswith("-") for r in mine.values() for code in r)
+    page.screenshot(path=str(ARTIFACTS / "layout-chips.png"), full_page=True)
+    page.click("button.lang")
+    german = page.locator("#zones").text_content()
+    assert "Vorrat" in german and "Stapel" in german and "Sonderkarten" in german
+    page.close()
