@@ -52,7 +52,8 @@ export function viaMove(elem, verb, part = "") {
   elem.classList.add("playable");
   elem.tabIndex = 0;
   elem.dataset.move = part === "" ? verb : `${verb}:${part}`;
-  const go = () => document.querySelector(`#moves .verb[data-verb="${verb}"] button.move[data-part="${part}"]`)?.click();
+  const button = `#moves .verb[data-verb="${verb}"] button.move[data-part="${part}"]`;
+  const go = () => document.querySelector(button)?.click();
   elem.addEventListener("click", go);
   elem.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); }

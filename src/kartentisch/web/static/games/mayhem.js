@@ -42,7 +42,8 @@ const TEXTS = {
     start: "{name} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
     play: "{name}'s turn", playMe: "Your turn: play a matching card or draw",
     after_draw: "{name} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
-    chance: "Second Chance: {name} plays another card", chanceMe: "Second Chance: play another card (draw only if none fits)",
+    chance: "Second Chance: {name} plays another card",
+    chanceMe: "Second Chance: play another card (draw only if none fits)",
     counter: "{source} attacks {target} with {kind}", counterMe: "Counterattack or pass?",
     draws: "({n} cards to draw)", queue: "then: {names}",
     nicetry: "{names} ran out of cards — Nice Try?", nicetryMe: "Play Nice Try or pass?",
@@ -63,14 +64,16 @@ const TEXTS = {
     start: "{name} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
     play: "{name} ist am Zug", playMe: "Du bist dran: passende Karte spielen oder ziehen",
     after_draw: "{name} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
-    chance: "2. Chance: {name} spielt noch eine Karte", chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
+    chance: "2. Chance: {name} spielt noch eine Karte",
+    chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
     counter: "{source} greift {target} an: {kind}", counterMe: "Gegenangriff oder passen?",
     draws: "({n} Karten ziehen)", queue: "danach: {names}",
     nicetry: "{names} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
     asked: "gefragt: {names}",
     pickMe: "Markt: nimm eine Karte", pick: "Markt: {name} nimmt eine Karte",
     recessionMe: "Rezession: wirf noch {n} Karte(n) ab", partyMe: "Überraschungsparty: verschenke eine Karte",
-    christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {n})", gambleMe: "Glücksspieler: setze eine Karte",
+    christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {n})",
+    gambleMe: "Glücksspieler: setze eine Karte",
     waitChoices: "warte auf die Wahl der anderen",
     round_over: "Runde vorbei — {name} gibt die nächste Runde", game_over: "Spiel vorbei",
   },
@@ -102,7 +105,8 @@ const EVENT_TEXTS = {
     market: "Karten vom Nachziehstapel: jeder nimmt eine",
     mating: "Zahlenkarten, deren Wert man mehrfach hat, werden abgeworfen",
     christmas: "Alle verschenken ihre ganze Hand, Karte für Karte", standoff: "Alle werfen ihre Hand ab und ziehen 3",
-    recession: "Reihum 1, 2, 3 … Karten nach Wahl abwerfen", robinhood: "Meiste und wenigste Karten tauschen die Hand",
+    recession: "Reihum 1, 2, 3 … Karten nach Wahl abwerfen",
+    robinhood: "Meiste und wenigste Karten tauschen die Hand",
     party: "Alle verschenken eine Karte", eye: "Alle Hände liegen bis Rundenende offen",
     third: "Alle ziehen 3", tornado: "Alle Handkarten werden gemischt und neu verteilt",
     upside: "Der Nachziehstapel liegt jetzt offen", vandalism: "Alle werfen alle Karten der letzten Farbe ab",
@@ -199,8 +203,8 @@ function centre(ctx, view) {
   const z = view.zones;
   const box = ctx.el("div", "mh-piles");
   // draw pile: backs, or its top card after Upside Down; clickable when `draw` is legal
-  const draw = pile(ctx, z.draw_count, say(TEXTS, ctx, "draw") + (z.draw_face_up ? ` (${say(TEXTS, ctx, "faceUp")})` : ""),
-    "mh-draw");
+  const caption = say(TEXTS, ctx, "draw") + (z.draw_face_up ? ` (${say(TEXTS, ctx, "faceUp")})` : "");
+  const draw = pile(ctx, z.draw_count, caption, "mh-draw");
   if (z.draw_face_up && z.draw_pile.length) draw.firstChild.replaceWith(shown(ctx, [z.draw_pile[0]]).firstChild);
   if (ctx.frame.legal.includes("draw") && z.draw_count) viaMove(draw.firstChild, "draw");
   const discard = ctx.el("div", "pile mh-discard");
@@ -213,11 +217,11 @@ function centre(ctx, view) {
   const current = z.pending?.type === "event" ? z.pending.event : null;
   const event = current ?? z.events_used[0];
   if (event) {
+    const eventKey = event === "gambler" && view.options.gambling_rule === "published" ? "gambler_published" : event;
     const card = ctx.el("div", "mh-event" + (current ? " now" : ""));
     card.append(ctx.el("span", "caption", say(TEXTS, ctx, current ? "nowEvent" : "lastEvent")),
       ctx.el("strong", "", `✦ ${cardName(event, ctx.lang)}`),
-      ctx.el("span", "mh-event-text",
-        say(EVENT_TEXTS, ctx, event === "gambler" && view.options.gambling_rule === "published" ? "gambler_published" : event)));
+      ctx.el("span", "mh-event-text", say(EVENT_TEXTS, ctx, eventKey)));
     box.append(card);
   }
   return box;
