@@ -156,10 +156,20 @@ class GameState(ABC):
     #: keeps a shallow copy of the object (``copy.copy``) from reusing another state's listing.
     _legal_cache: tuple[int, int, list[str]] | None = None
 
-    def _listing(self, seat: int) -> list[str]:
+    def _cached_listing(self, seat: int) -> list[str] | None:
+        """The legal listing of ``seat`` if one was built since the last apply, else ``None``.
+
+        A game overriding :meth:`is_legal` with a direct check can answer from it instead.
+        """
         cache = self._legal_cache
         if cache is not None and cache[0] == id(self) and cache[1] == seat:
             return cache[2]
+        return None
+
+    def _listing(self, seat: int) -> list[str]:
+        cached = self._cached_listing(seat)
+        if cached is not None:
+            return cached
         tokens = self._legal(seat) if seat in self.to_act() else []
         self._legal_cache = (id(self), seat, tokens)
         return tokens
