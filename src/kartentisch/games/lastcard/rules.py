@@ -274,7 +274,11 @@ class LastCardState(GameState):
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
 
         Agrees with :meth:`legal_actions` exactly (tested); it only avoids building the list.
+        A listing already built since the last apply answers directly.
         """
+        listed = self._cached_listing(seat)
+        if listed is not None:
+            return token in listed
         return self._violation(seat, token) is None
 
     def _explain(self, seat: int, token: str) -> IllegalAction:
