@@ -117,6 +117,10 @@ def dealer_of(first_player: int, round_no: int, players: int) -> int:
     return (start_player(first_player, round_no, players) - 1) % players
 
 
+#: ``_NEIGHBOURS[n] == (lower_neighbour(n), higher_neighbour(n))`` for the numbers 0 … 9 (R6).
+_NEIGHBOURS: tuple[tuple[int, int], ...] = tuple((lower_neighbour(n), higher_neighbour(n)) for n in range(10))
+
+
 class Pending(NamedTuple):
     """An open ``pick`` (colors R9): side, its neighbour number, candidates, played card, taken."""
 
@@ -272,8 +276,9 @@ class ColorsState(GameState):
             collection.sort()
             self._end_turn(seat, card, equal, to_centre=False)
             return
-        low, high = lower_neighbour(number), higher_neighbour(number)
-        if not any(c % 10 == low or c % 10 == high for c in centre):
+        low, high = _NEIGHBOURS[number]
+        numbers = [c % 10 for c in centre]
+        if low not in numbers and high not in numbers:
             # R10, D8: no capture, the played card joins the centre (which may exceed 4 cards).
             insort(centre, card)
             self._end_turn(seat, card, [], to_centre=True)
@@ -288,9 +293,9 @@ class ColorsState(GameState):
         A side with one candidate is taken at once; with two or more a ``pick`` opens (and this
         stops); once every side is resolved the turn ends.
         """
-        number = card % 10
+        low, high = _NEIGHBOURS[card % 10]
         for side in sides:
-            wanted = lower_neighbour(number) if side == LOWER else higher_neighbour(number)
+            wanted = low if side == LOWER else high
             candidates = [c for c in self.centre if c % 10 == wanted]
             if len(candidates) == 1:
                 self._take(seat, candidates[0], taken)
@@ -318,7 +323,7 @@ class ColorsState(GameState):
 
     def _end_turn(self, seat: int, card: int, taken: list[int], *, to_centre: bool) -> None:
         """Record ``last``, refill the centre (R11), then pass the turn (R12) or end the round (R13)."""
-        self.last = LastTurn(seat, CODES[card], tuple(CODES[c] for c in sorted(taken)), to_centre)
+        self.last = LastTurn(seat, CODES[card], tuple([CODES[c] for c in sorted(taken)]), to_centre)
         self._refill()
         self._advance(seat)
 
