@@ -4,28 +4,39 @@ Figures per game (2 players, one core, random legal play through the public API
 ``legal_actions`` + ``apply``): matches/s, decisions/s, rounds/s, clone+apply operations/s, and
 ISMCTS seconds per decision at 1,000 iterations (when the bot exists). References measured in
 the same process: RLCard 1.2.0 UNO through its raw rules core (``env.game.step``) and through
-``env.run``, and OpenSpiel's ``crazy_eights`` driven from Python. Every figure is the median of
-``--repeats`` runs; ratios are ``games.<id>.decisions_per_s / reference.rlcard_uno_raw_decisions_per_s``.
+``env.run``, and OpenSpiel's ``crazy_eights`` driven from Python. Each repeat measures the
+references and then every game, so a ratio compares figures taken seconds apart; a figure is the
+median over ``--repeats``, a ratio the median of the per-repeat ratios
+``games.<id>.decisions_per_s / reference.rlcard_uno_raw_decisions_per_s``.
+
+The simulation engine: ``simulate`` throughput with ``--jobs 1`` and ``--jobs 2``
+(:func:`kartentisch.sim.engine.run_jobs`, random bots, wall clock including the process pool's
+start) and the peak RSS of a whole simulation (jobs listed, played, summarised as ``simulate``
+does) for 1,000 and 10,000 matches, each in a fresh process.
 
 Usage: ``python bench/run.py [--quick] [--json FILE] [--games colors,grid] [--repeats 3]``.
 The references are the optional extra ``.[bench]``; without them the script says so and still
-measures ours.
+measures ours. See ``bench/README.md`` for the latest figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Game, GameState
+from kartentisch.sim.engine import rotated_jobs, run_jobs
 
 
 def _timed(budget_s: float, step: Callable[[], tuple[int, int, int]]) -> dict[str, float]:
@@ -161,6 +172,52 @@ def openspiel_crazy_eights(budget_s: float, rng: random.Random) -> dict[str, flo
             "openspiel_crazy_eights_matches_per_s": r["matches_per_s"]}
 
 
+def jobs_scaling(game_id: str, matches: int, seed: int) -> dict[str, float]:
+    """Wall-clock matches/s of ``run_jobs`` (what ``simulate`` runs) with 1 and 2 worker processes.
+
+    The same ``matches`` random-bot jobs (2 players) both times; the 2-process figure includes
+    starting the pool, as a ``simulate --jobs 2`` run pays it.
+    """
+    jobs = list(rotated_jobs(game_id, 2, ["random"], matches, seed))
+    rates = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        results = run_jobs(jobs, workers)
+        rates[workers] = len(results) / (time.perf_counter() - start)
+    return {"jobs_1_matches_per_s": rates[1], "jobs_2_matches_per_s": rates[2],
+            "jobs_2_speedup": rates[2] / rates[1]}
+
+
+#: Run in a fresh interpreter: a whole ``simulate`` (jobs listed, played, summarised), then the
+#: process's peak resident set size in KiB. Linux ``VmHWM``, not ``ru_maxrss``: the latter can
+#: still hold the forking parent's size after ``exec``.
+_RSS_SCRIPT = """
+import sys
+from kartentisch.sim.engine import rotated_jobs, run_jobs
+from kartentisch.sim.stats import summarise
+jobs = list(rotated_jobs(sys.argv[1], 2, ["random"], int(sys.argv[2]), 0))
+summarise(run_jobs(jobs, 1))
+with open("/proc/self/status", encoding="ascii") as fh:
+    print(next(line.split()[1] for line in fh if line.startswith("VmHWM:")))
+"""
+
+
+def peak_rss(game_id: str, counts: tuple[int, ...]) -> dict[str, float]:
+    """Peak RSS (MiB) of a ``simulate`` of ``count`` random matches, each count in a fresh process.
+
+    Also ``rss_growth_kib_per_match`` between the smallest and the largest count (0 = flat).
+    """
+    peaks = {}
+    for count in counts:
+        out = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, game_id, str(count)], check=True,
+                             capture_output=True, text=True).stdout
+        peaks[count] = int(out.split()[-1])
+    lo, hi = min(counts), max(counts)
+    figures = {f"peak_rss_mib_{c}_matches": peaks[c] / 1024 for c in counts}
+    figures["rss_growth_kib_per_match"] = (peaks[hi] - peaks[lo]) / (hi - lo)
+    return figures
+
+
 def _median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     keys = [k for k in runs[0] if isinstance(runs[0][k], (int, float))]
     return {k: statistics.median(r[k] for r in runs) for k in keys}
@@ -174,32 +231,64 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--games", help="comma-separated game ids (default: all)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sim-game", default="colors", help="game of the jobs-scaling measurement")
+    ap.add_argument("--rss-game", default="chips", help="game of the peak-RSS measurement")
+    ap.add_argument("--no-sim", action="store_true", help="skip the jobs-scaling and peak-RSS measurements")
     args = ap.parse_args(argv)
     budget = 0.6 if args.quick else 3.0
     ismcts_n = 3 if args.quick else 20
     rng = random.Random(args.seed)
     chosen = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
-    result: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine(), "quick": args.quick,
-                              "repeats": args.repeats, "players": 2, "games": {}, "reference": {}, "notes": []}
-    for label, fn in (("rlcard", rlcard_uno), ("openspiel", openspiel_crazy_eights)):
-        runs = [fn(budget, rng) for _ in range(args.repeats)]
-        if isinstance(runs[0], str):
-            result["notes"].append(f"{label}: {runs[0]}")
-            print(f"reference {label}: {runs[0]}")
-        else:
-            result["reference"].update(_median_of(runs))  # type: ignore[arg-type]
-    ref = result["reference"].get("rlcard_uno_raw_decisions_per_s")
+    result: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine(),
+                              "cpus": os.cpu_count(), "load_average_1min_at_start": os.getloadavg()[0],
+                              "quick": args.quick, "repeats": args.repeats, "players": 2, "games": {},
+                              "reference": {}, "simulate": {}, "notes": []}
+    # Each repeat: the references, then every game, so a ratio's two figures are seconds apart.
+    ref_runs: list[dict[str, float]] = []
+    game_runs: dict[str, list[dict[str, float]]] = {g.id: [] for g in chosen}
+    for _ in range(args.repeats):
+        ref: dict[str, float] = {}
+        for label, fn in (("rlcard", rlcard_uno), ("openspiel", openspiel_crazy_eights)):
+            got = fn(budget, rng)
+            if isinstance(got, str):
+                if not ref_runs:
+                    result["notes"].append(f"{label}: {got}")
+                    print(f"reference {label}: {got}")
+            else:
+                ref.update(got)
+        ref_runs.append(ref)
+        for game in chosen:
+            game_runs[game.id].append(_timed(budget, partial(random_match, game, 2, rng)))
+    if ref_runs[0]:
+        result["reference"] = _median_of(ref_runs)
     for game in chosen:
-        runs = [_timed(budget, lambda g=game: random_match(g, 2, rng)) for _ in range(args.repeats)]
+        runs = game_runs[game.id]
         figures = _median_of(runs)
+        if "rlcard_uno_raw_decisions_per_s" in ref_runs[0]:
+            per_repeat = [r["decisions_per_s"] / f["rlcard_uno_raw_decisions_per_s"]
+                          for r, f in zip(runs, ref_runs, strict=True)]
+            figures["ratio_vs_rlcard_uno_raw"] = statistics.median(per_repeat)
+            figures["ratio_vs_rlcard_uno_raw_per_repeat"] = per_repeat
         positions = sample_positions(game, 2, rng)
         figures["clone_apply_per_s"] = statistics.median(
             clone_apply_per_s(positions, rng, budget / 2) for _ in range(args.repeats))
         figures["ismcts_s_per_decision"] = ismcts_seconds(game, ismcts_n, rng)
         figures["ismcts_decisions_measured"] = ismcts_n
-        if ref:
-            figures["ratio_vs_rlcard_uno_raw"] = figures["decisions_per_s"] / ref
         result["games"][game.id] = figures
+    if not args.no_sim:
+        result["simulate"] = {"game": args.sim_game, "scaling_matches": 600 if args.quick else 3000,
+                              "rss_game": args.rss_game, "rss_counts": [1000, 10000]}
+        result["simulate"].update(jobs_scaling(args.sim_game, result["simulate"]["scaling_matches"], args.seed))
+        result["simulate"].update(peak_rss(args.rss_game, (1000, 10000)))
+    _print(result)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, indent=2)
+    return result
+
+
+def _print(result: dict[str, Any]) -> None:
+    """The human-readable table of :func:`main`'s result document."""
     print(f"{'game':10} {'matches/s':>10} {'decisions/s':>12} {'rounds/s':>9} {'clone+apply/s':>14} "
           f"{'ismcts s/dec':>12} {'× UNO raw':>9}")
     for gid, f in result["games"].items():
@@ -209,10 +298,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               f"{f['clone_apply_per_s']:14.0f} {ism:>12} {ratio:>9}")
     for k, v in result["reference"].items():
         print(f"reference {k}: {v:.0f}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(result, fh, indent=2)
-    return result
+    sim = result["simulate"]
+    if sim:
+        print(f"simulate {sim['game']} ×{sim['scaling_matches']}: --jobs 1 {sim['jobs_1_matches_per_s']:.0f} "
+              f"matches/s, --jobs 2 {sim['jobs_2_matches_per_s']:.0f} matches/s "
+              f"(×{sim['jobs_2_speedup']:.2f} on {result['cpus']} CPUs, "
+              f"load {result['load_average_1min_at_start']:.1f})")
+        peaks = ", ".join(f"{c} matches {sim[f'peak_rss_mib_{c}_matches']:.1f} MiB" for c in sim["rss_counts"])
+        print(f"peak RSS simulate {sim['rss_game']}: {peaks}; growth {sim['rss_growth_kib_per_match']:.2f} KiB/match")
 
 
 if __name__ == "__main__":
