@@ -1,9 +1,10 @@
-"""Profile random play per game: a cProfile top table (by own time) for each game, written to files.
+"""Profile random play per game: a cProfile top table (by own time) for each game.
 
 For every game (2 players), ``--matches`` random matches are played through the public API
 (``legal_actions`` + ``apply``, as :func:`bench.run.random_match` does) under :mod:`cProfile`; the
-``--top`` functions by own time are printed, or with ``--out DIR`` written to ``DIR/<game>.txt``. cProfile's per-call overhead inflates small functions; use the table to rank hot spots,
-and ``bench/run.py`` for speeds.
+``--top`` functions by own time are printed, or with ``--out DIR`` written to ``DIR/<game>.txt``.
+cProfile's per-call overhead inflates small functions: use the table to rank hot spots, and
+``bench/run.py`` for speeds.
 
 Usage: ``python bench/profile.py [--games lastcard,colors] [--matches 300] [--top 25] [--out DIR]``.
 """
