@@ -45,6 +45,11 @@ export function actionChip(face, onClick, cls = "") {
   return chip;
 }
 
+/** "1 card" / "n cards" from a module's `card1` and `cards` texts. */
+export function cardCount(tx, n) {
+  return n === 1 ? tx("card1") : tx("cards", n);
+}
+
 /** A face-down stack: one back with the count on it (or a dash when empty). */
 export function stack(ctx, count, title) {
   if (!count) return ctx.el("span", "kt-empty-pile", "—");
@@ -116,7 +121,8 @@ const TEXT = {
     lower: "niedrigere", higher: "höhere", last: "Letzter Zug", lastTook: "{0} spielte {1} und nahm:",
     lastCentre: "{0} spielte {1} – nichts zu nehmen, die Karte liegt jetzt in der Tischmitte.",
     played: "gespielt", value: "Wert jetzt: {0}", roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.",
-    gameOver: "Die Partie ist vorbei.", none: "noch nichts", cards: "{0} Karten", empty: "leer",
+    gameOver: "Die Partie ist vorbei.", none: "noch nichts", cards: "{0} Karten", card1: "1 Karte", empty: "leer",
+    rule: "Eine gespielte Karte nimmt alle gleichen Zahlen aus der Mitte, sonst je eine Nachbarzahl (9 und 0 sind Nachbarn).",
   },
   en: {
     toAct: "to act", centre: "Centre", draw: "Draw pile", hand: "Hand", collection: "Collection",
@@ -126,7 +132,8 @@ const TEXT = {
     lower: "lower", higher: "higher", last: "Last turn", lastTook: "{0} played {1} and took:",
     lastCentre: "{0} played {1} – nothing to take, the card now lies in the centre.",
     played: "played", value: "Value now: {0}", roundOver: "Round {0} is scored. {1} deals the next round.",
-    gameOver: "The match is over.", none: "nothing yet", cards: "{0} cards", empty: "empty",
+    gameOver: "The match is over.", none: "nothing yet", cards: "{0} cards", card1: "1 card", empty: "empty",
+    rule: "A played card takes every equal number from the centre, else one of each neighbour number (9 and 0 are neighbours).",
   },
 };
 
@@ -200,7 +207,7 @@ function render(view, ctx) {
   };
   const panel = (s) => {
     const own = s === ctx.seat;
-    const label = ctx.el("span", "kt-label", `${tx("hand")} · ${tx("cards", z.hands[s].length)}`);
+    const label = ctx.el("span", "kt-label", `${tx("hand")} · ${cardCount(tx, z.hands[s].length)}`);
     return seatPanel(ctx, view, s, tx, [tx("value", value(z.collections[s]))],
       label, hand(s, own), ctx.el("span", "kt-label", tx("collection")), collection(ctx, tx, z.colours, z.collections[s]));
   };
@@ -212,7 +219,7 @@ function render(view, ctx) {
   }
   if (!z.centre.length) centre.append(ctx.el("span", "kt-note", tx("empty")));
   const middle = ctx.el("div", "kt-middle");
-  middle.append(spot(ctx, tx("draw"), stack(ctx, z.draw.length, tx("draw"))), spot(ctx, tx("centre"), centre),
+  middle.append(spot(ctx, tx("draw"), stack(ctx, z.draw.length, tx("draw"))), spot(ctx, tx("centre"), centre, ctx.el("small", "kt-hint", tx("rule"))),
     lastTurn(ctx, tx, z.last));
   return tableLayout(ctx, "colors", {
     status: status(view, ctx, tx),

@@ -10,7 +10,7 @@ useCss(new URL("./grid.css", import.meta.url));
 const TEXT = {
   de: {
     toAct: "am Zug", draw: "Nachziehstapel", discard: "Ablagestapel", held: "Gezogene Karte", heldTaken: "Genommene Karte", heldBy: "{0} hält",
-    grid: "Raster", caption: "Raster der Mitspieler", captionAll: "Raster", cards: "{0} Karten",
+    grid: "Raster", caption: "Raster der Mitspieler", captionAll: "Raster",
     flipsLeft: "noch {0} aufdecken", trigger: "hat das Ende ausgelöst", finalTurn: "letzter Zug steht aus",
     openSum: "offen: {0}", setupMine: "Decke {0} Karte(n) deines Rasters auf: klick auf eine verdeckte Karte.",
     setupWait: "Alle decken zwei Karten auf. Warte auf: {0}.", start: "Du bist dran: ziehe vom Nachziehstapel oder nimm die oberste Ablage.",
@@ -26,7 +26,7 @@ const TEXT = {
   },
   en: {
     toAct: "to act", draw: "Draw pile", discard: "Discard pile", held: "Drawn card", heldTaken: "Taken card", heldBy: "{0} holds",
-    grid: "Grid", caption: "Other players' grids", captionAll: "Grids", cards: "{0} cards",
+    grid: "Grid", caption: "Other players' grids", captionAll: "Grids",
     flipsLeft: "{0} to flip", trigger: "ended the round", finalTurn: "final turn to come",
     openSum: "face up: {0}", setupMine: "Flip {0} card(s) of your grid: click a face-down card.",
     setupWait: "Everybody flips two cards. Waiting for: {0}.", start: "Your turn: draw from the draw pile or take the top discard.",

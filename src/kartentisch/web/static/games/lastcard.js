@@ -3,13 +3,13 @@
 // middle, the viewer's sorted hand and Hilfskarten at the bottom. Passing is a multi-select of P hand cards; a
 // hand card lower than the top opens the choice between laying it as a Hilfskarte (taking one pile card) and
 // playing it with Hilfskarten (only combinations that beat the top can be sent).
-import { actionChip, backs, otherSeats, seatPanel, spot, stack, submit, tableLayout, texts, useCss } from "./colors.js";
+import { actionChip, backs, cardCount, otherSeats, seatPanel, spot, stack, submit, tableLayout, texts, useCss } from "./colors.js";
 
 useCss(new URL("./lastcard.css", import.meta.url));
 
 const TEXT = {
   de: {
-    toAct: "am Zug", pile: "Ablagestapel", top: "oben", hand: "Handkarten", help: "Hilfskarten", cards: "{0} Karten",
+    toAct: "am Zug", pile: "Ablagestapel", top: "oben", hand: "Handkarten", help: "Hilfskarten", cards: "{0} Karten", card1: "1 Karte",
     out: "raus (verdeckt)", setAside: "beiseitegelegt", last: "Letzter Zug", none: "—", empty: "leer – neuer Stapel",
     caption: "Handkarten und Hilfskarten der Mitspieler", captionAll: "Handkarten und Hilfskarten",
     start: "Startspieler", twoCards: "2 Karten!", hasPassed: "hat weitergegeben", handValue: "Wert: {0}",
@@ -25,7 +25,7 @@ const TEXT = {
     mPlay: "{0} spielte {1}.", mHelp: "{0} spielte {1} mit Hilfskarten {2}.", mLay: "{0} legte {1} als Hilfskarte aus und nahm {2}.",
   },
   en: {
-    toAct: "to act", pile: "Pile", top: "top", hand: "Hand", help: "Help cards", cards: "{0} cards",
+    toAct: "to act", pile: "Pile", top: "top", hand: "Hand", help: "Help cards", cards: "{0} cards", card1: "1 card",
     out: "out (face down)", setAside: "set aside", last: "Last move", none: "—", empty: "empty – new pile",
     caption: "Other players' hands and help cards", captionAll: "Players' hands and help cards",
     start: "start player", twoCards: "2 cards!", hasPassed: "has passed", handValue: "Value: {0}",
@@ -243,7 +243,7 @@ function render(view, ctx) {
     else if (faceUp) { cards = ctx.el("div", "kt-hand cards"); for (const c of [...hand].sort(byNumber)) cards.append(ctx.card(c)); }
     else cards = backs(ctx, hand.length, 12);
     return seatPanel(ctx, view, s, tx, badges,
-      ctx.el("span", "kt-label", `${tx("hand")} · ${tx("cards", hand.length)}`), cards,
+      ctx.el("span", "kt-label", `${tx("hand")} · ${cardCount(tx, hand.length)}`), cards,
       ctx.el("span", "kt-label", tx("help")), helpRow(view, ctx, s, legal, rerender),
       own && sel.card !== null ? choicePanel(view, ctx, tx, legal, rerender) : null,
       own ? passNotes(view, ctx, tx) : null);
