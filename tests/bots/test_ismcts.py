@@ -169,3 +169,13 @@ def test_beats_random_clearly(game_id):
     summary = summarise(run_jobs(jobs, workers=2))
     assert summary["ended"] == matches
     assert summary["bots"][spec]["wins"] >= needed, summary["bots"]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_default_rollout_follows_the_table(game_id):
+    from kartentisch.bots.ismcts import DEFAULT_ROLLOUT
+
+    bot = ISMCTSBot(GAMES[game_id])
+    assert bot.rollout == DEFAULT_ROLLOUT.get(game_id, "random")
+    assert (bot.policy is not None) == (bot.rollout == "heuristic")
+    assert ISMCTSBot(GAMES[game_id], rollout="random").policy is None

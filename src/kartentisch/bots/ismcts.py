@@ -62,6 +62,13 @@ it ignores the match situation (a seat far ahead needs no risky round win). With
 normalised round score is 1 for the better seat and 0 for the other (0.5 each on a tie), i.e.
 "win this round". ``reward=win`` remains available for any game.
 
+Default rollout policy (``rollout=None``): uniform random, except in :data:`DEFAULT_ROLLOUT`
+(measured at 1,000 iterations against ``heuristic``, two players, seats alternated, 95% Wilson
+CIs): ``chips`` random 5.5/20 = 0.28 (0.13–0.49) vs heuristic rollouts 14/20 = 0.70 (0.48–0.86);
+``lastcard`` random 8/20 = 0.40 (0.22–0.61) vs heuristic 24/40 = 0.60 (0.45–0.74). In a draft
+(chips) and in the choice of cards to pass (lastcard) random play is too far from real play
+for its outcomes to rank the moves.
+
 A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
 every game) and cannot use ``"score"``.
 
@@ -103,6 +110,9 @@ def _mayhem_round_now(state: GameState) -> list[int]:
 
     return score_round(state.hands)  # type: ignore[attr-defined]
 
+
+#: Default rollout policy per game (``rollout=None``); others use ``"random"`` (module docstring).
+DEFAULT_ROLLOUT: dict[str, str] = {"chips": "heuristic", "lastcard": "heuristic"}
 
 #: Provisional round scores of a position, for games whose long rounds need a capped rollout.
 CUTOFF_SCORES: dict[str, Callable[[GameState], list[int]]] = {"mayhem": _mayhem_round_now}
@@ -147,7 +157,8 @@ class ISMCTSBot:
         time_budget_s: wall-clock seconds per decision (float > 0); searches are then not
             reproducible (the iteration count depends on the machine).
         c: UCB1 exploration constant (≥ 0); rewards lie in ``[0, 1]``. The paper uses 0.7.
-        rollout: ``"random"`` (uniform legal tokens) or ``"heuristic"`` (the game's rule bot).
+        rollout: ``"random"`` (uniform legal tokens), ``"heuristic"`` (the game's rule bot) or
+            ``None`` (the game's :data:`DEFAULT_ROLLOUT`, else random).
         depth: cap on decisions per rollout (int ≥ 1); ``None`` means the game's
             :data:`DEFAULT_DEPTH`, else "to the reward point" (safety cap :data:`SAFETY_DEPTH`).
         reward: ``"win"``, ``"score"`` or ``None`` (the game's default, see the table).
@@ -160,7 +171,7 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
-                 time_budget_s: float | None = None, c: float = 0.7, rollout: str = "random",
+                 time_budget_s: float | None = None, c: float = 0.7, rollout: str | None = None,
                  depth: int | None = None, reward: str | None = None) -> None:
         if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
                                        or iterations < 1):
@@ -170,6 +181,7 @@ class ISMCTSBot:
             raise KartentischError(f"ismcts: time_budget_s must be a number > 0, got {time_budget_s!r}")
         if not isinstance(c, int | float) or isinstance(c, bool) or not c >= 0:
             raise KartentischError(f"ismcts: c must be a number ≥ 0, got {c!r}")
+        rollout = rollout if rollout is not None else DEFAULT_ROLLOUT.get(game.id, "random")
         if rollout not in ROLLOUTS:
             raise KartentischError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
         if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
