@@ -4,7 +4,8 @@
 # 'postgres' user when started as root (initdb refuses root).
 set -euo pipefail
 bindir=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n1 || command -v initdb)")
-port=${KARTENTISCH_PG_PORT:-55432}
+# A free port unless one is given, so several runs on one machine do not collide.
+port=${KARTENTISCH_PG_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 data=$(mktemp -d /tmp/kt-pg-XXXXXX)
 as=()
 if [ "$(id -u)" -eq 0 ]; then
