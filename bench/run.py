@@ -188,15 +188,14 @@ def jobs_scaling(game_id: str, matches: int, seed: int) -> dict[str, float]:
             "jobs_2_speedup": rates[2] / rates[1]}
 
 
-#: Run in a fresh interpreter: a whole ``simulate`` (jobs listed, played, summarised), then the
-#: process's peak resident set size in KiB. Linux ``VmHWM``, not ``ru_maxrss``: the latter can
-#: still hold the forking parent's size after ``exec``.
+#: Run in a fresh interpreter: a whole ``simulate`` (the same streaming path: jobs generated lazily,
+#: played, folded into a running summary), then the process's peak resident set size in KiB.
+#: Linux ``VmHWM``, not ``ru_maxrss``: the latter can still hold the forking parent's size after ``exec``.
 _RSS_SCRIPT = """
 import sys
-from kartentisch.sim.engine import rotated_jobs, run_jobs
+from kartentisch.sim.engine import iter_results, rotated_jobs
 from kartentisch.sim.stats import summarise
-jobs = list(rotated_jobs(sys.argv[1], 2, ["random"], int(sys.argv[2]), 0))
-summarise(run_jobs(jobs, 1))
+summarise(iter_results(rotated_jobs(sys.argv[1], 2, ["random"], int(sys.argv[2]), 0), 1))
 with open("/proc/self/status", encoding="ascii") as fh:
     print(next(line.split()[1] for line in fh if line.startswith("VmHWM:")))
 """

@@ -23,7 +23,7 @@ import kartentisch.games as games
 from kartentisch.bots import make_bot
 from kartentisch.kernel import Game, GameState, IllegalAction, KartentischError, Match
 from kartentisch.kernel.scenario import run_paths
-from kartentisch.sim.engine import rotated_jobs, run_jobs
+from kartentisch.sim.engine import chunk_size, iter_results, rotated_jobs
 from kartentisch.sim.stats import summarise
 
 from .i18n import t
@@ -261,15 +261,15 @@ def simulate_cmd(
             make_bot(spec, g, 0)
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
-    jobs_list = list(rotated_jobs(game, players, specs, games_, seed, _options(options)))
+    planned = rotated_jobs(game, players, specs, games_, seed, _options(options))
     started = time.perf_counter()
     with _progress() as progress:
         task = progress.add_task(f"{game} ×{games_}", total=games_)
-        results = run_jobs(jobs_list, jobs, lambda k: progress.advance(task, k))
+        summary = summarise(iter_results(planned, jobs, chunk_size(games_, jobs),
+                                         lambda k: progress.advance(task, k)))
     elapsed = time.perf_counter() - started
-    summary = summarise(results)
     summary.update(game=game, players=players, seed=seed, jobs=jobs, seconds=elapsed,
-                   matches_per_s=len(results) / elapsed if elapsed else 0.0)
+                   matches_per_s=summary["matches"] / elapsed if elapsed else 0.0)
     console.print(results_table(summary, f"{game}, {players} players, {games_} matches, seed {seed}"))
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
                   f"mean decisions {summary['mean_decisions']:.1f}; {summary['matches_per_s']:.1f} matches/s")

@@ -8,9 +8,11 @@ identical whatever the number of workers or the backend.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from typing import Any
 
 from ..bots import make_bot
@@ -72,36 +74,58 @@ def play_chunk(jobs: Sequence[MatchJob]) -> list[MatchResult]:
     return [play_match(j) for j in jobs]
 
 
-def chunked(jobs: Sequence[MatchJob], workers: int, per_worker: int = 8) -> list[Sequence[MatchJob]]:
-    """Split ``jobs`` (order kept) into about ``workers * per_worker`` chunks of at most 50 jobs."""
-    size = max(1, min(50, len(jobs) // (workers * per_worker) or 1))
-    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
+def chunked(jobs: Iterable[MatchJob], size: int) -> Iterator[list[MatchJob]]:
+    """``jobs`` (order kept, read lazily) in lists of ``size``."""
+    it = iter(jobs)
+    while part := list(islice(it, size)):
+        yield part
+
+
+def chunk_size(matches: int, workers: int, per_worker: int = 8) -> int:
+    """Matches per worker task: about ``workers * per_worker`` tasks, at most 50 matches each."""
+    return max(1, min(50, matches // (workers * per_worker) or 1))
+
+
+def iter_results(jobs: Iterable[MatchJob], workers: int = 1, chunk: int = 25,
+                 progress: Callable[[int], None] | None = None) -> Iterator[MatchResult]:
+    """Play ``jobs`` and yield the results in job order, streaming.
+
+    Jobs are read lazily and at most ``2 * workers`` chunks are in flight, so memory does not
+    grow with the number of matches (``simulate`` of 10,000 matches holds no list of them).
+
+    Args:
+        jobs: the matches (any iterable, e.g. the generator :func:`rotated_jobs`).
+        workers: processes to use (1: in this process).
+        chunk: matches per worker task (``workers > 1``).
+        progress: called with the number of matches just finished.
+    """
+    if workers <= 1:
+        for job in jobs:
+            yield play_match(job)
+            if progress:
+                progress(1)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        window: deque[Future[list[MatchResult]]] = deque()
+        for part in chunked(jobs, chunk):
+            window.append(pool.submit(play_chunk, part))
+            if len(window) > 2 * workers:  # bounded: wait for the oldest before reading more jobs
+                yield from _collect(window.popleft(), progress)
+        while window:
+            yield from _collect(window.popleft(), progress)
+
+
+def _collect(future: Future[list[MatchResult]], progress: Callable[[int], None] | None) -> list[MatchResult]:
+    done = future.result()
+    if progress:
+        progress(len(done))
+    return done
 
 
 def run_jobs(jobs: Sequence[MatchJob], workers: int = 1,
              progress: Callable[[int], None] | None = None) -> list[MatchResult]:
-    """Play every job; results in job order. ``workers > 1`` uses that many processes.
-
-    Args:
-        jobs: the matches.
-        workers: processes to use (1: in this process).
-        progress: called with the number of matches just finished.
-    """
-    if workers <= 1:
-        out = []
-        for job in jobs:
-            out.append(play_match(job))
-            if progress:
-                progress(1)
-        return out
-    chunks = chunked(jobs, workers)
-    results: list[MatchResult] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(play_chunk, chunks):
-            results.extend(part)
-            if progress:
-                progress(len(part))
-    return results
+    """Every result of ``jobs`` as a list, in job order (see :func:`iter_results`)."""
+    return list(iter_results(jobs, workers, chunk_size(len(jobs), workers), progress))
 
 
 def rotated_jobs(game: str, players: int, bots: Sequence[str], matches: int, seed: int,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..kernel import KartentischError
-from .engine import MatchJob, MatchResult, chunked, play_chunk
+from .engine import MatchJob, MatchResult, chunk_size, chunked, play_chunk
 
 INSTALL_HINT = "the ray backend needs Ray: pip install 'kartentisch[ray]' (or pip install 'ray>=2.9,<3')"
 
@@ -48,7 +48,7 @@ def run_jobs_ray(jobs: Sequence[MatchJob], address: str | None = None,
                 from None
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
     remote_chunk = ray.remote(play_chunk)
-    chunks = chunked(jobs, workers, chunk_hint)
+    chunks = list(chunked(jobs, chunk_size(len(jobs), workers, chunk_hint)))
     refs = [remote_chunk.remote(c) for c in chunks]
     index = {ref: i for i, ref in enumerate(refs)}
     parts: list[list[MatchResult] | None] = [None] * len(refs)
