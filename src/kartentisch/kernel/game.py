@@ -20,6 +20,7 @@ Example (python-chess style)::
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -131,6 +132,15 @@ class GameState(ABC):
         """Give ``clone`` this state's generator (for :meth:`clone`): same sequence, independent use."""
         clone._rng = self._rng
         clone._rng_shared = self._rng_shared = True
+
+    def common_doc(self, zones: dict[str, Any]) -> dict[str, Any]:
+        """A state document: the common fields of CONVENTIONS (fresh copies) around a game's ``zones``."""
+        return {
+            "game": self.game.id, "players": self.players, "options": copy.deepcopy(self.options),
+            "round": self.round, "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
+            "scores": [list(row) for row in self.scores], "totals": list(self.totals),
+            "game_over": self.phase == GAME_OVER, "winners": list(self.winners), "zones": zones,
+        }
 
     def copy_common(self, clone: GameState) -> None:
         """Copy the fields every game has into ``clone`` (for :meth:`clone`): game, players,

@@ -408,32 +408,17 @@ class ChipsState(GameState):
     # ---------------------------------------------------------------- documents
     def to_doc(self) -> dict[str, Any]:
         """The full state document of the spec (*State document*), freshly built."""
-        n = self.players
-        return {
-            "game": "chips",
-            "players": n,
-            "options": {"rounds": self.options["rounds"], "first_player": self.options["first_player"],
-                        "specials": _copy_specials(self.options["specials"])},
-            "round": self.round,
-            "dealer": self.dealer,
-            "to_act": self.to_act(),
-            "phase": self.phase,
-            "scores": [list(r) for r in self.scores],
-            "totals": list(self.totals),
-            "game_over": self.phase == GAME_OVER,
-            "winners": list(self.winners),
-            "zones": {
-                "start_player": self.start_player,
-                "specials": list(self.specials),
-                "row": [{"card": c, "chips": k} for c, k in zip(self.row_cards, self.row_chips, strict=True)],
-                "draw": list(self.draw),
-                "draw_count": len(self.draw),
-                "supply": list(self.supply),
-                "display": [{c: list(d[ci]) for ci, c in enumerate(COLOURS)} for d in self.display],
-                "final_circuit": self.final_circuit,
-                "extra_turn": self.extra_turn,
-            },
-        }
+        return self.common_doc({
+            "start_player": self.start_player,
+            "specials": list(self.specials),
+            "row": [{"card": c, "chips": k} for c, k in zip(self.row_cards, self.row_chips, strict=True)],
+            "draw": list(self.draw),
+            "draw_count": len(self.draw),
+            "supply": list(self.supply),
+            "display": [{c: list(d[ci]) for ci, c in enumerate(COLOURS)} for d in self.display],
+            "final_circuit": self.final_circuit,
+            "extra_turn": self.extra_turn,
+        })
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The document as ``seat`` (or a spectator, ``None``) sees it: the draw pile as ``"?"`` (D19).

@@ -362,34 +362,21 @@ class ColorsState(GameState):
         """The full state document of colors *State document* (fresh, JSON-able)."""
         pending = self.pending
         last = self.last
-        return {
-            "game": "colors",
-            "players": self.players,
-            "options": dict(self.options),
-            "round": self.round,
-            "dealer": self.dealer,
-            "to_act": self.to_act(),
-            "phase": self.phase,
-            "scores": [list(r) for r in self.scores],
-            "totals": list(self.totals),
-            "game_over": self.phase == GAME_OVER,
-            "winners": list(self.winners),
-            "zones": {
-                "colours": colours_in_play(self.players),
-                "hands": [[CODES[k] for k in h] for h in self.hands],
-                "centre": [CODES[k] for k in self.centre],
-                "draw": [CODES[k] for k in self.draw],
-                "collections": [[CODES[k] for k in c] for c in self.collections],
-                "pending": None if pending is None else {
-                    "side": pending.side, "number": pending.number,
-                    "options": [CODES[k] for k in pending.options], "card": CODES[pending.card],
-                    "taken": [CODES[k] for k in pending.taken],
-                },
-                "last": None if last is None else {
-                    "seat": last.seat, "card": last.card, "taken": list(last.taken), "to_centre": last.to_centre,
-                },
+        return self.common_doc({
+            "colours": colours_in_play(self.players),
+            "hands": [[CODES[k] for k in h] for h in self.hands],
+            "centre": [CODES[k] for k in self.centre],
+            "draw": [CODES[k] for k in self.draw],
+            "collections": [[CODES[k] for k in c] for c in self.collections],
+            "pending": None if pending is None else {
+                "side": pending.side, "number": pending.number,
+                "options": [CODES[k] for k in pending.options], "card": CODES[pending.card],
+                "taken": [CODES[k] for k in pending.taken],
             },
-        }
+            "last": None if last is None else {
+                "seat": last.seat, "card": last.card, "taken": list(last.taken), "to_centre": last.to_centre,
+            },
+        })
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Seat view (colors R20): own hand in full, other hands and the draw pile as ``"?"``.

@@ -473,19 +473,13 @@ class GridState(GameState):
         held = self.held
         if not full and self.step == DRAWN and held is not None and seat != self.active:
             held = "?"
-        return {
-            "game": "grid", "players": self.players, "options": dict(self.options),
-            "round": self.round, "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
-            "scores": [list(s) for s in self.scores], "totals": list(self.totals),
-            "game_over": self.phase == GAME_OVER, "winners": list(self.winners),
-            "zones": {
-                "grids": grids, "draw": draw, "draw_count": len(self.draw),
-                "discard": list(self.discard), "discard_top": self.discard[0] if self.discard else None,
-                "active": self.active, "step": self.step, "held": held,
-                "flips_left": list(self.flips_left), "trigger": self.trigger,
-                "final_turns": list(self.final_turns), "reveal_queue": list(self.reveal_queue),
-            },
-        }
+        return self.common_doc({
+            "grids": grids, "draw": draw, "draw_count": len(self.draw),
+            "discard": list(self.discard), "discard_top": self.discard[0] if self.discard else None,
+            "active": self.active, "step": self.step, "held": held,
+            "flips_left": list(self.flips_left), "trigger": self.trigger,
+            "final_turns": list(self.final_turns), "reveal_queue": list(self.reveal_queue),
+        })
 
     def to_doc(self) -> dict[str, Any]:
         """The full state document of the spec (face-down cells as ``"?" + code``)."""

@@ -470,23 +470,17 @@ class LastCardState(GameState):
     def to_doc(self) -> dict[str, Any]:
         """The full state document (spec *State document*): common fields plus ``zones``."""
         pile = self.pile[::-1]
-        return {
-            "game": self.game.id, "players": self.players, "options": dict(self.options),
-            "round": self.round, "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
-            "scores": [list(r) for r in self.scores], "totals": list(self.totals),
-            "game_over": self.phase == GAME_OVER, "winners": list(self.winners),
-            "zones": {
-                "start_player": self.start,
-                "hands": [_codes(h) for h in self.hands],
-                "help": [_codes(h) for h in self.help],
-                "pile": _codes(pile),
-                "pile_top": CODE[pile[0]] if pile else None,
-                "out": _codes(self.out),
-                "set_aside": _codes(self.set_aside),
-                "passed": [None if p is None else _codes(p) for p in self.passed],
-                "last_move": self.last_move,
-            },
-        }
+        return self.common_doc({
+            "start_player": self.start,
+            "hands": [_codes(h) for h in self.hands],
+            "help": [_codes(h) for h in self.help],
+            "pile": _codes(pile),
+            "pile_top": CODE[pile[0]] if pile else None,
+            "out": _codes(self.out),
+            "set_aside": _codes(self.set_aside),
+            "passed": [None if p is None else _codes(p) for p in self.passed],
+            "last_move": self.last_move,
+        })
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The document as ``seat`` sees it (``None``: a spectator), spec *Seat view*, R14, D18.

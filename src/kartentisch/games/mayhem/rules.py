@@ -1002,22 +1002,16 @@ class MayhemState(GameState):
     # ------------------------------------------------------------------ documents
     def to_doc(self) -> dict[str, Any]:
         """The omniscient state document (spec *State document*)."""
-        return {
-            "game": ID, "players": self.players, "options": dict(self.options), "round": self.round,
-            "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
-            "scores": [list(s) for s in self.scores], "totals": list(self.totals),
-            "game_over": self.phase == GAME_OVER, "winners": list(self.winners),
-            "zones": {
-                "hands": [list(h) for h in self.hands], "hand_counts": [len(h) for h in self.hands],
-                "draw_pile": list(self.draw), "draw_count": len(self.draw), "draw_face_up": self.face_up,
-                "discard": list(self.discard), "wish": self.wish, "last_color": self.last_color,
-                "event_pile": list(self.event_pile), "event_count": len(self.event_pile),
-                "events_used": list(self.events_used), "current": self.current, "skipped": list(self.skipped),
-                "exhausted": self.exhausted, "market": list(self.market),
-                "revealed": _copy_json(self.revealed), "gamble": _copy_json(self.gamble),
-                "pending": _copy_json(self.pending),
-            },
-        }
+        return self.common_doc({
+            "hands": [list(h) for h in self.hands], "hand_counts": [len(h) for h in self.hands],
+            "draw_pile": list(self.draw), "draw_count": len(self.draw), "draw_face_up": self.face_up,
+            "discard": list(self.discard), "wish": self.wish, "last_color": self.last_color,
+            "event_pile": list(self.event_pile), "event_count": len(self.event_pile),
+            "events_used": list(self.events_used), "current": self.current, "skipped": list(self.skipped),
+            "exhausted": self.exhausted, "market": list(self.market),
+            "revealed": _copy_json(self.revealed), "gamble": _copy_json(self.gamble),
+            "pending": _copy_json(self.pending),
+        })
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The document as ``seat`` sees it (``None``: spectator): hidden cards are ``"?"`` (spec *Seat view*)."""
