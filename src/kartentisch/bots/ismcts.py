@@ -72,11 +72,12 @@ for its outcomes to rank the moves.
 A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
 every game) and cannot use ``"score"``.
 
-Speed: inside the tree and the rollouts the bot calls the state's ``_legal``/``_apply`` template
-methods directly. Every token it applies was just taken from ``_legal`` of the same seat on the
+Speed: inside the tree and in random rollouts the bot calls the state's ``_legal``/``_apply``
+template methods directly. Every such token was just taken from ``_legal`` of the same seat on the
 same state, so :meth:`GameState.apply`'s re-validation (another ``_legal`` call and a list
 search) would only repeat work; the chosen token at the real table still goes through the
-normal validated ``apply`` of whoever runs the match.
+normal validated ``apply`` of whoever runs the match. Tokens of a heuristic rollout policy are
+validated with ``apply`` (a policy's mistake raises instead of corrupting the search).
 
 Hidden chance: a determinization is a clone, and a clone carries a copy of the match's generator
 (``state.rng``); left alone, the tree would see the real next shuffles (deals, reshuffles).
@@ -285,11 +286,11 @@ class ISMCTSBot:
         while not self._reward_ready(det, start_round) and steps < self.depth:
             actor = det.to_act()[0]
             if self.policy is not None:
-                token = self.policy.choose(det, actor)
+                # The policy's token is not taken from ``_legal``: validate it like any bot's.
+                det.apply(actor, self.policy.choose(det, actor))
             else:
                 legal = det._legal(actor)
-                token = legal[rng.randrange(len(legal))]
-            det._apply(actor, token)
+                det._apply(actor, legal[rng.randrange(len(legal))])
             steps += 1
         if det.game_over:
             return det.returns()
