@@ -377,7 +377,7 @@ function render() {
     bar.append(chip);
   }
   playable = playableCards(frame.legal);
-  $("zones").replaceChildren(game.render ? game.render(v, tableContext(frame)) : renderValue(v.zones, frame, 0));
+  $("zones").replaceChildren(game.render ? game.render(v, tableContext(active, frame)) : renderValue(v.zones, frame, 0));
   renderMoves(active, frame);
   tick();
   renderScores(frame);
@@ -389,11 +389,13 @@ function render() {
  * What a game module's optional `render(view, ctx)` gets to draw its own table layout (it returns one
  * element): `ctx.seat` (viewer, null for a spectator), `ctx.frame`, `ctx.card(code)` (a card chip, clickable
  * when a legal move starts with it), `ctx.text(value)` (a chip or plain text), `ctx.el(tag, cls, text)`,
- * `ctx.seatName(s)`, `ctx.t(key)` and `ctx.lang` (texts of i18n.js), `ctx.generic(value)` (the generic drawing).
+ * `ctx.seatName(s)`, `ctx.t(key)` and `ctx.lang` (texts of i18n.js), `ctx.generic(value)` (the generic drawing),
+ * `ctx.send(token)` (sends a move for the seat of `conn`, the one drawn, like the page's move form; errors show
+ * in the banner).
  */
-function tableContext(frame) {
+function tableContext(conn, frame) {
   return { seat: frame.seat, frame, card: playableChip, text: chipOrText, el, seatName: (s) => seatName(frame, s),
-           t, lang: lang(), generic: (value) => renderValue(value, frame, 1) };
+           t, lang: lang(), generic: (value) => renderValue(value, frame, 1), send: (token) => send(conn, token) };
 }
 
 function tick() {

@@ -3,13 +3,13 @@
 // Nachziehstapel and Ablagestapel in the middle with the held card. Own cells, the piles and the line choices
 // (remove/close) are clickable exactly when a legal token says so.
 import { cardChip, colourNumber } from "../cards.js";
-import { actionChip, otherSeats, seatPanel, spot, stack, submit, tableLayout, texts, useCss } from "./colors.js";
+import { actionChip, clickable, positionKey, redrawable, seatPanel, spot, stack, tableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./grid.css", import.meta.url));
 
 const TEXT = {
   de: {
-    toAct: "am Zug", draw: "Nachziehstapel", discard: "Ablagestapel", held: "Gezogene Karte", heldTaken: "Genommene Karte", heldBy: "{0} hält",
+    draw: "Nachziehstapel", discard: "Ablagestapel", held: "Gezogene Karte", heldTaken: "Genommene Karte", heldBy: "{0} hält",
     grid: "Raster", caption: "Raster der Mitspieler", captionAll: "Raster",
     flipsLeft: "noch {0} aufdecken", trigger: "hat das Ende ausgelöst", finalTurn: "letzter Zug steht aus",
     openSum: "offen: {0}", setupMine: "Decke {0} Karte(n) deines Rasters auf: klick auf eine verdeckte Karte.",
@@ -25,7 +25,7 @@ const TEXT = {
     r: "waagerechte Reihe {0}", c: "senkrechte Reihe {0}", d0: "Diagonale ↘", d1: "Diagonale ↙", empty: "leer",
   },
   en: {
-    toAct: "to act", draw: "Draw pile", discard: "Discard pile", held: "Drawn card", heldTaken: "Taken card", heldBy: "{0} holds",
+    draw: "Draw pile", discard: "Discard pile", held: "Drawn card", heldTaken: "Taken card", heldBy: "{0} holds",
     grid: "Grid", caption: "Other players' grids", captionAll: "Grids",
     flipsLeft: "{0} to flip", trigger: "ended the round", finalTurn: "final turn to come",
     openSum: "face up: {0}", setupMine: "Flip {0} card(s) of your grid: click a face-down card.",
@@ -80,7 +80,7 @@ function drawGrid(ctx, rows, tokenAt) {
       slot.classList.add("kt-gap");
     } else {
       const token = tokenAt(r, c);
-      slot.append(token ? actionChip(face(cell), () => submit(token)) : cell.startsWith("?") ? cardChip(face(cell)) : ctx.card(cell));
+      slot.append(token ? actionChip(face(cell), () => ctx.send(token)) : cell.startsWith("?") ? cardChip(face(cell)) : ctx.card(cell));
       if (token) slot.dataset.token = token;
     }
     box.append(slot);
@@ -102,7 +102,7 @@ function lineChoices(ctx, tx, legal, gridBox) {
     const b = ctx.el("button", "kt-choice", label);
     b.type = "button";
     b.dataset.token = token;
-    b.addEventListener("click", () => submit(token));
+    b.addEventListener("click", () => ctx.send(token));
     if (verb === "remove") {
       const light = (on) => lineCells(arg).forEach(([r, c]) =>
         gridBox.querySelector(`[data-r="${r}"][data-c="${c}"]`)?.classList.toggle("kt-line", on));
@@ -147,15 +147,13 @@ function middle(view, ctx, tx, legal, currentMode, rerender) {
   const box = ctx.el("div", "kt-middle");
   const drawPile = stack(ctx, z.draw_count, tx("draw"));
   if (legal.has("draw")) {
-    drawPile.classList.add("playable");
-    drawPile.tabIndex = 0;
+    clickable(drawPile, () => ctx.send("draw"));
     drawPile.dataset.token = "draw";
-    drawPile.addEventListener("click", () => submit("draw"));
   }
   box.append(spot(ctx, `${tx("draw")} · ${z.draw_count}`, drawPile));
   let top = ctx.el("span", "kt-note", tx("empty"));
   if (z.discard_top) {
-    top = legal.has("takediscard") ? actionChip(face(z.discard_top), () => submit("takediscard")) : ctx.card(z.discard_top);
+    top = legal.has("takediscard") ? actionChip(face(z.discard_top), () => ctx.send("takediscard")) : ctx.card(z.discard_top);
     if (legal.has("takediscard")) top.dataset.token = "takediscard";
     top.classList.add("kt-discard-top");
   }
@@ -196,13 +194,16 @@ function cellToken(legal, currentMode) {
 }
 
 function render(view, ctx) {
+  const key = positionKey(ctx);
+  if (mode.key !== key) mode = { key, value: "swap" };
+  return redrawable((rerender) => table(view, ctx, rerender));
+}
+
+/** The whole table in the current mode; `rerender()` draws it again (after a mode button). */
+function table(view, ctx, rerender) {
   const tx = texts(ctx, TEXT);
   const z = view.zones;
   const legal = new Set(ctx.frame.legal);
-  const key = JSON.stringify([ctx.frame.n, ctx.frame.legal]);
-  if (mode.key !== key) mode = { key, value: "swap" };
-  let root = null;
-  const rerender = () => { const fresh = render(view, ctx); root.replaceWith(fresh); root = fresh; };
   const panel = (s) => {
     const own = s === ctx.seat;
     const rows = z.grids[s];
@@ -214,16 +215,10 @@ function render(view, ctx) {
     const body = ctx.el("div", "kt-grid-row");
     body.append(gridBox);
     if (own) { const choices = lineChoices(ctx, tx, ctx.frame.legal, gridBox); if (choices) body.append(choices); }
-    return seatPanel(ctx, view, s, tx, badges, body);
+    return seatPanel(ctx, view, s, badges, body);
   };
-  root = tableLayout(ctx, "grid", {
-    status: status(view, ctx, tx, legal),
-    caption: tx(ctx.seat === null ? "captionAll" : "caption"),
-    others: otherSeats(view, ctx.seat).map(panel),
-    middle: middle(view, ctx, tx, legal, mode.value, rerender),
-    mine: ctx.seat === null ? null : panel(ctx.seat),
-  });
-  return root;
+  return tableLayout(ctx, view, "kt-game-grid", { status: status(view, ctx, tx, legal), panel,
+    middle: middle(view, ctx, tx, legal, mode.value, rerender), caption: tx("caption"), captionAll: tx("captionAll") });
 }
 
 export default {

@@ -3,13 +3,13 @@
 // middle, the viewer's sorted hand and Hilfskarten at the bottom. Passing is a multi-select of P hand cards; a
 // hand card lower than the top opens the choice between laying it as a Hilfskarte (taking one pile card) and
 // playing it with Hilfskarten (only combinations that beat the top can be sent).
-import { actionChip, backs, cardCount, otherSeats, seatPanel, spot, stack, submit, tableLayout, texts, useCss } from "./colors.js";
+import { actionChip, backs, cardCount, lastMove, positionKey, redrawable, seatPanel, spot, stack, tableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./lastcard.css", import.meta.url));
 
 const TEXT = {
   de: {
-    toAct: "am Zug", pile: "Ablagestapel", top: "oben", hand: "Handkarten", help: "Hilfskarten", cards: "{0} Karten", card1: "1 Karte",
+    pile: "Ablagestapel", top: "oben", hand: "Handkarten", help: "Hilfskarten",
     out: "raus (verdeckt)", setAside: "beiseitegelegt", last: "Letzter Zug", none: "—", empty: "leer – neuer Stapel",
     caption: "Handkarten und Hilfskarten der Mitspieler", captionAll: "Handkarten und Hilfskarten",
     start: "Startspieler", twoCards: "2 Karten!", hasPassed: "hat weitergegeben", handValue: "Wert: {0}",
@@ -25,7 +25,7 @@ const TEXT = {
     mPlay: "{0} spielte {1}.", mHelp: "{0} spielte {1} mit Hilfskarten {2}.", mLay: "{0} legte {1} als Hilfskarte aus und nahm {2}.",
   },
   en: {
-    toAct: "to act", pile: "Pile", top: "top", hand: "Hand", help: "Help cards", cards: "{0} cards", card1: "1 card",
+    pile: "Pile", top: "top", hand: "Hand", help: "Help cards",
     out: "out (face down)", setAside: "set aside", last: "Last move", none: "—", empty: "empty – new pile",
     caption: "Other players' hands and help cards", captionAll: "Players' hands and help cards",
     start: "start player", twoCards: "2 cards!", hasPassed: "has passed", handValue: "Value: {0}",
@@ -70,18 +70,13 @@ function status(view, ctx, tx) {
   return z.pile_top === null ? tx("playEmpty") : tx("playMine", z.pile_top);
 }
 
-function lastMove(ctx, tx, move) {
-  const box = ctx.el("div", "kt-last");
-  box.append(ctx.el("span", "kt-label", tx("last")));
-  if (!move) {
-    box.append(ctx.el("span", "kt-note", tx("none")));
-    return box;
-  }
+/** The last move (`seat:verb:card:…` of lastcard's view) in words. */
+function lastPlay(ctx, tx, move) {
+  if (!move) return lastMove(ctx, tx("last"), tx("none"));
   const [seat, verb, card, ...rest] = move.split(":");
   const who = ctx.seatName(Number(seat));
   const text = verb === "lay" ? tx("mLay", who, card, rest[0]) : rest.length ? tx("mHelp", who, card, rest.join(" + ")) : tx("mPlay", who, card);
-  box.append(ctx.el("p", "kt-note", text));
-  return box;
+  return lastMove(ctx, tx("last"), text);
 }
 
 /** The Ablagestapel: top card large, the cards under it (top first) small, and its size. */
@@ -111,7 +106,7 @@ function choicePanel(view, ctx, tx, legal, rerender) {
     panel.append(ctx.el("span", "kt-label", tx("layTitle")));
     const row = ctx.el("div", "cards");
     for (const token of lays) {
-      const chip = actionChip({ label: token.split(":")[2] }, () => submit(token));
+      const chip = actionChip({ label: token.split(":")[2] }, () => ctx.send(token));
       chip.dataset.token = token;
       row.append(chip);
     }
@@ -129,7 +124,7 @@ function choicePanel(view, ctx, tx, legal, rerender) {
     b.type = "button";
     b.disabled = !plays.includes(token);
     b.dataset.token = token;
-    b.addEventListener("click", () => submit(token));
+    b.addEventListener("click", () => ctx.send(token));
     panel.append(b);
   }
   const cancel = ctx.el("button", "kt-cancel", tx("cancel"));
@@ -171,7 +166,7 @@ function ownHand(view, ctx, tx, legal, rerender) {
   b.type = "button";
   b.disabled = !legal.includes(token);
   b.dataset.token = token;
-  b.addEventListener("click", () => submit(token));
+  b.addEventListener("click", () => ctx.send(token));
   box.append(row, b);
   return box;
 }
@@ -198,8 +193,7 @@ function helpRow(view, ctx, s, legal, rerender) {
 
 /** What the viewer passed and received this round (passed[s] is visible to s and, once complete, to s − 1). */
 function passNotes(view, ctx, tx) {
-  const z = view.zones;
-  const n = view.players;
+  const { zones: z, players: n } = view;
   const me = ctx.seat;
   const box = ctx.el("div", "kt-passed");
   const line = (label, cards) => {
@@ -219,14 +213,17 @@ function passNotes(view, ctx, tx) {
 }
 
 function render(view, ctx) {
+  const key = positionKey(ctx);
+  if (sel.key !== key) sel = { key, pass: sel.pass, card: null, help: new Set() };
+  if (!ctx.frame.legal.some((t) => t.startsWith("pass:"))) sel.pass = new Set();  // a pass choice survives other seats' passes
+  return redrawable((rerender) => table(view, ctx, rerender));
+}
+
+/** The whole table with the viewer's choices in progress; `rerender()` draws it again (after a choice). */
+function table(view, ctx, rerender) {
   const tx = texts(ctx, TEXT);
   const z = view.zones;
   const legal = ctx.frame.legal;
-  const key = JSON.stringify([ctx.frame.n, legal]);
-  if (sel.key !== key) sel = { key, pass: sel.pass, card: null, help: new Set() };
-  if (!legal.some((t) => t.startsWith("pass:"))) sel.pass = new Set();  // a pass choice survives other seats' passes
-  let root = null;
-  const rerender = () => { const fresh = render(view, ctx); root.replaceWith(fresh); root = fresh; };
   const panel = (s) => {
     const own = s === ctx.seat;
     const hand = z.hands[s];
@@ -242,8 +239,8 @@ function render(view, ctx) {
     if (own && view.phase !== "round_over" && view.phase !== "game_over") cards = ownHand(view, ctx, tx, legal, rerender);
     else if (faceUp) { cards = ctx.el("div", "kt-hand cards"); for (const c of [...hand].sort(byNumber)) cards.append(ctx.card(c)); }
     else cards = backs(ctx, hand.length, 12);
-    return seatPanel(ctx, view, s, tx, badges,
-      ctx.el("span", "kt-label", `${tx("hand")} · ${cardCount(tx, hand.length)}`), cards,
+    return seatPanel(ctx, view, s, badges,
+      ctx.el("span", "kt-label", `${tx("hand")} · ${cardCount(ctx, hand.length)}`), cards,
       ctx.el("span", "kt-label", tx("help")), helpRow(view, ctx, s, legal, rerender),
       own && sel.card !== null ? choicePanel(view, ctx, tx, legal, rerender) : null,
       own ? passNotes(view, ctx, tx) : null);
@@ -252,15 +249,9 @@ function render(view, ctx) {
   middle.append(spot(ctx, `${tx("pile")} · ${z.pile.length}`, pile(view, ctx, tx)),
     spot(ctx, `${tx("out")} · ${z.out.length}`, stack(ctx, z.out.length, tx("out"))));
   if (z.set_aside.length) middle.append(spot(ctx, `${tx("setAside")} · ${z.set_aside.length}`, stack(ctx, z.set_aside.length, tx("setAside"))));
-  middle.append(lastMove(ctx, tx, z.last_move));
-  root = tableLayout(ctx, "lastcard", {
-    status: status(view, ctx, tx),
-    caption: tx(ctx.seat === null ? "captionAll" : "caption"),
-    others: otherSeats(view, ctx.seat).map(panel),
-    middle,
-    mine: ctx.seat === null ? null : panel(ctx.seat),
-  });
-  return root;
+  middle.append(lastPlay(ctx, tx, z.last_move));
+  return tableLayout(ctx, view, "kt-game-lastcard", { status: status(view, ctx, tx), panel, middle,
+    caption: tx("caption"), captionAll: tx("captionAll") });
 }
 
 export default {

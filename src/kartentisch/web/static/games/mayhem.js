@@ -4,7 +4,9 @@
 // discard top, wish, event piles, the open effect) in the middle, the viewer's own hand at the bottom.
 import { COLOURS, colourNumber } from "../cards.js";
 import { lang } from "../i18n.js";
-import { opponents, pile, say, seatArea, useStyles, viaMove } from "./chips.js";
+import { backs, cardCount, pile, seatPanel, stack, tableLayout, texts, useCss, viaMove } from "./kit.js";
+
+useCss(new URL("./mayhem.css", import.meta.url));
 
 const SPECIAL = { gift: "G", exch: "⇄", chance: "2×", skip: "⊘", troub: "!" };
 const WISH = { fant: "F", four: "F4", counter: "GA", equal: "=", nicetry: "NV", fy: "42" };
@@ -35,47 +37,47 @@ const NAMES = {
 const TEXTS = {
   en: {
     draw: "Draw pile", faceUp: "face up", discard: "Discard pile", events: "Event pile", wish: "Wish",
-    noWish: "no wish", lastColour: "last colour", cards: "{n} cards", direction: "Play runs counter-clockwise ↺",
-    next: "next: {name}", skipped: "skips next turn", exhausted: "Draw pile exhausted: the round ends",
+    noWish: "no wish", lastColour: "last colour", direction: "Play runs counter-clockwise ↺",
+    next: "next: {0}", skipped: "skips next turn", exhausted: "Draw pile exhausted: the round ends",
     lastEvent: "Last event", nowEvent: "Event", eye: "All-Seeing Eye", bets: "Bets", market: "Market",
-    chosen: "your choice", done: "done", of: "{a} of {b}", seconds: "◷ {n} s",
-    start: "{name} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
-    play: "{name}'s turn", playMe: "Your turn: play a matching card or draw",
-    after_draw: "{name} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
-    chance: "Second Chance: {name} plays another card",
+    chosen: "your choice", done: "done", of: "{0} of {1}", seconds: "◷ {0} s",
+    start: "{0} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
+    play: "{0}'s turn", playMe: "Your turn: play a matching card or draw",
+    after_draw: "{0} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
+    chance: "Second Chance: {0} plays another card",
     chanceMe: "Second Chance: play another card (draw only if none fits)",
-    counter: "{source} attacks {target} with {kind}", counterMe: "Counterattack or pass?",
-    draws: "({n} cards to draw)", queue: "then: {names}",
-    nicetry: "{names} ran out of cards — Nice Try?", nicetryMe: "Play Nice Try or pass?",
-    asked: "asked: {names}",
-    pickMe: "Market: pick a card", pick: "Market: {name} picks a card",
-    recessionMe: "Recession: discard {n} more card(s)", partyMe: "Surprise Party: give one card to another player",
-    christmasMe: "Merry Christmas: give away your whole hand ({n} left)", gambleMe: "Gambler: bet one card",
+    counter: "{0} attacks {1} with {2}", counterMe: "Counterattack or pass?",
+    draws: "({0} cards to draw)", queue: "then: {0}",
+    nicetry: "{0} ran out of cards — Nice Try?", nicetryMe: "Play Nice Try or pass?",
+    asked: "asked: {0}",
+    pickMe: "Market: pick a card", pick: "Market: {0} picks a card",
+    recessionMe: "Recession: discard {0} more card(s)", partyMe: "Surprise Party: give one card to another player",
+    christmasMe: "Merry Christmas: give away your whole hand ({0} left)", gambleMe: "Gambler: bet one card",
     waitChoices: "waiting for the others' choices",
-    round_over: "Round over — {name} deals the next round", game_over: "Match over",
+    round_over: "Round over — {0} deals the next round", game_over: "Match over",
   },
   de: {
     draw: "Nachziehstapel", faceUp: "offen", discard: "Ablagestapel", events: "Ereignisstapel", wish: "Wunsch",
-    noWish: "kein Wunsch", lastColour: "letzte Farbe", cards: "{n} Karten",
-    direction: "Gespielt wird gegen den Uhrzeigersinn ↺", next: "danach: {name}", skipped: "setzt aus",
+    noWish: "kein Wunsch", lastColour: "letzte Farbe",
+    direction: "Gespielt wird gegen den Uhrzeigersinn ↺", next: "danach: {0}", skipped: "setzt aus",
     exhausted: "Nachziehstapel erschöpft: die Runde endet", lastEvent: "Letztes Ereignis", nowEvent: "Ereignis",
     eye: "Das allsehende Auge", bets: "Einsätze", market: "Markt", chosen: "deine Wahl", done: "fertig",
-    of: "{a} von {b}", seconds: "◷ {n} s",
-    start: "{name} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
-    play: "{name} ist am Zug", playMe: "Du bist dran: passende Karte spielen oder ziehen",
-    after_draw: "{name} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
-    chance: "2. Chance: {name} spielt noch eine Karte",
+    of: "{0} von {1}", seconds: "◷ {0} s",
+    start: "{0} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
+    play: "{0} ist am Zug", playMe: "Du bist dran: passende Karte spielen oder ziehen",
+    after_draw: "{0} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
+    chance: "2. Chance: {0} spielt noch eine Karte",
     chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
-    counter: "{source} greift {target} an: {kind}", counterMe: "Gegenangriff oder passen?",
-    draws: "({n} Karten ziehen)", queue: "danach: {names}",
-    nicetry: "{names} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
-    asked: "gefragt: {names}",
-    pickMe: "Markt: nimm eine Karte", pick: "Markt: {name} nimmt eine Karte",
-    recessionMe: "Rezession: wirf noch {n} Karte(n) ab", partyMe: "Überraschungsparty: verschenke eine Karte",
-    christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {n})",
+    counter: "{0} greift {1} an: {2}", counterMe: "Gegenangriff oder passen?",
+    draws: "({0} Karten ziehen)", queue: "danach: {0}",
+    nicetry: "{0} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
+    asked: "gefragt: {0}",
+    pickMe: "Markt: nimm eine Karte", pick: "Markt: {0} nimmt eine Karte",
+    recessionMe: "Rezession: wirf noch {0} Karte(n) ab", partyMe: "Überraschungsparty: verschenke eine Karte",
+    christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {0})",
     gambleMe: "Glücksspieler: setze eine Karte",
     waitChoices: "warte auf die Wahl der anderen",
-    round_over: "Runde vorbei — {name} gibt die nächste Runde", game_over: "Spiel vorbei",
+    round_over: "Runde vorbei — {0} gibt die nächste Runde", game_over: "Spiel vorbei",
   },
 };
 
@@ -124,13 +126,13 @@ function cardName(code, language = lang()) {
 const ends = new WeakMap();
 let ticker = null;
 
-function countdown(ctx) {
+function countdown(ctx, tx) {
   const frame = ctx.frame;
   if (frame.countdown === null || frame.countdown === undefined) return null;
   if (!ends.has(frame)) ends.set(frame, performance.now() + frame.countdown * 1000);
   const out = ctx.el("span", "mh-countdown");
   out.dataset.end = String(ends.get(frame));
-  out.dataset.label = say(TEXTS, ctx, "seconds", { n: "{n}" });
+  out.dataset.label = tx("seconds", "{n}");
   ticker ??= setInterval(tick, 250);
   tick(out);
   return out;
@@ -157,12 +159,10 @@ function nextSeat(view) {
   return p;
 }
 
-/** A hand lying face down: overlapping backs and the count. */
+/** A hand lying face down: overlapping backs (at most 12) and the count. */
 function handBacks(ctx, count) {
-  const box = ctx.el("div", "mh-backs");
-  const fan = ctx.el("span", "mh-fan");
-  for (let i = 0; i < Math.min(count, 12); i++) fan.append(ctx.text("?"));
-  box.append(fan, ctx.el("span", "caption", say(TEXTS, ctx, "cards", { n: count })));
+  const box = ctx.el("div", "mh-backs mh-fan");
+  box.append(backs(ctx, count, 12), ctx.el("span", "kt-caption", cardCount(ctx, count)));
   return box;
 }
 
@@ -178,40 +178,40 @@ function shown(ctx, codes, cls = "mh-shown") {
 }
 
 /** Marks and extras of one seat: skip mark, revealed hand (All-Seeing Eye), progress of simultaneous choices. */
-function seatExtras(ctx, view, s) {
+function seatExtras(ctx, tx, view, s) {
   const z = view.zones;
   const parts = [];
   const tags = ctx.el("div", "mh-tags");
-  if (z.skipped[s]) tags.append(ctx.el("span", "tag warn", `⊘ ${say(TEXTS, ctx, "skipped")}`));
+  if (z.skipped[s]) tags.append(ctx.el("span", "kt-badge kt-warn", `⊘ ${tx("skipped")}`));
   const p = z.pending;
   if (p?.quota && view.to_act.length && p.quota[s]) {
     const done = p.chosen[s].length >= p.quota[s];
-    tags.append(ctx.el("span", "tag", done ? `✓ ${say(TEXTS, ctx, "done")}`
-      : say(TEXTS, ctx, "of", { a: p.chosen[s].length, b: p.quota[s] })));
+    tags.append(ctx.el("span", "kt-badge", done ? `✓ ${tx("done")}`
+      : tx("of", p.chosen[s].length, p.quota[s])));
   }
   if (tags.childElementCount) parts.push(tags);
   if (z.revealed && s !== ctx.seat) {
     const eye = ctx.el("div", "mh-revealed");
-    eye.append(ctx.el("span", "caption", `◉ ${say(TEXTS, ctx, "eye")}:`), shown(ctx, z.revealed[s]));
+    eye.append(ctx.el("span", "kt-caption", `◉ ${tx("eye")}:`), shown(ctx, z.revealed[s]));
     parts.push(eye);
   }
   return parts;
 }
 
 /** Draw pile, discard top, wish, event piles and the last event, with the direction of play. */
-function centre(ctx, view) {
+function centre(ctx, tx, view) {
   const z = view.zones;
   const box = ctx.el("div", "mh-piles");
   // draw pile: backs, or its top card after Upside Down; clickable when `draw` is legal
-  const caption = say(TEXTS, ctx, "draw") + (z.draw_face_up ? ` (${say(TEXTS, ctx, "faceUp")})` : "");
+  const caption = tx("draw") + (z.draw_face_up ? ` (${tx("faceUp")})` : "");
   const draw = pile(ctx, z.draw_count, caption, "mh-draw");
   if (z.draw_face_up && z.draw_pile.length) draw.firstChild.replaceWith(shown(ctx, [z.draw_pile[0]]).firstChild);
   if (ctx.frame.legal.includes("draw") && z.draw_count) viaMove(draw.firstChild, "draw");
-  const discard = ctx.el("div", "pile mh-discard");
-  discard.append(z.discard.length ? shown(ctx, [z.discard[0]], "mh-top") : ctx.el("span", "pile-empty", "—"),
-    ctx.el("span", "caption", `${say(TEXTS, ctx, "discard")} (${z.discard.length})`));
-  box.append(draw, discard, wishBadge(ctx, view));
-  const events = pile(ctx, z.event_count, say(TEXTS, ctx, "events"), "mh-events");
+  const discard = ctx.el("div", "kt-deck mh-discard");
+  discard.append(z.discard.length ? shown(ctx, [z.discard[0]], "mh-top") : stack(ctx, 0),
+    ctx.el("span", "kt-caption", `${tx("discard")} (${z.discard.length})`));
+  box.append(draw, discard, wishBadge(ctx, tx, view));
+  const events = pile(ctx, z.event_count, tx("events"), "mh-events");
   events.firstChild.classList?.add("event-back");
   box.append(events);
   const current = z.pending?.type === "event" ? z.pending.event : null;
@@ -219,21 +219,21 @@ function centre(ctx, view) {
   if (event) {
     const eventKey = event === "gambler" && view.options.gambling_rule === "published" ? "gambler_published" : event;
     const card = ctx.el("div", "mh-event" + (current ? " now" : ""));
-    card.append(ctx.el("span", "caption", say(TEXTS, ctx, current ? "nowEvent" : "lastEvent")),
+    card.append(ctx.el("span", "kt-caption", tx(current ? "nowEvent" : "lastEvent")),
       ctx.el("strong", "", `✦ ${cardName(event, ctx.lang)}`),
-      ctx.el("span", "mh-event-text", say(EVENT_TEXTS, ctx, eventKey)));
+      ctx.el("span", "mh-event-text", texts(ctx, EVENT_TEXTS)(eventKey)));
     box.append(card);
   }
   return box;
 }
 
 /** The active wish (a colour with its symbol, or a number), and the last colour played. */
-function wishBadge(ctx, view) {
+function wishBadge(ctx, tx, view) {
   const z = view.zones;
   const box = ctx.el("div", "mh-wish");
-  box.append(ctx.el("span", "caption", say(TEXTS, ctx, "wish")));
+  box.append(ctx.el("span", "kt-caption", tx("wish")));
   const w = z.wish;
-  if (w === null) box.append(ctx.el("span", "mh-wish-none", say(TEXTS, ctx, "noWish")));
+  if (w === null) box.append(ctx.el("span", "mh-wish-none", tx("noWish")));
   else if (COLOURS[w]) {
     const c = ctx.el("span", "mh-wish-value colour", `${COLOURS[w].sym} ${COLOURS[w][ctx.lang] ?? COLOURS[w].en}`);
     c.style.setProperty("--card", COLOURS[w].css);
@@ -241,59 +241,58 @@ function wishBadge(ctx, view) {
   } else box.append(ctx.el("span", "mh-wish-value number", w));
   if (z.last_color) {
     const lc = COLOURS[z.last_color];
-    box.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "lastColour")}: ${lc.sym} ${lc[ctx.lang] ?? lc.en}`));
+    box.append(ctx.el("span", "kt-caption", `${tx("lastColour")}: ${lc.sym} ${lc[ctx.lang] ?? lc.en}`));
   }
   return box;
 }
 
 /** What is happening now: whose turn, the open attack / window / event choice, in short sentences. */
-function status(ctx, view) {
+function status(ctx, tx, view) {
   const z = view.zones;
   const p = z.pending;
   const me = ctx.seat;
   const mine = view.to_act.includes(me);
   const lines = [];
   const phase = view.phase;
-  const who = (key, name) => lines.push(say(TEXTS, ctx, mine ? `${key}Me` : key, { name: ctx.seatName(name) }));
+  const who = (key, name) => lines.push(tx(mine ? `${key}Me` : key, ctx.seatName(name)));
   if (["play", "after_draw", "chance"].includes(phase)) who(phase, z.current);
   else if (phase === "start") who("start", view.dealer);
   else if (phase === "counter") {
-    lines.push(say(TEXTS, ctx, "counter", { source: ctx.seatName(p.source), target: ctx.seatName(p.target),
-      kind: cardName(p.kind, ctx.lang) }) + (p.kind === "four" ? ` ${say(TEXTS, ctx, "draws", { n: p.draws })}` : ""));
-    if (p.queue.length) lines.push(say(TEXTS, ctx, "queue", { names: names(ctx, p.queue.map((q) => q[1])) }));
-    if (mine) lines.push(say(TEXTS, ctx, "counterMe"));
+    lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target), cardName(p.kind, ctx.lang))
+      + (p.kind === "four" ? ` ${tx("draws", p.draws)}` : ""));
+    if (p.queue.length) lines.push(tx("queue", names(ctx, p.queue.map((q) => q[1]))));
+    if (mine) lines.push(tx("counterMe"));
   } else if (phase === "nicetry") {
     const empty = z.hand_counts.map((c, s) => (c === 0 ? s : null)).filter((s) => s !== null);
-    lines.push(say(TEXTS, ctx, "nicetry", { names: names(ctx, empty) }));
-    lines.push(mine ? say(TEXTS, ctx, "nicetryMe") : say(TEXTS, ctx, "asked", { names: names(ctx, p.asked) }));
+    lines.push(tx("nicetry", names(ctx, empty)));
+    lines.push(mine ? tx("nicetryMe") : tx("asked", names(ctx, p.asked)));
   } else if (phase === "market") {
-    lines.push(mine ? say(TEXTS, ctx, "pickMe") : say(TEXTS, ctx, "pick", { name: ctx.seatName(p.picker) }));
+    lines.push(mine ? tx("pickMe") : tx("pick", ctx.seatName(p.picker)));
   } else if (p?.quota) {
     const left = me === null ? 0 : p.quota[me] - p.chosen[me].length;
-    lines.push(mine && left > 0 ? say(TEXTS, ctx, `${phase}Me`, { n: left }) : say(TEXTS, ctx, "waitChoices"));
-  } else if (phase === "round_over") lines.push(say(TEXTS, ctx, "round_over", { name: ctx.seatName(view.dealer) }));
-  else if (phase === "game_over") lines.push(say(TEXTS, ctx, "game_over"));
+    lines.push(mine && left > 0 ? tx(`${phase}Me`, left) : tx("waitChoices"));
+  } else if (phase === "round_over") lines.push(tx("round_over", ctx.seatName(view.dealer)));
+  else if (phase === "game_over") lines.push(tx("game_over"));
   const box = ctx.el("div", "mh-status");
   lines.forEach((line, i) => box.append(ctx.el("p", i ? "" : "lead", line)));
   if (mine && ["counter", "nicetry"].includes(phase)) {
-    const cd = countdown(ctx);
+    const cd = countdown(ctx, tx);
     if (cd) box.append(cd);
   }
   if (["play", "after_draw", "chance"].includes(phase)) {
-    box.append(ctx.el("p", "mh-direction", `${say(TEXTS, ctx, "direction")} · ${say(TEXTS, ctx, "next",
-      { name: ctx.seatName(nextSeat(view)) })}`));
+    box.append(ctx.el("p", "mh-direction", `${tx("direction")} · ${tx("next", ctx.seatName(nextSeat(view)))}`));
   }
-  if (z.exhausted) box.append(ctx.el("p", "mh-warn", say(TEXTS, ctx, "exhausted")));
+  if (z.exhausted) box.append(ctx.el("p", "mh-warn", tx("exhausted")));
   return box;
 }
 
 /** Open cards of the moment: Market (pickable), the Gambler's revealed bets, the attack cards named. */
-function openCards(ctx, view) {
+function openCards(ctx, tx, view) {
   const z = view.zones;
   const box = ctx.el("div", "mh-open");
   if (z.market.length) {
     const market = ctx.el("div", "mh-market");
-    market.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "market")}:`));
+    market.append(ctx.el("span", "kt-caption", `${tx("market")}:`));
     const cards = ctx.el("span", "cards");
     for (const code of z.market) cards.append(ctx.card(code));
     market.append(cards);
@@ -301,7 +300,7 @@ function openCards(ctx, view) {
   }
   if (z.gamble) {
     const bets = ctx.el("div", "mh-bets");
-    bets.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "bets")}:`));
+    bets.append(ctx.el("span", "kt-caption", `${tx("bets")}:`));
     for (const [s, code] of Object.entries(z.gamble)) {
       const bet = ctx.el("span", "mh-bet", ctx.seatName(Number(s)));
       bet.append(shown(ctx, [code]));
@@ -314,7 +313,7 @@ function openCards(ctx, view) {
 }
 
 /** The viewer's hand (playable cards clickable) and its own choices made in a simultaneous event. */
-function ownHand(ctx, view) {
+function ownHand(ctx, tx, view) {
   const z = view.zones;
   const hand = ctx.el("div", "cards mh-hand");
   for (const code of z.hands[ctx.seat]) {
@@ -326,7 +325,7 @@ function ownHand(ctx, view) {
   const chosen = z.pending?.chosen?.[ctx.seat];
   if (chosen?.length) {
     const line = ctx.el("div", "mh-chosen");
-    line.append(ctx.el("span", "caption", `${say(TEXTS, ctx, "chosen")}:`));
+    line.append(ctx.el("span", "kt-caption", `${tx("chosen")}:`));
     for (const choice of chosen) {
       const [code, to] = choice.split(":");
       const item = ctx.el("span", "mh-choice");
@@ -341,21 +340,13 @@ function ownHand(ctx, view) {
 
 /** The whole table for one seat view (the viewer's own hand at the bottom; none for a spectator). */
 function render(view, ctx) {
-  useStyles(new URL("./chips.css", import.meta.url).href);  // the shared table styles
-  useStyles(new URL("./mayhem.css", import.meta.url).href);
+  const tx = texts(ctx, TEXTS);
   const z = view.zones;
-  const root = ctx.el("div", "game-table mayhem-table");
-  const others = ctx.el("div", "mh-opponents");
-  for (const s of opponents(view, ctx.seat)) {
-    others.append(seatArea(ctx, view, s, "opponent", [handBacks(ctx, z.hand_counts[s]), ...seatExtras(ctx, view, s)]));
-  }
+  const cards = (s) => (s === ctx.seat ? ownHand(ctx, tx, view) : [handBacks(ctx, z.hand_counts[s])]);
+  const panel = (s) => seatPanel(ctx, view, s, [], ...cards(s), ...seatExtras(ctx, tx, view, s));
   const middle = ctx.el("div", "mh-centre");
-  middle.append(status(ctx, view), centre(ctx, view), openCards(ctx, view));
-  root.append(others, middle);
-  if (ctx.seat !== null) {
-    root.append(seatArea(ctx, view, ctx.seat, "mine", [...ownHand(ctx, view), ...seatExtras(ctx, view, ctx.seat)]));
-  }
-  return root;
+  middle.append(status(ctx, tx, view), centre(ctx, tx, view), openCards(ctx, tx, view));
+  return tableLayout(ctx, view, "mayhem-table", { panel, othersCls: "mh-opponents", middle });
 }
 
 export default {
