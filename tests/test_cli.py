@@ -111,3 +111,45 @@ def test_scenario_command_reports_failures(tmp_path: Path) -> None:
     assert lines[-1] == "1 passed, 2 failed"
     assert any("b.json" in ln and "round_over: expected True" in ln for ln in lines)
     assert any("c.json" in ln and "unreadable scenario" in ln for ln in lines)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "colors", "--bots", ""], "--bots needs at least one bot spec"),
+    (["simulate", "colors", "--jobs", "0"], "greater than or equal to 1"),
+    (["simulate", "colors", "--games", "-5"], "greater than or equal to 1"),
+    (["simulate", "colors", "--bots", "ismcts:foo=1"], "unknown parameter 'foo'; ismcts takes iterations"),
+    (["simulate", "colors", "--json", "/no/such/folder/x.json"], "folder /no/such/folder does not exist"),
+    (["play", "colors", "--bots", ","], "--bots needs at least one bot spec"),
+    (["play", "colors", "--save", "/no/such/folder/m.jsonl"], "folder /no/such/folder does not exist"),
+    (["soak", "colors", "--matches", "-1"], "greater than or equal to 1"),
+    (["tournament", "colors", "--bots", "random", "--matches", "2", "--plot", "/tmp/t.txt"], "format '.txt' not"),
+])
+def test_bad_arguments_are_refused_before_any_work(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.replace("│", " ").split())
+
+
+def test_bot_parameters_stay_with_their_bot() -> None:
+    from kartentisch.cli.app import bot_specs
+
+    assert bot_specs("ismcts:iterations=1000,c=0.7,heuristic, random") == [
+        "ismcts:iterations=1000,c=0.7", "heuristic", "random"]
+
+
+def test_replay_refuses_binary_files_and_foreign_seats(tmp_path: Path) -> None:
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\x00\xff\xfe")
+    result = runner.invoke(app, ["replay", str(binary)])
+    assert result.exit_code == 1 and "not a text replay file" in result.output
+    saved = tmp_path / "m.jsonl"
+    Match(get_game("colors"), 2, seed=1).save(saved)
+    result = runner.invoke(app, ["replay", str(saved), "--seat", "5", "--no-step"])
+    assert result.exit_code == 2 and "this match has seats 0 … 1" in result.output
+
+
+def test_play_explains_a_move_number_out_of_range(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
+                           input="99\n\nquit\n")
+    assert "No move 99; choose 1 … 6" in result.output
+    assert result.exit_code == 0

@@ -7,6 +7,7 @@ The same spec works everywhere (play, simulate, tournament, the table): ``random
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
 from ..kernel import Bot, Game, KartentischError, RandomBot
@@ -54,8 +55,10 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
         if params:
             raise KartentischError(f"bot 'heuristic' takes no parameters, got {sorted(params)}")
         return game.heuristic_bot(seed)
-    module = importlib.import_module(f"{__name__}.ismcts")
-    try:
-        return module.ISMCTSBot(game, seed=seed, **params)  # type: ignore[no-any-return]
-    except TypeError as exc:
-        raise KartentischError(f"bot spec {spec!r}: {exc}") from exc
+    bot_class = importlib.import_module(f"{__name__}.ismcts").ISMCTSBot
+    allowed = [p for p in inspect.signature(bot_class).parameters if p not in ("game", "seed")]
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; "
+                               f"ismcts takes {', '.join(allowed)}")
+    return bot_class(game, seed=seed, **params)  # type: ignore[no-any-return]

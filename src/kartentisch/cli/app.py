@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -49,6 +50,29 @@ def _check_lang(lang: str) -> str:
     return lang
 
 
+def bot_specs(raw: str) -> list[str]:
+    """The bot specs of ``--bots`` (at least one): a comma starts a new spec unless its item is ``key=value``.
+
+    ``ismcts:iterations=1000,c=0.7,heuristic`` gives ``["ismcts:iterations=1000,c=0.7", "heuristic"]``.
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in raw.split(",")):
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        elif item:
+            specs.append(item)
+    if not specs:
+        raise typer.BadParameter("--bots needs at least one bot spec, e.g. heuristic or random,ismcts")
+    return specs
+
+
+def writable(path: Path | None, option: str) -> Path | None:
+    """Check before a long run that ``path`` can be written (its folder exists), so no result is lost."""
+    if path is not None and not path.parent.is_dir():
+        raise typer.BadParameter(f"{option} {path}: folder {path.parent} does not exist")
+    return path
+
+
 def _options(raw: str | None) -> dict[str, Any]:
     if not raw:
         return {}
@@ -66,7 +90,7 @@ def games_cmd() -> None:
     """List the games with their player ranges and options (defaults in brackets)."""
     table = Table("id", "name (en / de)", "players", "options")
     for game in games.all_games():
-        opts = "\n".join(f"{o.name} [{json.dumps(o.default)}]: {o.allowed}" for o in game.options)
+        opts = "\n".join(escape(f"{o.name} [{json.dumps(o.default)}]: {o.allowed}") for o in game.options)
         table.add_row(game.id, f"{game.names['en']} / {game.names['de']}",
                       f"{game.min_players}–{game.max_players}", opts)
     console.print(table)
@@ -119,7 +143,7 @@ def play_cmd(
     seat: Annotated[int, typer.Option(help="Your seat (0 … players-1).")] = 0,
     bots: Annotated[str, typer.Option(
         help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
-    seed: Annotated[int | None, typer.Option(help="Seed of the match (default: random).")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, help="Seed of the match (default: random).")] = None,
     options: Annotated[str | None, typer.Option(help="Game options as JSON, e.g. '{\"target_score\": 15}'.")] = None,
     lang: Lang = "en",
     save: Annotated[Path | None, typer.Option(help="Replay file to write (default: in the user data folder).")] = None,
@@ -133,12 +157,13 @@ def play_cmd(
         match = Match(g, players, _options(options), seed)
         if not 0 <= seat < players:
             raise typer.BadParameter(f"--seat {seat}: allowed 0 … {players - 1}")
-        specs = [s for s in bots.split(",") if s]
+        specs = bot_specs(bots)
         others = [s for s in range(players) if s != seat]
         seat_bots = {s: make_bot(specs[i % len(specs)], g, seed + 1 + s) for i, s in enumerate(others)}
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
     state = match.state
+    writable(save, "--save")
     if save is None:
         from platformdirs import user_data_path
 
@@ -164,6 +189,8 @@ def play_cmd(
                 answer = console.input(f"{t(lang, 'prompt')}> ").strip()
             except EOFError:
                 answer = "quit"
+            if not answer:
+                continue
             if answer in ("quit", "q", "exit"):
                 console.print(t(lang, "quit"))
                 break
@@ -176,7 +203,10 @@ def play_cmd(
             if answer == "log":
                 console.print("\n".join(_log_lines(match, seat)) or "-")
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            if answer.lstrip("-").isdigit():
+                if not 1 <= int(answer) <= len(legal):
+                    console.print(f"[red]{t(lang, 'no_move', n=answer, k=len(legal))}[/]")
+                    continue
                 answer = legal[int(answer) - 1]
             try:
                 match.apply(seat, answer)
@@ -205,6 +235,8 @@ def replay_cmd(
     except (KartentischError, OSError) as exc:
         console.print(str(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
+    if seat is not None and not 0 <= seat < match.players:
+        raise typer.BadParameter(f"--seat {seat}: this match has seats 0 … {match.players - 1}")
     states = list(match.states())
     n = len(match.history)
     for i, state in enumerate(states):
@@ -226,15 +258,19 @@ def _progress() -> Progress:
                     console=Console(stderr=True), transient=True)
 
 
-def results_table(summary: dict[str, Any], title: str) -> Table:
-    """Per-bot and per-seat win rates with 95% CIs and mean scores."""
-    table = Table("who", "games", "win rate", "95% CI", "mean score", title=title)
-    for spec, b in summary["bots"].items():
-        table.add_row(spec, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
-                      f"{b['mean_score']:.2f}")
+def results_table(summary: dict[str, Any], title: str, elo: bool = False) -> Table:
+    """Per-bot rows (best first when ``elo``) and per-seat rows: win rate, 95% CI, mean score (and Elo)."""
+    table = Table("who", "games", "win rate", "95% CI", "mean score", *(["Elo (BT)"] if elo else []), title=title)
+
+    def row(who: str, b: dict[str, Any], *extra: str) -> None:
+        table.add_row(who, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
+                      f"{b['mean_score']:.2f}", *extra)
+
+    bots = sorted(summary["bots"].items(), key=lambda kv: -kv[1]["elo"]) if elo else summary["bots"].items()
+    for spec, b in bots:
+        row(spec, b, *([f"{b['elo']:.0f}"] if elo else []))
     for s in summary["seats"]:
-        table.add_row(f"seat {s['seat']}", str(s["games"]), f"{s['win_rate']:.3f}",
-                      f"{s['ci95'][0]:.3f} – {s['ci95'][1]:.3f}", f"{s['mean_score']:.2f}")
+        row(f"seat {s['seat']}", s, *([""] if elo else []))
     return table
 
 
@@ -242,10 +278,10 @@ def results_table(summary: dict[str, Any], title: str) -> Table:
 def simulate_cmd(
     game: str,
     players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
-    games_: Annotated[int, typer.Option("--games", help="Number of matches.")] = 100,
+    games_: Annotated[int, typer.Option("--games", min=1, help="Number of matches.")] = 100,
     bots: Annotated[str, typer.Option(help="Bot specs, cycled over the seats and rotated every match.")] = "random",
-    seed: Annotated[int, typer.Option(help="Base seed; every match and bot seed derives from it.")] = 0,
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, help="Base seed; every match and bot seed derives from it.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
     options: Annotated[str | None, typer.Option(help="Game options as JSON.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON to this file.")] = None,
 ) -> None:
@@ -254,7 +290,8 @@ def simulate_cmd(
     Exits 0 only if every match ended.
     """
     g = _game(game)
-    specs = [s for s in bots.split(",") if s]
+    specs = bot_specs(bots)
+    writable(json_out, "--json")
     try:
         g.resolve_options(players, _options(options))
         for spec in specs:
@@ -282,10 +319,10 @@ def simulate_cmd(
 @app.command("soak")
 def soak_cmd(
     game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
-    matches: Annotated[int, typer.Option(help="Random matches per game and player count.")] = 1000,
+    matches: Annotated[int, typer.Option(min=1, help="Random matches per game and player count.")] = 1000,
     seed: Annotated[int, typer.Option(help="First seed.")] = 0,
     deep_every: Annotated[int, typer.Option(
-        help="Deep invariant checks every N decisions (0: only cheap checks).")] = 50,
+        min=0, help="Deep invariant checks every N decisions (0: only cheap checks).")] = 50,
 ) -> None:
     """Drive random matches through the kernel's invariant checks; report, exit 1 on a failure."""
     from kartentisch.sim.invariants import InvariantError, run_checked_match
@@ -303,6 +340,7 @@ def soak_cmd(
                     console.print(f"[red]FAIL[/] {exc}")
             secs = time.perf_counter() - started
             console.print(f"{g.id} players={n}: {matches} matches, {decisions} decisions, {secs:.1f} s")
+    console.print(f"soak: {failed} invariant failures" if failed else "soak: every match kept every invariant")
     if failed:
         raise typer.Exit(1)
 

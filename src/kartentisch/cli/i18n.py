@@ -10,6 +10,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "help": "Type the number of a move or its token (several tokens separated by spaces apply together). "
                 "Commands: help, rules, log, quit.",
         "illegal": "Not allowed",
+        "no_move": "No move {n}; choose 1 … {k} or type a token",
         "bot_plays": "{name} (seat {seat}) plays {token}",
         "saved": "Match saved to {path}",
         "over": "Match over. Winners: {winners}",
@@ -29,6 +30,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "help": "Gib die Nummer eines Zuges oder seinen Token ein (mehrere Tokens mit Leerzeichen gelten zusammen). "
                 "Befehle: help, rules, log, quit.",
         "illegal": "Nicht erlaubt",
+        "no_move": "Kein Zug {n}; wähle 1 … {k} oder gib einen Token ein",
         "bot_plays": "{name} (Platz {seat}) spielt {token}",
         "saved": "Partie gespeichert in {path}",
         "over": "Partie vorbei. Gewinner: {winners}",

@@ -5,32 +5,20 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from kartentisch.kernel import KartentischError
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
-from .app import _options, _progress
+from .app import _options, _progress, bot_specs, results_table, writable
+
+#: File formats of ``--plot`` (matplotlib's Agg, PDF, PS and SVG back ends).
+PLOT_FORMATS = {"png", "pdf", "svg", "ps", "eps", "jpg", "jpeg", "webp", "tif", "tiff"}
 
 console = Console(highlight=False)
-
-
-def tournament_table(summary: dict[str, Any]) -> Table:
-    """Per-bot rows (win rate, 95% CI, mean score, Elo) and per-seat rows of a tournament summary."""
-    table = Table("who", "games", "win rate", "95% CI", "mean score", "Elo (BT)",
-                  title=f"{summary['game']}, {summary['players']} players, {summary['matches']} matches, "
-                        f"seed {summary['seed']}")
-    for spec, b in sorted(summary["bots"].items(), key=lambda kv: -kv[1]["elo"]):
-        table.add_row(spec, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
-                      f"{b['mean_score']:.2f}", f"{b['elo']:.0f}")
-    for s in summary["seats"]:
-        table.add_row(f"seat {s['seat']}", str(s["games"]), f"{s['win_rate']:.3f}",
-                      f"{s['ci95'][0]:.3f} – {s['ci95'][1]:.3f}", f"{s['mean_score']:.2f}", "")
-    return table
 
 
 def tournament_cmd(
@@ -51,7 +39,12 @@ def tournament_cmd(
 
     Exits 1 if a match did not end.
     """
-    specs = split_specs(bots)
+    specs = bot_specs(bots)
+    writable(json_out, "--json")
+    writable(plot, "--plot")
+    if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:
+        raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
+                                 f"use one of {', '.join(sorted(PLOT_FORMATS))}")
     opts = _options(options)
     try:
         jobs_list = tournament_jobs(game, players, specs, matches, seed, opts)
@@ -66,7 +59,8 @@ def tournament_cmd(
         raise typer.BadParameter(str(exc)) from None
     elapsed = time.perf_counter() - started
     summary = tournament_summary(results, game, players, seed)
-    console.print(tournament_table(summary))
+    title = f"{game}, {players} players, {matches} matches, seed {seed}"
+    console.print(results_table(summary, title, elo=True))
     fs = summary["first_seat"]
     console.print(f"first-seat advantage: seat 0 wins {fs['win_rate']:.3f} "
                   f"(95% CI {fs['ci95'][0]:.3f} – {fs['ci95'][1]:.3f}) vs fair share {fs['fair_share']:.3f}: "
@@ -84,19 +78,3 @@ def tournament_cmd(
             raise typer.BadParameter(str(exc)) from None
     if summary["ended"] != summary["matches"]:
         raise typer.Exit(1)
-
-
-def split_specs(text: str) -> list[str]:
-    """Split a ``--bots`` list into specs: a comma starts a new spec unless its item is ``key=value``.
-
-    ``ismcts:iterations=1000,c=0.7,heuristic`` gives ``["ismcts:iterations=1000,c=0.7", "heuristic"]``.
-    """
-    specs: list[str] = []
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
-        if "=" in item and ":" not in item and specs:
-            specs[-1] += "," + item
-        else:
-            specs.append(item)
-    return specs

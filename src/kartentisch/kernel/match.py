@@ -124,4 +124,8 @@ class Match:
     @classmethod
     def load(cls, path: str | Path) -> Match:
         """Read and replay a replay file (raises InvalidReplay, OSError)."""
-        return cls.loads(Path(path).read_text(encoding="utf-8"), str(path))
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidReplay(f"{path}: not a text replay file ({exc.reason} at byte {exc.start})") from exc
+        return cls.loads(text, str(path))
