@@ -79,9 +79,8 @@ search) would only repeat work; the chosen token at the real table still goes th
 normal validated ``apply`` of whoever runs the match. Tokens of a heuristic rollout policy are
 validated with ``apply`` (a policy's mistake raises instead of corrupting the search).
 
-Hidden chance: a determinization is a clone, and a clone carries a copy of the match's generator
-(``state.rng``); left alone, the tree would see the real next shuffles (deals, reshuffles).
-The bot therefore reseeds each determinization's generator from its own generator.
+Hidden chance: the kernel's ``determinize`` reseeds the sample's generator from the bot's own
+generator, so the tree never sees the match's real next shuffles (deals, reshuffles).
 """
 
 from __future__ import annotations
@@ -246,7 +245,6 @@ class ISMCTSBot:
     def _iterate(self, root: _Node, state: GameState, seat: int) -> None:
         """Determinize, select, expand, roll out, back up (one SO-ISMCTS iteration)."""
         det = state.determinize(seat, self.rng)
-        det.rng = random.Random(self.rng.getrandbits(63))
         start_round = len(det.scores)
         node = root
         # Selection: descend while every legal action already has a child. The root decision is

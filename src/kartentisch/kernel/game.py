@@ -48,7 +48,7 @@ class GameState(ABC):
         phase, round, dealer, scores, totals, winners: the common fields of CONVENTIONS.
 
     Template methods a game implements: :meth:`to_act`, :meth:`_legal`, :meth:`_apply`,
-    :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`determinize`,
+    :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`_determinize`,
     :meth:`cards`.
     """
 
@@ -96,12 +96,9 @@ class GameState(ABC):
         """An independent copy (the generator via :meth:`share_rng`); cheap, used by bots."""
 
     @abstractmethod
-    def determinize(self: S, seat: int, rng: random.Random) -> S:
-        """A full state consistent with ``view(seat)``: all cards hidden from ``seat`` re-dealt.
-
-        Draws its randomness from ``rng`` only; ``self`` is unchanged. Used by ISMCTS
-        (Cowling, Powley & Whitehouse 2012). ``result.view(seat) == self.view(seat)`` holds.
-        """
+    def _determinize(self: S, seat: int, rng: random.Random) -> S:
+        """A clone where every card hidden from ``seat`` is re-dealt at random (using ``rng`` only),
+        consistent with everything ``seat`` knows. Called by :meth:`determinize`."""
 
     @abstractmethod
     def cards(self) -> Counter[str]:
@@ -127,6 +124,17 @@ class GameState(ABC):
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self._rng, self._rng_shared = value, False
+
+    def determinize(self: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with ``view(seat)``: all cards hidden from ``seat`` re-dealt.
+
+        Draws its randomness from ``rng`` only, and reseeds the result's generator from ``rng``, so
+        the sample knows nothing of the match's real future shuffles; ``self`` is unchanged. Used
+        by ISMCTS (Cowling, Powley & Whitehouse 2012). ``result.view(seat) == self.view(seat)`` holds.
+        """
+        sample = self._determinize(seat, rng)
+        sample.rng = random.Random(rng.getrandbits(64))
+        return sample
 
     def share_rng(self, clone: GameState) -> None:
         """Give ``clone`` this state's generator (for :meth:`clone`): same sequence, independent use."""

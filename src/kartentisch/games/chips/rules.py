@@ -446,7 +446,7 @@ class ChipsState(GameState):
         new.current = self.current
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> ChipsState:
+    def _determinize(self, seat: int, rng: random.Random) -> ChipsState:
         """A clone with the hidden draw pile shuffled by ``rng`` (the only hidden zone, D19)."""
         new = self.clone()
         rng.shuffle(new.draw)

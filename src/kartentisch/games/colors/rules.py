@@ -402,7 +402,7 @@ class ColorsState(GameState):
         new.current = self.current
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> ColorsState:
+    def _determinize(self, seat: int, rng: random.Random) -> ColorsState:
         """A clone with the cards hidden from ``seat`` (other hands, draw pile) re-dealt at random.
 
         Sizes of every hidden place are kept, so ``result.view(seat) == self.view(seat)``.

@@ -505,7 +505,7 @@ class GridState(GameState):
         new.reveal_queue = self.reveal_queue[:]
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> GridState:
+    def _determinize(self, seat: int, rng: random.Random) -> GridState:
         """Re-deal every card hidden from ``seat`` (face-down grid cards, the draw pile, another seat's
         drawn card) at random among those places (R21)."""
         new = self.clone()

@@ -532,7 +532,7 @@ class LastCardState(GameState):
         new.taken = [t[:] for t in self.taken]
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> LastCardState:
+    def _determinize(self, seat: int, rng: random.Random) -> LastCardState:
         """A clone in which every card hidden from ``seat`` is re-dealt at random (kernel contract).
 
         Hidden places: other seats' hands (not after the round ends), ``set_aside``, and in phase

@@ -1086,7 +1086,7 @@ class MayhemState(GameState):
             return [c.split(":")[0] for c in pending["chosen"][seat]]
         return []
 
-    def determinize(self, seat: int, rng: random.Random) -> MayhemState:
+    def _determinize(self, seat: int, rng: random.Random) -> MayhemState:
         """A state consistent with ``view(seat)`` with every card hidden from ``seat`` re-dealt.
 
         Hidden: other seats' hands (except cards they already committed in ``pending``), the draw pile
