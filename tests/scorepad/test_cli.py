@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from kartentisch.cli.app import app
@@ -16,15 +17,16 @@ def run(args: list[str], lines: list[str]):
 def test_whole_colors_match_with_refusal_and_correction(tmp_path):
     path = tmp_path / "pad.json"
     lines = [
-        "", "6", "0", "0", "5", "0", "0",  # round 1: 6 + 5 blue -> refused (only 10 exist)
-        "", "5", "5", "0", "3", "3", "0",  # round 1: 10 : 6
-        "c 1", "4", "4", "0", "", "", "",  # correct round 1: Ana 8, Ben keeps 3 3 -> 6
+        "", "6", "0", "0", "5",  # round 1: 6 + 5 blue -> Ben's blue is re-asked (only 10 exist)
+        "4", "0", "0",  # round 1: Ben 4 blue -> 6 : 4
+        "c 1", "4", "4", "0", "3", "3", "",  # correct round 1: Ana 8, Ben 3 3 -> 6
         "", "0", "0", "7", "0", "0", "3",  # round 2: 7 : 3 -> totals 15 : 9, target 15 reached
         "",  # Enter after the end quits
     ]
     res = run(["colors", "--players", "Ana,Ben", "--options", '{"target_score": 15}', "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
-    assert "Not recorded: round 1: blue: 11 cards counted, but only 10 exist" in res.output
+    assert "Not possible: blue: 11 cards counted, but only 10 exist\nBen – blue" in res.output
+    assert "* = dealer of that round" in res.output
     assert "Match over. Winners: Ana" in res.output
     doc = json.loads(path.read_text())
     assert [r["scores"] for r in doc["rounds"]] == [[8, 6], [7, 3]] and doc["totals"] == [15, 9]
@@ -41,6 +43,72 @@ def test_resume_from_file_and_delete_last_round(tmp_path):
     assert json.loads(path.read_text())["rounds"] == []
 
 
-def test_bad_start_is_refused():
-    res = run(["grid", "--players", "Ana"], [])
-    assert res.exit_code != 0 and "this game is for 2 … 6" in res.output
+@pytest.mark.parametrize(("args", "words"), [
+    (["grid", "--players", "Ana"], "this game is for 2 … 6"),
+    (["grid"], '--players is required (names, e.g. "Ana,Ben")'),
+])
+def test_bad_start_is_refused(args, words):
+    res = run(args, [])
+    assert res.exit_code != 0 and words in " ".join(res.output.replace("│", " ").split())
+
+
+def test_players_are_typed_and_shown_one_based(tmp_path):
+    """grid's trigger: 3, 12 and Cem are refused as typed, 2 is Ben (seat 1); correcting shows 2."""
+    path = tmp_path / "pad.json"
+    lines = ["", "3", "12", "Cem", "2", "1 2 3", "", "c 1", "", "-", "", "q"]  # the correction empties Ana's grid
+    res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], lines)
+    assert res.exit_code == 0, res.output
+    for typed in ("3", "12", "Cem"):
+        assert f"\n{typed} is not a player; type a name or a number 1 … 2\n" in res.output
+    assert "1 Ana, 2 Ben" in res.output and "0 is not a player" not in res.output
+    assert "who ended the round (a player's name or number: 1 Ana, 2 Ben) [2]:" in res.output  # the correction
+    assert json.loads(path.read_text())["rounds"][0]["entry"] == {"players": [{"grid": []}, {"grid": []}],
+                                                                  "round": {"trigger": 1}}
+
+
+def test_each_field_is_checked_as_typed_and_only_it_is_asked_again(tmp_path):
+    path = tmp_path / "pad.json"
+    lines = ["", "1", "1 2 3 4", "x", "1 1 1", "1 1 1 1 1 1", "1 2 3", "q"]
+    res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], lines)
+    assert res.exit_code == 0, res.output
+    assert "Not possible: Ana: 4 cards; a grid holds 9, 6, 3, 0 cards" in res.output
+    assert "'x' is not understood; type values -1 … 11" in res.output
+    assert "Not possible: 9 cards of value 1 entered, but only 8 exist\nBen – cards left in the grid" in res.output
+    doc = json.loads(path.read_text())
+    assert [r["entry"]["players"] for r in doc["rounds"]] == [[{"grid": [1, 1, 1]}, {"grid": [1, 2, 3]}]]
+    assert res.output.count("Ana – cards left in the grid") == 3  # 1 2 3 4, x, 1 1 1: not asked again after
+
+
+def test_a_round_impossible_as_a_whole_is_checked_again_with_its_values_kept(tmp_path):
+    """lastcard R15 needs every hand: the round is re-asked with the typed values as defaults."""
+    path = tmp_path / "pad.json"
+    lines = ["", "5 6", "7", "8", "", "", "8 9", "q"]
+    res = run(["lastcard", "--players", "Ana,Ben,Cem", "--file", str(path)], lines)
+    assert res.exit_code == 0, res.output
+    assert "Not possible: exactly one player ends the round holding a single card (lastcard R15); here 2: Ben, Cem" \
+        in res.output
+    assert "Ana – cards in hand (values 1 … 36 separated by spaces, at most 12, empty for none) [5 6]:" in res.output
+    assert [r["entry"]["players"] for r in json.loads(path.read_text())["rounds"]] == \
+        [[{"hand": [5, 6]}, {"hand": [7]}, {"hand": [8, 9]}]]
+
+
+def test_help_cancel_and_quit_inside_a_round_and_at_the_main_prompt(tmp_path):
+    path = tmp_path / "pad.json"
+    lines = ["help", "", "help", "2", "cancel", "", "2", "", "", "", "", "", "c 1", "q"]
+    res = run(["colors", "--players", "Ana,Ben", "--file", str(path), "--lang", "de"], lines)
+    assert res.exit_code == 0, res.output
+    assert "Befehle: Enter = nächste Runde eingeben; c N = Runde N korrigieren" in res.output
+    assert "Nicht verstanden" not in res.output
+    assert "Für jeden Spieler gefragt (Ana, Ben):\n  blau: eine ganze Zahl 0 … 10\n" in res.output
+    assert "Runde 1 nicht eingetragen (abgebrochen)." in res.output
+    assert "* = Geber dieser Runde" in res.output
+    assert "Runde 1 nicht eingetragen.\n" in res.output  # q inside the correction
+    doc = json.loads(path.read_text())
+    assert [r["scores"] for r in doc["rounds"]] == [[2, 0]]  # the round typed after cancel only
+
+
+def test_unknown_command_and_missing_round_at_the_main_prompt():
+    res = run(["colors", "--players", "Ana,Ben"], ["hello", "c 2", "d", "q"])
+    assert "Not understood: hello (help lists the commands)" in res.output
+    assert "Not recorded" not in res.output
+    assert res.output.count("No round recorded yet.") == 2

@@ -1,17 +1,23 @@
 """``kartentisch scorepad GAME --players "Ana,Ben,Cem"``: a terminal score sheet for real cards.
 
 Round by round it asks each player for what the game's entry form needs (the same forms as the
-web score pad, ``kartentisch.scorepad.entries``) and shows the sheet: round scores, totals, who
-deals next, the end and the winners, all by the game's own rules. Commands at the prompt:
-Enter (next round), ``c N`` (correct round N), ``d`` (delete the last round), ``q`` (quit).
-A refused round is not recorded; the message says why. ``--file`` keeps the pad as JSON
-(resumed when it exists, rewritten after every change).
-"""
+web score pad, ``kartentisch.scorepad.entries``) and shows the sheet: round scores, totals (``*``
+marks each round's dealer), who deals next, the end and the winners, all by the game's own rules.
+Commands at the prompt: Enter (next round), ``c N`` (correct round N), ``d`` (delete the last
+round), ``help``, ``q`` (quit). Players are typed and shown by name or 1-based number.
+
+Every field is checked as it is typed, alone and with the fields before it
+(:meth:`Ruleset.check_partial`); a refused field is asked again with the reason. Checks that
+need the whole round (:meth:`Ruleset.check`) run after its last field; a refused round is asked
+again with the typed values as defaults. Inside a round ``help`` explains the fields,
+``cancel`` drops the round and ``q`` quits. ``--file`` keeps the pad as JSON (resumed when it
+exists, rewritten after every change)."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,24 +28,70 @@ from rich.table import Table
 from ..games import get_game
 from ..kernel.errors import KartentischError
 from ..scorepad import EntryError, Field, Sheet, check_names, compute, get_ruleset
+from ..scorepad.core import Entry
 
 console = Console(highlight=False)
 
 TEXTS = {
     "en": {"round": "Round", "total": "Total", "deals": "Round {n}: {name} deals.", "over": "Match over. Winners: {w}",
-           "prompt": "Enter = next round, c N = correct round N, d = delete last round, q = quit",
-           "enter": "Round {n}", "values": "values separated by spaces, empty for none",
-           "seat": "a player's name or number 1 … {n}", "yes_no": "y/n", "refused": "Not recorded",
-           "saved": "Saved to {path}", "bad": "Not understood: {text}", "none": "no round recorded yet",
-           "choices": "choose {k} of {c}, separated by spaces"},
+           "prompt": "Enter = next round, c N = correct round N, d = delete last round, help, q = quit",
+           "help": "Commands: Enter = enter the next round; c N = correct round N (Enter keeps a value); "
+                   "d = delete the last round; help = this list; q = quit{saved}.",
+           "help_file": " (the pad is saved after every change)",
+           "enter": "Round {n}", "round_hint": "help explains the fields, cancel drops this round, q quits",
+           "count": "a whole number {lo} … {hi}", "count_open": "a whole number ≥ {lo}",
+           "values": "values {lo} … {hi} separated by spaces, at most {k}, empty for none",
+           "values_open": "values ≥ {lo} separated by spaces, empty for none",
+           "bool": "y/n, empty for n", "seat": "a player's name or number: {players}",
+           "multi": "choose {k} of {c}, separated by spaces",
+           "fields_round": "Asked once for the round:", "fields_player": "Asked for every player ({names}):",
+           "fields_end": "Enter keeps the value shown in [brackets], - empties a list (empty fields count as "
+                         "0 / none / n). "
+                         "cancel drops this round, q quits (recorded rounds stay).",
+           "not_player": "{text} is not a player; type a name or a number 1 … {n}",
+           "not_number": "{text!r} is not understood; type {hint}",
+           "impossible": "Not possible: {why}", "recheck": "Check the round: Enter keeps a value, type to change it.",
+           "cancelled": "Round {n} not recorded (cancelled).", "quit": "Round {n} not recorded.",
+           "refused": "Not recorded", "saved": "Saved to {path}", "bad": "Not understood: {text} (help lists the "
+           "commands)", "none": "No round recorded yet.", "no_round": "There is no round {n} (rounds 1 … {k}).",
+           "legend": "* = dealer of that round"},
     "de": {"round": "Runde", "total": "Summe", "deals": "Runde {n}: {name} gibt.",
            "over": "Partie beendet. Sieger: {w}",
-           "prompt": "Enter = nächste Runde, c N = Runde N korrigieren, d = letzte Runde löschen, q = Ende",
-           "enter": "Runde {n}", "values": "Werte mit Leerzeichen getrennt, leer für keine",
-           "seat": "Name oder Nummer 1 … {n}", "yes_no": "j/n", "refused": "Nicht eingetragen",
-           "saved": "Gespeichert in {path}", "bad": "Nicht verstanden: {text}", "none": "noch keine Runde eingetragen",
-           "choices": "wähle {k} aus {c}, mit Leerzeichen getrennt"},
+           "prompt": "Enter = nächste Runde, c N = Runde N korrigieren, d = letzte Runde löschen, help, q = Ende",
+           "help": "Befehle: Enter = nächste Runde eingeben; c N = Runde N korrigieren (Enter behält einen Wert); "
+                   "d = letzte Runde löschen; help = diese Liste; q = beenden{saved}.",
+           "help_file": " (der Block wird nach jeder Änderung gespeichert)",
+           "enter": "Runde {n}", "round_hint": "help erklärt die Felder, cancel verwirft diese Runde, q beendet",
+           "count": "eine ganze Zahl {lo} … {hi}", "count_open": "eine ganze Zahl ≥ {lo}",
+           "values": "Werte {lo} … {hi} mit Leerzeichen getrennt, höchstens {k}, leer für keine",
+           "values_open": "Werte ≥ {lo} mit Leerzeichen getrennt, leer für keine",
+           "bool": "j/n, leer für n", "seat": "Name oder Nummer: {players}",
+           "multi": "wähle {k} aus {c}, mit Leerzeichen getrennt",
+           "fields_round": "Einmal je Runde gefragt:", "fields_player": "Für jeden Spieler gefragt ({names}):",
+           "fields_end": "Enter behält den Wert in [Klammern], - leert eine Liste (leere Felder zählen als "
+                         "0 / keine / n). "
+                         "cancel verwirft diese Runde, q beendet (eingetragene Runden bleiben).",
+           "not_player": "{text} ist kein Spieler; gib einen Namen oder eine Nummer 1 … {n} ein",
+           "not_number": "{text!r} nicht verstanden; erwartet: {hint}",
+           "impossible": "Nicht möglich: {why}",
+           "recheck": "Runde prüfen: Enter behält einen Wert, Eingabe ändert ihn.",
+           "cancelled": "Runde {n} nicht eingetragen (abgebrochen).", "quit": "Runde {n} nicht eingetragen.",
+           "refused": "Nicht eingetragen", "saved": "Gespeichert in {path}",
+           "bad": "Nicht verstanden: {text} (help zeigt die Befehle)", "none": "Noch keine Runde eingetragen.",
+           "no_round": "Es gibt keine Runde {n} (Runden 1 … {k}).", "legend": "* = Geber dieser Runde"},
 }
+
+
+class _Cancelled(Exception):
+    """``cancel`` typed inside a round: the round being typed is dropped."""
+
+
+class _Quit(Exception):
+    """``q`` typed inside a round: the round being typed is dropped and the pad closes."""
+
+
+class _Refused(ValueError):
+    """A typed answer that cannot be a field's value; the message (in the pad's language) says why."""
 
 
 def render_sheet(sheet: Sheet, lang: str) -> Table:
@@ -53,60 +105,176 @@ def render_sheet(sheet: Sheet, lang: str) -> Table:
 
 
 def status_line(sheet: Sheet, lang: str) -> str:
-    """Who deals the next round, or the winners once the match is over."""
+    """What the ``*`` on the sheet means (once a round is recorded), then who deals the next round
+    or, once the match is over, the winners."""
     tx = TEXTS[lang]
+    legend = f"{tx['legend']}\n" if sheet.rounds else ""
     if sheet.over:
-        return tx["over"].format(w=", ".join(sheet.names[s] for s in sheet.winners))
-    return tx["deals"].format(n=sheet.next_round, name=sheet.names[sheet.dealer or 0])
+        return legend + tx["over"].format(w=", ".join(sheet.names[s] for s in sheet.winners))
+    return legend + tx["deals"].format(n=sheet.next_round, name=sheet.names[sheet.dealer or 0])
 
 
-def _ask_field(field: Field, who: str, names: list[str], lang: str, old: Any) -> Any:
-    """Ask one field until the answer has the right shape (ranges are checked by the pad)."""
+def describe_field(field: Field, names: list[str], lang: str) -> str:
+    """What to type for ``field``: its kind and bounds in ``lang``; players by 1-based number."""
     tx = TEXTS[lang]
-    label = field.label.get(lang, field.key)
-    hint = {"count": "0", "values": tx["values"], "bool": tx["yes_no"], "seat": tx["seat"].format(n=len(names)),
-            "multi": tx["choices"].format(k=field.max_items, c=" ".join(field.choices))}[field.kind]
-    default = "" if old is None else (" ".join(map(str, old)) if isinstance(old, list) else
-                                      ("y" if old is True else "n" if old is False else
-                                       str(old + 1) if field.kind == "seat" else str(old)))
-    while True:
-        text = typer.prompt(f"{who}{label} ({hint})", default=default, show_default=bool(default)).strip()
-        try:
-            return _parse_answer(field, text, names)
-        except ValueError:
-            console.print(tx["bad"].format(text=text), markup=False)
-
-
-def _parse_answer(field: Field, text: str, names: list[str]) -> Any:
-    """Turn a typed answer into the JSON value of ``field`` (raises ValueError if not understood)."""
     if field.kind == "count":
-        return int(text) if text else 0
+        return tx["count"].format(lo=field.minimum, hi=field.maximum) if field.maximum is not None else \
+            tx["count_open"].format(lo=field.minimum)
     if field.kind == "values":
-        return [int(v) for v in text.replace(",", " ").split()]
+        return tx["values"].format(lo=field.minimum, hi=field.maximum, k=field.max_items) \
+            if field.maximum is not None and field.max_items is not None else tx["values_open"].format(lo=field.minimum)
+    if field.kind == "bool":
+        return tx["bool"]
+    if field.kind == "seat":
+        return tx["seat"].format(players=", ".join(f"{i} {name}" for i, name in enumerate(names, start=1)))
+    return tx["multi"].format(k=field.max_items, c=" ".join(field.choices))
+
+
+def fields_help(sheet: Sheet, lang: str) -> str:
+    """The ``help`` text inside a round: every field of the entry form and what to type."""
+    tx = TEXTS[lang]
+    ruleset = get_ruleset(sheet.game)
+    n = len(sheet.names)
+    lines = []
+    for title, fields in ((tx["fields_round"], ruleset.round_fields(n, sheet.options)),
+                          (tx["fields_player"].format(names=", ".join(sheet.names)),
+                           ruleset.player_fields(n, sheet.options))):
+        if fields:
+            lines += [title, *(f"  {f.label.get(lang, f.key)}: {describe_field(f, sheet.names, lang)}" for f in fields)]
+    return "\n".join([*lines, tx["fields_end"]])
+
+
+def _default_text(field: Field, old: Any) -> str:
+    """An old value as it would be typed (seats 1-based)."""
+    if old is None:
+        return ""
+    if isinstance(old, list):
+        return " ".join(map(str, old))
+    if field.kind == "bool":
+        return "y" if old else "n"
+    return str(old + 1) if field.kind == "seat" else str(old)
+
+
+def _parse_answer(field: Field, text: str, names: list[str], lang: str) -> Any:
+    """Turn a typed answer into the JSON value of ``field`` (seats typed 1-based or by name).
+
+    Raises:
+        _Refused: the text is not of the field's kind; the message shows the text as typed.
+    """
+    tx = TEXTS[lang]
+    if field.kind == "seat":
+        folded = [n.casefold() for n in names]
+        if text.casefold() in folded:
+            return folded.index(text.casefold())
+        if not text.isdigit() or not 1 <= int(text) <= len(names):
+            raise _Refused(tx["not_player"].format(text=text or "''", n=len(names)))
+        return int(text) - 1
+    if text == "-" and field.kind in ("values", "multi"):
+        return []
+    try:
+        if field.kind == "count":
+            return int(text) if text else 0
+        if field.kind == "values":
+            return [int(v) for v in text.replace(",", " ").split()]
+    except ValueError:
+        raise _Refused(tx["not_number"].format(text=text, hint=describe_field(field, names, lang))) from None
     if field.kind == "bool":
         if text.lower() in ("", "n", "no", "nein"):
             return False
         if text.lower() in ("y", "yes", "j", "ja"):
             return True
-        raise ValueError(text)
-    if field.kind == "seat":
-        folded = [n.casefold() for n in names]
-        if text.casefold() in folded:
-            return folded.index(text.casefold())
-        return int(text) - 1
+        raise _Refused(tx["not_number"].format(text=text, hint=tx["bool"]))
     return text.replace(",", " ").split()
 
 
+class _RoundForm:
+    """Asks one round's fields in order, each validated as it is typed (re-asked with the reason)."""
+
+    def __init__(self, sheet: Sheet, number: int, lang: str) -> None:
+        self.sheet, self.number, self.lang = sheet, number, lang
+        self.ruleset = get_ruleset(sheet.game)
+        n = len(sheet.names)
+        self.round_fields = self.ruleset.round_fields(n, sheet.options)
+        self.player_fields = self.ruleset.player_fields(n, sheet.options)
+
+    def ask(self, old: dict[str, Any] | None) -> dict[str, Any]:
+        """Every field (defaults: ``old``'s values), then the whole round; re-asked until it is possible.
+
+        Raises:
+            _Cancelled, _Quit: the user typed ``cancel`` or ``q``.
+        """
+        tx = TEXTS[self.lang]
+        console.print(f"[bold]{tx['enter'].format(n=self.number)}[/bold] ({tx['round_hint']})")
+        while True:
+            table: dict[str, Any] = {}
+            for f in self.round_fields:
+                table[f.key] = self._ask(f, None, old["round"].get(f.key) if old else None, table, [])
+            players: list[dict[str, Any]] = []
+            for s in range(len(self.sheet.names)):
+                row: dict[str, Any] = {}
+                players.append(row)
+                for f in self.player_fields:
+                    row[f.key] = self._ask(f, s, old["players"][s].get(f.key) if old else None, table, players)
+            entry = {"players": players, "round": table}
+            try:
+                self.ruleset.check(Entry(players, table), self.sheet.names, self.sheet.options)
+            except EntryError as exc:
+                console.print(tx["impossible"].format(why=exc), markup=False, soft_wrap=True)
+                console.print(tx["recheck"], markup=False)
+                old = entry
+                continue
+            return entry
+
+    def _try(self, table: Mapping[str, Any], players: list[Mapping[str, Any]]) -> None:
+        """Check the fields typed so far (later fields at their defaults) by the ruleset's partial check."""
+        full_table = {f.key: table.get(f.key, f.default()) for f in self.round_fields}
+        if any(v is None for v in full_table.values()):
+            return  # a seat still to be typed: cross-checks wait for it
+        rows = [{f.key: p.get(f.key, f.default()) for f in self.player_fields} for p in players]
+        self.ruleset.check_partial(Entry(rows, full_table), self.sheet.names, self.sheet.options)
+
+    def _ask(self, field: Field, seat: int | None, old: Any, table: dict[str, Any],
+             players: list[dict[str, Any]]) -> Any:
+        """Ask ``field`` (of the round if ``seat`` is None, else of that seat, the last of ``players``)
+        until its answer is valid alone and with the fields typed before it (``table``, ``players``)."""
+        tx = TEXTS[self.lang]
+        label = field.label.get(self.lang, field.key)
+        who = "" if seat is None else f"{self.sheet.names[seat]} – "
+        default = _default_text(field, old)
+        hint = describe_field(field, self.sheet.names, self.lang)
+        while True:
+            text = typer.prompt(f"{who}{label} ({hint})", default=default, show_default=bool(default)).strip()
+            command = text.lower()
+            if command == "help":
+                console.print(fields_help(self.sheet, self.lang), markup=False, soft_wrap=True)
+                continue
+            if command == "cancel":
+                raise _Cancelled
+            if command == "q":
+                raise _Quit
+            try:
+                value = field.parse(_parse_answer(field, text, self.sheet.names, self.lang),
+                                    len(self.sheet.names), label)
+                if seat is None:
+                    self._try({**table, field.key: value}, [])
+                else:
+                    self._try(table, [*players[:-1], {**players[-1], field.key: value}])
+            except _Refused as exc:
+                console.print(str(exc), markup=False, soft_wrap=True)
+                continue
+            except EntryError as exc:
+                console.print(tx["impossible"].format(why=exc), markup=False, soft_wrap=True)
+                continue
+            return value
+
+
 def ask_entry(sheet: Sheet, number: int, lang: str, old: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Ask every field of round ``number`` (defaults: the old entry when correcting)."""
-    ruleset = get_ruleset(sheet.game)
-    n = len(sheet.names)
-    console.print(f"[bold]{TEXTS[lang]['enter'].format(n=number)}[/bold]")
-    table = {f.key: _ask_field(f, "", sheet.names, lang, old["round"][f.key] if old else None)
-             for f in ruleset.round_fields(n, sheet.options)}
-    players = [{f.key: _ask_field(f, f"{name} – ", sheet.names, lang, old["players"][s][f.key] if old else None)
-                for f in ruleset.player_fields(n, sheet.options)} for s, name in enumerate(sheet.names)]
-    return {"players": players, "round": table}
+    """Ask every field of round ``number``, each validated as typed (defaults: ``old`` when correcting).
+
+    Raises:
+        _Cancelled, _Quit: the user typed ``cancel`` or ``q`` inside the round.
+    """
+    return _RoundForm(sheet, number, lang).ask(old)
 
 
 def _save(path: Path, sheet: Sheet) -> None:
@@ -138,7 +306,9 @@ def scorepad_cmd(
             names, opts = doc["names"], doc["options"]
             entries = [r["entry"] for r in doc["rounds"]]
         else:
-            names = check_names([p for p in players.split(",")] if players else [], g.min_players, g.max_players)
+            if not players.strip():
+                raise EntryError('--players is required (names, e.g. "Ana,Ben")')
+            names = check_names(players.split(","), g.min_players, g.max_players)
             raw = json.loads(options) if options else {}
             if not isinstance(raw, dict):
                 raise EntryError("--options must be a JSON object")
@@ -153,21 +323,38 @@ def scorepad_cmd(
         command = typer.prompt(tx["prompt"], default="", show_default=False).strip().lower()
         if command == "q" or (sheet.over and command == ""):
             return
+        number = len(entries) + 1
         try:
+            if command == "help":
+                console.print(tx["help"].format(saved=tx["help_file"] if file is not None else ""), markup=False,
+                              soft_wrap=True)
+                continue
             if command == "":
-                entries = [*entries, ask_entry(sheet, len(entries) + 1, lang)]
+                entries = [*entries, ask_entry(sheet, number, lang)]
             elif command == "d":
                 if not entries:
-                    raise EntryError(tx["none"])
+                    console.print(tx["none"], markup=False)
+                    continue
                 entries = entries[:-1]
-            elif command.startswith("c") and command[1:].strip().isdigit() and \
-                    1 <= int(command[1:]) <= len(entries):
-                i = int(command[1:]) - 1
-                entries = [*entries[:i], ask_entry(sheet, i + 1, lang, sheet.rounds[i].entry.to_json()),
+            elif command.startswith("c") and command[1:].strip().isdigit():
+                number = int(command[1:])
+                if not 1 <= number <= len(entries):
+                    console.print(tx["no_round"].format(n=number, k=len(entries)) if entries else tx["none"],
+                                  markup=False)
+                    continue
+                i = number - 1
+                entries = [*entries[:i], ask_entry(sheet, number, lang, sheet.rounds[i].entry.to_json()),
                            *entries[i + 1:]]
             else:
-                raise EntryError(tx["bad"].format(text=command))
+                console.print(tx["bad"].format(text=command), markup=False, soft_wrap=True)
+                continue
             new_sheet = compute(ruleset, names, opts, entries)
+        except _Cancelled:
+            console.print(tx["cancelled"].format(n=number), markup=False)
+            continue
+        except _Quit:
+            console.print(tx["quit"].format(n=number), markup=False)
+            return
         except EntryError as exc:
             console.print(f"{tx['refused']}: {exc}", markup=False, soft_wrap=True)
             entries = [r.entry.to_json() for r in sheet.rounds]

@@ -154,6 +154,21 @@ class Ruleset(ABC):
             EntryError: naming the players and cards involved and the rule that makes it impossible.
         """
 
+    def check_partial(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
+        """Refuse what the fields typed so far already make impossible, whatever is typed next.
+
+        Used to validate a round field by field as it is typed (the terminal pad). ``entry.round``
+        is complete; ``entry.players`` holds seats ``0 … k-1`` only (``k ≤ len(names)``), and the
+        fields of seat ``k-1`` not typed yet hold their :meth:`Field.default`. The default runs
+        :meth:`check`, which is right while every cross-check is an upper bound (too many cards,
+        chips …) that defaults cannot break; a ruleset with a check that needs every player
+        overrides this method and leaves that check to :meth:`check`.
+
+        Raises:
+            EntryError: as :meth:`check`.
+        """
+        self.check(entry, names, options)
+
     @abstractmethod
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """One score per seat for a checked entry, by the game's own scoring function."""

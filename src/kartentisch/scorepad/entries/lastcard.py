@@ -28,6 +28,15 @@ class LastCardRuleset(Ruleset):
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """Each number exists once (R1); every hand holds a card; the round ended when exactly one
         player held a single card while all others held two or more (R12, R15)."""
+        self.check_partial(entry, names, options)
+        single = [names[s] for s, p in enumerate(entry.players) if len(p["hand"]) == 1]
+        if len(single) != 1:
+            raise EntryError("exactly one player ends the round holding a single card (lastcard R15); "
+                             + (f"here {len(single)}: {', '.join(single)}" if single else "here nobody does"))
+
+    def check_partial(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
+        """The hands typed so far: none empty (R12, R15), no number twice (R1). Whether exactly
+        one player holds a single card needs every hand, so only :meth:`check` asks it."""
         holder: dict[int, str] = {}
         for seat, p in enumerate(entry.players):
             if not p["hand"]:
@@ -39,10 +48,6 @@ class LastCardRuleset(Ruleset):
                     who = f"{other} twice" if other == names[seat] else f"both {other} and {names[seat]}"
                     raise EntryError(f"card {number} exists once, but {who} hold it")
                 holder[number] = names[seat]
-        single = [names[s] for s, p in enumerate(entry.players) if len(p["hand"]) == 1]
-        if len(single) != 1:
-            raise EntryError("exactly one player ends the round holding a single card (lastcard R15); "
-                             + (f"here {len(single)}: {', '.join(single)}" if single else "here nobody does"))
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """lastcard R16 by :func:`score_round` (highest − rest, ``floor_zero``)."""
