@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..games import all_games
 from .scorepad import router as scorepad_router
 from .store import Store
-from .tables import ApiError, Hub, LiveTable
+from .tables import MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -43,7 +43,9 @@ class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
     name: str | None = Field(default=None, max_length=80)
     bot: str | None = Field(default=None, max_length=200, examples=["heuristic"])
-    iterations: int | None = Field(default=None, ge=1, le=1_000_000, description="ISMCTS strength")
+    iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS,
+                                   description="ISMCTS strength (iterations per decision; the same limit applies "
+                                               "to iterations= inside the bot spec)")
 
 
 class TableIn(BaseModel):
@@ -114,7 +116,7 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
-               bot_workers: int = 4, max_live: int = 2000) -> FastAPI:
+               bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -123,13 +125,23 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         ttl: seconds without a move after which a table expires (410).
         bot_workers: threads for ``random`` bots (the others run in worker processes).
         max_live: tables kept in memory before idle ones are dropped (they replay from the DB on next use).
+        search_seconds: wall-clock limit of one ISMCTS decision, and the largest ``time_budget_s`` a seat's
+            bot spec may ask for (> 0).
+
+    Raises:
+        ValueError: ``search_seconds`` not > 0.
+        sqlalchemy.exc.SQLAlchemyError, ImportError: the database URL does not parse, its driver is missing,
+            or the database does not answer (the store connects once here).
     """
+    if not search_seconds > 0:
+        raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
     store = Store(db_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
-        app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live)
+        app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
+                            search_seconds=search_seconds)
         try:
             yield
         finally:

@@ -24,7 +24,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import make_bot, parse_spec
 from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
 from .store import SeatRecord, Store, TableRecord
 
@@ -33,6 +33,10 @@ log = logging.getLogger(__name__)
 
 #: Seconds a subscriber may take to accept one frame before it is dropped.
 SEND_TIMEOUT = 10.0
+#: Largest ``iterations`` of an ISMCTS seat, given as the seat's ``iterations`` field or inside its bot spec.
+MAX_ITERATIONS = 1_000_000
+#: Default wall-clock limit of one server-side ISMCTS decision (seconds; :class:`Hub` ``search_seconds``).
+SEARCH_SECONDS = 5.0
 
 
 class ApiError(Exception):
@@ -56,6 +60,24 @@ def bot_seed(table_seed: int, seat: int, n: int) -> int:
     """Seed of the bot deciding for ``seat`` at event number ``n``: the same after a restart."""
     digest = hashlib.blake2b(f"{table_seed}:{seat}:{n}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def format_spec(name: str, params: dict[str, Any]) -> str:
+    """The spec string ``name[:key=value,...]`` of a parsed spec (inverse of :func:`~kartentisch.bots.parse_spec`)."""
+    return name + (":" + ",".join(f"{key}={value}" for key, value in params.items()) if params else "")
+
+
+def limited_spec(spec: str, seconds: float) -> str:
+    """``spec`` with its ISMCTS search limited to ``seconds`` of wall-clock time per decision.
+
+    An ISMCTS spec without ``time_budget_s`` (or with a larger one, stored before a lower limit) gets
+    ``time_budget_s=seconds``; other bots are returned unchanged.
+    """
+    name, params = parse_spec(spec)
+    budget = params.get("time_budget_s")
+    if name != "ismcts" or (isinstance(budget, int | float) and budget <= seconds):
+        return spec
+    return format_spec(name, {**params, "time_budget_s": seconds})
 
 
 def choose_move(spec: str, game: Game, seed: int, state: GameState, seat: int) -> str:
@@ -149,8 +171,8 @@ class LiveTable:
             return tokens
         try:
             self.state.clone().apply_line(seat, line)
-        except IllegalAction as exc:
-            raise ApiError(422, str(exc), rule=exc.rule) from None
+        except IllegalAction as exc:  # the rule goes in its own field, once
+            raise ApiError(422, str(exc).removeprefix(f"{exc.rule}: "), rule=exc.rule) from None
         return tokens
 
     # ------------------------------------------------------------------ the filter
@@ -220,11 +242,19 @@ class Hub:
         ttl: seconds of inactivity after which a table expires (410 Gone).
         max_live: tables kept in memory; beyond it, idle ones (least recently used first) are dropped
             and replayed from the store when next used.
+        search_seconds: wall-clock limit of one ISMCTS decision (> 0), so no search holds a worker for
+            long; it is also the largest ``time_budget_s`` a bot spec may ask for.
+
+    Raises:
+        ValueError: ``search_seconds`` not > 0.
     """
 
     def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
-                 search_workers: int = 2, max_live: int = 2000) -> None:
+                 search_workers: int = 2, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS) -> None:
+        if not search_seconds > 0:
+            raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
         self.store = store
+        self.search_seconds = float(search_seconds)
         self.executor = executor
         self.pool_sizes = {"heuristic": 1, "ismcts": search_workers}
         self.pools: dict[str, ProcessPoolExecutor] = {}
@@ -257,30 +287,54 @@ class Hub:
             raise ApiError(422, f"{len(seats)} seats given for {players} players; give one per player")
         if seed is None:
             seed = secrets.randbelow(2**31)
-        records = []
+        records: list[SeatRecord] = []
         for i, seat in enumerate(seats):
             name = str(seat.get("name") or "").strip()[:80]
             if seat.get("kind") == "human":
                 records.append(SeatRecord(i, "human", name or f"Player {i + 1}", None, secrets.token_urlsafe(24)))
             elif seat.get("kind") == "bot":
-                spec = str(seat.get("bot") or "random")
-                if seat.get("iterations") is not None:
-                    spec = f"{spec}:iterations={seat['iterations']}"
+                spec = self._bot_spec(i, seat)
                 try:
                     make_bot(spec, game, 0)
                 except ImportError as exc:
                     raise ApiError(422, f"seat {i}: bot {spec!r} is not available on this server ({exc})") from None
                 except (KartentischError, NotImplementedError) as exc:
                     raise ApiError(422, f"seat {i}: {exc}") from None
-                records.append(SeatRecord(i, "bot", name or spec, spec, None))
+                records.append(SeatRecord(i, "bot", name, spec, None))
             else:
                 raise ApiError(422, f"seat {i}: kind must be \"human\" or \"bot\", got {seat.get('kind')!r}")
+        records = _unique_bot_names(records)
         table_id = secrets.token_urlsafe(12)
         await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records,
                                 reaction_seconds)
         record = await asyncio.to_thread(self.store.load, table_id)
         assert record is not None
         return record
+
+    def _bot_spec(self, i: int, seat: dict[str, Any]) -> str:
+        """The bot spec of seat ``i``: its ``bot`` (default ``random``) with its ``iterations`` field merged in,
+        checked against :data:`MAX_ITERATIONS` and ``search_seconds`` (raises ApiError 422)."""
+        spec = str(seat.get("bot") or "random").strip()
+        try:
+            name, params = parse_spec(spec)
+        except KartentischError as exc:
+            raise ApiError(422, f"seat {i}: {exc}") from None
+        if seat.get("iterations") is not None:
+            if "iterations" in params:
+                raise ApiError(422, f"seat {i}: iterations given twice (in the bot spec {spec!r} and as "
+                                    f"'iterations'); give it once")
+            params["iterations"] = seat["iterations"]
+            spec = format_spec(name, params)
+        if name != "ismcts":
+            return spec
+        iterations, budget = params.get("iterations"), params.get("time_budget_s")
+        if isinstance(iterations, int | float) and iterations > MAX_ITERATIONS:
+            raise ApiError(422, f"seat {i}: bot {spec!r}: iterations={iterations} is over this server's limit "
+                                f"of {MAX_ITERATIONS} per decision")
+        if isinstance(budget, int | float) and budget > self.search_seconds:
+            raise ApiError(422, f"seat {i}: bot {spec!r}: time_budget_s={budget} is over this server's limit "
+                                f"of {self.search_seconds:g} s per decision")
+        return spec
 
     async def get(self, table_id: str) -> LiveTable:
         """The live table ``table_id`` (loaded and replayed on first use; bots resume).
@@ -336,7 +390,9 @@ class Hub:
         table.record = _touched(table.record)
 
     def close(self) -> None:
-        """Stop the bot drivers, the timers and the writer thread (after the last commit)."""
+        """Stop the bot drivers, the timers and the writer thread (after the last commit), and end the bot
+        worker processes at once: a search still running is abandoned (its table's bot thinks again after a
+        restart, which replays the log), so shutdown never waits for it."""
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -344,7 +400,8 @@ class Hub:
                 task.cancel()
         self.writer.shutdown(wait=True)
         for pool in self.pools.values():
-            pool.shutdown(wait=True, cancel_futures=True)  # joins the workers (a running search finishes)
+            _terminate(pool)
+        self.pools.clear()
 
     def _drop_pool(self, spec: str) -> None:
         kind = spec.partition(":")[0]
@@ -415,8 +472,9 @@ class Hub:
             seed = bot_seed(table.record.seed, seat, n)
             snapshot = table.state.clone()
             try:
-                token = await loop.run_in_executor(self._executor_for(spec), choose_move, spec, game, seed,
-                                                   snapshot, seat)
+                token = await loop.run_in_executor(self._executor_for(spec), choose_move,
+                                                   limited_spec(spec, self.search_seconds), game, seed, snapshot,
+                                                   seat)
             except BrokenExecutor:
                 log.warning("worker processes for %s bots failed; they run in threads from now on", spec)
                 self._drop_pool(spec)
@@ -470,6 +528,39 @@ class Hub:
         new_table = await self.get(table.rematch_id)
         await table.broadcast()
         return new_table.id, new_table.record.seats[seat].token
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Cancel the pool's pending calls and end its worker processes without waiting for running calls.
+
+    ``ProcessPoolExecutor.shutdown`` has no way to stop a running call (``terminate_workers`` arrives in
+    Python 3.14), so the processes are taken from the pool before the shutdown forgets them.
+    """
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def _unique_bot_names(seats: list[SeatRecord]) -> list[SeatRecord]:
+    """Seats whose unnamed bots are called by their spec, numbered from the second on ("heuristic (2)"), so
+    that no two bots share a default name; people's and given names stay as they are."""
+    taken = {s.name for s in seats if s.name}
+    counts: dict[str, int] = {}
+    out = []
+    for s in seats:
+        if s.kind == "bot" and not s.name:
+            base = s.bot or "random"
+            n = counts.get(base, 0) + 1
+            while (name := base if n == 1 else f"{base} ({n})") in taken:
+                n += 1
+            counts[base] = n
+            taken.add(name)
+            s = replace(s, name=name)
+        out.append(s)
+    return out
 
 
 def _touched(record: TableRecord) -> TableRecord:

@@ -1,0 +1,160 @@
+"""Server limits: the ISMCTS caps (iterations, time budget, a time limit on every search), prompt shutdown
+of ``kartentisch serve`` during a search, start-up validation of its port and database, default bot names."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.web import create_app
+from kartentisch.web.tables import MAX_ITERATIONS, limited_spec
+
+from .conftest import free_port, new_table
+
+HUMAN = {"kind": "human", "name": "Ada"}
+SERVE = [sys.executable, "-c", "from kartentisch.cli.app import main; main()", "serve"]
+
+
+@pytest.mark.parametrize("seat, fragment", [
+    ({"bot": "ismcts:iterations=1000000000"}, f"iterations=1000000000 is over this server's limit of {MAX_ITERATIONS}"),
+    ({"bot": "ismcts:c=0.5,iterations=1000001"}, "iterations=1000001 is over"),
+    ({"bot": "ismcts:time_budget_s=3600"}, "time_budget_s=3600 is over this server's limit of 5 s"),
+    ({"bot": "ismcts:time_budget_s=inf"}, "time_budget_s=inf is over"),
+    ({"bot": "ismcts:iterations=10", "iterations": 20}, "iterations given twice"),
+    ({"bot": "ismcts", "iterations": MAX_ITERATIONS + 1}, "seats.1.iterations"),
+])
+def test_ismcts_caps_apply_to_the_parsed_spec(client: TestClient, seat: dict, fragment: str) -> None:
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [HUMAN, {"kind": "bot", **seat}]})
+    assert res.status_code == 422, res.text
+    assert fragment in res.json()["error"]
+
+
+def test_iterations_field_merges_into_a_spec_with_parameters(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, [HUMAN, {"kind": "bot", "bot": "ismcts:c=0.5,time_budget_s=2",
+                                                    "iterations": 30}])
+    view = client.get(f"/api/tables/{table['id']}/view").json()
+    assert view["seats"][1]["bot"] == "ismcts:c=0.5,time_budget_s=2,iterations=30"
+
+
+@pytest.mark.parametrize("spec, limited", [
+    ("ismcts", "ismcts:time_budget_s=5.0"),
+    ("ismcts:iterations=200", "ismcts:iterations=200,time_budget_s=5.0"),
+    ("ismcts:time_budget_s=2", "ismcts:time_budget_s=2"),
+    ("ismcts:time_budget_s=60,c=1", "ismcts:time_budget_s=5.0,c=1"),  # stored before a lower limit
+    ("heuristic", "heuristic"),
+    ("random", "random"),
+])
+def test_every_server_search_gets_a_time_limit(spec: str, limited: str) -> None:
+    assert limited_spec(spec, 5.0) == limited
+
+
+def test_a_huge_search_still_moves_within_the_time_limit(db_url: str) -> None:
+    """1,000,000 iterations would take hours on colors; the server's time limit makes the bot move anyway."""
+    with TestClient(create_app(db_url, search_seconds=0.5)) as client:
+        table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "ismcts", "iterations": MAX_ITERATIONS}, HUMAN],
+                          seed=2, options={"first_player": 0})
+        token = table["seats"][1]["token"]
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+            frame = ws.receive_json()
+            while frame["n"] == 0:
+                frame = ws.receive_json()
+        assert frame["log"][0]["seat"] == 0
+
+
+def test_default_bot_names_are_unique(client: TestClient) -> None:
+    seats = [HUMAN, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"},
+             {"kind": "bot", "bot": "random", "name": "heuristic (3)"}]
+    table = new_table(client, "colors", 4, seats)
+    assert [s["name"] for s in table["seats"]] == ["Ada", "heuristic", "heuristic (2)", "heuristic (3)"]
+    table = new_table(client, "colors", 3, [HUMAN, {"kind": "bot", "bot": "random", "name": "random"},
+                                            {"kind": "bot", "bot": "random"}])
+    assert [s["name"] for s in table["seats"]] == ["Ada", "random", "random (2)"]
+
+
+def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, [HUMAN, {"kind": "human", "name": "Bo"}], options={"first_player": 0})
+    res = client.post(f"/api/tables/{table['id']}/actions", json={"action": "play:zz9"},
+                      headers={"Authorization": f"Bearer {table['seats'][0]['token']}"})
+    assert res.status_code == 422
+    body = res.json()
+    assert body["rule"].startswith("colors R") and body["rule"] not in body["error"] and "zz9" in body["error"]
+
+
+# ---------------------------------------------------------------------- the serve command
+def _children(pid: int) -> set[int]:
+    """Process ids whose parent is ``pid`` (from /proc)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None:
+    """SIGTERM while an ISMCTS worker is mid-search (limit 120 s): the server and its workers are gone in seconds."""
+    port = free_port()
+    proc = subprocess.Popen([*SERVE, "--port", str(port), "--db", f"sqlite:///{tmp_path / 'kt.db'}",
+                             "--bot-delay", "0", "--search-seconds", "120"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, proc.communicate()
+            try:
+                if httpx.get(f"{base}/api/health").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.1)
+        res = httpx.post(f"{base}/api/tables", json={
+            "game": "colors", "players": 2, "seed": 2, "options": {"first_player": 0},
+            "seats": [{"kind": "bot", "bot": "ismcts:time_budget_s=120", "iterations": MAX_ITERATIONS}, HUMAN]})
+        assert res.status_code == 201, res.text
+        httpx.get(f"{base}/api/tables/{res.json()['id']}/view")  # loads the table: its bot starts thinking
+        while not _children(proc.pid):
+            assert time.monotonic() < deadline, "no worker process started"
+            time.sleep(0.1)
+        time.sleep(3)  # the spawned worker imports the games and is searching now
+        workers = _children(proc.pid)
+        assert httpx.get(f"{base}/api/tables/{res.json()['id']}/view").json()["n"] == 0  # still thinking
+        start = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=15)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert took < 10, f"serve took {took:.1f} s to stop"
+    assert not {pid for pid in workers if Path(f"/proc/{pid}").exists()
+                and "Z" not in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]}
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--db", "nonsense://x"], "database 'nonsense://x' cannot be used: Can't load plugin"),
+    (["--db", "not a url"], "database 'not a url' cannot be used"),
+    (["--port", "99999"], "--port must be between 1 and 65535, got 99999"),
+    (["--port", "0"], "--port must be between 1 and 65535, got 0"),
+    (["--search-seconds", "0"], "--search-seconds must be > 0"),
+])
+def test_serve_rejects_bad_start_up_values_in_one_line(tmp_path: Path, args: list[str], fragment: str) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # the default database, should one be opened
+    done = subprocess.run([*SERVE, *args], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 2, done
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kartentisch serve: error: ")
+    assert fragment in done.stderr and "Traceback" not in done.stderr and "open http" not in done.stdout
