@@ -8,9 +8,9 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Baggage Belt (chips)
+# Baggage Belt (chips) — 2 to 4 players
 
-**2–4 players.** 40 number cards (1–10 in black `k`, red `r`, blue `b`, yellow `y`), 7 chips per player.
+**Cards.** 40 number cards (1–10 in black `k`, red `r`, blue `b`, yellow `y`), 7 chips per player.
 
 ## Setup
 Shuffle the 40 cards. Lay 7 face up in a **row** (position 0 at the front), the rest face down as the
@@ -48,9 +48,9 @@ Active special cards apply to everybody for the whole round. `"random"` picks 3 
 | 15 | chips in your supply count −1 each instead of +1 |
 """,
     "de": """\
-# Gepäckband (chips)
+# Gepäckband (chips) — 2 bis 4 Spieler
 
-**2–4 Spieler.** 40 Zahlenkarten (1–10 in Schwarz `k`, Rot `r`, Blau `b`, Gelb `y`), 7 Chips je Spieler.
+**Karten.** 40 Zahlenkarten (1–10 in Schwarz `k`, Rot `r`, Blau `b`, Gelb `y`), 7 Chips je Spieler.
 
 ## Aufbau
 Die 40 Karten mischen. 7 offen als **Reihe** auslegen (Position 0 vorne), den Rest verdeckt als
@@ -84,7 +84,7 @@ Aktive Sonderkarten gelten für alle während der ganzen Partie. `"random"` zieh
 | 3 | eine 7 darf in jede Farbreihe: Reihe angeben, `take:<i>:<k/r/b/y>` |
 | 4 | wer eine Karte mit mindestens 3 Chips nimmt, spielt sofort nochmals |
 | 6 | eine 5 wird immer offen gelegt |
-| 13 | die eigene Farbreihe mit der kleinsten Summe zählt nicht |
+| 13 | die eigene Farbreihe mit dem kleinsten Wert zählt nicht |
 | 15 | Chips im Vorrat zählen je −1 statt +1 |
 """,
 }

@@ -18,14 +18,16 @@ the rest is a face-down draw pile. The start player moves one seat clockwise eve
 player to their right deals.
 
 **Your turn.** Play any card from your hand:
-1. **Equal number:** if the centre holds cards with the same number, take **all** of them.
-   Equal numbers beat neighbours.
+1. **Equal number:** if the centre holds cards with the same number, take **all** of them;
+   they and your played card go face up in front of you (your **collection**). Equal numbers
+   beat neighbours.
 2. **Neighbours:** otherwise take one card of the number just below and one of the number just
    above (numbers wrap around: 0 and 9 are neighbours). Taking is compulsory. If a side has
-   several cards, you choose one (lower side first).
-3. **Nothing to take:** your card goes to the centre.
-Captured cards and your played card go face up in front of you (your **collection**). Then the
-centre is refilled to 4 cards while the draw pile lasts. No drawing into your hand.
+   several cards, you choose one (lower side first). The taken cards and your played card go
+   face up to your collection.
+3. **Nothing to take:** your card goes face up to the centre, not to your collection.
+
+Then the centre is refilled to 4 cards while the draw pile lasts. No drawing into your hand.
 
 **End of a round.** When all hands are empty. Leftover centre and draw cards do not count.
 
@@ -49,14 +51,16 @@ blau, grün und lila (30 Karten), zu dritt zusätzlich mit rot (40), ab vier mit
 Platz im Uhrzeigersinn; sein rechter Nachbar gibt.
 
 **Dein Zug.** Lege eine beliebige Handkarte aus:
-1. **Gleiche Zahl:** Liegen in der Mitte Karten mit derselben Zahl, nimmst du **alle**.
-   Gleiche Zahl geht vor Nachbarzahl.
+1. **Gleiche Zahl:** Liegen in der Mitte Karten mit derselben Zahl, nimmst du **alle** und legst
+   sie mit deiner gespielten Karte offen vor dir ab (deine **Auslage**). Gleiche Zahl geht vor
+   Nachbarzahl.
 2. **Nachbarzahlen:** Sonst nimmst du je eine Karte der nächstniedrigeren und der
    nächsthöheren Zahl (die Zahlen laufen im Kreis: 0 und 9 sind Nachbarn). Nehmen ist Pflicht.
-   Liegen auf einer Seite mehrere, wählst du eine (erst die niedrigere Seite).
-3. **Nichts zu nehmen:** Deine Karte kommt offen in die Mitte.
-Genommene Karten und deine gespielte Karte legst du offen vor dir ab (deine **Auslage**). Danach
-wird die Mitte auf 4 Karten aufgefüllt, solange der Stapel reicht. Nachgezogen wird nicht.
+   Liegen auf einer Seite mehrere, wählst du eine (erst die niedrigere Seite). Die genommenen
+   Karten und deine gespielte Karte legst du offen in deine Auslage.
+3. **Nichts zu nehmen:** Deine Karte kommt offen in die Mitte, nicht in deine Auslage.
+
+Danach wird die Mitte auf 4 Karten aufgefüllt, solange der Stapel reicht. Nachgezogen wird nicht.
 
 **Rundenende.** Wenn alle Handkarten gespielt sind. Karten in der Mitte und im Stapel zählen nicht.
 

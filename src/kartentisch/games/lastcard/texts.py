@@ -8,9 +8,9 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Last Card (lastcard)
+# Last Card (lastcard) — 2 to 6 players
 
-**2–6 players.** Cards numbered 1–60, each once. In play: 2–3 players 1–36, 4 players 1–48,
+**Cards.** Numbered 1–60, each once. In play: 2–3 players 1–36, 4 players 1–48,
 5–6 players 1–60. Everyone gets 12 cards (6 players: 10); with 2 players 12 more cards lie face
 down aside. A match has one round per player (option `rounds`).
 
@@ -47,9 +47,9 @@ After the last round the highest total wins; equal totals share the win.
 **Tip:** high cards are good at the end — but only if you have just one.
 """,
     "de": """\
-# Letzte Karte (lastcard)
+# Letzte Karte (lastcard) — 2 bis 6 Spieler
 
-**2–6 Spieler.** Karten mit den Zahlen 1–60, jede einmal. Im Spiel: 2–3 Spieler 1–36,
+**Karten.** Zahlen 1–60, jede einmal. Im Spiel: 2–3 Spieler 1–36,
 4 Spieler 1–48, 5–6 Spieler 1–60. Jeder erhält 12 Karten (6 Spieler: 10); zu zweit liegen
 12 weitere Karten verdeckt beiseite. Eine Partie hat so viele Runden, wie Spieler mitspielen
 (Option `rounds`).

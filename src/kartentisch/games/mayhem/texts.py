@@ -4,7 +4,7 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Mayhem (Kartenchaos)
+# Mayhem (mayhem) — 2 to 8 players
 
 **Goal.** Over several rounds stay below the point limit: the lowest total wins. A match ends once a total is
 *above* the limit (short / medium / long: 137 / 154 / 179 with 2–4 players, 113 / 137 / 154 with 5–8).
@@ -29,7 +29,7 @@ cards draws up to your count. `fy` is playable only with exactly 10 cards in han
 
 **Reactions.** A victim of Gift, Exchange, Skip, Fantastic Four or Equality may answer with a **Counterattack**
 (wish a colour) and turn the attack back on the attacker (it may be countered again). When someone has shed his
-last card, anyone may play **Nice Try** (wish a colour): every empty-handed player draws 3 and play goes on.
+last card, anyone may play **Nice Try** (wish a colour): every other empty-handed player draws 3 and play goes on.
 Every eligible player is asked, whether he holds the card or not.
 
 **Events.** Charity, Communism, Doomsday (round over, 50 each), Earthquake, Expansion, Friday the 13th, Gambler,
@@ -41,7 +41,7 @@ round the table, the initiator last.
 ran out. Cards left in hand score: numbers their value, specials 7, `fy` 42. The round's highest scorer deals next.
 """,
     "de": """\
-# Kartenchaos (Mayhem)
+# Kartenchaos (mayhem) — 2 bis 8 Spieler
 
 **Ziel.** Über mehrere Runden unter der Punktgrenze bleiben; die niedrigste Summe gewinnt. Das Spiel endet, sobald
 jemand die Grenze *überschreitet* (kurz / mittel / lang: 137 / 154 / 179 bei 2–4, 113 / 137 / 154 bei 5–8 Spielern).
@@ -67,7 +67,7 @@ Handkarten spielbar, wird unter die oberste Karte geschoben.
 
 **Reaktionen.** Wer Opfer von Geschenk, Tausch, Aussetzen, Fantastische Vier oder Gleichstand wird, kann mit
 **Gegenangriff** (Farbwunsch) die Wirkung gegen den Angreifer richten (wieder konterbar). Hat jemand seine letzte
-Karte abgelegt, kann jeder **Netter Versuch** spielen (Farbwunsch): alle ohne Karten ziehen 3, es geht weiter.
+Karte abgelegt, kann jeder **Netter Versuch** spielen (Farbwunsch): alle anderen ohne Karten ziehen 3, es geht weiter.
 Gefragt wird jeder Berechtigte, ob er die Karte hat oder nicht.
 
 **Ereignisse.** Wohltätigkeit, Kommunismus, Weltuntergang (Runde vorbei, je 50), Erdbeben, Expansion, Freitag der
