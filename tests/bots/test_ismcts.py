@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kartentisch.bots import make_bot
-from kartentisch.bots.ismcts import SCORE_DIRECTION, ISMCTSBot
+from kartentisch.bots.ismcts import ISMCTSBot
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import KartentischError, RandomBot
 from kartentisch.sim.engine import rotated_jobs, run_jobs
@@ -126,20 +126,11 @@ def test_spec_parameters_reach_the_bot():
     assert bot.policy is not None
 
 
-def test_reward_score_needs_a_known_direction():
-    class Unknown:
-        id = "someothergame"
-
-    with pytest.raises(KartentischError, match="score direction"):
-        ISMCTSBot(Unknown(), reward="score")  # type: ignore[arg-type]
-    assert ISMCTSBot(Unknown()).reward == "win"  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("game_id", [g for g in GAMES if g in SCORE_DIRECTION])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_score_reward_is_normalised_in_the_games_direction(game_id):
     bot = ISMCTSBot(GAMES[game_id], seed=0, reward="score")
     best = bot._normalise([3, 10, 3])
-    assert best == ([0.0, 1.0, 0.0] if SCORE_DIRECTION[game_id] > 0 else [1.0, 0.0, 1.0])
+    assert best == ([0.0, 1.0, 0.0] if GAMES[game_id].score_sign > 0 else [1.0, 0.0, 1.0])
     assert bot._normalise([4, 4]) == [0.5, 0.5]
 
 

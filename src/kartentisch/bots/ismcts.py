@@ -31,7 +31,7 @@ static evaluation, as in Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carl
 with Heuristic Evaluations using Implicit Minimax Backups"): a game listed in
 :data:`CUTOFF_SCORES` supplies the provisional round scores "if the round ended now", else the
 unfinished round counts 0. ``"score"`` normalises those provisional scores, ``"win"`` the totals
-plus them; for a game whose direction is unknown the evaluation is neutral (``1/players`` each).
+plus them (each game gives its direction as ``Game.score_sign``).
 
 Per-game direction and the default reward (``reward=None`` picks this column):
 
@@ -92,9 +92,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..kernel import Bot, Game, GameState, KartentischError
-
-#: +1: a higher total/score is better; -1: lower is better (see the module docstring table).
-SCORE_DIRECTION: dict[str, int] = {"colors": 1, "chips": 1, "lastcard": 1, "grid": -1, "mayhem": -1}
 
 #: Default reward per game (module docstring table); games not listed use ``"win"``.
 DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard": "score",
@@ -189,9 +186,6 @@ class ISMCTSBot:
         reward = reward if reward is not None else DEFAULT_REWARD.get(game.id, "win")
         if reward not in REWARDS:
             raise KartentischError(f"ismcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if reward == "score" and game.id not in SCORE_DIRECTION:
-            raise KartentischError(f"ismcts: reward=score needs a known score direction; {game.id!r} has none "
-                                   f"(known: {', '.join(SCORE_DIRECTION)})")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or time_budget_s is not None else 1000
@@ -201,7 +195,7 @@ class ISMCTSBot:
         self.depth = depth if depth is not None else DEFAULT_DEPTH.get(game.id, SAFETY_DEPTH)
         self.cutoff = CUTOFF_SCORES.get(game.id)
         self.reward = reward
-        self.direction = SCORE_DIRECTION.get(game.id, 0)
+        self.direction = game.score_sign
         self.policy: Bot | None = None
         if rollout == "heuristic":
             try:
@@ -294,8 +288,6 @@ class ISMCTSBot:
             return det.returns()
         if self.reward == "score" and len(det.scores) > start_round:
             return self._normalise(det.scores[start_round])
-        if not self.direction:
-            return [1.0 / det.players] * det.players
         provisional = self.cutoff(det) if self.cutoff is not None and not det.round_over else [0] * det.players
         if self.reward == "score":
             return self._normalise(provisional)

@@ -265,6 +265,8 @@ class Game(ABC):
         names: display names, ``{"en": …, "de": …}``.
         min_players, max_players: player range (inclusive).
         options: the spec's options table.
+        score_sign: ``+1`` when a higher score/total is better (the spec's winners rule), ``-1``
+            when lower is better; used to turn scores into rewards (bots, RL).
     """
 
     id: ClassVar[str]
@@ -272,6 +274,7 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Sequence[Option]]
+    score_sign: ClassVar[int]
 
     def check_players(self, players: int) -> None:
         """Raise :class:`InvalidOptions` unless ``players`` is in the game's range."""
@@ -342,6 +345,7 @@ class Game(ABC):
         return {
             "id": self.id, "names": dict(self.names), "min_players": self.min_players,
             "max_players": self.max_players, "options": [o.describe() for o in self.options],
+            "higher_wins": self.score_sign > 0,
         }
 
 

@@ -14,7 +14,7 @@
 * **Rewards** ``rewards="match"`` (default): at match end each agent gets
   :meth:`GameState.returns` (a win, shared equally among the winners; sums to 1).
   ``rewards="round"``: whenever a round is scored each agent gets its round score, negated for
-  games where lower is better (``kartentisch.bots.ismcts.SCORE_DIRECTION``).
+  games where lower is better (``Game.score_sign``).
 * **Episode end**: every agent terminates when the match is over; there is no truncation.
 * ``reset(seed=s)`` deals with ``Game.new_state(players, options, seed=s)``: equal seeds give
   equal matches for equal actions.
@@ -36,7 +36,6 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from ..bots.ismcts import SCORE_DIRECTION  # noqa: E402
 from ..games import get_game  # noqa: E402
 from ..kernel import Game  # noqa: E402
 from .observations import Encoder  # noqa: E402
@@ -57,8 +56,7 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         rewards: ``"match"`` or ``"round"`` (module docstring).
     Raises:
         KartentischError: unknown game, bad player count or options, no notation module.
-        ValueError: unknown render mode or reward mode, or ``rewards="round"`` for a game whose
-            score direction is unknown.
+        ValueError: unknown render mode or reward mode.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "kartentisch_v0", "is_parallelizable": False}
@@ -71,8 +69,6 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode {render_mode!r} not supported; use None, 'ansi' or 'human'")
         if rewards not in REWARD_MODES:
             raise ValueError(f"rewards {rewards!r} not supported; use one of {', '.join(REWARD_MODES)}")
-        if rewards == "round" and self.game.id not in SCORE_DIRECTION:
-            raise ValueError(f"rewards='round' needs the score direction of {self.game.id!r}, which is unknown")
         self.space = ActionSpace(self.game, players, options)
         self.encoder = Encoder(self.game, players, space=self.space)
         self.players = players
@@ -176,7 +172,7 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
     def _reward(self) -> None:
         state = self.state
         if self.reward_mode == "round":
-            sign = SCORE_DIRECTION[self.game.id]
+            sign = self.game.score_sign
             for scores in state.scores[self._rounds_rewarded:]:
                 for s, a in enumerate(self.possible_agents):
                     self.rewards[a] += float(sign * scores[s])

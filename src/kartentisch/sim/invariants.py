@@ -10,7 +10,7 @@ command (``kartentisch soak``), so both check the same things:
 * seat and spectator views are JSON, and equal the same view of a determinization (so a view
   shows nothing that a re-deal of the hidden cards would change: no hidden card leaks);
 * sampled illegal tokens are rejected with ``IllegalAction`` and leave the state unchanged;
-* the token list replays to the same final state; every match ends.
+* the token list replays to the same final state; every match ends; winners have the best total.
 """
 
 from __future__ import annotations
@@ -146,4 +146,8 @@ def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1) 
         raise _fail(game, players, seed, len(history), "the token list does not replay to the same state")
     if not state.winners or not all(0 <= w < players for w in state.winners):
         raise _fail(game, players, seed, len(history), f"bad winners at the end: {state.winners}")
+    best = max(game.score_sign * t for t in state.totals)
+    if any(game.score_sign * state.totals[w] != best for w in state.winners):
+        raise _fail(game, players, seed, len(history),
+                    f"winners {state.winners} lack the best total ({state.totals}, score_sign {game.score_sign})")
     return SoakStats(len(history), len(state.scores), deep, redealt)

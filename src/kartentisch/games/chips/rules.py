@@ -509,6 +509,7 @@ class ChipsGame(Game):
     names = {"en": "Baggage Belt", "de": "Gepäckband"}
     min_players = 2  # R1, D2
     max_players = 4
+    score_sign = 1  # chips R11: the highest total wins
     options = OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

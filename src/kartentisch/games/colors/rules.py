@@ -477,6 +477,7 @@ class ColorsGame(Game):
     names = {"en": "Colour Gap", "de": "Farblücke"}
     min_players = 2
     max_players = 6
+    score_sign = 1  # colors R17: the highest total wins
     options = _OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -557,6 +557,7 @@ class GridGame(Game):
     names = {"en": "Colour Grid", "de": "Farbraster"}
     min_players = 2
     max_players = 6
+    score_sign = -1  # grid R19: the lowest total wins
     options: ClassVar[Sequence[Option]] = (
         int_option("end_total", 100, 1, help={
             "en": "the match ends after a round in which some total reaches this value (R19)",

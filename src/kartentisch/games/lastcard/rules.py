@@ -588,6 +588,7 @@ class LastCardGame(Game):
     names = {"en": "Last Card", "de": "Letzte Karte"}  # D1
     min_players = 2
     max_players = 6
+    score_sign = 1  # lastcard R18: the highest total wins
     options: ClassVar[Sequence[Option]] = (
         seat_option("first_player", 0, help={
             "en": "start player of round 1 (R3, D2)", "de": "Startspieler der ersten Runde (R3, D2)"}),

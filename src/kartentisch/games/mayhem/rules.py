@@ -1204,6 +1204,7 @@ class MayhemGame(Game):
     names = {"en": "Mayhem", "de": "Kartenchaos"}
     min_players = 2
     max_players = 8
+    score_sign = -1  # mayhem R71: the lowest total wins
     options = (
         choice_option("game_length", "medium", ("short", "medium", "long"), help={
             "en": "Point limit (S1): 2–4 players 137/154/179, 5–8 players 113/137/154.",
