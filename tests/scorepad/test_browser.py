@@ -8,32 +8,25 @@ then opens the shared read-only link. Marker ``browser``; screenshots go to ``te
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import playwright.sync_api as playwright_api
 import pytest
 
+from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401  (one Chromium per module)
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
-def phone(live_server: str) -> Iterator[object]:
+def phone(live_server: str, browser) -> Iterator[object]:  # noqa: F811  (the shared Chromium fixture)
     """A page on a 360×740 touch viewport, English."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
-        page = context.new_page()
-        page.on("dialog", lambda d: d.accept())
-        yield page
-        browser.close()
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-GB")
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())
+    yield page
+    context.close()
 
 
 def enter_grid(page, player: int, values: list[int]) -> None:
