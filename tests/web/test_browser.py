@@ -201,3 +201,38 @@ def test_end_of_match_summary_and_rematch(browser, live_server: str) -> None:
     page.wait_for_selector("body[data-n='0'], body[data-phase='play']")
     assert page.evaluate("document.body.dataset.gameOver") == "0"
     assert "Ada" in page.locator(".seat-chip.me").text_content()
+
+
+def test_lobby_labels_options_by_help_and_counts_seats_from_one(browser, live_server: str) -> None:
+    """Option labels are the help text (id in the tooltip), seats read "Seat 1 …", a seat option is 1-based in
+    the form and 0-based in the request, and no request of the page fails (the favicon is inline)."""
+    from kartentisch.games import get_game
+
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    failed: list[str] = []
+    bodies: list[dict] = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    page.on("request", lambda r: bodies.append(r.post_data_json) if r.url.endswith("/api/tables") else None)
+    page.goto(f"{live_server}/?game=colors")
+    page.wait_for_selector("body[data-ready='1']")
+    options = {o.name: o for o in get_game("colors").options}
+    label = page.locator("label.option[data-option='target_score']")
+    assert label.locator(".option-label").text_content() == options["target_score"].help["en"]
+    assert label.get_attribute("title").startswith("target_score (")
+    box = label.locator(".option-label").bounding_box()
+    assert label.locator("input").bounding_box()["x"] >= box["x"] + box["width"] + 8  # a gap before the input
+    assert page.locator(".seat-row[data-seat='0'] span").first.text_content() == "Seat 1"
+    first = page.locator("label.option[data-option='first_player'] input")
+    assert first.input_value() == "1"
+    first.fill("2")  # the second seat starts: first_player 1 in the request
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    assert page.locator("#link-list li").first.text_content().startswith("Private link of seat 1 (Player 1)")
+    assert bodies[0]["options"]["first_player"] == 1
+    page.click("a.table-link >> nth=0")
+    page.wait_for_selector("body[data-phase]")
+    assert "Player 1 (Seat 1)" in page.locator("#info").text_content()
+    assert page.locator("link[rel='icon']").count() == 1
+    assert failed == []
+    context.close()

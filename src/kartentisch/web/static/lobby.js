@@ -13,12 +13,15 @@ function current() {
   return games.find((g) => g.id === $("game").value);
 }
 
+// Options are labelled by their help text in the page's language; the option id (what the API and the
+// CLI call it) and its allowed values show as the tooltip. A seat option is shown 1-based like every seat.
 function optionInput(opt, players) {
   const wrap = document.createElement("label");
   wrap.className = "option";
+  wrap.dataset.option = opt.name;
   const help = opt.help?.[lang()] || opt.help?.en || "";
-  wrap.title = `${help} (${opt.allowed})`;
-  wrap.append(Object.assign(document.createElement("span"), { textContent: opt.name }));
+  wrap.title = opt.kind === "seat" ? `${opt.name} (1 … ${players}; API: ${opt.allowed})` : `${opt.name} (${opt.allowed})`;
+  wrap.append(Object.assign(document.createElement("span"), { className: "option-label", textContent: help || opt.name }));
   let input;
   if (opt.kind === "bool") {
     input = Object.assign(document.createElement("input"), { type: "checkbox", checked: !!opt.default });
@@ -27,9 +30,10 @@ function optionInput(opt, players) {
     opt.choices.forEach((c, i) => input.append(new Option(String(c), String(i), false, c === opt.default)));
   } else if (opt.kind === "int" || opt.kind === "seat") {
     input = Object.assign(document.createElement("input"), { type: "number" });
-    input.min = opt.kind === "seat" ? 0 : (opt.minimum ?? "");
-    input.max = opt.kind === "seat" ? players - 1 : (opt.maximum ?? "");
-    input.value = opt.default ?? "";
+    const shift = opt.kind === "seat" ? 1 : 0;
+    input.min = opt.kind === "seat" ? 1 : (opt.minimum ?? "");
+    input.max = opt.kind === "seat" ? players : (opt.maximum ?? "");
+    input.value = opt.default === null || opt.default === undefined ? "" : opt.default + shift;
     if (opt.nullable) input.placeholder = t("nullValue");
   } else {
     input = Object.assign(document.createElement("input"), { type: "text", value: JSON.stringify(opt.default) });
@@ -37,14 +41,14 @@ function optionInput(opt, players) {
   input.name = opt.name;
   input.dataset.kind = opt.kind;
   wrap.append(input);
-  if (help) wrap.append(Object.assign(document.createElement("small"), { textContent: help }));
   return wrap;
 }
 
 function readOption(opt, input) {
   if (opt.kind === "bool") return input.checked;
   if (opt.kind === "choice") return opt.choices[Number(input.value)];
-  if (opt.kind === "int" || opt.kind === "seat") return input.value === "" ? null : Number(input.value);
+  if (opt.kind === "int") return input.value === "" ? null : Number(input.value);
+  if (opt.kind === "seat") return input.value === "" ? null : Number(input.value) - 1;
   return JSON.parse(input.value);
 }
 
@@ -52,7 +56,7 @@ function seatRow(i) {
   const row = document.createElement("div");
   row.className = "seat-row";
   row.dataset.seat = i;
-  row.innerHTML = `<span>${t("seat")} ${i}</span>
+  row.innerHTML = `<span>${t("seat")} ${i + 1}</span>
     <select class="kind"><option value="human">${t("human")}</option><option value="bot">${t("bot")}</option></select>
     <input class="name" placeholder="${t("name")}" maxlength="80">
     <select class="bot"><option>heuristic</option><option>random</option><option>ismcts</option></select>
@@ -150,7 +154,7 @@ async function create(event) {
     li.append(`${label}: `, a, " ", copy, Object.assign(document.createElement("code"), { textContent: ` ${full}` }));
     list.append(li);
   };
-  for (const s of humans) add(`${t("seatLink")} ${s.seat} (${s.name})`, s.url);
+  for (const s of humans) add(`${t("seatLink")} ${s.seat + 1} (${s.name})`, s.url);
   add(t("spectatorLink"), data.spectator_url);
   $("links").hidden = false;
 }

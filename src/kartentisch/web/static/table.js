@@ -88,7 +88,7 @@ function el(tag, cls, text) {
 
 function seatName(frame, s) {
   const seat = frame.seats[s];
-  return seat ? `${seat.name}` : `${t("seat")} ${s}`;
+  return seat ? `${seat.name}` : `${t("seat")} ${s + 1}`;
 }
 
 function chipOrText(code) {
@@ -365,7 +365,7 @@ function render() {
     $("cover-show").onclick = () => { revealedSeat = frame.seat; render(); };
     return;
   }
-  const who = frame.seat === null ? t("spectator") : `${seatName(frame, frame.seat)} (${t("seat")} ${frame.seat})`;
+  const who = frame.seat === null ? t("spectator") : `${seatName(frame, frame.seat)} (${t("seat")} ${frame.seat + 1})`;
   $("info").replaceChildren(el("span", "", `${who} · ${t("round")} ${v.round} · ${t("phase")}: ${v.phase}`));
   const bar = $("seats-bar");
   bar.replaceChildren();
