@@ -402,7 +402,7 @@ function tick() {
   const out = document.querySelector("#moves .countdown");
   if (out && active.endAt !== null) {
     const left = Math.max(0, Math.ceil((active.endAt - performance.now()) / 1000));
-    out.textContent = `⏱ ${left} s · ${t("autoPass")}`;
+    out.textContent = `◷ ${left} s · ${t("autoPass")}`;
   }
 }
 
