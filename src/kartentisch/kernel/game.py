@@ -185,12 +185,10 @@ class GameState(ABC):
         return None
 
     def _listing(self, seat: int) -> list[str]:
-        cached = self._cached_listing(seat)
-        if cached is not None:
-            return cached
-        tokens = self._legal(seat) if seat in self.to_act() else []
-        self._legal_cache = (id(self), seat, tokens)
-        return tokens
+        cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
+        if cache is None or cache[0] != id(self) or cache[1] != seat:
+            cache = self._legal_cache = (id(self), seat, self._legal(seat) if seat in self.to_act() else [])
+        return cache[2]
 
     def legal_actions(self, seat: int) -> list[str]:
         """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision.
@@ -210,12 +208,17 @@ class GameState(ABC):
         Raises:
             IllegalAction: naming the rule; the state is left exactly as it was.
         """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None, token=token)
-        if not isinstance(token, str) or not token:
-            raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
-        if not self.is_legal(seat, token):
-            raise self._explain(seat, token)
+        cache = self._legal_cache
+        # Fast path (the usual list-then-apply): a token in this seat's fresh listing is legal.
+        if not (cache is not None and cache[0] == id(self) and cache[1] == seat and type(seat) is int
+                and token in cache[2]):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+                raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None,
+                                    token=token)
+            if not isinstance(token, str) or not token:
+                raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
+            if not self.is_legal(seat, token):
+                raise self._explain(seat, token)
         self._legal_cache = None
         self._apply(seat, token)
 

@@ -6,8 +6,11 @@ the pile's size); it never looks at the hidden draw pile (spec *Visibility*).
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import chain
+
 from ...kernel.game import GameState
-from .cards import COLOUR, COLOUR_INDEX, FACE_DOWN, VALUE
+from .cards import COLOUR, COLOUR_INDEX, COLOURS, FACE_DOWN, VALUE
 from .rules import DEAL, ChipsState, face_up, take_cost
 
 #: Weight of chips put on skipped cards that opponents may collect later (rule 3).
@@ -16,6 +19,15 @@ GIFT_WEIGHT = 0.3
 BLOCK_WEIGHT = 0.35
 #: Value of an extra turn earned with ``s4`` (rule 5).
 EXTRA_TURN_BONUS = 4.0
+#: Colour letter → card code by value (index 0 unused), so rule 4 formats no strings.
+_CODE_OF: dict[str, tuple[str, ...]] = {c: ("", *(f"{c}{v}" for v in range(1, 11))) for c in COLOURS}
+
+
+@cache
+def _parse_take(token: str) -> tuple[int, str | None]:
+    """``take:<i>`` → ``(i, None)``; ``take:<i>:<c>`` (R14) → ``(i, c)``. Parsed once per token."""
+    parts = token.split(":")
+    return int(parts[1]), parts[2] if len(parts) == 3 else None
 
 
 class HeuristicBot:
@@ -43,34 +55,30 @@ class HeuristicBot:
         legal = state.legal_actions(seat)
         if legal == [DEAL] or not isinstance(state, ChipsState):
             return legal[0]
-        placed = {code.lstrip(FACE_DOWN) for rows in state.display for stack in rows for code in stack}
+        # Display codes, face-down ones also without their prefix (rule 4 asks "in any display?").
+        placed = set(chain.from_iterable(chain.from_iterable(state.display)))
+        placed.update([code[1:] for code in placed if code[0] == FACE_DOWN])
+        eff = state.effects
+        display, row_cards, row_chips = state.display[seat], state.row_cards, state.row_chips
         best, best_score = legal[0], float("-inf")
-        for token in legal:
-            score = self._evaluate(state, seat, token, placed)
+        for token in legal:  # one loop, no call per token: this is the hot path of ISMCTS rollouts
+            i, named = _parse_take(token)
+            card = row_cards[i]
+            value = VALUE[card]
+            colour = named or COLOUR[card]
+            stack = display[COLOUR_INDEX[colour]]
+            cost = take_cost(i, value, eff)
+            collected = row_chips[i]
+            score = (collected - cost) * eff.chip_points - GIFT_WEIGHT * cost  # rules 2, 3
+            if face_up(stack, value, eff):  # rules 1, 4
+                top = 0 if not stack or stack[-1][0] == FACE_DOWN else VALUE[stack[-1]]
+                codes = _CODE_OF[colour]
+                score += value
+                score -= BLOCK_WEIGHT * sum(1 for v in range(top + 1, value) if codes[v] not in placed)
+            else:
+                score -= 1
+            if eff.extra_turn_min is not None and collected >= eff.extra_turn_min:  # rule 5
+                score += EXTRA_TURN_BONUS
             if score > best_score:
                 best, best_score = token, score
         return best
-
-    @staticmethod
-    def _evaluate(state: ChipsState, seat: int, token: str, placed: set[str]) -> float:
-        """The rules-1–5 score of the legal ``take`` token for ``seat``."""
-        eff = state.effects
-        parts = token.split(":")
-        i = int(parts[1])
-        card = state.row_cards[i]
-        value = VALUE[card]
-        colour = parts[2] if len(parts) == 3 else COLOUR[card]
-        stack = state.display[seat][COLOUR_INDEX[colour]]
-        cost = take_cost(i, value, eff)
-        collected = state.row_chips[i]
-        score = (collected - cost) * eff.chip_points - GIFT_WEIGHT * cost
-        if face_up(stack, value, eff):
-            score += value
-            top = 0 if not stack or stack[-1][0] == FACE_DOWN else VALUE[stack[-1]]
-            shut_out = sum(1 for v in range(top + 1, value) if f"{colour}{v}" not in placed)
-            score -= BLOCK_WEIGHT * shut_out
-        else:
-            score -= 1
-        if eff.extra_turn_min is not None and collected >= eff.extra_turn_min:
-            score += EXTRA_TURN_BONUS
-        return score

@@ -265,8 +265,9 @@ class ColorsState(GameState):
         self.hands[seat].remove(card)
         number = card % 10
         centre = self.centre
-        equal = [c for c in centre if c % 10 == number]
-        if equal:
+        numbers = [c % 10 for c in centre]
+        if number in numbers:
+            equal = [c for c in centre if c % 10 == number]
             # R7: equal number takes all of them; neighbours are ignored (gleiche Zahl vor Nachbarzahl).
             for c in equal:
                 centre.remove(c)
@@ -277,7 +278,6 @@ class ColorsState(GameState):
             self._end_turn(seat, card, equal, to_centre=False)
             return
         low, high = _NEIGHBOURS[number]
-        numbers = [c % 10 for c in centre]
         if low not in numbers and high not in numbers:
             # R10, D8: no capture, the played card joins the centre (which may exceed 4 cards).
             insort(centre, card)
@@ -323,7 +323,7 @@ class ColorsState(GameState):
 
     def _end_turn(self, seat: int, card: int, taken: list[int], *, to_centre: bool) -> None:
         """Record ``last``, refill the centre (R11), then pass the turn (R12) or end the round (R13)."""
-        self.last = LastTurn(seat, CODES[card], tuple([CODES[c] for c in sorted(taken)]), to_centre)
+        self.last = LastTurn(seat, CODES[card], tuple([CODES[c] for c in sorted(taken)]) if taken else (), to_centre)
         self._refill()
         self._advance(seat)
 
