@@ -109,25 +109,9 @@ def rules_cmd(game: str, lang: Lang = "en") -> None:
     console.print(Markdown(rules_text(game, _check_lang(lang))))
 
 
-def score_table(view: dict[str, Any], lang: str) -> Table:
-    """The round scores and totals of a view as a score pad."""
-    players = view["players"]
-    table = Table(title=t(lang, "round_scores"))
-    table.add_column(t(lang, "round"))
-    for s in range(players):
-        table.add_column(f"{t(lang, 'seat')} {s}", justify="right")
-    for i, row in enumerate(view.get("scores", []), start=1):
-        table.add_row(str(i), *map(str, row))
-    table.add_row(t(lang, "totals"), *(f"[bold]{v}[/]" for v in view.get("totals", [0] * players)))
-    return table
-
-
 def show(state: GameState, seat: int | None, lang: str) -> None:
-    """Draw the table as ``seat`` sees it, then the score pad."""
-    view = state.view(seat)
-    console.print(render_view(state.game.id, view, seat, lang))
-    if view.get("scores"):
-        console.print(score_table(view, lang))
+    """Draw the table as ``seat`` sees it (with the score pad once a round is scored)."""
+    console.print(render_view(state.game.id, state.view(seat), seat, lang))
 
 
 def _log_lines(match: Match, viewer: int | None) -> list[str]:

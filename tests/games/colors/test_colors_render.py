@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 import kartentisch.games  # noqa: F401
+from kartentisch.cli.i18n import t
 from kartentisch.cli.render import render_view
 from kartentisch.games.colors import GAME
 from kartentisch.games.colors.texts import LABELS, RULES
@@ -44,7 +45,7 @@ def test_render_game_over_shows_winners() -> None:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     text = _text(state.view(None), None, "de")
-    assert LABELS["de"]["game_over"] in text and LABELS["de"]["scores"] in text
+    assert LABELS["de"]["game_over"] in text and t("de", "round_scores") in text
 
 
 def test_rules_texts_in_both_languages() -> None:

@@ -6,14 +6,14 @@ import pytest
 from rich.console import Console
 from tests.games.lastcard.lastcard_helpers import random_states
 
-from kartentisch.cli.render.lastcard import render
+from kartentisch.cli.render import render_view
 from kartentisch.games.lastcard import GAME
 from kartentisch.games.lastcard.texts import LABELS, RULES
 
 
 def text_of(view: dict, seat: int | None, lang: str) -> str:
     console = Console(width=140, record=True, color_system=None)
-    console.print(render(view, seat, lang))
+    console.print(render_view("lastcard", view, seat, lang))
     return console.export_text()
 
 

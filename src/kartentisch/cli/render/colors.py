@@ -3,7 +3,7 @@
 ``render(view, seat, lang)`` draws a seat view (or the spectator view, ``seat=None``): the
 centre (Tischmitte), the draw pile as a count, every seat's hand (own cards face up, others as
 backs), every collection (Auslage) sorted into colour groups with its current score, the open
-pick, the last turn and the score pad (Punkteblock).
+pick and the last turn. The score pad (Punkteblock) is drawn below by ``render_view``.
 """
 
 from __future__ import annotations
@@ -97,15 +97,6 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
             line.append(f" {L['took']} ")
             line += cards_text(list(last["taken"]), L["empty"])
         parts.append(line)
-    if view.get("scores"):
-        pad = Table(title=L["scores"], show_header=True, header_style="bold")
-        pad.add_column(L["round"])
-        for s in range(view["players"]):
-            pad.add_column(f"{L['seat']} {s}", justify="right")
-        for r, row in enumerate(view["scores"], start=1):
-            pad.add_row(str(r), *(str(x) for x in row))
-        pad.add_row(L["total"], *(str(x) for x in view["totals"]), style="bold")
-        parts.append(pad)
     if view["phase"] == "game_over":
         parts.append(Text(f"{L['game_over']}: " + ", ".join(f"{L['seat']} {w}" for w in view["winners"]),
                           style="bold magenta"))

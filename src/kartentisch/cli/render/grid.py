@@ -3,7 +3,7 @@
 Draws a seat view as the table looks: each seat's grid in its current shape (3×3 shrinking to 2×3,
 3×2 … after removals, gaps shown empty while a diagonal closes), face-down cards as backs, the draw
 pile as a back with its size, the discard pile's top cards, the card in hand (or a back when hidden),
-and the round and match scores.
+and each seat's match total (the score pad is drawn below by ``render_view``).
 """
 
 from __future__ import annotations
@@ -105,23 +105,10 @@ def _status(view: dict[str, Any], lang: str) -> Text:
     return text
 
 
-def _scores(view: dict[str, Any], lang: str) -> RenderableType:
-    table = Table(title=_label(lang, "scores"), box=None, padding=(0, 1))
-    table.add_column(_label(lang, "round"), justify="right")
-    for s in range(view["players"]):
-        table.add_column(f"{_label(lang, 'seat')} {s}", justify="right")
-    for i, row in enumerate(view["scores"], start=1):
-        table.add_row(str(i), *map(str, row))
-    table.add_row(_label(lang, "total"), *(Text(str(t), style="bold") for t in view["totals"]))
-    return table
-
-
 def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     """Draw a ``grid`` seat view (``seat=None``: spectator) with ``de``/``en`` texts."""
     parts: list[RenderableType] = [_status(view, lang), _piles(view, lang),
                                    Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])])]
-    if view["scores"]:
-        parts.append(_scores(view, lang))
     if view["game_over"]:
         parts.append(Text(f"{_label(lang, 'winners')}: {', '.join(map(str, view['winners']))}", style="bold green"))
     return Group(*parts)

@@ -4,6 +4,7 @@ Draws a seat view as the table looks: the pile (Ablagestapel) with its top card 
 ``out`` and ``set_aside`` heaps as card backs with their sizes, and per seat its hand (your own
 sorted; the others' as backs with their size, R14), its help row (Auslage), its passed/received
 cards where the view shows them, and its total. Works for every seat view and the spectator view.
+The score pad is drawn below by ``render_view``.
 """
 
 from __future__ import annotations
@@ -100,17 +101,6 @@ def _pile(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _scores(view: dict[str, Any], lang: str) -> Table:
-    table = Table(title=_label(lang, "scores"), box=None, padding=(0, 1))
-    table.add_column("#", justify="right", style="grey62")
-    for s in range(view["players"]):
-        table.add_column(_label(lang, "seat", seat=s), justify="right")
-    for i, row in enumerate(view["scores"], start=1):
-        table.add_row(str(i), *map(str, row))
-    table.add_row("Σ", *(Text(str(t), style="bold") for t in view["totals"]))
-    return table
-
-
 def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     """Draw a ``lastcard`` seat view (``seat``; ``None`` = spectator) with texts in ``lang`` (de/en).
 
@@ -123,8 +113,6 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
         _pile(view, lang),
         Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])]),
     ]
-    if view["scores"]:
-        parts.append(_scores(view, lang))
     phase = view["phase"]
     if phase == "pass":
         parts.append(Text(_label(lang, "phase_pass", n=options["pass_cards"]), style="bold yellow"))
