@@ -81,7 +81,7 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Colour Gap", "round": "Round", "dealer": "dealer", "to_act": "to act", "seat": "Seat",
         "you": "you", "hand": "Hand", "collection": "Collection", "centre": "Centre", "draw": "Draw pile",
-        "cards": "cards", "score_now": "score now", "total": "Total", "scores": "Score pad", "pick": "Choose one",
+        "cards": "cards", "score_now": "score now", "total": "Total", "pick": "Choose one",
         "lower": "lower", "higher": "higher", "last": "Last turn", "took": "took", "to_centre": "to the centre",
         "played": "played", "round_over": "Round over — next dealer deals", "game_over": "Match over — winner(s)",
         "empty": "—", "phase": "Phase",
@@ -89,7 +89,7 @@ LABELS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Farblücke", "round": "Runde", "dealer": "Geber", "to_act": "am Zug", "seat": "Platz",
         "you": "du", "hand": "Hand", "collection": "Auslage", "centre": "Tischmitte", "draw": "Stapel",
-        "cards": "Karten", "score_now": "Wertung jetzt", "total": "Summe", "scores": "Punkteblock",
+        "cards": "Karten", "score_now": "Wertung jetzt", "total": "Summe",
         "pick": "Wähle eine", "lower": "niedrigere", "higher": "höhere", "last": "Letzter Zug", "took": "nahm",
         "to_centre": "in die Mitte", "played": "spielte", "round_over": "Runde vorbei — der nächste Geber gibt",
         "game_over": "Spielende — Sieger", "empty": "—", "phase": "Phase",

@@ -116,7 +116,6 @@ LABELS: dict[str, dict[str, str]] = {
         "waiting": "Waiting for: {seats}",
         "round_over": "Round over — seat {seat} deals the next round (deal).",
         "game_over": "Match over. Winners: {winners}",
-        "scores": "Round scores",
         "none": "none",
     },
     "de": {
@@ -145,7 +144,6 @@ LABELS: dict[str, dict[str, str]] = {
         "waiting": "Es fehlen noch: {seats}",
         "round_over": "Runde vorbei — Platz {seat} teilt die nächste Runde aus (deal).",
         "game_over": "Partie vorbei. Gewinner: {winners}",
-        "scores": "Rundenpunkte",
         "none": "keine",
     },
 }
