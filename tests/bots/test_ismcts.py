@@ -170,3 +170,25 @@ def test_default_rollout_follows_the_table(game_id):
     assert bot.rollout == DEFAULT_ROLLOUT.get(game_id, "random")
     assert (bot.policy is not None) == (bot.rollout == "heuristic")
     assert ISMCTSBot(GAMES[game_id], rollout="random").policy is None
+
+
+def test_decision_too_wide_for_the_iterations_is_the_heuristic_policys():
+    """MIN_VISITS: lastcard's pass (2 players: 3 of 15 cards, 455 tokens) gets < 10 visits per token
+    at 1,000 iterations, so the heuristic rollout policy passes; a narrow decision, or random
+    rollouts, or enough iterations, still search."""
+    from kartentisch.bots.ismcts import MIN_VISITS
+
+    game = GAMES["lastcard"]
+    state = game.new_state(2, seed=4)
+    seat = state.to_act()[0]
+    wide = len(state.legal_actions(seat))
+    assert wide * MIN_VISITS > 1000
+    bot = ISMCTSBot(game, seed=1, iterations=1000)
+    assert bot.choose(state, seat) == game.heuristic_bot(0).choose(state, seat)
+    assert bot.last_iterations == 0
+    searched = ISMCTSBot(game, seed=1, iterations=20, rollout="random")
+    searched.choose(state, seat)
+    assert searched.last_iterations == 20
+    deep = ISMCTSBot(game, seed=1, iterations=wide * MIN_VISITS)
+    deep.choose(state, seat)
+    assert deep.last_iterations == wide * MIN_VISITS
