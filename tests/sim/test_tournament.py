@@ -57,6 +57,18 @@ def test_backend_errors():
         play_jobs(jobs, address="localhost:6379")
 
 
+@pytest.mark.parametrize(("address", "message"), [
+    ("127.0.0.1:1", "cannot reach a Ray cluster at 127.0.0.1:1"),
+    ("ray://127.0.0.1:1", "cannot reach a Ray cluster at ray://127.0.0.1:1"),
+    ("headnode", "is not host:port"),
+])
+def test_unreachable_ray_address_fails_fast_with_its_name(address, message):
+    """An address nothing listens on is named at once instead of ray.init waiting for minutes."""
+    pytest.importorskip("ray")
+    with pytest.raises(KartentischError, match=message):
+        play_jobs(tournament_jobs("colors", 2, ["random"], 2, seed=0), backend="ray", address=address)
+
+
 def test_missing_ray_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(KartentischError, match=r"pip install 'kartentisch\[ray\]'"):

@@ -7,6 +7,7 @@ extra ``ray`` (``pip install 'kartentisch[ray]'``).
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,6 +26,27 @@ def _ray() -> Any:
     return ray
 
 
+def check_reachable(address: str, timeout_s: float = 5.0) -> None:
+    """Fail fast on a cluster address nothing listens on (``ray.init`` would wait for minutes).
+
+    ``address`` is ``host:port`` or ``ray://host:port``; ``auto`` and ``local`` (Ray's own
+    keywords) are left to Ray.
+
+    Raises:
+        KartentischError: the address has no ``host:port`` form, or a TCP connection to it fails
+            within ``timeout_s`` seconds (naming the address and the reason).
+    """
+    if address in ("auto", "local"):
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise KartentischError(f"ray backend: address {address!r} is not host:port or ray://host:port")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise KartentischError(f"ray backend: cannot reach a Ray cluster at {address}: {exc}") from None
+
+
 def run_jobs_ray(jobs: Sequence[MatchJob], address: str | None = None,
                  progress: Callable[[int], None] | None = None, chunk_hint: int = 4) -> list[MatchResult]:
     """Play every job as Ray tasks; results in job order.
@@ -41,6 +63,8 @@ def run_jobs_ray(jobs: Sequence[MatchJob], address: str | None = None,
     """
     ray = _ray()
     if not ray.is_initialized():
+        if address is not None:
+            check_reachable(address)
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
