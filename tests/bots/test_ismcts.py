@@ -112,6 +112,7 @@ def test_seat_without_decision_is_an_error():
     ("ismcts:rollout=smart", "rollout"),
     ("ismcts:depth=0", "depth"),
     ("ismcts:reward=glory", "reward"),
+    ("ismcts:reward=margin", "only grid has one, not colors"),
     ("ismcts:temperature=3", "temperature"),
 ])
 def test_bad_parameters_are_named(spec, message):
@@ -132,6 +133,17 @@ def test_score_reward_is_normalised_in_the_games_direction(game_id):
     best = bot._normalise([3, 10, 3])
     assert best == ([0.0, 1.0, 0.0] if GAMES[game_id].score_sign > 0 else [1.0, 0.0, 1.0])
     assert bot._normalise([4, 4]) == [0.5, 0.5]
+
+
+def test_margin_reward_is_the_lead_over_the_others_mean_scaled_and_clipped():
+    """grid (lower is better, MARGIN_SCALE 30): a 30-point lead over the others' mean gives 1,
+    par 0.5, a 15-point deficit 0.25; beyond the scale it is clipped."""
+    bot = ISMCTSBot(GAMES["grid"], seed=0, reward="margin")
+    assert bot._round_reward([10, 40]) == [1.0, 0.0]
+    assert bot._round_reward([7, 7]) == [0.5, 0.5]
+    assert bot._round_reward([0, 15, 30]) == [0.875, 0.5, 0.125]
+    assert bot._round_reward([-20, 90]) == [1.0, 0.0]
+    assert ISMCTSBot(GAMES["grid"], seed=0).reward == "margin"  # the grid default
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -18,19 +18,22 @@ IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012, Algo
    names first in ``to_act()`` — the same order the simulation engine uses — and a node is chosen
    by that seat's reward (the paper's "max^n" style back-up).
 
-Rewards (``reward=``), both in ``[0, 1]`` per seat:
+Rewards (``reward=``), all in ``[0, 1]`` per seat:
 
 * ``"win"`` — the match result :meth:`~kartentisch.kernel.GameState.returns` (a win shared
   equally) once the match is over.
 * ``"score"`` — when the rollout finishes the current round: the round's scores mapped to
   ``[0, 1]`` (best seat 1, worst 0, linear between; all equal gives 0.5), with the direction the
   game's spec fixes; if that round also ended the match, :meth:`returns` instead.
+* ``"margin"`` — like ``"score"``, but by how much: ``0.5 + lead / (2 · scale)`` clipped to
+  ``[0, 1]``, where ``lead`` is the seat's round score minus the mean of the others' (sign by the
+  game's direction) and ``scale`` the game's :data:`MARGIN_SCALE` (grid: 30 points).
 
 If the depth cap stops a rollout first, the position is *evaluated* (truncated rollouts with a
 static evaluation, as in Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carlo Tree Search
 with Heuristic Evaluations using Implicit Minimax Backups"): a game listed in
 :data:`CUTOFF_SCORES` supplies the provisional round scores "if the round ended now", else the
-unfinished round counts 0. ``"score"`` normalises those provisional scores, ``"win"`` the totals
+unfinished round counts 0. ``"score"``/``"margin"`` read those provisional scores, ``"win"`` the totals
 plus them (each game gives its direction as ``Game.score_sign``).
 
 Per-game direction and the default reward (``reward=None`` picks this column):
@@ -44,21 +47,31 @@ colors     high total  score          colors R16/R17: highest total wins; a matc
 chips      high total  score          chips R10/R11: highest total wins; one round by default, so the
                                       round score ranks exactly like the match.
 lastcard   high total  score          lastcard R16/R18: highest total wins (highest card minus rest).
-grid       low total   score          grid R18/R19: lowest total wins; a seat's round score is its
-                                      grid sum (doubled for a failed trigger), lower is better.
+grid       low total   margin         grid R17–R19: lowest total wins and every point of a round
+                                      counts towards it. With ``score`` a two-seat round is "who is
+                                      lower", which cannot tell a 5-point gain from a 5-point loss
+                                      once one seat leads clearly (measured below).
 mayhem     low total   score          mayhem R70/R71: lowest total wins (score values of the cards
                                       left in hand).
 ========== =========== ============== ================================================================
+
+``grid`` (measured at 1,000 iterations against ``heuristic``, 30 matches, two players, seats
+alternated, seed 4001, 95% Wilson CIs): random rollouts to the round end with ``score`` 8.5/20 =
+0.43; ``depth=6`` with ``score`` 10/30 = 0.33 (0.19–0.51); ``depth=6`` with ``margin`` 24/30 =
+0.80 (0.63–0.91), and 2.6× cheaper per decision than full random rollouts (0.15 s against 0.41 s).
+Its default is therefore ``margin`` with rollouts capped at 6 decisions; the cut-off scores
+every card left in a grid at its (determinized) value, trigger doubling included (R17/R18).
 
 ``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
 rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
 (:data:`DEFAULT_DEPTH`) is therefore capped and the cut-off position is scored by the cards left
 in hand (mayhem R70: lower is better), which is what a round end would score.
 
-Why ``score`` everywhere: a rollout then ends at the round end instead of the match end (matches
-of colors, grid, lastcard and mayhem last several rounds), so iterations are several times
-cheaper and the reward's variance is that of one round, not of the remaining deals. Its cost:
-it ignores the match situation (a seat far ahead needs no risky round win). With two players the
+Why a round reward (``score``/``margin``) everywhere: a rollout then ends at the round end
+instead of the match end (matches of colors, grid, lastcard and mayhem last several rounds), so
+iterations are several times cheaper and the reward's variance is that of one round, not of the
+remaining deals. Its cost: it ignores the match situation (a seat far ahead needs no risky round
+win). With two players the
 normalised round score is 1 for the better seat and 0 for the other (0.5 each on a tie), i.e.
 "win this round". ``reward=win`` remains available for any game.
 
@@ -95,7 +108,7 @@ from ..kernel import Bot, Game, GameState, KartentischError
 
 #: Default reward per game (module docstring table); games not listed use ``"win"``.
 DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard": "score",
-                                  "grid": "score", "mayhem": "score"}
+                                  "grid": "margin", "mayhem": "score"}
 
 #: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
 SAFETY_DEPTH = 5_000
@@ -128,7 +141,7 @@ CUTOFF_SCORES: dict[str, Callable[[GameState], list[int]]] = {"mayhem": _mayhem_
                                                                "grid": _grid_round_now}
 
 #: Default rollout depth cap per game (``depth=None``); see the module docstring for why.
-DEFAULT_DEPTH: dict[str, int] = {"mayhem": 16}
+DEFAULT_DEPTH: dict[str, int] = {"mayhem": 16, "grid": 6}
 
 #: Fewest visits per root token that make "most visited" meaningful. A root decision with more
 #: than ``iterations // MIN_VISITS`` legal tokens would get fewer on average (lastcard's pass of
@@ -137,7 +150,11 @@ DEFAULT_DEPTH: dict[str, int] = {"mayhem": 16}
 MIN_VISITS = 10
 
 ROLLOUTS = ("random", "heuristic")
-REWARDS = ("win", "score")
+REWARDS = ("win", "score", "margin")
+
+#: ``reward="margin"``: the round-score lead over the other seats' mean that earns the full reward
+#: (see the module docstring); only games listed here can use it.
+MARGIN_SCALE: dict[str, int] = {"grid": 30}
 
 
 @dataclass(eq=False)
@@ -205,6 +222,10 @@ class ISMCTSBot:
         reward = reward if reward is not None else DEFAULT_REWARD.get(game.id, "win")
         if reward not in REWARDS:
             raise KartentischError(f"ismcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        if reward == "margin" and game.id not in MARGIN_SCALE:
+            raise KartentischError(f"ismcts: reward=margin needs a score scale; only {', '.join(MARGIN_SCALE)} "
+                                   f"has one, not {game.id}")
+        self.margin_scale = MARGIN_SCALE.get(game.id, 1)
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or time_budget_s is not None else 1000
@@ -291,7 +312,7 @@ class ISMCTSBot:
 
     def _reward_ready(self, det: GameState, start_round: int) -> bool:
         """Whether the reward can be read now (match over; for ``score`` also a finished round)."""
-        return det.game_over or (self.reward == "score" and len(det.scores) > start_round)
+        return det.game_over or (self.reward != "win" and len(det.scores) > start_round)
 
     def _rollout(self, det: GameState, start_round: int) -> list[float]:
         """Play ``det`` on with the rollout policy; return the per-seat reward vector."""
@@ -308,12 +329,21 @@ class ISMCTSBot:
             steps += 1
         if det.game_over:
             return det.returns()
-        if self.reward == "score" and len(det.scores) > start_round:
-            return self._normalise(det.scores[start_round])
+        if self.reward != "win" and len(det.scores) > start_round:
+            return self._round_reward(det.scores[start_round])
         provisional = self.cutoff(det) if self.cutoff is not None and not det.round_over else [0] * det.players
-        if self.reward == "score":
-            return self._normalise(provisional)
+        if self.reward != "win":
+            return self._round_reward(provisional)
         return self._normalise([t + p for t, p in zip(det.totals, provisional, strict=True)])
+
+    def _round_reward(self, values: list[int]) -> list[float]:
+        """Per-seat reward of round scores ``values``: ranked (``score``) or by margin (``margin``)."""
+        if self.reward == "score":
+            return self._normalise(values)
+        signed = [self.direction * v for v in values]
+        n, total, half_range = len(values), sum(signed), 2.0 * self.margin_scale
+        # lead over the others' mean, 0.5 at par, 0 / 1 at ∓ margin_scale (clipped)
+        return [min(1.0, max(0.0, 0.5 + (v - (total - v) / (n - 1)) / half_range)) for v in signed]
 
     def _normalise(self, values: list[int]) -> list[float]:
         """Map per-seat values to ``[0, 1]`` in the game's direction (best 1, worst 0, all equal 0.5)."""
