@@ -71,9 +71,9 @@ Why a round reward (``score``/``margin``) everywhere: a rollout then ends at the
 instead of the match end (matches of colors, grid, lastcard and mayhem last several rounds), so
 iterations are several times cheaper and the reward's variance is that of one round, not of the
 remaining deals. Its cost: it ignores the match situation (a seat far ahead needs no risky round
-win). With two players the
-normalised round score is 1 for the better seat and 0 for the other (0.5 each on a tie), i.e.
-"win this round". ``reward=win`` remains available for any game.
+win). With two players the ranked round score (``score``) is 1 for the better seat and 0 for
+the other (0.5 each on a tie), i.e. "win this round"; ``margin`` also weighs by how much.
+``reward=win`` remains available for any game.
 
 Default rollout policy (``rollout=None``): uniform random, except in :data:`DEFAULT_ROLLOUT`
 (measured at 1,000 iterations against ``heuristic``, two players, seats alternated, 95% Wilson
