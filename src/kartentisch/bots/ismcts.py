@@ -61,6 +61,7 @@ alternated, seed 4001, 95% Wilson CIs): random rollouts to the round end with ``
 0.80 (0.63–0.91), and 2.6× cheaper per decision than full random rollouts (0.15 s against 0.41 s).
 Its default is therefore ``margin`` with rollouts capped at 6 decisions; the cut-off scores
 every card left in a grid at its (determinized) value, trigger doubling included (R17/R18).
+With these defaults, 400 matches (seed 5001): 273/400 = 0.683 (0.635–0.726).
 
 ``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
 rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
