@@ -156,7 +156,14 @@ def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(brows
     page.click(".token-form button")
     page.wait_for_selector("#banner:not([hidden])")
     assert "colors R" in page.locator("#banner").text_content()
-    click_one_move(page, random.Random(1))
+    rng = random.Random(1)
+    for _move in range(6):  # a play that opens a pick (colors R9) leaves the same person to act: no cover yet
+        click_one_move(page, rng)
+        try:
+            page.wait_for_selector("#cover:not([hidden])", timeout=5_000)
+            break
+        except playwright_api.TimeoutError:
+            continue
     page.wait_for_selector("#cover:not([hidden])")
     assert page.locator("#cover-text").text_content() != first  # now the other person is named
     page.screenshot(path=str(ARTIFACTS / "hotseat-cover.png"))
