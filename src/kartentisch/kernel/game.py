@@ -383,3 +383,15 @@ def require(condition: bool, message: str) -> None:
     """Loading helper: raise :class:`InvalidState` with ``message`` unless ``condition``."""
     if not condition:
         raise InvalidState(message)
+
+
+def sort_shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place, uniformly: a stable sort on one ``rng.random()`` key per item.
+
+    About twice as fast as :meth:`random.Random.shuffle` on the 20–130 cards of a determinization
+    (the keys come from C, not from ``_randbelow``); ties, of probability about n²/2⁵⁴, keep their
+    order. For :meth:`GameState._determinize` only: deals keep ``rng.shuffle``, so every seeded
+    deal stays as it was.
+    """
+    key = rng.random
+    items.sort(key=lambda _: key())

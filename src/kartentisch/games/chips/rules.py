@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import (
     ALL_SPECIAL_CODES,
@@ -449,7 +449,7 @@ class ChipsState(GameState):
     def _determinize(self, seat: int, rng: random.Random) -> ChipsState:
         """A clone with the hidden draw pile shuffled by ``rng`` (the only hidden zone, D19)."""
         new = self.clone()
-        rng.shuffle(new.draw)
+        sort_shuffle(rng, new.draw)
         return new
 
     def cards(self) -> Counter[str]:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import CODES, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 
@@ -409,7 +409,7 @@ class ColorsState(GameState):
         """
         new = self.clone()
         pool = [k for s, h in enumerate(new.hands) if s != seat for k in h] + new.draw
-        rng.shuffle(pool)
+        sort_shuffle(rng, pool)
         at = 0
         for s, hand in enumerate(new.hands):
             if s != seat:

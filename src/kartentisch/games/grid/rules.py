@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from .cards import DECK, VALUE
 
@@ -514,7 +514,7 @@ class GridState(GameState):
         pool += new.draw
         if hidden_held:
             pool.append(new.held)  # type: ignore[arg-type]
-        rng.shuffle(pool)
+        sort_shuffle(rng, pool)
         it = iter(pool)
         for grid in new.grids:
             for row in grid:

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_PREFIX, NUMBER, PLAY_TOKEN
@@ -563,7 +563,7 @@ class LastCardState(GameState):
         pool: list[int] = []
         for cards, stay in places:
             pool.extend(c for c in cards if c not in stay)
-        rng.shuffle(pool)
+        sort_shuffle(rng, pool)
         for cards, stay in places:
             free = len(cards) - len(stay)
             cards[:] = sorted(stay + pool[:free])

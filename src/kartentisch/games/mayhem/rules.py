@@ -24,7 +24,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ...kernel.errors import IllegalAction
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
     CODES,
@@ -171,11 +171,16 @@ def card_matches(card: str, top: str, wish: str | None) -> bool:
 
 
 @cache
-def _playable(key: str) -> frozenset[str]:
-    """Codes (``fy`` aside) legal under ``key``: the active wish if any, else the top card (R3, cached)."""
+def _playable(key: str, fy_legal: bool) -> frozenset[str]:
+    """Codes legal under ``key`` (the active wish if any, else the top card), ``fy`` when ``fy_legal``
+    (R3: a holder of exactly 10 cards); cached, since rollouts list plays at every step."""
     if key in WISHES:
-        return frozenset(c for c in CODES if c != "fy" and card_matches(c, "fy", key))
-    return frozenset(c for c in CODES if c != "fy" and card_matches(c, key, None))
+        legal = {c for c in CODES if c != "fy" and card_matches(c, "fy", key)}
+    else:
+        legal = {c for c in CODES if c != "fy" and card_matches(c, key, None)}
+    if fy_legal:
+        legal.add("fy")
+    return frozenset(legal)
 
 
 @cache
@@ -286,11 +291,9 @@ class MayhemState(GameState):
         self.discard[1:1] = block
 
     # ------------------------------------------------------------------ R3 legal card
-    def _card_legal(self, card: str, hand_size: int) -> bool:
-        """R3: may ``card`` be played by a holder of ``hand_size`` cards now (see :func:`card_matches`)?"""
-        if card == "fy":
-            return hand_size == FY_HAND_SIZE
-        return card in _playable(self.wish or self.discard[0])
+    def _legal_cards(self, hand_size: int) -> frozenset[str]:
+        """R3: the codes a holder of ``hand_size`` cards may play now (see :func:`card_matches`)."""
+        return _playable(self.wish or self.discard[0], hand_size == FY_HAND_SIZE)
 
     # ------------------------------------------------------------------ token listing
     def _effect_tokens(self, seat: int, card: str, rest: list[str], prefix: str) -> Sequence[str]:
@@ -325,14 +328,14 @@ class MayhemState(GameState):
 
     def _play_tokens(self, seat: int) -> list[str]:
         hand = self.hands[seat]
-        size = len(hand)
+        legal = self._legal_cards(len(hand))
         out: list[str] = []
         previous = None
         for i, card in enumerate(hand):
             if card == previous:
                 continue
             previous = card
-            if not self._card_legal(card, size):
+            if card not in legal:
                 continue
             if KIND[card] in PLAIN_KINDS:
                 out.append("play:" + card)
@@ -988,7 +991,7 @@ class MayhemState(GameState):
         hand = self.hands[seat]
         if card not in hand:
             return "R2", f"{card} is not in your hand"
-        if not self._card_legal(card, len(hand)):
+        if card not in self._legal_cards(len(hand)):
             if card == "fy":
                 return "R3", "fy is legal only with exactly 10 cards in hand (including it)"
             if self.wish is not None:
@@ -1111,7 +1114,7 @@ class MayhemState(GameState):
                 keep[s] = fixed
             first = 1 if new.face_up and new.draw else 0
             pool.extend(new.draw[first:])
-            rng.shuffle(pool)
+            sort_shuffle(rng, pool)
             for s, fixed in keep.items():
                 size = len(self.hands[s]) - len(fixed)
                 hand = fixed + pool[:size]
@@ -1119,7 +1122,7 @@ class MayhemState(GameState):
                 sort_cards(hand)
                 new.hands[s] = hand
             new.draw[first:] = pool
-            rng.shuffle(new.event_pile)
+            sort_shuffle(rng, new.event_pile)
             # Only a published Gambler bet depends on which cards a hand holds (R50); every other open
             # decision keeps a legal token whatever the re-deal (draw, pass, committed cards stay).
             if new.phase != GAMBLE or all(new._legal(s) for s in new.to_act()):
