@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kartentisch.cli.app import app
+from kartentisch.cli.i18n import t
 from kartentisch.games import get_game
 from kartentisch.kernel import InvalidReplay, Match
 from tests.conftest import GAME_IDS
@@ -46,11 +47,15 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
                            input=typed)
     assert result.exit_code == 0, result.output
     assert "Nicht erlaubt" in result.output  # the bad input was explained …
-    assert "Partie vorbei" in result.output  # … and the match was played to its end
     match = Match.load(save)
     assert match.state.game_over
+    # … the match was played to its end, and its winners are named once, seats numbered as in the pad
+    def over(lang: str) -> str:
+        return t(lang, "over", winners=", ".join(f"{t(lang, 'seat')} {s}" for s in match.state.winners))
+
+    assert result.output.count(over("de")) == 1
     replayed = runner.invoke(app, ["replay", str(save), "--seat", "0", "--no-step"])
-    assert replayed.exit_code == 0 and "Winners" in replayed.stdout
+    assert replayed.exit_code == 0 and replayed.stdout.count(over("en")) == 1
 
 
 def _short(game_id: str) -> dict:

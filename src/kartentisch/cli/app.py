@@ -197,8 +197,7 @@ def play_cmd(
             except IllegalAction as exc:
                 console.print(f"[red]{t(lang, 'illegal')}: {exc}[/]")
         if state.game_over:
-            show(state, seat, lang)
-            console.print(f"[bold green]{t(lang, 'over', winners=', '.join(map(str, state.winners)))}[/]")
+            show(state, seat, lang)  # the last table, with the score pad and the winners
     finally:
         match.save(save)
         console.print(t(lang, "saved", path=save))
@@ -232,9 +231,6 @@ def replay_cmd(
                             token=state.public_token(s, token, seat) if seat is not None else token))
             if step and console.input(t(lang, "enter") + " ").strip().lower() == "q":
                 return
-    final = states[-1]
-    if final.game_over:
-        console.print(t(lang, "over", winners=", ".join(map(str, final.winners))))
 
 
 def _progress() -> Progress:

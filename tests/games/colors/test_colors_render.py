@@ -45,7 +45,8 @@ def test_render_game_over_shows_winners() -> None:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     text = _text(state.view(None), None, "de")
-    assert LABELS["de"]["game_over"] in text and t("de", "round_scores") in text
+    seats = ", ".join(f"Platz {s}" for s in state.winners)
+    assert t("de", "over", winners=seats) in text and t("de", "round_scores") in text
 
 
 def test_rules_texts_in_both_languages() -> None:

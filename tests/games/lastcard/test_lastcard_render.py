@@ -45,4 +45,4 @@ def test_round_and_match_end_messages() -> None:
                        "scores": [[10, 0], [3, 13]],
                        "zones": {"start_player": 1, "hands": [["3"], ["1", "14"]], "help": [[], []], "pile": []}})
     out = text_of(state.view(0), 0, "de")
-    assert "Gewinner: 0, 1" in out and "Rundenpunkte" in out
+    assert "Gewinner: Platz 0, Platz 1" in out and "Rundenpunkte" in out

@@ -2,8 +2,9 @@
 
 Each module defines ``render(view: dict, seat: int | None, lang: str) -> rich.console.RenderableType``
 drawing a seat view (the state document as ``seat`` sees it; ``None`` = spectator/all) as players
-know the table. Texts come in ``"de"`` and ``"en"``. The score pad is not the modules' job:
-:func:`render_view` adds the one shared :func:`score_table` below every game's table.
+know the table. Texts come in ``"de"`` and ``"en"``. The score pad and the winners are not the
+modules' job: :func:`render_view` adds the one shared :func:`score_table` and, at the end of the
+match, one line naming the winners below every game's table.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from ..i18n import t
 
@@ -34,10 +36,14 @@ def score_table(view: dict[str, Any], lang: str) -> Table:
 def render_view(game_id: str, view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     """Draw ``view`` of game ``game_id`` for ``seat`` in language ``lang`` (``de``/``en``).
 
-    The game's own drawing, followed by the score pad (:func:`score_table`) once a round is scored.
+    The game's own drawing, followed by the score pad (:func:`score_table`) once a round is scored
+    and, once the match is over, the winners (seats numbered as in the pad).
     """
     module = importlib.import_module(f"{__name__}.{game_id}")
-    table: RenderableType = module.render(view, seat, lang)
+    parts: list[RenderableType] = [module.render(view, seat, lang)]
     if view.get("scores"):
-        return Group(table, score_table(view, lang))
-    return table
+        parts.append(score_table(view, lang))
+    if view["game_over"]:
+        winners = ", ".join(f"{t(lang, 'seat')} {s}" for s in view["winners"])
+        parts.append(Text(t(lang, "over", winners=winners), style="bold green"))
+    return parts[0] if len(parts) == 1 else Group(*parts)

@@ -101,9 +101,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
         Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])]),
         Text(f"{_label(lang, 'colours')} · ▼ = {_label(lang, 'face_down')}", style="grey62"),
     ]
-    if view["phase"] == "game_over":
-        parts.append(Text(_label(lang, "game_over", winners=", ".join(map(str, view["winners"]))), style="bold green"))
-    elif view["phase"] == "round_over":
+    if view["phase"] == "round_over":
         parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0]), style="bold yellow"))
     else:
         if zones["final_circuit"]:

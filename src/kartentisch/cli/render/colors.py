@@ -97,9 +97,6 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
             line.append(f" {L['took']} ")
             line += cards_text(list(last["taken"]), L["empty"])
         parts.append(line)
-    if view["phase"] == "game_over":
-        parts.append(Text(f"{L['game_over']}: " + ", ".join(f"{L['seat']} {w}" for w in view["winners"]),
-                          style="bold magenta"))
-    elif view["phase"] == "round_over":
+    if view["phase"] == "round_over":
         parts.append(Text(L["round_over"], style="bold magenta"))
     return Panel(Group(*parts), title=L["title"], expand=False)

@@ -109,6 +109,4 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     """Draw a ``grid`` seat view (``seat=None``: spectator) with ``de``/``en`` texts."""
     parts: list[RenderableType] = [_status(view, lang), _piles(view, lang),
                                    Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])])]
-    if view["game_over"]:
-        parts.append(Text(f"{_label(lang, 'winners')}: {', '.join(map(str, view['winners']))}", style="bold green"))
     return Group(*parts)

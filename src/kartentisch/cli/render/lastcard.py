@@ -119,6 +119,4 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
         parts.append(Text(_label(lang, "waiting", seats=", ".join(map(str, view["to_act"]))), style="grey62"))
     elif phase == "round_over":
         parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0]), style="bold yellow"))
-    elif phase == "game_over":
-        parts.append(Text(_label(lang, "game_over", winners=", ".join(map(str, view["winners"]))), style="bold green"))
     return Group(*parts)

@@ -145,8 +145,6 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     else:
         for s in range(n):
             parts.append(Text(f"{L['seat']} {s}: ").append_text(_cards(z["hands"][s], lang)))
-    if view.get("game_over"):
-        parts.append(Text(f"{L['winners']}: " + ", ".join(map(str, view["winners"])), style="bold green"))
     title = "Kartenchaos" if lang == "de" else "Mayhem"
     if seat is None:
         title += f" · {L['spectator']}"

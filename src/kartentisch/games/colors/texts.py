@@ -83,7 +83,7 @@ LABELS: dict[str, dict[str, str]] = {
         "you": "you", "hand": "Hand", "collection": "Collection", "centre": "Centre", "draw": "Draw pile",
         "cards": "cards", "score_now": "score now", "total": "Total", "pick": "Choose one",
         "lower": "lower", "higher": "higher", "last": "Last turn", "took": "took", "to_centre": "to the centre",
-        "played": "played", "round_over": "Round over — next dealer deals", "game_over": "Match over — winner(s)",
+        "played": "played", "round_over": "Round over — next dealer deals",
         "empty": "—", "phase": "Phase",
     },
     "de": {
@@ -92,6 +92,6 @@ LABELS: dict[str, dict[str, str]] = {
         "cards": "Karten", "score_now": "Wertung jetzt", "total": "Summe",
         "pick": "Wähle eine", "lower": "niedrigere", "higher": "höhere", "last": "Letzter Zug", "took": "nahm",
         "to_centre": "in die Mitte", "played": "spielte", "round_over": "Runde vorbei — der nächste Geber gibt",
-        "game_over": "Spielende — Sieger", "empty": "—", "phase": "Phase",
+        "empty": "—", "phase": "Phase",
     },
 }

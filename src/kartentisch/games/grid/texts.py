@@ -86,7 +86,7 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Colour Grid", "round": "Round", "dealer": "dealer", "seat": "Seat", "you": "you",
         "draw": "Draw pile", "discard": "Discard pile", "held": "In hand", "trigger": "ended the round",
-        "active": "to act", "total": "total", "winners": "Winners",
+        "active": "to act", "total": "total",
         "flips_left": "flips left", "empty": "(empty)", "final_turns": "final turns",
         "reveal_queue": "still to reveal",
         "phase.setup": "Setup: everyone flips two cards", "phase.play": "Play",
@@ -99,7 +99,7 @@ LABELS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Farbraster", "round": "Runde", "dealer": "Geber", "seat": "Platz", "you": "du",
         "draw": "Nachziehstapel", "discard": "Ablagestapel", "held": "In der Hand", "trigger": "hat beendet",
-        "active": "ist dran", "total": "gesamt", "winners": "Gewinner",
+        "active": "ist dran", "total": "gesamt",
         "flips_left": "noch aufdecken", "empty": "(leer)", "final_turns": "letzte Züge",
         "reveal_queue": "noch aufzudecken",
         "phase.setup": "Aufbau: jeder deckt zwei Karten auf", "phase.play": "Spiel",

@@ -115,7 +115,6 @@ LABELS: dict[str, dict[str, str]] = {
         "phase_pass": "Pass {n} cards to your right neighbour (pass:a:b:c, ascending).",
         "waiting": "Waiting for: {seats}",
         "round_over": "Round over — seat {seat} deals the next round (deal).",
-        "game_over": "Match over. Winners: {winners}",
         "none": "none",
     },
     "de": {
@@ -143,7 +142,6 @@ LABELS: dict[str, dict[str, str]] = {
         "phase_pass": "Gib {n} Karten an deinen rechten Nachbarn (pass:a:b:c, aufsteigend).",
         "waiting": "Es fehlen noch: {seats}",
         "round_over": "Runde vorbei — Platz {seat} teilt die nächste Runde aus (deal).",
-        "game_over": "Partie vorbei. Gewinner: {winners}",
         "none": "keine",
     },
 }
