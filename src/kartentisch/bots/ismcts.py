@@ -293,7 +293,7 @@ class ISMCTSBot:
             legal = det._legal(actor)
             untried = [tok for tok in legal if (actor, tok) not in node.children]
             if untried:
-                token = untried[self.rng.randrange(len(untried))]
+                token = untried[int(self.rng.random() * len(untried))]
                 child = _Node(seat=actor, token=token, parent=node)
                 node.children[(actor, token)] = child
                 det._apply(actor, token)
@@ -318,7 +318,7 @@ class ISMCTSBot:
 
     def _rollout(self, det: GameState, start_round: int) -> list[float]:
         """Play ``det`` on with the rollout policy; return the per-seat reward vector."""
-        rng = self.rng
+        random_ = self.rng.random  # int(random() * n): uniform up to n / 2**53, and cheaper than randrange
         steps = 0
         while not self._reward_ready(det, start_round) and steps < self.depth:
             actor = det.to_act()[0]
@@ -327,7 +327,7 @@ class ISMCTSBot:
                 det.apply(actor, self.policy.choose(det, actor))
             else:
                 legal = det._legal(actor)
-                det._apply(actor, legal[rng.randrange(len(legal))])
+                det._apply(actor, legal[int(random_() * len(legal))])
             steps += 1
         if det.game_over:
             return det.returns()

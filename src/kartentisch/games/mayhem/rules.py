@@ -184,6 +184,12 @@ def _playable(key: str, fy_legal: bool) -> frozenset[str]:
 
 
 @cache
+def _other_seats(players: int, seat: int) -> tuple[int, ...]:
+    """Every seat but ``seat``, ascending (cached: token listings ask for it at every step)."""
+    return tuple(t for t in range(players) if t != seat)
+
+
+@cache
 def _four_tokens(players: int, seat: int, prefix: str) -> tuple[str, ...]:
     """Every Fantastic Four token of ``seat`` (R15) as ``prefix`` + arguments, in listing order."""
     others = [t for t in range(players) if t != seat]
@@ -259,8 +265,9 @@ class MayhemState(GameState):
     def _order(self, seat: int) -> list[int]:
         return order_from(seat, self.players)
 
-    def _others(self, seat: int) -> list[int]:
-        return [t for t in range(self.players) if t != seat]
+    def _others(self, seat: int) -> tuple[int, ...]:
+        """The other seats, ascending."""
+        return _other_seats(self.players, seat)
 
     def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
         hand = self.hands[seat]
@@ -351,7 +358,7 @@ class MayhemState(GameState):
         part = self.pending
         assert part is not None
         if self.options["counter_target"] == "attacker":
-            targets = [part["source"]]
+            targets: Sequence[int] = [part["source"]]
         else:
             targets = self._others(seat)
         combos = [""]
@@ -366,24 +373,17 @@ class MayhemState(GameState):
         """R43 choices still open for ``seat``: recession ``discard``, party/christmas ``give``, gambler ``bet``."""
         pending = self.pending
         assert pending is not None
-        chosen = pending["chosen"][seat]
         phase = self.phase
-        if phase == RECESSION:
-            left = Counter(self.hands[seat])
-            left.subtract(chosen)
-        elif phase in (PARTY, CHRISTMAS):
-            left = Counter(self.hands[seat])
-            left.subtract(g.split(":")[0] for g in chosen)
-        else:
-            left = Counter(self.hands[seat])
+        left = list(self.hands[seat])  # in canonical order, as every hand is kept
+        if phase == GAMBLE:  # one bet per seat (R50)
             if self.options["gambling_rule"] == "published":
-                left = Counter(c for c in self.hands[seat] if KIND[c] == "num" and COLOR[c] == self.last_color)
-        cards = sorted((c for c, k in left.items() if k > 0), key=POS.__getitem__)
+                left = [c for c in left if KIND[c] == "num" and COLOR[c] == self.last_color]
+            return [f"bet:{c}" for c in dict.fromkeys(left)]
+        for choice in pending["chosen"][seat]:  # ``code`` (recession) or ``code:seat`` (party, christmas)
+            left.remove(choice.split(":")[0])
         if phase == RECESSION:
-            return [f"discard:{c}" for c in cards]
-        if phase == GAMBLE:
-            return [f"bet:{c}" for c in cards]
-        return [f"give:{c}:{t}" for c in cards for t in self._others(seat)]
+            return [f"discard:{c}" for c in dict.fromkeys(left)]
+        return [f"give:{c}:{t}" for c in dict.fromkeys(left) for t in self._others(seat)]
 
     def _legal(self, seat: int) -> list[str]:
         """Legal tokens of ``seat`` in the spec's listing order (the kernel caches the listing)."""
