@@ -10,7 +10,7 @@ from functools import cache
 from itertools import chain
 
 from ...kernel.game import GameState
-from .cards import COLOUR, COLOUR_INDEX, COLOURS, FACE_DOWN, VALUE
+from .cards import COLOUR, COLOUR_INDEX, COLOURS, DECK, FACE_DOWN, VALUE
 from .rules import DEAL, ChipsState, face_up, take_cost
 
 #: Weight of chips put on skipped cards that opponents may collect later (rule 3).
@@ -19,8 +19,13 @@ GIFT_WEIGHT = 0.3
 BLOCK_WEIGHT = 0.35
 #: Value of an extra turn earned with ``s4`` (rule 5).
 EXTRA_TURN_BONUS = 4.0
-#: Colour letter → card code by value (index 0 unused), so rule 4 formats no strings.
-_CODE_OF: dict[str, tuple[str, ...]] = {c: ("", *(f"{c}{v}" for v in range(1, 11))) for c in COLOURS}
+#: Rule 4's candidates: colour → top → value → the codes of that colour strictly between top and
+#: value (top 0 = an empty or face-down top), so a take counts them with one set difference.
+_BETWEEN: dict[str, list[list[frozenset[str]]]] = {
+    c: [[frozenset(f"{c}{v}" for v in range(top + 1, value)) for value in range(11)] for top in range(11)]
+    for c in COLOURS}
+#: Display code (face up ``r7`` or face down ``-r7``) → card code.
+_BARE: dict[str, str] = {**{code: code for code in DECK}, **{FACE_DOWN + code: code for code in DECK}}
 
 
 @cache
@@ -55,9 +60,8 @@ class HeuristicBot:
         legal = state.legal_actions(seat)
         if legal == [DEAL] or not isinstance(state, ChipsState):
             return legal[0]
-        # Display codes, face-down ones also without their prefix (rule 4 asks "in any display?").
-        placed = set(chain.from_iterable(chain.from_iterable(state.display)))
-        placed.update([code[1:] for code in placed if code[0] == FACE_DOWN])
+        # Card codes in any display, face up or down (rule 4 asks "in any display?").
+        placed = set(map(_BARE.__getitem__, chain.from_iterable(chain.from_iterable(state.display))))
         eff = state.effects
         display, row_cards, row_chips = state.display[seat], state.row_cards, state.row_chips
         best, best_score = legal[0], float("-inf")
@@ -72,9 +76,8 @@ class HeuristicBot:
             score = (collected - cost) * eff.chip_points - GIFT_WEIGHT * cost  # rules 2, 3
             if face_up(stack, value, eff):  # rules 1, 4
                 top = 0 if not stack or stack[-1][0] == FACE_DOWN else VALUE[stack[-1]]
-                codes = _CODE_OF[colour]
                 score += value
-                score -= BLOCK_WEIGHT * sum(1 for v in range(top + 1, value) if codes[v] not in placed)
+                score -= BLOCK_WEIGHT * len(_BETWEEN[colour][top][value] - placed)
             else:
                 score -= 1
             if eff.extra_turn_min is not None and collected >= eff.extra_turn_min:  # rule 5
