@@ -112,7 +112,7 @@ def test_seat_without_decision_is_an_error():
     ("ismcts:rollout=smart", "rollout"),
     ("ismcts:depth=0", "depth"),
     ("ismcts:reward=glory", "reward"),
-    ("ismcts:reward=margin", "only grid has one, not colors"),
+    ("ismcts:reward=margin", r"colors has none \(games with one: grid, lastcard\)"),
     ("ismcts:temperature=3", "temperature"),
 ])
 def test_bad_parameters_are_named(spec, message):

@@ -156,7 +156,8 @@ REWARDS = ("win", "score", "margin")
 
 #: ``reward="margin"``: the round-score lead over the other seats' mean that earns the full reward
 #: (see the module docstring); only games listed here can use it.
-MARGIN_SCALE: dict[str, int] = {"grid": 30}
+#: lastcard: a round scores 0 to about 45 per seat (highest card minus the rest, R16).
+MARGIN_SCALE: dict[str, int] = {"grid": 30, "lastcard": 30}
 
 
 @dataclass(eq=False)
@@ -225,8 +226,8 @@ class ISMCTSBot:
         if reward not in REWARDS:
             raise KartentischError(f"ismcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         if reward == "margin" and game.id not in MARGIN_SCALE:
-            raise KartentischError(f"ismcts: reward=margin needs a score scale; only {', '.join(MARGIN_SCALE)} "
-                                   f"has one, not {game.id}")
+            raise KartentischError(f"ismcts: reward=margin needs a score scale; {game.id} has none (games "
+                                   f"with one: {', '.join(MARGIN_SCALE)})")
         self.margin_scale = MARGIN_SCALE.get(game.id, 1)
         self.game = game
         self.rng = random.Random(seed)
