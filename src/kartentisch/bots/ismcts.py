@@ -27,7 +27,7 @@ Rewards (``reward=``), all in ``[0, 1]`` per seat:
   game's spec fixes; if that round also ended the match, :meth:`returns` instead.
 * ``"margin"`` — like ``"score"``, but by how much: ``0.5 + lead / (2 · scale)`` clipped to
   ``[0, 1]``, where ``lead`` is the seat's round score minus the mean of the others' (sign by the
-  game's direction) and ``scale`` the game's :data:`MARGIN_SCALE` (grid: 30 points).
+  game's direction) and ``scale`` the game's :data:`MARGIN_SCALE` (grid and lastcard: 30 points).
 
 If the depth cap stops a rollout first, the position is *evaluated* (truncated rollouts with a
 static evaluation, as in Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carlo Tree Search
@@ -46,7 +46,10 @@ colors     high total  score          colors R16/R17: highest total wins; a matc
                                       signal and rollouts stop at the round end (fast).
 chips      high total  score          chips R10/R11: highest total wins; one round by default, so the
                                       round score ranks exactly like the match.
-lastcard   high total  score          lastcard R16/R18: highest total wins (highest card minus rest).
+lastcard   high total  margin         lastcard R16/R18: highest total wins (highest card minus rest),
+                                      summed over the rounds (2 with two seats), so a round won by 1
+                                      point and lost by 30 loses the match: ``margin`` weighs by how
+                                      much (measured below).
 grid       low total   margin         grid R17–R19: lowest total wins and every point of a round
                                       counts towards it. With ``score`` a two-seat round is "who is
                                       lower", which cannot tell a 5-point gain from a 5-point loss
@@ -82,7 +85,9 @@ CIs): ``chips`` random 5.5/20 = 0.28 (0.13–0.49) vs heuristic rollouts 14/20 =
 ``lastcard`` random 8/20 = 0.40 (0.22–0.61) vs heuristic 24/40 = 0.60 (0.45–0.74). In a draft
 (chips) and in the choice of cards to pass (lastcard) random play is too far from real play
 for its outcomes to rank the moves. With the pass left to the policy (:data:`MIN_VISITS`),
-``lastcard`` won 243/400 = 0.608 (0.559–0.654), seed 3001.
+``lastcard`` won 243/400 = 0.608 (0.559–0.654), seed 3001, with ``score``; with ``margin`` (scale
+30) 68.5/100 = 0.685 (0.589–0.768), seed 3101, and a higher mean score than the heuristic's
+(44.7 against 39.8; with ``score`` it was lower, 38.0 against 40.6), so ``margin`` is its default.
 
 A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
 every game) and cannot use ``"score"``.
@@ -109,7 +114,7 @@ from dataclasses import dataclass, field
 from ..kernel import Bot, Game, GameState, KartentischError
 
 #: Default reward per game (module docstring table); games not listed use ``"win"``.
-DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard": "score",
+DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard": "margin",
                                   "grid": "margin", "mayhem": "score"}
 
 #: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
