@@ -69,7 +69,8 @@ With these defaults, 400 matches (seed 5001): 273/400 = 0.683 (0.635–0.726).
 ``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
 rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
 (:data:`DEFAULT_DEPTH`) is therefore capped and the cut-off position is scored by the cards left
-in hand (mayhem R70: lower is better), which is what a round end would score.
+in hand (mayhem R70: lower is better), which is what a round end would score. With these
+defaults, 400 matches against ``heuristic`` (seeds 7001–7008): 267.5/400 = 0.669 (0.621–0.713).
 
 Why a round reward (``score``/``margin``) everywhere: a rollout then ends at the round end
 instead of the match end (matches of colors, grid, lastcard and mayhem last several rounds), so
