@@ -163,7 +163,7 @@ REWARDS = ("win", "score", "margin")
 
 #: ``reward="margin"``: the round-score lead over the other seats' mean that earns the full reward
 #: (see the module docstring); only games listed here can use it.
-#: lastcard: a round scores 0 to about 45 per seat (highest card minus the rest, R16).
+#: lastcard: a seat scores 0 up to the highest card in play per round (36 with two seats; R1, R16).
 MARGIN_SCALE: dict[str, int] = {"grid": 30, "lastcard": 30}
 
 
