@@ -46,4 +46,4 @@ def render_view(game_id: str, view: dict[str, Any], seat: int | None, lang: str 
     if view["game_over"]:
         winners = ", ".join(f"{t(lang, 'seat')} {s}" for s in view["winners"])
         parts.append(Text(t(lang, "over", winners=winners), style="bold green"))
-    return parts[0] if len(parts) == 1 else Group(*parts)
+    return Group(*parts)
