@@ -186,7 +186,7 @@ class GameState(ABC):
 
     def _listing(self, seat: int) -> list[str]:
         cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
-        if cache is None or cache[0] != id(self) or cache[1] != seat:
+        if cache is None or cache[1] != seat or cache[0] != id(self):
             cache = self._legal_cache = (id(self), seat, self._legal(seat) if seat in self.to_act() else [])
         return cache[2]
 
@@ -196,7 +196,7 @@ class GameState(ABC):
         Returns a new list (the listing is cached until the next apply, so a following
         :meth:`apply` of one of these tokens does not list them again).
         """
-        return list(self._listing(seat))
+        return self._listing(seat)[:]
 
     def is_legal(self, seat: int, token: str) -> bool:
         """Whether ``token`` is legal for ``seat`` now."""
@@ -390,8 +390,26 @@ def sort_shuffle(rng: random.Random, items: list[Any]) -> None:
 
     About twice as fast as :meth:`random.Random.shuffle` on the 20–130 cards of a determinization
     (the keys come from C, not from ``_randbelow``); ties, of probability about n²/2⁵⁴, keep their
-    order. For :meth:`GameState._determinize` only: deals keep ``rng.shuffle``, so every seeded
+    order. For :meth:`GameState._determinize` only: deals use :func:`shuffle`, so every seeded
     deal stays as it was.
     """
     key = rng.random
     items.sort(key=lambda _: key())
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: same order, same stream.
+
+    The deal shuffle of every game (seeded deals, scenarios and replays depend on its order). It
+    is CPython's Fisher–Yates with ``_randbelow`` inlined (``getrandbits`` of ``n.bit_length()``
+    bits, redrawn while ≥ n), which saves two Python calls per card: about 2× faster on a
+    30-card deck. A kernel test pins the equality with :meth:`random.Random.shuffle`.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

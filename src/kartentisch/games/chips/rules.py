@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import (
     ALL_SPECIAL_CODES,
@@ -248,7 +248,7 @@ class ChipsState(GameState):
         self.effects = effects(self.specials)
         if stacked is None:  # R2 step 3
             cards = list(DECK)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         else:
             cards = list(stacked)
         self.row_cards = cards[:ROW_SIZE]  # R2 step 4, D5

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import CODES, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 
@@ -203,7 +203,7 @@ class ColorsState(GameState):
     def _shuffled_deck(self) -> list[int]:
         """colors R4: the cards in play in canonical order, shuffled by the match generator."""
         order = deck_keys(self.players)
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         return order
 
     # ------------------------------------------------------------------ kernel template methods

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from .cards import DECK, VALUE
 
@@ -267,7 +267,7 @@ class GridState(GameState):
         elif verb == "draw":  # R8, R9/D9
             if not self.draw:
                 rest = self.discard[1:]
-                self.rng.shuffle(rest)
+                shuffle(self.rng, rest)
                 self.draw = rest
                 del self.discard[1:]
             self.held = self.draw.pop(0)
@@ -402,7 +402,7 @@ class GridState(GameState):
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self._deal(deck)
 
     # ------------------------------------------------------------------ errors
@@ -592,7 +592,7 @@ class GridGame(Game):
         """
         if deck is None:
             deck = list(DECK)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         elif Counter(deck) != Counter(DECK):
             raise InvalidState("grid R1: a stacked deck must hold each of the 104 cards exactly once")
         state = self._blank(players, options, rng)

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_PREFIX, NUMBER, PLAY_TOKEN
@@ -221,7 +221,7 @@ class LastCardState(GameState):
         self.start = (self.start + 1) % self.players
         self.dealer = dealer_of(self.start, self.players)  # R3: the previous start player
         deck = list(range(1, C.highest_card(self.players) + 1))
-        self.rng.shuffle(deck)  # R4: all cards in play, shuffled by the match generator
+        shuffle(self.rng, deck)  # R4: all cards in play, shuffled by the match generator
         self._deal(deck)
 
     # ------------------------------------------------------------------ decisions
@@ -617,7 +617,7 @@ class LastCardGame(Game):
         state = LastCardState(self, players, options, rng)
         if deck is None:
             order = list(range(1, C.highest_card(players) + 1))
-            rng.shuffle(order)
+            shuffle(rng, order)
         else:
             in_play = C.deck(players)
             require(all(isinstance(c, str) for c in deck) and sorted(deck, key=lambda c: NUMBER.get(c, 0)) == in_play,

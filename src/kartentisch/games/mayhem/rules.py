@@ -24,7 +24,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ...kernel.errors import IllegalAction
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
     CODES,
@@ -810,7 +810,7 @@ class MayhemState(GameState):
     def _ev_tornado(self, i: int) -> bool:
         """R61: all hands collected, shuffled with the match RNG, dealt one at a time in order from I."""
         pool = [c for h in self.hands for c in h]  # Decision: collected seat 0 … n-1, then shuffled
-        self.rng.shuffle(pool)
+        shuffle(self.rng, pool)
         order = self._order(i)
         hands: list[list[str]] = [[] for _ in range(self.players)]
         for k, card in enumerate(pool):
@@ -895,15 +895,15 @@ class MayhemState(GameState):
         n = self.players
         if deck is None:
             play = list(PLAY_DECK)
-            self.rng.shuffle(play)
+            shuffle(self.rng, play)
             events = list(EVENTS)
-            self.rng.shuffle(events)
+            shuffle(self.rng, events)
         else:
             play = [c for c in deck if c not in EVENT_POS]
             events = [c for c in deck if c in EVENT_POS]
             if not events:
                 events = list(EVENTS)
-                self.rng.shuffle(events)
+                shuffle(self.rng, events)
         if self.phase == ROUND_OVER:
             self.round += 1
         first = self._next(self.dealer)
