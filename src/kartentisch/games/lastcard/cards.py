@@ -20,11 +20,26 @@ NUMBER: dict[str, int] = {code: n for n, code in enumerate(CANONICAL, start=1)}
 CODE: tuple[str, ...] = ("",) + CANONICAL
 
 #: Token text per card number, built once (index 0 unused): ``PLAY_TOKEN[7] == "play:7"`` (R8),
-#: ``HELP_PREFIX[7] == "play:7:"`` (R10, help cards follow), ``LAY_PREFIX[7] == "lay:7:"`` (R9, the
-#: taken pile card follows).
+#: ``HELP_PREFIX[7] == "play:7:"`` (R10, help cards follow), ``LAY_TOKEN[7][12] == "lay:7:12"``
+#: (R9, lay 7 and take 12): a listing picks these strings instead of joining new ones every turn.
 PLAY_TOKEN: tuple[str, ...] = tuple("play:" + code for code in CODE)
 HELP_PREFIX: tuple[str, ...] = tuple(token + ":" for token in PLAY_TOKEN)
-LAY_PREFIX: tuple[str, ...] = tuple("lay:" + code + ":" for code in CODE)
+LAY_TOKEN: tuple[tuple[str, ...], ...] = tuple(tuple(f"lay:{c}:{t}" for t in CODE) for c in CODE)
+
+
+class PassTokens(dict[tuple[int, ...], str]):
+    """``PASS_TOKEN[(3, 9, 12)] == "pass:3:9:12"`` (R5): each pass token is built once, when first asked.
+
+    A 12-card hand lists C(12, 3) = 220 pass tokens; picking existing strings halves that listing.
+    At most C(60, 3) + C(60, 2) + 60 keys, so the table stays bounded.
+    """
+
+    def __missing__(self, cards: tuple[int, ...]) -> str:
+        token = self[cards] = "pass:" + ":".join([CODE[c] for c in cards])
+        return token
+
+
+PASS_TOKEN = PassTokens()
 
 #: lastcard R1 (Components table): players → (highest card in play, hand size H, set aside).
 TABLE: dict[int, tuple[int, int, int]] = {

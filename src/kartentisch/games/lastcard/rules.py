@@ -34,7 +34,7 @@ from ...kernel.errors import IllegalAction, InvalidState
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
-from .cards import CODE, HELP_PREFIX, LAY_PREFIX, NUMBER, PLAY_TOKEN
+from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
 
 PASS = "pass"
 PLAY = "play"
@@ -260,12 +260,11 @@ class LastCardState(GameState):
                 tokens += [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
             tokens += [PLAY_TOKEN[c] for c in hand[split:]]  # R8: a higher card alone
             if lower:  # R9: a lower card becomes a help card, any pile card is taken
-                pile_codes = _codes(sorted(self.pile))
-                tokens += [LAY_PREFIX[c] + t for c in lower for t in pile_codes]
+                pile = sorted(self.pile)
+                tokens += [LAY_TOKEN[c][t] for c in lower for t in pile]
             return tokens
         if self.phase == PASS:  # R5: every ascending choice of P hand cards
-            choices = combinations(_codes(self.hands[seat]), self.pass_count)
-            return ["pass:" + cards for cards in map(":".join, choices)]
+            return list(map(PASS_TOKEN.__getitem__, combinations(self.hands[seat], self.pass_count)))
         if self.phase == ROUND_OVER:
             return ["deal"]
         return []
