@@ -11,15 +11,16 @@ documents. The round scoring (:func:`colour_score`, :func:`score_round`) and the
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
-from .cards import CODES, KEY, colours_in_play, deck_codes, deck_keys, hand_size
+from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 
 PLAY = "play"
 PICK = "pick"
@@ -81,6 +82,12 @@ def score_round(collections: Sequence[Iterable[str]]) -> list[int]:
         One score per seat, in seat order. Card numbers do not matter, only colours.
     """
     return [colour_score(Counter(code[0] for code in cards).values()) for cards in collections]
+
+
+def _colour_counts(keys: Sequence[int]) -> list[int]:
+    """Cards per colour of a sorted key list (colour c holds the keys 10c … 10c + 9, ``cards.KEY``)."""
+    edges = [bisect_left(keys, 10 * c) for c in range(len(COLOURS) + 1)]
+    return [b - a for a, b in pairwise(edges)]
 
 
 def match_winners(scores: Sequence[Sequence[int]], totals: Sequence[int]) -> list[int]:
@@ -188,10 +195,9 @@ class ColorsState(GameState):
         first = start_player(self.options["first_player"], self.round, n)
         self.dealer = (first - 1) % n
         hands: list[list[int]] = [[] for _ in range(n)]
-        for k in range(h):
-            for i in range(n):
-                hands[(first + i) % n].append(order[k * n + i])
-        self.hands = [sorted(hand) for hand in hands]
+        for i in range(n):  # the i-th card of every n goes to the i-th seat from the start player
+            hands[(first + i) % n] = sorted(order[i: n * h: n])
+        self.hands = hands
         self.centre = sorted(order[n * h: n * h + CENTRE_SIZE])
         self.draw = list(order[n * h + CENTRE_SIZE:])
         self.collections = [[] for _ in range(n)]
@@ -345,7 +351,7 @@ class ColorsState(GameState):
 
     def _end_round(self) -> None:
         """colors R13–R17: score the round, then ``round_over`` or ``game_over`` with winners."""
-        round_scores = score_round([[CODES[k] for k in c] for c in self.collections])
+        round_scores = [colour_score(_colour_counts(c)) for c in self.collections]
         self.scores.append(round_scores)
         self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
         self.pending = None
