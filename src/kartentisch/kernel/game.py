@@ -170,9 +170,9 @@ class GameState(ABC):
         """True once the last round played has been scored (phases ``round_over``/``game_over``)."""
         return self.phase in (ROUND_OVER, GAME_OVER)
 
-    #: ``(id(state), seat, tokens)`` of the last legal listing; cleared by every apply. The id
-    #: keeps a shallow copy of the object (``copy.copy``) from reusing another state's listing.
-    _legal_cache: tuple[int, int, list[str]] | None = None
+    #: ``(seat, tokens)`` of the last legal listing; cleared by every apply. :meth:`clone` builds a
+    #: new object without it, so a copy never answers from another state's listing.
+    _legal_cache: tuple[int, list[str]] | None = None
 
     def _cached_listing(self, seat: int) -> list[str] | None:
         """The legal listing of ``seat`` if one was built since the last apply, else ``None``.
@@ -180,15 +180,15 @@ class GameState(ABC):
         A game overriding :meth:`is_legal` with a direct check can answer from it instead.
         """
         cache = self._legal_cache
-        if cache is not None and cache[0] == id(self) and cache[1] == seat:
-            return cache[2]
+        if cache is not None and cache[0] == seat:
+            return cache[1]
         return None
 
     def _listing(self, seat: int) -> list[str]:
         cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
-        if cache is None or cache[1] != seat or cache[0] != id(self):
-            cache = self._legal_cache = (id(self), seat, self._legal(seat) if seat in self.to_act() else [])
-        return cache[2]
+        if cache is None or cache[0] != seat:
+            cache = self._legal_cache = (seat, self._legal(seat) if seat in self.to_act() else [])
+        return cache[1]
 
     def legal_actions(self, seat: int) -> list[str]:
         """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision.
@@ -210,8 +210,7 @@ class GameState(ABC):
         """
         cache = self._legal_cache
         # Fast path (the usual list-then-apply): a token in this seat's fresh listing is legal.
-        if not (cache is not None and cache[0] == id(self) and cache[1] == seat and type(seat) is int
-                and token in cache[2]):
+        if not (cache is not None and cache[0] == seat and type(seat) is int and token in cache[1]):
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
                 raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None,
                                     token=token)
