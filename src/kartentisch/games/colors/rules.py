@@ -330,24 +330,17 @@ class ColorsState(GameState):
     def _end_turn(self, seat: int, card: int, taken: list[int], *, to_centre: bool) -> None:
         """Record ``last``, refill the centre (R11), then pass the turn (R12) or end the round (R13)."""
         self.last = LastTurn(seat, CODES[card], tuple([CODES[c] for c in sorted(taken)]) if taken else (), to_centre)
-        self._refill()
-        self._advance(seat)
-
-    def _refill(self) -> None:
-        """colors R11, D9: top cards of the draw pile to the centre while it has < 4 and the pile lasts."""
-        while len(self.centre) < CENTRE_SIZE and self.draw:
-            insort(self.centre, self.draw.pop(0))
-
-    def _advance(self, seat: int) -> None:
-        """colors R12, D17: the next seat clockwise that holds cards; none left: R13 ends the round."""
-        n = self.players
-        for step in range(1, n + 1):
+        centre, draw = self.centre, self.draw
+        while len(centre) < CENTRE_SIZE and draw:  # R11, D9: top draw cards while the centre has < 4
+            insort(centre, draw.pop(0))
+        n, hands = self.players, self.hands
+        for step in range(1, n + 1):  # R12, D17: the next seat clockwise that holds cards
             nxt = (seat + step) % n
-            if self.hands[nxt]:
+            if hands[nxt]:
                 self.current = nxt
                 self.phase = PLAY
                 return
-        self._end_round()
+        self._end_round()  # R13: no seat holds cards
 
     def _end_round(self) -> None:
         """colors R13–R17: score the round, then ``round_over`` or ``game_over`` with winners."""
