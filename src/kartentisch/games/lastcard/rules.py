@@ -123,13 +123,14 @@ def _codes(numbers: Sequence[int]) -> list[str]:
     return [CODE[n] for n in numbers]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
     """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20).
 
     :func:`help_sets` with ``need`` 1 lists them all; a listing keeps those with sum ≥ need. A
     help row changes only when a card is laid (R9) or used (R10), so one table serves many
-    turns, clones and playouts.
+    turns, clones and playouts. 8,192 rows: 3,000 random 2-player matches meet about 5,300
+    distinct rows (with 1,024, half the lookups that missed were rows evicted earlier).
     """
     return tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
 
