@@ -160,7 +160,8 @@ class LastCardState(GameState):
         pile: card numbers **bottom first** (``pile[-1]`` is the top, R7).
         out, set_aside: sorted card numbers removed face down (R9, R10, R13; D3).
         passed: per seat the sorted cards it passed this round, or ``None`` (R5).
-        last_move: the last ``play``/``lay`` as ``"<seat>:<token>"`` or ``None``.
+        last_move: the last ``play``/``lay`` as ``"<seat>:<token>"`` or ``None`` (a property over
+            ``_last``, the pair ``(seat, token)``: a turn stores the pair, a document joins it).
         taken: per seat, cards it took by R9 that are still in its hand. The choice is public
             (R9, D7), so every seat knows where these cards are; :meth:`determinize` keeps them.
             Not part of the document (a loaded state starts without this memory).
@@ -187,8 +188,13 @@ class LastCardState(GameState):
         self.out: list[int] = []
         self.set_aside: list[int] = []
         self.passed: list[list[int] | None] = [None] * players
-        self.last_move: str | None = None
+        self._last: tuple[int, str] | None = None
         self.taken: list[list[int]] = [[] for _ in range(players)]
+
+    @property
+    def last_move(self) -> str | None:
+        """The last ``play``/``lay`` as ``"<seat>:<token>"`` (spec schema ``zones.last_move``), or ``None``."""
+        return None if self._last is None else f"{self._last[0]}:{self._last[1]}"
 
     # ------------------------------------------------------------------ setup (R3, R4, R5, R17)
     def _deal(self, deck: Sequence[int]) -> None:
@@ -211,7 +217,7 @@ class LastCardState(GameState):
         self.pile = []
         self.out = []
         self.passed = [None] * n
-        self.last_move = None
+        self._last = None
         self.taken = [[] for _ in range(n)]
         self.turn = self.start
         self.phase = PASS if self.pass_count else PLAY
@@ -417,7 +423,7 @@ class LastCardState(GameState):
                 self.help[seat].remove(h)
                 insort(self.out, h)
             self.pile.append(c)  # R8/R10, D11: the top is now c's own number
-        self.last_move = f"{seat}:{token}"
+        self._last = (seat, token)
         if len(hand) == 1:  # R15, D12: only the acting seat is tested
             self._end_round()
         else:
@@ -528,7 +534,7 @@ class LastCardState(GameState):
         new.out = self.out[:]
         new.set_aside = self.set_aside[:]
         new.passed = [None if p is None else p[:] for p in self.passed]
-        new.last_move = self.last_move
+        new._last = self._last
         new.taken = [t[:] for t in self.taken]
         return new
 
@@ -820,7 +826,9 @@ class _Loader:
         state.out = sorted(out)
         state.set_aside = sorted(set_aside)
         state.passed = [None if c is None else sorted(c) for c in passed]
-        state.last_move = last_move
+        if last_move is not None:
+            seat_text, token = last_move.split(":", 1)  # checked above: "<seat>:<token>"
+            state._last = (int(seat_text), token)
         return state
 
     def check_last_move(self, last_move: Any) -> None:
