@@ -48,6 +48,9 @@ def _illegal_samples(state: GameState, seat: int, legal: list[str], rng: random.
     samples = ["", "xyzzy", "play", "play:", "deal:0", "pass:pass", "take:-1", "flip:9:9", "play:zz99"]
     for token in rng.sample(legal, min(3, len(legal))):
         samples += [token + ":0", token + "x", token.upper()]
+        digit = next((i for i, ch in enumerate(token) if ch.isdigit()), None)
+        if digit is not None:  # non-canonical numbers: a leading zero, digits int() reads or refuses
+            samples += [token[:digit] + other + token[digit + 1:] for other in ("0" + token[digit], "²", "٣", "３")]
     for other in state.to_act():
         if other != seat:
             samples += rng.sample(state.legal_actions(other), min(2, len(state.legal_actions(other))))

@@ -537,8 +537,8 @@ class GridState(GameState):
 
 
 def _parse_cell(arg: str) -> tuple[int, int] | None:
-    """``"r:c"`` → ``(r, c)`` for single digits, else None."""
-    if len(arg) == 3 and arg[1] == ":" and arg[0].isdigit() and arg[2].isdigit():
+    """``"r:c"`` → ``(r, c)`` for single ASCII digits, else None (``"²"`` and ``"٣"`` are digits to Python)."""
+    if len(arg) == 3 and arg[1] == ":" and arg.isascii() and arg[0].isdigit() and arg[2].isdigit():
         return int(arg[0]), int(arg[2])
     return None
 
