@@ -110,10 +110,12 @@ def test_scenario_command_reports_failures(tmp_path: Path) -> None:
     (tmp_path / "a.json").write_text(json.dumps(good))
     (tmp_path / "b.json").write_text(json.dumps(bad))
     (tmp_path / "c.json").write_text("{broken")
+    (tmp_path / "d.json").write_text(json.dumps(dict(good, name="odd seat", actions=["²:play:b0"])))
     result = runner.invoke(app, ["scenario", str(tmp_path)])
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
-    assert lines[-1] == "1 passed, 2 failed"
+    assert lines[-1] == "1 passed, 3 failed"
+    assert any("d.json" in ln and "action '²:play:b0' is not '<seat>:<token>'" in ln for ln in lines)
     assert any("b.json" in ln and "round_over: expected True" in ln for ln in lines)
     assert any("c.json" in ln and "unreadable scenario" in ln for ln in lines)
 
@@ -158,3 +160,13 @@ def test_play_explains_a_move_number_out_of_range(tmp_path: Path) -> None:
                            input="99\n\nquit\n")
     assert "No move 99; choose 1 … 6" in result.output
     assert result.exit_code == 0
+
+
+def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
+    """``"²".isdigit()`` and ``"--1".lstrip("-").isdigit()`` are true, yet ``int()`` refuses both:
+    they are answered as (illegal) tokens, not with a traceback."""
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
+                           input="²\n--1\n-1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "'²' is illegal" in result.output and "'--1' is illegal" in result.output
+    assert "No move -1; choose 1 … 6" in result.output

@@ -53,12 +53,12 @@ def test_bad_start_is_refused(args, words):
 
 
 def test_players_are_typed_and_shown_one_based(tmp_path):
-    """grid's trigger: 3, 12 and Cem are refused as typed, 2 is Ben (seat 1); correcting shows 2."""
+    """grid's trigger: 3, 12, ² and Cem are refused as typed, 2 is Ben (seat 1); correcting shows 2."""
     path = tmp_path / "pad.json"
-    lines = ["", "3", "12", "Cem", "2", "1 2 3", "", "c 1", "", "-", "", "q"]  # the correction empties Ana's grid
+    lines = ["", "3", "12", "²", "Cem", "2", "1 2 3", "", "c²", "c 1", "", "-", "", "q"]  # the correction empties Ana's grid
     res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
-    for typed in ("3", "12", "Cem"):
+    for typed in ("3", "12", "²", "Cem"):
         assert f"\n{typed} is not a player; type a name or a number 1 … 2\n" in res.output
     assert "1 Ana, 2 Ben" in res.output and "0 is not a player" not in res.output
     assert "who ended the round (a player's name or number: 1 Ana, 2 Ben) [2]:" in res.output  # the correction

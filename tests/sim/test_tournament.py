@@ -61,6 +61,7 @@ def test_backend_errors():
     ("127.0.0.1:1", "cannot reach a Ray cluster at 127.0.0.1:1"),
     ("ray://127.0.0.1:1", "cannot reach a Ray cluster at ray://127.0.0.1:1"),
     ("headnode", "is not host:port"),
+    ("headnode:²", "is not host:port"),  # "²".isdigit() is true, int("²") fails
 ])
 def test_unreachable_ray_address_fails_fast_with_its_name(address, message):
     """An address nothing listens on is named at once instead of ray.init waiting for minutes."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -187,7 +188,7 @@ def play_cmd(
             if answer == "log":
                 console.print("\n".join(_log_lines(match, seat)) or "-")
                 continue
-            if answer.lstrip("-").isdigit():
+            if re.fullmatch(r"-?[0-9]+", answer):  # a move number (not "²" or "--1", which int() refuses)
                 if not 1 <= int(answer) <= len(legal):
                     console.print(f"[red]{t(lang, 'no_move', n=answer, k=len(legal))}[/]")
                     continue

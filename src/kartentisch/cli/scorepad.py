@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
@@ -166,7 +167,7 @@ def _parse_answer(field: Field, text: str, names: list[str], lang: str) -> Any:
         folded = [n.casefold() for n in names]
         if text.casefold() in folded:
             return folded.index(text.casefold())
-        if not text.isdigit() or not 1 <= int(text) <= len(names):
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= len(names):
             raise _Refused(tx["not_player"].format(text=text or "''", n=len(names)))
         return int(text) - 1
     if text == "-" and field.kind in ("values", "multi"):
@@ -336,7 +337,7 @@ def scorepad_cmd(
                     console.print(tx["none"], markup=False)
                     continue
                 entries = entries[:-1]
-            elif command.startswith("c") and command[1:].strip().isdigit():
+            elif re.fullmatch(r"c *[0-9]+", command):  # ASCII digits only: int() refuses "²"
                 number = int(command[1:])
                 if not 1 <= number <= len(entries):
                     console.print(tx["no_round"].format(n=number, k=len(entries)) if entries else tx["none"],

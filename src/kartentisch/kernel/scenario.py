@@ -74,7 +74,7 @@ def setup_state(sc: Mapping[str, Any]) -> GameState:
 
 def _parse_action(action: str) -> tuple[int, str]:
     seat, _, line = action.partition(":")
-    if not seat.isdigit() or not line:
+    if not (seat.isascii() and seat.isdigit()) or not line:
         raise KartentischError(f"action {action!r} is not '<seat>:<token>'")
     return int(seat), line
 

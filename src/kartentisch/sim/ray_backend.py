@@ -39,7 +39,7 @@ def check_reachable(address: str, timeout_s: float = 5.0) -> None:
     if address in ("auto", "local"):
         return
     host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if not sep or not host or not port.isdigit():
+    if not sep or not host or not (port.isascii() and port.isdigit()):
         raise KartentischError(f"ray backend: address {address!r} is not host:port or ray://host:port")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()

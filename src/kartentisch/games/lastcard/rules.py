@@ -834,7 +834,7 @@ class _Loader:
     def check_last_move(self, last_move: Any) -> None:
         """``last_move`` is ``"<seat>:play:…"`` or ``"<seat>:lay:c:t"`` with card codes (spec schema)."""
         parts = last_move.split(":") if isinstance(last_move, str) else []
-        ok = (len(parts) >= 3 and parts[0].isdigit() and int(parts[0]) < self.n and parts[0] == str(int(parts[0]))
+        ok = (len(parts) >= 3 and parts[0] in [str(seat) for seat in range(self.n)]  # canonical seat numbers only
               and parts[1] in ("play", "lay") and all(NUMBER.get(a, 0) for a in parts[2:])
               and (parts[1] == "play" or len(parts) == 4))
         if not ok:
