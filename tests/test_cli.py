@@ -110,14 +110,48 @@ def test_scenario_command_reports_failures(tmp_path: Path) -> None:
     (tmp_path / "a.json").write_text(json.dumps(good))
     (tmp_path / "b.json").write_text(json.dumps(bad))
     (tmp_path / "c.json").write_text("{broken")
-    (tmp_path / "d.json").write_text(json.dumps(dict(good, name="odd seat", actions=["²:play:b0"])))
     result = runner.invoke(app, ["scenario", str(tmp_path)])
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
-    assert lines[-1] == "1 passed, 3 failed"
-    assert any("d.json" in ln and "action '²:play:b0' is not '<seat>:<token>'" in ln for ln in lines)
+    assert lines[-1] == "1 passed, 2 failed"
     assert any("b.json" in ln and "round_over: expected True" in ln for ln in lines)
     assert any("c.json" in ln and "unreadable scenario" in ln for ln in lines)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"players": None}, "'players' is required unless a 'state' is given"),
+    ({"game": ["colors"]}, "game: Input should be a valid string"),
+    ({"expect": []}, "expect: Input should be a valid dictionary"),
+    ({"expect": {"legal": {"a": []}}}, "expect.legal.a.[key]: String should match pattern"),
+    ({"expect": {"illegal": {"1": "play:b0"}}}, "expect.illegal.1: Input should be a valid list"),
+    ({"expect": {"legal": {"9": []}}}, "expect: no seat 9 at a table of 2"),
+    ({"expect": {"error_at": "0"}}, "expect.error_at: Input should be a valid integer"),
+    ({"expcet": {}}, "expcet: Extra inputs are not permitted"),
+    ({"actions": [5]}, "actions.0: Input should be a valid string"),
+    ({"actions": ["²:play:b0"]}, "actions.0: String should match pattern"),
+    ({"actions": ["9" * 5000 + ":play:b0"]}, "actions.0: String should match pattern"),
+    ({"seed": [1]}, "seed: Input should be a valid integer"),
+    ({"options": "x"}, "options: Input should be a valid dictionary"),
+    ({"deck": [["b0"]]}, "deck.0: Input should be a valid string"),
+    ({"state": {}, "deck": []}, "either 'deck' or 'state', not both"),
+])
+def test_malformed_scenarios_fail_with_what_is_wrong(tmp_path: Path, change: dict, message: str) -> None:
+    """A malformed scenario is one failure naming the problem; the folder's other files still run."""
+    good = {"name": "ok", "game": "colors", "players": 2, "seed": 1, "actions": [], "expect": {"round_over": False}}
+    bad = {k: v for k, v in {**good, "name": "bad", **change}.items() if v is not None}
+    (tmp_path / "a.json").write_text(json.dumps(good))
+    (tmp_path / "b.json").write_text(json.dumps(bad))
+    result = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "1 passed, 1 failed"
+    assert any(ln.startswith("FAIL") and "b.json" in ln and message in ln for ln in lines), result.stdout
+
+
+def test_deeply_nested_scenario_json_is_unreadable_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    result = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert result.exit_code == 1 and "unreadable scenario" in result.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [

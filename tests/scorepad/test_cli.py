@@ -55,7 +55,8 @@ def test_bad_start_is_refused(args, words):
 def test_players_are_typed_and_shown_one_based(tmp_path):
     """grid's trigger: 3, 12, ² and Cem are refused as typed, 2 is Ben (seat 1); correcting shows 2."""
     path = tmp_path / "pad.json"
-    lines = ["", "3", "12", "²", "Cem", "2", "1 2 3", "", "c²", "c 1", "", "-", "", "q"]  # the correction empties Ana's grid
+    # ... and "c 1" corrects round 1, emptying Ana's grid ("c²" is no command)
+    lines = ["", "3", "12", "²", "Cem", "2", "1 2 3", "", "c²", "c 1", "", "-", "", "q"]
     res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
     for typed in ("3", "12", "²", "Cem"):

@@ -10,11 +10,69 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from .errors import IllegalAction, KartentischError
 from .game import GameState
 from .registry import lookup
+
+#: A seat as a JSON key or an action's prefix: a canonical number (no sign, no leading zero, ASCII).
+_SEAT = r"(0|[1-9][0-9]{0,2})"
+SeatKey = Annotated[str, StringConstraints(pattern=f"^{_SEAT}$")]
+Action = Annotated[str, StringConstraints(pattern=f"^{_SEAT}:.+$")]
+
+
+class Expect(BaseModel):
+    """``expect`` of a scenario file (CONVENTIONS *Scenario files*): every key optional."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    error_at: Annotated[int, Field(ge=0)] | None = None
+    legal: dict[SeatKey, list[str]] | None = None
+    illegal: dict[SeatKey, list[str]] | None = None
+    round_over: bool | None = None
+    scores: list[Any] | None = None
+    totals: list[Any] | None = None
+    game_over: bool | None = None
+    winners: list[Any] | None = None
+    state: dict[str, Any] | None = None
+
+
+class Scenario(BaseModel):
+    """The shape of a scenario file (CONVENTIONS *Scenario files*), checked before it runs.
+
+    Unknown keys are refused, so a misspelt ``expect`` cannot pass by checking nothing.
+    """
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    name: str | None = None
+    rule: str | None = None
+    game: str
+    players: Annotated[int, Field(ge=1)] | None = None
+    options: dict[str, Any] | None = None
+    seed: int | None = None
+    deck: list[str] | None = None
+    state: dict[str, Any] | None = None
+    actions: list[Action] = []
+    expect: Expect = Expect()
+
+    @model_validator(mode="after")
+    def _start(self) -> Scenario:
+        if self.deck is not None and self.state is not None:
+            raise ValueError("a scenario gives either 'deck' or 'state', not both")
+        if self.state is None and self.players is None:
+            raise ValueError("'players' is required unless a 'state' is given")
+        return self
+
+
+def scenario_problems(sc: Any) -> list[str]:
+    """What is wrong with the shape of scenario object ``sc`` (empty: nothing), one line per error."""
+    try:
+        Scenario.model_validate(sc)
+    except ValidationError as exc:
+        return [f"{'.'.join(map(str, e['loc'])) or 'scenario'}: {e['msg']}" for e in exc.errors()]
+    return []
 
 
 @dataclass
@@ -72,17 +130,14 @@ def setup_state(sc: Mapping[str, Any]) -> GameState:
     return game.new_state(sc["players"], sc.get("options") or {}, sc.get("seed"), deck)
 
 
-def _parse_action(action: str) -> tuple[int, str]:
-    seat, _, line = action.partition(":")
-    if not (seat.isascii() and seat.isdigit()) or not line:
-        raise KartentischError(f"action {action!r} is not '<seat>:<token>'")
-    return int(seat), line
-
-
 def check_expectations(state: GameState, expect: Mapping[str, Any]) -> list[str]:
     """Failures of the end-of-scenario expectations ``legal``, ``illegal``, ``round_over`` … ``state``."""
     failures: list[str] = []
     doc = state.to_doc()
+    seats = {**(expect.get("legal") or {}), **(expect.get("illegal") or {})}
+    failures += [f"expect: no seat {key} at a table of {state.players}" for key in seats if int(key) >= state.players]
+    if failures:
+        return failures
     for seat_key, tokens in (expect.get("legal") or {}).items():
         actual = state.legal_actions(int(seat_key))
         if sorted(actual) != sorted(tokens) or len(actual) != len(set(actual)):
@@ -115,7 +170,13 @@ def check_expectations(state: GameState, expect: Mapping[str, Any]) -> list[str]
 
 
 def run_scenario(sc: Mapping[str, Any]) -> list[str]:
-    """Run one scenario object; return its failures (empty list: passed)."""
+    """Run one scenario object; return its failures (empty list: passed).
+
+    A malformed object (see :class:`Scenario`) fails with what is wrong with it, and runs nothing.
+    """
+    problems = scenario_problems(sc)
+    if problems:
+        return [f"malformed scenario: {p}" for p in problems]
     expect = sc.get("expect") or {}
     try:
         state = setup_state(sc)
@@ -123,13 +184,10 @@ def run_scenario(sc: Mapping[str, Any]) -> list[str]:
         return [f"setup failed: {exc}"]
     error_at = expect.get("error_at")
     for index, action in enumerate(sc.get("actions") or []):
-        try:
-            seat, line = _parse_action(action)
-        except KartentischError as exc:
-            return [str(exc)]
+        seat, _, line = action.partition(":")  # shape checked by Scenario: "<seat>:<token…>"
         before = state.to_doc()
         try:
-            state.apply_line(seat, line)
+            state.apply_line(int(seat), line)
         except IllegalAction as exc:
             if index != error_at:
                 return [f"action {index} {action!r} rejected: {exc}"]
@@ -163,7 +221,7 @@ def run_file(path: Path) -> ScenarioResult:
         sc = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(sc, dict) or "game" not in sc:
             raise ValueError("not a scenario object with a 'game'")
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deeply
         return ScenarioResult(str(path), path.name, [f"unreadable scenario: {exc}"])
     return ScenarioResult(str(path), str(sc.get("name", path.name)), run_scenario(sc))
 
