@@ -162,6 +162,11 @@ def test_deeply_nested_scenario_json_is_unreadable_not_a_crash(tmp_path: Path) -
     (["simulate", "colors", "--json", "/no/such/folder/x.json"], "folder /no/such/folder does not exist"),
     (["play", "colors", "--bots", ","], "--bots needs at least one bot spec"),
     (["play", "colors", "--save", "/no/such/folder/m.jsonl"], "folder /no/such/folder does not exist"),
+    (["play", "colors", "--save", "/tmp"], "--save /tmp: is a folder; give a file name"),
+    (["play", "colors", "--save", "/proc/m.jsonl"], "--save /proc/m.jsonl: cannot be written"),
+    (["simulate", "colors", "--json", "/tmp"], "--json /tmp: is a folder; give a file name"),
+    (["tournament", "colors", "--bots", "random", "--matches", "2", "--json", "/tmp"], "--json /tmp: is a folder"),
+    (["scorepad", "grid", "--players", "Ana,Ben", "--file", "/tmp"], "--file /tmp: is a folder"),
     (["soak", "colors", "--matches", "-1"], "greater than or equal to 1"),
     (["tournament", "colors", "--bots", "random", "--matches", "2", "--plot", "/tmp/t.txt"], "format '.txt' not"),
 ])
@@ -172,7 +177,7 @@ def test_bad_arguments_are_refused_before_any_work(args: list[str], message: str
 
 
 def test_bot_parameters_stay_with_their_bot() -> None:
-    from kartentisch.cli.app import bot_specs
+    from kartentisch.cli.common import bot_specs
 
     assert bot_specs("ismcts:iterations=1000,c=0.7,heuristic, random") == [
         "ismcts:iterations=1000,c=0.7", "heuristic", "random"]
@@ -200,7 +205,8 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     """``"²".isdigit()`` and ``"--1".lstrip("-").isdigit()`` are true, yet ``int()`` refuses both:
     they are answered as (illegal) tokens, not with a traceback."""
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
-                           input="²\n--1\n-1\nquit\n")
+                           input="²\n--1\n-1\n" + "9" * 5000 + "\nquit\n")
     assert result.exit_code == 0, result.output
     assert "'²' is illegal" in result.output and "'--1' is illegal" in result.output
+    assert "'99999" in result.output  # a 5,000-digit answer is a token too (int() refuses > 4,300 digits)
     assert "No move -1; choose 1 … 6" in result.output

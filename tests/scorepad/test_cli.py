@@ -113,3 +113,20 @@ def test_unknown_command_and_missing_round_at_the_main_prompt():
     assert "Not understood: hello (help lists the commands)" in res.output
     assert "Not recorded" not in res.output
     assert res.output.count("No round recorded yet.") == 2
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    ("[]", "not a score pad file"),
+    ("null", "not a score pad file"),
+    ('{"game": "grid"}', "not a score pad file"),
+    ('{"game": "grid", "names": ["Ana"], "options": {}, "rounds": []}', "this game is for 2 … 6"),
+    ('{"game": "grid", "names": ["Ana", "Ben"], "options": {"x": 1}, "rounds": []}', "unknown option"),
+    ('{"game": "colors", "names": ["Ana", "Ben"], "options": {}, "rounds": []}', "holds a 'colors' pad, not 'grid'"),
+    ("{", "not a readable score pad file"),
+])
+def test_a_bad_pad_file_is_refused_with_its_name(tmp_path, content, words):
+    path = tmp_path / "pad.json"
+    path.write_text(content)
+    res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], ["q"])
+    text = " ".join(res.output.replace("│", " ").split())
+    assert res.exit_code == 2 and words in text, res.output

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kartentisch.cli.app import app
-from kartentisch.cli.app import bot_specs as split_specs
+from kartentisch.cli.common import bot_specs as split_specs
 from kartentisch.kernel import KartentischError
 from kartentisch.sim.engine import MatchJob, MatchResult
 from kartentisch.sim.ratings import ELO_MEAN, bradley_terry_elo, pairwise_wins

@@ -12,13 +12,12 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import kartentisch.games as games
@@ -28,6 +27,7 @@ from kartentisch.kernel.scenario import run_paths
 from kartentisch.sim.engine import chunk_size, iter_results, rotated_jobs
 from kartentisch.sim.stats import summarise
 
+from .common import bot_specs, options_json, progress_bar, results_table, writable
 from .i18n import t
 from .render import render_view
 
@@ -49,41 +49,6 @@ def _check_lang(lang: str) -> str:
     if lang not in ("de", "en"):
         raise typer.BadParameter(f"language {lang!r}; allowed: de, en")
     return lang
-
-
-def bot_specs(raw: str) -> list[str]:
-    """The bot specs of ``--bots`` (at least one): a comma starts a new spec unless its item is ``key=value``.
-
-    ``ismcts:iterations=1000,c=0.7,heuristic`` gives ``["ismcts:iterations=1000,c=0.7", "heuristic"]``.
-    """
-    specs: list[str] = []
-    for item in (part.strip() for part in raw.split(",")):
-        if "=" in item and ":" not in item and specs:
-            specs[-1] += "," + item
-        elif item:
-            specs.append(item)
-    if not specs:
-        raise typer.BadParameter("--bots needs at least one bot spec, e.g. heuristic or random,ismcts")
-    return specs
-
-
-def writable(path: Path | None, option: str) -> Path | None:
-    """Check before a long run that ``path`` can be written (its folder exists), so no result is lost."""
-    if path is not None and not path.parent.is_dir():
-        raise typer.BadParameter(f"{option} {path}: folder {path.parent} does not exist")
-    return path
-
-
-def _options(raw: str | None) -> dict[str, Any]:
-    if not raw:
-        return {}
-    try:
-        value = json.loads(raw)
-    except ValueError as exc:
-        raise typer.BadParameter(f"--options must be a JSON object: {exc}") from None
-    if not isinstance(value, dict):
-        raise typer.BadParameter("--options must be a JSON object, e.g. '{\"target_score\": 15}'")
-    return value
 
 
 @app.command("games")
@@ -139,7 +104,7 @@ def play_cmd(
     if seed is None:
         seed = int(time.time() * 1000) % 2**31
     try:
-        match = Match(g, players, _options(options), seed)
+        match = Match(g, players, options_json(options), seed)
         if not 0 <= seat < players:
             raise typer.BadParameter(f"--seat {seat}: allowed 0 … {players - 1}")
         specs = bot_specs(bots)
@@ -188,7 +153,7 @@ def play_cmd(
             if answer == "log":
                 console.print("\n".join(_log_lines(match, seat)) or "-")
                 continue
-            if re.fullmatch(r"-?[0-9]+", answer):  # a move number (not "²" or "--1", which int() refuses)
+            if re.fullmatch(r"-?[0-9]{1,9}", answer):  # a move number; "²", "--1", 5,000 digits: tokens
                 if not 1 <= int(answer) <= len(legal):
                     console.print(f"[red]{t(lang, 'no_move', n=answer, k=len(legal))}[/]")
                     continue
@@ -234,27 +199,6 @@ def replay_cmd(
                 return
 
 
-def _progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=Console(stderr=True), transient=True)
-
-
-def results_table(summary: dict[str, Any], title: str, elo: bool = False) -> Table:
-    """Per-bot rows (best first when ``elo``) and per-seat rows: win rate, 95% CI, mean score (and Elo)."""
-    table = Table("who", "games", "win rate", "95% CI", "mean score", *(["Elo (BT)"] if elo else []), title=title)
-
-    def row(who: str, b: dict[str, Any], *extra: str) -> None:
-        table.add_row(who, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
-                      f"{b['mean_score']:.2f}", *extra)
-
-    bots = sorted(summary["bots"].items(), key=lambda kv: -kv[1]["elo"]) if elo else summary["bots"].items()
-    for spec, b in bots:
-        row(spec, b, *([f"{b['elo']:.0f}"] if elo else []))
-    for s in summary["seats"]:
-        row(f"seat {s['seat']}", s, *([""] if elo else []))
-    return table
-
-
 @app.command("simulate")
 def simulate_cmd(
     game: str,
@@ -274,14 +218,14 @@ def simulate_cmd(
     specs = bot_specs(bots)
     writable(json_out, "--json")
     try:
-        g.resolve_options(players, _options(options))
+        g.resolve_options(players, options_json(options))
         for spec in specs:
             make_bot(spec, g, 0)
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
-    planned = rotated_jobs(game, players, specs, games_, seed, _options(options))
+    planned = rotated_jobs(game, players, specs, games_, seed, options_json(options))
     started = time.perf_counter()
-    with _progress() as progress:
+    with progress_bar() as progress:
         task = progress.add_task(f"{game} ×{games_}", total=games_)
         summary = summarise(iter_results(planned, jobs, chunk_size(games_, jobs),
                                          lambda k: progress.advance(task, k)))

@@ -30,6 +30,7 @@ from ..games import get_game
 from ..kernel.errors import KartentischError
 from ..scorepad import EntryError, Field, Sheet, check_names, compute, get_ruleset
 from ..scorepad.core import Entry
+from .common import writable
 
 console = Console(highlight=False)
 
@@ -278,6 +279,28 @@ def ask_entry(sheet: Sheet, number: int, lang: str, old: dict[str, Any] | None =
     return _RoundForm(sheet, number, lang).ask(old)
 
 
+def _load_pad(path: Path, game_id: str) -> tuple[list[Any], dict[str, Any], list[Any]]:
+    """Names, options and round entries of a pad file as :func:`_save` writes it (``Sheet.to_json``).
+
+    Only the shape is checked here; names, options and entries are checked as typed ones are.
+
+    Raises:
+        EntryError: naming the file, when it is unreadable, not a pad, or another game's pad.
+    """
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise EntryError(f"{path}: not a readable score pad file ({exc})") from None
+    rounds = doc.get("rounds") if isinstance(doc, dict) else None
+    if not (isinstance(doc, dict) and isinstance(doc.get("names"), list) and isinstance(doc.get("options"), dict)
+            and isinstance(rounds, list) and all(isinstance(r, dict) and "entry" in r for r in rounds)):
+        raise EntryError(f"{path}: not a score pad file (an object with game, names, options and rounds, "
+                         "as --file writes it)")
+    if doc.get("game") != game_id:
+        raise EntryError(f"{path} holds a {doc.get('game')!r} pad, not {game_id!r}")
+    return doc["names"], doc["options"], [r["entry"] for r in rounds]
+
+
 def _save(path: Path, sheet: Sheet) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(sheet.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
@@ -300,12 +323,11 @@ def scorepad_cmd(
         ruleset = get_ruleset(game)
         g = get_game(game)
         entries: list[Any] = []
+        writable(file, "--file")
         if file is not None and file.exists():
-            doc = json.loads(file.read_text(encoding="utf-8"))
-            if doc.get("game") != g.id:
-                raise EntryError(f"{file} holds a {doc.get('game')!r} pad, not {g.id!r}")
-            names, opts = doc["names"], doc["options"]
-            entries = [r["entry"] for r in doc["rounds"]]
+            names, raw, entries = _load_pad(file, g.id)
+            names = check_names(names, g.min_players, g.max_players)
+            opts = g.resolve_options(len(names), raw)
         else:
             if not players.strip():
                 raise EntryError('--players is required (names, e.g. "Ana,Ben")')

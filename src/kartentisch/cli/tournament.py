@@ -13,7 +13,7 @@ from rich.console import Console
 from kartentisch.kernel import KartentischError
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
-from .app import _options, _progress, bot_specs, results_table, writable
+from .common import bot_specs, options_json, progress_bar, results_table, writable
 
 #: File formats of ``--plot`` (matplotlib's Agg, PDF, PS and SVG back ends).
 PLOT_FORMATS = {"png", "pdf", "svg", "ps", "eps", "jpg", "jpeg", "webp", "tif", "tiff"}
@@ -45,14 +45,14 @@ def tournament_cmd(
     if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:
         raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
                                  f"use one of {', '.join(sorted(PLOT_FORMATS))}")
-    opts = _options(options)
+    opts = options_json(options)
     try:
         jobs_list = tournament_jobs(game, players, specs, matches, seed, opts)
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
     started = time.perf_counter()
     try:
-        with _progress() as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"{game} ×{matches}", total=matches)
             results = play_jobs(jobs_list, jobs, backend, address, lambda k: progress.advance(task, k))
     except KartentischError as exc:

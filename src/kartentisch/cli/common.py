@@ -1,0 +1,92 @@
+"""Helpers shared by the CLI's command modules (``app``, ``tournament``, ``scorepad``).
+
+Kept apart from :mod:`kartentisch.cli.app` so that every command module can import them without
+importing ``app``, which registers those modules' commands.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+
+def bot_specs(raw: str) -> list[str]:
+    """The bot specs of ``--bots`` (at least one): a comma starts a new spec unless its item is ``key=value``.
+
+    ``ismcts:iterations=1000,c=0.7,heuristic`` gives ``["ismcts:iterations=1000,c=0.7", "heuristic"]``.
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in raw.split(",")):
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        elif item:
+            specs.append(item)
+    if not specs:
+        raise typer.BadParameter("--bots needs at least one bot spec, e.g. heuristic or random,ismcts")
+    return specs
+
+
+def writable(path: Path | None, option: str) -> Path | None:
+    """Check before a long run that ``path`` can be written, so no result is lost at the end.
+
+    The file is opened for appending (nothing is written; a file this check created is removed).
+
+    Raises:
+        typer.BadParameter: a folder, a missing folder, or a file that cannot be opened for writing.
+    """
+    if path is None:
+        return None
+    if path.is_dir():
+        raise typer.BadParameter(f"{option} {path}: is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise typer.BadParameter(f"{option} {path}: folder {path.parent} does not exist")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise typer.BadParameter(f"{option} {path}: cannot be written ({exc.strerror})") from None
+    if not existed:
+        path.unlink()
+    return path
+
+
+def options_json(raw: str | None) -> dict[str, Any]:
+    """The game options of ``--options`` (a JSON object; none given: ``{}``), or BadParameter."""
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise typer.BadParameter(f"--options must be a JSON object: {exc}") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter("--options must be a JSON object, e.g. '{\"target_score\": 15}'")
+    return value
+
+
+def progress_bar() -> Progress:
+    """A transient progress bar on standard error (standard output stays for results)."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
+def results_table(summary: dict[str, Any], title: str, elo: bool = False) -> Table:
+    """Per-bot rows (best first when ``elo``) and per-seat rows: win rate, 95% CI, mean score (and Elo)."""
+    table = Table("who", "games", "win rate", "95% CI", "mean score", *(["Elo (BT)"] if elo else []), title=title)
+
+    def row(who: str, b: dict[str, Any], *extra: str) -> None:
+        table.add_row(who, str(b["games"]), f"{b['win_rate']:.3f}", f"{b['ci95'][0]:.3f} – {b['ci95'][1]:.3f}",
+                      f"{b['mean_score']:.2f}", *extra)
+
+    bots = sorted(summary["bots"].items(), key=lambda kv: -kv[1]["elo"]) if elo else summary["bots"].items()
+    for spec, b in bots:
+        row(spec, b, *([f"{b['elo']:.0f}"] if elo else []))
+    for s in summary["seats"]:
+        row(f"seat {s['seat']}", s, *([""] if elo else []))
+    return table
