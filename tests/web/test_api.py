@@ -46,6 +46,10 @@ def test_create_rejects_malformed_json_and_wrong_fields(client: TestClient) -> N
     assert res.status_code == 422 and "invalid request" in res.json()["error"]
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [{"kind": "alien"}]})
     assert res.status_code == 422 and "seats.0.kind" in res.json()["error"]
+    for number in (b"1e400", b"NaN", b"-Infinity"):  # Python's json reads them; JSON cannot echo them
+        body = b'{"game": "colors", "players": ' + number + b', "seats": []}'
+        res = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+        assert res.status_code == 422 and "players" in res.json()["error"], res.text
 
 
 def test_unavailable_ismcts_is_a_422_not_a_crash(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -164,7 +164,10 @@ def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None
     (["--db", "not a url"], "database 'not a url' cannot be used"),
     (["--port", "99999"], "--port must be between 1 and 65535, got 99999"),
     (["--port", "0"], "--port must be between 1 and 65535, got 0"),
-    (["--search-seconds", "0"], "--search-seconds must be > 0"),
+    (["--search-seconds", "0"], "--search-seconds must be a number > 0"),
+    (["--search-seconds", "inf"], "--search-seconds must be a number > 0, got inf"),
+    (["--bot-delay", "nan"], "--bot-delay must be a number ≥ 0, got nan"),
+    (["--bot-delay", "-1"], "--bot-delay must be a number ≥ 0, got -1"),
 ])
 def test_serve_rejects_bad_start_up_values_in_one_line(tmp_path: Path, args: list[str], fragment: str) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # the default database, should one be opened

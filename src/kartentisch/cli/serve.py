@@ -6,6 +6,7 @@ before uvicorn starts; a bad value ends the command with one line on stderr and 
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, NoReturn
 
 import typer
@@ -56,8 +57,10 @@ def serve_cmd(
 
     if not 1 <= port <= 65535:
         _fail(f"--port must be between 1 and 65535, got {port}")
-    if search_seconds is not None and not search_seconds > 0:
-        _fail(f"--search-seconds must be > 0, got {search_seconds}")
+    if search_seconds is not None and not (math.isfinite(search_seconds) and search_seconds > 0):
+        _fail(f"--search-seconds must be a number > 0, got {search_seconds}")
+    if not (math.isfinite(bot_delay) and bot_delay >= 0):
+        _fail(f"--bot-delay must be a number ≥ 0, got {bot_delay}")
     try:
         app = create_app(db, bot_delay=bot_delay,
                          search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds)

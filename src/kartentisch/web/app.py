@@ -160,8 +160,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        return JSONResponse({"error": f"invalid request: {problems}", "detail": jsonable_encoder(exc.errors())},
+        # Without the offending inputs: a JSON body may hold numbers (1e400, NaN) JSON cannot echo.
+        errors = [{"loc": e["loc"], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
+        return JSONResponse({"error": f"invalid request: {problems}", "detail": jsonable_encoder(errors)},
                             status_code=422)
 
     def hub_of(request: Request | WebSocket) -> Hub:
