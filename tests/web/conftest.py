@@ -53,6 +53,37 @@ def live_server(db_url: str) -> Iterator[str]:
     thread.join(10)
 
 
+def child_pids(pid: int) -> set[int]:
+    """Process ids whose parent is ``pid`` (from /proc)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def living(pids: set[int], within_s: float) -> set[int]:
+    """Those of ``pids`` still running (zombies count as gone) after waiting up to ``within_s`` for them to end."""
+    def alive() -> set[int]:
+        out = set()
+        for pid in pids:
+            try:
+                if "Z" not in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]:
+                    out.add(pid)
+            except OSError:
+                continue
+        return out
+
+    gone_by = time.monotonic() + within_s
+    while alive() and time.monotonic() < gone_by:
+        time.sleep(0.1)
+    return alive()
+
+
 def auth(token: str) -> dict[str, str]:
     """The bearer header of a seat token."""
     return {"Authorization": f"Bearer {token}"}

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
 
-from .conftest import auth, free_port, new_table
+from .conftest import auth, child_pids, free_port, living, new_table
 
 
 def start_server(port: int, db_url: str, log: Path) -> subprocess.Popen[bytes]:
@@ -71,9 +71,12 @@ def test_sigkill_mid_match_resumes_at_the_same_position(tmp_path: Path) -> None:
             time.sleep(0.02)
         before = views(base, tid, list(tokens.values()))
         assert before[0]["n"] > moves  # the bot played too
+        workers = child_pids(proc.pid)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
+    assert workers, "the bot ran in no worker process"
+    assert not living(workers, within_s=5), "bot workers outlived the killed server"
     proc = start_server(port, db_url, log)
     try:
         after = views(base, tid, list(tokens.values()))

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from kartentisch.web import create_app
 from kartentisch.web.tables import MAX_ITERATIONS, limited_spec
 
-from .conftest import free_port, new_table
+from .conftest import child_pids, free_port, living, new_table
 
 HUMAN = {"kind": "human", "name": "Ada"}
 SERVE = [sys.executable, "-c", "from kartentisch.cli.app import main; main()", "serve"]
@@ -89,19 +89,6 @@ def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:
 
 
 # ---------------------------------------------------------------------- the serve command
-def _children(pid: int) -> set[int]:
-    """Process ids whose parent is ``pid`` (from /proc)."""
-    out = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            out.add(int(stat.parent.name))
-    return out
-
-
 def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None:
     """SIGTERM while an ISMCTS worker is mid-search (limit 120 s): the server and its workers are gone in seconds."""
     port = free_port()
@@ -125,11 +112,11 @@ def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None
             "seats": [{"kind": "bot", "bot": "ismcts:time_budget_s=120", "iterations": MAX_ITERATIONS}, HUMAN]})
         assert res.status_code == 201, res.text
         httpx.get(f"{base}/api/tables/{res.json()['id']}/view")  # loads the table: its bot starts thinking
-        while not _children(proc.pid):
+        while not child_pids(proc.pid):
             assert time.monotonic() < deadline, "no worker process started"
             time.sleep(0.1)
         time.sleep(3)  # the spawned worker imports the games and is searching now
-        workers = _children(proc.pid)
+        workers = child_pids(proc.pid)
         assert httpx.get(f"{base}/api/tables/{res.json()['id']}/view").json()["n"] == 0  # still thinking
         start = time.monotonic()
         proc.send_signal(signal.SIGTERM)
@@ -141,22 +128,9 @@ def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None
             proc.wait()
     assert took < 10, f"serve took {took:.1f} s to stop"
 
-    def alive() -> set[int]:
-        out = set()
-        for pid in workers:
-            try:
-                if "Z" not in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]:
-                    out.add(pid)
-            except OSError:
-                continue
-        return out
-
     # Workers are terminated before serve exits; multiprocessing's resource tracker (also a child) leaves
     # when it sees its parent's pipe close, a moment later. Nothing may outlive that by seconds.
-    gone_by = time.monotonic() + 5
-    while alive() and time.monotonic() < gone_by:
-        time.sleep(0.1)
-    assert not alive()
+    assert not living(workers, within_s=5)
 
 
 @pytest.mark.parametrize("args, fragment", [

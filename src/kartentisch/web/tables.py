@@ -17,7 +17,10 @@ import asyncio
 import hashlib
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -415,7 +418,7 @@ class Hub:
         if kind not in self.pool_sizes:
             return self.executor
         if kind not in self.pools:
-            self.pools[kind] = ProcessPoolExecutor(self.pool_sizes[kind],
+            self.pools[kind] = ProcessPoolExecutor(self.pool_sizes[kind], initializer=_exit_with_server,
                                                    mp_context=multiprocessing.get_context("spawn"))
         return self.pools[kind]
 
@@ -528,6 +531,22 @@ class Hub:
         new_table = await self.get(table.rematch_id)
         await table.broadcast()
         return new_table.id, new_table.record.seats[seat].token
+
+
+def _exit_with_server() -> None:
+    """Bot worker initializer: the worker ends as soon as the server process is gone, even after SIGKILL.
+
+    A spawned pool worker otherwise waits for calls forever once its parent died without shutting the
+    pool down; a daemon thread waits on the parent's sentinel (``multiprocessing.parent_process``).
+    """
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_when_ready, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_when_ready(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
