@@ -81,6 +81,11 @@ def test_replay_file_errors_name_the_line(tmp_path: Path) -> None:
         Match.load(bad)
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 1 and "not a kartentisch-replay/1 header" in result.output
+    head = json.loads(lines[0])
+    for seed in ("abc", 3.5, True):  # random.Random takes them all, but no header of ours holds one
+        bad.write_text(json.dumps({**head, "seed": seed}) + "\n" + lines[1])
+        with pytest.raises(InvalidReplay, match=r":1: bad header \(seed must be an integer or null"):
+            Match.load(bad)
 
 
 def test_simulate_writes_json_and_is_identical_across_jobs(tmp_path: Path) -> None:
@@ -192,6 +197,17 @@ def test_replay_refuses_binary_files_and_foreign_seats(tmp_path: Path) -> None:
     Match(get_game("colors"), 2, seed=1).save(saved)
     result = runner.invoke(app, ["replay", str(saved), "--seat", "5", "--no-step"])
     assert result.exit_code == 2 and "this match has seats 0 … 1" in result.output
+
+
+def test_replay_step_ends_quietly_at_the_end_of_input(tmp_path: Path) -> None:
+    match = Match(get_game("colors"), 2, seed=1)
+    for _ in range(3):
+        seat = match.state.to_act()[0]
+        match.apply(seat, match.state.legal_actions(seat)[0])
+    match.save(saved := tmp_path / "m.jsonl")
+    result = runner.invoke(app, ["replay", str(saved), "--step"], input="")
+    assert result.exit_code == 0 and "Aborted" not in result.output
+    assert result.output.count("Step ") <= 1, result.output  # stopped at the first prompt
 
 
 def test_play_explains_a_move_number_out_of_range(tmp_path: Path) -> None:

@@ -80,6 +80,14 @@ def show(state: GameState, seat: int | None, lang: str) -> None:
     console.print(render_view(state.game.id, state.view(seat), seat, lang))
 
 
+def _answer(prompt: str) -> str:
+    """One typed line, stripped; the end of input reads as ``quit``."""
+    try:
+        return console.input(prompt).strip()
+    except EOFError:
+        return "quit"
+
+
 def _log_lines(match: Match, viewer: int | None) -> list[str]:
     states = list(match.states())
     return [f"{i + 1}. {t('en', 'seat')} {s}: {states[i].public_token(s, tok, viewer)}"
@@ -135,10 +143,7 @@ def play_cmd(
             legal = state.legal_actions(seat)
             console.print(f"[bold]{t(lang, 'your_turn', seat=seat)}[/]")
             console.print("  ".join(f"[cyan]{i}[/] {tok}" for i, tok in enumerate(legal, start=1)))
-            try:
-                answer = console.input(f"{t(lang, 'prompt')}> ").strip()
-            except EOFError:
-                answer = "quit"
+            answer = _answer(f"{t(lang, 'prompt')}> ")
             if not answer:
                 continue
             if answer in ("quit", "q", "exit"):
@@ -174,11 +179,14 @@ def replay_cmd(
     file: Path,
     seat: Annotated[int | None, typer.Option(help="Show the match from this seat's view (default: all cards).")] = None,
     lang: Lang = "en",
-    step: Annotated[bool, typer.Option(
-        help="Wait for Enter between steps (default: when run in a terminal).")] = sys.stdin.isatty(),
+    step: Annotated[bool | None, typer.Option(
+        "--step/--no-step", help="Wait for Enter between steps (default: when run in a terminal).",
+        show_default=False)] = None,
 ) -> None:
     """Step through a saved match (from one seat's view, or with all cards open)."""
     _check_lang(lang)
+    if step is None:
+        step = sys.stdin.isatty()
     try:
         match = Match.load(file)
     except (KartentischError, OSError) as exc:
@@ -195,7 +203,7 @@ def replay_cmd(
             s, token = match.history[i]
             console.print(t(lang, "replay_step", i=i + 1, n=n, seat=s,
                             token=state.public_token(s, token, seat) if seat is not None else token))
-            if step and console.input(t(lang, "enter") + " ").strip().lower() == "q":
+            if step and _answer(t(lang, "enter") + " ").lower() in ("q", "quit"):
                 return
 
 

@@ -41,6 +41,7 @@ def lookup(game_id: str) -> Game:
     if game is None:
         loader = _LOADERS.get(game_id)
         if loader is None:
-            raise KartentischError(f"unknown game {game_id!r}; known games: {', '.join(known_ids())}")
+            known = ", ".join(known_ids()) or "none registered (importing kartentisch.games registers the five)"
+            raise KartentischError(f"unknown game {game_id!r}; known games: {known}")
         game = register(loader())
     return game
