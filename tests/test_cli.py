@@ -82,9 +82,9 @@ def test_replay_file_errors_name_the_line(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 1 and "not a kartentisch-replay/1 header" in result.output
     head = json.loads(lines[0])
-    for seed in ("abc", 3.5, True):  # random.Random takes them all, but no header of ours holds one
+    for seed in ("abc", 3.5, True, -3):  # random.Random takes them all, but no header of ours holds one
         bad.write_text(json.dumps({**head, "seed": seed}) + "\n" + lines[1])
-        with pytest.raises(InvalidReplay, match=r":1: bad header \(seed must be an integer or null"):
+        with pytest.raises(InvalidReplay, match=r":1: bad header \(seed must be an integer ≥ 0 or null"):
             Match.load(bad)
 
 

@@ -81,12 +81,12 @@ class Match:
         """Rebuild a match from a header and tokens, re-applying (and so validating) each token.
 
         Raises:
-            TypeError: the seed is not an integer or null (as :meth:`header` writes it).
+            TypeError: the seed is not an integer ≥ 0 or null (what ``play`` and the web table give).
             KartentischError: unknown game, bad players, options or deck, or an illegal token.
         """
         seed = head.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise TypeError(f"seed must be an integer or null, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise TypeError(f"seed must be an integer ≥ 0 or null, not {seed!r}")
         match = cls(lookup(head["game"]), head["players"], dict(head.get("options") or {}),
                     head.get("seed"), head.get("deck"))
         for seat, token in tokens:
