@@ -139,6 +139,7 @@ def test_scenario_command_reports_failures(tmp_path: Path) -> None:
     ({"options": "x"}, "options: Input should be a valid dictionary"),
     ({"deck": [["b0"]]}, "deck.0: Input should be a valid string"),
     ({"state": {}, "deck": []}, "either 'deck' or 'state', not both"),
+    ({"state": {"options": [1]}}, "setup failed: state.options must be an object, not [1]"),
 ])
 def test_malformed_scenarios_fail_with_what_is_wrong(tmp_path: Path, change: dict, message: str) -> None:
     """A malformed scenario is one failure naming the problem; the folder's other files still run."""

@@ -112,14 +112,16 @@ def partial_mismatch(expected: Any, actual: Any, where: str = "state") -> str | 
 def setup_state(sc: Mapping[str, Any]) -> GameState:
     """The scenario's start position: a stacked ``deck``, an explicit ``state`` or a ``seed`` shuffle.
 
+    ``sc`` has the shape :class:`Scenario` checks (:func:`run_scenario` checks it first).
+
     Raises:
         KartentischError: unknown game, bad options, invalid state or deck.
     """
     game = lookup(sc["game"])
-    deck, doc = sc.get("deck"), sc.get("state")
-    if deck is not None and doc is not None:
-        raise KartentischError("a scenario gives either 'deck' or 'state', not both")
+    deck, doc = sc.get("deck"), sc.get("state")  # not both: :class:`Scenario` checked the shape
     if doc is not None:
+        if not isinstance(doc.get("options") or {}, Mapping):
+            raise KartentischError(f"state.options must be an object, not {doc['options']!r}")
         merged = dict(doc)
         merged["game"] = sc.get("game", doc.get("game"))
         if "players" in sc:
