@@ -153,9 +153,27 @@ def test_websocket_frames_actions_and_error_frames(client: TestClient) -> None:
 
 def test_websocket_refuses_a_bad_token(client: TestClient) -> None:
     table = new_table(client, "colors", 2, HUMANS2)
+    for token in ("forged", "ä"):  # compare_digest refuses non-ASCII str: it was a dropped socket
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "auth", "token": token})
+            assert ws.receive_json()["status"] == 401
+    res = client.get(f"/api/tables/{table['id']}/view", headers={"Authorization": "Bearer ä".encode()})
+    assert res.status_code == 401 and res.json()["error"] == "unknown seat token for this table"
+
+
+def test_websocket_answers_binary_and_deeply_nested_frames_with_an_error(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2)
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][0]['token']}") as ws:
+        ws.receive_json()  # the first frame: the table
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json() == {"type": "error", "status": 400, "error": "frames are JSON text, not binary"}
+        ws.send_text("[" * 5000 + "]" * 5000)
+        assert "nested too deeply" in ws.receive_json()["error"]
+        ws.send_json({"type": "ping"})  # the socket is still open
+        assert ws.receive_json() == {"type": "pong"}
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        ws.send_json({"type": "auth", "token": "forged"})
-        assert ws.receive_json()["status"] == 401
+        ws.send_bytes(b"{}")  # as the auth frame
+        assert ws.receive_json()["status"] == 400
 
 
 def test_bots_play_server_side_until_a_person_must_decide(client: TestClient) -> None:

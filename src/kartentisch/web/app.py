@@ -241,8 +241,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         try:
             table = await hub.get(table_id)
             if token is None:
-                first = await asyncio.wait_for(websocket.receive_text(), AUTH_TIMEOUT)
-                message = _parse(first)
+                message = _parse(await asyncio.wait_for(_receive_text(websocket), AUTH_TIMEOUT))
                 if message.get("type") != "auth":
                     raise ApiError(400, 'the first frame must be {"type": "auth", "token": <seat token or null>}')
                 token = message.get("token")
@@ -259,9 +258,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         sub_id = await hub.subscribe(table, seat, send)
         try:
             while True:
-                text = await websocket.receive_text()
                 try:
-                    message = _parse(text)
+                    message = _parse(await _receive_text(websocket))
                     kind = message.get("type")
                     if kind == "ping":
                         await send({"type": "pong"})
@@ -291,6 +289,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     return app
 
 
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next frame's text. Raises WebSocketDisconnect when the client left, ApiError 400 for a binary frame."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is None:
+        raise ApiError(400, "frames are JSON text, not binary")
+    return str(message["text"])
+
+
 def _parse(text: str) -> dict[str, Any]:
     """Decode one client frame (raises ApiError 413/400 for oversized or malformed frames)."""
     if len(text.encode()) > MAX_FRAME:
@@ -299,6 +307,8 @@ def _parse(text: str) -> dict[str, Any]:
         message = json.loads(text)
     except ValueError as exc:
         raise ApiError(400, f"frame is not JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(400, "frame is not JSON this server reads: nested too deeply") from None
     if not isinstance(message, dict):
         raise ApiError(400, "a frame is a JSON object with a 'type'")
     return message

@@ -147,8 +147,9 @@ class LiveTable:
         """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token."""
         if token is None:
             return None
+        given = token.encode("utf-8", "surrogateescape")  # compare_digest refuses non-ASCII str
         for s in self.record.seats:
-            if s.token is not None and secrets.compare_digest(s.token, token):
+            if s.token is not None and secrets.compare_digest(s.token.encode(), given):
                 return s.seat
         raise ApiError(401, "unknown seat token for this table")
 
