@@ -107,6 +107,8 @@ def test_information_state_hides_the_opponent_and_survives_resampling() -> None:
 def test_bad_parameters_are_named() -> None:
     with pytest.raises(Exception, match="seed_bytes"):
         load("chips", 2, seed_bytes=9)
+    with pytest.raises(Exception, match="max_game_length 0 must be ≥ 1"):
+        load("chips", 2, max_game_length=0)
     with pytest.raises(Exception, match="JSON"):
         pyspiel.load_game("python_kartentisch_chips", {"options": "{nope"})
 
@@ -134,6 +136,17 @@ def test_history_needs_a_seeded_match() -> None:
         history_from_match(Match(get_game("chips"), 2, seed=None))
     with pytest.raises(ValueError, match="seed"):
         history_from_match(Match(get_game("chips"), 2, seed=256**2), seed_bytes=2)
+
+
+def test_a_chance_outcome_outside_a_byte_is_refused_and_changes_nothing() -> None:
+    state = load("grid", 2).new_initial_state()
+    state.apply_action(7)
+    for bad in (256, 1000):
+        with pytest.raises(ValueError, match=f"chance outcome {bad} is not a byte 0 … 255"):
+            state.apply_action(bad)
+    for byte in (0, 0, 0):  # three more bytes complete the 4-byte seed
+        state.apply_action(byte)
+    assert not state.is_chance_node()
 
 
 def test_illegal_action_is_named_and_changes_nothing() -> None:

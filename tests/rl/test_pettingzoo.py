@@ -51,9 +51,13 @@ def test_illegal_action_is_rejected_and_changes_nothing() -> None:
     before = e.unwrapped.state.to_doc()
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(ValueError, match="not legal"):
-        e.step(illegal)
+    legal = int(np.flatnonzero(mask)[0])
+    for bad in (illegal, legal + 0.5, str(legal), None):  # ids only: no truncated float, no digit string
+        with pytest.raises(ValueError, match="not legal"):
+            e.unwrapped.step(bad)
     assert e.unwrapped.state.to_doc() == before
+    e.step(np.int64(legal))  # a NumPy integer is an id
+    assert e.unwrapped.state.to_doc() != before
 
 
 def test_action_ids_name_tokens() -> None:

@@ -165,10 +165,13 @@ class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         setup = _setup(self.kartentisch_game, params)
+        max_length = int(params.get("max_game_length", 100_000))
+        if max_length < 1:
+            raise ValueError(f"{PREFIX}{self.kartentisch_game.id}: max_game_length {max_length} must be ≥ 1")
         info = pyspiel.GameInfo(
             num_distinct_actions=len(setup.space), max_chance_outcomes=OUTCOMES, num_players=setup.players,
             min_utility=0.0, max_utility=1.0, utility_sum=None,
-            max_game_length=int(params.get("max_game_length", 100_000)))
+            max_game_length=max_length)
         super().__init__(_game_type(self.kartentisch_game), info, params)
 
     @property
@@ -284,6 +287,8 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.current_player() == CHANCE:
+            if not 0 <= action < OUTCOMES:  # checked first: a stored bad byte would leave a chance node for good
+                raise ValueError(f"{self._key[0]}: chance outcome {action} is not a byte 0 … {OUTCOMES - 1}")
             self._seed.append(action)
             if len(self._seed) == self._setup.seed_bytes:
                 self._resolve_chance(int.from_bytes(bytes(self._seed), "big"))

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any
 
 from . import require
@@ -151,15 +152,19 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         nxt = self.space.next_steps(self._legal(), self._steps)
-        if action is None or int(action) not in nxt:
-            name = self.space.action_to_token(action) if isinstance(action, int | np.integer) else action
+        try:  # an integer id (int, NumPy integer); 1.5 or "5" are not ids, not even truncated
+            index = None if action is None else operator.index(action)
+        except TypeError:
+            index = None
+        if index is None or index not in nxt:
+            name = self.space.action_to_token(index) if index is not None else action
             raise ValueError(f"{self.game.id}: action {action!r} ({name!r}) is not legal for {agent} now; "
                              f"legal: {[self.space.actions[i] for i in sorted(nxt)]}")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        token = nxt[int(action)]
+        token = nxt[index]
         if token is None:
-            self._steps.append(int(action))
+            self._steps.append(index)
         else:
             self._steps = []
             self.state.apply(self.agent_name_mapping[agent], token)
