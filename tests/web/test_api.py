@@ -116,6 +116,18 @@ def test_oversized_body_is_refused(client: TestClient) -> None:
     assert client.get("/api/health").status_code == 200
 
 
+def test_oversized_chunked_body_is_refused_and_a_small_one_read(client: TestClient) -> None:
+    """Without Content-Length (chunked), a body over the limit is a 413 too, not FastAPI's 400."""
+    big = json.dumps({"game": "colors", "players": 2, "seats": [{"kind": "human", "name": "x" * MAX_BODY}]}).encode()
+    res = client.post("/api/tables", content=iter([big[:1000], big[1000:]]),
+                      headers={"Content-Type": "application/json"})
+    assert res.status_code == 413 and "request body too large" in res.json()["error"]
+    small = json.dumps({"game": "colors", "players": 2, "seats": HUMANS2}).encode()
+    res = client.post("/api/tables", content=iter([small[:10], small[10:]]),
+                      headers={"Content-Type": "application/json"})
+    assert res.status_code == 201, res.text
+
+
 def test_expired_table_is_gone(db_url: str) -> None:
     with TestClient(create_app(db_url, ttl=-1.0)) as client:
         table = new_table(client, "colors", 2, HUMANS2)

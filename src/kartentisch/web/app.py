@@ -68,7 +68,12 @@ class ActionIn(BaseModel):
 
 
 class BodyLimit:
-    """ASGI middleware: answer 413 to HTTP request bodies over ``limit`` bytes (header or streamed)."""
+    """ASGI middleware: answer 413 to HTTP request bodies over ``limit`` bytes (header or streamed).
+
+    A body without ``Content-Length`` (chunked) is read here first, up to ``limit`` bytes, and handed
+    on: an exception raised while the app reads it would become FastAPI's 400 "error parsing the body".
+    The HTTP server holds a body with ``Content-Length`` to that length.
+    """
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -82,28 +87,32 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await self._reject(scope, receive, send)
             return
+        if length is not None:
+            await self.app(scope, receive, send)
+            return
+        messages: list[Message] = []
         seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break  # the client left
             seen += len(message.get("body", b""))
             if seen > self.limit:
-                raise _TooLarge
-            return message
+                await self._reject(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        read = iter(messages)
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
-            await self._reject(scope, receive, send)
+        async def replay() -> Message:
+            return next(read, None) or await receive()
+
+        await self.app(scope, replay, send)
 
     async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"error": f"request body too large; limit {self.limit} bytes"}, status_code=413)
         await response(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def _bearer(authorization: str | None) -> str | None:
