@@ -340,3 +340,14 @@ def test_a_failing_bot_does_not_stall_the_table(client: TestClient, monkeypatch:
         while frame["n"] == 0:
             frame = ws.receive_json()
     assert frame["log"][-1]["seat"] == 0 and frame["legal"]
+
+
+def test_a_database_failure_is_a_503_naming_it(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("INSERT …", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr(client.app.state.store, "create_table", broken)  # type: ignore[attr-defined]
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": HUMANS2})
+    assert res.status_code == 503 and res.json()["error"].startswith("database error: (builtins.Exception) disk I/O")

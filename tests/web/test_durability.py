@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -14,8 +15,10 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
 
 from kartentisch.web import create_app
+from kartentisch.web.store import SeatRecord, Store
 
 from .conftest import auth, child_pids, free_port, living, new_table
 
@@ -120,3 +123,34 @@ def test_postgresql_store_round_trip() -> None:
     with TestClient(create_app(url)) as client:
         after = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
     assert after == before and after[0]["n"] == 6
+
+
+def test_a_foreign_or_damaged_sqlite_file_is_refused_at_start_up(tmp_path: Path) -> None:
+    foreign = tmp_path / "foreign.db"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE kt_tables (x INTEGER)")
+    with pytest.raises(ValueError, match="table kt_tables lacks the columns created, game, id"):
+        Store(f"sqlite:///{foreign}")
+
+    damaged = tmp_path / "damaged.db"
+    store = Store(f"sqlite:///{damaged}")
+    for i in range(200):  # a few pages of rows, so that a page in the middle can be spoiled
+        store.create_table(f"t{i}", "colors", 2, {"padding": "x" * 200}, i, [SeatRecord(0, "bot", "b", "random", None)])
+    store.dispose()
+    with damaged.open("r+b") as fh:  # the header page stays intact: the file still opens
+        fh.seek(8192)
+        fh.write(bytes(range(256)) * 16)
+    with pytest.raises(ValueError, match="the SQLite file is damaged"):
+        Store(f"sqlite:///{damaged}")
+
+
+def test_a_hand_edited_row_is_a_503_naming_the_table(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        table = new_table(client, "colors", 2, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}])
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE kt_tables SET options = '[1, 2]' WHERE id = ?", (table["id"],))
+    engine.dispose()
+    with TestClient(create_app(db_url)) as client:  # a fresh server: the table is read from the store
+        res = client.get(f"/api/tables/{table['id']}/view")
+        assert res.status_code == 503 and f"table {table['id']!r} cannot be restored" in res.json()["error"]

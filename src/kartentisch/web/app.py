@@ -24,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
@@ -166,6 +167,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _database_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return JSONResponse({"error": f"database error: {reason}"}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -32,6 +32,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -127,6 +128,26 @@ class Store:
         self.url = url or default_db_url()
         self.engine: Engine = self._engine(self.url)
         metadata.create_all(self.engine)
+        self._check()
+
+    def _check(self) -> None:
+        """Refuse, at start-up, a database this code cannot use: tables of another schema, or a
+        damaged SQLite file (``PRAGMA quick_check``; a damaged page otherwise surfaces mid-game).
+
+        Raises:
+            ValueError: naming the table and its missing columns, or SQLite's first complaint.
+        """
+        found = inspect(self.engine)
+        for table in metadata.sorted_tables:
+            missing = {c.name for c in table.columns} - {c["name"] for c in found.get_columns(table.name)}
+            if missing:
+                raise ValueError(f"table {table.name} lacks the columns {', '.join(sorted(missing))}: "
+                                 "not a kartentisch database")
+        if self.engine.dialect.name == "sqlite":
+            with self.engine.connect() as conn:
+                verdict = str(conn.exec_driver_sql("PRAGMA quick_check").scalar())
+            if verdict != "ok":
+                raise ValueError(f"the SQLite file is damaged (quick_check: {verdict})")
 
     @staticmethod
     def _engine(url: str) -> Engine:

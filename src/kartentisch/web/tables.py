@@ -27,6 +27,8 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from ..bots import make_bot, parse_spec
 from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
 from .store import SeatRecord, Store, TableRecord
@@ -351,13 +353,15 @@ class Hub:
             async with self._load_lock:
                 table = self.tables.get(table_id)
                 if table is None:
-                    record = await asyncio.to_thread(self.store.load, table_id)
-                    if record is None:
-                        raise ApiError(404, f"no table {table_id!r}")
                     try:
+                        record = await asyncio.to_thread(self.store.load, table_id)
+                        if record is None:
+                            raise ApiError(404, f"no table {table_id!r}")
                         table = LiveTable.from_record(record)
-                    except KartentischError as exc:
-                        raise ApiError(503, f"table {table_id!r} cannot be restored on this server: {exc}") from None
+                    # Stored rows that do not read back (damaged file, hand-edited values) are named, not a 500.
+                    except (KartentischError, SQLAlchemyError, TypeError, ValueError) as exc:
+                        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                        raise ApiError(503, f"table {table_id!r} cannot be restored on this server: {reason}") from None
                     self._evict()
                     self.tables[table_id] = table
                     self.after_change(table)
