@@ -116,3 +116,21 @@ def test_shuffle_is_random_shuffle():
             theirs.shuffle(b)
             assert a == b, (seed, length)
             assert ours.getstate() == theirs.getstate(), (seed, length)
+
+
+def test_a_line_names_the_tokens_before_the_one_that_failed():
+    """In 'play:x play:zz' the second token fails on the position after the first: the reason says so."""
+    import pytest
+
+    from kartentisch.games import get_game
+    from kartentisch.kernel import IllegalAction
+
+    state = get_game("colors").new_state(2, seed=1)
+    seat = state.to_act()[0]
+    first = state.legal_actions(seat)[0]
+    before = state.to_doc()
+    with pytest.raises(IllegalAction, match=f"'play:zz' is illegal: after '{first}': ") as err:
+        state.apply_line(seat, f"{first} play:zz")
+    assert err.value.rule.startswith("colors R") and state.to_doc() == before
+    with pytest.raises(IllegalAction, match="'play:zz' is illegal: (?!after)"):
+        state.apply_line(seat, f"play:zz {first}")

@@ -351,3 +351,19 @@ def test_a_database_failure_is_a_503_naming_it(client: TestClient, monkeypatch: 
     monkeypatch.setattr(client.app.state.store, "create_table", broken)  # type: ignore[attr-defined]
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": HUMANS2})
     assert res.status_code == 503 and res.json()["error"].startswith("database error: (builtins.Exception) disk I/O")
+
+
+def test_unknown_routes_and_ids_answer_in_the_api_s_own_shape(client: TestClient) -> None:
+    res = client.get("/api/nothing-here")
+    assert res.status_code == 404 and res.json() == {"error": "Not Found"}
+    res = client.get(f"/api/tables/{'x' * 10_000}/view")
+    assert res.status_code == 404 and len(res.json()["error"]) < 120
+
+
+def test_a_websocket_action_line_is_capped_like_an_http_one(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, options={"first_player": 0})
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][0]['token']}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "action", "action": "play:b0 " * 300})
+        frame = ws.receive_json()
+        assert frame["status"] == 422 and "at most 2000 characters" in frame["error"]

@@ -227,7 +227,8 @@ class GameState(ABC):
         Returns:
             The tokens applied, in order.
         Raises:
-            IllegalAction: from the first illegal token; the state is unchanged.
+            IllegalAction: from the first illegal token (after the first, its reason says which tokens
+                went before it); the state is unchanged.
         """
         tokens = line.split()
         if not tokens:
@@ -236,8 +237,14 @@ class GameState(ABC):
             self.apply(seat, tokens[0])
             return tokens
         trial = self.clone()
-        for token in tokens:
-            trial.apply(seat, token)
+        for k, token in enumerate(tokens):
+            try:
+                trial.apply(seat, token)
+            except IllegalAction as exc:
+                if k == 0:
+                    raise
+                raise IllegalAction(exc.rule, f"after {' '.join(tokens[:k])!r}: {exc.reason}", seat=exc.seat,
+                                    token=exc.token) from None
         # All legal on an identical copy (same generator state), so they apply here unchanged.
         self._legal_cache = None
         for token in tokens:

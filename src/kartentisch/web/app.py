@@ -25,12 +25,13 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
 from .scorepad import router as scorepad_router
 from .store import Store
-from .tables import MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable
+from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -65,7 +66,7 @@ class TableIn(BaseModel):
 class ActionIn(BaseModel):
     """One token, or a line of tokens separated by spaces (all or nothing)."""
 
-    action: str = Field(max_length=2000, examples=["play:r7"])
+    action: str = Field(max_length=MAX_ACTION, examples=["play:r7"])
 
 
 class BodyLimit:
@@ -167,6 +168,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (no such route, wrong method, an unreadable body) speak like ours.
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:

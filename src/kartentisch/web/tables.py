@@ -42,6 +42,8 @@ SEND_TIMEOUT = 10.0
 MAX_ITERATIONS = 1_000_000
 #: Default wall-clock limit of one server-side ISMCTS decision (seconds; :class:`Hub` ``search_seconds``).
 SEARCH_SECONDS = 5.0
+#: Longest action line (characters), over HTTP and WebSocket alike.
+MAX_ACTION = 2000
 
 
 class ApiError(Exception):
@@ -168,6 +170,8 @@ class LiveTable:
         """The tokens of ``line`` if ``seat`` may apply them all now; raises ApiError 409/422, changes nothing."""
         if not isinstance(line, str) or not line.strip():
             raise ApiError(422, "an action is a non-empty token string, e.g. \"play:r7\"")
+        if len(line) > MAX_ACTION:
+            raise ApiError(422, f"an action line has at most {MAX_ACTION} characters")
         if self.state.game_over:
             raise ApiError(409, "the match is over")
         if seat not in self.state.to_act():
@@ -356,7 +360,7 @@ class Hub:
                     try:
                         record = await asyncio.to_thread(self.store.load, table_id)
                         if record is None:
-                            raise ApiError(404, f"no table {table_id!r}")
+                            raise ApiError(404, f"no table {table_id[:80]!r}")
                         table = LiveTable.from_record(record)
                     # Stored rows that do not read back (damaged file, hand-edited values) are named, not a 500.
                     except (KartentischError, SQLAlchemyError, TypeError, ValueError) as exc:
