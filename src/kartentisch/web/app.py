@@ -67,6 +67,9 @@ class ActionIn(BaseModel):
     """One token, or a line of tokens separated by spaces (all or nothing)."""
 
     action: str = Field(max_length=MAX_ACTION, examples=["play:r7"])
+    n: int | None = Field(default=None, ge=0, description=(
+        "optional: the events the client has seen (its frame's n); if the table has moved on since, the "
+        "action is refused with 409 and nothing changes, so a retried request never applies twice"))
 
 
 class BodyLimit:
@@ -232,7 +235,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         table, seat = await _table_and_seat(request, table_id, authorization)
         if seat is None:
             raise ApiError(401, "a seat token is needed to act (spectators only watch)")
-        await hub_of(request).act(table, seat, body.action)
+        await hub_of(request).act(table, seat, body.action, body.n)
         return table.frame(seat)
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -287,7 +290,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                     elif kind == "action":
                         if seat is None:
                             raise ApiError(401, "spectators cannot act")
-                        await hub.act(table, seat, message.get("action"))  # type: ignore[arg-type]
+                        seen = message.get("n")
+                        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+                            raise ApiError(422, "n is the number of events seen: an integer or null")
+                        await hub.act(table, seat, message.get("action"), seen)  # type: ignore[arg-type]
                     else:
                         raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
                 except ApiError as exc:

@@ -384,13 +384,19 @@ class Hub:
             del self.tables[table.id]
 
     # ------------------------------------------------------------------ actions
-    async def act(self, table: LiveTable, seat: int, line: str) -> None:
+    async def act(self, table: LiveTable, seat: int, line: str, seen: int | None = None) -> None:
         """Apply ``line`` for ``seat``: check, commit, apply, broadcast; bots then take their turns.
+
+        ``seen``: the events the client has seen, if it says; a table that has moved on since refuses
+        the line (a retried request, or a second click on an old position, never applies twice).
 
         Raises:
             ApiError 409/422: nothing changed.
         """
         async with table.lock:
+            if seen is not None and seen != len(table.log):
+                raise ApiError(409, f"the table has moved on: {len(table.log)} events, the action was for {seen}; "
+                                    "nothing applied")
             await self._commit_and_apply(table, seat, table.check(seat, line))
         self.after_change(table)
         await table.broadcast()

@@ -48,6 +48,7 @@ function connect(conn) {
     if (msg.type !== "state") return;
     // socket frames carry the log from log_start on (the first frame: all of it)
     msg.log = (conn.frame?.log ?? []).slice(0, msg.log_start).concat(msg.log);
+    if (conn.frame && msg.n !== conn.frame.n) $("banner").hidden = true;  // an error about an older position
     conn.frame = msg;
     conn.endAt = msg.countdown === null ? null : performance.now() + msg.countdown * 1000;
     if (!game) game = await loadGame(msg.game);
@@ -68,12 +69,13 @@ function connect(conn) {
 async function send(conn, token) {
   $("banner").hidden = true;
   if (conn.ws && conn.ws.readyState === WebSocket.OPEN) {
-    conn.ws.send(JSON.stringify({ type: "action", action: token }));
+    // n: the position this choice was made on; a table that has moved on refuses it (no double moves)
+    conn.ws.send(JSON.stringify({ type: "action", action: token, n: conn.frame?.n ?? null }));
     return;
   }
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
     method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${conn.token}` },
-    body: JSON.stringify({ action: token }) });
+    body: JSON.stringify({ action: token, n: conn.frame?.n ?? null }) });
   const data = await res.json();
   if (!res.ok) showError(data.error ?? JSON.stringify(data), data.rule);
 }
