@@ -134,3 +134,15 @@ def test_a_line_names_the_tokens_before_the_one_that_failed():
     assert err.value.rule.startswith("colors R") and state.to_doc() == before
     with pytest.raises(IllegalAction, match="'play:zz' is illegal: (?!after)"):
         state.apply_line(seat, f"play:zz {first}")
+
+
+def test_an_empty_registry_says_how_to_fill_it():
+    """The kernel imports no game: looked up before ``kartentisch.games`` is imported, it says so."""
+    import subprocess
+    import sys
+
+    code = ("from kartentisch.kernel import KartentischError, lookup\n"
+            "try:\n    lookup('colors')\nexcept KartentischError as exc:\n    print(exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True).stdout
+    assert out.strip() == ("unknown game 'colors'; known games: none registered "
+                           "(importing kartentisch.games registers the five)")
