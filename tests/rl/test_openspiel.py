@@ -157,3 +157,13 @@ def test_illegal_action_is_named_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="not legal"):
         state.apply_action(35)  # deal: not legal in phase play
     assert str(state) == before
+
+
+def test_a_game_pickles_with_its_parameters() -> None:
+    """Multiprocessing workers receive games by pickle (pyspiel's own games pickle by name)."""
+    import pickle
+
+    game = load("lastcard", 3, {"rounds": 1}, seed_bytes=2)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.get_parameters() == game.get_parameters() and copy.num_players() == 3
+    pyspiel.random_sim_test(copy, num_sims=1, serialize=False, verbose=False)

@@ -187,6 +187,11 @@ class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
         """The state before the first deal (a chance node)."""
         return KartentischSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as name and parameters, as pyspiel's own games do (for multiprocessing workers):
+        the class is made per game at registration, so pickle cannot find it by name."""
+        return (_load_registered, (PREFIX + self.kartentisch_game.id, dict(self.get_parameters())))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """An observer of one seat's view (perfect recall: the information state, string only)."""
         if params:
@@ -471,6 +476,11 @@ def register(game: Game | str) -> str:
         cls = type(f"KartentischSpielGame_{game.id}", (KartentischSpielGame,), {"kartentisch_game": game})
         pyspiel.register_game(_game_type(game), cls)
     return name
+
+
+def _load_registered(name: str, params: dict[str, Any]) -> KartentischSpielGame:
+    """Unpickling: this module is imported, so every game is registered; load ``name`` with ``params``."""
+    return pyspiel.load_game(name, params)  # type: ignore[no-any-return]
 
 
 def load(game: Game | str, players: int | None = None, options: dict[str, Any] | None = None,
