@@ -387,3 +387,10 @@ def test_an_action_for_an_older_position_is_refused_when_n_is_given(client: Test
         assert ws.receive_json()["status"] == 422
         ws.send_json({"type": "action", "action": seat1["legal"][0], "n": 1})
         assert ws.receive_json()["n"] == 2
+
+
+def test_seat_names_must_differ(client: TestClient) -> None:
+    for seats in ([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
+                  [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}]):
+        res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
+        assert res.status_code == 422 and "seat names must differ; given twice" in res.json()["error"], res.text

@@ -314,6 +314,10 @@ class Hub:
             else:
                 raise ApiError(422, f"seat {i}: kind must be \"human\" or \"bot\", got {seat.get('kind')!r}")
         records = _unique_bot_names(records)
+        folded = [r.name.casefold() for r in records]
+        twice = [r.name for i, r in enumerate(records) if folded.index(folded[i]) != i]
+        if twice:  # the log and the score pad name seats: two alike could not be told apart
+            raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
         table_id = secrets.token_urlsafe(12)
         await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records,
                                 reaction_seconds)
