@@ -243,3 +243,16 @@ def test_lobby_labels_options_by_help_and_counts_seats_from_one(browser, live_se
     assert page.locator("link[rel='icon']").count() == 1
     assert failed == []
     context.close()
+
+
+def test_api_docs_render_without_internet(browser, live_server: str) -> None:
+    """This machine has no internet: /docs lists the API's operations only because its scripts are served
+    by the server itself (fastapi-offline), not by a CDN."""
+    page = browser.new_page()
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.goto(f"{live_server}/docs")
+    page.wait_for_selector(".opblock", timeout=20_000)
+    assert page.locator(".opblock").count() >= 5 and "/api/tables" in page.content()
+    assert not failed, failed
+    page.close()

@@ -23,6 +23,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -163,8 +164,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             executor.shutdown(wait=False, cancel_futures=True)
             store.dispose()
 
-    app = FastAPI(title="kartentisch", version="0.1.0", lifespan=lifespan,
-                  description="The browser table: five card games with friends and bots.")
+    # fastapi-offline serves the /docs and /redoc pages' scripts itself: FastAPI's load them from a CDN,
+    # which leaves the pages blank on a table without internet.
+    app = FastAPIOffline(title="kartentisch", version="0.1.0", lifespan=lifespan,
+                         description="The browser table: five card games with friends and bots.")
     app.state.store = store
     app.add_middleware(BodyLimit)
 
