@@ -316,7 +316,7 @@ class Hub:
         records = _unique_bot_names(records)
         folded = [r.name.casefold() for r in records]
         twice = [r.name for i, r in enumerate(records) if folded.index(folded[i]) != i]
-        if twice:  # the log and the score pad name seats: two alike could not be told apart
+        if twice:  # the log and the page name seats: two alike could not be told apart
             raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
         table_id = secrets.token_urlsafe(12)
         await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records,
@@ -560,10 +560,10 @@ def _exit_with_server() -> None:
     """
     parent = multiprocessing.parent_process()
     if parent is not None:
-        threading.Thread(target=_exit_when_ready, args=(parent.sentinel,), daemon=True).start()
+        threading.Thread(target=_exit_when_parent_ends, args=(parent.sentinel,), daemon=True).start()
 
 
-def _exit_when_ready(sentinel: int) -> None:
+def _exit_when_parent_ends(sentinel: int) -> None:
     multiprocessing.connection.wait([sentinel])
     os._exit(0)
 
