@@ -369,24 +369,29 @@ def test_a_websocket_action_line_is_capped_like_an_http_one(client: TestClient) 
         assert frame["status"] == 422 and "at most 2000 characters" in frame["error"]
 
 
-def test_an_action_for_an_older_position_is_refused_when_n_is_given(client: TestClient) -> None:
-    """A retried POST (the response was lost) must not move twice: with n, the table refuses it."""
+def test_a_repeated_action_is_refused_when_n_is_given(client: TestClient) -> None:
+    """A retried POST (its response was lost) must not move twice: with n, a seat that has acted since is
+    refused. Other seats' moves since do not refuse it: in simultaneous decisions they come at any time."""
     table = new_table(client, "colors", 2, HUMANS2, options={"first_player": 0})
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
     url = f"/api/tables/{tid}/actions"
     first = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()
-    res = client.post(url, json={"action": first["legal"][0], "n": first["n"]}, headers=auth(tokens[0]))
-    assert res.status_code == 200
+    body = {"action": first["legal"][0], "n": first["n"]}
+    assert client.post(url, json=body, headers=auth(tokens[0])).status_code == 200
     seat1 = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json()
-    res = client.post(url, json={"action": seat1["legal"][0], "n": first["n"]}, headers=auth(tokens[1]))
-    assert res.status_code == 409 and "the table has moved on: 1 events, the action was for 0" in res.json()["error"]
-    assert client.get(f"/api/tables/{tid}/view").json()["n"] == 1  # nothing applied
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+    res = client.post(url, json={"action": seat1["legal"][0], "n": 0}, headers=auth(tokens[1]))
+    assert res.status_code == 200 and res.json()["n"] == 2  # seat 0's move since n=0 does not matter
+    res = client.post(url, json=body, headers=auth(tokens[0]))  # the first request, sent again
+    assert res.status_code == 409 and "seat 0 has acted since event 0; nothing applied" in res.json()["error"]
+    assert client.get(f"/api/tables/{tid}/view").json()["n"] == 2  # nothing applied
+    res = client.post(url, json={"action": body["action"], "n": 9}, headers=auth(tokens[0]))
+    assert res.status_code == 422 and "ahead of the table" in res.json()["error"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
         ws.receive_json()
-        ws.send_json({"type": "action", "action": seat1["legal"][0], "n": "1"})
+        ws.send_json({"type": "action", "action": body["action"], "n": "1"})
         assert ws.receive_json()["status"] == 422
-        ws.send_json({"type": "action", "action": seat1["legal"][0], "n": 1})
-        assert ws.receive_json()["n"] == 2
+        ws.send_json({"type": "action", "action": body["action"], "n": 0})
+        assert ws.receive_json()["status"] == 409
 
 
 def test_seat_names_must_differ(client: TestClient) -> None:

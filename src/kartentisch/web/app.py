@@ -69,8 +69,8 @@ class ActionIn(BaseModel):
 
     action: str = Field(max_length=MAX_ACTION, examples=["play:r7"])
     n: int | None = Field(default=None, ge=0, description=(
-        "optional: the events the client has seen (its frame's n); if the table has moved on since, the "
-        "action is refused with 409 and nothing changes, so a retried request never applies twice"))
+        "optional: the events the client had seen when it chose (its frame's n); if this seat has acted "
+        "since, the action is refused with 409 and nothing changes, so a retried request never applies twice"))
 
 
 class BodyLimit:

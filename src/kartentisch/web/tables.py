@@ -391,16 +391,20 @@ class Hub:
     async def act(self, table: LiveTable, seat: int, line: str, seen: int | None = None) -> None:
         """Apply ``line`` for ``seat``: check, commit, apply, broadcast; bots then take their turns.
 
-        ``seen``: the events the client has seen, if it says; a table that has moved on since refuses
-        the line (a retried request, or a second click on an old position, never applies twice).
+        ``seen``: the events the client had seen when it chose, if it says. If ``seat`` itself has acted
+        since, the line is refused: a retried request or a second click never applies twice. Other
+        seats' moves since do not refuse it (in simultaneous decisions they arrive at any moment);
+        the legality check then judges the line on the position as it is.
 
         Raises:
             ApiError 409/422: nothing changed.
         """
         async with table.lock:
-            if seen is not None and seen != len(table.log):
-                raise ApiError(409, f"the table has moved on: {len(table.log)} events, the action was for {seen}; "
-                                    "nothing applied")
+            if seen is not None and seen > len(table.log):
+                raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
+            if seen is not None and any(e.seat == seat for e in table.log[seen:]):
+                raise ApiError(409, f"seat {seat} has acted since event {seen}; nothing applied "
+                                    "(a repeated request?)")
             await self._commit_and_apply(table, seat, table.check(seat, line))
         self.after_change(table)
         await table.broadcast()

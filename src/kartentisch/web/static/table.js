@@ -69,7 +69,7 @@ function connect(conn) {
 async function send(conn, token) {
   $("banner").hidden = true;
   if (conn.ws && conn.ws.readyState === WebSocket.OPEN) {
-    // n: the position this choice was made on; a table that has moved on refuses it (no double moves)
+    // n: the position this choice was made on; if this seat has acted since, the table refuses it (no double moves)
     conn.ws.send(JSON.stringify({ type: "action", action: token, n: conn.frame?.n ?? null }));
     return;
   }
