@@ -51,6 +51,7 @@ def serve_cmd(
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
+    from kartentisch.kernel.errors import first_line
     from kartentisch.web import create_app
     from kartentisch.web.store import describe_url
     from kartentisch.web.tables import SEARCH_SECONDS
@@ -67,8 +68,7 @@ def serve_cmd(
         store = app.state.store
         journal = store.journal_mode()
     except (SQLAlchemyError, ImportError, ValueError) as exc:
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        _fail(f"database {_shown(db)} cannot be used: {reason}")
+        _fail(f"database {_shown(db)} cannot be used: {first_line(exc)}")
     typer.echo(f"kartentisch: database {describe_url(store.url)} (journal {journal})", err=False)
     typer.echo(f"kartentisch: open http://{host}:{port}/", err=False)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=WS_DEFLATE,

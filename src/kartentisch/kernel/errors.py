@@ -8,6 +8,11 @@ and, where one applies, the rule id (``grid R12``), in the style of python-chess
 from __future__ import annotations
 
 
+def first_line(exc: BaseException) -> str:
+    """The first line of ``exc``'s message (a database error's runs to several), or its class name."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
 class KartentischError(Exception):
     """Base class of every error a user can cause (bad token, option, state or file)."""
 

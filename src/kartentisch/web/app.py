@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
+from ..kernel.errors import first_line
 from .scorepad import router as scorepad_router
 from .store import Store
 from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable
@@ -182,8 +183,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        return JSONResponse({"error": f"database error: {reason}"}, status_code=503)
+        return JSONResponse({"error": f"database error: {first_line(exc)}"}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -31,6 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..bots import make_bot, parse_spec
 from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
+from ..kernel.errors import first_line
 from .store import SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -368,8 +369,8 @@ class Hub:
                         table = LiveTable.from_record(record)
                     # Stored rows that do not read back (damaged file, hand-edited values) are named, not a 500.
                     except (KartentischError, SQLAlchemyError, TypeError, ValueError) as exc:
-                        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-                        raise ApiError(503, f"table {table_id!r} cannot be restored on this server: {reason}") from None
+                        raise ApiError(503, f"table {table_id!r} cannot be restored on this server: "
+                                            f"{first_line(exc)}") from None
                     self._evict()
                     self.tables[table_id] = table
                     self.after_change(table)
