@@ -1,7 +1,7 @@
 """Speed benchmark: our five games against RLCard's UNO and OpenSpiel's crazy_eights, in one run.
 
 Figures per game (2 players, one core, random legal play through the public API
-``legal_actions`` + ``apply``): matches/s, decisions/s, rounds/s, clone+apply operations/s, and
+``random_action`` + ``apply``, as the random bot plays): matches/s, decisions/s, rounds/s, clone+apply operations/s, and
 ISMCTS seconds per decision at 1,000 iterations (when the bot exists). References measured in
 the same process: RLCard 1.2.0 UNO through its raw rules core (``env.game.step``) and through
 ``env.run``, and OpenSpiel's ``crazy_eights`` driven from Python. Each repeat measures the
@@ -51,12 +51,13 @@ def _timed(budget_s: float, step: Callable[[], tuple[int, int, int]]) -> dict[st
 
 
 def random_match(game: Game, players: int, rng: random.Random) -> tuple[int, int, int]:
-    """One random match through the public API; returns (decisions, rounds, 1)."""
+    """One random match through the public API (``random_action`` + ``apply``, what the random bot
+    and ``simulate`` do); returns (decisions, rounds, 1)."""
     state = game.new_state(players, None, rng.getrandbits(32))
     decisions = 0
     while not state.game_over:
         seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state.apply(seat, state.random_action(seat, rng))
         decisions += 1
     return decisions, len(state.scores), 1
 
@@ -70,7 +71,7 @@ def sample_positions(game: Game, players: int, rng: random.Random, k: int = 200)
             if rng.random() < 0.2:
                 out.append(state.clone())
             seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.apply(seat, state.random_action(seat, rng))
     return out
 
 
@@ -79,7 +80,7 @@ def clone_apply_per_s(positions: list[GameState], rng: random.Random, budget_s: 
     moves = []
     for p in positions:
         seat = p.to_act()[0]
-        moves.append((p, seat, rng.choice(p.legal_actions(seat))))
+        moves.append((p, seat, p.random_action(seat, rng)))
     ops = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < budget_s:
@@ -113,7 +114,7 @@ def ismcts_seconds(game: Game, decisions: int, rng: random.Random) -> float | No
                 if state.game_over:
                     break
                 s = state.to_act()[0]
-                state.apply(s, rng.choice(state.legal_actions(s)))
+                state.apply(s, state.random_action(s, rng))
     return statistics.median(times)
 
 

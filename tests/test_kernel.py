@@ -146,3 +146,34 @@ def test_an_empty_registry_says_how_to_fill_it():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True).stdout
     assert out.strip() == ("unknown game 'colors'; known games: none registered "
                            "(importing kartentisch.games registers the five)")
+
+
+def test_random_action_is_a_choice_from_the_listing_and_is_taken_by_apply_once():
+    """By default ``random_action`` is ``rng.choice(legal_actions)``: same token, same generator
+    state. A drawn token is applied without a second check only by the seat it was drawn for."""
+    import random
+
+    from kartentisch.games import get_game
+    from kartentisch.kernel import IllegalAction
+
+    state = get_game("colors").new_state(2, seed=3)
+    for seed in range(30):
+        seat = state.to_act()[0]
+        ours, theirs = random.Random(seed), random.Random(seed)
+        token = state.random_action(seat, ours)
+        assert token == theirs.choice(state.legal_actions(seat))
+        assert ours.getstate() == theirs.getstate()
+    other = 1 - seat
+    for bad_seat in (other, True, "0", 2, -1):
+        if bad_seat == seat and type(bad_seat) is int:
+            continue
+        with pytest.raises(KartentischError, match="has no decision now"):
+            state.random_action(bad_seat, random.Random(0))  # type: ignore[arg-type]
+    before = state.to_doc()
+    with pytest.raises(IllegalAction):  # drawn for ``seat``: another seat must not slip it through
+        state.apply(other, token)
+    with pytest.raises(IllegalAction):  # a bool is not a seat, even where it equals one
+        state.apply(bool(seat), token)  # type: ignore[arg-type]
+    assert state.to_doc() == before
+    state.apply(seat, token)
+    assert state._drawn is None and state.to_doc() != before

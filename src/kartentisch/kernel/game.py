@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .errors import IllegalAction, InvalidState
+from .errors import IllegalAction, InvalidState, KartentischError
 from .options import Option, resolve_options
 
 S = TypeVar("S", bound="GameState")
@@ -49,7 +49,7 @@ class GameState(ABC):
 
     Template methods a game implements: :meth:`to_act`, :meth:`_legal`, :meth:`_apply`,
     :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`_determinize`,
-    :meth:`cards`.
+    :meth:`cards`; optionally :meth:`_random_action` (a draw without listing a wide decision).
     """
 
     game: Game
@@ -174,6 +174,10 @@ class GameState(ABC):
     #: new object without it, so a copy never answers from another state's listing.
     _legal_cache: tuple[int, list[str]] | None = None
 
+    #: ``(seat, token)`` last drawn by :meth:`random_action`, legal by construction, so :meth:`apply`
+    #: takes it without checking again (a game's draw need not list); cleared by every apply.
+    _drawn: tuple[int, str] | None = None
+
     def _cached_listing(self, seat: int) -> list[str] | None:
         """The legal listing of ``seat`` if one was built since the last apply, else ``None``.
 
@@ -202,6 +206,29 @@ class GameState(ABC):
         """Whether ``token`` is legal for ``seat`` now."""
         return token in self._listing(seat)
 
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """A legal token of ``seat`` drawn uniformly at random with ``rng`` (random bots and playouts).
+
+        The same distribution as ``rng.choice(self.legal_actions(seat))``, and by default exactly
+        that token with the same use of ``rng``, without copying the listing. A game whose decision
+        is too wide to list for one draw overrides :meth:`_random_action` (python-chess's
+        ``legal_moves`` is lazy for the same reason). A draw is legal by construction, so
+        :meth:`apply` takes it for this seat without a second check until the next apply (the
+        soak and the tests compare every draw with the listing).
+
+        Raises:
+            KartentischError: ``seat`` has no decision now (not in :meth:`to_act`).
+        """
+        if type(seat) is not int or seat not in self.to_act():
+            raise KartentischError(f"seat {seat!r} has no decision now (to_act: {self.to_act()})")
+        token = self._random_action(seat, rng)
+        self._drawn = (seat, token)
+        return token
+
+    def _random_action(self, seat: int, rng: random.Random) -> str:
+        """Draw for :meth:`random_action` (``seat`` is in :meth:`to_act`): ``rng.choice`` of the listing."""
+        return rng.choice(self._listing(seat))
+
     def apply(self, seat: int, token: str) -> None:
         """Validate and apply one token of ``seat``.
 
@@ -209,8 +236,9 @@ class GameState(ABC):
             IllegalAction: naming the rule; the state is left exactly as it was.
         """
         cache = self._legal_cache
-        # Fast path (the usual list-then-apply): a token in this seat's fresh listing is legal.
-        if not (cache is not None and cache[0] == seat and type(seat) is int and token in cache[1]):
+        # Fast paths: a token in this seat's fresh listing (list, then apply), or just drawn for it.
+        if not (cache is not None and cache[0] == seat and type(seat) is int and token in cache[1]) and not (
+                self._drawn is not None and type(seat) is int and self._drawn == (seat, token)):
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
                 raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None,
                                     token=token)
@@ -218,7 +246,7 @@ class GameState(ABC):
                 raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
             if not self.is_legal(seat, token):
                 raise self._explain(seat, token)
-        self._legal_cache = None
+        self._legal_cache = self._drawn = None
         self._apply(seat, token)
 
     def apply_line(self, seat: int, line: str) -> list[str]:
@@ -246,7 +274,7 @@ class GameState(ABC):
                 raise IllegalAction(exc.rule, f"after {' '.join(tokens[:k])!r}: {exc.reason}", seat=exc.seat,
                                     token=exc.token) from None
         # All legal on an identical copy (same generator state), so they apply here unchanged.
-        self._legal_cache = None
+        self._legal_cache = self._drawn = None
         for token in tokens:
             self._apply(seat, token)
         return tokens
@@ -381,8 +409,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, seat: int) -> str:
-        """Return a uniformly random legal token of ``seat``."""
-        return self.rng.choice(state.legal_actions(seat))
+        """Return a uniformly random legal token of ``seat`` (:meth:`GameState.random_action`)."""
+        return state.random_action(seat, self.rng)
 
 
 def require(condition: bool, message: str) -> None:

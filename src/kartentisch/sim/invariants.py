@@ -108,6 +108,9 @@ def check_state(game: Game, state: GameState, seat: int, legal: list[str], rng: 
 def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1) -> SoakStats:
     """Play one random match (random legal tokens, random interleaving of simultaneous seats).
 
+    Tokens are drawn by :meth:`GameState.random_action`, as the random bot plays, and each draw
+    must be in the seat's listing.
+
     Args:
         deep_every: run :func:`check_state` every this many decisions (0: never; the cheap checks
             and the replay check always run).
@@ -137,7 +140,9 @@ def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1) 
             redealt += check_state(game, state, seat, legal, rng, deck,
                                    f"{game.id} players={players} seed={seed} step={step}")
             deep += 1
-        token = rng.choice(legal)
+        token = state.random_action(seat, rng)  # as the random bot plays (a game may draw without listing)
+        if token not in legal:
+            raise _fail(game, players, seed, step, f"random_action drew {token!r}, which is not a legal token")
         state.apply(seat, token)
         history.append((seat, token))
     if state.cards() != deck:
