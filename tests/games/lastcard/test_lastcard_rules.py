@@ -142,6 +142,41 @@ def test_r19_is_legal_agrees_with_listing(players: int) -> None:
                 assert info.value.rule.startswith("lastcard R")
 
 
+def _draw_positions() -> list[tuple[LastCardState, int]]:
+    """Decisions of every kind: passes of 12 and 10 cards, turns with help plays and lays, an empty
+    pile, a deal, and a sample of random positions for every player count."""
+    chosen = [(new(2, seed=1), 0), (new(6, seed=2), 3), (example_state(), 1)]
+    chosen.append((GAME.load(play_doc(3, [[4, 31], [2, 9, 15, 22], [6, 17]], [[], [5, 8], [7]], [], 1)), 1))
+    for players in COUNTS:
+        for state in random_states(players, seed=100 + players, limit=300)[3::37]:
+            chosen += [(state, seat) for seat in state.to_act()[:1]]
+    return chosen
+
+
+def test_random_action_draws_every_legal_token_uniformly() -> None:
+    """``random_action`` draws R5 passes and turns (R8–R10) without listing them: over 150 draws per
+    legal token, it must hit exactly the listing, each token about equally often (chi-square
+    below its mean + 6 standard deviations; the seeds are fixed)."""
+    rng = random.Random(5)
+    kinds = set()
+    for state, seat in _draw_positions():
+        legal = state.legal_actions(seat)
+        kinds.add((state.phase, len(legal) > 100, bool(state.pile), bool(state.help[seat])))
+        draws = 150 * len(legal)
+        counts = dict.fromkeys(legal, 0)
+        for _ in range(draws):
+            token = state.random_action(seat, rng)
+            assert token in counts, (token, state.to_doc())
+            counts[token] += 1
+        k = len(legal)
+        chi2 = sum((c - 150) ** 2 / 150 for c in counts.values())
+        assert chi2 <= k - 1 + 6 * (2 * max(k - 1, 1)) ** 0.5, (chi2, k, state.to_doc())
+    # every kind of decision was drawn: a wide pass, turns on a pile with and without help cards,
+    # on an empty pile, and a deal
+    assert {("pass", True, False, False), ("play", False, True, True), ("play", False, True, False),
+            ("play", False, False, True), ("round_over", False, True, False)} <= kinds
+
+
 def _sort_key(token: str) -> tuple:
     verb, *args = token.split(":")
     return (("pass", "play", "lay", "deal").index(verb), [int(a) for a in args])

@@ -207,10 +207,8 @@ class LastCardState(GameState):
         n = self.players
         dealt = n * C.hand_size(n)
         hands: list[list[int]] = [[] for _ in range(n)]
-        for k in range(dealt):
-            hands[(self.start + k) % n].append(deck[k])
-        for hand in hands:
-            hand.sort()
+        for j in range(n):  # seat start + j gets cards j, j + n, j + 2n … of the dealt part
+            hands[(self.start + j) % n] = sorted(deck[j:dealt:n])
         self.hands = hands
         self.set_aside = sorted(deck[dealt:])
         self.help = [[] for _ in range(n)]
@@ -249,32 +247,59 @@ class LastCardState(GameState):
     def _legal(self, seat: int) -> list[str]:
         """Legal tokens of ``seat`` in the spec's display order (verb, then arguments as integers).
 
-        ``pass``: every strictly ascending choice of P hand cards (R5, D20). ``play``: per hand card
-        ascending either ``play:c`` (R8: empty pile or ``c`` > top) or every ``play:c:h…`` whose
-        help cards lift ``c`` above the top (R10, D8–D10); then every ``lay:c:t`` (R9: ``c`` < top,
-        ``t`` any pile card). ``round_over``: ``deal`` (R17).
+        ``pass``: every strictly ascending choice of P hand cards (R5, D20). ``play``: the parts of
+        :meth:`_play_options` in order: help plays ``play:c:h…`` (R10), higher cards alone
+        ``play:c`` (R8), then every ``lay:c:t`` (R9). ``round_over``: ``deal`` (R17).
         """
         if self.phase == PLAY:
-            hand = self.hands[seat]
-            if not self.pile:  # R7: on an empty pile only R8, with any hand card
-                return [PLAY_TOKEN[c] for c in hand]
-            top = self.pile[-1]
-            split = bisect(hand, top)  # hand is ascending: hand[:split] < top < hand[split:]
-            lower = hand[:split]
-            tokens: list[str] = []
-            if self.help[seat]:  # R10: a lower card with own help cards lifting it above the top
-                subsets = _help_subsets(tuple(self.help[seat]))
-                tokens += [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
-            tokens += [PLAY_TOKEN[c] for c in hand[split:]]  # R8: a higher card alone
-            if lower:  # R9: a lower card becomes a help card, any pile card is taken
-                pile = sorted(self.pile)
-                tokens += [LAY_TOKEN[c][t] for c in lower for t in pile]
-            return tokens
+            helped, alone, lower, pile = self._play_options(seat)
+            return helped + [PLAY_TOKEN[c] for c in alone] + [LAY_TOKEN[c][t] for c in lower for t in pile]
         if self.phase == PASS:  # R5: every ascending choice of P hand cards
             return list(map(PASS_TOKEN.__getitem__, combinations(self.hands[seat], self.pass_count)))
         if self.phase == ROUND_OVER:
             return ["deal"]
         return []
+
+    def _play_options(self, seat: int) -> tuple[list[str], list[int], list[int], list[int]]:
+        """The turn of ``seat`` in parts, each in display order: ``(helped, alone, lower, pile)``.
+
+        ``helped``: the tokens ``play:c:h…`` of a lower card ``c`` whose own help cards lift it above
+        the top (R10, D8–D10). ``alone``: the hand cards played alone (R8: all of them on an empty
+        pile, R7; else those above the top). ``lower`` × ``pile``: the lays ``lay:c:t`` (R9: a card
+        below the top becomes a help card, any pile card is taken), ``pile`` ascending. Read only:
+        ``alone`` may be the hand itself.
+        """
+        hand = self.hands[seat]
+        if not self.pile:  # R7: on an empty pile only R8, with any hand card
+            return [], hand, [], []
+        top = self.pile[-1]
+        split = bisect(hand, top)  # hand is ascending: hand[:split] < top < hand[split:]
+        lower = hand[:split]
+        helped: list[str] = []
+        if self.help[seat] and lower:
+            subsets = _help_subsets(tuple(self.help[seat]))
+            helped = [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
+        return helped, hand[split:], lower, sorted(self.pile) if lower else []
+
+    def _random_action(self, seat: int, rng: random.Random) -> str:
+        """A uniform draw among the legal tokens without listing them (the random bot's move).
+
+        R5: P cards drawn at once, uniform over the C(H, P) pass tokens (220 for 12 cards). A turn:
+        one index into the parts of :meth:`_play_options`, so a lay token is built only when drawn.
+        """
+        if self.phase == PASS:
+            return PASS_TOKEN[tuple(sorted(rng.sample(self.hands[seat], self.pass_count)))]
+        if self.phase == PLAY:
+            helped, alone, lower, pile = self._play_options(seat)
+            k = rng.randrange(len(helped) + len(alone) + len(lower) * len(pile))
+            if k < len(helped):
+                return helped[k]
+            k -= len(helped)
+            if k < len(alone):
+                return PLAY_TOKEN[alone[k]]
+            c, t = divmod(k - len(alone), len(pile))
+            return LAY_TOKEN[lower[c]][pile[t]]
+        return super()._random_action(seat, rng)
 
     def is_legal(self, seat: int, token: str) -> bool:
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
