@@ -1,7 +1,7 @@
 """Profile random play per game: a cProfile top table (by own time) for each game.
 
 For every game (2 players), ``--matches`` random matches are played through the public API
-(``legal_actions`` + ``apply``, as :func:`bench.run.random_match` does) under :mod:`cProfile`; the
+(``random_action`` + ``apply``, as :func:`bench.run.random_match` does) under :mod:`cProfile`; the
 ``--top`` functions by own time are printed, or with ``--out DIR`` written to ``DIR/<game>.txt``.
 cProfile's per-call overhead inflates small functions: use the table to rank hot spots, and
 ``bench/run.py`` for speeds.

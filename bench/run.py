@@ -1,8 +1,10 @@
 """Speed benchmark: our five games against RLCard's UNO and OpenSpiel's crazy_eights, in one run.
 
 Figures per game (2 players, one core, random legal play through the public API
-``random_action`` + ``apply``, as the random bot plays): matches/s, decisions/s, rounds/s, clone+apply operations/s, and
-ISMCTS seconds per decision at 1,000 iterations (when the bot exists). References measured in
+``random_action`` + ``apply``, as the random bot plays): matches/s, decisions/s, rounds/s,
+clone+apply operations/s, and ISMCTS seconds per decision at 1,000 iterations (when the bot
+exists); and ``listed_decisions_per_s``, random play that lists every token first
+(``rng.choice(legal_actions)``, as RLCard's harness does). References measured in
 the same process: RLCard 1.2.0 UNO through its raw rules core (``env.game.step``) and through
 ``env.run``, and OpenSpiel's ``crazy_eights`` driven from Python. Each repeat measures the
 references and then every game, so a ratio compares figures taken seconds apart; a figure is the
@@ -50,14 +52,18 @@ def _timed(budget_s: float, step: Callable[[], tuple[int, int, int]]) -> dict[st
             "rounds_per_s": rounds / elapsed}
 
 
-def random_match(game: Game, players: int, rng: random.Random) -> tuple[int, int, int]:
-    """One random match through the public API (``random_action`` + ``apply``, what the random bot
-    and ``simulate`` do); returns (decisions, rounds, 1)."""
+def random_match(game: Game, players: int, rng: random.Random, listed: bool = False) -> tuple[int, int, int]:
+    """One random match through the public API; returns (decisions, rounds, 1).
+
+    Each decision is ``apply(seat, random_action(seat, rng))``, as the random bot and ``simulate``
+    play; with ``listed``, ``apply(seat, rng.choice(legal_actions(seat)))``, as a bot pays that
+    lists every token first (the ``listed_*`` figures).
+    """
     state = game.new_state(players, None, rng.getrandbits(32))
     decisions = 0
     while not state.game_over:
         seat = state.to_act()[0]
-        state.apply(seat, state.random_action(seat, rng))
+        state.apply(seat, rng.choice(state.legal_actions(seat)) if listed else state.random_action(seat, rng))
         decisions += 1
     return decisions, len(state.scores), 1
 
@@ -258,7 +264,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 ref.update(got)
         ref_runs.append(ref)
         for game in chosen:
-            game_runs[game.id].append(_timed(budget, partial(random_match, game, 2, rng)))
+            run = _timed(budget, partial(random_match, game, 2, rng))
+            run["listed_decisions_per_s"] = _timed(budget / 2, partial(random_match, game, 2, rng, True))[
+                "decisions_per_s"]
+            game_runs[game.id].append(run)
     if ref_runs[0]:
         result["reference"] = _median_of(ref_runs)
     for game in chosen:
@@ -269,6 +278,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                           for r, f in zip(runs, ref_runs, strict=True)]
             figures["ratio_vs_rlcard_uno_raw"] = statistics.median(per_repeat)
             figures["ratio_vs_rlcard_uno_raw_per_repeat"] = per_repeat
+            figures["listed_ratio_vs_rlcard_uno_raw"] = statistics.median(
+                r["listed_decisions_per_s"] / f["rlcard_uno_raw_decisions_per_s"]
+                for r, f in zip(runs, ref_runs, strict=True))
         positions = sample_positions(game, 2, rng)
         figures["clone_apply_per_s"] = statistics.median(
             clone_apply_per_s(positions, rng, budget / 2) for _ in range(args.repeats))
@@ -290,12 +302,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 def _print(result: dict[str, Any]) -> None:
     """The human-readable table of :func:`main`'s result document."""
     print(f"{'game':10} {'matches/s':>10} {'decisions/s':>12} {'rounds/s':>9} {'clone+apply/s':>14} "
-          f"{'ismcts s/dec':>12} {'× UNO raw':>9}")
+          f"{'ismcts s/dec':>12} {'× UNO raw':>9} {'listed ×':>9}")
     for gid, f in result["games"].items():
         ism = f"{f['ismcts_s_per_decision']:.3f}" if f["ismcts_s_per_decision"] is not None else "n/a"
-        ratio = f"{f['ratio_vs_rlcard_uno_raw']:.2f}" if "ratio_vs_rlcard_uno_raw" in f else "n/a"
+        ratio, listed = (f"{f[k]:.2f}" if k in f else "n/a"
+                         for k in ("ratio_vs_rlcard_uno_raw", "listed_ratio_vs_rlcard_uno_raw"))
         print(f"{gid:10} {f['matches_per_s']:10.1f} {f['decisions_per_s']:12.0f} {f['rounds_per_s']:9.1f} "
-              f"{f['clone_apply_per_s']:14.0f} {ism:>12} {ratio:>9}")
+              f"{f['clone_apply_per_s']:14.0f} {ism:>12} {ratio:>9} {listed:>9}")
     for k, v in result["reference"].items():
         print(f"reference {k}: {v:.0f}")
     sim = result["simulate"]
