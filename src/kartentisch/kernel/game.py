@@ -49,7 +49,7 @@ class GameState(ABC):
 
     Template methods a game implements: :meth:`to_act`, :meth:`_legal`, :meth:`_apply`,
     :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`_determinize`,
-    :meth:`cards`; optionally :meth:`_random_action` (a draw without listing a wide decision).
+    :meth:`cards`; optionally :meth:`_draw` (a random draw without listing a wide decision).
     """
 
     game: Game
@@ -211,23 +211,29 @@ class GameState(ABC):
 
         The same distribution as ``rng.choice(self.legal_actions(seat))``, and by default exactly
         that token with the same use of ``rng``, without copying the listing. A game whose decision
-        is too wide to list for one draw overrides :meth:`_random_action` (python-chess's
-        ``legal_moves`` is lazy for the same reason). A draw is legal by construction, so
-        :meth:`apply` takes it for this seat without a second check until the next apply (the
-        soak and the tests compare every draw with the listing).
+        is too wide to list for one draw implements :meth:`_draw` (python-chess's ``legal_moves`` is
+        lazy for the same reason). Such a draw is legal by construction, so :meth:`apply` takes it
+        for this seat without a second check until the next apply (the soak and the tests compare
+        every draw with the listing).
 
         Raises:
             KartentischError: ``seat`` has no decision now (not in :meth:`to_act`).
         """
         if type(seat) is not int or seat not in self.to_act():
             raise KartentischError(f"seat {seat!r} has no decision now (to_act: {self.to_act()})")
-        token = self._random_action(seat, rng)
+        token = self._draw(seat, rng)
+        if token is None:
+            cache = self._legal_cache  # _listing without its to_act check, done above
+            if cache is None or cache[0] != seat:
+                cache = self._legal_cache = (seat, self._legal(seat))
+            return rng.choice(cache[1])
         self._drawn = (seat, token)
         return token
 
-    def _random_action(self, seat: int, rng: random.Random) -> str:
-        """Draw for :meth:`random_action` (``seat`` is in :meth:`to_act`): ``rng.choice`` of the listing."""
-        return rng.choice(self._listing(seat))
+    def _draw(self, seat: int, rng: random.Random) -> str | None:
+        """A uniform draw among the legal tokens of ``seat`` (in :meth:`to_act`) without listing them,
+        or ``None`` (the default) to draw from the listing. For :meth:`random_action`."""
+        return None
 
     def apply(self, seat: int, token: str) -> None:
         """Validate and apply one token of ``seat``.

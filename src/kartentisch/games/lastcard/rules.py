@@ -281,11 +281,12 @@ class LastCardState(GameState):
             helped = [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
         return helped, hand[split:], lower, sorted(self.pile) if lower else []
 
-    def _random_action(self, seat: int, rng: random.Random) -> str:
+    def _draw(self, seat: int, rng: random.Random) -> str | None:
         """A uniform draw among the legal tokens without listing them (the random bot's move).
 
         R5: P cards drawn at once, uniform over the C(H, P) pass tokens (220 for 12 cards). A turn:
-        one index into the parts of :meth:`_play_options`, so a lay token is built only when drawn.
+        one index into the parts of :meth:`_play_options`, so a lay token is built only when drawn; a
+        deal (R17) is drawn from its listing (``None``).
         """
         if self.phase == PASS:
             return PASS_TOKEN[tuple(sorted(rng.sample(self.hands[seat], self.pass_count)))]
@@ -299,7 +300,7 @@ class LastCardState(GameState):
                 return PLAY_TOKEN[alone[k]]
             c, t = divmod(k - len(alone), len(pile))
             return LAY_TOKEN[lower[c]][pile[t]]
-        return super()._random_action(seat, rng)
+        return None  # a deal: draw from the listing
 
     def is_legal(self, seat: int, token: str) -> bool:
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
