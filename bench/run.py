@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         ref_runs.append(ref)
         for game in chosen:
             run = _timed(budget, partial(random_match, game, 2, rng))
-            run["listed_decisions_per_s"] = _timed(budget / 2, partial(random_match, game, 2, rng, True))[
+            run["listed_decisions_per_s"] = _timed(budget, partial(random_match, game, 2, rng, True))[
                 "decisions_per_s"]
             game_runs[game.id].append(run)
     if ref_runs[0]:

@@ -253,7 +253,10 @@ class LastCardState(GameState):
         """
         if self.phase == PLAY:
             helped, alone, lower, pile = self._play_options(seat)
-            return helped + [PLAY_TOKEN[c] for c in alone] + [LAY_TOKEN[c][t] for c in lower for t in pile]
+            tokens = helped + [PLAY_TOKEN[c] for c in alone]
+            if pile:
+                tokens += [LAY_TOKEN[c][t] for c in lower for t in pile]
+            return tokens
         if self.phase == PASS:  # R5: every ascending choice of P hand cards
             return list(map(PASS_TOKEN.__getitem__, combinations(self.hands[seat], self.pass_count)))
         if self.phase == ROUND_OVER:
