@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .errors import IllegalAction, InvalidState, KartentischError
+from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
 
 S = TypeVar("S", bound="GameState")
@@ -191,7 +191,8 @@ class GameState(ABC):
     def _listing(self, seat: int) -> list[str]:
         cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
         if cache is None or cache[0] != seat:
-            cache = self._legal_cache = (seat, self._legal(seat) if seat in self.to_act() else [])
+            acting = not isinstance(seat, bool) and seat in self.to_act()  # True == 1, but is no seat
+            cache = self._legal_cache = (seat, self._legal(seat) if acting else [])
         return cache[1]
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -206,6 +207,12 @@ class GameState(ABC):
         """Whether ``token`` is legal for ``seat`` now."""
         return token in self._listing(seat)
 
+    def _check_seat(self, seat: object, token: object = None) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` is a seat number ``0 … players-1`` (a bool is not)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None,
+                                token=None if token is None else str(token))
+
     def random_action(self, seat: int, rng: random.Random) -> str:
         """A legal token of ``seat`` drawn uniformly at random with ``rng`` (random bots and playouts).
 
@@ -217,10 +224,12 @@ class GameState(ABC):
         every draw with the listing).
 
         Raises:
-            KartentischError: ``seat`` has no decision now (not in :meth:`to_act`).
+            IllegalAction: ``seat`` is not a seat number, or has no decision now (not in :meth:`to_act`).
         """
-        if type(seat) is not int or seat not in self.to_act():
-            raise KartentischError(f"seat {seat!r} has no decision now (to_act: {self.to_act()})")
+        if type(seat) is not int:
+            self._check_seat(seat)  # an int subclass (not bool) is a seat, as for apply
+        if seat not in self.to_act():
+            raise IllegalAction("kernel", f"no decision now (to_act: {self.to_act()})", seat=seat)
         token = self._draw(seat, rng)
         if token is None:
             cache = self._legal_cache  # _listing without its to_act check, done above
@@ -243,11 +252,10 @@ class GameState(ABC):
         """
         cache = self._legal_cache
         # Fast paths: a token in this seat's fresh listing (list, then apply), or just drawn for it.
-        if not (cache is not None and cache[0] == seat and type(seat) is int and token in cache[1]) and not (
-                self._drawn is not None and type(seat) is int and self._drawn == (seat, token)):
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-                raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None,
-                                    token=token)
+        known = type(seat) is int and type(token) is str and (
+            (cache is not None and cache[0] == seat and token in cache[1]) or self._drawn == (seat, token))
+        if not known:
+            self._check_seat(seat, token)
             if not isinstance(token, str) or not token:
                 raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
             if not self.is_legal(seat, token):
