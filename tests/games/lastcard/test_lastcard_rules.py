@@ -142,6 +142,18 @@ def test_r19_is_legal_agrees_with_listing(players: int) -> None:
                 assert info.value.rule.startswith("lastcard R")
 
 
+def test_is_legal_of_a_seat_without_a_decision_is_false() -> None:
+    """As ``legal_actions`` lists nothing for them, ``is_legal`` is false (not an error) for seats
+    outside the table, a bool, a string, and a seat that has already passed (R5)."""
+    state = new(3, seed=2)
+    tokens = [t for seat in state.to_act() for t in state.legal_actions(seat)[:5]]
+    state.apply(0, state.legal_actions(0)[0])
+    for seat in (0, -1, 3, True, "0", 0.5):
+        assert state.legal_actions(seat) == []  # type: ignore[arg-type]
+        assert not any(state.is_legal(seat, t) for t in tokens)  # type: ignore[arg-type]
+    assert not state.is_legal(1, None)  # type: ignore[arg-type]
+
+
 def _draw_positions() -> list[tuple[LastCardState, int]]:
     """Decisions of every kind: passes of 12 and 10 cards, turns with help plays and lays, an empty
     pile, a deal, and a sample of random positions for every player count."""
@@ -175,6 +187,28 @@ def test_random_action_draws_every_legal_token_uniformly() -> None:
     # on an empty pile, and a deal
     assert {("pass", True, False, False), ("play", False, True, True), ("play", False, True, False),
             ("play", False, False, True), ("round_over", False, True, False)} <= kinds
+
+
+def test_a_drawn_token_is_taken_without_a_second_check_only_as_drawn() -> None:
+    """``apply`` trusts a token drawn by ``_draw`` for the seat it was drawn for, until the next
+    apply; another seat, a bool seat or a look-alike token is checked (R5) and changes nothing."""
+    from unittest import mock
+
+    state = new(3, seed=4)
+    token = state.random_action(0, random.Random(1))
+    assert state._drawn == (0, token) and state._cached_listing(0) is None  # drawn, not listed
+    before = state.to_doc()
+    with pytest.raises(IllegalAction, match="lastcard R5"):  # seat 1 does not hold seat 0's cards
+        state.apply(1, token)
+    with pytest.raises(IllegalAction, match="no seat False"):
+        state.apply(False, token)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="a token is a non-empty string"):
+        state.apply(0, mock.ANY)
+    assert state.to_doc() == before and state._drawn == (0, token)
+    state.apply(0, token)
+    assert state._drawn is None and state.passed[0] == [int(c) for c in token.split(":")[1:]]
+    with pytest.raises(IllegalAction, match="lastcard R5"):  # drawn once, applied once
+        state.apply(0, token)
 
 
 def _sort_key(token: str) -> tuple:

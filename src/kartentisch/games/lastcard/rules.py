@@ -309,12 +309,15 @@ class LastCardState(GameState):
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
 
         Agrees with :meth:`legal_actions` exactly (tested); it only avoids building the list.
-        A listing already built since the last apply answers directly.
+        A listing already built since the last apply answers directly. A seat with no decision now
+        (or no seat number at all) has no legal token.
         """
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_act():
+            return False
         listed = self._cached_listing(seat)
         if listed is not None:
             return token in listed
-        return self._violation(seat, token) is None
+        return isinstance(token, str) and self._violation(seat, token) is None
 
     def _explain(self, seat: int, token: str) -> IllegalAction:
         """The rule an illegal token breaks (lastcard R19): see :meth:`_violation`."""
