@@ -188,10 +188,13 @@ class GameState(ABC):
             return cache[1]
         return None
 
-    def _listing(self, seat: int) -> list[str]:
+    def _listing(self, seat: int, acting: bool | None = None) -> list[str]:
+        """The legal tokens of ``seat``, listed once per apply; ``acting``: whether the caller has
+        already found ``seat`` in :meth:`to_act` (``None``: look)."""
         cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
         if cache is None or cache[0] != seat:
-            acting = not isinstance(seat, bool) and seat in self.to_act()  # True == 1, but is no seat
+            if acting is None:
+                acting = not isinstance(seat, bool) and seat in self.to_act()  # True == 1, but is no seat
             cache = self._legal_cache = (seat, self._legal(seat) if acting else [])
         return cache[1]
 
@@ -232,10 +235,7 @@ class GameState(ABC):
             raise IllegalAction("kernel", f"no decision now (to_act: {self.to_act()})", seat=seat)
         token = self._draw(seat, rng)
         if token is None:
-            cache = self._legal_cache  # _listing without its to_act check, done above
-            if cache is None or cache[0] != seat:
-                cache = self._legal_cache = (seat, self._legal(seat))
-            return rng.choice(cache[1])
+            return rng.choice(self._listing(seat, acting=True))
         self._drawn = (seat, token)
         return token
 
