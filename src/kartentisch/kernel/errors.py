@@ -38,6 +38,13 @@ class IllegalAction(KartentischError):
         super().__init__(f"{rule}: {who}{what}{reason}")
 
 
+class MalformedToken(IllegalAction):
+    """A token that is not written as the game's notation says (python-chess's ``InvalidMoveError``),
+    as opposed to a well-formed token that the rules forbid now (plain :class:`IllegalAction`,
+    python-chess's ``IllegalMoveError``). Raised by each game's ``notation.parse``; ``rule`` names
+    the spec's tokens section (``"colors R19"``)."""
+
+
 class InvalidOptions(KartentischError):
     """An unknown option name, or a value outside the option's allowed values."""
 

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
+from .words import Choice, Voice, common_text
 
 S = TypeVar("S", bound="GameState")
 
@@ -390,6 +391,37 @@ class Game(ABC):
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The game's rule-based bot (``heuristic``); a game without one raises NotImplementedError."""
         raise NotImplementedError(f"{self.id} has no heuristic bot")
+
+    # ----------------------------------------------------------------- words (kernel/words.py)
+    # A game overrides these in its own ``words`` module; the defaults keep a game without words
+    # playable in every face (its tokens then show as they are).
+    def card_name(self, code: str, lang: str) -> str:
+        """The full name of card ``code`` in ``lang`` ("Blue 7", "Blau 7"), never cut short."""
+        return code
+
+    def phase_name(self, phase: str, lang: str) -> str:
+        """The phase as players call it ("Passing cards", "Karten weitergeben")."""
+        if phase in (ROUND_OVER, GAME_OVER):
+            return common_text(lang, phase)
+        return phase.replace("_", " ")
+
+    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
+                      voice: Voice) -> str:
+        """The applied move ``token`` of ``seat`` as one or a few sentences for ``voice``.
+
+        Args:
+            token: the move's public form for ``voice.viewer`` (:meth:`GameState.public_token`).
+            before, after: ``voice.viewer``'s views just before and just after the move, so a game
+                can say what happened (cards taken, events, reshuffles) and can never name a card
+                the reader may not see.
+        Called through :func:`kartentisch.kernel.words.narrate`.
+        """
+        return f"{voice.who(seat)}: {token}"
+
+    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
+        """The legal ``token`` of ``seat`` as a person chooses it, in ``voice``'s language
+        (``view``: ``seat``'s own view now; ``voice.viewer == seat``). See :class:`Choice`."""
+        return Choice((token,))
 
     def describe(self) -> dict[str, Any]:
         """JSON-able metadata for ``kartentisch games`` and ``GET /api/games``."""

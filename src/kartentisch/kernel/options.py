@@ -28,7 +28,10 @@ class Option:
         kind: ``"int"``, ``"bool"``, ``"choice"``, ``"seat"`` (integer ``0 … n-1``) or ``"list"``;
             faces use it to draw an input.
         allowed: human description of the allowed values, used in error messages.
-        help: short explanation per language (``{"en": …, "de": …}``).
+        help: a one-line explanation per language (``{"en": …, "de": …}``) in the players' words.
+        label: a short name per language, as the lobby and ``kartentisch games`` show it.
+        rule: the spec's rule id the option changes (``"colors R16"``), for a help link.
+        presets: named values the spec suggests, ``(("short", 15), ("medium", 30), ("long", 70))``.
         minimum, maximum: bounds for ``int`` (inclusive; ``None`` = unbounded).
         nullable: ``None`` (JSON ``null``) is allowed.
         choices: allowed values for ``choice`` (and the elements of ``list``).
@@ -45,6 +48,9 @@ class Option:
     nullable: bool = False
     choices: tuple[Any, ...] = ()
     check: Callable[[Any, int], str | None] | None = None
+    label: Mapping[str, str] = field(default_factory=dict)
+    rule: str = ""
+    presets: tuple[tuple[str, Any], ...] = ()
 
     def validate(self, value: Any, players: int) -> None:
         """Raise :class:`InvalidOptions` unless ``value`` is allowed with ``players`` seats."""
@@ -73,33 +79,35 @@ class Option:
         return {
             "name": self.name, "default": self.default, "kind": self.kind, "allowed": self.allowed,
             "help": dict(self.help), "minimum": self.minimum, "maximum": self.maximum,
-            "nullable": self.nullable, "choices": list(self.choices),
+            "nullable": self.nullable, "choices": list(self.choices), "label": dict(self.label),
+            "rule": self.rule, "presets": [{"name": n, "value": v} for n, v in self.presets],
         }
 
 
 def int_option(name: str, default: int | None, minimum: int = 1, maximum: int | None = None, *,
-               nullable: bool = False, help: Mapping[str, str] | None = None) -> Option:
-    """An integer option in ``minimum … maximum`` (``maximum=None``: unbounded)."""
+               nullable: bool = False, help: Mapping[str, str] | None = None, **words: Any) -> Option:
+    """An integer option in ``minimum … maximum`` (``maximum=None``: unbounded); ``words``: ``label``,
+    ``rule``, ``presets`` (see :class:`Option`)."""
     rng = f"integer ≥ {minimum}" if maximum is None else f"integer {minimum} … {maximum}"
     return Option(name, default, "int", ("null or " if nullable else "") + rng, help or {},
-                  minimum=minimum, maximum=maximum, nullable=nullable)
+                  minimum=minimum, maximum=maximum, nullable=nullable, **words)
 
 
-def seat_option(name: str, default: int = 0, *, help: Mapping[str, str] | None = None) -> Option:
-    """A seat number ``0 … n-1``."""
-    return Option(name, default, "seat", "seat 0 … n-1", help or {})
+def seat_option(name: str, default: int = 0, *, help: Mapping[str, str] | None = None, **words: Any) -> Option:
+    """A seat number ``0 … n-1`` (faces show it counted from 1); ``words`` as for :func:`int_option`."""
+    return Option(name, default, "seat", "seat 0 … n-1", help or {}, **words)
 
 
-def bool_option(name: str, default: bool, *, help: Mapping[str, str] | None = None) -> Option:
-    """``true`` or ``false``."""
-    return Option(name, default, "bool", "true or false", help or {})
+def bool_option(name: str, default: bool, *, help: Mapping[str, str] | None = None, **words: Any) -> Option:
+    """``true`` or ``false``; ``words`` as for :func:`int_option`."""
+    return Option(name, default, "bool", "true or false", help or {}, **words)
 
 
 def choice_option(name: str, default: Any, choices: Sequence[Any], *,
-                  help: Mapping[str, str] | None = None) -> Option:
-    """One of a fixed set of values."""
+                  help: Mapping[str, str] | None = None, **words: Any) -> Option:
+    """One of a fixed set of values; ``words`` as for :func:`int_option`."""
     return Option(name, default, "choice", ", ".join(repr(c) for c in choices), help or {},
-                  choices=tuple(choices))
+                  choices=tuple(choices), **words)
 
 
 def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:

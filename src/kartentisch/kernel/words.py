@@ -1,0 +1,170 @@
+"""Moves in words: the kernel's one way to say what happened, for a given reader, in German or English.
+
+python-chess writes a move as people read it (``board.san(move)``) beside its machine form
+(``move.uci()``); here every game writes its moves, cards, phases and options in the players'
+words (the specs' German terms in German) through the methods of :class:`~kartentisch.kernel.game.Game`
+(``describe_move``, ``choice``, ``card_name``, ``phase_name``; an option's ``label``). The kernel adds what is
+the same for every game: who reads (:class:`Voice`), seat names counted from 1, round and match
+ends, and :func:`narrate`, which builds a log sentence from what the reader may know only.
+
+No hidden card can reach a sentence: a game's ``describe`` is given the reader's view before and
+after the move and the move's public form for that reader (``public_token``), never the state.
+
+Example::
+
+    >>> from kartentisch.games import get_game
+    >>> state = get_game("colors").new_state(players=2, seed=7)
+    >>> Voice("en", viewer=1, names=("Ana", "Ben")).who(0)
+    'Ana'
+    >>> Voice("de", viewer=1).who(1)
+    'Du'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+#: Languages every text of every game comes in.
+LANGS: tuple[str, ...] = ("en", "de")
+
+_COMMON: dict[str, dict[str, str]] = {
+    "en": {
+        "seat": "Seat {n}", "you": "You", "you_lower": "you", "round_over": "Round over", "game_over": "Match over",
+        "round_end": "Round {round} is over: {scores}.", "score": "{name} {score:+d} (total {total})",
+        "winners_one": "{names} wins the match.", "winners_many": "{names} share the win.",
+        "winners_you": "You win the match.", "and": "and", "no_winner": "The match is over without a winner.",
+    },
+    "de": {
+        "seat": "Platz {n}", "you": "Du", "you_lower": "du", "round_over": "Runde vorbei", "game_over": "Partie vorbei",
+        "round_end": "Runde {round} ist vorbei: {scores}.", "score": "{name} {score:+d} (gesamt {total})",
+        "winners_one": "{names} gewinnt die Partie.", "winners_many": "{names} teilen sich den Sieg.",
+        "winners_you": "Du gewinnst die Partie.", "and": "und", "no_winner": "Die Partie ist ohne Sieger vorbei.",
+    },
+}
+
+
+def common_text(lang: str, key: str, **kwargs: Any) -> str:
+    """One of the kernel's own texts (seat names, round and match ends) in ``lang`` (``en`` fallback)."""
+    return _COMMON.get(lang, _COMMON["en"])[key].format(**kwargs)
+
+
+def listing(items: list[str], lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (German ``und``): how a sentence lists several things."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {common_text(lang, 'and')} {items[-1]}"
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGS`; raises ValueError naming the allowed ones."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; allowed: {', '.join(LANGS)}")
+    return lang
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Who reads a text: the language, the reader's seat and the seat names.
+
+    Attributes:
+        lang: ``"en"`` or ``"de"``.
+        viewer: the reader's seat (``None``: a spectator, or all cards open in a replay).
+        names: one name per seat; a seat without one is "Seat 3" / "Platz 3" (counted from 1).
+    """
+
+    lang: str = "en"
+    viewer: int | None = None
+    names: tuple[str, ...] = ()
+
+    def name(self, seat: int) -> str:
+        """The seat's name as everyone reads it (never "you"): its given name, else "Seat n+1"."""
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return common_text(self.lang, "seat", n=seat + 1)
+
+    def who(self, seat: int, lower: bool = False) -> str:
+        """The seat as the reader calls it: "You"/"Du" for the reader's own seat, else :meth:`name`."""
+        if seat == self.viewer:
+            return common_text(self.lang, "you_lower" if lower else "you")
+        return self.name(seat)
+
+    def say(self, seat: int, other: str, own: str, **kwargs: Any) -> str:
+        """``own`` (second person) when ``seat`` is the reader's, else ``other`` (third person),
+        formatted with ``who`` (:meth:`who`) and ``kwargs``: ``say(0, "{who} draws.", "{who} draw.")``."""
+        return (own if seat == self.viewer else other).format(who=self.who(seat), **kwargs)
+
+    def pick(self, texts: dict[str, str], **kwargs: Any) -> str:
+        """``texts[lang]`` (English as fallback) formatted with ``kwargs``."""
+        return texts.get(self.lang, texts["en"]).format(**kwargs)
+
+
+class Choice(NamedTuple):
+    """A legal move as a person chooses it: one or more steps, each a short label in words.
+
+    A face offers the distinct first steps of all legal moves, then narrows (the terminal picks
+    the three cards of a lastcard pass one at a time; mayhem's wish: colour, then number, then
+    targets). ``unordered``: the steps form a set that may be picked in any order (cards to pass).
+    """
+
+    steps: tuple[str, ...]
+    unordered: bool = False
+
+
+def score_line(view: dict[str, Any], voice: Voice) -> str:
+    """The last scored round of ``view`` as one sentence: "Round 2 is over: Ana +5 (total 12), …"."""
+    row = view["scores"][-1]
+    parts = [common_text(voice.lang, "score", name=voice.who(s), score=row[s], total=view["totals"][s])
+             for s in range(len(row))]
+    return common_text(voice.lang, "round_end", round=len(view["scores"]), scores=", ".join(parts))
+
+
+def winners_line(view: dict[str, Any], voice: Voice) -> str:
+    """Who won the match of ``view`` (a finished match), as one sentence."""
+    winners = list(view["winners"])
+    if not winners:
+        return common_text(voice.lang, "no_winner")
+    if winners == [voice.viewer]:
+        return common_text(voice.lang, "winners_you")
+    names = listing([voice.who(s) for s in winners], voice.lang)
+    return common_text(voice.lang, "winners_one" if len(winners) == 1 else "winners_many", names=names)
+
+
+class Narration(NamedTuple):
+    """What one applied move means to one reader.
+
+    Attributes:
+        token: the move's public form for the reader (``public_token``).
+        text: the move in words, events it caused included.
+        round_text: when the move ended a round: the round's scores (and the winners, when it ended
+            the match) in words; else ``None``.
+    """
+
+    token: str
+    text: str
+    round_text: str | None
+
+
+def narrate(before: GameState, seat: int, token: str, after: GameState, voice: Voice,
+            views: tuple[dict[str, Any], dict[str, Any]] | None = None) -> Narration:
+    """The move ``token`` of ``seat`` that took ``before`` to ``after``, in words for ``voice``.
+
+    Only what the reader may know goes in: ``before.view(voice.viewer)``, ``after.view(voice.viewer)``
+    and ``before.public_token(seat, token, voice.viewer)`` (``views`` may pass the two views when the
+    caller has them already). With ``viewer=None`` a spectator's view is used.
+
+    Returns:
+        A :class:`Narration`.
+    """
+    public = before.public_token(seat, token, voice.viewer)
+    view_before, view_after = views or (before.view(voice.viewer), after.view(voice.viewer))
+    text = before.game.describe_move(seat, public, view_before, view_after, voice)
+    round_text = None
+    if len(view_after["scores"]) > len(view_before["scores"]):
+        round_text = score_line(view_after, voice)
+        if view_after["game_over"]:
+            round_text += " " + winners_line(view_after, voice)
+    return Narration(public, text, round_text)
