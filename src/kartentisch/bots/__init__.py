@@ -14,6 +14,20 @@ from ..kernel import Bot, Game, KartentischError, RandomBot
 
 BOT_NAMES = ("random", "heuristic", "ismcts")
 
+#: Person-like names of bot seats, one per seat (a table has at most 8 seats).
+PERSON_NAMES = ("Lena", "Max", "Ida", "Jonas", "Mia", "Paul", "Ella", "Noah")
+
+_KINDS: dict[str, dict[str, str]] = {
+    "en": {"random": "plays at random", "heuristic": "steady", "weak": "weak", "medium": "medium", "strong": "strong",
+           "bot": "Bot {name} ({kind})"},
+    "de": {"random": "spielt zufällig", "heuristic": "solide", "weak": "schwach", "medium": "mittel", "strong": "stark",
+           "bot": "Bot {name} ({kind})"},
+}
+
+#: ISMCTS iterations from which a bot is called medium and strong (weak below); the heuristic bot
+#: plays about as well as ISMCTS at a few hundred iterations (bench/strength/README.md).
+STRENGTHS: tuple[tuple[int, str], ...] = ((1000, "strong"), (300, "medium"), (0, "weak"))
+
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name[:key=value,...]`` into the name and typed parameters (int, float, or str).
@@ -38,6 +52,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
                 continue
         params[key] = value
     return name, params
+
+
+def bot_label(spec: str, seat: int, lang: str = "en") -> str:
+    """A bot seat as players read it: a person-like name and its kind and strength,
+    ``bot_label("ismcts:iterations=1000", 1) == "Bot Max (strong)"``; German with ``lang="de"``.
+
+    Raises:
+        KartentischError: ``spec`` is not a bot spec (:func:`parse_spec`).
+    """
+    name, params = parse_spec(spec)
+    texts = _KINDS.get(lang, _KINDS["en"])
+    if name == "ismcts":
+        iterations = params.get("iterations", 1000) if "time_budget_s" not in params else 1000
+        kind = next(k for least, k in STRENGTHS if not isinstance(iterations, int) or iterations >= least)
+    else:
+        kind = name
+    return texts["bot"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)], kind=texts[kind])
 
 
 def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
