@@ -1,15 +1,91 @@
-"""``colors`` move notation for fixed action spaces (spec ``rules/colors.md``, "Decisions and tokens").
+"""``colors`` move notation (spec ``rules/colors.md``, "Decisions and tokens"): moves as values.
+
+The one place a token is read: :func:`parse` turns ``play:<card>``, ``pick:<card>`` or ``deal``
+into a :class:`Play`, :class:`Pick` or :class:`Deal` value, and ``str(move)`` writes it back
+(``str(parse(t)) == t``). A token not written this way raises :class:`MalformedToken` naming
+``colors R19``; whether a well-formed move is allowed now is the rules' question.
 
 :func:`action_space` lists every token that can ever be legal in a match of ``players`` seats, in
 a fixed documented order; RL adapters (:mod:`kartentisch.rl`) map each token to its index.
+
+>>> parse("play:b7")
+Play(card='b7')
+>>> str(parse("pick:g3")), parse("deal")
+('pick:g3', Deal())
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from .cards import deck_codes
+from ...kernel.errors import MalformedToken
+from .cards import KEY, deck_codes
+
+#: The rule a malformed token breaks: R19 lists the tokens and rejects every other one.
+RULE = "colors R19"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``play:<card>`` (colors R5): play ``card`` (a card code, ``"b7"``) from the own hand."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """``pick:<card>`` (colors R9): take ``card`` (a card code) among the open side's candidates."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"pick:{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``deal`` (colors R18): the next dealer gathers, shuffles and deals the next round."""
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+Move = Play | Pick | Deal
+
+_CARD_VERBS: dict[str, type[Play] | type[Pick]] = {"play": Play, "pick": Pick}
+
+
+@lru_cache(maxsize=256)
+def parse(token: str) -> Move:
+    """The move written as ``token``; cached (a match uses at most 101 distinct tokens).
+
+    Raises:
+        MalformedToken: (rule ``colors R19``, naming the token) for an unknown verb, a wrong
+            number of arguments or an argument that is not a card code (``b0`` … ``y9``, lowercase).
+            A card of a colour not in play (``y3`` with 2 players) is well formed: the rules
+            reject it as not in the hand (R5) or not a candidate (R9).
+    """
+    verb, *args = token.split(":")
+    if verb == "deal":
+        if args:
+            raise MalformedToken(RULE, "'deal' takes no argument", token=token)
+        return Deal()
+    kind = _CARD_VERBS.get(verb)
+    if kind is None:
+        raise MalformedToken(RULE, f"unknown verb {verb!r}; tokens are play:<card>, pick:<card> and deal",
+                             token=token)
+    if len(args) != 1:
+        raise MalformedToken(RULE, f"'{verb}' takes exactly one card, as {verb}:<card> ({verb}:b7)", token=token)
+    if args[0] not in KEY:
+        raise MalformedToken(RULE, f"{args[0]!r} is not a card code (colour b, g, p, r or y and a digit 0–9, "
+                                   "as b7)", token=token)
+    return kind(args[0])
 
 
 def action_space(players: int, options: Mapping[str, Any]) -> list[str]:

@@ -17,10 +17,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from ...kernel.errors import IllegalAction
+from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
+from .notation import Deal, Pick, Play, parse
 
 PLAY = "play"
 PICK = "pick"
@@ -31,13 +32,9 @@ HIGHER = "higher"
 #: Centre size the refill aims at (colors R11) and the size of the initial centre (R4).
 CENTRE_SIZE = 4
 
-#: Every card token, precomputed once: ``"play:b0"`` … ``"pick:y9"`` → (verb, key).
-_PLAY_TOKEN: tuple[str, ...] = tuple(f"play:{c}" for c in CODES)
-_PICK_TOKEN: tuple[str, ...] = tuple(f"pick:{c}" for c in CODES)
-_CARD_TOKENS: dict[str, tuple[str, int]] = {
-    **{t: (PLAY, k) for k, t in enumerate(_PLAY_TOKEN)},
-    **{t: (PICK, k) for k, t in enumerate(_PICK_TOKEN)},
-}
+#: Every card token by card key, precomputed once for the listing: ``"play:b0"`` … ``"pick:y9"``.
+_PLAY_TOKEN: tuple[str, ...] = tuple(str(Play(c)) for c in CODES)
+_PICK_TOKEN: tuple[str, ...] = tuple(str(Pick(c)) for c in CODES)
 
 
 # --------------------------------------------------------------------------- pure rule helpers
@@ -245,39 +242,39 @@ class ColorsState(GameState):
 
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal token: ``play:<card>`` (R5), ``pick:<card>`` (R9) or ``deal`` (R18)."""
-        if token == "deal":
+        move = parse(token)
+        if type(move) is Play:
+            self._play(seat, KEY[move.card])
+        elif type(move) is Pick:
+            self._pick(seat, KEY[move.card])
+        else:
             self.round += 1
             self._deal(self._shuffled_deck())  # R18: gather, shuffle (R4), deal (R3/R4)
-            return
-        verb, card = _CARD_TOKENS[token]
-        if verb == PLAY:
-            self._play(seat, card)
-        else:
-            self._pick(seat, card)
 
     def _explain(self, seat: int, token: str) -> IllegalAction:
         """Name the rule an illegal token breaks (colors R19's list)."""
         def err(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"colors {rule}", reason, seat=seat, token=token)
 
+        try:
+            move = parse(token)
+        except MalformedToken as exc:  # R19: not a token at all, whatever the position
+            return MalformedToken(exc.rule, exc.reason, seat=seat, token=token)
         if self.phase == GAME_OVER:
             return err("R16", "the match has ended; no more tokens")
         if seat != self.current:
             return err("R5", f"not this seat's turn; seat {self.current} is to act")
-        verb, _, arg = token.partition(":")
-        if token == "deal":
+        if isinstance(move, Deal):
             return err("R18", f"'deal' is only legal when a round is over (phase is {self.phase!r})")
-        if token not in _CARD_TOKENS:
-            return err("R19", "unknown token; tokens are play:<card>, pick:<card> and deal")
         if self.phase == ROUND_OVER:
             return err("R18", "the round is over; the only token is 'deal'")
-        if verb == PLAY:
+        if isinstance(move, Play):
             if self.phase == PICK:
                 return err("R9", "a pick is open; resolve it with pick:<card> before playing")
-            return err("R5", f"{arg} is not in this seat's hand")
+            return err("R5", f"{move.card} is not in this seat's hand")
         if self.pending is None:
             return err("R9", "no pick is open")
-        return err("R9", f"{arg} is not a candidate of the open {self.pending.side} side "
+        return err("R9", f"{move.card} is not a candidate of the open {self.pending.side} side "
                          f"(number {self.pending.number})")
 
     # ------------------------------------------------------------------ a turn (R5 … R13)
