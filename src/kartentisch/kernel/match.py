@@ -98,8 +98,8 @@ class Match:
         """Parse and replay a replay file's text.
 
         Raises:
-            InvalidReplay: malformed JSON, a missing field, or a token that does not apply,
-                naming the line number.
+            InvalidReplay: malformed JSON (also JSON nested too deeply to decode), a missing field, or a
+                token that does not apply, naming the line number.
         """
         lines = [ln for ln in text.splitlines() if ln.strip()]
         if not lines:
@@ -108,6 +108,8 @@ class Match:
             head = json.loads(lines[0])
         except ValueError as exc:
             raise InvalidReplay(f"{source}:1: bad header ({exc})") from exc
+        except RecursionError:  # the JSON decoder recurses once per nesting level
+            raise InvalidReplay(f"{source}:1: bad header (JSON nested too deeply)") from None
         if not isinstance(head, dict) or head.get("format") != REPLAY_FORMAT:
             raise InvalidReplay(f"{source}:1: not a {REPLAY_FORMAT} header")
         try:
@@ -125,6 +127,8 @@ class Match:
                 match.apply(seat, token)
             except (ValueError, KeyError, TypeError) as exc:
                 raise InvalidReplay(f"{source}:{number}: malformed entry ({exc})") from exc
+            except RecursionError:
+                raise InvalidReplay(f"{source}:{number}: malformed entry (JSON nested too deeply)") from None
             except IllegalAction as exc:
                 raise InvalidReplay(f"{source}:{number}: token does not replay: {exc}") from exc
         return match
