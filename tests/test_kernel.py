@@ -41,7 +41,7 @@ def test_bad_options_name_the_allowed_values(given: dict, fragment: str) -> None
 
 
 def test_unknown_game_lists_known_ids() -> None:
-    with pytest.raises(KartentischError, match="unknown game 'poker'; known games: colors, chips"):
+    with pytest.raises(KartentischError, match="unknown game 'poker'; known games: chips, colors, grid, lastcard"):
         lookup("poker")
 
 
@@ -136,16 +136,25 @@ def test_a_line_names_the_tokens_before_the_one_that_failed():
         state.apply_line(seat, f"play:zz {first}")
 
 
-def test_an_empty_registry_says_how_to_fill_it():
-    """The kernel imports no game: looked up before ``kartentisch.games`` is imported, it says so."""
+def test_games_are_found_through_entry_points_and_bad_loaders_are_named():
+    """The kernel imports no game: a lookup finds the games of the ``kartentisch.games`` entry
+    points (the built-in five among them) without importing ``kartentisch.games``; a loader that
+    gives something else than a Game of its id is refused by name."""
     import subprocess
     import sys
 
-    code = ("from kartentisch.kernel import KartentischError, lookup\n"
-            "try:\n    lookup('colors')\nexcept KartentischError as exc:\n    print(exc)\n")
+    from kartentisch.kernel import KartentischError, registry
+
+    code = ("import sys\nfrom kartentisch.kernel import lookup\n"
+            "print(lookup('grid').id, 'kartentisch.games.colors' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True).stdout
-    assert out.strip() == ("unknown game 'colors'; known games: none registered "
-                           "(importing kartentisch.games registers the five)")
+    assert out.split() == ["grid", "False"]
+    registry.register_loader("broken_game", lambda: lookup("colors"))
+    try:
+        with pytest.raises(KartentischError, match="loader of game 'broken_game' gave .*not a Game with that id"):
+            registry.lookup("broken_game")
+    finally:
+        del registry._LOADERS["broken_game"]
 
 
 def test_random_action_is_a_choice_from_the_listing():

@@ -4,7 +4,7 @@ The kernel imports no game and no face (CLI, web, bots, RL): dependencies point 
 """
 
 from .errors import IllegalAction, InvalidOptions, InvalidReplay, InvalidState, KartentischError, MalformedToken
-from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, require, shuffle, sort_shuffle
+from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, SearchTuning, require, shuffle, sort_shuffle
 from .match import Match
 from .options import Option, bool_option, choice_option, int_option, resolve_options, seat_option
 from .registry import known_ids, lookup, register, register_loader
@@ -13,7 +13,8 @@ from .words import LANGS, Choice, Narration, Voice, narrate
 __all__ = [
     "Bot", "Choice", "GAME_OVER", "Game", "GameState", "IllegalAction", "InvalidOptions", "InvalidReplay",
     "InvalidState", "KartentischError", "LANGS", "MalformedToken", "Match", "Narration", "Option",
-    "ROUND_OVER", "RandomBot", "Voice", "bool_option", "choice_option", "int_option", "known_ids", "lookup",
+    "ROUND_OVER", "RandomBot", "SearchTuning", "Voice", "bool_option", "choice_option", "int_option",
+    "known_ids", "lookup",
     "narrate", "register", "register_loader", "require", "resolve_options", "seat_option", "shuffle",
     "sort_shuffle",
 ]

@@ -21,10 +21,15 @@ Example (python-chess style)::
 from __future__ import annotations
 
 import copy
+import importlib
+import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import IllegalAction, InvalidState
@@ -301,6 +306,12 @@ class GameState(ABC):
         """
         return token
 
+    def round_score_now(self) -> list[int] | None:
+        """Each seat's round score if the round ended now (cards still held counted as the spec
+        scores them), or ``None`` when the game has no such estimate. Search cuts long rollouts
+        short with it (:class:`SearchTuning`'s ``depth``)."""
+        return None
+
     def returns(self) -> list[float]:
         """Per-seat match result once over: a win is 1 shared equally among the winners, else 0."""
         if not self.winners:
@@ -309,8 +320,34 @@ class GameState(ABC):
         return [share if s in self.winners else 0.0 for s in range(self.players)]
 
 
+@dataclass(frozen=True)
+class SearchTuning:
+    """How the game-agnostic ISMCTS bot plays a game unless told otherwise (``bots/ismcts.py``).
+
+    Attributes:
+        reward: ``"win"`` (the match result), ``"score"`` (the round score, in the game's direction)
+            or ``"margin"`` (the round-score lead over the others' mean, scaled by ``margin_scale``).
+        rollout: ``"random"`` or ``"heuristic"`` (the game's heuristic bot plays the rollouts).
+        depth: decisions after which a rollout stops and scores :meth:`GameState.round_score_now`;
+            ``None``: play to the reward point.
+        margin_scale: the lead in points that earns the full reward with ``reward="margin"``.
+    """
+
+    reward: str = "win"
+    rollout: str = "random"
+    depth: int | None = None
+    margin_scale: int | None = None
+
+
 class Game(ABC):
     """A registered game: metadata (OpenSpiel's ``GameType``/``GameInfo``) and factories.
+
+    A game is one package (OpenSpiel's ``kuhn_poker.py``, a Board Game Arena game folder): the
+    class lives in it, and so does everything the faces need of it, found by module name in the
+    package (:meth:`part`): ``texts`` (``RULES`` per language), ``notation`` (``action_space``),
+    ``render`` (terminal), ``scorepad`` (``RULESET``), ``observation`` (RL ``LAYOUT``), and a
+    ``static/`` folder with the browser renderer (``<id>.js``). A part a game lacks gets the
+    face's generic stand-in.
 
     Class attributes:
         id: game id (``colors`` …).
@@ -327,6 +364,26 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Sequence[Option]]
     score_sign: ClassVar[int]
+    #: ISMCTS defaults for this game.
+    search: ClassVar[SearchTuning] = SearchTuning()
+
+    @property
+    def package(self) -> str:
+        """The game's package: the module defining its class if that is a package, else its parent."""
+        module = type(self).__module__
+        spec = importlib.util.find_spec(module)
+        return module if spec is not None and spec.submodule_search_locations else module.rpartition(".")[0]
+
+    def part(self, name: str) -> ModuleType | None:
+        """The module ``<package>.<name>`` of this game (a face part, see the class docstring), or
+        ``None`` when the game has none. Imported on first use."""
+        return _import_part(self.package, name)
+
+    def rules_text(self, lang: str) -> str:
+        """The players' rules summary in ``lang`` (markdown, from the ``texts`` part)."""
+        texts = self.part("texts")
+        rules: Mapping[str, str] = getattr(texts, "RULES", {})
+        return rules.get(lang) or rules.get("en") or f"# {self.names.get(lang, self.id)}"
 
     def check_players(self, players: int) -> None:
         """Raise :class:`InvalidOptions` unless ``players`` is in the game's range."""
@@ -430,6 +487,14 @@ class Game(ABC):
             "max_players": self.max_players, "options": [o.describe() for o in self.options],
             "higher_wins": self.score_sign > 0,
         }
+
+
+@cache
+def _import_part(package: str, name: str) -> ModuleType | None:
+    """``package.name`` imported, or ``None`` if it does not exist (an error inside it propagates)."""
+    if importlib.util.find_spec(f"{package}.{name}") is None:
+        return None
+    return importlib.import_module(f"{package}.{name}")
 
 
 class Bot(Protocol):
