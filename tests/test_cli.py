@@ -9,9 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from kartentisch.cli.app import app
-from kartentisch.cli.i18n import t
+from kartentisch.bots import bot_label
 from kartentisch.games import get_game
-from kartentisch.kernel import InvalidReplay, Match
+from kartentisch.kernel import InvalidReplay, Match, Voice
+from kartentisch.kernel.words import winners_line
 from tests.conftest import GAME_IDS
 
 runner = CliRunner()
@@ -49,13 +50,22 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
     assert "Nicht erlaubt" in result.output  # the bad input was explained …
     match = Match.load(save)
     assert match.state.game_over
-    # … the match was played to its end, and its winners are named once, seats numbered as in the pad
-    def over(lang: str) -> str:
-        return t(lang, "over", winners=", ".join(f"{t(lang, 'seat')} {s}" for s in match.state.winners))
+    # … the match was played to its end, and its winners are named in words, seats by name
+    def over(lang: str, viewer: int | None) -> str:
+        names = _seat_names_of(lang) if viewer == 0 else ()
+        return winners_line(match.state.view(viewer), Voice(lang, viewer, names))
 
-    assert result.output.count(over("de")) == 1
-    replayed = runner.invoke(app, ["replay", str(save), "--seat", "0", "--no-step"])
-    assert replayed.exit_code == 0 and replayed.stdout.count(over("en")) == 1
+    # told once with the last move, once under the final table
+    assert result.output.count(over("de", 0)) == 2, result.output
+    assert "Platz 0" not in result.output and "Seat 0" not in result.output  # seats count from 1
+    replayed = runner.invoke(app, ["replay", str(save), "--seat", "1", "--no-step"])
+    assert replayed.exit_code == 0 and replayed.stdout.count(over("en", 0)) == 1, replayed.stdout
+    assert "Move 1/" in replayed.stdout
+
+
+def _seat_names_of(lang: str) -> tuple[str, ...]:
+    """The seat names of a two-seat terminal match against one random bot (the person first)."""
+    return ("", bot_label("random", 1, lang))
 
 
 def _short(game_id: str) -> dict:
@@ -197,7 +207,7 @@ def test_replay_refuses_binary_files_and_foreign_seats(tmp_path: Path) -> None:
     saved = tmp_path / "m.jsonl"
     Match(get_game("colors"), 2, seed=1).save(saved)
     result = runner.invoke(app, ["replay", str(saved), "--seat", "5", "--no-step"])
-    assert result.exit_code == 2 and "this match has seats 0 … 1" in result.output
+    assert result.exit_code == 2 and "this match has seats 1 … 2" in result.output
 
 
 def test_replay_step_ends_quietly_at_the_end_of_input(tmp_path: Path) -> None:
@@ -208,13 +218,13 @@ def test_replay_step_ends_quietly_at_the_end_of_input(tmp_path: Path) -> None:
     match.save(saved := tmp_path / "m.jsonl")
     result = runner.invoke(app, ["replay", str(saved), "--step"], input="")
     assert result.exit_code == 0 and "Aborted" not in result.output
-    assert result.output.count("Step ") <= 1, result.output  # stopped at the first prompt
+    assert result.output.count("Move ") <= 1, result.output  # stopped at the first prompt
 
 
 def test_play_explains_a_move_number_out_of_range(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
                            input="99\n\nquit\n")
-    assert "No move 99; choose 1 … 6" in result.output
+    assert "There is no choice 99; choose 1 … 6" in result.output
     assert result.exit_code == 0
 
 
@@ -226,4 +236,4 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "'²' is illegal" in result.output and "'--1' is illegal" in result.output
     assert "'99999" in result.output  # a 5,000-digit answer is a token too (int() refuses > 4,300 digits)
-    assert "No move -1; choose 1 … 6" in result.output
+    assert "There is no choice -1; choose 1 … 6" in result.output

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -21,12 +22,13 @@ from rich.markup import escape
 from rich.table import Table
 
 import kartentisch.games as games
-from kartentisch.bots import make_bot
-from kartentisch.kernel import Game, GameState, IllegalAction, KartentischError, Match
+from kartentisch.bots import bot_label, make_bot
+from kartentisch.kernel import LANGS, Game, GameState, IllegalAction, KartentischError, Match, Voice, narrate
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.sim.engine import chunk_size, iter_results, rotated_jobs
 from kartentisch.sim.stats import summarise
 
+from .choose import Picker
 from .common import bot_specs, options_json, progress_bar, results_table, writable
 from .i18n import t
 from .render import render_view
@@ -46,8 +48,8 @@ def _game(game_id: str) -> Game:
 
 
 def _check_lang(lang: str) -> str:
-    if lang not in ("de", "en"):
-        raise typer.BadParameter(f"language {lang!r}; allowed: de, en")
+    if lang not in LANGS:
+        raise typer.BadParameter(f"language {lang!r}; allowed: {', '.join(LANGS)}")
     return lang
 
 
@@ -75,9 +77,9 @@ def rules_cmd(game: str, lang: Lang = "en") -> None:
     console.print(Markdown(rules_text(game, _check_lang(lang))))
 
 
-def show(state: GameState, seat: int | None, lang: str) -> None:
+def show(state: GameState, seat: int | None, voice: Voice) -> None:
     """Draw the table as ``seat`` sees it (with the score pad once a round is scored)."""
-    console.print(render_view(state.game.id, state.view(seat), seat, lang))
+    console.print(render_view(state.game.id, state.view(seat), seat, voice))
 
 
 def _answer(prompt: str) -> str:
@@ -88,17 +90,68 @@ def _answer(prompt: str) -> str:
         return "quit"
 
 
-def _log_lines(match: Match, viewer: int | None) -> list[str]:
+def say(text: str, style: str = "") -> None:
+    """Print game text as it is: names and cards never read as Rich markup (``[b]``, ``:b:`` emoji)."""
+    console.print(text, style=style, markup=False, emoji=False, highlight=False, soft_wrap=True)
+
+
+def _narrations(match: Match, voice: Voice) -> list[str]:
+    """Every move of ``match`` so far in words for ``voice``, numbered, round ends after their move."""
     states = list(match.states())
-    return [f"{i + 1}. {t('en', 'seat')} {s}: {states[i].public_token(s, tok, viewer)}"
-            for i, (s, tok) in enumerate(match.history)]
+    lines: list[str] = []
+    for i, (s, token) in enumerate(match.history):
+        told = narrate(states[i], s, token, states[i + 1], voice)
+        lines.append(f"{i + 1}. {told.text}")
+        if told.round_text:
+            lines.append(f"   {told.round_text}")
+    return lines
+
+
+def _seat_names(players: int, seat: int, specs: dict[int, str], lang: str) -> tuple[str, ...]:
+    """Seat names of a terminal match: bots by :func:`bot_label`, the person by "Seat n"."""
+    return tuple(bot_label(specs[s], s, lang) if s in specs else "" for s in range(players))
+
+
+def _decide(state: GameState, seat: int, voice: Voice, match: Match, game: str) -> str | None:
+    """Ask the person at ``seat`` for one move in steps (:class:`Picker`): returns the token, or
+    ``None`` when they quit. A raw token (or a line of them) is accepted at any step."""
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    picker = Picker({tok: state.game.choice(seat, tok, view, voice) for tok in legal}, t(voice.lang, "finish"))
+    while (token := picker.done()) is None:
+        options = picker.options()
+        say(t(voice.lang, "your_turn", name=voice.name(seat)) if not picker.picked
+            else " › ".join(picker.picked), style="bold")
+        for i, label in enumerate(options, start=1):
+            say(f"  {i:>2}  {label}")
+        answer = _answer(f"{t(voice.lang, 'prompt' if not picker.picked else 'prompt_step')}> ")
+        if not answer:
+            continue
+        if answer in ("quit", "q", "exit"):
+            return None
+        if answer in ("back", "b", "0"):
+            picker.back()
+        elif answer in ("help", "?"):
+            say(t(voice.lang, "help"))
+        elif answer == "rules":
+            console.print(Markdown(rules_text(game, voice.lang)))
+        elif answer == "log":
+            say("\n".join(_narrations(match, voice)) or "–")
+        elif re.fullmatch(r"-?[0-9]{1,9}", answer):  # an option number; "²", "--1", 5,000 digits: tokens
+            if 1 <= int(answer) <= len(options):
+                picker.pick(options[int(answer) - 1])
+            else:
+                say(t(voice.lang, "no_move", n=answer, k=len(options)), style="red")
+        else:
+            return answer  # a token or a line of tokens, checked by apply_line
+    return token
 
 
 @app.command("play")
 def play_cmd(
     game: str,
     players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
-    seat: Annotated[int, typer.Option(help="Your seat (0 … players-1).")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat, counted from 1 clockwise.")] = 1,
     bots: Annotated[str, typer.Option(
         help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the match (default: random).")] = None,
@@ -106,20 +159,27 @@ def play_cmd(
     lang: Lang = "en",
     save: Annotated[Path | None, typer.Option(help="Replay file to write (default: in the user data folder).")] = None,
 ) -> None:
-    """Play GAME in the terminal against bots; the match is saved as a replay file."""
+    """Play GAME in the terminal against bots; the match is saved as a replay file.
+
+    Every choice is offered in words, wide ones in steps (pick a card, then its target); a raw
+    token is accepted too. The other seats' moves are told as sentences.
+    """
     g = _game(game)
     _check_lang(lang)
     if seed is None:
-        seed = int(time.time() * 1000) % 2**31
+        seed = secrets.randbits(64)
     try:
         match = Match(g, players, options_json(options), seed)
-        if not 0 <= seat < players:
-            raise typer.BadParameter(f"--seat {seat}: allowed 0 … {players - 1}")
+        if not 1 <= seat <= players:
+            raise typer.BadParameter(f"--seat {seat}: allowed 1 … {players}")
+        me = seat - 1
         specs = bot_specs(bots)
-        others = [s for s in range(players) if s != seat]
-        seat_bots = {s: make_bot(specs[i % len(specs)], g, seed + 1 + s) for i, s in enumerate(others)}
+        others = [s for s in range(players) if s != me]
+        seat_specs = {s: specs[i % len(specs)] for i, s in enumerate(others)}
+        seat_bots = {s: make_bot(spec, g, seed + 1 + s) for s, spec in seat_specs.items()}
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
+    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang))
     state = match.state
     writable(save, "--save")
     if save is None:
@@ -130,60 +190,54 @@ def play_cmd(
         save = folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl"
     try:
         while not state.game_over:
-            acting = state.to_act()
-            bot_seats = [s for s in acting if s != seat]
+            bot_seats = [s for s in state.to_act() if s != me]
             if bot_seats:
-                s = bot_seats[0]
-                token = seat_bots[s].choose(state, s)
-                shown = state.public_token(s, token, seat)
-                match.apply(s, token)
-                console.print(t(lang, "bot_plays", name=seat_bots[s].name, seat=s, token=shown))
-                continue
-            show(state, seat, lang)
-            legal = state.legal_actions(seat)
-            console.print(f"[bold]{t(lang, 'your_turn', seat=seat)}[/]")
-            console.print("  ".join(f"[cyan]{i}[/] {tok}" for i, tok in enumerate(legal, start=1)))
-            answer = _answer(f"{t(lang, 'prompt')}> ")
-            if not answer:
-                continue
-            if answer in ("quit", "q", "exit"):
-                console.print(t(lang, "quit"))
-                break
-            if answer in ("help", "?"):
-                console.print(t(lang, "help"))
-                continue
-            if answer == "rules":
-                console.print(Markdown(rules_text(game, lang)))
-                continue
-            if answer == "log":
-                console.print("\n".join(_log_lines(match, seat)) or "-")
-                continue
-            if re.fullmatch(r"-?[0-9]{1,9}", answer):  # a move number; "²", "--1", 5,000 digits: tokens
-                if not 1 <= int(answer) <= len(legal):
-                    console.print(f"[red]{t(lang, 'no_move', n=answer, k=len(legal))}[/]")
-                    continue
-                answer = legal[int(answer) - 1]
+                seat_now = bot_seats[0]
+                line = seat_bots[seat_now].choose(state, seat_now)
+            else:
+                show(state, me, voice)
+                seat_now, answer = me, _decide(state, me, voice, match, game)
+                if answer is None:
+                    say(t(lang, "quit"))
+                    break
+                line = answer
+            before = state.clone()
             try:
-                match.apply(seat, answer)
-            except IllegalAction as exc:
-                console.print(f"[red]{t(lang, 'illegal')}: {exc}[/]")
+                tokens = match.apply(seat_now, line)
+            except IllegalAction as exc:  # only a typed token can be illegal
+                say(f"{t(lang, 'illegal')}: {exc}", style="red")
+                continue
+            for token in tokens:  # a typed line may hold several moves: tell each
+                after = before.clone()
+                after.apply(seat_now, token)
+                _tell(before, seat_now, token, after, voice)
+                before = after
         if state.game_over:
-            show(state, seat, lang)  # the last table, with the score pad and the winners
+            show(state, me, voice)  # the last table, with the score pad and the winners
     finally:
         match.save(save)
-        console.print(t(lang, "saved", path=save))
+        say(t(lang, "saved", path=str(save)))
+
+
+def _tell(before: GameState, seat: int, token: str, after: GameState, voice: Voice) -> None:
+    """Print one applied move (and the round's end it caused) in words."""
+    told = narrate(before, seat, token, after, voice)
+    say(told.text, style="" if seat == voice.viewer else "cyan")
+    if told.round_text:
+        say(told.round_text, style="bold")
 
 
 @app.command("replay")
 def replay_cmd(
     file: Path,
-    seat: Annotated[int | None, typer.Option(help="Show the match from this seat's view (default: all cards).")] = None,
+    seat: Annotated[int | None, typer.Option(
+        help="Show the match from this seat's view, counted from 1 (default: all cards).")] = None,
     lang: Lang = "en",
     step: Annotated[bool | None, typer.Option(
         "--step/--no-step", help="Wait for Enter between steps (default: when run in a terminal).",
         show_default=False)] = None,
 ) -> None:
-    """Step through a saved match (from one seat's view, or with all cards open)."""
+    """Step through a saved match in words (from one seat's view, or with all cards open)."""
     _check_lang(lang)
     if step is None:
         step = sys.stdin.isatty()
@@ -192,17 +246,21 @@ def replay_cmd(
     except (KartentischError, OSError) as exc:
         console.print(str(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
-    if seat is not None and not 0 <= seat < match.players:
-        raise typer.BadParameter(f"--seat {seat}: this match has seats 0 … {match.players - 1}")
+    if seat is not None and not 1 <= seat <= match.players:
+        raise typer.BadParameter(f"--seat {seat}: this match has seats 1 … {match.players}")
+    viewer = None if seat is None else seat - 1
+    voice = Voice(lang, viewer)
     states = list(match.states())
     n = len(match.history)
     for i, state in enumerate(states):
-        view = state.view(seat) if seat is not None else state.to_doc()
-        console.print(render_view(match.game.id, view, seat, lang))
+        view = state.view(viewer) if viewer is not None else state.to_doc()
+        console.print(render_view(match.game.id, view, viewer, voice))
         if i < n:
             s, token = match.history[i]
-            console.print(t(lang, "replay_step", i=i + 1, n=n, seat=s,
-                            token=state.public_token(s, token, seat) if seat is not None else token))
+            told = narrate(state, s, token, states[i + 1], voice)
+            say(t(lang, "replay_step", i=i + 1, n=n, text=told.text))
+            if told.round_text:
+                say(told.round_text, style="bold")
             if step and _answer(t(lang, "enter") + " ").lower() in ("q", "quit"):
                 return
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "your_turn": "Seat {seat}, your decision",
+        "your_turn": "{name}, your move:",
         "legal": "Legal moves",
-        "prompt": "Number or token (help, rules, log, quit)",
-        "help": "Type the number of a move or its token (several tokens separated by spaces apply together). "
-                "Commands: help, rules, log, quit.",
+        "prompt": "Number (help, rules, log, quit)",
+        "prompt_step": "Number (back, help, quit)",
+        "finish": "That's all",
+        "help": "Type the number of a choice; a wide move is chosen in steps (back undoes a step). "
+                "Commands: help, rules, log (the moves so far), quit. Developers may type a raw token.",
         "illegal": "Not allowed",
-        "no_move": "No move {n}; choose 1 … {k} or type a token",
-        "bot_plays": "{name} (seat {seat}) plays {token}",
+        "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
         "over": "Match over. Winners: {winners}",
         "round_scores": "Round scores",
@@ -20,18 +21,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "seat": "Seat",
         "log": "Move log",
         "quit": "Match left unfinished.",
-        "replay_step": "Step {i}/{n}: seat {seat} {token}",
+        "replay_step": "Move {i}/{n}: {text}",
         "enter": "Enter: next, q: quit",
     },
     "de": {
-        "your_turn": "Platz {seat}, du bist dran",
+        "your_turn": "{name}, dein Zug:",
         "legal": "Erlaubte Züge",
-        "prompt": "Nummer oder Zug (help, rules, log, quit)",
-        "help": "Gib die Nummer eines Zuges oder seinen Token ein (mehrere Tokens mit Leerzeichen gelten zusammen). "
-                "Befehle: help, rules, log, quit.",
+        "prompt": "Nummer (help, rules, log, quit)",
+        "prompt_step": "Nummer (back, help, quit)",
+        "finish": "Das ist alles",
+        "help": "Gib die Nummer einer Wahl ein; ein großer Zug wird in Schritten gewählt (back nimmt einen "
+                "Schritt zurück). Befehle: help, rules, log (die bisherigen Züge), quit. Entwickler können einen "
+                "Token eingeben.",
         "illegal": "Nicht erlaubt",
-        "no_move": "Kein Zug {n}; wähle 1 … {k} oder gib einen Token ein",
-        "bot_plays": "{name} (Platz {seat}) spielt {token}",
+        "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
         "saved": "Partie gespeichert in {path}",
         "over": "Partie vorbei. Gewinner: {winners}",
         "round_scores": "Rundenpunkte",
@@ -40,7 +43,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seat": "Platz",
         "log": "Zugprotokoll",
         "quit": "Partie unvollendet verlassen.",
-        "replay_step": "Schritt {i}/{n}: Platz {seat} {token}",
+        "replay_step": "Zug {i}/{n}: {text}",
         "enter": "Enter: weiter, q: beenden",
     },
 }

@@ -114,7 +114,7 @@ class ActionSpace:
         for token in legal:
             ids = self._cached_steps(token)
             if len(ids) <= depth or ids[:depth] != prefix:
-                if ids == list(prefix):
+                if ids == prefix:
                     raise NotationError(f"{self.game.id}: steps of {token!r} are a prefix of another token's")
                 continue
             nxt = ids[depth]

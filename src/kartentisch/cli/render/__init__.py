@@ -13,37 +13,38 @@ import importlib
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...kernel.words import Voice, winners_line
 from ..i18n import t
 
 
-def score_table(view: dict[str, Any], lang: str) -> Table:
-    """The score pad of ``view``: one row per scored round (``view["scores"]``), one column per seat,
-    and a last row of match totals (``view["totals"]``), titled ``round_scores`` in ``lang``."""
+def score_table(view: dict[str, Any], voice: Voice) -> Table:
+    """The score pad of ``view``: one row per scored round (``view["scores"]``), one column per seat
+    (named by ``voice``, counted from 1), and a last row of match totals (``view["totals"]``)."""
     players = view["players"]
-    table = Table(title=t(lang, "round_scores"))
-    table.add_column(t(lang, "round"))
+    table = Table(title=t(voice.lang, "round_scores"))
+    table.add_column(t(voice.lang, "round"))
     for s in range(players):
-        table.add_column(f"{t(lang, 'seat')} {s}", justify="right")
+        table.add_column(escape(voice.who(s)), justify="right")
     for i, row in enumerate(view.get("scores", []), start=1):
         table.add_row(str(i), *map(str, row))
-    table.add_row(t(lang, "totals"), *(f"[bold]{v}[/]" for v in view.get("totals", [0] * players)))
+    table.add_row(t(voice.lang, "totals"), *(f"[bold]{v}[/]" for v in view.get("totals", [0] * players)))
     return table
 
 
-def render_view(game_id: str, view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
-    """Draw ``view`` of game ``game_id`` for ``seat`` in language ``lang`` (``de``/``en``).
+def render_view(game_id: str, view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw ``view`` of game ``game_id`` for ``seat`` in ``voice``'s language (``de``/``en``).
 
     The game's own drawing, followed by the score pad (:func:`score_table`) once a round is scored
-    and, once the match is over, the winners (seats numbered as in the pad).
+    and, once the match is over, who won (:func:`~kartentisch.kernel.words.winners_line`).
     """
     module = importlib.import_module(f"{__name__}.{game_id}")
-    parts: list[RenderableType] = [module.render(view, seat, lang)]
+    parts: list[RenderableType] = [module.render(view, seat, voice.lang)]
     if view.get("scores"):
-        parts.append(score_table(view, lang))
+        parts.append(score_table(view, voice))
     if view["game_over"]:
-        winners = ", ".join(f"{t(lang, 'seat')} {s}" for s in view["winners"])
-        parts.append(Text(t(lang, "over", winners=winners), style="bold green"))
+        parts.append(Text(winners_line(view, voice), style="bold green"))
     return Group(*parts)
