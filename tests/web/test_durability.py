@@ -103,6 +103,7 @@ def test_sigkill_mid_match_resumes_at_the_same_position(tmp_path: Path) -> None:
         proc.wait(10)
 
 
+@pytest.mark.postgres
 def test_postgresql_store_round_trip() -> None:
     url = os.environ.get("KARTENTISCH_TEST_PG_URL")
     if not url:
