@@ -3,7 +3,13 @@
 # exporting KARTENTISCH_TEST_PG_URL for the PostgreSQL store tests. Runs the server as the
 # 'postgres' user when started as root (initdb refuses root).
 set -euo pipefail
-bindir=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n1 || command -v initdb)")
+initdb=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n1 || true)
+initdb=${initdb:-$(command -v initdb || true)}
+if [ -z "$initdb" ]; then
+  echo "with-postgres: no initdb (Debian package postgresql; scripts/system-deps.sh installs it, or: make test SKIP=postgres)" >&2
+  exit 1
+fi
+bindir=$(dirname "$initdb")
 # A free port unless one is given, so several runs on one machine do not collide.
 port=${KARTENTISCH_PG_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 data=$(mktemp -d /tmp/kt-pg-XXXXXX)
@@ -18,5 +24,6 @@ fi
 cleanup() { "${as[@]}" "$bindir/pg_ctl" -D "$data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$data"; }
 trap cleanup EXIT
 "$bindir/createdb" -h 127.0.0.1 -p "$port" -U kartentisch kartentisch_test
+echo "with-postgres: a throw-away PostgreSQL server on 127.0.0.1:$port (data in $data, removed afterwards)"
 export KARTENTISCH_TEST_PG_URL="postgresql+psycopg://kartentisch@127.0.0.1:$port/kartentisch_test"
 "$@"
