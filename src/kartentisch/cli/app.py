@@ -6,7 +6,6 @@ faces add theirs (``tournament``, ``serve``, ``scorepad``) from their own module
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import secrets
@@ -64,17 +63,10 @@ def games_cmd() -> None:
     console.print(table)
 
 
-def rules_text(game_id: str, lang: str) -> str:
-    """The players' rules summary of ``game_id`` in ``lang`` (markdown)."""
-    texts = importlib.import_module(f"kartentisch.games.{game_id}.texts")
-    return texts.RULES[lang]  # type: ignore[no-any-return]
-
-
 @app.command("rules")
 def rules_cmd(game: str, lang: Lang = "en") -> None:
     """Show a readable rules summary of GAME for players."""
-    _game(game)
-    console.print(Markdown(rules_text(game, _check_lang(lang))))
+    console.print(Markdown(_game(game).rules_text(_check_lang(lang))))
 
 
 def show(state: GameState, seat: int | None, voice: Voice) -> None:
@@ -112,7 +104,7 @@ def _seat_names(players: int, seat: int, specs: dict[int, str], lang: str) -> tu
     return tuple(bot_label(specs[s], s, lang) if s in specs else "" for s in range(players))
 
 
-def _decide(state: GameState, seat: int, voice: Voice, match: Match, game: str) -> str | None:
+def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | None:
     """Ask the person at ``seat`` for one move in steps (:class:`Picker`): returns the token, or
     ``None`` when they quit. A raw token (or a line of them) is accepted at any step."""
     view = state.view(seat)
@@ -134,7 +126,7 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match, game: str) 
         elif answer in ("help", "?"):
             say(t(voice.lang, "help"))
         elif answer == "rules":
-            console.print(Markdown(rules_text(game, voice.lang)))
+            console.print(Markdown(state.game.rules_text(voice.lang)))
         elif answer == "log":
             say("\n".join(_narrations(match, voice)) or "–")
         elif re.fullmatch(r"-?[0-9]{1,9}", answer):  # an option number; "²", "--1", 5,000 digits: tokens
@@ -196,7 +188,7 @@ def play_cmd(
                 line = seat_bots[seat_now].choose(state, seat_now)
             else:
                 show(state, me, voice)
-                seat_now, answer = me, _decide(state, me, voice, match, game)
+                seat_now, answer = me, _decide(state, me, voice, match)
                 if answer is None:
                     say(t(lang, "quit"))
                     break

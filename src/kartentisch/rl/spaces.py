@@ -1,7 +1,7 @@
 """Fixed discrete action spaces: token (or token step) ↔ integer id, per game and player count.
 
-The list of actions comes from the game's notation module,
-``kartentisch.games.<id>.notation.action_space(players, options)``: every token that can ever be
+The list of actions comes from the game's notation part (:meth:`Game.part`),
+``<game package>.notation.action_space(players, options)``: every token that can ever be
 legal, in the order that module documents; action id ``i`` is the ``i``-th entry. A notation may
 also define ``split_token(token) -> list[str]`` when listing whole tokens is impractical (e.g.
 ``lastcard``'s help plays choose any subset of a help row); the entries of the space are then
@@ -13,7 +13,6 @@ proper prefix of another legal token's steps (checked while playing; a violation
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -31,14 +30,13 @@ class NotationError(KartentischError):
 
 
 def notation_module(game: Game) -> ModuleType:
-    """The module ``kartentisch.games.<id>.notation`` of ``game`` (raises NotationError if absent)."""
-    name = f"{type(game).__module__.rsplit('.', 1)[0]}.notation"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        raise NotationError(f"{game.id}: no notation module {name} (needed for a fixed action space)") from exc
+    """The game's ``notation`` part (``<package>.notation``, :meth:`Game.part`); raises NotationError
+    if it has none or it defines no ``action_space``."""
+    module = game.part("notation")
+    if module is None:
+        raise NotationError(f"{game.id}: no notation module {game.package}.notation (needed for a fixed action space)")
     if not callable(getattr(module, "action_space", None)):
-        raise NotationError(f"{game.id}: {name} defines no action_space(players, options)")
+        raise NotationError(f"{game.id}: {module.__name__} defines no action_space(players, options)")
     return module
 
 
