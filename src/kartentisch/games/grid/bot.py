@@ -28,7 +28,8 @@ from typing import Any
 
 from ...kernel.game import GameState
 from .cards import MEAN_VALUE, VALUE
-from .rules import LINES, close_grid, completed_lines, remove_line, shape
+from .notation import LINES, Close, Flip, Remove, Swap, parse, shape
+from .rules import close_grid, completed_lines, remove_line
 
 #: Minimum expected-sum gain for taking the discard card (rule 2).
 TAKE_GAIN = 3.0
@@ -110,13 +111,15 @@ class HeuristicBot:
             return self._place(view, seat, grid, z["held"], step == "drawn", may_keep)
         if step == "remove":
             return min(legal, key=lambda t: self._after_remove(grid, t, may_keep))
-        return min(legal, key=lambda t: settled_sum(close_grid(grid, t[-1]), may_keep))
+        closes = [m for m in map(parse, legal) if isinstance(m, Close)]  # step close: both closings
+        return str(min(closes, key=lambda m: settled_sum(close_grid(grid, m.how), may_keep)))
 
     # ---------------------------------------------------------------- helpers
     def _after_remove(self, grid: Cells, token: str, may_keep: bool) -> float:
-        if token == "keep":
+        move = parse(token)
+        if not isinstance(move, Remove):  # keep
             return expected_sum(grid)  # listed after the removes, so min() prefers a removal on a tie
-        rest, _, needs_close = remove_line(grid, token.split(":")[1])
+        rest, _, needs_close = remove_line(grid, move.line)
         if needs_close:
             return min(settled_sum(close_grid(rest, h), may_keep) for h in "hv")
         return settled_sum(rest, may_keep)
@@ -142,7 +145,7 @@ class HeuristicBot:
                 value = settled_sum(after, may_keep)
                 value += self._trigger_cost(view, seat, _hidden(after), value)
                 if value < best_value:
-                    best, best_value = f"swap:{r}:{c}", value
+                    best, best_value = str(Swap(r, c)), value
         return best, best_value
 
     def _place(self, view: dict[str, Any], seat: int, grid: Cells, card: str, drawn: bool, may_keep: bool) -> str:
@@ -157,4 +160,4 @@ class HeuristicBot:
         flip_value = current + self._trigger_cost(view, seat, len(downs) - 1, current)
         if swap_value <= min(current - SWAP_GAIN, flip_value):
             return swap
-        return f"flip:{r}:{c}"
+        return str(Flip(r, c))

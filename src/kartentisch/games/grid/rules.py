@@ -20,10 +20,25 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...kernel.errors import IllegalAction, InvalidState
+from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from .cards import DECK, VALUE
+from .notation import (
+    DIAGONALS,
+    LINE_IDS,
+    LINES,
+    SHAPES,
+    Close,
+    Draw,
+    Flip,
+    Keep,
+    Remove,
+    Swap,
+    TakeDiscard,
+    parse,
+    shape,
+)
 
 SETUP, PLAY, REVEAL = "setup", "play", "reveal"
 PHASES = (SETUP, PLAY, REVEAL, ROUND_OVER, GAME_OVER)
@@ -37,43 +52,11 @@ Cell = str | None
 Grid = list[list[Cell]]
 
 # ----------------------------------------------------------------------------- shapes and lines (R10)
-
-#: R10: the shapes a grid can have, as (rows, columns); ``(0, 0)`` is the empty grid.
-SHAPES = ((3, 3), (2, 3), (1, 3), (3, 2), (3, 1), (0, 0))
-
-#: R10: line ids in display order.
-LINE_IDS = ("r0", "r1", "r2", "c0", "c1", "c2", "d0", "d1")
-
-#: R10: the diagonals' cells in the 3×3 grid.
-DIAGONALS: dict[str, tuple[tuple[int, int], ...]] = {
-    "d0": ((0, 0), (1, 1), (2, 2)),
-    "d1": ((0, 2), (1, 1), (2, 0)),
-}
-
-
-def _shape_lines(rows: int, cols: int) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    """R10/D13: the three-card lines of a ``rows × cols`` grid, in id order."""
-    lines: list[tuple[str, tuple[tuple[int, int], ...]]] = []
-    if cols == 3:
-        lines += [(f"r{r}", ((r, 0), (r, 1), (r, 2))) for r in range(rows)]
-    if rows == 3:
-        lines += [(f"c{c}", ((0, c), (1, c), (2, c))) for c in range(cols)]
-    if rows == 3 and cols == 3:
-        lines += list(DIAGONALS.items())
-    return tuple(lines)
-
-
-#: R10 table: shape → its lines ``(id, cells)`` in id order.
-LINES = {shape: _shape_lines(*shape) for shape in SHAPES}
+# The geometry (SHAPES, LINE_IDS, DIAGONALS, LINES, shape) is notation: see .notation.
 
 SWAP_TOKENS = [[f"swap:{r}:{c}" for c in range(3)] for r in range(3)]
 FLIP_TOKENS = [[f"flip:{r}:{c}" for c in range(3)] for r in range(3)]
 REMOVE_TOKENS = {line: f"remove:{line}" for line in LINE_IDS}
-
-
-def shape(grid: Sequence[Sequence[Cell]]) -> tuple[int, int]:
-    """``(rows, columns)`` of a grid; ``(0, 0)`` when empty (R10)."""
-    return (len(grid), len(grid[0])) if grid else (0, 0)
 
 
 def completed_lines(grid: Sequence[Sequence[Cell]]) -> list[str]:
@@ -255,16 +238,27 @@ class GridState(GameState):
         return []  # pragma: no cover - every phase/step is handled above
 
     def _apply(self, seat: int, token: str) -> None:
-        """Apply a legal token (rules as marked per verb)."""
-        verb, _, arg = token.partition(":")
-        if verb == "flip" and self.phase == SETUP:  # R4
-            r, c = int(arg[0]), int(arg[2])
-            row = self.grids[seat][r]
+        """Apply a legal token (rules as marked per verb; read by :func:`.notation.parse`)."""
+        move = parse(token)
+        if isinstance(move, Swap):  # R7, R8: the grid card goes face up onto the discard (D16: before a line)
+            row = self.grids[seat][move.row]
+            c = move.col
+            old: str = row[c]  # type: ignore[assignment]
+            row[c] = self.held
+            self.discard.insert(0, old[1:] if old[0] == "?" else old)
+            self._placed(seat)
+        elif isinstance(move, Flip):
+            row = self.grids[seat][move.row]
+            c = move.col
             row[c] = row[c][1:]  # type: ignore[index]
-            self.flips_left[seat] -= 1
-            if not any(self.flips_left):
-                self._start_play()
-        elif verb == "draw":  # R8, R9/D9
+            if self.phase == SETUP:  # R4
+                self.flips_left[seat] -= 1
+                if not any(self.flips_left):
+                    self._start_play()
+            else:  # R8: the drawn card onto the discard, then a face-down card turned up
+                self.discard.insert(0, self.held)  # type: ignore[arg-type]
+                self._placed(seat)
+        elif isinstance(move, Draw):  # R8, R9/D9
             if not self.draw:
                 rest = self.discard[1:]
                 shuffle(self.rng, rest)
@@ -272,32 +266,19 @@ class GridState(GameState):
                 del self.discard[1:]
             self.held = self.draw.pop(0)
             self.step = DRAWN
-        elif verb == "takediscard":  # R7
+        elif isinstance(move, TakeDiscard):  # R7
             self.held = self.discard.pop(0)
             self.step = TAKEN
-        elif verb == "swap":  # R7, R8: the grid card goes face up onto the discard (D16: before a line)
-            r, c = int(arg[0]), int(arg[2])
-            row = self.grids[seat][r]
-            old: str = row[c]  # type: ignore[assignment]
-            row[c] = self.held
-            self.discard.insert(0, old[1:] if old[0] == "?" else old)
-            self._placed(seat)
-        elif verb == "flip":  # R8: the drawn card onto the discard, then a face-down card turned up
-            r, c = int(arg[0]), int(arg[2])
-            self.discard.insert(0, self.held)  # type: ignore[arg-type]
-            row = self.grids[seat][r]
-            row[c] = row[c][1:]  # type: ignore[index]
-            self._placed(seat)
-        elif verb == "remove":  # R11, chain R13
-            if not self._remove(seat, arg) and self._resolve(seat):
+        elif isinstance(move, Remove):  # R11, chain R13
+            if not self._remove(seat, move.line) and self._resolve(seat):
                 self._resume()
-        elif verb == "keep":  # options: optional_removal ends this resolution, the lines stay
+        elif isinstance(move, Keep):  # options: optional_removal ends this resolution, the lines stay
             self._resume()
-        elif verb == "close":  # R12, chain R13
-            self.grids[seat] = close_grid(self.grids[seat], arg)
+        elif isinstance(move, Close):  # R12, chain R13
+            self.grids[seat] = close_grid(self.grids[seat], move.how)
             if self._resolve(seat):
                 self._resume()
-        else:  # "deal", R20
+        else:  # Deal, R20
             self._new_round()
 
     # ------------------------------------------------------------------ turn flow (R6, R11–R16)
@@ -407,10 +388,16 @@ class GridState(GameState):
 
     # ------------------------------------------------------------------ errors
     def _explain(self, seat: int, token: str) -> IllegalAction:
-        """Name the rule an illegal ``token`` of ``seat`` breaks (spec *Decisions and tokens*)."""
+        """Name the rule an illegal ``token`` of ``seat`` breaks (spec *Decisions and tokens*): a
+        :class:`MalformedToken` when it is not written in the notation (:func:`.notation.parse`),
+        else a plain :class:`IllegalAction`."""
         def err(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"grid {rule}", reason, seat=seat, token=token)
 
+        try:
+            move = parse(token)
+        except MalformedToken as exc:
+            return MalformedToken(exc.rule, exc.reason, seat=seat, token=token)
         phase, step = self.phase, self.step
         if phase == GAME_OVER:
             return err("R19", "the match is over")
@@ -424,38 +411,34 @@ class GridState(GameState):
             if self.trigger is not None and seat == self.trigger:
                 return err("R15", "the trigger takes no further turn")
             return err("R6", f"it is seat {self.active}'s turn")
-        verb, _, arg = token.partition(":")
-        cell = _parse_cell(arg)
         grid = self.grids[seat]
         if phase == SETUP:
-            if verb != "flip":
+            if not isinstance(move, Flip):
                 return err("R4", "in setup every seat flips two of its own face-down cards (flip:r:c)")
             return err("R4", "(r,c) must be a face-down card of the own grid")
         if phase == ROUND_OVER:
             return err("R20", "the round is over; the next dealer gives 'deal'")
         if step == START:
-            if verb == "draw":
+            if isinstance(move, Draw):
                 return err("R9", "the draw pile is empty and the discard pile holds fewer than 2 cards")
-            if verb == "takediscard":
+            if isinstance(move, TakeDiscard):
                 return err("R7", "the discard pile is empty")
             return err("R6", "a turn starts with 'draw' or 'takediscard'; passing is not allowed")
         if step in (DRAWN, TAKEN):
-            if verb == "swap":
-                return err("R10", f"there is no card at {arg!r} in a grid of shape {shape(grid)}")
-            if verb == "flip":
-                if step == TAKEN:
-                    return err("R7", "a card taken from the discard pile must be swapped into the grid")
-                if cell is None or not _has_cell(grid, cell):
-                    return err("R10", f"there is no card at {arg!r} in a grid of shape {shape(grid)}")
+            if isinstance(move, Flip) and step == TAKEN:
+                return err("R7", "a card taken from the discard pile must be swapped into the grid")
+            if isinstance(move, Swap | Flip):
+                if not (move.row < len(grid) and move.col < len(grid[move.row])):
+                    return err("R10", f"there is no card at {move.row}:{move.col} in a grid of shape {shape(grid)}")
                 return err("R8", "only a face-down card of the own grid can be flipped")
-            if verb in ("draw", "takediscard"):
+            if isinstance(move, Draw | TakeDiscard):
                 return err("R6", "a turn is exactly one action; the card in hand must be placed")
             rule = "R8" if step == DRAWN else "R7"
             return err(rule, "place the card in hand: swap:r:c" + (" or flip:r:c" if step == DRAWN else ""))
         if step == REMOVE:
-            if verb == "remove":
-                return err("R11", f"{arg!r} is not a completed line of this grid")
-            if verb == "keep":
+            if isinstance(move, Remove):
+                return err("R11", f"{move.line!r} is not a completed line of this grid")
+            if isinstance(move, Keep):
                 return err("R11", "removing a completed line is mandatory (option optional_removal is off)")
             return err("R11", "a completed line must be removed first (remove:<line>)")
         return err("R12", "after a diagonal is removed the grid closes: close:h or close:v")
@@ -534,18 +517,6 @@ class GridState(GameState):
         if self.held is not None:
             out[self.held] += 1
         return out
-
-
-def _parse_cell(arg: str) -> tuple[int, int] | None:
-    """``"r:c"`` → ``(r, c)`` for single ASCII digits, else None (``"²"`` and ``"٣"`` are digits to Python)."""
-    if len(arg) == 3 and arg[1] == ":" and arg.isascii() and arg[0].isdigit() and arg[2].isdigit():
-        return int(arg[0]), int(arg[2])
-    return None
-
-
-def _has_cell(grid: Grid, cell: tuple[int, int]) -> bool:
-    r, c = cell
-    return r < len(grid) and c < len(grid[r])
 
 
 # ----------------------------------------------------------------------------- the game
