@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import unicodedata
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -24,7 +26,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -39,14 +41,41 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 MAX_FRAME = 16 * 1024
 AUTH_TIMEOUT = 10.0
+log = logging.getLogger(__name__)
+
+
+def control_character(text: str) -> str | None:
+    """The first control character (Unicode category Cc: C0, DEL, C1) in ``text`` as ``U+XXXX``, or ``None``.
+
+    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), and a terminal
+    or the log would show the others as nothing or as escape sequences.
+    """
+    return next((f"U+{ord(c):04X}" for c in text if unicodedata.category(c) == "Cc"), None)
+
+
+def _plain_text(text: str) -> str:
+    """Pydantic check of a name or id: ``text`` unchanged, or ValueError naming its control character."""
+    if (bad := control_character(text)) is not None:
+        raise ValueError(f"holds the control character {bad}; names and ids are plain text")
+    return text
+
+
+def _table_id(table_id: str) -> str:
+    """``table_id`` from a URL path, unchanged; ApiError 422 if it holds a control character."""
+    if (bad := control_character(table_id)) is not None:
+        raise ApiError(422, f"a table id holds no control characters; this one holds {bad}")
+    return table_id
+
+
+PlainText = Annotated[str, AfterValidator(_plain_text)]
 
 
 class SeatIn(BaseModel):
     """One seat of a new table: a person (``human``) or a bot (``random``, ``heuristic``, ``ismcts``)."""
 
     kind: Literal["human", "bot"]
-    name: str | None = Field(default=None, max_length=80)
-    bot: str | None = Field(default=None, max_length=200, examples=["heuristic"])
+    name: PlainText | None = Field(default=None, max_length=80)
+    bot: PlainText | None = Field(default=None, max_length=200, examples=["heuristic"])
     iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS,
                                    description="ISMCTS strength (iterations per decision; the same limit applies "
                                                "to iterations= inside the bot spec)")
@@ -55,7 +84,7 @@ class SeatIn(BaseModel):
 class TableIn(BaseModel):
     """A new table: game id, player count, options (spec defaults fill the rest), optional seed, seats."""
 
-    game: str = Field(max_length=40)
+    game: PlainText = Field(max_length=40)
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
@@ -182,8 +211,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(SQLAlchemyError)
-    async def _database_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        return JSONResponse({"error": f"database error: {first_line(exc)}"}, status_code=503)
+    async def _database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        # The driver's message goes to the server's log only: it may quote the statement and its values.
+        log.error("database error on %s %s: %s", request.method, request.url.path, first_line(exc))
+        return JSONResponse({"error": f"the database failed ({type(exc).__name__}); the server's log has the "
+                                      "details"}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -221,7 +253,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     async def _table_and_seat(request: Request, table_id: str,
                               authorization: str | None) -> tuple[LiveTable, int | None]:
-        table = await hub_of(request).get(table_id)
+        table = await hub_of(request).get(_table_id(table_id))
         return table, table.seat_of(_bearer(authorization))
 
     @app.get("/api/tables/{table_id}/view")
@@ -266,7 +298,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             await send({"type": "error", "status": exc.status, **exc.body()})
 
         try:
-            table = await hub.get(table_id)
+            table = await hub.get(_table_id(table_id))
             if token is None:
                 message = _parse(await asyncio.wait_for(_receive_text(websocket), AUTH_TIMEOUT))
                 if message.get("type") != "auth":

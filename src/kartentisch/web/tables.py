@@ -367,8 +367,12 @@ class Hub:
                         if record is None:
                             raise ApiError(404, f"no table {table_id[:80]!r}")
                         table = LiveTable.from_record(record)
+                    except SQLAlchemyError as exc:  # the driver's message goes to the log only
+                        log.error("table %r cannot be read from the database: %s", table_id, first_line(exc))
+                        raise ApiError(503, f"table {table_id!r} cannot be read from the database now; the "
+                                            "server's log has the details") from None
                     # Stored rows that do not read back (damaged file, hand-edited values) are named, not a 500.
-                    except (KartentischError, SQLAlchemyError, TypeError, ValueError) as exc:
+                    except (KartentischError, TypeError, ValueError) as exc:
                         raise ApiError(503, f"table {table_id!r} cannot be restored on this server: "
                                             f"{first_line(exc)}") from None
                     self._evict()

@@ -1,0 +1,85 @@
+"""Issue 22: input hygiene, secret deals, response headers, HEAD and the OpenAPI schema.
+
+Names and ids with control characters are refused with 422 on SQLite and PostgreSQL alike (PostgreSQL
+refuses a NUL in a string, and its driver's message once reached the client as a 503); a database
+failure never puts the driver's message into a response.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
+from starlette.websockets import WebSocketDisconnect
+
+from kartentisch.web import create_app
+
+from .conftest import new_table
+
+HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """A TestClient on SQLite, then on PostgreSQL (skipped without ``KARTENTISCH_TEST_PG_URL``)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'kt.db'}"
+    else:
+        url = os.environ.get("KARTENTISCH_TEST_PG_URL", "")
+        if not url:
+            if os.environ.get("CI"):
+                pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
+            pytest.skip("no PostgreSQL server (scripts/with-postgres.sh sets KARTENTISCH_TEST_PG_URL)")
+    with TestClient(create_app(url)) as client:
+        yield client
+
+
+@pytest.mark.parametrize("field, value", [
+    ("name", "Ada\x00"), ("name", "\x1b[31mAda"), ("name", "A\nB"), ("name", "Ada\x7f"), ("name", "Ada\x85"),
+    ("bot", "random\x00"),
+])
+def test_control_characters_in_names_are_a_422_on_every_store(any_store: TestClient, field: str, value: str) -> None:
+    seat = {"kind": "bot", "bot": "random"} if field == "bot" else {"kind": "human"}
+    res = any_store.post("/api/tables", json={"game": "colors", "players": 2, "seats": [{**seat, field: value},
+                                                                                         HUMANS[1]]})
+    assert res.status_code == 422, res.text
+    bad = next(c for c in value if ord(c) < 32 or 127 <= ord(c) < 160)
+    assert f"seats.0.{field}" in res.json()["error"] and f"U+{ord(bad):04X}" in res.json()["error"]
+
+
+def test_control_characters_in_a_game_id_are_a_422(any_store: TestClient) -> None:
+    res = any_store.post("/api/tables", json={"game": "colors\x00", "players": 2, "seats": HUMANS})
+    assert res.status_code == 422 and "game" in res.json()["error"] and "U+0000" in res.json()["error"]
+
+
+def test_control_characters_in_a_table_id_are_a_422_over_http_and_websocket(any_store: TestClient) -> None:
+    for path in ("/api/tables/ab%00cd/view", "/api/tables/ab%1bcd/view"):
+        res = any_store.get(path)
+        assert res.status_code == 422 and "control character" in res.json()["error"], res.text
+    with any_store.websocket_connect("/ws/tables/ab%00cd?token=x") as ws:
+        frame = ws.receive_json()
+        assert frame["status"] == 422 and "U+0000" in frame["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4422
+    # plain names still work, including letters far from ASCII
+    table = new_table(any_store, "colors", 2, [{"kind": "human", "name": "Åsa 李"}, HUMANS[1]])
+    assert any_store.get(f"/api/tables/{table['id']}/view").status_code == 200
+
+
+def test_a_database_failure_never_shows_the_driver_s_message(any_store: TestClient,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("INSERT INTO kt_tables … 'hunter2'", {}, Exception("driver says: hunter2"))
+
+    monkeypatch.setattr(any_store.app.state.store, "create_table", broken)  # type: ignore[attr-defined]
+    res = any_store.post("/api/tables", json={"game": "colors", "players": 2, "seats": HUMANS})
+    assert res.status_code == 503 and "hunter2" not in res.text and "INSERT" not in res.text
+    assert res.json()["error"].startswith("the database failed (OperationalError)")
+    monkeypatch.setattr(any_store.app.state.store, "load", broken)  # type: ignore[attr-defined]
+    res = any_store.get("/api/tables/some-table/view")
+    assert res.status_code == 503 and "hunter2" not in res.text and "cannot be read from the database" in res.text
