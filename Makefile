@@ -4,14 +4,25 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 KT     := $(VENV)/bin/kartentisch
 EXTRAS := test,postgres,plot,ray,rl,bench
+# make test SKIP=browser,postgres: no system packages or server for those parts; their tests are reported skipped.
+SKIP   ?=
+comma  := ,
+# The shared conformance folder beside the clone (optional; tests/scenarios/<id>/shared/ holds copies).
+KARTENTISCH_SHARED ?= ../shared
+STARTED := $(shell date +%s)
 
 .PHONY: install run test soak bench lint scenarios clean
 
 $(VENV)/.installed: pyproject.toml
+	@echo "install: 1/2 creating the virtual environment $(VENV) with $(PYTHON) (a few seconds)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "install: 2/2 installing kartentisch and its Python packages [$(EXTRAS)] into $(VENV) with pip:"
+	@echo "install:     about 1 GB, usually 2 to 3 minutes, quiet until done (no system packages)"
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[$(EXTRAS)]'
-	touch $@
+	@touch $@
+	@echo "install: done in $$(( $$(date +%s) - $(STARTED) )) s. make test also installs Debian's chromium and postgresql"
+	@echo "install: system-wide if missing (apt-get as root or with sudo); make test SKIP=browser,postgres goes without"
 
 install: $(VENV)/.installed
 
@@ -19,11 +30,11 @@ run: install                     ## start the browser table on http://127.0.0.1:
 	$(KT) serve
 
 test: install                    ## system packages, then the whole test suite (scenarios, browser, PostgreSQL)
-	scripts/system-deps.sh
-	scripts/with-postgres.sh $(PY) -m pytest -n 2 -q
+	scripts/system-deps.sh --skip '$(SKIP)'
+	$(if $(filter postgres,$(subst $(comma), ,$(SKIP))),,scripts/with-postgres.sh) $(PY) -m pytest -n 2 -q --skip '$(SKIP)'
 
-scenarios: install               ## the shared conformance scenarios and ours
-	$(KT) scenario ../shared/scenarios tests/scenarios
+scenarios: install               ## ours and the copies of the shared ones, and ../shared/scenarios itself when present
+	$(KT) scenario tests/scenarios $(wildcard $(KARTENTISCH_SHARED)/scenarios)
 
 soak: install                    ## 100,000 random matches per game with the kernel invariants
 	$(KT) soak --matches 100000 --deep-every 0

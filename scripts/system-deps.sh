@@ -8,7 +8,7 @@ usage="usage: $0 [--skip browser,postgres]"
 skip=
 case "${1:-}" in
   "") ;;
-  --skip) skip=${2:?$usage} ;;
+  --skip) skip=${2?$usage} ;;
   --skip=*) skip=${1#--skip=} ;;
   *) echo "system-deps: unknown argument '$1'; $usage" >&2; exit 2 ;;
 esac
