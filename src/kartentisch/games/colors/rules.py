@@ -20,6 +20,8 @@ from typing import Any, NamedTuple
 from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
+from ...kernel.words import Choice, Voice
+from . import words
 from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 from .notation import Deal, Pick, Play, parse
 
@@ -438,17 +440,19 @@ class ColorsState(GameState):
 
 # --------------------------------------------------------------------------- game
 _OPTIONS: tuple[Option, ...] = (
-    int_option("target_score", 30, 1, help={
-        "en": "Total that ends the match (colors R16); suggestions 15 short, 30 medium, 70 long.",
-        "de": "Punktzahl, die das Spiel beendet (colors R16); Vorschläge 15 kurz, 30 mittel, 70 lang.",
+    int_option("target_score", 30, 1, label={"en": "Target score", "de": "Zielpunktzahl"}, rule="colors R16",
+               presets=(("short", 15), ("medium", 30), ("long", 70)), help={
+        "en": "The match ends after the round in which someone reaches this total.",
+        "de": "Die Partie endet nach der Runde, in der jemand diese Summe erreicht.",
     }),
-    int_option("max_rounds", None, 1, nullable=True, help={
-        "en": "If set, the match also ends after this round (colors R16, D13).",
-        "de": "Falls gesetzt, endet das Spiel auch nach dieser Runde (colors R16, D13).",
+    int_option("max_rounds", None, 1, nullable=True, label={"en": "Round limit", "de": "Rundenzahl"},
+               rule="colors R16", help={
+        "en": "If set, the match also ends after this many rounds.",
+        "de": "Falls gesetzt, endet die Partie auch nach so vielen Runden.",
     }),
-    seat_option("first_player", 0, help={
-        "en": "Start player of round 1; the start moves one seat clockwise each round (colors R3).",
-        "de": "Startspieler der 1. Runde; der Start wandert jede Runde einen Platz im Uhrzeigersinn (colors R3).",
+    seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="colors R3", help={
+        "en": "Who starts the first round; after that the start moves one seat clockwise each round.",
+        "de": "Wer die erste Runde beginnt; danach wandert der Start jede Runde einen Platz im Uhrzeigersinn.",
     }),
 )
 
@@ -651,6 +655,24 @@ class ColorsGame(Game):
                 and all(isinstance(t, str) for t in doc["taken"]) and isinstance(doc.get("to_centre"), bool),
                 "colors load: zones.last must be null or {seat, card, taken, to_centre}")
         return LastTurn(doc["seat"], doc["card"], tuple(doc["taken"]), doc["to_centre"])
+
+    # ------------------------------------------------------------------ words (words.py)
+    def card_name(self, code: str, lang: str) -> str:
+        """"Blue 7" / "Blau 7" (:func:`.words.card_name`)."""
+        return words.card_name(code, lang)
+
+    def phase_name(self, phase: str, lang: str) -> str:
+        """The phase in the players' words (:func:`.words.phase_name`)."""
+        return words.phase_name(phase, lang)
+
+    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
+                      voice: Voice) -> str:
+        """An applied move as the table would say it (:func:`.words.describe_move`)."""
+        return words.describe_move(seat, token, before, after, voice)
+
+    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
+        """A legal move as the player chooses it (:func:`.words.choice`)."""
+        return words.choice(seat, token, view, voice)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The rule-based ``heuristic`` bot of :mod:`kartentisch.games.colors.bot`."""
