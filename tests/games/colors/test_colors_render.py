@@ -12,14 +12,16 @@ import kartentisch.games  # noqa: F401
 from kartentisch.cli.i18n import t
 from kartentisch.cli.render import render_view
 from kartentisch.games.colors import GAME
+from kartentisch.games.colors.cards import deck_codes
 from kartentisch.games.colors.texts import LABELS, RULES
+from kartentisch.kernel.words import Voice, winners_line
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "scenarios" / "colors"
 
 
 def _text(view: dict, seat: int | None, lang: str) -> str:
     console = Console(width=200, record=True, color_system=None)
-    console.print(render_view("colors", view, seat, lang))
+    console.print(render_view("colors", view, seat, Voice(lang, seat)))
     return console.export_text()
 
 
@@ -45,11 +47,22 @@ def test_render_game_over_shows_winners() -> None:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     text = _text(state.view(None), None, "de")
-    seats = ", ".join(f"Platz {s}" for s in state.winners)
-    assert t("de", "over", winners=seats) in text and t("de", "round_scores") in text
+    assert winners_line(state.view(None), Voice("de")) in text and t("de", "round_scores") in text
 
 
 def test_rules_texts_in_both_languages() -> None:
     """``kartentisch rules colors``: a summary in English and German with the spec's terms."""
     assert "Tischmitte" in RULES["de"] and "Auslage" in RULES["de"]
     assert "centre" in RULES["en"] and "collection" in RULES["en"]
+
+
+def test_seats_from_one_phase_and_last_turn_in_words() -> None:
+    """The table names seats counted from 1, the phase in words and the last turn as a sentence."""
+    state = GAME.new_state(2, deck=deck_codes(2))  # canonical: seat 0 holds b4, the centre g2 … g5 (R4)
+    state.apply(0, "play:b4")  # takes the equal 4 (R7)
+    text = _text(state.view(1), 1, "en")
+    assert "Seat 1 ◀" not in text and "Seat 2 (you) ◀" in text and "dealer: Seat 2" in text
+    assert "Phase: Playing a card" in text
+    assert "Last turn: Seat 1 plays Blue 4 and takes Green 4." in text
+    de = _text(state.view(None), None, "de")
+    assert "Letzter Zug: Platz 1 spielt Blau 4 und nimmt Grün 4." in de and "Phase: Karte ausspielen" in de

@@ -3,7 +3,9 @@
 ``render(view, seat, lang)`` draws a seat view (or the spectator view, ``seat=None``): the
 centre (Tischmitte), the draw pile as a count, every seat's hand (own cards face up, others as
 backs), every collection (Auslage) sorted into colour groups with its current score, the open
-pick and the last turn. The score pad (Punkteblock) is drawn below by ``render_view``.
+pick and the last turn in words. Seats are named as the kernel's
+:class:`~kartentisch.kernel.words.Voice` names them (counted from 1). The score pad (Punkteblock)
+is drawn below by ``render_view``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from rich.text import Text
 from ...games.colors.cards import COLOUR_NAMES
 from ...games.colors.rules import score_round
 from ...games.colors.texts import LABELS
+from ...games.colors.words import last_turn_text, phase_name
+from ...kernel.words import Voice
 
 #: Readable card faces per colour letter (text on a coloured background).
 STYLES = {
@@ -58,12 +62,13 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     """Draw a ``colors`` seat view for ``seat`` (``None``: spectator) in ``lang`` (``de``/``en``)."""
     lang = lang if lang in LABELS else "en"
     L = LABELS[lang]
+    voice = Voice(lang, seat)
     zones = view["zones"]
     to_act = view.get("to_act") or []
     head = Text(f"{L['title']} — {L['round']} {view['round']}", style="bold")
-    head.append(f"   {L['dealer']}: {L['seat']} {view['dealer']}")
+    head.append(f"   {L['phase']}: {phase_name(view['phase'], lang)}   {L['dealer']}: {voice.name(view['dealer'])}")
     if to_act:
-        head.append(f"   {L['to_act']}: {L['seat']} {to_act[0]}", style="bold green")
+        head.append(f"   {L['to_act']}: {voice.name(to_act[0])}", style="bold green")
 
     centre = Table.grid(padding=(0, 2))
     centre.add_row(Text(L["centre"], style="bold"), cards_text(zones["centre"], L["empty"]),
@@ -77,7 +82,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     seats.add_column(L["total"], justify="right")
     now = score_round(zones["collections"])
     for s, hand in enumerate(zones["hands"]):
-        name = f"{s}" + (f" ({L['you']})" if s == seat else "") + (" ◀" if s in to_act else "")
+        name = voice.name(s) + (f" ({L['you']})" if s == seat else "") + (" ◀" if s in to_act else "")
         seats.add_row(Text(name, style="bold green" if s in to_act else ""), cards_text(hand, L["empty"]),
                       collection_text(zones["collections"][s], lang, L["empty"]), str(now[s]),
                       str(view["totals"][s]))
@@ -87,16 +92,9 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     if pending:
         line = Text(f"{L['pick']} ({L[pending['side']]} {pending['number']}): ", style="bold yellow")
         parts.append(line + cards_text(pending["options"], L["empty"]))
-    last = zones.get("last")
+    last = last_turn_text(view, voice)
     if last:
-        line = Text(f"{L['last']}: {L['seat']} {last['seat']} {L['played']} ")
-        line += card_text(last["card"])
-        if last["to_centre"]:
-            line.append(f" {L['to_centre']}")
-        elif last["taken"]:
-            line.append(f" {L['took']} ")
-            line += cards_text(list(last["taken"]), L["empty"])
-        parts.append(line)
+        parts.append(Text(f"{L['last']}: {last}"))
     if view["phase"] == "round_over":
         parts.append(Text(L["round_over"], style="bold magenta"))
     return Panel(Group(*parts), title=L["title"], expand=False)
