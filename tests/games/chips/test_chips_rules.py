@@ -9,8 +9,9 @@ import pytest
 
 from kartentisch.games import get_game
 from kartentisch.games.chips.cards import DECK, SPECIAL_ORDER
-from kartentisch.games.chips.rules import NO_EFFECTS, ChipsState, effects, face_up, parse_take
-from kartentisch.kernel import IllegalAction, InvalidOptions, InvalidState, RandomBot
+from kartentisch.games.chips.notation import Take, parse
+from kartentisch.games.chips.rules import NO_EFFECTS, ChipsState, effects, face_up
+from kartentisch.kernel import IllegalAction, InvalidOptions, InvalidState, MalformedToken, RandomBot
 
 GAME = get_game("chips")
 ALL7 = [f"take:{i}" for i in range(7)]
@@ -197,11 +198,12 @@ def test_errors_name_the_rule(seat: int, token: str, rule: str) -> None:
 
 def test_parse_take() -> None:
     """Token grammar: decimal without sign or leading zeros, optional colour k r b y."""
-    assert parse_take("take:0") == (0, None)
-    assert parse_take("take:12") == (12, None)
-    assert parse_take("take:3:y") == (3, "y")
+    assert parse("take:0") == Take(0)
+    assert parse("take:12") == Take(12)
+    assert parse("take:3:y") == Take(3, "y")
     for bad in ("take:", "take:00", "take:٣", "take:1:", "tak:1", "take:1:k:k", "take: 1"):
-        assert parse_take(bad) is None
+        with pytest.raises(MalformedToken, match="chips R4"):
+            parse(bad)
 
 
 # ------------------------------------------------------------------ special cards (R12–R18)

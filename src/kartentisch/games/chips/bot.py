@@ -6,12 +6,12 @@ the pile's size); it never looks at the hidden draw pile (spec *Visibility*).
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import chain
 
 from ...kernel.game import GameState
 from .cards import COLOUR, COLOUR_INDEX, COLOURS, DECK, FACE_DOWN, VALUE
-from .rules import DEAL, ChipsState, face_up, take_cost
+from .notation import DEAL, Take, parse
+from .rules import ChipsState, face_up, take_cost
 
 #: Weight of chips put on skipped cards that opponents may collect later (rule 3).
 GIFT_WEIGHT = 0.3
@@ -26,13 +26,6 @@ _BETWEEN: dict[str, list[list[frozenset[str]]]] = {
     for c in COLOURS}
 #: Display code (face up ``r7`` or face down ``-r7``) → card code.
 _BARE: dict[str, str] = {**{code: code for code in DECK}, **{FACE_DOWN + code: code for code in DECK}}
-
-
-@cache
-def _parse_take(token: str) -> tuple[int, str | None]:
-    """``take:<i>`` → ``(i, None)``; ``take:<i>:<c>`` (R14) → ``(i, c)``. Parsed once per token."""
-    parts = token.split(":")
-    return int(parts[1]), parts[2] if len(parts) == 3 else None
 
 
 class HeuristicBot:
@@ -66,7 +59,9 @@ class HeuristicBot:
         display, row_cards, row_chips = state.display[seat], state.row_cards, state.row_chips
         best, best_score = legal[0], float("-inf")
         for token in legal:  # one loop, no call per token: this is the hot path of ISMCTS rollouts
-            i, named = _parse_take(token)
+            move = parse(token)
+            assert isinstance(move, Take)  # in play every legal token is a take (R4)
+            i, named = move.position, move.row
             card = row_cards[i]
             value = VALUE[card]
             colour = named or COLOUR[card]

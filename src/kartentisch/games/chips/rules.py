@@ -17,9 +17,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ...kernel.errors import IllegalAction
+from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
+from ...kernel.words import Choice, Voice
+from . import words
 from .cards import (
     ALL_SPECIAL_CODES,
     CHIPS_PER_SEAT,
@@ -36,10 +38,10 @@ from .cards import (
     face_up_code,
 )
 from .cards import deck as _deck
+from .notation import DEAL, Deal, parse
 
 PLAY = "play"
 PHASES = (PLAY, ROUND_OVER, GAME_OVER)
-DEAL = "deal"
 
 #: ``take:<i>`` tokens by position, and ``take:<i>:<c>`` by position and colour-row index (R14).
 _TAKE = tuple(f"take:{i}" for i in range(ROW_SIZE))
@@ -189,25 +191,6 @@ def winners_of(totals: Sequence[int]) -> list[int]:
     return [seat for seat, total in enumerate(totals) if total == best]
 
 
-# ------------------------------------------------------------------ tokens
-def parse_take(token: str) -> tuple[int, str | None] | None:
-    """``take:<i>`` → ``(i, None)``, ``take:<i>:<c>`` → ``(i, c)``; ``None`` if malformed (R4).
-
-    ``<i>`` is decimal without sign or leading zeros; ``<c>`` is one of ``k r b y``.
-    """
-    parts = token.split(":")
-    if parts[0] != "take" or len(parts) not in (2, 3):
-        return None
-    digits = parts[1]
-    if not (digits.isascii() and digits.isdigit()) or (len(digits) > 1 and digits[0] == "0"):
-        return None
-    if len(parts) == 3:
-        if parts[2] not in COLOUR_INDEX:
-            return None
-        return int(digits), parts[2]
-    return int(digits), None
-
-
 # ------------------------------------------------------------------ state
 class ChipsState(GameState):
     """A match of ``chips``: the row, the pile, supplies, displays and the match record.
@@ -293,12 +276,12 @@ class ChipsState(GameState):
 
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal ``take:…`` (R5–R9, R13–R15) or ``deal`` (R11)."""
-        if token == DEAL:
+        move = parse(token)
+        if isinstance(move, Deal):
             self._next_round()
             return
-        parts = token.split(":")
-        i = int(parts[1])
-        self._take(seat, i, COLOUR_INDEX[parts[2]] if len(parts) == 3 else None)
+        row = move.row
+        self._take(seat, move.position, None if row is None else COLOUR_INDEX[row])
 
     def _take(self, seat: int, i: int, row_index: int | None) -> None:
         """One turn: take the card at position ``i`` (R5–R8), then pass on or end the round (R9, R15)."""
@@ -373,13 +356,18 @@ class ChipsState(GameState):
     def _explain(self, seat: int, token: str) -> IllegalAction:
         """Name the rule an illegal ``token`` of ``seat`` breaks (chips R20).
 
-        Wrong phase or seat: R11 (match over, round over: only ``deal`` by the next dealer; ``deal``
-        during play) or R4 (not this seat's turn); malformed or unknown token: R4; no such row
-        position: R5; row suffix missing or not allowed: R14; cost above supply: R5.
+        A token the notation cannot read: :class:`MalformedToken` citing R4 (checked first, whatever
+        the phase; :func:`.notation.parse`). Then wrong phase or seat: R11 (match over, round over:
+        only ``deal`` by the next dealer; ``deal`` during play) or R4 (not this seat's turn); no such
+        row position: R5; row suffix missing or not allowed: R14; cost above supply: R5.
         """
         def err(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"chips {rule}", reason, seat=seat, token=token)
 
+        try:
+            move = parse(token)
+        except MalformedToken as exc:  # the notation first, whatever the phase (R4)
+            return MalformedToken(exc.rule, exc.reason, seat=seat, token=token)
         if self.phase == GAME_OVER:
             return err("R11", "the match is over; no token is legal")
         if self.phase == ROUND_OVER:
@@ -388,12 +376,9 @@ class ChipsState(GameState):
             return err("R11", "the round is scored; the only legal token is 'deal'")
         if seat != self.current:
             return err("R4", f"it is seat {self.current}'s turn")
-        if token == DEAL:
+        if isinstance(move, Deal):
             return err("R11", "'deal' is legal only between rounds (phase round_over)")
-        parsed = parse_take(token)
-        if parsed is None:
-            return err("R4", "unknown or malformed token; expected take:<i> or take:<i>:<k|r|b|y>")
-        i, colour = parsed
+        i, colour = move.position, move.row
         if i >= len(self.row_cards):
             return err("R5", f"no row position {i}; positions are 0 … {len(self.row_cards) - 1}")
         card = self.row_cards[i]
@@ -485,19 +470,21 @@ def _check_specials(value: Any, players: int) -> str | None:
 
 
 OPTIONS: tuple[Option, ...] = (
-    int_option("rounds", 1, minimum=1, help={
-        "en": "Rounds played; the scores are summed (R11).",
-        "de": "Anzahl Partien; die Punkte werden summiert (R11).",
+    int_option("rounds", 1, minimum=1, label={"en": "Rounds", "de": "Partien"}, rule="chips R11", help={
+        "en": "How many rounds are played; the scores are added up.",
+        "de": "Wie viele Partien gespielt werden; die Punkte werden zusammengezählt.",
     }),
-    seat_option("first_player", 0, help={
-        "en": "Seat that starts round 1; the start moves clockwise each round (R3).",
-        "de": "Platz, der die erste Partie beginnt; danach beginnt reihum der linke Nachbar (R3).",
+    seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="chips R3", help={
+        "en": "Who starts the first round; after that the start moves one seat clockwise each round.",
+        "de": "Wer die erste Partie beginnt; danach beginnt in jeder Partie der linke Nachbar.",
     }),
     Option("specials", [], "list",
            'list of distinct codes of "s2", "s3", "s4", "s6", "s13", "s15", or "random"',
-           {"en": 'Special cards (expert game): a list such as ["s2", "s13"], or "random" for 3 per round.',
-            "de": 'Sonderkarten (Expertenspiel): Liste wie ["s2", "s13"] oder "random" für 3 je Partie.'},
-           check=_check_specials),
+           {"en": "Special cards of the expert game: any of 2, 3, 4, 6, 13 and 15, or 3 drawn at random "
+                  "each round.",
+            "de": "Sonderkarten des Expertenspiels: beliebige aus 2, 3, 4, 6, 13 und 15, oder je Partie 3 "
+                  "zufällig gezogene."},
+           check=_check_specials, label={"en": "Special cards", "de": "Sonderkarten"}, rule="chips R12"),
 )
 
 
@@ -682,3 +669,21 @@ class ChipsGame(Game):
         from .bot import HeuristicBot
 
         return HeuristicBot(seed)
+
+    # ---------------------------------------------------------------- words (.words)
+    def card_name(self, code: str, lang: str) -> str:
+        """"Red 7" / "Rot 7", "Special card 13" / "Sonderkarte 13" (:func:`.words.card_name`)."""
+        return words.card_name(code, lang)
+
+    def phase_name(self, phase: str, lang: str) -> str:
+        """The players' name of a phase (:func:`.words.phase_name`)."""
+        return words.phase_name(phase, lang)
+
+    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
+                      voice: Voice) -> str:
+        """An applied move with the refill, final circuit and extra turn it caused (:func:`.words.describe_move`)."""
+        return words.describe_move(seat, token, before, after, voice)
+
+    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
+        """A legal move as steps: the card, then the row for an any-row 7 (:func:`.words.choice`)."""
+        return words.choice(seat, token, view, voice)
