@@ -72,7 +72,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Pa
     grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),
                  "")
     grid.add_row("", Text(f"{_label(lang, 'score')}: {now}", style="bold"), "")
-    title = _label(lang, "seat", seat=s)
+    title = _label(lang, "seat", seat=s + 1)  # seats as players count them, from 1
     if s == seat:
         title += f" ({_label(lang, 'you')})"
     if s == zones["start_player"]:
@@ -102,7 +102,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
         Text(f"{_label(lang, 'colours')} · ▼ = {_label(lang, 'face_down')}", style="grey62"),
     ]
     if view["phase"] == "round_over":
-        parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0]), style="bold yellow"))
+        parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0] + 1), style="bold yellow"))
     else:
         if zones["final_circuit"]:
             parts.append(Text(_label(lang, "final_circuit"), style="bold yellow"))

@@ -14,7 +14,7 @@ RULES: dict[str, str] = {
 
 ## Setup
 Shuffle the 40 cards. Lay 7 face up in a **row** (position 0 at the front), the rest face down as the
-**draw pile** next to position 6. Everybody gets a **supply** of 7 chips. Seat 0 starts round 1
+**draw pile** next to position 6. Everybody gets a **supply** of 7 chips. Seat 1 starts round 1
 (option `first_player`); the start moves one seat clockwise every round.
 
 ## Your turn: `take:<i>`
@@ -54,7 +54,7 @@ Active special cards apply to everybody for the whole round. `"random"` picks 3 
 
 ## Aufbau
 Die 40 Karten mischen. 7 offen als **Reihe** auslegen (Position 0 vorne), den Rest verdeckt als
-**Stapel** neben Position 6. Jeder bekommt einen **Vorrat** von 7 Chips. Platz 0 beginnt die erste
+**Stapel** neben Position 6. Jeder bekommt einen **Vorrat** von 7 Chips. Platz 1 beginnt die erste
 Partie (Option `first_player`); danach beginnt in jeder Partie der linke Nachbar.
 
 ## Dein Zug: `take:<i>`
