@@ -1,4 +1,4 @@
-"""Issue 22: input hygiene, secret deals, response headers, HEAD and the OpenAPI schema.
+"""Issue 22: input hygiene, secret and fixed deals, response headers, HEAD and the OpenAPI schema.
 
 Names and ids with control characters are refused with 422 on SQLite and PostgreSQL alike (PostgreSQL
 refuses a NUL in a string, and its driver's message once reached the client as a 503); a database
@@ -8,6 +8,7 @@ failure never puts the driver's message into a response.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
+from kartentisch.kernel import Match
+from kartentisch.kernel.registry import lookup
 from kartentisch.web import create_app
+from kartentisch.web.store import SeatRecord, Store
 
 from .conftest import new_table
 
@@ -83,3 +87,58 @@ def test_a_database_failure_never_shows_the_driver_s_message(any_store: TestClie
     monkeypatch.setattr(any_store.app.state.store, "load", broken)  # type: ignore[attr-defined]
     res = any_store.get("/api/tables/some-table/view")
     assert res.status_code == 503 and "hunter2" not in res.text and "cannot be read from the database" in res.text
+
+
+# ---------------------------------------------------------------------- secret and fixed deals (item 2)
+def test_a_table_without_a_seed_gets_a_secret_128_bit_one_that_survives_the_store(any_store: TestClient) -> None:
+    store = any_store.app.state.store  # type: ignore[attr-defined]
+    seeds = []
+    for _ in range(4):
+        table = new_table(any_store, "colors", 2, HUMANS, seed=None)  # type: ignore[arg-type]
+        seeds.append(store.load(table["id"]).seed)
+        frames = [any_store.get(f"/api/tables/{table['id']}/view", headers={"Authorization": f"Bearer {s['token']}"})
+                  .json() for s in table["seats"]]
+        frames.append(any_store.get(f"/api/tables/{table['id']}/view").json())
+        assert [f["fixed_seed"] for f in frames] == [None, None, None]
+        assert str(seeds[-1]) not in str(frames)  # the secret seed reaches no client
+        # the table replays from the store: the same deal as a match of that (big) seed
+        replica = Match(lookup("colors"), 2, table_options(store, table["id"]), seeds[-1])
+        assert frames[0]["view"] == replica.state.view(0)
+    assert len(set(seeds)) == 4 and max(seeds) >= 2**100 and all(s < 2**128 for s in seeds)
+
+
+def table_options(store: Store, table_id: str) -> dict:
+    """The stored (resolved) options of a table."""
+    record = store.load(table_id)
+    assert record is not None
+    return record.options
+
+
+def test_a_chosen_seed_is_shown_to_every_seat_and_spectator(any_store: TestClient) -> None:
+    table = new_table(any_store, "colors", 3, [*HUMANS, {"kind": "bot", "bot": "random"}], seed=7)
+    tid = table["id"]
+    for token in (s["token"] for s in table["seats"] if s["kind"] == "human"):
+        frame = any_store.get(f"/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"})
+        assert frame.json()["fixed_seed"] == 7
+        with any_store.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            assert ws.receive_json()["fixed_seed"] == 7
+    assert any_store.get(f"/api/tables/{tid}/view").json()["fixed_seed"] == 7
+    with any_store.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"type": "auth", "token": None})
+        assert ws.receive_json()["fixed_seed"] == 7
+    assert any_store.post("/api/tables", json={"game": "colors", "players": 2, "seats": HUMANS,
+                                                "seed": 2**63}).status_code == 422
+
+
+def test_an_older_database_gets_the_seed_columns_and_its_tables_are_not_marked(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    Store(url).create_table("old", "colors", 2, {}, 5, [SeatRecord(0, "human", "A", None, "t0"),
+                                                          SeatRecord(1, "human", "B", None, "t1")])
+    with sqlite3.connect(tmp_path / "old.db") as conn:  # the schema before issue 22
+        conn.execute("ALTER TABLE kt_tables DROP COLUMN secret_seed")
+        conn.execute("ALTER TABLE kt_tables DROP COLUMN seed_given")
+    with TestClient(create_app(url)) as client:
+        frame = client.get("/api/tables/old/view").json()
+        assert frame["fixed_seed"] is None and frame["view"] == Match(lookup("colors"), 2, {}, 5).state.view(None)
+        assert client.app.state.store.load("old").seed_given is None  # type: ignore[attr-defined]
+        assert new_table(client, "colors", 2, HUMANS, seed=3)["id"]

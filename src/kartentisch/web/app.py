@@ -87,7 +87,9 @@ class TableIn(BaseModel):
     game: PlainText = Field(max_length=40)
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=2**63, description=(
+        "for tests, tutorials and replays: a chosen seed fixes the deal, and every seat's frame shows it as "
+        "fixed_seed (whoever knows it can work out every hand); without one the server draws a secret seed"))
     seats: list[SeatIn] = Field(max_length=16)
     reaction_seconds: int | None = Field(
         default=None, ge=3, le=3600,

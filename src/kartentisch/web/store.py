@@ -1,13 +1,21 @@
 """Durable storage of tables and their event logs (SQLAlchemy 2 Core; SQLite or PostgreSQL).
 
 A table is stored as its match header (game, players, options, seed) plus its seats, and an
-append-only event log of applied tokens. A match is rebuilt by replaying the log from the header
-(the kernel's :class:`~kartentisch.kernel.Match` replays exactly), so the log is the only state
-written during play. Every token is committed here *before* any client hears of it.
+append-only event log of applied tokens. A seed the table's creator chose is kept in ``seed`` with
+``seed_given`` true; a seed the server drew (128 bits, more than ``BigInteger`` holds) is kept as decimal
+text in ``secret_seed`` with ``seed_given`` false (``seed`` is then 0). Rows written before these two
+columns existed have ``seed_given`` NULL: whether their seed was chosen is not known.
+
+A match is rebuilt by replaying the log from the header (the kernel's :class:`~kartentisch.kernel.Match`
+replays exactly), so the log is the only state written during play. Every token is committed here
+*before* any client hears of it.
 
 SQLite (the default, a file in the user data folder) runs in WAL mode with ``synchronous=NORMAL``:
 a committed transaction survives the server process being killed (SIGKILL); only an operating
 system crash could lose the last commits. PostgreSQL (``postgresql+psycopg://…``) runs the same code.
+
+Columns added after the first release (:data:`ADDED_COLUMNS`, all nullable) are added to an older
+database when the store opens it. Expired tables are deleted by :meth:`Store.delete_untouched`.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from platformdirs import user_data_path
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -30,6 +39,7 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -37,6 +47,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.schema import CreateColumn
 
 metadata = MetaData()
 
@@ -51,6 +62,8 @@ tables_t = Table(
     Column("touched", Float, nullable=False),
     Column("rematch_id", String(40), nullable=True),
     Column("reaction_seconds", Integer, nullable=True),
+    Column("secret_seed", String(40), nullable=True),
+    Column("seed_given", Boolean, nullable=True),
 )
 
 seats_t = Table(
@@ -71,6 +84,10 @@ events_t = Table(
     Column("token", String(400), nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+#: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
+ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given")}
 
 
 def default_db_url() -> str:
@@ -101,8 +118,9 @@ class SeatRecord:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A stored table: the match header, seats, events ``(seat, token)``, bookkeeping times (epoch s) and
-    the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)."""
+    """A stored table: the match header, seats, events ``(seat, token)``, bookkeeping times (epoch s),
+    the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)
+    and whether the table's creator chose the seed (``None``: stored before that was recorded)."""
 
     id: str
     game: str
@@ -115,6 +133,7 @@ class TableRecord:
     touched: float
     rematch_id: str | None
     reaction_seconds: int | None = None
+    seed_given: bool | None = None
 
 
 class Store:
@@ -134,12 +153,21 @@ class Store:
         """Refuse, at start-up, a database this code cannot use: tables of another schema, or a
         damaged SQLite file (``PRAGMA quick_check``; a damaged page otherwise surfaces mid-game).
 
+        Columns of :data:`ADDED_COLUMNS` that an older database lacks are added (nullable, so old rows stay valid).
+
         Raises:
             ValueError: naming the table and its missing columns, or SQLite's first complaint.
         """
         found = inspect(self.engine)
         for table in metadata.sorted_tables:
             missing = {c.name for c in table.columns} - {c["name"] for c in found.get_columns(table.name)}
+            addable = missing & set(ADDED_COLUMNS.get(table.name, ()))
+            if addable and addable == missing:
+                with self.engine.begin() as conn:
+                    for name in sorted(addable):
+                        column = CreateColumn(table.c[name]).compile(dialect=self.engine.dialect)
+                        conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column}")
+                missing = set()
             if missing:
                 raise ValueError(f"table {table.name} lacks the columns {', '.join(sorted(missing))}: "
                                  "not a kartentisch database")
@@ -175,13 +203,20 @@ class Store:
             return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
-                     seats: Sequence[SeatRecord], reaction_seconds: int | None = None) -> None:
-        """Insert a new table with its seats (one transaction)."""
+                     seats: Sequence[SeatRecord], reaction_seconds: int | None = None, *,
+                     seed_given: bool = True) -> None:
+        """Insert a new table with its seats (one transaction).
+
+        ``seed_given``: the table's creator chose ``seed`` (an integer ≥ 0 below 2**63); false: the server drew
+        it (any size ≥ 0, kept as text).
+        """
         now = time.time()
+        columns = {"seed": seed, "secret_seed": None} if seed_given else {"seed": 0, "secret_seed": str(seed)}
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
-                                                 seed=seed, created=now, touched=now, rematch_id=None,
-                                                 reaction_seconds=reaction_seconds))
+                                                 created=now, touched=now, rematch_id=None,
+                                                 reaction_seconds=reaction_seconds, seed_given=seed_given,
+                                                 **columns))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "token": s.token} for s in seats])
@@ -212,11 +247,23 @@ class Store:
                                   .order_by(events_t.c.n)).all()
         return TableRecord(
             id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]),
-            seed=row["seed"], created=row["created"], touched=row["touched"], rematch_id=row["rematch_id"],
+            seed=row["seed"] if row["secret_seed"] is None else int(row["secret_seed"]), seed_given=row["seed_given"],
+            created=row["created"], touched=row["touched"], rematch_id=row["rematch_id"],
             reaction_seconds=row["reaction_seconds"],
             seats=[SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in seats],
             events=[(seat, token) for seat, token in events],
         )
+
+    def delete_untouched(self, before: float, batch: int = 500) -> list[str]:
+        """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats and events,
+        in one transaction; returns their ids (fewer than ``batch``: none is left)."""
+        with self.engine.begin() as conn:
+            ids = list(conn.execute(select(tables_t.c.id).where(tables_t.c.touched < before).limit(batch)).scalars())
+            if ids:
+                conn.execute(delete(events_t).where(events_t.c.table_id.in_(ids)))
+                conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(ids)))
+                conn.execute(delete(tables_t).where(tables_t.c.id.in_(ids)))
+        return ids
 
     def dispose(self) -> None:
         """Close every pooled connection."""

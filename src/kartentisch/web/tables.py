@@ -14,6 +14,7 @@ choosing in a worker thread on a clone so the event loop never waits for them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import multiprocessing
@@ -45,6 +46,8 @@ MAX_ITERATIONS = 1_000_000
 SEARCH_SECONDS = 5.0
 #: Longest action line (characters), over HTTP and WebSocket alike.
 MAX_ACTION = 2000
+#: Bits of a seed the server draws for a table created without one (``secrets``: not predictable).
+SECRET_SEED_BITS = 128
 
 
 class ApiError(Exception):
@@ -194,7 +197,9 @@ class LiveTable:
         ``view`` (``state.view(viewer)``), ``legal`` (the viewer's own legal tokens), ``log``
         (``[{"seat", "token"}]`` in public form, entries ``log_start …`` only: a socket gets the whole
         log first, then what is new), ``log_start``, ``n`` (events so far), ``rematch`` and ``countdown``
-        (seconds until the viewer's own passable decision is passed for it, else ``None``).
+        (seconds until the viewer's own passable decision is passed for it, else ``None``) and ``fixed_seed``: the seed if the table's
+        creator chose it (then anyone who knows it can work out every hand, so every seat is told), ``None`` for
+        a seed the server drew secretly.
         """
         key = _viewer_key(viewer)
         state = self.state
@@ -210,6 +215,7 @@ class LiveTable:
             "log_start": log_start,
             "n": len(self.log),
             "rematch": self.rematch_id is not None,
+            "fixed_seed": self.record.seed if self.record.seed_given else None,
             "countdown": (round(max(0.0, self.timers[viewer][0] - time.time()), 1)
                           if viewer in self.timers else None),
         }
@@ -283,6 +289,9 @@ class Hub:
                      seats: list[dict[str, Any]], reaction_seconds: int | None = None) -> TableRecord:
         """Validate and store a new table; returns its record (with the human seats' tokens).
 
+        ``seed``: the match seed as the creator chose it (0 … 2**63 - 1; every seat's frame then shows it as
+        ``fixed_seed``), or ``None``: the server draws a secret one of :data:`SECRET_SEED_BITS` bits.
+
         ``reaction_seconds``: a person whose decision can be answered with ``pass`` (reaction windows,
         simultaneous choices that allow passing) gets that long, then passes automatically.
 
@@ -296,8 +305,11 @@ class Hub:
             raise ApiError(422, str(exc)) from None
         if len(seats) != players:
             raise ApiError(422, f"{len(seats)} seats given for {players} players; give one per player")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        seed_given = seed is not None
+        if seed is None:  # nobody may know the deal: 128 bits from the OS, too many to search offline
+            seed = secrets.randbits(SECRET_SEED_BITS)
+        elif not 0 <= seed < 2**63:
+            raise ApiError(422, f"a chosen seed is an integer from 0 to 2**63 - 1, got {seed}")
         records: list[SeatRecord] = []
         for i, seat in enumerate(seats):
             name = str(seat.get("name") or "").strip()[:80]
@@ -320,8 +332,8 @@ class Hub:
         if twice:  # the log and the page name seats: two alike could not be told apart
             raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
         table_id = secrets.token_urlsafe(12)
-        await asyncio.to_thread(self.store.create_table, table_id, game_id, players, resolved, seed, records,
-                                reaction_seconds)
+        await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
+                                                  records, reaction_seconds, seed_given=seed_given))
         record = await asyncio.to_thread(self.store.load, table_id)
         assert record is not None
         return record

@@ -1,6 +1,7 @@
 // The table page: one WebSocket per seat token this browser holds (one seat, all hot-seat seats, or none
 // for a spectator). Everything drawn comes from the frames the server filtered for that seat.
 import { cardChip } from "./cards.js";
+import { fixedDealNote } from "./deal.js";
 import { lang, langButton, t, verbName, zoneName } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -369,6 +370,8 @@ function render() {
   }
   const who = frame.seat === null ? t("spectator") : `${seatName(frame, frame.seat)} (${t("seat")} ${frame.seat + 1})`;
   $("info").replaceChildren(el("span", "", `${who} · ${t("round")} ${v.round} · ${t("phase")}: ${v.phase}`));
+  const deal = fixedDealNote(frame, lang());  // a chosen seed: every seat is told (issue 22)
+  if (deal) $("info").append(deal);
   const bar = $("seats-bar");
   bar.replaceChildren();
   for (let s = 0; s < v.players; s++) {
