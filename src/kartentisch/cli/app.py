@@ -71,7 +71,7 @@ def rules_cmd(game: str, lang: Lang = "en") -> None:
 
 def show(state: GameState, seat: int | None, voice: Voice) -> None:
     """Draw the table as ``seat`` sees it (with the score pad once a round is scored)."""
-    console.print(render_view(state.game.id, state.view(seat), seat, voice))
+    console.print(render_view(state.game, state.view(seat), seat, voice))
 
 
 def _answer(prompt: str) -> str:
@@ -112,7 +112,7 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
     picker = Picker({tok: state.game.choice(seat, tok, view, voice) for tok in legal}, t(voice.lang, "finish"))
     while (token := picker.done()) is None:
         options = picker.options()
-        say(t(voice.lang, "your_turn", name=voice.name(seat)) if not picker.picked
+        say(t(voice.lang, "your_turn") if not picker.picked
             else " › ".join(picker.picked), style="bold")
         for i, label in enumerate(options, start=1):
             say(f"  {i:>2}  {label}")
@@ -246,7 +246,7 @@ def replay_cmd(
     n = len(match.history)
     for i, state in enumerate(states):
         view = state.view(viewer) if viewer is not None else state.to_doc()
-        console.print(render_view(match.game.id, view, viewer, voice))
+        console.print(render_view(match.game, view, viewer, voice))
         if i < n:
             s, token = match.history[i]
             told = narrate(state, s, token, states[i + 1], voice)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "your_turn": "{name}, your move:",
+        "your_turn": "Your move:",
         "legal": "Legal moves",
         "prompt": "Number (help, rules, log, quit)",
         "prompt_step": "Number (back, help, quit)",
@@ -25,7 +25,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "enter": "Enter: next, q: quit",
     },
     "de": {
-        "your_turn": "{name}, dein Zug:",
+        "your_turn": "Du bist am Zug:",
         "legal": "Erlaubte Züge",
         "prompt": "Nummer (help, rules, log, quit)",
         "prompt_step": "Nummer (back, help, quit)",

@@ -10,6 +10,7 @@ match, one line naming the winners below every game's table.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...kernel.game import Game
 from ...kernel.words import Voice, winners_line
 from ..i18n import t
 
@@ -35,14 +37,29 @@ def score_table(view: dict[str, Any], voice: Voice) -> Table:
     return table
 
 
-def render_view(game_id: str, view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
-    """Draw ``view`` of game ``game_id`` for ``seat`` in ``voice``'s language (``de``/``en``).
+def generic(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """A plain drawing for a game without a ``render`` part: its phase and every zone as the view shows it."""
+    table = Table(title=f"{voice.pick({'en': 'Round', 'de': 'Runde'})} {view['round']}", show_header=False)
+    for name, value in view["zones"].items():
+        table.add_row(escape(str(name)), escape(str(value)))
+    return table
 
-    The game's own drawing, followed by the score pad (:func:`score_table`) once a round is scored
-    and, once the match is over, who won (:func:`~kartentisch.kernel.words.winners_line`).
+
+def render_view(game: Game, view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw ``view`` of ``game`` for ``seat`` in ``voice``'s language (``de``/``en``), seats named by ``voice``.
+
+    The game's own drawing (its ``render`` part, :meth:`Game.part`; :func:`generic` without one),
+    followed by the score pad (:func:`score_table`) once a round is scored and, once the match is
+    over, who won (:func:`~kartentisch.kernel.words.winners_line`).
     """
-    module = importlib.import_module(f"{__name__}.{game_id}")
-    parts: list[RenderableType] = [module.render(view, seat, voice.lang)]
+    module = game.part("render")
+    if module is not None:
+        drawing = module.render(view, seat, voice)
+    elif importlib.util.find_spec(f"{__name__}.{game.id}") is not None:
+        drawing = importlib.import_module(f"{__name__}.{game.id}").render(view, seat, voice.lang)
+    else:
+        drawing = generic(view, seat, voice)
+    parts: list[RenderableType] = [drawing]
     if view.get("scores"):
         parts.append(score_table(view, voice))
     if view["game_over"]:

@@ -3,8 +3,9 @@
 Draws a seat view as the table looks: the pile (Ablagestapel) with its top card first, the face-down
 ``out`` and ``set_aside`` heaps as card backs with their sizes, and per seat its hand (your own
 sorted; the others' as backs with their size, R14), its help row (Auslage), its passed/received
-cards where the view shows them, and its total. Works for every seat view and the spectator view.
-The score pad is drawn below by ``render_view``.
+cards where the view shows them, and its total; the last move in words. Seats are named as the
+kernel's :class:`~kartentisch.kernel.words.Voice` names them (counted from 1). Works for every seat
+view and the spectator view. The score pad is drawn below by ``render_view``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...games.lastcard.texts import LABELS
+from ...games.lastcard.words import last_move_text
+from ...kernel.words import Voice, listing
 
 #: Card face styles by number band (1–12, 13–24, 25–36, 37–48, 49–60), readable on dark and light terminals.
 BANDS = ("bold bright_white on blue3", "bold black on cyan3", "bold black on green3",
@@ -47,9 +50,10 @@ def _backs(count: int, lang: str) -> Text:
     return Text.assemble(card_text("?"), (f" ×{count}", "grey62")) if count else Text("—", style="grey50")
 
 
-def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
+def _seat_panel(view: dict[str, Any], s: int, voice: Voice) -> Panel:
     zones = view["zones"]
     n = view["players"]
+    seat, lang = voice.viewer, voice.lang
     hand = zones["hands"][s]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="grey62")
@@ -69,7 +73,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Pa
     if s == seat and received is not None and "?" not in received:
         grid.add_row(_label(lang, "received"), cards_text(received))
     grid.add_row(_label(lang, "total"), Text(str(view["totals"][s]), style="bold"))
-    title = _label(lang, "seat", seat=s)
+    title = voice.name(s)
     if s == seat:
         title += f" ({_label(lang, 'you')})"
     if s == zones["start_player"]:
@@ -82,8 +86,9 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Pa
     return Panel(grid, title=title, border_style="bold cyan" if acting else "grey50", expand=False)
 
 
-def _pile(view: dict[str, Any], lang: str) -> Table:
+def _pile(view: dict[str, Any], voice: Voice) -> Table:
     zones = view["zones"]
+    lang = voice.lang
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold")
     table.add_column()
@@ -96,8 +101,9 @@ def _pile(view: dict[str, Any], lang: str) -> Table:
     table.add_row(_label(lang, "out"), _backs(len(zones["out"]), lang))
     if zones["set_aside"]:
         table.add_row(_label(lang, "set_aside"), _backs(len(zones["set_aside"]), lang))
-    if zones["last_move"]:
-        table.add_row(_label(lang, "last_move"), Text(zones["last_move"], style="magenta"))
+    last = last_move_text(view, voice)
+    if last:
+        table.add_row(_label(lang, "last_move"), Text(last, style="magenta"))
     return table
 
 
@@ -108,15 +114,17 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     """
     options = view["options"]
     rounds = options["rounds"] or view["players"]
+    voice = Voice(lang, seat)
     parts: list[RenderableType] = [
         Text(f"{_label(lang, 'title')} — {_label(lang, 'round', round=view['round'], rounds=rounds)}", style="bold"),
-        _pile(view, lang),
-        Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])]),
+        _pile(view, voice),
+        Columns([_seat_panel(view, s, voice) for s in range(view["players"])]),
     ]
     phase = view["phase"]
     if phase == "pass":
         parts.append(Text(_label(lang, "phase_pass", n=options["pass_cards"]), style="bold yellow"))
-        parts.append(Text(_label(lang, "waiting", seats=", ".join(map(str, view["to_act"]))), style="grey62"))
+        waiting = listing([voice.name(s) for s in view["to_act"]], lang)
+        parts.append(Text(_label(lang, "waiting", seats=waiting), style="grey62"))
     elif phase == "round_over":
-        parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0]), style="bold yellow"))
+        parts.append(Text(_label(lang, "round_over", name=voice.name(view["to_act"][0])), style="bold yellow"))
     return Group(*parts)
