@@ -1,7 +1,7 @@
 """``kartentisch scorepad GAME --players "Ana,Ben,Cem"``: a terminal score sheet for real cards.
 
 Round by round it asks each player for what the game's entry form needs (the same forms as the
-web score pad, ``kartentisch.scorepad.entries``) and shows the sheet: round scores, totals (``*``
+web score pad, each game's ``scorepad`` part) and shows the sheet: round scores, totals (``*``
 marks each round's dealer), who deals next, the end and the winners, all by the game's own rules.
 Commands at the prompt: Enter (next round), ``c N`` (correct round N), ``d`` (delete the last
 round), ``help``, ``q`` (quit). Players are typed and shown by name or 1-based number.

@@ -1,12 +1,32 @@
 """Score pad for matches played with real cards (issue 12): count rounds with the games' own rules.
 
-:mod:`.core` holds the game-agnostic pad (entries, validation, replay, corrections);
-``entries/<id>.py`` the per-game entry forms; :mod:`.store` the database tables.
+:mod:`.core` holds the game-agnostic pad (entries, validation, replay, corrections); each game's
+entry form is its ``scorepad`` part (``kartentisch.games.<id>.scorepad.RULESET``, found through
+:meth:`~kartentisch.kernel.Game.part`); :mod:`.store` the database tables.
 """
 
 from __future__ import annotations
 
+from ..kernel import KartentischError, lookup
 from .core import EntryError, Field, Ruleset, Sheet, check_names, compute
-from .entries import get_ruleset
+
+
+def get_ruleset(game_id: str) -> Ruleset:
+    """The score-pad ruleset of ``game_id`` (its game's ``scorepad`` part).
+
+    Raises:
+        EntryError: an unknown game, or a game without a score pad (names the game).
+    """
+    try:
+        game = lookup(game_id) if isinstance(game_id, str) else None
+    except KartentischError:
+        game = None
+    if game is None:
+        raise EntryError(f"unknown game {game_id!r}")
+    part = game.part("scorepad")
+    if part is None:
+        raise EntryError(f"game {game_id!r} has no score pad")
+    return part.RULESET  # type: ignore[no-any-return]
+
 
 __all__ = ["EntryError", "Field", "Ruleset", "Sheet", "check_names", "compute", "get_ruleset"]

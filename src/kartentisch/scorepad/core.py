@@ -6,8 +6,8 @@ what the players read off the table at round end, as JSON::
 
     {"players": [{<per-player fields>}, …], "round": {<per-round fields>}}
 
-Which fields exist is the game's :class:`Ruleset` (``scorepad/entries/<id>.py``): it describes its
-form (:class:`Field`), cross-checks an entry (impossible combinations) and turns it into the
+Which fields exist is the game's :class:`Ruleset` (its ``scorepad`` part, ``games/<id>/scorepad.py``):
+it describes its form (:class:`Field`), cross-checks an entry (impossible combinations) and turns it into the
 inputs of the game's own pure scoring, match-end and dealer functions in
 ``games/<id>/rules.py``; no rule is implemented here. :func:`compute` replays every entry from
 round 1, so a correction of an earlier round recomputes all later totals, the end, the winners

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...games.grid.cards import COLOURS, VALUES
-from ...games.grid.rules import SHAPES, dealer_of_round, match_winners, score_round
-from ..core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from .cards import COLOURS, VALUES
+from .rules import SHAPES, dealer_of_round, match_winners, score_round
 
 #: Cards a grid can hold at round end: its shapes' sizes (R10, R12): 9, 6, 3 or 0.
 _SIZES = sorted({rows * cols for rows, cols in SHAPES}, reverse=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...games.mayhem.cards import PLAY_DECK, VALUE
-from ...games.mayhem.rules import match_winners, next_dealer, point_limit, score_round
-from ..core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from .cards import PLAY_DECK, VALUE
+from .rules import match_winners, next_dealer, point_limit, score_round
 
 _UNIQUE = "fy"
 #: Copies of each number value in the play deck (coloured ×2 per colour + one black).

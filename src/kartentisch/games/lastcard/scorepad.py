@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...games.lastcard.cards import hand_size, highest_card
-from ...games.lastcard.rules import dealer_of, match_winners, rounds_in_match, score_round, start_player_of
-from ..core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from .cards import hand_size, highest_card
+from .rules import dealer_of, match_winners, rounds_in_match, score_round, start_player_of
 
 
 class LastCardRuleset(Ruleset):

@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...games.chips.cards import CHIPS_PER_SEAT, COLOURS, DECK, FACE_DOWN, RANDOM_SPECIALS, SPECIAL_ORDER, VALUE
-from ...games.chips.rules import dealer_of, effects, match_over, score_round, start_player_of, winners_of
-from ..core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from .cards import CHIPS_PER_SEAT, COLOURS, DECK, FACE_DOWN, RANDOM_SPECIALS, SPECIAL_ORDER, VALUE
+from .rules import dealer_of, effects, match_over, score_round, start_player_of, winners_of
 
 _NAMES = {"en": {"k": "black", "r": "red", "b": "blue", "y": "yellow"},
           "de": {"k": "schwarz", "r": "rot", "b": "blau", "y": "gelb"}}

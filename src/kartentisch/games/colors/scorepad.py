@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...games.colors.cards import CODES, COLOUR_NAMES, COLOURS, colours_in_play
-from ...games.colors.rules import colour_score, dealer_of, match_over, match_winners
-from ..core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from .cards import CODES, COLOUR_NAMES, COLOURS, colours_in_play
+from .rules import colour_score, dealer_of, match_over, match_winners
 
 #: Cards per colour in the box (colors *Components*: numbers 0–9, one card each).
 _PER_COLOUR = len(CODES) // len(COLOURS)
