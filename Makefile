@@ -42,9 +42,10 @@ soak: install                    ## 100,000 random matches per game with the ker
 bench: install                   ## speed figures against RLCard and OpenSpiel (bench/README.md)
 	$(PY) bench/run.py --json bench/results.json
 
-lint: install
-	$(VENV)/bin/ruff check src tests bench
+lint: install                    ## ruff, mypy, and mypy --strict for the kernel (as python-chess runs it)
+	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --strict src/kartentisch/kernel
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
