@@ -89,6 +89,11 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def move_entries(log: list[dict]) -> list[dict]:
+    """The move entries of a frame's log, one per event (the round entries that follow round ends left out)."""
+    return [e for e in log if e.get("kind") != "round"]
+
+
 def new_table(client: TestClient, game: str, players: int, seats: list[dict], seed: int = 1, **extra) -> dict:
     """POST /api/tables and return the JSON body (asserting 201)."""
     res = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed, **extra})

@@ -7,7 +7,9 @@ a spectator socket listens too. A local replica of the match is the ground truth
 * ``view`` equals the replica's ``view(viewer)`` and ``legal`` its ``legal_actions(viewer)`` exactly;
 * every card code anywhere in the frame (values, token arguments) is one the viewer has seen: in one of
   its views so far or in a token's public form shown to it. A frame carrying the god document would fail
-  this (checked at the start, so the check is not vacuous).
+  this (checked at the start, so the check is not vacuous);
+* no log sentence (``text`` of a move or a round entry, in the frame's language) names a card the viewer
+  has not seen by its full name (``Game.card_name``), unless a card it has seen has the same name.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from kartentisch.games import all_games
-from kartentisch.kernel import GameState, Match
+from kartentisch.games import all_games, get_game
+from kartentisch.kernel import Game, GameState, Match
+from kartentisch.web import tables
 
 from .conftest import auth, new_table
 
 SPLIT = re.compile(r"[:\s]+")
+NUMBER = re.compile(r"[-+]?\d+")
 
 
 def codes_in(value: Any, cards: set[str]) -> set[str]:
@@ -39,19 +43,42 @@ def codes_in(value: Any, cards: set[str]) -> set[str]:
     return set()
 
 
+def events_of(log: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A frame's log entries grouped by event: each move entry with the round entry that may follow it."""
+    events: list[list[dict[str, Any]]] = []
+    for entry in log:
+        if entry.get("kind") == "round":
+            assert events and len(events[-1]) == 1, f"a round entry follows a move: {entry}"
+            events[-1].append(entry)
+        else:
+            assert set(entry) == {"seat", "token", "text"}, f"a move entry is seat, token and text: {entry}"
+            events.append([entry])
+    return events
+
+
+def unseen_names(game: Game, lang: str, cards: set[str], seen: set[str]) -> re.Pattern[str] | None:
+    """The full names of the cards not ``seen`` that no seen card shares and that are more than a number (a
+    sentence counts points and cards too), as one pattern (None: no such name)."""
+    known = {game.card_name(c, lang) for c in seen}
+    names = {n for n in (game.card_name(c, lang) for c in cards - seen) if NUMBER.fullmatch(n) is None} - known
+    return re.compile("|".join(rf"\b{re.escape(n)}\b" for n in sorted(names))) if names else None
+
+
 class Witness:
     """What one viewer may know so far: card codes seen in its views and in public tokens.
 
     Frames are checked in order; a frame's log must extend the last one seen, so only new log
-    entries need scanning (each entry is scanned once, in the frame that first carries it). Socket frames
-    carry the log from ``log_start`` on; HTTP responses the whole log.
+    events need scanning (each is scanned once, in the frame that first carries it). Socket frames
+    carry the log from event ``log_start`` on; HTTP responses the whole log.
     """
 
-    def __init__(self, viewer: int | None, cards: set[str]) -> None:
+    def __init__(self, game: Game, viewer: int | None, cards: set[str], lang: str) -> None:
+        self.game = game
         self.viewer = viewer
+        self.lang = lang
         self.cards = cards
         self.seen: set[str] = set()
-        self.log: list[dict[str, Any]] = []
+        self.log: list[list[dict[str, Any]]] = []
 
     def observe(self, state: GameState) -> None:
         self.seen |= codes_in(state.view(self.viewer), self.cards)
@@ -63,15 +90,23 @@ class Witness:
         assert frame["view"] == state.view(self.viewer), f"{where}: view differs from the kernel's filter"
         expected_legal = state.legal_actions(self.viewer) if self.viewer is not None else []
         assert frame["legal"] == expected_legal, f"{where}: legal tokens are not exactly the viewer's own"
+        assert frame["lang"] == self.lang, f"{where}: texts in {frame['lang']}, asked for {self.lang}"
         start = frame["log_start"]
-        assert start <= len(self.log), f"{where}: log entries {len(self.log)} … {start - 1} were skipped"
-        log = self.log[:start] + frame["log"]
-        assert log[: len(self.log)] == self.log, f"{where}: the log changed its past"
+        assert start <= len(self.log), f"{where}: log events {len(self.log)} … {start - 1} were skipped"
+        log = self.log[:start] + events_of(frame["log"])
+        assert log[: len(self.log)] == self.log, f"{where}: the log changed its past (its texts included)"
         new = log[len(self.log):]
         self.log = log
-        assert len(log) == frame["n"], f"{where}: log has {len(log)} entries, n is {frame['n']}"
-        leaked = codes_in({**frame, "log": new}, self.cards) - self.seen
+        assert len(log) == frame["n"], f"{where}: log has {len(log)} events, n is {frame['n']}"
+        texts = [e["text"] for event in new for e in event]
+        assert all(isinstance(t, str) and t for t in texts), f"{where}: a log entry without text"
+        # Codes outside the sentences (a lastcard card is a plain number, and so is a score), names inside.
+        tokens = [{k: v for k, v in e.items() if k != "text"} for event in new for e in event]
+        leaked = codes_in({**frame, "log": tokens}, self.cards) - self.seen
         assert not leaked, f"{where}: viewer {self.viewer} received unseen cards {sorted(leaked)}"
+        hidden = unseen_names(self.game, self.lang, self.cards, self.seen)
+        named = [t for t in texts if hidden is not None and hidden.search(t)]
+        assert not named, f"{where}: viewer {self.viewer} was told of unseen cards: {named}"
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -84,7 +119,8 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
     replica = Match(game, players, {}, seed)
     cards = set(replica.state.cards())
     viewers: list[int | None] = [*range(players), None]
-    witnesses = {v: Witness(v, cards) for v in viewers}
+    langs = {v: "de" if v in (1, None) else "en" for v in viewers}  # both languages, each viewer one
+    witnesses = {v: Witness(game, v, cards, langs[v]) for v in viewers}
     for w in witnesses.values():
         w.observe(replica.state)
     assert any(codes_in(replica.state.to_doc(), cards) - w.seen for w in witnesses.values()), \
@@ -92,8 +128,9 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
     rng = random.Random(seed)
     frames = 0
     with ExitStack() as stack:
-        conns = [stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}?token={t}")) for t in tokens]
-        spectator_ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}"))
+        conns = [stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}?token={t}&lang={langs[s]}"))
+                 for s, t in enumerate(tokens)]
+        spectator_ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}?lang={langs[None]}"))
         spectator_ws.send_json({"type": "auth", "token": None})
         conns.append(spectator_ws)
         latest: dict[int | None, dict[str, Any]] = {}
@@ -105,7 +142,7 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
         while not replica.state.game_over:
             seat = replica.state.to_act()[0]
             if step % 10 == 0:  # HTTP views too (each carries the whole log, so not every step)
-                response = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+                response = client.get(f"/api/tables/{tid}/view?lang={langs[seat]}", headers=auth(tokens[seat])).json()
                 witnesses[seat].check(response, replica.state, f"GET view step {step}")
             token = rng.choice(latest[seat]["legal"])
             for w in witnesses.values():
@@ -116,7 +153,8 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
             if step % 4:
                 conns[seat].send_json({"type": "action", "action": token})
             else:
-                res = client.post(f"/api/tables/{tid}/actions", json={"action": token}, headers=auth(tokens[seat]))
+                res = client.post(f"/api/tables/{tid}/actions?lang={langs[seat]}", json={"action": token},
+                                  headers=auth(tokens[seat]))
                 assert res.status_code == 200, res.text
                 witnesses[seat].check(res.json(), replica.state, f"POST response step {step}")
             for v, ws in zip(viewers, conns, strict=True):
@@ -125,6 +163,33 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
                 witnesses[v].check(frame, replica.state, f"WS frame step {step}")
                 frames += 1
             step += 1
-        spectator = client.get(f"/api/tables/{tid}/view").json()
+        spectator = client.get(f"/api/tables/{tid}/view?lang={langs[None]}").json()
         witnesses[None].check(spectator, replica.state, "final spectator view")
     assert replica.state.game_over and frames == (step + 1) * (players + 1)
+
+
+def test_a_sentence_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of the sentences is not vacuous: a narrate that names every card in play fails it."""
+    real = tables.narrate
+
+    def leaky(before: GameState, seat: int, token: str, after: GameState, voice: Any, views: Any = None) -> Any:
+        told = real(before, seat, token, after, voice, views)
+        every = ", ".join(after.game.card_name(c, voice.lang) for c in after.cards())
+        return told._replace(text=f"{told.text} {every}")
+
+    monkeypatch.setattr(tables, "narrate", leaky)
+    game = get_game("colors")
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}],
+                      seed=20, options={"first_player": 0})
+    replica = Match(game, 2, {"first_player": 0}, 20)
+    witness = Witness(game, None, set(replica.state.cards()), "de")
+    witness.observe(replica.state)
+    token = replica.state.legal_actions(0)[0]
+    res = client.post(f"/api/tables/{table['id']}/actions", json={"action": token},
+                      headers=auth(table["seats"][0]["token"]))
+    assert res.status_code == 200, res.text
+    witness.observe_token(replica.state, 0, token)
+    replica.apply(0, token)
+    witness.observe(replica.state)
+    with pytest.raises(AssertionError, match="was told of unseen cards"):
+        witness.check(client.get(f"/api/tables/{table['id']}/view?lang=de").json(), replica.state, "leaky")

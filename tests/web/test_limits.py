@@ -1,5 +1,6 @@
 """Server limits: the ISMCTS caps (iterations, time budget, a time limit on every search), prompt shutdown
-of ``kartentisch serve`` during a search, start-up validation of its port and database, default bot names."""
+of ``kartentisch serve`` during a search, start-up validation of its port and database, default bot
+names."""
 
 from __future__ import annotations
 
@@ -69,14 +70,21 @@ def test_a_huge_search_still_moves_within_the_time_limit(db_url: str) -> None:
         assert frame["log"][0]["seat"] == 0
 
 
-def test_default_bot_names_are_unique(client: TestClient) -> None:
-    seats = [HUMAN, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"},
-             {"kind": "bot", "bot": "random", "name": "heuristic (3)"}]
+def test_unnamed_bots_get_a_person_like_name_with_kind_in_each_language(client: TestClient) -> None:
+    seats = [HUMAN, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"},
+             {"kind": "bot", "bot": "random", "name": "Kai"}]
     table = new_table(client, "colors", 4, seats)
-    assert [s["name"] for s in table["seats"]] == ["Ada", "heuristic", "heuristic (2)", "heuristic (3)"]
-    table = new_table(client, "colors", 3, [HUMAN, {"kind": "bot", "bot": "random", "name": "random"},
-                                            {"kind": "bot", "bot": "random"}])
-    assert [s["name"] for s in table["seats"]] == ["Ada", "random", "random (2)"]
+    names = {"en": ["Ada", "Bot Max (steady)", "Bot Ida (plays at random)", "Kai"],
+             "de": ["Ada", "Bot Max (solide)", "Bot Ida (spielt zufällig)", "Kai"]}
+    assert [s["name"] for s in table["seats"]] == names["en"]
+    for lang, expected in names.items():
+        frame = client.get(f"/api/tables/{table['id']}/view?lang={lang}").json()
+        assert [s["name"] for s in frame["seats"]] == expected
+        assert [s["bot"] for s in frame["seats"]] == [None, "heuristic", "random", "random"]  # for developers
+    # a name given like a bot's label in either language would make two seats alike
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [
+        {"kind": "human", "name": "bot max (solide)"}, {"kind": "bot", "bot": "heuristic"}]})
+    assert res.status_code == 422 and "seat names must differ" in res.json()["error"]
 
 
 def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:

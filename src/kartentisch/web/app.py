@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -33,9 +33,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
 from ..kernel.errors import first_line
+from .frames import LANG_HELP, FrameOut
 from .scorepad import router as scorepad_router
 from .store import Store
-from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable
+from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -153,6 +154,54 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+#: Content-Security-Policy of every response: the pages load scripts, styles and images from this server only
+#: (plus ``data:`` images, the favicon), connect only back to it (HTTP and WebSocket), and may not be framed.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+#: The API documentation pages (FastAPI's Swagger UI and ReDoc HTML) start their scripts inline; they show
+#: only the public schema, so inline code is allowed there and nowhere else.
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+            "base-uri 'none'; frame-ancestors 'none'")
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP response gets a Content-Security-Policy (:data:`CSP`, or :data:`DOCS_CSP` on
+    the ``docs_paths``), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
+    ``Referrer-Policy: no-referrer`` (a seat link is a credential: it must not travel in a Referer header).
+
+    A ``HEAD`` request is answered as the ``GET`` of the same path without its body (FastAPI routes answer only
+    the methods they name; a page answered ``HEAD`` with 405).
+    """
+
+    def __init__(self, app: ASGIApp, docs_paths: frozenset[str] = frozenset()) -> None:
+        self.app = app
+        self.docs_paths = docs_paths
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        head = scope["method"] == "HEAD"
+        policy = DOCS_CSP if scope["path"] in self.docs_paths else CSP
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _SECURITY_HEADER_NAMES]
+                headers += [(b"content-security-policy", policy.encode()), *_SECURITY_HEADERS]
+                message = {**message, "headers": headers}
+            elif head and message["type"] == "http.response.body":
+                message = {**message, "body": b""}  # Content-Length stays the GET's, as HEAD requires
+            await send(message)
+
+        await self.app({**scope, "method": "GET"} if head else scope, receive, send_with_headers)
+
+
+_SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                     (b"referrer-policy", b"no-referrer")]
+_SECURITY_HEADER_NAMES = {b"content-security-policy", *(name for name, _ in _SECURITY_HEADERS)}
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization is None:
         return None
@@ -202,6 +251,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                          description="The browser table: five card games with friends and bots.")
     app.state.store = store
     app.add_middleware(BodyLimit)
+    # FastAPIOffline serves its pages at FastAPI's usual paths (it sets app.docs_url and redoc_url to None).
+    app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -242,12 +293,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
-        """Create a table; each human seat gets a secret token and its private link."""
+        """Create a table; each human seat gets a secret token and its private link (names in English; a
+        frame names the seats in its own language)."""
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds)
+        names = seat_names(record.seats, "en")
         return {
             "id": record.id,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat],
                        **({"token": s.token, "url": f"/t/{record.id}#seat={s.token}"} if s.token else {})}
                       for s in record.seats],
             "spectator_url": f"/t/{record.id}",
@@ -258,22 +311,27 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         table = await hub_of(request).get(_table_id(table_id))
         return table, table.seat_of(_bearer(authorization))
 
-    @app.get("/api/tables/{table_id}/view")
-    async def view(table_id: str, request: Request,
-                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """The bearer seat's view, legal tokens and log; without a token the spectator's."""
+    @app.get("/api/tables/{table_id}/view", response_model=None, responses={200: {"model": FrameOut}})
+    async def view(table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None,
+                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+        """The bearer seat's view, legal tokens and log (each move in words for it), without a token the
+        spectator's; texts in ``lang``."""
+        lang = frame_lang(lang)
         table, seat = await _table_and_seat(request, table_id, authorization)
-        return table.frame(seat)
+        return table.frame(seat, lang=lang)
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", response_model=None, responses={200: {"model": FrameOut}})
     async def act(table_id: str, body: ActionIn, request: Request,
-                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Apply a token for the bearer seat. 401 unknown token, 409 not its decision, 422 illegal (names the rule)."""
+                  authorization: Annotated[str | None, Header()] = None,
+                  lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+        """Apply a token for the bearer seat. 401 unknown token, 409 not its decision, 422 illegal (names the rule).
+        Answers with the seat's frame, texts in ``lang`` (checked first: a 422 for it applies nothing)."""
+        lang = frame_lang(lang)
         table, seat = await _table_and_seat(request, table_id, authorization)
         if seat is None:
             raise ApiError(401, "a seat token is needed to act (spectators only watch)")
         await hub_of(request).act(table, seat, body.action, body.n)
-        return table.frame(seat)
+        return table.frame(seat, lang=lang)
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request,
@@ -286,8 +344,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return {"id": new_id, "token": token, "url": f"/t/{new_id}#seat={token}"}
 
     @app.websocket("/ws/tables/{table_id}")
-    async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Frames of one viewer; the token comes as query parameter or first message ``{"type": "auth", "token"}``."""
+    async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
+        """Frames of one viewer (as ``GET …/view`` gives them, texts in ``lang``); the token comes as query
+        parameter or first message ``{"type": "auth", "token"}``."""
         await websocket.accept()
         hub = hub_of(websocket)
         sub_id: int | None = None
@@ -300,6 +359,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             await send({"type": "error", "status": exc.status, **exc.body()})
 
         try:
+            lang = frame_lang(lang)
             table = await hub.get(_table_id(table_id))
             if token is None:
                 message = _parse(await asyncio.wait_for(_receive_text(websocket), AUTH_TIMEOUT))
@@ -316,7 +376,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         except (TimeoutError, WebSocketDisconnect):
             await websocket.close(code=4408)
             return
-        sub_id = await hub.subscribe(table, seat, send)
+        sub_id = await hub.subscribe(table, seat, send, lang)
         try:
             while True:
                 try:

@@ -3,8 +3,9 @@
 Every message a client receives — HTTP response or WebSocket frame — is built by
 :meth:`LiveTable.frame` for one viewer (a seat, or ``None`` for a spectator): the seat's
 ``state.view(seat)``, that seat's own legal tokens, and the move log as ``public_token`` shows it to
-that viewer. The god document (``to_doc``) never leaves the server (boardgame.io's lesson: one filter,
-tested on every frame).
+that viewer, with each move told in words from that viewer's views only (``narrate``, in the viewer's
+language; made once per move when it is applied). The god document (``to_doc``) never leaves the server
+(boardgame.io's lesson: one filter, tested on every frame).
 
 Order of an action: check legality on the live state (nothing changes on error) → commit the tokens
 to the store → apply them in memory → push a fresh frame to every subscriber. Bots act the same way,
@@ -21,6 +22,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -30,9 +32,10 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..bots import make_bot, parse_spec
+from ..bots import bot_label, make_bot, parse_spec
 from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
 from ..kernel.errors import first_line
+from ..kernel.words import LANGS, Narration, Voice, check_lang, narrate
 from .store import SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -67,6 +70,24 @@ class ApiError(Exception):
         return out
 
 
+def frame_lang(lang: str) -> str:
+    """``lang`` if frames come in it (:data:`~kartentisch.kernel.words.LANGS`); else ApiError 422 naming those."""
+    try:
+        return check_lang(lang)
+    except ValueError as exc:
+        raise ApiError(422, str(exc)) from None
+
+
+def seat_names(seats: list[SeatRecord], lang: str) -> tuple[str, ...]:
+    """The seats' names as people read them in ``lang``: the name given at creation, else a bot's label
+    ("Bot Lena (strong)" / "Bot Lena (stark)", :func:`~kartentisch.bots.bot_label`: a person-like name per seat
+    with its kind and strength), else "Seat n" counted from 1. Raises KartentischError for a stored bot spec that
+    does not parse."""
+    voice = Voice(lang)
+    return tuple(s.name or (bot_label(s.bot or "random", s.seat, lang) if s.kind == "bot" else voice.name(s.seat))
+                 for s in seats)
+
+
 def bot_seed(table_seed: int, seat: int, n: int) -> int:
     """Seed of the bot deciding for ``seat`` at event number ``n``: the same after a restart."""
     digest = hashlib.blake2b(f"{table_seed}:{seat}:{n}".encode(), digest_size=8).digest()
@@ -98,23 +119,32 @@ def choose_move(spec: str, game: Game, seed: int, state: GameState, seat: int) -
 
 @dataclass
 class Subscriber:
-    """A socket listening to a table: its viewer, its sink, and how many log entries it has been sent."""
+    """A socket listening to a table: its viewer, its sink, its language and how many events it has been sent."""
 
     viewer: int | None
     send: Send
     sent: int = 0
+    lang: str = "en"
 
 
 @dataclass
 class LogEntry:
-    """One applied token with its public form per viewer (key: seat number as string, or ``"spectator"``)."""
+    """One applied token: its seat and what it tells each reader (:class:`~kartentisch.kernel.words.Narration`:
+    public token, sentence, round text), per ``(viewer key, language)``; viewer key: seat number as string, or
+    ``"spectator"``. Made once, when the token is applied."""
 
     seat: int
-    public: dict[str, str]
+    told: dict[tuple[str, str], Narration]
 
 
 def _viewer_key(viewer: int | None) -> str:
     return "spectator" if viewer is None else str(viewer)
+
+
+def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
+    """The frame's log entries of one event: the move, then the round's end if it ended one."""
+    move: dict[str, Any] = {"seat": seat, "token": told.token, "text": told.text}
+    return [move] if told.round_text is None else [move, {"kind": "round", "text": told.round_text}]
 
 
 @dataclass
@@ -130,12 +160,15 @@ class LiveTable:
     rematch_id: str | None = None
     timers: dict[int, tuple[float, asyncio.Task[None]]] = field(default_factory=dict)
     accessed: float = field(default_factory=time.monotonic)
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
-        """Rebuild a table by replaying its event log from the header (raises KartentischError)."""
+        """Rebuild a table by replaying its event log from the header, telling each move in words as it is
+        applied (raises KartentischError)."""
         match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
-        table = cls(record=record, match=match, rematch_id=record.rematch_id)
+        table = cls(record=record, match=match, rematch_id=record.rematch_id,
+                    names={lang: seat_names(record.seats, lang) for lang in LANGS})
         for seat, token in record.events:
             table.apply_local(seat, [token])
         return table
@@ -162,13 +195,33 @@ class LiveTable:
         raise ApiError(401, "unknown seat token for this table")
 
     def apply_local(self, seat: int, tokens: list[str]) -> None:
-        """Apply already checked (and committed) tokens in memory, logging each one's public form per viewer."""
-        before = self.state
+        """Apply already checked (and committed) tokens in memory, logging each one as every viewer reads it
+        in every language (:func:`~kartentisch.kernel.words.narrate` on that viewer's views and public token)."""
         viewers: list[int | None] = [*range(self.record.players), None]
+        views = [self.state.view(v) for v in viewers]
         for token in tokens:
-            public = {_viewer_key(v): before.public_token(seat, token, v) for v in viewers}
+            before = self.state.clone()  # narrate asks the position before the move for the public token
             self.match.apply(seat, token)
-            self.log.append(LogEntry(seat, public))
+            after = [self.state.view(v) for v in viewers]
+            self.log.append(LogEntry(seat, {
+                (_viewer_key(v), lang): self._tell(before, seat, token, Voice(lang, v, self.names[lang]), pair)
+                for v, pair in zip(viewers, zip(views, after, strict=True), strict=True) for lang in LANGS}))
+            views = after
+
+    def _tell(self, before: GameState, seat: int, token: str, voice: Voice,
+              views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
+        """:func:`narrate` for one reader; if the game's words fail, the kernel's plain "Name: token" (logged),
+        since the move is committed already and the table must go on."""
+        try:
+            told = narrate(before, seat, token, self.state, voice, views)
+        except Exception:
+            log.exception("%s: describe_move failed for %s %r (table %s, reader %s); plain text instead",
+                          self.record.game, voice.lang, token, self.id, voice.viewer)
+            public = before.public_token(seat, token, voice.viewer)
+            return Narration(public, Game.describe_move(before.game, seat, public, *views, voice), None)
+        # Most readers are told the same words: one string kept for all of them.
+        return Narration(told.token, sys.intern(told.text),
+                         None if told.round_text is None else sys.intern(told.round_text))
 
     def check(self, seat: int, line: str) -> list[str]:
         """The tokens of ``line`` if ``seat`` may apply them all now; raises ApiError 409/422, changes nothing."""
@@ -179,7 +232,9 @@ class LiveTable:
         if self.state.game_over:
             raise ApiError(409, "the match is over")
         if seat not in self.state.to_act():
-            raise ApiError(409, f"seat {seat} has no decision now; waiting for seat(s) {self.state.to_act()}")
+            names = self.names["en"]  # the page shows this: names, not 0-based seat numbers
+            raise ApiError(409, f"{names[seat]} has no decision now; waiting for "
+                                f"{', '.join(names[s] for s in self.state.to_act())}")
         tokens = line.split()
         if len(tokens) == 1 and self.state.is_legal(seat, tokens[0]):
             return tokens
@@ -190,28 +245,39 @@ class LiveTable:
         return tokens
 
     # ------------------------------------------------------------------ the filter
-    def frame(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
-        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one JSON-able dict.
+    def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en") -> dict[str, Any]:
+        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one JSON-able dict, its texts
+        in ``lang`` (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`frame_lang` checks a client's).
 
-        Keys: ``type`` ("state"), ``table``, ``game``, ``seat``, ``seats`` (kind, name, bot spec),
-        ``view`` (``state.view(viewer)``), ``legal`` (the viewer's own legal tokens), ``log``
-        (``[{"seat", "token"}]`` in public form, entries ``log_start …`` only: a socket gets the whole
-        log first, then what is new), ``log_start``, ``n`` (events so far), ``rematch`` and ``countdown``
-        (seconds until the viewer's own passable decision is passed for it, else ``None``) and ``fixed_seed``: the seed if the table's
+        Keys: ``type`` ("state"), ``table``, ``game``, ``lang``, ``seat``, ``seats`` (``seat``, ``kind``,
+        ``name`` as people read it in ``lang``, ``bot`` spec or ``None``), ``view`` (``state.view(viewer)``),
+        ``phase_text`` (the view's phase in words, ``Game.phase_name``), ``legal`` (the viewer's own legal
+        tokens), ``log``, ``log_start``, ``n`` (events so far), ``rematch`` and ``countdown`` (seconds until
+        the viewer's own passable decision is passed for it, else ``None``) and ``fixed_seed``: the seed if the table's
         creator chose it (then anyone who knows it can work out every hand, so every seat is told), ``None`` for
         a seed the server drew secretly.
+
+        ``log`` holds the events ``log_start …`` only (a socket gets the whole log first, then what is new),
+        each as ``{"seat", "token", "text"}``: the token in its public form for ``viewer`` and the move in
+        words for ``viewer``; an event that ended a round is followed by ``{"kind": "round", "text"}`` (the
+        round's scores, and the winners when the match ended). ``log_start`` and ``n`` count events, not
+        entries.
         """
         key = _viewer_key(viewer)
         state = self.state
+        view = state.view(viewer)
+        names = self.names[lang]
         return {
             "type": "state",
             "table": self.id,
             "game": self.record.game,
+            "lang": lang,
             "seat": viewer,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in self.record.seats],
-            "view": state.view(viewer),
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot} for s in self.record.seats],
+            "view": view,
+            "phase_text": self.match.game.phase_name(view["phase"], lang),
             "legal": state.legal_actions(viewer) if viewer is not None else [],
-            "log": [{"seat": e.seat, "token": e.public[key]} for e in self.log[log_start:]],
+            "log": [item for e in self.log[log_start:] for item in _log_items(e.seat, e.told[key, lang])],
             "log_start": log_start,
             "n": len(self.log),
             "rematch": self.rematch_id is not None,
@@ -230,7 +296,7 @@ class LiveTable:
         A subscriber whose socket is closed, or that does not take the frame within
         :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects).
         """
-        frame = self.frame(sub.viewer, sub.sent)
+        frame = self.frame(sub.viewer, sub.sent, sub.lang)
         sub.sent = frame["n"]
         try:
             await asyncio.wait_for(sub.send(frame), SEND_TIMEOUT)
@@ -293,10 +359,12 @@ class Hub:
         ``fixed_seed``), or ``None``: the server draws a secret one of :data:`SECRET_SEED_BITS` bits.
 
         ``reaction_seconds``: a person whose decision can be answered with ``pass`` (reaction windows,
-        simultaneous choices that allow passing) gets that long, then passes automatically.
+        simultaneous choices that allow passing) gets that long, then passes automatically. A person without a
+        name is "Player n"; a bot without one is stored without, so each language labels it (:func:`seat_names`).
 
         Raises:
-            ApiError 422: unknown game, bad player count/options/seats, or a bot that cannot be built.
+            ApiError 422: unknown game, bad player count/options/seats, seat names alike in a language, or a
+            bot that cannot be built.
         """
         try:
             game = lookup(game_id)
@@ -323,14 +391,15 @@ class Hub:
                     raise ApiError(422, f"seat {i}: bot {spec!r} is not available on this server ({exc})") from None
                 except (KartentischError, NotImplementedError) as exc:
                     raise ApiError(422, f"seat {i}: {exc}") from None
-                records.append(SeatRecord(i, "bot", name, spec, None))
+                records.append(SeatRecord(i, "bot", name, spec, None))  # unnamed: labelled per language
             else:
                 raise ApiError(422, f"seat {i}: kind must be \"human\" or \"bot\", got {seat.get('kind')!r}")
-        records = _unique_bot_names(records)
-        folded = [r.name.casefold() for r in records]
-        twice = [r.name for i, r in enumerate(records) if folded.index(folded[i]) != i]
-        if twice:  # the log and the page name seats: two alike could not be told apart
-            raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
+        for lang in LANGS:  # the log and the page name seats: two alike could not be told apart
+            names = seat_names(records, lang)
+            folded = [n.casefold() for n in names]
+            twice = [n for i, n in enumerate(names) if folded.index(folded[i]) != i]
+            if twice:
+                raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
         table_id = secrets.token_urlsafe(12)
         await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
                                                   records, reaction_seconds, seed_given=seed_given))
@@ -537,10 +606,11 @@ class Hub:
             await table.broadcast()
 
     # ------------------------------------------------------------------ subscriptions
-    async def subscribe(self, table: LiveTable, viewer: int | None, send: Send) -> int:
-        """Register a frame sink for ``viewer`` and send it the first (full) frame; returns the id."""
+    async def subscribe(self, table: LiveTable, viewer: int | None, send: Send, lang: str = "en") -> int:
+        """Register a frame sink for ``viewer`` with texts in ``lang`` and send it the first (full) frame;
+        returns the id."""
         self._next_sub += 1
-        sub = Subscriber(viewer, send)
+        sub = Subscriber(viewer, send, lang=lang)
         table.subscribers[self._next_sub] = sub
         await table.push(self._next_sub, sub)
         return self._next_sub
@@ -601,25 +671,6 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
-
-
-def _unique_bot_names(seats: list[SeatRecord]) -> list[SeatRecord]:
-    """Seats whose unnamed bots are called by their spec, numbered from the second on ("heuristic (2)"), so
-    that no two bots share a default name; people's and given names stay as they are."""
-    taken = {s.name for s in seats if s.name}
-    counts: dict[str, int] = {}
-    out = []
-    for s in seats:
-        if s.kind == "bot" and not s.name:
-            base = s.bot or "random"
-            n = counts.get(base, 0) + 1
-            while (name := base if n == 1 else f"{base} ({n})") in taken:
-                n += 1
-            counts[base] = n
-            taken.add(name)
-            s = replace(s, name=name)
-        out.append(s)
-    return out
 
 
 def _touched(record: TableRecord) -> TableRecord:

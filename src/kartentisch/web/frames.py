@@ -1,0 +1,64 @@
+"""The shape of a frame (:meth:`~kartentisch.web.tables.LiveTable.frame`) for the OpenAPI document.
+
+The routes answer with the frame dict itself; these models only describe it at ``/docs`` (a frame
+is built by the one per-viewer filter and is not validated again on the way out).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+#: The ``lang`` query parameter of the view, the actions and the WebSocket.
+LANG_HELP = "language of the frame's texts (log sentences, seat and phase names): en or de; another is a 422"
+
+
+class SeatOut(BaseModel):
+    """One seat as every viewer sees it."""
+
+    seat: int = Field(description="seat number, counted from 0 (tokens and to_act use it)")
+    kind: Literal["human", "bot"]
+    name: str = Field(description="the seat's name as people read it in the frame's language: the name given, "
+                                  "else for a bot a person-like name with its kind and strength",
+                      examples=["Ada", "Bot Lena (strong)", "Bot Lena (stark)"])
+    bot: str | None = Field(description="a bot seat's spec (for developers); None for a person",
+                            examples=["ismcts:iterations=1000"])
+
+
+class MoveEntry(BaseModel):
+    """One event of the log: a move as this viewer may know it."""
+
+    seat: int = Field(description="the seat that moved, counted from 0")
+    token: str = Field(description="the move's public form for this viewer (hidden cards are '?')",
+                       examples=["play:r7"])
+    text: str = Field(description="the move in words for this viewer, in the frame's language, made only from "
+                                  "this viewer's views", examples=["Ada plays Red 7.", "Du spielst Rot 7."])
+
+
+class RoundEntry(BaseModel):
+    """Follows the event that ended a round: its scores, and the winners when it ended the match."""
+
+    kind: Literal["round"]
+    text: str = Field(examples=["Round 1 is over: Ada +3 (total 3), You -1 (total -1)."])
+
+
+class FrameOut(BaseModel):
+    """Everything one viewer (a seat, or a spectator) may know now; the WebSocket sends the same as ``type``
+    "state" frames, the first with the whole log, then each with the events since the last."""
+
+    type: Literal["state"]
+    table: str
+    game: str
+    lang: str = Field(description="the language of the texts", examples=["en", "de"])
+    seat: int | None = Field(description="the viewer's seat; None for a spectator")
+    seats: list[SeatOut]
+    view: dict[str, Any] = Field(description="the game's state document as this viewer may see it")
+    phase_text: str = Field(description="the view's phase in the players' words", examples=["Passing cards"])
+    legal: list[str] = Field(description="the viewer's own legal tokens (empty for a spectator)")
+    log: list[MoveEntry | RoundEntry] = Field(description="the events from log_start on, each a move entry, "
+                                                          "followed by a round entry when it ended a round")
+    log_start: int = Field(description="the number of the first event in log (events, not entries)")
+    n: int = Field(description="events so far; an action may pass it back as n")
+    rematch: bool
+    countdown: float | None = Field(description="seconds until the viewer's own decision is passed for it")

@@ -1,0 +1,139 @@
+"""The frame carries the words (issue 19): every log entry has a sentence for its viewer in the asked language,
+round entries follow round ends, ``?lang`` is checked, and the sentences come from the viewer's views only."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.games import get_game
+from kartentisch.kernel import Match
+from kartentisch.kernel.words import LANGS, Voice
+
+from .conftest import auth, move_entries, new_table
+
+HUMANS2 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+
+
+def play_out(client: TestClient, tid: str, tokens: list[str], seed: int, limit: int = 2000) -> int:
+    """Random legal moves over HTTP until the match is over; returns the number of moves."""
+    rng = random.Random(seed)
+    for n in range(limit):
+        to_act = client.get(f"/api/tables/{tid}/view").json()["view"]["to_act"]
+        if not to_act:
+            return n
+        legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[to_act[0]])).json()["legal"]
+        res = client.post(f"/api/tables/{tid}/actions", json={"action": rng.choice(legal)},
+                          headers=auth(tokens[to_act[0]]))
+        assert res.status_code == 200, res.text
+    raise AssertionError(f"the match did not end within {limit} moves")
+
+
+def test_every_entry_has_a_sentence_and_round_ends_follow_their_move(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"max_rounds": 2})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    moves = play_out(client, tid, tokens, seed=3)
+    game = get_game("colors")
+    texts: dict[str, list[str]] = {}
+    for lang in LANGS:
+        for viewer, headers in ((0, auth(tokens[0])), (1, auth(tokens[1])), (None, {})):
+            frame = client.get(f"/api/tables/{tid}/view?lang={lang}", headers=headers).json()
+            log, view = frame["log"], frame["view"]
+            assert frame["lang"] == lang and frame["n"] == moves == len(move_entries(log))
+            assert frame["phase_text"] == game.phase_name(view["phase"], lang) != view["phase"]
+            assert all(set(e) == {"seat", "token", "text"} and e["text"] for e in move_entries(log))
+            rounds = [i for i, e in enumerate(log) if e.get("kind") == "round"]
+            assert len(rounds) == len(view["scores"]) == 2, "one round entry per scored round"
+            assert all(set(log[i]) == {"kind", "text"} and "seat" in log[i - 1] for i in rounds)
+            assert rounds[-1] == len(log) - 1, "the match ended with the last move"
+            assert log[rounds[0]]["text"].startswith({"en": "Round 1 is over", "de": "Runde 1 ist vorbei"}[lang])
+            winners = [frame["seats"][s]["name"] for s in view["winners"]]
+            if viewer is None:  # the seats' own frames say "You win"
+                assert all(name in log[-1]["text"] for name in winners)
+            texts.setdefault(lang, []).append(log[0]["text"])
+    assert not set(texts["en"]) & set(texts["de"]), "the languages tell the same move differently"
+    assert len(set(texts["en"])) > 1, "the mover is told its own move in the second person"
+
+
+def test_an_unknown_language_is_a_422_naming_the_allowed_ones(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"first_player": 0})
+    tid, token = table["id"], table["seats"][0]["token"]
+    res = client.get(f"/api/tables/{tid}/view?lang=xx")
+    assert res.status_code == 422 and res.json()["error"] == "unknown language 'xx'; allowed: en, de"
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["legal"][0]
+    res = client.post(f"/api/tables/{tid}/actions?lang=fr", json={"action": legal}, headers=auth(token))
+    assert res.status_code == 422 and "allowed: en, de" in res.json()["error"]
+    assert client.get(f"/api/tables/{tid}/view").json()["n"] == 0, "a refused language applies nothing"
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}&lang=EN") as ws:
+        frame = ws.receive_json()
+        assert frame["type"] == "error" and frame["status"] == 422 and "allowed: en, de" in frame["error"]
+    params = client.get("/openapi.json").json()["paths"]["/api/tables/{table_id}/view"]["get"]["parameters"]
+    assert any(p["name"] == "lang" and p["in"] == "query" for p in params)
+
+
+def test_openapi_documents_the_frame_and_its_log_entries(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    schema = doc["paths"]["/api/tables/{table_id}/view"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert schema["schema"]["$ref"].endswith("/FrameOut")
+    schemas = doc["components"]["schemas"]
+    assert {"seat", "token", "text"} <= set(schemas["MoveEntry"]["properties"])
+    assert {"kind", "text"} <= set(schemas["RoundEntry"]["properties"])
+    assert {"log", "log_start", "n", "phase_text", "lang"} <= set(schemas["FrameOut"]["properties"])
+
+
+def test_each_viewer_is_told_from_its_own_views_once_per_move(client: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A describe_move that writes out what it was given: each viewer's sentence holds exactly its own views
+    (its hand, the others' as backs) and its public token, with its language and the seat names."""
+    game = get_game("colors")
+    calls: list[Any] = []
+
+    def describe(self: object, seat: int, token: str, before: dict, after: dict, voice: Voice) -> str:
+        calls.append(voice.viewer)
+        return json.dumps({"seat": seat, "token": token, "before": before, "after": after,
+                           "lang": voice.lang, "viewer": voice.viewer, "names": voice.names})
+
+    monkeypatch.setattr(type(game), "describe_move", describe)
+    table = new_table(client, "colors", 2, HUMANS2, seed=5, options={"first_player": 0})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    replica = Match(game, 2, {"first_player": 0}, 5)
+    before = {v: replica.state.view(v) for v in (0, 1, None)}
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["legal"][0]
+    assert client.post(f"/api/tables/{tid}/actions", json={"action": legal}, headers=auth(tokens[0])).status_code == 200
+    replica.apply(0, legal)
+    assert len(calls) == 3 * len(LANGS), "each move is told once to each viewer in each language"
+    told = {}
+    for lang in LANGS:
+        for viewer, headers in ((0, auth(tokens[0])), (1, auth(tokens[1])), (None, {})):
+            frame = client.get(f"/api/tables/{tid}/view?lang={lang}", headers=headers).json()
+            told[viewer] = said = json.loads(frame["log"][0]["text"])
+            assert said == {"seat": 0, "token": legal, "before": before[viewer], "after": replica.state.view(viewer),
+                            "lang": lang, "viewer": viewer, "names": [s["name"] for s in frame["seats"]]}
+    hands = {v: told[v]["after"]["zones"]["hands"] for v in (0, 1, None)}
+    assert "?" not in hands[0][0] and set(hands[1][0]) == set(hands[None][0]) == {"?"}, \
+        "seat 0 is told from its own hand, seat 1 and the spectator from its backs"
+    assert len(calls) == 3 * len(LANGS), "frames reuse the sentences made when the move was applied"
+    # a table rebuilt from its event log tells the same
+    frame = client.get(f"/api/tables/{tid}/view?lang=de", headers=auth(tokens[1])).json()
+    del client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    assert client.get(f"/api/tables/{tid}/view?lang=de", headers=auth(tokens[1])).json()["log"] == frame["log"]
+    assert len(calls) == 2 * 3 * len(LANGS)
+
+
+def test_a_failing_sentence_does_not_stop_the_table(client: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*_args: object) -> str:
+        raise KeyError("words bug")
+
+    monkeypatch.setattr(type(get_game("colors")), "describe_move", broken)
+    table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"first_player": 0})
+    tid, token = table["id"], table["seats"][0]["token"]
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["legal"][0]
+    res = client.post(f"/api/tables/{tid}/actions?lang=de", json={"action": legal}, headers=auth(token))
+    assert res.status_code == 200 and res.json()["n"] == 1
+    assert res.json()["log"][0] == {"seat": 0, "token": legal, "text": f"Du: {legal}"}  # the kernel's plain form
+    assert "describe_move failed" in caplog.text
