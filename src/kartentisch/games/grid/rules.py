@@ -23,6 +23,8 @@ from typing import Any, ClassVar
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
+from ...kernel.words import Choice, Voice
+from . import words
 from .cards import DECK, VALUE
 from .notation import (
     DIAGONALS,
@@ -520,6 +522,19 @@ class GridState(GameState):
 
 
 # ----------------------------------------------------------------------------- the game
+_OPTIONS: tuple[Option, ...] = (
+    int_option("end_total", 100, 1, label={"en": "Match ends at", "de": "Partie endet bei"}, rule="grid R19",
+               help={"en": "The match ends after the round in which someone's total reaches this many points.",
+                     "de": "Die Partie endet nach der Runde, in der eine Gesamtsumme diesen Wert erreicht."}),
+    bool_option("optional_removal", False, label={"en": "Lines may stay", "de": "Reihen dürfen liegen bleiben"},
+                rule="grid R11",
+                help={"en": "A complete line of one colour may stay in the grid instead of having to leave it.",
+                      "de": "Eine vollständige Reihe einer Farbe darf im Raster bleiben, statt gehen zu müssen."}),
+    seat_option("first_dealer", 0, label={"en": "First dealer", "de": "Erster Geber"}, rule="grid D4",
+                help={"en": "Who deals the first round; after that the deal passes to the left.",
+                      "de": "Wer die erste Runde gibt; danach gibt jeweils der linke Nachbar."}),
+)
+
 
 class GridGame(Game):
     """``grid``: 3×3 face-down grid, swap in low cards, one-colour lines leave; lowest total wins."""
@@ -529,17 +544,7 @@ class GridGame(Game):
     min_players = 2
     max_players = 6
     score_sign = -1  # grid R19: the lowest total wins
-    options: ClassVar[Sequence[Option]] = (
-        int_option("end_total", 100, 1, help={
-            "en": "the match ends after a round in which some total reaches this value (R19)",
-            "de": "das Spiel endet nach der Runde, in der eine Gesamtsumme diesen Wert erreicht (R19)"}),
-        bool_option("optional_removal", False, help={
-            "en": "removing a completed line is a choice (remove or keep) instead of mandatory (R11)",
-            "de": "eine fertige Reihe darf liegen bleiben (entfernen oder behalten) statt Pflicht (R11)"}),
-        seat_option("first_dealer", 0, help={
-            "en": "dealer of round 1; the deal then passes to the left (D4)",
-            "de": "Geber der ersten Runde; danach gibt der linke Nachbar (D4)"}),
-    )
+    options: ClassVar[Sequence[Option]] = _OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
         """R1: all 104 cards in canonical order, for every player count."""
@@ -698,6 +703,24 @@ class GridGame(Game):
         state.final_turns = list(final_turns)
         state.reveal_queue = list(reveal_queue)
         return state
+
+    # ------------------------------------------------------------------ words (words.py)
+    def card_name(self, code: str, lang: str) -> str:
+        """"Blue 7" / "Blau 7" (:func:`.words.card_name`)."""
+        return words.card_name(code, lang)
+
+    def phase_name(self, phase: str, lang: str) -> str:
+        """The phase in the players' words (:func:`.words.phase_name`)."""
+        return words.phase_name(phase, lang)
+
+    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
+                      voice: Voice) -> str:
+        """An applied move as the table would say it (:func:`.words.describe_move`)."""
+        return words.describe_move(seat, token, before, after, voice)
+
+    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
+        """A legal move as the player chooses it (:func:`.words.choice`)."""
+        return words.choice(seat, token, view, voice)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The rule-based bot ``heuristic`` (see :mod:`kartentisch.games.grid.bot`)."""
