@@ -1,19 +1,26 @@
-"""The ``grid`` terminal renderer draws every seat view and the spectator view without leaking cards."""
+"""The ``grid`` terminal renderer draws every seat view and the spectator view without leaking cards,
+names seats counted from 1 and phases in the players' words."""
 
 from __future__ import annotations
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 import kartentisch.games  # noqa: F401
+from kartentisch.cli.render import grid as grid_render
 from kartentisch.cli.render import render_view
 from kartentisch.games import get_game
 from kartentisch.games.grid.bot import HeuristicBot
+from kartentisch.kernel.words import Voice, winners_line
+
+
+def _print(drawing: RenderableType) -> str:
+    console = Console(width=140, record=True, force_terminal=False)
+    console.print(drawing)
+    return console.export_text()
 
 
 def _text(view: dict, seat: int | None, lang: str) -> str:
-    console = Console(width=140, record=True, force_terminal=False)
-    console.print(render_view("grid", view, seat, lang))
-    return console.export_text()
+    return _print(grid_render.render(view, seat, lang))
 
 
 def test_render_all_phases_and_seats_hide_face_down_cards() -> None:
@@ -30,9 +37,11 @@ def test_render_all_phases_and_seats_hide_face_down_cards() -> None:
             hidden = [c[1:] for row in state.grids[0] for c in row if c and c[0] == "?"]
             if hidden and state.phase == "play":
                 assert "▒▒▒▒" in text  # face-down cards drawn as backs
+            assert "Seat 0" not in text and "Platz 0" not in text  # seats count from 1
         state.apply(seat, bot.choose(state, seat))
-    text = _text(state.view(None), None, "de")
-    assert "Spiel vorbei" in text and "Gewinner" in text
+    view = state.view(None)
+    text = _print(render_view(game, view, None, Voice("de")))
+    assert "Partie vorbei" in text and winners_line(view, Voice("de")) in text
     assert {"setup", "play", "round_over"} <= phases
 
 
@@ -42,3 +51,14 @@ def test_render_shapes_shrink() -> None:
     view["zones"]["grids"][1] = []
     text = _text(view, 0, "en")
     assert "r  1 r  2" in text and "(empty)" in text
+
+
+def test_render_names_seats_from_one_and_the_phase_in_words() -> None:
+    state = get_game("grid").new_state(3, seed=4)
+    text = _text(state.view(2), 2, "de")
+    assert "Platz 1" in text and "Platz 3 (du)" in text and "Aufbau: jeder deckt zwei Karten auf" in text
+    for seat in state.to_act():
+        while seat in state.to_act():
+            state.apply(seat, state.legal_actions(seat)[0])
+    active = state.to_act()[0]
+    assert f"Seat {active + 1} to act" in _text(state.view(None), None, "en")

@@ -3,7 +3,8 @@
 Draws a seat view as the table looks: each seat's grid in its current shape (3×3 shrinking to 2×3,
 3×2 … after removals, gaps shown empty while a diagonal closes), face-down cards as backs, the draw
 pile as a back with its size, the discard pile's top cards, the card in hand (or a back when hidden),
-and each seat's match total (the score pad is drawn below by ``render_view``).
+and each seat's match total (the score pad is drawn below by ``render_view``). Seats are named as
+:class:`~kartentisch.kernel.words.Voice` names them (counted from 1), phases in the players' words.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...games.grid.texts import LABELS
+from ...games.grid.words import phase_name
+from ...kernel.words import Voice, listing
 
 #: Card face style per colour letter (D1); text colours chosen for contrast on each background.
 CARD_STYLE = {
@@ -59,7 +62,7 @@ def grid_table(grid: list[list[str | None]], lang: str) -> RenderableType:
 
 def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
     zones = view["zones"]
-    title = f"{_label(lang, 'seat')} {s}"
+    title = Voice(lang, seat).name(s)
     if s == seat:
         title += f" ({_label(lang, 'you')})"
     if s == view["dealer"]:
@@ -91,22 +94,22 @@ def _piles(view: dict[str, Any], lang: str) -> RenderableType:
     return table
 
 
-def _status(view: dict[str, Any], lang: str) -> Text:
+def _status(view: dict[str, Any], seat: int | None, lang: str) -> Text:
     zones = view["zones"]
+    voice = Voice(lang, seat)
     text = Text(f"{_label(lang, 'title')} · {_label(lang, 'round')} {view['round']} · ", style="bold")
-    text.append(_label(lang, f"phase.{view['phase']}"))
+    text.append(phase_name(view["phase"], lang))
     if zones["step"] is not None and zones["active"] is not None:
-        text.append(f" · {_label(lang, 'seat')} {zones['active']} {_label(lang, 'active')}: ", style="yellow")
+        text.append(f" · {voice.name(zones['active'])} {_label(lang, 'active')}: ", style="yellow")
         text.append(_label(lang, f"step.{zones['step']}"), style="yellow")
-    if zones["final_turns"]:
-        text.append(f" · {_label(lang, 'final_turns')}: {', '.join(map(str, zones['final_turns']))}")
-    if zones["reveal_queue"]:
-        text.append(f" · {_label(lang, 'reveal_queue')}: {', '.join(map(str, zones['reveal_queue']))}")
+    for key in ("final_turns", "reveal_queue"):
+        if zones[key]:
+            text.append(f" · {_label(lang, key)}: {listing([voice.name(s) for s in zones[key]], lang)}")
     return text
 
 
 def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     """Draw a ``grid`` seat view (``seat=None``: spectator) with ``de``/``en`` texts."""
-    parts: list[RenderableType] = [_status(view, lang), _piles(view, lang),
+    parts: list[RenderableType] = [_status(view, seat, lang), _piles(view, lang),
                                    Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])])]
     return Group(*parts)
