@@ -1,8 +1,8 @@
 """The rule-based ``heuristic`` bot of ``lastcard``.
 
 It reads only what its seat sees (own hand, own help row, the public pile, the phase) and builds
-its token directly instead of listing every legal token, so it is cheap enough to serve as the
-ISMCTS rollout policy.
+its token directly (the notation's move values, the token strings of :mod:`.cards`) instead of
+listing every legal token, so it is cheap enough to serve as the ISMCTS rollout policy.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from ...kernel.game import GameState
-from .cards import CODE
+from .cards import PASS_TOKEN, PLAY_TOKEN
+from .notation import HelpPlay, Lay
 from .rules import PASS, PLAY, LastCardState
 
 
@@ -32,10 +33,6 @@ def cheapest_help(help_row: list[int], need: int) -> tuple[int, ...] | None:
                 best[total + h] = chosen + (h,)
     sums = [t for t in best if t >= need]
     return tuple(sorted(best[min(sums)])) if sums else None
-
-
-def _play(card: int, helpers: tuple[int, ...] = ()) -> str:
-    return ":".join(["play", CODE[card], *(CODE[h] for h in helpers)])
 
 
 class HeuristicBot:
@@ -74,32 +71,32 @@ class HeuristicBot:
             raise TypeError(f"the lastcard heuristic bot cannot play {type(state).__name__}")
         hand = state.hands[seat]
         if state.phase == PASS:
-            return "pass:" + ":".join(CODE[c] for c in hand[: state.pass_count])
+            return PASS_TOKEN[tuple(hand[: state.pass_count])]
         if state.phase != PLAY:
             return "deal"
         pile = state.pile
         if not pile:
-            return _play(hand[0])
+            return PLAY_TOKEN[hand[0]]
         top = pile[-1]
         help_row = state.help[seat]
         highest = hand[-1]
         if len(hand) == 2:
             low = hand[0]
             if low > top:
-                return _play(low)
+                return PLAY_TOKEN[low]
             helpers = cheapest_help(help_row, top - low + 1)
             if helpers:
-                return _play(low, helpers)
+                return str(HelpPlay(low, helpers))
         for c in hand:
             if top < c < highest:
-                return _play(c)
+                return PLAY_TOKEN[c]
         if help_row:
             for c in hand:
                 if c > top:
                     break
                 helpers = cheapest_help(help_row, top - c + 1)
                 if helpers:
-                    return _play(c, helpers)
+                    return str(HelpPlay(c, helpers))
         if hand[0] < top:
-            return f"lay:{CODE[hand[0]]}:{CODE[max(pile)]}"
-        return _play(highest)
+            return str(Lay(hand[0], max(pile)))
+        return PLAY_TOKEN[highest]

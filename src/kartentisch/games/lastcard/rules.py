@@ -30,16 +30,18 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ...kernel.errors import IllegalAction, InvalidState
+from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
+from ...kernel.words import Choice, Voice
 from . import cards as C
+from . import words
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
+from .notation import Deal, HelpPlay, HiddenPass, Lay, Pass, Play, parse
 
 PASS = "pass"
 PLAY = "play"
 PHASES = (PASS, PLAY, ROUND_OVER, GAME_OVER)
-VERBS = ("pass", "play", "lay", "deal")
 HIDDEN = "?"
 
 
@@ -133,21 +135,6 @@ def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
     distinct rows (with 1,024, half the lookups that missed were rows evicted earlier).
     """
     return tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
-
-
-@lru_cache(maxsize=65536)
-def parse_token(token: str) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
-    """Split ``token`` into verb, arguments and their card numbers (lastcard D20, R19).
-
-    A number is 0 where the argument is not a card code. Remembered per token, since the same
-    tokens recur over turns, clones and playouts.
-
-    >>> parse_token("play:9:5:8"), parse_token("deal")
-    (('play', ('9', '5', '8'), (9, 5, 8)), ('deal', (), ()))
-    """
-    verb, _, rest = token.partition(":")
-    args = tuple(rest.split(":")) if rest else ()
-    return verb, args, tuple(NUMBER.get(a, 0) for a in args)
 
 
 class LastCardState(GameState):
@@ -330,46 +317,41 @@ class LastCardState(GameState):
 
         The single legality check behind :meth:`is_legal` and :meth:`_explain`. Rules named:
         R5 (passing), R6 (out of turn), R7 (empty pile: only R8), R8, R9, R10, R11 (another seat's
-        help card), R17 (deal), R18 (match over), R19 (malformed token or unknown verb).
+        help card), R17 (deal), R18 (match over), R19 (not written in the notation: a
+        :class:`~kartentisch.kernel.errors.MalformedToken` from :func:`.notation.parse`).
         """
 
         def bad(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"lastcard {rule}", reason, seat=seat, token=token)
 
-        verb, args, nums = parse_token(token)
+        try:
+            move = parse(token)
+        except MalformedToken as exc:  # R19: not written in the notation; say which seat tried it
+            return MalformedToken(exc.rule, exc.reason, seat=seat, token=token)
         if self.phase == GAME_OVER:
             return bad("R18", "the match is over; nobody has a decision")
-        if verb not in VERBS:
-            return bad("R19", f"unknown verb {verb!r}; the verbs are pass, play, lay and deal")
-        if 0 in nums:
-            wrong = args[nums.index(0)]
-            return bad("R19", f"{wrong!r} is not a card code (the numbers 1 … 60 without leading zeros, D20)")
         if self.phase == PASS:
-            if verb != "pass":
+            if not isinstance(move, Pass):
                 return bad("R5", "every seat first passes cards to its right neighbour (phase pass)")
-            return self._pass_violation(seat, nums, bad)
+            return self._pass_violation(seat, move.cards, bad)
         if self.phase == ROUND_OVER:
-            if verb != "deal":
+            if not isinstance(move, Deal):
                 return bad("R17", f"the round is over; seat {self.start} deals the next round with 'deal'")
             if seat != self.start:
                 return bad("R17", f"only seat {self.start}, the next round's dealer, deals")
-            if args:
-                return bad("R17", "'deal' takes no arguments")
             return None
         # phase play
-        if verb == "pass":
+        if isinstance(move, Pass):
             return bad("R5", "passing is over for this round")
-        if verb == "deal":
+        if isinstance(move, Deal):
             return bad("R17", "'deal' is only given once a round is over")
         if seat != self.turn:
             return bad("R6", f"it is seat {self.turn}'s turn; only the seat in to_act may act")
-        if not nums:
-            return bad("R19", f"'{verb}' needs card arguments")
-        if verb == "lay":
-            return self._lay_violation(seat, nums, bad)
-        if len(nums) == 1:
-            return self._play_violation(seat, nums[0], bad)
-        return self._help_violation(seat, nums[0], nums[1:], bad)
+        if isinstance(move, Lay):
+            return self._lay_violation(seat, move.card, move.take, bad)
+        if isinstance(move, Play):
+            return self._play_violation(seat, move.card, bad)
+        return self._help_violation(seat, move.card, move.helpers, bad)
 
     def _pass_violation(self, seat: int, nums: Sequence[int], bad: Any) -> IllegalAction | None:
         """lastcard R5 (D5, D20): exactly P distinct own cards, strictly ascending, once per round."""
@@ -417,13 +399,10 @@ class LastCardState(GameState):
                               f"the top {top} (D9)")
         return None
 
-    def _lay_violation(self, seat: int, nums: Sequence[int], bad: Any) -> IllegalAction | None:
+    def _lay_violation(self, seat: int, c: int, t: int, bad: Any) -> IllegalAction | None:
         """lastcard R9 (D6, D7): ``lay:c:t`` needs a pile, ``c`` in hand below the top, ``t`` on the pile."""
-        if len(nums) != 2:
-            return bad("R9", "lay takes a hand card and a pile card: lay:c:t")
         if not self.pile:
             return bad("R7", "the pile is empty: start it with any hand card (play:c, R8); no help card now (D6)")
-        c, t = nums
         top = self.pile[-1]
         if c not in self.hands[seat]:
             return bad("R9", f"card {c} is not in your hand")
@@ -436,25 +415,27 @@ class LastCardState(GameState):
     # ------------------------------------------------------------------ effects
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal token: R5 (pass), R8/R10 (play), R9 (lay), R17 (deal); then R15 for play/lay."""
-        verb, _, nums = parse_token(token)
-        if verb == "deal":
-            self._next_round()
-            return
-        if verb == "pass":
-            self._apply_pass(seat, nums)
-            return
+        move = parse(token)
         hand = self.hands[seat]
-        if verb == "lay":
-            self._apply_lay(seat, nums[0], nums[1])
-        else:
-            c = nums[0]
+        # ``type(…) is`` tests, the turns first: this runs once per decision
+        if type(move) is Lay:
+            self._apply_lay(seat, move.card, move.take)
+        elif type(move) is Play or type(move) is HelpPlay:
+            c = move.card
             hand.remove(c)
             if c in self.taken[seat]:
                 self.taken[seat].remove(c)
-            for h in nums[1:]:  # R10: the chosen help cards go face down to out; unchosen stay
-                self.help[seat].remove(h)
-                insort(self.out, h)
+            if type(move) is HelpPlay:
+                for h in move.helpers:  # R10: the chosen help cards go face down to out; unchosen stay
+                    self.help[seat].remove(h)
+                    insort(self.out, h)
             self.pile.append(c)  # R8/R10, D11: the top is now c's own number
+        elif type(move) is Pass:
+            self._apply_pass(seat, move.cards)
+            return
+        else:
+            self._next_round()  # deal (R17)
+            return
         self._last = (seat, token)
         if len(hand) == 1:  # R15, D12: only the acting seat is tested
             self._end_round()
@@ -548,8 +529,10 @@ class LastCardState(GameState):
         Decision: a log shows ``pass:?:?:?`` to everyone but the passer; the receiver reads its
         received cards in ``passed`` of its view once passing is complete.
         """
-        if token.startswith("pass:") and viewer != seat:
-            return "pass" + ":?" * (token.count(":"))
+        if viewer != seat:
+            move = parse(token)
+            if isinstance(move, Pass):
+                return str(HiddenPass(len(move.cards)))
         return token
 
     def clone(self) -> LastCardState:
@@ -628,17 +611,21 @@ class LastCardGame(Game):
     max_players = 6
     score_sign = 1  # lastcard R18: the highest total wins
     options: ClassVar[Sequence[Option]] = (
-        seat_option("first_player", 0, help={
-            "en": "start player of round 1 (R3, D2)", "de": "Startspieler der ersten Runde (R3, D2)"}),
-        int_option("rounds", None, minimum=1, nullable=True, help={
-            "en": "number of rounds; null = one per player (R2, D16)",
-            "de": "Anzahl der Runden; null = so viele wie Spieler (R2, D16)"}),
-        int_option("pass_cards", 3, minimum=0, maximum=3, help={
-            "en": "cards passed to the right neighbour; 0 = no passing (R5, D21)",
-            "de": "Karten, die an den rechten Nachbarn gehen; 0 = ohne Weitergeben (R5, D21)"}),
-        bool_option("floor_zero", True, help={
-            "en": "negative round results count as 0 (R16, D14)",
-            "de": "negative Rundenergebnisse zählen als 0 (R16, D14)"}),
+        seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="lastcard R3", help={
+            "en": "Who starts the first round; the role moves one seat to the left every round.",
+            "de": "Wer die erste Runde beginnt; danach wandert die Rolle jede Runde einen Platz nach links."}),
+        int_option("rounds", None, minimum=1, nullable=True, label={"en": "Rounds", "de": "Runden"},
+                   rule="lastcard R2", help={
+            "en": "How many rounds the match has; empty: one round per player.",
+            "de": "Wie viele Runden die Partie hat; leer: eine Runde pro Spieler."}),
+        int_option("pass_cards", 3, minimum=0, maximum=3, label={"en": "Cards to pass", "de": "Karten weitergeben"},
+                   rule="lastcard R5", help={
+            "en": "How many cards everyone passes to the right neighbour before the first turn; 0: no passing.",
+            "de": "Wie viele Karten jeder vor dem ersten Zug an den rechten Nachbarn gibt; 0: kein Weitergeben."}),
+        bool_option("floor_zero", True, label={"en": "No negative results", "de": "Keine Minuspunkte"},
+                    rule="lastcard R16", help={
+            "en": "A round result below 0 counts as 0.",
+            "de": "Ein Rundenergebnis unter 0 zählt als 0."}),
     )
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
@@ -664,6 +651,24 @@ class LastCardGame(Game):
             order = [NUMBER[c] for c in deck]
         state._deal(order)
         return state
+
+    # ------------------------------------------------------------------ words (words.py)
+    def card_name(self, code: str, lang: str) -> str:
+        """The card's number, "20" (:func:`.words.card_name`)."""
+        return words.card_name(code, lang)
+
+    def phase_name(self, phase: str, lang: str) -> str:
+        """The phase in the players' words (:func:`.words.phase_name`)."""
+        return words.phase_name(phase, lang)
+
+    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
+                      voice: Voice) -> str:
+        """An applied move as the table says it (:func:`.words.describe_move`)."""
+        return words.describe_move(seat, token, before, after, voice)
+
+    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
+        """A legal move as the player chooses it, in steps (:func:`.words.choice`)."""
+        return words.choice(seat, token, view, voice)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The rule-based ``heuristic`` bot (see :class:`kartentisch.games.lastcard.bot.HeuristicBot`)."""
@@ -841,8 +846,7 @@ class _Loader:
                 raise self.fail("in phase game_over to_act must be empty (R18)")
 
         last_move = zones.get("last_move")
-        if last_move is not None:
-            self.check_last_move(last_move)
+        last = None if last_move is None else self.check_last_move(last_move)
 
         state.phase = phase
         state.round = rnd
@@ -858,16 +862,20 @@ class _Loader:
         state.out = sorted(out)
         state.set_aside = sorted(set_aside)
         state.passed = [None if c is None else sorted(c) for c in passed]
-        if last_move is not None:
-            seat_text, token = last_move.split(":", 1)  # checked above: "<seat>:<token>"
-            state._last = (int(seat_text), token)
+        state._last = last
         return state
 
-    def check_last_move(self, last_move: Any) -> None:
-        """``last_move`` is ``"<seat>:play:…"`` or ``"<seat>:lay:c:t"`` with card codes (spec schema)."""
-        parts = last_move.split(":") if isinstance(last_move, str) else []
-        ok = (len(parts) >= 3 and parts[0] in [str(seat) for seat in range(self.n)]  # canonical seat numbers only
-              and parts[1] in ("play", "lay") and all(NUMBER.get(a, 0) for a in parts[2:])
-              and (parts[1] == "play" or len(parts) == 4))
-        if not ok:
+    def check_last_move(self, last_move: Any) -> tuple[int, str]:
+        """``last_move`` ``"<seat>:<play or lay token>"`` (spec schema) as ``(seat, token)``.
+
+        Raises:
+            InvalidState: not a canonical seat number, or not a well-formed play or lay token.
+        """
+        seat_text, _, token = last_move.partition(":") if isinstance(last_move, str) else ("", "", "")
+        try:
+            move = parse(token)
+        except MalformedToken:
+            move = None
+        if seat_text not in [str(seat) for seat in range(self.n)] or not isinstance(move, Play | HelpPlay | Lay):
             raise self.fail(f"last_move {last_move!r} must be null or '<seat>:<play or lay token>'")
+        return int(seat_text), token
