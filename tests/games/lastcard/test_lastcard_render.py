@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 from rich.console import Console
-from tests.games.lastcard.lastcard_helpers import random_states
+from tests.games.lastcard.lastcard_helpers import play_doc, random_states
 
-from kartentisch.cli.render import render_view
+from kartentisch.cli.render.lastcard import render
 from kartentisch.games.lastcard import GAME
 from kartentisch.games.lastcard.texts import LABELS, RULES
 
 
 def text_of(view: dict, seat: int | None, lang: str) -> str:
+    """The lastcard table as the terminal shows it (the shared score pad is ``render_view``'s)."""
     console = Console(width=140, record=True, color_system=None)
-    console.print(render_view("lastcard", view, seat, lang))
+    console.print(render(view, seat, lang))
     return console.export_text()
 
 
@@ -40,9 +41,24 @@ def test_every_view_renders(players: int) -> None:
                     assert "▒▒" in out  # other hands as backs
 
 
-def test_round_and_match_end_messages() -> None:
+def test_match_end_shows_every_hand() -> None:
     state = GAME.load({"game": "lastcard", "players": 2, "round": 2, "phase": "game_over", "to_act": [],
                        "scores": [[10, 0], [3, 13]],
                        "zones": {"start_player": 1, "hands": [["3"], ["1", "14"]], "help": [[], []], "pile": []}})
     out = text_of(state.view(0), 0, "de")
-    assert "Gewinner: Platz 0, Platz 1" in out and "Rundenpunkte" in out
+    assert "Platz 1 (du)" in out and "Platz 2" in out and " 1 14" in out and "▒▒" not in out
+
+
+def test_seats_counted_from_one_and_the_last_move_in_words() -> None:
+    """Seats are named as everywhere else (counted from 1, never a token or a 0-based number), the
+    last move is a sentence, and the round-over line names the next dealer."""
+    state = GAME.load(play_doc(3, [[4, 31], [2, 9, 15, 22], [6, 17, 27]], [[], [5, 8], []], [20, 18, 12], 2,
+                               zones={"last_move": "1:play:20"}))
+    out = text_of(state.view(0), 0, "en")
+    assert "Seat 1 (you)" in out and "Seat 3" in out and "Seat 0" not in out
+    assert "Last move" in out and "Seat 2 plays the 20 onto the 18." in out and "1:play:20" not in out
+    state = GAME.load(play_doc(3, [[31], [2, 9, 15, 22], [6, 17, 27]], [[], [5, 8], []], [4, 1], 0,
+                               phase="round_over", scores=[[31, 0, 0]], zones={"last_move": "0:play:4"}))
+    out = text_of(state.view(None), None, "de")
+    assert "Platz 1 beginnt mit der 4" not in out and "Platz 1 legt die 4 auf die 1." in out
+    assert "Runde vorbei — Platz 1 teilt die nächste Runde aus." in out
