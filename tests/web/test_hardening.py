@@ -1,4 +1,4 @@
-"""Issue 22: input hygiene, secret and fixed deals, response headers, HEAD and the OpenAPI schema.
+"""Issue 22: input hygiene, secret and fixed deals, response headers and HEAD, the OpenAPI schema.
 
 Names and ids with control characters are refused with 422 on SQLite and PostgreSQL alike (PostgreSQL
 refuses a NUL in a string, and its driver's message once reached the client as a 503); a database
@@ -142,3 +142,31 @@ def test_an_older_database_gets_the_seed_columns_and_its_tables_are_not_marked(t
         assert frame["fixed_seed"] is None and frame["view"] == Match(lookup("colors"), 2, {}, 5).state.view(None)
         assert client.app.state.store.load("old").seed_given is None  # type: ignore[attr-defined]
         assert new_table(client, "colors", 2, HUMANS, seed=3)["id"]
+
+
+# ---------------------------------------------------------------------- headers and HEAD (item 6)
+PAGES = ["/", "/t/some-table", "/scorepad", "/static/kt.css", "/static/table.js", "/api/health", "/api/games",
+         "/docs", "/redoc", "/openapi.json"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_response_carries_the_security_headers_and_head_works(client: TestClient, path: str) -> None:
+    got, head = client.get(path), client.head(path)
+    assert got.status_code == 200 and head.status_code == 200, (got.text[:200], head.text[:200])
+    assert head.content == b"" and head.headers["content-length"] == str(len(got.content))
+    for res in (got, head):
+        assert res.headers["x-content-type-options"] == "nosniff"
+        assert res.headers["x-frame-options"] == "DENY"
+        assert res.headers["referrer-policy"] == "no-referrer"
+        policy = res.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
+        # inline code only on the two documentation pages, whose HTML starts its scripts inline
+        assert ("'unsafe-inline'" in policy) == (path in ("/docs", "/redoc")) and "unsafe-eval" not in policy
+
+
+def test_refusals_carry_the_security_headers_too(client: TestClient) -> None:
+    for res in (client.get("/api/nothing"), client.post("/api/tables", content=b"x" * 70_000),
+                client.get("/api/tables/unknown/view")):
+        assert res.status_code in (404, 413) and res.headers["referrer-policy"] == "no-referrer"
+        assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
+    assert client.head("/api/tables").status_code == 405  # HEAD is GET without a body: no GET, no HEAD
