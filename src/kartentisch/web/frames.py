@@ -61,4 +61,6 @@ class FrameOut(BaseModel):
     log_start: int = Field(description="the number of the first event in log (events, not entries)")
     n: int = Field(description="events so far; an action may pass it back as n")
     rematch: bool
+    fixed_seed: int | None = Field(description="the seed when the table's creator chose it (it fixes every hand, "
+                                               "so every seat is told); None for a seed the server drew secretly")
     countdown: float | None = Field(description="seconds until the viewer's own decision is passed for it")

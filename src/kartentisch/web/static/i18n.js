@@ -68,17 +68,27 @@ const ZONES = {
 };
 
 const KEY = "kartentisch.lang";
+const LANGS = ["en", "de"];
 
-/** Current language: the saved choice, else the browser's (de for any German locale), else en. */
+/** Current language: `?lang=de|en` in the page's URL, else the saved choice, else the browser's (de for any
+ * German locale), else en. */
 export function lang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) return asked;
   const saved = localStorage.getItem(KEY);
-  if (saved === "de" || saved === "en") return saved;
+  if (LANGS.includes(saved)) return saved;
   return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
 }
 
-/** Switch between de and en and remember the choice. */
+/** Switch between de and en and remember the choice (in the page's URL too when it names a language). */
 export function toggleLang() {
-  localStorage.setItem(KEY, lang() === "de" ? "en" : "de");
+  const next = lang() === "de" ? "en" : "de";
+  localStorage.setItem(KEY, next);
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.set("lang", next);
+    history.replaceState(history.state, "", url);
+  }
 }
 
 /** The UI string `key` in the current language. */

@@ -32,23 +32,32 @@ function showError(message, rule) {
   b.hidden = false;
 }
 
+/** The entries of `log` up to event `n`: the first n moves, each with the round entry that may follow it. */
+function firstEvents(log, n) {
+  let moves = 0;
+  const end = log.findIndex((entry) => entry.kind !== "round" && moves++ === n);
+  return end < 0 ? log : log.slice(0, end);
+}
+
+/** Open the socket of `conn` in the page's language (its frames' texts come in it). */
 function connect(conn) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${lang()}`);
   conn.ws = ws;
   ws.addEventListener("open", () => {
     ws.send(JSON.stringify({ type: "auth", token: conn.token }));
     conn.delay = 500;
   });
   ws.addEventListener("message", async (ev) => {
+    if (conn.ws !== ws) return;  // a socket replaced after a language switch
     const msg = JSON.parse(ev.data);
     if (msg.type === "error") {
       showError(msg.error, msg.rule);
       return;
     }
     if (msg.type !== "state") return;
-    // socket frames carry the log from log_start on (the first frame: all of it)
-    msg.log = (conn.frame?.log ?? []).slice(0, msg.log_start).concat(msg.log);
+    // socket frames carry the log from event log_start on (the first frame: all of it)
+    msg.log = firstEvents(conn.frame?.log ?? [], msg.log_start).concat(msg.log);
     if (conn.frame && msg.n !== conn.frame.n) $("banner").hidden = true;  // an error about an older position
     conn.frame = msg;
     conn.endAt = msg.countdown === null ? null : performance.now() + msg.countdown * 1000;
@@ -57,6 +66,7 @@ function connect(conn) {
     render();
   });
   ws.addEventListener("close", (ev) => {
+    if (conn.ws !== ws) return;
     if (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4408) {
       $("status").textContent = t("error");
       return;  // a refused token or table: reconnecting cannot help
@@ -74,7 +84,7 @@ async function send(conn, token) {
     conn.ws.send(JSON.stringify({ type: "action", action: token, n: conn.frame?.n ?? null }));
     return;
   }
-  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions?lang=${lang()}`, {
     method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${conn.token}` },
     body: JSON.stringify({ action: token, n: conn.frame?.n ?? null }) });
   const data = await res.json();
@@ -292,14 +302,13 @@ function renderScores(frame) {
   $("scores").replaceChildren(el("h2", "", t("scores")), tbl);
 }
 
+/** The move log as sentences for this seat (the server tells each move from the seat's own view); a round's
+ * end is a separator with its scores. The token stays in `data-token` for developers. */
 function renderLog(frame) {
   const ol = el("ol", "log");
   for (const entry of frame.log) {
-    const li = el("li");
-    li.append(el("span", "who", `${seatName(frame, entry.seat)}: `));
-    const [verb, ...args] = entry.token.split(":");
-    li.append(el("span", "verb", verbName(verb)), " ");
-    for (const a of args) li.append(chipOrText(a));
+    const li = el("li", entry.kind === "round" ? "round-end" : "move", entry.text);
+    if (entry.kind !== "round") Object.assign(li.dataset, { seat: entry.seat, token: entry.token });
     ol.append(li);
   }
   $("log").replaceChildren(el("h2", "", t("log")), ol);
@@ -369,7 +378,7 @@ function render() {
     return;
   }
   const who = frame.seat === null ? t("spectator") : `${seatName(frame, frame.seat)} (${t("seat")} ${frame.seat + 1})`;
-  $("info").replaceChildren(el("span", "", `${who} · ${t("round")} ${v.round} · ${t("phase")}: ${v.phase}`));
+  $("info").replaceChildren(el("span", "", `${who} · ${t("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}`));
   const deal = fixedDealNote(frame, lang());  // a chosen seed: every seat is told (issue 22)
   if (deal) $("info").append(deal);
   const bar = $("seats-bar");
@@ -411,9 +420,20 @@ function tick() {
   }
 }
 
+/** After a language switch: draw the page's own words at once, and open each socket again in the new language
+ * (the log's sentences, the seat names and the phase come from the server in it). */
+function relang() {
+  render();
+  for (const conn of conns) {
+    const old = conn.ws;
+    connect(conn);
+    old?.close();
+  }
+}
+
 async function main() {
   setInterval(tick, 250);
-  langButton($("lang"), render);
+  langButton($("lang"), relang);
   $("choice-cancel").textContent = t("cancel");
   $("status").textContent = t("connecting");
   games = await (await fetch("/api/games")).json();
