@@ -173,11 +173,11 @@ def test_plays_in_words() -> None:
     assert text["en", 1] == "You play the 22 onto the 20."
     assert text["de", 0] == "Ben legt die 22 auf die 20."
     text = said(example_state(), 1, "play:15:8")
-    assert text["en", None] == "Ben plays the 15 onto the 20 with help card 8 (15 + 8 = 23)."
-    assert text["de", 1] == "Du legst die 15 mit der Hilfskarte 8 auf die 20 (15 + 8 = 23)."
+    assert text["en", None] == "Ben plays the 15 onto the 20 with help card 8."
+    assert text["de", 1] == "Du legst die 15 mit der Hilfskarte 8 auf die 20."
     text = said(example_state(), 1, "play:9:5:8")
-    assert text["en", 1] == "You play the 9 onto the 20 with help cards 5 and 8 (9 + 5 + 8 = 22)."
-    assert text["de", 2] == "Ben legt die 9 mit den Hilfskarten 5 und 8 auf die 20 (9 + 5 + 8 = 22)."
+    assert text["en", 1] == "You play the 9 onto the 20 with help cards 5 and 8."
+    assert text["de", 2] == "Ben legt die 9 mit den Hilfskarten 5 und 8 auf die 20."
     state = GAME.load(play_doc(3, [[4, 31], [2, 9, 15, 22], [6, 17, 27, 30]], [[], [5, 8], []], [], 2))
     text = said(state, 2, "play:6")
     assert text["en", 0] == "Cem starts a new pile with the 6."

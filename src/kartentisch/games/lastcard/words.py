@@ -35,8 +35,7 @@ _TEXTS: dict[str, dict[str, Any]] = {
         "starts": ("{who} starts.", "{who} start."),
         "play_new": ("{who} starts a new pile with {card}.", "{who} start a new pile with {card}."),
         "play_on": ("{who} plays {card} onto {top}.", "{who} play {card} onto {top}."),
-        "play_help": ("{who} plays {card} onto {top} with {helpers} ({sum}).",
-                      "{who} play {card} onto {top} with {helpers} ({sum})."),
+        "play_help": ("{who} plays {card} onto {top} with {helpers}.", "{who} play {card} onto {top} with {helpers}."),
         "help_one": "help card {cards}", "help_many": "help cards {cards}",
         "lay": ("{who} lays {card} as a help card and takes {take} from the pile.",
                 "{who} lay {card} as a help card and take {take} from the pile."),
@@ -68,8 +67,7 @@ _TEXTS: dict[str, dict[str, Any]] = {
         "play_new": ("{who} beginnt mit {card_dat} einen neuen Ablagestapel.",
                      "{who} beginnst mit {card_dat} einen neuen Ablagestapel."),
         "play_on": ("{who} legt {card} auf {top}.", "{who} legst {card} auf {top}."),
-        "play_help": ("{who} legt {card} mit {helpers} auf {top} ({sum}).",
-                      "{who} legst {card} mit {helpers} auf {top} ({sum})."),
+        "play_help": ("{who} legt {card} mit {helpers} auf {top}.", "{who} legst {card} mit {helpers} auf {top}."),
         "help_one": "der Hilfskarte {cards}", "help_many": "den Hilfskarten {cards}",
         "lay": ("{who} legt {card} als Hilfskarte aus und nimmt {take} vom Ablagestapel.",
                 "{who} legst {card} als Hilfskarte aus und nimmst {take} vom Ablagestapel."),
@@ -171,8 +169,7 @@ def _turn(seat: int, move: Play | HelpPlay | Lay, top: str | None, voice: Voice)
         return voice.say(seat, *texts["play_on"], card=_the(card, lang), top=_the(top, lang))
     cards = listing([CODE[h] for h in move.helpers], lang)
     helpers = texts["help_one" if len(move.helpers) == 1 else "help_many"].format(cards=cards)
-    return voice.say(seat, *texts["play_help"], card=_the(card, lang), top=_the(top, lang), helpers=helpers,
-                     sum=_sum(move.card, move.helpers))
+    return voice.say(seat, *texts["play_help"], card=_the(card, lang), top=_the(top, lang), helpers=helpers)
 
 
 def _pass(seat: int, move: Pass | HiddenPass, before: dict[str, Any], after: dict[str, Any],
@@ -191,7 +188,7 @@ def _pass(seat: int, move: Pass | HiddenPass, before: dict[str, Any], after: dic
     viewer = voice.viewer
     if viewer is not None and 0 <= viewer < n:
         received = after["zones"]["passed"][(viewer + 1) % n]  # from the left neighbour, shown once complete
-        if received and "?" not in received:
+        if received:
             parts.append(texts["received"].format(cards=_the_all(received, voice.lang),
                                                   giver=_whom((viewer + 1) % n, voice, dative=True)))
     parts.append(voice.say(after["to_act"][0], *texts["starts"]))
