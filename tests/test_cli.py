@@ -59,7 +59,7 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
     assert result.output.count(over("de", 0)) == 2, result.output
     assert "Platz 0" not in result.output and "Seat 0" not in result.output  # seats count from 1
     replayed = runner.invoke(app, ["replay", str(save), "--seat", "1", "--no-step"])
-    assert replayed.exit_code == 0 and replayed.stdout.count(over("en", 0)) == 1, replayed.stdout
+    assert replayed.exit_code == 0 and replayed.stdout.count(over("en", 0)) == 2, replayed.stdout
     assert "Move 1/" in replayed.stdout
 
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from kartentisch.cli import app as cli_app
 from kartentisch.cli.i18n import t
 from kartentisch.cli.render import render_view
-from kartentisch.kernel import GameState, Match
+from kartentisch.kernel import GameState, Match, Voice
 from tests.conftest import GAME_IDS, GAMES
 
 
@@ -46,7 +46,7 @@ def _assert_one_pad(text: str, game_id: str, lang: str) -> None:
 def test_render_view_draws_the_score_pad_once(game_id: str, lang: str) -> None:
     state = _after_round_one(Match(GAMES[game_id], 2, seed=1))
     console = Console(record=True, width=120, color_system=None)
-    console.print(render_view(game_id, state.view(0), 0, lang))
+    console.print(render_view(GAMES[game_id], state.view(0), 0, Voice(lang, 0)))
     _assert_one_pad(console.export_text(), game_id, lang)
 
 
@@ -57,15 +57,14 @@ def test_play_and_replay_show_the_score_pad_once(game_id: str, tmp_path: Path,
     state = _after_round_one(match)
     console = Console(record=True, width=120, color_system=None)
     monkeypatch.setattr(cli_app, "console", console)
-    cli_app.show(state, 0, "en")  # what ``play`` draws before a decision
+    cli_app.show(state, 0, Voice("en", 0))  # what ``play`` draws before a decision
     _assert_one_pad(console.export_text(), game_id, "en")
 
     save = tmp_path / "m.jsonl"
     match.save(save)
     console = Console(record=True, width=120, color_system=None)
     monkeypatch.setattr(cli_app, "console", console)
-    result = CliRunner().invoke(cli_app.app, ["replay", str(save), "--seat", "0", "--no-step"])
+    result = CliRunner().invoke(cli_app.app, ["replay", str(save), "--seat", "1", "--no-step"])
     assert result.exit_code == 0, result.output
-    last_step = console.export_text().rsplit(t("en", "replay_step", i=len(match.history), n=len(match.history),
-                                       seat=match.history[-1][0], token=""), 1)[-1]
+    last_step = console.export_text().rsplit(f"Move {len(match.history)}/{len(match.history)}: ", 1)[-1]
     _assert_one_pad(last_step, game_id, "en")

@@ -291,8 +291,8 @@ class GameState(ABC):
             except IllegalAction as exc:
                 if k == 0:
                     raise
-                raise IllegalAction(exc.rule, f"after {' '.join(tokens[:k])!r}: {exc.reason}", seat=exc.seat,
-                                    token=exc.token) from None
+                raise type(exc)(exc.rule, f"after {' '.join(tokens[:k])!r}: {exc.reason}", seat=exc.seat,
+                                token=exc.token) from None  # a MalformedToken stays one
         # All legal on an identical copy (same generator state), so they apply here unchanged.
         self._legal_cache = self._drawn = None
         for token in tokens:

@@ -9,10 +9,10 @@ import re
 import pytest
 from rich.console import Console
 
-from kartentisch.cli.render.chips import render
 from kartentisch.games import get_game
+from kartentisch.games.chips.render import render
 from kartentisch.games.chips.texts import LABELS, RULES, SPECIAL_TEXTS
-from kartentisch.kernel import RandomBot
+from kartentisch.kernel import RandomBot, Voice
 
 GAME = get_game("chips")
 
@@ -48,7 +48,7 @@ def test_bot_plays_legal_tokens_and_ignores_the_pile(specials: object) -> None:
 
 def _text(view: dict, seat: int | None, lang: str) -> str:
     console = Console(record=True, width=140, file=io.StringIO())
-    console.print(render(view, seat, lang))
+    console.print(render(view, seat, Voice(lang, seat)))
     return console.export_text()
 
 
@@ -64,7 +64,7 @@ def test_render_every_view_and_phase_hides_the_pile(lang: str) -> None:
             for seat in (None, 0, 1, 2, 3):
                 text = _text(state.view(seat), seat, lang)
                 assert LABELS[lang]["title"] in text
-                assert LABELS[lang]["seat"].format(seat=4) in text  # seats counted from 1
+                assert Voice(lang).name(3) in text and Voice(lang).name(0) in text  # seats counted from 1
                 assert LABELS[lang]["seat"].format(seat=0) not in text
                 shown = set(re.findall(r"[krby](?:10|[1-9])(?![0-9])", text))
                 assert not shown & hidden

@@ -16,12 +16,12 @@ from kartentisch.games.colors.cards import deck_codes
 from kartentisch.games.colors.texts import LABELS, RULES
 from kartentisch.kernel.words import Voice, winners_line
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "scenarios" / "colors"
+SHARED = Path(__file__).resolve().parents[3] / "tests" / "scenarios" / "colors" / "shared"
 
 
 def _text(view: dict, seat: int | None, lang: str) -> str:
     console = Console(width=200, record=True, color_system=None)
-    console.print(render_view("colors", view, seat, Voice(lang, seat)))
+    console.print(render_view(GAME, view, seat, Voice(lang, seat)))
     return console.export_text()
 
 

@@ -15,9 +15,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.chips.cards import COLOURS, FACE_DOWN
-from ...games.chips.rules import row_value, seat_score
-from ...games.chips.texts import LABELS, SPECIAL_TEXTS
+from ...kernel.words import Voice
+from .cards import COLOURS, FACE_DOWN
+from .rules import row_value, seat_score
+from .texts import LABELS, SPECIAL_TEXTS
 
 #: Card face style per colour letter: black, red, blue, yellow (readable on dark and light terminals).
 CARD_STYLE = {
@@ -56,7 +57,8 @@ def _row_table(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
+def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) -> Panel:
+    lang = voice.lang
     zones = view["zones"]
     display = zones["display"][s]
     grid = Table.grid(padding=(0, 1))
@@ -72,7 +74,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Pa
     grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),
                  "")
     grid.add_row("", Text(f"{_label(lang, 'score')}: {now}", style="bold"), "")
-    title = _label(lang, "seat", seat=s + 1)  # seats as players count them, from 1
+    title = voice.name(s)  # seats by name, else as players count them, from 1
     if s == seat:
         title += f" ({_label(lang, 'you')})"
     if s == zones["start_player"]:
@@ -83,11 +85,12 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Pa
     return Panel(grid, title=title, border_style="bold cyan" if acting else "grey50", expand=False)
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
-    """Draw a ``chips`` seat view (``seat``; ``None`` = spectator) with texts in ``lang`` (de/en).
+def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw a ``chips`` seat view (``seat``; ``None`` = spectator) in ``voice``'s language, seats named by it.
 
     Only the view's own data is used; the pile is drawn as card backs with its size.
     """
+    lang = voice.lang
     zones = view["zones"]
     options = view["options"]
     head = Text(f"{_label(lang, 'title')} — {_label(lang, 'round', round=view['round'], rounds=options['rounds'])}",
@@ -98,11 +101,11 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
         head,
         Text(f"{_label(lang, 'specials')}: {specials}", style="magenta"),
         _row_table(view, lang),
-        Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])]),
+        Columns([_seat_panel(view, s, seat, voice) for s in range(view["players"])]),
         Text(f"{_label(lang, 'colours')} · ▼ = {_label(lang, 'face_down')}", style="grey62"),
     ]
     if view["phase"] == "round_over":
-        parts.append(Text(_label(lang, "round_over", seat=view["to_act"][0] + 1), style="bold yellow"))
+        parts.append(Text(_label(lang, "round_over", seat=voice.name(view["to_act"][0])), style="bold yellow"))
     else:
         if zones["final_circuit"]:
             parts.append(Text(_label(lang, "final_circuit"), style="bold yellow"))

@@ -1,6 +1,6 @@
 """Terminal renderer of ``colors`` (Colour Gap / Farblücke): the table as players see it.
 
-``render(view, seat, lang)`` draws a seat view (or the spectator view, ``seat=None``): the
+``render(view, seat, voice)`` draws a seat view (or the spectator view, ``seat=None``): the
 centre (Tischmitte), the draw pile as a count, every seat's hand (own cards face up, others as
 backs), every collection (Auslage) sorted into colour groups with its current score, the open
 pick and the last turn in words. Seats are named as the kernel's
@@ -17,11 +17,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.colors.cards import COLOUR_NAMES
-from ...games.colors.rules import score_round
-from ...games.colors.texts import LABELS
-from ...games.colors.words import last_turn_text, phase_name
 from ...kernel.words import Voice
+from .cards import COLOUR_NAMES
+from .rules import score_round
+from .texts import LABELS
+from .words import last_turn_text, phase_name
 
 #: Readable card faces per colour letter (text on a coloured background).
 STYLES = {
@@ -58,11 +58,10 @@ def collection_text(codes: list[str], lang: str, empty: str) -> Text:
     return Text("   ").join(parts)
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
-    """Draw a ``colors`` seat view for ``seat`` (``None``: spectator) in ``lang`` (``de``/``en``)."""
-    lang = lang if lang in LABELS else "en"
+def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw a ``colors`` seat view for ``seat`` (``None``: spectator) in ``voice``'s language, seats named by it."""
+    lang = voice.lang if voice.lang in LABELS else "en"
     L = LABELS[lang]
-    voice = Voice(lang, seat)
     zones = view["zones"]
     to_act = view.get("to_act") or []
     head = Text(f"{L['title']} — {L['round']} {view['round']}", style="bold")
