@@ -97,6 +97,21 @@ def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:
 
 
 # ---------------------------------------------------------------------- the serve command
+def wait_for_health(proc: subprocess.Popen[bytes], base: str) -> float:
+    """Wait until the server ``proc`` at ``base`` answers /api/health (fails after 30 s or if it exits);
+    returns that deadline, for the caller's next waits."""
+    deadline = time.monotonic() + 30
+    while True:
+        assert proc.poll() is None, proc.communicate()
+        try:
+            if httpx.get(f"{base}/api/health").status_code == 200:
+                return deadline
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.1)
+
+
 def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None:
     """SIGTERM while an ISMCTS worker is mid-search (limit 120 s): the server and its workers are gone in seconds."""
     port = free_port()
@@ -105,16 +120,7 @@ def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            assert proc.poll() is None, proc.communicate()
-            try:
-                if httpx.get(f"{base}/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "server did not start"
-            time.sleep(0.1)
+        deadline = wait_for_health(proc, base)
         res = httpx.post(f"{base}/api/tables", json={
             "game": "colors", "players": 2, "seed": 2, "options": {"first_player": 0},
             "seats": [{"kind": "bot", "bot": "ismcts:time_budget_s=120", "iterations": MAX_ITERATIONS}, HUMAN]})
@@ -139,6 +145,34 @@ def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None
     # Workers are terminated before serve exits; multiprocessing's resource tracker (also a child) leaves
     # when it sees its parent's pipe close, a moment later. Nothing may outlive that by seconds.
     assert not living(workers, within_s=5)
+
+
+def test_ctrl_c_after_bot_games_shuts_the_workers_down_quietly(tmp_path: Path) -> None:
+    """Ctrl-C in a terminal sends SIGINT to the whole process group, bot workers included: neither they nor
+    the server may print a traceback (KeyboardInterrupt in a worker printed one in 2 of 4 shutdowns)."""
+    port = free_port()
+    proc = subprocess.Popen([*SERVE, "--port", str(port), "--db", f"sqlite:///{tmp_path / 'kt.db'}",
+                             "--bot-delay", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)  # its own process group, as a terminal's job
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_health(proc, base)
+        res = httpx.post(f"{base}/api/tables", json={
+            "game": "colors", "players": 3, "seed": 2, "options": {"first_player": 0},
+            "seats": [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "ismcts", "iterations": 50}, HUMAN]})
+        assert res.status_code == 201, res.text
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{base}/api/tables/{res.json()['id']}/view").json()["n"] < 2:  # both bots moved
+            assert time.monotonic() < deadline, "the bots did not move"
+            time.sleep(0.1)
+        assert len(child_pids(proc.pid)) >= 2  # the heuristic and the ISMCTS worker (and the resource tracker)
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err.decode(errors="replace")
 
 
 @pytest.mark.parametrize("args, fragment", [

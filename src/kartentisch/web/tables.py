@@ -22,6 +22,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import secrets
+import signal
 import sys
 import threading
 import time
@@ -648,7 +649,11 @@ def _exit_with_server() -> None:
 
     A spawned pool worker otherwise waits for calls forever once its parent died without shutting the
     pool down; a daemon thread waits on the parent's sentinel (``multiprocessing.parent_process``).
+
+    The worker ignores SIGINT: Ctrl-C in a terminal reaches the whole process group, and a worker's
+    KeyboardInterrupt printed a traceback; the server ends its workers itself when it shuts down.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_when_parent_ends, args=(parent.sentinel,), daemon=True).start()
