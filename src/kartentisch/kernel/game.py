@@ -344,7 +344,8 @@ class Game(ABC):
 
     A game is one package (OpenSpiel's ``kuhn_poker.py``, a Board Game Arena game folder): the
     class lives in it, and so does everything the faces need of it, found by module name in the
-    package (:meth:`part`): ``texts`` (``RULES`` per language), ``notation`` (``action_space``),
+    package (:meth:`part`): ``words`` (the four word functions below), ``texts`` (``RULES`` per
+    language), ``notation`` (``action_space``),
     ``render`` (terminal), ``scorepad`` (``RULESET``), ``observation`` (RL ``LAYOUT``), and a
     ``static/`` folder with the browser renderer (``<id>.js``). A part a game lacks gets the
     face's generic stand-in.
@@ -370,9 +371,7 @@ class Game(ABC):
     @property
     def package(self) -> str:
         """The game's package: the module defining its class if that is a package, else its parent."""
-        module = type(self).__module__
-        spec = importlib.util.find_spec(module)
-        return module if spec is not None and spec.submodule_search_locations else module.rpartition(".")[0]
+        return _package_of(type(self).__module__)
 
     def part(self, name: str) -> ModuleType | None:
         """The module ``<package>.<name>`` of this game (a face part, see the class docstring), or
@@ -450,14 +449,24 @@ class Game(ABC):
         raise NotImplementedError(f"{self.id} has no heuristic bot")
 
     # ----------------------------------------------------------------- words (kernel/words.py)
-    # A game overrides these in its own ``words`` module; the defaults keep a game without words
-    # playable in every face (its tokens then show as they are).
+    # A game's ``words`` part (``<package>/words.py``) defines any of these four as plain functions
+    # of the same arguments; what it lacks falls back to the defaults here, which keep a game without
+    # words playable in every face (its tokens then show as they are).
+    def _word(self, name: str) -> Any:
+        """The function ``name`` of the game's ``words`` part, or ``None``."""
+        return getattr(self.part("words"), name, None)
+
     def card_name(self, code: str, lang: str) -> str:
         """The full name of card ``code`` in ``lang`` ("Blue 7", "Blau 7"), never cut short."""
-        return code
+        own = self._word("card_name")
+        return str(own(code, lang)) if own else code
 
     def phase_name(self, phase: str, lang: str) -> str:
         """The phase as players call it ("Passing cards", "Karten weitergeben")."""
+        own = self._word("phase_name")
+        name = own(phase, lang) if own else None
+        if name:
+            return str(name)
         if phase in (ROUND_OVER, GAME_OVER):
             return common_text(lang, phase)
         return phase.replace("_", " ")
@@ -473,12 +482,14 @@ class Game(ABC):
                 the reader may not see.
         Called through :func:`kartentisch.kernel.words.narrate`.
         """
-        return f"{voice.who(seat)}: {token}"
+        own = self._word("describe_move")
+        return str(own(seat, token, before, after, voice)) if own else f"{voice.who(seat)}: {token}"
 
     def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         """The legal ``token`` of ``seat`` as a person chooses it, in ``voice``'s language
         (``view``: ``seat``'s own view now; ``voice.viewer == seat``). See :class:`Choice`."""
-        return Choice((token,))
+        own = self._word("choice")
+        return Choice(*own(seat, token, view, voice)) if own else Choice((token,))
 
     def describe(self) -> dict[str, Any]:
         """JSON-able metadata for ``kartentisch games`` and ``GET /api/games``."""
@@ -487,6 +498,12 @@ class Game(ABC):
             "max_players": self.max_players, "options": [o.describe() for o in self.options],
             "higher_wins": self.score_sign > 0,
         }
+
+
+@cache
+def _package_of(module: str) -> str:
+    spec = importlib.util.find_spec(module)
+    return module if spec is not None and spec.submodule_search_locations else module.rpartition(".")[0]
 
 
 @cache

@@ -65,7 +65,7 @@ def test_render_every_view_and_phase_hides_the_pile(lang: str) -> None:
                 text = _text(state.view(seat), seat, lang)
                 assert LABELS[lang]["title"] in text
                 assert Voice(lang).name(3) in text and Voice(lang).name(0) in text  # seats counted from 1
-                assert LABELS[lang]["seat"].format(seat=0) not in text
+                assert common_text(lang, "seat", n=0) not in text
                 shown = set(re.findall(r"[krby](?:10|[1-9])(?![0-9])", text))
                 assert not shown & hidden
         if state.game_over:

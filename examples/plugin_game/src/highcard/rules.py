@@ -10,9 +10,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kartentisch.kernel import GAME_OVER, Bot, Choice, Game, GameState, IllegalAction, Voice, require, shuffle
+from kartentisch.kernel import GAME_OVER, Bot, Game, GameState, IllegalAction, require, shuffle
 
-from . import words
 from .notation import CARDS, parse
 
 HAND = 5
@@ -202,24 +201,6 @@ class HighcardGame(Game):
         from .bot import HeuristicBot
 
         return HeuristicBot(seed)
-
-    # ----------------------------------------------------------------- words
-    def card_name(self, code: str, lang: str) -> str:
-        """A card is its number."""
-        return words.card_name(code, lang)
-
-    def phase_name(self, phase: str, lang: str) -> str:
-        """The phases in the players' words."""
-        return words.phase_name(phase, lang) or super().phase_name(phase, lang)
-
-    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
-                      voice: Voice) -> str:
-        """See :func:`highcard.words.describe_move`."""
-        return words.describe_move(seat, token, before, after, voice)
-
-    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
-        """See :func:`highcard.words.choice`."""
-        return words.choice(seat, token, view, voice)
 
 
 def _cards(codes: Sequence[Any], where: str) -> list[int]:

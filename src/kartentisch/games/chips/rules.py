@@ -20,8 +20,6 @@ from typing import Any, NamedTuple
 from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
-from ...kernel.words import Choice, Voice
-from . import words
 from .cards import (
     ALL_SPECIAL_CODES,
     CHIPS_PER_SEAT,
@@ -670,20 +668,3 @@ class ChipsGame(Game):
 
         return HeuristicBot(seed)
 
-    # ---------------------------------------------------------------- words (.words)
-    def card_name(self, code: str, lang: str) -> str:
-        """"Red 7" / "Rot 7", "Special card 13" / "Sonderkarte 13" (:func:`.words.card_name`)."""
-        return words.card_name(code, lang)
-
-    def phase_name(self, phase: str, lang: str) -> str:
-        """The players' name of a phase (:func:`.words.phase_name`)."""
-        return words.phase_name(phase, lang)
-
-    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
-                      voice: Voice) -> str:
-        """An applied move with the refill, final circuit and extra turn it caused (:func:`.words.describe_move`)."""
-        return words.describe_move(seat, token, before, after, voice)
-
-    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
-        """A legal move as steps: the card, then the row for an any-row 7 (:func:`.words.choice`)."""
-        return words.choice(seat, token, view, voice)

@@ -20,8 +20,6 @@ from typing import Any, NamedTuple
 from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
-from ...kernel.words import Choice, Voice
-from . import words
 from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 from .notation import Deal, Pick, Play, parse
 
@@ -655,24 +653,6 @@ class ColorsGame(Game):
                 and all(isinstance(t, str) for t in doc["taken"]) and isinstance(doc.get("to_centre"), bool),
                 "colors load: zones.last must be null or {seat, card, taken, to_centre}")
         return LastTurn(doc["seat"], doc["card"], tuple(doc["taken"]), doc["to_centre"])
-
-    # ------------------------------------------------------------------ words (words.py)
-    def card_name(self, code: str, lang: str) -> str:
-        """"Blue 7" / "Blau 7" (:func:`.words.card_name`)."""
-        return words.card_name(code, lang)
-
-    def phase_name(self, phase: str, lang: str) -> str:
-        """The phase in the players' words (:func:`.words.phase_name`)."""
-        return words.phase_name(phase, lang)
-
-    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
-                      voice: Voice) -> str:
-        """An applied move as the table would say it (:func:`.words.describe_move`)."""
-        return words.describe_move(seat, token, before, after, voice)
-
-    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
-        """A legal move as the player chooses it (:func:`.words.choice`)."""
-        return words.choice(seat, token, view, voice)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The rule-based ``heuristic`` bot of :mod:`kartentisch.games.colors.bot`."""
