@@ -202,54 +202,6 @@ _SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options
 _SECURITY_HEADER_NAMES = {b"content-security-policy", *(name for name, _ in _SECURITY_HEADERS)}
 
 
-#: Content-Security-Policy of every response: the pages load scripts, styles and images from this server only
-#: (plus ``data:`` images, the favicon), connect only back to it (HTTP and WebSocket), and may not be framed.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-#: The API documentation pages (FastAPI's Swagger UI and ReDoc HTML) start their scripts inline; they show
-#: only the public schema, so inline code is allowed there and nowhere else.
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-            "img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
-            "base-uri 'none'; frame-ancestors 'none'")
-
-
-class SecurityHeaders:
-    """ASGI middleware: every HTTP response gets a Content-Security-Policy (:data:`CSP`, or :data:`DOCS_CSP` on
-    the ``docs_paths``), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
-    ``Referrer-Policy: no-referrer`` (a seat link is a credential: it must not travel in a Referer header).
-
-    A ``HEAD`` request is answered as the ``GET`` of the same path without its body (FastAPI routes answer only
-    the methods they name; a page answered ``HEAD`` with 405).
-    """
-
-    def __init__(self, app: ASGIApp, docs_paths: frozenset[str] = frozenset()) -> None:
-        self.app = app
-        self.docs_paths = docs_paths
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        head = scope["method"] == "HEAD"
-        policy = DOCS_CSP if scope["path"] in self.docs_paths else CSP
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _SECURITY_HEADER_NAMES]
-                headers += [(b"content-security-policy", policy.encode()), *_SECURITY_HEADERS]
-                message = {**message, "headers": headers}
-            elif head and message["type"] == "http.response.body":
-                message = {**message, "body": b""}  # Content-Length stays the GET's, as HEAD requires
-            await send(message)
-
-        await self.app({**scope, "method": "GET"} if head else scope, receive, send_with_headers)
-
-
-_SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
-                     (b"referrer-policy", b"no-referrer")]
-_SECURITY_HEADER_NAMES = {b"content-security-policy", *(name for name, _ in _SECURITY_HEADERS)}
-
-
 def _bearer(authorization: str | None) -> str | None:
     if authorization is None:
         return None
@@ -299,8 +251,6 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                          description="The browser table: five card games with friends and bots.")
     app.state.store = store
     app.add_middleware(BodyLimit)
-    # FastAPIOffline serves its pages at FastAPI's usual paths (it sets app.docs_url and redoc_url to None).
-    app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
     # FastAPIOffline serves its pages at FastAPI's usual paths (it sets app.docs_url and redoc_url to None).
     app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
 
