@@ -13,6 +13,7 @@ from kartentisch.games import get_game
 from kartentisch.games.chips.render import render
 from kartentisch.games.chips.texts import LABELS, RULES, SPECIAL_TEXTS
 from kartentisch.kernel import RandomBot, Voice
+from kartentisch.kernel.words import common_text
 
 GAME = get_game("chips")
 
