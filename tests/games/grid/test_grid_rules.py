@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.games.grid.grid_helpers import doc
 
 import kartentisch.games  # noqa: F401
 from kartentisch.games import get_game
@@ -27,19 +28,6 @@ GAME = get_game("grid")
 OTHER1 = [["?g10", "g11", "?m10"], ["?o10", "?p10", "?t11"], ["?y10", "?b10", "r11"]]
 OTHER2 = [["?m11", "?o11", "?p11"], ["t8", "?y11", "?b11"], ["?g9", "?o7", "m9"]]
 BASE0 = [["b3", "?g5", "?m7"], ["?o2", "?y9", "?p4"], ["?t6", "r10", "?b8"]]
-
-
-def doc(grids: list[Any], draw: list[str], discard: list[str], active: int | None, **kw: Any) -> dict[str, Any]:
-    """A state document in phase play (keywords override zones or top-level fields)."""
-    n = len(grids)
-    zones = {"grids": grids, "draw": draw, "discard": discard, "active": active, "step": "start", "held": None,
-             "flips_left": [0] * n, "trigger": None, "final_turns": [], "reveal_queue": []}
-    top = {"game": "grid", "players": n, "options": {}, "round": 1, "dealer": 0, "phase": "play",
-           "scores": [], "totals": [0] * n, "game_over": False, "winners": []}
-    for key, value in kw.items():
-        (zones if key in zones else top)[key] = value
-    top["zones"] = zones
-    return top
 
 
 def base_state(**kw: Any):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
+from tests.games.grid.grid_helpers import doc
 
 import kartentisch.games  # noqa: F401
 from kartentisch.games import get_game
@@ -25,20 +25,6 @@ NAMES = ("Ana", "Ben", "Cem", "Dana", "Eli", "Fay")
 #: Hidden grids of seats that do not act in a position (no line, nothing face up).
 QUIET = [[["?g10", "?g11", "?m10"], ["?o10", "?p10", "?t11"], ["?y10", "?b10", "?r11"]],
          [["?m11", "?o11", "?p11"], ["?t8", "?y11", "?b11"], ["?g9", "?o7", "?m9"]]]
-
-
-def doc(grids: list[Any], draw: list[str], discard: list[str], active: int | None, **kw: Any) -> dict[str, Any]:
-    """A state document in phase play, seat ``active`` at step start (keywords override zones or
-    top-level fields)."""
-    n = len(grids)
-    zones = {"grids": grids, "draw": draw, "discard": discard, "active": active, "step": "start", "held": None,
-             "flips_left": [0] * n, "trigger": None, "final_turns": [], "reveal_queue": []}
-    top = {"game": "grid", "players": n, "options": {}, "round": 1, "dealer": 0, "phase": "play",
-           "scores": [], "totals": [0] * n, "game_over": False, "winners": []}
-    for key, value in kw.items():
-        (zones if key in zones else top)[key] = value
-    top["zones"] = zones
-    return top
 
 
 def told(state: GridState, seat: int, token: str) -> dict[tuple[str, int | None], str]:
