@@ -23,8 +23,6 @@ from typing import Any, ClassVar
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
-from ...kernel.words import Choice, Voice
-from . import words
 from .cards import DECK, VALUE
 from .notation import (
     DIAGONALS,
@@ -703,24 +701,6 @@ class GridGame(Game):
         state.final_turns = list(final_turns)
         state.reveal_queue = list(reveal_queue)
         return state
-
-    # ------------------------------------------------------------------ words (words.py)
-    def card_name(self, code: str, lang: str) -> str:
-        """"Blue 7" / "Blau 7" (:func:`.words.card_name`)."""
-        return words.card_name(code, lang)
-
-    def phase_name(self, phase: str, lang: str) -> str:
-        """The phase in the players' words (:func:`.words.phase_name`)."""
-        return words.phase_name(phase, lang)
-
-    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
-                      voice: Voice) -> str:
-        """An applied move as the table would say it (:func:`.words.describe_move`)."""
-        return words.describe_move(seat, token, before, after, voice)
-
-    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
-        """A legal move as the player chooses it (:func:`.words.choice`)."""
-        return words.choice(seat, token, view, voice)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The rule-based bot ``heuristic`` (see :mod:`kartentisch.games.grid.bot`)."""

@@ -2,8 +2,9 @@
 Nachziehstapel, Ablagestapel).
 
 Pure: reads only the token (through :func:`~.notation.parse`) and the reader's views, so a hidden
-card can never be named. :class:`~.rules.GridGame` delegates its ``card_name``, ``phase_name``,
-``describe_move`` and ``choice`` here (see :mod:`kartentisch.kernel.words`).
+card can never be named. This is the game's ``words`` part: :class:`~kartentisch.kernel.game.Game`'s
+``card_name``, ``phase_name``, ``describe_move`` and ``choice`` call these functions (see
+:mod:`kartentisch.kernel.words`).
 
 Positions are spoken as the player sees the grid now, counted from 1: ``swap:1:0`` is "row 2,
 column 1" / "Reihe 2, Spalte 1" in whatever shape the grid has at that moment (R10).
