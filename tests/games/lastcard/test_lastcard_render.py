@@ -6,15 +6,16 @@ import pytest
 from rich.console import Console
 from tests.games.lastcard.lastcard_helpers import play_doc, random_states
 
-from kartentisch.cli.render.lastcard import render
 from kartentisch.games.lastcard import GAME
+from kartentisch.games.lastcard.render import render
 from kartentisch.games.lastcard.texts import LABELS, RULES
+from kartentisch.kernel import Voice
 
 
-def text_of(view: dict, seat: int | None, lang: str) -> str:
+def text_of(view: dict, seat: int | None, lang: str, names: tuple[str, ...] = ()) -> str:
     """The lastcard table as the terminal shows it (the shared score pad is ``render_view``'s)."""
     console = Console(width=140, record=True, color_system=None)
-    console.print(render(view, seat, lang))
+    console.print(render(view, seat, Voice(lang, seat, names)))
     return console.export_text()
 
 
@@ -59,6 +60,6 @@ def test_seats_counted_from_one_and_the_last_move_in_words() -> None:
     assert "Last move" in out and "Seat 2 plays the 20 onto the 18." in out and "1:play:20" not in out
     state = GAME.load(play_doc(3, [[31], [2, 9, 15, 22], [6, 17, 27]], [[], [5, 8], []], [4, 1], 0,
                                phase="round_over", scores=[[31, 0, 0]], zones={"last_move": "0:play:4"}))
-    out = text_of(state.view(None), None, "de")
-    assert "Platz 1 beginnt mit der 4" not in out and "Platz 1 legt die 4 auf die 1." in out
-    assert "Runde vorbei — Platz 1 teilt die nächste Runde aus." in out
+    out = text_of(state.view(None), None, "de", ("Ana", "Ben", "Cem"))
+    assert "Ana legt die 4 auf die 1." in out and "Ben" in out and "Platz" not in out
+    assert "Runde vorbei — Ana teilt die nächste Runde aus." in out

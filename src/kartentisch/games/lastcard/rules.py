@@ -33,9 +33,7 @@ from typing import Any, ClassVar
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
-from ...kernel.words import Choice, Voice
 from . import cards as C
-from . import words
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
 from .notation import Deal, HelpPlay, HiddenPass, Lay, Pass, Play, parse
 
@@ -603,7 +601,8 @@ class LastCardState(GameState):
 
 
 class LastCardGame(Game):
-    """``lastcard``: metadata, options, setup (R1–R4) and explicit-state loading."""
+    """``lastcard``: metadata, options, setup (R1–R4) and explicit-state loading; its words are in
+    :mod:`.words`, found by the kernel as the game's words part."""
 
     id = "lastcard"
     names = {"en": "Last Card", "de": "Letzte Karte"}  # D1
@@ -651,24 +650,6 @@ class LastCardGame(Game):
             order = [NUMBER[c] for c in deck]
         state._deal(order)
         return state
-
-    # ------------------------------------------------------------------ words (words.py)
-    def card_name(self, code: str, lang: str) -> str:
-        """The card's number, "20" (:func:`.words.card_name`)."""
-        return words.card_name(code, lang)
-
-    def phase_name(self, phase: str, lang: str) -> str:
-        """The phase in the players' words (:func:`.words.phase_name`)."""
-        return words.phase_name(phase, lang)
-
-    def describe_move(self, seat: int, token: str, before: dict[str, Any], after: dict[str, Any],
-                      voice: Voice) -> str:
-        """An applied move as the table says it (:func:`.words.describe_move`)."""
-        return words.describe_move(seat, token, before, after, voice)
-
-    def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
-        """A legal move as the player chooses it, in steps (:func:`.words.choice`)."""
-        return words.choice(seat, token, view, voice)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
         """The rule-based ``heuristic`` bot (see :class:`kartentisch.games.lastcard.bot.HeuristicBot`)."""

@@ -2,9 +2,10 @@
 Hilfskarte, Auslage, Startspieler, Runde).
 
 Pure: reads only the token (through :func:`~.notation.parse_public`) and the reader's views, so a
-hidden card can never be named. :class:`~.rules.LastCardGame` delegates its ``card_name``,
-``phase_name``, ``describe_move`` and ``choice`` here (see :mod:`kartentisch.kernel.words`); the
-terminal renderer says the last move with :func:`last_move_text`.
+hidden card can never be named. This is the game's words part: the kernel's ``Game.card_name``,
+``phase_name``, ``describe_move`` and ``choice`` call these functions (see
+:mod:`kartentisch.kernel.words`); the terminal renderer (:mod:`.render`) says the last move with
+:func:`last_move_text`.
 
 Cards are bare numbers (lastcard D1), so a sentence says "the 20" / "die 20".
 

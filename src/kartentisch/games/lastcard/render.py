@@ -1,12 +1,12 @@
-"""Terminal renderer of ``lastcard`` (Last Card / Letzte Karte).
+"""Terminal renderer of ``lastcard`` (Last Card / Letzte Karte): the game's render part.
 
-Draws a seat view as the table looks: the pile (Ablagestapel) with its top card first, the face-down
-``out`` and ``set_aside`` heaps as card backs with their sizes, and per seat its hand (your own
-sorted; the others' as backs with their size, R14), its help row (Auslage), its passed/received
-cards where the view shows them, and its total; the last move in words. Seats are named as the
-kernel's :class:`~kartentisch.kernel.words.Voice` names them (counted from 1). Works for every seat
-view and the spectator view. The score pad is drawn below by ``render_view``.
-"""
+``render(view, seat, voice)`` draws a seat view as the table looks: the pile (Ablagestapel) with
+its top card first, the face-down ``out`` and ``set_aside`` heaps as card backs with their sizes,
+and per seat its hand (your own sorted; the others' as backs with their size, R14), its help row
+(Auslage), its passed/received cards where the view shows them, and its total; the last move in
+words. Seats are named as the kernel's :class:`~kartentisch.kernel.words.Voice` names them
+(counted from 1). Works for every seat view and the spectator view. The score pad is drawn below
+by ``render_view``."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.lastcard.texts import LABELS
-from ...games.lastcard.words import last_move_text
 from ...kernel.words import Voice, listing
+from .texts import LABELS
+from .words import last_move_text
 
 #: Card face styles by number band (1–12, 13–24, 25–36, 37–48, 49–60), readable on dark and light terminals.
 BANDS = ("bold bright_white on blue3", "bold black on cyan3", "bold black on green3",
@@ -50,10 +50,10 @@ def _backs(count: int, lang: str) -> Text:
     return Text.assemble(card_text("?"), (f" ×{count}", "grey62")) if count else Text("—", style="grey50")
 
 
-def _seat_panel(view: dict[str, Any], s: int, voice: Voice) -> Panel:
+def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) -> Panel:
     zones = view["zones"]
     n = view["players"]
-    seat, lang = voice.viewer, voice.lang
+    lang = voice.lang
     hand = zones["hands"][s]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="grey62")
@@ -107,18 +107,19 @@ def _pile(view: dict[str, Any], voice: Voice) -> Table:
     return table
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
-    """Draw a ``lastcard`` seat view (``seat``; ``None`` = spectator) with texts in ``lang`` (de/en).
+def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw a ``lastcard`` seat view (``seat``; ``None`` = spectator) in ``voice``'s language (de/en),
+    seats named by ``voice``.
 
     Only the view's own data is used: hidden cards (``"?"``) are drawn as backs with their count.
     """
     options = view["options"]
     rounds = options["rounds"] or view["players"]
-    voice = Voice(lang, seat)
+    lang = voice.lang
     parts: list[RenderableType] = [
         Text(f"{_label(lang, 'title')} — {_label(lang, 'round', round=view['round'], rounds=rounds)}", style="bold"),
         _pile(view, voice),
-        Columns([_seat_panel(view, s, voice) for s in range(view["players"])]),
+        Columns([_seat_panel(view, s, seat, voice) for s in range(view["players"])]),
     ]
     phase = view["phase"]
     if phase == "pass":
