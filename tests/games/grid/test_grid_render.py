@@ -6,10 +6,10 @@ from __future__ import annotations
 from rich.console import Console, RenderableType
 
 import kartentisch.games  # noqa: F401
-from kartentisch.cli.render import grid as grid_render
 from kartentisch.cli.render import render_view
 from kartentisch.games import get_game
 from kartentisch.games.grid.bot import HeuristicBot
+from kartentisch.games.grid.render import render
 from kartentisch.kernel.words import Voice, winners_line
 
 
@@ -19,8 +19,8 @@ def _print(drawing: RenderableType) -> str:
     return console.export_text()
 
 
-def _text(view: dict, seat: int | None, lang: str) -> str:
-    return _print(grid_render.render(view, seat, lang))
+def _text(view: dict, seat: int | None, lang: str, names: tuple[str, ...] = ()) -> str:
+    return _print(render(view, seat, Voice(lang, seat, names)))
 
 
 def test_render_all_phases_and_seats_hide_face_down_cards() -> None:
@@ -62,3 +62,6 @@ def test_render_names_seats_from_one_and_the_phase_in_words() -> None:
             state.apply(seat, state.legal_actions(seat)[0])
     active = state.to_act()[0]
     assert f"Seat {active + 1} to act" in _text(state.view(None), None, "en")
+    named = _text(state.view(0), 0, "en", ("Ana", "[bold]Ben", "Cem"))
+    assert "Ana (you)" in named and "[bold]Ben" in named  # names as given, never read as markup
+    assert get_game("grid").part("render") is not None  # the game's render part, found by the faces

@@ -1,10 +1,10 @@
-"""Terminal renderer of ``grid`` (Colour Grid / Farbraster).
+"""Terminal renderer of ``grid`` (Colour Grid / Farbraster): the game's ``render`` part.
 
 Draws a seat view as the table looks: each seat's grid in its current shape (3×3 shrinking to 2×3,
 3×2 … after removals, gaps shown empty while a diagonal closes), face-down cards as backs, the draw
 pile as a back with its size, the discard pile's top cards, the card in hand (or a back when hidden),
 and each seat's match total (the score pad is drawn below by ``render_view``). Seats are named as
-:class:`~kartentisch.kernel.words.Voice` names them (counted from 1), phases in the players' words.
+the :class:`~kartentisch.kernel.words.Voice` names them (counted from 1), phases in the players' words.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.grid.texts import LABELS
-from ...games.grid.words import phase_name
 from ...kernel.words import Voice, listing
+from .texts import LABELS
+from .words import phase_name
 
 #: Card face style per colour letter (D1); text colours chosen for contrast on each background.
 CARD_STYLE = {
@@ -60,9 +60,10 @@ def grid_table(grid: list[list[str | None]], lang: str) -> RenderableType:
     return table
 
 
-def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Panel:
+def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) -> Panel:
+    lang = voice.lang
     zones = view["zones"]
-    title = Voice(lang, seat).name(s)
+    title = voice.name(s)
     if s == seat:
         title += f" ({_label(lang, 'you')})"
     if s == view["dealer"]:
@@ -74,7 +75,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, lang: str) -> Pa
         notes.append(Text(f"{zones['flips_left'][s]} {_label(lang, 'flips_left')}", style="grey62"))
     notes.append(Text(f"{_label(lang, 'total')}: {view['totals'][s]}", style="bold"))
     acting = s in view["to_act"]
-    return Panel(Group(grid_table(zones["grids"][s], lang), *notes), title=title,
+    return Panel(Group(grid_table(zones["grids"][s], lang), *notes), title=Text(title),  # a name is no markup
                  border_style="bold yellow" if acting else "grey50", expand=False)
 
 
@@ -94,9 +95,9 @@ def _piles(view: dict[str, Any], lang: str) -> RenderableType:
     return table
 
 
-def _status(view: dict[str, Any], seat: int | None, lang: str) -> Text:
+def _status(view: dict[str, Any], voice: Voice) -> Text:
+    lang = voice.lang
     zones = view["zones"]
-    voice = Voice(lang, seat)
     text = Text(f"{_label(lang, 'title')} · {_label(lang, 'round')} {view['round']} · ", style="bold")
     text.append(phase_name(view["phase"], lang))
     if zones["step"] is not None and zones["active"] is not None:
@@ -108,8 +109,8 @@ def _status(view: dict[str, Any], seat: int | None, lang: str) -> Text:
     return text
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
-    """Draw a ``grid`` seat view (``seat=None``: spectator) with ``de``/``en`` texts."""
-    parts: list[RenderableType] = [_status(view, seat, lang), _piles(view, lang),
-                                   Columns([_seat_panel(view, s, seat, lang) for s in range(view["players"])])]
+def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw a ``grid`` seat view (``seat=None``: spectator) in ``voice``'s language, seats named by ``voice``."""
+    parts: list[RenderableType] = [_status(view, voice), _piles(view, voice.lang),
+                                   Columns([_seat_panel(view, s, seat, voice) for s in range(view["players"])])]
     return Group(*parts)
