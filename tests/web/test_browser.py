@@ -8,6 +8,7 @@ Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 MAX_CLICKS = 600
+#: What no text for people may look like: a token (``play:r7``) or a card code (``r7``, ``b-1``).
+TOKEN_LIKE = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 
 
 class Chromium:
@@ -226,6 +229,44 @@ def test_end_of_match_summary_and_rematch(browser, live_server: str) -> None:
     page.wait_for_selector("body[data-n='0'], body[data-phase='play']")
     assert page.evaluate("document.body.dataset.gameOver") == "0"
     assert "Ada" in page.locator(".seat-chip.me").text_content()
+
+
+def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) -> None:
+    """With ``?lang=de`` the log shows the server's German sentences, not tokens, a separator with the scores
+    after the round, the phase and the bot by name; the language chooser switches them to English."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3, "options": {"max_rounds": 1, "first_player": 0},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
+    tid, token = res.json()["id"], res.json()["seats"][0]["token"]
+    context = browser.new_context(locale="en-US")  # the page's language comes from its URL, not the browser's
+    page = context.new_page()
+    page.goto(f"{live_server}/t/{tid}?lang=de#seat={token}")
+    page.wait_for_selector("body[data-acting='1']")
+    rng = random.Random(3)
+    for _ in range(MAX_CLICKS):
+        if page.evaluate("document.body.dataset.gameOver") == "1":
+            break
+        click_one_move(page, rng)
+    page.wait_for_selector("#log li.round-end")
+    frame = httpx.get(f"{live_server}/api/tables/{tid}/view?lang=de", headers={"Authorization": f"Bearer {token}"}
+                      ).json()
+    shown = page.locator("#log li").all_text_contents()
+    assert shown == [e["text"] for e in frame["log"]]
+    moves = page.locator("#log li.move")
+    assert moves.first.get_attribute("data-token") == frame["log"][0]["token"]
+    told = moves.all_text_contents()
+    assert told[0].startswith("Du ") and any(t.startswith("Bot Max (spielt zufällig) ") for t in told)
+    assert not [t for t in told if TOKEN_LIKE.search(t)], "sentences, not tokens or card codes"
+    assert page.locator("#log li.round-end").last.text_content().startswith("Runde 1 ist vorbei")
+    assert frame["phase_text"] != frame["view"]["phase"] and f"Phase: {frame['phase_text']}" in \
+        page.locator("#info").text_content()
+    assert "Bot Max (spielt zufällig)" in page.locator("#seats-bar").text_content()
+    page.screenshot(path=str(ARTIFACTS / "colors-log-de.png"), full_page=True)
+    page.click("#lang button")
+    page.wait_for_function("document.querySelector('#log li.move')?.textContent.startsWith('You ')")
+    assert "lang=en" in page.url and page.locator("#log li.round-end").last.text_content().startswith(
+        "Round 1 is over")
+    context.close()
 
 
 def test_lobby_labels_options_by_help_and_counts_seats_from_one(browser, live_server: str) -> None:
