@@ -99,7 +99,7 @@ def test_views_hide_hands_piles_and_hidden_choices() -> None:
     assert state.view(0)["zones"]["pending"]["cards"] == ["y9", "g7"]
     assert state.public_token(0, "play:rgift:1:y9:g7", 1) == "play:rgift:1:?:?"
     assert state.public_token(0, "play:rgift:1:y9:g7", 0) == "play:rgift:1:y9:g7"
-    assert state.public_token(0, "give:r1:2", 2) == "give:r1:2"
+    assert state.public_token(0, "give:r1:2", 2) == "give:?:2"  # no gifts delivered now (R43, D27)
     assert state.public_token(0, "give:r1:2", 1) == "give:?:2"
     assert state.public_token(1, "counter:r:0:g1:g2", 2) == "counter:r:0:?:?"
     assert state.public_token(1, "bet:fy", None) == "bet:?"

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from ...kernel.game import GameState
 from .cards import COLOR, KIND, SCORE, VALUE
-from .rules import GAMBLE, MARKET, RECESSION, MayhemState
+from .notation import Counterattack, Deal, Draw, Effect, Give, NiceTry, Pass, Play, Start, parse
+from .rules import COUNTER, GAMBLE, RECESSION, MayhemState
 
 
 class HeuristicBot:
@@ -61,40 +62,35 @@ class HeuristicBot:
         return sum(1 for c in cards if COLOR[c] == wish)
 
     def _score(self, state: MayhemState, seat: int, token: str, sizes: list[int], leader: int) -> float:
-        parts = token.split(":")
-        verb = parts[0]
+        move = parse(token)
         hand = state.hands[seat]
-        if verb in ("draw", "pass"):
-            return 0.0 if verb == "draw" or state.phase != "counter" else -1.0
-        if verb == "deal":
+        if isinstance(move, (Draw, Pass)):
+            return 0.0 if isinstance(move, Draw) or state.phase != COUNTER else -1.0
+        if isinstance(move, Deal):
             return 0.0
-        if verb == "play":
-            return self._score_effect(state, seat, parts[1], parts[2:], sizes, leader, hand)
-        if verb == "start":
-            return self._score_effect(state, seat, state.discard[0], parts[1:], sizes, leader, hand)
-        if verb == "counter":  # rule 5
-            target = int(parts[2])
-            return 20.0 - sizes[target] * 0.5 + sum(SCORE[c] for c in parts[3:]) * 0.1
-        if verb == "nicetry":
+        if isinstance(move, Play):
+            return self._score_effect(state, seat, move.card, move.effect, sizes, leader, hand)
+        if isinstance(move, Start):
+            card = state.discard[0]
+            return self._score_effect(state, seat, card, move.effect(KIND[card]), sizes, leader, hand)
+        if isinstance(move, Counterattack):  # rule 5
+            return 20.0 - sizes[move.target] * 0.5 + sum(SCORE[c] for c in move.cards) * 0.1
+        if isinstance(move, NiceTry):
             rest = list(hand)
             rest.remove("nicetry")
-            return 20.0 + self._wish_fit(rest, parts[1]) * 0.1
-        card = parts[1]
-        if state.phase == MARKET:
-            return -SCORE[card]
-        if state.phase == RECESSION:
-            return SCORE[card]
+            return 20.0 + self._wish_fit(rest, move.wish) * 0.1
+        if isinstance(move, Give):  # party / christmas: give high cards to the opponent with fewest cards
+            bonus = 1.0 if move.target == leader else 0.0
+            return SCORE[move.card] + bonus
+        card = move.card  # pick (market), discard (recession), bet (gambler)
         if state.phase == GAMBLE:
             pending = state.pending or {}
             bettors = sum(1 for q in pending.get("quota", []) if q)
             low = bettors == 2 or state.options["gambling_rule"] == "published"
             return -SCORE[card] if low else SCORE[card]
-        # party / christmas: give high cards to the opponent with fewest cards
-        target = int(parts[2])
-        bonus = 1.0 if target == leader else 0.0
-        return SCORE[card] + bonus
+        return SCORE[card] if state.phase == RECESSION else -SCORE[card]
 
-    def _score_effect(self, state: MayhemState, seat: int, card: str, args: list[str], sizes: list[int],
+    def _score_effect(self, state: MayhemState, seat: int, card: str, effect: Effect, sizes: list[int],
                       leader: int, hand: list[str]) -> float:
         kind = KIND[card]
         rest = list(hand)
@@ -105,17 +101,16 @@ class HeuristicBot:
             score += 100
         if kind in ("counter", "nicetry") and len(hand) > 2:  # rule 4
             score -= 12
-        if kind in ("gift", "exch") and args:
-            target = int(args[0])
-            score += (15 - sizes[target]) * 0.3 + sum(SCORE[c] for c in args[1:]) * 0.6
-        elif kind == "skip" and args:
-            score += 2.0 if int(args[0]) == leader else 1.0
-        elif kind in ("fant", "four", "equal", "counter", "nicetry"):
-            score += self._wish_fit(rest, args[0]) * 0.8
-            if kind == "four" and len(args) > 1:
-                score += sum((15 - sizes[int(t)]) * 0.3 for t in args[1:])
-            if kind == "equal" and len(args) > 1:
-                score += (len(rest) - sizes[int(args[1])]) * 1.0
+        target = effect.target
+        if kind in ("gift", "exch") and target is not None:
+            score += (15 - sizes[target]) * 0.3 + sum(SCORE[c] for c in effect.cards) * 0.6
+        elif kind == "skip" and target is not None:
+            score += 2.0 if target == leader else 1.0
+        elif effect.wish is not None:  # fant, four, equal, counter, nicetry
+            score += self._wish_fit(rest, effect.wish) * 0.8
+            score += sum((15 - sizes[t]) * 0.3 for t in effect.seats)
+            if target is not None:  # equal
+                score += (len(rest) - sizes[target]) * 1.0
         return score
 
 

@@ -1,4 +1,5 @@
-"""Card codes of ``mayhem`` (spec *Components*): play deck, event deck, canonical order, card facts.
+"""Card codes of ``mayhem`` (spec *Components*): play deck, event deck, canonical order, card facts
+and the order of play round the table (R1).
 
 Every fact the rules ask about a card (colour, number value, kind, score value) is a dict lookup
 here, so the rules stay readable and fast.
@@ -73,3 +74,11 @@ SCORE: dict[str, int] = {c: score_value(c) for c in CODES}
 def sort_cards(cards: list[str]) -> None:
     """Sort ``cards`` in place into canonical order (hands are always listed so)."""
     cards.sort(key=POS.__getitem__)
+
+
+def order_from(seat: int, players: int) -> list[int]:
+    """Seats "in order from" ``seat`` (mayhem R1, R41): next(seat), next(next(seat)), …, ``seat`` last.
+
+    Play runs counter-clockwise, so next(s) = (s - 1) mod n. A table fact the rules and the words share.
+    """
+    return [(seat - k) % players for k in range(1, players + 1)]

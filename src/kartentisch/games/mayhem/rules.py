@@ -23,7 +23,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ...kernel.errors import IllegalAction
+from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
@@ -39,7 +39,30 @@ from .cards import (
     VALUE,
     WISH_KINDS,
     WISHES,
+    order_from,
     sort_cards,
+)
+from .notation import (
+    KIND_RULE,
+    KIND_SHAPE,
+    NO_EFFECT,
+    PLAIN_KINDS,
+    Bet,
+    Counterattack,
+    Discard,
+    Draw,
+    Effect,
+    Give,
+    Move,
+    NiceTry,
+    Pass,
+    Pick,
+    Play,
+    Start,
+    chosen_card,
+    chosen_entry,
+    chosen_target,
+    parse,
 )
 
 ID = "mayhem"
@@ -47,8 +70,6 @@ HAND_SIZE = 7
 #: S1 point limits: (2–4 players, 5–8 players) per game length.
 POINT_LIMITS = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
 DOOMSDAY_SCORE = 50  # R46
-#: Kinds whose ``play`` token carries no argument (spec table *Decisions and tokens*).
-PLAIN_KINDS = frozenset(("num", "black", "chance", "troub", "fy"))
 FY_HAND_SIZE = 10  # R3: `fy` is legal with exactly 10 cards in hand
 
 PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
@@ -66,22 +87,6 @@ PHASE_VERBS = {PLAY: ("play", "draw"), AFTER_DRAW: ("play", "pass"), CHANCE: ("p
                COUNTER: ("pass", "counter"), NICETRY: ("pass", "nicetry"), MARKET: ("pick",),
                RECESSION: ("discard",), PARTY: ("give",), CHRISTMAS: ("give",), GAMBLE: ("bet",),
                ROUND_OVER: ("deal",), GAME_OVER: ()}
-#: The rule for the arguments of each card kind's ``play`` token.
-KIND_RULE = {"gift": "R9", "exch": "R10", "skip": "R11", "fant": "R14", "four": "R15", "equal": "R16",
-             "counter": "R17", "nicetry": "R18"}
-KIND_SHAPE = {
-    "gift": "Gift names another seat and exactly min(2, E) of your remaining cards (E without fy), "
-            "in canonical order",
-    "exch": "Exchange names another seat and exactly min(2, E) of your remaining cards (E without fy), "
-            "in canonical order",
-    "skip": "Skip names another seat not already marked; the bare form only when there is none",
-    "fant": "Fantastic wishes a colour r y g b or a number 1 … 9",
-    "four": "Fantastic Four wishes r y g b or 1 … 9, optionally followed by exactly 4 other seats, non-decreasing",
-    "equal": "Equality wishes a colour, optionally naming another seat holding fewer cards than you after playing it",
-    "counter": "Counterattack in your own turn wishes a colour only",
-    "nicetry": "Nice Try in your own turn wishes a colour only",
-}
-
 
 # ----------------------------------------------------------------------------- pure helpers
 def score_round(hands: Sequence[Sequence[str]], doomsday: bool = False) -> list[int]:
@@ -96,14 +101,6 @@ def score_round(hands: Sequence[Sequence[str]], doomsday: bool = False) -> list[
     if doomsday:
         return [DOOMSDAY_SCORE] * len(hands)
     return [sum(SCORE[c] for c in hand) for hand in hands]
-
-
-def order_from(seat: int, players: int) -> list[int]:
-    """Seats "in order from" ``seat`` (mayhem R1, R41): next(seat), next(next(seat)), …, ``seat`` last.
-
-    Play runs counter-clockwise, so next(s) = (s - 1) mod n.
-    """
-    return [(seat - k) % players for k in range(1, players + 1)]
 
 
 def next_dealer(round_scores: Sequence[int], previous_dealer: int) -> int:
@@ -379,8 +376,8 @@ class MayhemState(GameState):
             if self.options["gambling_rule"] == "published":
                 left = [c for c in left if KIND[c] == "num" and COLOR[c] == self.last_color]
             return [f"bet:{c}" for c in dict.fromkeys(left)]
-        for choice in pending["chosen"][seat]:  # ``code`` (recession) or ``code:seat`` (party, christmas)
-            left.remove(choice.split(":")[0])
+        for entry in pending["chosen"][seat]:  # ``code`` (recession) or ``code:seat`` (party, christmas)
+            left.remove(chosen_card(entry))
         if phase == RECESSION:
             return [f"discard:{c}" for c in dict.fromkeys(left)]
         return [f"give:{c}:{t}" for c in dict.fromkeys(left) for t in self._others(seat)]
@@ -437,33 +434,30 @@ class MayhemState(GameState):
 
     # ------------------------------------------------------------------ applying tokens
     def _apply(self, seat: int, token: str) -> None:
-        parts = token.split(":")
-        verb = parts[0]
-        if verb == "play":
-            self._play(seat, parts[1], parts[2:])
-        elif verb == "draw":
+        move = parse(token)
+        if isinstance(move, Play):
+            self._play(seat, move.card, move.effect)
+        elif isinstance(move, Draw):
             self._draw_token(seat)
-        elif verb == "pass":
+        elif isinstance(move, Pass):
             self._pass(seat)
-        elif verb == "start":
+        elif isinstance(move, (Give, Discard, Bet)):  # R43
+            self._choose(seat, chosen_entry(move))
+        elif isinstance(move, Pick):
+            self._pick(seat, move.card)
+        elif isinstance(move, Counterattack):
+            self._counter(seat, move)
+        elif isinstance(move, NiceTry):
+            self._nicetry(seat, move.wish)
+        elif isinstance(move, Start):
             assert self.pending is not None
             card = self.pending["card"]
             self.pending = None
-            self._resolve(seat, card, parts[1:])
-        elif verb == "counter":
-            self._counter(seat, parts[1], int(parts[2]), parts[3:])
-        elif verb == "nicetry":
-            self._nicetry(seat, parts[1])
-        elif verb == "pick":
-            self._pick(seat, parts[1])
-        elif verb in ("discard", "bet", "give"):
-            self._choose(seat, ":".join(parts[1:]))
-        elif verb == "deal":
+            self._resolve(seat, card, move.effect(KIND[card]))
+        else:  # Deal
             self._deal(None)
-        else:  # pragma: no cover - _legal lists no other verb
-            raise AssertionError(token)
 
-    def _play(self, seat: int, card: str, args: list[str]) -> None:
+    def _play(self, seat: int, card: str, effect: Effect) -> None:
         """R4, R5, R19: put the card on the discard pile, then resolve its effect."""
         self.hands[seat].remove(card)
         if card == "fy":  # R19, D19: slid beneath the top card; top and wish stay; no effect
@@ -475,28 +469,27 @@ class MayhemState(GameState):
         color = COLOR[card]
         if color is not None:
             self.last_color = color  # R5
-        self._resolve(seat, card, args)
+        self._resolve(seat, card, effect)
 
-    def _resolve(self, seat: int, card: str, args: list[str]) -> None:
+    def _resolve(self, seat: int, card: str, effect: Effect) -> None:
         """The effect of ``card`` played (or turned up as start card, R36) by ``seat`` with its arguments."""
         kind = KIND[card]
         self.current = seat
+        target = effect.target
         if kind in ("black", "troub"):  # R12, R13
             self._event(seat)
         elif kind == "chance":  # R8: the same player must play again
             self.phase = CHANCE
-        elif kind in ("gift", "exch") and args:  # R9, R10
-            self._attack(kind, [[seat, int(args[0]), 0]], args[1:])
-        elif kind == "skip" and args:  # R11
-            self._attack(kind, [[seat, int(args[0]), 0]], [])
+        elif kind in ("gift", "exch", "skip") and target is not None:  # R9, R10, R11
+            self._attack(kind, [[seat, target, 0]], list(effect.cards))
         elif kind in ("fant", "four", "equal", "counter", "nicetry"):  # R14–R18: the wish is mandatory
-            self.wish = args[0]
-            if kind == "four" and len(args) > 1:  # R15: a part per named seat, by target in order from source
-                named = Counter(int(a) for a in args[1:])
+            self.wish = effect.wish
+            if effect.seats:  # R15: a part per named seat, by target in order from source
+                named = Counter(effect.seats)
                 rank = {t: i for i, t in enumerate(self._order(seat))}
                 self._attack(kind, [[seat, t, named[t]] for t in sorted(named, key=rank.__getitem__)], [])
-            elif kind == "equal" and len(args) > 1:  # R16
-                self._attack(kind, [[seat, int(args[1]), 0]], [])
+            elif target is not None:  # R16
+                self._attack(kind, [[seat, target, 0]], [])
             else:
                 self._after_effect()
         else:  # coloured number card, fy start card, bare Skip (R11: no effect)
@@ -577,14 +570,14 @@ class MayhemState(GameState):
         else:  # equal, R16: counts taken on resolution
             self._draw_cards(target, len(self.hands[source]) - len(self.hands[target]))
 
-    def _counter(self, seat: int, color: str, target: int, cards: list[str]) -> None:
+    def _counter(self, seat: int, move: Counterattack) -> None:
         """R21, D9, D10, D12: the Counterattack goes on top with its wish; the part is redirected from ``seat``."""
         self.hands[seat].remove("counter")
         self.discard.insert(0, "counter")
-        self.wish = color
+        self.wish = move.wish
         part = self.pending
         assert part is not None
-        part["source"], part["target"], part["cards"] = seat, target, cards
+        part["source"], part["target"], part["cards"] = seat, move.target, list(move.cards)
         self._window_or_apply()
 
     # ------------------------------------------------------------------ checkpoint, Nice Try (R30, R31)
@@ -855,9 +848,9 @@ class MayhemState(GameState):
             received: list[list[str]] = [[] for _ in range(n)]
             for s in range(n):
                 for gift in chosen[s]:
-                    card, target = gift.split(":")
+                    card = chosen_card(gift)
                     self.hands[s].remove(card)
-                    received[int(target)].append(card)
+                    received[chosen_target(gift)].append(card)
             for s in range(n):
                 self._give_cards(s, received[s])
         else:  # gambler
@@ -928,38 +921,41 @@ class MayhemState(GameState):
         """R36, S5, D6: the start card counts as played by the dealer."""
         kind = KIND[card]
         if kind in ("num", "fy", "black", "troub", "chance"):
-            self._resolve(self.dealer, card, [])
+            self._resolve(self.dealer, card, NO_EFFECT)
         else:
             self.phase = START
             self.pending = {"type": "start", "card": card}
 
     # ------------------------------------------------------------------ errors
     def _explain(self, seat: int, token: str) -> IllegalAction:
-        rule, reason = self._diagnose(seat, token)
+        try:
+            move = parse(token)
+        except MalformedToken as exc:  # not written as the notation says, whoever sends it now
+            return MalformedToken(exc.rule, exc.reason, seat=seat, token=token)
+        rule, reason = self._diagnose(seat, move)
         return IllegalAction(f"{ID} {rule}", reason, seat=seat, token=token)
 
-    def _diagnose(self, seat: int, token: str) -> tuple[str, str]:
-        """The rule an illegal token breaks and why (spec *Decisions and tokens*)."""
+    def _diagnose(self, seat: int, move: Move) -> tuple[str, str]:
+        """The rule a well-formed but illegal move breaks and why (spec *Decisions and tokens*)."""
         phase = self.phase
         if seat not in self.to_act():
             who = self.to_act()
             return PHASE_RULE[phase], f"it is not seat {seat}'s decision in phase {phase} (to act: {who})"
-        parts = token.split(":")
-        verb = parts[0]
+        verb = move.verb
         if verb not in PHASE_VERBS[phase]:
             if verb == "pass" and phase == PLAY:
                 return "R2", "pass only after drawing; play a legal card or draw"
             if verb == "draw" and phase == AFTER_DRAW:
                 return "R2", "one draw per turn: play a legal card or pass"
             return PHASE_RULE[phase], f"{verb!r} is not a decision of phase {phase}"
-        if verb == "play":
-            return self._diagnose_play(seat, parts[1:])
-        if verb == "draw":  # only illegal in phase chance with a legal card
+        if isinstance(move, Play):
+            return self._diagnose_play(seat, move.card)
+        if isinstance(move, Draw):  # only illegal in phase chance with a legal card
             return "R8", "after a Second Chance you may draw only without a legal card"
         hand = self.hands[seat]
-        if verb == "start":
+        if isinstance(move, Start):
             return "R36", f"the start card's arguments are wrong: {KIND_SHAPE.get(KIND[self.discard[0]], '')}"
-        if verb == "counter":
+        if isinstance(move, Counterattack):
             if "counter" not in hand:
                 return "R21", "you hold no Counterattack"
             assert self.pending is not None
@@ -967,27 +963,22 @@ class MayhemState(GameState):
             target = attacker if self.options["counter_target"] == "attacker" else "any other seat"
             return "R21", (f"a Counterattack wishes a colour, targets {target} and, against Gift/Exchange, names "
                            "exactly min(2, E) of your own cards (not fy) in canonical order")
-        if verb == "nicetry":
-            if "nicetry" not in hand:
-                return "R31", "you hold no Nice Try"
-            return "R31", "Nice Try wishes a colour r y g b"
-        if verb == "pick":
+        if isinstance(move, NiceTry):
+            return "R31", "you hold no Nice Try"
+        if isinstance(move, Pick):
             return "R52", f"pick one of the market cards {self.market}"
-        if verb == "discard":
+        if isinstance(move, Discard):
             return "R56", "discard a card of your hand not yet chosen"
-        if verb == "give":
+        if isinstance(move, Give):
             rule = "R58" if phase == PARTY else "R54"
             return rule, "give a card of your hand not yet given to another seat"
-        if verb == "bet":
+        if isinstance(move, Bet):
             if self.options["gambling_rule"] == "published":
                 return "R50", f"bet a coloured number card of the last colour {self.last_color!r} from your hand"
             return "R50", "bet one card of your hand"
-        return PHASE_RULE[phase], f"{token!r} is not a legal decision now"
+        return PHASE_RULE[phase], f"{move} is not a legal decision now"
 
-    def _diagnose_play(self, seat: int, parts: list[str]) -> tuple[str, str]:
-        if not parts or parts[0] not in KIND:
-            return "R2", "name a card code of the play deck"
-        card = parts[0]
+    def _diagnose_play(self, seat: int, card: str) -> tuple[str, str]:
         hand = self.hands[seat]
         if card not in hand:
             return "R2", f"{card} is not in your hand"
@@ -1000,7 +991,7 @@ class MayhemState(GameState):
         kind = KIND[card]
         if kind in KIND_RULE:
             return KIND_RULE[kind], KIND_SHAPE[kind]
-        return "R2", f"playing {card} takes no arguments"
+        return "R2", f"playing {card} takes no arguments"  # pragma: no cover - parse rejects them
 
     # ------------------------------------------------------------------ documents
     def to_doc(self) -> dict[str, Any]:
@@ -1035,32 +1026,36 @@ class MayhemState(GameState):
         return doc
 
     def public_token(self, seat: int, token: str, viewer: int | None) -> str:
-        """``token`` as ``viewer`` may read it: hidden card arguments as ``?`` (spec *Public form of tokens*).
+        """``token`` of ``seat`` as ``viewer`` may read it in a log: hidden cards as ``?`` (spec *Public
+        form of tokens*, R43, D27). Call it on the state the token is about to be applied to, as
+        :func:`~kartentisch.kernel.words.narrate` does: what the token reveals depends on that moment.
 
-        Decision: in a log only the chooser reads the cards of Gift/Exchange/Counterattack and of
-        ``bet``/``discard`` (bets are public in ``gamble`` once revealed, discards in the discard pile);
-        a ``give`` card is read by the chooser and its receiver.
+        The chooser reads its whole token. The cards of Gift, Exchange and a Counterattack against them
+        stay ``?`` to everyone else. A simultaneous choice (R43) stays hidden until the choices take
+        effect together: only the token that completes them shows its card, a ``give`` to its receiver
+        (who holds the card once the move is applied), a ``bet`` or ``discard`` to everyone (the
+        card is then revealed in ``gamble`` or lies on the discard pile); earlier ones stay ``?``, the
+        receiver of a ``give`` named. Decision: ``discard`` is hidden so too (R43), though the spec's
+        list names only ``give`` and ``bet``.
         """
         if viewer == seat:
             return token
-        parts = token.split(":")
-        verb = parts[0]
-        if verb == "play" and len(parts) > 3 and KIND.get(parts[1]) in ("gift", "exch"):
-            return ":".join(parts[:3] + ["?"] * (len(parts) - 3))
-        if verb == "start" and len(parts) > 2 and self._start_hides_cards(parts):
-            return ":".join(parts[:2] + ["?"] * (len(parts) - 2))
-        if verb == "counter" and len(parts) > 3:
-            return ":".join(parts[:3] + ["?"] * (len(parts) - 3))
-        if verb in ("bet", "discard"):
-            return f"{verb}:?"
-        if verb == "give" and len(parts) == 3:
-            return token if viewer is not None and str(viewer) == parts[2] else f"give:?:{parts[2]}"
+        move = parse(token)
+        if isinstance(move, (Play, Start, Counterattack)):
+            return str(move.masked())
+        if isinstance(move, (Give, Discard, Bet)):
+            if self._completes_choices(seat) and (not isinstance(move, Give) or viewer == move.target):
+                return token
+            return str(move.masked())
         return token
 
-    @staticmethod
-    def _start_hides_cards(parts: list[str]) -> bool:
-        """A ``start`` token carries Gift/Exchange cards iff its arguments after the seat are card codes."""
-        return parts[1].isdigit() and all(p in KIND for p in parts[2:])
+    def _completes_choices(self, seat: int) -> bool:
+        """Whether one more choice of ``seat`` completes the open simultaneous choices (R43)."""
+        pending = self.pending
+        if self.phase not in CHOICE_PHASES or pending is None:
+            return False
+        quota, chosen = pending["quota"], pending["chosen"]
+        return all(len(chosen[s]) + (s == seat) >= quota[s] for s in range(self.players))
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> MayhemState:
@@ -1086,7 +1081,7 @@ class MayhemState(GameState):
         if pending["type"] == "attack" and pending["source"] == seat:
             return list(pending["cards"])
         if "chosen" in pending:
-            return [c.split(":")[0] for c in pending["chosen"][seat]]
+            return [chosen_card(c) for c in pending["chosen"][seat]]
         return []
 
     def _determinize(self, seat: int, rng: random.Random) -> MayhemState:
@@ -1209,20 +1204,25 @@ class MayhemGame(Game):
     max_players = 8
     score_sign = -1  # mayhem R71: the lowest total wins
     options = (
-        choice_option("game_length", "medium", ("short", "medium", "long"), help={
-            "en": "Point limit (S1): 2–4 players 137/154/179, 5–8 players 113/137/154.",
-            "de": "Punktgrenze (S1): 2–4 Spieler 137/154/179, 5–8 Spieler 113/137/154."}),
-        int_option("point_limit", None, 1, nullable=True, help={
-            "en": "Explicit point limit; overrides game_length.",
-            "de": "Feste Punktgrenze; ersetzt game_length."}),
-        seat_option("first_dealer", 0, help={
-            "en": "Dealer of round 1 (D3).", "de": "Geber der ersten Runde (D3)."}),
-        choice_option("counter_target", "attacker", ("attacker", "any"), help={
-            "en": "Counterattack hits the attacker (summary) or any other seat (published rule), D9.",
-            "de": "Gegenangriff trifft den Angreifer (Zusammenfassung) oder einen beliebigen Mitspieler (D9)."}),
-        choice_option("gambling_rule", "summary", ("summary", "published"), help={
-            "en": "Gambler: any card, second-lowest takes all (summary) or the published rule (R50).",
-            "de": "Glücksspieler: beliebige Karte, zweitniedrigste nimmt alles, oder die Verlagsregel (R50)."}),
+        choice_option("game_length", "medium", ("short", "medium", "long"), label={
+            "en": "Match length", "de": "Spieldauer"}, rule="mayhem S1", help={
+            "en": "How high the point limit is: short, medium or long (lower limits with 5 or more players).",
+            "de": "Wie hoch die Punktgrenze liegt: kurz, mittel oder lang (niedriger ab 5 Spielern)."}),
+        int_option("point_limit", None, 1, nullable=True, label={
+            "en": "Point limit", "de": "Punktgrenze"}, rule="mayhem S1", help={
+            "en": "The match ends once someone has more points than this; replaces the match length.",
+            "de": "Die Partie endet, sobald jemand mehr Punkte hat; ersetzt die Spieldauer."}),
+        seat_option("first_dealer", 0, label={"en": "First dealer", "de": "Erster Geber"}, rule="mayhem S2",
+                    help={"en": "Who deals the first round.", "de": "Wer die erste Runde gibt."}),
+        choice_option("counter_target", "attacker", ("attacker", "any"), label={
+            "en": "Counterattack target", "de": "Ziel des Gegenangriffs"}, rule="mayhem R21", help={
+            "en": "A Counterattack turns the attack back on the attacker, or on any other player (published rule).",
+            "de": "Ein Gegenangriff trifft den Angreifer oder einen beliebigen anderen Mitspieler (Verlagsregel)."}),
+        choice_option("gambling_rule", "summary", ("summary", "published"), label={
+            "en": "Gambler rule", "de": "Glücksspieler-Regel"}, rule="mayhem R50", help={
+            "en": "Gambler: everyone bets any card and the second lowest takes all, or the published rule.",
+            "de": "Glücksspieler: alle setzen eine beliebige Karte, die zweitniedrigste nimmt alles, "
+                  "oder die Verlagsregel."}),
     )
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
