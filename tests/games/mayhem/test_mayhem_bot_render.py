@@ -11,6 +11,7 @@ from kartentisch.cli.render import render_view
 from kartentisch.games.mayhem import GAME
 from kartentisch.games.mayhem.texts import RULES
 from kartentisch.kernel import RandomBot
+from kartentisch.kernel.words import Voice
 
 
 def play_match(players: int, seed: int, heuristic_seat: int) -> list[int]:
@@ -71,7 +72,7 @@ def test_render_every_phase_seat_and_spectator() -> None:
                 continue
             for seat in (state.to_act() or [0])[:1] + [None]:
                 for lang in ("de", "en"):
-                    console.print(render_view("mayhem", state.view(seat), seat, lang))
+                    console.print(render_view(GAME, state.view(seat), seat, Voice(lang, seat)))
     text = console.export_text()
     assert "Ablage" in text and "Discard" in text and "Zuschauer" in text and "counter-clockwise" in text
     assert {"play", "round_over", "game_over"} <= phases
@@ -81,7 +82,7 @@ def test_render_hides_other_hands() -> None:
     state = load([["fy", "r1"], ["g9", "g8"], ["b1"]], ["r5"], last_color="r")
     for seat in (2, None):
         console = Console(record=True, width=120)
-        console.print(render_view("mayhem", state.view(seat), seat, "en"))
+        console.print(render_view(GAME, state.view(seat), seat, Voice("en", seat)))
         text = console.export_text()
         assert "fy" not in text and "9" not in text
     assert "▒" in text  # the spectator sees card backs

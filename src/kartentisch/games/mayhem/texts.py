@@ -85,10 +85,10 @@ meisten Punkte hat, gibt als Nächstes.
 CARD_NAMES: dict[str, dict[str, str]] = {
     "en": {"gift": "Gift", "exch": "Exchange", "chance": "Second Chance", "skip": "Skip", "troub": "Troublemaker",
            "fant": "Fantastic", "four": "Fantastic Four", "counter": "Counterattack", "equal": "Equality",
-           "nicetry": "Nice Try", "fy": "fy (42)"},
+           "nicetry": "Nice Try", "fy": "Unique card"},
     "de": {"gift": "Geschenk", "exch": "Tausch", "chance": "2. Chance", "skip": "Aussetzen", "troub": "Unruhestifter",
            "fant": "Fantastisch", "four": "Fantastische Vier", "counter": "Gegenangriff", "equal": "Gleichstand",
-           "nicetry": "Netter Versuch", "fy": "fy (42)"},
+           "nicetry": "Netter Versuch", "fy": "Einzigartige Sonderkarte"},
 }
 
 EVENT_NAMES: dict[str, dict[str, str]] = {
@@ -112,15 +112,18 @@ COLOR_NAMES: dict[str, dict[str, str]] = {
     "de": {"r": "rot", "y": "gelb", "g": "grün", "b": "blau"},
 }
 
+#: The players' name of every phase (spec *State document*).
 PHASE_NAMES: dict[str, dict[str, str]] = {
-    "en": {"start": "start card", "play": "play or draw", "after_draw": "play or pass", "chance": "Second Chance",
-           "counter": "Counterattack?", "nicetry": "Nice Try?", "market": "Market: pick", "recession": "Recession",
-           "party": "Surprise Party", "christmas": "Merry Christmas", "gamble": "Gambler: bet",
-           "round_over": "round over", "game_over": "game over"},
-    "de": {"start": "Startkarte", "play": "spielen oder ziehen", "after_draw": "spielen oder passen",
-           "chance": "2. Chance", "counter": "Gegenangriff?", "nicetry": "Netter Versuch?", "market": "Markt: nehmen",
-           "recession": "Rezession", "party": "Überraschungsparty", "christmas": "Frohe Weihnachten",
-           "gamble": "Glücksspieler: setzen", "round_over": "Runde vorbei", "game_over": "Spiel vorbei"},
+    "en": {"start": "Start card", "play": "Play or draw", "after_draw": "Play or pass",
+           "chance": "Second Chance: play again", "counter": "Counterattack window", "nicetry": "Nice Try window",
+           "market": "Market: take a card", "recession": "Recession: discard", "party": "Surprise Party: give a card",
+           "christmas": "Merry Christmas: give your cards", "gamble": "Gambler: bet a card",
+           "round_over": "Round over", "game_over": "Match over"},
+    "de": {"start": "Startkarte", "play": "Spielen oder ziehen", "after_draw": "Spielen oder passen",
+           "chance": "2. Chance: noch einmal spielen", "counter": "Gegenangriff möglich",
+           "nicetry": "Netter Versuch möglich", "market": "Markt: Karte nehmen", "recession": "Rezession: abwerfen",
+           "party": "Überraschungsparty: Karte verschenken", "christmas": "Frohe Weihnachten: Karten verschenken",
+           "gamble": "Glücksspieler: Karte setzen", "round_over": "Runde vorbei", "game_over": "Partie vorbei"},
 }
 
 LABELS: dict[str, dict[str, str]] = {

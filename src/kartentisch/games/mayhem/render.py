@@ -1,5 +1,9 @@
-"""Terminal renderer of ``mayhem``: the table as players know it (discard top and wish, hand sizes,
-whose turn and the direction, the event just resolved), in German or English."""
+"""Terminal renderer of ``mayhem``, the game's render part: the table as players know it (discard top
+and wish, hand sizes, whose turn and the direction, the event just resolved), in German or English.
+
+``render(view, seat, voice)`` draws a seat view (``seat=None``: spectator). Cards and phases are
+named by :mod:`.words`, seats as the kernel's :class:`~kartentisch.kernel.words.Voice` names them
+(counted from 1). The score pad is drawn below by ``render_view``."""
 
 from __future__ import annotations
 
@@ -10,8 +14,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.mayhem.cards import COLOR, KIND
-from ...games.mayhem.texts import CARD_NAMES, COLOR_NAMES, EVENT_NAMES, LABELS, PHASE_NAMES
+from ...kernel.words import Voice
+from .cards import COLOR, KIND
+from .texts import CARD_NAMES, COLOR_NAMES, LABELS
+from .words import card_name, phase_name
 
 STYLE = {"r": "bold white on red", "y": "bold black on yellow", "g": "bold white on green", "b": "bold white on blue"}
 BLACK = "bold white on grey23"
@@ -24,17 +30,12 @@ def _lang(lang: str) -> str:
 
 
 def card_text(card: str, lang: str) -> Text:
-    """One card as a coloured chip (``?`` as a card back)."""
+    """One card as a coloured chip named in full (readable without colour too; ``?`` as a card back)."""
     if card == "?":
         return Text(" ▒ ", style=BACK)
     kind = KIND.get(card)
     color = COLOR.get(card)
-    if kind in ("num", "black"):
-        label = card  # the code names colour and number (readable without colour too)
-    else:
-        label = CARD_NAMES[_lang(lang)].get(kind or card, card)
-        if color is not None:
-            label = f"{color}·{label}"
+    label = card_name(card, lang)
     if color is not None:
         return Text(f" {label} ", style=STYLE[color])
     if kind == "black":
@@ -60,31 +61,33 @@ def _wish(wish: str | None, lang: str) -> Text:
     return Text(f" {wish} ", style=WISH_STYLE)
 
 
-def _pending(pending: dict[str, Any] | None, lang: str) -> str:
+def _pending(pending: dict[str, Any] | None, voice: Voice) -> str:
     if not pending:
         return ""
-    kind = pending.get("type")
+    kind, lang = pending.get("type"), voice.lang
     if kind == "attack":
         name = CARD_NAMES[lang].get(pending["kind"], pending["kind"])
-        return f"{name}: {pending['source']} → {pending['target']}"
+        return f"{name}: {voice.who(pending['source'])} → {voice.who(pending['target'])}"
     if kind == "event":
-        return EVENT_NAMES[lang].get(pending["event"], pending["event"])
+        return card_name(pending["event"], lang)
     if kind == "start":
-        return f"{PHASE_NAMES[lang]['start']}: {pending['card']}"
-    return PHASE_NAMES[lang].get(kind or "", "")
+        return f"{phase_name('start', lang)}: {card_name(pending['card'], lang)}"
+    return phase_name(kind or "", lang)
 
 
-def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
-    """Draw a ``mayhem`` seat view (``seat=None``: spectator; hidden cards shown as backs)."""
-    lang = _lang(lang)
+def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
+    """Draw a ``mayhem`` seat view for ``seat`` (``None``: spectator; hidden cards shown as backs),
+    in ``voice``'s language with its seat names."""
+    lang = _lang(voice.lang)
     L = LABELS[lang]
+    voice = Voice(lang, seat, voice.names)
     z = view["zones"]
     to_act = view.get("to_act", [])
     n = view["players"]
 
     head = Text()
-    head.append(f"{L['round']} {view['round']}  ·  {L['dealer']}: {L['seat']} {view['dealer']}  ·  ")
-    head.append(f"{L['phase']}: {PHASE_NAMES[lang].get(view['phase'], view['phase'])}", style="bold")
+    head.append(f"{L['round']} {view['round']}  ·  {L['dealer']}: {voice.name(view['dealer'])}  ·  ")
+    head.append(f"{L['phase']}: {phase_name(view['phase'], lang)}", style="bold")
     head.append(f"\n{L['direction']}  ↺", style="italic")
 
     table = Table(show_header=True, header_style="bold", expand=False)
@@ -93,7 +96,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     table.add_column("")
     table.add_column(L["total"], justify="right")
     for s in range(n):
-        name = f"{s}" + (f" ({L['you']})" if s == seat else "")
+        name = voice.name(s) + (f" ({L['you']})" if s == seat else "")
         marks = []
         if s == z.get("current") and view["phase"] not in ("round_over", "game_over"):
             marks.append(f"▶ {L['turn']}")
@@ -124,10 +127,10 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     table_line.append(f"   {L['events']}: {z['event_count']}")
     if z["events_used"]:
         table_line.append(f"   {L['last_event']}: ")
-        table_line.append(EVENT_NAMES[lang].get(z["events_used"][0], z["events_used"][0]), style="bold magenta")
+        table_line.append(card_name(z["events_used"][0], lang), style="bold magenta")
 
     parts: list[RenderableType] = [head, table, table_line]
-    pending = _pending(z.get("pending"), lang)
+    pending = _pending(z.get("pending"), voice)
     if pending:
         parts.append(Text(f"{L['pending']}: {pending}", style="bold magenta"))
     if z.get("market"):
@@ -135,16 +138,16 @@ def render(view: dict[str, Any], seat: int | None, lang: str) -> RenderableType:
     if z.get("gamble"):
         line = Text(f"{L['gamble']}: ")
         for key, card in sorted(z["gamble"].items()):
-            line.append(f"{L['seat']} {key} ").append_text(card_text(card, lang)).append("  ")
+            line.append(f"{voice.name(int(key))} ").append_text(card_text(card, lang)).append("  ")
         parts.append(line)
     if z.get("revealed"):
         for s, cards in enumerate(z["revealed"]):
-            parts.append(Text(f"{L['revealed']} {s}: ").append_text(_cards(cards, lang)))
+            parts.append(Text(f"{L['revealed']}, {voice.name(s)}: ").append_text(_cards(cards, lang)))
     if seat is not None:
-        parts.append(Text(f"\n{L['seat']} {seat} ({L['you']}): ").append_text(_cards(z["hands"][seat], lang)))
+        parts.append(Text(f"\n{voice.name(seat)} ({L['you']}): ").append_text(_cards(z["hands"][seat], lang)))
     else:
         for s in range(n):
-            parts.append(Text(f"{L['seat']} {s}: ").append_text(_cards(z["hands"][s], lang)))
+            parts.append(Text(f"{voice.name(s)}: ").append_text(_cards(z["hands"][s], lang)))
     title = "Kartenchaos" if lang == "de" else "Mayhem"
     if seat is None:
         title += f" · {L['spectator']}"

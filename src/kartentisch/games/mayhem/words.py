@@ -1,0 +1,847 @@
+"""``mayhem`` in words: card and phase names, applied moves and legal moves as players say them.
+
+The German terms are the spec's (Geschenk, Tausch, 2. Chance, Aussetzen, Unruhestifter,
+Fantastisch, Fantastische Vier, Gegenangriff, Gleichstand, Netter Versuch, the event names, as in
+:mod:`.texts`); the unique card printed with a vulgar name is the "Unique card" / "Einzigartige
+Sonderkarte" (spec *Components*).
+
+Every sentence is built from the move's public token and the reader's views just before and after
+it (:func:`kartentisch.kernel.words.narrate`), so no sentence can name a card the reader may not
+see: another seat's gift is "a card" until it is delivered, a Gambler bet until the bets are
+revealed, a drawn card unless the draw pile lies face up. What the move caused is told from the
+difference of the two views: attack parts applied (cards given, exchanged, drawn, a seat marked),
+counter and Nice Try windows, an event and its effect, the market's last card, the simultaneous
+choices taking effect, seats passed over, the draw pile running out, why the round ended.
+
+Example::
+
+    >>> card_name("rgift", "de"), card_name("k5", "en")
+    ('Geschenk Rot', 'Black 5')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ...kernel.words import Choice, Voice, listing
+from .cards import KIND, POS, VALUE, WISH_KINDS, order_from
+from .notation import (
+    HIDDEN,
+    PLAIN_KINDS,
+    Bet,
+    Counterattack,
+    Deal,
+    Discard,
+    Draw,
+    Effect,
+    Give,
+    Move,
+    NiceTry,
+    Pass,
+    Pick,
+    Play,
+    Start,
+    four_draws,
+    parse,
+    parse_public,
+)
+from .texts import CARD_NAMES, EVENT_NAMES, PHASE_NAMES
+
+#: The spec's phase names (*State document*); words.py reads views, it does not import the rules.
+START, AFTER_DRAW, COUNTER, NICETRY, MARKET = "start", "after_draw", "counter", "nicetry", "market"
+CHANCE, GAMBLE, RECESSION, PARTY, CHRISTMAS = "chance", "gamble", "recession", "party", "christmas"
+OVER = ("round_over", "game_over")
+#: Kinds whose part of an attack (R20) is described by the words.
+ATTACKS = ("gift", "exch", "skip", "four", "equal")
+
+#: A colour letter on a card ("Red 7", "Rot 7") and as a wish ("red", "Rot").
+COLOUR_NAMES: dict[str, dict[str, str]] = {
+    "en": {"r": "Red", "y": "Yellow", "g": "Green", "b": "Blue", "k": "Black"},
+    "de": {"r": "Rot", "y": "Gelb", "g": "Grün", "b": "Blau", "k": "Schwarz"},
+}
+
+#: Sentence parts: a pair is (third person, second person) for :func:`_say`; a string is the same for
+#: every reader. ``{who}`` is the seat the sentence is about, as the reader calls it.
+TEXTS: dict[str, dict[str, Any]] = {
+    "en": {
+        "hidden": "Hidden card",
+        "no_card": "no card", "one_card": "a card", "cards": "{n} cards",
+        "wish_colour": "{colour}", "wish_number": "a {n}", "wish_eight": "an {n}",
+        "attack_names": {"gift": "the Gift", "exch": "the Exchange", "skip": "the Skip",
+                         "four": "the Fantastic Four", "equal": "the Equality"},
+        # headlines
+        "play": ("{who} plays {card}", "{who} play {card}"),
+        "start": ("{who} uses the start card {card}", "{who} use the start card {card}"),
+        "slide": ("{who} slides the {card} under the top card.", "{who} slide the {card} under the top card."),
+        "chance": ("{who} plays {card} and must play another card.",
+                   "{who} play {card} and must play another card."),
+        "aim": " against {target}",
+        "give_cards": " to give {cards}", "swap_cards": " to swap {cards}", "no_give": " with no card to give",
+        "skip_none": "; nobody can be skipped",
+        "wish": (" and wishes for {wish}", " and wish for {wish}"),
+        "wish_four": (", wishes for {wish} and hands out four draws: {draws}",
+                      ", wish for {wish} and hand out four draws: {draws}"),
+        "four_draw": "{n} to {target}",
+        "wish_aim": (", wishes for {wish} and aims it at {target}", ", wish for {wish} and aim it at {target}"),
+        "counter": ("{who} answers with {card}, wishes for {wish} and turns {attack} against {target}",
+                    "{who} answer with {card}, wish for {wish} and turn {attack} against {target}"),
+        "draw": ("{who} draws a card.", "{who} draw a card."),
+        "draw_seen": ("{who} draws {card}.", "{who} draw {card}."),
+        "draw_empty": ("{who} draws from the empty draw pile.", "{who} draw from the empty draw pile."),
+        "pass": ("{who} passes.", "{who} pass."),
+        "no_counter": ("{who} does not counter.", "{who} do not counter."),
+        "no_nicetry": ("{who} does not play Nice Try.", "{who} do not play Nice Try."),
+        "pick": ("{who} takes {card} from the market.", "{who} take {card} from the market."),
+        "discard": ("{who} chooses {card} to discard.", "{who} choose {card} to discard."),
+        "give": ("{who} gives {card} to {target}.", "{who} give {card} to {target}."),
+        "gets_from": ("{who} receives {card} from {giver}.", "{who} receive {card} from {giver}."),
+        "bet": ("{who} bets {card}.", "{who} bet {card}."),
+        "deal": ("{who} deals round {round}.", "{who} deal round {round}."),
+        # what a move caused
+        "gives": ("{who} gives {target} {cards}", "{who} give {target} {cards}"),
+        "swaps": ("{who} gives {target} {cards} and takes {taken}", "{who} give {target} {cards} and take {taken}"),
+        "draws": ("{who} draws {cards}", "{who} draw {cards}"),
+        "marked": ("{who} will miss the next turn.", "{who} will miss your next turn."),
+        "marked_already": ("{who} already misses the next turn.", "{who} already miss your next turn."),
+        "window": ("{who} may answer with a Counterattack.", "{who} may answer with a Counterattack."),
+        "event": "The event {event} is turned up.",
+        "last_market": ("{who} gets the last card, {card}.", "{who} get the last card, {card}."),
+        "gifts_delivered": "The gifts change hands.",
+        "you_receive": "You receive {cards}.", "you_also_receive": "You also receive {cards}.",
+        "you_give_away": "You give away {cards}.", "you_draw": "You draw {cards}.",
+        "bets": "The bets are revealed: {bets}.", "bet_of": "{card} from {who}",
+        "takes_bets": ("{who} takes all the bets.", "{who} take all the bets."),
+        "discards": ("{who} discards {cards}", "{who} discard {cards}"),
+        "no_discards": "Nobody discards anything.",
+        "discarded": "To the discard pile: {cards}.",
+        "skipped": ("{who} misses a turn.", "{who} miss a turn."),
+        "empty_one": ("{who} has no cards left.", "{who} have no cards left."),
+        "empty_many": "{names} have no cards left.",
+        "nicetry_window": "The others may answer with Nice Try.",
+        "no_answer": "Nobody answers with Nice Try.",
+        "exhausted": "The draw pile is used up.",
+        "start_card": "The start card is {card}.",
+        "start_choose": ("{who} decides how it works.", "{who} decide how it works."),
+        "start_chance": ("{who} must play a card on it.", "{who} must play a card on it."),
+        # events
+        "nothing": "Nothing happens.",
+        "charity": "The players with the most cards give one card at random to each of the others.",
+        "charity_none": "All hands are the same size: nothing happens.",
+        "communism": "Everyone draws up to the largest hand.",
+        "doomsday": "The round ends at once and everyone scores 50.",
+        "earthquake": "Every hand passes to the right-hand neighbour.",
+        "expansion": "Everyone draws, one card more at each seat in turn, the initiator last.",
+        "gambler": "Everyone holding a card bets one card face down.",
+        "gambler_published": "Everyone holding a {colour} number card bets one of them face down.",
+        "gambler_none": "Fewer than two players can bet: nobody bets.",
+        "no_colour": "No colour has been played yet: nothing happens.",
+        "lostfound_none": "There is no card beneath the top card: nothing happens.",
+        "gets": ("{who} gets {card}", "{who} get {card}"),
+        "market": "{cards} are laid out.", "market_picks": ("{who} picks first.", "{who} pick first."),
+        "market_one": ("{who} gets the only card laid out.", "{who} get the only card laid out, {card}."),
+        "market_empty": "The draw pile is empty: there is nothing to lay out.",
+        "mating": "Everyone discards the number cards whose value they hold twice or more.",
+        "christmas": "Everyone gives away the whole hand, card by card, to the others.",
+        "standoff": "Everyone discards the whole hand and draws 3 cards.",
+        "recession": "Everyone discards cards, one more at each seat in turn, the initiator last.",
+        "must_discard": ("{who} must discard {cards}", "{who} must discard {cards}"),
+        "robinhood": "The players with the most and the fewest cards swap hands.",
+        "swap_hands": ("{who} swaps hands with {other}.", "{who} swap hands with {other}."),
+        "party": "Everyone holding a card gives one card to another player.",
+        "eye": "Every hand is shown to everyone until the round ends.",
+        "third": "Everyone draws 3 cards.",
+        "tornado": "All hands are collected, shuffled and dealt out again.",
+        "upside": "The draw pile is turned over and lies face up for the rest of the round.",
+        "upside_top": "Its top card is {card}.",
+        "vandalism": "Everyone discards their {colour} cards.",
+        # choices
+        "c_play": "Play {card}", "c_to": "To {target}", "c_with": "With {target}", "c_skip": "Skip {target}",
+        "c_wish": "Wish for {wish}", "c_four": "{n} to {target}", "c_no_draws": "No draws",
+        "c_aim": "Against {target}", "c_no_aim": "No target", "c_skip_nobody": "Skip nobody",
+        "c_draw": "Draw a card", "c_pass": "Pass", "c_no_counter": "Do not counter",
+        "c_no_nicetry": "Do not play Nice Try", "c_pick": "Take {card}", "c_discard": "Discard {card}",
+        "c_give": "Give {card}", "c_bet": "Bet {card}", "c_deal": "Deal the next round",
+    },
+    "de": {
+        "hidden": "Verdeckte Karte",
+        "no_card": "keine Karte", "one_card": "eine Karte", "cards": "{n} Karten",
+        "wish_colour": "{colour}", "wish_number": "eine {n}", "wish_eight": "eine {n}",
+        "attack_names": {"gift": "das Geschenk", "exch": "den Tausch", "skip": "das Aussetzen",
+                         "four": "die Fantastische Vier", "equal": "den Gleichstand"},
+        "play": ("{who} spielt {card}", "{who} spielst {card}"),
+        "start": ("{who} nutzt die Startkarte {card}", "{who} nutzt die Startkarte {card}"),
+        "slide": ("{who} schiebt die {card} unter die oberste Karte.",
+                  "{who} schiebst die {card} unter die oberste Karte."),
+        "chance": ("{who} spielt {card} und muss noch eine Karte spielen.",
+                   "{who} spielst {card} und musst noch eine Karte spielen."),
+        "aim": " gegen {target}",
+        "give_cards": ", um {cards} zu verschenken", "swap_cards": ", um {cards} zu tauschen",
+        "no_give": " ohne Karte zum Verschenken",
+        "skip_none": "; niemand kann aussetzen",
+        "wish": (" und wünscht sich {wish}", " und wünschst dir {wish}"),
+        "wish_four": (", wünscht sich {wish} und verteilt vier Karten zum Ziehen: {draws}",
+                      ", wünschst dir {wish} und verteilst vier Karten zum Ziehen: {draws}"),
+        "four_draw": "{n} an {target}",
+        "wish_aim": (", wünscht sich {wish} und zielt damit auf {target}",
+                     ", wünschst dir {wish} und zielst damit auf {target}"),
+        "counter": ("{who} antwortet mit {card}, wünscht sich {wish} und richtet {attack} gegen {target}",
+                    "{who} antwortest mit {card}, wünschst dir {wish} und richtest {attack} gegen {target}"),
+        "draw": ("{who} zieht eine Karte.", "{who} ziehst eine Karte."),
+        "draw_seen": ("{who} zieht {card}.", "{who} ziehst {card}."),
+        "draw_empty": ("{who} zieht vom leeren Nachziehstapel.", "{who} ziehst vom leeren Nachziehstapel."),
+        "pass": ("{who} passt.", "{who} passt."),
+        "no_counter": ("{who} kontert nicht.", "{who} konterst nicht."),
+        "no_nicetry": ("{who} spielt keinen Netten Versuch.", "{who} spielst keinen Netten Versuch."),
+        "pick": ("{who} nimmt {card} vom Markt.", "{who} nimmst {card} vom Markt."),
+        "discard": ("{who} wählt {card} zum Abwerfen.", "{who} wählst {card} zum Abwerfen."),
+        "give": ("{who} schenkt {target} {card}.", "{who} schenkst {target} {card}."),
+        "gets_from": ("{who} bekommt {card} von {giver}.", "{who} bekommst {card} von {giver}."),
+        "bet": ("{who} setzt {card}.", "{who} setzt {card}."),
+        "deal": ("{who} teilt Runde {round} aus.", "{who} teilst Runde {round} aus."),
+        "gives": ("{who} schenkt {target} {cards}", "{who} schenkst {target} {cards}"),
+        "swaps": ("{who} gibt {target} {cards} und nimmt {taken}", "{who} gibst {target} {cards} und nimmst {taken}"),
+        "draws": ("{who} zieht {cards}", "{who} ziehst {cards}"),
+        "marked": ("{who} muss beim nächsten Mal aussetzen.", "{who} musst beim nächsten Mal aussetzen."),
+        "marked_already": ("{who} setzt schon beim nächsten Mal aus.", "{who} setzt schon beim nächsten Mal aus."),
+        "window": ("{who} darf mit einem Gegenangriff antworten.", "{who} darfst mit einem Gegenangriff antworten."),
+        "event": "Das Ereignis {event} wird aufgedeckt.",
+        "last_market": ("{who} bekommt die letzte Karte, {card}.", "{who} bekommst die letzte Karte, {card}."),
+        "gifts_delivered": "Die Geschenke wechseln die Besitzer.",
+        "you_receive": "Du bekommst {cards}.", "you_also_receive": "Du bekommst außerdem {cards}.",
+        "you_give_away": "Du gibst {cards} ab.", "you_draw": "Du ziehst {cards}.",
+        "bets": "Die Einsätze werden aufgedeckt: {bets}.", "bet_of": "{card} von {who}",
+        "takes_bets": ("{who} nimmt alle Einsätze.", "{who} nimmst alle Einsätze."),
+        "discards": ("{who} wirft {cards} ab", "{who} wirfst {cards} ab"),
+        "no_discards": "Niemand wirft etwas ab.",
+        "discarded": "Auf den Ablagestapel: {cards}.",
+        "skipped": ("{who} setzt aus.", "{who} setzt aus."),
+        "empty_one": ("{who} hat keine Karten mehr.", "{who} hast keine Karten mehr."),
+        "empty_many": "Keine Karten mehr: {names}.",
+        "nicetry_window": "Die anderen dürfen mit Netter Versuch antworten.",
+        "no_answer": "Niemand antwortet mit Netter Versuch.",
+        "exhausted": "Der Nachziehstapel ist aufgebraucht.",
+        "start_card": "Die Startkarte ist {card}.",
+        "start_choose": ("{who} bestimmt, wie sie wirkt.", "{who} bestimmst, wie sie wirkt."),
+        "start_chance": ("{who} muss eine Karte darauf spielen.", "{who} musst eine Karte darauf spielen."),
+        "nothing": "Nichts passiert.",
+        "charity": "Wer die meisten Karten hat, gibt jedem anderen eine zufällige Karte.",
+        "charity_none": "Alle haben gleich viele Karten: nichts passiert.",
+        "communism": "Alle ziehen auf die größte Kartenzahl auf.",
+        "doomsday": "Die Runde endet sofort, alle bekommen 50 Punkte.",
+        "earthquake": "Jede Hand wandert zum rechten Nachbarn.",
+        "expansion": "Alle ziehen, reihum jeder eine Karte mehr, der Auslöser zuletzt.",
+        "gambler": "Wer Karten hat, setzt eine Karte verdeckt.",
+        "gambler_published": "Wer eine Zahlenkarte in {colour} hat, setzt eine davon verdeckt.",
+        "gambler_none": "Weniger als zwei können setzen: niemand setzt.",
+        "no_colour": "Es wurde noch keine Farbe gespielt: nichts passiert.",
+        "lostfound_none": "Unter der obersten Karte liegt nichts: nichts passiert.",
+        "gets": ("{who} bekommt {card}", "{who} bekommst {card}"),
+        "market": "Ausgelegt werden {cards}.", "market_picks": ("{who} wählt zuerst.", "{who} wählst zuerst."),
+        "market_one": ("{who} bekommt die einzige ausgelegte Karte.",
+                       "{who} bekommst die einzige ausgelegte Karte, {card}."),
+        "market_empty": "Der Nachziehstapel ist leer: es gibt nichts auszulegen.",
+        "mating": "Alle werfen die Zahlenkarten ab, deren Wert sie zweimal oder öfter haben.",
+        "christmas": "Alle verschenken ihre ganze Hand, Karte für Karte, an die anderen.",
+        "standoff": "Alle werfen ihre ganze Hand ab und ziehen 3 Karten.",
+        "recession": "Alle werfen Karten ab, reihum jeder eine mehr, der Auslöser zuletzt.",
+        "must_discard": ("{who} muss {cards} abwerfen", "{who} musst {cards} abwerfen"),
+        "robinhood": "Wer die meisten und wer die wenigsten Karten hat, tauschen die Hände.",
+        "swap_hands": ("{who} tauscht die Hand mit {other}.", "{who} tauschst die Hand mit {other}."),
+        "party": "Wer Karten hat, verschenkt eine Karte an einen anderen.",
+        "eye": "Alle Hände liegen bis zum Rundenende offen.",
+        "third": "Alle ziehen 3 Karten.",
+        "tornado": "Alle Handkarten werden eingesammelt, gemischt und neu verteilt.",
+        "upside": "Der Nachziehstapel wird umgedreht und liegt bis zum Rundenende offen.",
+        "upside_top": "Oben liegt {card}.",
+        "vandalism": "Alle werfen ihre Karten in {colour} ab.",
+        "c_play": "Spiele {card}", "c_to": "An {target}", "c_with": "Mit {target}",
+        "c_skip": "{target} aussetzen lassen", "c_wish": "Wünsch dir {wish}", "c_four": "{n} an {target}",
+        "c_no_draws": "Keine Karten verteilen", "c_aim": "Gegen {target}", "c_no_aim": "Kein Ziel",
+        "c_skip_nobody": "Niemanden aussetzen lassen", "c_draw": "Ziehe eine Karte", "c_pass": "Passe",
+        "c_no_counter": "Kontere nicht", "c_no_nicetry": "Spiele keinen Netten Versuch",
+        "c_pick": "Nimm {card}", "c_discard": "Wirf {card} ab", "c_give": "Verschenke {card}",
+        "c_bet": "Setze {card}", "c_deal": "Teile die nächste Runde aus",
+    },
+}
+
+#: "you" as an object (accusative, dative) per language; a name stays a name.
+_YOU: dict[str, tuple[str, str]] = {"en": ("you", "you"), "de": ("dich", "dir")}
+
+
+def _texts(lang: str) -> dict[str, Any]:
+    return TEXTS.get(lang, TEXTS["en"])
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in TEXTS else "en"
+
+
+# ----------------------------------------------------------------------------- names
+def card_name(code: str, lang: str) -> str:
+    """The full name of a play card, an event card or ``?`` in ``lang`` ("Red 7", "Black 5",
+    "Red Gift" / "Geschenk Rot", "Fantastic Four", "Tornado", "Hidden card").
+
+    Raises:
+        ValueError: ``code`` is no mayhem card code.
+    """
+    lang = _lang(lang)
+    if code == HIDDEN:
+        return str(_texts(lang)["hidden"])
+    if code in EVENT_NAMES[lang]:
+        return EVENT_NAMES[lang][code]
+    kind = KIND.get(code)
+    if kind is None:
+        raise ValueError(f"mayhem: no card {code!r}")
+    if kind in ("num", "black"):
+        return f"{COLOUR_NAMES[lang][code[0]]} {VALUE[code]}"
+    if kind == "fy" or kind in WISH_KINDS:
+        return CARD_NAMES[lang][kind]
+    colour, special = COLOUR_NAMES[lang][code[0]], CARD_NAMES[lang][kind]
+    return f"{colour} {special}" if lang == "en" else f"{special} {colour}"
+
+
+def phase_name(phase: str, lang: str) -> str:
+    """The players' name of a phase ("Play or draw", "Merry Christmas: give your cards" …); ``""``
+    for a phase mayhem does not have (the kernel then uses its own default)."""
+    return PHASE_NAMES[_lang(lang)].get(phase, "")
+
+
+def wish_name(wish: str, lang: str) -> str:
+    """A wish as a sentence names it: a colour ("red", "Rot") or a number ("a 7", "eine 7")."""
+    texts = _texts(lang)
+    if wish.isdigit():
+        return str(texts["wish_eight" if wish == "8" else "wish_number"]).format(n=wish)
+    colour = COLOUR_NAMES[_lang(lang)][wish]
+    return str(texts["wish_colour"]).format(colour=colour.lower() if lang == "en" else colour)
+
+
+def _cards(codes: list[str] | tuple[str, ...], lang: str) -> str:
+    """The cards by name ("Red 5 and Yellow 9"), or their number when any is hidden ("2 cards")."""
+    if not codes:
+        return str(_texts(lang)["no_card"])
+    if HIDDEN in codes:
+        return _count(len(codes), lang)
+    return listing([card_name(c, lang) for c in codes], lang)
+
+
+def _count(n: int, lang: str) -> str:
+    texts = _texts(lang)
+    if n == 0:
+        return str(texts["no_card"])
+    return str(texts["one_card"]) if n == 1 else str(texts["cards"]).format(n=n)
+
+
+def _obj(voice: Voice, seat: int, dative: bool = False) -> str:
+    """``seat`` as the object of a sentence: "you" / "dich" / "dir" for the reader, else its name."""
+    if seat == voice.viewer:
+        return _YOU[_lang(voice.lang)][1 if dative else 0]
+    return voice.name(seat)
+
+
+def _say(voice: Voice, seat: int, key: str, lower: bool = False, **kwargs: Any) -> str:
+    """The (third person, second person) pair ``key`` about ``seat``, formatted."""
+    other, own = _texts(voice.lang)[key]
+    return (own if seat == voice.viewer else other).format(who=voice.who(seat, lower=lower), **kwargs)
+
+
+def _text(voice: Voice, key: str, **kwargs: Any) -> str:
+    return str(_texts(voice.lang)[key]).format(**kwargs)
+
+
+def _clauses(voice: Voice, items: list[tuple[int, str, dict[str, Any]]]) -> str:
+    """One sentence of clauses about several seats ("Ben draws 2 cards; you draw Red 5."), or ""."""
+    parts = [_say(voice, seat, key, lower=k > 0, **kw) for k, (seat, key, kw) in enumerate(items)]
+    return "; ".join(parts) + "." if parts else ""
+
+
+# ----------------------------------------------------------------------------- the views compared
+class _Scene:
+    """What the reader can compare: the two views of one move by ``seat``.
+
+    ``delta[s]``: how many cards seat ``s`` holds more after the move, not counting the card the
+    move played (``played``: 1 for a Play, Counterattack or Nice Try); ``gains``/``losses``: the
+    reader's own cards that came and went (empty for a spectator). ``fresh``: the move dealt a new
+    round, so the views belong to different rounds and are not compared card by card.
+    """
+
+    def __init__(self, seat: int, move: Move, before: dict[str, Any], after: dict[str, Any], voice: Voice):
+        self.seat, self.move, self.voice, self.lang = seat, move, voice, _lang(voice.lang)
+        self.before, self.after = before, after
+        self.b, self.a = before["zones"], after["zones"]
+        self.n = int(before["players"])
+        self.fresh = isinstance(move, Deal)
+        self.delta = [0 if self.fresh else a - b for a, b in zip(self.a["hand_counts"], self.b["hand_counts"],
+                                                                   strict=True)]
+        self.played = 1 if isinstance(move, (Play, Counterattack, NiceTry)) else 0
+        self.delta[seat] += self.played
+        viewer = voice.viewer
+        if viewer is None or self.fresh:
+            self.gains: list[str] = []
+            self.losses: list[str] = []
+        else:
+            old, new = Counter(self.b["hands"][viewer]), Counter(self.a["hands"][viewer])
+            self.gains = sorted((new - old).elements(), key=POS.__getitem__)
+            self.losses = sorted((old - new).elements(), key=POS.__getitem__)
+
+    def say(self, seat: int, key: str, **kwargs: Any) -> str:
+        return _say(self.voice, seat, key, **kwargs)
+
+    def text(self, key: str, **kwargs: Any) -> str:
+        return _text(self.voice, key, **kwargs)
+
+    def cards(self, codes: list[str] | tuple[str, ...]) -> str:
+        return _cards(codes, self.lang)
+
+    def name(self, code: str) -> str:
+        return card_name(code, self.lang)
+
+    def seen(self, cards: list[str], n: int) -> list[str]:
+        """``cards`` (the reader's gains or losses) if they are the ``n`` cards meant, else ``n`` hidden ones."""
+        return cards if len(cards) == n else [HIDDEN] * n
+
+    def drew(self, seat: int, n: int) -> str:
+        """The cards ``seat`` drew: by name for the reader's own seat, else their number."""
+        return self.cards(self.seen(self.gains, n)) if seat == self.voice.viewer else _count(n, self.lang)
+
+    def draws_line(self, order: list[int], only: set[int] | None = None) -> str:
+        """Who drew how many cards (in ``order``), the reader's own by name."""
+        items = [(s, "draws", {"cards": self.drew(s, self.delta[s])}) for s in order
+                 if self.delta[s] > 0 and (only is None or s in only)]
+        return _clauses(self.voice, items)
+
+
+# ----------------------------------------------------------------------------- applied moves
+def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str, Any], voice: Voice) -> str:
+    """The applied move ``token`` (public form) of ``seat`` for ``voice``, with what it caused.
+
+    Args:
+        token: the move's public form for ``voice.viewer`` (hidden cards ``?``).
+        before, after: the reader's views just before and just after the move.
+    Returns:
+        One or a few sentences ("Ana plays Red Gift against Ben to give 2 cards. Ben may answer with
+        a Counterattack."); the round's scores are the kernel's (``narrate``).
+    Raises:
+        MalformedToken: ``token`` is not written as the notation says.
+    """
+    move = parse_public(token)
+    scene = _Scene(seat, move, before, after, voice)
+    kind, parts = _applied_parts(scene)
+    lines = [_headline(scene)] + [_part_line(scene, kind, *part) for part in parts] + _window_lines(scene)
+    lines += _event_lines(scene) + _choice_lines(scene)
+    lines += _checkpoint_lines(scene, [part[1] for part in parts] if kind == "skip" else [])
+    return " ".join(line for line in lines if line)
+
+
+def _effect_clause(sc: _Scene, kind: str, effect: Effect) -> str:
+    """What a played (or start) card of ``kind`` does with ``effect``, as the end of its sentence."""
+    seat, lang = sc.seat, sc.lang
+    target = "" if effect.target is None else _obj(sc.voice, effect.target)
+    if kind in ("gift", "exch"):
+        if not effect.cards:
+            return sc.text("aim", target=target) + sc.text("no_give")
+        return sc.text("aim", target=target) + sc.text("give_cards" if kind == "gift" else "swap_cards",
+                                                       cards=sc.cards(effect.cards))
+    if kind == "skip":
+        return sc.text("aim", target=target) if effect.target is not None else sc.text("skip_none")
+    wish = wish_name(effect.wish or "", lang)
+    if effect.seats:
+        draws = [sc.text("four_draw", n=k, target=_obj(sc.voice, t)) for t, k in four_draws(effect.seats)]
+        return sc.say(seat, "wish_four", wish=wish, draws=listing(draws, lang))
+    if effect.target is not None:
+        return sc.say(seat, "wish_aim", wish=wish, target=target)
+    return sc.say(seat, "wish", wish=wish)
+
+
+def _headline(sc: _Scene) -> str:
+    """The move itself as the table says it."""
+    move, seat, b = sc.move, sc.seat, sc.b
+    if isinstance(move, Play):
+        kind, card = KIND[move.card], sc.name(move.card)
+        if kind == "fy":
+            return sc.say(seat, "slide", card=card)
+        if kind == "chance":
+            return sc.say(seat, "chance", card=card)
+        if kind in PLAIN_KINDS:
+            return sc.say(seat, "play", card=card) + "."
+        return sc.say(seat, "play", card=card) + _effect_clause(sc, kind, move.effect) + "."
+    if isinstance(move, Start):
+        start = b["pending"]["card"]
+        return (sc.say(seat, "start", card=sc.name(start)) + _effect_clause(sc, KIND[start], move.effect(KIND[start]))
+                + ".")
+    if isinstance(move, Counterattack):
+        kind = b["pending"]["kind"]
+        line = sc.say(seat, "counter", card=sc.name("counter"), wish=wish_name(move.wish, sc.lang),
+                      attack=_texts(sc.lang)["attack_names"][kind], target=_obj(sc.voice, move.target))
+        if kind in ("gift", "exch"):
+            line += sc.text("give_cards" if kind == "gift" else "swap_cards", cards=sc.cards(move.cards))
+        return line + "."
+    if isinstance(move, NiceTry):
+        wish = wish_name(move.wish, sc.lang)
+        return sc.say(seat, "play", card=sc.name("nicetry")) + sc.say(seat, "wish", wish=wish) + "."
+    if isinstance(move, Draw):
+        return _draw_line(sc)
+    if isinstance(move, Pass):
+        return sc.say(seat, {COUNTER: "no_counter", NICETRY: "no_nicetry"}.get(sc.before["phase"], "pass"))
+    if isinstance(move, Pick):
+        return sc.say(seat, "pick", card=sc.name(move.card))
+    if isinstance(move, Discard):
+        return sc.say(seat, "discard", card=sc.cards([move.card]))
+    if isinstance(move, Bet):
+        return sc.say(seat, "bet", card=sc.cards([move.card]))
+    if isinstance(move, Give):
+        if move.target == sc.voice.viewer and move.card != HIDDEN:  # delivered with this move (R43)
+            return sc.say(move.target, "gets_from", card=sc.name(move.card), giver=sc.voice.name(seat))
+        return sc.say(seat, "give", card=sc.cards([move.card]), target=_obj(sc.voice, move.target, dative=True))
+    return sc.say(seat, "deal", round=sc.after["round"]) + " " + sc.text("start_card", card=sc.name(sc.a["discard"][0]))
+
+
+def _draw_line(sc: _Scene) -> str:
+    b, seat = sc.b, sc.seat
+    if not b["draw_count"]:
+        return sc.say(seat, "draw_empty")
+    if seat == sc.voice.viewer and len(sc.gains) == 1:
+        return sc.say(seat, "draw_seen", card=sc.name(sc.gains[0]))
+    if b["draw_face_up"] and b["draw_pile"][0] != HIDDEN:  # R62: the top card is public
+        return sc.say(seat, "draw_seen", card=sc.name(b["draw_pile"][0]))
+    return sc.say(seat, "draw")
+
+
+# ----------------------------------------------------------------------------- attack parts (R20–R22)
+def _attack_parts(sc: _Scene) -> tuple[str, list[tuple[int, int, int, tuple[str, ...]]]]:
+    """The attack this move starts or answers and its parts ``(source, target, draws, cards)`` in
+    resolving order (R20), from the part open before the move; ``("", [])`` for any other move."""
+    move, seat, b = sc.move, sc.seat, sc.b
+    pending = b["pending"]
+    if isinstance(move, (Play, Start)):
+        card = move.card if isinstance(move, Play) else pending["card"]
+        kind = KIND[card]
+        effect = move.effect if isinstance(move, Play) else move.effect(kind)
+        if kind == "four" and effect.seats:
+            named = dict(four_draws(effect.seats))
+            return kind, [(seat, t, named[t], ()) for t in order_from(seat, sc.n) if t in named]
+        if kind in ATTACKS and effect.target is not None:
+            return kind, [(seat, effect.target, 0, effect.cards)]
+        return "", []
+    if sc.before["phase"] != COUNTER or not isinstance(move, (Pass, Counterattack)):
+        return "", []
+    queue = [(s, t, d, ()) for s, t, d in pending["queue"]]
+    if isinstance(move, Counterattack):
+        return pending["kind"], [(seat, move.target, pending["draws"], move.cards), *queue]
+    return pending["kind"], [(pending["source"], pending["target"], pending["draws"], tuple(pending["cards"])),
+                             *queue]
+
+
+def _applied_parts(sc: _Scene) -> tuple[str, list[tuple[int, int, int, tuple[str, ...]]]]:
+    """The attack kind and the parts this move applied: all of :func:`_attack_parts` but the one
+    whose counter window is open after the move and those queued behind it."""
+    kind, parts = _attack_parts(sc)
+    if sc.after["phase"] == COUNTER:
+        parts = parts[:len(parts) - 1 - len(sc.a["pending"]["queue"])]
+    return kind, parts
+
+
+def _part_line(sc: _Scene, kind: str, source: int, target: int, draws: int, cards: tuple[str, ...]) -> str:
+    viewer, voice = sc.voice.viewer, sc.voice
+    if kind in ("gift", "exch"):
+        n = len(cards)
+        given = list(cards)
+        if target == viewer:
+            given = sc.seen(sc.gains, n)
+        words = {"target": _obj(voice, target, dative=True), "cards": sc.cards(given)}
+        if kind == "gift":
+            return sc.say(source, "gives", **words) + "."
+        taken_n = n - sc.delta[target]
+        taken = sc.seen(sc.gains if source == viewer else sc.losses, taken_n) if viewer in (source, target) \
+            else [HIDDEN] * taken_n
+        return sc.say(source, "swaps", taken=sc.cards(taken), **words) + "."
+    if kind == "skip":
+        if sc.b["skipped"][target]:
+            return sc.say(target, "marked_already")
+        return sc.say(target, "marked") if sc.a["skipped"][target] else ""
+    n = max(sc.delta[target], 0)
+    if kind == "four":
+        n = min(draws, n)
+    return sc.say(target, "draws", cards=sc.drew(target, n)) + "."
+
+
+def _window_lines(sc: _Scene) -> list[str]:
+    """A counter window left open (R21), or the draws of a Nice Try (R31)."""
+    if sc.after["phase"] == COUNTER:
+        return [sc.say(sc.a["pending"]["target"], "window")]
+    if isinstance(sc.move, NiceTry):
+        return [sc.draws_line(order_from(sc.seat, sc.n))]
+    return []
+
+
+# ----------------------------------------------------------------------------- events (R40–R63)
+def _new_event(sc: _Scene) -> str | None:
+    """The event card this move turned up (at most one: a black card, Troublemaker or start card)."""
+    b, a = sc.b, sc.a
+    was = b["pending"]["event"] if (b["pending"] or {}).get("type") == "event" else None
+    used_before = 0 if sc.fresh else len(b["events_used"])
+    now = list(a["events_used"][:len(a["events_used"]) - used_before])
+    if (a["pending"] or {}).get("type") == "event":
+        now.append(a["pending"]["event"])
+    return next((e for e in now if e != was or sc.fresh), None)
+
+
+def _event_lines(sc: _Scene) -> list[str]:
+    if isinstance(sc.move, Deal):
+        lines = [_start_card_line(sc)]
+    else:
+        lines = []
+    event = _new_event(sc)
+    if event is not None:
+        lines.append(sc.text("event", event=sc.name(event)))
+        lines += _event_effect(sc, event)
+    return lines
+
+
+def _start_card_line(sc: _Scene) -> str:
+    """After a deal: the dealer decides the start card's arguments or plays on a Second Chance (R36)."""
+    phase, dealer = sc.after["phase"], sc.seat
+    if phase == START:
+        return sc.say(dealer, "start_choose")
+    return sc.say(dealer, "start_chance") if phase == CHANCE else ""
+
+
+def _event_effect(sc: _Scene, event: str) -> list[str]:
+    """What the event did, as far as the reader's views show it (``fresh``: its static text only)."""
+    order, a, lang = order_from(sc.seat, sc.n), sc.a, sc.lang
+    changed = any(sc.delta)
+    if event == "charity":
+        if not sc.fresh and not changed:
+            return [sc.text("charity_none")]
+        return [sc.text("charity")] + _own_changes(sc)
+    if event in ("communism", "expansion"):
+        return [sc.text(event), sc.draws_line(order)]
+    if event in ("third", "standoff"):  # the reader's drawn cards: new ones, or the whole new hand
+        viewer = sc.voice.viewer
+        drawn = [] if sc.fresh or viewer is None else sc.gains if event == "third" else list(a["hands"][viewer])
+        return [sc.text(event)] + ([sc.text("you_draw", cards=sc.cards(drawn))] if drawn else [])
+    if event == "gambler":
+        return _gambler_lines(sc, order)
+    if event == "lostfound":
+        cards = [] if sc.fresh else list(sc.b["discard"][:3])
+        if not cards:
+            return [sc.text("lostfound_none")]
+        return [_clauses(sc.voice, [(order[k % sc.n], "gets", {"card": sc.name(c)}) for k, c in enumerate(cards)])]
+    if event == "market":
+        return _market_lines(sc, order)
+    if event == "recession":
+        if sc.after["phase"] == RECESSION:
+            quota = a["pending"]["quota"]
+            return [sc.text(event), _clauses(sc.voice, [(s, "must_discard", {"cards": _count(quota[s], lang)})
+                                                        for s in order if quota[s]])]
+        return [sc.text(event), _discard_line(sc, order)]
+    if event in ("mating", "vandalism"):
+        if event == "vandalism":
+            if a["last_color"] is None:
+                return [sc.text("no_colour")]
+            return [sc.text(event, colour=wish_name(a["last_color"], lang)), _discard_line(sc, order)]
+        return [sc.text(event), _discard_line(sc, order)]
+    if event == "robinhood":
+        swapped = [s for s in order if sc.delta[s]]
+        if sc.fresh:
+            return [sc.text(event)]
+        if len(swapped) != 2:
+            return [sc.text("charity_none")]
+        most, fewest = sorted(swapped, key=lambda s: -sc.b["hand_counts"][s])
+        return [sc.say(most, "swap_hands", other=_obj(sc.voice, fewest, dative=True))]
+    if event == "upside":
+        top = [sc.text("upside_top", card=sc.name(a["draw_pile"][0]))] if a["draw_count"] else []
+        return [sc.text(event)] + top
+    if event == "friday13":
+        return [sc.text("nothing")]
+    return [sc.text(event)]  # doomsday, earthquake, christmas, party, eye, tornado
+
+
+def _own_changes(sc: _Scene) -> list[str]:
+    """The reader's cards that came and went (Charity's random cards)."""
+    out = []
+    if sc.gains:
+        out.append(sc.text("you_receive", cards=sc.cards(sc.gains)))
+    if sc.losses:
+        out.append(sc.text("you_give_away", cards=sc.cards(sc.losses)))
+    return out
+
+
+def _gambler_lines(sc: _Scene, order: list[int]) -> list[str]:
+    """R50: bets opened, or nobody bets (the published variant's draws of 2 follow at once)."""
+    published = sc.after["options"].get("gambling_rule") == "published"
+    colour = sc.a["last_color"]
+    if published and colour is None:
+        return [sc.text("no_colour")]
+    if sc.after["phase"] == GAMBLE:
+        if published:
+            return [sc.text("gambler_published", colour=wish_name(colour, sc.lang))]
+        return [sc.text("gambler")]
+    return [sc.text("gambler_none"), sc.draws_line(order)]
+
+
+def _market_lines(sc: _Scene, order: list[int]) -> list[str]:
+    """R52: the cards laid out and who picks first, or the lone card handed out at once."""
+    a = sc.a
+    if sc.after["phase"] == MARKET:
+        return [sc.text("market", cards=sc.cards(a["market"])), sc.say(a["pending"]["picker"], "market_picks")]
+    if sc.fresh or not sc.b["draw_count"]:
+        return [] if sc.fresh else [sc.text("market_empty")]
+    taker = order[0]
+    card = sc.gains[0] if taker == sc.voice.viewer and len(sc.gains) == 1 else HIDDEN
+    return [sc.say(taker, "market_one", card=sc.name(card))]
+
+
+def _discard_line(sc: _Scene, order: list[int]) -> str:
+    """The cards an event (or the Recession's choices) put beneath the top card (R42), per seat.
+
+    The block lies seats in order from the initiator, each seat's cards together, so the seats'
+    hand counts tell whose cards are whose."""
+    a, b = sc.a, sc.b
+    if sc.fresh:
+        block = list(a["discard"][1:])
+        return sc.text("discarded", cards=sc.cards(block)) if block else sc.text("no_discards")
+    block = list(a["discard"][1:1 + len(a["discard"]) - len(b["discard"]) - sc.played])
+    counts = [-sc.delta[s] for s in order]
+    if sum(counts) != len(block) or min(counts) < 0:
+        return sc.text("discarded", cards=sc.cards(block)) if block else sc.text("no_discards")
+    items, at = [], 0
+    for s, k in zip(order, counts, strict=True):
+        if k:
+            items.append((s, "discards", {"cards": sc.cards(block[at:at + k])}))
+        at += k
+    return _clauses(sc.voice, items) or sc.text("no_discards")
+
+
+# ----------------------------------------------------------------------------- simultaneous choices (R43)
+def _choice_lines(sc: _Scene) -> list[str]:
+    """The market's last card (R52) and the choices of Recession, Party, Christmas and Gambler taking
+    effect together (R43) once the last one is made."""
+    move, phase = sc.move, sc.before["phase"]
+    if isinstance(move, Pick):
+        left = Counter(sc.b["market"]) - Counter([move.card])
+        if sum(left.values()) == 1 and sc.after["phase"] != MARKET:
+            return [sc.say(order_from(sc.seat, sc.n)[0], "last_market", card=sc.name(next(iter(left))))]
+        return []
+    if phase not in (RECESSION, PARTY, CHRISTMAS, GAMBLE) or sc.after["phase"] == phase:
+        return []
+    order = order_from(sc.b["pending"]["initiator"], sc.n)
+    if phase == RECESSION:
+        return [_discard_line(sc, order)]
+    if phase == GAMBLE:
+        return _bet_lines(sc, order)
+    named = [move.card] if isinstance(move, Give) and move.target == sc.voice.viewer and move.card != HIDDEN else []
+    rest = sorted((Counter(sc.gains) - Counter(named)).elements(), key=POS.__getitem__)
+    lines = [sc.text("gifts_delivered")]
+    if rest:
+        lines.append(sc.text("you_also_receive" if named else "you_receive", cards=sc.cards(rest)))
+    return lines
+
+
+def _bet_lines(sc: _Scene, order: list[int]) -> list[str]:
+    """R50: the bets revealed, who takes them, the published variant's draws."""
+    bets = {int(s): c for s, c in (sc.a["gamble"] or {}).items()}
+    lines = []
+    if bets:
+        told = [sc.text("bet_of", card=sc.name(bets[s]), who=_obj(sc.voice, s, dative=True)) for s in sorted(bets)]
+        lines.append(sc.text("bets", bets=listing(told, sc.lang)))
+        takers = [s for s in bets if sc.delta[s] > 0]
+        if len(takers) == 1:
+            lines.append(sc.say(takers[0], "takes_bets"))
+    lines.append(sc.draws_line(order, only={s for s in range(sc.n) if s not in bets}))
+    return lines
+
+
+# ----------------------------------------------------------------------------- checkpoint (R30, R31)
+def _checkpoint_lines(sc: _Scene, skips: list[int]) -> list[str]:
+    """Seats passed over (marked before or by the Skip parts ``skips`` of this move), a Nice Try
+    window, the draw pile used up, why the round ended."""
+    b, a, before, after = sc.b, sc.a, sc.before, sc.after
+    lines = []
+    if not sc.fresh:
+        passed = [s for s in order_from(b["current"], sc.n)
+                  if not a["skipped"][s] and (b["skipped"][s] or s in skips)]
+        lines += [sc.say(s, "skipped") for s in passed]
+    empty = [s for s in range(sc.n) if not a["hand_counts"][s]]
+    if after["phase"] == NICETRY and before["phase"] != NICETRY:
+        lines += [_empty_line(sc, empty), sc.text("nicetry_window")]
+    if a["exhausted"] and (not b["exhausted"] or after["phase"] in OVER):
+        lines.append(sc.text("exhausted"))
+    elif after["phase"] in OVER and before["phase"] not in OVER and a["events_used"][:1] != ["doomsday"]:
+        lines.append(sc.text("no_answer") if before["phase"] == NICETRY else _empty_line(sc, empty))
+    return lines
+
+
+def _empty_line(sc: _Scene, empty: list[int]) -> str:
+    """Who holds no card any more ("" when nobody)."""
+    if not empty:
+        return ""
+    if len(empty) == 1:
+        return sc.say(empty[0], "empty_one")
+    return sc.text("empty_many", names=listing([sc.voice.who(s, lower=k > 0) for k, s in enumerate(empty)],
+                                               sc.lang))
+
+
+# ----------------------------------------------------------------------------- legal moves as steps
+def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
+    """The legal ``token`` of ``seat`` as steps to pick, imperative ("Play Red Gift", "To Ben",
+    "Red 5", "Yellow 9").
+
+    A card with arguments is the card first, then its effect step by step: the target, then the
+    cards to give (in canonical order); a wish ("Wish for red", "Wish for a 7"), then Fantastic
+    Four's draws seat by seat ("2 to Ben") or Equality's target. A start card (R36) is its effect's
+    steps alone; a Counterattack the card, the wish, the target, the cards. A gift in Christmas or
+    Party is the card, then the receiver. ``view`` is ``seat``'s own view (the start card, the phase).
+
+    Raises:
+        MalformedToken: ``token`` is not written as the notation says.
+    """
+    move = parse(token)
+    lang = _lang(voice.lang)
+    texts = _texts(lang)
+
+    def step(key: str, **kwargs: Any) -> str:
+        return str(texts[key]).format(**kwargs)
+
+    if isinstance(move, Play):
+        kind = KIND[move.card]
+        steps = [step("c_play", card=card_name(move.card, lang))]
+        if kind not in PLAIN_KINDS:
+            steps += _effect_steps(kind, move.effect, voice, step)
+        return Choice(tuple(steps))
+    if isinstance(move, Start):
+        kind = KIND[view["zones"]["pending"]["card"]]
+        return Choice(tuple(_effect_steps(kind, move.effect(kind), voice, step) or [step("c_skip_nobody")]))
+    if isinstance(move, Counterattack):
+        steps = [step("c_play", card=card_name("counter", lang)), step("c_wish", wish=wish_name(move.wish, lang)),
+                 step("c_aim", target=voice.name(move.target))]
+        return Choice(tuple(steps + [card_name(c, lang) for c in move.cards]))
+    if isinstance(move, NiceTry):
+        return Choice((step("c_play", card=card_name("nicetry", lang)),
+                       step("c_wish", wish=wish_name(move.wish, lang))))
+    if isinstance(move, Give):
+        return Choice((step("c_give", card=card_name(move.card, lang)), step("c_to", target=voice.name(move.target))))
+    if isinstance(move, (Pick, Discard, Bet)):
+        key = {Pick: "c_pick", Discard: "c_discard", Bet: "c_bet"}[type(move)]
+        return Choice((step(key, card=card_name(move.card, lang)),))
+    if isinstance(move, Pass):
+        return Choice((step({COUNTER: "c_no_counter", NICETRY: "c_no_nicetry"}.get(view["phase"], "c_pass")),))
+    return Choice((step("c_draw" if isinstance(move, Draw) else "c_deal"),))
+
+
+def _effect_steps(kind: str, effect: Effect, voice: Voice, step: Any) -> list[str]:
+    """The steps of a card effect's arguments (see :func:`choice`)."""
+    lang = _lang(voice.lang)
+    if kind in ("gift", "exch"):
+        assert effect.target is not None
+        head = step("c_to" if kind == "gift" else "c_with", target=voice.name(effect.target))
+        return [head] + [card_name(c, lang) for c in effect.cards]
+    if kind == "skip":
+        return [] if effect.target is None else [step("c_skip", target=voice.name(effect.target))]
+    steps = [step("c_wish", wish=wish_name(effect.wish or "", lang))]
+    if kind == "four":
+        steps += [step("c_four", n=k, target=voice.name(t)) for t, k in four_draws(effect.seats)] or [
+            step("c_no_draws")]
+    elif kind == "equal":
+        steps.append(step("c_no_aim") if effect.target is None else step("c_aim", target=voice.name(effect.target)))
+    return steps
