@@ -88,7 +88,7 @@ Nach der letzten Runde gewinnt die höchste Summe; bei Gleichstand teilen sich a
 """,
 }
 
-#: Labels of the terminal renderer (``kartentisch.cli.render.lastcard``), by language.
+#: Labels of the terminal renderer (:mod:`.render`), by language.
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Last Card",
