@@ -355,12 +355,12 @@ def _aftermath(seat: int, move: Move, before: dict[str, Any], after: dict[str, A
     out: list[str] = []
     own = segments[0][1]
     for k, cards in enumerate(own):
+        if k == 0 and isinstance(move, Remove):
+            continue  # the move's own sentence names it
         if k == 0 and named is not None:
             out.append(texts["line_named"].format(line=_cap(_line_name(named, lang)), cards=_names(cards, lang)))
-        elif k == 0 and not isinstance(move, Remove):
-            out.append(texts["line_own"].format(cards=_names(cards, lang)))
-        elif k > 0:
-            out.append(texts["line_then"].format(cards=_names(cards, lang)))
+        else:
+            out.append(texts["line_then" if k else "line_own"].format(cards=_names(cards, lang)))
     later = {s for s, group in segments[1:] if group}  # told with the reveal's lines instead
     closing = az["step"] == "close" and az["active"] == seat  # gaps now: the choice is told below
     if (own or isinstance(move, Close)) and seat not in later and not closing:
