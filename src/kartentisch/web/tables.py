@@ -211,15 +211,15 @@ class LiveTable:
 
     def _tell(self, before: GameState, seat: int, token: str, voice: Voice,
               views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
-        """:func:`narrate` for one reader; if the game's words fail, the kernel's plain "Name: token" (logged),
-        since the move is committed already and the table must go on."""
+        """:func:`narrate` for one reader; if the game's words fail, "Name: token" as for a game without words
+        (logged), since the move is committed already and the table must go on."""
         try:
             told = narrate(before, seat, token, self.state, voice, views)
         except Exception:
             log.exception("%s: describe_move failed for %s %r (table %s, reader %s); plain text instead",
                           self.record.game, voice.lang, token, self.id, voice.viewer)
             public = before.public_token(seat, token, voice.viewer)
-            return Narration(public, Game.describe_move(before.game, seat, public, *views, voice), None)
+            return Narration(public, f"{voice.who(seat)}: {public}", None)
         # Most readers are told the same words: one string kept for all of them.
         return Narration(told.token, sys.intern(told.text),
                          None if told.round_text is None else sys.intern(told.round_text))
@@ -448,7 +448,9 @@ class Hub:
                         record = await asyncio.to_thread(self.store.load, table_id)
                         if record is None:
                             raise ApiError(404, f"no table {table_id[:80]!r}")
-                        table = LiveTable.from_record(record)
+                        # in a thread: telling every move in words to every viewer takes a while (mayhem, 6 seats,
+                        # 400 moves: 0.4 s), and other tables go on meanwhile
+                        table = await asyncio.to_thread(LiveTable.from_record, record)
                     except SQLAlchemyError as exc:  # the driver's message goes to the log only
                         log.error("table %r cannot be read from the database: %s", table_id, first_line(exc))
                         raise ApiError(503, f"table {table_id!r} cannot be read from the database now; the "
