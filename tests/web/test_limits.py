@@ -9,13 +9,18 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from kartentisch.web import create_app
+from kartentisch.web.limits import Limits
+from kartentisch.web.store import SeatRecord, Store
 from kartentisch.web.tables import MAX_ITERATIONS, limited_spec
 
 from .conftest import child_pids, free_port, living, new_table
@@ -94,6 +99,162 @@ def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:
     assert res.status_code == 422
     body = res.json()
     assert body["rule"].startswith("colors R") and body["rule"] not in body["error"] and "zz9" in body["error"]
+
+
+# ---------------------------------------------------------------------- per-client limits (issue 22 item 3)
+def limited(db_url: str, **kwargs: object) -> TestClient:
+    """A TestClient on an app with only the given limits (the others off)."""
+    return TestClient(create_app(db_url, limits=Limits(**{**dict.fromkeys(Limits.__dataclass_fields__), **kwargs})))
+
+
+def test_creating_tables_is_rate_limited_per_client(db_url: str) -> None:
+    body = {"game": "colors", "players": 2, "seats": [HUMAN, {"kind": "human", "name": "Bo"}]}
+    with limited(db_url, create_rate="3/minute") as client:
+        for _ in range(3):
+            assert client.post("/api/tables", json=body).status_code == 201
+        res = client.post("/api/tables", json=body)
+        assert res.status_code == 429 and "at most 3 per minute" in res.json()["error"]
+        wait = int(res.headers["retry-after"])
+        assert 1 <= wait <= 60 and res.json()["retry_after"] == wait
+        with TestClient(client.app, client=("192.0.2.7", 4000)) as other:  # another address has its own count
+            assert other.post("/api/tables", json=body).status_code == 201
+        stored = client.app.state.store.engine  # type: ignore[attr-defined]
+        with stored.connect() as conn:
+            assert conn.exec_driver_sql("SELECT count(*) FROM kt_tables").scalar() == 4  # the refused one wrote nothing
+
+
+def test_actions_are_rate_limited_per_client_over_http_and_websocket(db_url: str) -> None:
+    with limited(db_url, action_rate="4/second") as client:
+        table = new_table(client, "colors", 2, [HUMAN, {"kind": "human", "name": "Bo"}], options={"first_player": 0})
+        tid, token = table["id"], table["seats"][0]["token"]
+        url, headers = f"/api/tables/{tid}/actions", {"Authorization": f"Bearer {token}"}
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            ws.receive_json()
+            for _ in range(2):
+                assert client.post(url, json={"action": "play:zz9"}, headers=headers).status_code == 422
+                ws.send_json({"type": "action", "action": "play:zz9"})
+                assert ws.receive_json()["status"] == 422
+            res = client.post(url, json={"action": "play:zz9"}, headers=headers)  # the fifth within a second
+            assert res.status_code == 429 and res.headers["retry-after"] == "1"
+            ws.send_json({"type": "action", "action": "play:zz9"})
+            frame = ws.receive_json()
+            assert frame["status"] == 429 and frame["retry_after"] == 1 and "at most 4 per second" in frame["error"]
+            time.sleep(1.1)  # the window moves on; the socket stayed open
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
+            legal = client.get(f"/api/tables/{tid}/view", headers=headers).json()["legal"]
+            assert client.post(url, json={"action": legal[0]}, headers=headers).status_code == 200
+
+
+def test_sockets_per_client_are_capped(db_url: str) -> None:
+    with limited(db_url, sockets_per_client=2) as client:
+        table = new_table(client, "colors", 2, [HUMAN, {"kind": "human", "name": "Bo"}])
+        path = f"/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
+        with client.websocket_connect(path) as first, client.websocket_connect(f"/ws/tables/{table['id']}") as second:
+            first.receive_json()
+            with client.websocket_connect(path) as third:
+                frame = third.receive_json()
+                assert frame["status"] == 429 and "at most 2" in frame["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4429
+            second.close()
+            with client.websocket_connect(path) as again:  # a closed socket frees its place
+                assert again.receive_json()["type"] == "state"
+
+
+def test_spectators_per_table_are_capped(db_url: str) -> None:
+    with limited(db_url, spectators_per_table=2) as client:
+        table = new_table(client, "colors", 2, [HUMAN, {"kind": "human", "name": "Bo"}])
+        other = new_table(client, "colors", 2, [HUMAN, {"kind": "human", "name": "Bo"}])
+        watch = f"/ws/tables/{table['id']}?token="
+        with ExitStack() as stack:
+            for _ in range(2):
+                ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table['id']}"))
+                ws.send_json({"type": "auth", "token": None})
+                assert ws.receive_json()["type"] == "state"
+            with client.websocket_connect(f"/ws/tables/{table['id']}") as third:
+                third.send_json({"type": "auth", "token": None})
+                frame = third.receive_json()
+                assert frame["status"] == 503 and "its 2 spectators" in frame["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4503
+            with client.websocket_connect(watch + table["seats"][0]["token"]) as seat:  # seats still come in
+                assert seat.receive_json()["type"] == "state"
+            with client.websocket_connect(f"/ws/tables/{other['id']}") as elsewhere:
+                elsewhere.send_json({"type": "auth", "token": None})
+                assert elsewhere.receive_json()["type"] == "state"
+
+
+# ---------------------------------------------------------------------- bots: people's tables first
+def test_a_person_s_bot_does_not_wait_behind_bot_only_searches(db_url: str) -> None:
+    """Four tables of bots only, each searching 4 s per move: the bot of a person's table created after them
+    still moves at once (it shared their two workers before and waited about 8 s), and those tables' worker
+    runs at a lower CPU priority."""
+    searcher = {"kind": "bot", "bot": "ismcts:time_budget_s=4", "iterations": MAX_ITERATIONS}
+    with TestClient(create_app(db_url, search_seconds=4)) as client:
+        for i in range(4):
+            bots_only = new_table(client, "colors", 2, [searcher, searcher], seed=i)
+            client.get(f"/api/tables/{bots_only['id']}/view")  # loads the table: its bots start
+        time.sleep(0.5)
+        table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "ismcts", "iterations": 20}, HUMAN],
+                          seed=9, options={"first_player": 0})
+        start = time.monotonic()
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][1]['token']}") as ws:
+            frame = ws.receive_json()
+            while frame["n"] == 0:
+                frame = ws.receive_json()
+        took = time.monotonic() - start
+        niceness = {int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+                    for pid in child_pids(os.getpid())}
+    assert took < 5, f"the person's bot took {took:.1f} s"
+    assert 10 in niceness and 0 in niceness, niceness
+
+
+def test_bot_only_tables_take_turns(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        ids = [new_table(client, "colors", 4, [{"kind": "bot", "bot": "heuristic"}] * 4, seed=i)["id"]
+               for i in range(3)]
+        for tid in ids:
+            client.get(f"/api/tables/{tid}/view")  # loads the table: its bots start
+        time.sleep(4)
+        moves = [client.get(f"/api/tables/{tid}/view").json()["n"] for tid in ids]
+    assert min(moves) >= 3 and min(moves) * 3 >= max(moves), moves
+
+
+def test_tables_without_a_person_can_be_refused(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_only_searches=0)) as client:
+        res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [{"kind": "bot"}] * 2})
+        assert res.status_code == 422 and "no table without a person" in res.json()["error"]
+        new_table(client, "colors", 2, [HUMAN, {"kind": "bot"}])
+
+
+# ---------------------------------------------------------------------- expired tables leave the store
+def test_expired_tables_are_deleted_from_the_store(db_url: str) -> None:
+    store = Store(db_url)
+    seats = [SeatRecord(0, "human", "A", None, "a"), SeatRecord(1, "human", "B", None, "b")]
+    for tid in ("old", "older", "fresh"):
+        store.create_table(tid, "colors", 2, {}, 1, [replace(s, token=f"{s.token}-{tid}") for s in seats])
+    store.append_events("old", 0, [(0, "pass")])
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE kt_tables SET touched = touched - 7200 WHERE id IN ('old', 'older')")
+    store.dispose()
+    with TestClient(create_app(db_url, ttl=3600)) as client:  # the first sweep runs at start-up
+        deadline = time.monotonic() + 10
+        while client.get("/api/tables/old/view").status_code != 404:
+            assert time.monotonic() < deadline, "the expired table was not deleted"
+            time.sleep(0.05)
+        assert client.get("/api/tables/older/view").status_code == 404
+        assert client.get("/api/tables/fresh/view").status_code == 200
+        table = new_table(client, "colors", 2, [HUMAN, {"kind": "human", "name": "Bo"}])
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.ttl = -1.0  # now every table is expired: a sweep takes them from memory and the store
+        assert sorted(client.portal.call(hub.sweep)) == sorted(["fresh", table["id"]])  # type: ignore[union-attr]
+        assert table["id"] not in hub.tables
+    with Store(db_url).engine.connect() as conn:
+        assert [conn.exec_driver_sql(f"SELECT count(*) FROM {t}").scalar() for t in
+                ("kt_tables", "kt_seats", "kt_events")] == [0, 0, 0]
 
 
 # ---------------------------------------------------------------------- the serve command
@@ -184,6 +345,14 @@ def test_ctrl_c_after_bot_games_shuts_the_workers_down_quietly(tmp_path: Path) -
     (["--search-seconds", "inf"], "--search-seconds must be a number > 0, got inf"),
     (["--bot-delay", "nan"], "--bot-delay must be a number ≥ 0, got nan"),
     (["--bot-delay", "-1"], "--bot-delay must be a number ≥ 0, got -1"),
+    (["--create-rate", "lots"], "--create-rate: 'lots' is not a rate such as '20/second'"),
+    (["--action-rate", "5/fortnight"], "--action-rate: '5/fortnight' is not a rate"),
+    (["--sockets-per-client", "-1"], "--sockets-per-client must be at least 0, got -1"),
+    (["--spectators-per-table", "-5"], "--spectators-per-table must be at least 0, got -5"),
+    (["--bot-searches", "0"], "--bot-searches must be at least 1, got 0"),
+    (["--bot-only-searches", "-1"], "--bot-only-searches must be at least 0, got -1"),
+    (["--expire-days", "0"], "--expire-days must be a number > 0, got 0"),
+    (["--sweep-minutes", "nan"], "--sweep-minutes must be a number > 0, got nan"),
 ])
 def test_serve_rejects_bad_start_up_values_in_one_line(tmp_path: Path, args: list[str], fragment: str) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # the default database, should one be opened
@@ -192,3 +361,14 @@ def test_serve_rejects_bad_start_up_values_in_one_line(tmp_path: Path, args: lis
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("kartentisch serve: error: ")
     assert fragment in done.stderr and "Traceback" not in done.stderr and "open http" not in done.stdout
+
+
+def test_serve_help_lists_every_limit_with_its_default() -> None:
+    done = subprocess.run([*SERVE, "--help"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    entries = {chunk.split()[0]: chunk for chunk in done.stdout.split("│ --")[1:]}  # one per option
+    for option, default in (("create-rate", "20/minute"), ("action-rate", "20/second"),
+                            ("sockets-per-client", "32"), ("spectators-per-table", "50"), ("bot-searches", "2"),
+                            ("bot-only-searches", "1"), ("expire-days", "30.0"), ("sweep-minutes", "60.0")):
+        assert f"[default: {default}]" in entries[option], entries.get(option)

@@ -1,7 +1,12 @@
 """``kartentisch serve``: the browser table on uvicorn (one process; tables live in its memory and the DB).
 
-Start-up checks the port (1–65535), the search limit and the database (its URL parsed and connected once)
-before uvicorn starts; a bad value ends the command with one line on stderr and exit code 2.
+Start-up checks the port (1–65535), the search limit, the resource limits and the database (its URL parsed
+and connected once) before uvicorn starts; a bad value ends the command with one line on stderr and exit code 2.
+
+The resource limits (issue 22) are options with defaults for a table of friends on one server: per client
+(network address) a rate of table creation and of actions (429 with ``Retry-After`` beyond it) and a number
+of open sockets, per table a number of spectators, server-wide the bot worker processes (people's tables
+first), and how long a table without a move is kept.
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ def _shown(url: str | None) -> str:
         return repr(url)
 
 
+#: Help texts of the limit options that switch off at 0 or "off".
+_OFF = " 0 switches the limit off."
+
+
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Interface to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port (1–65535).")] = 8000,
@@ -46,6 +55,25 @@ def serve_cmd(
     search_seconds: Annotated[float | None, typer.Option(
         help="Wall-clock limit of one ISMCTS bot decision (seconds), also the largest time_budget_s a seat "
              "may ask for (default: kartentisch.web.tables.SEARCH_SECONDS, 5).")] = None,
+    create_rate: Annotated[str, typer.Option(
+        help="Tables one client (network address) may create, as N/second, N/minute, N/hour or N/day "
+             "(several joined by ';'); 'off': no limit.")] = "20/minute",
+    action_rate: Annotated[str, typer.Option(
+        help="Actions one client may send (HTTP and WebSocket together), in the same notation; 'off': no "
+             "limit.")] = "20/second",
+    sockets_per_client: Annotated[int, typer.Option(
+        help="WebSockets one client may hold open at once." + _OFF)] = 32,
+    spectators_per_table: Annotated[int, typer.Option(
+        help="Spectator sockets one table accepts at once." + _OFF)] = 50,
+    bot_searches: Annotated[int, typer.Option(
+        help="Worker processes for the ISMCTS searches of tables with a person (at least 1).")] = 2,
+    bot_only_searches: Annotated[int, typer.Option(
+        help="Worker processes (at lower CPU priority) for every bot move of the tables without a person; they "
+             "take turns there and never hold up a person's table. 0 refuses tables without a person.")] = 1,
+    expire_days: Annotated[float, typer.Option(
+        help="Days without a move after which a table expires and is deleted from the database.")] = 30.0,
+    sweep_minutes: Annotated[float, typer.Option(
+        help="Minutes between two deletions of expired tables (the first runs at start-up).")] = 60.0,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn
@@ -53,6 +81,7 @@ def serve_cmd(
 
     from kartentisch.kernel.errors import first_line
     from kartentisch.web import create_app
+    from kartentisch.web.limits import Limits, parse_rate
     from kartentisch.web.store import describe_url
     from kartentisch.web.tables import SEARCH_SECONDS
 
@@ -62,9 +91,25 @@ def serve_cmd(
         _fail(f"--search-seconds must be a number > 0, got {search_seconds}")
     if not (math.isfinite(bot_delay) and bot_delay >= 0):
         _fail(f"--bot-delay must be a number ≥ 0, got {bot_delay}")
+    for name, value, least in (("--sockets-per-client", sockets_per_client, 0),
+                               ("--spectators-per-table", spectators_per_table, 0),
+                               ("--bot-searches", bot_searches, 1), ("--bot-only-searches", bot_only_searches, 0)):
+        if value < least:
+            _fail(f"{name} must be at least {least}, got {value}")
+    for name, number in (("--expire-days", expire_days), ("--sweep-minutes", sweep_minutes)):
+        if not (math.isfinite(number) and number > 0):
+            _fail(f"{name} must be a number > 0, got {number}")
+    limits = Limits(create_rate, action_rate, sockets_per_client or None, spectators_per_table or None)
+    for name, rate in (("--create-rate", create_rate), ("--action-rate", action_rate)):
+        try:
+            parse_rate(rate)
+        except ValueError as exc:
+            _fail(f"{name}: {exc}")
     try:
         app = create_app(db, bot_delay=bot_delay,
-                         search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds)
+                         search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds,
+                         limits=limits, bot_searches=bot_searches, bot_only_searches=bot_only_searches,
+                         ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60)
         store = app.state.store
         journal = store.journal_mode()
     except (SQLAlchemyError, ImportError, ValueError) as exc:

@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..games import all_games
 from ..kernel.errors import first_line
 from .frames import LANG_HELP, FrameOut
+from .limits import Guard, Limits, TooManyRequests
 from .scorepad import router as scorepad_router
 from .store import Store
 from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
@@ -211,36 +212,60 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def _client(connection: Request | WebSocket) -> str:
+    """Who is asking, for the per-client limits: the peer's address (uvicorn puts a local proxy's
+    ``X-Forwarded-For`` there)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
-               bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS) -> FastAPI:
+               bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
+               limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
+               sweep_seconds: float = 3600.0) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
         db_url: SQLAlchemy URL.
         bot_delay: seconds before each bot move (the ``serve`` command uses a short pause).
-        ttl: seconds without a move after which a table expires (410).
+        ttl: seconds without a move after which a table expires (410), and is deleted at the next sweep.
         bot_workers: threads for ``random`` bots (the others run in worker processes).
         max_live: tables kept in memory before idle ones are dropped (they replay from the DB on next use).
         search_seconds: wall-clock limit of one ISMCTS decision, and the largest ``time_budget_s`` a seat's
             bot spec may ask for (> 0).
+        limits: per-client rates and socket caps (:class:`~kartentisch.web.limits.Limits`); ``None``: none
+            (``kartentisch serve`` always passes its options).
+        bot_searches: worker processes for the ISMCTS searches of tables with a person (≥ 1).
+        bot_only_searches: worker processes for the tables without a person, behind those (≥ 0; 0 refuses
+            such tables), :class:`~kartentisch.web.tables.Hub` ``bot_only_workers``.
+        sweep_seconds: how often expired tables are deleted from the database (> 0).
 
     Raises:
-        ValueError: ``search_seconds`` not > 0.
+        ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
+            limit that does not parse.
         sqlalchemy.exc.SQLAlchemyError, ImportError: the database URL does not parse, its driver is missing,
             or the database does not answer (the store connects once here).
     """
     if not search_seconds > 0:
         raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
+    if not sweep_seconds > 0:
+        raise ValueError(f"sweep_seconds must be > 0, got {sweep_seconds!r}")
+    if bot_searches < 1 or bot_only_searches < 0:
+        raise ValueError(f"bot_searches must be ≥ 1 and bot_only_searches ≥ 0, got {bot_searches} and "
+                         f"{bot_only_searches}")
+    guard = Guard(limits or Limits.off())
     store = Store(db_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
-                            search_seconds=search_seconds)
+                            search_seconds=search_seconds, search_workers=bot_searches,
+                            bot_only_workers=bot_only_searches)
+        sweeper = asyncio.get_running_loop().create_task(app.state.hub.sweep_forever(sweep_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
             app.state.hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.dispose()
@@ -250,13 +275,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app = FastAPIOffline(title="kartentisch", version="0.1.0", lifespan=lifespan,
                          description="The browser table: five card games with friends and bots.")
     app.state.store = store
+    app.state.guard = guard
     app.add_middleware(BodyLimit)
     # FastAPIOffline serves its pages at FastAPI's usual paths (it sets app.docs_url and redoc_url to None).
     app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -295,6 +322,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and its private link (names in English; a
         frame names the seats in its own language)."""
+        guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds)
         names = seat_names(record.seats, "en")
@@ -326,6 +354,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
         """Apply a token for the bearer seat. 401 unknown token, 409 not its decision, 422 illegal (names the rule).
         Answers with the seat's frame, texts in ``lang`` (checked first: a 422 for it applies nothing)."""
+        guard.hit("action", _client(request))
         lang = frame_lang(lang)
         table, seat = await _table_and_seat(request, table_id, authorization)
         if seat is None:
@@ -346,9 +375,20 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
         """Frames of one viewer (as ``GET …/view`` gives them, texts in ``lang``); the token comes as query
-        parameter or first message ``{"type": "auth", "token"}``."""
+        parameter or first message ``{"type": "auth", "token"}``. A client over its socket cap gets an error
+        frame (429) and the close code 4429; a table full of spectators refuses one more with 503 (4503)."""
         await websocket.accept()
+        try:
+            with guard.socket(_client(websocket)):  # counted from the connection on, signed in or not
+                await table_socket(websocket, table_id, token, lang)
+        except TooManyRequests as exc:
+            await websocket.send_json({"type": "error", "status": exc.status, **exc.body()})
+            await websocket.close(code=4000 + exc.status)
+
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str) -> None:
+        """The accepted socket of :func:`ws_table`: sign-in, then frames and actions until it closes."""
         hub = hub_of(websocket)
+        client = _client(websocket)
         sub_id: int | None = None
         table: LiveTable | None = None
 
@@ -369,6 +409,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                 if token is not None and not isinstance(token, str):
                     raise ApiError(401, "token must be a string or null")
             seat = table.seat_of(token)
+            if seat is None:
+                guard.admit_spectator(sum(1 for s in table.subscribers.values() if s.viewer is None))
         except ApiError as exc:
             await error(exc)
             await websocket.close(code=4000 + exc.status)
@@ -385,6 +427,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                     if kind == "ping":
                         await send({"type": "pong"})
                     elif kind == "action":
+                        guard.hit("action", client)
                         if seat is None:
                             raise ApiError(401, "spectators cannot act")
                         seen = message.get("n")

@@ -52,6 +52,12 @@ SEARCH_SECONDS = 5.0
 MAX_ACTION = 2000
 #: Bits of a seed the server draws for a table created without one (``secrets``: not predictable).
 SECRET_SEED_BITS = 128
+#: The worker pool of tables without a person (every bot kind), behind the pools of people's tables.
+BOT_ONLY = "bot-only"
+#: Scheduling priority (``nice``) of the bot-only workers: a person's table wins the CPU from them.
+BOT_ONLY_NICE = 10
+#: Tables deleted from the store per transaction when expired ones are swept.
+SWEEP_BATCH = 500
 
 
 class ApiError(Exception):
@@ -184,6 +190,11 @@ class LiveTable:
     def id(self) -> str:
         """Table id."""
         return self.record.id
+
+    @property
+    def has_person(self) -> bool:
+        """A person holds a seat (else only bots play: :data:`BOT_ONLY`)."""
+        return any(s.kind == "human" for s in self.record.seats)
 
     def seat_of(self, token: str | None) -> int | None:
         """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token."""
@@ -322,6 +333,11 @@ class Hub:
             others run in worker processes spawned on first use, so they hold neither the loop nor the
             server's GIL (profiled: a heuristic move costs milliseconds of Python): ``heuristic`` in one
             process, ISMCTS searches in ``search_workers`` others, so a long search never delays a rule bot.
+            These pools serve tables with a person only.
+        bot_only_workers: worker processes (run at ``nice`` :data:`BOT_ONLY_NICE`) for every decision of
+            the tables without a person, so a dozen of them searching at the full budget never delay a
+            person's table: they wait for these workers, one decision per table at a time (first come, first
+            served, so the tables take turns). 0: such tables are refused (422) and stored ones stand still.
         bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
         ttl: seconds of inactivity after which a table expires (410 Gone).
         max_live: tables kept in memory; beyond it, idle ones (least recently used first) are dropped
@@ -329,18 +345,27 @@ class Hub:
         search_seconds: wall-clock limit of one ISMCTS decision (> 0), so no search holds a worker for
             long; it is also the largest ``time_budget_s`` a bot spec may ask for.
 
+    Expired tables (``ttl``) leave the store through :meth:`sweep`.
+
     Raises:
-        ValueError: ``search_seconds`` not > 0.
+        ValueError: ``search_seconds`` not > 0, or a worker count below 0 (``search_workers`` below 1).
     """
 
     def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
-                 search_workers: int = 2, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS) -> None:
+                 search_workers: int = 2, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
+                 bot_only_workers: int = 1) -> None:
         if not search_seconds > 0:
             raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
+        if search_workers < 1 or bot_only_workers < 0:
+            raise ValueError(f"search_workers must be ≥ 1 and bot_only_workers ≥ 0, got {search_workers} and "
+                             f"{bot_only_workers}")
         self.store = store
         self.search_seconds = float(search_seconds)
         self.executor = executor
         self.pool_sizes = {"heuristic": 1, "ismcts": search_workers}
+        self.bot_only_workers = bot_only_workers
+        if bot_only_workers:
+            self.pool_sizes[BOT_ONLY] = bot_only_workers
         self.pools: dict[str, ProcessPoolExecutor] = {}
         self.bot_delay = bot_delay
         self.ttl = ttl
@@ -401,6 +426,8 @@ class Hub:
             twice = [n for i, n in enumerate(names) if folded.index(folded[i]) != i]
             if twice:
                 raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
+        if not self.bot_only_workers and all(r.kind == "bot" for r in records):
+            raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
         table_id = secrets.token_urlsafe(12)
         await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
                                                   records, reaction_seconds, seed_given=seed_given))
@@ -504,33 +531,69 @@ class Hub:
         table.apply_local(seat, tokens)
         table.record = _touched(table.record)
 
+    async def sweep(self) -> list[str]:
+        """Delete the tables without a move for ``ttl`` seconds from the store (in transactions of
+        :data:`SWEEP_BATCH` tables, on the writer thread between commits) and from memory; returns their ids.
+        A deleted table is unknown from then on (404, where an expired one answered 410)."""
+        loop = asyncio.get_running_loop()
+        gone: list[str] = []
+        while True:
+            batch = await loop.run_in_executor(self.writer, self.store.delete_untouched, time.time() - self.ttl,
+                                               SWEEP_BATCH)
+            gone += batch
+            for table_id in batch:
+                table = self.tables.pop(table_id, None)
+                if table is not None:
+                    self._stop(table)
+            if len(batch) < SWEEP_BATCH:
+                return gone
+
+    async def sweep_forever(self, every: float) -> None:
+        """:meth:`sweep` now and then every ``every`` seconds (a database failure is logged, not fatal)."""
+        while True:
+            try:
+                if gone := await self.sweep():
+                    log.info("deleted %d tables without a move for %.0f s", len(gone), self.ttl)
+            except SQLAlchemyError as exc:
+                log.error("expired tables could not be deleted: %s", first_line(exc))
+            await asyncio.sleep(every)
+
+    @staticmethod
+    def _stop(table: LiveTable) -> None:
+        """Cancel the table's bot driver and reaction timers."""
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for _deadline, task in table.timers.values():
+            task.cancel()
+
     def close(self) -> None:
         """Stop the bot drivers, the timers and the writer thread (after the last commit), and end the bot
         worker processes at once: a search still running is abandoned (its table's bot thinks again after a
         restart, which replays the log), so shutdown never waits for it."""
         for table in self.tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            for _deadline, task in table.timers.values():
-                task.cancel()
+            self._stop(table)
         self.writer.shutdown(wait=True)
         for pool in self.pools.values():
             _terminate(pool)
         self.pools.clear()
 
-    def _drop_pool(self, spec: str) -> None:
-        kind = spec.partition(":")[0]
+    @staticmethod
+    def _pool_kind(spec: str, table: LiveTable) -> str:
+        """The worker pool a decision of ``spec`` at ``table`` belongs to (a key of :attr:`pool_sizes`)."""
+        return spec.partition(":")[0] if table.has_person else BOT_ONLY
+
+    def _drop_pool(self, kind: str) -> None:
         self.pool_sizes.pop(kind, None)
         pool = self.pools.pop(kind, None)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
-    def _executor_for(self, spec: str) -> Executor:
-        kind = spec.partition(":")[0]
+    def _executor_for(self, kind: str) -> Executor:
         if kind not in self.pool_sizes:
             return self.executor
         if kind not in self.pools:
             self.pools[kind] = ProcessPoolExecutor(self.pool_sizes[kind], initializer=_exit_with_server,
+                                                   initargs=(BOT_ONLY_NICE if kind == BOT_ONLY else 0,),
                                                    mp_context=multiprocessing.get_context("spawn"))
         return self.pools[kind]
 
@@ -567,7 +630,7 @@ class Hub:
         """Start the table's bot driver unless it runs already or no bot has a decision."""
         if table.bot_task is not None and not table.bot_task.done():
             return
-        if self._bot_seat(table) is None:
+        if self._bot_seat(table) is None or not (table.has_person or self.bot_only_workers):
             return
         table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
 
@@ -586,13 +649,14 @@ class Hub:
             spec = table.record.seats[seat].bot or "random"
             seed = bot_seed(table.record.seed, seat, n)
             snapshot = table.state.clone()
+            kind = self._pool_kind(spec, table)
             try:
-                token = await loop.run_in_executor(self._executor_for(spec), choose_move,
+                token = await loop.run_in_executor(self._executor_for(kind), choose_move,
                                                    limited_spec(spec, self.search_seconds), game, seed, snapshot,
                                                    seat)
             except BrokenExecutor:
-                log.warning("worker processes for %s bots failed; they run in threads from now on", spec)
-                self._drop_pool(spec)
+                log.warning("worker processes for %s bots failed; they run in threads from now on", kind)
+                self._drop_pool(kind)
                 continue
             except Exception:
                 log.exception("bot %s failed (table %s, seat %d); a random move is made instead", spec, table.id, seat)
@@ -646,8 +710,9 @@ class Hub:
         return new_table.id, new_table.record.seats[seat].token
 
 
-def _exit_with_server() -> None:
-    """Bot worker initializer: the worker ends as soon as the server process is gone, even after SIGKILL.
+def _exit_with_server(nice: int = 0) -> None:
+    """Bot worker initializer: the worker ends as soon as the server process is gone, even after SIGKILL, and
+    runs ``nice`` steps below the server's scheduling priority.
 
     A spawned pool worker otherwise waits for calls forever once its parent died without shutting the
     pool down; a daemon thread waits on the parent's sentinel (``multiprocessing.parent_process``).
@@ -656,6 +721,8 @@ def _exit_with_server() -> None:
     KeyboardInterrupt printed a traceback; the server ends its workers itself when it shuts down.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice:
+        os.nice(nice)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_when_parent_ends, args=(parent.sentinel,), daemon=True).start()

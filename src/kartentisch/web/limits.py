@@ -1,0 +1,128 @@
+"""Per-client limits of the browser table's server (issue 22): rates of table creation and of actions, open
+sockets per client and spectators per table.
+
+A client is its network address (``request.client.host``; behind a reverse proxy on this machine uvicorn
+takes it from ``X-Forwarded-For``). Rates are counted over a moving window by the ``limits`` library
+(in memory, so one server process; ``"20/second"``, ``"30/minute"``, several joined by ``;``). A refusal is
+:class:`TooManyRequests`: 429 with ``Retry-After`` over HTTP, an error frame with ``retry_after`` on a socket.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from .tables import ApiError
+
+
+class TooManyRequests(ApiError):
+    """429: the client is over a limit; ``retry_after`` is how many whole seconds it should wait (≥ 1)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(429, message)
+        self.retry_after = retry_after
+
+    def body(self) -> dict[str, Any]:
+        """``{"error": message, "retry_after": seconds}``."""
+        return {**super().body(), "retry_after": self.retry_after}
+
+
+def parse_rate(rate: str | None) -> list[RateLimitItem]:
+    """The limits of ``rate`` (``"20/second"``, ``"10/minute;100/hour"``); ``None``, ``""`` or ``"off"``: none.
+
+    Raises:
+        ValueError: naming the text that is no rate.
+    """
+    if rate is None or rate.strip().lower() in ("", "off"):
+        return []
+    try:
+        return parse_many(rate)
+    except ValueError:
+        raise ValueError(f"{rate!r} is not a rate such as '20/second' or '30/minute' (or 'off')") from None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The per-client limits of one server; each ``None`` (a rate also ``"off"``) switches that limit off.
+    The options of ``kartentisch serve`` give the defaults.
+
+    Attributes:
+        create_rate: tables one client may create (``POST /api/tables``; a rematch is not counted).
+        action_rate: actions one client may send, over HTTP and WebSocket together.
+        sockets_per_client: WebSockets one client may hold open at once (counted from the connection on).
+        spectators_per_table: spectator sockets (no seat token) one table accepts at once.
+    """
+
+    create_rate: str | None
+    action_rate: str | None
+    sockets_per_client: int | None
+    spectators_per_table: int | None
+
+    @classmethod
+    def off(cls) -> Limits:
+        """No limit at all (``create_app``'s default, for tests and embedding)."""
+        return cls(None, None, None, None)
+
+
+class Guard:
+    """Keeps :class:`Limits`: counts each client's creations, actions and open sockets.
+
+    Raises:
+        ValueError: a rate of ``limits`` does not parse, or a cap is below 1.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        for name in ("sockets_per_client", "spectators_per_table"):
+            cap = getattr(limits, name)
+            if cap is not None and cap < 1:
+                raise ValueError(f"{name} must be at least 1 (or None: no limit), got {cap}")
+        self.limits = limits
+        self._rates = {"create": parse_rate(limits.create_rate), "action": parse_rate(limits.action_rate)}
+        self._window = MovingWindowRateLimiter(MemoryStorage())
+        self._sockets: Counter[str] = Counter()
+
+    def hit(self, what: str, client: str) -> None:
+        """Count one ``what`` (``"create"`` or ``"action"``) of ``client``; TooManyRequests if over its rate
+        (then it is not counted, and the client is told when the oldest counted one leaves the window)."""
+        for item in self._rates[what]:
+            if not self._window.hit(item, what, client):
+                reset = self._window.get_window_stats(item, what, client).reset_time
+                raise TooManyRequests(f"too many {'tables created' if what == 'create' else 'actions'} from "
+                                      f"this client: at most {item.amount} per {_per(item)}",
+                                      max(1, math.ceil(reset - time.time())))
+
+    @contextmanager
+    def socket(self, client: str) -> Iterator[None]:
+        """Hold one of ``client``'s sockets while the block runs; TooManyRequests (before the block) if it has
+        :attr:`Limits.sockets_per_client` open already."""
+        cap = self.limits.sockets_per_client
+        if cap is not None and self._sockets[client] >= cap:
+            raise TooManyRequests(f"too many open connections from this client: at most {cap}", 5)
+        self._sockets[client] += 1
+        try:
+            yield
+        finally:
+            self._sockets[client] -= 1
+            if not self._sockets[client]:
+                del self._sockets[client]
+
+    def admit_spectator(self, spectators: int) -> None:
+        """ApiError 503 if a table with ``spectators`` spectator sockets may take no more."""
+        cap = self.limits.spectators_per_table
+        if cap is not None and spectators >= cap:
+            raise ApiError(503, f"this table has its {cap} spectators already; try again later")
+
+
+def _per(item: RateLimitItem) -> str:
+    """``"second"``, ``"10 seconds"``: the window of ``item`` in words."""
+    unit = item.GRANULARITY.name
+    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
