@@ -131,11 +131,12 @@ TEXTS: dict[str, dict[str, Any]] = {
         "communism": "Everyone draws up to the largest hand.",
         "doomsday": "The round ends at once and everyone scores 50.",
         "earthquake": "Every hand passes to the right-hand neighbour.",
-        "expansion": "Everyone draws, one card more at each seat in turn, the initiator last.",
+        "expansion": "Everyone draws cards, one more at each seat in turn.",
         "gambler": "Everyone holding a card bets one card face down.",
         "gambler_published": "Everyone holding a {colour} number card bets one of them face down.",
         "gambler_none": "Fewer than two players can bet: nobody bets.",
         "no_colour": "No colour has been played yet: nothing happens.",
+        "lostfound": "The cards beneath the top card are handed out.",
         "lostfound_none": "There is no card beneath the top card: nothing happens.",
         "gets": ("{who} gets {card}", "{who} get {card}"),
         "market": "{cards} are laid out.", "market_picks": ("{who} picks first.", "{who} pick first."),
@@ -144,7 +145,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "mating": "Everyone discards the number cards whose value they hold twice or more.",
         "christmas": "Everyone gives away the whole hand, card by card, to the others.",
         "standoff": "Everyone discards the whole hand and draws 3 cards.",
-        "recession": "Everyone discards cards, one more at each seat in turn, the initiator last.",
+        "recession": "Everyone discards cards, one more at each seat in turn.",
         "must_discard": ("{who} must discard {cards}", "{who} must discard {cards}"),
         "robinhood": "The players with the most and the fewest cards swap hands.",
         "swap_hands": ("{who} swaps hands with {other}.", "{who} swap hands with {other}."),
@@ -230,11 +231,12 @@ TEXTS: dict[str, dict[str, Any]] = {
         "communism": "Alle ziehen auf die größte Kartenzahl auf.",
         "doomsday": "Die Runde endet sofort, alle bekommen 50 Punkte.",
         "earthquake": "Jede Hand wandert zum rechten Nachbarn.",
-        "expansion": "Alle ziehen, reihum jeder eine Karte mehr, der Auslöser zuletzt.",
+        "expansion": "Alle ziehen Karten, reihum jeder eine mehr.",
         "gambler": "Wer Karten hat, setzt eine Karte verdeckt.",
         "gambler_published": "Wer eine Zahlenkarte in {colour} hat, setzt eine davon verdeckt.",
         "gambler_none": "Weniger als zwei können setzen: niemand setzt.",
         "no_colour": "Es wurde noch keine Farbe gespielt: nichts passiert.",
+        "lostfound": "Die Karten unter der obersten Karte werden verteilt.",
         "lostfound_none": "Unter der obersten Karte liegt nichts: nichts passiert.",
         "gets": ("{who} bekommt {card}", "{who} bekommst {card}"),
         "market": "Ausgelegt werden {cards}.", "market_picks": ("{who} wählt zuerst.", "{who} wählst zuerst."),
@@ -244,7 +246,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "mating": "Alle werfen die Zahlenkarten ab, deren Wert sie zweimal oder öfter haben.",
         "christmas": "Alle verschenken ihre ganze Hand, Karte für Karte, an die anderen.",
         "standoff": "Alle werfen ihre ganze Hand ab und ziehen 3 Karten.",
-        "recession": "Alle werfen Karten ab, reihum jeder eine mehr, der Auslöser zuletzt.",
+        "recession": "Alle werfen Karten ab, reihum jeder eine mehr.",
         "must_discard": ("{who} muss {cards} abwerfen", "{who} musst {cards} abwerfen"),
         "robinhood": "Wer die meisten und wer die wenigsten Karten hat, tauschen die Hände.",
         "swap_hands": ("{who} tauscht die Hand mit {other}.", "{who} tauschst die Hand mit {other}."),
@@ -626,7 +628,8 @@ def _event_effect(sc: _Scene, event: str) -> list[str]:
         cards = [] if sc.fresh else list(sc.b["discard"][:3])
         if not cards:
             return [sc.text("lostfound_none")]
-        return [_clauses(sc.voice, [(order[k % sc.n], "gets", {"card": sc.name(c)}) for k, c in enumerate(cards)])]
+        return [sc.text(event), _clauses(sc.voice, [(order[k % sc.n], "gets", {"card": sc.name(c)})
+                                                    for k, c in enumerate(cards)])]
     if event == "market":
         return _market_lines(sc, order)
     if event == "recession":
