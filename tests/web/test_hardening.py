@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from kartentisch.kernel import Match
 from kartentisch.kernel.registry import lookup
 from kartentisch.web import create_app
+from kartentisch.web.limits import Limits
 from kartentisch.web.store import SeatRecord, Store
 
 from .conftest import new_table
@@ -170,3 +171,44 @@ def test_refusals_carry_the_security_headers_too(client: TestClient) -> None:
         assert res.status_code in (404, 413) and res.headers["referrer-policy"] == "no-referrer"
         assert "frame-ancestors 'none'" in res.headers["content-security-policy"]
     assert client.head("/api/tables").status_code == 405  # HEAD is GET without a body: no GET, no HEAD
+
+
+# ---------------------------------------------------------------------- the OpenAPI schema (item 6)
+def test_the_schema_lists_the_refusals_the_server_really_answers(db_url: str) -> None:
+    limits = Limits(create_rate="3/minute", action_rate="4/minute", sockets_per_client=None, spectators_per_table=None)
+    with TestClient(create_app(db_url, limits=limits)) as client:
+        table = new_table(client, "colors", 2, HUMANS, options={"first_player": 0})
+        tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+        seat = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        actions = "/api/tables/{table_id}/actions"
+        seen: dict[tuple[str, str], set[int]] = {}
+
+        def ask(method: str, template: str, path: str, **kwargs: object) -> None:
+            seen.setdefault((method, template), set()).add(client.request(method.upper(), path, **kwargs).status_code)
+
+        ask("post", actions, f"/api/tables/{tid}/actions", json={"action": "pass"})  # 401: no token
+        ask("post", actions, "/api/tables/nothing/actions", json={"action": "pass"}, headers=seat[0])  # 404
+        ask("post", actions, f"/api/tables/{tid}/actions", json={"action": "play:zz9"}, headers=seat[1])  # 409
+        ask("post", actions, f"/api/tables/{tid}/actions", json={"action": "play:zz9"}, headers=seat[0])  # 422
+        ask("post", actions, f"/api/tables/{tid}/actions", json={"action": "x"}, headers=seat[0])  # 429
+        ask("post", actions, f"/api/tables/{tid}/actions", content=b"{" * 70_000, headers=seat[0])  # 413
+        for _ in range(3):
+            ask("post", "/api/tables", "/api/tables", json={"game": "colors", "players": 2, "seats": HUMANS})
+        ask("post", "/api/tables", "/api/tables", json={"game": "nope", "players": 2, "seats": HUMANS})  # 429
+        view = "/api/tables/{table_id}/view"
+        ask("get", view, f"/api/tables/{tid}/view", headers={"Authorization": "Bearer wrong"})  # 401
+        ask("get", view, "/api/tables/none/view")  # 404
+        ask("get", view, "/api/tables/a%00b/view")  # 422
+        rematch = "/api/tables/{table_id}/rematch"
+        ask("post", rematch, f"/api/tables/{tid}/rematch")  # 401
+        ask("post", rematch, f"/api/tables/{tid}/rematch", headers=seat[0])  # 409: not over
+        schema = client.get("/openapi.json").json()
+    assert seen[("post", actions)] == {401, 404, 409, 413, 422, 429}
+    assert seen[("post", "/api/tables")] == {201, 429} and seen[("get", view)] == {401, 404, 422}
+    for (method, template), statuses in seen.items():
+        documented = schema["paths"][template][method]["responses"]
+        assert {str(s) for s in statuses} <= set(documented), (method, template, statuses, sorted(documented))
+    refusal = schema["paths"][actions]["post"]["responses"]["429"]
+    assert refusal["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/ErrorOut"
+    assert "Retry-After" in refusal["headers"]
+    assert set(schema["components"]["schemas"]["ErrorOut"]["properties"]) == {"error", "rule", "detail", "retry_after"}

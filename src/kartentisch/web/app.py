@@ -212,6 +212,64 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+class ErrorOut(BaseModel):
+    """Every refusal of the API: what was wrong, the rule id of an illegal move, the problems of a malformed
+    request (422) and the whole seconds to wait after a 429 (also in ``Retry-After``)."""
+
+    error: str
+    rule: str | None = Field(default=None, examples=["colors R5"])
+    detail: list[dict[str, Any]] | None = None
+    retry_after: int | None = None
+
+
+#: What each refusal means, for the OpenAPI schema.
+STATUS_MEANING = {
+    401: "no seat token (or edit key) where one is needed, or one this table does not know",
+    403: "an edit key that does not open this score pad",
+    404: "no such table, score pad or round",
+    409: "not the seat's decision now, the match over or not over, or a change that came in between",
+    410: "the table expired: no move for the server's expiry time",
+    413: "a request body over 64 KB",
+    422: "a malformed request, a control character in a name or id, or an illegal move (naming its rule)",
+    429: "over this client's rate: wait Retry-After seconds",
+    503: "the database failed, or a stored table does not restore on this server",
+}
+#: The refusals each operation really answers (``kartentisch.web.app`` raises them; FastAPI listed only 422).
+OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
+    ("post", "/api/tables"): (413, 422, 429, 503),
+    ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
+    ("post", "/api/tables/{table_id}/rematch"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/scorepads"): (413, 422, 503),
+    ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
+    ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
+    ("put", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 413, 422, 503),
+    ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
+}
+
+
+def document_errors(schema: dict[str, Any]) -> None:
+    """Add :data:`OPERATION_ERRORS` to an OpenAPI ``schema`` in place, each answered with :class:`ErrorOut`
+    (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``).
+
+    Raises:
+        KeyError: an operation of the table is not in the schema (a route was renamed).
+    """
+    schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+    schemas["ErrorOut"] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+    body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+    for (method, path), codes in OPERATION_ERRORS.items():
+        responses = schema["paths"][path][method]["responses"]
+        for code in codes:
+            responses[str(code)] = {"description": STATUS_MEANING[code], "content": body}
+        if 429 in codes:
+            responses["429"]["headers"] = {"Retry-After": {"description": "whole seconds to wait",
+                                                           "schema": {"type": "integer"}}}
+    if "#/components/schemas/HTTPValidationError" not in json.dumps(schema["paths"]):
+        schemas.pop("HTTPValidationError", None)
+        schemas.pop("ValidationError", None)
+
+
 def _client(connection: Request | WebSocket) -> str:
     """Who is asking, for the per-client limits: the peer's address (uvicorn puts a local proxy's
     ``X-Forwarded-For`` there)."""
@@ -453,6 +511,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema with the refusals each operation really answers (:func:`document_errors`)."""
+        if app.openapi_schema is None:
+            document_errors(FastAPI.openapi(app))
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
 
 
