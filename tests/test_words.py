@@ -1,0 +1,92 @@
+"""Every move of every game in words (issue 19): for every seat and the spectator, in both languages.
+
+A random match per game and player count is told move by move through :func:`narrate`; each
+sentence must be words (no token, no card code, no 0-based seat), and may name only cards the reader
+can see: a card whose name appears in the text is in the reader's view before or after the move, or
+in the move's public form for that reader. Every legal move's choice is words too, and no two legal
+moves read the same.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from kartentisch.games import get_game
+from kartentisch.kernel import LANGS, GameState, Voice, narrate
+
+#: A raw token or a card code, as a player must never read them (the issue's and the hook's patterns).
+RAW = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
+#: One round of each game (the match ends with it or soon after).
+SHORT = {"colors": {"max_rounds": 1}, "chips": {"rounds": 1}, "lastcard": {"rounds": 1},
+         "grid": {"end_total": 1}, "mayhem": {"point_limit": 1}}
+CASES = [(g, n) for g in SHORT for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
+NAMES = ("Ana", "Ben", "Cem", "Dana", "Eli", "Fay", "Gus", "Hana")
+
+
+def _card_pattern(state: GameState, lang: str) -> dict[str, re.Pattern[str]]:
+    """Card code → a pattern of its name as a whole phrase in ``lang``."""
+    return {code: re.compile(rf"(?<![\w-]){re.escape(state.game.card_name(code, lang))}(?![\w-])")
+            for code in set(state.game.deck(state.players, state.options))}
+
+
+def _codes_in(doc: object) -> set[str]:
+    """Every string anywhere in a JSON-able document (card codes among them)."""
+    return set(re.findall(r'"([^"]*)"', json.dumps(doc)))
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_move_reads_as_words_and_names_only_visible_cards(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    state = game.new_state(players, SHORT[game_id], seed=100 + players)
+    rng = random.Random(players)
+    patterns = {lang: _card_pattern(state, lang) for lang in LANGS}
+    viewers: list[int | None] = [*range(players), None]
+    moves = 0
+    while not state.game_over and moves < 3000:
+        seat = state.to_act()[0]
+        if moves % 7 == 0:  # the choices of a decision, as the acting person reads them
+            _check_choices(state, seat)
+        token = state.random_action(seat, rng)
+        before = state.clone()
+        state.apply(seat, token)
+        moves += 1
+        for viewer in viewers:
+            views = before.view(viewer), state.view(viewer)
+            for lang in LANGS:
+                told = narrate(before, seat, token, state, Voice(lang, viewer, NAMES[:players]), views)
+                where = f"{game_id} move {moves} ({seat}:{token}) for viewer {viewer} in {lang}"
+                for text in filter(None, (told.text, told.round_text)):
+                    assert text.strip(), where
+                    assert not RAW.search(text), f"{where}: {text!r}"
+                visible = _codes_in(views) | set(told.token.split(":"))
+                for code, pattern in patterns[lang].items():  # the round's scores are numbers, not cards
+                    if pattern.search(told.text):
+                        assert code in visible, f"{where}: {told.text!r} names {code}, which the reader cannot see"
+    assert state.game_over, f"{game_id} with {players}: the short match did not end in {moves} moves"
+
+
+def _check_choices(state: GameState, seat: int) -> None:
+    """Every legal token of ``seat`` as steps of words, and no two alike."""
+    view = state.view(seat)
+    for lang in LANGS:
+        voice = Voice(lang, seat, NAMES[:state.players])
+        steps = {}
+        for token in state.legal_actions(seat):
+            choice = state.game.choice(seat, token, view, voice)
+            assert choice.steps and all(s.strip() for s in choice.steps), (token, choice)
+            assert not any(RAW.search(s) for s in choice.steps), (token, choice)
+            key = tuple(sorted(choice.steps)) if choice.unordered else choice.steps
+            assert key not in steps, f"{token} and {steps.get(key)} read alike: {choice.steps}"
+            steps[key] = token
+
+
+def test_seat_names_count_from_one_and_you_is_the_reader() -> None:
+    voice = Voice("de", viewer=2)
+    assert [voice.who(s) for s in range(3)] == ["Platz 1", "Platz 2", "Du"]
+    assert Voice("en", None, ("Ana", "")).name(1) == "Seat 2"
+    assert voice.say(2, "{who} zieht.", "{who} ziehst.") == "Du ziehst."
+    assert voice.say(0, "{who} zieht.", "{who} ziehst.") == "Platz 1 zieht."
