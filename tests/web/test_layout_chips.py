@@ -71,7 +71,7 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     assert frame["n"] == 0  # Ada starts round 1
     page.wait_for_function("document.body.dataset.n !== '0'")
     after = seat_view(live_server, table)
-    assert after["log"][0] == {"seat": 0, "token": "take:4:y"}
+    assert (after["log"][0]["seat"], after["log"][0]["token"]) == (0, "take:4:y") and after["log"][0]["text"]
     assert after["view"]["zones"]["display"][0]["y"] == [seven]
     assert page.locator("#banner").is_hidden()
 

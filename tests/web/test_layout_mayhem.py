@@ -8,6 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from .conftest import move_entries
 from .test_browser import ARTIFACTS, browser  # noqa: F401  (module-scoped Chromium fixture)
 from .test_layout_chips import seat_view
 
@@ -69,7 +70,8 @@ def test_mayhem_layout_shows_the_table_and_a_clicked_wish_card_is_played(browser
     page.locator("dialog#choice[open] button.choice[data-part='y']").click()
     page.wait_for_function(f"document.body.dataset.n !== '{frame['n']}'")
     after = seat_view(live_server, table)
-    assert after["log"][frame["n"]] == {"seat": 0, "token": "play:counter:y"}
+    played = move_entries(after["log"])[frame["n"]]
+    assert (played["seat"], played["token"]) == (0, "play:counter:y") and played["text"]
     assert "counter" not in after["view"]["zones"]["hands"][0]
     assert page.locator("#banner").is_hidden()
     # a plain card click plays it directly (no dialog) whenever one is playable; else the draw pile is clicked
