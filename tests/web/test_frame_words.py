@@ -137,3 +137,11 @@ def test_a_failing_sentence_does_not_stop_the_table(client: TestClient, monkeypa
     assert res.status_code == 200 and res.json()["n"] == 1
     assert res.json()["log"][0] == {"seat": 0, "token": legal, "text": f"Du: {legal}"}  # the kernel's plain form
     assert "describe_move failed" in caplog.text
+
+
+def test_a_move_out_of_turn_is_refused_naming_the_seats(client: TestClient) -> None:
+    """The page shows this refusal: it names the people, not 0-based seat numbers."""
+    table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"first_player": 0})
+    res = client.post(f"/api/tables/{table['id']}/actions", json={"action": "play:b1"},
+                      headers=auth(table["seats"][1]["token"]))
+    assert res.status_code == 409 and res.json()["error"] == "Bo has no decision now; waiting for Ada"
