@@ -11,7 +11,7 @@ comma  := ,
 KARTENTISCH_SHARED ?= ../shared
 STARTED := $(shell date +%s)
 
-.PHONY: install run test soak bench lint scenarios clean
+.PHONY: install run test soak kill-soak bench lint scenarios clean
 
 $(VENV)/.installed: pyproject.toml
 	@echo "install: 1/2 creating the virtual environment $(VENV) with $(PYTHON) (a few seconds)"
@@ -38,6 +38,10 @@ scenarios: install               ## ours and the copies of the shared ones, and 
 
 soak: install                    ## 100,000 random matches per game with the kernel invariants
 	$(KT) soak --matches 100000 --deep-every 0
+
+kill-soak: install               ## serve killed with SIGKILL under load, 100 times on SQLite and on PostgreSQL: no acknowledged action lost
+	$(PY) bench/kill_soak.py --cycles 100
+	scripts/with-postgres.sh $(PY) bench/kill_soak.py --db postgres --cycles 100
 
 bench: install                   ## speed figures against RLCard and OpenSpiel (bench/README.md)
 	$(PY) bench/run.py --json bench/results.json
