@@ -1,16 +1,15 @@
-"""Terminal renderers, one module per game (``kartentisch.cli.render.<id>``).
+"""The terminal's drawing of a table: the game's own ``render`` part, the score pad, the winners.
 
-Each module defines ``render(view: dict, seat: int | None, lang: str) -> rich.console.RenderableType``
-drawing a seat view (the state document as ``seat`` sees it; ``None`` = spectator/all) as players
-know the table. Texts come in ``"de"`` and ``"en"``. The score pad and the winners are not the
-modules' job: :func:`render_view` adds the one shared :func:`score_table` and, at the end of the
-match, one line naming the winners below every game's table.
+A game draws its table in its ``render`` part (``<package>/render.py``, found by
+:meth:`~kartentisch.kernel.Game.part`): ``render(view, seat, voice) -> rich.console.RenderableType``
+draws a seat view (``None`` = spectator/all cards) as players know the table, seats named by the
+:class:`~kartentisch.kernel.words.Voice`. A game without one gets :func:`generic`. The score pad
+and the winners are not the game's job: :func:`render_view` adds the one shared
+:func:`score_table` and, at the end of the match, one line naming the winners.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -53,13 +52,7 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None, voice: Voice
     over, who won (:func:`~kartentisch.kernel.words.winners_line`).
     """
     module = game.part("render")
-    if module is not None:
-        drawing = module.render(view, seat, voice)
-    elif importlib.util.find_spec(f"{__name__}.{game.id}") is not None:
-        drawing = importlib.import_module(f"{__name__}.{game.id}").render(view, seat, voice.lang)
-    else:
-        drawing = generic(view, seat, voice)
-    parts: list[RenderableType] = [drawing]
+    parts: list[RenderableType] = [module.render(view, seat, voice) if module else generic(view, seat, voice)]
     if view.get("scores"):
         parts.append(score_table(view, voice))
     if view["game_over"]:
