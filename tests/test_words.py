@@ -3,7 +3,8 @@
 A random match per game and player count is told move by move through :func:`narrate`; each
 sentence must be words (no token, no card code, no 0-based seat), and may name only cards the reader
 can see: a card whose name appears in the text is in the reader's view before or after the move, or
-in the move's public form for that reader. Every legal move's choice is words too, and no two legal
+in the move's public form for that reader; and that public form (the log's token) names no card the
+reader's views still hide (issue 22: the log agrees with the view). Every legal move's choice is words too, and no two legal
 moves read the same.
 """
 
@@ -28,9 +29,11 @@ NAMES = ("Ana", "Ben", "Cem", "Dana", "Eli", "Fay", "Gus", "Hana")
 
 
 def _card_pattern(state: GameState, lang: str) -> dict[str, re.Pattern[str]]:
-    """Card code → a pattern of its name as a whole phrase in ``lang``."""
-    return {code: re.compile(rf"(?<![\w-]){re.escape(state.game.card_name(code, lang))}(?![\w-])")
-            for code in set(state.game.deck(state.players, state.options))}
+    """Card code → a pattern of its name as a whole phrase in ``lang``, longest names first (so
+    "Fantastic Four" is matched before "Fantastic")."""
+    names = {code: state.game.card_name(code, lang) for code in set(state.game.deck(state.players, state.options))}
+    return {code: re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+            for code, name in sorted(names.items(), key=lambda item: -len(item[1]))}
 
 
 def _codes_in(doc: object) -> set[str]:
@@ -44,6 +47,7 @@ def test_every_move_reads_as_words_and_names_only_visible_cards(game_id: str, pl
     state = game.new_state(players, SHORT[game_id], seed=100 + players)
     rng = random.Random(players)
     patterns = {lang: _card_pattern(state, lang) for lang in LANGS}
+    deck = set(game.deck(players, state.options))
     viewers: list[int | None] = [*range(players), None]
     moves = 0
     while not state.game_over and moves < 3000:
@@ -62,10 +66,16 @@ def test_every_move_reads_as_words_and_names_only_visible_cards(game_id: str, pl
                 for text in filter(None, (told.text, told.round_text)):
                     assert text.strip(), where
                     assert not RAW.search(text), f"{where}: {text!r}"
-                visible = _codes_in(views) | set(told.token.split(":"))
-                for code, pattern in patterns[lang].items():  # the round's scores are numbers, not cards
-                    if pattern.search(told.text):
+                visible = _codes_in(views)
+                # issue 22: the log's token names no card the reader's view still hides
+                hidden = [part for part in told.token.split(":") if part in deck and part not in visible]
+                assert not hidden, f"{where}: the public token {told.token!r} shows {hidden}, hidden in the view"
+                visible |= set(told.token.split(":"))
+                rest = told.text  # the round's scores are numbers, not cards: only the move's sentence
+                for code, pattern in patterns[lang].items():  # longest names first, each matched once
+                    if pattern.search(rest):
                         assert code in visible, f"{where}: {told.text!r} names {code}, which the reader cannot see"
+                        rest = pattern.sub("…", rest)
     assert state.game_over, f"{game_id} with {players}: the short match did not end in {moves} moves"
 
 
