@@ -11,6 +11,7 @@ Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frame
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import unicodedata
@@ -40,6 +41,10 @@ from .store import Store
 from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
 
 STATIC = Path(__file__).parent / "static"
+#: ``/static/games/<id>.js`` and ``<id>.css`` of every game: the files of its package's ``static/`` folder (issue 20).
+GAME_FILES = {path.name: path for game in all_games()
+              for path in (Path(importlib.import_module(game.package).__file__ or "").parent / "static").glob("*.*")
+              if path.stem == game.id and path.suffix in (".js", ".css")}
 MAX_BODY = 64 * 1024
 MAX_FRAME = 16 * 1024
 AUTH_TIMEOUT = 10.0
@@ -236,6 +241,7 @@ STATUS_MEANING = {
 }
 #: The refusals each operation really answers (``kartentisch.web.app`` raises them; FastAPI listed only 422).
 OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
+    ("get", "/api/games/{game_id}/rules"): (404, 422),
     ("post", "/api/tables"): (413, 422, 429, 503),
     ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
     ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
@@ -508,6 +514,24 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/static/games/{name}", include_in_schema=False)
+    async def game_static(name: str) -> FileResponse:
+        # Before the /static mount: a game's renderer lives in its own package (issue 20).
+        path = GAME_FILES.get(name) or STATIC / "games" / name  # {name} is one path segment
+        if not path.is_file():
+            raise ApiError(404, f"no file {name!r} in /static/games")
+        return FileResponse(path)
+
+    @app.get("/api/games/{game_id}/rules")
+    async def game_rules(game_id: str, lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, str]:
+        """The players' rules summary of a game in ``lang``: ``{"game", "lang", "text"}`` (markdown). 404 unknown
+        game, 422 unknown language."""
+        game = next((g for g in all_games() if g.id == game_id), None)
+        if game is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        lang = frame_lang(lang)
+        return {"game": game.id, "lang": lang, "text": game.rules_text(lang)}
 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
