@@ -147,7 +147,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "standoff": "Everyone discards the whole hand and draws 3 cards.",
         "recession": "Everyone discards cards, one more at each seat in turn.",
         "must_discard": ("{who} must discard {cards}", "{who} must discard {cards}"),
-        "robinhood": "The players with the most and the fewest cards swap hands.",
         "swap_hands": ("{who} swaps hands with {other}.", "{who} swap hands with {other}."),
         "party": "Everyone holding a card gives one card to another player.",
         "eye": "Every hand is shown to everyone until the round ends.",
@@ -248,7 +247,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "standoff": "Alle werfen ihre ganze Hand ab und ziehen 3 Karten.",
         "recession": "Alle werfen Karten ab, reihum jeder eine mehr.",
         "must_discard": ("{who} muss {cards} abwerfen", "{who} musst {cards} abwerfen"),
-        "robinhood": "Wer die meisten und wer die wenigsten Karten hat, tauschen die Hände.",
         "swap_hands": ("{who} tauscht die Hand mit {other}.", "{who} tauschst die Hand mit {other}."),
         "party": "Wer Karten hat, verschenkt eine Karte an einen anderen.",
         "eye": "Alle Hände liegen bis zum Rundenende offen.",
@@ -611,11 +609,10 @@ def _start_card_line(sc: _Scene) -> str:
 def _event_effect(sc: _Scene, event: str) -> list[str]:
     """What the event did, as far as the reader's views show it (``fresh``: its static text only)."""
     order, a, lang = order_from(sc.seat, sc.n), sc.a, sc.lang
-    changed = any(sc.delta)
+    # Charity and Robin Hood do nothing when all hands are the same size, as after every deal (S4).
+    changed = any(sc.delta) and not sc.fresh
     if event == "charity":
-        if not sc.fresh and not changed:
-            return [sc.text("charity_none")]
-        return [sc.text("charity")] + _own_changes(sc)
+        return [sc.text("charity")] + _own_changes(sc) if changed else [sc.text("charity_none")]
     if event in ("communism", "expansion"):
         return [sc.text(event), sc.draws_line(order)]
     if event in ("third", "standoff"):  # the reader's drawn cards: new ones, or the whole new hand
@@ -646,9 +643,7 @@ def _event_effect(sc: _Scene, event: str) -> list[str]:
         return [sc.text(event), _discard_line(sc, order)]
     if event == "robinhood":
         swapped = [s for s in order if sc.delta[s]]
-        if sc.fresh:
-            return [sc.text(event)]
-        if len(swapped) != 2:
+        if not changed or len(swapped) != 2:
             return [sc.text("charity_none")]
         most, fewest = sorted(swapped, key=lambda s: -sc.b["hand_counts"][s])
         return [sc.say(most, "swap_hands", other=_obj(sc.voice, fewest, dative=True))]
