@@ -988,10 +988,8 @@ class MayhemState(GameState):
             if self.wish is not None:
                 return "R3", f"the wish {self.wish!r} is active"
             return "R3", f"{card} does not match the top card {self.discard[0]}"
-        kind = KIND[card]
-        if kind in KIND_RULE:
-            return KIND_RULE[kind], KIND_SHAPE[kind]
-        return "R2", f"playing {card} takes no arguments"  # pragma: no cover - parse rejects them
+        kind = KIND[card]  # a card with arguments: a plain one in hand and legal is always listed
+        return KIND_RULE[kind], KIND_SHAPE[kind]
 
     # ------------------------------------------------------------------ documents
     def to_doc(self) -> dict[str, Any]:
