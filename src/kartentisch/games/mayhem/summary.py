@@ -1,0 +1,62 @@
+"""How a round of ``mayhem`` scores, in the players' words, from a reader's view (a face part).
+
+Other seats' hands stay hidden, even after the round (spec *Seat view*), so there is no score now
+(:func:`score_now`); at the round's end :func:`round_details` names the cards of a hand the reader sees with
+their score values (R70, the rules' own :func:`~.rules.score_round`) and counts the cards of one it does not.
+
+>>> from kartentisch.kernel.words import Voice
+>>> view = {"scores": [[12, 9]], "zones": {"hands": [["r5", "r5", "fy"], ["?", "?"]], "events_used": []}}
+>>> round_details(view, 0, Voice("en", 0))
+['2 × Red 5: 10', 'Unique card: 42']
+>>> round_details(view, 1, Voice("en", 0))
+['2 cards left in the hand: 9']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ...kernel.words import Voice
+from .cards import POS
+from .rules import DOOMSDAY_SCORE, score_round
+from .words import card_name
+
+HIDDEN = "?"
+
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {"card": "{card}: {points}", "cards": "{n} × {card}: {points}", "empty": "No cards left: 0",
+           "hidden_one": "1 card left in the hand: {points}", "hidden": "{n} cards left in the hand: {points}",
+           "doomsday": "Doomsday ended the round: {points} for everyone"},
+    "de": {"card": "{card}: {points}", "cards": "{n} × {card}: {points}", "empty": "Keine Karte übrig: 0",
+           "hidden_one": "1 Karte auf der Hand: {points}", "hidden": "{n} Karten auf der Hand: {points}",
+           "doomsday": "Weltuntergang hat die Runde beendet: {points} für alle"},
+}
+
+
+def score_now(view: dict[str, Any]) -> None:
+    """Always ``None``: another seat's hand is never shown, so no view says what it would score."""
+    return None
+
+
+def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
+    """How ``seat``'s round score came about (R70): Doomsday's 50 for everyone (R46); else each kind of card
+    left in a hand the reader sees, with its count and score value ("2 × Red 5: 10", "Unique card: 42"), or the
+    number of cards of a hidden hand with the round's score."""
+    texts = _TEXTS.get(voice.lang, _TEXTS["en"])
+    zones = view["zones"]
+    if zones["events_used"][:1] == ["doomsday"]:  # Doomsday ends the round at once (R46)
+        return [texts["doomsday"].format(points=DOOMSDAY_SCORE)]
+    hand = zones["hands"][seat]
+    if not hand:
+        return [texts["empty"]]
+    if HIDDEN in hand:
+        points = view["scores"][-1][seat]
+        return [texts["hidden_one" if len(hand) == 1 else "hidden"].format(n=len(hand), points=points)]
+    lines = []
+    for card, n in sorted(Counter(hand).items(), key=lambda item: POS[item[0]]):
+        points = score_round([[card] * n])[0]
+        name = card_name(card, voice.lang)
+        lines.append(texts["card"].format(card=name, points=points) if n == 1 else
+                     texts["cards"].format(n=n, card=name, points=points))
+    return lines
