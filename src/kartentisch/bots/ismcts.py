@@ -110,7 +110,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from ..kernel import Bot, Game, GameState, KartentischError
@@ -254,6 +254,8 @@ class ISMCTSBot:
                 raise KartentischError(f"ismcts: rollout=heuristic, but {exc}") from None
         #: Iterations run by the last :meth:`choose` (0 when the decision was forced).
         self.last_iterations = 0
+        #: The root tokens the running :meth:`search` may consider (``None``: all legal ones).
+        self._only: frozenset[str] | None = None
 
     # ----------------------------------------------------------------- public
     def choose(self, state: GameState, seat: int) -> str:
@@ -274,6 +276,25 @@ class ISMCTSBot:
             return legal[0]
         if self.policy is not None and self.iterations is not None and len(legal) * MIN_VISITS > self.iterations:
             return self.policy.choose(state, seat)
+        stats = self.search(state, seat)
+        return max(legal, key=lambda tok: stats[tok][0])
+
+    def search(self, state: GameState, seat: int, only: Collection[str] | None = None) -> dict[str, tuple[int, float]]:
+        """Run the search for ``seat``'s decision (the iteration and time limits of the bot) and
+        return ``{token: (visits, total reward of seat)}`` for every legal token (``(0, 0.0)`` when
+        unvisited). ``only``: the root considers just these tokens (each legal for ``seat``), so a
+        wide decision can be searched on a candidate set. Reads only ``seat``'s information set;
+        sets :attr:`last_iterations`.
+
+        Raises:
+            KartentischError: ``seat`` has no decision in ``state``, or ``only`` holds no legal token.
+        """
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise KartentischError(f"ismcts: seat {seat} has no decision now (to_act={state.to_act()})")
+        self._only = frozenset(only) if only is not None else None
+        if self._only is not None and not self._only & set(legal):
+            raise KartentischError(f"ismcts: none of the tokens to search is legal for seat {seat}")
         root = _Node(seat=-1, token="", parent=None)
         deadline = time.perf_counter() + self.time_budget_s if self.time_budget_s is not None else None
         done = 0
@@ -282,11 +303,11 @@ class ISMCTSBot:
             self._iterate(root, state, seat)
             done += 1
         self.last_iterations = done
-        visits = {tok: 0 for tok in legal}
+        stats = {tok: (0, 0.0) for tok in legal}
         for (s, tok), child in root.children.items():
-            if s == seat and tok in visits:
-                visits[tok] = child.visits
-        return max(legal, key=lambda tok: visits[tok])
+            if s == seat and tok in stats:
+                stats[tok] = (child.visits, child.total)
+        return stats
 
     # ----------------------------------------------------------------- one iteration
     def _iterate(self, root: _Node, state: GameState, seat: int) -> None:
@@ -299,6 +320,8 @@ class ISMCTSBot:
         while not det.game_over:
             actor = seat if node is root else det.to_act()[0]
             legal = det._legal(actor)
+            if node is root and self._only is not None:
+                legal = [tok for tok in legal if tok in self._only]
             untried = [tok for tok in legal if (actor, tok) not in node.children]
             if untried:
                 token = untried[int(self.rng.random() * len(untried))]

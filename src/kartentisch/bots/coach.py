@@ -1,0 +1,321 @@
+"""The coach: each legal move's win chance for one seat, from that seat's information set only
+(issue 23), as chess engines give an evaluation per move; and a review of a finished match.
+
+**What "win chance" means.** A seat's result is :meth:`~kartentisch.kernel.GameState.returns`:
+1 for an outright win, ``1/k`` for a win shared by ``k`` seats, else 0. A move's win chance is the
+expected result of the seat after that move, so with several seats it is "the chance of winning,
+a shared win counted by its share"; the seats' chances sum to 1.
+
+**How it is estimated.** An SO-ISMCTS search (:class:`~kartentisch.bots.ismcts.ISMCTSBot`) of the
+seat's decision with ``reward="win"`` and no depth cap: every iteration samples the hidden cards
+from the seat's information set (:meth:`~kartentisch.kernel.GameState.determinize`), goes down the
+tree and then plays **the rest of the match** with the game's rollout policy (uniform random, or
+the heuristic bot for chips and lastcard, :data:`~kartentisch.bots.ismcts.DEFAULT_ROLLOUT`), and
+backs up the match result. A move's win chance is the mean result of the iterations through it;
+its ``searches`` is their number. The bot's round rewards (``score``, ``margin``, depth-capped
+rollouts) rank moves well but are not win chances (a round won by a seat far behind may still
+lose the match), so the coach does not use them. ``bench/coach_calibration.py`` measures how
+well these numbers are calibrated against real results (heuristic against ISMCTS).
+
+Moves are ranked by searches, as MCTS engines do (the most searched move is the best one): UCB
+spends searches on the moves that look best, so a rarely searched move with a high mean is noise.
+A decision wider than ``iterations // ROOT_VISITS`` moves (lastcard's pass: 220 ways to pass 3 of
+12 cards) is searched on a candidate set instead: the heuristic bot's move, the moves the caller
+asks for (``include``) and a seeded sample of the others.
+
+**Marks** (:func:`mark`, :func:`judge`). The loss of a move is the best move's win chance minus
+its own (never below 0); a move made that the search hardly looked at is searched again on its own
+first, so its estimate rests on enough searches. Like lichess, which marks a drop in win chance of 5, 10 and 15 points (its
+``winningChances`` of 0.1/0.2/0.3 on a −1…1 scale), but wider, as a card game's estimate is noisier
+than a chess engine's: *inaccuracy* from 0.05, *mistake* from 0.10, *blunder* from 0.20
+(:data:`MARKS`). A loss the search cannot tell from noise is *good*: it must also exceed
+:data:`SIGNIFICANCE` standard errors of the difference of the two means (each mean's variance
+bounded by ``w·(1−w)/searches``, exact for 0/1 results).
+
+**No hidden information.** The search reads the state only through the seat's legal moves and
+:meth:`~kartentisch.kernel.GameState.determinize` for that seat; texts come from the seat's own
+view (:meth:`~kartentisch.kernel.Game.choice`). With equal seeds and an iteration budget an
+evaluation is repeatable. A game's ``_determinize`` that collects the hidden cards in the order
+they lie makes one seeded sample depend on that order (not the sample's distribution): evaluations
+shown to people should be seeded from a secret, as the tables' bots are.
+
+Example::
+
+    >>> from kartentisch.games import get_game
+    >>> state = get_game("colors").new_state(players=2, seed=7)
+    >>> ev = evaluate(state, 0, iterations=60, seed=1)
+    >>> ev.searches, len(ev.moves) == len(state.legal_actions(0))
+    (60, True)
+    >>> 0.0 <= ev.best.win <= 1.0
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..kernel import GameState, KartentischError, Match, Voice
+from .ismcts import SAFETY_DEPTH, ISMCTSBot
+
+#: Iterations per evaluation when no budget is given, per game: about 1 s per hint or less on
+#: the development machine (bench/README.md, "Coach"). A rollout to the match end costs from
+#: about 0.15 ms (lastcard: two short rounds) to 4 ms (mayhem: about 700 random decisions).
+DEFAULT_ITERATIONS: dict[str, int] = {"colors": 1500, "chips": 2500, "lastcard": 3000, "grid": 1500, "mayhem": 250}
+#: Iterations for a game not in :data:`DEFAULT_ITERATIONS`.
+ITERATIONS = 1000
+
+#: Fewest searches per root move on average; a wider decision is searched on a candidate set.
+ROOT_VISITS = 20
+
+#: Share of a decision's searches below which :func:`judge` searches the move made again on its own.
+REJUDGE_SHARE = 0.1
+
+#: ``(mark, least loss)``, worst first: a loss of at least that much win chance earns the mark.
+MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+GOOD = "good"
+
+#: Standard errors by which a loss must exceed zero to be marked at all (about 95%, one-sided 97.7%).
+SIGNIFICANCE = 2.0
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move as the coach sees it.
+
+    Attributes:
+        token: the move's token.
+        win: estimated win chance of the seat after this move, 0 … 1 (module docstring).
+        searches: search iterations through this move (how much the estimate rests on).
+    """
+
+    token: str
+    win: float
+    searches: int
+
+    def stderr(self) -> float:
+        """Standard error of :attr:`win` (bounded as for 0/1 results; 0.5 when never searched)."""
+        if self.searches == 0:
+            return 0.5
+        return math.sqrt(max(self.win * (1.0 - self.win), 1e-12) / self.searches)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The coach's view of one decision of ``seat``.
+
+    Attributes:
+        seat: the deciding seat (0-based).
+        moves: the searched moves, best (most searched) first; all legal moves unless the decision
+            was wider than the budget (then a candidate set, module docstring).
+        legal: number of legal moves.
+        searches: iterations of the search.
+        seconds: wall-clock time of the search.
+    """
+
+    seat: int
+    moves: tuple[MoveValue, ...]
+    legal: int
+    searches: int
+    seconds: float
+
+    @property
+    def best(self) -> MoveValue:
+        """The most searched move."""
+        return self.moves[0]
+
+    def move(self, token: str) -> MoveValue:
+        """The searched move ``token``.
+
+        Raises:
+            KeyError: ``token`` was not searched (not legal, or left out of a candidate set).
+        """
+        for m in self.moves:
+            if m.token == token:
+                return m
+        raise KeyError(token)
+
+
+def default_iterations(game_id: str) -> int:
+    """The coach's iterations per evaluation for ``game_id`` when none are given."""
+    return DEFAULT_ITERATIONS.get(game_id, ITERATIONS)
+
+
+def _budget(iterations: int | None, time_budget_s: float | None, game_id: str) -> int | None:
+    """Iterations to run: as given; none with only a time budget; else the game's default."""
+    if iterations is None and time_budget_s is None:
+        return default_iterations(game_id)
+    return iterations
+
+
+def evaluate(state: GameState, seat: int, *, iterations: int | None = None, time_budget_s: float | None = None,
+             seed: int = 0, include: Collection[str] = (), only: Collection[str] | None = None) -> Evaluation:
+    """Every legal move's win chance for ``seat`` (module docstring), from its information set only.
+
+    Args:
+        state: the position; only ``seat``'s information set is read.
+        seat: a seat with a decision now (0-based; it need not be first in ``to_act``).
+        iterations: search iterations (default :func:`default_iterations`); with ``time_budget_s``
+            as well, the search stops at whichever limit comes first.
+        time_budget_s: wall-clock seconds (then not repeatable: the count depends on the machine).
+        seed: seed of the search; equal seeds, states and iteration budgets give equal evaluations.
+        include: moves that must be searched even in a candidate set (e.g. the move made).
+        only: search just these legal moves (instead of all, or of a candidate set).
+
+    Returns:
+        An :class:`Evaluation`.
+    Raises:
+        KartentischError: ``seat`` has no decision, a token of ``include`` or ``only`` is not legal
+            for it, ``only`` is empty, or a budget is out of range (naming it).
+    """
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise KartentischError(f"coach: seat {seat + 1} has no decision now")
+    unknown = sorted((set(include) | set(only or ())) - set(legal))
+    if unknown:
+        raise KartentischError(f"coach: {unknown[0]!r} is not a legal move of seat {seat + 1} now")
+    if only is not None and not only:
+        raise KartentischError("coach: only= names no move to search")
+    game = state.game
+    budget = _budget(iterations, time_budget_s, game.id)
+    bot = ISMCTSBot(game, seed=seed, iterations=budget, time_budget_s=time_budget_s, reward="win",
+                    depth=SAFETY_DEPTH)
+    width = max(1, (budget or default_iterations(game.id)) // ROOT_VISITS)
+    if only is None and len(legal) > width:
+        only = _candidates(state, seat, legal, include, width, seed)
+    started = time.perf_counter()
+    stats = bot.search(state, seat, only)
+    seconds = time.perf_counter() - started
+    order = {tok: i for i, tok in enumerate(legal)}
+    moves = [MoveValue(tok, total / visits, visits) for tok, (visits, total) in stats.items() if visits]
+    moves.sort(key=lambda m: (-m.searches, -m.win, order[m.token]))
+    return Evaluation(seat, tuple(moves), len(legal), bot.last_iterations, seconds)
+
+
+def _candidates(state: GameState, seat: int, legal: list[str], include: Collection[str], width: int,
+                seed: int) -> list[str]:
+    """A wide decision's moves to search: ``include``, the heuristic bot's move, then a sample of
+    the others drawn with ``seed`` (``width`` in all, or more when ``include`` is larger). The
+    heuristic bot decides on a determinization, so even a bot that looked at hidden cards could
+    not pass them on."""
+    rng = random.Random(seed)
+    chosen = list(dict.fromkeys(include))
+    try:
+        bot = state.game.heuristic_bot(seed)
+    except NotImplementedError:
+        pass
+    else:
+        chosen = list(dict.fromkeys([*chosen, bot.choose(state.determinize(seat, rng), seat)]))
+    rest = [tok for tok in legal if tok not in chosen]
+    return chosen + rng.sample(rest, max(0, min(len(rest), width - len(chosen))))
+
+
+def move_text(state: GameState, seat: int, token: str, voice: Voice) -> str:
+    """The legal ``token`` of ``seat`` in words as that seat chooses it (its steps joined by " › ")."""
+    return " › ".join(state.game.choice(seat, token, state.view(seat), voice).steps)
+
+
+def hint(state: GameState, seat: int, *, lang: str = "en", names: Sequence[str] = (), iterations: int | None = None,
+         time_budget_s: float | None = None, seed: int = 0) -> dict[str, Any]:
+    """The coach's advice for ``seat`` now, as JSON for the table's hint (``GET …/hint``).
+
+    A pure function of its arguments (all picklable), for a worker process. Arguments as for
+    :func:`evaluate`; ``lang`` and ``names`` (one per seat, ``""`` for "Seat n") word the moves.
+
+    Returns:
+        ``{"seat": s, "moves": [{"token", "text", "win", "searches"}, …], "searches": n,
+        "legal": k, "seconds": t}``, best first; ``win`` rounded to 3 places, ``text`` the move as
+        the seat chooses it (:func:`move_text`), ``legal`` the number of legal moves (more than
+        ``len(moves)`` after a candidate search).
+    Raises:
+        KartentischError: as :func:`evaluate`.
+    """
+    ev = evaluate(state, seat, iterations=iterations, time_budget_s=time_budget_s, seed=seed)
+    voice = Voice(lang, seat, tuple(names))
+    return {"seat": seat, "searches": ev.searches, "legal": ev.legal, "seconds": round(ev.seconds, 3),
+            "moves": [{"token": m.token, "text": move_text(state, seat, m.token, voice), "win": round(m.win, 3),
+                       "searches": m.searches} for m in ev.moves]}
+
+
+def mark(best: MoveValue, chosen: MoveValue) -> str:
+    """The mark of playing ``chosen`` where ``best`` was best (module docstring, :data:`MARKS`)."""
+    loss = best.win - chosen.win
+    if best.token == chosen.token or loss <= SIGNIFICANCE * math.hypot(best.stderr(), chosen.stderr()):
+        return GOOD
+    return next((name for name, least in MARKS if loss >= least), GOOD)
+
+
+def judge(state: GameState, seat: int, token: str, *, iterations: int | None = None,
+          seed: int = 0) -> tuple[Evaluation, MoveValue]:
+    """The coach's verdict on the move ``token`` that ``seat`` made: the evaluation of the decision
+    (``token`` always searched) and the move's own estimate. UCB spends few searches on a move
+    that looks bad, so a move made with fewer than :data:`REJUDGE_SHARE` of the searches is
+    searched again on its own with a quarter of the budget (at least :data:`ROOT_VISITS`), which
+    steadies the win-chance curve and the marks. Arguments as for :func:`evaluate`.
+
+    Raises:
+        KartentischError: as :func:`evaluate`.
+    """
+    budget = iterations if iterations is not None else default_iterations(state.game.id)
+    ev = evaluate(state, seat, iterations=budget, seed=seed, include=(token,))
+    made = ev.move(token)
+    if token != ev.best.token and made.searches < REJUDGE_SHARE * ev.searches:
+        made = evaluate(state, seat, iterations=max(ROOT_VISITS, budget // 4), seed=seed, only=(token,)).best
+    return ev, made
+
+
+def review_match(match: Match, seats: Collection[int] | None = None, *, lang: str = "en",
+                 names: Sequence[str] = (), iterations: int | None = None, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Review every decision of ``seats`` (default: all) in ``match``: the win chance of the move
+    made and of the best move, the loss and the mark. A decision is a move of a seat with more
+    than one legal move; decision ``n`` (the move's number in the match, from 1) is evaluated with
+    seed ``seed + n``, so a review is repeatable. A pure function of its arguments.
+
+    Args:
+        match: the match (usually finished, :meth:`Match.load` of a replay file).
+        seats: 0-based seats to review.
+        lang, names: words of the texts (as :func:`hint`).
+        iterations: per decision (default :func:`default_iterations`).
+        progress: called as ``progress(done, total)`` after each decision.
+
+    Returns:
+        ``{"game", "players", "seat": s or None (several seats), "seats", "iterations", "seed",
+        "result": [returns per seat] or None (unfinished), "decisions": [{"n", "seat", "token",
+        "text", "win_chosen", "searches_chosen", "best", "best_text", "win_best", "searches_best",
+        "loss", "mark", "legal", "searches"}, …]}``; seats are 0-based as in replay files, wins
+        rounded to 3 places; the win chances of the moves made form the match's win-chance curve.
+    Raises:
+        KartentischError: a seat out of range (naming it).
+    """
+    chosen_seats = sorted(set(range(match.players) if seats is None else seats))
+    bad = [s for s in chosen_seats if not (isinstance(s, int) and 0 <= s < match.players)]
+    if bad:
+        raise KartentischError(f"coach: no seat {bad[0]!r} in a match of {match.players} (0 … {match.players - 1})")
+    budget = iterations if iterations is not None else default_iterations(match.game.id)
+    states = list(match.states())
+    todo = [(n, seat, token) for n, (seat, token) in enumerate(match.history, start=1)
+            if seat in chosen_seats and len(states[n - 1].legal_actions(seat)) > 1]
+    voice_of = {s: Voice(lang, s, tuple(names)) for s in chosen_seats}
+    decisions: list[dict[str, Any]] = []
+    for done, (n, seat, token) in enumerate(todo, start=1):
+        state = states[n - 1]
+        ev, made = judge(state, seat, token, iterations=budget, seed=seed + n)
+        best = ev.best
+        decisions.append({
+            "n": n, "seat": seat, "token": token, "text": move_text(state, seat, token, voice_of[seat]),
+            "win_chosen": round(made.win, 3), "searches_chosen": made.searches, "best": best.token,
+            "best_text": move_text(state, seat, best.token, voice_of[seat]), "win_best": round(best.win, 3),
+            "searches_best": best.searches, "loss": round(max(0.0, best.win - made.win), 3),
+            "mark": mark(best, made), "legal": ev.legal, "searches": ev.searches})
+        if progress is not None:
+            progress(done, len(todo))
+    final = match.state
+    return {"game": match.game.id, "players": match.players,
+            "seat": chosen_seats[0] if len(chosen_seats) == 1 else None, "seats": chosen_seats,
+            "iterations": budget, "seed": seed, "result": final.returns() if final.game_over else None,
+            "decisions": decisions}
