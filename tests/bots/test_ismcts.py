@@ -112,7 +112,7 @@ def test_seat_without_decision_is_an_error():
     ("ismcts:rollout=smart", "rollout"),
     ("ismcts:depth=0", "depth"),
     ("ismcts:reward=glory", "reward"),
-    ("ismcts:reward=margin", r"colors has none \(games with one: grid, lastcard\)"),
+    ("ismcts:reward=margin", r"colors declares none \(Game.search.margin_scale\)"),
     ("ismcts:temperature=3", "temperature"),
 ])
 def test_bad_parameters_are_named(spec, message):
@@ -136,7 +136,7 @@ def test_score_reward_is_normalised_in_the_games_direction(game_id):
 
 
 def test_margin_reward_is_the_lead_over_the_others_mean_scaled_and_clipped():
-    """grid (lower is better, MARGIN_SCALE 30): a 30-point lead over the others' mean gives 1,
+    """grid (lower is better, margin scale 30): a 30-point lead over the others' mean gives 1,
     par 0.5, a 15-point deficit 0.25; beyond the scale it is clipped."""
     bot = ISMCTSBot(GAMES["grid"], seed=0, reward="margin")
     assert bot._round_reward([10, 40]) == [1.0, 0.0]
@@ -178,11 +178,12 @@ def test_beats_random_clearly(game_id):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_default_rollout_follows_the_table(game_id):
-    from kartentisch.bots.ismcts import DEFAULT_ROLLOUT
-
-    bot = ISMCTSBot(GAMES[game_id])
-    assert bot.rollout == DEFAULT_ROLLOUT.get(game_id, "random")
+def test_defaults_are_the_games_search_tuning(game_id):
+    """The bot knows no game: rollout, reward, depth and margin scale come from ``Game.search``."""
+    game = GAMES[game_id]
+    bot = ISMCTSBot(game)
+    assert (bot.rollout, bot.reward) == (game.search.rollout, game.search.reward)
+    assert bot.depth == (game.search.depth or 5_000) and bot.margin_scale == (game.search.margin_scale or 1)
     assert (bot.policy is not None) == (bot.rollout == "heuristic")
     assert ISMCTSBot(GAMES[game_id], rollout="random").policy is None
 

@@ -27,14 +27,18 @@ Rewards (``reward=``), all in ``[0, 1]`` per seat:
   game's spec fixes; if that round also ended the match, :meth:`returns` instead.
 * ``"margin"`` — like ``"score"``, but by how much: ``0.5 + lead / (2 · scale)`` clipped to
   ``[0, 1]``, where ``lead`` is the seat's round score minus the mean of the others' (sign by the
-  game's direction) and ``scale`` the game's :data:`MARGIN_SCALE` (grid and lastcard: 30 points).
+  game's direction) and ``scale`` the game's ``search.margin_scale`` (grid and lastcard: 30 points).
 
 If the depth cap stops a rollout first, the position is *evaluated* (truncated rollouts with a
 static evaluation, as in Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carlo Tree Search
-with Heuristic Evaluations using Implicit Minimax Backups"): a game listed in
-:data:`CUTOFF_SCORES` supplies the provisional round scores "if the round ended now", else the
-unfinished round counts 0. ``"score"``/``"margin"`` read those provisional scores, ``"win"`` the totals
+with Heuristic Evaluations using Implicit Minimax Backups"): a game's
+:meth:`~kartentisch.kernel.GameState.round_score_now` supplies the provisional round scores "if the
+round ended now" (grid, mayhem); where it gives ``None`` the unfinished round counts 0.
+``"score"``/``"margin"`` read those provisional scores, ``"win"`` the totals
 plus them (each game gives its direction as ``Game.score_sign``).
+
+Each game declares its defaults as ``Game.search`` (a :class:`~kartentisch.kernel.SearchTuning`, in
+its rules module), so this bot knows no game; the measurements behind the built-in games' values:
 
 Per-game direction and the default reward (``reward=None`` picks this column):
 
@@ -68,7 +72,7 @@ With these defaults, 400 matches (seed 5001): 273/400 = 0.683 (0.635–0.726).
 
 ``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
 rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
-(:data:`DEFAULT_DEPTH`) is therefore capped and the cut-off position is scored by the cards left
+(``search.depth``) is therefore capped and the cut-off position is scored by the cards left
 in hand (mayhem R70: lower is better), which is what a round end would score. With these
 defaults, 400 matches against ``heuristic`` (seeds 7001–7008): 267.5/400 = 0.669 (0.621–0.713).
 
@@ -80,8 +84,8 @@ win). With two players the ranked round score (``score``) is 1 for the better se
 the other (0.5 each on a tie), i.e. "win this round"; ``margin`` also weighs by how much.
 ``reward=win`` remains available for any game.
 
-Default rollout policy (``rollout=None``): uniform random, except in :data:`DEFAULT_ROLLOUT`
-(measured at 1,000 iterations against ``heuristic``, two players, seats alternated, 95% Wilson
+Default rollout policy (``rollout=None``): uniform random, except where ``search.rollout`` says
+``"heuristic"`` (measured at 1,000 iterations against ``heuristic``, two players, seats alternated, 95% Wilson
 CIs): ``chips`` random 5.5/20 = 0.28 (0.13–0.49) vs heuristic rollouts 14/20 = 0.70 (0.48–0.86);
 ``lastcard`` random 8/20 = 0.40 (0.22–0.61) vs heuristic 24/40 = 0.60 (0.45–0.74). In a draft
 (chips) and in the choice of cards to pass (lastcard) random play is too far from real play
@@ -91,8 +95,8 @@ for its outcomes to rank the moves. With the pass left to the policy (:data:`MIN
 heuristic's (44.7 against 39.8; with ``score`` it was lower, 38.0 against 40.6). ``margin`` is
 therefore its default: 266.5/400 = 0.666 (0.619–0.711), seed 3201.
 
-A game not in the table defaults to ``"win"`` (the only reward the kernel protocol defines for
-every game) and cannot use ``"score"``.
+A game that declares no tuning defaults to ``"win"`` (the only reward the kernel protocol defines
+for every game).
 
 Speed: inside the tree and in random rollouts the bot calls the state's ``_legal``/``_apply``
 template methods directly. Every such token was just taken from ``_legal`` of the same seat on the
@@ -115,42 +119,9 @@ from dataclasses import dataclass, field
 
 from ..kernel import Bot, Game, GameState, KartentischError
 
-#: Default reward per game (module docstring table); games not listed use ``"win"``.
-DEFAULT_REWARD: dict[str, str] = {"colors": "score", "chips": "score", "lastcard": "margin",
-                                  "grid": "margin", "mayhem": "score"}
-
 #: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
 SAFETY_DEPTH = 5_000
 
-
-def _mayhem_round_now(state: GameState) -> list[int]:
-    """mayhem R70: score values of the cards in every hand (the round score if it ended now)."""
-    from ..games.mayhem.rules import score_round
-
-    return score_round(state.hands)  # type: ignore[attr-defined]
-
-
-def _grid_round_now(state: GameState) -> list[int]:
-    """grid R16–R18 if the round ended now: every card left in a grid counts at its value (face-down
-    ones at their determinized value), the trigger's sum doubled as R18 says. Lines a reveal would
-    complete are not removed (an estimate, as the rollout was cut short anyway)."""
-    from ..games.grid.cards import VALUE
-    from ..games.grid.rules import score_round
-
-    values = [[VALUE[x.lstrip("?")] for row in grid for x in row if x is not None]
-              for grid in state.grids]  # type: ignore[attr-defined]
-    return score_round(values, state.trigger)  # type: ignore[attr-defined]
-
-
-#: Default rollout policy per game (``rollout=None``); others use ``"random"`` (module docstring).
-DEFAULT_ROLLOUT: dict[str, str] = {"chips": "heuristic", "lastcard": "heuristic"}
-
-#: Provisional round scores of a position, for games whose long rounds need a capped rollout.
-CUTOFF_SCORES: dict[str, Callable[[GameState], list[int]]] = {"mayhem": _mayhem_round_now,
-                                                               "grid": _grid_round_now}
-
-#: Default rollout depth cap per game (``depth=None``); see the module docstring for why.
-DEFAULT_DEPTH: dict[str, int] = {"mayhem": 16, "grid": 6}
 
 #: Fewest visits per root token that make "most visited" meaningful. A root decision with more
 #: than ``iterations // MIN_VISITS`` legal tokens would get fewer on average (lastcard's pass of
@@ -160,11 +131,6 @@ MIN_VISITS = 10
 
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score", "margin")
-
-#: ``reward="margin"``: the round-score lead over the other seats' mean that earns the full reward
-#: (see the module docstring); only games listed here can use it.
-#: lastcard: a seat scores 0 up to the highest card in play per round (36 with two seats; R1, R16).
-MARGIN_SCALE: dict[str, int] = {"grid": 30, "lastcard": 30}
 
 
 @dataclass(eq=False)
@@ -201,9 +167,9 @@ class ISMCTSBot:
             reproducible (the iteration count depends on the machine).
         c: UCB1 exploration constant (≥ 0); rewards lie in ``[0, 1]``. The paper uses 0.7.
         rollout: ``"random"`` (uniform legal tokens), ``"heuristic"`` (the game's rule bot) or
-            ``None`` (the game's :data:`DEFAULT_ROLLOUT`, else random).
-        depth: cap on decisions per rollout (int ≥ 1); ``None`` means the game's
-            :data:`DEFAULT_DEPTH`, else "to the reward point" (safety cap :data:`SAFETY_DEPTH`).
+            ``None`` (the game's ``search.rollout``).
+        depth: cap on decisions per rollout (int ≥ 1); ``None`` means the game's ``search.depth``,
+            else "to the reward point" (safety cap :data:`SAFETY_DEPTH`).
         reward: ``"win"``, ``"score"`` or ``None`` (the game's default, see the table).
 
     Raises:
@@ -224,26 +190,26 @@ class ISMCTSBot:
             raise KartentischError(f"ismcts: time_budget_s must be a number > 0, got {time_budget_s!r}")
         if not isinstance(c, int | float) or isinstance(c, bool) or not c >= 0:
             raise KartentischError(f"ismcts: c must be a number ≥ 0, got {c!r}")
-        rollout = rollout if rollout is not None else DEFAULT_ROLLOUT.get(game.id, "random")
+        tuning = game.search
+        rollout = rollout if rollout is not None else tuning.rollout
         if rollout not in ROLLOUTS:
             raise KartentischError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
         if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
             raise KartentischError(f"ismcts: depth must be an integer ≥ 1, got {depth!r}")
-        reward = reward if reward is not None else DEFAULT_REWARD.get(game.id, "win")
+        reward = reward if reward is not None else tuning.reward
         if reward not in REWARDS:
             raise KartentischError(f"ismcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if reward == "margin" and game.id not in MARGIN_SCALE:
-            raise KartentischError(f"ismcts: reward=margin needs a score scale; {game.id} has none (games "
-                                   f"with one: {', '.join(MARGIN_SCALE)})")
-        self.margin_scale = MARGIN_SCALE.get(game.id, 1)
+        if reward == "margin" and tuning.margin_scale is None:
+            raise KartentischError(f"ismcts: reward=margin needs a score scale; {game.id} declares none "
+                                   "(Game.search.margin_scale)")
+        self.margin_scale = tuning.margin_scale or 1
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or time_budget_s is not None else 1000
         self.time_budget_s = float(time_budget_s) if time_budget_s is not None else None
         self.c = float(c)
         self.rollout = rollout
-        self.depth = depth if depth is not None else DEFAULT_DEPTH.get(game.id, SAFETY_DEPTH)
-        self.cutoff = CUTOFF_SCORES.get(game.id)
+        self.depth = depth if depth is not None else tuning.depth or SAFETY_DEPTH
         self.reward = reward
         self.direction = game.score_sign
         self.policy: Bot | None = None
@@ -364,7 +330,7 @@ class ISMCTSBot:
             return det.returns()
         if self.reward != "win" and len(det.scores) > start_round:
             return self._round_reward(det.scores[start_round])
-        provisional = self.cutoff(det) if self.cutoff is not None and not det.round_over else [0] * det.players
+        provisional = (None if det.round_over else det.round_score_now()) or [0] * det.players
         if self.reward != "win":
             return self._round_reward(provisional)
         return self._normalise([t + p for t, p in zip(det.totals, provisional, strict=True)])

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import (
     ALL_SPECIAL_CODES,
@@ -495,6 +495,7 @@ class ChipsGame(Game):
     min_players = 2  # R1, D2
     max_players = 4
     score_sign = 1  # chips R11: the highest total wins
+    search = SearchTuning(reward="score", rollout="heuristic")  # bots/ismcts.py docstring
     options = OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -18,7 +18,7 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from ...kernel.errors import IllegalAction, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
 from ...kernel.options import Option, int_option, seat_option
 from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 from .notation import Deal, Pick, Play, parse
@@ -491,6 +491,7 @@ class ColorsGame(Game):
     min_players = 2
     max_players = 6
     score_sign = 1  # colors R17: the highest total wins
+    search = SearchTuning(reward="score")  # bots/ismcts.py docstring: measured defaults
     options = _OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from .cards import DECK, VALUE
 from .notation import (
@@ -509,6 +509,13 @@ class GridState(GameState):
             new.held = next(it)
         return new
 
+    def round_score_now(self) -> list[int]:
+        """grid R16–R18 if the round ended now: every card left in a grid counts at its value (a
+        face-down one too), the trigger's sum doubled as R18 says. Lines a reveal would complete are
+        not removed (an estimate for a search's cut-off rollout)."""
+        values = [[VALUE[x.lstrip("?")] for row in grid for x in row if x is not None] for grid in self.grids]
+        return score_round(values, self.trigger)
+
     def cards(self) -> Counter[str]:
         """Every card in grids, draw pile, discard pile and hand."""
         out: Counter[str] = Counter(x.lstrip("?") for grid in self.grids for row in grid for x in row if x)
@@ -542,6 +549,7 @@ class GridGame(Game):
     min_players = 2
     max_players = 6
     score_sign = -1  # grid R19: the lowest total wins
+    search = SearchTuning(reward="margin", depth=6, margin_scale=30)  # rounds too long to play out
     options: ClassVar[Sequence[Option]] = _OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
@@ -609,6 +609,7 @@ class LastCardGame(Game):
     min_players = 2
     max_players = 6
     score_sign = 1  # lastcard R18: the highest total wins
+    search = SearchTuning(reward="margin", rollout="heuristic", margin_scale=30)  # a seat scores 0 … 36 a round
     options: ClassVar[Sequence[Option]] = (
         seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="lastcard R3", help={
             "en": "Who starts the first round; the role moves one seat to the left every round.",

@@ -24,7 +24,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ...kernel.errors import IllegalAction, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, require, shuffle, sort_shuffle
+from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
     CODES,
@@ -1122,6 +1122,10 @@ class MayhemState(GameState):
                 return new
         return self.clone()
 
+    def round_score_now(self) -> list[int]:
+        """mayhem R70 if the round ended now: the score values of the cards in every hand."""
+        return score_round(self.hands)
+
     def cards(self) -> Counter[str]:
         """Every play and event card in every zone (hands, draw, discard, market, event piles, a resolving event)."""
         out: Counter[str] = Counter()
@@ -1201,6 +1205,7 @@ class MayhemGame(Game):
     min_players = 2
     max_players = 8
     score_sign = -1  # mayhem R71: the lowest total wins
+    search = SearchTuning(reward="score", depth=16)  # rounds too long to play out
     options = (
         choice_option("game_length", "medium", ("short", "medium", "long"), label={
             "en": "Match length", "de": "Spieldauer"}, rule="mayhem S1", help={
