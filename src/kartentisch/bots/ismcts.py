@@ -114,7 +114,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..kernel import Bot, Game, GameState, KartentischError
