@@ -214,17 +214,16 @@ def test_the_best_move_itself_is_good():
     assert mark(best, best) == "good"
 
 
-# The seeded chips match (seed 59) up to its last take, where only take:4 (Blue 10) wins.
-CHIPS_59 = ["take:0", "take:0", "take:0", "take:2", "take:1", "take:0", "take:3", "take:1", "take:0", "take:2",
-            "take:2", "take:0", "take:0", "take:1", "take:1", "take:5", "take:0", "take:0", "take:0", "take:1",
-            "take:2", "take:3", "take:4", "take:0", "take:1", "take:2", "take:1", "take:0", "take:0", "take:0",
-            "take:4", "take:4", "take:0"]
+#: A chips match (seed 59) whose last take, take:1, loses; only take:4 (Blue 10) would have won.
+CHIPS_REPLAY = Path(__file__).parent / "coach_chips_59.jsonl"
 
 
 def _chips_match(last):
-    match = Match(get_game("chips"), 2, {}, 59)
-    for i, token in enumerate([*CHIPS_59, last]):
-        match.apply(i % 2, token)
+    """The match of :data:`CHIPS_REPLAY` with ``last`` as its last take."""
+    recorded = Match.load(CHIPS_REPLAY)
+    match = Match(recorded.game, 2, dict(recorded.options), recorded.seed)
+    for seat, token in [*recorded.history[:-1], (1, last)]:
+        match.apply(seat, token)
     assert match.state.game_over
     return match
 

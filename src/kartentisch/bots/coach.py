@@ -4,14 +4,13 @@
 **What "win chance" means.** A seat's result is :meth:`~kartentisch.kernel.GameState.returns`:
 1 for an outright win, ``1/k`` for a win shared by ``k`` seats, else 0. A move's win chance is the
 expected result of the seat after that move, so with several seats it is "the chance of winning,
-a shared win counted by its share"; the seats' chances sum to 1.
+a shared win counted by its share" (the seats' results sum to 1 in a match with a winner).
 
 **How it is estimated.** An SO-ISMCTS search (:class:`~kartentisch.bots.ismcts.ISMCTSBot`) of the
 seat's decision with ``reward="win"`` and no depth cap: every iteration samples the hidden cards
 from the seat's information set (:meth:`~kartentisch.kernel.GameState.determinize`), goes down the
-tree and then plays **the rest of the match** with the game's rollout policy (uniform random, or
-the heuristic bot for chips and lastcard, :data:`~kartentisch.bots.ismcts.DEFAULT_ROLLOUT`), and
-backs up the match result. A move's win chance is the mean result of the iterations through it;
+tree and then plays **the rest of the match** with the game's rollout policy (``Game.search``:
+uniform random, or the heuristic bot for chips and lastcard), and backs up the match result. A move's win chance is the mean result of the iterations through it;
 its ``searches`` is their number. The bot's round rewards (``score``, ``margin``, depth-capped
 rollouts) rank moves well but are not win chances (a round won by a seat far behind may still
 lose the match), so the coach does not use them. ``bench/coach_calibration.py`` measures how
@@ -25,12 +24,12 @@ asks for (``include``) and a seeded sample of the others.
 
 **Marks** (:func:`mark`, :func:`judge`). The loss of a move is the best move's win chance minus
 its own (never below 0); a move made that the search hardly looked at is searched again on its own
-first, so its estimate rests on enough searches. Like lichess, which marks a drop in win chance of 5, 10 and 15 points (its
-``winningChances`` of 0.1/0.2/0.3 on a −1…1 scale), but wider, as a card game's estimate is noisier
-than a chess engine's: *inaccuracy* from 0.05, *mistake* from 0.10, *blunder* from 0.20
-(:data:`MARKS`). A loss the search cannot tell from noise is *good*: it must also exceed
-:data:`SIGNIFICANCE` standard errors of the difference of the two means (each mean's variance
-bounded by ``w·(1−w)/searches``, exact for 0/1 results).
+first, so its estimate rests on enough searches. The thresholds (:data:`MARKS`) follow lichess,
+which marks a drop in win chance of 5, 10 and 15 points (its ``winningChances`` 0.1/0.2/0.3 on a
+−1…1 scale), with a wider blunder, as luck decides more of a card game: *inaccuracy* from 0.05,
+*mistake* from 0.10, *blunder* from 0.20. A loss the search cannot tell from noise is *good*: it
+must also exceed :data:`SIGNIFICANCE` standard errors of the difference of the two means (each
+mean's variance bounded by ``w·(1−w)/searches``, exact for 0/1 results).
 
 **No hidden information.** The search reads the state only through the seat's legal moves and
 :meth:`~kartentisch.kernel.GameState.determinize` for that seat; texts come from the seat's own

@@ -357,6 +357,8 @@ app.command("serve")(serve.serve_cmd)
 from . import tournament  # noqa: E402
 
 app.command("tournament")(tournament.tournament_cmd)
+from . import review  # noqa: E402
+app.command("review")(review.review_cmd)
 
 
 from . import scorepad  # noqa: E402

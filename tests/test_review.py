@@ -1,0 +1,74 @@
+"""``kartentisch review``: the coach's table in words, the JSON with tokens beside texts, the curve,
+seats counted from 1, and clear errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kartentisch.cli.app import app
+
+#: A chips match whose last take (seat 2) loses where Blue 10 would have won (tests/bots).
+REPLAY = Path(__file__).parent / "bots" / "coach_chips_59.jsonl"
+TOKENISH = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
+
+runner = CliRunner()
+
+
+def _review(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["review", str(REPLAY), *args], env={"COLUMNS": "200"})
+    return result.exit_code, result.output
+
+
+def test_review_of_one_seat_in_words_with_json_and_curve(tmp_path: Path) -> None:
+    out_json, out_png = tmp_path / "review.json", tmp_path / "curve.png"
+    code, output = _review("--seat", "2", "--iterations", "30", "--json", str(out_json), "--plot", str(out_png))
+    assert code == 0, output
+    assert "Review of Seat 2" in output and "Take Blue 10" in output and "blunder" in output
+    assert "Seat 2 lost the match." in output
+    assert not TOKENISH.search(output), "the table is in words, without tokens or card codes"
+    doc = json.loads(out_json.read_text(encoding="utf-8"))
+    assert doc["seat"] == 1 and doc["seats"] == [1] and doc["lang"] == "en" and doc["iterations"] == 30
+    last = doc["decisions"][-1]
+    assert {"n", "token", "text", "win_chosen", "best", "best_text", "win_best", "mark"} <= set(last)
+    assert (last["n"], last["token"], last["best"], last["best_text"]) == (34, "take:1", "take:4", "Take Blue 10")
+    assert (last["win_chosen"], last["win_best"], last["mark"]) == (0.0, 1.0, "blunder")
+    assert all(d["seat"] == 1 for d in doc["decisions"])
+    assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_review_in_german_of_every_seat_is_repeatable(tmp_path: Path) -> None:
+    runs = []
+    for k in range(2):
+        path = tmp_path / f"r{k}.json"
+        code, output = _review("--iterations", "20", "--lang", "de", "--seed", "4", "--json", str(path))
+        assert code == 0, output
+        runs.append(json.loads(path.read_text(encoding="utf-8")))
+    assert runs[0] == runs[1]
+    assert "Analyse von allen Plätzen" in output and "Bester Zug" in output and "Nimm Blau 10" in output
+    assert "grober Fehler" in output and "Platz 1 gewinnt die Partie." in output
+    assert "Platz 2 verliert die Partie." in output
+    assert runs[0]["seat"] is None and {d["seat"] for d in runs[0]["decisions"]} == {0, 1}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seat", "3"], "this match has seats 1 … 2"),
+    (["--seat", "0"], "this match has seats 1 … 2"),
+    (["--lang", "fr"], "unknown language 'fr'"),
+    (["--plot", "curve.txt"], "format '.txt' not supported"),
+    (["--iterations", "0"], "greater than or equal to 1"),
+])
+def test_bad_options_are_refused(args: list[str], message: str) -> None:
+    code, output = _review(*args)
+    assert code == 2 and message in output
+
+
+def test_a_broken_replay_file_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(REPLAY.read_text(encoding="utf-8").replace('"take:4"', '"take:zz"', 1), encoding="utf-8")
+    result = runner.invoke(app, ["review", str(bad)])
+    assert result.exit_code == 1 and "token does not replay" in result.output
