@@ -21,12 +21,12 @@ def main(game: str = "colors", players: int = 3, seed: int = 0) -> dict[str, flo
     totals = {agent: 0.0 for agent in e.possible_agents}
     moves = 0
     for agent in e.agent_iter():
-        observation, reward, termination, truncation, _ = e.last()
+        observation, reward, termination, truncation, info = e.last()
         totals[agent] += reward
         if termination or truncation:
             action = None
         else:
-            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))  # the legal steps (1 = allowed)
             moves += 1
         e.step(action)
     print(f"{game}, {players} players: {moves} actions; rewards {totals}")

@@ -1,17 +1,51 @@
-"""Observations encode exactly one seat's view: equal views give equal vectors; slices tile the vector."""
+"""Observations: exactly one seat's view, bounded and normalised; the fast way in equals the view's."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pytest
 
 from kartentisch.games import get_game
-from kartentisch.rl.observations import Encoder
+from kartentisch.kernel import GameState
+from kartentisch.rl.observations import Encoder, Layout, Part, cards, one
 from kartentisch.rl.spaces import NotationError
 
 from .conftest import SMALL, player_counts
+
+
+def _positions(game_id: str, players: int, seed: int, limit: int = 400) -> list[GameState]:
+    """Positions of random matches (every decision), at most ``limit``."""
+    game = get_game(game_id)
+    out: list[GameState] = []
+    rng = random.Random(seed)
+    k = 0
+    while len(out) < limit:
+        state = game.new_state(players, SMALL[game_id], seed=seed + k)
+        k += 1
+        while not state.game_over and len(out) < limit:
+            out.append(state.clone())
+            seat = state.to_act()[0]
+            state.apply(seat, state.random_action(seat, rng))
+    return out
+
+
+def test_the_state_way_equals_the_view_way_and_stays_in_bounds(game_id: str) -> None:
+    """encode_state (no view document) gives exactly encode(view) for every seat of every position."""
+    game = get_game(game_id)
+    for players in player_counts(game_id):
+        enc = Encoder(game, players, SMALL[game_id])
+        assert enc.fast
+        for state in _positions(game_id, players, seed=3):
+            for seat in range(players):
+                a = enc.encode(state.view(seat), seat)
+                b = enc.encode_state(state, seat)
+                assert a.dtype == np.float32 and a.shape == (enc.size,)
+                np.testing.assert_array_equal(a, b)
+                assert (a >= enc.low).all() and (a <= enc.high).all()
 
 
 def test_no_leak_equal_views_give_equal_observations(game_id: str) -> None:
@@ -19,20 +53,14 @@ def test_no_leak_equal_views_give_equal_observations(game_id: str) -> None:
     game = get_game(game_id)
     for players in player_counts(game_id):
         enc = Encoder(game, players, SMALL[game_id])
-        state = game.new_state(players, SMALL[game_id], seed=11)
-        rng = random.Random(5)
         checked = differs = 0
-        while not state.game_over:
+        for state in _positions(game_id, players, seed=11, limit=150):
             for seat in range(players):
                 other = state.determinize(seat, random.Random(checked))
                 assert other.view(seat) == state.view(seat)
-                a, b = enc.encode(state.view(seat), seat), enc.encode(other.view(seat), seat)
-                assert a.shape == (enc.size,) and a.dtype == np.float32
-                np.testing.assert_array_equal(a, b)
+                np.testing.assert_array_equal(enc.encode_state(state, seat), enc.encode_state(other, seat))
                 differs += other.to_doc() != state.to_doc()
                 checked += 1
-            seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
         assert differs > 0  # hidden cards really were re-dealt, so the check had teeth
 
 
@@ -41,7 +69,7 @@ def test_observation_changes_with_what_the_seat_sees(game_id: str) -> None:
     game = get_game(game_id)
     enc = Encoder(game, 2, SMALL[game_id])
     state = game.new_state(2, SMALL[game_id], seed=3)
-    assert not np.array_equal(enc.encode(state.view(0), 0), enc.encode(state.view(1), 1))
+    assert not np.array_equal(enc.encode_state(state, 0), enc.encode_state(state, 1))
 
 
 def test_slices_tile_the_vector_and_are_documented(game_id: str) -> None:
@@ -50,19 +78,76 @@ def test_slices_tile_the_vector_and_are_documented(game_id: str) -> None:
         enc = Encoder(game, players, SMALL[game_id])
         offset = 0
         for row in enc.describe():
-            assert row["offset"] == offset and row["meaning"]
+            assert row["offset"] == offset and row["meaning"] and row["high"] == 1 and row["low"] in (-1, 0)
             offset += int(np.prod(row["shape"]))
+            lo = enc.low[row["offset"]:offset]
+            assert (lo == row["low"]).all()
         assert offset == enc.size
+
+
+def test_totals_are_scaled_by_the_target() -> None:
+    """grid totals read over end_total, signed: a total of 15 at end_total 30 is 0.5."""
+    game = get_game("grid")
+    enc = Encoder(game, 2, {"end_total": 30})
+    state = game.new_state(2, {"end_total": 30}, seed=1)
+    state.totals = [15, -3]
+    totals = next(s for s in enc.slices if s.name == "totals")
+    np.testing.assert_allclose(enc.encode_state(state, 1)[totals.offset:totals.offset + 2], [-0.1, 0.5])
 
 
 def test_own_hand_slice_holds_the_hand() -> None:
     game = get_game("colors")
     enc = Encoder(game, 3)
     state = game.new_state(3, seed=2)
-    vec = enc.encode(state.view(1), 1)
+    vec = enc.encode_state(state, 1)
     hands = next(s for s in enc.slices if s.name == "hands")
-    own = vec[hands.offset:hands.offset + hands.size].reshape(hands.shape)[0]
+    own, other = vec[hands.offset:hands.offset + hands.size].reshape(hands.shape)[:2]
     assert sorted(enc.cards[i] for i in np.flatnonzero(own)) == sorted(state.view(1)["zones"]["hands"][1])
+    assert not other.any()
+
+
+def test_grid_cells_read_colour_and_value() -> None:
+    """A face-up grid card is its colour one-hot and (v+1)/12; a face-down one only 'face down'."""
+    from kartentisch.games.grid.observation import CELL, SEAT
+
+    game = get_game("grid")
+    enc = Encoder(game, 2)
+    state = game.new_state(2, seed=5)
+    state.grids[0][0][0] = "r11"  # type: ignore[attr-defined]
+    grids = next(s for s in enc.slices if s.name == "grids")
+    vec = enc.encode_state(state, 0)[grids.offset:grids.offset + grids.size].reshape(grids.shape)
+    first, second = vec[0, :CELL], vec[0, CELL:2 * CELL]
+    assert first[5] == 1 and first[8] == 1 and first.sum() == 2  # red (index 5 of b g m o p r t y), value 1
+    assert second[CELL - 2] == 1 and second.sum() == 1
+    assert vec[0, SEAT - 2] == pytest.approx(11 / 50) and vec[0, SEAT - 1] == pytest.approx(8 / 9)
+
+
+def test_a_layout_with_plain_fillers_works_through_the_view() -> None:
+    """A plug-in's plain fillers ``fill(out, view, ctx)`` still work; encode_state then reads the view."""
+    chips = get_game("chips")
+
+    def draw_count(out: np.ndarray, view: Mapping[str, Any], ctx: Any) -> None:
+        out[0] = len(view["zones"]["draw"])
+
+    def row_cards(out: np.ndarray, view: Mapping[str, Any], ctx: Any) -> None:
+        ctx.add_cards(out, [slot["card"] for slot in view["zones"]["row"]])
+
+    layout = Layout(("play", "round_over", "game_over"),
+                    (Part("draw", one, "draw pile", draw_count, scale=40.0), Part("row", cards, "row", row_cards)))
+
+    class Plain(type(chips)):  # type: ignore[misc]
+        def part(self, name: str) -> Any:
+            return type("M", (), {"LAYOUT": layout}) if name == "observation" else chips.part(name)
+
+    enc = Encoder(Plain(), 2)
+    assert not enc.fast
+    state = chips.new_state(2, seed=4)
+    vec = enc.encode_state(state, 0)
+    np.testing.assert_array_equal(vec, enc.encode(state.view(0), 0))
+    draw = next(s for s in enc.slices if s.name == "draw")
+    assert vec[draw.offset] == pytest.approx(len(state.view(0)["zones"]["draw"]) / 40)
+    row = next(s for s in enc.slices if s.name == "row")
+    assert vec[row.offset:row.offset + row.size].sum() == len(state.view(0)["zones"]["row"])
 
 
 def test_unknown_game_layout_is_named() -> None:

@@ -21,8 +21,49 @@ def test_every_game_is_registered() -> None:
     assert {f"python_kartentisch_{g}" for g in GAME_IDS} <= names
 
 
-def test_random_sim(game_id: str) -> None:
-    pyspiel.random_sim_test(load(game_id, 2, SMALL[game_id]), num_sims=1, serialize=False, verbose=False)
+def test_random_sim_with_serialisation(game_id: str) -> None:
+    pyspiel.random_sim_test(load(game_id, 2, SMALL[game_id]), num_sims=1, serialize=True, verbose=False)
+
+
+def test_information_state_tensor_is_the_observation_and_the_round_memory(game_id: str) -> None:
+    """The tensor is obs ⊕ memory; memory ≥ obs entrywise, it never forgets within a round."""
+    game = load(game_id, 2, SMALL[game_id])
+    assert game.get_type().provides_information_state_tensor
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == 2 * size
+    state = game.new_initial_state()
+    rs = np.random.RandomState(3)
+    last: dict[int, np.ndarray] = {}
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rs.randint(OUTCOMES)))
+            continue
+        player = state.current_player()
+        info = np.asarray(state.information_state_tensor(player))
+        obs, memory = info[:size], info[size:]
+        np.testing.assert_array_equal(obs, state.observation_tensor(player))
+        if not state._steps:  # mid-decision steps are in the observation only
+            assert (memory >= obs).all()
+        if player in last and state.inner.round == last[player][1]:
+            assert (memory >= last[player][0]).all()
+        last[player] = (memory.copy(), state.inner.round)
+        state.apply_action(int(rs.choice(state.legal_actions())))
+
+
+def test_max_game_length_is_measured_and_enforced() -> None:
+    game = load("grid", 2, {"end_total": 10})
+    assert 0 < game.max_game_length() < 100_000
+    short = load("grid", 2, {"end_total": 10}, max_game_length=12)
+    state = short.new_initial_state()
+    rs = np.random.RandomState(0)
+    moves = 0
+    while not state.is_terminal():
+        actions = [int(rs.randint(OUTCOMES))] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(actions[0] if state.is_chance_node() else int(rs.choice(actions)))
+        moves += 1
+    assert moves == 12 and state.returns() == [0.0, 0.0] and not state.inner.game_over
+    with pytest.raises(Exception, match="over"):
+        state.apply_action(0)
 
 
 def test_ismcts_plays_a_match_to_the_end(game_id: str) -> None:
@@ -107,8 +148,8 @@ def test_information_state_hides_the_opponent_and_survives_resampling() -> None:
 def test_bad_parameters_are_named() -> None:
     with pytest.raises(Exception, match="seed_bytes"):
         load("chips", 2, seed_bytes=9)
-    with pytest.raises(Exception, match="max_game_length 0 must be ≥ 1"):
-        load("chips", 2, max_game_length=0)
+    with pytest.raises(Exception, match="max_game_length -1 must be ≥ 1"):
+        load("chips", 2, max_game_length=-1)
     with pytest.raises(Exception, match="JSON"):
         pyspiel.load_game("python_kartentisch_chips", {"options": "{nope"})
 

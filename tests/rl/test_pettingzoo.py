@@ -1,32 +1,48 @@
-"""PettingZoo adapter: the library's own API and seed tests at 2 and the maximum player count."""
+"""PettingZoo adapter: the library's own tests without a warning, masks, state, truncation, penalties, bots."""
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 from kartentisch.games import get_game
-from kartentisch.rl.pettingzoo import env
+from kartentisch.rl.bots import BotAgent
+from kartentisch.rl.pettingzoo import env, raw_env
 
 from .conftest import SMALL, player_counts
 
 
-def test_api_and_seed(game_id: str) -> None:
+def test_api_and_seed_without_warnings(game_id: str) -> None:
     for players in player_counts(game_id):
-        api_test(env(game_id, players=players), num_cycles=60)
-        seed_test(lambda players=players: env(game_id, players=players), num_cycles=40)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            api_test(env(game_id, players=players), num_cycles=60)
+            seed_test(lambda players=players: env(game_id, players=players), num_cycles=40)
+        assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # api_test's hard-coded list of dict envs
+def test_classic_dict_observations_pass_the_api_test() -> None:
+    e = env("chips", players=3, action_mask="observation")
+    api_test(e, num_cycles=30)
+    e.reset(seed=2)
+    obs = e.observe(e.agent_selection)
+    assert set(obs) == {"observation", "action_mask"} and obs["action_mask"].any()
 
 
 def _play(e, seed: int) -> dict[str, float]:
-    """Random legal play to the end; returns the summed rewards per agent."""
+    """Random legal play to the end (mask from the info); returns the summed rewards per agent."""
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     totals = {a: 0.0 for a in e.possible_agents}
     for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
+        obs, reward, term, trunc, info = e.last()
+        assert e.observation_space(agent).contains(obs)
         totals[agent] += reward
-        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(info["action_mask"])))
         e.step(action)
     return totals
 
@@ -41,23 +57,101 @@ def test_match_rewards_are_the_returns(game_id: str) -> None:
 def test_round_rewards_are_signed_round_scores() -> None:
     e = env("grid", players=2, options={"end_total": 10}, rewards="round")
     totals = _play(e, seed=2)
-    state = e.unwrapped.state
+    state = e.unwrapped.game_state
     assert totals == {f"player_{s}": -float(state.totals[s]) for s in range(2)}  # grid: lower is better
+
+
+def test_margin_rewards_sum_to_zero_and_add_to_the_match_result() -> None:
+    e = env("grid", players=3, options={"end_total": 20}, rewards="match+margin")
+    totals = _play(e, seed=5)
+    state = e.unwrapped.game_state
+    assert sum(totals.values()) == pytest.approx(1.0)  # the margins cancel, the win adds 1
+    best = min(range(3), key=lambda s: state.totals[s])
+    assert max(totals, key=totals.get) == f"player_{best}"
+
+
+def test_state_is_every_seat_observation() -> None:
+    e = env("colors", players=3)
+    e.reset(seed=1)
+    state = e.state()
+    assert state.shape == e.unwrapped.state_space.shape and e.unwrapped.state_space.contains(state)
+    size = e.unwrapped.encoder.size
+    np.testing.assert_array_equal(state[size:2 * size], e.observe("player_1"))
+
+
+def test_max_cycles_truncates_every_agent() -> None:
+    e = env("grid", players=2, max_cycles=7)
+    e.reset(seed=0)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            assert trunc and not term
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(info["action_mask"])[0]))
+        steps += 1
+    assert steps == 7 and not e.unwrapped.game_state.game_over
 
 
 def test_illegal_action_is_rejected_and_changes_nothing() -> None:
     e = env("chips", players=2)
     e.reset(seed=1)
-    before = e.unwrapped.state.to_doc()
-    mask = e.observe(e.agent_selection)["action_mask"]
+    before = e.unwrapped.game_state.to_doc()
+    mask = e.unwrapped.infos[e.agent_selection]["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     legal = int(np.flatnonzero(mask)[0])
     for bad in (illegal, legal + 0.5, str(legal), None):  # ids only: no truncated float, no digit string
         with pytest.raises(ValueError, match="not legal"):
             e.unwrapped.step(bad)
-    assert e.unwrapped.state.to_doc() == before
+    assert e.unwrapped.game_state.to_doc() == before
     e.step(np.int64(legal))  # a NumPy integer is an id
-    assert e.unwrapped.state.to_doc() != before
+    assert e.unwrapped.game_state.to_doc() != before
+
+
+def test_illegal_action_with_penalty_ends_the_episode() -> None:
+    e = env("grid", players=2, illegal="penalty", illegal_reward=-2.0)
+    e.reset(seed=3)
+    offender = e.agent_selection
+    mask = e.unwrapped.infos[offender]["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    seen = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        assert term
+        seen[agent] = (reward, info.get("illegal_action", False))
+        e.step(None)
+    assert seen[offender] == (-2.0, True)
+    assert all(r == 0.0 for a, (r, _) in seen.items() if a != offender)
+
+
+def test_bots_play_as_agents(game_id: str) -> None:
+    """BotAgent answers with action ids, several steps for a split token, and finishes matches."""
+    e = env(game_id, players=2, options=SMALL[game_id])
+    e.reset(seed=9)
+    bots = {a: BotAgent("heuristic" if s == 0 else "random", game_id, seed=s) for s, a in enumerate(e.possible_agents)}
+    total = 0.0
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        action = bots[agent].act(e)
+        assert info["action_mask"][action] == 1
+        e.step(action)
+    assert e.unwrapped.game_state.game_over and total == pytest.approx(1.0)
+
+
+def test_a_bot_will_not_finish_someone_else_s_decision() -> None:
+    e = raw_env("lastcard", players=2, options={"pass_cards": 0})
+    doc = {"game": "lastcard", "players": 2, "options": {"pass_cards": 0}, "round": 1, "phase": "play",
+           "to_act": [0], "zones": {"start_player": 0, "hands": [["3", "9", "30"], ["4", "31"]],
+                                     "help": [["5", "8"], []], "pile": ["15"]}}
+    e.reset(options={"state": doc})
+    e.step(e.space.index["with:9"])
+    with pytest.raises(ValueError, match="did not plan"):
+        BotAgent("heuristic", "lastcard", seed=0).act(e)
 
 
 def test_action_ids_name_tokens() -> None:
@@ -70,19 +164,20 @@ def test_action_ids_name_tokens() -> None:
 def test_multi_step_decision_keeps_the_agent() -> None:
     """A lastcard help play takes several steps by the same agent; the token applies at the last."""
     e = env("lastcard", players=2, options={"pass_cards": 0})
-    e.reset(seed=0)
-    raw = e.unwrapped
     doc = {"game": "lastcard", "players": 2, "options": {"pass_cards": 0}, "round": 1, "phase": "play",
            "to_act": [0], "zones": {"start_player": 0, "hands": [["3", "9", "30"], ["4", "31"]],
                                      "help": [["5", "8"], []], "pile": ["15"]}}
-    raw.state = get_game("lastcard").load(doc)
-    raw._select()
+    e.reset(options={"state": doc})
+    raw = e.unwrapped
     for step in ("with:9", "help:5", "help:8"):
         assert e.agent_selection == "player_0"
         e.step(raw.space.index[step])
-        assert raw.state.to_doc()["zones"]["pile"] == ["15"]
+        assert raw.game_state.to_doc()["zones"]["pile"] == ["15"]
+    with_card = next(s for s in raw.encoder.slices if s.name == "with_help")
+    chosen = e.observe("player_0")[with_card.offset:with_card.offset + with_card.size]
+    assert sorted(raw.encoder.cards[i] for i in np.flatnonzero(chosen)) == ["5", "8"]
     e.step(raw.space.index["go"])
-    assert raw.state.to_doc()["zones"]["pile"][0] == "9" and e.agent_selection == "player_1"
+    assert raw.game_state.to_doc()["zones"]["pile"][0] == "9" and e.agent_selection == "player_1"
 
 
 def test_bad_arguments_are_named() -> None:
@@ -90,6 +185,14 @@ def test_bad_arguments_are_named() -> None:
         env("colors", render_mode="rgb")
     with pytest.raises(ValueError, match="rewards"):
         env("colors", rewards="dense")
+    with pytest.raises(ValueError, match="action_mask"):
+        env("colors", action_mask="both")
+    with pytest.raises(ValueError, match="illegal"):
+        env("colors", illegal="ignore")
+    with pytest.raises(ValueError, match="max_cycles"):
+        env("colors", max_cycles=0)
+    with pytest.raises(ValueError, match="does not fit"):
+        env("colors", players=3).reset(options={"state": get_game("colors").new_state(2, seed=0)})
     e = env("colors", players=2, render_mode="ansi")
     e.reset(seed=0)
     assert e.render().startswith("colors round 1 phase play")

@@ -1,40 +1,54 @@
-"""Observation tensors: exactly one seat's view (``state.view(seat)``) as a flat float32 vector.
+"""Observation tensors: exactly one seat's view as a flat, bounded, normalised float32 vector.
 
-An :class:`Encoder` reads only the seat view document (never ``to_doc()``) plus the steps the
-seat has chosen so far in an unfinished decision (see :mod:`.spaces`), so two states with equal
-views give equal observations. The vector is the concatenation of named *slices*; every slice
-has a fixed shape for a given game, player count and options, and :meth:`Encoder.describe`
-lists them (name, shape, offset, meaning).
+An :class:`Encoder` turns what one seat sees, plus the steps it has chosen so far in an
+unfinished decision (see :mod:`.spaces`), into a vector cut into named *slices*. Every slice
+has a fixed shape for a given game, player count and options; :meth:`Encoder.describe` lists
+them (name, shape, offset, scale, bounds, meaning). Every entry lies in ``[0, 1]``, or in
+``[-1, 1]`` for a *signed* slice (points, which can be negative): raw numbers are divided by the
+slice's scale and clipped, so :attr:`Encoder.low` / :attr:`Encoder.high` bound the space.
+
+Two ways in, one result:
+
+* :meth:`Encoder.encode` reads the seat's view document (``state.view(seat)``). Every game has
+  it; it is the reference.
+* :meth:`Encoder.encode_state` reads the state itself through the layout's ``zones`` function
+  (a cheap stand-in for ``view(seat)["zones"]`` that shares the state's lists instead of copying
+  them), when the layout has one; building the view document was what limited environment
+  speed. Tests check on random positions of every game and player count that both ways give
+  the same vector and that re-dealing hidden cards (``determinize``) never changes it.
 
 Conventions for every slice:
 
 * **Relative seats.** A per-seat axis of length ``n`` (players) is rotated so index 0 is the
   observing seat, index 1 its left neighbour ``seat+1`` and so on (CONVENTIONS: clockwise).
 * **Cards.** A card axis of length ``C`` runs over the game's distinct card codes in play, in
-  the game's canonical order (``Game.deck``). Multi-hot slices hold the number of copies.
-* Counts and points are raw numbers (not normalised); flags are 0/1.
+  the game's canonical order (``Game.deck``). Multi-hot slices hold the number of copies, divided
+  by the copies of that code in the deck (:func:`per_copy`), so a full set reads 1.
+* Counts are divided by a stated scale (e.g. the deck size for a pile); flags are 0/1.
 
 Common slices (all games, first): ``to_act`` (n) seats with an open decision; ``dealer`` (n)
-one-hot; ``totals`` (n) match totals; ``round`` (1) round number; ``phase`` (number of phases)
-one-hot over the game's phase list. A game whose notation splits tokens into steps encodes the
-steps already chosen in an unfinished decision in its own slices (``lastcard``: ``with_card``,
-``with_help``); fillers read them from the view key ``_steps`` the encoder adds.
+one-hot; ``totals`` (n) match totals divided by the layout's ``points`` scale (signed);
+``round`` (1) round number over the layout's ``rounds`` scale; ``phase`` (number of phases)
+one-hot over the game's phase list.
 
-Game slices (after the common ones) and the game's phase list are the game's own: its package's
-``observation`` part (``kartentisch.games.<id>.observation.LAYOUT``, a :class:`Layout`) built from
-the :class:`Part` templates and fillers here.
+Game slices follow, from the game's ``observation`` part
+(``kartentisch.games.<id>.observation.LAYOUT``, a :class:`Layout`) built from :class:`Part`.
+A part's filler is either a :class:`Put` (vectorised: it appends ``(flat index, value)`` pairs
+for the slice, reading the zones; both ways in use it) or a plain function
+``fill(out, view, ctx)`` writing into the slice's array from the whole view (the view way only).
 """
 
 from __future__ import annotations
 
+import array
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from ..kernel import Game
+from ..kernel import Game, GameState
 from .spaces import ActionSpace, NotationError
 
 
@@ -42,7 +56,9 @@ from .spaces import ActionSpace, NotationError
 class Slice:
     """One named part of the observation vector: ``shape``, ``offset`` into the flat vector, meaning.
 
-    ``size`` is the number of floats (the product of ``shape``).
+    ``size`` is the number of floats (the product of ``shape``); ``scale`` what raw values are
+    divided by (a number, or ``"per card"`` for multi-hot counts over the copies of each code);
+    ``signed`` whether entries may be negative (bounds ``[-1, 1]`` instead of ``[0, 1]``).
     """
 
     name: str
@@ -50,15 +66,24 @@ class Slice:
     offset: int
     meaning: str
     size: int
+    scale: float | str = 1.0
+    signed: bool = False
 
 
 class Ctx:
-    """What a slice filler needs besides the view: seat, player count, card index."""
+    """What a slice filler needs besides the zones: seat, player count, card index, chosen steps.
 
-    def __init__(self, seat: int, players: int, card_index: Mapping[str, int]) -> None:
+    A :class:`Put` filler adds values into ``buf``, the raw flat vector (an ``array.array`` of
+    float32, written entry by entry: far cheaper than NumPy item access), at ``at + i``.
+    """
+
+    def __init__(self, seat: int, players: int, card_index: Mapping[str, int], steps: Sequence[str] = (),
+                 buf: array.array[float] | None = None) -> None:
         self.seat = seat
         self.players = players
         self.card_index = card_index
+        self.steps = list(steps)
+        self.buf: array.array[float] = buf if buf is not None else array.array("f")
 
     def rel(self, seat: int) -> int:
         """Seat number relative to the observer (0 = observer, 1 = left neighbour …)."""
@@ -66,34 +91,126 @@ class Ctx:
 
     def per_seat(self, values: Sequence[Any]) -> list[Any]:
         """``values`` indexed by absolute seat, reordered so index 0 is the observer."""
-        return [values[(self.seat + k) % self.players] for k in range(self.players)]
+        n, seat = self.players, self.seat
+        return [values[(seat + k) % n] for k in range(n)]
 
-    def add_cards(self, out: np.ndarray, codes: Sequence[str | None]) -> None:
-        """Add 1 at each visible card code of ``codes`` (``"?"``/``None`` are skipped)."""
+    def add_cards(self, at: int | np.ndarray, codes: Sequence[str | None]) -> None:
+        """Add 1 at each visible card code of ``codes`` (``"?"``/``None`` are skipped).
+
+        ``at`` is the flat offset of a card axis (a :class:`Put` filler), or an array of length C
+        (a plain filler).
+        """
+        index = self.card_index
+        target: Any = self.buf if not isinstance(at, np.ndarray) else at
+        base = 0 if isinstance(at, np.ndarray) else at
         for code in codes:
             if code is not None and code != "?":
-                out[self.card_index[code]] += 1
+                target[base + index[code]] += 1
+
+    def put(self, at: int, value: float) -> None:
+        """Add ``value`` at flat index ``at``."""
+        self.buf[at] += value
 
 
 Filler = Callable[[np.ndarray, Mapping[str, Any], Ctx], None]
+PutFn = Callable[[Mapping[str, Any], Ctx, int], None]
+
+
+class Put:
+    """A vectorised slice filler: ``put(zones, ctx, at)`` appends the slice's (index, value) pairs.
+
+    ``at`` is the slice's offset in the flat vector; ``zones`` the view's ``zones`` (or the
+    layout's cheap stand-in for them). Calling the object as a plain filler
+    ``(out, view, ctx)`` writes the same values into ``out``, so it serves both ways in.
+    """
+
+    def __init__(self, put: PutFn) -> None:
+        self.put = put
+        self.__doc__ = put.__doc__
+
+    def __call__(self, out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
+        buf = array.array("f", bytes(4 * out.size))
+        self.put(view["zones"], Ctx(ctx.seat, ctx.players, ctx.card_index, ctx.steps, buf), 0)
+        out.reshape(-1)[:] += np.frombuffer(buf, dtype=np.float32)
+
+
+def put(fn: PutFn) -> Put:
+    """Decorator: make ``fn(zones, ctx, at)`` a :class:`Put` filler."""
+    return Put(fn)
+
+
+@dataclass(frozen=True)
+class Dims:
+    """What a slice's shape and scale may depend on: players, distinct codes, copies, deck, options."""
+
+    players: int
+    cards: int
+    copies: np.ndarray
+    deck: int
+    options: Mapping[str, Any]
+
+
+Scale = float | Callable[[Dims], "float | np.ndarray"]
+
+
+def per_copy(d: Dims) -> np.ndarray:
+    """Scale of a card-count slice: the copies of each code in the deck (broadcast over the card axis)."""
+    return d.copies
+
+
+def deck_size(d: Dims) -> float:
+    """Scale of a pile-size slice: the number of cards in the deck."""
+    return float(d.deck)
 
 
 @dataclass(frozen=True)
 class Part:
-    """A game slice template: name, shape as a function of ``(players, cards)``, meaning, filler."""
+    """A game slice template: name, shape as a function of ``(players, cards)``, meaning, filler.
+
+    ``scale`` divides the raw values (a number, or a function of :class:`Dims`: :func:`per_copy`,
+    :func:`deck_size` …; default 1 for flags, one-hots and single copies); ``signed`` allows
+    negative values (clipped to ``[-1, 1]``).
+    """
 
     name: str
     shape: Callable[[int, int], tuple[int, ...]]
     meaning: str
-    fill: Filler
+    fill: Filler | Put
+    scale: Scale = 1.0
+    signed: bool = False
+
+
+class ZonesFn(Protocol):
+    """A layout's cheap stand-in for ``state.view(seat)["zones"]`` (see :class:`Layout`)."""
+
+    def __call__(self, state: GameState, seat: int) -> Mapping[str, Any]: ...
+
+
+def _hundred(players: int, options: Mapping[str, Any]) -> float:
+    return 100.0
 
 
 @dataclass(frozen=True)
 class Layout:
-    """A game's observation layout: its phases (the one-hot ``phase`` slice) and its game slices."""
+    """A game's observation layout.
+
+    Attributes:
+        phases: the game's phases (the one-hot ``phase`` slice).
+        parts: its game slices.
+        zones: optional ``zones(state, seat)``: for every key the parts read, what
+            ``state.view(seat)["zones"]`` holds there, or data the parts read identically (shared
+            lists, a face-down cell ``"?b5"`` where the view has ``"?"`` when the fillers test only
+            the leading ``"?"``). With it, and only :class:`Put` fillers, :meth:`Encoder.encode_state`
+            never builds the view document.
+        points: scale of the ``totals`` slice as a function of ``(players, options)``.
+        rounds: scale of the ``round`` slice.
+    """
 
     phases: tuple[str, ...]
     parts: tuple[Part, ...]
+    zones: ZonesFn | None = None
+    points: Callable[[int, Mapping[str, Any]], float] = _hundred
+    rounds: float = 10.0
 
 
 def zones(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -121,87 +238,119 @@ def one(n: int, c: int) -> tuple[int, ...]:
     return (1,)
 
 
-def hand_sizes(key: str = "hands") -> Filler:
+def hand_sizes(key: str = "hands") -> Put:
     """Filler: the length of each seat's list in ``zones[key]`` (relative seats)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        out[:] = [len(h) for h in ctx.per_seat(zones(view)[key])]
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        for k, hand in enumerate(ctx.per_seat(z[key])):
+            ctx.put(at + k, len(hand))
     return fill
 
 
-def seat_card_lists(key: str) -> Filler:
+def seat_card_lists(key: str) -> Put:
     """Filler: each seat's card list in ``zones[key]`` as multi-hot rows (relative seats)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        for k, cards in enumerate(ctx.per_seat(zones(view)[key])):
-            ctx.add_cards(out[k], cards or [])
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        c = len(ctx.card_index)
+        for k, codes in enumerate(ctx.per_seat(z[key])):
+            ctx.add_cards(at + k * c, codes or [])
     return fill
 
 
-def card_list(key: str) -> Filler:
+def card_list(key: str) -> Put:
     """Filler: the card list ``zones[key]`` as a multi-hot vector (``None``: empty)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        ctx.add_cards(out, zones(view)[key] or [])
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        ctx.add_cards(at, z[key] or [])
     return fill
 
 
-def card(key: str) -> Filler:
+def card(key: str) -> Put:
     """Filler: the one card ``zones[key]`` as a one-hot vector."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        ctx.add_cards(out, [zones(view)[key]])
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        ctx.add_cards(at, [z[key]])
     return fill
 
 
-def length(key: str) -> Filler:
+def length(key: str) -> Put:
     """Filler: the length of ``zones[key]`` (a count of cards; ``None``: 0)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        out[0] = len(zones(view)[key] or [])
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        ctx.put(at, len(z[key] or ()))
     return fill
 
 
-def flag(key: str) -> Filler:
+def flag(key: str) -> Put:
     """Filler: 1 if ``zones[key]`` is truthy, else 0."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        out[0] = float(bool(zones(view)[key]))
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        if z[key]:
+            ctx.put(at, 1.0)
     return fill
 
 
-def first_card(key: str) -> Filler:
+def first_card(key: str) -> Put:
     """Filler: the first card of the list ``zones[key]`` (a pile's top) one-hot, if any."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        cards = zones(view)[key]
-        if cards:
-            ctx.add_cards(out, [cards[0]])
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        codes = z[key]
+        if codes:
+            ctx.add_cards(at, [codes[0]])
     return fill
 
 
-def seat_numbers(key: str) -> Filler:
+def seat_numbers(key: str) -> Put:
     """Filler: the per-seat numbers ``zones[key]`` (relative seats)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        out[:] = ctx.per_seat(zones(view)[key])
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        for k, value in enumerate(ctx.per_seat(z[key])):
+            if value:
+                ctx.put(at + k, value)
     return fill
 
 
-def seat_one_hot(key: str) -> Filler:
+def seat_one_hot(key: str) -> Put:
     """Filler: the seat ``zones[key]`` one-hot (relative; ``None``: all 0)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        value = zones(view)[key]
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        value = z[key]
         if value is not None:
-            out[ctx.rel(value)] = 1
+            ctx.put(at + ctx.rel(value), 1.0)
     return fill
 
 
-def seat_set(key: str) -> Filler:
+def seat_set(key: str) -> Put:
     """Filler: the seats listed in ``zones[key]`` as a multi-hot vector (relative)."""
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        for s in zones(view)[key] or []:
-            out[ctx.rel(s)] = 1
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        for s in z[key] or ():
+            ctx.put(at + ctx.rel(s), 1.0)
+    return fill
+
+
+def one_of(key: str, values: Sequence[Any]) -> Put:
+    """Filler: ``zones[key]`` one-hot over ``values`` (``None``: all 0)."""
+    where = {v: i for i, v in enumerate(values)}
+
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        value = z[key]
+        if value is not None:
+            ctx.put(at + where[value], 1.0)
     return fill
 
 
 class Encoder:
-    """Encodes ``state.view(seat)`` of one game/player count/options as a flat float32 vector.
+    """Encodes what one seat sees of one game/player count/options as a flat float32 vector.
 
     Attributes:
         slices: the :class:`Slice` list in vector order; ``size`` = total length.
+        low, high: float32 bounds of every entry (``-1``/``0`` and ``1``).
+        fast: whether :meth:`encode_state` skips the view document (the layout has ``zones``
+            and only :class:`Put` fillers).
+
+    One encoder is not safe to share between threads (it reuses a work buffer).
 
     Raises:
         NotationError: the game has no ``observation`` part (or no notation part).
@@ -214,46 +363,120 @@ class Encoder:
             raise NotationError(f"{game.id}: no observation layout ({game.package}.observation.LAYOUT, a Layout)")
         self.space = space or ActionSpace(game, players, options)
         self.players = players
-        self.cards = list(dict.fromkeys(game.deck(players, self.space.options)))
+        opts = self.space.options
+        deck = game.deck(players, opts)
+        self.cards = list(dict.fromkeys(deck))
         self.card_index = {c: i for i, c in enumerate(self.cards)}
-        self.phases, parts = module.LAYOUT.phases, module.LAYOUT.parts
+        copies = np.zeros(len(self.cards))
+        for code in deck:
+            copies[self.card_index[code]] += 1
+        layout: Layout = module.LAYOUT
+        self.layout = layout
+        self.phases = layout.phases
+        self._phase_index = {p: i for i, p in enumerate(self.phases)}
+        dims = Dims(players, len(self.cards), copies, len(deck), opts)
         n, c = players, len(self.cards)
-        common = [
-            ("to_act", (n,), "seats with an open decision"),
-            ("dealer", (n,), "dealer of the current round (one-hot)"),
-            ("totals", (n,), "match totals (points)"),
-            ("round", (1,), "round number (1-based)"),
-            ("phase", (len(self.phases),), "phase one-hot: " + " ".join(self.phases)),
-        ]
-        shapes: list[tuple[str, tuple[int, ...], str]] = list(common)
-        shapes += [(p.name, p.shape(n, c), p.meaning) for p in parts]
+        common = (
+            Part("to_act", seats, "seats with an open decision", _none),
+            Part("dealer", seats, "dealer of the current round (one-hot)", _none),
+            Part("totals", seats, "match totals (points, over the game's points scale)", _none,
+                 scale=layout.points(players, opts), signed=True),
+            Part("round", one, "round number (1-based, over the rounds scale)", _none, scale=layout.rounds),
+            Part("phase", lambda n, c: (len(self.phases),), "phase one-hot: " + " ".join(self.phases), _none),
+        )
         self.slices: list[Slice] = []
+        inv: list[np.ndarray] = []
+        low: list[np.ndarray] = []
         offset = 0
-        for name, shape, meaning in shapes:
-            self.slices.append(Slice(name, shape, offset, meaning, math.prod(shape)))
-            offset += self.slices[-1].size
+        for part in common + layout.parts:
+            shape = part.shape(n, c)
+            size = math.prod(shape)
+            raw = part.scale(dims) if callable(part.scale) else part.scale
+            scale = np.broadcast_to(np.asarray(raw, dtype=np.float64), shape).reshape(-1)
+            if (scale <= 0).any():
+                raise NotationError(f"{game.id}: slice {part.name} has a scale ≤ 0")
+            inv.append(1.0 / scale)
+            low.append(np.full(size, -1.0 if part.signed else 0.0))
+            label: float | str = float(raw) if np.ndim(raw) == 0 else "per card"  # type: ignore[arg-type]
+            self.slices.append(Slice(part.name, shape, offset, part.meaning, size, label, part.signed))
+            offset += size
         self.size = offset
-        self._parts = parts
+        self._inv = np.concatenate(inv).astype(np.float32)
+        self.low = np.concatenate(low).astype(np.float32)
+        self.high = np.ones(self.size, dtype=np.float32)
+        self._parts = [(p, s.offset, s.size, s.shape) for p, s in zip(layout.parts, self.slices[len(common):],
+                                                                        strict=True)]
+        self._zero = array.array("f", bytes(4 * self.size))
+        self._buf = array.array("f", self._zero)
+        at = {s.name: s.offset for s in self.slices}
+        self._at_to_act, self._at_dealer, self._at_totals = at["to_act"], at["dealer"], at["totals"]
+        self._at_round, self._at_phase = at["round"], at["phase"]
+        self.fast = layout.zones is not None and all(isinstance(p.fill, Put) for p in layout.parts)
 
     def describe(self) -> list[dict[str, Any]]:
-        """The layout as JSON-able rows: name, shape, offset, meaning."""
-        return [{"name": s.name, "shape": list(s.shape), "offset": s.offset, "meaning": s.meaning}
-                for s in self.slices]
+        """The layout as JSON-able rows: name, shape, offset, scale, bounds, meaning."""
+        return [{"name": s.name, "shape": list(s.shape), "offset": s.offset, "scale": s.scale,
+                 "low": -1 if s.signed else 0, "high": 1, "meaning": s.meaning} for s in self.slices]
 
-    def encode(self, view: Mapping[str, Any], seat: int, steps: Sequence[int] = ()) -> np.ndarray:
-        """The observation of ``seat`` from its ``view`` and its chosen ``steps``: shape ``(size,)`` float32."""
-        out = np.zeros(self.size, dtype=np.float32)
-        ctx = Ctx(seat, self.players, self.card_index)
-        part = {s.name: out[s.offset:s.offset + s.size].reshape(s.shape) for s in self.slices}
-        for s in view["to_act"]:
-            part["to_act"][ctx.rel(s)] = 1
-        part["dealer"][ctx.rel(view["dealer"])] = 1
-        part["totals"][:] = ctx.per_seat(view["totals"])
-        part["round"][0] = view["round"]
-        part["phase"][self.phases.index(view["phase"])] = 1
-        extended = dict(view)
-        extended["_steps"] = [self.space.actions[i] for i in steps]
-        for p in self._parts:
-            p.fill(part[p.name], extended, ctx)
+    def _ctx(self, seat: int, steps: Sequence[int]) -> Ctx:
+        buf = self._buf
+        buf[:] = self._zero
+        actions = self.space.actions
+        return Ctx(seat, self.players, self.card_index, [actions[i] for i in steps] if steps else (), buf)
+
+    def _common(self, ctx: Ctx, to_act: Sequence[int], dealer: int, totals: Sequence[int], rnd: int,
+                phase: str) -> None:
+        buf, n, seat = ctx.buf, self.players, ctx.seat
+        for s in to_act:
+            buf[self._at_to_act + (s - seat) % n] = 1.0
+        buf[self._at_dealer + (dealer - seat) % n] = 1.0
+        at = self._at_totals
+        for k in range(n):
+            buf[at + k] = totals[(seat + k) % n]
+        buf[self._at_round] = rnd
+        buf[self._at_phase + self._phase_index[phase]] = 1.0
+
+    def _finish(self, buf: array.array[float]) -> np.ndarray:
+        out = np.frombuffer(buf, dtype=np.float32) * self._inv
+        np.minimum(out, self.high, out=out)
+        np.maximum(out, self.low, out=out)
         return out
 
+    def encode(self, view: Mapping[str, Any], seat: int, steps: Sequence[int] = ()) -> np.ndarray:
+        """The observation of ``seat`` from its view document and its chosen ``steps`` (action ids).
+
+        Returns:
+            shape ``(size,)``, float32, within ``[low, high]``.
+        """
+        ctx = self._ctx(seat, steps)
+        self._common(ctx, view["to_act"], view["dealer"], view["totals"], view["round"], view["phase"])
+        z = view["zones"]
+        extended: dict[str, Any] | None = None
+        for part, at, size, shape in self._parts:
+            fill = part.fill
+            if isinstance(fill, Put):
+                fill.put(z, ctx, at)
+                continue
+            if extended is None:
+                extended = dict(view)
+                extended["_steps"] = ctx.steps  # plain fillers read the chosen steps from the view
+            raw = np.frombuffer(ctx.buf, dtype=np.float32)[at:at + size].reshape(shape)  # writes into buf
+            fill(raw, extended, ctx)
+        return self._finish(ctx.buf)
+
+    def encode_state(self, state: GameState, seat: int, steps: Sequence[int] = ()) -> np.ndarray:
+        """The observation of ``seat`` in ``state``: equal to ``encode(state.view(seat), seat, steps)``,
+        built without the view document when :attr:`fast`."""
+        if not self.fast:
+            return self.encode(state.view(seat), seat, steps)
+        ctx = self._ctx(seat, steps)
+        self._common(ctx, state.to_act(), state.dealer, state.totals, state.round, state.phase)
+        assert self.layout.zones is not None
+        z = self.layout.zones(state, seat)
+        for part, at, _, _ in self._parts:
+            part.fill.put(z, ctx, at)  # type: ignore[union-attr]
+        return self._finish(ctx.buf)
+
+
+def _none(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
+    """The common slices are filled by the encoder itself."""

@@ -4,8 +4,15 @@
 registers ``python_kartentisch_<id>`` with :func:`pyspiel.register_game`. Game parameters:
 ``players`` (int, default the game's minimum), ``options`` (the game options as a JSON object
 string, default ``"{}"``), ``seed_bytes`` (int 1 … 8, default 4) and ``chance`` (``"step"``,
-default, or ``"match"``), see *Chance*; ``max_game_length`` (int, default 100000: a declared
-bound for ``GameInfo``; the rules do not bound every game, e.g. ``colors`` without ``max_rounds``).
+default, or ``"match"``), see *Chance*; ``max_game_length`` (int; default 0: measured, see
+*Length*).
+
+**Length.** The rules do not bound every game (``grid`` or ``colors`` rounds go on while no total
+reaches the target, a reshuffled draw pile never runs out), so the bound is enforced: a match
+that reaches ``max_game_length`` actions (chance outcomes included) is over without a result,
+every return 0. The default is four times the longest of 20 seeded random matches with these
+parameters, counting every token as if it were followed by a chance node (a generous upper
+bound for play by any policy; random play is the longest there is in these games).
 
 **Actions** are the ids of the fixed action space (:class:`~.spaces.ActionSpace`); in games
 whose notation splits tokens into steps one decision takes several actions of the same player.
@@ -39,8 +46,13 @@ never sees the real future shuffles.
 has chosen in an unfinished decision; ``observation_tensor(p)`` is the
 :class:`~.observations.Encoder` vector of ``view(p)`` (slices: :meth:`KartentischSpielGame.observation_slices`).
 ``information_state_string(p)`` adds perfect recall: every move so far as ``p`` may read it
-(``GameState.public_token``) and, after each randomised step, ``view(p)`` then. An
-information-state *tensor* is not provided. ``resample_from_infostate(p, sampler)`` returns a
+(``GameState.public_token``) and, after each randomised step, ``view(p)`` then.
+``information_state_tensor(p)`` is the observation tensor followed by the seat's *round memory*:
+the elementwise maximum of every observation ``p`` has had since the round's deal (after each
+move and each randomised step), so everything the seat has seen this round stays in it (a card
+once held, once on the discard pile, once shown to it). It recalls what was seen, not in which
+order: two information states that differ only in order can share a tensor (the string keeps
+everything). ``resample_from_infostate(p, sampler)`` returns a
 state with the same history whose hidden cards are re-dealt by ``GameState.determinize(p, rng)``
 (``rng`` seeded from the sampler), so OpenSpiel's ISMCTS can play every game.
 
@@ -96,13 +108,37 @@ class _RecordingRandom(random.Random):
 
 @dataclass(frozen=True)
 class Setup:
-    """What one parameter set fixes: action space, encoder, seat count, seed bytes per chance step."""
+    """What one parameter set fixes: action space, encoder, seat count, seed bytes per chance step,
+    the chance mode and the enforced length bound."""
 
     space: ActionSpace
     encoder: Encoder
     players: int
     seed_bytes: int
     chance: str
+    max_length: int
+
+
+#: Random matches measured for the default ``max_game_length``, and the factor over the longest.
+LENGTH_SAMPLES = 20
+LENGTH_FACTOR = 4
+
+
+def measured_length(game: Game, space: ActionSpace, seed_bytes: int) -> int:
+    """The default ``max_game_length`` (module docstring, *Length*): :data:`LENGTH_FACTOR` times the
+    longest of :data:`LENGTH_SAMPLES` seeded random matches, every token counted with a chance node."""
+    longest = 0
+    for seed in range(LENGTH_SAMPLES):
+        state = game.new_state(space.players, space.options, seed)
+        rng = random.Random(seed)
+        length = seed_bytes
+        while not state.game_over:
+            seat = state.to_act()[0]
+            token = state.random_action(seat, rng)
+            length += len(space.steps(token)) + seed_bytes
+            state.apply(seat, token)
+        longest = max(longest, length)
+    return LENGTH_FACTOR * longest
 
 
 _SETUPS: dict[tuple[str, str], Setup] = {}
@@ -128,7 +164,12 @@ def _setup(game: Game, params: Mapping[str, Any]) -> Setup:
     if chance not in CHANCE_MODES:
         raise ValueError(f"{PREFIX}{game.id}: chance {chance!r} unknown; use one of {', '.join(CHANCE_MODES)}")
     space = ActionSpace(game, players, options)
-    found = _SETUPS[key] = Setup(space, Encoder(game, players, space=space), players, seed_bytes, chance)
+    max_length = int(params.get("max_game_length", 0))
+    if max_length < 0:
+        raise ValueError(f"{PREFIX}{game.id}: max_game_length {max_length} must be ≥ 1 (or 0: measured)")
+    if max_length == 0:
+        max_length = measured_length(game, space, seed_bytes)
+    found = _SETUPS[key] = Setup(space, Encoder(game, players, space=space), players, seed_bytes, chance, max_length)
     return found
 
 
@@ -165,13 +206,10 @@ class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         setup = _setup(self.kartentisch_game, params)
-        max_length = int(params.get("max_game_length", 100_000))
-        if max_length < 1:
-            raise ValueError(f"{PREFIX}{self.kartentisch_game.id}: max_game_length {max_length} must be ≥ 1")
         info = pyspiel.GameInfo(
             num_distinct_actions=len(setup.space), max_chance_outcomes=OUTCOMES, num_players=setup.players,
             min_utility=0.0, max_utility=1.0, utility_sum=None,
-            max_game_length=max_length)
+            max_game_length=setup.max_length)
         super().__init__(_game_type(self.kartentisch_game), info, params)
 
     @property
@@ -193,7 +231,7 @@ class KartentischSpielGame(pyspiel.Game):  # type: ignore[misc]
         return (_load_registered, (PREFIX + self.kartentisch_game.id, dict(self.get_parameters())))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        """An observer of one seat's view (perfect recall: the information state, string only)."""
+        """An observer of one seat's view (perfect recall: the information state string and tensor)."""
         if params:
             raise ValueError(f"observer parameters not supported, got {params!r}")
         return Observer(self, iig_obs_type)
@@ -215,11 +253,11 @@ def _game_type(game: Game) -> Any:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "options": "{}", "seed_bytes": 4,
-                                 "chance": "step", "max_game_length": 100_000})
+                                 "chance": "step", "max_game_length": 0})
 
 
 class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
@@ -235,7 +273,8 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         # _Held copy the kernel state with GameState.clone().
         self._key = (game.kartentisch_game.id, json.dumps(dict(game.get_parameters()), sort_keys=True))
         game.setup  # noqa: B018 - validates the parameters and fills the cache for _setup
-        self._held = _Held(None, [])
+        self._held = _Held(None, [], [])
+        self._moves = 0  # actions applied, chance outcomes included (the enforced max_game_length)
         self._pending: tuple[int, str] | None = None  # token waiting for its seed
         self._seed: list[int] = []
         self._steps: list[int] = []
@@ -262,6 +301,8 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
     # ----------------------------------------------------------------------------- protocol
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` before a randomised step, ``TERMINAL`` at the end."""
+        if self._moves >= self._setup.max_length:
+            return TERMINAL
         inner = self._held.inner
         if inner is None or self._pending is not None:
             return CHANCE
@@ -270,8 +311,9 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         return inner.to_act()[0]
 
     def is_terminal(self) -> bool:
-        """True once the match is over."""
-        return self.inner is not None and self._pending is None and self.inner.game_over
+        """True once the match is over, or cut at ``max_game_length`` (module docstring, *Length*)."""
+        return self._moves >= self._setup.max_length or (
+            self.inner is not None and self._pending is None and self.inner.game_over)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 equally likely bytes of the next seed."""
@@ -291,9 +333,12 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._next())
 
     def _apply_action(self, action: int) -> None:
+        if self.is_terminal():
+            raise ValueError(f"{self._key[0]}: the match is over (no action applies)")
         if self.current_player() == CHANCE:
             if not 0 <= action < OUTCOMES:  # checked first: a stored bad byte would leave a chance node for good
                 raise ValueError(f"{self._key[0]}: chance outcome {action} is not a byte 0 … {OUTCOMES - 1}")
+            self._moves += 1
             self._seed.append(action)
             if len(self._seed) == self._setup.seed_bytes:
                 self._resolve_chance(int.from_bytes(bytes(self._seed), "big"))
@@ -304,6 +349,7 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         if action not in nxt:
             raise ValueError(f"{self._key[0]}: action {action} is not legal for player {seat} now; "
                              f"legal: {sorted(nxt)}")
+        self._moves += 1
         token = nxt[action]
         self._next_cache = None
         if token is None:
@@ -319,6 +365,7 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
                 self.inner.rng = proxy.target
             if proxy.touched:
                 self._snapshot()
+            self._remember()
             return
         trial = self.inner.clone()
         trial.rng = _RECORDER
@@ -328,18 +375,41 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
             self._pending = (seat, token)
         else:
             self.inner = trial
+            self._remember()
 
     def _resolve_chance(self, seed: int) -> None:
         setup = self._setup
         self._seed = []
         if self.inner is None:
             self.inner = get_game(self._key[0]).new_state(setup.players, setup.space.options, seed)
+            self._held.memory = [np.zeros(setup.encoder.size, np.float32) for _ in range(setup.players)]
         else:
             assert self._pending is not None
             self.inner.rng = random.Random(seed)
             self.inner.apply(*self._pending)
             self._pending = None
         self._snapshot()
+        self._remember()
+
+    def _remember(self) -> None:
+        """Fold every seat's observation now into its round memory (a new round starts it afresh)."""
+        inner = self.inner
+        assert inner is not None
+        held, encoder = self._held, self._setup.encoder
+        fresh = held.memory_round != inner.round
+        for seat in range(self._setup.players):
+            obs = encoder.encode_state(inner, seat)
+            if fresh:
+                held.memory[seat] = obs
+            else:
+                np.maximum(held.memory[seat], obs, out=held.memory[seat])
+        held.memory_round = inner.round
+
+    def memory(self, player: int) -> np.ndarray:
+        """``player``'s round memory (module docstring): zeros before the first deal."""
+        if not self._held.memory:
+            return np.zeros(self._setup.encoder.size, np.float32)
+        return self._held.memory[player]
 
     def _snapshot(self) -> None:
         """Log every seat's view after a randomised step (perfect recall of what it revealed)."""
@@ -352,10 +422,9 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
         return self._setup.space.actions[action]
 
     def returns(self) -> list[float]:
-        """Match result per seat once over (GameState.returns), else zeros."""
-        if not self.is_terminal():
+        """Match result per seat once over (GameState.returns), else zeros (also when cut at the length bound)."""
+        if not self.is_terminal() or self.inner is None or not self.inner.game_over:
             return [0.0] * self._setup.players
-        assert self.inner is not None
         return [float(r) for r in self.inner.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KartentischSpielState:
@@ -396,19 +465,25 @@ class KartentischSpielState(pyspiel.State):  # type: ignore[misc]
     def _copy(self) -> KartentischSpielState:
         new = KartentischSpielState(self.get_game())
         new._held = copy.deepcopy(self._held)
+        new._moves = self._moves
         new._pending, new._seed, new._steps = self._pending, list(self._seed), list(self._steps)
         return new
 
 
 class _Held:
-    """The kernel state and the log; deep copies use ``GameState.clone()`` and share log entries."""
+    """The kernel state, the log and the round memories; deep copies use ``GameState.clone()`` and
+    share log entries."""
 
-    def __init__(self, inner: GameState | None, log: list[tuple[int, Any]]) -> None:
+    def __init__(self, inner: GameState | None, log: list[tuple[int, Any]], memory: list[np.ndarray],
+                 memory_round: int = 0) -> None:
         self.inner = inner
         self.log = log
+        self.memory = memory
+        self.memory_round = memory_round
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.inner.clone() if self.inner is not None else None, list(self.log))
+        return _Held(self.inner.clone() if self.inner is not None else None, list(self.log),
+                     [m.copy() for m in self.memory], self.memory_round)
 
 
 def _dump(doc: Any) -> str:
@@ -416,10 +491,12 @@ def _dump(doc: Any) -> str:
 
 
 class Observer:
-    """OpenSpiel PyObserver: ``tensor`` (observation vector) and strings of one seat's view.
+    """OpenSpiel PyObserver: ``tensor`` and strings of one seat's view.
 
-    With ``perfect_recall`` the string is the information state and the tensor is empty (no
-    information-state tensor). Only single-seat private information is supported.
+    Without perfect recall: the observation tensor and the view string. With ``perfect_recall``:
+    the information state, i.e. the observation tensor followed by the round memory (module
+    docstring), and the information state string. Only single-seat private information is
+    supported.
     """
 
     def __init__(self, game: KartentischSpielGame, iig_obs_type: Any) -> None:
@@ -428,20 +505,22 @@ class Observer:
             raise ValueError("kartentisch observers show one seat's view: private_info SINGLE_PLAYER, public_info")
         self.encoder = game.setup.encoder
         self.perfect_recall = obs_type.perfect_recall
-        size = 0 if self.perfect_recall else self.encoder.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {s.name: self.tensor[s.offset:s.offset + s.size].reshape(s.shape)
-                     for s in self.encoder.slices} if size else {}
+        size = self.encoder.size
+        self.tensor = np.zeros(2 * size if self.perfect_recall else size, np.float32)
+        self.dict = {s.name: self.tensor[s.offset:s.offset + s.size].reshape(s.shape) for s in self.encoder.slices}
+        if self.perfect_recall:
+            self.dict["memory"] = self.tensor[size:]
 
     def set_from(self, state: KartentischSpielState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s observation of ``state`` (zeros before the deal)."""
-        if self.perfect_recall:
-            return
+        """Fill ``tensor`` with ``player``'s observation (and round memory) of ``state`` (zeros before the deal)."""
         if state.inner is None:
             self.tensor.fill(0)
             return
         steps = state._steps if player == state.current_player() else []
-        self.tensor[:] = self.encoder.encode(state.inner.view(player), player, steps)
+        size = self.encoder.size
+        self.tensor[:size] = self.encoder.encode_state(state.inner, player, steps)
+        if self.perfect_recall:
+            self.tensor[size:] = state.memory(player)
 
     def string_from(self, state: KartentischSpielState, player: int) -> str:
         """The observation string, or the information state string with perfect recall."""

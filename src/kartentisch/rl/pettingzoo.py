@@ -7,23 +7,32 @@
   (the game's ``notation.action_space`` order; :meth:`KartentischEnv.action_to_token` names an
   id). In games whose notation splits tokens into steps (``lastcard``, ``mayhem``) one decision
   may take several ``step`` calls by the same agent; the token applies with its last step.
-* **Observations** ``{"observation": float32 (size,), "action_mask": int8 (len(space),)}``: the
-  :class:`~.observations.Encoder` vector of that seat's view (its slices:
-  :meth:`KartentischEnv.observation_slices`) and the legal next steps (all zero for an agent
-  that is not selected).
-* **Rewards** ``rewards="match"`` (default): at match end each agent gets
-  :meth:`GameState.returns` (a win, shared equally among the winners; sums to 1).
-  ``rewards="round"``: whenever a round is scored each agent gets its round score, negated for
-  games where lower is better (``Game.score_sign``).
-* **Episode end**: every agent terminates when the match is over; there is no truncation.
+* **Observations**: the :class:`~.observations.Encoder` vector of that seat's view, float32,
+  bounded and normalised (``Box(low, high)``, every entry in ``[0, 1]`` or ``[-1, 1]``; slices:
+  :meth:`KartentischEnv.observation_slices`). The legal-step mask (``int8``, 1 = allowed) is
+  ``infos[agent]["action_mask"]`` of the selected agent (``action_mask="info"``, default), or
+  with ``action_mask="observation"`` the observation is the classic dict ``{"observation",
+  "action_mask"}`` (all zero for an agent that is not selected). PettingZoo's ``api_test`` warns
+  "Observation is not a NumPy array" for any dict observation of an environment not on its own
+  list, so the default is the array.
+* **Rewards** ``rewards="match"`` (default), ``"round"``, ``"margin"`` or a sum such as
+  ``"match+margin"``: see :mod:`.table`.
+* **Episode end**: every agent terminates when the match is over. With ``max_cycles`` every agent
+  is truncated once that many steps (of all agents together) have been taken.
+* **Illegal actions**: ``illegal="raise"`` (default) raises ValueError and changes nothing;
+  ``illegal="penalty"`` ends the episode as PettingZoo classic's ``TerminateIllegalWrapper`` does:
+  the offending agent gets ``illegal_reward`` (default -1), every agent is terminated, and its
+  info says ``illegal_action: True``.
+* :meth:`KartentischEnv.state` is every seat's observation concatenated (seat 0 first), for a
+  centralised critic; ``state_space`` bounds it.
 * ``reset(seed=s)`` deals with ``Game.new_state(players, options, seed=s)``: equal seeds give
   equal matches for equal actions.
+* The project's bots play as agents through :class:`kartentisch.rl.bots.BotAgent`.
 """
 
 from __future__ import annotations
 
 import json
-import operator
 from typing import Any
 
 from . import require
@@ -38,12 +47,12 @@ from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
 from ..games import get_game  # noqa: E402
-from ..kernel import Game  # noqa: E402
-from .observations import Encoder  # noqa: E402
-from .spaces import ActionSpace  # noqa: E402
+from ..kernel import Game, GameState  # noqa: E402
+from .table import IllegalStep, Table  # noqa: E402
 
-REWARD_MODES = ("match", "round")
 RENDER_MODES = ("ansi", "human")
+MASK_PLACES = ("info", "observation")
+ILLEGAL_MODES = ("raise", "penalty")
 
 
 class KartentischEnv(AECEnv):  # type: ignore[misc]
@@ -54,37 +63,50 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         players: number of seats (the game's range).
         options: game options (defaults filled in, validated by the kernel).
         render_mode: ``None``, ``"ansi"`` (render returns text) or ``"human"`` (prints it).
-        rewards: ``"match"`` or ``"round"`` (module docstring).
+        rewards: ``"match"``, ``"round"``, ``"margin"`` or several joined by ``+`` (:mod:`.table`).
+        action_mask: ``"info"`` or ``"observation"`` (module docstring).
+        illegal: ``"raise"`` or ``"penalty"``; ``illegal_reward`` the penalty.
+        max_cycles: truncate every agent after this many steps in all (``None``: never).
     Raises:
         KartentischError: unknown game, bad player count or options, no notation module.
-        ValueError: unknown render mode or reward mode.
+        ValueError: unknown render mode, reward mode, mask place or illegal mode; ``max_cycles`` < 1.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "kartentisch_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "kartentisch_v1", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, players: int = 2, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None, rewards: str = "match") -> None:
+                 render_mode: str | None = None, rewards: str = "match", action_mask: str = "info",
+                 illegal: str = "raise", illegal_reward: float = -1.0, max_cycles: int | None = None) -> None:
         super().__init__()
         self.game = get_game(game) if isinstance(game, str) else game
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} not supported; use None, 'ansi' or 'human'")
-        if rewards not in REWARD_MODES:
-            raise ValueError(f"rewards {rewards!r} not supported; use one of {', '.join(REWARD_MODES)}")
-        self.space = ActionSpace(self.game, players, options)
-        self.encoder = Encoder(self.game, players, space=self.space)
+        if action_mask not in MASK_PLACES:
+            raise ValueError(f"action_mask {action_mask!r}: use one of {', '.join(MASK_PLACES)}")
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal {illegal!r}: use one of {', '.join(ILLEGAL_MODES)}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles {max_cycles} must be ≥ 1 (or None)")
+        self.table = Table(self.game, players, options, rewards)
+        self.space = self.table.space
+        self.encoder = self.table.encoder
         self.players = players
         self.render_mode = render_mode
-        self.reward_mode = rewards
+        self.mask_place = action_mask
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.max_cycles = max_cycles
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
         n = len(self.space)
+        box = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
+        mask = spaces.Box(0, 1, (n,), np.int8)
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), np.int8),
-        }) for a in self.possible_agents}
-        self.state: Any = None
-        self._steps: list[int] = []
+        self.observation_spaces = {
+            a: box if action_mask == "info" else spaces.Dict({"observation": box, "action_mask": mask})
+            for a in self.possible_agents}
+        self.state_space = spaces.Box(np.tile(self.encoder.low, players), np.tile(self.encoder.high, players),
+                                      (players * self.encoder.size,), np.float32)
 
     # ----------------------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -104,96 +126,110 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         return self.space.steps(token)
 
     def observation_slices(self) -> list[dict[str, Any]]:
-        """The observation vector's slices: name, shape, offset, meaning."""
+        """The observation vector's slices: name, shape, offset, scale, bounds, meaning."""
         return self.encoder.describe()
+
+    @property
+    def game_state(self) -> GameState:
+        """The kernel state of the match (after :meth:`reset`)."""
+        assert self.table.state is not None, "call reset() first"
+        return self.table.state
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation concatenated, seat 0 first: ``state_space`` (a centralised critic's input)."""
+        return self.table.joint()
 
     # ----------------------------------------------------------------------------- AEC API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new match (``seed``: the match generator's seed).
 
-        ``options`` is accepted for the PettingZoo API and ignored: game options shape the spaces,
-        so they are fixed by :func:`env`.
+        ``options={"state": s}`` starts from the kernel state (or state document) ``s`` instead, e.g.
+        a scenario's position; other keys are ignored (game options shape the spaces, so they are
+        fixed by :func:`env`).
+
+        Raises:
+            ValueError: a state of another game or player count.
         """
-        self.state = self.game.new_state(self.players, self.space.options, seed)
+        given = (options or {}).get("state")
+        if given is None:
+            self.table.reset(seed)
+        else:
+            self.table.start(given if isinstance(given, GameState) else self.game.load(given, seed))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = []
-        self._rounds_rewarded = len(self.state.scores)
         self._select()
 
     def _select(self) -> None:
-        acting = self.state.to_act()
-        self.agent_selection = self.possible_agents[acting[0] if acting else 0]
+        seat = self.table.acting()
+        previous = getattr(self, "agent_selection", None)
+        if previous in self.infos:
+            self.infos[previous].pop("action_mask", None)
+        self.agent_selection = self.possible_agents[seat if seat is not None else 0]
+        if seat is not None and self.mask_place == "info":
+            self.infos[self.agent_selection]["action_mask"] = self.table.mask()
 
-    def _legal(self) -> list[str]:
-        return self.state.legal_actions(self.agent_name_mapping[self.agent_selection])  # type: ignore[no-any-return]
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation: its view vector and its action mask (zero unless it is selected)."""
+    def observe(self, agent: str) -> np.ndarray | dict[str, np.ndarray]:
+        """``agent``'s observation (module docstring: an array, or the dict with its mask)."""
         seat = self.agent_name_mapping[agent]
+        obs = self.table.observe(seat)
+        if self.mask_place == "info":
+            return obs
         selected = agent == self.agent_selection and not self.terminations[agent]
-        steps = self._steps if selected else []
-        mask = (self.space.mask(self._legal(), steps) if selected
-                else np.zeros(len(self.space), dtype=np.int8))
-        return {"observation": self.encoder.encode(self.state.view(seat), seat, steps), "action_mask": mask}
+        mask = self.table.mask() if selected else np.zeros(len(self.space), dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply ``action`` (an id) of the selected agent; a dead agent must pass ``None``.
 
         Raises:
-            ValueError: ``action`` is not a legal next step now (the state is unchanged).
+            ValueError: ``action`` is not a legal next step now and ``illegal="raise"`` (the state
+                is unchanged).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        nxt = self.space.next_steps(self._legal(), self._steps)
-        try:  # an integer id (int, NumPy integer); 1.5 or "5" are not ids, not even truncated
-            index = None if action is None else operator.index(action)
-        except TypeError:
-            index = None
-        if index is None or index not in nxt:
-            name = self.space.action_to_token(index) if index is not None else action
-            raise ValueError(f"{self.game.id}: action {action!r} ({name!r}) is not legal for {agent} now; "
-                             f"legal: {[self.space.actions[i] for i in sorted(nxt)]}")
         self._cumulative_rewards[agent] = 0.0
+        try:
+            rewards = self.table.step(action)
+        except IllegalStep:
+            if self.illegal == "raise":
+                raise
+            self._penalise(agent)
+            return
         self.rewards = {a: 0.0 for a in self.agents}
-        token = nxt[index]
-        if token is None:
-            self._steps.append(index)
-        else:
-            self._steps = []
-            self.state.apply(self.agent_name_mapping[agent], token)
-            self._reward()
-            self._select()
+        if rewards is not None:
+            for a, value in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[a] = value
+        if self.table.over:
+            self.terminations = {a: True for a in self.agents}
+        elif self.max_cycles is not None and self.table.actions >= self.max_cycles:
+            self.truncations = {a: True for a in self.agents}
+        self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _reward(self) -> None:
-        state = self.state
-        if self.reward_mode == "round":
-            sign = self.game.score_sign
-            for scores in state.scores[self._rounds_rewarded:]:
-                for s, a in enumerate(self.possible_agents):
-                    self.rewards[a] += float(sign * scores[s])
-            self._rounds_rewarded = len(state.scores)
-        if state.game_over:
-            if self.reward_mode == "match":
-                for a, value in zip(self.possible_agents, state.returns(), strict=True):
-                    self.rewards[a] = float(value)
-            self.terminations = {a: True for a in self.agents}
+    def _penalise(self, agent: str) -> None:
+        """End the episode for an illegal action (PettingZoo's TerminateIllegalWrapper convention)."""
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards[agent] = self.illegal_reward
+        self.terminations = {a: True for a in self.agents}
+        self.infos[agent]["illegal_action"] = True
+        self.infos[agent].pop("action_mask", None)
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """``"ansi"``: the spectator view as text; ``"human"``: print it; ``None``: warn, return None."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        view = self.state.view(None)
+        view = self.game_state.view(None)
         head = (f"{self.game.id} round {view['round']} phase {view['phase']} to_act {view['to_act']} "
                 f"totals {view['totals']}")
         text = head + "\n" + json.dumps(view["zones"])
@@ -207,6 +243,13 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
 
 
 def env(game: str | Game, players: int = 2, options: dict[str, Any] | None = None,
-        render_mode: str | None = None, rewards: str = "match") -> AECEnv:
-    """A :class:`KartentischEnv` wrapped in PettingZoo's order-enforcing wrapper (see the class)."""
-    return wrappers.OrderEnforcingWrapper(KartentischEnv(game, players, options, render_mode, rewards))
+        render_mode: str | None = None, rewards: str = "match", **kwargs: Any) -> AECEnv:
+    """A :class:`KartentischEnv` wrapped in PettingZoo's order-enforcing wrapper (see the class for
+    ``kwargs``: ``action_mask``, ``illegal``, ``illegal_reward``, ``max_cycles``)."""
+    return wrappers.OrderEnforcingWrapper(KartentischEnv(game, players, options, render_mode, rewards, **kwargs))
+
+
+def raw_env(game: str | Game, players: int = 2, options: dict[str, Any] | None = None,
+            render_mode: str | None = None, rewards: str = "match", **kwargs: Any) -> KartentischEnv:
+    """The unwrapped :class:`KartentischEnv` (no order checks: the fastest loop)."""
+    return KartentischEnv(game, players, options, render_mode, rewards, **kwargs)

@@ -107,6 +107,12 @@ class ActionSpace:
             NotationError: a token's steps leave the space or are a proper prefix of another's.
         """
         depth = len(prefix)
+        if self.split is _single and not depth:  # every token is one step: a lookup each
+            index = self.index
+            single: dict[int, str | None] = {index.get(token, -1): token for token in legal}
+            if -1 in single:
+                self._cached_steps(str(single[-1]))  # raises, naming the token
+            return single
         prefix = tuple(prefix)
         out: dict[int, str | None] = {}
         for token in legal:

@@ -2,7 +2,8 @@
 
 A face part of the game (:meth:`kartentisch.kernel.Game.part` ``"observation"``), read by
 :class:`kartentisch.rl.observations.Encoder`; it imports numpy through the RL face, so the rules
-never do. Slice meanings are listed in each :class:`Part`.
+never do. Slice meanings are listed in each :class:`Part`. :func:`zones` reads the state without
+building the view (D19: only the draw pile is hidden, and only its size is read).
 """
 
 from __future__ import annotations
@@ -10,72 +11,106 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
+from ...kernel import GameState
 from ...rl.observations import (
     Ctx,
-    Filler,
     Layout,
     Part,
+    deck_size,
     flag,
-    length,
     one,
+    put,
     seat_cards,
     seat_numbers,
     seats,
-    zones,
 )
+from .cards import CHIPS_PER_SEAT, COLOURS, ROW_SIZE, VALUE
 
-CHIPS_COLOURS = ("k", "r", "b", "y")
-CHIPS_ROW = 7
 CHIPS_SPECIALS = tuple(f"s{i}" for i in range(1, 16))
+#: Highest card value (R10 scale of ``row_value``).
+TOP_VALUE = max(VALUE.values())
 
 
-def _chips_row(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    for i, slot in enumerate(zones(view)["row"]):
-        ctx.add_cards(out[i], [slot["card"]])
+@put
+def _row(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    c = len(ctx.card_index)
+    for i, slot in enumerate(z["row"]):
+        ctx.add_cards(at + i * c, [slot["card"]])
 
 
-def _chips_row_chips(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    for i, slot in enumerate(zones(view)["row"]):
-        out[i] = slot["chips"]
+@put
+def _row_value(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    for i, slot in enumerate(z["row"]):
+        ctx.buf[at + i] = VALUE[slot["card"]]
 
 
-def _chips_display(face_down: bool) -> Filler:
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        for k, display in enumerate(ctx.per_seat(zones(view)["display"])):
-            for cards in display.values():
-                ctx.add_cards(out[k], [c.lstrip("-") for c in cards if c.startswith("-") == face_down])
+@put
+def _row_chips(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    for i, slot in enumerate(z["row"]):
+        ctx.buf[at + i] = slot["chips"]
+
+
+@put
+def _draw_size(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    ctx.buf[at] = len(z["draw"])
+
+
+def _display(face_down: bool) -> Any:
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        c = len(ctx.card_index)
+        for k, display in enumerate(ctx.per_seat(z["display"])):
+            for codes in display.values():
+                ctx.add_cards(at + k * c, [x.lstrip("-") for x in codes if x.startswith("-") == face_down])
     return fill
 
 
-def _chips_tops(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    for k, display in enumerate(ctx.per_seat(zones(view)["display"])):
-        for j, colour in enumerate(CHIPS_COLOURS):
-            cards = display[colour]
-            if cards:
-                top = cards[-1]
-                ctx.add_cards(out[k, j, :-1], [top.lstrip("-")])
-                out[k, j, -1] = float(top.startswith("-"))
+@put
+def _tops(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    width = len(ctx.card_index) + 1
+    for k, display in enumerate(ctx.per_seat(z["display"])):
+        for j, colour in enumerate(COLOURS):
+            codes = display[colour]
+            if codes:
+                top = codes[-1]
+                here = at + (k * len(COLOURS) + j) * width
+                ctx.add_cards(here, [top.lstrip("-")])
+                if top[0] == "-":
+                    ctx.buf[here + width - 1] = 1.0
 
 
-def _chips_specials(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    for code in zones(view)["specials"]:
-        out[CHIPS_SPECIALS.index(code)] = 1
+@put
+def _specials(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    for code in z["specials"]:
+        ctx.buf[at + CHIPS_SPECIALS.index(code)] = 1.0
+
+
+def zones(state: GameState, seat: int) -> Mapping[str, Any]:
+    """The zones the parts read, straight from the state (everything but the draw pile is public, D19)."""
+    s: Any = state
+    return {"row": [{"card": c, "chips": k} for c, k in zip(s.row_cards, s.row_chips, strict=True)],
+            "draw": s.draw, "supply": s.supply, "specials": s.specials,
+            "display": [dict(zip(COLOURS, d, strict=True)) for d in s.display],
+            "final_circuit": s.final_circuit, "extra_turn": s.extra_turn}
 
 
 PARTS = (
-    Part("row", lambda n, c: (CHIPS_ROW, c), "card at each row position (0 = front)", _chips_row),
-    Part("row_chips", lambda n, c: (CHIPS_ROW,), "chips lying on each row position", _chips_row_chips),
-    Part("draw_size", one, "cards left in the draw pile", length("draw")),
-    Part("supply", seats, "chips in each seat's supply", seat_numbers("supply")),
-    Part("display_up", seat_cards, "face-up display cards per seat", _chips_display(False)),
-    Part("display_down", seat_cards, "face-down display cards per seat (public, D19)", _chips_display(True)),
+    Part("row", lambda n, c: (ROW_SIZE, c), "card at each row position (0 = front)", _row),
+    Part("row_value", lambda n, c: (ROW_SIZE,), "value of the card at each row position (over 10)", _row_value,
+         scale=float(TOP_VALUE)),
+    Part("row_chips", lambda n, c: (ROW_SIZE,), "chips lying on each row position (over 7)", _row_chips,
+         scale=float(CHIPS_PER_SEAT)),
+    Part("draw_size", one, "cards left in the draw pile (over the deck)", _draw_size, scale=deck_size),
+    Part("supply", seats, "chips in each seat's supply (over 14)", seat_numbers("supply"),
+         scale=2.0 * CHIPS_PER_SEAT),
+    Part("display_up", seat_cards, "face-up display cards per seat", _display(False)),
+    Part("display_down", seat_cards, "face-down display cards per seat (public, D19)", _display(True)),
     Part("display_tops", lambda n, c: (n, 4, c + 1),
-         "top card of each colour row k r b y per seat; last entry 1 = that top is face down", _chips_tops),
-    Part("specials", lambda n, c: (len(CHIPS_SPECIALS),), "active special cards s1 … s15", _chips_specials),
+         "top card of each colour row k r b y per seat; last entry 1 = that top is face down", _tops),
+    Part("specials", lambda n, c: (len(CHIPS_SPECIALS),), "active special cards s1 … s15", _specials),
     Part("final_circuit", one, "the final circuit is running (R8)", flag("final_circuit")),
     Part("extra_turn", one, "the current turn is an extra turn (s4)", flag("extra_turn")),
 )
 
-LAYOUT = Layout(("play", "round_over", "game_over"), PARTS)
+LAYOUT = Layout(("play", "round_over", "game_over"), PARTS, zones=zones,
+                points=lambda n, o: 50.0 * o["rounds"])

@@ -2,7 +2,8 @@
 
 A face part of the game (:meth:`kartentisch.kernel.Game.part` ``"observation"``), read by
 :class:`kartentisch.rl.observations.Encoder`; it imports numpy through the RL face, so the rules
-never do. Slice meanings are listed in each :class:`Part`.
+never do. Slice meanings are listed in each :class:`Part`. :func:`zones` reads the state without
+building the view (R20: only the own hand; other hands and the draw pile as counts).
 """
 
 from __future__ import annotations
@@ -10,50 +11,86 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
+from ...kernel import GameState
 from ...rl.observations import (
     Ctx,
-    Filler,
     Layout,
     Part,
     card_list,
     cards,
+    deck_size,
     hand_sizes,
-    length,
     one,
+    put,
     seat_card_lists,
     seat_cards,
-    seats,
-    zones,
 )
+from .cards import CODES, COLOURS, hand_size
+
+#: Card code → index of its colour in :data:`COLOURS`.
+COLOUR_AT: dict[str, int] = {code: COLOURS.index(code[0]) for code in CODES}
 
 
-def _colors_pending(field: str) -> Filler:
-    def fill(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-        pending = zones(view)["pending"]
+@put
+def _draw_size(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    ctx.buf[at] = len(z["draw"])
+
+
+def _pending(field: str) -> Any:
+    @put
+    def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+        pending = z["pending"]
         if pending is not None:
             value = pending[field]
-            ctx.add_cards(out, value if isinstance(value, list) else [value])
+            ctx.add_cards(at, value if isinstance(value, list) else [value])
     return fill
 
 
-def _colors_side(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    pending = zones(view)["pending"]
+@put
+def _side(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    pending = z["pending"]
     if pending is not None:
-        out[("lower", "higher").index(pending["side"])] = 1
+        ctx.buf[at + ("lower", "higher").index(pending["side"])] = 1.0
+
+
+@put
+def _colour_counts(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    """Cards of each colour in each seat's collection (what R14 scores)."""
+    buf, width, colour = ctx.buf, len(COLOURS), COLOUR_AT
+    for k, collection in enumerate(ctx.per_seat(z["collections"])):
+        here = at + k * width
+        for code in collection:
+            buf[here + colour[code]] += 1
+
+
+def zones(state: GameState, seat: int) -> Mapping[str, Any]:
+    """The zones the parts read, straight from the state (what ``state.view(seat)`` shows, R20)."""
+    s: Any = state
+    pending = s.pending
+    return {
+        "hands": [[CODES[k] for k in h] if i == seat else ["?"] * len(h) for i, h in enumerate(s.hands)],
+        "centre": [CODES[k] for k in s.centre], "draw": s.draw,
+        "collections": [[CODES[k] for k in c] for c in s.collections],
+        "pending": None if pending is None else {
+            "side": pending.side, "options": [CODES[k] for k in pending.options], "card": CODES[pending.card],
+            "taken": [CODES[k] for k in pending.taken]},
+    }
 
 
 PARTS = (
     Part("hands", seat_cards, "visible hand cards per seat (own hand; others are hidden)", seat_card_lists("hands")),
-    Part("hand_sizes", seats, "cards in hand per seat", hand_sizes()),
+    Part("hand_sizes", lambda n, c: (n,), "cards in hand per seat (over the R2 hand size)", hand_sizes(),
+         scale=lambda d: float(hand_size(d.players))),
     Part("centre", cards, "face-up centre cards (R4)", card_list("centre")),
-    Part("draw_size", one, "cards left in the draw pile", length("draw")),
+    Part("draw_size", one, "cards left in the draw pile (over the deck)", _draw_size, scale=deck_size),
     Part("collections", seat_cards, "collected cards per seat (R10)", seat_card_lists("collections")),
-    Part("pick_options", cards, "phase pick: centre cards of the open neighbour number", _colors_pending("options")),
-    Part("pick_card", cards, "phase pick: the card played this turn", _colors_pending("card")),
-    Part("pick_taken", cards, "phase pick: cards already taken this turn", _colors_pending("taken")),
-    Part("pick_side", lambda n, c: (2,), "phase pick: open side (lower, higher)", _colors_side),
+    Part("colour_counts", lambda n, c: (n, len(COLOURS)),
+         "collected cards per seat and colour b g p r y (R14; over 10)", _colour_counts, scale=10.0),
+    Part("pick_options", cards, "phase pick: centre cards of the open neighbour number", _pending("options")),
+    Part("pick_card", cards, "phase pick: the card played this turn", _pending("card")),
+    Part("pick_taken", cards, "phase pick: cards already taken this turn", _pending("taken")),
+    Part("pick_side", lambda n, c: (2,), "phase pick: open side (lower, higher)", _side),
 )
 
-LAYOUT = Layout(("play", "pick", "round_over", "game_over"), PARTS)
+LAYOUT = Layout(("play", "pick", "round_over", "game_over"), PARTS, zones=zones,
+                points=lambda n, o: float(o["target_score"]))

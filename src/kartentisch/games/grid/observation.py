@@ -3,84 +3,188 @@
 A face part of the game (:meth:`kartentisch.kernel.Game.part` ``"observation"``), read by
 :class:`kartentisch.rl.observations.Encoder`; it imports numpy through the RL face, so the rules
 never do. Slice meanings are listed in each :class:`Part`.
+
+A card is described by what decides play, not by its code: colour one-hot (8, ``b g m o p r t y``)
+and value scaled to ``[0, 1]`` (``(v + 1) / 12``, so −1 reads 0 and 11 reads 1), so a learner sees
+"low" and "same colour" directly; the discard pile keeps the full per-code multi-hot (which cards
+are gone). :func:`zones` reads the state without building the view (R21: face-down cells are
+read only as "face down", the held card only by the drawer while it is hidden).
 """
 
 from __future__ import annotations
 
+import array
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from ...kernel import GameState
 from ...rl.observations import (
     Ctx,
+    Dims,
     Layout,
     Part,
-    card,
-    card_list,
     cards,
-    length,
+    deck_size,
     one,
+    put,
     seat_numbers,
     seat_one_hot,
     seat_set,
     seats,
-    zones,
 )
+from .cards import COLOURS, DECK, VALUE
 
 GRID_STEPS = ("start", "drawn", "taken", "remove", "close")
+#: Features of one card: colour one-hot, then the scaled value.
+CARD = len(COLOURS) + 1
+#: Features of one cell: a card, then face down, then no card (padding or a gap).
+CELL = CARD + 2
+#: Card code → (colour index, value scaled to [0, 1]).
+FEATURES: dict[str, tuple[int, float]] = {c: (COLOURS.index(c[0]), (VALUE[c] + 1) / 12) for c in DECK}
 
 
-def _grid_cells(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    """Per seat a 3×3 padded grid; per cell: card one-hot (C), face down, no card."""
-    out[..., -1] = 1
-    for k, grid in enumerate(ctx.per_seat(zones(view)["grids"])):
-        for r, row in enumerate(grid):
-            for c, cell in enumerate(row):
-                if cell is None:
-                    continue
-                out[k, r, c, -1] = 0
-                if cell == "?":
-                    out[k, r, c, -2] = 1
+def _card(ctx: Ctx, at: int, code: str) -> None:
+    colour, value = FEATURES[code]
+    ctx.buf[at + colour] = 1.0
+    ctx.buf[at + CARD - 1] = value
+
+
+def _cell_block(cell: str | None) -> array.array[float]:
+    block = array.array("f", bytes(4 * CELL))
+    if cell is None:
+        block[CELL - 1] = 1.0
+    elif cell == "?":
+        block[CELL - 2] = 1.0
+    else:
+        colour, value = FEATURES[cell]
+        block[colour], block[CARD - 1] = 1.0, value
+    return block
+
+
+#: The features of every cell content (a code, "?" face down, ``None`` no card), written as one block.
+CELL_BLOCKS: dict[str | None, array.array[float]] = {x: _cell_block(x) for x in (*DECK, "?", None)}
+
+
+#: Per seat: 9 cells, then rows, columns, face-up sum and face-down count.
+SEAT = 9 * CELL + 4
+
+
+#: Encoded grids by content (a grid changes only on its owner's turn, and every seat sees it):
+#: emptied when it reaches :data:`GRID_CACHE` entries.
+_SEEN: dict[tuple[tuple[str | None, ...], ...], array.array[float]] = {}
+GRID_CACHE = 4096
+
+
+def _grid_block(grid: list[list[str | None]]) -> array.array[float]:
+    """One seat's block: 9 padded cells, then rows, columns, face-up sum, face-down count."""
+    block = array.array("f", bytes(4 * SEAT))
+    rows = len(grid)
+    cols = len(grid[0]) if rows else 0
+    total = hidden = 0
+    here = 0
+    for r in range(3):
+        row = grid[r] if r < rows else ()
+        for c in range(3):
+            cell = row[c] if c < cols and r < rows else None
+            if cell is not None:
+                if cell[0] == "?":
+                    cell = "?"
+                    hidden += 1
                 else:
-                    ctx.add_cards(out[k, r, c, :-2], [cell])
+                    total += VALUE[cell]
+            block[here:here + CELL] = CELL_BLOCKS[cell]
+            here += CELL
+    block[here], block[here + 1], block[here + 2], block[here + 3] = rows, cols, total, hidden
+    return block
 
 
-def _grid_shape(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    for k, grid in enumerate(ctx.per_seat(zones(view)["grids"])):
-        out[k] = (len(grid), len(grid[0]) if grid else 0)
+@put
+def _grids(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    """Per seat: a 3×3 padded grid (per cell: colour one-hot, value, face down, no card), then the
+    grid's rows and columns, the sum of its face-up cards and its face-down count."""
+    buf, seen = ctx.buf, _SEEN
+    for k, grid in enumerate(ctx.per_seat(z["grids"])):
+        key = tuple(map(tuple, grid))
+        block = seen.get(key)
+        if block is None:
+            if len(seen) >= GRID_CACHE:
+                seen.clear()
+            block = seen[key] = _grid_block(grid)
+        here = at + k * SEAT
+        buf[here:here + SEAT] = block
 
 
-def _grid_step(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    step = zones(view)["step"]
+def _grids_scale(d: Dims) -> np.ndarray:
+    return np.array([1.0] * (9 * CELL) + [3.0, 3.0, 50.0, 9.0])
+
+
+@put
+def _discard(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    ctx.add_cards(at, z["discard"])
+
+
+@put
+def _discard_top(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    top = z["discard_top"]
+    if top is not None:
+        _card(ctx, at, top)
+        ctx.put(at + CARD, 1.0)
+
+
+@put
+def _draw_size(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    ctx.put(at, z["draw_count"])
+
+
+@put
+def _step(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    step = z["step"]
     if step is not None:
-        out[GRID_STEPS.index(step)] = 1
+        ctx.put(at + GRID_STEPS.index(step), 1.0)
 
 
-def _grid_held(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
-    held = zones(view)["held"]
+@put
+def _held(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    held = z["held"]
     if held == "?":
-        out[-1] = 1
+        ctx.put(at + CARD + 1, 1.0)
     elif held is not None:
-        ctx.add_cards(out[:-1], [held])
+        _card(ctx, at, held)
+        ctx.put(at + CARD, 1.0)
+
+
+def zones(state: GameState, seat: int) -> Mapping[str, Any]:
+    """The zones the parts read, straight from the state (what ``state.view(seat)`` shows, R21/D8)."""
+    s: Any = state
+    held = s.held
+    if held is not None and s.step == "drawn" and seat != s.active:
+        held = "?"
+    return {"grids": s.grids, "draw_count": len(s.draw), "discard": s.discard,
+            "discard_top": s.discard[0] if s.discard else None, "active": s.active, "step": s.step,
+            "held": held, "flips_left": s.flips_left, "trigger": s.trigger, "final_turns": s.final_turns,
+            "reveal_queue": s.reveal_queue}
 
 
 PARTS = (
-    Part("cells", lambda n, c: (n, 3, 3, c + 2),
-         "grid of each seat, row r col c: face-up card one-hot, then face down, then no card (R10 shapes padded)",
-         _grid_cells),
-    Part("shape", lambda n, c: (n, 2), "rows and columns of each seat's grid", _grid_shape),
-    Part("discard", cards, "cards in the discard pile", card_list("discard")),
-    Part("discard_top", cards, "top card of the discard pile", card("discard_top")),
-    Part("draw_size", one, "cards left in the draw pile", length("draw")),
+    Part("grids", lambda n, c: (n, SEAT),
+         "per seat: its grid, row r col c (R10 shapes padded to 3×3), per cell colour one-hot b g m o p r t y, "
+         "value (v+1)/12, face down, no card (9 × 11); then rows and columns (over 3), the sum of its face-up "
+         "cards (R17; over 50) and its face-down cards (over 9)", _grids, scale=_grids_scale, signed=True),
+    Part("discard", cards, "cards in the discard pile (per code)", _discard),
+    Part("discard_top", lambda n, c: (CARD + 1,), "top card of the discard pile: colour, value, present",
+         _discard_top),
+    Part("draw_size", one, "cards left in the draw pile (over the deck)", _draw_size, scale=deck_size),
     Part("active", seats, "seat on turn or being resolved", seat_one_hot("active")),
-    Part("step", lambda n, c: (len(GRID_STEPS),), "turn step: start drawn taken remove close", _grid_step),
-    Part("held", lambda n, c: (c + 1,), "drawn or taken card not yet placed; last entry 1 = hidden (D8)",
-         _grid_held),
-    Part("flips_left", seats, "setup flips still owed per seat (R4)", seat_numbers("flips_left")),
+    Part("step", lambda n, c: (len(GRID_STEPS),), "turn step: start drawn taken remove close", _step),
+    Part("held", lambda n, c: (CARD + 2,),
+         "drawn or taken card not yet placed: colour, value, present, hidden (D8)", _held),
+    Part("flips_left", seats, "setup flips still owed per seat (R4; over 2)", seat_numbers("flips_left"), scale=2.0),
     Part("trigger", seats, "seat that triggered the round end (R13)", seat_one_hot("trigger")),
     Part("final_turns", seats, "seats still owed a final turn", seat_set("final_turns")),
     Part("reveal_queue", seats, "seats still to be resolved at the reveal (R16)", seat_set("reveal_queue")),
 )
 
-LAYOUT = Layout(("setup", "play", "reveal", "round_over", "game_over"), PARTS)
+LAYOUT = Layout(("setup", "play", "reveal", "round_over", "game_over"), PARTS, zones=zones,
+                points=lambda n, o: float(o["end_total"]))

@@ -1,0 +1,207 @@
+"""The match an environment steps: one state, the acting seat's chosen steps, masks and rewards.
+
+Shared by the PettingZoo environment (:mod:`.pettingzoo`) and the Gymnasium single-agent
+environment (:mod:`.gym`), so both step, mask, observe and reward the same way.
+
+**Steps.** A decision is one token; in games whose notation splits tokens into steps
+(:mod:`.spaces`) it is several actions of the same seat, the token applying with its last step.
+:meth:`Table.step` takes one action id; :meth:`Table.play` applies a whole token (a bot's).
+
+**Rewards** (``rewards``, one mode or several joined by ``+``, summed):
+
+* ``match``: at the match end each seat gets :meth:`GameState.returns` (a win, shared equally
+  among the winners; sums to 1), else 0.
+* ``round``: whenever a round is scored each seat gets its round score, negated where lower is
+  better (``Game.score_sign``).
+* ``margin``: whenever a round is scored, each seat's lead over the mean of the others' round
+  scores (in the game's direction), over the layout's points scale: dense, zero-sum, about
+  ``-1 … 1``, the shaped reward for learning.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..kernel import Game, GameState
+from .observations import Encoder
+from .spaces import ActionSpace
+
+REWARD_MODES = ("match", "round", "margin")
+
+
+class IllegalStep(ValueError):
+    """An action id that is not a legal next step now (the table is unchanged)."""
+
+
+def reward_modes(rewards: str) -> tuple[str, ...]:
+    """The modes of a ``rewards`` string (``"match"``, ``"match+margin"`` …).
+
+    Raises:
+        ValueError: an unknown or repeated mode.
+    """
+    modes = tuple(m.strip() for m in rewards.split("+"))
+    bad = [m for m in modes if m not in REWARD_MODES]
+    if bad or len(set(modes)) != len(modes) or not modes:
+        raise ValueError(f"rewards {rewards!r}: use one of {', '.join(REWARD_MODES)} or several joined by '+'")
+    return modes
+
+
+class Table:
+    """One match of ``game`` at ``players`` seats with ``options``, as environments step it.
+
+    Attributes:
+        game, players, space (:class:`~.spaces.ActionSpace`), encoder (:class:`~.observations.Encoder`).
+        state: the kernel state (``None`` before :meth:`reset`).
+        steps: action ids the acting seat has chosen in its unfinished decision.
+        decisions: tokens applied since :meth:`reset`; ``actions``: action ids taken.
+    Raises:
+        KartentischError: unknown game, bad player count or options, no notation or layout.
+        ValueError: bad ``rewards``.
+    """
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None,
+                 rewards: str = "match") -> None:
+        self.game = game
+        self.players = players
+        self.space = ActionSpace(game, players, options)
+        self.encoder = Encoder(game, players, space=self.space)
+        self.modes = reward_modes(rewards)
+        self.points = self.encoder.layout.points(players, self.space.options)
+        self.state: GameState | None = None
+        self.steps: list[int] = []
+        self._next: dict[int, str | None] | None = None
+        self.decisions = self.actions = 0
+        self._scored = 0
+
+    def reset(self, seed: int | None) -> GameState:
+        """Deal a new match with ``Game.new_state(players, options, seed)``; returns the state."""
+        return self.start(self.game.new_state(self.players, self.space.options, seed))
+
+    def start(self, state: GameState) -> GameState:
+        """Continue from ``state`` (a scenario position, say) as if it had just been dealt; returns it.
+
+        Raises:
+            ValueError: ``state`` is of another game or player count.
+        """
+        if state.game.id != self.game.id or state.players != self.players:
+            raise ValueError(f"a {state.game.id} state with {state.players} seats does not fit this "
+                             f"{self.game.id} table with {self.players}")
+        self.state = state
+        self.steps = []
+        self._next = None
+        self.decisions = self.actions = 0
+        self._scored = len(state.scores)
+        return state
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state is not None and self.state.game_over
+
+    def acting(self) -> int | None:
+        """The seat that decides now (the first of ``to_act``), ``None`` once the match is over."""
+        assert self.state is not None
+        to_act = self.state.to_act()
+        return to_act[0] if to_act else None
+
+    def next_steps(self) -> dict[int, str | None]:
+        """The acting seat's legal next steps: id → the token it completes (``None``: more follow)."""
+        if self._next is None:
+            state = self.state
+            assert state is not None
+            seat = self.acting()
+            self._next = {} if seat is None else self.space.next_steps(state.legal_actions(seat), self.steps)
+        return self._next
+
+    def mask(self) -> np.ndarray:
+        """Legal-step mask of the acting seat: ``(len(space),)`` int8, 1 = allowed."""
+        mask = np.zeros(len(self.space), dtype=np.int8)
+        nxt = self.next_steps()
+        if nxt:
+            mask[list(nxt)] = 1
+        return mask
+
+    def observe(self, seat: int) -> np.ndarray:
+        """``seat``'s observation (with its chosen steps if it is acting): ``(encoder.size,)`` float32."""
+        assert self.state is not None
+        acting = bool(self.steps) and seat == self.acting()
+        return self.encoder.encode_state(self.state, seat, self.steps if acting else ())
+
+    def joint(self) -> np.ndarray:
+        """Every seat's observation, seat 0 first: ``(players * encoder.size,)`` float32 (:meth:`state`
+        of the environments: what all seats see together, for a centralised critic)."""
+        return np.concatenate([self.observe(s) for s in range(self.players)])
+
+    def check(self, action: object) -> tuple[int, str | None]:
+        """``action`` as a legal next step ``(id, token it completes or None)``.
+
+        Raises:
+            IllegalStep: not an integer id (a NumPy integer is one; 1.5 or ``"5"`` are not), or not
+                legal now; the message names the legal steps.
+        """
+        nxt = self.next_steps()
+        try:
+            index = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            index = None
+        if index is None or index not in nxt:
+            name = self.space.actions[index] if index is not None and 0 <= index < len(self.space) else action
+            raise IllegalStep(f"{self.game.id}: action {action!r} ({name!r}) is not legal for seat "
+                              f"{self.acting()} now; legal: {[self.space.actions[i] for i in sorted(nxt)]}")
+        return index, nxt[index]
+
+    def step(self, action: object) -> list[float] | None:
+        """Take one action id of the acting seat.
+
+        Returns:
+            The rewards per seat if the step completed a token (applied), else ``None``.
+        Raises:
+            IllegalStep: as :meth:`check`; nothing changes.
+        """
+        index, token = self.check(action)
+        self.actions += 1
+        self._next = None
+        if token is None:
+            self.steps.append(index)
+            return None
+        seat = self.acting()
+        assert seat is not None
+        self.steps = []
+        return self._apply(seat, token)
+
+    def play(self, seat: int, token: str) -> list[float]:
+        """Apply a whole token of ``seat`` (a bot's move; checked by the kernel); returns the rewards."""
+        if self.steps:
+            raise IllegalStep(f"{self.game.id}: seat {self.acting()} is in the middle of a decision")
+        self._next = None
+        return self._apply(seat, token)
+
+    def _apply(self, seat: int, token: str) -> list[float]:
+        state = self.state
+        assert state is not None
+        state.apply(seat, token)
+        self.decisions += 1
+        rewards = [0.0] * self.players
+        if len(state.scores) > self._scored:
+            self._round_rewards(rewards, state.scores[self._scored:])
+            self._scored = len(state.scores)
+        if state.game_over and "match" in self.modes:
+            for s, value in enumerate(state.returns()):
+                rewards[s] += value
+        return rewards
+
+    def _round_rewards(self, rewards: list[float], rounds: Sequence[Sequence[int]]) -> None:
+        sign, n = self.game.score_sign, self.players
+        for scores in rounds:
+            signed = [sign * x for x in scores]
+            if "round" in self.modes:
+                for s in range(n):
+                    rewards[s] += float(signed[s])
+            if "margin" in self.modes and n > 1:
+                total = sum(signed)
+                for s in range(n):
+                    rewards[s] += (signed[s] - (total - signed[s]) / (n - 1)) / self.points
