@@ -8,7 +8,8 @@ columns existed have ``seed_given`` NULL: whether their seed was chosen is not k
 
 A match is rebuilt by replaying the log from the header (the kernel's :class:`~kartentisch.kernel.Match`
 replays exactly), so the log is the only state written during play. Every token is committed here
-*before* any client hears of it.
+*before* any client hears of it. Beside it a table keeps its invite (``kt_invites``: the code of its link
+and the host's token) and its chat (``kt_chat``), each message committed before anyone reads it.
 
 SQLite (the default, a file in the user data folder) runs in WAL mode with ``synchronous=NORMAL``:
 a committed transaction survives the server process being killed (SIGKILL); only an operating
@@ -64,6 +65,7 @@ tables_t = Table(
     Column("reaction_seconds", Integer, nullable=True),
     Column("secret_seed", String(40), nullable=True),
     Column("seed_given", Boolean, nullable=True),
+    Column("spectator_chat", Boolean, nullable=True),
 )
 
 seats_t = Table(
@@ -85,9 +87,27 @@ events_t = Table(
     Column("at", Float, nullable=False),
 )
 
+#: A table's invite (issue 21): the code of its invite link and its creator's credential for its seats.
+invites_t = Table(
+    "kt_invites", metadata,
+    Column("code", String(40), primary_key=True),
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), nullable=False, unique=True),
+    Column("host_token", String(64), nullable=False),
+)
+
+#: A table's chat, numbered from 1 per table; ``seat`` NULL: a spectator's message.
+chat_t = Table(
+    "kt_chat", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("text", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
-ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given")}
+ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat")}
 
 
 def default_db_url() -> str:
@@ -107,7 +127,8 @@ def describe_url(url: str) -> str:
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """One seat of a stored table: ``kind`` is ``human`` or ``bot``; humans have a secret ``token``."""
+    """One seat of a stored table: ``kind`` is ``human``, ``bot`` or ``open`` (a person's seat nobody has taken
+    yet, through the table's invite); humans have a secret ``token``."""
 
     seat: int
     kind: str
@@ -117,10 +138,23 @@ class SeatRecord:
 
 
 @dataclass(frozen=True)
+class ChatRecord:
+    """One chat message of a table: its number (from 1), the sender's seat (``None``: a spectator), its text
+    and when it was sent (epoch s)."""
+
+    id: int
+    seat: int | None
+    text: str
+    at: float
+
+
+@dataclass(frozen=True)
 class TableRecord:
     """A stored table: the match header, seats, events ``(seat, token)``, bookkeeping times (epoch s),
     the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)
-    and whether the table's creator chose the seed (``None``: stored before that was recorded)."""
+    and whether the table's creator chose the seed (``None``: stored before that was recorded); whether
+    spectators may chat, the invite code and host token (``None`` for a table stored before invites) and the
+    chat in order."""
 
     id: str
     game: str
@@ -134,6 +168,10 @@ class TableRecord:
     rematch_id: str | None
     reaction_seconds: int | None = None
     seed_given: bool | None = None
+    spectator_chat: bool = False
+    invite_code: str | None = None
+    host_token: str | None = None
+    chat: tuple[ChatRecord, ...] = ()
 
 
 class Store:
@@ -204,11 +242,12 @@ class Store:
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
                      seats: Sequence[SeatRecord], reaction_seconds: int | None = None, *,
-                     seed_given: bool = True) -> None:
-        """Insert a new table with its seats (one transaction).
+                     seed_given: bool = True, spectator_chat: bool = False,
+                     invite: tuple[str, str] | None = None) -> None:
+        """Insert a new table with its seats and its invite ``(code, host token)`` if given (one transaction).
 
         ``seed_given``: the table's creator chose ``seed`` (an integer ≥ 0 below 2**63); false: the server drew
-        it (any size ≥ 0, kept as text).
+        it (any size ≥ 0, kept as text). ``spectator_chat``: spectators may write in the table's chat.
         """
         now = time.time()
         columns = {"seed": seed, "secret_seed": None} if seed_given else {"seed": 0, "secret_seed": str(seed)}
@@ -216,10 +255,34 @@ class Store:
             conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
                                                  created=now, touched=now, rematch_id=None,
                                                  reaction_seconds=reaction_seconds, seed_given=seed_given,
-                                                 **columns))
+                                                 spectator_chat=spectator_chat, **columns))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "token": s.token} for s in seats])
+            if invite is not None:
+                conn.execute(insert(invites_t).values(code=invite[0], table_id=table_id, host_token=invite[1]))
+
+    def take_seat(self, table_id: str, seat: SeatRecord) -> bool:
+        """Give the open seat ``seat.seat`` to a person or a bot as ``seat`` says (kind, name, bot, token), if it is
+        still open; returns whether it was (one conditional update, so of two racing takers exactly one wins)."""
+        with self.engine.begin() as conn:
+            taken = conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat,
+                                                       seats_t.c.kind == "open")
+                                 .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)).rowcount
+            if taken:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=time.time()))
+        return bool(taken)
+
+    def invited_table(self, code: str) -> str | None:
+        """The id of the table whose invite code is ``code``, or ``None``."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(invites_t.c.table_id).where(invites_t.c.code == code)).scalar()
+
+    def add_chat(self, table_id: str, message: ChatRecord) -> None:
+        """Commit one chat message of ``table_id`` (raises IntegrityError if its number is taken)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(chat_t).values(table_id=table_id, id=message.id, seat=message.seat,
+                                               text=message.text, at=message.at))
 
     def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
         """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken)."""
@@ -236,7 +299,7 @@ class Store:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch_id=rematch_id))
 
     def load(self, table_id: str) -> TableRecord | None:
-        """The stored table ``table_id`` with seats and events in order, or ``None``."""
+        """The stored table ``table_id`` with seats, events and chat in order, and its invite, or ``None``."""
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
             if row is None:
@@ -245,6 +308,9 @@ class Store:
                                  .order_by(seats_t.c.seat)).mappings().all()
             events = conn.execute(select(events_t.c.seat, events_t.c.token).where(events_t.c.table_id == table_id)
                                   .order_by(events_t.c.n)).all()
+            invite = conn.execute(select(invites_t).where(invites_t.c.table_id == table_id)).mappings().first()
+            chat = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id)).mappings()
+            messages = tuple(ChatRecord(m["id"], m["seat"], m["text"], m["at"]) for m in chat)
         return TableRecord(
             id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]),
             seed=row["seed"] if row["secret_seed"] is None else int(row["secret_seed"]), seed_given=row["seed_given"],
@@ -252,15 +318,20 @@ class Store:
             reaction_seconds=row["reaction_seconds"],
             seats=[SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in seats],
             events=[(seat, token) for seat, token in events],
+            spectator_chat=bool(row["spectator_chat"]), chat=messages,
+            invite_code=None if invite is None else invite["code"],
+            host_token=None if invite is None else invite["host_token"],
         )
 
     def delete_untouched(self, before: float, batch: int = 500) -> list[str]:
-        """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats and events,
-        in one transaction; returns their ids (fewer than ``batch``: none is left)."""
+        """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats, events, chat
+        and invite, in one transaction; returns their ids (fewer than ``batch``: none is left)."""
         with self.engine.begin() as conn:
             ids = list(conn.execute(select(tables_t.c.id).where(tables_t.c.touched < before).limit(batch)).scalars())
             if ids:
                 conn.execute(delete(events_t).where(events_t.c.table_id.in_(ids)))
+                conn.execute(delete(chat_t).where(chat_t.c.table_id.in_(ids)))
+                conn.execute(delete(invites_t).where(invites_t.c.table_id.in_(ids)))
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(ids)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(ids)))
         return ids
