@@ -14,7 +14,6 @@ import asyncio
 import importlib
 import json
 import logging
-import unicodedata
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -27,14 +26,21 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
 from ..kernel.errors import first_line
+from .chat import chat_router
+from .deps import PlainText, hub_of
+from .deps import bearer as _bearer
+from .deps import client as _client
+from .deps import plain_id as _table_id
 from .frames import LANG_HELP, FrameOut
+from .invites import router as invites_router
+from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
 from .scorepad import router as scorepad_router
 from .store import Store
@@ -51,36 +57,11 @@ AUTH_TIMEOUT = 10.0
 log = logging.getLogger(__name__)
 
 
-def control_character(text: str) -> str | None:
-    """The first control character (Unicode category Cc: C0, DEL, C1) in ``text`` as ``U+XXXX``, or ``None``.
-
-    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), and a terminal
-    or the log would show the others as nothing or as escape sequences.
-    """
-    return next((f"U+{ord(c):04X}" for c in text if unicodedata.category(c) == "Cc"), None)
-
-
-def _plain_text(text: str) -> str:
-    """Pydantic check of a name or id: ``text`` unchanged, or ValueError naming its control character."""
-    if (bad := control_character(text)) is not None:
-        raise ValueError(f"holds the control character {bad}; names and ids are plain text")
-    return text
-
-
-def _table_id(table_id: str) -> str:
-    """``table_id`` from a URL path, unchanged; ApiError 422 if it holds a control character."""
-    if (bad := control_character(table_id)) is not None:
-        raise ApiError(422, f"a table id holds no control characters; this one holds {bad}")
-    return table_id
-
-
-PlainText = Annotated[str, AfterValidator(_plain_text)]
-
-
 class SeatIn(BaseModel):
-    """One seat of a new table: a person (``human``) or a bot (``random``, ``heuristic``, ``ismcts``)."""
+    """One seat of a new table: a person (``human``), a bot (``random``, ``heuristic``, ``ismcts``) or a person's
+    seat taken later through the table's invite (``open``)."""
 
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"]
     name: PlainText | None = Field(default=None, max_length=80)
     bot: PlainText | None = Field(default=None, max_length=200, examples=["heuristic"])
     iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS,
@@ -101,6 +82,7 @@ class TableIn(BaseModel):
     reaction_seconds: int | None = Field(
         default=None, ge=3, le=3600,
         description="seconds a person has to answer a decision that allows 'pass' before passing automatically")
+    spectator_chat: bool = Field(default=False, description="spectators may write in the table's chat")
 
 
 class ActionIn(BaseModel):
@@ -208,15 +190,6 @@ _SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options
 _SECURITY_HEADER_NAMES = {b"content-security-policy", *(name for name, _ in _SECURITY_HEADERS)}
 
 
-def _bearer(authorization: str | None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "Authorization header must be 'Bearer <seat token>'")
-    return token.strip()
-
-
 class ErrorOut(BaseModel):
     """Every refusal of the API: what was wrong, the rule id of an illegal move, the problems of a malformed
     request (422) and the whole seconds to wait after a 429 (also in ``Retry-After``)."""
@@ -230,7 +203,7 @@ class ErrorOut(BaseModel):
 #: What each refusal means, for the OpenAPI schema.
 STATUS_MEANING = {
     401: "no seat token (or edit key) where one is needed, or one this table does not know",
-    403: "an edit key that does not open this score pad",
+    403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
     404: "no such table, score pad or round",
     409: "not the seat's decision now, the match over or not over, or a change that came in between",
     410: "the table expired: no move for the server's expiry time",
@@ -246,6 +219,10 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
     ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
     ("post", "/api/tables/{table_id}/rematch"): (401, 404, 409, 410, 422, 503),
+    ("get", "/api/invites/{code}"): (404, 410, 422, 503),
+    ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
+    ("post", "/api/tables/{table_id}/chat"): (401, 403, 404, 410, 413, 422, 429, 503),
     ("post", "/api/scorepads"): (413, 422, 503),
     ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
@@ -274,12 +251,6 @@ def document_errors(schema: dict[str, Any]) -> None:
     if "#/components/schemas/HTTPValidationError" not in json.dumps(schema["paths"]):
         schemas.pop("HTTPValidationError", None)
         schemas.pop("ValidationError", None)
-
-
-def _client(connection: Request | WebSocket) -> str:
-    """Who is asking, for the per-client limits: the peer's address (uvicorn puts a local proxy's
-    ``X-Forwarded-For`` there)."""
-    return connection.client.host if connection.client else "unknown"
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
@@ -369,9 +340,6 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return JSONResponse({"error": f"invalid request: {problems}", "detail": jsonable_encoder(errors)},
                             status_code=422)
 
-    def hub_of(request: Request | WebSocket) -> Hub:
-        return request.app.state.hub  # type: ignore[no-any-return]
-
     @app.get("/api/health")
     async def health() -> dict[str, str]:
         """Liveness: ``{"status": "ok"}``."""
@@ -385,17 +353,22 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and its private link (names in English; a
-        frame names the seats in its own language)."""
+        frame names the seats in its own language). The answer holds the table's ``invite`` (``code``, ``url``:
+        the link that lets people take its open seats) and the ``host_token`` (the creator's credential for
+        giving open seats to bots before the start)."""
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
-                                              [s.model_dump() for s in body.seats], body.reaction_seconds)
+                                              [s.model_dump() for s in body.seats], body.reaction_seconds,
+                                              body.spectator_chat)
         names = seat_names(record.seats, "en")
         return {
             "id": record.id,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat],
-                       **({"token": s.token, "url": f"/t/{record.id}#seat={s.token}"} if s.token else {})}
+                       **({"token": s.token, "url": seat_url(record.id, s.token)} if s.token else {})}
                       for s in record.seats],
             "spectator_url": f"/t/{record.id}",
+            "invite": {"code": record.invite_code, "url": f"/join/{record.invite_code}"},
+            "host_token": record.host_token,
         }
 
     async def _table_and_seat(request: Request, table_id: str,
@@ -534,6 +507,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return {"game": game.id, "lang": lang, "text": game.rules_text(lang)}
 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
+    app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
+    app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:

@@ -18,7 +18,7 @@ class SeatOut(BaseModel):
     """One seat as every viewer sees it."""
 
     seat: int = Field(description="seat number, counted from 0 (tokens and to_act use it)")
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"] = Field(description="open: a person's seat nobody has taken yet")
     name: str = Field(description="the seat's name as people read it in the frame's language: the name given, "
                                   "else for a bot a person-like name with its kind and strength",
                       examples=["Ada", "Bot Lena (strong)", "Bot Lena (stark)"])
@@ -43,6 +43,38 @@ class RoundEntry(BaseModel):
     text: str = Field(examples=["Round 1 is over: Ada +3 (total 3), You -1 (total -1)."])
 
 
+class RoundRowOut(BaseModel):
+    """One seat's line of a round summary."""
+
+    seat: int
+    name: str = Field(description="the seat as the viewer calls it (\"You\" for its own)")
+    score: int = Field(description="the round's score")
+    total: int
+    details: list[str] = Field(description="how the score came about, in the frame's language",
+                               examples=[["Blue: 5 cards, +5", "Red: 1 card, −1"]])
+
+
+class RoundSummaryOut(BaseModel):
+    """The round just scored (while the phase is round_over or game_over)."""
+
+    round: int
+    match_over: bool
+    lower_wins: bool
+    rows: list[RoundRowOut]
+    standings: list[int] = Field(description="every seat, best first in the game's order")
+    winners: list[int] = Field(description="the view's winners (empty until the match is over)")
+
+
+class ChatOut(BaseModel):
+    """One chat message: plain text, to be shown as text (never as HTML)."""
+
+    id: int = Field(description="its number at the table, from 1")
+    seat: int | None = Field(description="the sender's seat; None for a spectator")
+    name: str = Field(description="the sender's name in the frame's language", examples=["Ana", "Spectator"])
+    text: str
+    at: str = Field(description="when it was sent, ISO 8601 in UTC", examples=["2025-05-01T18:30:00+00:00"])
+
+
 class FrameOut(BaseModel):
     """Everything one viewer (a seat, or a spectator) may know now; the WebSocket sends the same as ``type``
     "state" frames, the first with the whole log, then each with the events since the last."""
@@ -64,3 +96,13 @@ class FrameOut(BaseModel):
     fixed_seed: int | None = Field(description="the seed when the table's creator chose it (it fixes every hand, "
                                                "so every seat is told); None for a seed the server drew secretly")
     countdown: float | None = Field(description="seconds until the viewer's own decision is passed for it")
+    lower_wins: bool = Field(description="the lowest total wins")
+    score_now: list[int] | None = Field(description="each seat's score if the round ended now, from this viewer's "
+                                                    "view; None where the game shows none")
+    round_summary: RoundSummaryOut | None = Field(description="the round just scored, while the phase is round_over "
+                                                              "or game_over; else None")
+    hints: bool = Field(description="reserved for the coach")
+    waiting_for_seats: list[int] = Field(description="the open seats; the match starts (and anyone has a legal "
+                                                     "move) once there is none")
+    chat: list[ChatOut] = Field(description="the chat from chat_start on (a socket's later frames: the new ones)")
+    chat_start: int = Field(description="the number of messages before the first in chat")

@@ -29,6 +29,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -36,8 +37,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..bots import bot_label, make_bot, parse_spec
 from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
 from ..kernel.errors import first_line
+from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, check_lang, narrate
-from .store import SeatRecord, Store, TableRecord
+from .store import ChatRecord, SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -58,6 +60,10 @@ BOT_ONLY = "bot-only"
 BOT_ONLY_NICE = 10
 #: Tables deleted from the store per transaction when expired ones are swept.
 SWEEP_BATCH = 500
+#: Chat messages a frame carries at most: the latest (a socket's later frames carry only the new ones).
+CHAT_FRAME = 200
+#: The name of a spectator's chat message.
+SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
 
 
 class ApiError(Exception):
@@ -126,12 +132,14 @@ def choose_move(spec: str, game: Game, seed: int, state: GameState, seat: int) -
 
 @dataclass
 class Subscriber:
-    """A socket listening to a table: its viewer, its sink, its language and how many events it has been sent."""
+    """A socket listening to a table: its viewer, its sink, its language, how many events it has been sent, and
+    how many chat messages (``None``: none yet, its first frame carries the latest :data:`CHAT_FRAME`)."""
 
     viewer: int | None
     send: Send
     sent: int = 0
     lang: str = "en"
+    chat_sent: int | None = None
 
 
 @dataclass
@@ -168,6 +176,7 @@ class LiveTable:
     timers: dict[int, tuple[float, asyncio.Task[None]]] = field(default_factory=dict)
     accessed: float = field(default_factory=time.monotonic)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    chat: list[ChatRecord] = field(default_factory=list)
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
@@ -175,7 +184,7 @@ class LiveTable:
         applied (raises KartentischError)."""
         match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
         table = cls(record=record, match=match, rematch_id=record.rematch_id,
-                    names={lang: seat_names(record.seats, lang) for lang in LANGS})
+                    names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat))
         for seat, token in record.events:
             table.apply_local(seat, [token])
         return table
@@ -195,6 +204,17 @@ class LiveTable:
     def has_person(self) -> bool:
         """A person holds a seat (else only bots play: :data:`BOT_ONLY`)."""
         return any(s.kind == "human" for s in self.record.seats)
+
+    @property
+    def waiting_for_seats(self) -> list[int]:
+        """The open seats, nobody's yet (the match starts once there is none)."""
+        return [s.seat for s in self.record.seats if s.kind == "open"]
+
+    def seat_taken(self, seat: SeatRecord) -> None:
+        """An open seat is now ``seat`` (committed to the store): the record and the seats' names follow."""
+        seats = [seat if s.seat == seat.seat else s for s in self.record.seats]
+        self.record = replace(self.record, seats=seats)
+        self.names = {lang: seat_names(seats, lang) for lang in LANGS}
 
     def seat_of(self, token: str | None) -> int | None:
         """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token."""
@@ -243,6 +263,9 @@ class LiveTable:
             raise ApiError(422, f"an action line has at most {MAX_ACTION} characters")
         if self.state.game_over:
             raise ApiError(409, "the match is over")
+        if waiting := self.waiting_for_seats:
+            raise ApiError(409, f"the match starts once every seat is taken; waiting for "
+                                f"{', '.join(self.names['en'][s] for s in waiting)}")
         if seat not in self.state.to_act():
             names = self.names["en"]  # the page shows this: names, not 0-based seat numbers
             raise ApiError(409, f"{names[seat]} has no decision now; waiting for "
@@ -257,7 +280,8 @@ class LiveTable:
         return tokens
 
     # ------------------------------------------------------------------ the filter
-    def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en") -> dict[str, Any]:
+    def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en",
+              chat_start: int | None = None) -> dict[str, Any]:
         """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one JSON-able dict, its texts
         in ``lang`` (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`frame_lang` checks a client's).
 
@@ -274,11 +298,25 @@ class LiveTable:
         words for ``viewer``; an event that ended a round is followed by ``{"kind": "round", "text"}`` (the
         round's scores, and the winners when the match ended). ``log_start`` and ``n`` count events, not
         entries.
+
+        The round's scoring (issue 21, :mod:`kartentisch.kernel.summary`, from ``viewer``'s view only):
+        ``lower_wins`` (the lowest total wins), ``score_now`` (each seat's score if the round ended now, or
+        ``None`` where the game shows none) and ``round_summary`` (while the phase is ``round_over`` or
+        ``game_over``: each seat's score, total and how it came about in words, the standings best first and the
+        winners; else ``None``); ``hints`` (reserved for the coach: false).
+
+        The table: ``waiting_for_seats`` (the open seats; while any is, nobody has a legal move), ``chat``
+        (messages ``chat_start …`` as :meth:`chat_item` gives them; ``chat_start`` ``None``: the latest
+        :data:`CHAT_FRAME`) and ``chat_start``.
         """
         key = _viewer_key(viewer)
         state = self.state
         view = state.view(viewer)
         names = self.names[lang]
+        game = self.match.game
+        waiting = self.waiting_for_seats
+        if chat_start is None:
+            chat_start = max(0, len(self.chat) - CHAT_FRAME)
         return {
             "type": "state",
             "table": self.id,
@@ -288,7 +326,7 @@ class LiveTable:
             "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot} for s in self.record.seats],
             "view": view,
             "phase_text": self.match.game.phase_name(view["phase"], lang),
-            "legal": state.legal_actions(viewer) if viewer is not None else [],
+            "legal": state.legal_actions(viewer) if viewer is not None and not waiting else [],
             "log": [item for e in self.log[log_start:] for item in _log_items(e.seat, e.told[key, lang])],
             "log_start": log_start,
             "n": len(self.log),
@@ -296,7 +334,21 @@ class LiveTable:
             "fixed_seed": self.record.seed if self.record.seed_given else None,
             "countdown": (round(max(0.0, self.timers[viewer][0] - time.time()), 1)
                           if viewer in self.timers else None),
+            "lower_wins": game.score_sign < 0,
+            "score_now": score_now(game, view),
+            "round_summary": round_summary(game, view, Voice(lang, viewer, names)),
+            "hints": False,
+            "waiting_for_seats": waiting,
+            "chat": [self.chat_item(m, lang) for m in self.chat[chat_start:]],
+            "chat_start": chat_start,
         }
+
+    def chat_item(self, message: ChatRecord, lang: str) -> dict[str, Any]:
+        """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at"}``, ``name`` the seat's in
+        ``lang`` (a spectator's: "Spectator"/"Zuschauer"), ``at`` an ISO 8601 time in UTC."""
+        name = SPECTATOR_NAME[lang] if message.seat is None else self.names[lang][message.seat]
+        at = datetime.fromtimestamp(message.at, UTC).isoformat(timespec="seconds")
+        return {"id": message.id, "seat": message.seat, "name": name, "text": message.text, "at": at}
 
     async def broadcast(self) -> None:
         """Push each subscriber its own frame, all at once (a slow or failing subscriber is dropped)."""
@@ -308,8 +360,8 @@ class LiveTable:
         A subscriber whose socket is closed, or that does not take the frame within
         :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects).
         """
-        frame = self.frame(sub.viewer, sub.sent, sub.lang)
-        sub.sent = frame["n"]
+        frame = self.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent)
+        sub.sent, sub.chat_sent = frame["n"], frame["chat_start"] + len(frame["chat"])
         try:
             await asyncio.wait_for(sub.send(frame), SEND_TIMEOUT)
         except Exception:  # closed or stuck: forget it, keep serving the others
@@ -378,8 +430,10 @@ class Hub:
 
     # ------------------------------------------------------------------ creation and loading
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
-                     seats: list[dict[str, Any]], reaction_seconds: int | None = None) -> TableRecord:
-        """Validate and store a new table; returns its record (with the human seats' tokens).
+                     seats: list[dict[str, Any]], reaction_seconds: int | None = None,
+                     spectator_chat: bool = False) -> TableRecord:
+        """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
+        invite code and the host token).
 
         ``seed``: the match seed as the creator chose it (0 … 2**63 - 1; every seat's frame then shows it as
         ``fixed_seed``), or ``None``: the server draws a secret one of :data:`SECRET_SEED_BITS` bits.
@@ -387,6 +441,8 @@ class Hub:
         ``reaction_seconds``: a person whose decision can be answered with ``pass`` (reaction windows,
         simultaneous choices that allow passing) gets that long, then passes automatically. A person without a
         name is "Player n"; a bot without one is stored without, so each language labels it (:func:`seat_names`).
+        An ``open`` seat is a person's that nobody holds yet: it is taken through the invite, and the match starts
+        once no seat is open. ``spectator_chat``: spectators may write in the table's chat.
 
         Raises:
             ApiError 422: unknown game, bad player count/options/seats, seat names alike in a language, or a
@@ -410,17 +466,37 @@ class Hub:
             if seat.get("kind") == "human":
                 records.append(SeatRecord(i, "human", name or f"Player {i + 1}", None, secrets.token_urlsafe(24)))
             elif seat.get("kind") == "bot":
-                spec = self._bot_spec(i, seat)
-                try:
-                    make_bot(spec, game, 0)
-                except ImportError as exc:
-                    raise ApiError(422, f"seat {i}: bot {spec!r} is not available on this server ({exc})") from None
-                except (KartentischError, NotImplementedError) as exc:
-                    raise ApiError(422, f"seat {i}: {exc}") from None
-                records.append(SeatRecord(i, "bot", name, spec, None))  # unnamed: labelled per language
+                records.append(SeatRecord(i, "bot", name, self.bot_spec(game, i, seat), None))  # unnamed: labelled
+            elif seat.get("kind") == "open":
+                records.append(SeatRecord(i, "open", "", None, None))  # taken through the invite (issue 21)
             else:
-                raise ApiError(422, f"seat {i}: kind must be \"human\" or \"bot\", got {seat.get('kind')!r}")
-        for lang in LANGS:  # the log and the page name seats: two alike could not be told apart
+                raise ApiError(422, f"seat {i}: kind must be \"human\", \"bot\" or \"open\", got {seat.get('kind')!r}")
+        self.check_seats(records)
+        table_id = secrets.token_urlsafe(12)
+        invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
+        await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
+                                                  records, reaction_seconds, seed_given=seed_given,
+                                                  spectator_chat=spectator_chat, invite=invite))
+        record = await asyncio.to_thread(self.store.load, table_id)
+        assert record is not None
+        return record
+
+    def bot_spec(self, game: Game, i: int, seat: dict[str, Any]) -> str:
+        """The checked bot spec of seat ``i`` (a ``bot`` and ``iterations`` of a seat in a request), built once for
+        ``game``; ApiError 422 if it does not parse, is over a limit or cannot be built here."""
+        spec = self._bot_spec(i, seat)
+        try:
+            make_bot(spec, game, 0)
+        except ImportError as exc:
+            raise ApiError(422, f"seat {i}: bot {spec!r} is not available on this server ({exc})") from None
+        except (KartentischError, NotImplementedError) as exc:
+            raise ApiError(422, f"seat {i}: {exc}") from None
+        return spec
+
+    def check_seats(self, records: list[SeatRecord]) -> None:
+        """ApiError 422 if two seats' names are alike in a language (the log and the page name seats: two alike
+        could not be told apart), or only bots play and this server plays no table without a person."""
+        for lang in LANGS:
             names = seat_names(records, lang)
             folded = [n.casefold() for n in names]
             twice = [n for i, n in enumerate(names) if folded.index(folded[i]) != i]
@@ -428,12 +504,6 @@ class Hub:
                 raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
             raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
-        table_id = secrets.token_urlsafe(12)
-        await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
-                                                  records, reaction_seconds, seed_given=seed_given))
-        record = await asyncio.to_thread(self.store.load, table_id)
-        assert record is not None
-        return record
 
     def _bot_spec(self, i: int, seat: dict[str, Any]) -> str:
         """The bot spec of seat ``i``: its ``bot`` (default ``random``) with its ``iterations`` field merged in,
@@ -598,7 +668,10 @@ class Hub:
         return self.pools[kind]
 
     def after_change(self, table: LiveTable) -> None:
-        """After every applied token: (re)arm the reaction timers, then let the bots take their turns."""
+        """After every applied token (and a seat taken): (re)arm the reaction timers, then let the bots take their
+        turns; nothing while a seat is open (the match has not started)."""
+        if table.waiting_for_seats:
+            return
         self.arm_timers(table)
         self.kick_bots(table)
 
@@ -702,7 +775,8 @@ class Hub:
             if table.rematch_id is None:
                 old = table.record
                 seats = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in old.seats]
-                new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds)
+                new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds,
+                                        old.spectator_chat)
                 await asyncio.to_thread(self.store.set_rematch, old.id, new.id)
                 table.rematch_id = new.id
         new_table = await self.get(table.rematch_id)

@@ -1,0 +1,98 @@
+"""A table's chat (issue 21): short plain-text messages of the seats (and of spectators where the table allows).
+
+``POST /api/tables/{id}/chat`` with a seat's token (or ``?spectator=1`` without one, where the table was
+created with ``"spectator_chat": true``) stores one message with the table (``kt_chat``, so it survives a
+restart) and pushes a frame to every socket of the table; frames carry the chat
+(:meth:`~kartentisch.web.tables.LiveTable.frame`). A message is 1 to :data:`MAX_TEXT` characters after
+trimming, without control characters; a sender (a seat, or a spectator's address) may send :data:`CHAT_RATE`
+(the ``limits`` library's moving window, as the server's other rates). The page shows a message as text,
+never as HTML.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Request
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from pydantic import BaseModel, Field
+
+from .deps import bearer, client, control_character, hub_of, plain_id
+from .frames import LANG_HELP, ChatOut
+from .limits import TooManyRequests
+from .store import ChatRecord
+from .tables import ApiError, frame_lang
+
+#: Longest message (characters, after trimming).
+MAX_TEXT = 200
+#: Messages one sender may send: at most 5 in any 10 seconds.
+CHAT_RATE = "5 per 10 seconds"
+
+
+class ChatIn(BaseModel):
+    """A chat message: plain text, 1 to 200 characters after trimming."""
+
+    text: str = Field(max_length=4 * MAX_TEXT, examples=["Good game!"])
+
+
+def checked_text(text: str) -> str:
+    """``text`` trimmed, if it is a chat message; else ApiError 422 naming what is wrong."""
+    text = text.strip()
+    if not text:
+        raise ApiError(422, "a chat message needs some text")
+    if len(text) > MAX_TEXT:
+        raise ApiError(422, f"a chat message has at most {MAX_TEXT} characters; this one has {len(text)}")
+    if (bad := control_character(text)) is not None:
+        raise ApiError(422, f"a chat message is one line of plain text; this one holds the control character {bad}")
+    return text
+
+
+def chat_router(rate: str = CHAT_RATE) -> APIRouter:
+    """The chat route, counting each sender's messages against ``rate`` (its own window per app).
+
+    Raises:
+        ValueError: ``rate`` is not a rate the ``limits`` library reads.
+    """
+    limit = parse(rate)
+    window = MovingWindowRateLimiter(MemoryStorage())
+    router = APIRouter()
+
+    @router.post("/api/tables/{table_id}/chat", status_code=201)
+    async def post_chat(table_id: str, body: ChatIn, request: Request,
+                        authorization: Annotated[str | None, Header()] = None,
+                        spectator: Annotated[bool, Query(description="send as a spectator (no seat token), where "
+                                                                     "the table allows spectators' chat")] = False,
+                        lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> ChatOut:
+        """Send a message to the table's chat as the bearer seat (or as a spectator): the message as frames carry
+        it. 401 without a seat token (and not as a spectator), 403 spectators' chat is off at this table, 422
+        an empty, too long or not plain text, 429 over the sender's rate."""
+        lang = frame_lang(lang)
+        hub = hub_of(request)
+        table = await hub.get(plain_id(table_id))
+        seat = table.seat_of(bearer(authorization))
+        if seat is None and not spectator:
+            raise ApiError(401, "a seat token is needed to chat (spectators send with ?spectator=1 where the table "
+                                "allows it)")
+        if seat is None and not table.record.spectator_chat:
+            raise ApiError(403, "spectators do not chat at this table; its creator did not allow it")
+        text = checked_text(body.text)
+        sender = f"seat {seat}" if seat is not None else f"spectator {client(request)}"  # whose window
+        if not window.hit(limit, table.id, sender):
+            reset = window.get_window_stats(limit, table.id, sender).reset_time
+            who = "this spectator" if seat is None else table.names["en"][seat]
+            raise TooManyRequests(f"too many chat messages from {who}: at most {rate}",
+                                  max(1, math.ceil(reset - time.time())))
+        loop = asyncio.get_running_loop()
+        async with table.lock:
+            message = ChatRecord(len(table.chat) + 1, seat, text, time.time())
+            await loop.run_in_executor(hub.writer, hub.store.add_chat, table.id, message)
+            table.chat.append(message)
+        await table.broadcast()
+        return ChatOut.model_validate(table.chat_item(message, lang))
+
+    return router

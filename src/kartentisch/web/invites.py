@@ -1,0 +1,184 @@
+"""Invites (issue 21): a table's open seats are taken through its invite link, or filled with bots by its host.
+
+A table is created with seats of kind ``open`` beside ``human`` and ``bot``; the creation answers with the
+table's invite (``code``, link ``/join/<code>``) and the ``host_token``. Whoever has the link sees the seats
+(``GET /api/invites/{code}``) and takes an open one with a name (``POST …/join``: that seat's token and link);
+the host may give an open seat to a bot instead (``POST /api/tables/{id}/seats/{seat}``). The match starts
+once no seat is open: until then nobody has a legal move and no bot moves
+(:attr:`~kartentisch.web.tables.LiveTable.waiting_for_seats`).
+
+A seat is taken by one conditional update of the store under the table's lock, so of two people racing for
+the same seat exactly one gets it; the other is told it is taken (409) and nothing changes for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from ..kernel.words import Voice
+from .deps import PlainText, bearer, hub_of, plain_id
+from .frames import LANG_HELP
+from .store import SeatRecord
+from .tables import MAX_ITERATIONS, ApiError, Hub, LiveTable, frame_lang
+
+STATIC = Path(__file__).parent / "static"
+
+router = APIRouter()
+
+
+class JoinIn(BaseModel):
+    """Taking an open seat: which (counted from 0, as the invite lists them) and the name to sit there with."""
+
+    seat: int = Field(ge=0, description="the seat to take, as the invite lists it")
+    name: PlainText = Field(max_length=80, examples=["Ana"], description="1 to 80 characters after trimming")
+
+
+class BotSeatIn(BaseModel):
+    """An open seat given to a bot by the host: the bot spec (``random``, ``heuristic``, ``ismcts:…``)."""
+
+    kind: Literal["bot"]
+    bot: PlainText | None = Field(default=None, max_length=200, examples=["heuristic"])
+    iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS, description="ISMCTS strength")
+
+
+class InviteSeatOut(BaseModel):
+    """One seat as the invite shows it: ``name`` ``None`` while it is open."""
+
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str | None
+
+
+class InviteOut(BaseModel):
+    """What an invite link shows: the table, its game, its seats and whether the match has started."""
+
+    table: str
+    game: str
+    game_name: dict[str, str] = Field(examples=[{"en": "Colour Gap", "de": "Farblücke"}])
+    players: int
+    started: bool = Field(description="no seat is open any more")
+    seats: list[InviteSeatOut]
+
+
+class JoinOut(BaseModel):
+    """A seat taken: its table, number, secret token and private link."""
+
+    table: str
+    seat: int
+    token: str
+    url: str = Field(examples=["/t/AbC#seat=XyZ"])
+
+
+def seat_url(table: str, token: str) -> str:
+    """The private link of a seat: its token in the fragment, which the browser never sends to a server."""
+    return f"/t/{table}#seat={token}"
+
+
+def invite_of(table: LiveTable, lang: str) -> dict[str, Any]:
+    """:class:`InviteOut` of ``table``, seat names in ``lang``."""
+    names = table.names[lang]
+    game = table.match.game
+    return {"table": table.id, "game": game.id, "game_name": dict(game.names), "players": table.record.players,
+            "started": not table.waiting_for_seats,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": None if s.kind == "open" else names[s.seat]}
+                      for s in table.record.seats]}
+
+
+async def _invited(request: Request, code: str) -> LiveTable:
+    """The live table of invite ``code``; ApiError 404 for a code no table has (410 for an expired table)."""
+    hub = hub_of(request)
+    found = await asyncio.to_thread(hub.store.invited_table, plain_id(code, "an invite code"))
+    if found is None:
+        raise ApiError(404, f"no table has the invite {code[:40]!r}; the link may be mistyped")
+    return await hub.get(found)
+
+
+async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord) -> None:
+    """Give the open ``seat`` to ``taker``: commit (on the writer thread, after any commit before it), then the
+    table in memory; the match starts when it was the last open seat. Call under ``table.lock``.
+
+    Raises:
+        ApiError 409: the seat is not open (any more).
+    """
+    loop = asyncio.get_running_loop()
+    if not await loop.run_in_executor(hub.writer, hub.store.take_seat, table.id, taker):
+        raise ApiError(409, f"{table.names['en'][seat]} was taken a moment ago; choose another seat")
+    table.seat_taken(taker)
+
+
+def _open_seat(table: LiveTable, seat: int) -> None:
+    """ApiError 422 for a seat the table does not have, 409 for one that is not open (naming who sits there)."""
+    players = table.record.players
+    if not 0 <= seat < players:
+        raise ApiError(422, f"there is no seat {seat} at this table (its seats are numbered 0 … {players - 1}, as "
+                            "the invite lists them)")
+    if table.record.seats[seat].kind != "open":
+        started = "" if table.waiting_for_seats else "; the match has started"
+        raise ApiError(409, f"{Voice('en').name(seat)} is taken: {table.names['en'][seat]} sits there{started}")
+
+
+@router.get("/join/{code}", include_in_schema=False)
+async def join_page(code: str) -> FileResponse:
+    """The invite page (``static/join.html``): it reads the invite and takes a seat through the API."""
+    return FileResponse(STATIC / "join.html")
+
+
+@router.get("/api/invites/{code}")
+async def invite(code: str, request: Request,
+                 lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> InviteOut:
+    """The table behind an invite: its game, seats (open ones without a name) and whether the match started."""
+    lang = frame_lang(lang)
+    return InviteOut.model_validate(invite_of(await _invited(request, code), lang))
+
+
+@router.post("/api/invites/{code}/join")
+async def join(code: str, body: JoinIn, request: Request) -> JoinOut:
+    """Take an open seat with a name: that seat's secret token and private link. 409 when the seat is not open
+    (someone was faster, or the match has started), 422 for a name that is empty or another seat's."""
+    table = await _invited(request, code)
+    hub = hub_of(request)
+    name = body.name.strip()
+    if not name:
+        raise ApiError(422, "a name is needed to take a seat: 1 to 80 characters")
+    async with table.lock:
+        _open_seat(table, body.seat)
+        taker = SeatRecord(body.seat, "human", name, None, secrets.token_urlsafe(24))
+        hub.check_seats([taker if s.seat == body.seat else s for s in table.record.seats])
+        await _take(hub, table, body.seat, taker)
+    hub.after_change(table)
+    await table.broadcast()
+    assert taker.token is not None
+    return JoinOut(table=table.id, seat=body.seat, token=taker.token, url=seat_url(table.id, taker.token))
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}")
+async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
+                    authorization: Annotated[str | None, Header()] = None,
+                    lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> InviteOut:
+    """The host gives an open seat to a bot before the match starts (``Authorization: Bearer <host_token>``);
+    answers with the invite as it is now. 401 without the host's token, 409 once the seat is not open."""
+    lang = frame_lang(lang)
+    hub = hub_of(request)
+    table = await hub.get(plain_id(table_id))
+    token, host = bearer(authorization), table.record.host_token
+    if token is None or host is None or not secrets.compare_digest(token.encode("utf-8", "surrogateescape"),
+                                                                   host.encode()):
+        raise ApiError(401, "only the table's host fills seats: send 'Authorization: Bearer <host_token>' as the "
+                            "table's creation answered it")
+    async with table.lock:
+        _open_seat(table, seat)
+        spec = hub.bot_spec(table.match.game, seat, body.model_dump())
+        taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
+        hub.check_seats([taker if s.seat == seat else s for s in table.record.seats])
+        await _take(hub, table, seat, taker)
+    hub.after_change(table)
+    await table.broadcast()
+    return InviteOut.model_validate(invite_of(table, lang))
+
