@@ -1,0 +1,172 @@
+"""Issue 21: open seats taken through the invite link, the host filling seats with bots, and the match starting
+only once no seat is open; every refusal names what was wrong and changes nothing."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.web import create_app
+
+from .conftest import auth, new_table
+
+OPEN = {"kind": "open"}
+
+
+def invite_of(client: TestClient, table: dict) -> dict:
+    """GET the table's invite (asserting 200)."""
+    res = client.get(f"/api/invites/{table['invite']['code']}")
+    assert res.status_code == 200, res.text
+    return res.json()
+
+
+def join(client: TestClient, table: dict, seat: int, name: str) -> httpx.Response:
+    return client.post(f"/api/invites/{table['invite']['code']}/join", json={"seat": seat, "name": name})
+
+
+def test_three_people_join_and_the_match_starts_with_the_last(client: TestClient) -> None:
+    table = new_table(client, "colors", 4, [{"kind": "human", "name": "Ada"}, OPEN, OPEN, OPEN],
+                      options={"first_player": 0})
+    code = table["invite"]["code"]
+    assert table["invite"]["url"] == f"/join/{code}" and table["host_token"]
+    assert [s["kind"] for s in table["seats"]] == ["human", "open", "open", "open"]
+    assert [s["name"] for s in table["seats"]][1:] == ["Seat 2", "Seat 3", "Seat 4"]
+    ada = auth(table["seats"][0]["token"])
+    shown = invite_of(client, table)
+    assert shown["table"] == table["id"] and shown["game"] == "colors" and shown["players"] == 4
+    assert shown["game_name"] == {"en": "Colour Gap", "de": "Farblücke"} and shown["started"] is False
+    assert shown["seats"][0] == {"seat": 0, "kind": "human", "name": "Ada"}
+    assert shown["seats"][1] == {"seat": 1, "kind": "open", "name": None}
+    tokens = {}
+    for seat, name in ((2, "Cem"), (1, "Bo"), (3, "Dana")):
+        frame = client.get(f"/api/tables/{table['id']}/view", headers=ada).json()
+        assert frame["legal"] == [] and seat in frame["waiting_for_seats"]  # Ada starts, but not yet
+        refused = client.post(f"/api/tables/{table['id']}/actions", json={"action": "play:b0"}, headers=ada)
+        assert refused.status_code == 409 and "waiting for" in refused.json()["error"]
+        assert "Seat" in refused.json()["error"] and "seat 0" not in refused.json()["error"].lower()
+        res = join(client, table, seat, name)
+        assert res.status_code == 200, res.text
+        body = res.json()
+        assert body["table"] == table["id"] and body["seat"] == seat
+        assert body["url"] == f"/t/{table['id']}#seat={body['token']}"
+        tokens[seat] = body["token"]
+        mine = client.get(f"/api/tables/{table['id']}/view", headers=auth(body["token"])).json()
+        assert mine["seat"] == seat and mine["seats"][seat]["name"] == name and mine["seats"][seat]["kind"] == "human"
+    frame = client.get(f"/api/tables/{table['id']}/view", headers=ada).json()
+    assert frame["waiting_for_seats"] == [] and frame["legal"] and invite_of(client, table)["started"] is True
+    assert client.post(f"/api/tables/{table['id']}/actions", json={"action": frame["legal"][0]},
+                       headers=ada).status_code == 200
+    late = join(client, table, 1, "Eve")
+    assert late.status_code == 409 and "Seat 2 is taken: Bo sits there; the match has started" in late.json()["error"]
+
+
+def test_join_refusals_name_the_problem_and_leave_the_seat_open(client: TestClient) -> None:
+    table = new_table(client, "grid", 3, [{"kind": "human", "name": "Ada"}, OPEN, {"kind": "bot"}])
+    code = table["invite"]["code"]
+    for body, status, fragment in (
+            ({"seat": 1, "name": "  "}, 422, "a name is needed"),
+            ({"seat": 1, "name": "ada"}, 422, "seat names must differ"),
+            ({"seat": 1, "name": "Bo\x1b[31m"}, 422, "U+001B"),
+            ({"seat": 1, "name": "x" * 81}, 422, "name"),
+            ({"seat": 7, "name": "Bo"}, 422, "there is no seat 7 at this table"),
+            ({"seat": 0, "name": "Bo"}, 409, "Seat 1 is taken: Ada sits there"),
+            ({"seat": 2, "name": "Bo"}, 409, "Seat 3 is taken: Bot"),
+            ({"name": "Bo"}, 422, "seat")):
+        res = client.post(f"/api/invites/{code}/join", json=body)
+        assert res.status_code == status and fragment in res.json()["error"], (body, res.text)
+    assert client.get("/api/invites/nosuchcode").status_code == 404
+    res = client.post("/api/invites/nosuchcode/join", json={"seat": 1, "name": "Bo"})
+    assert res.status_code == 404 and "no table has the invite" in res.json()["error"]
+    assert client.get("/api/invites/a%00b").status_code == 422
+    assert invite_of(client, table)["seats"][1] == {"seat": 1, "kind": "open", "name": None}
+    assert join(client, table, 1, "Bo").status_code == 200
+
+
+def test_the_host_fills_an_open_seat_with_a_bot_and_the_bot_then_plays(client: TestClient) -> None:
+    table = new_table(client, "colors", 3, [OPEN, {"kind": "human", "name": "Ada"}, OPEN],
+                      options={"first_player": 0})
+    tid, host = table["id"], auth(table["host_token"])
+    seats = f"/api/tables/{tid}/seats"
+    for headers, status in (({}, 401), (auth("forged"), 401), (auth(table["seats"][1]["token"]), 401)):
+        res = client.post(f"{seats}/0", json={"kind": "bot", "bot": "heuristic"}, headers=headers)
+        assert res.status_code == status and "host" in res.json()["error"]
+    res = client.post(f"{seats}/0", json={"kind": "bot", "bot": "genius"}, headers=host)
+    assert res.status_code == 422 and "unknown bot" in res.json()["error"]
+    res = client.post(f"{seats}/1", json={"kind": "bot"}, headers=host)
+    assert res.status_code == 409 and "Ada sits there" in res.json()["error"]
+    assert client.post(f"{seats}/0", json={"kind": "human"}, headers=host).status_code == 422
+    res = client.post(f"{seats}/0", json={"kind": "bot", "bot": "heuristic"}, headers=host)
+    assert res.status_code == 200, res.text
+    assert res.json()["seats"][0]["kind"] == "bot" and res.json()["seats"][0]["name"].startswith("Bot ")
+    assert res.json()["started"] is False
+    time.sleep(0.3)
+    assert client.get(f"/api/tables/{tid}/view").json()["n"] == 0  # seat 0 (a bot) starts, but seat 2 is open
+    assert client.post(f"{seats}/2", json={"kind": "bot", "bot": "random"}, headers=host).json()["started"] is True
+    deadline = time.monotonic() + 10
+    while client.get(f"/api/tables/{tid}/view").json()["n"] == 0:  # now the bots play
+        assert time.monotonic() < deadline, "the bot did not move once every seat was taken"
+        time.sleep(0.05)
+    res = client.post(f"{seats}/2", json={"kind": "bot"}, headers=host)
+    assert res.status_code == 409 and "the match has started" in res.json()["error"]
+
+
+def test_a_server_without_bot_only_tables_refuses_filling_the_last_person_s_seat(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_only_searches=0)) as client:
+        table = new_table(client, "colors", 2, [{"kind": "bot"}, OPEN])
+        res = client.post(f"/api/tables/{table['id']}/seats/1", json={"kind": "bot"},
+                          headers=auth(table["host_token"]))
+        assert res.status_code == 422 and "no table without a person" in res.json()["error"]
+        assert invite_of(client, table)["seats"][1]["kind"] == "open"
+
+
+def test_two_people_racing_for_one_seat_get_exactly_one_seat(live_server: str) -> None:
+    res = httpx.post(f"{live_server}/api/tables", json={"game": "lastcard", "players": 6, "seats": [
+        {"kind": "human", "name": "Host"}, *[OPEN] * 5]})
+    table = res.json()
+    url = f"{live_server}/api/invites/{table['invite']['code']}/join"
+    for seat in range(1, 6):
+        barrier = threading.Barrier(2)
+        answers: dict[str, httpx.Response] = {}
+
+        def take(name: str, seat: int = seat, barrier: threading.Barrier = barrier,
+                 answers: dict[str, httpx.Response] = answers) -> None:
+            barrier.wait()
+            answers[name] = httpx.post(url, json={"seat": seat, "name": name}, timeout=10)
+
+        racers = [threading.Thread(target=take, args=(f"P{seat}{who}",)) for who in "ab"]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(15)
+        assert sorted(r.status_code for r in answers.values()) == [200, 409], {k: r.text for k, r in answers.items()}
+        winner = next(name for name, r in answers.items() if r.status_code == 200)
+        loser = next(r for r in answers.values() if r.status_code == 409)
+        assert f"{winner} sits there" in loser.json()["error"]
+        shown = httpx.get(f"{live_server}/api/invites/{table['invite']['code']}").json()
+        assert shown["seats"][seat] == {"seat": seat, "kind": "human", "name": winner}
+    assert shown["started"] is True
+
+
+def test_taken_seats_survive_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        table = new_table(client, "chips", 3, [{"kind": "human", "name": "Ada"}, OPEN, OPEN])
+        bo = join(client, table, 1, "Bo").json()["token"]
+    with TestClient(create_app(db_url)) as client:
+        shown = invite_of(client, table)
+        assert [s["kind"] for s in shown["seats"]] == ["human", "human", "open"] and shown["started"] is False
+        frame = client.get(f"/api/tables/{table['id']}/view", headers=auth(bo)).json()
+        assert frame["seat"] == 1 and frame["waiting_for_seats"] == [2] and frame["legal"] == []
+        assert join(client, table, 2, "Cem").status_code == 200
+        assert client.get(f"/api/tables/{table['id']}/view").json()["waiting_for_seats"] == []
+
+
+@pytest.mark.parametrize("path", ["/api/invites/{code}", "/api/invites/{code}/join",
+                                  "/api/tables/{table_id}/seats/{seat}"])
+def test_the_schema_documents_the_invite_routes(client: TestClient, path: str) -> None:
+    schema = client.get("/openapi.json").json()
+    operation = next(iter(schema["paths"][path].values()))
+    assert {"404", "422"} <= set(operation["responses"])
