@@ -1,70 +1,84 @@
-// UI strings in German and English. The browser language decides; the switch is remembered.
+// The page's own words in German and English (buttons, headings, hints). What the games say — moves, phases,
+// seat names, options, rules — comes from the server in the page's language. `?lang=` decides, else the
+// switch remembered, else the browser's language.
 const STRINGS = {
   en: {
-    title: "kartentisch", lobby: "New table", game: "Game", players: "Players", options: "Options",
-    seats: "Seats", human: "Person", bot: "Bot", name: "Name", strength: "Strength (iterations)",
-    hotseat: "Hot-seat: all people play on this device", create: "Create table", seed: "Seed (optional)",
-    links: "Links", seatLink: "Private link of seat", spectatorLink: "Spectator link", open: "Open",
-    seat: "Seat", you: "you", toAct: "to act", yourMove: "Your decision", waiting: "Waiting for",
-    moves: "Moves", log: "Move log", scores: "Scores", round: "Round", totals: "Total", phase: "Phase",
-    over: "Match over", winners: "Winners", rematch: "Rematch", spectator: "Spectator",
-    passTo: "Pass the device to", show: "Show my cards", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
-    illegal: "Illegal move", rule: "rule", send: "Send", tokenInput: "Type a token", cancel: "Cancel",
-    choose: "Choose", lang: "Deutsch", dealer: "dealer", noOptions: "no options", error: "Error",
-    copy: "Copy", nullValue: "none", reaction: "Reaction time (seconds; empty: no timer)",
-    autoPass: "then you pass automatically",
+    lang: "Deutsch", langName: "English", tagline: "Card games with friends and bots, in the browser.",
+    newTable: "New table", chooseGame: "Choose a game", players: "Players", playersRange: "{0}–{1} players",
+    length: "Length", howToPlay: "How to play", rulesOf: "Rules: {0}", close: "Close", play: "Set up a table",
+    seats: "Seats", options: "Options", moreOptions: "More options", noOptions: "no options",
+    yourName: "Your name", name: "Name", seat: "Seat", you: "you", host: "You",
+    kindOpen: "A friend (invite link)", kindHuman: "A person with a private link", kindBot: "Bot",
+    botEasy: "Bot: easy", botMedium: "Bot: medium", botStrong: "Bot: strong",
+    hotseat: "Everybody plays on this device (hot-seat)", reaction: "Reaction time in seconds (empty: no timer)",
+    seed: "Fixed deal (seed, optional)", create: "Create table", creating: "Creating the table…",
+    preset_short: "short", preset_medium: "medium", preset_long: "long", custom: "custom",
+    yes: "yes", no: "no", none: "none",
+    invite: "Invite link", inviteHelp: "Send this link to your friends: each picks a free seat and types a name.",
+    copy: "Copy", copied: "Copied", open: "Open", openMySeat: "Go to my seat", seatLink: "Private link of seat {0}",
+    spectatorLink: "Spectator link", links: "More links", error: "Error",
+    // join page
+    joinTitle: "Join the table", joinHelp: "Pick a free seat and type your name.", take: "Take this seat",
+    seatTaken: "Someone was faster: this seat is taken now. Pick another one.", started: "This match has started.",
+    noFree: "No seat is free any more.", unknownInvite: "This invite link is not known.", watch: "Watch",
+    kind_open: "free", kind_human: "person", kind_bot: "bot",
+    // table page
+    connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", spectator: "Spectator",
+    round: "Round", phase: "Phase", dealer: "dealer", yourTurn: "Your turn", waiting: "Waiting for {0}",
+    cancel: "Cancel", done: "Done", confirm: "Confirm", chooseHand: "Choose cards in your hand",
+    chooseSeat: "Choose a player on the table", chooseTable: "Choose a card on the table",
+    chooseCell: "Choose a card of your grid", choosePile: "Choose a pile", chooseWish: "Choose a wish",
+    picked: "Chosen", autoPass: "then you pass automatically", seconds: "{0} s",
+    illegal: "Not allowed", rule: "rule", send: "Send", tokenInput: "Token (developers)",
+    log: "What happened", scores: "Scores", totals: "Total",
+    roundSummary: "Round {0} scored", nextRound: "Deal the next round", continue: "Continue",
+    matchOver: "Match over", standings: "Standings", winner: "winner", lowestWins: "The lowest total wins.",
+    highestWins: "The highest total wins.", total: "total", thisRound: "this round", rematch: "Rematch",
+    rematching: "Setting up the rematch…", passTo: "Pass the device to", show: "Show my cards",
+    waitingSeats: "Waiting for players: {0}", fillBot: "Seat {0}: let a bot play", shareInvite: "Invite friends:",
+    sound: "Sound on your turn", soundShort: "Sound", turnTitle: "▶ Your turn", fixedDeal: "fixed deal: seed {0}",
+    fixedDealWhy: "The table's creator chose this seed: anyone who knows it can work out every hand.",
+    chat: "Table chat", chatInput: "Message", chatSend: "Send", chatSlow: "Slow down: wait {0} s.",
+    quick: ["Nice move!", "Well played!", "Good game!", "Oops!", "Your turn!"],
   },
   de: {
-    title: "kartentisch", lobby: "Neuer Tisch", game: "Spiel", players: "Mitspieler", options: "Optionen",
-    seats: "Plätze", human: "Mensch", bot: "Bot", name: "Name", strength: "Stärke (Iterationen)",
-    hotseat: "Hot-Seat: alle Menschen spielen an diesem Gerät", create: "Tisch anlegen", seed: "Startwert (optional)",
-    links: "Links", seatLink: "Privater Link für Platz", spectatorLink: "Zuschauerlink", open: "Öffnen",
-    seat: "Platz", you: "du", toAct: "am Zug", yourMove: "Deine Entscheidung", waiting: "Warte auf",
-    moves: "Züge", log: "Spielverlauf", scores: "Punkte", round: "Runde", totals: "Summe", phase: "Phase",
-    over: "Partie beendet", winners: "Sieger", rematch: "Revanche", spectator: "Zuschauer",
-    passTo: "Gib das Gerät weiter an", show: "Meine Karten zeigen", connecting: "Verbinde…",
-    reconnecting: "Verbindung verloren, verbinde neu…",
-    illegal: "Unzulässiger Zug", rule: "Regel", send: "Senden", tokenInput: "Zug eintippen", cancel: "Abbrechen",
-    choose: "Wähle", lang: "English", dealer: "Geber", noOptions: "keine Optionen", error: "Fehler",
-    copy: "Kopieren", nullValue: "keine", reaction: "Reaktionszeit (Sekunden; leer: ohne Uhr)",
-    autoPass: "dann passt du automatisch",
+    lang: "English", langName: "Deutsch", tagline: "Kartenspiele mit Freunden und Bots, im Browser.",
+    newTable: "Neuer Tisch", chooseGame: "Wähle ein Spiel", players: "Mitspieler", playersRange: "{0}–{1} Mitspieler",
+    length: "Dauer", howToPlay: "Spielregeln", rulesOf: "Regeln: {0}", close: "Schließen", play: "Tisch einrichten",
+    seats: "Plätze", options: "Optionen", moreOptions: "Weitere Optionen", noOptions: "keine Optionen",
+    yourName: "Dein Name", name: "Name", seat: "Platz", you: "du", host: "Du",
+    kindOpen: "Ein Freund (Einladungslink)", kindHuman: "Ein Mensch mit privatem Link", kindBot: "Bot",
+    botEasy: "Bot: leicht", botMedium: "Bot: mittel", botStrong: "Bot: stark",
+    hotseat: "Alle spielen an diesem Gerät (Hot-Seat)", reaction: "Reaktionszeit in Sekunden (leer: ohne Uhr)",
+    seed: "Feste Kartenverteilung (Startwert, optional)", create: "Tisch anlegen", creating: "Lege den Tisch an…",
+    preset_short: "kurz", preset_medium: "mittel", preset_long: "lang", custom: "eigene",
+    yes: "ja", no: "nein", none: "keine",
+    invite: "Einladungslink", inviteHelp: "Schick diesen Link deinen Freunden: jeder wählt einen freien Platz und gibt einen Namen ein.",
+    copy: "Kopieren", copied: "Kopiert", open: "Öffnen", openMySeat: "Zu meinem Platz", seatLink: "Privater Link für Platz {0}",
+    spectatorLink: "Zuschauerlink", links: "Weitere Links", error: "Fehler",
+    joinTitle: "Am Tisch Platz nehmen", joinHelp: "Wähle einen freien Platz und gib deinen Namen ein.",
+    take: "Diesen Platz nehmen", seatTaken: "Jemand war schneller: dieser Platz ist jetzt besetzt. Wähle einen anderen.",
+    started: "Diese Partie hat schon begonnen.", noFree: "Kein Platz ist mehr frei.",
+    unknownInvite: "Diesen Einladungslink gibt es nicht.", watch: "Zuschauen",
+    kind_open: "frei", kind_human: "Mensch", kind_bot: "Bot",
+    connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…", spectator: "Zuschauer",
+    round: "Runde", phase: "Phase", dealer: "Geber", yourTurn: "Du bist dran", waiting: "Warte auf {0}",
+    cancel: "Abbrechen", done: "Fertig", confirm: "Bestätigen", chooseHand: "Wähle Karten aus deiner Hand",
+    chooseSeat: "Wähle einen Mitspieler am Tisch", chooseTable: "Wähle eine Karte auf dem Tisch",
+    chooseCell: "Wähle eine Karte deines Rasters", choosePile: "Wähle einen Stapel", chooseWish: "Wähle deinen Wunsch",
+    picked: "Gewählt", autoPass: "dann passt du automatisch", seconds: "{0} s",
+    illegal: "Nicht erlaubt", rule: "Regel", send: "Senden", tokenInput: "Token (Entwickler)",
+    log: "Was geschah", scores: "Punkte", totals: "Summe",
+    roundSummary: "Runde {0} gewertet", nextRound: "Nächste Runde geben", continue: "Weiter",
+    matchOver: "Partie vorbei", standings: "Endstand", winner: "Sieger", lowestWins: "Die niedrigste Summe gewinnt.",
+    highestWins: "Die höchste Summe gewinnt.", total: "gesamt", thisRound: "diese Runde", rematch: "Revanche",
+    rematching: "Die Revanche wird vorbereitet…", passTo: "Gib das Gerät weiter an", show: "Meine Karten zeigen",
+    waitingSeats: "Warte auf Mitspieler: {0}", fillBot: "Platz {0}: ein Bot spielt", shareInvite: "Freunde einladen:",
+    sound: "Ton, wenn du dran bist", soundShort: "Ton", turnTitle: "▶ Du bist dran", fixedDeal: "feste Kartenverteilung: Startwert {0}",
+    fixedDealWhy: "Wer den Tisch angelegt hat, hat diesen Startwert gewählt: wer ihn kennt, kann jedes Blatt ausrechnen.",
+    chat: "Tischgespräch", chatInput: "Nachricht", chatSend: "Senden", chatSlow: "Langsamer: warte {0} s.",
+    quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
   },
-};
-
-// Verb names (tokens are `verb:arg…`, CONVENTIONS); unknown verbs show as written.
-const VERBS = {
-  en: { play: "Play", take: "Take", pick: "Pick", deal: "Deal", draw: "Draw", pass: "Pass", lay: "Lay",
-        flip: "Flip", swap: "Swap", discard: "Discard", give: "Give", bet: "Bet", start: "Start",
-        counter: "Counterattack", nicetry: "Nice Try", takediscard: "Take discard", place: "Place" },
-  de: { play: "Ausspielen", take: "Nehmen", pick: "Aussuchen", deal: "Geben", draw: "Ziehen", pass: "Passen",
-        lay: "Anlegen", flip: "Aufdecken", swap: "Tauschen", discard: "Abwerfen", give: "Verschenken", bet: "Wetten",
-        start: "Start", counter: "Gegenangriff", nicetry: "Netter Versuch", takediscard: "Ablage nehmen",
-        place: "Legen" },
-};
-
-// Zone names of the state documents; German terms as the specs give them (Ablagestapel, Hilfskarte, Auslage …).
-const ZONES = {
-  en: { colours: "colours in play", hands: "hands", centre: "centre", draw: "draw pile", collections: "collections",
-        pending: "pending", last: "last move", start_player: "start player", specials: "special cards", row: "row",
-        supply: "chips", display: "display", final_circuit: "final circuit", extra_turn: "extra turn",
-        help: "help cards", pile: "pile", pile_top: "top of pile", out: "out", set_aside: "set aside",
-        passed: "passed", last_move: "last move", grids: "grids", discard: "discard pile", discard_top: "discard top",
-        active: "active seat", step: "step", held: "held card", flips_left: "flips left", trigger: "trigger",
-        final_turns: "final turns", reveal_queue: "reveal queue", draw_pile: "draw pile", draw_face_up: "draw face up",
-        wish: "wish", last_color: "last colour", event_pile: "event pile", events_used: "events used",
-        current: "current seat", skipped: "skipped", exhausted: "exhausted", market: "market", revealed: "revealed",
-        gamble: "bets" },
-  de: { colours: "Farben im Spiel", hands: "Handkarten", centre: "Mitte", draw: "Nachziehstapel",
-        collections: "Sammlungen", pending: "offen", last: "letzter Zug", start_player: "Startspieler",
-        specials: "Sonderkarten", row: "Reihe", supply: "Chips", display: "Auslage", final_circuit: "letzte Runde",
-        extra_turn: "Extrazug", help: "Hilfskarten", pile: "Ablagestapel", pile_top: "oberste Karte", out: "raus",
-        set_aside: "beiseitegelegt", passed: "weitergegeben", last_move: "letzter Zug", grids: "Raster",
-        discard: "Ablagestapel", discard_top: "oberste Ablage", active: "am Zug", step: "Schritt",
-        held: "gehaltene Karte", flips_left: "noch aufzudecken", trigger: "Auslöser", final_turns: "letzte Züge",
-        reveal_queue: "Aufdeckreihenfolge", draw_pile: "Nachziehstapel", draw_face_up: "offen gezogen",
-        wish: "Wunsch", last_color: "letzte Farbe", event_pile: "Ereignisstapel", events_used: "gespielte Ereignisse",
-        current: "am Zug", skipped: "ausgesetzt", exhausted: "erschöpft", market: "Markt", revealed: "aufgedeckt",
-        gamble: "Wetten" },
 };
 
 const KEY = "kartentisch.lang";
@@ -80,7 +94,8 @@ export function lang() {
   return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
 }
 
-/** Switch between de and en and remember the choice (in the page's URL too when it names a language). */
+/** Switch between de and en, remember the choice (in the page's URL too when it names a language) and set the
+ * document's lang attribute. */
 export function toggleLang() {
   const next = lang() === "de" ? "en" : "de";
   localStorage.setItem(KEY, next);
@@ -89,29 +104,11 @@ export function toggleLang() {
     url.searchParams.set("lang", next);
     history.replaceState(history.state, "", url);
   }
+  document.documentElement.lang = next;
 }
 
-/** The UI string `key` in the current language. */
-export function t(key) {
-  return STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
-}
-
-/** Display name of a token verb. */
-export function verbName(verb) {
-  return VERBS[lang()][verb] ?? verb;
-}
-
-/** Display name of a zone key (a game module may pass its own `labels` {de: {...}, en: {...}} first). */
-export function zoneName(key, labels) {
-  return labels?.[lang()]?.[key] ?? ZONES[lang()][key] ?? key.replaceAll("_", " ");
-}
-
-/** Put a language switch button into `el`; `rerender` runs after switching. */
-export function langButton(el, rerender) {
-  const b = document.createElement("button");
-  b.className = "lang";
-  b.textContent = t("lang");
-  b.addEventListener("click", () => { toggleLang(); b.textContent = t("lang"); document.documentElement.lang = lang(); rerender(); });
-  el.replaceChildren(b);
-  document.documentElement.lang = lang();
+/** The page string `key` in the current language; "{0}", "{1}" … take `args`. */
+export function t(key, ...args) {
+  const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  return typeof text === "string" ? text.replace(/\{(\d)\}/g, (_, i) => String(args[i])) : text;
 }

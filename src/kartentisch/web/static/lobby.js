@@ -1,175 +1,236 @@
-// The lobby: choose a game, player count, every option of its spec (GET /api/games), fill the seats,
-// create the table (POST /api/tables) and hand out the private seat links.
-import { lang, langButton, t } from "./i18n.js";
+// The lobby: a card per game (GET /api/games: names, players, length presets, the rules summary in the page's
+// language), then the table's seats and options in the players' words (presets first, the rest behind "more
+// options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
+import { lang, t, toggleLang } from "./i18n.js";
+import { markdown } from "./markdown.js";
+import { html, render, useEffect, useRef, useState } from "./ui.js";
 
-const $ = (id) => document.getElementById(id);
-let games = [];
+const LENGTHS = ["short", "medium", "long"];
+const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 500 } };
 
-function translate() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+/** Is `opt` the game's length (a preset list, or a choice of short/medium/long)? Those come first, as buttons. */
+function isMain(opt) {
+  return opt.presets?.length > 0 || (opt.kind === "choice" && opt.choices.every((c) => LENGTHS.includes(c)));
 }
 
-function current() {
-  return games.find((g) => g.id === $("game").value);
+/** The preset buttons of `opt`: [{name, value}]. */
+function presetsOf(opt) {
+  if (opt.presets?.length) return opt.presets;
+  return opt.choices.map((c) => ({ name: c, value: c }));
 }
 
-// Options are labelled by their help text in the page's language; the option id (what the API and the
-// CLI call it) and its allowed values show as the tooltip. A seat option is shown 1-based like every seat.
-function optionInput(opt, players) {
-  const wrap = document.createElement("label");
-  wrap.className = "option";
-  wrap.dataset.option = opt.name;
-  const help = opt.help?.[lang()] || opt.help?.en || "";
-  wrap.title = opt.kind === "seat" ? `${opt.name} (1 … ${players}; API: ${opt.allowed})` : `${opt.name} (${opt.allowed})`;
-  wrap.append(Object.assign(document.createElement("span"), { className: "option-label", textContent: help || opt.name }));
+function word(map) {
+  return map?.[lang()] ?? map?.en ?? "";
+}
+
+/** A choice option's value in words: the option's own labels when the server gives them, else a length word. */
+function choiceWords(opt, value) {
+  const own = opt.choice_labels?.[lang()]?.[value] ?? opt.choice_labels?.en?.[value];
+  if (own) return own;
+  return LENGTHS.includes(value) ? t(`preset_${value}`) : String(value);
+}
+
+function presetLabel(opt, p) {
+  const name = LENGTHS.includes(p.name) ? t(`preset_${p.name}`) : p.name;
+  return opt.kind === "choice" ? choiceWords(opt, p.value) : `${name} (${p.value})`;
+}
+
+function RulesDialog({ game, onClose }) {
+  const [text, setText] = useState(null);
+  const ref = useRef(null);
+  useEffect(() => {
+    fetch(`/api/games/${encodeURIComponent(game.id)}/rules?lang=${lang()}`).then((r) => r.json()).then((d) => setText(d.text ?? d.error));
+    ref.current.showModal();
+  }, [game.id]);
+  return html`<dialog class="rules" ref=${ref} aria-labelledby="rules-title" onClose=${onClose}>
+    <h2 id="rules-title" class="sr-only">${t("rulesOf", word(game.names))}</h2>
+    <div class="text">${text === null ? "…" : markdown(text)}</div>
+    <form method="dialog"><button type="submit" class="primary">${t("close")}</button></form>
+  </dialog>`;
+}
+
+function GameCard({ game, chosen, onChoose, onRules }) {
+  const main = game.options.find(isMain);
+  return html`<li class=${`game-card${chosen ? " chosen" : ""}`} data-game=${game.id}>
+    <h3>${word(game.names)}</h3>
+    <p class="facts">${t("playersRange", game.min_players, game.max_players)}${main && html` · ${t("length")}: ${presetsOf(main).map((p) => presetLabel(main, p)).join(" · ")}`}</p>
+    ${game.pitch && html`<p class="pitch">${word(game.pitch)}</p>`}
+    <div class="buttons">
+      <button type="button" class="how" onClick=${onRules}>${t("howToPlay")}</button>
+      <button type="button" class="primary choose" aria-pressed=${chosen ? "true" : "false"} onClick=${onChoose}>${t("play")}</button>
+    </div>
+  </li>`;
+}
+
+/** One option: its label, the presets as buttons (the value field beside them), its help line. */
+function OptionField({ opt, value, players, onChange }) {
+  const id = `opt-${opt.name}`;
+  const help = word(opt.help);
   let input;
   if (opt.kind === "bool") {
-    input = Object.assign(document.createElement("input"), { type: "checkbox", checked: !!opt.default });
+    input = html`<input id=${id} type="checkbox" checked=${!!value} onChange=${(e) => onChange(e.currentTarget.checked)} />`;
   } else if (opt.kind === "choice") {
-    input = document.createElement("select");
-    opt.choices.forEach((c, i) => input.append(new Option(String(c), String(i), false, c === opt.default)));
+    input = html`<select id=${id} value=${String(opt.choices.indexOf(value))} onChange=${(e) => onChange(opt.choices[Number(e.currentTarget.value)])}>
+      ${opt.choices.map((c, i) => html`<option value=${String(i)}>${choiceWords(opt, c)}</option>`)}</select>`;
   } else if (opt.kind === "int" || opt.kind === "seat") {
-    input = Object.assign(document.createElement("input"), { type: "number" });
-    const shift = opt.kind === "seat" ? 1 : 0;
-    input.min = opt.kind === "seat" ? 1 : (opt.minimum ?? "");
-    input.max = opt.kind === "seat" ? players : (opt.maximum ?? "");
-    input.value = opt.default === null || opt.default === undefined ? "" : opt.default + shift;
-    if (opt.nullable) input.placeholder = t("nullValue");
+    const seat = opt.kind === "seat";
+    input = html`<input id=${id} type="number" min=${seat ? 1 : opt.minimum ?? ""} max=${seat ? players : opt.maximum ?? ""}
+      placeholder=${opt.nullable ? t("none") : ""} value=${value === null || value === undefined ? "" : seat ? value + 1 : value}
+      onInput=${(e) => { const v = e.currentTarget.value; onChange(v === "" ? null : Number(v) - (seat ? 1 : 0)); }} />`;
   } else {
-    input = Object.assign(document.createElement("input"), { type: "text", value: JSON.stringify(opt.default) });
+    // a list (chips' special cards): its codes separated by commas, or one word ("random")
+    const shown = Array.isArray(value) ? value.join(", ") : String(value ?? "");
+    input = html`<input id=${id} type="text" value=${shown} onChange=${(e) => {
+      const parts = e.currentTarget.value.split(",").map((x) => x.trim()).filter(Boolean);
+      onChange(parts.length === 1 && parts[0] === "random" ? "random" : parts);
+    }} />`;
   }
-  input.name = opt.name;
-  input.dataset.kind = opt.kind;
-  wrap.append(input);
-  return wrap;
+  return html`<div class="field option" data-option=${opt.name}>
+    <label class="label" for=${id}>${word(opt.label) || opt.name}</label>
+    ${isMain(opt) && html`<span class="presets" role="group" aria-label=${word(opt.label)}>${presetsOf(opt).map((p) => html`<button type="button"
+        class="preset" data-preset=${p.name} aria-pressed=${value === p.value ? "true" : "false"} onClick=${() => onChange(p.value)}>${presetLabel(opt, p)}</button>`)}</span>`}
+    ${!(isMain(opt) && opt.kind === "choice") && input}
+    ${help && html`<p class="help">${help}</p>`}
+  </div>`;
 }
 
-function readOption(opt, input) {
-  if (opt.kind === "bool") return input.checked;
-  if (opt.kind === "choice") return opt.choices[Number(input.value)];
-  if (opt.kind === "int") return input.value === "" ? null : Number(input.value);
-  if (opt.kind === "seat") return input.value === "" ? null : Number(input.value) - 1;
-  return JSON.parse(input.value);
-}
-
-function seatRow(i) {
-  const row = document.createElement("div");
-  row.className = "seat-row";
-  row.dataset.seat = i;
-  row.innerHTML = `<span>${t("seat")} ${i + 1}</span>
-    <select class="kind"><option value="human">${t("human")}</option><option value="bot">${t("bot")}</option></select>
-    <input class="name" placeholder="${t("name")}" maxlength="80">
-    <select class="bot"><option>heuristic</option><option>random</option><option>ismcts</option></select>
-    <input class="iterations" type="number" min="1" value="500" title="${t("strength")}">`;
-  const kind = row.querySelector(".kind");
-  kind.value = i === 0 ? "human" : "bot";
-  const sync = () => {
-    const bot = kind.value === "bot";
-    row.querySelector(".bot").hidden = !bot;
-    row.querySelector(".iterations").hidden = !bot || row.querySelector(".bot").value !== "ismcts";
-  };
-  kind.addEventListener("change", sync);
-  row.querySelector(".bot").addEventListener("change", sync);
-  sync();
-  return row;
-}
-
-function drawForm() {
-  const g = current();
-  const players = $("players");
-  const keep = Number(players.value) || g.min_players;
-  players.replaceChildren();
-  for (let n = g.min_players; n <= g.max_players; n++) players.append(new Option(String(n), String(n)));
-  players.value = String(Math.min(Math.max(keep, g.min_players), g.max_players));
-  drawSeatsAndOptions();
-}
-
-function drawSeatsAndOptions() {
-  const g = current();
-  const n = Number($("players").value);
-  const options = $("options");
-  options.replaceChildren(Object.assign(document.createElement("legend"), { textContent: t("options") }));
-  if (!g.options.length) options.append(t("noOptions"));
-  for (const opt of g.options) options.append(optionInput(opt, n));
-  const seats = $("seats");
-  seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: t("seats") }));
-  for (let i = 0; i < n; i++) seats.append(seatRow(i));
-}
-
-function request() {
-  const g = current();
-  const options = {};
-  for (const opt of g.options) {
-    const input = $("options").querySelector(`[name="${opt.name}"]`);
-    const value = readOption(opt, input);
-    if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
+function SeatRow({ i, seat, onChange }) {
+  if (i === 0) {
+    return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span>
+      <label for="your-name">${t("yourName")}</label>
+      <input id="your-name" class="name" maxlength="80" value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} /></div>`;
   }
-  const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
-    const kind = row.querySelector(".kind").value;
-    const seat = { kind, name: row.querySelector(".name").value || null };
-    if (kind === "bot") {
-      seat.bot = row.querySelector(".bot").value;
-      if (seat.bot === "ismcts") seat.iterations = Number(row.querySelector(".iterations").value);
+  return html`<div class="seat-row" data-seat=${i}><label class="seat-no" for=${`kind-${i}`}>${t("seat")} ${i + 1}</label>
+    <select id=${`kind-${i}`} class="kind" value=${seat.kind} onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
+      <option value="open">${t("kindOpen")}</option><option value="human">${t("kindHuman")}</option>
+      <option value="easy">${t("botEasy")}</option><option value="medium">${t("botMedium")}</option><option value="strong">${t("botStrong")}</option>
+    </select>
+    ${seat.kind === "human" && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength="80" placeholder=${t("name")}
+      value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />`}
+  </div>`;
+}
+
+function seatBody(seat, i) {
+  if (i === 0) return { kind: "human", name: seat.name.trim() || null };
+  if (seat.kind === "open" || seat.kind === "human") return { kind: seat.kind, name: seat.kind === "human" ? seat.name.trim() || null : null };
+  return { kind: "bot", ...BOTS[seat.kind] };
+}
+
+function Links({ data }) {
+  const [copied, setCopied] = useState("");
+  const copy = (url) => navigator.clipboard?.writeText(url).catch(() => {}).finally(() => setCopied(url));
+  const full = (url) => new URL(url, location.href).href;
+  const mine = data.seats[0];
+  const others = data.seats.filter((s) => s.token && s.seat !== 0);
+  const invite = data.invite && full(data.invite.url);
+  return html`<section id="links" class="links" aria-labelledby="links-title">
+    <h2 id="links-title">${t("invite")}</h2>
+    ${invite && html`<p>${t("inviteHelp")}</p><code class="invite-url">${invite}</code>
+      <button type="button" class="copy-invite" onClick=${() => copy(invite)}>${copied === invite ? t("copied") : t("copy")}</button>`}
+    <p><a class="table-link button primary" href=${mine.url}>${t("openMySeat")}</a></p>
+    <details class="more"><summary>${t("links")}</summary><ul id="link-list">
+      ${others.map((s) => html`<li>${t("seatLink", s.seat + 1)} (${s.name}): <a class="seat-link" href=${s.url}>${t("open")}</a>
+        <button type="button" onClick=${() => copy(full(s.url))}>${copied === full(s.url) ? t("copied") : t("copy")}</button></li>`)}
+      <li>${t("spectatorLink")}: <a class="spectator-link" href=${data.spectator_url}>${t("open")}</a>
+        <button type="button" onClick=${() => copy(full(data.spectator_url))}>${copied === full(data.spectator_url) ? t("copied") : t("copy")}</button></li>
+    </ul></details>
+  </section>`;
+}
+
+function Setup({ game }) {
+  const [players, setPlayers] = useState(game.min_players);
+  const [seats, setSeats] = useState(() => [{ name: "" }, ...Array.from({ length: game.max_players - 1 }, () => ({ kind: "open", name: "" }))]);
+  const [options, setOptions] = useState(() => Object.fromEntries(game.options.map((o) => [o.name, o.default])));
+  const [hotseat, setHotseat] = useState(false);
+  const [reaction, setReaction] = useState("30");
+  const [seed, setSeed] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState(null);
+  const main = game.options.filter(isMain);
+  const rest = game.options.filter((o) => !isMain(o));
+  const field = (opt) => html`<${OptionField} key=${opt.name} opt=${opt} value=${options[opt.name]} players=${players}
+    onChange=${(v) => setOptions({ ...options, [opt.name]: v })} />`;
+
+  const create = async (ev) => {
+    ev.preventDefault();
+    setError("");
+    setBusy(true);
+    const chosen = Object.fromEntries(game.options.filter((o) => JSON.stringify(options[o.name]) !== JSON.stringify(o.default))
+      .map((o) => [o.name, options[o.name]]));
+    const body = { game: game.id, players, options: chosen,
+      seats: seats.slice(0, players).map((s, i) => (hotseat && i > 0 && s.kind === "open" ? { kind: "human", name: null } : seatBody(s, i))) };
+    if (seed !== "") body.seed = Number(seed);
+    if (reaction !== "") body.reaction_seconds = Number(reaction);
+    const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await res.json();
+    setBusy(false);
+    if (!res.ok) {
+      setError(`${t("error")}: ${typeof data.error === "string" ? data.error : JSON.stringify(data)}`);
+      return;
     }
-    return seat;
-  });
-  const body = { game: g.id, players: Number($("players").value), options, seats };
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
-  if ($("reaction").value !== "") body.reaction_seconds = Number($("reaction").value);
-  return body;
+    localStorage.setItem(`kartentisch.seat.${data.id}`, data.seats[0].token);
+    if (data.host_token) localStorage.setItem(`kartentisch.host.${data.id}`, data.host_token);
+    if (data.invite) localStorage.setItem(`kartentisch.invite.${data.id}`, data.invite.url);
+    const humans = data.seats.filter((s) => s.token);
+    if (hotseat && humans.length > 1) {
+      location.href = `/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`;
+      return;
+    }
+    setDone(data);
+  };
+
+  return html`<form id="new-table" class="setup" onSubmit=${create} aria-labelledby="setup-title">
+    <h2 id="setup-title">${t("newTable")}: ${word(game.names)}</h2>
+    <div class="field"><label class="label" for="players">${t("players")}</label>
+      <select id="players" value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
+        ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) => html`<option value=${String(n)}>${n}</option>`)}
+      </select></div>
+    <fieldset id="seats"><legend>${t("seats")}</legend>
+      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
+    </fieldset>
+    ${main.length > 0 && html`<fieldset id="options"><legend>${t("options")}</legend>${main.map(field)}</fieldset>`}
+    <details class="more" id="more-options"><summary>${t("moreOptions")}</summary>
+      ${rest.map(field)}
+      <div class="field"><input id="hotseat" type="checkbox" checked=${hotseat} onChange=${(e) => setHotseat(e.currentTarget.checked)} />
+        <label for="hotseat">${t("hotseat")}</label></div>
+      <div class="field"><label class="label" for="reaction">${t("reaction")}</label>
+        <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>
+      <div class="field"><label class="label" for="seed">${t("seed")}</label>
+        <input id="seed" type="number" min="0" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} /></div>
+    </details>
+    <p class="actions"><button type="submit" id="create" class="primary" disabled=${busy}>${busy ? t("creating") : t("create")}</button></p>
+    ${error && html`<p id="lobby-error" class="error" role="alert">${error}</p>`}
+    ${done && html`<${Links} data=${done} />`}
+  </form>`;
 }
 
-async function create(event) {
-  event.preventDefault();
-  $("lobby-error").textContent = "";
-  let body;
-  try {
-    body = request();
-  } catch (err) {
-    $("lobby-error").textContent = `${t("error")}: ${err.message}`;
-    return;
-  }
-  const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-                                             body: JSON.stringify(body) });
-  const data = await res.json();
-  if (!res.ok) {
-    const msg = typeof data.error === "string" ? data.error : JSON.stringify(data.detail ?? data);
-    $("lobby-error").textContent = `${t("error")}: ${msg}`;
-    return;
-  }
-  const humans = data.seats.filter((s) => s.kind === "human");
-  if ($("hotseat").checked && humans.length) {
-    location.href = `/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`;
-    return;
-  }
-  const list = $("link-list");
-  list.replaceChildren();
-  const add = (label, url) => {
-    const li = document.createElement("li");
-    const a = Object.assign(document.createElement("a"), { href: url, textContent: t("open") });
-    a.className = "table-link";
-    const full = new URL(url, location.href).href;
-    const copy = Object.assign(document.createElement("button"), { type: "button", textContent: t("copy") });
-    copy.addEventListener("click", () => navigator.clipboard?.writeText(full));
-    li.append(`${label}: `, a, " ", copy, Object.assign(document.createElement("code"), { textContent: ` ${full}` }));
-    list.append(li);
-  };
-  for (const s of humans) add(`${t("seatLink")} ${s.seat + 1} (${s.name})`, s.url);
-  add(t("spectatorLink"), data.spectator_url);
-  $("links").hidden = false;
+function Lobby({ games }) {
+  const wanted = new URLSearchParams(location.search).get("game");
+  const [chosen, setChosen] = useState(games.find((g) => g.id === wanted)?.id ?? null);
+  const [rules, setRules] = useState(null);
+  const [, setLang] = useState(lang());
+  const game = games.find((g) => g.id === chosen);
+  useEffect(() => {
+    if (chosen) document.getElementById("new-table")?.scrollIntoView({ block: "start" });
+  }, [chosen]);
+  return html`<header><h1>kartentisch</h1>
+      <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
+        onClick=${() => { toggleLang(); setLang(lang()); }}>${t("lang")}</button></span></header>
+    <main id="lobby">
+      <p class="tagline">${t("tagline")}</p>
+      <h2>${t("chooseGame")}</h2>
+      <ul class="game-cards">${games.map((g) => html`<${GameCard} key=${g.id} game=${g} chosen=${g.id === chosen}
+        onChoose=${() => setChosen(g.id)} onRules=${() => setRules(g)} />`)}</ul>
+      ${game && html`<${Setup} key=${game.id} game=${game} />`}
+      ${rules && html`<${RulesDialog} game=${rules} onClose=${() => setRules(null)} />`}
+    </main>`;
 }
 
 async function main() {
-  langButton($("lang"), () => { translate(); drawSeatsAndOptions(); });
-  translate();
-  games = await (await fetch("/api/games")).json();
-  for (const g of games) $("game").append(new Option(g.names[lang()] ?? g.id, g.id));
-  $("game").addEventListener("change", drawForm);
-  $("players").addEventListener("change", drawSeatsAndOptions);
-  $("new-table").addEventListener("submit", create);
-  const wanted = new URLSearchParams(location.search).get("game");
-  if (wanted && games.some((g) => g.id === wanted)) $("game").value = wanted;
-  drawForm();
+  document.documentElement.lang = lang();
+  const games = await (await fetch("/api/games")).json();
+  render(html`<${Lobby} games=${games} />`, document.getElementById("app"));
   document.body.dataset.ready = "1";
 }
 

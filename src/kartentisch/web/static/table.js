@@ -1,35 +1,72 @@
-// The table page: one WebSocket per seat token this browser holds (one seat, all hot-seat seats, or none
-// for a spectator). Everything drawn comes from the frames the server filtered for that seat.
-import { cardChip } from "./cards.js";
-import { fixedDealNote } from "./deal.js";
-import { lang, langButton, t, verbName, zoneName } from "./i18n.js";
+// The table page: one WebSocket per seat token this browser holds (one seat, all hot-seat seats, or none for a
+// spectator). Everything drawn comes from the frames the server filtered for that seat; the page draws them with
+// Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
+import { Chooser, PANEL_KINDS } from "./choose.js";
+import { COLOURS, colourName } from "./cards.js";
+import { lang, t, toggleLang } from "./i18n.js";
+import { html, render } from "./ui.js";
 
-const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const params = new URLSearchParams(location.hash.slice(1));
-const hotseat = params.get("hotseat");
-const tokens = hotseat ? hotseat.split(",").filter(Boolean) : [params.get("seat")];
+const query = new URLSearchParams(location.search);
+const DEV = query.get("dev") === "1";
+const SEAT_KEY = `kartentisch.seat.${tableId}`;
+const HOST_KEY = `kartentisch.host.${tableId}`;
+const INVITE_KEY = `kartentisch.invite.${tableId}`;
+const SOUND_KEY = "kartentisch.sound";
 
-let game = null;           // the game module (static/games/<id>.js, else generic.js)
-let games = [];            // GET /api/games, for names
-const conns = tokens.map((token) => ({ token, ws: null, frame: null, delay: 500 }));
-let active = conns[0];     // the connection whose frame is drawn
-let revealedSeat = null;   // hot-seat: whose cards are uncovered
-let playable = new Map();  // card code → verbs whose legal tokens start with it (those cards are clickable)
-let dialogFor = null;      // the legal tokens a choice dialog was opened for
+/** The seat tokens of this page: `#hotseat=a,b`, `#seat=<token>`, `?token=` (an invite's answer, kept in this
+ * browser and moved out of the address), else the token this browser keeps for the table, else none. */
+function seatTokens() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("hotseat")) return { hotseat: true, tokens: hash.get("hotseat").split(",").filter(Boolean) };
+  const given = hash.get("seat") ?? query.get("token");
+  if (given) {
+    localStorage.setItem(SEAT_KEY, given);
+    if (query.has("token")) {
+      const url = new URL(location.href);
+      url.searchParams.delete("token");
+      url.searchParams.delete("seat");
+      url.hash = `seat=${given}`;
+      history.replaceState(history.state, "", url);
+    }
+    return { hotseat: false, tokens: [given] };
+  }
+  return { hotseat: false, tokens: [localStorage.getItem(SEAT_KEY)] };
+}
+
+const { hotseat, tokens } = seatTokens();
+const S = {
+  games: [],
+  game: null,               // the game module (/static/games/<id>.js, else generic.js)
+  conns: tokens.map((token) => ({ token, ws: null, frame: null, delay: 500, endAt: null })),
+  active: null,             // the connection whose frame is drawn
+  revealed: null,           // hot-seat: whose cards are uncovered
+  chooser: null,            // the move being made (choose.js)
+  chooserKey: "",
+  banner: null,
+  status: t("connecting"),
+  summary: null,            // the last round summary seen, shown until dismissed
+  dismissed: new Set(),     // rounds whose summary the person closed
+  rematching: false,
+  chatNote: "",
+  sound: localStorage.getItem(SOUND_KEY) === "1",
+  moved: new Set(),         // codes of the cards the last move concerned
+  wasActing: false,
+  copied: "",
+};
+S.active = S.conns[0];
 
 async function loadGame(id) {
   try {
-    return (await import(`./games/${id}.js`)).default;
+    return (await import(`/static/games/${id}.js`)).default;
   } catch {
-    return (await import("./games/generic.js")).default;
+    return (await import("/static/games/generic.js")).default;
   }
 }
 
 function showError(message, rule) {
-  const b = $("banner");
-  b.textContent = rule ? `${t("illegal")} (${t("rule")} ${rule}): ${message}` : `${t("error")}: ${message}`;
-  b.hidden = false;
+  S.banner = rule ? `${t("illegal")} (${t("rule")} ${rule}): ${message}` : `${t("error")}: ${message}`;
+  redraw();
 }
 
 /** The entries of `log` up to event `n`: the first n moves, each with the round entry that may follow it. */
@@ -37,6 +74,19 @@ function firstEvents(log, n) {
   let moves = 0;
   const end = log.findIndex((entry) => entry.kind !== "round" && moves++ === n);
   return end < 0 ? log : log.slice(0, end);
+}
+
+/** The chat messages of both lists, each once, in order. */
+function mergeChat(old, fresh) {
+  const byId = new Map([...old, ...fresh].map((m) => [m.id, m]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Codes of the cards named by the newest move of `frame` (public token parts the game draws as faces). */
+function movedCards(frame) {
+  const last = [...frame.log].reverse().find((e) => e.kind !== "round");
+  if (!last || !S.game) return new Set();
+  return new Set(last.token.split(":").filter((p) => p !== "?" && S.game.card(p, lang()) && !S.game.card(p, lang()).back));
 }
 
 /** Open the socket of `conn` in the page's language (its frames' texts come in it). */
@@ -56,29 +106,35 @@ function connect(conn) {
       return;
     }
     if (msg.type !== "state") return;
-    // socket frames carry the log from event log_start on (the first frame: all of it)
+    // socket frames carry the log from event log_start on (the first frame: all of it), the chat likewise
     msg.log = firstEvents(conn.frame?.log ?? [], msg.log_start).concat(msg.log);
-    if (conn.frame && msg.n !== conn.frame.n) $("banner").hidden = true;  // an error about an older position
+    msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
+    if (conn.frame && msg.n !== conn.frame.n) S.banner = null;  // an error about an older position
+    const fresh = !conn.frame || msg.n !== conn.frame.n;
     conn.frame = msg;
-    conn.endAt = msg.countdown === null ? null : performance.now() + msg.countdown * 1000;
-    if (!game) game = await loadGame(msg.game);
-    $("status").textContent = "";
-    render();
+    conn.endAt = msg.countdown === null || msg.countdown === undefined ? null : performance.now() + msg.countdown * 1000;
+    if (!S.game) S.game = await loadGame(msg.game);
+    if (fresh) S.moved = movedCards(msg);
+    if (msg.round_summary) S.summary = { ...msg.round_summary, lang: msg.lang };
+    S.status = "";
+    redraw();
   });
   ws.addEventListener("close", (ev) => {
     if (conn.ws !== ws) return;
     if (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4408) {
-      $("status").textContent = t("error");
+      S.status = t("error");
+      redraw();
       return;  // a refused token or table: reconnecting cannot help
     }
-    $("status").textContent = t("reconnecting");
+    S.status = t("reconnecting");
+    redraw();
     setTimeout(() => connect(conn), conn.delay);
     conn.delay = Math.min(conn.delay * 2, 5000);
   });
 }
 
 async function send(conn, token) {
-  $("banner").hidden = true;
+  S.banner = null;
   if (conn.ws && conn.ws.readyState === WebSocket.OPEN) {
     // n: the position this choice was made on; if this seat has acted since, the table refuses it (no double moves)
     conn.ws.send(JSON.stringify({ type: "action", action: token, n: conn.frame?.n ?? null }));
@@ -91,353 +147,386 @@ async function send(conn, token) {
   if (!res.ok) showError(data.error ?? JSON.stringify(data), data.rule);
 }
 
-// ------------------------------------------------------------------ drawing helpers
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
+async function post(url, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { res, data: await res.json().catch(() => ({})) };
 }
 
+// ------------------------------------------------------------------ attention: title and sound
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  } catch { /* no audio device: the title still tells */ }
+}
+
+function attention(frame, acting, gameName) {
+  document.title = `${acting ? `${t("turnTitle")} · ` : ""}${gameName} · kartentisch`;
+  if (acting && !S.wasActing && S.sound) beep();
+  S.wasActing = acting;
+}
+
+// ------------------------------------------------------------------ the page's parts
 function seatName(frame, s) {
-  const seat = frame.seats[s];
-  return seat ? `${seat.name}` : `${t("seat")} ${s + 1}`;
+  return frame.seats[s]?.name ?? `${t("seat")} ${s + 1}`;
 }
 
-function chipOrText(code) {
-  const face = typeof code === "string" ? game.card(code) : null;
-  return face ? cardChip(face) : el("span", "value", code === null ? "—" : String(code));
+function pickActive() {
+  if (S.conns.length === 1) return S.conns[0];
+  const ready = S.conns.filter((c) => c.frame);
+  const acting = ready.find((c) => c.frame.legal.length);
+  return acting ?? (ready.includes(S.active) ? S.active : ready[0] ?? S.conns[0]);
 }
 
-/** A card on the table; clickable when a legal token of this seat starts with `verb:<card>`. */
-function playableChip(code) {
-  const chip = cardChip(game.card(code));
-  const verbs = playable.get(code);
-  if (!verbs) return chip;
-  chip.classList.add("playable");
-  chip.dataset.code = code;
-  chip.tabIndex = 0;
-  chip.addEventListener("click", () => {
-    const all = groups(active.frame.legal);
-    if (verbs.length === 1) choose(active, all.get(verbs[0]), [verbs[0], code]);
-    else chooseVerb(active, all, verbs, code);
-  });
-  return chip;
-}
-
-function chooseVerb(conn, all, verbs, code) {
-  const dialog = $("choice");
-  $("choice-title").textContent = t("choose");
-  $("choice-path").replaceChildren(chipOrText(code));
-  const box = $("choice-options");
-  box.replaceChildren();
-  for (const verb of verbs) {
-    const b = el("button", "choice", verbName(verb));
-    b.type = "button";
-    b.addEventListener("click", () => { dialog.close(); choose(conn, all.get(verb), [verb, code]); });
-    box.append(b);
+/** The chooser of the drawn position (made again when the position or the seat changes). */
+function chooserFor(conn, frame) {
+  const key = JSON.stringify([conn.token, frame.n, frame.legal]);
+  if (S.chooserKey !== key) {
+    S.chooserKey = key;
+    const items = frame.legal.map((token) => ({ token, steps: S.game.steps(token, frame.view, frame.seat) }));
+    S.chooser = new Chooser(items, (token) => send(conn, token));
+    S.chooser.onChange = redraw;
   }
-  openDialog(dialog);
+  return S.chooser;
 }
 
-/** Open the choice dialog for the active seat's current legal tokens (closed again if they change). */
-function openDialog(dialog) {
-  dialogFor = JSON.stringify(active.frame.legal);
-  if (!dialog.open) dialog.showModal();
+function tableContext(frame, chooser) {
+  return {
+    seat: frame.seat, frame, view: frame.view, lang: lang(), t, moved: S.moved, chooser,
+    seatName: (s) => seatName(frame, s),
+    face: (code) => S.game.card(code, lang()),
+    offer: (kind, value, index = null) => chooser.offer(kind, value, index),
+  };
 }
 
-function playableCards(legal) {
-  const out = new Map();
-  for (const token of legal) {
-    const [verb, first] = token.split(":");
-    if (first === undefined || !game.card(first)) continue;
-    if (!out.has(first)) out.set(first, []);
-    if (!out.get(first).includes(verb)) out.get(first).push(verb);
-  }
-  return out;
+/** Words of one step: a card's name, a seat's name, a colour, or the game's label. */
+function stepWords(step, ctx) {
+  const own = S.game.label?.(step, ctx);
+  if (own) return own;
+  if (step.kind === "seat") return ctx.seatName(Number(step.value));
+  if (step.kind === "wish" && COLOURS[step.value]) return colourName(step.value, ctx.lang);
+  if (Array.isArray(step.value)) return step.value.map((c) => ctx.face(c)?.name ?? c).join(", ");
+  return ctx.face(step.value)?.name ?? String(step.value);
 }
 
-function allCards(list) {
-  return list.length > 0 && list.every((x) => typeof x === "string" && game.card(x));
+const HINTS = { hand: "chooseHand", help: "chooseHand", seat: "chooseSeat", table: "chooseTable", slot: "chooseTable",
+  cell: "chooseCell", pile: "choosePile", wish: "chooseWish" };
+
+function Countdown({ conn }) {
+  if (conn.endAt === null) return null;
+  const left = Math.max(0, Math.ceil((conn.endAt - performance.now()) / 1000));
+  return html`<p class="countdown" role="timer" aria-live="off">◷ ${t("seconds", left)} · ${t("autoPass")}</p>`;
 }
 
-function renderValue(value, frame, depth) {
-  if (value === null || typeof value !== "object") return chipOrText(value);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return el("span", "empty", "—");
-    if (allCards(value)) {
-      if (value.length > 4 && value.every((x) => x === "?")) {
-        const back = cardChip({ back: true, label: `×${value.length}` });
-        return back;
-      }
-      const row = el("span", "cards");
-      for (const c of value) row.append(playableChip(c));
-      return row;
-    }
-    const perSeat = depth === 0 && value.length === frame.view.players && value.some((x) => x && typeof x === "object");
-    const box = el("div", Array.isArray(value[0]) ? "rows" : "list");
-    value.forEach((item, i) => {
-      const part = el("div", perSeat ? "seat-zone" : "item");
-      if (perSeat) {
-        part.append(el("span", "label", seatName(frame, i) + (i === frame.seat ? ` (${t("you")})` : "")));
-        part.dataset.seat = i;
-      }
-      part.append(renderValue(item, frame, depth + 1));
-      box.append(part);
-    });
-    return box;
-  }
-  const dl = el("dl", "zone-map");
-  for (const [k, v] of Object.entries(value)) {
-    if (game.hidden.has(k)) continue;
-    dl.append(el("dt", "", zoneName(k, game.labels)));
-    const dd = el("dd");
-    dd.append(renderValue(v, frame, depth));
-    dl.append(dd);
-  }
-  return dl;
+/** A wish: a colour swatch with its symbol and name, or a number. */
+function WishButton({ step, ctx, onPick }) {
+  const c = COLOURS[step.value];
+  const words = stepWords(step, ctx);
+  return html`<button type="button" class=${`choice wish${c ? " swatch" : ""}`} data-step=${step.value}
+      style=${c ? { "--card": c.css } : undefined} onClick=${onPick}>
+    ${c && html`<span class="sym" aria-hidden="true">${c.sym}</span>`} ${words}
+  </button>`;
 }
 
-// ------------------------------------------------------------------ moves: verbs, then arguments
-function groups(legal) {
-  const out = new Map();
-  for (const token of legal) {
-    const verb = token.split(":")[0];
-    if (!out.has(verb)) out.set(verb, []);
-    out.get(verb).push(token);
-  }
-  return out;
+function Decision({ conn, frame, chooser, ctx }) {
+  const acting = frame.legal.length > 0;
+  const st = chooser.state();
+  const waiting = frame.view.to_act.map((s) => seatName(frame, s)).join(", ");
+  const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
+  const tableKinds = [...new Set(st.next.filter((s) => !PANEL_KINDS.has(s.kind)).map((s) => s.kind))];
+  const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind));
+  const confirm = st.sets.length ? chooser.confirmable() : null;
+  return html`<section id="decision" data-zone="decision" class=${acting ? "acting" : ""} aria-live="polite"
+      aria-label=${acting ? t("yourTurn") : t("phase")}>
+    <p class="prompt">${acting && html`<strong>${t("yourTurn")}: </strong>`}${prompt}
+      ${!acting && waiting && frame.seat !== null && html` <span class="waiting">${t("waiting", waiting)}</span>`}</p>
+    ${acting && html`<${Countdown} conn=${conn} />`}
+    ${chooser.chosen.length > 0 && html`<p class="chosen">${t("picked")}: ${chooser.chosen.map((s) => stepWords(s, ctx)).join(" · ")}</p>`}
+    ${acting && chooser.started && tableKinds.length > 0 && html`<p class="hint">${tableKinds.map((k) => t(HINTS[k] ?? "chooseTable")).join(" · ")}</p>`}
+    <div class="choices" role="group">
+      ${panel.map((step) => step.kind === "wish"
+        ? html`<${WishButton} step=${step} ctx=${ctx} onPick=${() => chooser.choose(step)} />`
+        : html`<button type="button" class="choice" data-step=${step.value} onClick=${() => chooser.choose(step)}>${stepWords(step, ctx)}</button>`)}
+      ${st.ends.length > 0 && st.next.length > 0 && html`<button type="button" class="choice finish"
+          onClick=${() => chooser.finish()}>${S.game.label?.({ kind: "end", value: chooser.chosen }, ctx) ?? t("done")}</button>`}
+      ${st.sets.length > 0 && html`<button type="button" class="choice confirm" disabled=${!confirm}
+          onClick=${() => chooser.confirm()}>${confirm ? `${t("confirm")}: ${stepWords(confirm.steps[chooser.chosen.length], ctx)}` : t("confirm")}</button>`}
+      ${chooser.started && html`<button type="button" class="cancel" onClick=${() => chooser.cancel()}>${t("cancel")}</button>`}
+    </div>
+    ${DEV && frame.seat !== null && html`<${TokenForm} conn=${conn} />`}
+  </section>`;
 }
 
-/** Distinct next argument after `prefix` (a list of parts) among `tokens`; "" marks a complete token. */
-function nextParts(tokens, prefix) {
-  const seen = new Map();
-  for (const token of tokens) {
-    const parts = token.split(":");
-    if (prefix.some((p, i) => parts[i] !== p)) continue;
-    const next = parts.length > prefix.length ? parts[prefix.length] : "";
-    if (!seen.has(next)) seen.set(next, token);
-  }
-  return seen;
+function TokenForm({ conn }) {
+  const submit = (ev) => {
+    ev.preventDefault();
+    const value = ev.currentTarget.elements.token.value.trim();
+    if (value) send(conn, value);
+  };
+  return html`<form class="token-form" onSubmit=${submit}>
+    <label>${t("tokenInput")} <input name="token" autocomplete="off" /></label>
+    <button type="submit">${t("send")}</button>
+  </form>`;
 }
 
-function choose(conn, tokens, prefix) {
-  const next = nextParts(tokens, prefix);
-  if (next.size === 1 && next.has("")) {
-    send(conn, prefix.join(":"));
-    return;
-  }
-  const dialog = $("choice");
-  $("choice-title").textContent = `${t("choose")}: ${verbName(prefix[0])}`;
-  const path = $("choice-path");
-  path.replaceChildren(...prefix.slice(1).map((p) => chipOrText(p)));
-  const box = $("choice-options");
-  box.replaceChildren();
-  for (const part of next.keys()) {
-    const b = el("button", "choice");
-    b.type = "button";
-    b.dataset.part = part;
-    if (part === "") b.textContent = "✓";
-    else b.append(chipOrText(part));
-    b.addEventListener("click", () => {
-      dialog.close();
-      if (part === "") send(conn, prefix.join(":"));
-      else choose(conn, tokens, [...prefix, part]);
-    });
-    box.append(b);
-  }
-  openDialog(dialog);
+function SummaryRows({ summary, frame }) {
+  return html`<table class="summary-table">
+    <thead><tr><th scope="col">${t("seat")}</th><th scope="col" class="num">${t("thisRound")}</th>
+      <th scope="col" class="num">${t("total")}</th><th scope="col"></th></tr></thead>
+    <tbody>${summary.rows.map((row) => html`<tr data-seat=${row.seat}>
+      <th scope="row">${row.name ?? seatName(frame, row.seat)}</th>
+      <td class="num score">${row.score > 0 ? `+${row.score}` : String(row.score).replace("-", "−")}</td>
+      <td class="num total">${row.total}</td>
+      <td><ul class="details">${row.details.map((d) => html`<li>${d}</li>`)}</ul></td></tr>`)}</tbody>
+  </table>`;
 }
 
-function renderMoves(conn, frame) {
-  const box = $("moves");
-  box.replaceChildren();
-  if (!frame.legal.length) {
-    const waiting = frame.view.to_act.map((s) => seatName(frame, s)).join(", ");
-    if (waiting && frame.seat !== null) box.append(el("p", "waiting", `${t("waiting")}: ${waiting}`));
-  } else {
-    box.append(el("h2", "", t("yourMove")));
-    if (conn.endAt !== null) box.append(el("p", "countdown", ""));
-    for (const [verb, list] of groups(frame.legal)) {
-      const group = el("div", "verb");
-      group.dataset.verb = verb;
-      group.append(el("span", "label", verbName(verb)));
-      for (const part of nextParts(list, [verb]).keys()) {
-        const b = el("button", "move");
-        b.dataset.part = part;
-        if (part === "") b.textContent = verbName(verb);
-        else b.append(chipOrText(part));
-        b.addEventListener("click", () => (part === "" ? send(conn, verb) : choose(conn, list, [verb, part])));
-        group.append(b);
-      }
-      box.append(group);
-    }
-  }
-  if (frame.seat !== null) {
-    const form = el("form", "token-form");
-    const input = Object.assign(el("input"), { placeholder: t("tokenInput"), name: "token" });
-    form.append(input, Object.assign(el("button", "", t("send")), { type: "submit" }));
-    form.addEventListener("submit", (ev) => { ev.preventDefault(); if (input.value.trim()) send(conn, input.value.trim()); });
-    box.append(form);
-  }
-}
-
-function renderScores(frame) {
-  const v = frame.view;
-  const tbl = el("table", "scores");
-  const head = el("tr");
-  head.append(el("th", "", t("round")));
-  for (let s = 0; s < v.players; s++) head.append(el("th", "", seatName(frame, s)));
-  tbl.append(head);
-  (v.scores || []).forEach((row, i) => {
-    const tr = el("tr");
-    tr.append(el("td", "", String(i + 1)));
-    for (const x of row) tr.append(el("td", "num", String(x)));
-    tbl.append(tr);
-  });
-  const tot = el("tr", "totals");
-  tot.append(el("th", "", t("totals")));
-  for (const x of v.totals || []) tot.append(el("th", "num", String(x)));
-  tbl.append(tot);
-  $("scores").replaceChildren(el("h2", "", t("scores")), tbl);
-}
-
-/** The move log as sentences for this seat (the server tells each move from the seat's own view); a round's
- * end is a separator with its scores. The token stays in `data-token` for developers. */
-function renderLog(frame) {
-  const ol = el("ol", "log");
-  for (const entry of frame.log) {
-    const li = el("li", entry.kind === "round" ? "round-end" : "move", entry.text);
-    if (entry.kind !== "round") Object.assign(li.dataset, { seat: entry.seat, token: entry.token });
-    ol.append(li);
-  }
-  $("log").replaceChildren(el("h2", "", t("log")), ol);
-  ol.scrollTop = ol.scrollHeight;
+/** The round just scored, per seat with how its score came about, until the person goes on. */
+function RoundSummary({ frame, chooser, over }) {
+  const summary = S.summary;
+  if (!summary || (S.dismissed.has(summary.round) && !over)) return null;
+  const deal = chooser.items.find((it) => it.token === "deal");
+  const close = () => { S.dismissed.add(summary.round); redraw(); };
+  const body = html`<h2 id="round-summary-title">${t("roundSummary", summary.round)}</h2>
+    <${SummaryRows} summary=${summary} frame=${frame} />
+    ${!over && html`<p class="actions">
+      ${deal ? html`<button type="button" class="primary" onClick=${() => { close(); send(S.active, "deal"); }}>${t("nextRound")}</button>`
+        : html`<button type="button" class="primary" onClick=${close}>${t("continue")}</button>`}</p>`}`;
+  if (over) return html`<section class="round-summary" data-zone="round-summary" aria-labelledby="round-summary-title">${body}</section>`;
+  return html`<div class="overlay"><section class="round-summary" data-zone="round-summary" role="dialog"
+      aria-modal="true" aria-labelledby="round-summary-title" onKeyDown=${(ev) => ev.key === "Escape" && close()}>${body}</section></div>`;
 }
 
 async function rematch() {
+  S.rematching = true;
+  redraw();
   const fresh = [];
-  for (const conn of conns.filter((c) => c.token)) {
-    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
-      method: "POST", headers: { Authorization: `Bearer ${conn.token}` } });
-    const data = await res.json();
-    if (!res.ok) { showError(data.error); return; }
+  for (const conn of S.conns.filter((c) => c.token)) {
+    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, conn.token);
+    if (!res.ok) {
+      S.rematching = false;
+      showError(data.error);
+      return;
+    }
     fresh.push(data);
   }
   const id = fresh[0].id;
+  localStorage.setItem(`kartentisch.seat.${id}`, fresh[0].token);
   location.href = hotseat ? `/t/${id}#hotseat=${fresh.map((d) => d.token).join(",")}` : fresh[0].url;
 }
 
-function renderSummary(frame) {
-  const box = $("summary");
+/** Standings in the game's order (best first: lowest total first where the lowest wins), winners marked. */
+function MatchSummary({ frame }) {
   const v = frame.view;
-  box.hidden = !v.game_over;
-  if (!v.game_over) return;
-  const winners = v.winners.map((s) => seatName(frame, s)).join(", ");
-  box.replaceChildren(el("h2", "", t("over")), el("p", "winners", `${t("winners")}: ${winners}`));
-  const order = [...Array(v.players).keys()].sort((a, b) => v.totals[b] - v.totals[a]);
-  const ul = el("ul");
-  for (const s of order) ul.append(el("li", "", `${seatName(frame, s)}: ${v.totals[s]}`));
-  box.append(ul);
-  if (frame.seat !== null) {
-    const b = el("button", "rematch", t("rematch"));
-    b.addEventListener("click", rematch);
-    box.append(b);
-  }
+  if (!v.game_over) return null;
+  const order = S.summary?.standings ?? [];
+  const lower = frame.lower_wins ?? S.summary?.lower_wins;
+  return html`<section class="match-summary" data-zone="match-summary" aria-labelledby="match-summary-title">
+    <h2 id="match-summary-title">${t("matchOver")}</h2>
+    ${lower !== undefined && html`<p class="rule">${t(lower ? "lowestWins" : "highestWins")}</p>`}
+    <ol class="standings">${order.map((s) => html`<li data-seat=${s} class=${v.winners.includes(s) ? "winner" : ""}>
+      <span class="name">${seatName(frame, s)}</span> <span class="total">${v.totals[s]}</span>
+      ${v.winners.includes(s) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ol>
+    ${frame.seat !== null && html`<p class="actions">
+      <button type="button" class="primary rematch" disabled=${S.rematching} aria-busy=${S.rematching ? "true" : "false"}
+        onClick=${rematch}>${t("rematch")}</button>
+      ${S.rematching && html` <span class="progress" role="status"><progress aria-label=${t("rematching")}></progress> ${t("rematching")}</span>`}</p>`}
+  </section>`;
 }
 
-// ------------------------------------------------------------------ the page
-function pickActive() {
-  if (conns.length === 1) return conns[0];
-  const ready = conns.filter((c) => c.frame);
-  const acting = ready.find((c) => c.frame.legal.length);
-  return acting ?? (ready.includes(active) ? active : ready[0] ?? conns[0]);
+function Log({ frame }) {
+  const lastMove = frame.log.reduce((at, e, i) => (e.kind !== "round" ? i : at), -1);
+  return html`<section id="log" data-zone="log" aria-labelledby="log-title">
+    <h2 id="log-title">${t("log")}</h2>
+    <ol class="log" tabindex="0" aria-label=${t("log")}>${frame.log.map((entry, i) => entry.kind === "round"
+      ? html`<li class="round-end">${entry.text}</li>`
+      : html`<li class=${`move${i === lastMove ? " last" : ""}`} data-seat=${entry.seat} data-token=${entry.token}>${entry.text}</li>`)}</ol>
+  </section>`;
 }
 
-function render() {
-  active = pickActive();
-  const frame = active.frame;
-  if (!frame) return;
+async function say(text) {
+  const conn = S.active;
+  const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/chat`, { text }, conn.token);
+  if (res.status === 429) S.chatNote = t("chatSlow", res.headers.get("Retry-After") ?? data.retry_after ?? "");
+  else S.chatNote = res.ok ? "" : `${t("error")}: ${data.error ?? res.status}`;
+  redraw();
+  return res.ok;
+}
+
+function Chat({ frame }) {
+  const submit = async (ev) => {
+    ev.preventDefault();
+    const input = ev.currentTarget.elements.text;
+    if (input.value.trim() && await say(input.value.trim())) input.value = "";
+  };
+  return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
+    <h2 id="chat-title">${t("chat")}</h2>
+    <ol class="chat" aria-live="polite">${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
+      <b class="who">${m.name}</b>: <span class="text">${m.text}</span></li>`)}</ol>
+    ${frame.seat !== null && html`<div class="quick" role="group" aria-label=${t("chat")}>
+        ${t("quick").map((q) => html`<button type="button" class="quick-reaction" onClick=${() => say(q)}>${q}</button>`)}</div>
+      <form class="chat-form" onSubmit=${submit}>
+        <label class="sr-only" for="chat-text">${t("chatInput")}</label>
+        <input id="chat-text" name="text" maxlength="200" autocomplete="off" placeholder=${t("chatInput")} />
+        <button type="submit">${t("chatSend")}</button></form>
+      ${S.chatNote && html`<p class="note" role="status">${S.chatNote}</p>`}`}
+  </section>`;
+}
+
+function Scores({ frame }) {
   const v = frame.view;
-  const dialog = $("choice");
-  if (dialog.open && dialogFor !== JSON.stringify(frame.legal)) dialog.close();  // opened for another position
-  const g = games.find((x) => x.id === frame.game);
-  $("game-name").textContent = g ? g.names[lang()] ?? g.id : frame.game;
-  document.title = `kartentisch · ${$("game-name").textContent}`;
-  const covered = hotseat && frame.seat !== revealedSeat;
-  $("cover").hidden = !covered;
-  $("table").hidden = covered;
-  document.body.dataset.phase = v.phase;
-  document.body.dataset.n = frame.n;
-  document.body.dataset.acting = !covered && frame.legal.length ? "1" : "0";
-  document.body.dataset.gameOver = v.game_over ? "1" : "0";
-  if (covered) {
-    $("cover-text").textContent = `${t("passTo")} ${seatName(frame, frame.seat)}`;
-    $("cover-show").textContent = t("show");
-    $("cover-show").onclick = () => { revealedSeat = frame.seat; render(); };
-    return;
-  }
+  const seats = [...Array(v.players).keys()];
+  return html`<section id="scores" aria-labelledby="scores-title"><h2 id="scores-title">${t("scores")}</h2>
+    <table class="scores"><thead><tr><th scope="col">${t("round")}</th>${seats.map((s) => html`<th scope="col">${seatName(frame, s)}</th>`)}</tr></thead>
+      <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${x}</td>`)}</tr>`)}</tbody>
+      <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${x}</td>`)}</tr></tfoot>
+    </table></section>`;
+}
+
+function SeatsBar({ frame }) {
+  const v = frame.view;
+  return html`<ul id="seats-bar" aria-label=${t("seat")}>${[...Array(v.players).keys()].map((s) => html`<li
+      class=${`seat-chip${v.to_act.includes(s) ? " to-act" : ""}${s === frame.seat ? " me" : ""}`}>
+    ${seatName(frame, s)}: ${v.totals?.[s] ?? 0}${s === v.dealer && html`<small> (${t("dealer")})</small>`}</li>`)}</ul>`;
+}
+
+async function copy(text) {
+  await navigator.clipboard?.writeText(text).catch(() => {});
+  S.copied = text;
+  redraw();
+}
+
+/** Before the start: who is missing, the invite link, and for the host a bot for each free seat. */
+function WaitingSeats({ frame }) {
+  const open = frame.waiting_for_seats ?? [];
+  if (!open.length) return null;
+  const invite = localStorage.getItem(INVITE_KEY);
+  const host = localStorage.getItem(HOST_KEY);
+  const fill = async (s) => {
+    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { kind: "bot", bot: "heuristic" }, host);
+    if (!res.ok) showError(data.error ?? res.status);
+  };
+  const full = invite && new URL(invite, location.href).href;
+  return html`<section class="waiting-seats" data-zone="waiting">
+    <p>${t("waitingSeats", open.map((s) => seatName(frame, s)).join(", "))}</p>
+    ${full && html`<p>${t("shareInvite")} <code class="invite-url">${full}</code>
+      <button type="button" onClick=${() => copy(full)}>${S.copied === full ? t("copied") : t("copy")}</button></p>`}
+    ${host && html`<p class="fill">${open.map((s) => html`<button type="button" class="fill-bot" data-seat=${s}
+      onClick=${() => fill(s)}>${t("fillBot", s + 1)}</button> `)}</p>`}
+  </section>`;
+}
+
+function Header({ frame }) {
+  const g = S.games.find((x) => x.id === frame?.game);
+  const name = g ? g.names[lang()] ?? g.id : frame?.game ?? "";
+  const toggleSound = () => {
+    S.sound = !S.sound;
+    localStorage.setItem(SOUND_KEY, S.sound ? "1" : "0");
+    if (S.sound) beep();
+    redraw();
+  };
+  return html`<header>
+    <h1><a href="/">kartentisch</a> <span id="game-name">${name}</span></h1>
+    <span id="status" role="status">${S.status}</span>
+    <button type="button" class="sound" aria-pressed=${S.sound ? "true" : "false"} onClick=${toggleSound}
+      title=${t("sound")}><span aria-hidden="true">♪ </span>${t("soundShort")}</button>
+    <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"} onClick=${relang}>${t("lang")}</button></span>
+  </header>`;
+}
+
+function Info({ frame }) {
+  const v = frame.view;
   const who = frame.seat === null ? t("spectator") : `${seatName(frame, frame.seat)} (${t("seat")} ${frame.seat + 1})`;
-  $("info").replaceChildren(el("span", "", `${who} · ${t("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}`));
-  const deal = fixedDealNote(frame, lang());  // a chosen seed: every seat is told (issue 22)
-  if (deal) $("info").append(deal);
-  const bar = $("seats-bar");
-  bar.replaceChildren();
-  for (let s = 0; s < v.players; s++) {
-    const chip = el("span", "seat-chip", `${seatName(frame, s)}: ${v.totals?.[s] ?? 0}`);
-    if (v.to_act.includes(s)) chip.classList.add("to-act");
-    if (s === frame.seat) chip.classList.add("me");
-    if (s === v.dealer) chip.append(el("small", "", ` (${t("dealer")})`));
-    bar.append(chip);
-  }
-  playable = playableCards(frame.legal);
-  $("zones").replaceChildren(game.render ? game.render(v, tableContext(active, frame)) : renderValue(v.zones, frame, 0));
-  renderMoves(active, frame);
-  tick();
-  renderScores(frame);
-  renderLog(frame);
-  renderSummary(frame);
+  const seed = frame.fixed_seed;
+  return html`<p id="info">${who} · ${t("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}
+    ${seed !== null && seed !== undefined && html`<span class="fixed-deal" title=${t("fixedDealWhy")}> · ${t("fixedDeal", seed)}</span>`}</p>`;
 }
 
-/**
- * What a game module's optional `render(view, ctx)` gets to draw its own table layout (it returns one
- * element): `ctx.seat` (viewer, null for a spectator), `ctx.frame`, `ctx.card(code)` (a card chip, clickable
- * when a legal move starts with it), `ctx.text(value)` (a chip or plain text), `ctx.el(tag, cls, text)`,
- * `ctx.seatName(s)`, `ctx.t(key)` and `ctx.lang` (texts of i18n.js), `ctx.generic(value)` (the generic drawing),
- * `ctx.send(token)` (sends a move for the seat of `conn`, the one drawn, like the page's move form; errors show
- * in the banner).
- */
-function tableContext(conn, frame) {
-  return { seat: frame.seat, frame, card: playableChip, text: chipOrText, el, seatName: (s) => seatName(frame, s),
-           t, lang: lang(), generic: (value) => renderValue(value, frame, 1), send: (token) => send(conn, token) };
+function App() {
+  S.active = pickActive();
+  const conn = S.active;
+  const frame = conn.frame;
+  if (!frame || !S.game) return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p></main>`;
+  const v = frame.view;
+  const covered = hotseat && frame.seat !== S.revealed;
+  const chooser = chooserFor(conn, frame);
+  const ctx = tableContext(frame, chooser);
+  const acting = !covered && frame.legal.length > 0;
+  Object.assign(document.body.dataset, { phase: v.phase, n: frame.n, acting: acting ? "1" : "0",
+    gameOver: v.game_over ? "1" : "0", game: frame.game });
+  const g = S.games.find((x) => x.id === frame.game);
+  attention(frame, acting, g ? g.names[lang()] ?? g.id : frame.game);
+  if (covered) {
+    return html`<${Header} frame=${frame} /><div id="cover"><p id="cover-text">${t("passTo")} ${seatName(frame, frame.seat)}</p>
+      <button id="cover-show" type="button" onClick=${() => { S.revealed = frame.seat; redraw(); }}>${t("show")}</button></div>`;
+  }
+  const Table = S.game.Table;
+  return html`<${Header} frame=${frame} />
+    ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}
+    <main id="table" class=${`game-${frame.game}`}>
+      <div class="board">
+        <${Info} frame=${frame} />
+        <${WaitingSeats} frame=${frame} />
+        <${MatchSummary} frame=${frame} />
+        <${RoundSummary} frame=${frame} chooser=${chooser} over=${v.game_over} />
+        <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
+        <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
+      </div>
+      <aside class="side">
+        <${SeatsBar} frame=${frame} />
+        <${Log} frame=${frame} />
+        <${Chat} frame=${frame} />
+        <${Scores} frame=${frame} />
+      </aside>
+    </main>`;
 }
 
-function tick() {
-  const out = document.querySelector("#moves .countdown");
-  if (out && active.endAt !== null) {
-    const left = Math.max(0, Math.ceil((active.endAt - performance.now()) / 1000));
-    out.textContent = `◷ ${left} s · ${t("autoPass")}`;
-  }
+const root = document.getElementById("app");
+
+function redraw() {
+  render(html`<${App} />`, root);
+  const log = root.querySelector("ol.log");
+  if (log) log.scrollTop = log.scrollHeight;
+  const chat = root.querySelector("ol.chat");
+  if (chat) chat.scrollTop = chat.scrollHeight;
 }
 
 /** After a language switch: draw the page's own words at once, and open each socket again in the new language
  * (the log's sentences, the seat names and the phase come from the server in it). */
 function relang() {
-  render();
-  for (const conn of conns) {
+  toggleLang();
+  S.chooserKey = "";
+  redraw();
+  for (const conn of S.conns) {
     const old = conn.ws;
     connect(conn);
     old?.close();
   }
 }
 
+/** The countdown of a reaction window: redrawn every quarter second while it runs. */
+function tick() {
+  if (S.active?.endAt !== null && S.active?.frame?.legal.length) redraw();
+}
+
 async function main() {
+  document.documentElement.lang = lang();
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && S.chooser?.started) S.chooser.cancel();
+  });
   setInterval(tick, 250);
-  langButton($("lang"), relang);
-  $("choice-cancel").textContent = t("cancel");
-  $("status").textContent = t("connecting");
-  games = await (await fetch("/api/games")).json();
-  conns.forEach(connect);
+  redraw();
+  S.games = await (await fetch("/api/games")).json();
+  S.conns.forEach(connect);
 }
 
 main();

@@ -1,10 +1,12 @@
 // mayhem (Kartenchaos): r y g b number cards, k black numbers, one-colour specials (`rgift` …),
 // wish specials, `fy`, and the event deck (mayhem spec, Components).
-// The module also draws the table: opponents (hand backs, marks, revealed hands) above, the centre (draw pile,
-// discard top, wish, event piles, the open effect) in the middle, the viewer's own hand at the bottom.
-import { COLOURS, colourNumber } from "../cards.js";
-import { lang } from "../i18n.js";
-import { backs, cardCount, pile, seatPanel, stack, tableLayout, texts, useCss, viaMove } from "./kit.js";
+// The table: opponents (hand backs, marks, revealed hands) above, the centre (draw pile, discard top, wish, event
+// piles, the open effect) in the middle, the viewer's own hand at the bottom. A move is made on the table: click a
+// playable card of the hand, then its target among the players, the cards it moves from the hand (confirm), the
+// wish among the colour swatches; the draw pile draws, the market's cards are picked by clicking them.
+import { COLOURS, colourName, colourNumber } from "../cards.js";
+import { html } from "../ui.js";
+import { Backs, cardCount, Hand, Pile, SeatPanel, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./mayhem.css", import.meta.url));
 
@@ -18,7 +20,7 @@ const EVENTS = new Set(["charity", "communism", "doomsday", "earthquake", "expan
 const NAMES = {
   en: { gift: "Gift", exch: "Exchange", chance: "Second Chance", skip: "Skip", troub: "Troublemaker",
         fant: "Fantastic", four: "Fantastic Four", counter: "Counterattack", equal: "Equality", nicetry: "Nice Try",
-        fy: "fy (42 points)", charity: "Charity", communism: "Communism", doomsday: "Doomsday",
+        fy: "Unique card (42 points)", charity: "Charity", communism: "Communism", doomsday: "Doomsday",
         earthquake: "Earthquake", expansion: "Expansion", friday13: "Friday the 13th", gambler: "Gambler",
         lostfound: "Lost and Found", market: "Market", mating: "Mating Season", christmas: "Merry Christmas",
         standoff: "Mexican Standoff", recession: "Recession", robinhood: "Robin Hood", party: "Surprise Party",
@@ -26,7 +28,7 @@ const NAMES = {
         vandalism: "Vandalism" },
   de: { gift: "Geschenk", exch: "Tausch", chance: "2. Chance", skip: "Aussetzen", troub: "Unruhestifter",
         fant: "Fantastisch", four: "Fantastische Vier", counter: "Gegenangriff", equal: "Gleichstand",
-        nicetry: "Netter Versuch", fy: "fy (42 Punkte)", charity: "Wohltätigkeit", communism: "Kommunismus",
+        nicetry: "Netter Versuch", fy: "Einzigartige Karte (42 Punkte)", charity: "Wohltätigkeit", communism: "Kommunismus",
         doomsday: "Weltuntergang", earthquake: "Erdbeben", expansion: "Expansion", friday13: "Freitag der 13.",
         gambler: "Glücksspieler", lostfound: "Verlorenes und Gefundenes", market: "Markt", mating: "Paarungszeit",
         christmas: "Frohe Weihnachten", standoff: "Mexikanisches Patt", recession: "Rezession",
@@ -40,7 +42,7 @@ const TEXTS = {
     noWish: "no wish", lastColour: "last colour", direction: "Play runs counter-clockwise ↺",
     next: "next: {0}", skipped: "skips next turn", exhausted: "Draw pile exhausted: the round ends",
     lastEvent: "Last event", nowEvent: "Event", eye: "All-Seeing Eye", bets: "Bets", market: "Market",
-    chosen: "your choice", done: "done", of: "{0} of {1}", seconds: "◷ {0} s",
+    chosen: "your choice", done: "done", of: "{0} of {1}",
     start: "{0} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
     play: "{0}'s turn", playMe: "Your turn: play a matching card or draw",
     after_draw: "{0} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
@@ -55,6 +57,8 @@ const TEXTS = {
     christmasMe: "Merry Christmas: give away your whole hand ({0} left)", gambleMe: "Gambler: bet one card",
     waitChoices: "waiting for the others' choices",
     round_over: "Round over — {0} deals the next round", game_over: "Match over",
+    pass: "Pass", deal: "Deal the next round", noTarget: "No target", noDraws: "Nobody draws", startPlain: "Turn up the start card",
+    wishNumber: "Wish for a {0}", drawsTo: "{0} × {1}", black: "Black",
   },
   de: {
     draw: "Nachziehstapel", faceUp: "offen", discard: "Ablagestapel", events: "Ereignisstapel", wish: "Wunsch",
@@ -62,7 +66,7 @@ const TEXTS = {
     direction: "Gespielt wird gegen den Uhrzeigersinn ↺", next: "danach: {0}", skipped: "setzt aus",
     exhausted: "Nachziehstapel erschöpft: die Runde endet", lastEvent: "Letztes Ereignis", nowEvent: "Ereignis",
     eye: "Das allsehende Auge", bets: "Einsätze", market: "Markt", chosen: "deine Wahl", done: "fertig",
-    of: "{0} von {1}", seconds: "◷ {0} s",
+    of: "{0} von {1}",
     start: "{0} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
     play: "{0} ist am Zug", playMe: "Du bist dran: passende Karte spielen oder ziehen",
     after_draw: "{0} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
@@ -78,6 +82,8 @@ const TEXTS = {
     gambleMe: "Glücksspieler: setze eine Karte",
     waitChoices: "warte auf die Wahl der anderen",
     round_over: "Runde vorbei — {0} gibt die nächste Runde", game_over: "Spiel vorbei",
+    pass: "Passen", deal: "Nächste Runde geben", noTarget: "Ohne Ziel", noDraws: "Niemand zieht", startPlain: "Startkarte aufdecken",
+    wishNumber: "Wünsch dir eine {0}", drawsTo: "{0} × {1}", black: "Schwarz",
   },
 };
 
@@ -115,34 +121,71 @@ const EVENT_TEXTS = {
   },
 };
 
-/** Display name of a card kind or event (`rgift` → Gift/Geschenk), in the current language. */
-function cardName(code, language = lang()) {
+/** Display name of a card kind or event (`rgift` → Gift/Geschenk) in `lang`. */
+function kindName(code, lang) {
   const kind = /^[rygb](gift|exch|chance|skip|troub)$/.exec(code)?.[1] ?? code;
-  return NAMES[language]?.[kind] ?? NAMES.en[kind] ?? code;
+  return NAMES[lang]?.[kind] ?? NAMES.en[kind] ?? code;
 }
 
-// ------------------------------------------------------------------ countdown of reaction windows
-// A frame's countdown (seconds) becomes an end time once per frame, so a redraw (language switch) keeps it.
-const ends = new WeakMap();
-let ticker = null;
-
-function countdown(ctx, tx) {
-  const frame = ctx.frame;
-  if (frame.countdown === null || frame.countdown === undefined) return null;
-  if (!ends.has(frame)) ends.set(frame, performance.now() + frame.countdown * 1000);
-  const out = ctx.el("span", "mh-countdown");
-  out.dataset.end = String(ends.get(frame));
-  out.dataset.label = tx("seconds", "{n}");
-  ticker ??= setInterval(tick, 250);
-  tick(out);
-  return out;
+/** A card's face: numbers by colour (black `k`), specials with their colour and sign, wishes and events by name. */
+function card(code, lang) {
+  if (code === "?") return { back: true, name: "?" };
+  const num = colourNumber(code, "rygbk", lang);
+  if (num) return num;
+  const m = /^([rygb])(gift|exch|chance|skip|troub)$/.exec(code);
+  if (m) return { colour: m[1], label: SPECIAL[m[2]], sub: kindName(m[2], lang), name: `${colourName(m[1], lang)} ${kindName(m[2], lang)}` };
+  if (WISH[code]) return { label: WISH[code], sub: kindName(code, lang), name: kindName(code, lang) };
+  if (EVENTS.has(code)) return { label: "✦", sub: kindName(code, lang), name: kindName(code, lang) };
+  return null;
 }
 
-function tick(only) {
-  for (const out of only instanceof Element ? [only] : document.querySelectorAll(".mh-countdown")) {
-    const left = Math.max(0, Math.ceil((Number(out.dataset.end) - performance.now()) / 1000));
-    out.textContent = out.dataset.label.replace("{n}", left);
+const kindOf = (code) => /^[rygb](gift|exch|chance|skip|troub)$/.exec(code ?? "")?.[1] ?? code;
+
+/** The steps of a card's arguments (mayhem notation): target seat, cards from the hand (a set), wish, draws. */
+function argSteps(kind, args) {
+  const seat = (t) => ({ kind: "seat", value: t });
+  const wish = (w) => ({ kind: "wish", value: w });
+  if (kind === "gift" || kind === "exch") {
+    return args.length > 1 ? [seat(args[0]), { kind: "hand", set: true, value: args.slice(1) }] : args.map(seat);
   }
+  if (kind === "skip") return args.map(seat);
+  if (kind === "four") return args.length ? [wish(args[0]), ...(args.length > 1 ? [{ kind: "button", value: `draws:${args.slice(1).join(":")}` }] : [])] : [];
+  if (kind === "equal") return args.length ? [wish(args[0]), ...args.slice(1).map(seat)] : [];
+  if (kind === "fant" || kind === "counter" || kind === "nicetry") return args.map(wish);
+  return [];
+}
+
+function steps(token, view) {
+  const [verb, ...args] = token.split(":");
+  if (verb === "draw") return [{ kind: "pile", value: "draw" }];
+  if (verb === "play") return [{ kind: "hand", value: args[0] }, ...argSteps(kindOf(args[0]), args.slice(1))];
+  if (verb === "counter") {
+    const [wish, target, ...cards] = args;
+    return [{ kind: "hand", value: "counter" }, { kind: "wish", value: wish }, { kind: "seat", value: target },
+      ...(cards.length ? [{ kind: "hand", set: true, value: cards }] : [])];
+  }
+  if (verb === "nicetry") return [{ kind: "hand", value: "nicetry" }, { kind: "wish", value: args[0] }];
+  if (verb === "pick") return [{ kind: "table", value: args[0] }];
+  if (verb === "discard" || verb === "bet") return [{ kind: "hand", value: args[0] }];
+  if (verb === "give") return [{ kind: "hand", value: args[0] }, { kind: "seat", value: args[1] }];
+  if (verb === "start" && args.length) return argSteps(kindOf(view.zones.discard[0]), args);
+  return [{ kind: "button", value: token }];
+}
+
+function label(step, ctx) {
+  const tx = texts(ctx, TEXTS);
+  if (step.kind === "wish" && !COLOURS[step.value]) return tx("wishNumber", step.value);
+  if (step.kind === "end") {
+    const kind = kindOf(ctx.chooser.chosen[0]?.value) ?? kindOf(ctx.view.zones.discard[0]);
+    return kind === "four" || ctx.view.phase === "start" && kindOf(ctx.view.zones.discard[0]) === "four" ? tx("noDraws") : tx("noTarget");
+  }
+  if (step.kind !== "button") return null;
+  if (step.value.startsWith("draws:")) {
+    const seats = step.value.split(":").slice(1).map(Number);
+    const counts = [...new Set(seats)].map((s) => tx("drawsTo", seats.filter((x) => x === s).length, ctx.seatName(s)));
+    return counts.join(", ");
+  }
+  return { pass: tx("pass"), deal: tx("deal"), start: tx("startPlain") }[step.value] ?? null;
 }
 
 // ------------------------------------------------------------------ parts of the table
@@ -159,106 +202,74 @@ function nextSeat(view) {
   return p;
 }
 
-/** A hand lying face down: overlapping backs (at most 12) and the count. */
-function handBacks(ctx, count) {
-  const box = ctx.el("div", "mh-backs mh-fan");
-  box.append(backs(ctx, count, 12), ctx.el("span", "kt-caption", cardCount(ctx, count)));
-  return box;
-}
-
-/** Cards shown but not playable here (discard, events, revealed hands, bets). */
-function shown(ctx, codes, cls = "mh-shown") {
-  const box = ctx.el("span", `cards ${cls}`);
-  for (const code of codes) {
-    const chip = ctx.text(code);
-    chip.title = cardName(code, ctx.lang);
-    box.append(chip);
-  }
-  return box;
+function Shown({ ctx, codes, cls = "mh-shown" }) {
+  return html`<span class=${`cards ${cls}`}>${codes.map((c, i) => html`<${TableCard} key=${`${c}-${i}`} ctx=${ctx} code=${c} />`)}</span>`;
 }
 
 /** Marks and extras of one seat: skip mark, revealed hand (All-Seeing Eye), progress of simultaneous choices. */
-function seatExtras(ctx, tx, view, s) {
+function SeatExtras({ ctx, tx, view, s }) {
   const z = view.zones;
-  const parts = [];
-  const tags = ctx.el("div", "mh-tags");
-  if (z.skipped[s]) tags.append(ctx.el("span", "kt-badge kt-warn", `⊘ ${tx("skipped")}`));
   const p = z.pending;
-  if (p?.quota && view.to_act.length && p.quota[s]) {
-    const done = p.chosen[s].length >= p.quota[s];
-    tags.append(ctx.el("span", "kt-badge", done ? `✓ ${tx("done")}`
-      : tx("of", p.chosen[s].length, p.quota[s])));
-  }
-  if (tags.childElementCount) parts.push(tags);
-  if (z.revealed && s !== ctx.seat) {
-    const eye = ctx.el("div", "mh-revealed");
-    eye.append(ctx.el("span", "kt-caption", `◉ ${tx("eye")}:`), shown(ctx, z.revealed[s]));
-    parts.push(eye);
-  }
-  return parts;
-}
-
-/** Draw pile, discard top, wish, event piles and the last event, with the direction of play. */
-function centre(ctx, tx, view) {
-  const z = view.zones;
-  const box = ctx.el("div", "mh-piles");
-  // draw pile: backs, or its top card after Upside Down; clickable when `draw` is legal
-  const caption = tx("draw") + (z.draw_face_up ? ` (${tx("faceUp")})` : "");
-  const draw = pile(ctx, z.draw_count, caption, "mh-draw");
-  if (z.draw_face_up && z.draw_pile.length) draw.firstChild.replaceWith(shown(ctx, [z.draw_pile[0]]).firstChild);
-  if (ctx.frame.legal.includes("draw") && z.draw_count) viaMove(draw.firstChild, "draw");
-  const discard = ctx.el("div", "kt-deck mh-discard");
-  discard.append(z.discard.length ? shown(ctx, [z.discard[0]], "mh-top") : stack(ctx, 0),
-    ctx.el("span", "kt-caption", `${tx("discard")} (${z.discard.length})`));
-  box.append(draw, discard, wishBadge(ctx, tx, view));
-  const events = pile(ctx, z.event_count, tx("events"), "mh-events");
-  events.firstChild.classList?.add("event-back");
-  box.append(events);
-  const current = z.pending?.type === "event" ? z.pending.event : null;
-  const event = current ?? z.events_used[0];
-  if (event) {
-    const eventKey = event === "gambler" && view.options.gambling_rule === "published" ? "gambler_published" : event;
-    const card = ctx.el("div", "mh-event" + (current ? " now" : ""));
-    card.append(ctx.el("span", "kt-caption", tx(current ? "nowEvent" : "lastEvent")),
-      ctx.el("strong", "", `✦ ${cardName(event, ctx.lang)}`),
-      ctx.el("span", "mh-event-text", texts(ctx, EVENT_TEXTS)(eventKey)));
-    box.append(card);
-  }
-  return box;
+  const quota = p?.quota && view.to_act.length && p.quota[s];
+  return html`${(z.skipped[s] || quota) && html`<div class="mh-tags">
+      ${z.skipped[s] && html`<span class="kt-badge kt-warn">⊘ ${tx("skipped")}</span>`}
+      ${quota && html`<span class="kt-badge">${p.chosen[s].length >= p.quota[s] ? `✓ ${tx("done")}` : tx("of", p.chosen[s].length, p.quota[s])}</span>`}
+    </div>`}
+    ${z.revealed && s !== ctx.seat && html`<div class="mh-revealed"><span class="kt-caption">◉ ${tx("eye")}:</span>
+      <${Shown} ctx=${ctx} codes=${z.revealed[s]} /></div>`}`;
 }
 
 /** The active wish (a colour with its symbol, or a number), and the last colour played. */
-function wishBadge(ctx, tx, view) {
+function WishBadge({ ctx, tx, view }) {
   const z = view.zones;
-  const box = ctx.el("div", "mh-wish");
-  box.append(ctx.el("span", "kt-caption", tx("wish")));
   const w = z.wish;
-  if (w === null) box.append(ctx.el("span", "mh-wish-none", tx("noWish")));
-  else if (COLOURS[w]) {
-    const c = ctx.el("span", "mh-wish-value colour", `${COLOURS[w].sym} ${COLOURS[w][ctx.lang] ?? COLOURS[w].en}`);
-    c.style.setProperty("--card", COLOURS[w].css);
-    box.append(c);
-  } else box.append(ctx.el("span", "mh-wish-value number", w));
-  if (z.last_color) {
-    const lc = COLOURS[z.last_color];
-    box.append(ctx.el("span", "kt-caption", `${tx("lastColour")}: ${lc.sym} ${lc[ctx.lang] ?? lc.en}`));
-  }
-  return box;
+  return html`<div class="mh-wish"><span class="kt-caption">${tx("wish")}</span>
+    ${w === null ? html`<span class="mh-wish-none">${tx("noWish")}</span>`
+      : COLOURS[w] ? html`<span class="mh-wish-value colour" style=${{ "--card": COLOURS[w].css }}>${COLOURS[w].sym} ${colourName(w, ctx.lang)}</span>`
+        : html`<span class="mh-wish-value number">${w}</span>`}
+    ${z.last_color && html`<span class="kt-caption">${tx("lastColour")}: ${COLOURS[z.last_color].sym} ${colourName(z.last_color, ctx.lang)}</span>`}
+  </div>`;
+}
+
+/** Draw pile, discard top, wish, event piles and the last event. */
+function Centre({ ctx, tx, view }) {
+  const z = view.zones;
+  const caption = tx("draw") + (z.draw_face_up ? ` (${tx("faceUp")})` : "");
+  const draw = ctx.offer("pile", "draw");
+  const current = z.pending?.type === "event" ? z.pending.event : null;
+  const event = current ?? z.events_used[0];
+  const eventKey = event === "gambler" && view.options.gambling_rule === "published" ? "gambler_published" : event;
+  return html`<div class="mh-piles">
+    ${z.draw_face_up && z.draw_pile.length
+      ? html`<div class="kt-deck mh-draw" data-zone="draw-pile"><${TableCard} ctx=${ctx} code=${z.draw_pile[0]} kind="pile" value="draw" />
+          <span class="kt-caption">${caption}</span></div>`
+      : html`<${Pile} ctx=${ctx} count=${z.draw_count} caption=${caption} zone="draw-pile" cls="mh-draw" onPick=${draw?.onPick ?? null} />`}
+    <div class="kt-deck mh-discard" data-zone="discard-pile">
+      ${z.discard.length ? html`<${Shown} ctx=${ctx} codes=${[z.discard[0]]} cls="mh-top" />` : html`<${Stack} count=${0} name=${tx("discard")} />`}
+      <span class="kt-caption">${tx("discard")} (${z.discard.length})</span></div>
+    <${WishBadge} ctx=${ctx} tx=${tx} view=${view} />
+    <${Pile} ctx=${ctx} count=${z.event_count} caption=${tx("events")} cls="mh-events" />
+    ${event && html`<div class=${`mh-event${current ? " now" : ""}`}>
+      <span class="kt-caption">${tx(current ? "nowEvent" : "lastEvent")}</span>
+      <strong>✦ ${kindName(event, ctx.lang)}</strong>
+      <span class="mh-event-text">${texts(ctx, EVENT_TEXTS)(eventKey)}</span></div>`}
+  </div>`;
 }
 
 /** What is happening now: whose turn, the open attack / window / event choice, in short sentences. */
-function status(ctx, tx, view) {
+function status(view, ctx) {
+  const tx = texts(ctx, TEXTS);
   const z = view.zones;
   const p = z.pending;
   const me = ctx.seat;
   const mine = view.to_act.includes(me);
   const lines = [];
   const phase = view.phase;
-  const who = (key, name) => lines.push(tx(mine ? `${key}Me` : key, ctx.seatName(name)));
+  const who = (key, seat) => lines.push(tx(mine ? `${key}Me` : key, ctx.seatName(seat)));
   if (["play", "after_draw", "chance"].includes(phase)) who(phase, z.current);
   else if (phase === "start") who("start", view.dealer);
   else if (phase === "counter") {
-    lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target), cardName(p.kind, ctx.lang))
+    lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target), kindName(p.kind, ctx.lang))
       + (p.kind === "four" ? ` ${tx("draws", p.draws)}` : ""));
     if (p.queue.length) lines.push(tx("queue", names(ctx, p.queue.map((q) => q[1]))));
     if (mine) lines.push(tx("counterMe"));
@@ -273,93 +284,47 @@ function status(ctx, tx, view) {
     lines.push(mine && left > 0 ? tx(`${phase}Me`, left) : tx("waitChoices"));
   } else if (phase === "round_over") lines.push(tx("round_over", ctx.seatName(view.dealer)));
   else if (phase === "game_over") lines.push(tx("game_over"));
-  const box = ctx.el("div", "mh-status");
-  lines.forEach((line, i) => box.append(ctx.el("p", i ? "" : "lead", line)));
-  if (mine && ["counter", "nicetry"].includes(phase)) {
-    const cd = countdown(ctx, tx);
-    if (cd) box.append(cd);
-  }
-  if (["play", "after_draw", "chance"].includes(phase)) {
-    box.append(ctx.el("p", "mh-direction", `${tx("direction")} · ${tx("next", ctx.seatName(nextSeat(view)))}`));
-  }
-  if (z.exhausted) box.append(ctx.el("p", "mh-warn", tx("exhausted")));
-  return box;
+  if (["play", "after_draw", "chance"].includes(phase)) lines.push(`${tx("direction")} · ${tx("next", ctx.seatName(nextSeat(view)))}`);
+  if (z.exhausted) lines.push(tx("exhausted"));
+  return lines.join(". ").replace(/\.\./g, ".");
 }
 
 /** Open cards of the moment: Market (pickable), the Gambler's revealed bets, the attack cards named. */
-function openCards(ctx, tx, view) {
+function OpenCards({ ctx, tx, view }) {
   const z = view.zones;
-  const box = ctx.el("div", "mh-open");
-  if (z.market.length) {
-    const market = ctx.el("div", "mh-market");
-    market.append(ctx.el("span", "kt-caption", `${tx("market")}:`));
-    const cards = ctx.el("span", "cards");
-    for (const code of z.market) cards.append(ctx.card(code));
-    market.append(cards);
-    box.append(market);
-  }
-  if (z.gamble) {
-    const bets = ctx.el("div", "mh-bets");
-    bets.append(ctx.el("span", "kt-caption", `${tx("bets")}:`));
-    for (const [s, code] of Object.entries(z.gamble)) {
-      const bet = ctx.el("span", "mh-bet", ctx.seatName(Number(s)));
-      bet.append(shown(ctx, [code]));
-      bets.append(bet);
-    }
-    box.append(bets);
-  }
-  if (z.pending?.type === "attack" && z.pending.cards.length) box.append(shown(ctx, z.pending.cards));
-  return box;
+  const attack = z.pending?.type === "attack" && z.pending.cards.length ? z.pending.cards : null;
+  if (!z.market.length && !z.gamble && !attack) return null;
+  return html`<div class="mh-open">
+    ${z.market.length > 0 && html`<div class="mh-market" data-zone="market"><span class="kt-caption">${tx("market")}:</span>
+      <span class="cards">${z.market.map((c, i) => html`<${TableCard} key=${`${c}-${i}`} ctx=${ctx} code=${c} kind="table" />`)}</span></div>`}
+    ${z.gamble && html`<div class="mh-bets"><span class="kt-caption">${tx("bets")}:</span>
+      ${Object.entries(z.gamble).map(([s, code]) => html`<span class="mh-bet">${ctx.seatName(Number(s))} <${Shown} ctx=${ctx} codes=${[code]} /></span>`)}</div>`}
+    ${attack && html`<${Shown} ctx=${ctx} codes=${attack} />`}
+  </div>`;
 }
 
-/** The viewer's hand (playable cards clickable) and its own choices made in a simultaneous event. */
-function ownHand(ctx, tx, view) {
-  const z = view.zones;
-  const hand = ctx.el("div", "cards mh-hand");
-  for (const code of z.hands[ctx.seat]) {
-    const chip = ctx.card(code);
-    chip.title = cardName(code, ctx.lang);
-    hand.append(chip);
-  }
-  const parts = [hand];
-  const chosen = z.pending?.chosen?.[ctx.seat];
-  if (chosen?.length) {
-    const line = ctx.el("div", "mh-chosen");
-    line.append(ctx.el("span", "kt-caption", `${tx("chosen")}:`));
-    for (const choice of chosen) {
+/** The viewer's own choices made in a simultaneous event (given cards and to whom). */
+function Chosen({ ctx, tx, view }) {
+  const chosen = view.zones.pending?.chosen?.[ctx.seat];
+  if (!chosen?.length) return null;
+  return html`<div class="mh-chosen"><span class="kt-caption">${tx("chosen")}:</span>
+    ${chosen.map((choice) => {
       const [code, to] = choice.split(":");
-      const item = ctx.el("span", "mh-choice");
-      item.append(shown(ctx, [code]));
-      if (to !== undefined) item.append(` → ${ctx.seatName(Number(to))}`);
-      line.append(item);
-    }
-    parts.push(line);
-  }
-  return parts;
+      return html`<span class="mh-choice"><${Shown} ctx=${ctx} codes=${[code]} />${to !== undefined && ` → ${ctx.seatName(Number(to))}`}</span>`;
+    })}</div>`;
 }
 
-/** The whole table for one seat view (the viewer's own hand at the bottom; none for a spectator). */
-function render(view, ctx) {
+function Table({ view, ctx }) {
   const tx = texts(ctx, TEXTS);
   const z = view.zones;
-  const cards = (s) => (s === ctx.seat ? ownHand(ctx, tx, view) : [handBacks(ctx, z.hand_counts[s])]);
-  const panel = (s) => seatPanel(ctx, view, s, [], ...cards(s), ...seatExtras(ctx, tx, view, s));
-  const middle = ctx.el("div", "mh-centre");
-  middle.append(status(ctx, tx, view), centre(ctx, tx, view), openCards(ctx, tx, view));
-  return tableLayout(ctx, view, "mayhem-table", { panel, othersCls: "mh-opponents", middle });
+  const panel = (s) => html`<${SeatPanel} ctx=${ctx} view=${view} s=${s}>
+    ${s === ctx.seat
+      ? html`<${Hand} ctx=${ctx} codes=${z.hands[s]} cls="mh-hand" label=${cardCount(ctx, z.hands[s].length)} /><${Chosen} ctx=${ctx} tx=${tx} view=${view} />`
+      : html`<div class="mh-backs"><${Backs} ctx=${ctx} count=${z.hand_counts[s]} max=${12} /><span class="kt-caption">${cardCount(ctx, z.hand_counts[s])}</span></div>`}
+    <${SeatExtras} ctx=${ctx} tx=${tx} view=${view} s=${s} />
+  <//>`;
+  const middle = html`<div class="mh-centre"><${Centre} ctx=${ctx} tx=${tx} view=${view} /><${OpenCards} ctx=${ctx} tx=${tx} view=${view} /></div>`;
+  return html`<${TableLayout} ctx=${ctx} view=${view} cls="mayhem-table" panel=${panel} middle=${middle} />`;
 }
 
-export default {
-  card(code) {
-    if (code === "?") return { back: true };
-    const num = colourNumber(code, "rygbk");
-    if (num) return num;
-    const m = /^([rygb])(gift|exch|chance|skip|troub)$/.exec(code);
-    if (m) return { colour: m[1], label: SPECIAL[m[2]], sub: cardName(m[2]), title: cardName(m[2]) };
-    if (WISH[code]) return { label: WISH[code], sub: cardName(code), title: cardName(code) };
-    if (EVENTS.has(code)) return { label: "✦", sub: cardName(code), title: cardName(code) };
-    return null;
-  },
-  hidden: new Set(["draw_count", "event_count", "hand_counts"]),
-  render,
-};
+export default { card, steps, label, status, Table };

@@ -1,12 +1,28 @@
-// Fallback drawing for any game: cards are decoded as colour letter + number, "?" is a card back,
-// anything else is plain text. A game module (static/games/<id>.js) exports the same shape:
-// `card(code)`, `hidden` (zone keys not drawn) and optionally `labels` ({de: {key: name}, en: {…}}) and
-// `render(view, ctx)` (its own table layout, see `tableContext` in table.js and the kit in kit.js).
-import { colourCards } from "./kit.js";
+// The drawing of a game without its own renderer: its zones as a list of named values, cards decoded as colour
+// letter + number ("?" a card back), every legal move offered as buttons of its parts (../choose.js). A game's
+// own module (`static/<id>.js` in its package) exports the same shape; see kit.js.
+import { colourNumber } from "../cards.js";
+import { html } from "../ui.js";
+import { Cards, partSteps } from "./kit.js";
+
+function card(code, lang) {
+  if (code === "?") return { back: true, name: "?" };
+  return colourNumber(code, "bgprykmot", lang);
+}
+
+function Value({ ctx, value }) {
+  if (value === null || typeof value !== "object") return html`<span class="value">${value === null ? "—" : String(value)}</span>`;
+  if (Array.isArray(value) && value.every((x) => typeof x === "string" && card(x, ctx.lang))) return html`<${Cards} ctx=${ctx} codes=${value} />`;
+  const entries = Array.isArray(value) ? value.map((x, i) => [String(i + 1), x]) : Object.entries(value);
+  return html`<dl class="zone-map">${entries.map(([k, v]) => html`<dt>${k.replaceAll("_", " ")}</dt><dd><${Value} ctx=${ctx} value=${v} /></dd>`)}</dl>`;
+}
+
+function Table({ view, ctx }) {
+  return html`<div class="kt-table generic" data-zone="my-hand"><${Value} ctx=${ctx} value=${view.zones} /></div>`;
+}
 
 export default {
-  /** Decode a card code to a face for cardChip, or null when `code` is not a card. */
-  card: colourCards("bgprykmot"),
-  /** Zone keys not worth drawing (derived counts are shown with the piles). */
-  hidden: new Set(),
+  card,
+  steps: (token) => partSteps(token),
+  Table,
 };

@@ -1,12 +1,14 @@
-// The table kit of the game modules (static/games/<id>.js): style sheets, texts, seat order, seat panels, piles,
-// clickable chips and card counts, drawn the same way for every game. Its styles are kit.css (kt-* classes),
-// loaded with this module. A game module imports only this kit, cards.js and i18n.js, never another game module.
-import { cardChip, colourNumber } from "../cards.js";
-
-/** A game's `card(code)` for colour letter + number codes with the colours `letters`; "?" is a card back. */
-export function colourCards(letters) {
-  return (code) => (code === "?" ? { back: true } : colourNumber(code, letters));
-}
+// The table kit of the game modules (`/static/games/<id>.js`, each in its game's package): texts, seat order,
+// seat panels, piles, hands and clickable objects, drawn the same way for every game (Preact components, kit.css).
+// A game module imports only this kit, ../cards.js, ../ui.js and ../i18n.js, never another game module.
+//
+// A game module's default export: `card(code, lang)` → a face for <Card> ({colour, label, sub, back, name}) or null,
+// `steps(token, view, seat)` → the steps of a legal token (../choose.js), `label(step, ctx)` → the words of a
+// step the decision panel offers (wish, button), `Table({view, ctx})` → the table, and `status(view, ctx)` → what
+// is asked now in one line. `ctx` (table.js): seat, frame, view, lang, t, seatName(s), face(code), offer(kind,
+// value, index) ({onPick, selected} or null), moved (codes of the last move's cards), chooser.
+import { Card } from "../cards.js";
+import { Fragment, html } from "../ui.js";
 
 /** Load a style sheet (a URL, e.g. `new URL("./x.css", import.meta.url)`) once per page. */
 export function useCss(url) {
@@ -29,7 +31,6 @@ export function texts(ctx, dict) {
   return (key, ...args) => String(own[key] ?? dict.en[key] ?? key).replace(/\{(\d)\}/g, (_, i) => String(args[i]));
 }
 
-/** The kit's own words (seat panels, card counts). */
 const KIT_TEXT = {
   de: { toAct: "am Zug", cards: "{0} Karten", card1: "1 Karte" },
   en: { toAct: "to act", cards: "{0} cards", card1: "1 card" },
@@ -42,61 +43,66 @@ export function cardCount(ctx, n) {
 }
 
 /**
- * Make `elem` (a card chip or any element) a button that runs `onClick` on click, Enter or Space; it is marked
- * `playable` like the table's own clickable cards. Returns `elem`.
+ * A card of the table: `code` drawn with the game's face; clickable when `ctx.offer(kind, value ?? code, index)`
+ * offers it (a legal next step), highlighted when the last move concerned it.
  */
-export function clickable(elem, onClick) {
-  elem.classList.add("playable");
-  elem.tabIndex = 0;
-  elem.setAttribute("role", "button");
-  elem.addEventListener("click", onClick);
-  elem.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(); }
-  });
-  return elem;
+export function TableCard({ ctx, code, kind = null, value = null, index = null, cls = "" }) {
+  const face = ctx.face(code);
+  if (!face) return html`<span class="value">${code}</span>`;
+  const offer = kind ? ctx.offer(kind, value ?? code, index) : null;
+  return html`<${Card} face=${face} code=${code} cls=${cls} onPick=${offer?.onPick ?? null}
+    selected=${offer?.selected ?? false} moved=${ctx.moved.has(code)} />`;
+}
+
+/** Move the focus among the clickable cards of a hand with the arrow keys (Home/End: first/last). */
+function arrowKeys(ev) {
+  const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  if (!(ev.key in keys) && ev.key !== "Home" && ev.key !== "End") return;
+  const cards = [...ev.currentTarget.querySelectorAll("[role=button]")];
+  const at = cards.indexOf(document.activeElement);
+  if (!cards.length) return;
+  ev.preventDefault();
+  const to = ev.key === "Home" ? 0 : ev.key === "End" ? cards.length - 1
+    : (Math.max(at, 0) + keys[ev.key] + cards.length) % cards.length;
+  cards[to].focus();
 }
 
 /**
- * A card chip of `face` (see cards.js `cardChip`) with its own click action (for choices the table's generic
- * card click cannot make, e.g. `ctx.send(token)`); without `onClick` a plain chip.
+ * The viewer's own hand: `codes` in order, each card offered as a `kind` step ("hand"; its place in the hand is the
+ * index), arrow keys move between the clickable ones. The zone `my-hand`.
  */
-export function actionChip(face, onClick) {
-  const chip = cardChip(face);
-  return onClick ? clickable(chip, onClick) : chip;
+export function Hand({ ctx, codes, kind = "hand", cls = "", label }) {
+  return html`<div class=${`cards kt-hand ${cls}`} data-zone="my-hand" role="group" aria-label=${label}
+      onKeyDown=${arrowKeys}>
+    ${codes.map((code, i) => html`<${TableCard} key=${`${code}-${i}`} ctx=${ctx} code=${code} kind=${kind} index=${i} />`)}
+  </div>`;
 }
 
-/**
- * Make `elem` act like the move button `verb`/`part` of the page's moves list: that button is clicked, so its
- * choice dialog follows when the token needs more arguments (chips `take:<i>` with a row colour). `data-move`
- * names the move.
- */
-export function viaMove(elem, verb, part = "") {
-  elem.dataset.move = part === "" ? verb : `${verb}:${part}`;
-  const button = `#moves .verb[data-verb="${verb}"] button.move[data-part="${part}"]`;
-  return clickable(elem, () => document.querySelector(button)?.click());
+/** A row of cards nobody picks here (a collection, the cards under a pile's top). */
+export function Cards({ ctx, codes, cls = "" }) {
+  return html`<span class=${`cards ${cls}`}>${codes.map((c, i) => html`<${TableCard} key=${`${c}-${i}`} ctx=${ctx} code=${c} />`)}</span>`;
 }
 
-/** A face-down stack: one card back with the count on it, or a dash when empty. */
-export function stack(ctx, count, title) {
-  if (!count) return ctx.el("span", "kt-empty-pile", "—");
-  const back = cardChip({ back: true, label: String(count), title });
-  back.classList.add("kt-stack");
-  return back;
+/** A face-down stack: one card back with the count on it, or a dash when empty; `onPick` makes it a button. */
+export function Stack({ count, name, onPick = null }) {
+  if (!count) return html`<span class="kt-empty-pile" aria-label=${name}>—</span>`;
+  return html`<${Card} face=${{ back: true, label: String(count), name }} cls="kt-stack" onPick=${onPick} />`;
 }
 
-/** A face-down pile with its caption below (`cls`: the game's own classes for it). */
-export function pile(ctx, count, caption, cls = "") {
-  const box = ctx.el("div", `kt-deck ${cls}`);
-  box.append(stack(ctx, count, caption), ctx.el("span", "kt-caption", caption));
-  return box;
+/** A face-down pile with its caption below; `zone`: its data-zone (draw-pile, discard-pile), `onPick` clickable. */
+export function Pile({ ctx, count, caption, zone = null, cls = "", onPick = null }) {
+  return html`<div class=${`kt-deck ${cls}`} data-zone=${zone}>
+    <${Stack} count=${count} name=${`${caption}: ${cardCount(ctx, count)}`} onPick=${onPick} />
+    <span class="kt-caption">${caption}</span>
+  </div>`;
 }
 
 /** Hidden cards of a hand as a small fan of backs (at most `max` drawn, "+n" for the rest). */
-export function backs(ctx, count, max = 8) {
-  const fan = ctx.el("span", "kt-fan");
-  for (let i = 0; i < Math.min(count, max); i++) fan.append(cardChip({ back: true }));
-  if (count > max) fan.append(ctx.el("span", "kt-more", `+${count - max}`));
-  return fan;
+export function Backs({ ctx, count, max = 8 }) {
+  return html`<span class="kt-fan" role="img" aria-label=${cardCount(ctx, count)}>
+    ${Array.from({ length: Math.min(count, max) }, (_, i) => html`<span key=${i} class="card back" aria-hidden="true"></span>`)}
+    ${count > max && html`<span class="kt-more" aria-hidden="true">+${count - max}</span>`}
+  </span>`;
 }
 
 /** Seats other than the viewer, clockwise from its left neighbour (a spectator: everybody from seat 0). */
@@ -107,74 +113,52 @@ function otherSeats(view, seat) {
 }
 
 /**
- * One seat's panel: a header with the name, "you", dealer and to-act marks and the game's `badges` (texts; null
- * ones are left out), then the `body` elements (null ones left out). `data-seat` names the seat. Classes:
- * `kt-seat` (+ `kt-me` own, `kt-to-act`); `seat-zone` is the page's class for a seat, and `seat-area` with
- * `mine`/`opponent` and `seat-name` are the hooks the chips and mayhem layout tests select.
+ * One seat's panel (zone `seat-<n>`, counted from 1): a header with the name, "you", dealer and to-act marks and
+ * the game's `badges` (texts; null ones are left out), then the children. When a step may name this seat (a
+ * target), the name becomes a button and a click anywhere on the panel chooses it. Classes: `kt-seat` (+
+ * `kt-me`/`mine` own, `opponent`, `kt-to-act`, `kt-target`).
  */
-export function seatPanel(ctx, view, s, badges = [], ...body) {
+export function SeatPanel({ ctx, view, s, badges = [], children }) {
   const own = s === ctx.seat;
-  const panel = ctx.el("section", `seat-zone seat-area kt-seat ${own ? "kt-me mine" : "opponent"}`);
-  panel.dataset.seat = s;
   const acting = view.to_act.includes(s);
-  if (acting) panel.classList.add("kt-to-act");
-  const head = ctx.el("div", "kt-seat-head");
-  head.append(ctx.el("span", "kt-name seat-name", ctx.seatName(s) + (own ? ` (${ctx.t("you")})` : "")));
-  if (s === view.dealer) head.append(ctx.el("span", "kt-badge", ctx.t("dealer")));
-  for (const b of badges) if (b) head.append(ctx.el("span", "kt-badge", b));
-  if (acting) head.append(ctx.el("span", "kt-badge kt-turn", texts(ctx, KIT_TEXT)("toAct")));
-  panel.append(head, ...body.filter(Boolean));
-  return panel;
+  const offer = ctx.offer("seat", String(s));
+  const name = ctx.seatName(s) + (own ? ` (${ctx.t("you")})` : "");
+  const classes = ["seat-zone", "seat-area", "kt-seat", own ? "kt-me mine" : "opponent", acting ? "kt-to-act" : "",
+    offer ? "kt-target" : ""].filter(Boolean).join(" ");
+  return html`<section class=${classes} data-seat=${s} data-zone=${`seat-${s + 1}`} aria-label=${name}
+      onClick=${offer ? offer.onPick : undefined}>
+    <div class="kt-seat-head">
+      ${offer ? html`<button type="button" class="kt-name seat-name kt-pick-seat"
+          onClick=${(ev) => { ev.stopPropagation(); offer.onPick(); }}>${name}</button>`
+        : html`<span class="kt-name seat-name">${name}</span>`}
+      ${s === view.dealer && html`<span class="kt-badge">${ctx.t("dealer")}</span>`}
+      ${badges.filter(Boolean).map((b) => html`<span class="kt-badge">${b}</span>`)}
+      ${acting && html`<span class="kt-badge kt-turn">${texts(ctx, KIT_TEXT)("toAct")}</span>`}
+    </div>
+    ${children}
+  </section>`;
 }
 
 /**
- * The table: a status line and a caption (both optional; `captionAll` is the caption for a spectator), the other
- * seats' panels across the top (in a `kt-others` box, plus `othersCls`), the `middle` element, the viewer's own
- * panel at the bottom (none for a spectator). `panel(s)` draws seat s's panel; `cls`: the game's root classes.
+ * The table: the other seats' panels across the top (a strip on a phone), the `middle`, the viewer's own panel
+ * at the bottom (none for a spectator). `panel(s)` draws seat s's panel; `cls`: the game's root classes.
  */
-export function tableLayout(ctx, view, cls, { status, caption, captionAll, panel, othersCls = "", middle }) {
-  const root = ctx.el("div", `kt-table ${cls}`);
-  if (status) root.append(ctx.el("p", "kt-status", status));
-  const title = ctx.seat === null ? captionAll : caption;
-  if (title) root.append(ctx.el("h3", "kt-title", title));
-  const top = ctx.el("div", `kt-others ${othersCls}`);
-  top.append(...otherSeats(view, ctx.seat).map(panel));
-  root.append(top, middle);
-  if (ctx.seat !== null) root.append(panel(ctx.seat));
-  return root;
+export function TableLayout({ ctx, view, cls, panel, middle }) {
+  return html`<div class=${`kt-table ${cls}`}>
+    <div class="kt-others">${otherSeats(view, ctx.seat).map((s) => html`<${Fragment} key=${s}>${panel(s)}<//>`)}</div>
+    ${middle}
+    ${ctx.seat !== null && panel(ctx.seat)}
+  </div>`;
 }
 
-/** A labelled place in the middle of the table: the label above its content (null parts left out). */
-export function spot(ctx, label, ...content) {
-  const box = ctx.el("div", "kt-spot");
-  box.append(ctx.el("span", "kt-label", label), ...content.filter(Boolean));
-  return box;
+/** A labelled place in the middle of the table: the label above its content. */
+export function Spot({ label, cls = "", zone = null, children }) {
+  return html`<div class=${`kt-spot ${cls}`} data-zone=${zone}><span class="kt-label">${label}</span>${children}</div>`;
 }
 
-/** The last move under `label`: told in words (`text`), with the cards it concerns (`kt-last` for game styles). */
-export function lastMove(ctx, label, text, ...cards) {
-  const box = spot(ctx, label, ctx.el("p", "kt-note", text));
-  box.classList.add("kt-last");
-  if (cards.length) {
-    const row = ctx.el("span", "cards");
-    row.append(...cards);
-    box.append(row);
-  }
-  return box;
-}
-
-/** The position drawn (frame number and legal moves) as a key: a viewer's local choices last while it stays. */
-export function positionKey(ctx) {
-  return JSON.stringify([ctx.frame.n, ctx.frame.legal]);
-}
-
-/**
- * The element `draw(rerender)` returns, where `rerender()` draws it again in place (after a local choice of the
- * viewer, e.g. a selected card, that sends nothing).
- */
-export function redrawable(draw) {
-  let root = null;
-  const rerender = () => { const fresh = draw(rerender); root.replaceWith(fresh); root = fresh; };
-  root = draw(rerender);
-  return root;
+/** The generic steps of a token: the verb with its first part as one step, then one step per part. */
+export function partSteps(token) {
+  const [verb, ...parts] = token.split(":");
+  if (!parts.length) return [{ kind: "button", value: verb }];
+  return [{ kind: "button", value: `${verb}:${parts[0]}` }, ...parts.slice(1).map((p) => ({ kind: "button", value: p }))];
 }

@@ -1,0 +1,133 @@
+// Direct play: every legal token of the seat is a list of steps a person takes on the table (the game module's
+// `steps(token, view, seat)`), e.g. mayhem `play:rgift:2:r5:y7` → the Gift in the hand, the player at seat 3, the
+// two cards r5 and y7 of the hand (a set: any order). A step is {kind, value, set?}; kinds on the table are drawn
+// by the game (hand, table, seat, cell, pile, slot), the others (wish, button) by the decision panel. The chooser
+// offers exactly the next steps some legal token has, so an illegal object is never clickable.
+
+/** Kinds of step the decision panel offers itself (they have no object on the table). */
+export const PANEL_KINDS = new Set(["wish", "button"]);
+
+const key = (value) => (Array.isArray(value) ? value.join(",") : String(value));
+const same = (a, b) => a.kind === b.kind && key(a.value) === key(b.value);
+
+/** Counts of the codes in `list`. */
+function counts(list) {
+  const out = new Map();
+  for (const x of list) out.set(x, (out.get(x) ?? 0) + 1);
+  return out;
+}
+
+/** `part` (codes) is a sub-multiset of `whole`. */
+function within(part, whole) {
+  const have = counts(whole);
+  return [...counts(part)].every(([code, n]) => (have.get(code) ?? 0) >= n);
+}
+
+export class Chooser {
+  /**
+   * @param items [{token, steps}] of the seat's legal tokens.
+   * @param send  called with the token once the steps chosen name exactly one.
+   */
+  constructor(items, send) {
+    this.items = items;
+    this.send = send;
+    this.chosen = [];    // steps taken
+    this.picked = [];    // inside a set step: [{code, index}] of the hand cards chosen so far
+    this.onChange = () => {};
+  }
+
+  /** Tokens whose first steps are the ones chosen. */
+  candidates() {
+    return this.items.filter((it) => this.chosen.every((c, i) => it.steps[i] && same(c, it.steps[i])));
+  }
+
+  /** The choice now: `ends` (tokens complete with the steps chosen), `next` (distinct next steps), `sets`
+   * (candidates whose next step is a set holding the cards picked so far). */
+  state() {
+    const i = this.chosen.length;
+    const cands = this.candidates();
+    const ends = cands.filter((it) => it.steps.length === i).map((it) => it.token);
+    const next = [];
+    for (const it of cands) {
+      const step = it.steps[i];
+      if (step && !next.some((s) => same(s, step))) next.push(step);
+    }
+    const codes = this.picked.map((p) => p.code);
+    const sets = cands.filter((it) => it.steps[i]?.set && within(codes, it.steps[i].value));
+    return { ends, next, sets, codes, depth: i };
+  }
+
+  /** Has the person started a move (something to cancel)? */
+  get started() {
+    return this.chosen.length > 0 || this.picked.length > 0;
+  }
+
+  /**
+   * What a table object offers now: {onPick, selected} or null (not part of any legal next step). `index`: the
+   * card's place in the hand, for set steps (a hand may hold two equal cards).
+   */
+  offer(kind, value, index = null) {
+    const { next, sets, codes } = this.state();
+    if (sets.length && sets[0].steps[this.chosen.length].kind === kind) {
+      const mine = this.picked.findIndex((p) => p.index === index && p.code === value);
+      if (mine >= 0) return { selected: true, onPick: () => { this.picked.splice(mine, 1); this.onChange(); } };
+      const more = [...codes, value];
+      if (!sets.some((it) => within(more, it.steps[this.chosen.length].value))) return null;
+      return { selected: false, onPick: () => { this.picked.push({ code: value, index }); this.settle(); } };
+    }
+    const step = next.find((s) => !s.set && s.kind === kind && key(s.value) === key(value));
+    return step ? { selected: false, onPick: () => this.choose(step) } : null;
+  }
+
+  /** Take `step`, then every step that is forced, and send the token once it is the only one left. */
+  choose(step) {
+    this.chosen.push(step);
+    this.picked = [];
+    this.settle();
+  }
+
+  /** After a choice: send a complete token; take a forced next step; else wait for the person (a set of cards
+   * is always finished by its confirm button: confirm()). */
+  settle() {
+    for (;;) {
+      const { ends, next } = this.state();
+      if (ends.length === 1 && next.length === 0) {
+        this.send(ends[0]);
+        return;
+      }
+      if (ends.length === 0 && next.length === 1 && !next[0].set) {
+        this.chosen.push(next[0]);
+        continue;
+      }
+      break;
+    }
+    this.onChange();
+  }
+
+  /** The set step picked so far as a finished step, if a candidate has exactly that set. */
+  confirmable() {
+    const { sets, codes } = this.state();
+    if (!codes.length) return null;
+    const sorted = key([...codes].sort());
+    return sets.find((it) => key([...it.steps[this.chosen.length].value].sort()) === sorted) ?? null;
+  }
+
+  /** Finish the set picked so far (the decision panel's confirm button). */
+  confirm() {
+    const it = this.confirmable();
+    if (it) this.choose(it.steps[this.chosen.length]);
+  }
+
+  /** Finish with the token that is complete now although longer ones exist ("no target", "no help cards"). */
+  finish() {
+    const { ends } = this.state();
+    if (ends.length) this.send(ends[0]);
+  }
+
+  /** Go back to the start of the move. */
+  cancel() {
+    this.chosen = [];
+    this.picked = [];
+    this.onChange();
+  }
+}
