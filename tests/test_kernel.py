@@ -187,3 +187,92 @@ def test_random_action_is_a_choice_from_the_listing():
     with pytest.raises(IllegalAction, match="a token is a non-empty string"):  # equal to every listed token
         state.apply(seat, mock.ANY)
     assert state.to_doc() == before
+
+
+# ----------------------------------------------------------------- Game.load_common (issue 20)
+def _common_doc(**changes: object) -> dict:
+    doc = {"game": "colors", "players": 3, "options": {}, "round": 2, "dealer": 1, "phase": "play",
+           "scores": [[1, 2, 3]], "totals": [1, 2, 3], "game_over": False, "winners": [], "to_act": [0],
+           "zones": {"z": 1}}
+    doc.update(changes)
+    return doc
+
+
+def _common(doc: dict, **kw: object):
+    from kartentisch.games import get_game
+
+    args: dict = {"phases": ("play", "round_over", "game_over"), "winners": lambda scores, totals: [2],
+                  "dealer": lambda rnd: rnd - 1, "rules": {"dealer": "colors R3", "winners": "colors R17"}}
+    args.update(kw)
+    return get_game("colors").load_common(doc, 3, **args)
+
+
+def test_load_common_reads_the_common_fields() -> None:
+    common = _common(_common_doc())
+    assert (common.zones, common.phase, common.round, common.dealer) == ({"z": 1}, "play", 2, 1)
+    assert (common.scores, common.totals, common.winners, common.to_act) == ([[1, 2, 3]], [1, 2, 3], [], [0])
+    done = _common(_common_doc(phase="game_over", game_over=True, winners=[2], to_act=[]))
+    assert done.winners == [2]
+
+
+def test_load_common_defaults_implied_and_recomputed_fields() -> None:
+    doc = _common_doc()
+    for name in ("dealer", "totals", "game_over", "winners", "to_act", "scores"):
+        del doc[name]
+    common = _common(doc, optional={"dealer": None, "totals": None, "game_over": None, "winners": None,
+                                    "to_act": None, "scores": []})
+    assert (common.dealer, common.scores, common.totals, common.to_act) == (1, [], [0, 0, 0], None)
+    ignored = _common(_common_doc(to_act="x", winners=[0]), recomputed=("to_act", "winners"))
+    assert ignored.to_act is None and ignored.winners == []
+    assert _common(_common_doc(dealer=2), dealer=None).dealer == 2  # any seat, as given
+
+
+@pytest.mark.parametrize(("changes", "kw", "message"), [
+    ({"round": "x"}, {}, "colors load: round must be an integer ≥ 1, not 'x'"),
+    ({"round": True}, {}, "colors load: round must be an integer ≥ 1, not True"),
+    ({"round": 4}, {"last_round": 3}, "colors load: round must be an integer 1 … 3, the number of rounds, not 4"),
+    ({"dealer": 0}, {}, "colors load: dealer must be seat 1, the dealer of round 2 (colors R3), not 0"),
+    ({"dealer": 3}, {"dealer": None}, "colors load: dealer must be a seat 0 … 2, not 3"),
+    ({"phase": "dance"}, {}, "colors load: phase must be one of play, round_over, game_over, not 'dance'"),
+    ({"scores": [[1, 2]]}, {}, "colors load: scores must be a list of scored rounds, each a list of 3 integers, "
+                               "not [[1, 2]]"),
+    ({"scores": [[1, 2, True]]}, {}, "colors load: scores must be a list of scored rounds, each a list of 3 "
+                                     "integers, not [[1, 2, True]]"),
+    ({"round": 3, "dealer": 2}, {"scores_per_round": True, "rules": {"scores": "grid R19"}},
+     "colors load: scores must hold 2 round lists in phase play of round 3 (grid R19), not 1"),
+    ({"totals": [1, 2]}, {}, "colors load: totals must be a list of 3 integers, not [1, 2]"),
+    ({"totals": [0, 0, 0]}, {}, "colors load: totals must be [1, 2, 3], the per-seat sums of scores, not [0, 0, 0]"),
+    ({"game_over": True}, {}, "colors load: game_over must be false in phase play, not True"),
+    ({"phase": "game_over", "game_over": 1}, {}, "colors load: game_over must be true in phase game_over, not 1"),
+    ({"winners": [0]}, {}, "colors load: winners must be [] before the match ends, not [0]"),
+    ({"phase": "game_over", "game_over": True, "winners": [0]}, {},
+     "colors load: winners must be [2] (colors R17), not [0]"),
+    ({"phase": "game_over", "game_over": True}, {"winners": lambda scores, totals: []},
+     "colors load: phase game_over needs a finished match (colors R17), but no seat has won with totals [1, 2, 3]"),
+    ({"to_act": [3]}, {}, "colors load: to_act must be a list of seats 0 … 2, not [3]"),
+    ({"to_act": None}, {"optional": {"to_act": None}}, "colors load: to_act must be a list of seats 0 … 2, not None"),
+    ({"zones": []}, {}, "colors load: zones must be an object, not list"),
+])
+def test_load_common_names_field_rule_and_value(changes: dict, kw: dict, message: str) -> None:
+    from kartentisch.kernel import InvalidState
+
+    with pytest.raises(InvalidState) as err:
+        _common(_common_doc(**changes), **kw)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("name", ["zones", "phase", "round", "dealer", "scores", "totals", "game_over", "winners",
+                                  "to_act"])
+def test_load_common_requires_what_is_not_optional(name: str) -> None:
+    from kartentisch.kernel import InvalidState
+
+    doc = _common_doc()
+    del doc[name]
+    with pytest.raises(InvalidState, match=f"^colors load: required field '{name}' is missing$"):
+        _common(doc)
+
+
+def test_is_int_refuses_bools() -> None:
+    from kartentisch.kernel.game import is_int
+
+    assert is_int(0) and is_int(-3) and not is_int(True) and not is_int(1.0) and not is_int("1")

@@ -26,7 +26,7 @@ import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -419,9 +419,9 @@ class Game(ABC):
             InvalidOptions: bad options inside the document.
         """
         if not isinstance(doc, Mapping):
-            raise InvalidState(f"{self.id}: a state document is a JSON object, not {type(doc).__name__}")
+            raise InvalidState(f"{self.id} load: a state document is a JSON object, not {type(doc).__name__}")
         if doc.get("game", self.id) != self.id:
-            raise InvalidState(f"state document is for game {doc.get('game')!r}, not {self.id!r}")
+            raise InvalidState(f"{self.id} load: game must be {self.id!r}, not {doc.get('game')!r}")
         players = doc.get("players")
         opts = self.resolve_options(players, doc.get("options"))  # type: ignore[arg-type]
         try:
@@ -429,7 +429,101 @@ class Game(ABC):
         except InvalidState:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise InvalidState(f"{self.id}: malformed state document ({type(exc).__name__}: {exc})") from exc
+            raise InvalidState(f"{self.id} load: malformed state document ({type(exc).__name__}: {exc})") from exc
+
+    def load_common(self, doc: Mapping[str, Any], players: int, *, phases: Sequence[str],
+                    winners: Callable[[list[list[int]], list[int]], list[int]],
+                    dealer: Callable[[int], int] | None = None, last_round: int | None = None,
+                    scores_per_round: bool = False, optional: Mapping[str, Any] | None = None,
+                    recomputed: Collection[str] = (), rules: Mapping[str, str] | None = None) -> CommonFields:
+        """The common fields of state document ``doc`` (CONVENTIONS *State documents*), validated for a
+        game's :meth:`_load`, which then checks only its own zones (and ``to_act`` in its phases).
+
+        ``zones`` must be an object; ``phase`` one of ``phases``; ``round`` an integer ≥ 1; ``dealer``
+        a seat; ``scores`` one list of ``players`` integers per finished round; ``totals`` one integer
+        per seat, the per-seat sums of ``scores``; ``game_over`` true exactly in phase ``game_over``;
+        ``winners`` ``winners(scores, totals)`` in phase ``game_over`` (which needs some), else ``[]``;
+        ``to_act`` a list of seats. ``game`` and ``players`` are :meth:`load`'s, as are ``options``.
+
+        Args:
+            phases: the game's phases.
+            winners: the spec's winners of a finished match from its scores and totals (``[]``: the
+                totals end no match).
+            dealer: the spec's dealer of a round, which ``dealer`` must be (``None``: any seat, as given).
+            last_round: the last round of a match of fixed length, the most ``round`` may be.
+            scores_per_round: ``scores`` holds exactly one list per scored round: ``round − 1``, or
+                ``round`` once it is scored (phases ``round_over``, ``game_over``).
+            optional: the fields a document may leave out, each with its value then; ``None`` takes
+                what the others imply (``dealer`` by ``dealer``, ``totals`` the sums, ``game_over`` by
+                ``phase``, ``winners`` by ``winners``, ``to_act`` unknown). Every other field is required.
+            recomputed: fields the spec derives on loading, so a given value is not read (``to_act``,
+                ``game_over``, ``winners``).
+            rules: the rule id to cite per field (``{"dealer": "colors R3"}``).
+        Raises:
+            InvalidState: at the first violation, naming the field, what it must be (with the rule)
+                and the value given: ``"colors load: round must be an integer ≥ 1, not 'x'"``.
+        """
+        n, given, cite = players, optional or {}, rules or {}
+
+        def check(ok: bool, message: str) -> None:
+            if not ok:
+                raise InvalidState(f"{self.id} load: {message}")
+
+        def rule(name: str) -> str:
+            return f" ({cite[name]})" if name in cite else ""
+
+        def value(name: str, implied: Any = None) -> Any:
+            if name in doc and name not in recomputed:
+                return doc[name]
+            default = given.get(name)
+            return implied if default is None else copy.deepcopy(default)
+
+        for name in _COMMON_FIELDS:
+            check(name in doc or name in given or name in recomputed, f"required field {name!r} is missing")
+        zones = doc["zones"]
+        check(isinstance(zones, dict), f"zones must be an object, not {type(zones).__name__}")
+        phase = value("phase")
+        check(isinstance(phase, str) and phase in phases,
+              f"phase must be one of {', '.join(phases)}{rule('phase')}, not {phase!r}")
+        rnd = value("round")
+        if last_round is None:
+            check(is_int(rnd) and rnd >= 1, f"round must be an integer ≥ 1{rule('round')}, not {rnd!r}")
+        else:
+            check(is_int(rnd) and 1 <= rnd <= last_round,
+                  f"round must be an integer 1 … {last_round}, the number of rounds{rule('round')}, not {rnd!r}")
+        want = None if dealer is None else dealer(rnd)
+        seat = value("dealer", want)
+        check(is_int(seat) and 0 <= seat < n, f"dealer must be a seat 0 … {n - 1}, not {seat!r}")
+        check(want is None or seat == want,
+              f"dealer must be seat {want}, the dealer of round {rnd}{rule('dealer')}, not {seat!r}")
+        scores = value("scores")
+        check(isinstance(scores, list) and all(
+            isinstance(row, list) and len(row) == n and all(map(is_int, row)) for row in scores),
+            f"scores must be a list of scored rounds, each a list of {n} integers{rule('scores')}, not {scores!r}")
+        over = phase == GAME_OVER
+        if scores_per_round:
+            rows = rnd if phase in (ROUND_OVER, GAME_OVER) else rnd - 1
+            check(len(scores) == rows, f"scores must hold {rows} round lists in phase {phase} of round {rnd}"
+                                       f"{rule('scores')}, not {len(scores)}")
+        sums = [sum(row[s] for row in scores) for s in range(n)]
+        totals = value("totals", sums)
+        check(isinstance(totals, list) and len(totals) == n and all(map(is_int, totals)),
+              f"totals must be a list of {n} integers{rule('totals')}, not {totals!r}")
+        check(totals == sums, f"totals must be {sums}, the per-seat sums of scores{rule('totals')}, not {totals!r}")
+        ended = value("game_over", over)
+        check(ended is over, f"game_over must be {str(over).lower()} in phase {phase}, not {ended!r}")
+        won = winners([list(row) for row in scores], list(totals)) if over else []
+        check(bool(won) or not over, f"phase game_over needs a finished match{rule('winners')}, but no seat "
+                                     f"has won with totals {totals}")
+        named = value("winners", won)
+        check(named == won, f"winners must be {won}{rule('winners') if over else ' before the match ends'}, "
+                            f"not {named!r}")
+        to_act = value("to_act")
+        if to_act is not None or ("to_act" in doc and "to_act" not in recomputed):
+            check(isinstance(to_act, list) and all(is_int(s) and 0 <= s < n for s in to_act),
+                  f"to_act must be a list of seats 0 … {n - 1}, not {to_act!r}")
+        return CommonFields(zones, phase, rnd, seat, [list(row) for row in scores], list(totals), won,
+                            None if to_act is None else list(to_act))
 
     @abstractmethod
     def _new_state(self, players: int, options: dict[str, Any], rng: random.Random,
@@ -539,6 +633,45 @@ class RandomBot:
     def choose(self, state: GameState, seat: int) -> str:
         """Return a uniformly random legal token of ``seat`` (:meth:`GameState.random_action`)."""
         return state.random_action(seat, self.rng)
+
+
+#: The common fields :meth:`Game.load_common` reads (``game``, ``players`` and ``options`` are :meth:`Game.load`'s).
+_COMMON_FIELDS = ("zones", "phase", "round", "dealer", "scores", "totals", "game_over", "winners", "to_act")
+
+
+@dataclass(frozen=True)
+class CommonFields:
+    """The common fields of a state document, validated by :meth:`Game.load_common` (fresh lists).
+
+    Attributes:
+        zones: the document's ``zones`` object, for the game to validate.
+        phase, round, dealer: as given, or as the game's defaults say.
+        scores: one list per scored round, one integer per seat; totals: their per-seat sums.
+        winners: the seats that won the match (``[]`` unless ``phase`` is ``game_over``).
+        to_act: the document's ``to_act`` (a list of seats), or ``None`` when it was left out or the
+            game recomputes it.
+    """
+
+    zones: dict[str, Any]
+    phase: str
+    round: int
+    dealer: int
+    scores: list[list[int]]
+    totals: list[int]
+    winners: list[int]
+    to_act: list[int] | None
+
+    def set_on(self, state: GameState) -> None:
+        """Give ``state`` the fields every game has: phase, round, dealer, scores, totals, winners."""
+        state.phase, state.round, state.dealer = self.phase, self.round, self.dealer
+        state.scores = [list(row) for row in self.scores]
+        state.totals = list(self.totals)
+        state.winners = list(self.winners)
+
+
+def is_int(value: object) -> bool:
+    """Whether ``value`` is a JSON integer: an ``int`` and not a ``bool`` (``True == 1`` in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def require(condition: bool, message: str) -> None:
