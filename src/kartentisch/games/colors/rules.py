@@ -17,8 +17,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from ...kernel.errors import IllegalAction, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
+from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
+from ...kernel.game import (
+    GAME_OVER,
+    ROUND_OVER,
+    Bot,
+    Game,
+    GameState,
+    SearchTuning,
+    is_int,
+    require,
+    shuffle,
+    sort_shuffle,
+)
 from ...kernel.options import Option, int_option, seat_option
 from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
 from .notation import Deal, Pick, Play, parse
@@ -455,10 +466,6 @@ _OPTIONS: tuple[Option, ...] = (
 )
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _card_list(value: Any, where: str, in_play: frozenset[str]) -> list[int]:
     """Loading helper: a JSON list of card codes in play → sorted keys (InvalidState otherwise)."""
     require(isinstance(value, list), f"colors load: {where} must be a list of card codes, not {value!r}")
@@ -476,11 +483,13 @@ def _seat_lists(zones: Mapping[str, Any], name: str, players: int, in_play: froz
     return [_card_list(v, f"zones.{name}[{s}]", in_play) for s, v in enumerate(value)]
 
 
-def _one_seat(to_act: Any, players: int, phase: str) -> int:
-    """Loading helper: ``to_act`` names exactly one seat (colors *Decisions and tokens*)."""
-    require(isinstance(to_act, list) and len(to_act) == 1 and _is_int(to_act[0]) and 0 <= to_act[0] < players,
-            f"colors load: in phase {phase!r}, to_act must be one seat 0 … {players - 1}, not {to_act!r}")
-    return int(to_act[0])
+def _one_seat(to_act: list[int] | None, players: int, phase: str) -> int:
+    """Loading helper: ``to_act`` (a list of seats, :meth:`~kartentisch.kernel.Game.load_common`) names
+    exactly one seat (colors *Decisions and tokens*)."""
+    if to_act is None or len(to_act) != 1:
+        raise InvalidState(f"colors load: in phase {phase!r}, to_act must be one seat 0 … {players - 1}, "
+                           f"not {to_act!r}")
+    return to_act[0]
 
 
 class ColorsGame(Game):
@@ -522,8 +531,12 @@ class ColorsGame(Game):
             InvalidState: naming the first violated loading rule; nothing is loaded.
         """
         n = players
-        zones: Any = doc.get("zones")
-        require(isinstance(zones, dict), "colors load: 'zones' must be an object")
+        # Decision: winners of a finished match follow R17 from scores/totals; given ones must agree.
+        common = self.load_common(doc, n, phases=PHASES, winners=match_winners,
+                                  dealer=lambda rnd: dealer_of(options["first_player"], rnd, n),
+                                  optional={"game_over": None, "winners": None},
+                                  rules={"dealer": "colors R3", "winners": "colors R17"})
+        zones, phase, rnd, to_act = common.zones, common.phase, common.round, common.to_act
         colours = colours_in_play(n)
         require(zones.get("colours", colours) == colours,
                 f"colors load: zones.colours must be {colours} with {n} players (colors R1)")
@@ -541,27 +554,6 @@ class ColorsGame(Game):
         require(not missing, f"colors load: card(s) {', '.join(CODES[k] for k in missing)} are missing; "
                              "every card in play must appear exactly once")
 
-        rnd: Any = doc.get("round")
-        require(_is_int(rnd) and rnd >= 1, f"colors load: round must be an integer ≥ 1, not {rnd!r}")
-        dealer = dealer_of(options["first_player"], rnd, n)
-        require(doc.get("dealer") == dealer and _is_int(doc.get("dealer")),
-                f"colors load: dealer of round {rnd} must be seat {dealer} (colors R3), not {doc.get('dealer')!r}")
-        phase: Any = doc.get("phase")
-        require(phase in PHASES, f"colors load: phase must be one of {', '.join(PHASES)}, not {phase!r}")
-        game_over = doc.get("game_over", False)
-        require(game_over is (phase == GAME_OVER),
-                f"colors load: game_over must be {str(phase == GAME_OVER).lower()} in phase {phase!r}")
-
-        scores: Any = doc.get("scores")
-        require(isinstance(scores, list) and all(
-            isinstance(r, list) and len(r) == n and all(_is_int(x) for x in r) for r in scores),
-            f"colors load: scores must be a list of rounds, each with {n} integer scores")
-        totals: Any = doc.get("totals")
-        sums = [sum(r[s] for r in scores) for s in range(n)]
-        require(totals == sums and isinstance(totals, list) and all(_is_int(x) for x in totals),
-                f"colors load: totals {totals!r} must equal the per-seat sums of scores {sums}")
-
-        to_act = doc.get("to_act")
         pending_doc: Any = zones.get("pending")
         pending: Pending | None = None
         current: int | None
@@ -583,25 +575,10 @@ class ColorsGame(Game):
             require(to_act == [], f"colors load: in phase 'game_over' to_act must be [], not {to_act!r}")
             current = None
 
-        winners_doc = doc.get("winners", [])
-        if phase == GAME_OVER:
-            # Decision: winners of a finished match follow R17 from scores/totals; given ones must agree.
-            winners = match_winners(scores, totals)
-            require("winners" not in doc or winners_doc == winners,
-                    f"colors load: winners must be {winners} by colors R17, not {winners_doc!r}")
-        else:
-            require(winners_doc == [], f"colors load: winners must be [] before the match ends, not {winners_doc!r}")
-            winners = []
-
         last = self._load_last(zones.get("last"), n)
 
         state = ColorsState(self, n, options, rng)
-        state.round = rnd
-        state.dealer = dealer
-        state.phase = phase
-        state.scores = [list(r) for r in scores]
-        state.totals = list(totals)
-        state.winners = winners
+        common.set_on(state)
         state.hands = hands
         state.centre = centre
         state.draw = draw
@@ -624,7 +601,7 @@ class ColorsGame(Game):
         require(card in collection, f"colors load: pending.card {card_code} must be in the acting seat's "
                                     "collection (colors R8)")
         number = lower_neighbour(card % 10) if side == LOWER else higher_neighbour(card % 10)
-        require(doc.get("number") == number and _is_int(doc.get("number")),
+        require(doc.get("number") == number and is_int(doc.get("number")),
                 f"colors load: pending.number must be {number}, the {side} neighbour of {card_code} (colors R6)")
         options = _card_list(doc.get("options"), "pending.options", in_play)
         expected = [c for c in centre if c % 10 == number]
@@ -649,7 +626,7 @@ class ColorsGame(Game):
         """
         if doc is None:
             return None
-        require(isinstance(doc, dict) and _is_int(doc.get("seat")) and 0 <= doc["seat"] < players
+        require(isinstance(doc, dict) and is_int(doc.get("seat")) and 0 <= doc["seat"] < players
                 and isinstance(doc.get("card"), str) and isinstance(doc.get("taken"), list)
                 and all(isinstance(t, str) for t in doc["taken"]) and isinstance(doc.get("to_centre"), bool),
                 "colors load: zones.last must be null or {seat, card, taken, to_centre}")
