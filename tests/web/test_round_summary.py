@@ -3,15 +3,17 @@ and each game's summary part on views made for it (exact words in both languages
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Match, Voice
-from kartentisch.kernel.summary import round_summary
+from kartentisch.kernel.summary import round_summary, score_now
 
 from .conftest import auth, new_table
 
@@ -102,6 +104,23 @@ def test_games_without_a_summary_part_get_none_and_no_details() -> None:
     assert summary is not None and summary["standings"] == [0, 1] and summary["rows"][1]["score"] == 1
     assert round_summary(game, view, Voice("en")) is None
     assert all(g.part("summary") is not None for g in all_games())
+
+
+def test_a_plug_in_game_brings_its_own_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "examples" / "plugin_game" / "src"))
+    highcard = importlib.import_module("highcard").GAME  # its summary part is found beside it (Game.part)
+    match = Match(highcard, 2, {}, 4)
+    rng = random.Random(4)
+    while not match.state.game_over:
+        seat = match.state.to_act()[0]
+        match.apply(seat, match.state.random_action(seat, rng))
+    view = match.state.view(0)
+    assert score_now(highcard, view) == view["scores"][-1] == view["zones"]["tricks"]
+    summary = round_summary(highcard, view, Voice("de", 0, ("Ana", "Ben")))
+    assert summary is not None and summary["match_over"] and summary["winners"] == view["winners"]
+    tricks = view["zones"]["tricks"]
+    assert [r["details"] for r in summary["rows"]] == [[f"{n} Stich" + ("" if n == 1 else "e")] for n in tricks]
+    assert summary["standings"][:len(view["winners"])] == view["winners"]
 
 
 # ---------------------------------------------------------------------- each game's words, exactly
