@@ -21,7 +21,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
+from ...kernel.game import (
+    GAME_OVER,
+    ROUND_OVER,
+    Bot,
+    Game,
+    GameState,
+    SearchTuning,
+    is_int,
+    require,
+    shuffle,
+    sort_shuffle,
+)
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from .cards import DECK, VALUE
 from .notation import (
@@ -592,77 +603,58 @@ class GridGame(Game):
             InvalidState: naming the first violated condition; nothing is loaded.
         """
         n = players
-        z = doc["zones"]
-        require(isinstance(z, dict), "grid: 'zones' must be an object")
-        phase = doc["phase"]
-        require(phase in PHASES, f"grid: phase {phase!r} is not one of {', '.join(PHASES)}")
-        round_ = doc["round"]
-        require(_is_int(round_) and round_ >= 1, f"grid: round must be an integer ≥ 1, not {round_!r}")
-        dealer = doc["dealer"]
-        want = dealer_of_round(options["first_dealer"], round_, n)
-        require(dealer == want and _is_int(dealer),
-                f"grid D4: the dealer of round {round_} is seat {want} (first_dealer "
-                f"{options['first_dealer']}), not {dealer!r}")
-        over = phase in (ROUND_OVER, GAME_OVER)
-        scores = doc["scores"]
-        n_scores = round_ if over else round_ - 1
-        require(isinstance(scores, list) and len(scores) == n_scores,
-                f"grid R19: scores must hold {n_scores} round lists in round {round_}, phase {phase}")
-        for entry in scores:
-            require(isinstance(entry, list) and len(entry) == n and all(map(_is_int, entry)),
-                    f"grid R19: every scores entry needs one integer per seat ({n}), got {entry!r}")
-        totals = doc["totals"]
-        require(isinstance(totals, list) and len(totals) == n and all(map(_is_int, totals)),
-                f"grid R19: totals needs one integer per seat ({n})")
-        sums = [sum(entry[s] for entry in scores) for s in range(n)]
-        require(totals == sums, f"grid R19: totals {totals} are not the per-seat sums of scores {sums}")
-        require(doc["game_over"] is (phase == GAME_OVER),
-                "grid: game_over must be true exactly in phase game_over")
+        # Decision: winners are derived from the totals like to_act (R19), not taken from the document.
+        common = self.load_common(doc, n, phases=PHASES, winners=lambda scores, totals: lowest_seats(totals),
+                                  dealer=lambda rnd: dealer_of_round(options["first_dealer"], rnd, n),
+                                  scores_per_round=True, recomputed=("to_act", "winners"),
+                                  rules={"dealer": "grid D4", "scores": "grid R19", "totals": "grid R19",
+                                         "winners": "grid R19"})
+        z, phase = common.zones, common.phase
 
         # active / step / held per phase
         active, step, held = z["active"], z["step"], z["held"]
         flips = z["flips_left"]
-        require(isinstance(flips, list) and len(flips) == n and all(_is_int(f) and 0 <= f <= 2 for f in flips),
-                f"grid R4: flips_left needs one integer 0–2 per seat ({n}), got {flips!r}")
+        require(isinstance(flips, list) and len(flips) == n and all(is_int(f) and 0 <= f <= 2 for f in flips),
+                f"grid load: flips_left must be one integer 0–2 per seat ({n}) (grid R4), not {flips!r}")
         grids = z["grids"]
-        require(isinstance(grids, list) and len(grids) == n, f"grid: grids needs one grid per seat ({n})")
+        require(isinstance(grids, list) and len(grids) == n, f"grid load: grids must be one grid per seat ({n})")
         if phase == SETUP:
-            require(any(flips), "grid R4: phase setup needs some seat with flips_left > 0")
+            require(any(flips), "grid load: phase setup needs some seat with flips_left > 0 (grid R4)")
             require(active is None and step is None and held is None,
-                    "grid R4: in phase setup active, step and held are null")
+                    "grid load: in phase setup active, step and held must be null (grid R4)")
         elif phase in (PLAY, REVEAL):
-            require(not any(flips), f"grid R5: in phase {phase} every flips_left is 0")
-            require(_is_int(active) and 0 <= active < n, f"grid: active must be a seat 0…{n - 1}, not {active!r}")
+            require(not any(flips), f"grid load: in phase {phase} every flips_left must be 0 (grid R5)")
+            require(is_int(active) and 0 <= active < n, f"grid load: active must be a seat 0 … {n - 1}, not {active!r}")
             steps = PLAY_STEPS if phase == PLAY else REVEAL_STEPS
-            require(step in steps, f"grid: step in phase {phase} must be one of {', '.join(steps)}, not {step!r}")
+            require(step in steps, f"grid load: step in phase {phase} must be one of {', '.join(steps)}, not {step!r}")
             if step in (DRAWN, TAKEN):
-                require(isinstance(held, str), f"grid R7/R8: step {step} needs the held card")
+                require(isinstance(held, str), f"grid load: step {step} needs the held card (grid R7, R8)")
             else:
-                require(held is None, f"grid: held must be null in step {step}")
+                require(held is None, f"grid load: held must be null in step {step}, not {held!r}")
         else:
             require(active is None and step is None and held is None,
-                    f"grid: in phase {phase} active, step and held are null")
+                    f"grid load: in phase {phase} active, step and held must be null")
 
         # cards: each code one of the 104, at most once (R1)
         draw, discard = z["draw"], z["discard"]
-        require(isinstance(draw, list) and isinstance(discard, list), "grid: draw and discard must be lists")
+        require(isinstance(draw, list) and isinstance(discard, list), "grid load: draw and discard must be lists")
         seen: Counter[str] = Counter()
         for s, grid in enumerate(grids):
             require(isinstance(grid, list) and all(isinstance(row, list) for row in grid),
-                    f"grid R10: grid of seat {s} must be a list of rows")
+                    f"grid load: the grid of seat {s} must be a list of rows (grid R10)")
             for row in grid:
                 for x in row:
-                    require(x is None or isinstance(x, str), f"grid: bad cell {x!r} in the grid of seat {s}")
+                    require(x is None or isinstance(x, str), f"grid load: bad cell {x!r} in the grid of seat {s}")
                     if x is not None:
                         code = x[1:] if x.startswith("?") else x
-                        require(code in VALUE, f"grid R1: {x!r} in the grid of seat {s} is not a card code")
+                        require(code in VALUE, f"grid load: {x!r} in the grid of seat {s} is not a card code (grid R1)")
                         seen[code] += 1
         for where, pile in (("draw", draw), ("discard", discard), ("held", [held] if held is not None else [])):
             for x in pile:
-                require(isinstance(x, str) and x in VALUE, f"grid R1: {x!r} in {where} is not a card code")
+                require(isinstance(x, str) and x in VALUE, f"grid load: {x!r} in {where} is not a card code (grid R1)")
                 seen[x] += 1
         twice = sorted((c for c, k in seen.items() if k > 1), key=DECK.index)
-        require(not twice, f"grid R1: card {twice[0] if twice else ''} appears more than once")
+        require(not twice, f"grid load: card {twice[0] if twice else ''} appears more than once (grid R1)")
 
         # shapes (R10, R12)
         for s, grid in enumerate(grids):
@@ -670,36 +662,32 @@ class GridGame(Game):
                 gaps = {(r, c) for r, row in enumerate(grid) for c, x in enumerate(row) if x is None}
                 require(shape(grid) == (3, 3) and all(len(row) == 3 for row in grid)
                         and gaps in (set(DIAGONALS["d0"]), set(DIAGONALS["d1"])),
-                        f"grid R12: in step close the grid of seat {s} is 3×3 with null exactly on d0 or d1")
+                        f"grid load: in step close the grid of seat {s} must be 3×3 with null exactly on d0 or d1 "
+                        "(grid R12)")
             else:
                 rows, cols = shape(grid)
                 require((rows, cols) in SHAPES and all(len(row) == cols for row in grid),
-                        f"grid R10: grid of seat {s} has no allowed shape (3×3, 2×3, 1×3, 3×2, 3×1, empty)")
+                        f"grid load: the grid of seat {s} has no allowed shape (3×3, 2×3, 1×3, 3×2, 3×1, empty) "
+                        "(grid R10)")
                 require(all(x is not None for row in grid for x in row),
-                        f"grid R12: null cells only in step close, in the active grid (seat {s})")
+                        f"grid load: null cells only in step close, in the active grid (seat {s}) (grid R12)")
         if phase in (PLAY, REVEAL):
-            require(bool(grids[active]), f"grid R6: the active seat {active} has an empty grid")
+            require(bool(grids[active]), f"grid load: the active seat {active} has an empty grid (grid R6)")
             if step == REMOVE:
                 require(bool(completed_lines(grids[active])),
-                        f"grid R11: step remove needs a completed line in the grid of seat {active}")
+                        f"grid load: step remove needs a completed line in the grid of seat {active} (grid R11)")
             if step == START:
-                require(bool(draw or discard), "grid R9: step start needs a non-empty draw or discard pile")
+                require(bool(draw or discard), "grid load: step start needs a non-empty draw or discard pile (grid R9)")
 
         trigger, final_turns, reveal_queue = z["trigger"], z["final_turns"], z["reveal_queue"]
-        require(trigger is None or (_is_int(trigger) and 0 <= trigger < n),
-                f"grid R14: trigger must be null or a seat, not {trigger!r}")
+        require(trigger is None or (is_int(trigger) and 0 <= trigger < n),
+                f"grid load: trigger must be null or a seat 0 … {n - 1} (grid R14), not {trigger!r}")
         for name, seats in (("final_turns", final_turns), ("reveal_queue", reveal_queue)):
-            require(isinstance(seats, list) and all(_is_int(s) and 0 <= s < n for s in seats),
-                    f"grid: {name} must be a list of seats")
+            require(isinstance(seats, list) and all(is_int(s) and 0 <= s < n for s in seats),
+                    f"grid load: {name} must be a list of seats 0 … {n - 1}, not {seats!r}")
 
         state = self._blank(n, options, rng)
-        state.phase = phase
-        state.round = round_
-        state.dealer = dealer
-        state.scores = [list(e) for e in scores]
-        state.totals = list(totals)
-        # Decision: winners are derived from the totals like to_act (R19), not taken from the document.
-        state.winners = lowest_seats(totals) if phase == GAME_OVER else []
+        common.set_on(state)
         state.grids = [[list(row) for row in grid] for grid in grids]
         state.draw = list(draw)
         state.discard = list(discard)
@@ -715,7 +703,3 @@ class GridGame(Game):
         from .bot import HeuristicBot
 
         return HeuristicBot(seed)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
