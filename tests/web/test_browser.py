@@ -1,239 +1,187 @@
 """Real-browser tests: Playwright driving Debian's Chromium against a live server (marker ``browser``).
 
-Every game gets a table with bots created from the lobby and a whole round played by clicking random
-legal moves; ``grid`` is also played by two people in two browser contexts with their own links.
-Screenshots go to ``test-artifacts/``.
+Every game: from the lobby a table with one person and a bot, a whole (short) match played by clicking only the
+table's objects, and at its end the round summary and the match summary checked against the API. Also the hot
+seat, a spectator, the log in German, the lobby's options, the rematch and the offline API docs.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
-from kartentisch.games import all_games
+from .browser_kit import (
+    LAPTOP,
+    TOKEN_LIKE,
+    api_frame,
+    body,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+    check_summaries,
+    play_match,
+    play_one,
+    seat_token,
+    shot,
+    table_id,
+)
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-MAX_CLICKS = 600
-#: What no text for people may look like: a token (``play:r7``) or a card code (``r7``, ``b-1``).
-TOKEN_LIKE = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
+#: Options (their fields in the lobby) that make each match short: about one round.
+SHORT = {"colors": {"max_rounds": "1"}, "chips": {}, "lastcard": {"rounds": "1"}, "grid": {"end_total": "1"},
+         "mayhem": {"point_limit": "1"}}
 
 
-class Chromium:
-    """The module's browser, whose pages and contexts bypass the server's Content-Security-Policy: Playwright
-    evaluates a ``wait_for_function`` expression with ``eval``, which the policy (rightly) forbids the page.
-    ``strict`` is the browser itself, for tests of the pages under the policy (test_browser_hardening.py)."""
-
-    def __init__(self, strict: playwright_api.Browser) -> None:
-        self.strict = strict
-
-    def new_context(self, **options: Any) -> playwright_api.BrowserContext:
-        """``Browser.new_context`` with ``bypass_csp``."""
-        return self.strict.new_context(bypass_csp=True, **options)
-
-    def new_page(self, **options: Any) -> playwright_api.Page:
-        """``Browser.new_page`` with ``bypass_csp``."""
-        return self.strict.new_page(bypass_csp=True, **options)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Chromium]:
-    """One Chromium for the module."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium; .ci/run installs it)")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield Chromium(b)
-        b.close()
-
-
-def _round_done(page) -> bool:
-    return page.evaluate("document.body.dataset.phase") in ("round_over", "game_over")
-
-
-def click_one_move(page, rng: random.Random) -> None:
-    """Wait until this page may act (or the round ended), then click one random legal move through its dialogs.
-
-    With simultaneous decisions a bot's move can redraw the page while we click; a click that hit a button
-    being replaced changes nothing, so after 5 s without a new position the move is clicked again (as a
-    person would).
-    """
-    for _attempt in range(4):
-        page.wait_for_function("['1'].includes(document.body.dataset.acting) || "
-                               "['round_over','game_over'].includes(document.body.dataset.phase)", timeout=20_000)
-        if _round_done(page):
-            return
-        if page.locator("dialog#choice[open]").count():
-            page.keyboard.press("Escape")
-        n = page.evaluate("document.body.dataset.n")
-        buttons = page.locator("#moves button.move")
-        buttons.nth(rng.randrange(buttons.count())).click()
-        while page.locator("dialog#choice[open]").count():
-            choices = page.locator("dialog#choice[open] button.choice")
-            try:  # the dialog closes by itself when the position changes under it
-                choices.nth(rng.randrange(max(1, choices.count()))).click(timeout=3_000)
-            except playwright_api.TimeoutError:
-                break
-        try:
-            page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=5_000)
-        except playwright_api.TimeoutError:
-            continue
-        assert page.locator("#banner").is_hidden(), page.locator("#banner").text_content()
-        return
-    raise AssertionError("no click changed the position")
-
-
-@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
-def test_lobby_table_with_bots_plays_a_round(browser, live_server: str, game_id: str) -> None:
-    """Lobby → table with bots → a whole round by clicking only legal-move buttons."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page = browser.new_page()
-    page.goto(f"{live_server}/?game={game_id}")
+def create_from_lobby(page: playwright_api.Page, base: str, game: str, options: dict[str, str],
+                      seats: tuple[str, ...] = ("easy",), seed: str = "3", name: str = "Ada") -> str:
+    """In the lobby: choose ``game``, seats after the own one (``open``, ``human``, ``easy`` …), the options'
+    fields, a fixed deal; create the table and open the own seat. Returns the table id."""
+    page.goto(f"{base}/?lang=en")
     page.wait_for_selector("body[data-ready='1']")
-    page.screenshot(path=str(ARTIFACTS / f"lobby-{game_id}.png"), full_page=True)
-    page.fill("#seed", "3")  # a fixed deal, so the test's length does not vary from run to run
+    page.click(f"li[data-game='{game}'] button.choose")
+    page.select_option("#players", str(len(seats) + 1))
+    page.fill("#your-name", name)
+    for i, kind in enumerate(seats, start=1):
+        page.select_option(f"#kind-{i}", kind)
+    page.click("#more-options summary")
+    for option, value in options.items():
+        page.fill(f"#opt-{option}", value)
+    page.fill("#seed", seed)
     page.click("#create")
-    page.click("a.table-link >> nth=0")
+    page.wait_for_selector("#links")
+    page.click("a.table-link")
     page.wait_for_selector("body[data-phase]")
-    rng = random.Random(game_id)
-    page.screenshot(path=str(ARTIFACTS / f"table-{game_id}-start.png"), full_page=True)
-    for _ in range(MAX_CLICKS):
-        if _round_done(page):
-            break
-        click_one_move(page, rng)
-    assert _round_done(page), f"{game_id}: round not over after {MAX_CLICKS} clicks"
-    assert page.locator("#scores table tr").count() >= 3  # header, round 1, totals
-    page.screenshot(path=str(ARTIFACTS / f"table-{game_id}-round-over.png"), full_page=True)
+    return table_id(page)
+
+
+@pytest.mark.parametrize("game_id", list(SHORT))
+def test_a_whole_match_from_the_lobby_by_clicking_the_table(browser, live_server: str, game_id: str) -> None:  # noqa: F811
+    """Lobby → table with a bot → a whole match by clicking table objects only → the summaries as the API says."""
+    page = browser.new_page(viewport=LAPTOP)
+    tid = create_from_lobby(page, live_server, game_id, SHORT[game_id])
+    assert page.locator(".token-form").count() == 0  # the token box is for developers (?dev=1) only
+    play_match([page], random.Random(game_id))
+    page.wait_for_selector("[data-zone=match-summary]")
+    frame = api_frame(live_server, tid, seat_token(page, tid))
+    check_summaries(page, frame)
+    assert page.locator(".token-form").count() == 0
+    shot(page, f"match-{game_id}-over", full_page=True)
     page.close()
 
 
-def test_two_people_play_grid_with_their_own_links(browser, live_server: str) -> None:
-    """Two browser contexts, each with its own seat link, play a round of grid against each other."""
-    ARTIFACTS.mkdir(exist_ok=True)
+def test_two_people_play_grid_with_their_own_links_and_reconnect(browser, live_server: str) -> None:  # noqa: F811
+    """Two browser contexts, each with its own private seat link, play grid; a page opened again is back."""
     res = httpx.post(f"{live_server}/api/tables", json={
-        "game": "grid", "players": 2, "seed": 5,
+        "game": "grid", "players": 2, "seed": 5, "options": {"end_total": 1},
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]})
     assert res.status_code == 201, res.text
     links = [s["url"] for s in res.json()["seats"]]
     pages = []
     for url in links:
-        context = browser.new_context()
-        page = context.new_page()
+        page = browser.new_context().new_page()
         page.goto(live_server + url)
         page.wait_for_selector("body[data-phase]")
         pages.append(page)
     rng = random.Random(9)
-    for _ in range(4):
-        click_one_move(next(p for p in pages if p.evaluate("document.body.dataset.acting") == "1"), rng)
-    # reconnect: close the seat's page, open its link again, the seat is back at the same position
-    n = pages[0].evaluate("document.body.dataset.n")
+    for _ in range(6):
+        for page in pages:
+            play_one(page, rng)
+    n = body(pages[0], "n")
     pages[0].close()
     pages[0] = browser.new_context().new_page()
     pages[0].goto(live_server + links[0])
     pages[0].wait_for_function(f"document.body.dataset.n === '{n}'")
     assert "Ada" in pages[0].locator(".seat-chip.me").text_content()
-    for _ in range(MAX_CLICKS):
-        if _round_done(pages[0]):
-            break
-        for page in pages:
-            if page.evaluate("document.body.dataset.acting") == "1":
-                click_one_move(page, rng)
-                break
-        else:
-            pages[0].wait_for_timeout(50)
-    for i, page in enumerate(pages):
-        page.wait_for_function("['round_over','game_over'].includes(document.body.dataset.phase)")
-        # each person sees their own name marked as "me", and no other seat's legal moves
+    play_match(pages, rng)
+    for page in pages:
         assert page.locator(".seat-chip.me").count() == 1
-        page.screenshot(path=str(ARTIFACTS / f"grid-two-people-seat{i}.png"), full_page=True)
+        assert page.locator("[data-zone=match-summary] li.winner").count() >= 1
 
 
-def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(browser, live_server: str) -> None:
-    """Hot-seat from the lobby: a cover names the next person before their cards show; a spectator gets no moves."""
-    page = browser.new_page()
-    page.goto(f"{live_server}/?game=colors")
+def test_hot_seat_hides_the_hand_between_turns_and_spectator_sees_no_moves(browser, live_server: str) -> None:  # noqa: F811
+    """Hot-seat from the lobby: a cover names the next person before their cards show; a spectator gets no moves;
+    with ?dev=1 a typed token is sent and an illegal one names its rule."""
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{live_server}/?game=colors&lang=en")
     page.wait_for_selector("body[data-ready='1']")
-    page.select_option(".seat-row[data-seat='1'] .kind", "human")
-    page.fill(".seat-row[data-seat='0'] .name", "Ada")
+    page.fill("#your-name", "Ada")
+    page.select_option("#kind-1", "human")
     page.fill(".seat-row[data-seat='1'] .name", "Bo")
+    page.click("#more-options summary")
     page.check("#hotseat")
     page.click("#create")
-    page.wait_for_selector("#cover:not([hidden])")
-    assert page.locator("#table").is_hidden()
+    page.wait_for_selector("#cover")
     first = page.locator("#cover-text").text_content()
+    assert page.locator("[data-zone=my-hand]").count() == 0
     page.click("#cover-show")
-    page.fill(".token-form input", "play:zz9")  # an illegal move typed by hand shows its rule
-    page.click(".token-form button")
-    page.wait_for_selector("#banner:not([hidden])")
-    assert "colors R" in page.locator("#banner").text_content()
     rng = random.Random(1)
     for _move in range(6):  # a play that opens a pick (colors R9) leaves the same person to act: no cover yet
-        click_one_move(page, rng)
+        play_one(page, rng)
         try:
-            page.wait_for_selector("#cover:not([hidden])", timeout=5_000)
+            page.wait_for_selector("#cover", timeout=3_000)
             break
         except playwright_api.TimeoutError:
             continue
-    page.wait_for_selector("#cover:not([hidden])")
     assert page.locator("#cover-text").text_content() != first  # now the other person is named
-    page.screenshot(path=str(ARTIFACTS / "hotseat-cover.png"))
-    table_id = page.url.split("/t/")[1].split("#")[0]
+    shot(page, "hotseat-cover")
+    tid = table_id(page)
     spectator = browser.new_page()
-    spectator.goto(f"{live_server}/t/{table_id}")
+    spectator.goto(f"{live_server}/t/{tid}?lang=en")
     spectator.wait_for_selector("body[data-phase]")
-    assert spectator.locator("#moves button.move").count() == 0
+    assert spectator.locator(".card.playable").count() == 0
+    assert spectator.locator("[data-zone=my-hand]").count() == 0
     assert spectator.locator("#zones .card:not(.back)").count() > 0  # the open centre cards
     english = spectator.locator("#zones").text_content()
     spectator.click("button.lang")
     german = spectator.locator("#zones").text_content()
-    assert "hands" in english and "Handkarten" not in english
+    assert "Hand" in english and "Handkarten" not in english
     assert "Handkarten" in german and "Mitte" in german  # German terms of the spec
+    # a developer's token box: only with ?dev=1; an illegal token shows its rule
+    dev = browser.new_page()
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    dev.goto(f"{live_server}/t/{res.json()['id']}?dev=1&lang=en#seat={res.json()['seats'][0]['token']}")
+    dev.wait_for_selector("body[data-acting='1']")
+    dev.fill(".token-form input", "play:zz9")
+    dev.click(".token-form button")
+    dev.wait_for_selector("#banner")
+    assert "colors R" in dev.locator("#banner").text_content()
 
 
-def test_end_of_match_summary_and_rematch(browser, live_server: str) -> None:
-    """A one-round colors match to its end: the summary names the winners; rematch opens a fresh table."""
+def test_end_of_match_summary_and_rematch_with_progress(browser, live_server: str) -> None:  # noqa: F811
+    """A one-round colors match to its end: the summary names the winners; rematch shows its progress and opens a
+    fresh table for the same person."""
     res = httpx.post(f"{live_server}/api/tables", json={
         "game": "colors", "players": 2, "seed": 3, "options": {"max_rounds": 1},
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
-    page = browser.new_page()
-    page.goto(live_server + res.json()["seats"][0]["url"])
+    body_ = res.json()
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(live_server + body_["seats"][0]["url"])
     page.wait_for_selector("body[data-acting='1']")
-    # the cards of legal moves are clickable on the table itself (here: a card in the own hand)
-    hand = page.locator("#zones .seat-zone[data-seat='0'] .card.playable")
-    assert hand.count() == len(httpx.get(f"{live_server}/api/tables/{res.json()['id']}/view",
-                                         headers={"Authorization": f"Bearer {res.json()['seats'][0]['token']}"}
-                                         ).json()["legal"])
-    hand.first.click()
-    page.wait_for_function("document.body.dataset.n !== '0'")
-    rng = random.Random(3)
-    for _ in range(MAX_CLICKS):
-        if page.evaluate("document.body.dataset.gameOver") == "1":
-            break
-        click_one_move(page, rng)
-    page.wait_for_selector("#summary:not([hidden]) .winners")
-    page.screenshot(path=str(ARTIFACTS / "colors-match-over.png"), full_page=True)
+    # the cards of legal moves are clickable on the table itself (here: every card in the own hand)
+    hand = page.locator("[data-zone=my-hand] .card.playable")
+    assert hand.count() == len(api_frame(live_server, body_["id"], body_["seats"][0]["token"])["legal"])
+    play_match([page], random.Random(3))
+    page.wait_for_selector("[data-zone=match-summary] li.winner")
     old = page.url
-    page.click("#summary button.rematch")
+    held: list[playwright_api.Route] = []
+    page.route("**/rematch", lambda route: held.append(route))  # the server is slow: the request waits here
+    page.click("[data-zone=match-summary] button.rematch")
+    page.wait_for_selector("[data-zone=match-summary] .progress")
+    assert page.locator("button.rematch").is_disabled()
+    page.wait_for_function("true")  # let the held request arrive
+    held[0].continue_()
     page.wait_for_url(lambda url: url != old)
-    page.wait_for_selector("body[data-n='0'], body[data-phase='play']")
-    assert page.evaluate("document.body.dataset.gameOver") == "0"
+    page.wait_for_selector("body[data-phase='play']")
+    assert body(page, "gameOver") == "0"
     assert "Ada" in page.locator(".seat-chip.me").text_content()
 
 
-def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) -> None:
+def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) -> None:  # noqa: F811
     """With ``?lang=de`` the log shows the server's German sentences, not tokens, a separator with the scores
-    after the round, the phase and the bot by name; the language chooser switches them to English."""
+    after the round, the phase and the bot by name; the last move is marked; the switch turns them into English."""
     res = httpx.post(f"{live_server}/api/tables", json={
         "game": "colors", "players": 2, "seed": 3, "options": {"max_rounds": 1, "first_player": 0},
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
@@ -242,36 +190,33 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
     page = context.new_page()
     page.goto(f"{live_server}/t/{tid}?lang=de#seat={token}")
     page.wait_for_selector("body[data-acting='1']")
-    rng = random.Random(3)
-    for _ in range(MAX_CLICKS):
-        if page.evaluate("document.body.dataset.gameOver") == "1":
-            break
-        click_one_move(page, rng)
-    page.wait_for_selector("#log li.round-end")
-    frame = httpx.get(f"{live_server}/api/tables/{tid}/view?lang=de", headers={"Authorization": f"Bearer {token}"}
-                      ).json()
-    shown = page.locator("#log li").all_text_contents()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    play_match([page], random.Random(3))
+    page.wait_for_selector("[data-zone=log] li.round-end")
+    frame = api_frame(live_server, tid, token, "de")
+    shown = page.locator("[data-zone=log] li").all_text_contents()
     assert shown == [e["text"] for e in frame["log"]]
-    moves = page.locator("#log li.move")
+    moves = page.locator("[data-zone=log] li.move")
     assert moves.first.get_attribute("data-token") == frame["log"][0]["token"]
+    assert page.locator("[data-zone=log] li.move.last").count() == 1
     told = moves.all_text_contents()
     assert told[0].startswith("Du ") and any(t.startswith("Bot Max (spielt zufällig) ") for t in told)
     assert not [t for t in told if TOKEN_LIKE.search(t)], "sentences, not tokens or card codes"
-    assert page.locator("#log li.round-end").last.text_content().startswith("Runde 1 ist vorbei")
-    assert frame["phase_text"] != frame["view"]["phase"] and f"Phase: {frame['phase_text']}" in \
-        page.locator("#info").text_content()
+    assert page.locator("[data-zone=log] li.round-end").last.text_content().startswith("Runde 1 ist vorbei")
+    assert f"Phase: {frame['phase_text']}" in page.locator("#info").text_content()
     assert "Bot Max (spielt zufällig)" in page.locator("#seats-bar").text_content()
-    page.screenshot(path=str(ARTIFACTS / "colors-log-de.png"), full_page=True)
+    shot(page, "colors-log-de", full_page=True)
     page.click("#lang button")
-    page.wait_for_function("document.querySelector('#log li.move')?.textContent.startsWith('You ')")
-    assert "lang=en" in page.url and page.locator("#log li.round-end").last.text_content().startswith(
-        "Round 1 is over")
+    page.wait_for_function("document.querySelector('[data-zone=log] li.move')?.textContent.startsWith('You ')")
+    assert "lang=en" in page.url and page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("[data-zone=log] li.round-end").last.text_content().startswith("Round 1 is over")
     context.close()
 
 
-def test_lobby_labels_options_by_help_and_counts_seats_from_one(browser, live_server: str) -> None:
-    """Option labels are the help text (id in the tooltip), seats read "Seat 1 …", a seat option is 1-based in
-    the form and 0-based in the request, and no request of the page fails (the favicon is inline)."""
+def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live_server: str) -> None:  # noqa: F811
+    """Options are labelled in words (no rule id), a preset button sets its value, the full options wait behind
+    'more options', a seat option is 1-based in the form and 0-based in the request, the rules open in the
+    page's language, and no request of the page fails."""
     from kartentisch.games import get_game
 
     context = browser.new_context(locale="en-US")
@@ -280,23 +225,35 @@ def test_lobby_labels_options_by_help_and_counts_seats_from_one(browser, live_se
     bodies: list[dict] = []
     page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
     page.on("request", lambda r: bodies.append(r.post_data_json) if r.url.endswith("/api/tables") else None)
-    page.goto(f"{live_server}/?game=colors")
+    page.goto(f"{live_server}/?lang=en")
     page.wait_for_selector("body[data-ready='1']")
+    assert page.locator(".game-card").count() == 5
+    colors = page.locator("li[data-game='colors']")
+    assert "2–6 players" in colors.text_content() and "short (15)" in colors.text_content()
+    colors.locator("button.how").click()
+    page.wait_for_selector("dialog.rules[open] h1")
+    assert page.locator("dialog.rules h1").text_content().startswith("Colour Gap")
+    page.click("dialog.rules button")
+    colors.locator("button.choose").click()
     options = {o.name: o for o in get_game("colors").options}
-    label = page.locator("label.option[data-option='target_score']")
-    assert label.locator(".option-label").text_content() == options["target_score"].help["en"]
-    assert label.get_attribute("title").startswith("target_score (")
-    box = label.locator(".option-label").bounding_box()
-    assert label.locator("input").bounding_box()["x"] >= box["x"] + box["width"] + 8  # a gap before the input
-    assert page.locator(".seat-row[data-seat='0'] span").first.text_content() == "Seat 1"
-    first = page.locator("label.option[data-option='first_player'] input")
+    target = page.locator(".option[data-option='target_score']")
+    assert target.locator("label").text_content() == options["target_score"].label["en"]
+    assert target.locator(".help").text_content() == options["target_score"].help["en"]
+    assert "R16" not in page.locator("#new-table").text_content()
+    assert page.locator("#more-options .option[data-option='first_player']").is_hidden()  # behind the switch
+    target.locator("button.preset[data-preset='short']").click()
+    assert target.locator("input").input_value() == "15"
+    assert target.locator("button.preset[data-preset='short']").get_attribute("aria-pressed") == "true"
+    page.click("#more-options summary")
+    first = page.locator("#opt-first_player")
     assert first.input_value() == "1"
     first.fill("2")  # the second seat starts: first_player 1 in the request
+    page.select_option("#kind-1", "easy")
     page.click("#create")
-    page.wait_for_selector("#links:not([hidden])")
-    assert page.locator("#link-list li").first.text_content().startswith("Private link of seat 1 (Player 1)")
-    assert bodies[0]["options"]["first_player"] == 1
-    page.click("a.table-link >> nth=0")
+    page.wait_for_selector("#links")
+    assert bodies[0]["options"] == {"target_score": 15, "first_player": 1}
+    assert bodies[0]["seats"][1] == {"kind": "bot", "bot": "random"}
+    page.click("a.table-link")
     page.wait_for_selector("body[data-phase]")
     assert "Player 1 (Seat 1)" in page.locator("#info").text_content()
     assert page.locator("link[rel='icon']").count() == 1
@@ -304,7 +261,7 @@ def test_lobby_labels_options_by_help_and_counts_seats_from_one(browser, live_se
     context.close()
 
 
-def test_api_docs_render_without_internet(browser, live_server: str) -> None:
+def test_api_docs_render_without_internet(browser, live_server: str) -> None:  # noqa: F811
     """This machine has no internet: /docs lists the API's operations only because its scripts are served
     by the server itself (fastapi-offline), not by a CDN."""
     page = browser.new_page()

@@ -9,7 +9,7 @@ import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
-from .test_browser import Chromium, browser  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import Chromium, browser  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -39,12 +39,17 @@ def test_every_page_works_under_the_content_security_policy(page: playwright_api
     response = page.goto(f"{live_server}/?game=colors")
     assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
     page.wait_for_selector("body[data-ready='1']")
+    page.fill("#your-name", "Ada")
+    page.select_option("#kind-1", "easy")
     page.click("#create")
-    page.wait_for_selector("#links:not([hidden])")
-    page.click("a.table-link >> nth=0")
+    page.wait_for_selector("#links")
+    page.click("a.table-link")
     page.wait_for_selector("body[data-phase]")
     page.wait_for_selector("#zones .card, #zones button, #zones span")
     assert page.locator(".fixed-deal").count() == 0  # no seed given: a secret deal, nothing to say
+    for path in ("/join/unknown", "/scorepad"):
+        page.goto(live_server + path)
+        page.wait_for_load_state("networkidle")
     page.goto(f"{live_server}/scorepad")
     page.wait_for_load_state("networkidle")
     for docs, selector in (("/docs", ".opblock"), ("/redoc", "[role='navigation'], .menu-content")):

@@ -1,0 +1,64 @@
+// The invite page (/join/<code>): whoever opens the one link the host shares sees the table's seats, types a
+// name and takes a free seat (POST /api/invites/{code}/join); the seat's private token is kept in this browser
+// and the table opens. Someone faster gets the seat: the page says so and shows the seats again.
+import { lang, t, toggleLang } from "./i18n.js";
+import { html, render, useEffect, useState } from "./ui.js";
+
+const code = decodeURIComponent(location.pathname.split("/").pop());
+
+function Join() {
+  const [invite, setInvite] = useState(null);
+  const [name, setName] = useState(localStorage.getItem("kartentisch.name") ?? "");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [, setLang] = useState(lang());
+  const load = async () => {
+    const res = await fetch(`/api/invites/${encodeURIComponent(code)}`);
+    setInvite(res.ok ? await res.json() : { error: res.status });
+  };
+  useEffect(() => { load().then(() => { document.body.dataset.ready = "1"; }); }, []);
+
+  const take = async (seat) => {
+    setNote("");
+    setBusy(true);
+    const res = await fetch(`/api/invites/${encodeURIComponent(code)}/join`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name: name.trim() }) });
+    const data = await res.json().catch(() => ({}));
+    setBusy(false);
+    if (res.ok) {
+      localStorage.setItem(`kartentisch.seat.${data.table}`, data.token);
+      localStorage.setItem("kartentisch.name", name.trim());
+      location.href = data.url;
+      return;
+    }
+    setNote(res.status === 409 ? t("seatTaken") : `${t("error")}: ${data.error ?? res.status}`);
+    load();
+  };
+
+  const header = html`<header><h1><a href="/">kartentisch</a></h1>
+    <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
+      onClick=${() => { toggleLang(); setLang(lang()); }}>${t("lang")}</button></span></header>`;
+  if (!invite) return html`${header}<main><p>…</p></main>`;
+  if (invite.error) return html`${header}<main><p class="error" role="alert">${t("unknownInvite")}</p></main>`;
+  const mine = localStorage.getItem(`kartentisch.seat.${invite.table}`);
+  const open = invite.seats.filter((s) => s.kind === "open");
+  const gameName = invite.game_name[lang()] ?? invite.game_name.en;
+  return html`${header}<main id="join">
+    <h2>${t("joinTitle")}: ${gameName}</h2>
+    ${invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
+      : html`<p>${t("joinHelp")}</p>
+        <div class="field"><label class="label" for="join-name">${t("yourName")}</label>
+          <input id="join-name" maxlength="80" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.currentTarget.value)} /></div>`}
+    ${note && html`<p class="error" role="alert">${note}</p>`}
+    <ul class="seat-list">${invite.seats.map((s) => html`<li data-seat=${s.seat} data-kind=${s.kind}>
+      <span class="seat-no">${t("seat")} ${s.seat + 1}</span>
+      <span>${s.name ?? t("kind_open")}${s.kind === "bot" ? ` (${t("kind_bot")})` : ""}</span>
+      ${s.kind === "open" && !invite.started && html`<button type="button" class="primary take" disabled=${busy || !name.trim()}
+        onClick=${() => take(s.seat)}>${t("take")}</button>`}</li>`)}</ul>
+    <p>${mine && html`<a class="button primary" href=${`/t/${encodeURIComponent(invite.table)}#seat=${mine}`}>${t("openMySeat")}</a> `}
+      <a href=${`/t/${encodeURIComponent(invite.table)}`}>${t("watch")}</a></p>
+  </main>`;
+}
+
+document.documentElement.lang = lang();
+render(html`<${Join} />`, document.getElementById("app"));
