@@ -68,6 +68,8 @@ BAD: dict[str, Callable[[dict[str, Any]], None]] = {
     "final_circuit not bool": lambda d: d["zones"].__setitem__("final_circuit", 1),
     "start_player out of range": lambda d: d["zones"].__setitem__("start_player", 5),
     "scores ragged": lambda d: d.__setitem__("scores", [[1, 2]]),
+    "totals not the sums": lambda d: d.__setitem__("totals", [1, 0, 0]),
+    "dealer no seat": lambda d: d.__setitem__("dealer", 3),
     "zones.row not a list": lambda d: d["zones"].__setitem__("row", {}),
 }
 
@@ -84,6 +86,7 @@ NAMES = {
     "game_over to_act": "game_over", "unknown phase": "phase", "round zero": "round",
     "no zones": "'zones'", "final_circuit not bool": "final_circuit", "start_player out of range": "start_player",
     "scores ragged": "scores", "zones.row not a list": "zones.row",
+    "totals not the sums": "totals must be [0, 0, 0], the per-seat sums of scores", "dealer no seat": "dealer",
 }
 
 

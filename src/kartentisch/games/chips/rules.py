@@ -17,8 +17,19 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ...kernel.errors import IllegalAction, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
+from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
+from ...kernel.game import (
+    GAME_OVER,
+    ROUND_OVER,
+    Bot,
+    Game,
+    GameState,
+    SearchTuning,
+    is_int,
+    require,
+    shuffle,
+    sort_shuffle,
+)
 from ...kernel.options import Option, int_option, seat_option
 from .cards import (
     ALL_SPECIAL_CODES,
@@ -532,88 +543,75 @@ class ChipsGame(Game):
     def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> ChipsState:
         """Build a state from a document, validated as the spec's *State document* section says.
 
-        Checked: every field well formed (types, one ``supply``/``display`` entry per seat, chip
+        Checked: the common fields (:meth:`~kartentisch.kernel.Game.load_common`; ``totals`` the sums
+        of ``scores``), every zone well formed (types, one ``supply``/``display`` entry per seat, chip
         counts integers ≥ 0, display rows exactly ``k r b y``), each of the 40 number cards exactly
         once across row, draw and displays, chips (supplies + row) = 7 × players, at most 7 row cards
         (exactly 7 while ``draw`` is not empty, at least 1 in ``play``), ``zones.specials`` distinct
         defined codes (equal to ``options.specials`` when that is a list), ``to_act`` as stated for
         the phase. Taken as given: per-seat card counts, turn order, ``start_player``, ``dealer``,
-        orientations, ``scores``/``totals``. Derived and recomputed: ``draw_count``, ``game_over``,
-        ``winners`` (from ``totals`` in ``game_over``).
+        orientations. Derived and recomputed: ``draw_count``, ``game_over``, ``winners`` (from
+        ``totals`` in ``game_over``).
 
         Raises:
             InvalidState: naming the first problem; nothing is loaded.
         """
         n = players
+        common = self.load_common(doc, n, phases=PHASES, winners=lambda scores, totals: winners_of(totals),
+                                  recomputed=("game_over", "winners"))
+        zones, phase, to_act = common.zones, common.phase, common.to_act
 
-        def is_integer(v: Any) -> bool:
-            return isinstance(v, int) and not isinstance(v, bool)
+        def is_count(v: Any) -> bool:
+            return is_int(v) and v >= 0
 
-        def is_int(v: Any, lo: int = 0) -> bool:
-            return is_integer(v) and v >= lo
-
-        def is_seat(v: Any) -> bool:
-            return is_int(v) and v < n
-
-        for key in ("round", "dealer", "to_act", "phase", "scores", "totals", "zones"):
-            require(key in doc, f"chips: state document lacks {key!r}")
-        phase = doc["phase"]
-        require(phase in PHASES, f"chips: phase {phase!r} is not one of {', '.join(PHASES)}")
-        require(is_int(doc["round"], 1), f"chips: round {doc['round']!r} is not an integer ≥ 1")
-        require(is_seat(doc["dealer"]), f"chips: dealer {doc['dealer']!r} is not a seat 0 … {n - 1}")
-        scores = doc["scores"]
-        require(isinstance(scores, list) and all(
-            isinstance(r, list) and len(r) == n and all(map(is_integer, r)) for r in scores),
-            f"chips: scores must be a list of per-round lists of {n} integers")
-        totals = doc["totals"]
-        require(isinstance(totals, list) and len(totals) == n and all(map(is_integer, totals)),
-                f"chips: totals must be a list of {n} integers")
-
-        zones = doc["zones"]
-        require(isinstance(zones, dict), "chips: zones must be an object")
         for key in ("start_player", "specials", "row", "draw", "supply", "display", "final_circuit", "extra_turn"):
-            require(key in zones, f"chips: zones lack {key!r}")
+            require(key in zones, f"chips load: zones lack {key!r}")
         start = zones["start_player"]
-        require(is_seat(start), f"chips: zones.start_player {start!r} is not a seat 0 … {n - 1}")
+        require(is_int(start) and 0 <= start < n,
+                f"chips load: zones.start_player must be a seat 0 … {n - 1}, not {start!r}")
         for key in ("final_circuit", "extra_turn"):
-            require(isinstance(zones[key], bool), f"chips: zones.{key} must be true or false")
+            require(isinstance(zones[key], bool), f"chips load: zones.{key} must be true or false, not {zones[key]!r}")
 
         specials = zones["specials"]
         require(isinstance(specials, list) and all(isinstance(c, str) and c in SPECIALS for c in specials)
                 and len(set(specials)) == len(specials),
-                f"chips R19: zones.specials must list distinct defined special cards "
-                f"({', '.join(SPECIAL_ORDER)}), got {specials!r}")
+                f"chips load: zones.specials must list distinct defined special cards "
+                f"({', '.join(SPECIAL_ORDER)}) (chips R19), not {specials!r}")
         if isinstance(options["specials"], list):
             require(specials == options["specials"],
-                    f"chips R12: zones.specials {specials!r} differ from options.specials {options['specials']!r}")
+                    f"chips load: zones.specials must be options.specials {options['specials']!r} (chips R12), "
+                    f"not {specials!r}")
 
         row = zones["row"]
         require(isinstance(row, list) and all(
-            isinstance(e, dict) and set(e) == {"card", "chips"} and e["card"] in VALUE and is_int(e["chips"])
-            for e in row), "chips: zones.row must be a list of {\"card\": <number card>, \"chips\": <integer ≥ 0>}")
+            isinstance(e, dict) and set(e) == {"card", "chips"} and e["card"] in VALUE and is_count(e["chips"])
+            for e in row),
+            "chips load: zones.row must be a list of {\"card\": <number card>, \"chips\": <integer ≥ 0>}")
         draw = zones["draw"]
         require(isinstance(draw, list) and all(isinstance(c, str) and c in VALUE for c in draw),
-                "chips: zones.draw must be a list of number-card codes")
-        require(len(row) <= ROW_SIZE, f"chips R8: the row holds {len(row)} cards, at most {ROW_SIZE} allowed")
+                "chips load: zones.draw must be a list of number-card codes")
+        require(len(row) <= ROW_SIZE,
+                f"chips load: the row holds {len(row)} cards, at most {ROW_SIZE} allowed (chips R8)")
         require(not draw or len(row) == ROW_SIZE,
-                f"chips R8: the row holds {len(row)} cards while the draw pile is not empty (must be {ROW_SIZE})")
-        require(phase != PLAY or len(row) > 0, "chips R9: the row is empty in phase play")
+                f"chips load: the row holds {len(row)} cards while the draw pile is not empty (must be {ROW_SIZE}; "
+                "chips R8)")
+        require(phase != PLAY or len(row) > 0, "chips load: the row is empty in phase play (chips R9)")
 
         supply = zones["supply"]
-        require(isinstance(supply, list) and len(supply) == n and all(is_int(x) for x in supply),
-                f"chips: zones.supply must be {n} integers ≥ 0")
+        require(isinstance(supply, list) and len(supply) == n and all(is_count(x) for x in supply),
+                f"chips load: zones.supply must be {n} integers ≥ 0, not {supply!r}")
         display = zones["display"]
-        require(isinstance(display, list) and len(display) == n, f"chips: zones.display must have {n} entries")
+        require(isinstance(display, list) and len(display) == n, f"chips load: zones.display must have {n} entries")
         rows: list[list[list[str]]] = []
         for seat, entry in enumerate(display):
             require(isinstance(entry, dict) and set(entry) == set(COLOURS),
-                    f"chips: zones.display[{seat}] must have exactly the colour rows k, r, b, y")
+                    f"chips load: zones.display[{seat}] must have exactly the colour rows k, r, b, y")
             seat_rows = []
             for colour in COLOURS:
                 stack = entry[colour]
                 require(isinstance(stack, list) and all(isinstance(c, str) and face_up_code(c) in VALUE
                                                         for c in stack),
-                        f"chips: zones.display[{seat}].{colour} must list number cards (\"-\" prefix = face down)")
+                        f"chips load: zones.display[{seat}].{colour} must list number cards (\"-\" prefix = face down)")
                 seat_rows.append(list(stack))
             rows.append(seat_rows)
 
@@ -625,31 +623,27 @@ class ChipsGame(Game):
         twice = sorted(c for c, k in seen.items() if k > 1)
         missing = [c for c in DECK if c not in seen]
         require(not twice and not missing,
-                "chips: each of the 40 number cards must appear exactly once in row, draw and displays"
+                "chips load: each of the 40 number cards must appear exactly once in row, draw and displays"
                 + (f"; twice: {', '.join(twice)}" if twice else "")
                 + (f"; missing: {', '.join(missing)}" if missing else ""))
         chips_total = sum(supply) + sum(e["chips"] for e in row)
         in_play = CHIPS_PER_SEAT * n
         require(chips_total == in_play,
-                f"chips: supplies and row hold {chips_total} chips, must be {CHIPS_PER_SEAT} × {n} = {in_play}")
+                f"chips load: supplies and row hold {chips_total} chips, must be {CHIPS_PER_SEAT} × {n} = {in_play}")
 
-        to_act = doc["to_act"]
+        current = start
         if phase == PLAY:
-            require(isinstance(to_act, list) and len(to_act) == 1 and is_seat(to_act[0]),
-                    f"chips R4: in phase play to_act must be [one seat], got {to_act!r}")
+            if to_act is None or len(to_act) != 1:
+                raise InvalidState(f"chips load: in phase play to_act must be [one seat] (chips R4), not {to_act!r}")
+            current = to_act[0]
         elif phase == ROUND_OVER:
-            require(to_act == [start], f"chips R11: in phase round_over to_act must be [{start}] "
-                                       f"(the next round's dealer), got {to_act!r}")
+            require(to_act == [start], f"chips load: in phase round_over to_act must be [{start}], "
+                                       f"the next round's dealer (chips R11), not {to_act!r}")
         else:
-            require(to_act == [], f"chips R11: in phase game_over to_act must be [], got {to_act!r}")
+            require(to_act == [], f"chips load: in phase game_over to_act must be [] (chips R11), not {to_act!r}")
 
         state = self._fresh(n, options, rng)
-        state.phase = phase
-        state.round = doc["round"]
-        state.dealer = doc["dealer"]
-        state.scores = [list(r) for r in scores]
-        state.totals = list(totals)
-        state.winners = winners_of(state.totals) if phase == GAME_OVER else []
+        common.set_on(state)
         state.start_player = start
         state.specials = list(specials)
         state.effects = effects(specials)
@@ -660,7 +654,7 @@ class ChipsGame(Game):
         state.display = rows
         state.final_circuit = zones["final_circuit"]
         state.extra_turn = zones["extra_turn"]
-        state.current = to_act[0] if phase == PLAY else start
+        state.current = current
         return state
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
