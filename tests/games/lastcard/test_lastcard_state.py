@@ -74,7 +74,7 @@ INVALID = [
     ("zones.set_aside", ["12"], "appears in both"),
     ("zones.hands", [["4"], ["2", "9", "15", "22"], ["6", "17", "27"]], "at least 2 cards"),
     ("to_act", [1, 2], "exactly one seat"),
-    ("to_act", [3], "exactly one seat"),
+    ("to_act", [3], r"to_act must be a list of seats 0 … 2, not \[3\]"),
     ("game_over", True, "game_over"),
     ("winners", [1], "winners"),
     ("zones.passed", [["1", "3"], None, None], "exactly pass_cards"),

@@ -31,7 +31,18 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
+from ...kernel.game import (
+    GAME_OVER,
+    ROUND_OVER,
+    Bot,
+    Game,
+    GameState,
+    SearchTuning,
+    is_int,
+    require,
+    shuffle,
+    sort_shuffle,
+)
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
@@ -673,10 +684,6 @@ _TOP_KEYS = {"game", "players", "options", "round", "dealer", "to_act", "phase",
 _ZONE_KEYS = {"start_player", "hands", "help", "pile", "pile_top", "out", "set_aside", "passed", "last_move"}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class _Loader:
     """Validation of an explicit state document (spec *State document*, *Explicit states*)."""
 
@@ -686,7 +693,7 @@ class _Loader:
         self.highest = C.highest_card(players)
 
     def fail(self, message: str) -> InvalidState:
-        return InvalidState(f"lastcard state: {message}")
+        return InvalidState(f"lastcard load: {message}")
 
     def cards(self, value: Any, where: str) -> list[int]:
         """A list of card codes in play, distinct within the list, as numbers."""
@@ -715,39 +722,40 @@ class _Loader:
         """One card list per seat (hands, help rows)."""
         return [self.cards(v, f"{where}[{s}]") for s, v in enumerate(self.per_seat(value, where))]
 
-    def build(self) -> LastCardState:
-        doc, n = self.doc, self.n
-        unknown = sorted(set(doc) - _TOP_KEYS)
-        if unknown:
-            raise self.fail(f"unknown field {unknown[0]!r}")
-        for key in ("game", "players", "round", "phase", "to_act", "zones"):
-            if key not in doc:
-                raise self.fail(f"required field {key!r} is missing")
-        zones = doc["zones"]
-        if not isinstance(zones, dict):
-            raise self.fail("'zones' must be an object")
+    def start_player(self, zones: dict[str, Any]) -> int:
+        """The zones' ``start_player`` (a seat), once no zone is unknown and the required ones are there."""
         unknown = sorted(set(zones) - _ZONE_KEYS)
         if unknown:
             raise self.fail(f"unknown zone {unknown[0]!r}")
         for key in ("start_player", "hands", "help", "pile"):
             if key not in zones:
                 raise self.fail(f"required zone {key!r} is missing")
+        start = zones["start_player"]
+        if not is_int(start) or not 0 <= start < self.n:
+            raise self.fail(f"start_player must be a seat 0 … {self.n - 1}, not {start!r}")
+        return int(start)
+
+    def build(self) -> LastCardState:
+        doc, n = self.doc, self.n
+        unknown = sorted(set(doc) - _TOP_KEYS)
+        if unknown:
+            raise self.fail(f"unknown field {unknown[0]!r}")
+        if "game" not in doc:
+            raise self.fail("required field 'game' is missing")
+        raw: Any = doc.get("zones")
+        # Not an object (or missing): load_common says so before it asks for the dealer.
+        start = self.start_player(raw) if isinstance(raw, dict) else 0
 
         state = LastCardState(self.game, n, self.options, self.rng)
         rounds = state.rounds_total
         p = state.pass_count
-        phase = doc["phase"]
-        if phase not in PHASES:
-            raise self.fail(f"phase {phase!r} is not one of {', '.join(PHASES)}")
-        rnd = doc["round"]
-        if not _is_int(rnd) or not 1 <= rnd <= rounds:
-            raise self.fail(f"round {rnd!r} must be 1 … {rounds}, the number of rounds (R2)")
-        start = zones["start_player"]
-        if not _is_int(start) or not 0 <= start < n:
-            raise self.fail(f"start_player {start!r} must be a seat 0 … {n - 1}")
-        dealer = (start - 1) % n
-        if "dealer" in doc and doc["dealer"] != dealer:
-            raise self.fail(f"dealer {doc['dealer']!r} must be the start player's right neighbour {dealer} (R3)")
+        common = self.game.load_common(
+            doc, n, phases=PHASES, winners=lambda scores, totals: match_winners(totals),
+            dealer=lambda rnd: dealer_of(start, n), last_round=rounds, scores_per_round=True,
+            optional={"dealer": None, "scores": [], "totals": None, "game_over": None, "winners": None},
+            rules={"round": "lastcard R2", "dealer": "lastcard R3", "winners": "lastcard R18"})
+        zones, phase, rnd, to_act = common.zones, common.phase, common.round, common.to_act
+        assert to_act is not None  # required: load_common raises when it is missing
 
         hands = self.seat_cards(zones["hands"], "hands")
         helps = self.seat_cards(zones["help"], "help")
@@ -760,7 +768,7 @@ class _Loader:
         if "pile_top" in zones:
             derived = CODE[pile[0]] if pile else None
             if zones["pile_top"] != derived:
-                raise self.fail(f"pile_top {zones['pile_top']!r} must be the pile's first card {derived!r}")
+                raise self.fail(f"pile_top must be the pile's first card {derived!r}, not {zones['pile_top']!r}")
 
         # Every card at most once (R1, *Explicit states*); passed cards count only in transit.
         seen: dict[int, str] = {}
@@ -769,7 +777,7 @@ class _Loader:
         places += [("pile", pile), ("out", out), ("set_aside", set_aside)]
         for s, cards in enumerate(passed):
             if cards is not None and len(cards) != p:
-                raise self.fail(f"passed[{s}] must hold exactly pass_cards = {p} cards or be null (R5)")
+                raise self.fail(f"passed[{s}] must hold exactly pass_cards = {p} cards or be null (lastcard R5)")
             if phase == PASS:
                 places.append((f"passed[{s}] (in transit)", cards))
         for where, cards in places:
@@ -778,66 +786,42 @@ class _Loader:
                     raise self.fail(f"card {c} appears in both {seen[c]} and {where}")
                 seen[c] = where
 
-        # Match record (R16, R18).
-        scores = doc.get("scores", [])
-        finished = phase in (ROUND_OVER, GAME_OVER)
-        expected_rows = rnd if finished else rnd - 1
-        if not isinstance(scores, list) or len(scores) != expected_rows:
-            raise self.fail(f"scores must hold {expected_rows} round lists in phase {phase} of round {rnd}")
-        for i, row in enumerate(scores):
-            if not isinstance(row, list) or len(row) != n or not all(_is_int(v) for v in row):
-                raise self.fail(f"scores[{i}] must be a list of {n} integers")
-        totals = [sum(row[s] for row in scores) for s in range(n)]
-        if "totals" in doc and doc["totals"] != totals:
-            raise self.fail(f"totals {doc['totals']!r} must be the sums of scores {totals}")
-        winners = match_winners(totals) if phase == GAME_OVER else []
-        if "game_over" in doc and doc["game_over"] is not (phase == GAME_OVER):
-            raise self.fail(f"game_over must be {str(phase == GAME_OVER).lower()} in phase {phase} (R18)")
-        if "winners" in doc and doc["winners"] != winners:
-            raise self.fail(f"winners must be {winners} in phase {phase} (R18)")
-
         # Phase and to_act (spec *Explicit states*).
-        to_act = doc["to_act"]
-        if not isinstance(to_act, list) or not all(_is_int(s) for s in to_act):
-            raise self.fail("to_act must be a list of seats")
         if phase == PASS:
             waiting = [s for s in range(n) if passed[s] is None]
             if p < 1:
-                raise self.fail("phase pass needs pass_cards ≥ 1 (R5)")
+                raise self.fail("phase pass needs pass_cards ≥ 1 (lastcard R5)")
             if not waiting or to_act != waiting:
                 raise self.fail(f"in phase pass to_act must be the seats that have not passed, ascending "
-                                f"(here {waiting}), at least one (R5)")
+                                f"(here {waiting}), at least one (lastcard R5), not {to_act!r}")
             for s in waiting:
                 if len(hands[s]) < p:
-                    raise self.fail(f"seat {s} must hold at least {p} cards to pass (R5)")
+                    raise self.fail(f"seat {s} must hold at least {p} cards to pass (lastcard R5)")
         elif phase == PLAY:
-            if len(to_act) != 1 or not 0 <= to_act[0] < n:
-                raise self.fail("in phase play to_act must be exactly one seat (R6)")
+            if len(to_act) != 1:
+                raise self.fail(f"in phase play to_act must be exactly one seat (lastcard R6), not {to_act!r}")
             for s, h in enumerate(hands):
                 if len(h) < 2:
-                    raise self.fail(f"in phase play every hand holds at least 2 cards; seat {s} holds {len(h)} (R15)")
+                    raise self.fail(f"in phase play every hand holds at least 2 cards; seat {s} holds {len(h)} "
+                                    "(lastcard R15)")
         elif phase == ROUND_OVER:
             if rnd >= rounds:
-                raise self.fail(f"phase round_over needs a round below the number of rounds {rounds} (R17)")
+                raise self.fail(f"phase round_over needs a round below the number of rounds {rounds} (lastcard R17)")
             if to_act != [start]:
-                raise self.fail(f"in phase round_over to_act must be [{start}], the start player (R17)")
+                raise self.fail(f"in phase round_over to_act must be [{start}], the start player (lastcard R17), "
+                                f"not {to_act!r}")
         else:
             if rnd != rounds:
-                raise self.fail(f"phase game_over needs round = the number of rounds {rounds} (R18)")
+                raise self.fail(f"phase game_over needs round = the number of rounds {rounds} (lastcard R18)")
             if to_act != []:
-                raise self.fail("in phase game_over to_act must be empty (R18)")
+                raise self.fail(f"in phase game_over to_act must be empty (lastcard R18), not {to_act!r}")
 
         last_move = zones.get("last_move")
         last = None if last_move is None else self.check_last_move(last_move)
 
-        state.phase = phase
-        state.round = rnd
+        common.set_on(state)
         state.start = start
-        state.dealer = dealer
         state.turn = to_act[0] if phase == PLAY else start
-        state.scores = [list(row) for row in scores]
-        state.totals = totals
-        state.winners = winners
         state.hands = [sorted(h) for h in hands]
         state.help = [sorted(h) for h in helps]
         state.pile = pile[::-1]
