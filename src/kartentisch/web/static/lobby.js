@@ -44,7 +44,7 @@ function RulesDialog({ game, onClose }) {
   }, [game.id]);
   return html`<dialog class="rules" ref=${ref} aria-labelledby="rules-title" onClose=${onClose}>
     <h2 id="rules-title" class="sr-only">${t("rulesOf", word(game.names))}</h2>
-    <div class="text">${text === null ? "…" : markdown(text)}</div>
+    <div class="text" tabindex="0">${text === null ? "…" : markdown(text)}</div>
     <form method="dialog"><button type="submit" class="primary">${t("close")}</button></form>
   </dialog>`;
 }

@@ -227,14 +227,16 @@ function Countdown({ conn }) {
   return html`<p class="countdown" role="timer" aria-live="off">◷ ${t("seconds", left)} · ${t("autoPass")}</p>`;
 }
 
-/** A wish: a colour swatch with its symbol and name, or a number. */
+/** A wish: a colour swatch with its symbol and name, or a number (its words for screen readers). */
 function WishButton({ step, ctx, onPick }) {
   const c = COLOURS[step.value];
   const words = stepWords(step, ctx);
-  return html`<button type="button" class=${`choice wish${c ? " swatch" : ""}`} data-step=${step.value}
-      style=${c ? { "--card": c.css } : undefined} onClick=${onPick}>
-    ${c && html`<span class="sym" aria-hidden="true">${c.sym}</span>`} ${words}
-  </button>`;
+  if (!c) {
+    return html`<button type="button" class="choice wish wish-number" data-step=${step.value} aria-label=${words}
+      title=${words} onClick=${onPick}>${step.value}</button>`;
+  }
+  return html`<button type="button" class="choice wish swatch" data-step=${step.value} style=${{ "--card": c.css }}
+      onClick=${onPick}><span class="sym" aria-hidden="true">${c.sym}</span> ${words}</button>`;
 }
 
 function Decision({ conn, frame, chooser, ctx }) {
@@ -438,7 +440,7 @@ function Header({ frame }) {
     <h1><a href="/">kartentisch</a> <span id="game-name">${name}</span></h1>
     <span id="status" role="status">${S.status}</span>
     <button type="button" class="sound" aria-pressed=${S.sound ? "true" : "false"} onClick=${toggleSound}
-      title=${t("sound")}><span aria-hidden="true">♪ </span>${t("soundShort")}</button>
+      title=${t("sound")}><span aria-hidden="true">♪ </span><span class="label">${t("soundShort")}</span></button>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"} onClick=${relang}>${t("lang")}</button></span>
   </header>`;
 }
