@@ -56,6 +56,10 @@ def base_doc() -> dict:
     (lambda d: d["zones"].update(discard=[]), "discard"),
     (lambda d: d.update(totals=[5, 0, 0]), "totals"),
     (lambda d: d["zones"].update(hands=[["r1"]]), "one list per seat"),
+    (lambda d: d.update(round=True), "mayhem load: round must be an integer ≥ 1, not True"),
+    (lambda d: d.update(dealer=3), "mayhem load: dealer must be a seat 0 … 2, not 3"),
+    (lambda d: d.update(scores=[[1, "2", 0]], totals=[1, 2, 0]), "mayhem load: scores must be a list"),
+    (lambda d: d.update(phase="game_over", to_act=[], game_over=True), "needs a finished match (mayhem R71)"),
 ])
 def test_load_rejects_invalid_states(mutate, words: str) -> None:
     d = base_doc()

@@ -24,7 +24,18 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ...kernel.errors import IllegalAction, MalformedToken
-from ...kernel.game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, SearchTuning, require, shuffle, sort_shuffle
+from ...kernel.game import (
+    GAME_OVER,
+    ROUND_OVER,
+    Bot,
+    Game,
+    GameState,
+    SearchTuning,
+    is_int,
+    require,
+    shuffle,
+    sort_shuffle,
+)
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
     CODES,
@@ -1143,15 +1154,15 @@ class MayhemState(GameState):
 
 # ----------------------------------------------------------------------------- loading
 def _check_cards(cards: Any, where: str) -> list[str]:
-    require(isinstance(cards, list), f"{ID}: {where} must be a list of card codes")
+    require(isinstance(cards, list), f"{ID} load: {where} must be a list of card codes")
     for c in cards:
-        require(isinstance(c, str) and c in KIND, f"{ID}: {where}: unknown card code {c!r}")
+        require(isinstance(c, str) and c in KIND, f"{ID} load: {where}: unknown card code {c!r}")
     return list(cards)
 
 
 def _check_seat(value: Any, players: int, where: str) -> int:
-    require(isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players,
-            f"{ID}: {where} must be a seat 0 … {players - 1}, not {value!r}")
+    require(is_int(value) and 0 <= value < players,
+            f"{ID} load: {where} must be a seat 0 … {players - 1}, not {value!r}")
     return int(value)
 
 
@@ -1159,41 +1170,50 @@ def _check_pending(phase: str, pending: Any, players: int) -> dict[str, Any] | N
     """Decision: the spec's loading rule (phase ``play``, ``pending`` null) is the scenario form; a document
     written by ``to_doc`` in any other phase loads too (resume, round-trip) when ``pending`` fits its phase."""
     if phase in (PLAY, AFTER_DRAW, CHANCE, ROUND_OVER, GAME_OVER):
-        require(pending is None, f"{ID}: phase {phase} has no pending part, event or window (pending must be null)")
+        require(pending is None, f"{ID} load: pending must be null in phase {phase} (no part, event or window is open)")
         return None
-    require(isinstance(pending, dict), f"{ID}: phase {phase} needs its pending object")
+    require(isinstance(pending, dict), f"{ID} load: phase {phase} needs its pending object")
     kind = pending.get("type")
     expected = {START: "start", COUNTER: "attack", NICETRY: "nicetry"}.get(phase, "event")
-    require(kind == expected, f"{ID}: phase {phase} needs a pending of type {expected!r}, not {kind!r}")
+    require(kind == expected, f"{ID} load: phase {phase} needs a pending of type {expected!r}, not {kind!r}")
     if kind == "start":
-        require(pending.get("card") in KIND, f"{ID}: pending start card unknown")
+        card = pending.get("card")
+        require(card in KIND, f"{ID} load: pending.card must be a card code, not {card!r}")
     elif kind == "attack":
-        require(pending.get("kind") in ("gift", "exch", "skip", "four", "equal"), f"{ID}: pending attack kind")
+        attack = pending.get("kind")
+        require(attack in ("gift", "exch", "skip", "four", "equal"),
+                f"{ID} load: pending.kind must be gift, exch, skip, four or equal, not {attack!r}")
         _check_seat(pending.get("source"), players, "pending.source")
         _check_seat(pending.get("target"), players, "pending.target")
         _check_cards(pending.get("cards"), "pending.cards")
-        require(isinstance(pending.get("draws"), int), f"{ID}: pending.draws must be an integer")
+        draws = pending.get("draws")
+        require(is_int(draws), f"{ID} load: pending.draws must be an integer, not {draws!r}")
         for part in pending.get("queue"):
-            require(isinstance(part, list) and len(part) == 3, f"{ID}: pending.queue parts are [source, target, k]")
+            require(isinstance(part, list) and len(part) == 3,
+                    f"{ID} load: pending.queue parts must be [source, target, k], not {part!r}")
             _check_seat(part[0], players, "pending.queue source")
             _check_seat(part[1], players, "pending.queue target")
     elif kind == "nicetry":
         for s in pending.get("asked"):
             _check_seat(s, players, "pending.asked")
     else:
-        require(pending.get("event") in EVENT_POS, f"{ID}: pending event unknown")
+        event = pending.get("event")
+        require(event in EVENT_POS, f"{ID} load: pending.event must be an event code, not {event!r}")
         _check_seat(pending.get("initiator"), players, "pending.initiator")
         if phase == MARKET:
-            require(pending["event"] == "market", f"{ID}: phase market needs the pending event market")
+            require(event == "market", f"{ID} load: phase market needs the pending event market, not {event!r}")
             _check_seat(pending.get("picker"), players, "pending.picker")
         else:
-            require(pending["event"] == CHOICE_PHASES[phase], f"{ID}: phase {phase} needs its own pending event")
+            require(event == CHOICE_PHASES[phase], f"{ID} load: phase {phase} needs the pending event "
+                                                   f"{CHOICE_PHASES[phase]}, not {event!r}")
             quota, chosen = pending.get("quota"), pending.get("chosen")
-            require(isinstance(quota, list) and len(quota) == players, f"{ID}: pending.quota: one count per seat")
-            require(isinstance(chosen, list) and len(chosen) == players, f"{ID}: pending.chosen: one list per seat")
+            require(isinstance(quota, list) and len(quota) == players,
+                    f"{ID} load: pending.quota must be one count per seat, not {quota!r}")
+            require(isinstance(chosen, list) and len(chosen) == players,
+                    f"{ID} load: pending.chosen must be one list per seat, not {chosen!r}")
             for s in range(players):
                 require(isinstance(chosen[s], list) and len(chosen[s]) <= quota[s],
-                        f"{ID}: pending.chosen of seat {s} exceeds its quota")
+                        f"{ID} load: pending.chosen of seat {s} exceeds its quota")
     return _copy_json(pending)
 
 
@@ -1252,83 +1272,79 @@ class MayhemGame(Game):
     def _load(self, doc: dict[str, Any], players: int, options: dict[str, Any], rng: random.Random) -> MayhemState:
         """Validate and build a state (spec *State document*): every card and event exactly once, derived fields
         consistent, ``pending`` fitting the phase. Raises InvalidState naming the problem."""
-        phase = doc.get("phase", PLAY)
-        require(phase in PHASES, f"{ID}: unknown phase {phase!r}")
-        z = doc["zones"]
-        require(isinstance(z, dict), f"{ID}: zones must be an object")
+        # Decision: totals must be the column sums of scores (R70 adds every round to them); a document may
+        # leave out the common fields (phase play, round 1, the first dealer, no scores).
+        limit = point_limit(players, options)
+        common = self.load_common(
+            doc, players, phases=PHASES, winners=lambda scores, totals: match_winners(totals, limit) or [],
+            optional={"phase": PLAY, "round": 1, "dealer": options["first_dealer"], "scores": [], "totals": None,
+                      "game_over": None, "winners": None, "to_act": None},
+            rules={"totals": f"{ID} R70", "winners": f"{ID} R71"})
+        z, phase = common.zones, common.phase
         hands = z["hands"]
-        require(isinstance(hands, list) and len(hands) == players, f"{ID}: zones.hands needs one list per seat")
+        require(isinstance(hands, list) and len(hands) == players,
+                f"{ID} load: zones.hands must be one list per seat ({players})")
         # Decision: hands are accepted in any order and kept in canonical order (spec *Components*).
         hands = [sorted(_check_cards(h, f"hands[{s}]"), key=POS.__getitem__) for s, h in enumerate(hands)]
         draw = _check_cards(z["draw_pile"], "draw_pile")
         discard = _check_cards(z["discard"], "discard")
-        require(bool(discard), f"{ID}: the discard pile needs its top card (R3 plays against it)")  # Decision
+        require(bool(discard), f"{ID} load: the discard pile needs its top card ({ID} R3 plays against it)")  # Decision
         market = _check_cards(z.get("market", []), "market")
         have = Counter(draw) + Counter(discard) + Counter(market)
         for h in hands:
             have.update(h)
         want = Counter(PLAY_DECK)
-        require(have == want, f"{ID}: every one of the 129 play cards must be in hands, draw pile and discard pile "
-                f"exactly once; missing {dict(want - have)}, extra {dict(have - want)}")
+        require(have == want, f"{ID} load: every one of the 129 play cards must be in hands, draw pile and discard "
+                f"pile exactly once; missing {dict(want - have)}, extra {dict(have - want)}")
         event_pile, used = z["event_pile"], z["events_used"]
-        require(isinstance(event_pile, list) and isinstance(used, list), f"{ID}: event_pile/events_used are lists")
+        require(isinstance(event_pile, list) and isinstance(used, list),
+                f"{ID} load: event_pile and events_used must be lists")
         pending = _check_pending(phase, z.get("pending"), players)
         resolving = [pending["event"]] if pending is not None and pending["type"] == "event" else []
         require(sorted(map(str, event_pile + used + resolving)) == sorted(EVENTS),
-                f"{ID}: each of the 20 events must be in event_pile or events_used exactly once")
+                f"{ID} load: each of the 20 events must be in event_pile or events_used exactly once")
         wish = z.get("wish")
-        require(wish is None or wish in WISHES, f"{ID}: wish must be null or one of {' '.join(WISHES)}")
+        require(wish is None or wish in WISHES, f"{ID} load: wish must be null or one of {' '.join(WISHES)}, "
+                                                f"not {wish!r}")
         last_color = z.get("last_color")
-        require(last_color is None or last_color in COLORS, f"{ID}: last_color must be null or r/y/g/b")
+        require(last_color is None or last_color in COLORS,
+                f"{ID} load: last_color must be null or one of {' '.join(COLORS)}, not {last_color!r}")
         skipped = z.get("skipped", [False] * players)
         require(isinstance(skipped, list) and len(skipped) == players and all(isinstance(b, bool) for b in skipped),
-                f"{ID}: skipped needs one true/false per seat")
+                f"{ID} load: skipped must be one true/false per seat, not {skipped!r}")
         face_up, exhausted = z.get("draw_face_up", False), z.get("exhausted", False)
-        require(isinstance(face_up, bool) and isinstance(exhausted, bool), f"{ID}: draw_face_up/exhausted are booleans")
+        require(isinstance(face_up, bool) and isinstance(exhausted, bool),
+                f"{ID} load: draw_face_up and exhausted must be true or false")
         revealed = z.get("revealed")
         if revealed is not None:
-            require(isinstance(revealed, list) and len(revealed) == players, f"{ID}: revealed: one list per seat")
+            require(isinstance(revealed, list) and len(revealed) == players,
+                    f"{ID} load: revealed must be null or one list per seat")
             revealed = [_check_cards(h, "revealed") for h in revealed]
         gamble = z.get("gamble")
         if gamble is not None:
-            require(isinstance(gamble, dict), f"{ID}: gamble maps seats to bet cards")
+            require(isinstance(gamble, dict), f"{ID} load: gamble must be null or map seats to bet cards")
             for key, card in gamble.items():
-                require(key.isdigit() and int(key) < players and card in KIND, f"{ID}: gamble entry {key}: {card}")
+                require(key.isdigit() and int(key) < players and card in KIND,
+                        f"{ID} load: gamble must map seats to bet cards, not {key!r} to {card!r}")
             gamble = dict(gamble)
-        scores = doc.get("scores", [])
-        require(isinstance(scores, list) and all(isinstance(r, list) and len(r) == players for r in scores),
-                f"{ID}: scores: one list of {players} per finished round")
-        # Decision: totals must be the column sums of scores (R70 adds every round to them).
-        sums = [sum(r[s] for r in scores) for s in range(players)]
-        totals = doc.get("totals", sums)
-        require(isinstance(totals, list) and len(totals) == players, f"{ID}: totals: one number per seat")
-        require(list(totals) == sums, f"{ID}: totals {totals} are not the sums of the round scores {sums} (R70)")
-        rnd = doc.get("round", 1)
-        require(isinstance(rnd, int) and rnd >= 1, f"{ID}: round is 1-based")
 
         state = MayhemState(self, players, options, rng)
-        state.phase, state.round = phase, rnd
-        state.dealer = _check_seat(doc.get("dealer", options["first_dealer"]), players, "dealer")
+        common.set_on(state)
         state.current = _check_seat(z["current"], players, "current")
-        state.scores = [list(r) for r in scores]
-        state.totals = list(totals)
         state.hands, state.draw, state.discard, state.market = hands, draw, discard, market
         state.event_pile, state.events_used = list(event_pile), list(used)
         state.wish, state.last_color, state.skipped = wish, last_color, list(skipped)
         state.face_up, state.exhausted, state.revealed, state.gamble = face_up, exhausted, revealed, gamble
         state.pending = pending
-        if phase == GAME_OVER:
-            state.winners = match_winners(state.totals, point_limit(players, options)) or []
-            require(bool(state.winners), f"{ID}: phase game_over needs a total above the point limit (R71)")
         if phase == START:
-            require(pending is not None and pending["card"] == discard[0], f"{ID}: the start card is the top card")
+            require(pending is not None and pending["card"] == discard[0],
+                    f"{ID} load: the pending start card must be the discard pile's top card")
         derived = {"hand_counts": [len(h) for h in hands], "draw_count": len(draw), "event_count": len(event_pile)}
         for key, value in derived.items():
-            require(z.get(key, value) == value, f"{ID}: zones.{key} is {z.get(key)!r} but the zones give {value!r}")
-        require(doc.get("to_act", state.to_act()) == state.to_act(),
-                f"{ID}: to_act is {doc.get('to_act')!r} but the state gives {state.to_act()!r}")
-        require(doc.get("game_over", phase == GAME_OVER) == (phase == GAME_OVER), f"{ID}: game_over contradicts phase")
-        require(list(doc.get("winners", state.winners)) == state.winners, f"{ID}: winners contradict totals (R71)")
+            require(z.get(key, value) == value, f"{ID} load: zones.{key} must be {value!r} as the zones give, "
+                                                f"not {z.get(key)!r}")
+        require(common.to_act is None or common.to_act == state.to_act(),
+                f"{ID} load: to_act must be {state.to_act()!r} as the state gives, not {common.to_act!r}")
         return state
 
     def heuristic_bot(self, seed: int | None = None) -> Bot:
