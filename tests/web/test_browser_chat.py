@@ -1,0 +1,46 @@
+"""Table chat in a real browser (marker ``browser``): a message from one seat reaches the other over its socket,
+drawn as text (a <script> stays text), quick reactions are sent the same way, and a flood is refused."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .browser_kit import (
+    LAPTOP,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+)
+
+pytestmark = pytest.mark.browser
+
+EVIL = "<script>window.__pwned = 1</script><b>hi</b>"
+
+
+def test_a_message_reaches_the_other_seat_as_text_and_a_flood_is_refused(browser, live_server: str) -> None:  # noqa: F811
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    pages = []
+    for seat in res["seats"]:
+        page = browser.new_context(viewport=LAPTOP).new_page()
+        page.goto(f"{live_server}{seat['url'].replace('#', '?lang=en#')}")
+        page.wait_for_selector("[data-zone=chat]")
+        pages.append(page)
+    ada, bo = pages
+    ada.fill("#chat-text", EVIL)
+    ada.click(".chat-form button")
+    bo.wait_for_selector("[data-zone=chat] li .text")
+    assert bo.locator("[data-zone=chat] li .text").text_content() == EVIL
+    assert bo.locator("[data-zone=chat] li .who").text_content() == "Ada"
+    assert bo.locator("[data-zone=chat] script, [data-zone=chat] li b:not(.who)").count() == 0
+    assert bo.evaluate("window.__pwned") is None and ada.input_value("#chat-text") == ""
+    bo.locator("[data-zone=chat] button.quick-reaction").first.click()  # a quick reaction
+    ada.wait_for_function("document.querySelectorAll('[data-zone=chat] li').length === 2")
+    assert ada.locator("[data-zone=chat] li .who").last.text_content() == "Bo"
+    # a flood: at most 5 messages in 10 s per sender; the sixth is refused and the page says so
+    for _ in range(5):
+        ada.locator("[data-zone=chat] button.quick-reaction").first.click()
+    ada.wait_for_selector("#chat .note")
+    assert "Slow down" in ada.locator("#chat .note").text_content()
+    bo.wait_for_function("document.querySelectorAll('[data-zone=chat] li').length === 6")
+    assert len(httpx.get(f"{live_server}/api/tables/{res['id']}/view").json()["chat"]) == 6

@@ -1,0 +1,73 @@
+"""Invites in a real browser (marker ``browser``): the host's one invite link, opened in two other browsers,
+seats two friends who type their names (someone faster gets told), and the three play a whole grid match; a
+host fills a free seat with a bot before the start."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .browser_kit import (
+    LAPTOP,
+    PHONE,
+    body,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+    play_match,
+    shot,
+    table_id,
+)
+from .test_browser import create_from_lobby
+
+pytestmark = pytest.mark.browser
+
+
+def test_three_browsers_join_one_grid_table_through_the_invite_link(browser, live_server: str) -> None:  # noqa: F811
+    host = browser.new_context(viewport=LAPTOP).new_page()
+    tid = create_from_lobby(host, live_server, "grid", {"end_total": "1"}, seats=("open", "open"))
+    waiting = host.locator("[data-zone=waiting]")
+    assert "Waiting for players" in waiting.text_content()
+    invite = waiting.locator(".invite-url").text_content()
+    assert "/join/" in invite and body(host, "acting") == "0"
+    friends = [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
+    for page in friends:
+        page.goto(invite + "?lang=en")
+        page.wait_for_selector("body[data-ready='1'] .seat-list")
+    assert friends[0].locator("li[data-kind='open'] button.take").count() == 2
+    # both want seat 2: Bo is faster, Cy is told and takes seat 3
+    friends[0].fill("#join-name", "Bo")
+    friends[1].fill("#join-name", "Cy")
+    friends[0].click("li[data-seat='1'] button.take")
+    friends[0].wait_for_selector("body[data-phase]")
+    friends[1].click("li[data-seat='1'] button.take")
+    friends[1].wait_for_selector("#join [role=alert]")
+    assert "Someone was faster" in friends[1].locator("#join [role=alert]").text_content()
+    assert friends[1].locator("li[data-seat='1'] button.take").count() == 0
+    friends[1].click("li[data-seat='2'] button.take")
+    friends[1].wait_for_selector("body[data-phase]")
+    pages = [host, *friends]
+    for page in pages:  # the match starts once every seat is taken
+        page.wait_for_function("document.body.dataset.phase === 'setup'")
+        page.wait_for_selector("[data-zone=waiting]", state="detached")
+    for page, name in zip(pages, ("Ada", "Bo", "Cy"), strict=True):
+        assert name in page.locator(".seat-chip.me").text_content()
+        assert table_id(page) == tid
+    # the seat's token stays in the browser: the bare table link opens the friend's own seat again
+    friends[0].goto(f"{live_server}/t/{tid}?lang=en")
+    friends[0].wait_for_selector("[data-zone=my-hand]")
+    assert "Bo" in friends[0].locator(".seat-chip.me").text_content()
+    play_match(pages, random.Random(21))
+    for page in pages:
+        assert page.locator("[data-zone=match-summary] li.winner").count() >= 1
+    shot(friends[1], "invite-grid-over-phone")
+
+
+def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> None:  # noqa: F811
+    page = browser.new_page(viewport=LAPTOP)
+    create_from_lobby(page, live_server, "colors", {}, seats=("open",))
+    page.wait_for_selector("[data-zone=waiting] button.fill-bot")
+    assert body(page, "acting") == "0"
+    page.click("[data-zone=waiting] button.fill-bot[data-seat='1']")
+    page.wait_for_selector("[data-zone=waiting]", state="detached")
+    page.wait_for_selector("body[data-acting='1']")  # Ada starts the first round
+    assert "Bot" in page.locator("[data-zone=seat-2]").text_content()
