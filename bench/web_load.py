@@ -68,22 +68,25 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 class Stats:
-    """Round trips (seconds) and error messages of all clients."""
+    """Round trips and bot moves (seconds) and error messages of all clients."""
 
     def __init__(self) -> None:
         self.rtts: list[float] = []
+        self.bot_moves: list[float] = []
         self.errors: list[str] = []
 
 
 async def client(base: str, table_id: str, token: str, stop: float, rng: random.Random, stats: Stats,
-                 think: float) -> None:
+                 think: float, times_bots: bool = False) -> None:
     """One person: on each frame where it may act, think (uniform 0 … 2 × ``think`` s), send a random legal
-    token and time the answer."""
+    token and time the answer; ``times_bots``: also time each bot move, from the frame that asks a bot to the
+    next frame (one client per table does)."""
     url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
     log: list[dict] = []
     try:
         async with connect(url, max_size=2**22) as ws:
             sent_at: float | None = None
+            bot_asked: float | None = None
             waiting_for = -1
             while time.monotonic() < stop:
                 try:
@@ -99,6 +102,11 @@ async def client(base: str, table_id: str, token: str, stop: float, rng: random.
                 if sent_at is not None and frame["n"] >= waiting_for:
                     stats.rtts.append(time.perf_counter() - sent_at)
                     sent_at = None
+                if bot_asked is not None:
+                    stats.bot_moves.append(time.perf_counter() - bot_asked)
+                    bot_asked = None
+                if times_bots and any(frame["seats"][s]["kind"] == "bot" for s in frame["view"]["to_act"]):
+                    bot_asked = time.perf_counter()
                 if frame["view"]["game_over"]:
                     break
                 if sent_at is None and frame["legal"]:
@@ -112,7 +120,8 @@ async def client(base: str, table_id: str, token: str, stop: float, rng: random.
 
 
 async def run(base: str, tables: int, game: str, players: int, bot: str, seconds: float, think: float,
-              bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000") -> dict:
+              bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000",
+              options: dict | None = None) -> dict:
     """Create the tables (and ``bot_only`` tables of ``bot_only_bot`` seats, started by a view), run all
     clients, return the figures."""
     stats = Stats()
@@ -126,21 +135,24 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             (await http.get(f"/api/tables/{res.json()['id']}/view")).raise_for_status()  # its bots start
         created = []
         for i in range(tables):
-            res = await http.post("/api/tables", json={"game": game, "players": players, "seed": i, "seats": seats})
+            res = await http.post("/api/tables", json={"game": game, "players": players, "seed": i, "seats": seats,
+                                                       "options": options or {}})
             res.raise_for_status()
             created.append(res.json())
     stop = time.monotonic() + seconds
     started = time.perf_counter()
     await asyncio.gather(*(client(base, t["id"], s["token"], stop, random.Random(f"{t['id']}{s['seat']}"), stats,
-                                  think)
+                                  think, times_bots=s["seat"] == 0)
                            for t in created for s in t["seats"] if s["kind"] == "human"))
     elapsed = time.perf_counter() - started
     rtts = sorted(stats.rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) >= 2 else [float("nan")] * 99
+    bots = statistics.quantiles(stats.bot_moves, n=100) if len(stats.bot_moves) >= 2 else [float("nan")] * 99
     return {"tables": tables, "clients": 2 * tables, "game": game, "players": players, "bot": bot, "think_s": think,
-            "bot_only_tables": bot_only, "bot_only_bot": bot_only_bot if bot_only else None,
+            "options": options or {}, "bot_only_tables": bot_only, "bot_only_bot": bot_only_bot if bot_only else None,
             "seconds": elapsed, "actions": len(rtts), "actions_per_s": len(rtts) / elapsed,
             "rtt_ms": {"p50": q[49] * 1000, "p99": q[98] * 1000, "max": rtts[-1] * 1000 if rtts else float("nan")},
+            "bot_moves": len(stats.bot_moves), "bot_move_ms": {"p50": bots[49] * 1000, "p99": bots[98] * 1000},
             "errors": len(stats.errors), "error_examples": stats.errors[:5]}
 
 
@@ -158,6 +170,9 @@ def main() -> None:
                     help="tables of bots only that play alongside (not measured)")
     ap.add_argument("--bot-only-bot", default="ismcts:iterations=1000000",
                     help="their bot (default: ISMCTS at the server's full time budget per move)")
+    ap.add_argument("--options", type=json.loads, default={},
+                    help='game options of the people\'s tables as JSON, e.g. \'{"target_score": 300}\' (longer '
+                         'matches, so few tables still play for --seconds)')
     ap.add_argument("--url", help="use a running server instead of starting one")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
@@ -168,7 +183,7 @@ def main() -> None:
             proc, base = start_server(Path(tmp) / "load.db")
         try:
             result = asyncio.run(run(base, args.tables, args.game, args.players, args.bot, args.seconds, args.think,
-                                     args.bot_only_tables, args.bot_only_bot))
+                                     args.bot_only_tables, args.bot_only_bot, args.options))
         finally:
             if proc is not None:
                 proc.send_signal(signal.SIGTERM)
