@@ -1,4 +1,4 @@
-"""Browser test of the chips table layout (static/games/chips.js): the row of 7 with its chips, the draw pile,
+"""Browser test of the chips table layout (games/chips/static/chips.js): the row of 7 with its chips, the draw pile,
 every seat's colour rows and supply, the special cards, and row cards that take when clicked (marker ``browser``).
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .test_browser import ARTIFACTS, browser  # noqa: F401  (module-scoped Chromium fixture)
+from .browser_kit import ARTIFACTS, browser  # noqa: F401  (module-scoped Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     # the viewer's own display at the bottom, the two opponents above with names, four colour rows each
     assert page.locator(".chips-table > .seat-area.mine[data-seat='0']").count() == 1
     assert page.locator(".chips-table > .seat-area.mine ~ *").count() == 0  # nothing below the own area
-    opponents = page.locator(".ct-opponents .seat-area.opponent")
+    opponents = page.locator(".kt-others .seat-area.opponent")
     assert [opponents.nth(i).get_attribute("data-seat") for i in range(2)] == ["1", "2"]
     assert "Bo" in opponents.nth(0).text_content() and "Cy" in opponents.nth(1).text_content()
     assert page.locator(".seat-area .ct-colour-row").count() == 12
@@ -54,7 +54,7 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     assert page.locator(".ct-special").count() == len(SPECIALS)
     assert "a 7 may go on any colour row" in page.locator(".ct-specials").text_content()
     text = page.locator("#zones").text_content()
-    assert "Your turn" in text
+    assert "Your turn" in page.locator("#decision").text_content()
     for debug in ("false", "true", "final_circuit", "extra_turn", "draw_count"):
         assert debug not in text
 
@@ -63,25 +63,26 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     playable = page.locator(".ct-belt .card.playable")
     assert [int(playable.nth(i).evaluate("e => e.closest('.ct-slot').dataset.pos")) for i in range(playable.count())] \
         == positions
-    # a 7 with special card 3: the click asks for the colour row, then the card lies on the yellow row
+    # a 7 with special card 3: the click lights up the own colour rows, then the card lies on the yellow row
     assert {"take:4:k", "take:4:y"} <= set(frame["legal"]) and zones["row"][4]["card"].endswith("7")
     seven = zones["row"][4]["card"]
     page.locator(".ct-slot[data-pos='4'] .card.playable").click()
-    page.locator("dialog#choice[open] button.choice[data-part='y']").click()
+    assert page.locator(".seat-area.mine button.ct-row-pick").count() == 4
+    page.locator(".seat-area.mine .ct-colour-row[data-colour='y'] button.ct-row-pick").click()
     assert frame["n"] == 0  # Ada starts round 1
     page.wait_for_function("document.body.dataset.n !== '0'")
     after = seat_view(live_server, table)
     assert (after["log"][0]["seat"], after["log"][0]["token"]) == (0, "take:4:y") and after["log"][0]["text"]
     assert after["view"]["zones"]["display"][0]["y"] == [seven]
-    assert page.locator("#banner").is_hidden()
+    assert page.locator("#banner").count() == 0
 
-    # a few more turns by clicking row cards only (a colour dialog answered with its first choice)
+    # a few more turns by clicking row cards only (a colour row chosen where the card asks for one)
     for _ in range(6):
         n = page.evaluate("document.body.dataset.n")
         page.wait_for_selector("body[data-acting='1'] .ct-belt .card.playable")
         page.locator(".ct-belt .card.playable").last.click()
-        if page.locator("dialog#choice[open]").count():
-            page.locator("dialog#choice[open] button.choice").first.click()
+        if page.locator(".seat-area.mine button.ct-row-pick").count():
+            page.locator(".seat-area.mine button.ct-row-pick").first.click()
         page.wait_for_function(f"document.body.dataset.n !== '{n}'")
     page.wait_for_selector("body[data-acting='1']")
     mine = seat_view(live_server, table)["view"]["zones"]["display"][0]

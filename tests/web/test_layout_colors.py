@@ -1,5 +1,5 @@
 """The colors table layout in a real browser (marker ``browser``): own hand at the bottom, opponents' backs,
-the Tischmitte, collections by colour; a click on a legal hand card plays it.
+the Tischmitte, collections by colour; a click on a legal hand card plays it, the last move is highlighted.
 
 Also home of ``Seat``, the small helper the grid and lastcard layout tests import.
 """
@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
+from .browser_kit import ARTIFACTS, browser  # noqa: F401  (the module's Chromium fixture)
 from .conftest import auth
-from .test_browser import ARTIFACTS, browser  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ class Seat:
         n = self.page.evaluate("document.body.dataset.n")
         self.page.locator(selector).first.click()
         self.page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=10_000)
-        assert self.page.locator("#banner").is_hidden(), self.page.locator("#banner").text_content()
+        assert self.page.locator("#banner").count() == 0, self.page.locator("#banner").text_content()
 
     def my_tokens(self) -> list[str]:
         """Tokens of this seat in the log, in order."""
@@ -81,12 +81,14 @@ def test_colors_layout_shows_the_table_and_plays_a_clicked_card(browser, live_se
         assert others.nth(i).locator(".kt-colour").count() == 4  # b g p r with 3 players
     assert page.locator(".kt-centre .card:not(.back)").count() == 4
     assert page.locator(".kt-stack").first.text_content().strip() == "18"  # draw pile of 3 players
-    assert "Your turn" in page.locator(".kt-status").text_content()
+    assert "Your turn" in page.locator("#decision .prompt").text_content()
+    assert page.title().startswith("▶ Your turn")  # the tab tells a person in another tab
     code = hand.first.get_attribute("data-code")
     seat.click_and_wait(".kt-me .kt-hand .card.playable >> nth=0")
     assert seat.my_tokens()[0] == f"play:{code}"
     page.wait_for_function("document.querySelectorAll('.kt-me .kt-hand .card').length === 5")
-    assert page.locator(f".kt-me .kt-hand .card[title='{code}']").count() == 0
+    assert page.locator(f".kt-me .kt-hand .card[data-code='{code}']").count() == 0
+    assert page.locator("#zones .card.moved").count() >= 1  # the last move's cards are highlighted
     # the last turn is told in words, and the German table uses the spec's terms
     page.wait_for_function("document.querySelector('.kt-last .kt-note').textContent.includes('played')")
     seat.screenshot("colors")

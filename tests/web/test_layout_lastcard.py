@@ -1,11 +1,12 @@
-"""The lastcard table layout in a real browser (marker ``browser``): passing as a multi-select, the Ablagestapel,
-the sorted hand, Hilfskarten; a lower card opens the choice to lay it (taking a pile card) or play it with help."""
+"""The lastcard table layout in a real browser (marker ``browser``): passing as a set of cards with confirm, the
+Ablagestapel, the sorted hand, Hilfskarten; a lower card lights up the pile cards it may take (laying it as a
+Hilfskarte), a higher one is played at once."""
 
 from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import browser  # noqa: F401  (the module's Chromium fixture)
 from .test_layout_colors import Seat
 
 pytestmark = pytest.mark.browser
@@ -20,13 +21,14 @@ def test_lastcard_layout_passes_plays_and_lays_by_clicking(browser, live_server:
     assert len(numbers) == 12 and numbers == sorted(numbers)
     assert page.locator(".kt-others .seat-zone").count() == 2
     assert page.locator(".kt-others .kt-fan").count() == 2
-    button = page.locator(".kt-pass button.kt-go")
-    assert button.is_disabled()
-    for i in (5, 0, 9, 3):  # the fourth click selects nothing: exactly three cards are passed
+    confirm = page.locator("#decision button.confirm")
+    assert confirm.is_disabled()
+    for i in (5, 0, 9):
         hand.nth(i).click()
-    assert page.locator(".kt-me .kt-hand .card.kt-selected").count() == 3
-    assert button.get_attribute("data-token") == "pass:" + ":".join(str(numbers[i]) for i in (0, 5, 9))
-    seat.click_and_wait(".kt-pass button.kt-go")
+    assert page.locator(".kt-me .kt-hand .card.selected").count() == 3
+    assert page.locator(".kt-me .kt-hand .card.playable:not(.selected)").count() == 0  # no fourth card
+    assert confirm.is_enabled()
+    seat.click_and_wait("#decision button.confirm")
     assert seat.my_tokens() == ["pass:" + ":".join(str(numbers[i]) for i in (0, 5, 9))]
     laid = played = False
     for _ in range(12):
@@ -37,9 +39,14 @@ def test_lastcard_layout_passes_plays_and_lays_by_clicking(browser, live_server:
         singles = [t for t in legal if t.startswith("play:") and t.count(":") == 1]
         if lays and (not laid or not singles):  # a lower card: choose it, then the pile card to take
             card, take = lays[0].split(":")[1:]
+            n = page.evaluate("document.body.dataset.n")
             page.click(f".kt-me .kt-hand .card[data-code='{card}']")
-            assert page.locator(".kt-choice-panel").is_visible()
-            seat.click_and_wait(f".kt-choice-panel [data-token='{lays[0]}']")
+            takes = sum(t.startswith(f"lay:{card}:") for t in legal)
+            if takes > 1 or any(t.startswith(f"play:{card}:") for t in legal):
+                assert page.locator("[data-zone=discard-pile] .card.playable").count() == takes
+                seat.click_and_wait(f"[data-zone=discard-pile] .card.playable[data-code='{take}']")
+            else:  # only one card to take: the move is made at once
+                page.wait_for_function(f"document.body.dataset.n !== '{n}'")
             assert seat.my_tokens()[-1] == lays[0]
             page.wait_for_function(f"[...document.querySelectorAll('.kt-me .kt-help .card')]"
                                    f".some((c) => c.textContent === '{card}')")

@@ -1,15 +1,17 @@
-"""Browser tests of the mayhem table layout (static/games/mayhem.js): own hand at the bottom, opponents' backs
+"""Browser tests of the mayhem table layout (games/mayhem/static/mayhem.js): own hand at the bottom, opponents' backs
 above, discard top, wish, piles, the open effect with its countdown, and hand cards that play when clicked
 (marker ``browser``).
 """
 
 from __future__ import annotations
 
+import random
+
 import httpx
 import pytest
 
+from .browser_kit import ARTIFACTS, browser, play_one  # noqa: F401  (module-scoped Chromium fixture)
 from .conftest import move_entries
-from .test_browser import ARTIFACTS, browser  # noqa: F401  (module-scoped Chromium fixture)
 from .test_layout_chips import seat_view
 
 pytestmark = pytest.mark.browser
@@ -43,17 +45,17 @@ def test_mayhem_layout_shows_the_table_and_a_clicked_wish_card_is_played(browser
     assert mine.locator(".mh-hand .card").count() == len(z["hands"][0])
     assert mine.locator(".mh-hand .card.back").count() == 0
     for s, name in ((1, "Bo"), (2, "Cy")):
-        other = page.locator(f".mh-opponents .seat-area[data-seat='{s}']")
+        other = page.locator(f".kt-others .seat-area[data-seat='{s}']")
         assert name in other.locator(".seat-name").text_content()
-        assert other.locator(".mh-fan .card.back").count() == min(12, z["hand_counts"][s])
+        assert other.locator(".kt-fan .card.back").count() == min(12, z["hand_counts"][s])
         assert f"{z['hand_counts'][s]} cards" in other.text_content()
     # centre: discard top, wish, draw and event piles with counts, whose turn and the direction of play
     assert page.locator(".mh-top .card").get_attribute("title") is not None
     assert page.locator(".mh-draw").text_content().startswith(str(z["draw_count"]))
-    assert page.locator(".mh-events .card.back.event-back").count() == 1
+    assert page.locator(".mh-events .card.back").count() == 1
     wish = page.locator(".mh-wish").text_content()
     assert ("no wish" in wish) == (z["wish"] is None)
-    status = page.locator(".mh-status").text_content()
+    status = page.locator("#decision .prompt").text_content()
     assert "Your turn" in status and "counter-clockwise" in status
     text = page.locator("#zones").text_content()
     for debug in ("false", "true", "pending", "hand_counts", "after_draw"):
@@ -64,23 +66,22 @@ def test_mayhem_layout_shows_the_table_and_a_clicked_wish_card_is_played(browser
     shown = mine.locator(".mh-hand .card.playable")
     assert {shown.nth(i).get_attribute("data-code") for i in range(shown.count())} == playable == \
         {"g7", "g9", "b5", "counter"}
-    assert page.locator(".mh-draw .card.playable[data-move='draw']").count() == 1
-    # the Counterattack asks for its colour wish in the choice dialog, then it is played
+    assert page.locator("[data-zone=draw-pile] .card.playable").count() == 1
+    # the Counterattack asks for its colour wish among the swatches (each with its symbol and name), then it is played
     mine.locator(".mh-hand .card.playable[data-code='counter']").click()
-    page.locator("dialog#choice[open] button.choice[data-part='y']").click()
+    swatches = page.locator("#decision button.wish.swatch")
+    assert swatches.all_text_contents() == ["♥ Red", "★ Yellow", "▲ Green", "● Blue"]
+    page.locator("#decision button.wish[data-step='y']").click()
     page.wait_for_function(f"document.body.dataset.n !== '{frame['n']}'")
     after = seat_view(live_server, table)
     played = move_entries(after["log"])[frame["n"]]
     assert (played["seat"], played["token"]) == (0, "play:counter:y") and played["text"]
     assert "counter" not in after["view"]["zones"]["hands"][0]
-    assert page.locator("#banner").is_hidden()
-    # a plain card click plays it directly (no dialog) whenever one is playable; else the draw pile is clicked
+    assert page.locator("#banner").count() == 0
+    # the next decision made by clicking the table (a card and what it asks for, or the draw pile)
     page.wait_for_selector("body[data-acting='1']")
     n = page.evaluate("document.body.dataset.n")
-    page.locator(".mh-hand .card.playable, .mh-draw .card.playable").first.click()
-    if page.locator("dialog#choice[open]").count():
-        page.locator("dialog#choice[open] button.choice").first.click()
-    page.wait_for_function(f"document.body.dataset.n !== '{n}'")
+    assert play_one(page, random.Random(4))
     assert seat_view(live_server, table)["log"][int(n)]["seat"] == 0
     page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / "layout-mayhem.png"), full_page=True)
@@ -96,12 +97,13 @@ def test_mayhem_layout_shows_an_attack_window_with_its_countdown(browser, live_s
     frame = seat_view(live_server, table)
     pending = frame["view"]["zones"]["pending"]
     assert frame["view"]["phase"] == "counter" and pending["target"] == 0
-    status = page.locator(".mh-status").text_content()
+    status = page.locator("#decision .prompt").text_content()
     assert f"{['Ada', 'Bo', 'Cy'][pending['source']]} attacks Ada" in status and "Counterattack or pass?" in status
-    countdown = page.locator(".mh-countdown")
+    countdown = page.locator("#decision .countdown")
     assert countdown.text_content().startswith("◷ ")
     first = int(countdown.text_content().split()[1])
     assert 50 <= first <= 60
-    page.wait_for_function(f"parseInt(document.querySelector('.mh-countdown').textContent.slice(2)) < {first}")
+    page.wait_for_function(f"parseInt(document.querySelector('#decision .countdown').textContent.slice(2)) < {first}")
+    assert page.locator("#decision button.choice[data-step='pass']").count() == 1  # passing has no object
     page.screenshot(path=str(ARTIFACTS / "layout-mayhem-counter.png"), full_page=True)
     page.close()
