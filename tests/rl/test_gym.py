@@ -43,6 +43,7 @@ def test_episodes_against_bots_end_with_the_match_result(game_id: str) -> None:
         assert e.game_state.game_over and steps > 0
         assert total == pytest.approx(e.game_state.returns()[e.seat])
         assert info["seat"] == e.seat and not info["action_mask"].any()
+        assert info["result"] == e.game_state.returns()[e.seat]
 
 
 def test_the_agent_only_acts_on_its_own_decisions() -> None:

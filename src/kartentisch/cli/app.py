@@ -266,15 +266,20 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option(min=0, help="Base seed; every match and bot seed derives from it.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
     options: Annotated[str | None, typer.Option(help="Game options as JSON.")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON to this file.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures and every round as JSON.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write the figure (e.g. sim.png).")] = None,
+    html: Annotated[Path | None, typer.Option(help="Write an HTML report with the tables and the figure.")] = None,
 ) -> None:
-    """Play bot matches; print win rates with 95% CIs, mean scores, rounds and decisions per match.
+    """Play bot matches; print win rates and mean scores with 95% CIs and spreads, the first mover's and
+    every seat's share of the wins (chi-square), round lengths, how rounds ended and the game's events.
 
     Exits 0 only if every match ended.
     """
+    from .tournament import check_outputs, print_tables, write_reports
+
     g = _game(game)
     specs = bot_specs(bots)
-    writable(json_out, "--json")
+    check_outputs(json_out, plot, html)
     try:
         g.resolve_options(players, options_json(options))
         for spec in specs:
@@ -293,8 +298,16 @@ def simulate_cmd(
     console.print(results_table(summary, f"{game}, {players} players, {games_} matches, seed {seed}"))
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
                   f"mean decisions {summary['mean_decisions']:.1f}; {summary['matches_per_s']:.1f} matches/s")
+    from kartentisch.sim.plots import plot_summary
+    from kartentisch.sim.report import balance_tables
+
+    tables = balance_tables(summary)
+    print_tables(tables)
     if json_out:
         json_out.write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    title = f"{game}, {players} players, {games_} matches, seed {seed}"
+    write_reports(summary, title, [f"Simulation of {game} with options {options or '{}'}."], tables, plot_summary,
+                  plot, html)
     if summary["ended"] != summary["matches"]:
         raise typer.Exit(1)
 
@@ -357,6 +370,9 @@ app.command("serve")(serve.serve_cmd)
 from . import tournament  # noqa: E402
 
 app.command("tournament")(tournament.tournament_cmd)
+from . import sweep  # noqa: E402
+
+app.command("sweep")(sweep.sweep_cmd)
 from . import review  # noqa: E402
 app.command("review")(review.review_cmd)
 

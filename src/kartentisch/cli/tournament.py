@@ -1,16 +1,25 @@
-"""``kartentisch tournament``: bots rotated over the seats; win rates, ratings, first-seat advantage."""
+"""``kartentisch tournament``: bots rotated over the seats; win rates, ratings and the balance lab's figures.
+
+Also the balance lab's output for ``simulate`` and ``sweep``: :func:`print_tables` prints the
+lab's tables (:mod:`kartentisch.sim.report`), :func:`write_reports` writes ``--plot`` and
+``--html``.
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from kartentisch.kernel import KartentischError
+from kartentisch.sim.report import TextTable, balance_tables, html_page
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
 from .common import bot_specs, options_json, progress_bar, results_table, writable
@@ -19,6 +28,48 @@ from .common import bot_specs, options_json, progress_bar, results_table, writab
 PLOT_FORMATS = {"png", "pdf", "svg", "ps", "eps", "jpg", "jpeg", "webp", "tif", "tiff"}
 
 console = Console(highlight=False)
+
+
+def check_outputs(json_out: Path | None, plot: Path | None, html: Path | None) -> None:
+    """Refuse unwritable ``--json``/``--plot``/``--html`` files and unknown plot formats before any work."""
+    writable(json_out, "--json")
+    writable(plot, "--plot")
+    writable(html, "--html")
+    if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:
+        raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
+                                 f"use one of {', '.join(sorted(PLOT_FORMATS))}")
+    if html is not None and html.suffix.lower() not in (".html", ".htm"):
+        raise typer.BadParameter(f"--html {html}: give a file ending in .html")
+
+
+def print_tables(tables: Sequence[TextTable]) -> None:
+    """Print the lab's tables with Rich (cells as plain text, never markup)."""
+    for t in tables:
+        table = Table(*t.headers, title=t.title, title_justify="left")
+        for row in t.rows:
+            table.add_row(*row)
+        console.print(table, markup=False)
+        for note in t.notes:
+            console.print(note, markup=False, soft_wrap=True)
+
+
+def write_reports(doc: dict[str, Any], title: str, lines: Sequence[str], tables: Sequence[TextTable],
+                  figure: Callable[[dict[str, Any], Any, str], None], plot: Path | None, html: Path | None) -> None:
+    """Write ``--plot`` (the figure ``figure(doc, path, title)`` draws) and ``--html`` (tables and figure)."""
+    try:
+        if plot is not None:
+            figure(doc, plot, title)
+        if html is not None:
+            png = io.BytesIO()
+            try:
+                figure(doc, png, title)
+                picture: bytes | None = png.getvalue()
+            except KartentischError as exc:  # no matplotlib: the report keeps its tables
+                console.print(f"--html without the figure: {exc}", markup=False)
+                picture = None
+            html.write_text(html_page(title, lines, tables, picture), encoding="utf-8")
+    except KartentischError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 def tournament_cmd(
@@ -32,19 +83,17 @@ def tournament_cmd(
     backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start Ray locally).")] = None,
     options: Annotated[str | None, typer.Option(help="Game options as JSON.")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON to this file.")] = None,
-    plot: Annotated[Path | None, typer.Option(help="Write a matplotlib figure (e.g. results.png).")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures and every round as JSON.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write the figure (e.g. results.png).")] = None,
+    html: Annotated[Path | None, typer.Option(help="Write an HTML report with the tables and the figure.")] = None,
 ) -> None:
-    """Play a tournament of GAME with seats rotated; print win rates (95% CI), mean scores, Elo, seat 0 edge.
+    """Play a tournament of GAME with seats rotated: win rates (95% CI), Elo, scores with spreads,
+    the first mover's and every seat's share of the wins (chi-square), round lengths and events.
 
     Exits 1 if a match did not end.
     """
     specs = bot_specs(bots)
-    writable(json_out, "--json")
-    writable(plot, "--plot")
-    if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:
-        raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
-                                 f"use one of {', '.join(sorted(PLOT_FORMATS))}")
+    check_outputs(json_out, plot, html)
     opts = options_json(options)
     try:
         jobs_list = tournament_jobs(game, players, specs, matches, seed, opts)
@@ -59,22 +108,23 @@ def tournament_cmd(
         raise typer.BadParameter(str(exc)) from None
     elapsed = time.perf_counter() - started
     summary = tournament_summary(results, game, players, seed)
+    summary["options"] = opts
     title = f"{game}, {players} players, {matches} matches, seed {seed}"
     console.print(results_table(summary, title, elo=True))
     fs = summary["first_seat"]
     console.print(f"first-seat advantage: seat 0 wins {fs['win_rate']:.3f} "
                   f"(95% CI {fs['ci95'][0]:.3f} – {fs['ci95'][1]:.3f}) vs fair share {fs['fair_share']:.3f}: "
                   f"{fs['advantage']:+.3f} ({fs['advantage_ci95'][0]:+.3f} … {fs['advantage_ci95'][1]:+.3f})")
+    tables = balance_tables(summary)
+    print_tables(tables)
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
                   f"{elapsed:.1f} s ({backend}, jobs {jobs})")
     if json_out:
         json_out.write_text(json.dumps(summary, indent=2), encoding="utf-8")
-    if plot:
-        from kartentisch.sim.plots import plot_tournament
+    from kartentisch.sim.lab import bot_words
+    from kartentisch.sim.plots import plot_summary
 
-        try:
-            plot_tournament(results, summary, plot)
-        except KartentischError as exc:
-            raise typer.BadParameter(str(exc)) from None
+    intro = f"Tournament of {game}: {', '.join(bot_words(s) for s in specs)}, options {json.dumps(opts)}."
+    write_reports(summary, title, [intro], tables, plot_summary, plot, html)
     if summary["ended"] != summary["matches"]:
         raise typer.Exit(1)

@@ -21,7 +21,8 @@ environment.
 * **Rewards** for the agent's seat, summed over everything between two of its decisions (the
   bots' moves included): ``"match"`` (default), ``"round"``, ``"margin"`` or a sum such as
   ``"match+margin"`` (:mod:`.table`).
-* **Episode end**: ``terminated`` when the match is over; ``truncated`` after ``max_steps``
+* **Episode end**: ``terminated`` when the match is over (``info["result"]`` is then the agent's
+  match result: 1 a win, a share of a shared win, 0 a loss); ``truncated`` after ``max_steps``
   agent steps (``None``: never).
 * **Illegal actions**: ``illegal="raise"`` (default) raises ValueError and changes nothing;
   ``illegal="penalty"`` ends the episode (terminated) with ``illegal_reward`` (default -1) and
@@ -139,8 +140,10 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
         return self.table.joint()
 
     def _info(self) -> dict[str, Any]:
-        mask = self.table.mask() if not self.table.over else np.zeros(self.action_space.n, dtype=np.int8)
-        return {"action_mask": mask, "seat": self.seat}
+        if self.table.over:
+            return {"action_mask": np.zeros(self.action_space.n, dtype=np.int8), "seat": self.seat,
+                    "result": self.game_state.returns()[self.seat]}
+        return {"action_mask": self.table.mask(), "seat": self.seat}
 
     def _bots_play(self) -> float:
         """Let the bots move until the agent decides (forced steps too, with ``skip_forced``); the agent's rewards."""

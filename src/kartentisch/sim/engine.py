@@ -17,6 +17,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..games import get_game
+from .records import RoundRecord, round_facts
 
 #: A match longer than this many decisions is reported as not ended (a rules bug, not a result).
 MAX_DECISIONS = 200_000
@@ -40,7 +41,8 @@ class MatchJob:
 
 @dataclass
 class MatchResult:
-    """What one match produced: winners, per-seat totals and returns (win share), counts."""
+    """What one match produced: winners, per-seat totals and returns (win share), counts, and a
+    :class:`~.records.RoundRecord` per scored round."""
 
     job: MatchJob
     ended: bool
@@ -49,6 +51,7 @@ class MatchResult:
     returns: list[float]
     rounds: int
     decisions: int
+    records: list[RoundRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -56,17 +59,35 @@ class MatchResult:
 
 
 def play_match(job: MatchJob) -> MatchResult:
-    """Play ``job`` to its end with its bots (no I/O)."""
+    """Play ``job`` to its end with its bots (no I/O), recording every scored round (:mod:`.records`)."""
     game = get_game(job.game)
     state = game.new_state(job.players, job.options, derive_seed(job.seed, "match"))
     bots = [make_bot(spec, game, derive_seed(job.seed, "bot", s)) for s, spec in enumerate(job.bots)]
-    decisions = 0
+    decisions = started = 0
+    scored = len(state.scores)
+    seat_decisions = [0] * job.players
+    first: int | None = None  # the round's first decision in phase play
+    opening: int | None = None  # the round's first decision but the deal
+    dealer = state.dealer  # the round's dealer, read at its opening (a game may name the next one at scoring)
+    records: list[RoundRecord] = []
     while not state.game_over and decisions < MAX_DECISIONS:
         seat = state.to_act()[0]
+        phase = state.phase
+        if first is None and phase == "play":
+            first = seat
+        if opening is None and phase != "round_over":
+            opening, dealer = seat, state.dealer
         state.apply(seat, bots[seat].choose(state, seat))
         decisions += 1
+        seat_decisions[seat] += 1
+        if len(state.scores) > scored:
+            scored = len(state.scores)
+            ended, events = round_facts(job.game, state.to_doc())
+            records.append(RoundRecord(scored, dealer, first if first is not None else opening,
+                                       decisions - started, seat_decisions, list(state.scores[-1]), ended, events))
+            started, seat_decisions, first, opening = decisions, [0] * job.players, None, None
     return MatchResult(job, state.game_over, list(state.winners), list(state.totals), state.returns(),
-                       len(state.scores), decisions)
+                       len(state.scores), decisions, records)
 
 
 def play_chunk(jobs: Sequence[MatchJob]) -> list[MatchResult]:

@@ -90,20 +90,21 @@ def first_seat_advantage(results: Sequence[MatchResult]) -> dict[str, Any]:
 
 
 def tournament_summary(results: Sequence[MatchResult], game: str, players: int, seed: int) -> dict[str, Any]:
-    """The tournament figures (the ``--json`` document).
+    """The tournament figures (the ``--json`` document): the simulation document of
+    :func:`~.stats.summarise` (scores with spreads, rounds, events, the first-mover and seat
+    analyses, every match's round records) plus ratings and seat 0's edge.
 
     Returns:
         ``{"game", "players", "matches", "seed", "ended", "mean_rounds", "mean_decisions",
-        "bots": {spec: {"win_rate", "ci95": [lo, hi], "mean_score", "elo", "games", "wins"}},
-        "seats": [{"seat", "win_rate", "ci95", "mean_score", "games", "wins"}, ...],
-        "first_seat": {...}}`` — win rates are fractions with shared wins split equally,
-        ``elo`` is the Bradley–Terry rating on the Elo scale (:mod:`.ratings`).
+        "bots": {spec: {"win_rate", "ci95": [lo, hi], "mean_score", "score", "elo", "games", "wins"}},
+        "seats": [{"seat", "win_rate", "ci95", "mean_score", "score", "games", "wins"}, ...],
+        "first_seat": {...}, "rounds", "first_mover", "seat_positions", "records", …}`` — win
+        rates are fractions with shared wins split equally, ``elo`` is the Bradley–Terry rating
+        on the Elo scale (:mod:`.ratings`).
     """
     summary = summarise(results)
     elo = bradley_terry_elo(results)
     for spec, block in summary["bots"].items():
         block["elo"] = elo[spec]
-    return {"game": game, "players": players, "matches": summary["matches"], "seed": seed,
-            "ended": summary["ended"], "mean_rounds": summary["mean_rounds"],
-            "mean_decisions": summary["mean_decisions"], "bots": summary["bots"], "seats": summary["seats"],
-            "first_seat": first_seat_advantage(results)}
+    summary.update(game=game, players=players, seed=seed, first_seat=first_seat_advantage(results))
+    return summary

@@ -34,7 +34,8 @@ from ...rl.observations import (
     seat_set,
     seats,
 )
-from .cards import COLOURS, DECK, VALUE
+from .cards import COLOURS, DECK, MEAN_VALUE, VALUE
+from .notation import LINES
 
 GRID_STEPS = ("start", "drawn", "taken", "remove", "close")
 #: Features of one card: colour one-hot, then the scaled value.
@@ -155,6 +156,38 @@ def _held(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
         ctx.put(at + CARD, 1.0)
 
 
+def _gains(buf: Any, at: int, grid: list[list[str | None]], code: str) -> None:
+    """For placing ``code`` at each own cell: the points it saves (the cell's value, or the mean
+    unknown value for a face-down cell, minus the card's; over 12), and whether it completes a line
+    of one colour (R10, R11)."""
+    rows = len(grid)
+    cols = len(grid[0]) if rows else 0
+    value, colour = VALUE[code], code[0]
+    for r in range(rows):
+        for c in range(cols):
+            cell = grid[r][c]
+            if cell is None:
+                continue
+            old = MEAN_VALUE if cell[0] == "?" else VALUE[cell]
+            buf[at + 3 * r + c] = (old - value) / 12
+    for _, cells in LINES[(rows, cols)]:
+        for target in cells:
+            others = [grid[r][c] for r, c in cells if (r, c) != target]
+            if all(x is not None and x[0] == colour and x[0] != "?" for x in others):
+                buf[at + 9 + 3 * target[0] + target[1]] = 1.0
+
+
+@put
+def _own_gains(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
+    """The held card's and the discard top's gains at every own cell (see :func:`_gains`)."""
+    grid = z["grids"][ctx.seat]
+    held, top = z["held"], z["discard_top"]
+    if held is not None and held != "?":
+        _gains(ctx.buf, at, grid, held)
+    if top is not None:
+        _gains(ctx.buf, at + 18, grid, top)
+
+
 def zones(state: GameState, seat: int) -> Mapping[str, Any]:
     """The zones the parts read, straight from the state (what ``state.view(seat)`` shows, R21/D8)."""
     s: Any = state
@@ -172,6 +205,10 @@ PARTS = (
          "per seat: its grid, row r col c (R10 shapes padded to 3×3), per cell colour one-hot b g m o p r t y, "
          "value (v+1)/12, face down, no card (9 × 11); then rows and columns (over 3), the sum of its face-up "
          "cards (R17; over 50) and its face-down cards (over 9)", _grids, scale=_grids_scale, signed=True),
+    Part("own_gains", lambda n, c: (2, 2, 9),
+         "placing the held card (first) or the discard top (second) at each own cell r·3+c: the points it saves "
+         "(the cell's value, 5 for a face-down cell, minus the card's; over 12), then whether it completes a "
+         "line of one colour (R11)", _own_gains, signed=True),
     Part("discard", cards, "cards in the discard pile (per code)", _discard),
     Part("discard_top", lambda n, c: (CARD + 1,), "top card of the discard pile: colour, value, present",
          _discard_top),
