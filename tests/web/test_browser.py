@@ -71,6 +71,35 @@ def test_a_whole_match_from_the_lobby_by_clicking_the_table(browser, live_server
     page.close()
 
 
+def test_a_round_summary_stays_until_the_person_goes_on(browser, live_server: str) -> None:  # noqa: F811
+    """colors over two rounds: when round 1 is scored a dialog explains each seat's score (the bot may have dealt
+    round 2 already underneath); it stays until closed, then the match goes on to its end."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3, "options": {"max_rounds": 2},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{live_server}{res['seats'][0]['url'].replace('#', '?lang=en#')}")
+    rng = random.Random(5)
+    dialog = page.locator(".overlay [data-zone=round-summary][role=dialog]")
+    for _ in range(200):
+        if dialog.count():
+            break
+        if not play_one(page, rng):
+            page.wait_for_timeout(40)
+    assert dialog.locator("h2").text_content() == "Round 1 scored"
+    rows = dialog.locator("tbody tr")
+    assert rows.count() == 2 and all(rows.nth(i).locator(".details li").count() >= 1 for i in range(2))
+    scores = api_frame(live_server, res["id"], res["seats"][0]["token"])["view"]["scores"][0]
+    assert [int(rows.nth(i).locator(".score").text_content().replace("−", "-")) for i in range(2)] == scores
+    page.wait_for_timeout(300)
+    assert dialog.count() == 1  # it waits for the person
+    shot(page, "colors-round-summary")
+    dialog.locator("button.primary").click()
+    assert dialog.count() == 0
+    play_match([page], rng)
+    assert page.locator("[data-zone=match-summary] li.winner").count() >= 1
+
+
 def test_two_people_play_grid_with_their_own_links_and_reconnect(browser, live_server: str) -> None:  # noqa: F811
     """Two browser contexts, each with its own private seat link, play grid; a page opened again is back."""
     res = httpx.post(f"{live_server}/api/tables", json={
