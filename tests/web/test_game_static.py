@@ -1,0 +1,39 @@
+"""Each game's browser renderer lives in its package (issue 20) and is served at /static/games/<file>; the rules
+summary of each game comes over HTTP in either language (issue 21's lobby)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.games import all_games
+from kartentisch.web.app import STATIC
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+def test_a_games_renderer_comes_from_its_package(client: TestClient, game: str) -> None:
+    package = Path(__import__(f"kartentisch.games.{game}", fromlist=["x"]).__file__).parent
+    for ext, kind in (("js", "text/javascript"), ("css", "text/css")):
+        res = client.get(f"/static/games/{game}.{ext}")
+        assert res.status_code == 200 and res.headers["content-type"].startswith(kind)
+        assert res.text == (package / "static" / f"{game}.{ext}").read_text()
+    assert not (STATIC / "games" / f"{game}.js").exists()  # one place only
+
+
+def test_shared_files_and_refusals_of_the_games_folder(client: TestClient) -> None:
+    assert client.get("/static/games/kit.js").text == (STATIC / "games" / "kit.js").read_text()
+    assert client.get("/static/games/generic.js").status_code == 200
+    for name in ("nothing.js", "..", "colors.py", "..%2Fapp.py"):
+        assert client.get(f"/static/games/{name}").status_code == 404
+
+
+def test_the_rules_summary_in_either_language(client: TestClient) -> None:
+    for game in all_games():
+        for lang in ("en", "de"):
+            res = client.get(f"/api/games/{game.id}/rules?lang={lang}")
+            assert res.status_code == 200 and res.json() == {"game": game.id, "lang": lang,
+                                                              "text": game.rules_text(lang)}
+    assert client.get("/api/games/nothing/rules").status_code == 404
+    assert client.get("/api/games/colors/rules?lang=fr").status_code == 422
