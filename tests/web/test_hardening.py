@@ -212,3 +212,22 @@ def test_the_schema_lists_the_refusals_the_server_really_answers(db_url: str) ->
     assert refusal["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/ErrorOut"
     assert "Retry-After" in refusal["headers"]
     assert set(schema["components"]["schemas"]["ErrorOut"]["properties"]) == {"error", "rule", "detail", "retry_after"}
+
+
+def test_a_database_failure_on_a_socket_is_an_error_frame_and_the_socket_stays(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_table(client, "colors", 2, HUMANS, options={"first_player": 0})
+    token = table["seats"][0]["token"]
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("INSERT INTO kt_events … 'hunter2'", {}, Exception("driver says: hunter2"))
+
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+        first = ws.receive_json()
+        monkeypatch.setattr(client.app.state.store, "append_events", broken)  # type: ignore[attr-defined]
+        ws.send_json({"type": "action", "action": first["legal"][0]})
+        frame = ws.receive_json()
+        assert frame["status"] == 503 and "hunter2" not in str(frame) and "OperationalError" in frame["error"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    assert client.get(f"/api/tables/{table['id']}/view").json()["n"] == 0  # nothing was applied

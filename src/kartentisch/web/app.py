@@ -253,6 +253,13 @@ def document_errors(schema: dict[str, Any]) -> None:
         schemas.pop("ValidationError", None)
 
 
+def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
+    """The 503 of a database failure at ``where`` (logged with the driver's message, which stays in the log:
+    it may quote the statement and its values)."""
+    log.error("database error on %s: %s", where, first_line(exc))
+    return ApiError(503, f"the database failed ({type(exc).__name__}); the server's log has the details")
+
+
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
@@ -327,10 +334,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        # The driver's message goes to the server's log only: it may quote the statement and its values.
-        log.error("database error on %s %s: %s", request.method, request.url.path, first_line(exc))
-        return JSONResponse({"error": f"the database failed ({type(exc).__name__}); the server's log has the "
-                                      "details"}, status_code=503)
+        failure = database_failure(exc, f"{request.method} {request.url.path}")
+        return JSONResponse(failure.body(), status_code=failure.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -475,6 +480,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                         raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
                 except ApiError as exc:
                     await error(exc)
+                except SQLAlchemyError as exc:  # nothing was applied; the socket stays open
+                    await error(database_failure(exc, f"WebSocket {websocket.url.path}"))
         except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
             pass
         finally:
