@@ -334,7 +334,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        failure = database_failure(exc, f"{request.method} {request.url.path}")
+        # also reached from a socket's handler, whose scope has no method
+        failure = database_failure(exc, f"{request.scope.get('method', 'WebSocket')} {request.url.path}")
         return JSONResponse(failure.body(), status_code=failure.status)
 
     @app.exception_handler(RequestValidationError)
