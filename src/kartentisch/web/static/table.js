@@ -281,7 +281,7 @@ function TokenForm({ conn }) {
 }
 
 function SummaryRows({ summary, frame }) {
-  return html`<table class="summary-table">
+  return html`<div class="summary-rows" tabindex="0"><table class="summary-table">
     <thead><tr><th scope="col">${t("seat")}</th><th scope="col" class="num">${t("thisRound")}</th>
       <th scope="col" class="num">${t("total")}</th><th scope="col"></th></tr></thead>
     <tbody>${summary.rows.map((row) => html`<tr data-seat=${row.seat}>
@@ -289,7 +289,7 @@ function SummaryRows({ summary, frame }) {
       <td class="num score">${row.score > 0 ? `+${row.score}` : String(row.score).replace("-", "−")}</td>
       <td class="num total">${row.total}</td>
       <td><ul class="details">${row.details.map((d) => html`<li>${d}</li>`)}</ul></td></tr>`)}</tbody>
-  </table>`;
+  </table></div>`;
 }
 
 /** The round just scored, per seat with how its score came about, until the person goes on. */
@@ -372,7 +372,7 @@ function Chat({ frame }) {
   };
   return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat")}</h2>
-    <ol class="chat" aria-live="polite">${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
+    <ol class="chat" aria-live="polite" tabindex="0" aria-label=${t("chat")}>${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
       <b class="who">${m.name}</b>: <span class="text">${m.text}</span></li>`)}</ol>
     ${frame.seat !== null && html`<div class="quick" role="group" aria-label=${t("chat")}>
         ${t("quick").map((q) => html`<button type="button" class="quick-reaction" onClick=${() => say(q)}>${q}</button>`)}</div>
@@ -387,7 +387,7 @@ function Chat({ frame }) {
 function Scores({ frame }) {
   const v = frame.view;
   const seats = [...Array(v.players).keys()];
-  return html`<section id="scores" aria-labelledby="scores-title"><h2 id="scores-title">${t("scores")}</h2>
+  return html`<section id="scores" aria-labelledby="scores-title" tabindex="0"><h2 id="scores-title">${t("scores")}</h2>
     <table class="scores"><thead><tr><th scope="col">${t("round")}</th>${seats.map((s) => html`<th scope="col">${seatName(frame, s)}</th>`)}</tr></thead>
       <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${x}</td>`)}</tr>`)}</tbody>
       <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${x}</td>`)}</tr></tfoot>
