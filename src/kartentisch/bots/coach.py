@@ -42,9 +42,9 @@ Example::
 
     >>> from kartentisch.games import get_game
     >>> state = get_game("colors").new_state(players=2, seed=7)
-    >>> ev = evaluate(state, 0, iterations=60, seed=1)
+    >>> ev = evaluate(state, 0, iterations=200, seed=1)
     >>> ev.searches, len(ev.moves) == len(state.legal_actions(0))
-    (60, True)
+    (200, True)
     >>> 0.0 <= ev.best.win <= 1.0
     True
 """
@@ -62,7 +62,7 @@ from ..kernel import GameState, KartentischError, Match, Voice
 from .ismcts import SAFETY_DEPTH, ISMCTSBot
 
 #: Iterations per evaluation when no budget is given, per game: about 1 s per hint or less on
-#: the development machine (bench/README.md, "Coach"). A rollout to the match end costs from
+#: the development machine (bench/coach/README.md). A rollout to the match end costs from
 #: about 0.15 ms (lastcard: two short rounds) to 4 ms (mayhem: about 700 random decisions).
 DEFAULT_ITERATIONS: dict[str, int] = {"colors": 1500, "chips": 2500, "lastcard": 3000, "grid": 1500, "mayhem": 250}
 #: Iterations for a game not in :data:`DEFAULT_ITERATIONS`.
