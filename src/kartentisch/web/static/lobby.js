@@ -192,8 +192,8 @@ function Setup({ game }) {
     ${main.length > 0 && html`<fieldset id="options"><legend>${t("options")}</legend>${main.map(field)}</fieldset>`}
     <details class="more" id="more-options"><summary>${t("moreOptions")}</summary>
       ${rest.map(field)}
-      <div class="field"><input id="hotseat" type="checkbox" checked=${hotseat} onChange=${(e) => setHotseat(e.currentTarget.checked)} />
-        <label for="hotseat">${t("hotseat")}</label></div>
+      <div class="field"><label><input id="hotseat" type="checkbox" checked=${hotseat}
+        onChange=${(e) => setHotseat(e.currentTarget.checked)} /> ${t("hotseat")}</label></div>
       <div class="field"><label class="label" for="reaction">${t("reaction")}</label>
         <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>
       <div class="field"><label class="label" for="seed">${t("seed")}</label>
