@@ -15,13 +15,8 @@ import kartentisch.games  # noqa: F401
 from kartentisch.games import get_game
 from kartentisch.games.grid.bot import HeuristicBot
 from kartentisch.games.grid.cards import DECK, VALUE
-from kartentisch.games.grid.rules import (
-    close_grid,
-    completed_lines,
-    match_winners,
-    remove_line,
-    score_round,
-)
+from kartentisch.games.grid.cells import close_grid, completed_lines, remove_diagonal, remove_line
+from kartentisch.games.grid.rules import match_winners, score_round
 from kartentisch.kernel import IllegalAction, InvalidOptions, InvalidState, RandomBot
 
 GAME = get_game("grid")
@@ -180,11 +175,11 @@ def test_lines_per_shape_r10() -> None:
 def test_remove_and_close_r11_r12_table() -> None:
     g = [[f"b{3 * r + c}" for c in range(3)] for r in range(3)]  # b0..b8 at (r, c)
     pos = {f"b{3 * r + c}": (r, c) for r in range(3) for c in range(3)}
-    rest, cards, needs = remove_line(g, "r1")
-    assert rest == [g[0], g[2]] and sorted(cards) == sorted(g[1]) and not needs
-    rest, _, _ = remove_line(g, "c0")
-    assert rest == [row[1:] for row in g]
-    rest, _, _ = remove_line([["b1"], ["b2"], ["b3"]], "c0")
+    rest, cards = remove_line(g, "r1")
+    assert rest == [g[0], g[2]] and cards == g[1]
+    rest, cards = remove_line(g, "c0")
+    assert rest == [row[1:] for row in g] and cards == ["b0", "b3", "b6"]
+    rest, _ = remove_line([["b1"], ["b2"], ["b3"]], "c0")
     assert rest == []
     table = {
         ("d0", "h"): [[(0, 1), (0, 2)], [(1, 0), (1, 2)], [(2, 0), (2, 1)]],
@@ -193,9 +188,11 @@ def test_remove_and_close_r11_r12_table() -> None:
         ("d1", "v"): [[(0, 0), (0, 1), (1, 2)], [(1, 0), (2, 1), (2, 2)]],
     }
     for (line, how), want in table.items():
-        gaps, cards, needs = remove_line(g, line)
-        assert needs and sum(c is None for row in gaps for c in row) == 3 and len(cards) == 3
-        assert [[pos[c] for c in row] for row in close_grid(gaps, how)] == want  # type: ignore[index]
+        gaps, cards = remove_diagonal(g, line)
+        assert [(r, c) for r, row in enumerate(gaps) for c, x in enumerate(row) if x is None] == sorted(
+            pos[card] for card in cards) and len(cards) == 3
+        assert [[pos[c] for c in row] for row in close_grid(gaps, how)] == want
+    assert g == [[f"b{3 * r + c}" for c in range(3)] for r in range(3)]  # the given grid is left as it was
 
 
 def test_worked_example_2_row_r11() -> None:

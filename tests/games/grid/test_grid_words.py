@@ -14,8 +14,9 @@ import kartentisch.games  # noqa: F401
 from kartentisch.games import get_game
 from kartentisch.games.grid.bot import HeuristicBot
 from kartentisch.games.grid.cards import DECK
-from kartentisch.games.grid.notation import Close, Flip, Remove, Swap, action_space, parse
-from kartentisch.games.grid.rules import GridState, remove_line
+from kartentisch.games.grid.cells import remove_diagonal, remove_line
+from kartentisch.games.grid.notation import DIAGONALS, Close, Flip, Remove, Swap, action_space, parse
+from kartentisch.games.grid.rules import GridState
 from kartentisch.games.grid.words import card_name, phase_name
 from kartentisch.kernel import LANGS, IllegalAction, MalformedToken, Voice, narrate
 
@@ -333,7 +334,8 @@ def test_random_matches_read_as_words_and_lines_go_from_the_right_grid(players: 
     remove = GridState._remove
 
     def logged(self: GridState, seat: int, line: str) -> bool:
-        removed.append((seat, self.phase, remove_line(self.grids[seat], line)[1]))
+        remove_any = remove_diagonal if line in DIAGONALS else remove_line
+        removed.append((seat, self.phase, remove_any(self._grids[seat], line)[1]))
         return remove(self, seat, line)
 
     monkeypatch.setattr(GridState, "_remove", logged)

@@ -28,8 +28,8 @@ from typing import Any
 
 from ...kernel.game import GameState
 from .cards import MEAN_VALUE, VALUE
-from .notation import LINES, Close, Flip, Remove, Swap, parse, shape
-from .rules import close_grid, completed_lines, remove_line
+from .cells import Cell, Grid, OpenGrid, close_grid, completed_lines, remove_diagonal, remove_line
+from .notation import DIAGONALS, LINES, Close, Flip, Remove, Swap, parse, shape
 
 #: Minimum expected-sum gain for taking the discard card (rule 2).
 TAKE_GAIN = 3.0
@@ -38,10 +38,7 @@ SWAP_GAIN = 1.0
 #: How far below every opponent the own expected sum must be to trigger safely (rule 4).
 TRIGGER_MARGIN = 3.0
 
-Cells = list[list[Any]]
-
-
-def expected_sum(grid: Sequence[Sequence[Any]]) -> float:
+def expected_sum(grid: Sequence[Sequence[Cell]]) -> float:
     """Face-up values plus the mean value per face-down (``"?"``) cell."""
     total = 0.0
     for row in grid:
@@ -50,24 +47,28 @@ def expected_sum(grid: Sequence[Sequence[Any]]) -> float:
     return total
 
 
-def settled_sum(grid: Cells, may_keep: bool = False) -> float:
+def settled_sum(grid: Grid, may_keep: bool = False) -> float:
     """Lowest expected sum after resolving completed lines (R11–R13) with the best choices."""
     done = completed_lines(grid)
     best = expected_sum(grid) if may_keep or not done else float("inf")
     for line in done:
-        rest, _, needs_close = remove_line(grid, line)
-        if needs_close:
-            best = min(best, settled_sum(close_grid(rest, "h"), may_keep), settled_sum(close_grid(rest, "v"), may_keep))
-        else:
-            best = min(best, settled_sum(rest, may_keep))
+        best = min(best, _removed_sum(grid, line, may_keep))
     return best
 
 
-def _hidden(grid: Sequence[Sequence[Any]]) -> int:
-    return sum(1 for row in grid for x in row if x is not None and x[0] == "?")
+def _removed_sum(grid: Grid, line: str, may_keep: bool) -> float:
+    """:func:`settled_sum` once ``line`` is removed (R11), a diagonal closed the better way (R12)."""
+    if line in DIAGONALS:
+        gaps, _ = remove_diagonal(grid, line)
+        return min(settled_sum(close_grid(gaps, "h"), may_keep), settled_sum(close_grid(gaps, "v"), may_keep))
+    return settled_sum(remove_line(grid, line)[0], may_keep)
 
 
-def _colour_hope(grid: Sequence[Sequence[Any]], r: int, c: int) -> int:
+def _hidden(grid: Sequence[Sequence[Cell]]) -> int:
+    return sum(1 for row in grid for x in row if x[0] == "?")
+
+
+def _colour_hope(grid: Sequence[Sequence[Cell]], r: int, c: int) -> int:
     """How many face-up cards of one colour share a line with cell (r, c) (rule 3's flip choice)."""
     hope = 0
     for _line, cells in LINES[shape(grid)]:
@@ -93,11 +94,15 @@ class HeuristicBot:
             return legal[0]
         view = state.view(seat)
         z = view["zones"]
-        grid: Cells = z["grids"][seat]
         step = z["step"]
         if view["phase"] == "setup":
             return self.rng.choice(legal)
         may_keep = bool(view["options"]["optional_removal"])
+        if step == "close":  # R12: the grid with its gaps, closed the better way
+            gaps: OpenGrid = z["grids"][seat]
+            closes = [m for m in map(parse, legal) if isinstance(m, Close)]
+            return str(min(closes, key=lambda m: settled_sum(close_grid(gaps, m.how), may_keep)))
+        grid: Grid = z["grids"][seat]
         if step == "start":
             top = z["discard_top"]
             if "draw" not in legal:
@@ -109,20 +114,14 @@ class HeuristicBot:
             return "draw"
         if step in ("drawn", "taken"):
             return self._place(view, seat, grid, z["held"], step == "drawn", may_keep)
-        if step == "remove":
-            return min(legal, key=lambda t: self._after_remove(grid, t, may_keep))
-        closes = [m for m in map(parse, legal) if isinstance(m, Close)]  # step close: both closings
-        return str(min(closes, key=lambda m: settled_sum(close_grid(grid, m.how), may_keep)))
+        return min(legal, key=lambda t: self._after_remove(grid, t, may_keep))  # step remove
 
     # ---------------------------------------------------------------- helpers
-    def _after_remove(self, grid: Cells, token: str, may_keep: bool) -> float:
+    def _after_remove(self, grid: Grid, token: str, may_keep: bool) -> float:
         move = parse(token)
         if not isinstance(move, Remove):  # keep
             return expected_sum(grid)  # listed after the removes, so min() prefers a removal on a tie
-        rest, _, needs_close = remove_line(grid, move.line)
-        if needs_close:
-            return min(settled_sum(close_grid(rest, h), may_keep) for h in "hv")
-        return settled_sum(rest, may_keep)
+        return _removed_sum(grid, move.line, may_keep)
 
     def _trigger_cost(self, view: dict[str, Any], seat: int, hidden_after: int, value: float) -> float:
         """Rule 4: expected doubling charged to an action that triggers while not safely lowest."""
@@ -134,7 +133,7 @@ class HeuristicBot:
             return value
         return 0.0
 
-    def _best_swap(self, view: dict[str, Any], seat: int, grid: Cells, card: str,
+    def _best_swap(self, view: dict[str, Any], seat: int, grid: Grid, card: str,
                    may_keep: bool) -> tuple[str, float]:
         """The swap of ``card`` with the lowest expected sum (trigger cost included)."""
         best, best_value = "", float("inf")
@@ -148,7 +147,7 @@ class HeuristicBot:
                     best, best_value = str(Swap(r, c)), value
         return best, best_value
 
-    def _place(self, view: dict[str, Any], seat: int, grid: Cells, card: str, drawn: bool, may_keep: bool) -> str:
+    def _place(self, view: dict[str, Any], seat: int, grid: Grid, card: str, drawn: bool, may_keep: bool) -> str:
         swap, swap_value = self._best_swap(view, seat, grid, card, may_keep)
         if not drawn:
             return swap

@@ -2,13 +2,16 @@
 
 Representation (plain lists, cheap to clone):
 
-* ``grids[s]``: list of rows, each a list of cells; a cell is a card code (face up), ``"?" + code``
-  (face down) or ``None`` (a gap, only in step ``close``). This is the spec's document format.
+* ``_grids[s]``: seat ``s``'s :data:`~.cells.Grid`, rows of :data:`~.cells.Cell` (a card code face
+  up, ``"?" + code`` face down), the spec's document format. In step ``close`` (R12) the active
+  grid, 3×3 with the removed diagonal's gaps, is :attr:`GridState.gaps` (an :data:`~.cells.OpenGrid`)
+  and its ``_grids`` entry is ``[]``; :attr:`GridState.grids` shows every grid as the document does.
 * ``draw`` and ``discard``: card codes, top first.
 * ``active``/``step``/``held``, ``flips_left``, ``trigger``, ``final_turns``, ``reveal_queue``: as in
   the spec's state document.
 
-Every rule R1–R21 and decision D1–D21 has one place here, marked with its id. Round scoring is the
+Every rule R1–R21 and decision D1–D21 has one place here, marked with its id (the cells, lines and
+their removal in :mod:`.cells`, shared with the bot). Round scoring is the
 pure function :func:`score_round` (R17, R18) and the match end the pure function
 :func:`match_winners` (R19), so a score pad can reuse them.
 """
@@ -35,10 +38,21 @@ from ...kernel.game import (
 )
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from .cards import DECK, VALUE
+from .cells import (
+    Cell,
+    Grid,
+    OpenGrid,
+    card_of,
+    close_grid,
+    completed_lines,
+    face_down,
+    is_down,
+    remove_diagonal,
+    remove_line,
+)
 from .notation import (
     DIAGONALS,
     LINE_IDS,
-    LINES,
     SHAPES,
     Close,
     Draw,
@@ -59,60 +73,13 @@ START, DRAWN, TAKEN, REMOVE, CLOSE = "start", "drawn", "taken", "remove", "close
 PLAY_STEPS = (START, DRAWN, TAKEN, REMOVE, CLOSE)
 REVEAL_STEPS = (REMOVE, CLOSE)
 
-Cell = str | None
-Grid = list[list[Cell]]
-
 # ----------------------------------------------------------------------------- shapes and lines (R10)
-# The geometry (SHAPES, LINE_IDS, DIAGONALS, LINES, shape) is notation: see .notation.
+# The geometry (SHAPES, LINE_IDS, DIAGONALS, LINES, shape) is notation: see .notation; cells, grids and
+# the removal of lines (R10–R12) are in .cells.
 
 SWAP_TOKENS = [[f"swap:{r}:{c}" for c in range(3)] for r in range(3)]
 FLIP_TOKENS = [[f"flip:{r}:{c}" for c in range(3)] for r in range(3)]
 REMOVE_TOKENS = {line: f"remove:{line}" for line in LINE_IDS}
-
-
-def completed_lines(grid: Sequence[Sequence[Cell]]) -> list[str]:
-    """Ids of the completed lines of ``grid`` in id order (R10, D10, D13).
-
-    A line is completed when its three cells are face up and of one colour. Face-down cells start
-    with ``"?"``, so comparing the first characters compares colours and excludes face-down cards.
-    ``grid`` must have an R10 shape (no gaps).
-    """
-    done = []
-    for line, ((r0, c0), (r1, c1), (r2, c2)) in LINES[shape(grid)]:
-        a = grid[r0][c0][0]  # type: ignore[index]
-        if a != "?" and grid[r1][c1][0] == a and grid[r2][c2][0] == a:  # type: ignore[index]
-            done.append(line)
-    return done
-
-
-def remove_line(grid: Grid, line: str) -> tuple[Grid, list[str], bool]:
-    """Take ``line`` out of ``grid`` (R11) and close rows/columns up (R12).
-
-    Returns:
-        ``(new_grid, cards, needs_close)``: the grid (rows and columns closed up; a removed diagonal
-        leaves ``None`` gaps), the three removed codes, and whether ``close:h``/``close:v`` must follow.
-    """
-    kind, index = line[0], int(line[1])
-    if kind == "r":
-        cards = [c for c in grid[index] if c is not None]
-        return [row for i, row in enumerate(grid) if i != index], cards, False
-    if kind == "c":
-        cards = [x for x in (row[index] for row in grid) if x is not None]
-        new = [[c for j, c in enumerate(row) if j != index] for row in grid]
-        return (new if new[0] else []), cards, False
-    new = [row[:] for row in grid]
-    cards = [x for x in (new[r][c] for r, c in DIAGONALS[line]) if x is not None]
-    for r, c in DIAGONALS[line]:
-        new[r][c] = None
-    return new, cards, True
-
-
-def close_grid(grid: Sequence[Sequence[Cell]], how: str) -> Grid:
-    """R12: close a 3×3 grid with a removed diagonal: ``"h"`` → 3×2, ``"v"`` → 2×3 (orders kept)."""
-    if how == "h":
-        return [[c for c in row if c is not None] for row in grid]
-    cols = [[grid[r][c] for r in range(3) if grid[r][c] is not None] for c in range(3)]
-    return [[cols[c][r] for c in range(3)] for r in range(2)]
 
 
 # ----------------------------------------------------------------------------- scoring (pure)
@@ -159,7 +126,10 @@ def dealer_of_round(first_dealer: int, round_: int, players: int) -> int:
 class GridState(GameState):
     """A match of ``grid`` (phases ``setup``, ``play``, ``reveal``, ``round_over``, ``game_over``)."""
 
-    grids: list[Grid]
+    #: Per seat its grid; in step close the active seat's is ``[]`` while :attr:`gaps` holds it (R12).
+    _grids: list[Grid]
+    #: The active grid with a removed diagonal's gaps until it closes (step close, R12), else ``None``.
+    gaps: OpenGrid | None
     draw: list[str]
     discard: list[str]
     active: int | None
@@ -179,8 +149,9 @@ class GridState(GameState):
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         cells: list[list[Cell]] = [[] for _ in range(n)]
         for k in range(9 * n):
-            cells[order[k % n]].append("?" + deck[k])
-        self.grids = [[c[0:3], c[3:6], c[6:9]] for c in cells]
+            cells[order[k % n]].append(face_down(deck[k]))
+        self._grids = [[c[0:3], c[3:6], c[6:9]] for c in cells]
+        self.gaps = None
         self.discard = [deck[9 * n]]
         self.draw = deck[9 * n + 1:]
         self.flips_left = [2] * n
@@ -197,7 +168,7 @@ class GridState(GameState):
         best, best_sum = -1, 0
         for i in range(n):
             seat = (self.dealer + 1 + i) % n
-            total = sum(VALUE[c] for row in self.grids[seat] for c in row if c is not None and c[0] != "?")
+            total = sum(VALUE[c] for row in self._grids[seat] for c in row if not is_down(c))
             if best < 0 or total > best_sum:
                 best, best_sum = seat, total
         self.phase = PLAY
@@ -208,9 +179,10 @@ class GridState(GameState):
     def to_act(self) -> list[int]:
         """Spec *Decisions*: setup → seats with flips left; play/reveal → the active seat;
         round_over → the next dealer; game_over → nobody."""
+        active = self.active
+        if active is not None:  # exactly in phases play and reveal
+            return [active]
         phase = self.phase
-        if phase == PLAY or phase == REVEAL:
-            return [self.active]  # type: ignore[list-item]
         if phase == SETUP:
             return [s for s, f in enumerate(self.flips_left) if f]
         if phase == ROUND_OVER:
@@ -221,9 +193,9 @@ class GridState(GameState):
         """Legal tokens in the spec's display order (draw, takediscard; swaps; flips; removes, keep;
         closes; deal)."""
         phase, step = self.phase, self.step
-        grid = self.grids[seat]
+        grid = self._grids[seat]
         if phase == SETUP:  # R4
-            return [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == "?"]  # type: ignore[index]
+            return [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == "?"]
         if phase == ROUND_OVER:  # R20
             return ["deal"]
         if step == START:  # R7, R8, R9
@@ -236,8 +208,7 @@ class GridState(GameState):
         if step == DRAWN or step == TAKEN:  # R7, R8
             out = [SWAP_TOKENS[r][c] for r, row in enumerate(grid) for c in range(len(row))]
             if step == DRAWN:
-                out += [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row)
-                        if x[0] == "?"]  # type: ignore[index]
+                out += [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == "?"]
             return out
         if step == REMOVE:  # R11, options
             out = [REMOVE_TOKENS[line] for line in completed_lines(grid)]
@@ -252,22 +223,26 @@ class GridState(GameState):
         """Apply a legal token (rules as marked per verb; read by :func:`.notation.parse`)."""
         move = parse(token)
         if isinstance(move, Swap):  # R7, R8: the grid card goes face up onto the discard (D16: before a line)
-            row = self.grids[seat][move.row]
+            held = self.held
+            assert held is not None  # steps drawn and taken hold the card (R7, R8)
+            row = self._grids[seat][move.row]
             c = move.col
-            old: str = row[c]  # type: ignore[assignment]
-            row[c] = self.held
+            old = row[c]
+            row[c] = held
             self.discard.insert(0, old[1:] if old[0] == "?" else old)
             self._placed(seat)
         elif isinstance(move, Flip):
-            row = self.grids[seat][move.row]
+            row = self._grids[seat][move.row]
             c = move.col
-            row[c] = row[c][1:]  # type: ignore[index]
+            row[c] = row[c][1:]
             if self.phase == SETUP:  # R4
                 self.flips_left[seat] -= 1
                 if not any(self.flips_left):
                     self._start_play()
             else:  # R8: the drawn card onto the discard, then a face-down card turned up
-                self.discard.insert(0, self.held)  # type: ignore[arg-type]
+                held = self.held
+                assert held is not None  # step drawn holds the card (R8)
+                self.discard.insert(0, held)
                 self._placed(seat)
         elif isinstance(move, Draw):  # R8, R9/D9
             if not self.draw:
@@ -286,7 +261,10 @@ class GridState(GameState):
         elif isinstance(move, Keep):  # options: optional_removal ends this resolution, the lines stay
             self._resume()
         elif isinstance(move, Close):  # R12, chain R13
-            self.grids[seat] = close_grid(self.grids[seat], move.how)
+            gaps = self.gaps
+            assert gaps is not None  # step close keeps the grid with its gaps
+            self._grids[seat] = close_grid(gaps, move.how)
+            self.gaps = None
             if self._resolve(seat):
                 self._resume()
         else:  # Deal, R20
@@ -307,7 +285,7 @@ class GridState(GameState):
         Returns True when the grid is resolved, False when a decision is open.
         """
         while True:
-            done = completed_lines(self.grids[seat])
+            done = completed_lines(self._grids[seat])
             if not done:
                 return True
             if len(done) > 1 or self.options["optional_removal"]:
@@ -318,13 +296,16 @@ class GridState(GameState):
 
     def _remove(self, seat: int, line: str) -> bool:
         """R11/D12: remove ``line``: its cards go onto the discard highest first (so the lowest is
-        on top); rows/columns close up at once (R12). Returns True if step ``close`` opens (diagonal)."""
-        grid, cards, needs_close = remove_line(self.grids[seat], line)
-        self.grids[seat] = grid
-        self.discard[0:0] = sorted(cards, key=VALUE.__getitem__)
-        if needs_close:
+        on top); rows/columns close up at once (R12). Returns True if step ``close`` opens (diagonal):
+        the grid waits with its gaps in :attr:`gaps`."""
+        if line in DIAGONALS:
+            self.gaps, cards = remove_diagonal(self._grids[seat], line)
+            self._grids[seat] = []
             self.step = CLOSE
-        return needs_close
+        else:
+            self._grids[seat], cards = remove_line(self._grids[seat], line)
+        self.discard[0:0] = sorted(cards, key=VALUE.__getitem__)
+        return self.gaps is not None
 
     def _resume(self) -> None:
         """Continue after a resolution ends: the turn's end in ``play``, the next grid in ``reveal``."""
@@ -336,10 +317,11 @@ class GridState(GameState):
     def _end_turn(self) -> None:
         """R14/D17 trigger check after the removals, then the next turn (R2) or final turn (R15);
         after the last final turn the round ends (R16)."""
-        seat: int = self.active  # type: ignore[assignment]
+        seat = self.active
+        assert seat is not None  # a turn has its active seat (R6)
         n = self.players
         if self.trigger is None:
-            if not any(x[0] == "?" for row in self.grids[seat] for x in row):  # type: ignore[index]
+            if not any(x[0] == "?" for row in self._grids[seat] for x in row):
                 self.trigger = seat
                 self.final_turns = [(seat + k) % n for k in range(1, n)]
             else:
@@ -355,17 +337,18 @@ class GridState(GameState):
     def _start_reveal(self) -> None:
         """R16/D18: turn every face-down card up at once, then resolve the grids from the trigger's
         left neighbour clockwise, the trigger last."""
-        for grid in self.grids:
+        for grid in self._grids:
             for row in grid:
                 for i, x in enumerate(row):
-                    if x[0] == "?":  # type: ignore[index]
-                        row[i] = x[1:]  # type: ignore[index]
+                    if x[0] == "?":
+                        row[i] = x[1:]
         self.phase = REVEAL
         self.held = None
         self.step = None
         trigger = self.trigger if self.trigger is not None else self.active
+        assert trigger is not None  # the last turn was the trigger's or a final turn (R14, R15)
         n = self.players
-        self.reveal_queue = [(trigger + k) % n for k in range(1, n + 1)]  # type: ignore[operator]
+        self.reveal_queue = [(trigger + k) % n for k in range(1, n + 1)]
         self._reveal_next()
 
     def _reveal_next(self) -> None:
@@ -379,7 +362,7 @@ class GridState(GameState):
 
     def _score_round(self) -> None:
         """R17–R19: score the round, add to totals, end the match or show ``round_over``."""
-        values = [[VALUE[x] for row in grid for x in row] for grid in self.grids]  # type: ignore[index]
+        values = [[VALUE[x] for row in grid for x in row] for grid in self._grids]
         scores = score_round(values, self.trigger)
         self.scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
@@ -422,7 +405,7 @@ class GridState(GameState):
             if self.trigger is not None and seat == self.trigger:
                 return err("R15", "the trigger takes no further turn")
             return err("R6", f"it is seat {self.active}'s turn")
-        grid = self.grids[seat]
+        grid = self._grids[seat]
         if phase == SETUP:
             if not isinstance(move, Flip):
                 return err("R4", "in setup every seat flips two of its own face-down cards (flip:r:c)")
@@ -455,6 +438,15 @@ class GridState(GameState):
         return err("R12", "after a diagonal is removed the grid closes: close:h or close:v")
 
     # ------------------------------------------------------------------ documents
+    @property
+    def grids(self) -> list[Grid | OpenGrid]:
+        """Every seat's grid as the state document shows it (a new list of the grids themselves):
+        in step close the active seat's is :attr:`gaps`, its grid with the removed diagonal's gaps (R12)."""
+        grids: list[Grid | OpenGrid] = list(self._grids)
+        if self.gaps is not None and self.active is not None:
+            grids[self.active] = self.gaps
+        return grids
+
     def _doc(self, seat: int | None, full: bool) -> dict[str, Any]:
         """The state document; ``full`` False hides what ``seat`` may not see (R21, D8)."""
         if full:
@@ -487,7 +479,8 @@ class GridState(GameState):
         """A cheap independent copy (lists copied by hand, the generator shared lazily)."""
         new = object.__new__(GridState)
         self.copy_common(new)
-        new.grids = [[row[:] for row in grid] for grid in self.grids]
+        new._grids = [[row[:] for row in grid] for grid in self._grids]
+        new.gaps = None if self.gaps is None else [row[:] for row in self.gaps]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
         new.active = self.active
@@ -503,20 +496,21 @@ class GridState(GameState):
         """Re-deal every card hidden from ``seat`` (face-down grid cards, the draw pile, another seat's
         drawn card) at random among those places (R21)."""
         new = self.clone()
-        hidden_held = new.step == DRAWN and new.held is not None and seat != new.active
-        pool = [x[1:] for grid in new.grids for row in grid for x in row if x is not None and x[0] == "?"]
+        held = new.held if new.step == DRAWN and seat != new.active else None
+        grids = new.grids
+        pool = [x[1:] for grid in grids for row in grid for x in row if x is not None and x[0] == "?"]
         pool += new.draw
-        if hidden_held:
-            pool.append(new.held)  # type: ignore[arg-type]
+        if held is not None:
+            pool.append(held)
         sort_shuffle(rng, pool)
         it = iter(pool)
-        for grid in new.grids:
+        for grid in grids:
             for row in grid:
                 for i, x in enumerate(row):
                     if x is not None and x[0] == "?":
                         row[i] = "?" + next(it)
         new.draw = [next(it) for _ in new.draw]
-        if hidden_held:
+        if held is not None:
             new.held = next(it)
         return new
 
@@ -524,12 +518,12 @@ class GridState(GameState):
         """grid R16–R18 if the round ended now: every card left in a grid counts at its value (a
         face-down one too), the trigger's sum doubled as R18 says. Lines a reveal would complete are
         not removed (an estimate for a search's cut-off rollout)."""
-        values = [[VALUE[x.lstrip("?")] for row in grid for x in row if x is not None] for grid in self.grids]
+        values = [[VALUE[card_of(x)] for row in grid for x in row if x is not None] for grid in self.grids]
         return score_round(values, self.trigger)
 
     def cards(self) -> Counter[str]:
         """Every card in grids, draw pile, discard pile and hand."""
-        out: Counter[str] = Counter(x.lstrip("?") for grid in self.grids for row in grid for x in row if x)
+        out: Counter[str] = Counter(card_of(x) for grid in self.grids for row in grid for x in row if x is not None)
         out.update(self.draw)
         out.update(self.discard)
         if self.held is not None:
@@ -688,7 +682,10 @@ class GridGame(Game):
 
         state = self._blank(n, options, rng)
         common.set_on(state)
-        state.grids = [[list(row) for row in grid] for grid in grids]
+        state._grids = [[list(row) for row in grid] for grid in grids]
+        state.gaps = None
+        if step == CLOSE:  # R12: the active grid waits with its gaps
+            state.gaps, state._grids[active] = state._grids[active], []
         state.draw = list(draw)
         state.discard = list(discard)
         state.active, state.step, state.held = active, step, held
