@@ -14,10 +14,13 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
+from typing import TYPE_CHECKING, cast
 
 from ...kernel.game import GameState
-from .cards import colours_in_play
-from .rules import CENTRE_SIZE, LOWER, ColorsState, colour_score, higher_neighbour, lower_neighbour
+from .cards import CENTRE_SIZE, LOWER, colour_score, colours_in_play, higher_neighbour, lower_neighbour
+
+if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs their state type for annotations only
+    from .rules import ColorsState
 
 #: Outlook model (rule 3): probability that a later play of a hand card captures nothing (R10).
 DUMP_CHANCE = 0.15
@@ -177,17 +180,17 @@ class HeuristicBot:
 
     def choose(self, state: GameState, seat: int) -> str:
         """Return one legal token of ``seat`` by the rules above."""
-        assert isinstance(state, ColorsState)
-        legal = state.legal_actions(seat)
+        table = cast("ColorsState", state)  # ColorsGame.heuristic_bot: colors states only
+        legal = table.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        turn = _Turn(state, seat)
-        if state.pending is None:
+        turn = _Turn(table, seat)
+        if table.pending is None:
             values = [max(turn.value(_collected(turn.counts, card, taken), [h for h in turn.hand if h != card], after)
-                          for taken, after in captures(card, state.centre))
+                          for taken, after in captures(card, table.centre))
                       for card in turn.hand]
         else:
-            values = [turn.pick_value(candidate) for candidate in state.pending.options]
+            values = [turn.pick_value(candidate) for candidate in table.pending.options]
         scored = [(v, self.rng.random(), token) for v, token in zip(values, legal, strict=True)]
         return max(scored)[-1]
 

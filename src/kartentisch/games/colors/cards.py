@@ -2,7 +2,8 @@
 
 Internally a card is its **sort key** ``10 × colour index + number`` (``b0`` = 0 … ``y9`` = 49), so
 sorted integer lists are in canonical order (colors D16) and the number is ``key % 10``.
-Codes appear only at the boundary (tokens, documents).
+Codes appear only at the boundary (tokens, documents). The pure helpers on numbers and colours
+(neighbours, a collection's colour score) live here too, so the rules and the bot share them.
 """
 
 from __future__ import annotations
@@ -49,3 +50,43 @@ def deck_codes(players: int) -> list[str]:
 def codes(keys: Iterable[int]) -> list[str]:
     """Card codes of ``keys`` in the given order."""
     return [CODES[k] for k in keys]
+
+
+# --------------------------------------------------------------------------- numbers and colours (R4, R6, R15)
+#: Centre size the refill aims at (colors R11) and the size of the initial centre (R4).
+CENTRE_SIZE = 4
+#: The sides of a capture by neighbours (colors R8, R9; ``zones.pending.side``).
+LOWER = "lower"
+HIGHER = "higher"
+
+
+def lower_neighbour(number: int) -> int:
+    """colors R6, D5: the lower neighbour of ``number`` (cyclic: 0 → 9)."""
+    return (number + 9) % 10
+
+
+def higher_neighbour(number: int) -> int:
+    """colors R6, D5: the higher neighbour of ``number`` (cyclic: 9 → 0)."""
+    return (number + 1) % 10
+
+
+def colour_score(counts: Iterable[int]) -> int:
+    """Round score of one collection from its per-colour card counts (colors R14, R15, D10).
+
+    Args:
+        counts: cards per colour, in any order; colours with 0 cards are ignored.
+    Returns:
+        ``M × #colours with M`` minus ``m × #colours with m`` (``M``/``m`` the largest/smallest
+        count), with no minus when all collected colours have the same count; 0 when empty.
+
+    >>> colour_score([4, 2, 2, 1]), colour_score([2] * 5), colour_score([])
+    (3, 10, 0)
+    """
+    held = [c for c in counts if c > 0]
+    if not held:
+        return 0  # R15: an empty collection scores 0
+    most, least = max(held), min(held)
+    plus = most * held.count(most)
+    if least == most:
+        return plus  # R15, D10: all collected colours equal -> no minus
+    return plus - least * held.count(least)

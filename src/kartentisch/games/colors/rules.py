@@ -31,17 +31,26 @@ from ...kernel.game import (
     sort_shuffle,
 )
 from ...kernel.options import Option, int_option, seat_option
-from .cards import CODES, COLOURS, KEY, colours_in_play, deck_codes, deck_keys, hand_size
+from .cards import (
+    CENTRE_SIZE,
+    CODES,
+    COLOURS,
+    HIGHER,
+    KEY,
+    LOWER,
+    colour_score,
+    colours_in_play,
+    deck_codes,
+    deck_keys,
+    hand_size,
+    higher_neighbour,
+    lower_neighbour,
+)
 from .notation import Deal, Pick, Play, parse
 
 PLAY = "play"
 PICK = "pick"
 PHASES = (PLAY, PICK, ROUND_OVER, GAME_OVER)
-LOWER = "lower"
-HIGHER = "higher"
-
-#: Centre size the refill aims at (colors R11) and the size of the initial centre (R4).
-CENTRE_SIZE = 4
 
 #: Every card token by card key, precomputed once for the listing: ``"play:b0"`` … ``"pick:y9"``.
 _PLAY_TOKEN: tuple[str, ...] = tuple(str(Play(c)) for c in CODES)
@@ -49,38 +58,7 @@ _PICK_TOKEN: tuple[str, ...] = tuple(str(Pick(c)) for c in CODES)
 
 
 # --------------------------------------------------------------------------- pure rule helpers
-def lower_neighbour(number: int) -> int:
-    """colors R6, D5: the lower neighbour of ``number`` (cyclic: 0 → 9)."""
-    return (number + 9) % 10
-
-
-def higher_neighbour(number: int) -> int:
-    """colors R6, D5: the higher neighbour of ``number`` (cyclic: 9 → 0)."""
-    return (number + 1) % 10
-
-
-def colour_score(counts: Iterable[int]) -> int:
-    """Round score of one collection from its per-colour card counts (colors R14, R15, D10).
-
-    Args:
-        counts: cards per colour, in any order; colours with 0 cards are ignored.
-    Returns:
-        ``M × #colours with M`` minus ``m × #colours with m`` (``M``/``m`` the largest/smallest
-        count), with no minus when all collected colours have the same count; 0 when empty.
-
-    >>> colour_score([4, 2, 2, 1]), colour_score([2] * 5), colour_score([])
-    (3, 10, 0)
-    """
-    held = [c for c in counts if c > 0]
-    if not held:
-        return 0  # R15: an empty collection scores 0
-    most, least = max(held), min(held)
-    plus = most * held.count(most)
-    if least == most:
-        return plus  # R15, D10: all collected colours equal -> no minus
-    return plus - least * held.count(least)
-
-
+# The neighbours (R6) and a collection's colour score (R14, R15) are in .cards, shared with the bot.
 def score_round(collections: Sequence[Iterable[str]]) -> list[int]:
     """Round scores of every seat from its collection's card codes (colors R14, R15).
 
