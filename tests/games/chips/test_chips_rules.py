@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from kartentisch.games import get_game
-from kartentisch.games.chips.cards import DECK, SPECIAL_ORDER
+from kartentisch.games.chips.cards import DECK, NO_EFFECTS, SPECIAL_ORDER, effects, face_up
 from kartentisch.games.chips.notation import Take, parse
-from kartentisch.games.chips.rules import NO_EFFECTS, ChipsState, effects, face_up
+from kartentisch.games.chips.rules import ChipsState
 from kartentisch.kernel import IllegalAction, InvalidOptions, InvalidState, MalformedToken, RandomBot
 
 GAME = get_game("chips")

@@ -7,11 +7,14 @@ the pile's size); it never looks at the hidden draw pile (spec *Visibility*).
 from __future__ import annotations
 
 from itertools import chain
+from typing import TYPE_CHECKING, cast
 
 from ...kernel.game import GameState
-from .cards import COLOUR, COLOUR_INDEX, COLOURS, DECK, FACE_DOWN, VALUE
+from .cards import COLOUR, COLOUR_INDEX, COLOURS, DECK, FACE_DOWN, VALUE, face_up, take_cost
 from .notation import DEAL, Take, parse
-from .rules import ChipsState, face_up, take_cost
+
+if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs their state type for annotations only
+    from .rules import ChipsState
 
 #: Weight of chips put on skipped cards that opponents may collect later (rule 3).
 GIFT_WEIGHT = 0.3
@@ -50,13 +53,14 @@ class HeuristicBot:
 
     def choose(self, state: GameState, seat: int) -> str:
         """Return the best-scoring legal token of ``seat`` (rules 1–5 above)."""
-        legal = state.legal_actions(seat)
-        if legal == [DEAL] or not isinstance(state, ChipsState):
+        table = cast("ChipsState", state)  # ChipsGame.heuristic_bot: chips states only
+        legal = table.legal_actions(seat)
+        if legal == [DEAL]:
             return legal[0]
         # Card codes in any display, face up or down (rule 4 asks "in any display?").
-        placed = set(map(_BARE.__getitem__, chain.from_iterable(chain.from_iterable(state.display))))
-        eff = state.effects
-        display, row_cards, row_chips = state.display[seat], state.row_cards, state.row_chips
+        placed = set(map(_BARE.__getitem__, chain.from_iterable(chain.from_iterable(table.display))))
+        eff = table.effects
+        display, row_cards, row_chips = table.display[seat], table.row_cards, table.row_chips
         best, best_score = legal[0], float("-inf")
         for token in legal:  # one loop, no call per token: this is the hot path of ISMCTS rollouts
             move = parse(token)

@@ -10,11 +10,14 @@ Spec ``chips`` *Components*:
 * Chips: 7 per seat (:data:`CHIPS_PER_SEAT`); the rest stay in the box.
 
 A face-down card in a display is written with a ``-`` prefix (``"-r7"``, spec *State document*).
+
+The special cards' combined :class:`Effects`, the placement rule :func:`face_up` and a take's cost
+:func:`take_cost` are pure helpers here, shared by the rules and the bot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 #: Colour letters in table order (D3): black, red, blue, yellow.
@@ -76,3 +79,80 @@ def deck(players: int, options: Mapping[str, Any]) -> list[str]:
 def face_up_code(code: str) -> str:
     """The card code of a display entry without its face-down marker (``"-r7"`` → ``"r7"``)."""
     return code[1:] if code.startswith(FACE_DOWN) else code
+
+
+# ------------------------------------------------------------------ special cards' effects (R7, R12–R18)
+class Effects(NamedTuple):
+    """What the active special cards change, by kind (R12); every field is neutral without specials.
+
+    Attributes:
+        free_take: values taken for 0 chips from any position (R13, ``s2``).
+        any_row: values that may go on any colour row, named in the token (R14, ``s3``).
+        extra_turn_min: chips on a taken card that earn an extra turn, ``None`` = never (R15, ``s4``).
+        always_up: values always placed face up (R16, ``s6``).
+        drop_lowest: number of lowest colour rows each seat leaves out in R10 (R17, ``s13``).
+        chip_points: points per chip in a supply at scoring, normally +1 (R18, ``s15``).
+    """
+
+    free_take: frozenset[int]
+    any_row: frozenset[int]
+    extra_turn_min: int | None
+    always_up: frozenset[int]
+    drop_lowest: int
+    chip_points: int
+
+
+def effects(specials: Iterable[str]) -> Effects:
+    """The combined :class:`Effects` of the active special-card codes (R12: several all apply).
+
+    Raises:
+        KeyError: a code that is not a defined special card (callers validate first, R19).
+    """
+    free: set[int] = set()
+    any_row: set[int] = set()
+    always: set[int] = set()
+    extra: int | None = None
+    drop = 0
+    points = 1
+    for code in specials:
+        card = SPECIALS[code]
+        if card.kind == "free_take":  # R13
+            free.add(card.params["value"])
+        elif card.kind == "any_row":  # R14
+            any_row.add(card.params["value"])
+        elif card.kind == "extra_turn":  # R15
+            extra = card.params["min_chips"] if extra is None else min(extra, card.params["min_chips"])
+        elif card.kind == "always_up":  # R16
+            always.add(card.params["value"])
+        elif card.kind == "drop_lowest_row":  # R17
+            drop += 1
+        elif card.kind == "chip_value":  # R18
+            points = card.params["points"]
+        else:  # pragma: no cover - a new table row with a new kind must implement it here
+            raise ValueError(f"chips R12: special card {code} has unknown kind {card.kind!r}")
+    return Effects(frozenset(free), frozenset(any_row), extra, frozenset(always), drop, points)
+
+
+NO_EFFECTS = effects(())
+
+
+def face_up(stack: Sequence[str], value: int, eff: Effects) -> bool:
+    """Whether a card of ``value`` placed on colour row ``stack`` (display codes) lies face up.
+
+    chips R7: (a) empty row → up; (b) face-down top → up, whatever the value; (c) higher than the
+    face-up top → up; (d) otherwise (lower, or equal via R14) → face down. chips R16: an
+    ``always_up`` value is always face up. The player never chooses (D7, D16).
+    """
+    if not stack:
+        return True  # R7(a)
+    top = stack[-1]
+    if top[0] == FACE_DOWN:
+        return True  # R7(b)
+    if value in eff.always_up:
+        return True  # R16
+    return value > VALUE[top]  # R7(c) / R7(d)
+
+
+def take_cost(position: int, value: int, eff: Effects) -> int:
+    """Chips a take of a card of ``value`` at row ``position`` costs: ``position`` (R5), 0 for R13."""
+    return 0 if value in eff.free_take else position

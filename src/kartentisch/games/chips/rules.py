@@ -1,9 +1,9 @@
 """Rules of ``chips`` (Baggage Belt / Gepäckband) on the kernel, per ``shared/rules/chips.md``.
 
-Layout: the special-card *kinds* as :class:`Effects` (R12–R18), the placement rule :func:`face_up`
-(R7, R14, R16), the pure round scoring :func:`row_value` / :func:`seat_score` / :func:`score_round`
+Layout: the pure round scoring :func:`row_value` / :func:`seat_score` / :func:`score_round`
 (R10, R17, R18), the state :class:`ChipsState` (R1–R11, R20) and the game :class:`ChipsGame`
-(options, setup, state loading).
+(options, setup, state loading). The special-card *kinds* as :class:`~.cards.Effects` (R12–R18),
+the placement rule :func:`~.cards.face_up` (R7, R14, R16) and a take's cost are in :mod:`.cards`.
 
 Internal representation (plain lists for cheap clones): the row is two parallel lists
 ``row_cards``/``row_chips`` (index 0 = front); ``draw`` is the pile, top first; ``display[seat]`` is
@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
@@ -44,7 +44,11 @@ from .cards import (
     SPECIAL_ORDER,
     SPECIALS,
     VALUE,
+    Effects,
+    effects,
+    face_up,
     face_up_code,
+    take_cost,
 )
 from .cards import deck as _deck
 from .notation import DEAL, Deal, parse
@@ -58,80 +62,8 @@ _TAKE_ROW = tuple(tuple(f"take:{i}:{c}" for c in COLOURS) for i in range(ROW_SIZ
 
 
 # ------------------------------------------------------------------ special cards (R12–R18)
-class Effects(NamedTuple):
-    """What the active special cards change, by kind (R12); every field is neutral without specials.
-
-    Attributes:
-        free_take: values taken for 0 chips from any position (R13, ``s2``).
-        any_row: values that may go on any colour row, named in the token (R14, ``s3``).
-        extra_turn_min: chips on a taken card that earn an extra turn, ``None`` = never (R15, ``s4``).
-        always_up: values always placed face up (R16, ``s6``).
-        drop_lowest: number of lowest colour rows each seat leaves out in R10 (R17, ``s13``).
-        chip_points: points per chip in a supply at scoring, normally +1 (R18, ``s15``).
-    """
-
-    free_take: frozenset[int]
-    any_row: frozenset[int]
-    extra_turn_min: int | None
-    always_up: frozenset[int]
-    drop_lowest: int
-    chip_points: int
-
-
-def effects(specials: Iterable[str]) -> Effects:
-    """The combined :class:`Effects` of the active special-card codes (R12: several all apply).
-
-    Raises:
-        KeyError: a code that is not a defined special card (callers validate first, R19).
-    """
-    free: set[int] = set()
-    any_row: set[int] = set()
-    always: set[int] = set()
-    extra: int | None = None
-    drop = 0
-    points = 1
-    for code in specials:
-        card = SPECIALS[code]
-        if card.kind == "free_take":  # R13
-            free.add(card.params["value"])
-        elif card.kind == "any_row":  # R14
-            any_row.add(card.params["value"])
-        elif card.kind == "extra_turn":  # R15
-            extra = card.params["min_chips"] if extra is None else min(extra, card.params["min_chips"])
-        elif card.kind == "always_up":  # R16
-            always.add(card.params["value"])
-        elif card.kind == "drop_lowest_row":  # R17
-            drop += 1
-        elif card.kind == "chip_value":  # R18
-            points = card.params["points"]
-        else:  # pragma: no cover - a new table row with a new kind must implement it here
-            raise ValueError(f"chips R12: special card {code} has unknown kind {card.kind!r}")
-    return Effects(frozenset(free), frozenset(any_row), extra, frozenset(always), drop, points)
-
-
-NO_EFFECTS = effects(())
-
-
-def face_up(stack: Sequence[str], value: int, eff: Effects) -> bool:
-    """Whether a card of ``value`` placed on colour row ``stack`` (display codes) lies face up.
-
-    chips R7: (a) empty row → up; (b) face-down top → up, whatever the value; (c) higher than the
-    face-up top → up; (d) otherwise (lower, or equal via R14) → face down. chips R16: an
-    ``always_up`` value is always face up. The player never chooses (D7, D16).
-    """
-    if not stack:
-        return True  # R7(a)
-    top = stack[-1]
-    if top[0] == FACE_DOWN:
-        return True  # R7(b)
-    if value in eff.always_up:
-        return True  # R16
-    return value > VALUE[top]  # R7(c) / R7(d)
-
-
-def take_cost(position: int, value: int, eff: Effects) -> int:
-    """Chips a take of a card of ``value`` at row ``position`` costs: ``position`` (R5), 0 for R13."""
-    return 0 if value in eff.free_take else position
+# Their effects (:class:`~.cards.Effects`), R7's placement and the take's cost are in .cards, shared
+# with the bot.
 
 
 # ------------------------------------------------------------------ scoring (R10, R17, R18)
