@@ -8,11 +8,14 @@ listing every legal token, so it is cheap enough to serve as the ISMCTS rollout 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, cast
 
 from ...kernel.game import GameState
 from .cards import PASS_TOKEN, PLAY_TOKEN
-from .notation import HelpPlay, Lay
-from .rules import PASS, PLAY, LastCardState
+from .notation import PASS, PLAY, HelpPlay, Lay
+
+if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs their state type for annotations only
+    from .rules import LastCardState
 
 
 def cheapest_help(help_row: list[int], need: int) -> tuple[int, ...] | None:
@@ -67,18 +70,19 @@ class HeuristicBot:
         Raises:
             TypeError: ``state`` is not a ``lastcard`` state.
         """
-        if not isinstance(state, LastCardState):
-            raise TypeError(f"the lastcard heuristic bot cannot play {type(state).__name__}")
-        hand = state.hands[seat]
-        if state.phase == PASS:
-            return PASS_TOKEN[tuple(hand[: state.pass_count])]
-        if state.phase != PLAY:
+        if state.game.id != "lastcard":
+            raise TypeError(f"the lastcard heuristic bot cannot play {state.game.id}")
+        table = cast("LastCardState", state)
+        hand = table.hands[seat]
+        if table.phase == PASS:
+            return PASS_TOKEN[tuple(hand[: table.pass_count])]
+        if table.phase != PLAY:
             return "deal"
-        pile = state.pile
+        pile = table.pile
         if not pile:
             return PLAY_TOKEN[hand[0]]
         top = pile[-1]
-        help_row = state.help[seat]
+        help_row = table.help[seat]
         highest = hand[-1]
         if len(hand) == 2:
             low = hand[0]

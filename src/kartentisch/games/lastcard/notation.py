@@ -33,6 +33,7 @@ from itertools import combinations
 from typing import Any
 
 from ...kernel.errors import MalformedToken
+from ...kernel.game import GAME_OVER, ROUND_OVER
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PLAY_TOKEN, TOP_CARD, deck
 
 #: The rule a malformed token breaks (lastcard R19: rejected with an error naming the rule).
@@ -41,7 +42,13 @@ RULE = "lastcard R19"
 #: Most cards a pass names (option ``pass_cards`` is 0 … 3; with 0 nobody passes, D21).
 MAX_PASS = 3
 
+#: A card a reader may not see, in a view or a public token (spec *Seat view*).
 HIDDEN = "?"
+
+#: The phases of a state document (spec *State document*): pass (R5), play (R6), then the common ones.
+PASS = "pass"
+PLAY = "play"
+PHASES = (PASS, PLAY, ROUND_OVER, GAME_OVER)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,12 +46,7 @@ from ...kernel.game import (
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
-from .notation import Deal, HelpPlay, HiddenPass, Lay, Pass, Play, parse
-
-PASS = "pass"
-PLAY = "play"
-PHASES = (PASS, PLAY, ROUND_OVER, GAME_OVER)
-HIDDEN = "?"
+from .notation import HIDDEN, PASS, PHASES, PLAY, Deal, HelpPlay, HiddenPass, Lay, Pass, Play, parse
 
 
 def score_round(hands: Sequence[Sequence[int]], floor_zero: bool = True) -> list[int]:
