@@ -180,6 +180,13 @@ def test_multi_step_decision_keeps_the_agent() -> None:
     assert raw.game_state.to_doc()["zones"]["pile"][0] == "9" and e.agent_selection == "player_1"
 
 
+def test_calls_before_reset_are_refused_as_pettingzoo_does() -> None:
+    e = env("grid", players=2)
+    for call in (lambda: e.step(0), lambda: e.observe("player_0"), e.state, e.last):
+        with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before"):
+            call()
+
+
 def test_bad_arguments_are_named() -> None:
     with pytest.raises(ValueError, match="render_mode"):
         env("colors", render_mode="rgb")

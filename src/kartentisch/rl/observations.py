@@ -84,6 +84,8 @@ class Ctx:
         self.card_index = card_index
         self.steps = list(steps)
         self.buf: array.array[float] = buf if buf is not None else array.array("f")
+        #: Absolute seats in relative order (``order[0]`` is the observer).
+        self.order = [(seat + k) % players for k in range(players)]
 
     def rel(self, seat: int) -> int:
         """Seat number relative to the observer (0 = observer, 1 = left neighbour …)."""
@@ -91,8 +93,7 @@ class Ctx:
 
     def per_seat(self, values: Sequence[Any]) -> list[Any]:
         """``values`` indexed by absolute seat, reordered so index 0 is the observer."""
-        n, seat = self.players, self.seat
-        return [values[(seat + k) % n] for k in range(n)]
+        return [values[s] for s in self.order]
 
     def add_cards(self, at: int | np.ndarray, codes: Sequence[str | None]) -> None:
         """Add 1 at each visible card code of ``codes`` (``"?"``/``None`` are skipped).
@@ -407,11 +408,14 @@ class Encoder:
         self._parts = [(p, s.offset, s.size, s.shape) for p, s in zip(layout.parts, self.slices[len(common):],
                                                                         strict=True)]
         self._zero = array.array("f", bytes(4 * self.size))
-        self._buf = array.array("f", self._zero)
+        buf = array.array("f", self._zero)
+        self._ctxs = [Ctx(seat, players, self.card_index, (), buf) for seat in range(players)]
         at = {s.name: s.offset for s in self.slices}
         self._at_to_act, self._at_dealer, self._at_totals = at["to_act"], at["dealer"], at["totals"]
         self._at_round, self._at_phase = at["round"], at["phase"]
         self.fast = layout.zones is not None and all(isinstance(p.fill, Put) for p in layout.parts)
+        self._zones = layout.zones
+        self._puts = [(p.fill.put, at) for p, at, _, _ in self._parts if isinstance(p.fill, Put)]
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as JSON-able rows: name, shape, offset, scale, bounds, meaning."""
@@ -419,10 +423,12 @@ class Encoder:
                  "low": -1 if s.signed else 0, "high": 1, "meaning": s.meaning} for s in self.slices]
 
     def _ctx(self, seat: int, steps: Sequence[int]) -> Ctx:
-        buf = self._buf
-        buf[:] = self._zero
+        """The (reused) context of ``seat``, its buffer zeroed and its chosen steps set."""
+        ctx = self._ctxs[seat]
+        ctx.buf[:] = self._zero
         actions = self.space.actions
-        return Ctx(seat, self.players, self.card_index, [actions[i] for i in steps] if steps else (), buf)
+        ctx.steps = [actions[i] for i in steps] if steps else []
+        return ctx
 
     def _common(self, ctx: Ctx, to_act: Sequence[int], dealer: int, totals: Sequence[int], rnd: int,
                 phase: str) -> None:
@@ -431,8 +437,8 @@ class Encoder:
             buf[self._at_to_act + (s - seat) % n] = 1.0
         buf[self._at_dealer + (dealer - seat) % n] = 1.0
         at = self._at_totals
-        for k in range(n):
-            buf[at + k] = totals[(seat + k) % n]
+        for k, s in enumerate(ctx.order):
+            buf[at + k] = totals[s]
         buf[self._at_round] = rnd
         buf[self._at_phase + self._phase_index[phase]] = 1.0
 
@@ -471,10 +477,9 @@ class Encoder:
             return self.encode(state.view(seat), seat, steps)
         ctx = self._ctx(seat, steps)
         self._common(ctx, state.to_act(), state.dealer, state.totals, state.round, state.phase)
-        assert self.layout.zones is not None
-        z = self.layout.zones(state, seat)
-        for part, at, _, _ in self._parts:
-            part.fill.put(z, ctx, at)  # type: ignore[union-attr]
+        z = self._zones(state, seat)  # type: ignore[misc]
+        for put_fn, at in self._puts:
+            put_fn(z, ctx, at)
         return self._finish(ctx.buf)
 
 

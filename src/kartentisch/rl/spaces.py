@@ -113,6 +113,17 @@ class ActionSpace:
             if -1 in single:
                 self._cached_steps(str(single[-1]))  # raises, naming the token
             return single
+        if not depth:  # a decision's first step: no prefix to compare
+            first: dict[int, str | None] = {}
+            cached = self._steps
+            for token in legal:
+                ids = cached.get(token) or self._cached_steps(token)
+                head = ids[0]
+                done = token if len(ids) == 1 else None
+                if head in first and (first[head] is None) != (done is None):
+                    raise NotationError(f"{self.game.id}: steps of {token!r} are a prefix of another token's")
+                first[head] = done
+            return first
         prefix = tuple(prefix)
         out: dict[int, str | None] = {}
         for token in legal:

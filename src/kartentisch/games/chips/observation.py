@@ -16,6 +16,7 @@ from ...rl.observations import (
     Ctx,
     Layout,
     Part,
+    Put,
     deck_size,
     flag,
     one,
@@ -55,28 +56,36 @@ def _draw_size(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
     ctx.buf[at] = len(z["draw"])
 
 
-def _display(face_down: bool) -> Any:
+#: Every display entry (``"r7"`` face up, ``"-r7"`` face down) → (face down, its card code).
+SIDES: dict[str, tuple[bool, str]] = {**{c: (False, c) for c in VALUE}, **{"-" + c: (True, c) for c in VALUE}}
+
+
+def _display(face_down: bool) -> Put:
     @put
     def fill(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
-        c = len(ctx.card_index)
+        c, index, buf, sides = len(ctx.card_index), ctx.card_index, ctx.buf, SIDES
         for k, display in enumerate(ctx.per_seat(z["display"])):
+            here = at + k * c
             for codes in display.values():
-                ctx.add_cards(at + k * c, [x.lstrip("-") for x in codes if x.startswith("-") == face_down])
+                for x in codes:
+                    down, code = sides[x]
+                    if down is face_down:
+                        buf[here + index[code]] += 1
     return fill
 
 
 @put
 def _tops(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
-    width = len(ctx.card_index) + 1
+    width, index, buf, sides = len(ctx.card_index) + 1, ctx.card_index, ctx.buf, SIDES
     for k, display in enumerate(ctx.per_seat(z["display"])):
         for j, colour in enumerate(COLOURS):
             codes = display[colour]
             if codes:
-                top = codes[-1]
+                down, code = sides[codes[-1]]
                 here = at + (k * len(COLOURS) + j) * width
-                ctx.add_cards(here, [top.lstrip("-")])
-                if top[0] == "-":
-                    ctx.buf[here + width - 1] = 1.0
+                buf[here + index[code]] = 1.0
+                if down:
+                    buf[here + width - 1] = 1.0
 
 
 @put

@@ -163,28 +163,39 @@ def _gains(buf: Any, at: int, grid: list[list[str | None]], code: str) -> None:
     rows = len(grid)
     cols = len(grid[0]) if rows else 0
     value, colour = VALUE[code], code[0]
+    shown: dict[tuple[int, int], str] = {}  # face-up colour letter per cell
     for r in range(rows):
+        row = grid[r]
         for c in range(cols):
-            cell = grid[r][c]
+            cell = row[c]
             if cell is None:
                 continue
-            old = MEAN_VALUE if cell[0] == "?" else VALUE[cell]
-            buf[at + 3 * r + c] = (old - value) / 12
-    for _, cells in LINES[(rows, cols)]:
-        for target in cells:
-            others = [grid[r][c] for r, c in cells if (r, c) != target]
-            if all(x is not None and x[0] == colour and x[0] != "?" for x in others):
-                buf[at + 9 + 3 * target[0] + target[1]] = 1.0
+            if cell[0] == "?":
+                buf[at + 3 * r + c] = (MEAN_VALUE - value) / 12
+            else:
+                buf[at + 3 * r + c] = (VALUE[cell] - value) / 12
+                shown[(r, c)] = cell[0]
+    done = at + 9
+    for _, (a, b, c) in LINES[(rows, cols)]:
+        ca, cb, cc = shown.get(a), shown.get(b), shown.get(c)
+        if cb == colour and cc == colour:
+            buf[done + 3 * a[0] + a[1]] = 1.0
+        if ca == colour and cc == colour:
+            buf[done + 3 * b[0] + b[1]] = 1.0
+        if ca == colour and cb == colour:
+            buf[done + 3 * c[0] + c[1]] = 1.0
 
 
 @put
 def _own_gains(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
-    """The held card's and the discard top's gains at every own cell (see :func:`_gains`)."""
+    """The gains at every own cell (see :func:`_gains`) of the held card, or, while no card is held,
+    of the discard top: the card the seat's decision is about."""
     grid = z["grids"][ctx.seat]
     held, top = z["held"], z["discard_top"]
-    if held is not None and held != "?":
-        _gains(ctx.buf, at, grid, held)
-    if top is not None:
+    if held is not None:
+        if held != "?":
+            _gains(ctx.buf, at, grid, held)
+    elif top is not None:
         _gains(ctx.buf, at + 18, grid, top)
 
 
@@ -206,9 +217,9 @@ PARTS = (
          "value (v+1)/12, face down, no card (9 × 11); then rows and columns (over 3), the sum of its face-up "
          "cards (R17; over 50) and its face-down cards (over 9)", _grids, scale=_grids_scale, signed=True),
     Part("own_gains", lambda n, c: (2, 2, 9),
-         "placing the held card (first) or the discard top (second) at each own cell r·3+c: the points it saves "
-         "(the cell's value, 5 for a face-down cell, minus the card's; over 12), then whether it completes a "
-         "line of one colour (R11)", _own_gains, signed=True),
+         "placing the held card (first; when one is held and seen) or the discard top (second; when no card is "
+         "held) at each own cell r·3+c: the points it saves (the cell's value, 5 for a face-down cell, minus "
+         "the card's; over 12), then whether it completes a line of one colour (R11)", _own_gains, signed=True),
     Part("discard", cards, "cards in the discard pile (per code)", _discard),
     Part("discard_top", lambda n, c: (CARD + 1,), "top card of the discard pile: colour, value, present",
          _discard_top),
