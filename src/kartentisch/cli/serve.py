@@ -73,7 +73,7 @@ def serve_cmd(
     expire_days: Annotated[float, typer.Option(
         help="Days without a move after which a table expires and is deleted from the database.")] = 30.0,
     sweep_minutes: Annotated[float, typer.Option(
-        help="Minutes between two deletions of expired tables (the first runs at start-up).")] = 60.0,
+        help="Minutes between two deletions of expired tables (the first at start-up, before any request).")] = 60.0,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn

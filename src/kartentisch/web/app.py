@@ -303,6 +303,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
                             bot_only_workers=bot_only_searches)
+        await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         sweeper = asyncio.get_running_loop().create_task(app.state.hub.sweep_forever(sweep_seconds))
         try:
             yield

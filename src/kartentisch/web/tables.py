@@ -618,15 +618,19 @@ class Hub:
             if len(batch) < SWEEP_BATCH:
                 return gone
 
+    async def sweep_logged(self) -> None:
+        """:meth:`sweep`, logging how many tables left; a database failure is logged, not raised."""
+        try:
+            if gone := await self.sweep():
+                log.info("deleted %d tables without a move for %.0f s", len(gone), self.ttl)
+        except SQLAlchemyError as exc:
+            log.error("expired tables could not be deleted: %s", first_line(exc))
+
     async def sweep_forever(self, every: float) -> None:
-        """:meth:`sweep` now and then every ``every`` seconds (a database failure is logged, not fatal)."""
+        """:meth:`sweep_logged` every ``every`` seconds, the first after ``every`` seconds."""
         while True:
-            try:
-                if gone := await self.sweep():
-                    log.info("deleted %d tables without a move for %.0f s", len(gone), self.ttl)
-            except SQLAlchemyError as exc:
-                log.error("expired tables could not be deleted: %s", first_line(exc))
             await asyncio.sleep(every)
+            await self.sweep_logged()
 
     @staticmethod
     def _stop(table: LiveTable) -> None:
