@@ -10,11 +10,12 @@ a shared win counted by its share" (the seats' results sum to 1 in a match with 
 seat's decision with ``reward="win"`` and no depth cap: every iteration samples the hidden cards
 from the seat's information set (:meth:`~kartentisch.kernel.GameState.determinize`), goes down the
 tree and then plays **the rest of the match** with the game's rollout policy (``Game.search``:
-uniform random, or the heuristic bot for chips and lastcard), and backs up the match result. A move's win chance is the mean result of the iterations through it;
-its ``searches`` is their number. The bot's round rewards (``score``, ``margin``, depth-capped
-rollouts) rank moves well but are not win chances (a round won by a seat far behind may still
-lose the match), so the coach does not use them. ``bench/coach_calibration.py`` measures how
-well these numbers are calibrated against real results (heuristic against ISMCTS).
+uniform random, or the heuristic bot for chips and lastcard), and backs up the match result. A
+move's win chance is the mean result of the iterations through it; its ``searches`` is their number.
+The bot's round rewards (``score``, ``margin``, depth-capped rollouts) rank moves well but are not
+win chances (a round won by a seat far behind may still lose the match), so the coach does not use
+them. ``bench/coach_calibration.py`` measures how well these numbers are calibrated against real
+results (heuristic against ISMCTS).
 
 Moves are ranked by searches, as MCTS engines do (the most searched move is the best one): UCB
 spends searches on the moves that look best, so a rarely searched move with a high mean is noise.
@@ -267,6 +268,44 @@ def judge(state: GameState, seat: int, token: str, *, iterations: int | None = N
     return ev, made
 
 
+def review_todo(match: Match, seats: Collection[int], states: Sequence[GameState]) -> list[tuple[int, int, str]]:
+    """The decisions of ``seats`` in ``match`` a review judges, as ``(n, seat, token)``: the moves (numbered from
+    1) of those seats that had more than one legal move; ``states`` is ``list(match.states())``."""
+    return [(n, seat, token) for n, (seat, token) in enumerate(match.history, start=1)
+            if seat in seats and len(states[n - 1].legal_actions(seat)) > 1]
+
+
+def judge_decision(state: GameState, n: int, seat: int, token: str, *, iterations: int | None = None,
+                   seed: int = 0) -> dict[str, Any]:
+    """One decision of a review without words: :func:`judge` of the move ``token`` that ``seat`` made as the
+    match's move ``n`` (searched with seed ``seed + n``). A pure function of its arguments, for a worker.
+
+    Returns:
+        ``{"n", "seat", "token", "win_chosen", "searches_chosen", "best", "win_best", "searches_best", "loss",
+        "mark", "legal", "searches"}`` as in :func:`review_match` (:func:`decision_words` adds the texts).
+    Raises:
+        KartentischError: as :func:`evaluate`.
+    """
+    ev, made = judge(state, seat, token, iterations=iterations, seed=seed + n)
+    best = ev.best
+    return {"n": n, "seat": seat, "token": token, "win_chosen": round(made.win, 3), "searches_chosen": made.searches,
+            "best": best.token, "win_best": round(best.win, 3), "searches_best": best.searches,
+            "loss": round(max(0.0, best.win - made.win), 3), "mark": mark(best, made), "legal": ev.legal,
+            "searches": ev.searches}
+
+
+def decision_words(state: GameState, decision: dict[str, Any], voice: Voice) -> dict[str, Any]:
+    """``decision`` (:func:`judge_decision` at ``state``) with its moves in words for ``voice`` (the deciding
+    seat's: :func:`move_text`): ``text`` after ``token``, ``best_text`` after ``best``."""
+    seat = decision["seat"]
+    out: dict[str, Any] = {}
+    for key, value in decision.items():
+        out[key] = value
+        if key in ("token", "best"):
+            out["text" if key == "token" else "best_text"] = move_text(state, seat, value, voice)
+    return out
+
+
 def review_match(match: Match, seats: Collection[int] | None = None, *, lang: str = "en",
                  names: Sequence[str] = (), iterations: int | None = None, seed: int = 0,
                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
@@ -297,20 +336,13 @@ def review_match(match: Match, seats: Collection[int] | None = None, *, lang: st
         raise KartentischError(f"coach: no seat {bad[0]!r} in a match of {match.players} (0 … {match.players - 1})")
     budget = iterations if iterations is not None else default_iterations(match.game.id)
     states = list(match.states())
-    todo = [(n, seat, token) for n, (seat, token) in enumerate(match.history, start=1)
-            if seat in chosen_seats and len(states[n - 1].legal_actions(seat)) > 1]
+    todo = review_todo(match, chosen_seats, states)
     voice_of = {s: Voice(lang, s, tuple(names)) for s in chosen_seats}
     decisions: list[dict[str, Any]] = []
     for done, (n, seat, token) in enumerate(todo, start=1):
         state = states[n - 1]
-        ev, made = judge(state, seat, token, iterations=budget, seed=seed + n)
-        best = ev.best
-        decisions.append({
-            "n": n, "seat": seat, "token": token, "text": move_text(state, seat, token, voice_of[seat]),
-            "win_chosen": round(made.win, 3), "searches_chosen": made.searches, "best": best.token,
-            "best_text": move_text(state, seat, best.token, voice_of[seat]), "win_best": round(best.win, 3),
-            "searches_best": best.searches, "loss": round(max(0.0, best.win - made.win), 3),
-            "mark": mark(best, made), "legal": ev.legal, "searches": ev.searches})
+        judged = judge_decision(state, n, seat, token, iterations=budget, seed=seed)
+        decisions.append(decision_words(state, judged, voice_of[seat]))
         if progress is not None:
             progress(done, len(todo))
     final = match.state
