@@ -32,3 +32,14 @@ def test_ismcts_against_the_heuristic_bot() -> None:
 def test_replay_as_action_history() -> None:
     history = _load("openspiel_replay").replay("grid", 3)
     assert history[:4] == list((3).to_bytes(4, "big"))
+
+
+@pytest.mark.slow
+def test_maskable_ppo_example_trains_and_evaluates(tmp_path: Path) -> None:
+    """A few thousand steps of the training example: it learns nothing yet, but every part runs."""
+    pytest.importorskip("sb3_contrib")
+    figures = _load("train_maskable_ppo").main(["--max-steps", "2048", "--envs", "2", "--checkpoints", "0",
+                                                "--eval-matches", "4", "--out", str(tmp_path / "c.png"),
+                                                "--json", str(tmp_path / "c.json")])
+    assert figures["env_steps"] >= 2048 and figures["final"]["matches"] == 4
+    assert 0 <= figures["final"]["win_rate"] <= 1 and (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"

@@ -106,7 +106,8 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
         self.skip_forced = skip_forced
         self.render_mode = render_mode
         encoder = self.table.encoder
-        self.action_space = spaces.Discrete(len(self.table.space))
+        self._actions = len(self.table.space)
+        self.action_space = spaces.Discrete(self._actions)
         self.observation_space = spaces.Box(encoder.low, encoder.high, (encoder.size,), np.float32)
         self.state_space = spaces.Box(np.tile(encoder.low, players), np.tile(encoder.high, players),
                                       (players * encoder.size,), np.float32)
@@ -132,7 +133,7 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
     def action_masks(self) -> np.ndarray:
         """The agent's legal next steps: ``(n,)`` bool (all False once the episode is over)."""
         if self.table.over or self.table.acting() != self.seat:
-            return np.zeros(self.action_space.n, dtype=bool)
+            return np.zeros(self._actions, dtype=bool)
         return self.table.mask().astype(bool)
 
     def state(self) -> np.ndarray:
@@ -141,7 +142,7 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         if self.table.over:
-            return {"action_mask": np.zeros(self.action_space.n, dtype=np.int8), "seat": self.seat,
+            return {"action_mask": np.zeros(self._actions, dtype=np.int8), "seat": self.seat,
                     "result": self.game_state.returns()[self.seat]}
         return {"action_mask": self.table.mask(), "seat": self.seat}
 
@@ -203,7 +204,7 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
         except IllegalStep:
             if self.illegal == "raise":
                 raise
-            info = {"action_mask": np.zeros(self.action_space.n, dtype=np.int8), "seat": self.seat,
+            info = {"action_mask": np.zeros(self._actions, dtype=np.int8), "seat": self.seat,
                     "illegal_action": True}
             return table.observe(self.seat), self.illegal_reward, True, False, info
         self._steps += 1

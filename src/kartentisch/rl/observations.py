@@ -57,7 +57,7 @@ class Slice:
     """One named part of the observation vector: ``shape``, ``offset`` into the flat vector, meaning.
 
     ``size`` is the number of floats (the product of ``shape``); ``scale`` what raw values are
-    divided by (a number, or ``"per card"`` for multi-hot counts over the copies of each code);
+    divided by (a number, or ``"per entry"`` when it differs by entry, e.g. the copies of each code);
     ``signed`` whether entries may be negative (bounds ``[-1, 1]`` instead of ``[0, 1]``).
     """
 
@@ -398,7 +398,7 @@ class Encoder:
                 raise NotationError(f"{game.id}: slice {part.name} has a scale ≤ 0")
             inv.append(1.0 / scale)
             low.append(np.full(size, -1.0 if part.signed else 0.0))
-            label: float | str = float(raw) if np.ndim(raw) == 0 else "per card"  # type: ignore[arg-type]
+            label: float | str = float(raw) if np.ndim(raw) == 0 else "per entry"  # type: ignore[arg-type]
             self.slices.append(Slice(part.name, shape, offset, part.meaning, size, label, part.signed))
             offset += size
         self.size = offset

@@ -17,6 +17,7 @@ from typing import IO, Any
 from ..games import get_game
 from ..kernel import KartentischError
 from .lab import bot_words, event_label, offset_label, seat_label
+from .report import p_value
 
 
 def _pyplot() -> Any:
@@ -105,7 +106,7 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
     seat_ax.set_ylabel("win share (95% CI)")
     p_seat = summary["seat_positions"]["chi_square"]["p"]
     p_first = fm["chi_square_rounds"]["p"]
-    seat_ax.set_title(f"seats: χ² p = {p_seat:.3f}; places after the first mover: χ² p = {p_first:.3f}", fontsize=10)
+    seat_ax.set_title(f"seats: χ² {p_value(p_seat)}; places after the first mover: χ² {p_value(p_first)}", fontsize=10)
     seat_ax.legend(fontsize=8)
 
     bars = [(f"ended: {event_label(game, k)}", v["share"], v["ci95"]) for k, v in rounds["ended"].items()]

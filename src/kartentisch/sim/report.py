@@ -45,8 +45,13 @@ def _score_row(who: str, block: dict[str, Any]) -> list[str]:
             f"{score['sd']:.2f}", ci(score["ci95"], 2), f"{score['min']} – {score['max']}"]
 
 
+def p_value(p: float) -> str:
+    """A p-value as read: ``p = 0.042``, or ``p < 0.001``."""
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
 def _p_text(test: dict[str, Any]) -> str:
-    return f"χ² = {test['statistic']:.2f}, {test['df']} degrees of freedom, p = {test['p']:.3f}"
+    return f"χ² = {test['statistic']:.2f}, {test['df']} degrees of freedom, {p_value(test['p'])}"
 
 
 def balance_tables(summary: dict[str, Any]) -> list[TextTable]:

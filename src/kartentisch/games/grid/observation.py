@@ -176,14 +176,14 @@ def _gains(buf: Any, at: int, grid: list[list[str | None]], code: str) -> None:
                 buf[at + 3 * r + c] = (VALUE[cell] - value) / 12
                 shown[(r, c)] = cell[0]
     done = at + 9
-    for _, (a, b, c) in LINES[(rows, cols)]:
-        ca, cb, cc = shown.get(a), shown.get(b), shown.get(c)
-        if cb == colour and cc == colour:
-            buf[done + 3 * a[0] + a[1]] = 1.0
-        if ca == colour and cc == colour:
-            buf[done + 3 * b[0] + b[1]] = 1.0
-        if ca == colour and cb == colour:
-            buf[done + 3 * c[0] + c[1]] = 1.0
+    for _, (p, q, t) in LINES[(rows, cols)]:
+        cp, cq, ct = shown.get(p), shown.get(q), shown.get(t)
+        if cq == colour and ct == colour:
+            buf[done + 3 * p[0] + p[1]] = 1.0
+        if cp == colour and ct == colour:
+            buf[done + 3 * q[0] + q[1]] = 1.0
+        if cp == colour and cq == colour:
+            buf[done + 3 * t[0] + t[1]] = 1.0
 
 
 @put
