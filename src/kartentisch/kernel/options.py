@@ -32,6 +32,8 @@ class Option:
         label: a short name per language, as the lobby and ``kartentisch games`` show it.
         rule: the spec's rule id the option changes (``"colors R16"``), for a help link.
         presets: named values the spec suggests, ``(("short", 15), ("medium", 30), ("long", 70))``.
+        choice_labels: for ``choice``: each allowed value in the players' words per language,
+            ``{"short": {"en": "Short", "de": "Kurz"}, …}`` (every value or none).
         minimum, maximum: bounds for ``int`` (inclusive; ``None`` = unbounded).
         nullable: ``None`` (JSON ``null``) is allowed.
         choices: allowed values for ``choice`` (and the elements of ``list``).
@@ -51,6 +53,13 @@ class Option:
     label: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""
     presets: tuple[tuple[str, Any], ...] = ()
+    choice_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Raise ValueError unless ``choice_labels`` is empty or names exactly the ``choices``."""
+        if self.choice_labels and set(self.choice_labels) != set(self.choices):
+            raise ValueError(f"option {self.name!r}: choice_labels must name every choice "
+                             f"({', '.join(map(repr, self.choices))}), not {', '.join(map(repr, self.choice_labels))}")
 
     def validate(self, value: Any, players: int) -> None:
         """Raise :class:`InvalidOptions` unless ``value`` is allowed with ``players`` seats."""
@@ -81,6 +90,7 @@ class Option:
             "help": dict(self.help), "minimum": self.minimum, "maximum": self.maximum,
             "nullable": self.nullable, "choices": list(self.choices), "label": dict(self.label),
             "rule": self.rule, "presets": [{"name": n, "value": v} for n, v in self.presets],
+            "choice_labels": {value: dict(words) for value, words in self.choice_labels.items()},
         }
 
 
@@ -105,7 +115,8 @@ def bool_option(name: str, default: bool, *, help: Mapping[str, str] | None = No
 
 def choice_option(name: str, default: Any, choices: Sequence[Any], *,
                   help: Mapping[str, str] | None = None, **words: Any) -> Option:
-    """One of a fixed set of values; ``words`` as for :func:`int_option`."""
+    """One of a fixed set of values; ``words`` as for :func:`int_option`, and ``choice_labels`` (each value in
+    words, see :class:`Option`; ValueError unless it names every choice)."""
     return Option(name, default, "choice", ", ".join(repr(c) for c in choices), help or {},
                   choices=tuple(choices), **words)
 

@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
+from ..kernel import Game
 from ..kernel.errors import first_line
 from .chat import chat_router
 from .deps import PlainText, hub_of
@@ -243,6 +244,11 @@ def document_errors(schema: dict[str, Any]) -> None:
     body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
     for (method, path), codes in OPERATION_ERRORS.items():
         responses = schema["paths"][path][method]["responses"]
+def pitch_of(game: Game) -> dict[str, str]:
+    """What ``game`` is like in two lines per language (``PITCH`` of its ``texts`` part); ``{}`` for a game without."""
+    return dict(getattr(game.part("texts"), "PITCH", {}))
+
+
         for code in codes:
             responses[str(code)] = {"description": STATUS_MEANING[code], "content": body}
         if 429 in codes:
@@ -354,8 +360,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        """Every game: id, names, player range and options (``Game.describe()``)."""
-        return [g.describe() for g in all_games()]
+        """Every game: id, names, player range and options (``Game.describe()``: a choice option's values in words
+        as ``choice_labels``), and its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`)."""
+        return [{**g.describe(), "pitch": pitch_of(g)} for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:

@@ -25,3 +25,12 @@ aufgedeckt: **die höchste Karte gewinnt den Stich**. Die Karten sind aus dem Sp
 mit den meisten Stichen den Sieg.
 """,
 }
+
+
+#: Two lines for the lobby: what the game is like, in the players' words.
+PITCH: dict[str, str] = {
+    "en": "Everybody picks a card in secret, then all are turned over at once.\n"
+          "The highest card takes the trick; most tricks win.",
+    "de": "Alle wählen verdeckt eine Karte, dann werden alle auf einmal aufgedeckt.\n"
+          "Die höchste Karte nimmt den Stich; die meisten Stiche gewinnen.",
+}

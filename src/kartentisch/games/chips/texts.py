@@ -152,3 +152,12 @@ LABELS: dict[str, dict[str, str]] = {
         "score": "Punkte jetzt",
     },
 }
+
+
+#: Two lines for the lobby: what the game is like, in the players' words.
+PITCH: dict[str, str] = {
+    "en": "Take a card from the baggage belt: the front one is free, each card further back costs a chip.\n"
+          "Build rising colour rows and gather the chips others left behind.",
+    "de": "Nimm eine Karte vom Gepäckband: die vorderste ist frei, jede weiter hinten kostet einen Chip.\n"
+          "Baue steigende Farbreihen und sammle die Chips, die andere liegen ließen.",
+}

@@ -95,3 +95,12 @@ LABELS: dict[str, dict[str, str]] = {
         "empty": "—", "phase": "Phase",
     },
 }
+
+
+#: Two lines for the lobby: what the game is like, in the players' words.
+PITCH: dict[str, str] = {
+    "en": "Play a card and take the equal numbers or both neighbours from the centre.\n"
+          "Your biggest colour scores, your smallest one counts against you.",
+    "de": "Spiel eine Karte und nimm die gleichen Zahlen oder beide Nachbarzahlen aus der Tischmitte.\n"
+          "Deine größte Farbe zählt für dich, deine kleinste gegen dich.",
+}

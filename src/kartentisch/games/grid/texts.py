@@ -104,3 +104,12 @@ LABELS: dict[str, dict[str, str]] = {
         "step.close": "Raster waagerecht oder senkrecht zusammenschieben",
     },
 }
+
+
+#: Two lines for the lobby: what the game is like, in the players' words.
+PITCH: dict[str, str] = {
+    "en": "Swap cards into your face-down grid of nine and bring its sum down.\n"
+          "Three of a colour in a line leave the grid; the lowest total wins.",
+    "de": "Tausche Karten in dein verdecktes Raster aus neun und drück seine Summe.\n"
+          "Drei einer Farbe in einer Reihe verlassen das Raster; die niedrigste Summe gewinnt.",
+}

@@ -143,3 +143,12 @@ LABELS: dict[str, dict[str, str]] = {
         "none": "keine",
     },
 }
+
+
+#: Two lines for the lobby: what the game is like, in the players' words.
+PITCH: dict[str, str] = {
+    "en": "Play higher than the pile, or lay a lower card as a help card and take one from the pile.\n"
+          "Be the first down to one card: your highest card scores, every other one counts against you.",
+    "de": "Spiel höher als der Ablagestapel, oder leg eine niedrigere Karte als Hilfskarte aus und nimm dir eine.\n"
+          "Sei als Erster bei einer Karte: deine höchste zählt für dich, jede andere gegen dich.",
+}

@@ -142,3 +142,12 @@ LABELS: dict[str, dict[str, str]] = {
            "pending": "Wird abgehandelt", "last_color": "Letzte Farbe", "exhausted": "Stapel erschöpft",
            "spectator": "Zuschauer"},
 }
+
+
+#: Two lines for the lobby: what the game is like, in the players' words.
+PITCH: dict[str, str] = {
+    "en": "Match colour or number, wish, give cards away and strike back with a Counterattack.\n"
+          "Event cards turn every round upside down; the lowest total wins.",
+    "de": "Bediene Farbe oder Zahl, wünsch dir etwas, verschenke Karten und schlag mit dem Gegenangriff zurück.\n"
+          "Ereigniskarten stellen jede Runde auf den Kopf; die niedrigste Summe gewinnt.",
+}
