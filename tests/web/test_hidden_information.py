@@ -8,8 +8,9 @@ a spectator socket listens too. A local replica of the match is the ground truth
 * every card code anywhere in the frame (values, token arguments) is one the viewer has seen: in one of
   its views so far or in a token's public form shown to it. A frame carrying the god document would fail
   this (checked at the start, so the check is not vacuous);
-* no log sentence (``text`` of a move or a round entry, in the frame's language) names a card the viewer
-  has not seen by its full name (``Game.card_name``), unless a card it has seen has the same name.
+* no log sentence (``text`` of a move or a round entry, in the frame's language), choice step or card name
+  (``choices``, ``card_names``) names a card the viewer has not seen by its full name (``Game.card_name``),
+  unless a card it has seen has the same name; ``card_names`` names seen codes only.
 """
 
 from __future__ import annotations
@@ -100,12 +101,15 @@ class Witness:
         assert len(log) == frame["n"], f"{where}: log has {len(log)} events, n is {frame['n']}"
         texts = [e["text"] for event in new for e in event]
         assert all(isinstance(t, str) and t for t in texts), f"{where}: a log entry without text"
-        # Codes outside the sentences (a lastcard card is a plain number, and so is a score), names inside.
+        # Codes outside the words (a lastcard card is a plain number, and so is a score or a sum), names inside:
+        # the sentences, the choices' steps and the card names.
         tokens = [{k: v for k, v in e.items() if k != "text"} for event in new for e in event]
-        leaked = codes_in({**frame, "log": tokens}, self.cards) - self.seen
+        words = [s for c in frame["choices"] for s in c["steps"]] + list(frame["card_names"].values())
+        plain = {**frame, "log": tokens, "choices": [c["token"] for c in frame["choices"]], "card_names": {}}
+        leaked = (codes_in(plain, self.cards) | (set(frame["card_names"]) & self.cards)) - self.seen
         assert not leaked, f"{where}: viewer {self.viewer} received unseen cards {sorted(leaked)}"
         hidden = unseen_names(self.game, self.lang, self.cards, self.seen)
-        named = [t for t in texts if hidden is not None and hidden.search(t)]
+        named = [t for t in texts + words if hidden is not None and hidden.search(t)]
         assert not named, f"{where}: viewer {self.viewer} was told of unseen cards: {named}"
 
 

@@ -11,7 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 #: The ``lang`` query parameter of the view, the actions and the WebSocket.
-LANG_HELP = "language of the frame's texts (log sentences, seat and phase names): en or de; another is a 422"
+LANG_HELP = ("language of the frame's texts (log sentences, seat, phase and card names, choices): en or de; another "
+             "is a 422")
 
 
 class SeatOut(BaseModel):
@@ -75,6 +76,17 @@ class ChatOut(BaseModel):
     at: str = Field(description="when it was sent, ISO 8601 in UTC", examples=["2025-05-01T18:30:00+00:00"])
 
 
+class ChoiceOut(BaseModel):
+    """One of the viewer's legal tokens as the person chooses it (``Game.choice``): the steps to take, in the
+    frame's language."""
+
+    token: str = Field(description="the legal token (what an action sends)", examples=["play:bgift:1:r5"])
+    steps: list[str] = Field(description="the decision step by step in the players' words: a face offers the "
+                                         "distinct first steps of all choices, then narrows",
+                             examples=[["Play Blue Gift", "To Ben", "Red 5"], ["Spiele Blau 7"]])
+    unordered: bool = Field(description="the steps form a set that may be picked in any order (cards to pass)")
+
+
 class FrameOut(BaseModel):
     """Everything one viewer (a seat, or a spectator) may know now; the WebSocket sends the same as ``type``
     "state" frames, the first with the whole log, then each with the events since the last."""
@@ -88,6 +100,10 @@ class FrameOut(BaseModel):
     view: dict[str, Any] = Field(description="the game's state document as this viewer may see it")
     phase_text: str = Field(description="the view's phase in the players' words", examples=["Passing cards"])
     legal: list[str] = Field(description="the viewer's own legal tokens (empty for a spectator)")
+    choices: list[ChoiceOut] = Field(description="each legal token in words, in the order of legal")
+    card_names: dict[str, str] = Field(description="the full name of every card code the view shows (and of no "
+                                                   "other: a hidden card is never named), in the frame's language",
+                                       examples=[{"b7": "Blue 7", "r5": "Red 5"}, {"b7": "Blau 7"}])
     log: list[MoveEntry | RoundEntry] = Field(description="the events from log_start on, each a move entry, "
                                                           "followed by a round entry when it ended a round")
     log_start: int = Field(description="the number of the first event in log (events, not entries)")
@@ -101,8 +117,10 @@ class FrameOut(BaseModel):
                                                     "view; None where the game shows none")
     round_summary: RoundSummaryOut | None = Field(description="the round just scored, while the phase is round_over "
                                                               "or game_over; else None")
-    hints: bool = Field(description="reserved for the coach")
+    hints: bool = Field(description="a seat may ask the coach for a hint (GET /api/tables/{id}/hint): the table's "
+                                    "setting")
     waiting_for_seats: list[int] = Field(description="the open seats; the match starts (and anyone has a legal "
                                                      "move) once there is none")
     chat: list[ChatOut] = Field(description="the chat from chat_start on (a socket's later frames: the new ones)")
     chat_start: int = Field(description="the number of messages before the first in chat")
+    spectator_chat: bool = Field(description="spectators may write in the table's chat (the table's setting)")

@@ -35,7 +35,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..bots import bot_label, make_bot, parse_spec
-from ..kernel import Game, GameState, IllegalAction, KartentischError, Match, lookup
+from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, lookup
 from ..kernel.errors import first_line
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, check_lang, narrate
@@ -162,6 +162,69 @@ def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
     return [move] if told.round_text is None else [move, {"kind": "round", "text": told.round_text}]
 
 
+def _strings(value: Any, out: set[str]) -> set[str]:
+    """Every string value of a JSON value and each ``:``-separated part of it (dict keys left out) into ``out``."""
+    if isinstance(value, str):
+        out.add(value)
+        if ":" in value:  # compound entries of a view, e.g. mayhem's chosen gifts "r5:2", lastcard's last move
+            out.update(value.split(":"))
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, out)
+    return out
+
+
+@dataclass
+class CardNames:
+    """The names of the card codes a view shows, in one language (``Game.card_name``), remembered per table.
+
+    A string of the view is a card code when the game names it (``card_name`` raises ValueError for anything
+    else) and the name is more than the code itself, or the code is in the game's deck (a game without words
+    names every string by itself; lastcard's cards are their numbers).
+    """
+
+    game: Game
+    deck: frozenset[str]
+    known: dict[tuple[str, str], str | None] = field(default_factory=dict)
+
+    def name(self, code: str, lang: str) -> str | None:
+        """The card's name in ``lang``, or ``None`` when ``code`` is no card code of the game."""
+        key = (code, lang)
+        if key not in self.known:
+            try:
+                name: str | None = self.game.card_name(code, lang)
+            except ValueError:
+                name = None
+            self.known[key] = name if name and (name != code or code in self.deck) else None
+        return self.known[key]
+
+    def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
+        """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
+        card the view hides is never named."""
+        named = ((code, self.name(code, lang)) for code in sorted(_strings(view, set())))
+        return {code: name for code, name in named if name is not None}
+
+
+def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[dict[str, Any]]:
+    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` on the seat's ``view``, for
+    ``voice`` of that seat):
+    ``[{"token", "steps": [str, …], "unordered": bool}]`` in the order of ``legal``. A token the game's words
+    cannot tell is its own single step (logged, as for a game without words), so the table goes on."""
+    items = []
+    for token in legal:
+        try:
+            choice = game.choice(seat, token, view, voice)
+        except Exception:
+            log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
+                          token, seat)
+            choice = Choice((token,))
+        items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered})
+    return items
+
+
 @dataclass
 class LiveTable:
     """A table in memory. Use :meth:`from_record`; mutate only through :meth:`act` (under :attr:`lock`)."""
@@ -199,6 +262,12 @@ class LiveTable:
     def id(self) -> str:
         """Table id."""
         return self.record.id
+
+    @functools.cached_property
+    def card_names(self) -> CardNames:
+        """The names of the cards its frames show (:class:`CardNames`, over the game's deck for these options)."""
+        state = self.state
+        return CardNames(state.game, frozenset(state.game.deck(state.players, state.options)))
 
     @property
     def has_person(self) -> bool:
@@ -293,6 +362,11 @@ class LiveTable:
         creator chose it (then anyone who knows it can work out every hand, so every seat is told), ``None`` for
         a seed the server drew secretly.
 
+        The words of the viewer's decisions and cards (issue 25): ``choices`` (each legal token as the person
+        chooses it, :func:`choice_items`: ``{"token", "steps", "unordered"}`` in the order of ``legal``),
+        ``card_names`` (``{code: name}`` for every card code ``view`` shows and no other, :class:`CardNames`) and
+        ``spectator_chat`` (spectators may write in the table's chat).
+
         ``log`` holds the events ``log_start …`` only (a socket gets the whole log first, then what is new),
         each as ``{"seat", "token", "text"}``: the token in its public form for ``viewer`` and the move in
         words for ``viewer``; an event that ended a round is followed by ``{"kind": "round", "text"}`` (the
@@ -315,6 +389,7 @@ class LiveTable:
         names = self.names[lang]
         game = self.match.game
         waiting = self.waiting_for_seats
+        legal = state.legal_actions(viewer) if viewer is not None and not waiting else []
         if chat_start is None:
             chat_start = max(0, len(self.chat) - CHAT_FRAME)
         return {
@@ -326,7 +401,10 @@ class LiveTable:
             "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot} for s in self.record.seats],
             "view": view,
             "phase_text": self.match.game.phase_name(view["phase"], lang),
-            "legal": state.legal_actions(viewer) if viewer is not None and not waiting else [],
+            "legal": legal,
+            "choices": [] if viewer is None else choice_items(game, viewer, view, legal, Voice(lang, viewer, names)),
+            "card_names": self.card_names.of_view(view, lang),
+            "spectator_chat": self.record.spectator_chat,
             "log": [item for e in self.log[log_start:] for item in _log_items(e.seat, e.told[key, lang])],
             "log_start": log_start,
             "n": len(self.log),
