@@ -35,6 +35,7 @@ from ..games import all_games
 from ..kernel import Game
 from ..kernel.errors import first_line
 from .chat import chat_router
+from .coach import coach_router
 from .deps import PlainText, hub_of
 from .deps import bearer as _bearer
 from .deps import client as _client
@@ -84,6 +85,9 @@ class TableIn(BaseModel):
         default=None, ge=3, le=3600,
         description="seconds a person has to answer a decision that allows 'pass' before passing automatically")
     spectator_chat: bool = Field(default=False, description="spectators may write in the table's chat")
+    hints: bool | None = Field(default=None, description=(
+        "a seat may ask the coach for a hint (GET /api/tables/{id}/hint); default: yes where at most one seat is a "
+        "person's (human or open)"))
 
 
 class ActionIn(BaseModel):
@@ -224,6 +228,14 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/chat"): (401, 403, 404, 410, 413, 422, 429, 503),
+    ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
+    ("get", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
+    ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 503),
+    ("post", "/api/replays"): (413, 422),
+    ("get", "/api/replays/{upload_id}"): (404, 409, 422),
+    ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 503),
+    ("get", "/api/replays/{upload_id}/review"): (404, 422),
     ("post", "/api/scorepads"): (413, 422, 503),
     ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
@@ -269,7 +281,7 @@ def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
-               sweep_seconds: float = 3600.0) -> FastAPI:
+               sweep_seconds: float = 3600.0, coach_iterations: int | None = None) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -286,6 +298,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         bot_only_searches: worker processes for the tables without a person, behind those (≥ 0; 0 refuses
             such tables), :class:`~kartentisch.web.tables.Hub` ``bot_only_workers``.
         sweep_seconds: how often expired tables are deleted from the database (> 0).
+        coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
+            the coach's default per game (about 1 s).
 
     Raises:
         ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
@@ -373,7 +387,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                              body.spectator_chat)
+                                              body.spectator_chat, body.hints)
         names = seat_names(record.seats, "en")
         return {
             "id": record.id,
@@ -525,6 +539,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
+    app.include_router(coach_router(coach_iterations))  # the coach (issue 23): hints, reviews, replays
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:

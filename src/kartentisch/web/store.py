@@ -66,6 +66,7 @@ tables_t = Table(
     Column("secret_seed", String(40), nullable=True),
     Column("seed_given", Boolean, nullable=True),
     Column("spectator_chat", Boolean, nullable=True),
+    Column("offer_hints", Boolean, nullable=True),
 )
 
 seats_t = Table(
@@ -107,7 +108,7 @@ chat_t = Table(
 
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
-ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat")}
+ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints")}
 
 
 def default_db_url() -> str:
@@ -153,8 +154,8 @@ class TableRecord:
     """A stored table: the match header, seats, events ``(seat, token)``, bookkeeping times (epoch s),
     the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)
     and whether the table's creator chose the seed (``None``: stored before that was recorded); whether
-    spectators may chat, the invite code and host token (``None`` for a table stored before invites) and the
-    chat in order."""
+    spectators may chat, the invite code and host token (``None`` for a table stored before invites), the
+    chat in order and whether a seat may ask the coach for a hint (issue 23; false for a table stored before)."""
 
     id: str
     game: str
@@ -172,6 +173,7 @@ class TableRecord:
     invite_code: str | None = None
     host_token: str | None = None
     chat: tuple[ChatRecord, ...] = ()
+    hints: bool = False
 
 
 class Store:
@@ -243,11 +245,12 @@ class Store:
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
                      seats: Sequence[SeatRecord], reaction_seconds: int | None = None, *,
                      seed_given: bool = True, spectator_chat: bool = False,
-                     invite: tuple[str, str] | None = None) -> None:
+                     invite: tuple[str, str] | None = None, hints: bool = False) -> None:
         """Insert a new table with its seats and its invite ``(code, host token)`` if given (one transaction).
 
         ``seed_given``: the table's creator chose ``seed`` (an integer ≥ 0 below 2**63); false: the server drew
-        it (any size ≥ 0, kept as text). ``spectator_chat``: spectators may write in the table's chat.
+        it (any size ≥ 0, kept as text). ``spectator_chat``: spectators may write in the table's chat. ``hints``:
+        a seat may ask the coach for a hint.
         """
         now = time.time()
         columns = {"seed": seed, "secret_seed": None} if seed_given else {"seed": 0, "secret_seed": str(seed)}
@@ -255,7 +258,8 @@ class Store:
             conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
                                                  created=now, touched=now, rematch_id=None,
                                                  reaction_seconds=reaction_seconds, seed_given=seed_given,
-                                                 spectator_chat=spectator_chat, **columns))
+                                                 spectator_chat=spectator_chat, offer_hints=hints,
+                                                 **columns))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                  "token": s.token} for s in seats])
@@ -318,7 +322,7 @@ class Store:
             reaction_seconds=row["reaction_seconds"],
             seats=[SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in seats],
             events=[(seat, token) for seat, token in events],
-            spectator_chat=bool(row["spectator_chat"]), chat=messages,
+            spectator_chat=bool(row["spectator_chat"]), chat=messages, hints=bool(row["offer_hints"]),
             invite_code=None if invite is None else invite["code"],
             host_token=None if invite is None else invite["host_token"],
         )

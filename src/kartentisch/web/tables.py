@@ -377,7 +377,7 @@ class LiveTable:
         ``lower_wins`` (the lowest total wins), ``score_now`` (each seat's score if the round ended now, or
         ``None`` where the game shows none) and ``round_summary`` (while the phase is ``round_over`` or
         ``game_over``: each seat's score, total and how it came about in words, the standings best first and the
-        winners; else ``None``); ``hints`` (reserved for the coach: false).
+        winners; else ``None``); ``hints`` (a seat may ask the coach for a hint at this table, issue 23).
 
         The table: ``waiting_for_seats`` (the open seats; while any is, nobody has a legal move), ``chat``
         (messages ``chat_start …`` as :meth:`chat_item` gives them; ``chat_start`` ``None``: the latest
@@ -415,7 +415,7 @@ class LiveTable:
             "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view),
             "round_summary": round_summary(game, view, Voice(lang, viewer, names)),
-            "hints": False,
+            "hints": self.record.hints,
             "waiting_for_seats": waiting,
             "chat": [self.chat_item(m, lang) for m in self.chat[chat_start:]],
             "chat_start": chat_start,
@@ -509,7 +509,7 @@ class Hub:
     # ------------------------------------------------------------------ creation and loading
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
                      seats: list[dict[str, Any]], reaction_seconds: int | None = None,
-                     spectator_chat: bool = False) -> TableRecord:
+                     spectator_chat: bool = False, hints: bool | None = None) -> TableRecord:
         """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
         invite code and the host token).
 
@@ -520,7 +520,9 @@ class Hub:
         simultaneous choices that allow passing) gets that long, then passes automatically. A person without a
         name is "Player n"; a bot without one is stored without, so each language labels it (:func:`seat_names`).
         An ``open`` seat is a person's that nobody holds yet: it is taken through the invite, and the match starts
-        once no seat is open. ``spectator_chat``: spectators may write in the table's chat.
+        once no seat is open. ``spectator_chat``: spectators may write in the table's chat. ``hints``: a seat may ask
+        the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's
+        (``human`` or ``open``), so hints stay off between people unless the table's creator allows them.
 
         Raises:
             ApiError 422: unknown game, bad player count/options/seats, seat names alike in a language, or a
@@ -552,9 +554,11 @@ class Hub:
         self.check_seats(records)
         table_id = secrets.token_urlsafe(12)
         invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
+        if hints is None:
+            hints = sum(r.kind != "bot" for r in records) <= 1
         await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
                                                   records, reaction_seconds, seed_given=seed_given,
-                                                  spectator_chat=spectator_chat, invite=invite))
+                                                  spectator_chat=spectator_chat, invite=invite, hints=hints))
         record = await asyncio.to_thread(self.store.load, table_id)
         assert record is not None
         return record
@@ -858,7 +862,7 @@ class Hub:
                 old = table.record
                 seats = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in old.seats]
                 new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds,
-                                        old.spectator_chat)
+                                        old.spectator_chat, old.hints)
                 await asyncio.to_thread(self.store.set_rematch, old.id, new.id)
                 table.rematch_id = new.id
         new_table = await self.get(table.rematch_id)
