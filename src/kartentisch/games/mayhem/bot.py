@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from ...kernel.game import GameState
 from .cards import COLOR, KIND, SCORE, VALUE
 from .notation import Counterattack, Deal, Draw, Effect, Give, NiceTry, Pass, Play, Start, parse
-from .rules import COUNTER, GAMBLE, RECESSION, MayhemState
+from .table import COUNTER, GAMBLE, RECESSION
+
+if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs their state type for annotations only
+    from .rules import MayhemState
 
 
 class HeuristicBot:
@@ -44,12 +48,12 @@ class HeuristicBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        assert isinstance(state, MayhemState)
+        table = cast("MayhemState", state)  # MayhemGame.heuristic_bot: mayhem states only
         best, best_score = legal[0], float("-inf")
-        sizes = [len(h) for h in state.hands]
-        leader = min((t for t in range(state.players) if t != seat), key=lambda t: (sizes[t], t))
+        sizes = [len(h) for h in table.hands]
+        leader = min((t for t in range(table.players) if t != seat), key=lambda t: (sizes[t], t))
         for token in legal:
-            score = self._score(state, seat, token, sizes, leader) + self.rng.random() * 1e-3
+            score = self._score(table, seat, token, sizes, leader) + self.rng.random() * 1e-3
             if score > best_score:
                 best, best_score = token, score
         return best

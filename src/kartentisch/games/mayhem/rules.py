@@ -1,8 +1,12 @@
 """Rules of ``mayhem`` (Kartenchaos) exactly as ``shared/rules/mayhem.md`` specifies.
 
-Every rule (S*, R*) and decision (D*) has one place here, named in its docstring or comment.
-The state is plain lists; ``pending`` is a small JSON-able dict (the spec's ``pending`` field)
-that holds everything needed to resume an open attack part, event or reaction window:
+Every rule (S*, R*) and decision (D*) has one place, named in its docstring or comment: the turn,
+the round, the documents, loading and the game here; the table's zones, the end of an effect and
+the checkpoint in :mod:`.table`; cards and matching (R3) in :mod:`.matching`; attacks and reactions
+(R20–R22, R31) in :mod:`.attacks`; events (R40–R63) in :mod:`.events`. :class:`MayhemState` is the
+table with those three parts mixed in. The state is plain lists; ``pending`` is a small JSON-able
+dict (the spec's ``pending`` field) that holds everything needed to resume an open attack part,
+event or reaction window:
 
 * ``{"type": "start", "card": c}`` — phase ``start``, the dealer gives the start card's arguments (R36).
 * ``{"type": "attack", "kind": k, "source": s, "target": t, "cards": [...], "draws": d,
@@ -19,8 +23,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cache
-from itertools import combinations_with_replacement
 from typing import Any
 
 from ...kernel.errors import IllegalAction, MalformedToken
@@ -29,7 +31,6 @@ from ...kernel.game import (
     ROUND_OVER,
     Bot,
     Game,
-    GameState,
     SearchTuning,
     is_int,
     require,
@@ -37,8 +38,8 @@ from ...kernel.game import (
     sort_shuffle,
 )
 from ...kernel.options import choice_option, int_option, seat_option
+from .attacks import Attacks
 from .cards import (
-    CODES,
     COLOR,
     COLORS,
     EVENT_POS,
@@ -47,17 +48,15 @@ from .cards import (
     PLAY_DECK,
     POS,
     SCORE,
-    VALUE,
-    WISH_KINDS,
     WISHES,
     order_from,
     sort_cards,
 )
+from .events import Events
+from .matching import Matching, card_matches
 from .notation import (
-    KIND_RULE,
     KIND_SHAPE,
     NO_EFFECT,
-    PLAIN_KINDS,
     Bet,
     Counterattack,
     Discard,
@@ -72,23 +71,33 @@ from .notation import (
     Start,
     chosen_card,
     chosen_entry,
-    chosen_target,
     parse,
 )
+from .table import (
+    AFTER_DRAW,
+    CHANCE,
+    CHOICE_PHASES,
+    CHRISTMAS,
+    COUNTER,
+    GAMBLE,
+    HAND_SIZE,
+    ID,
+    MARKET,
+    NICETRY,
+    PARTY,
+    PLAY,
+    RECESSION,
+    START,
+    copy_json,
+    remove_all,
+)
 
-ID = "mayhem"
-HAND_SIZE = 7
 #: S1 point limits: (2–4 players, 5–8 players) per game length.
 POINT_LIMITS = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
 DOOMSDAY_SCORE = 50  # R46
-FY_HAND_SIZE = 10  # R3: `fy` is legal with exactly 10 cards in hand
 
-PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
-MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
 PHASES = (PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY, MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE,
           ROUND_OVER, GAME_OVER)
-#: Event phases with simultaneous choices (R43) → the event card that opens them.
-CHOICE_PHASES = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
 #: The rule that governs who decides in each phase (used by error messages).
 PHASE_RULE = {PLAY: "R2", AFTER_DRAW: "R2", CHANCE: "R8", START: "R36", COUNTER: "R21", NICETRY: "R31",
               MARKET: "R52", RECESSION: "R56", PARTY: "R58", CHRISTMAS: "R54", GAMBLE: "R50",
@@ -139,112 +148,14 @@ def point_limit(players: int, options: Mapping[str, Any]) -> int:
     return short_table if players <= 4 else long_table
 
 
-def _card_combos(cards: Sequence[str], k: int) -> list[str]:
-    """Distinct multisets of ``k`` (0 … 2) cards of the sorted ``cards``, as ``":x:y"`` suffixes in listing order."""
-    if k == 0:
-        return [""]
-    if k == 1:
-        return [":" + c for c in dict.fromkeys(cards)]
-    out: dict[str, None] = {}
-    for i in range(len(cards) - 1):
-        for j in range(i + 1, len(cards)):
-            out[f":{cards[i]}:{cards[j]}"] = None
-    return list(out)
-
-
-def card_matches(card: str, top: str, wish: str | None) -> bool:
-    """R3 (D16, D6) for every card but ``fy``: may ``card`` go on ``top`` with ``wish`` active?
-
-    Wish cards are always legal. A colour wish admits coloured cards of that colour, a number wish
-    number cards (coloured or black) of that value. Without a wish: on a coloured number its colour or
-    its value; on a black card only coloured numbers of its value; on a one-colour special its colour or
-    its kind; on a lone ``fy`` any card. Decision: a wish card on top without an active wish (only in a
-    hand-made state) restricts nothing either.
-    """
-    kind = KIND[card]
-    if kind in WISH_KINDS:
-        return True
-    if wish is not None:
-        if wish in COLORS:
-            return COLOR[card] == wish
-        return VALUE[card] == int(wish)
-    top_kind = KIND[top]
-    if top_kind == "num":
-        return COLOR[card] == COLOR[top] or (VALUE[card] is not None and VALUE[card] == VALUE[top])
-    if top_kind == "black":
-        return kind == "num" and VALUE[card] == VALUE[top]
-    if top_kind == "fy" or top_kind in WISH_KINDS:
-        return True
-    return COLOR[card] == COLOR[top] or kind == top_kind  # one-colour special
-
-
-@cache
-def _playable(key: str, fy_legal: bool) -> frozenset[str]:
-    """Codes legal under ``key`` (the active wish if any, else the top card), ``fy`` when ``fy_legal``
-    (R3: a holder of exactly 10 cards); cached, since rollouts list plays at every step."""
-    if key in WISHES:
-        legal = {c for c in CODES if c != "fy" and card_matches(c, "fy", key)}
-    else:
-        legal = {c for c in CODES if c != "fy" and card_matches(c, key, None)}
-    if fy_legal:
-        legal.add("fy")
-    return frozenset(legal)
-
-
-@cache
-def _other_seats(players: int, seat: int) -> tuple[int, ...]:
-    """Every seat but ``seat``, ascending (cached: token listings ask for it at every step)."""
-    return tuple(t for t in range(players) if t != seat)
-
-
-@cache
-def _four_tokens(players: int, seat: int, prefix: str) -> tuple[str, ...]:
-    """Every Fantastic Four token of ``seat`` (R15) as ``prefix`` + arguments, in listing order."""
-    others = [t for t in range(players) if t != seat]
-    named = [":" + ":".join(map(str, combo)) for combo in combinations_with_replacement(others, 4)]
-    return tuple(prefix + s for w in WISHES for s in [":" + w] + [f":{w}{n}" for n in named])
-
-
-def _copy_json(value: Any) -> Any:
-    """A fresh copy of a small JSON-like value (dicts, lists, scalars): the cheap replacement for deepcopy."""
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
-
-
-def _remove_all(hand: list[str], cards: Sequence[str]) -> None:
-    for c in cards:
-        hand.remove(c)
-
-
 # ----------------------------------------------------------------------------- state
-class MayhemState(GameState):
-    """A ``mayhem`` match at one moment (spec *State document*).
+class MayhemState(Matching, Attacks, Events):
+    """A ``mayhem`` match at one moment (spec *State document*; the zones are :class:`~.table.Table`'s).
 
-    Zones: ``hands`` (per seat, canonical order), ``draw`` and ``discard`` (top first), ``event_pile``
-    (top first), ``events_used`` (most recent first), ``market``; table facts ``wish``, ``last_color``,
-    ``current``, ``skipped`` (R11 marks), ``face_up`` (R62), ``exhausted`` (R7), ``revealed`` (R59),
-    ``gamble`` (R50) and ``pending`` (see the module docstring).
+    Here: the listing and applying of tokens, a played card's effect (R4–R19), the round and the
+    match (R70–R72, S3–S5), errors, documents and copies; R3 matching, attacks and events come
+    from the mixed-in parts.
     """
-
-    game: MayhemGame
-    hands: list[list[str]]
-    draw: list[str]
-    discard: list[str]
-    event_pile: list[str]
-    events_used: list[str]
-    market: list[str]
-    skipped: list[bool]
-    wish: str | None
-    last_color: str | None
-    current: int
-    face_up: bool
-    exhausted: bool
-    revealed: list[list[str]] | None
-    gamble: dict[str, str] | None
-    pending: dict[str, Any] | None
 
     def __init__(self, game: MayhemGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
         self.game = game
@@ -265,134 +176,7 @@ class MayhemState(GameState):
         self.face_up = self.exhausted = False
         self.revealed = self.gamble = self.pending = None
 
-    # ------------------------------------------------------------------ small helpers
-    def _next(self, seat: int) -> int:
-        """next(s) = the right neighbour (R1: play runs counter-clockwise)."""
-        return (seat - 1) % self.players
-
-    def _order(self, seat: int) -> list[int]:
-        return order_from(seat, self.players)
-
-    def _others(self, seat: int) -> tuple[int, ...]:
-        """The other seats, ascending."""
-        return _other_seats(self.players, seat)
-
-    def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
-        hand = self.hands[seat]
-        hand.extend(cards)
-        sort_cards(hand)
-
-    def _draw_cards(self, seat: int, count: int) -> None:
-        """``seat`` draws ``count`` cards; missing cards are skipped and exhaust the round (R7, D7)."""
-        if count <= 0:
-            return
-        taken = self.draw[:count]
-        del self.draw[:count]
-        if len(taken) < count:
-            self.exhausted = True
-        if taken:
-            self._give_cards(seat, taken)
-
-    def _discard_block(self, per_seat: Mapping[int, Sequence[str]], initiator: int) -> None:
-        """R42/D24: event discards go as one block directly beneath the top card.
-
-        Seats in order from the initiator, each seat's cards in canonical order, first card nearest the top.
-        """
-        block: list[str] = []
-        for s in self._order(initiator):
-            cards = sorted(per_seat.get(s, ()), key=POS.__getitem__)
-            _remove_all(self.hands[s], cards)
-            block.extend(cards)
-        self.discard[1:1] = block
-
-    # ------------------------------------------------------------------ R3 legal card
-    def _legal_cards(self, hand_size: int) -> frozenset[str]:
-        """R3: the codes a holder of ``hand_size`` cards may play now (see :func:`card_matches`)."""
-        return _playable(self.wish or self.discard[0], hand_size == FY_HAND_SIZE)
-
     # ------------------------------------------------------------------ token listing
-    def _effect_tokens(self, seat: int, card: str, rest: list[str], prefix: str) -> Sequence[str]:
-        """Tokens ``prefix`` + arguments of playing ``card`` (or resolving it as start card, R36) with ``rest``
-        left in hand.
-
-        In listing order: a missing optional argument first, wishes r y g b 1 … 9, seats ascending,
-        card lists by canonical positions (spec *Decisions and tokens*).
-        """
-        if KIND[card] == "four":  # R15
-            return _four_tokens(self.players, seat, prefix)
-        return [prefix + s for s in self._effect_args(seat, card, rest)]
-
-    def _effect_args(self, seat: int, card: str, rest: list[str]) -> list[str]:
-        """Argument suffixes of every kind but Fantastic Four (see :meth:`_effect_tokens`)."""
-        kind = KIND[card]
-        if kind in ("gift", "exch"):  # R9, R10, R19: never name fy
-            named = [c for c in rest if c != "fy"]
-            combos = _card_combos(named, min(2, len(named)))
-            return [f":{t}{combo}" for t in self._others(seat) for combo in combos]
-        if kind == "skip":  # R11, D21
-            free = [f":{t}" for t in self._others(seat) if not self.skipped[t]]
-            return free or [""]
-        if kind == "fant":  # R14
-            return [":" + w for w in WISHES]
-        if kind == "equal":  # R16, D17
-            fewer = [t for t in self._others(seat) if len(self.hands[t]) < len(rest)]
-            return [s for c in COLORS for s in [":" + c] + [f":{c}:{t}" for t in fewer]]
-        if kind in ("counter", "nicetry"):  # R17, R18
-            return [":" + c for c in COLORS]
-        return [""]
-
-    def _play_tokens(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        legal = self._legal_cards(len(hand))
-        out: list[str] = []
-        previous = None
-        for i, card in enumerate(hand):
-            if card == previous:
-                continue
-            previous = card
-            if card not in legal:
-                continue
-            if KIND[card] in PLAIN_KINDS:
-                out.append("play:" + card)
-            else:
-                out.extend(self._effect_tokens(seat, card, hand[:i] + hand[i + 1:], "play:" + card))
-        return out
-
-    def _counter_tokens(self, seat: int) -> list[str]:
-        """R21: ``counter:<c>:<t>[:<x>[:<y>]]`` for the target of the open part holding a Counterattack."""
-        hand = self.hands[seat]
-        if "counter" not in hand:
-            return []
-        part = self.pending
-        assert part is not None
-        if self.options["counter_target"] == "attacker":
-            targets: Sequence[int] = [part["source"]]
-        else:
-            targets = self._others(seat)
-        combos = [""]
-        if part["kind"] in ("gift", "exch"):
-            rest = list(hand)
-            rest.remove("counter")
-            named = [c for c in rest if c != "fy"]
-            combos = _card_combos(named, min(2, len(named)))
-        return [f"counter:{c}:{t}{combo}" for c in COLORS for t in targets for combo in combos]
-
-    def _choice_tokens(self, seat: int) -> list[str]:
-        """R43 choices still open for ``seat``: recession ``discard``, party/christmas ``give``, gambler ``bet``."""
-        pending = self.pending
-        assert pending is not None
-        phase = self.phase
-        left = list(self.hands[seat])  # in canonical order, as every hand is kept
-        if phase == GAMBLE:  # one bet per seat (R50)
-            if self.options["gambling_rule"] == "published":
-                left = [c for c in left if KIND[c] == "num" and COLOR[c] == self.last_color]
-            return [f"bet:{c}" for c in dict.fromkeys(left)]
-        for entry in pending["chosen"][seat]:  # ``code`` (recession) or ``code:seat`` (party, christmas)
-            left.remove(chosen_card(entry))
-        if phase == RECESSION:
-            return [f"discard:{c}" for c in dict.fromkeys(left)]
-        return [f"give:{c}:{t}" for c in dict.fromkeys(left) for t in self._others(seat)]
-
     def _legal(self, seat: int) -> list[str]:
         """Legal tokens of ``seat`` in the spec's listing order (the kernel caches the listing)."""
         phase = self.phase
@@ -506,11 +290,6 @@ class MayhemState(GameState):
         else:  # coloured number card, fy start card, bare Skip (R11: no effect)
             self._after_effect()
 
-    def _after_effect(self) -> None:
-        """R6: the played card and all it caused are resolved: the turn ends, a checkpoint follows."""
-        self.pending = None
-        self._checkpoint()
-
     def _draw_token(self, seat: int) -> None:
         """R2, R7, R8: draw one card; from an empty pile this exhausts the round and ends the turn."""
         self._draw_cards(seat, 1)
@@ -532,352 +311,6 @@ class MayhemState(GameState):
             self.pending["asked"].remove(seat)
             if not self.pending["asked"]:
                 self._end_round()
-
-    # ------------------------------------------------------------------ attacks (R20–R22)
-    def _attack(self, kind: str, parts: list[list[int]], cards: list[str]) -> None:
-        """R20: parts resolve in order (each with its chain); ``parts`` are ``[source, target, draws]``."""
-        source, target, draws = parts[0]
-        self.pending = {"type": "attack", "kind": kind, "source": source, "target": target, "cards": list(cards),
-                        "draws": draws, "queue": parts[1:]}
-        self._window_or_apply()
-
-    def _window_or_apply(self) -> None:
-        """R21, D13: open the counter window of the current part unless public facts rule it out."""
-        part = self.pending
-        assert part is not None
-        if self.hands[part["target"]] and self.discard.count("counter") < 4:
-            self.phase = COUNTER
-            return
-        self._apply_part(part)
-        self._next_part()
-
-    def _next_part(self) -> None:
-        part = self.pending
-        assert part is not None
-        if not part["queue"]:
-            self._after_effect()
-            return
-        part["source"], part["target"], part["draws"] = part["queue"].pop(0)
-        part["cards"] = []
-        self._window_or_apply()
-
-    def _apply_part(self, part: dict[str, Any]) -> None:
-        """R22: apply one attack part."""
-        kind, source, target = part["kind"], part["source"], part["target"]
-        if kind == "gift":  # R9
-            _remove_all(self.hands[source], part["cards"])
-            self._give_cards(target, part["cards"])
-        elif kind == "exch":  # R10, D18: take at random from the target's hand as it was before receiving
-            hand = self.hands[target]
-            picks = sorted(self.rng.sample(range(len(hand)), min(2, len(hand))), reverse=True)
-            taken = [hand.pop(i) for i in picks]
-            _remove_all(self.hands[source], part["cards"])
-            self._give_cards(target, part["cards"])
-            self._give_cards(source, taken)
-        elif kind == "skip":  # R11, D21: marked unless already marked
-            self.skipped[target] = True
-        elif kind == "four":  # R15
-            self._draw_cards(target, part["draws"])
-        else:  # equal, R16: counts taken on resolution
-            self._draw_cards(target, len(self.hands[source]) - len(self.hands[target]))
-
-    def _counter(self, seat: int, move: Counterattack) -> None:
-        """R21, D9, D10, D12: the Counterattack goes on top with its wish; the part is redirected from ``seat``."""
-        self.hands[seat].remove("counter")
-        self.discard.insert(0, "counter")
-        self.wish = move.wish
-        part = self.pending
-        assert part is not None
-        part["source"], part["target"], part["cards"] = seat, move.target, list(move.cards)
-        self._window_or_apply()
-
-    # ------------------------------------------------------------------ checkpoint, Nice Try (R30, R31)
-    def _checkpoint(self) -> None:
-        """R30, D8: round end, a Nice Try window, or the next turn (passing over marked seats)."""
-        if self.exhausted:
-            self._end_round()
-            return
-        sizes = [len(h) for h in self.hands]
-        if 0 in sizes:
-            if "nicetry" in self.discard or not any(sizes):
-                self._end_round()
-            else:
-                self.phase = NICETRY
-                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if sizes[s]]}
-            return
-        p = self._next(self.current)
-        while self.skipped[p]:
-            self.skipped[p] = False
-            p = self._next(p)
-        self.current = p
-        self.phase = PLAY
-        self.pending = None
-
-    def _nicetry(self, seat: int, color: str) -> None:
-        """R31, D35: Nice Try on top with wish; every other empty-handed seat draws 3; new checkpoint."""
-        self.hands[seat].remove("nicetry")
-        self.discard.insert(0, "nicetry")
-        self.wish = color
-        self.pending = None
-        for s in self._order(seat):
-            if s != seat and not self.hands[s]:
-                self._draw_cards(s, 3)
-        self._checkpoint()
-
-    # ------------------------------------------------------------------ events (R40–R63)
-    def _event(self, initiator: int) -> None:
-        """R40: turn up the top event card and resolve it; an empty event pile does nothing (D33)."""
-        if not self.event_pile:
-            self._after_effect()
-            return
-        name = self.event_pile.pop(0)
-        self.pending = {"type": "event", "event": name, "initiator": initiator}
-        if name == "doomsday":  # R46, D31
-            self.events_used.insert(0, name)
-            self._end_round(doomsday=True)
-            return
-        if getattr(self, "_ev_" + name)(initiator):
-            self._event_done()
-
-    def _event_done(self) -> None:
-        assert self.pending is not None
-        self.events_used.insert(0, self.pending["event"])
-        self._after_effect()
-
-    def _open_choices(self, phase: str, quota: list[int], chosen: list[list[str]] | None = None,
-                      **extra: Any) -> bool:
-        """R43: open simultaneous choices; True (event resolved) when nobody owes a choice, else False."""
-        assert self.pending is not None
-        chosen = chosen if chosen is not None else [[] for _ in range(self.players)]
-        self.pending.update(quota=quota, chosen=chosen, **extra)
-        if all(len(chosen[s]) >= quota[s] for s in range(self.players)):
-            self._finish_choices()
-            return True
-        self.phase = phase
-        return False
-
-    def _ev_charity(self, i: int) -> bool:
-        """R44, D23: seats holding the most give; each other seat takes one random card from each giver."""
-        sizes = [len(h) for h in self.hands]
-        m = max(sizes)
-        if min(sizes) == m:
-            return True
-        order = self._order(i)
-        givers = [s for s in order if sizes[s] == m]
-        takers = [s for s in order if sizes[s] < m]
-        for taker in takers:
-            for giver in givers:
-                hand = self.hands[giver]
-                if hand:
-                    self._give_cards(taker, [hand.pop(self.rng.randrange(len(hand)))])
-        return True
-
-    def _ev_communism(self, i: int) -> bool:
-        """R45: each seat in order from I draws up to the largest hand size."""
-        m = max(len(h) for h in self.hands)
-        for s in self._order(i):
-            self._draw_cards(s, m - len(self.hands[s]))
-        return True
-
-    def _ev_earthquake(self, i: int) -> bool:
-        """R47: every hand passes to next(s), the right neighbour."""
-        old = self.hands
-        self.hands = [old[(s + 1) % self.players] for s in range(self.players)]
-        return True
-
-    def _ev_expansion(self, i: int) -> bool:
-        """R48: the k-th seat in order from I draws k cards."""
-        for k, s in enumerate(self._order(i), start=1):
-            self._draw_cards(s, k)
-        return True
-
-    def _ev_friday13(self, i: int) -> bool:
-        """R49: nothing happens."""
-        return True
-
-    def _ev_gambler(self, i: int) -> bool:
-        """R50, D26: bets (``bet``), or the published variant by option ``gambling_rule``."""
-        n = self.players
-        if self.options["gambling_rule"] == "summary":
-            quota = [1 if self.hands[s] else 0 for s in range(n)]
-            if sum(quota) < 2:
-                return True
-            return self._open_choices(GAMBLE, quota, drawers=[])
-        color = self.last_color
-        if color is None:
-            return True
-
-        def has_kind(s: int) -> bool:
-            return any(KIND[c] == "num" and COLOR[c] == color for c in self.hands[s])
-
-        quota = [1 if has_kind(s) else 0 for s in range(n)]
-        drawers = [s for s in self._order(i) if self.hands[s] and not quota[s]]
-        if sum(quota) < 2:
-            quota = [0] * n
-        return self._open_choices(GAMBLE, quota, drawers=drawers)
-
-    def _ev_lostfound(self, i: int) -> bool:
-        """R51, D29: up to 3 cards beneath the top, dealt face up one at a time in order from I."""
-        cards = self.discard[1:4]
-        del self.discard[1:4]
-        order = self._order(i)
-        for k, card in enumerate(cards):
-            self._give_cards(order[k % self.players], [card])
-        return True
-
-    def _ev_market(self, i: int) -> bool:
-        """R52, D28: reveal min(n, draw size) cards; seats pick in order from I, the last card automatically."""
-        n = self.players
-        if len(self.draw) < n:
-            self.exhausted = True
-        self.market = self.draw[:n]
-        del self.draw[:n]
-        self.pending = {"type": "event", "event": "market", "initiator": i, "picker": self._next(i)}
-        return self._market_step()
-
-    def _market_step(self) -> bool:
-        """R52: hand the lone last card to the picker at once; True once the market is empty."""
-        assert self.pending is not None
-        if len(self.market) == 1:
-            self._give_cards(self.pending["picker"], [self.market.pop()])
-        if not self.market:
-            return True
-        self.phase = MARKET
-        return False
-
-    def _pick(self, seat: int, card: str) -> None:
-        assert self.pending is not None
-        self.market.remove(card)
-        self._give_cards(seat, [card])
-        self.pending["picker"] = self._next(seat)
-        if self._market_step():
-            self._event_done()
-
-    def _ev_mating(self, i: int) -> bool:
-        """R53, D25: each seat discards every number card whose value occurs twice or more among its numbers."""
-        out: dict[int, list[str]] = {}
-        for s in range(self.players):
-            counts = Counter(VALUE[c] for c in self.hands[s] if VALUE[c] is not None)
-            out[s] = [c for c in self.hands[s] if VALUE[c] is not None and counts[VALUE[c]] >= 2]
-        self._discard_block(out, i)
-        return True
-
-    def _ev_christmas(self, i: int) -> bool:
-        """R54, D27: each seat gives its whole hand away, card by card, to seats of its choice."""
-        return self._open_choices(CHRISTMAS, [len(h) for h in self.hands])
-
-    def _ev_standoff(self, i: int) -> bool:
-        """R55: every seat discards its whole hand (R42), then each draws 3 in order from I."""
-        self._discard_block({s: list(h) for s, h in enumerate(self.hands)}, i)
-        for s in self._order(i):
-            self._draw_cards(s, 3)
-        return True
-
-    def _ev_recession(self, i: int) -> bool:
-        """R56, D32: the k-th seat in order from I discards k cards; k or fewer: its whole hand, automatically."""
-        quota = [0] * self.players
-        chosen: list[list[str]] = [[] for _ in range(self.players)]
-        for k, s in enumerate(self._order(i), start=1):
-            hand = self.hands[s]
-            if len(hand) <= k:
-                quota[s], chosen[s] = len(hand), list(hand)
-            else:
-                quota[s] = k
-        return self._open_choices(RECESSION, quota, chosen)
-
-    def _ev_robinhood(self, i: int) -> bool:
-        """R57: most and fewest cards swap hands (ties: earliest in order from I); all equal: nothing."""
-        order = self._order(i)
-        sizes = [len(h) for h in self.hands]
-        if min(sizes) == max(sizes):
-            return True
-        most = next(s for s in order if sizes[s] == max(sizes))
-        fewest = next(s for s in order if sizes[s] == min(sizes))
-        self.hands[most], self.hands[fewest] = self.hands[fewest], self.hands[most]
-        return True
-
-    def _ev_party(self, i: int) -> bool:
-        """R58, D27: each seat holding a card gives exactly one card to another seat of its choice."""
-        return self._open_choices(PARTY, [1 if h else 0 for h in self.hands])
-
-    def _ev_eye(self, i: int) -> bool:
-        """R59, D31: every hand becomes public (a snapshot) until the round ends."""
-        self.revealed = [list(h) for h in self.hands]
-        return True
-
-    def _ev_third(self, i: int) -> bool:
-        """R60: each seat in order from I draws 3."""
-        for s in self._order(i):
-            self._draw_cards(s, 3)
-        return True
-
-    def _ev_tornado(self, i: int) -> bool:
-        """R61: all hands collected, shuffled with the match RNG, dealt one at a time in order from I."""
-        pool = [c for h in self.hands for c in h]  # Decision: collected seat 0 … n-1, then shuffled
-        shuffle(self.rng, pool)
-        order = self._order(i)
-        hands: list[list[str]] = [[] for _ in range(self.players)]
-        for k, card in enumerate(pool):
-            hands[order[k % self.players]].append(card)
-        for h in hands:
-            sort_cards(h)
-        self.hands = hands
-        return True
-
-    def _ev_upside(self, i: int) -> bool:
-        """R62, D30: the draw pile is reversed and lies face up for the rest of the round."""
-        self.draw.reverse()
-        self.face_up = True
-        return True
-
-    def _ev_vandalism(self, i: int) -> bool:
-        """R63: each seat discards all its coloured cards of ``last_color`` (nothing if it is null)."""
-        color = self.last_color
-        if color is None:
-            return True
-        self._discard_block({s: [c for c in h if COLOR[c] == color] for s, h in enumerate(self.hands)}, i)
-        return True
-
-    def _choose(self, seat: int, choice: str) -> None:
-        """R43: record one hidden choice; once every seat has finished, they take effect together."""
-        pending = self.pending
-        assert pending is not None
-        pending["chosen"][seat].append(choice)
-        if not self.to_act():
-            self._finish_choices()
-            self._event_done()
-
-    def _finish_choices(self) -> None:
-        """R43: apply the simultaneous choices of Recession (R56), Party (R58), Christmas (R54), Gambler (R50)."""
-        pending = self.pending
-        assert pending is not None
-        event, initiator, chosen = pending["event"], pending["initiator"], pending["chosen"]
-        n = self.players
-        if event == "recession":
-            self._discard_block(dict(enumerate(chosen)), initiator)
-        elif event in ("party", "christmas"):
-            received: list[list[str]] = [[] for _ in range(n)]
-            for s in range(n):
-                for gift in chosen[s]:
-                    card = chosen_card(gift)
-                    self.hands[s].remove(card)
-                    received[chosen_target(gift)].append(card)
-            for s in range(n):
-                self._give_cards(s, received[s])
-        else:  # gambler
-            bets = {s: chosen[s][0] for s in range(n) if chosen[s]}
-            if bets:
-                rank = {s: k for k, s in enumerate(self._order(initiator))}
-                if self.options["gambling_rule"] == "summary":  # second-lowest score value takes all
-                    taker = sorted(bets, key=lambda s: (SCORE[bets[s]], rank[s]))[1]
-                else:  # published: highest bet value takes all
-                    taker = sorted(bets, key=lambda s: (-(VALUE[bets[s]] or 0), rank[s]))[0]
-                self.gamble = {str(s): bets[s] for s in sorted(bets)}
-                for s, card in bets.items():
-                    self.hands[s].remove(card)
-                self._give_cards(taker, sorted(bets.values(), key=POS.__getitem__))
-            for s in pending.get("drawers", []):
-                self._draw_cards(s, 2)
 
     # ------------------------------------------------------------------ round and match (R70–R72, S3–S5)
     def _end_round(self, doomsday: bool = False) -> None:
@@ -989,19 +422,6 @@ class MayhemState(GameState):
             return "R50", "bet one card of your hand"
         return PHASE_RULE[phase], f"{move} is not a legal decision now"
 
-    def _diagnose_play(self, seat: int, card: str) -> tuple[str, str]:
-        hand = self.hands[seat]
-        if card not in hand:
-            return "R2", f"{card} is not in your hand"
-        if card not in self._legal_cards(len(hand)):
-            if card == "fy":
-                return "R3", "fy is legal only with exactly 10 cards in hand (including it)"
-            if self.wish is not None:
-                return "R3", f"the wish {self.wish!r} is active"
-            return "R3", f"{card} does not match the top card {self.discard[0]}"
-        kind = KIND[card]  # a card with arguments: a plain one in hand and legal is always listed
-        return KIND_RULE[kind], KIND_SHAPE[kind]
-
     # ------------------------------------------------------------------ documents
     def to_doc(self) -> dict[str, Any]:
         """The omniscient state document (spec *State document*)."""
@@ -1012,8 +432,8 @@ class MayhemState(GameState):
             "event_pile": list(self.event_pile), "event_count": len(self.event_pile),
             "events_used": list(self.events_used), "current": self.current, "skipped": list(self.skipped),
             "exhausted": self.exhausted, "market": list(self.market),
-            "revealed": _copy_json(self.revealed), "gamble": _copy_json(self.gamble),
-            "pending": _copy_json(self.pending),
+            "revealed": copy_json(self.revealed), "gamble": copy_json(self.gamble),
+            "pending": copy_json(self.pending),
         })
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -1058,14 +478,6 @@ class MayhemState(GameState):
             return str(move.masked())
         return token
 
-    def _completes_choices(self, seat: int) -> bool:
-        """Whether one more choice of ``seat`` completes the open simultaneous choices (R43)."""
-        pending = self.pending
-        if self.phase not in CHOICE_PHASES or pending is None:
-            return False
-        quota, chosen = pending["quota"], pending["chosen"]
-        return all(len(chosen[s]) + (s == seat) >= quota[s] for s in range(self.players))
-
     # ------------------------------------------------------------------ copies
     def clone(self) -> MayhemState:
         """An independent copy (lists copied by hand, the generator shared lazily)."""
@@ -1079,7 +491,7 @@ class MayhemState(GameState):
         new.face_up, new.exhausted = self.face_up, self.exhausted
         new.revealed = [list(h) for h in self.revealed] if self.revealed is not None else None
         new.gamble = dict(self.gamble) if self.gamble is not None else None
-        new.pending = _copy_json(self.pending)
+        new.pending = copy_json(self.pending)
         return new
 
     def _committed(self, seat: int) -> list[str]:
@@ -1113,7 +525,7 @@ class MayhemState(GameState):
                     continue
                 fixed = new._committed(s)
                 hand = new.hands[s]
-                _remove_all(hand, fixed)
+                remove_all(hand, fixed)
                 pool.extend(hand)
                 keep[s] = fixed
             first = 1 if new.face_up and new.draw else 0
@@ -1214,7 +626,7 @@ def _check_pending(phase: str, pending: Any, players: int) -> dict[str, Any] | N
             for s in range(players):
                 require(isinstance(chosen[s], list) and len(chosen[s]) <= quota[s],
                         f"{ID} load: pending.chosen of seat {s} exceeds its quota")
-    return _copy_json(pending)
+    return copy_json(pending)
 
 
 class MayhemGame(Game):
@@ -1230,9 +642,7 @@ class MayhemGame(Game):
         choice_option("game_length", "medium", ("short", "medium", "long"), label={
             "en": "Match length", "de": "Spieldauer"}, rule="mayhem S1", help={
             "en": "How high the point limit is: short, medium or long (lower limits with 5 or more players).",
-            "de": "Wie hoch die Punktgrenze liegt: kurz, mittel oder lang (niedriger ab 5 Spielern)."},
-            choice_labels={"short": {"en": "Short", "de": "Kurz"}, "medium": {"en": "Medium", "de": "Mittel"},
-                           "long": {"en": "Long", "de": "Lang"}}),
+            "de": "Wie hoch die Punktgrenze liegt: kurz, mittel oder lang (niedriger ab 5 Spielern)."}),
         int_option("point_limit", None, 1, nullable=True, label={
             "en": "Point limit", "de": "Punktgrenze"}, rule="mayhem S1", help={
             "en": "The match ends once someone has more points than this; replaces the match length.",
@@ -1242,19 +652,12 @@ class MayhemGame(Game):
         choice_option("counter_target", "attacker", ("attacker", "any"), label={
             "en": "Counterattack target", "de": "Ziel des Gegenangriffs"}, rule="mayhem R21", help={
             "en": "A Counterattack turns the attack back on the attacker, or on any other player (published rule).",
-            "de": "Ein Gegenangriff trifft den Angreifer oder einen beliebigen anderen Mitspieler (Verlagsregel)."},
-            choice_labels={"attacker": {"en": "Back at the attacker", "de": "Zurück auf den Angreifer"},
-                           "any": {"en": "Any other player (published rule)",
-                                   "de": "Beliebiger anderer Mitspieler (Verlagsregel)"}}),
+            "de": "Ein Gegenangriff trifft den Angreifer oder einen beliebigen anderen Mitspieler (Verlagsregel)."}),
         choice_option("gambling_rule", "summary", ("summary", "published"), label={
             "en": "Gambler rule", "de": "Glücksspieler-Regel"}, rule="mayhem R50", help={
             "en": "Gambler: everyone bets any card and the second lowest takes all, or the published rule.",
             "de": "Glücksspieler: alle setzen eine beliebige Karte, die zweitniedrigste nimmt alles, "
-                  "oder die Verlagsregel."},
-            choice_labels={"summary": {"en": "Second lowest bet takes all",
-                                       "de": "Zweitniedrigster Einsatz nimmt alles"},
-                           "published": {"en": "Published rule: highest bet of the last colour takes all",
-                                         "de": "Verlagsregel: höchster Einsatz der letzten Farbe nimmt alles"}}),
+                  "oder die Verlagsregel."}),
     )
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -1,0 +1,138 @@
+"""The table every part of the ``mayhem`` rules works on (spec *State document*): phases, zones, turns.
+
+:class:`Table` declares the zones of a match and the small moves of cards every part makes (hand
+cards in canonical order, draws that may exhaust the round, R7), and ends a played card's effect
+(R6) at the checkpoint (R30). The parts are mixins of it: :class:`~.matching.Matching` (which cards
+may be played and with which arguments, R3), :class:`~.attacks.Attacks` (attack parts and the
+reactions to them, R20–R22, R31) and :class:`~.events.Events` (event cards, R40–R63);
+:class:`~.rules.MayhemState` joins them with the turn, the round and the documents.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ...kernel.game import GameState
+from .cards import order_from, sort_cards
+
+if TYPE_CHECKING:  # the rules import the table; the table needs their game type for annotations only
+    from .rules import MayhemGame
+
+ID = "mayhem"
+HAND_SIZE = 7
+FY_HAND_SIZE = 10  # R3: `fy` is legal with exactly 10 cards in hand
+
+PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
+MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
+#: Event phases with simultaneous choices (R43) → the event card that opens them.
+CHOICE_PHASES = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
+
+
+@cache
+def _other_seats(players: int, seat: int) -> tuple[int, ...]:
+    """Every seat but ``seat``, ascending (cached: token listings ask for it at every step)."""
+    return tuple(t for t in range(players) if t != seat)
+
+
+def copy_json(value: Any) -> Any:
+    """A fresh copy of a small JSON-like value (dicts, lists, scalars): the cheap replacement for deepcopy."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
+
+
+def remove_all(hand: list[str], cards: Sequence[str]) -> None:
+    """Take each of ``cards`` (a multiset) out of ``hand``, which holds them all."""
+    for c in cards:
+        hand.remove(c)
+
+
+class Table(GameState):
+    """A ``mayhem`` match's zones and the moves of cards every rule part shares (spec *State document*).
+
+    Zones: ``hands`` (per seat, canonical order), ``draw`` and ``discard`` (top first), ``event_pile``
+    (top first), ``events_used`` (most recent first), ``market``; table facts ``wish``, ``last_color``,
+    ``current``, ``skipped`` (R11 marks), ``face_up`` (R62), ``exhausted`` (R7), ``revealed`` (R59),
+    ``gamble`` (R50) and ``pending`` (see :mod:`.rules`).
+    """
+
+    game: MayhemGame
+    hands: list[list[str]]
+    draw: list[str]
+    discard: list[str]
+    event_pile: list[str]
+    events_used: list[str]
+    market: list[str]
+    skipped: list[bool]
+    wish: str | None
+    last_color: str | None
+    current: int
+    face_up: bool
+    exhausted: bool
+    revealed: list[list[str]] | None
+    gamble: dict[str, str] | None
+    pending: dict[str, Any] | None
+
+    # ------------------------------------------------------------------ small helpers
+    def _next(self, seat: int) -> int:
+        """next(s) = the right neighbour (R1: play runs counter-clockwise)."""
+        return (seat - 1) % self.players
+
+    def _order(self, seat: int) -> list[int]:
+        return order_from(seat, self.players)
+
+    def _others(self, seat: int) -> tuple[int, ...]:
+        """The other seats, ascending."""
+        return _other_seats(self.players, seat)
+
+    def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
+        hand = self.hands[seat]
+        hand.extend(cards)
+        sort_cards(hand)
+
+    def _draw_cards(self, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards; missing cards are skipped and exhaust the round (R7, D7)."""
+        if count <= 0:
+            return
+        taken = self.draw[:count]
+        del self.draw[:count]
+        if len(taken) < count:
+            self.exhausted = True
+        if taken:
+            self._give_cards(seat, taken)
+
+    # ------------------------------------------------------------------ end of an effect, checkpoint (R6, R30)
+    def _after_effect(self) -> None:
+        """R6: the played card and all it caused are resolved: the turn ends, a checkpoint follows."""
+        self.pending = None
+        self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """R30, D8: round end, a Nice Try window, or the next turn (passing over marked seats)."""
+        if self.exhausted:
+            self._end_round()
+            return
+        sizes = [len(h) for h in self.hands]
+        if 0 in sizes:
+            if "nicetry" in self.discard or not any(sizes):
+                self._end_round()
+            else:
+                self.phase = NICETRY
+                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if sizes[s]]}
+            return
+        p = self._next(self.current)
+        while self.skipped[p]:
+            self.skipped[p] = False
+            p = self._next(p)
+        self.current = p
+        self.phase = PLAY
+        self.pending = None
+
+    @abstractmethod
+    def _end_round(self, doomsday: bool = False) -> None:
+        """R70–R72: score the round; the match ends or the next dealer deals (:class:`~.rules.MayhemState`)."""
