@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -36,10 +37,17 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def live_server(db_url: str) -> Iterator[str]:
-    """A real uvicorn server on 127.0.0.1 in a thread; yields its base URL."""
+def app_options() -> dict[str, Any]:
+    """Keyword arguments of ``create_app`` for :func:`live_server` (a test module overrides this fixture)."""
+    return {}
+
+
+@pytest.fixture
+def live_server(db_url: str, app_options: dict[str, Any]) -> Iterator[str]:
+    """A real uvicorn server on 127.0.0.1 in a thread (the app made with ``app_options``); yields its base URL."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_level="warning",
+    server = uvicorn.Server(uvicorn.Config(create_app(db_url, **app_options), host="127.0.0.1", port=port,
+                                           log_level="warning",
                                            ws_max_size=1024 * 1024))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

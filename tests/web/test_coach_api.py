@@ -200,6 +200,7 @@ def test_replay_steps_show_each_seat_what_the_live_table_showed_it(coach_client:
     for (seat, n, lang), frame in live.items():
         step = coach_client.get(f"{url}?n={n}&seat={seat + 1}&lang={lang}").json()
         assert step["view"] == frame["view"] and step["phase_text"] == frame["phase_text"], (seat, n)
+        assert step["card_names"] == frame["card_names"] and step["score_now"] == frame["score_now"]
         assert step["log"] == frame["log"] and step["log_start"] == 0 and step["n"] == n and step["total"] == total
         assert step["seat"] == seat and step["open"] is False and step["only_seen"] is None
         assert [s["name"] for s in step["seats"]] == [s["name"] for s in frame["seats"]]

@@ -41,10 +41,11 @@ from pydantic import BaseModel, Field
 from ..bots.coach import decision_words, hint, judge_decision, review_todo
 from ..kernel import GameState, KartentischError, Match, Voice
 from ..kernel.errors import first_line
+from ..kernel.summary import score_now
 from ..kernel.words import narrate
 from .deps import bearer, hub_of, plain_id
 from .frames import LANG_HELP
-from .tables import ApiError, Hub, LiveTable, _log_items, bot_seed, frame_lang
+from .tables import ApiError, CardNames, Hub, LiveTable, _log_items, bot_seed, frame_lang
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -111,9 +112,12 @@ class Replay:
     match: Match
     names: dict[str, tuple[str, ...]]
     states: list[GameState] = field(init=False)
+    cards: CardNames = field(init=False)
 
     def __post_init__(self) -> None:
         self.states = list(self.match.states())
+        state = self.states[0]
+        self.cards = CardNames(state.game, frozenset(state.game.deck(state.players, state.options)))
 
     @property
     def total(self) -> int:
@@ -165,9 +169,10 @@ class Replay:
 
         Returns:
             ``{"type": "replay", "game", "lang", "players", "n", "total", "over", "seat", "open", "seats",
-            "view", "phase_text", "lower_wins", "log", "log_start", "only_seen"}``: ``seat`` 0-based as in frames
-            (``None`` with every card open), ``seats`` ``[{"seat", "name"}]``, ``only_seen`` per seat the cards
-            only it saw (every card open only, else ``None``).
+            "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "log", "log_start",
+            "only_seen"}``: ``seat`` 0-based as in frames (``None`` with every card open), ``seats`` ``[{"seat",
+            "name"}]``, ``card_names`` and ``score_now`` as a frame's, ``legal`` and ``choices`` empty (nobody moves
+            in a replay), ``only_seen`` per seat the cards only it saw (every card open only, else ``None``).
         Raises:
             ApiError 422: ``n`` or ``since`` out of ``0 … total``.
         """
@@ -183,7 +188,9 @@ class Replay:
             "type": "replay", "game": game.id, "lang": lang, "players": self.match.players, "n": n,
             "total": self.total, "over": self.over, "seat": viewer, "open": viewer is None,
             "seats": [{"seat": s, "name": voice.name(s)} for s in range(self.match.players)],
-            "view": view, "phase_text": game.phase_name(view["phase"], lang), "lower_wins": game.score_sign < 0,
+            "view": view, "card_names": self.cards.of_view(view, lang),
+            "phase_text": game.phase_name(view["phase"], lang), "lower_wins": game.score_sign < 0,
+            "score_now": score_now(game, view), "legal": [], "choices": [],
             "log": self.entries(viewer, lang, min(since, n), n), "log_start": min(since, n),
             "only_seen": [only_seen(state, s) for s in range(self.match.players)] if viewer is None else None,
         }

@@ -2,7 +2,9 @@
 // language), then the table's seats and options in the players' words (presets first, the rest behind "more
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
 import { lang, t, toggleLang } from "./i18n.js";
+import { HintsOption } from "./hint.js";
 import { markdown } from "./markdown.js";
+import { ReplayFileLink } from "./review.js";
 import { html, render, useEffect, useRef, useState } from "./ui.js";
 
 const LENGTHS = ["short", "medium", "long"];
@@ -144,6 +146,7 @@ function Setup({ game }) {
   const [hotseat, setHotseat] = useState(false);
   const [reaction, setReaction] = useState("30");
   const [seed, setSeed] = useState("");
+  const [hints, setHints] = useState(null);   // null: the server's default (on for at most one person)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [done, setDone] = useState(null);
@@ -162,6 +165,7 @@ function Setup({ game }) {
       seats: seats.slice(0, players).map((s, i) => (hotseat && i > 0 && s.kind === "open" ? { kind: "human", name: null } : seatBody(s, i))) };
     if (seed !== "") body.seed = Number(seed);
     if (reaction !== "") body.reaction_seconds = Number(reaction);
+    if (hints !== null) body.hints = hints;
     const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
     setBusy(false);
@@ -194,6 +198,8 @@ function Setup({ game }) {
       ${rest.map(field)}
       <div class="field"><label><input id="hotseat" type="checkbox" checked=${hotseat}
         onChange=${(e) => setHotseat(e.currentTarget.checked)} /> ${t("hotseat")}</label></div>
+      <${HintsOption} value=${hints} onChange=${setHints}
+        people=${seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "open" || s.kind === "human").length} />
       <div class="field"><label class="label" for="reaction">${t("reaction")}</label>
         <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>
       <div class="field"><label class="label" for="seed">${t("seed")}</label>
@@ -224,6 +230,7 @@ function Lobby({ games }) {
         onChoose=${() => setChosen(g.id)} onRules=${() => setRules(g)} />`)}</ul>
       ${game && html`<${Setup} key=${game.id} game=${game} />`}
       ${rules && html`<${RulesDialog} game=${rules} onClose=${() => setRules(null)} />`}
+      <${ReplayFileLink} />
     </main>`;
 }
 

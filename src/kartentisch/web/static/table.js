@@ -5,6 +5,8 @@ import { Chooser, PANEL_KINDS } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
 import { lang, t, toggleLang } from "./i18n.js";
 import { html, render } from "./ui.js";
+import { HintPanel } from "./hint.js";
+import { ReviewPanel } from "./review.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
@@ -453,6 +455,11 @@ function Info({ frame }) {
     ${seed !== null && seed !== undefined && html`<span class="fixed-deal" title=${t("fixedDealWhy")}> · ${t("fixedDeal", seed)}</span>`}</p>`;
 }
 
+/** The finished match's replay at position `n` from seat `s`'s view (null: every card open). */
+function replayUrl(n, s) {
+  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}&lang=${lang()}`;
+}
+
 function App() {
   S.active = pickActive();
   const conn = S.active;
@@ -479,9 +486,12 @@ function App() {
         <${Info} frame=${frame} />
         <${WaitingSeats} frame=${frame} />
         <${MatchSummary} frame=${frame} />
+        ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
+          total=${frame.n} replayUrl=${replayUrl(0, null)} jump=${(n, s) => { location.href = replayUrl(n, s); }} />`}
         <${RoundSummary} frame=${frame} chooser=${chooser} over=${v.game_over} />
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
+        <${HintPanel} key=${frame.n} tableId=${tableId} token=${conn.token} frame=${frame} play=${(token) => send(conn, token)} />
       </div>
       <aside class="side">
         <${SeatsBar} frame=${frame} />

@@ -1,0 +1,61 @@
+// The coach's words on the pages (issue 23): the hint panel, the review and the replay page, in German and English
+// (the moves themselves come from the server in the page's language). Also the coach's style sheet, loaded once.
+import { lang } from "./i18n.js";
+
+const STRINGS = {
+  en: {
+    hint: "Hint", hintAsk: "Show a hint", hintThinking: "The coach is thinking…", hintTitle: "The coach's best moves",
+    hintFrom: "from {0} simulated games", win: "chance to win", play: "Play this", hintOld: "The position has changed.",
+    hintsOption: "Hints allowed (the coach shows the best moves and their chances)",
+    hintsHelp: "Off unless you allow it when several people play.",
+    review: "Review the match", reviewTitle: "Review", reviewing: "Reviewing decision {0} of {1}…",
+    reviewWait: "The review starts soon…", curve: "Chance to win over the match", curveOf: "{0}: chance to win after each move",
+    good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", better: "Better: {0} ({1})",
+    loss: "−{0} % chance to win", noMarks: "No mistakes found: every move was about as good as the coach's best.",
+    marked: "Moves to look at", move: "Move {0}", result: "result",
+    replay: "Step through the match", replayTitle: "Replay", first: "First", back: "Back", forward: "Forward",
+    last: "Last", position: "Move {0} of {1}", deal: "The deal (before the first move)", viewAs: "Seen by",
+    allOpen: "All cards open", onlySees: "Only {0} sees:", nothingHidden: "nothing hidden",
+    share: "Copy the link to this position", copied: "Copied", keys: "Arrow keys: back and forward · Home, End: first and last",
+    upload: "Open a replay file", uploadHelp: "A file saved by “kartentisch play” (one move per line).",
+    uploadButton: "Open", toTable: "Back to the table", reviewFailed: "The review failed: {0}", error: "Error",
+    notOver: "The match is not over yet: its replay opens at the end.", loading: "Loading…", jump: "Go to this position",
+  },
+  de: {
+    hint: "Tipp", hintAsk: "Tipp zeigen", hintThinking: "Der Coach denkt nach…", hintTitle: "Die besten Züge laut Coach",
+    hintFrom: "aus {0} durchgespielten Partien", win: "Siegchance", play: "So spielen", hintOld: "Die Stellung hat sich geändert.",
+    hintsOption: "Tipps erlaubt (der Coach zeigt die besten Züge und ihre Chancen)",
+    hintsHelp: "Aus, wenn mehrere Menschen spielen, außer du erlaubst sie.",
+    review: "Partie analysieren", reviewTitle: "Analyse", reviewing: "Analysiere Entscheidung {0} von {1}…",
+    reviewWait: "Die Analyse beginnt gleich…", curve: "Siegchance im Lauf der Partie", curveOf: "{0}: Siegchance nach jedem Zug",
+    good: "gut", inaccuracy: "Ungenauigkeit", mistake: "Fehler", blunder: "grober Fehler", better: "Besser: {0} ({1})",
+    loss: "−{0} % Siegchance", noMarks: "Keine Fehler gefunden: jeder Zug war etwa so gut wie der beste des Coachs.",
+    marked: "Züge zum Anschauen", move: "Zug {0}", result: "Ergebnis",
+    replay: "Partie nachspielen", replayTitle: "Nachspielen", first: "Anfang", back: "Zurück", forward: "Vor",
+    last: "Ende", position: "Zug {0} von {1}", deal: "Das Austeilen (vor dem ersten Zug)", viewAs: "Sicht von",
+    allOpen: "Alle Karten offen", onlySees: "Nur {0} sieht:", nothingHidden: "nichts Verdecktes",
+    share: "Link zu dieser Stellung kopieren", copied: "Kopiert", keys: "Pfeiltasten: zurück und vor · Pos1, Ende: Anfang und Ende",
+    upload: "Wiederholungsdatei öffnen", uploadHelp: "Eine Datei, die „kartentisch play“ gespeichert hat (ein Zug pro Zeile).",
+    uploadButton: "Öffnen", toTable: "Zurück zum Tisch", reviewFailed: "Die Analyse ist fehlgeschlagen: {0}", error: "Fehler",
+    notOver: "Die Partie läuft noch: ihre Wiederholung gibt es am Ende.", loading: "Lade…", jump: "Zu dieser Stellung",
+  },
+};
+
+/** The coach's page string `key` in the page's language; "{0}", "{1}" … take `args`. */
+export function ct(key, ...args) {
+  const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+}
+
+/** A win chance (0 … 1) as a whole percentage: "62 %" / "62 %". */
+export function pct(win) {
+  return `${Math.round(100 * win)} %`;
+}
+
+/** The marks a review gives, worst first, with the chess annotation each is shown with. */
+export const MARKS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
+
+const CSS = new URL("./coach.css", import.meta.url).pathname;
+if (!document.querySelector(`link[href="${CSS}"]`)) {
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: CSS }));
+}

@@ -1,0 +1,109 @@
+// The review of a finished match (issue 23): a button starts it on the server (POST …/review), the page follows its
+// progress (GET …/review) and then draws each reviewed seat's chance to win after each of its moves as a curve with
+// the marked moves on it, and lists those moves in words with the better move the coach found.
+import { ct, MARKS, pct } from "./coachwords.js";
+import { lang } from "./i18n.js";
+import { html, useEffect, useState } from "./ui.js";
+
+/** Milliseconds between two looks at a running review. */
+const POLL = 600;
+/** The curves' colours per seat (told apart by their labels too). */
+const LINES = ["#1f5fbf", "#c62828", "#1b7a34", "#7b3fb5", "#8a6700", "#00727d"];
+const W = 800;
+const H = 180;
+const PAD = 8;
+
+async function getJson(url, method = "GET") {
+  const res = await fetch(url, { method }).catch(() => null);
+  const data = res ? await res.json().catch(() => ({})) : {};
+  return res?.ok ? data : { state: "failed", error: data.error ?? String(res?.status ?? "") };
+}
+
+/**
+ * A review being made or made: `api` (/api/tables/<id> or /api/replays/<id>), `names(seat)` a seat's name, `total`
+ * the match's moves, `onReview(review)` told once it is done, `jump(n, seat)` (optional) opens position n from that
+ * seat's view, `replayUrl` (optional) the replay's address, `at` (optional) the position shown beside it (a line on
+ * the curve).
+ */
+export function ReviewPanel({ api, names, total, onReview = () => {}, jump = null, replayUrl = null, at = null }) {
+  const [review, setReview] = useState(null);
+  const [asked, setAsked] = useState(0);   // times the person pressed the button (the first look only reads)
+  useEffect(() => {
+    let stop = false;
+    let timer = null;
+    const look = async (method) => {
+      const data = await getJson(`${api}/review?lang=${lang()}`, method);
+      if (stop) return;
+      setReview(data);
+      if (data.state === "running") timer = setTimeout(() => look("GET"), POLL);
+      if (data.state === "done") onReview(data);
+    };
+    look(asked ? "POST" : "GET");
+    return () => { stop = true; clearTimeout(timer); };
+  }, [api, asked]);
+  const state = review?.state;
+  return html`<section class="review" data-zone="review" data-state=${state ?? "loading"} aria-labelledby="review-title">
+    <h2 id="review-title">${ct("reviewTitle")}</h2>
+    ${(state === "none" || state === "failed") && html`<p class="actions">
+      <button type="button" class="primary start-review" onClick=${() => setAsked(asked + 1)}>${ct("review")}</button>
+      ${replayUrl && html`<a class="button replay-link" href=${replayUrl}>${ct("replay")}</a>`}</p>`}
+    ${state === "failed" && review.error && html`<p class="error" role="alert">${ct("reviewFailed", review.error)}</p>`}
+    ${state === "running" && html`<p class="progress" role="status">
+      <progress value=${review.done} max=${Math.max(review.total, 1)} aria-label=${ct("reviewTitle")}></progress>
+      ${review.total ? ct("reviewing", review.done + 1 > review.total ? review.total : review.done + 1, review.total) : ct("reviewWait")}</p>`}
+    ${state === "done" && html`<${Curve} review=${review} names=${names} total=${total} at=${at} jump=${jump} />
+      <${Marked} review=${review} names=${names} jump=${jump} />
+      ${replayUrl && html`<p class="actions"><a class="button primary replay-link" href=${replayUrl}>${ct("replay")}</a></p>`}`}
+  </section>`;
+}
+
+/** The decisions of `review` with a mark worse than good, in the match's order. */
+export function markedDecisions(review) {
+  return review.decisions.filter((d) => d.mark in MARKS);
+}
+
+/** Each reviewed seat's chance to win after each of its moves (x: the move number), marks as larger dots, the
+ * match's result at its end. */
+function Curve({ review, names, total, at, jump }) {
+  const end = Math.max(1, total, ...review.decisions.map((d) => d.n));
+  const x = (n) => PAD + ((W - 2 * PAD) * n) / end;
+  const y = (win) => PAD + (H - 2 * PAD) * (1 - win);
+  const seats = review.seats;
+  return html`<figure class="curve">
+    <figcaption>${ct("curve")}
+      <span class="legend">${seats.map((s, i) => html`<span class="key" data-seat=${s}>
+        <span class="swatch" style=${{ background: LINES[i % LINES.length] }} aria-hidden="true"></span>${names(s)}</span>`)}</span></figcaption>
+    <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${seats.map((s) => ct("curveOf", names(s))).join("; ")}>
+      <line class="even" x1=${PAD} x2=${W - PAD} y1=${y(1 / review.players)} y2=${y(1 / review.players)} />
+      ${at !== null && html`<line class="now" x1=${x(at)} x2=${x(at)} y1="0" y2=${H} />`}
+      ${seats.map((s, i) => {
+        const mine = review.decisions.filter((d) => d.seat === s);
+        const ends = review.result ? [[end, review.result[s]]] : [];
+        const points = [...mine.map((d) => [d.n, d.win_chosen]), ...ends]
+          .map(([n, win]) => `${x(n).toFixed(1)},${y(win).toFixed(1)}`).join(" ");
+        return html`<g data-seat=${s} style=${{ color: LINES[i % LINES.length] }}>
+          <polyline points=${points} />
+          ${mine.filter((d) => d.mark in MARKS).map((d) => html`<circle class=${`mark-${d.mark}`} cx=${x(d.n)} cy=${y(d.win_chosen)}
+            r=${d.mark === "blunder" ? 6 : 4.5} onClick=${jump ? () => jump(d.n - 1, d.seat) : undefined}><title>${ct("move", d.n)}: ${ct(d.mark)}</title></circle>`)}
+          ${ends.map(([n, win]) => html`<rect class="result" x=${x(n) - 4} y=${y(win) - 4} width="8" height="8"><title>${ct("result")}: ${pct(win)}</title></rect>`)}
+        </g>`;
+      })}
+    </svg>
+  </figure>`;
+}
+
+/** The marked moves in words: who, the move, the mark and the loss, the better move and its chance. */
+function Marked({ review, names, jump }) {
+  const marked = markedDecisions(review);
+  if (!marked.length) return html`<p class="no-marks">${ct("noMarks")}</p>`;
+  return html`<h3>${ct("marked")}</h3>
+    <ol class="marked">${marked.map((d) => html`<li class=${`mark-${d.mark}`} data-n=${d.n} data-seat=${d.seat}>
+      <span class="badge" aria-hidden="true">${MARKS[d.mark]}</span>
+      <span class="what">${jump ? html`<button type="button" class="jump" title=${ct("jump")}
+          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}). ${ct("better", d.best_text, pct(d.win_best))}`}</span></li>`)}</ol>`;
+}
+
+/** The lobby's way to a replay file's page (/replay: open a file saved by `kartentisch play`). */
+export function ReplayFileLink() {
+  return html`<p class="replay-file"><a href="/replay">${ct("upload")}</a></p>`;
+}

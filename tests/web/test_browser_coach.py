@@ -1,0 +1,145 @@
+"""The coach in a real browser (marker ``browser``, issue 23): a person asks for a hint and plays it; after the match
+the review is made in the background (progress shown) and draws its curve and marked moves; the replay steps
+through the match with the buttons and the arrow keys, from a seat's view and with every card open, and its address
+names the position. Screenshots of the hint panel, the review and the replay at laptop and phone size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .browser_kit import (
+    LAPTOP,
+    PHONE,
+    TOKEN_LIKE,
+    body,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+    shot,
+)
+from .conftest import auth
+from .test_browser_a11y import serious_violations
+from .test_coach_api import play_out, short_table
+
+pytestmark = pytest.mark.browser
+
+
+def last_text(base: str, source: str, n: int, kind: str = "replays") -> str:
+    """The last move's sentence at position ``n`` with every card open, of an uploaded replay (or of a table)."""
+    url = f"{base}/api/tables/{source}/replay" if kind == "tables" else f"{base}/api/replays/{source}"
+    step = httpx.get(f"{url}?n={n}&seat=all&lang=en").json()
+    return [e for e in step["log"] if e.get("kind") != "round"][-1]["text"]
+
+
+@pytest.fixture
+def app_options() -> dict[str, Any]:
+    """Small coach budgets: a hint or a reviewed decision in a fraction of a second."""
+    return {"coach_iterations": 150}
+
+
+def test_a_person_asks_for_a_hint_and_plays_it(browser, live_server: str) -> None:  # noqa: F811
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 11, "options": {"target_score": 15},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]}).json()
+    seat = table["seats"][0]
+    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(f"{live_server}{seat['url'].replace('#', '?lang=en#')}")
+        page.wait_for_function("document.body.dataset.acting === '1'")
+        page.click("[data-zone=hint] .ask-hint")
+        page.wait_for_selector("[data-zone=hint] .hint-moves li")
+        moves = page.locator("[data-zone=hint] .hint-moves li")
+        assert 1 <= moves.count() <= 3
+        for i in range(moves.count()):
+            text = moves.nth(i).locator(".text").text_content()
+            assert text.startswith("Play ") and not TOKEN_LIKE.search(text)
+            assert moves.nth(i).locator(".win").text_content().strip().split()[0].isdigit()
+        page.locator("[data-zone=hint]").scroll_into_view_if_needed()
+        shot(page, f"coach-hint-{size}")
+        assert serious_violations(page) == []
+        if size == "phone":
+            break
+        token = moves.first.get_attribute("data-token")
+        n = body(page, "n")
+        moves.first.locator(".play-hint").click()
+        page.wait_for_function(f"document.body.dataset.n !== '{n}'")
+        frame = httpx.get(f"{live_server}/api/tables/{table['id']}/view", headers=auth(seat["token"])).json()
+        mine = [e for e in frame["log"] if e.get("seat") == 0]
+        assert mine[0]["token"] == token  # the hinted move was played
+        page.context.close()
+
+
+def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tmp_path: Path) -> None:  # noqa: F811
+    with httpx.Client(base_url=live_server) as client:
+        table = short_table(client, seed=5)
+        match = play_out(client, table, seed=8)
+    total = len(match.history)
+    seat = table["seats"][0]
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{live_server}{seat['url'].replace('#', '?lang=en#')}")
+    page.wait_for_selector("[data-zone=review] button.start-review")
+    page.click("[data-zone=review] button.start-review")
+    page.wait_for_selector("[data-zone=review][data-state=running], [data-zone=review][data-state=done]")
+    page.wait_for_selector("[data-zone=review][data-state=done] figure.curve svg polyline", timeout=60_000)
+    review = httpx.get(f"{live_server}/api/tables/{table['id']}/review").json()
+    marked = [d for d in review["decisions"] if d["mark"] != "good"]
+    assert page.locator("[data-zone=review] ol.marked li").count() == len(marked)
+    assert page.locator("[data-zone=review] figure.curve polyline").count() == 2
+    page.locator("[data-zone=review]").scroll_into_view_if_needed()
+    shot(page, "coach-review-laptop")
+    assert serious_violations(page) == []
+
+    page.click("[data-zone=review] a.replay-link")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert body(page, "n") == "0" and body(page, "seat") == "all" and body(page, "total") == str(total)
+    assert page.locator(".only-seen").count() == 0  # chips: no seat holds a hidden card
+    assert page.locator("ol.replay-log li.move").count() == 0
+    for n in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.body.dataset.n === '{n}'")
+    assert page.locator("ol.replay-log li.move").count() == 3
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.body.dataset.n === '2'")
+    assert "n=2" in page.url and "seat=all" in page.url
+    page.click(".replay-controls button.last")
+    page.wait_for_function(f"document.body.dataset.n === '{total}'")
+    assert page.locator("ol.replay-log li.move").count() == total
+    assert page.locator("ol.replay-log li .badge").count() == len(marked)  # the review's marks beside the log
+    shot(page, "coach-replay-laptop")
+    assert serious_violations(page) == []
+    # the second seat's view, from a shared link
+    page.goto(f"{live_server}/t/{table['id']}/replay?n=6&seat=2&lang=en")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    step = httpx.get(f"{live_server}/api/tables/{table['id']}/replay?n=6&seat=2&lang=en").json()
+    assert body(page, "n") == "6" and body(page, "seat") == "2" and page.locator(".only-seen").count() == 0
+    assert page.locator("ol.replay-log li .text").all_text_contents() == [e["text"] for e in step["log"]
+                                                                           if e.get("kind") != "round"]
+    page.click(".replay-controls button.first")
+    page.wait_for_function("document.body.dataset.n === '0'")
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(f"{live_server}/t/{table['id']}/replay?n={total // 2}&seat=1&lang=de")
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "coach-replay-phone")
+    phone.locator("[data-zone=review]").scroll_into_view_if_needed()
+    phone.wait_for_selector("[data-zone=review][data-state=done]")
+    shot(phone, "coach-review-phone")
+    # the same match as a replay file, opened from the lobby's link
+    replay_file = tmp_path / "match.jsonl"
+    match.save(replay_file)
+    page.goto(f"{live_server}/?lang=en")
+    page.click(".replay-file a")
+    page.wait_for_selector("body[data-ready='1'] form.upload")
+    assert serious_violations(page) == []
+    page.set_input_files("form.upload input[type=file]", str(replay_file))
+    page.click("form.upload button[type=submit]")
+    page.wait_for_function("document.body.dataset.ready === '1' && document.body.dataset.total !== undefined")
+    assert "/replay/" in page.url and body(page, "total") == str(total) and body(page, "seat") == "all"
+    page.keyboard.press("End")
+    page.wait_for_function(f"document.body.dataset.n === '{total}'")
+    upload = page.url.split("/replay/")[1].split("?")[0]
+    assert page.locator("ol.replay-log li .text").last.text_content() == last_text(live_server, upload, total)
+    assert last_text(live_server, upload, total).removeprefix("Seat 2") == \
+        last_text(live_server, table["id"], total, "tables").removeprefix("Bo")  # the file has no names
