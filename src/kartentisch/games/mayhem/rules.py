@@ -642,7 +642,9 @@ class MayhemGame(Game):
         choice_option("game_length", "medium", ("short", "medium", "long"), label={
             "en": "Match length", "de": "Spieldauer"}, rule="mayhem S1", help={
             "en": "How high the point limit is: short, medium or long (lower limits with 5 or more players).",
-            "de": "Wie hoch die Punktgrenze liegt: kurz, mittel oder lang (niedriger ab 5 Spielern)."}),
+            "de": "Wie hoch die Punktgrenze liegt: kurz, mittel oder lang (niedriger ab 5 Spielern)."},
+            choice_labels={"short": {"en": "Short", "de": "Kurz"}, "medium": {"en": "Medium", "de": "Mittel"},
+                           "long": {"en": "Long", "de": "Lang"}}),
         int_option("point_limit", None, 1, nullable=True, label={
             "en": "Point limit", "de": "Punktgrenze"}, rule="mayhem S1", help={
             "en": "The match ends once someone has more points than this; replaces the match length.",
@@ -652,12 +654,19 @@ class MayhemGame(Game):
         choice_option("counter_target", "attacker", ("attacker", "any"), label={
             "en": "Counterattack target", "de": "Ziel des Gegenangriffs"}, rule="mayhem R21", help={
             "en": "A Counterattack turns the attack back on the attacker, or on any other player (published rule).",
-            "de": "Ein Gegenangriff trifft den Angreifer oder einen beliebigen anderen Mitspieler (Verlagsregel)."}),
+            "de": "Ein Gegenangriff trifft den Angreifer oder einen beliebigen anderen Mitspieler (Verlagsregel)."},
+            choice_labels={"attacker": {"en": "Back at the attacker", "de": "Zurück auf den Angreifer"},
+                           "any": {"en": "Any other player (published rule)",
+                                   "de": "Beliebiger anderer Mitspieler (Verlagsregel)"}}),
         choice_option("gambling_rule", "summary", ("summary", "published"), label={
             "en": "Gambler rule", "de": "Glücksspieler-Regel"}, rule="mayhem R50", help={
             "en": "Gambler: everyone bets any card and the second lowest takes all, or the published rule.",
             "de": "Glücksspieler: alle setzen eine beliebige Karte, die zweitniedrigste nimmt alles, "
-                  "oder die Verlagsregel."}),
+                  "oder die Verlagsregel."},
+            choice_labels={"summary": {"en": "Second lowest bet takes all",
+                                       "de": "Zweitniedrigster Einsatz nimmt alles"},
+                           "published": {"en": "Published rule: highest bet of the last colour takes all",
+                                         "de": "Verlagsregel: höchster Einsatz der letzten Farbe nimmt alles"}}),
     )
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:
