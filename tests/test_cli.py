@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kartentisch.cli.app import app
 from kartentisch.bots import bot_label
+from kartentisch.cli.app import app
 from kartentisch.games import get_game
 from kartentisch.kernel import InvalidReplay, Match, Voice
 from kartentisch.kernel.words import winners_line
@@ -235,5 +235,14 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
                            input="²\n--1\n-1\n" + "9" * 5000 + "\nquit\n")
     assert result.exit_code == 0, result.output
     assert "'²' is illegal" in result.output and "'--1' is illegal" in result.output
-    assert "'99999" in result.output  # a 5,000-digit answer is a token too (int() refuses > 4,300 digits)
+    assert "There is no choice 99999" in result.output  # 5,000 digits: no choice (never int() of it)
     assert "There is no choice -1; choose 1 … 6" in result.output
+
+
+def test_play_explains_back_at_the_first_step_and_deep_options(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
+                           input="back\nquit\n")
+    assert result.exit_code == 0 and "Nothing to take back" in result.output
+    deep = '{"a":' * 3000 + "1" + "}" * 3000
+    result = runner.invoke(app, ["play", "colors", "--options", deep])
+    assert result.exit_code == 2 and "nested too deeply" in result.output and "Traceback" not in result.output

@@ -116,21 +116,22 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
             else " › ".join(picker.picked), style="bold")
         for i, label in enumerate(options, start=1):
             say(f"  {i:>2}  {label}")
-        answer = _answer(f"{t(voice.lang, 'prompt' if not picker.picked else 'prompt_step')}> ")
+        answer = _answer(f"{t(voice.lang, 'prompt')}> ")
         if not answer:
             continue
         if answer in ("quit", "q", "exit"):
             return None
         if answer in ("back", "b", "0"):
-            picker.back()
+            if not picker.back():
+                say(t(voice.lang, "no_back"), style="red")
         elif answer in ("help", "?"):
             say(t(voice.lang, "help"))
         elif answer == "rules":
             console.print(Markdown(state.game.rules_text(voice.lang)))
         elif answer == "log":
             say("\n".join(_narrations(match, voice)) or "–")
-        elif re.fullmatch(r"-?[0-9]{1,9}", answer):  # an option number; "²", "--1", 5,000 digits: tokens
-            if 1 <= int(answer) <= len(options):
+        elif re.fullmatch(r"-?[0-9]+", answer):  # an option number ("²" and "--1" are tokens)
+            if len(answer) <= 9 and 1 <= int(answer) <= len(options):
                 picker.pick(options[int(answer) - 1])
             else:
                 say(t(voice.lang, "no_move", n=answer, k=len(options)), style="red")
@@ -374,6 +375,7 @@ from . import sweep  # noqa: E402
 
 app.command("sweep")(sweep.sweep_cmd)
 from . import review  # noqa: E402
+
 app.command("review")(review.review_cmd)
 
 

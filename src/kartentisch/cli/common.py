@@ -65,6 +65,8 @@ def options_json(raw: str | None) -> dict[str, Any]:
         value = json.loads(raw)
     except ValueError as exc:
         raise typer.BadParameter(f"--options must be a JSON object: {exc}") from None
+    except RecursionError:
+        raise typer.BadParameter("--options must be a JSON object: it is nested too deeply") from None
     if not isinstance(value, dict):
         raise typer.BadParameter("--options must be a JSON object, e.g. '{\"target_score\": 15}'")
     return value

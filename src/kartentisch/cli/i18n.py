@@ -6,8 +6,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "your_turn": "Your move:",
         "legal": "Legal moves",
-        "prompt": "Number (help, rules, log, quit)",
-        "prompt_step": "Number (back, help, quit)",
+        "prompt": "Number (back, help, rules, log, quit)",
+        "no_back": "Nothing to take back: this is the first step of your move.",
         "finish": "That's all",
         "help": "Type the number of a choice; a wide move is chosen in steps (back undoes a step). "
                 "Commands: help, rules, log (the moves so far), quit. Developers may type a raw token.",
@@ -27,8 +27,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "your_turn": "Du bist am Zug:",
         "legal": "Erlaubte Züge",
-        "prompt": "Nummer (help, rules, log, quit)",
-        "prompt_step": "Nummer (back, help, quit)",
+        "prompt": "Nummer (back, help, rules, log, quit)",
+        "no_back": "Nichts zurückzunehmen: das ist der erste Schritt deines Zuges.",
         "finish": "Das ist alles",
         "help": "Gib die Nummer einer Wahl ein; ein großer Zug wird in Schritten gewählt (back nimmt einen "
                 "Schritt zurück). Befehle: help, rules, log (die bisherigen Züge), quit. Entwickler können einen "
