@@ -82,7 +82,7 @@ def play_match(job: MatchJob) -> MatchResult:
         seat_decisions[seat] += 1
         if len(state.scores) > scored:
             scored = len(state.scores)
-            ended, events = round_facts(job.game, state.to_doc())
+            ended, events = round_facts(game, state.to_doc())
             records.append(RoundRecord(scored, dealer, first if first is not None else opening,
                                        decisions - started, seat_decisions, list(state.scores[-1]), ended, events))
             started, seat_decisions, first, opening = decisions, [0] * job.players, None, None

@@ -15,6 +15,7 @@ so every reader reads every seat's; scored with the rules' own functions (R10, R
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...kernel.summary import number, signed
@@ -71,3 +72,13 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     lines.append(texts["chips"].format(n=chips, points=signed(eff.chip_points * chips))
                  + (texts["chips_minus"] if eff.chip_points < 0 else ""))
     return lines
+
+
+def round_facts(doc: Mapping[str, Any]) -> tuple[str | None, dict[str, int]]:
+    """For the balance lab (``kartentisch.sim.records``): how the scored round in ``doc`` (a full state
+    document) ended, and its event counts.
+
+    chips: face-down display cards (R7 d); the round ended by the final circuit (R9) or an empty row."""
+    zones = doc["zones"]
+    down = sum(1 for display in zones["display"] for cards in display.values() for c in cards if c.startswith("-"))
+    return ("final circuit" if zones["final_circuit"] else "empty row"), {"face-down cards": down}

@@ -14,6 +14,7 @@ says what each grid held and whether the trigger's sum was doubled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...kernel.summary import number
@@ -88,3 +89,20 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
         other, own_text = texts[key]
         lines.append((own_text if seat == voice.viewer else other).format(who=voice.who(seat, lower=key == "doubled")))
     return lines
+
+
+def round_facts(doc: Mapping[str, Any]) -> tuple[str | None, dict[str, int]]:
+    """For the balance lab (``kartentisch.sim.records``): how the scored round in ``doc`` (a full state
+    document) ended, and its event counts.
+
+    grid: lines removed (9 cards per grid at the deal, 3 per line, R11) and the R18 doubling."""
+    zones = doc["zones"]
+    left = [sum(1 for row in grid for x in row if x is not None) for grid in zones["grids"]]
+    events = {"lines removed": sum((9 - k) // 3 for k in left)}
+    trigger = zones["trigger"]
+    if trigger is None:
+        return None, events
+    grid = zones["grids"][trigger]
+    total = sum(VALUE[x.lstrip("?")] for row in grid for x in row if x is not None)
+    doubled = total > 0 and doc["scores"][-1][trigger] == 2 * total
+    return ("trigger doubled" if doubled else "trigger not doubled"), events

@@ -15,6 +15,7 @@ their score values (R70, the rules' own :func:`~.rules.score_round`) and counts 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from ...kernel.words import Voice
@@ -60,3 +61,17 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
         lines.append(texts["card"].format(card=name, points=points) if n == 1 else
                      texts["cards"].format(n=n, card=name, points=points))
     return lines
+
+
+def round_facts(doc: Mapping[str, Any]) -> tuple[str | None, dict[str, int]]:
+    """For the balance lab (``kartentisch.sim.records``): how the scored round in ``doc`` (a full state
+    document) ended, and its event counts.
+
+    mayhem: every event card used this round; Doomsday (R46), an exhausted draw (D7) or an empty hand."""
+    zones = doc["zones"]
+    events: dict[str, int] = {}
+    for code in zones["events_used"]:
+        events[code] = events.get(code, 0) + 1
+    if "doomsday" in events:
+        return "doomsday", events
+    return ("exhausted" if zones["exhausted"] else "hand emptied"), events
