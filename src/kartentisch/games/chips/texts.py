@@ -8,18 +8,18 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Baggage Belt (chips) — 2 to 4 players
+# Baggage Belt — 2 to 4 players
 
-**Cards.** 40 number cards (1–10 in black `k`, red `r`, blue `b`, yellow `y`), 7 chips per player.
+**Cards.** 40 number cards (1–10 in black, red, blue and yellow), 7 chips per player.
 
 ## Setup
-Shuffle the 40 cards. Lay 7 face up in a **row** (position 0 at the front), the rest face down as the
-**draw pile** next to position 6. Everybody gets a **supply** of 7 chips. Seat 1 starts round 1
-(option `first_player`); the start moves one seat clockwise every round.
+Shuffle the 40 cards. Lay 7 face up in a **row**, the rest face down as the **draw pile** behind the
+last card of the row. Everybody gets a **supply** of 7 chips. Seat 1 starts round 1
+(option "Start player"); the start moves one seat clockwise every round.
 
-## Your turn: `take:<i>`
-1. **Take** the card at position *i*. The front card (0) is free; for every card you skip you put
-   one chip from your supply on it (position *i* costs *i* chips). You need those chips before you
+## Your turn
+1. **Take** one card of the row. The front card is free; for every card you skip you put
+   one chip from your supply on it (the third card costs 2 chips). You need those chips before you
    collect anything. Without chips you must take the front card.
 2. **Collect** all chips lying on the card you took.
 3. **Place** it on your colour row of its colour (your display has four colour rows):
@@ -32,35 +32,36 @@ Shuffle the 40 cards. Lay 7 face up in a **row** (position 0 at the front), the 
 When the row can no longer be refilled, the current circuit is finished: play goes on until the
 start player's right neighbour has had its turn. Then each player scores:
 face-up card values − 1 per face-down card + 1 per chip in the supply. Chips left on the row
-count for nobody. Highest score wins; equal scores share the win. With option `rounds` several
-rounds are played and summed; between rounds the next dealer gives `deal`.
+count for nobody. Highest score wins; equal scores share the win. With the option "Rounds" several
+rounds are played and summed; between rounds the next dealer deals.
 
-## Special cards (expert game, option `specials`)
-Active special cards apply to everybody for the whole round. `"random"` picks 3 each round.
+## Special cards (expert game, option "Special cards")
+Active special cards apply to everybody for the whole round. You pick them, or 3 are drawn at
+random each round.
 
 | card | effect |
 |---|---|
 | 2 | a 4 never costs chips (also without chips; skipped cards get none) |
-| 3 | a 7 may go on any colour row: name it, `take:<i>:<k/r/b/y>` |
+| 3 | a 7 may go on any colour row: you name the row when you take it |
 | 4 | taking a card with 3 or more chips on it: play again at once |
 | 6 | a 5 is always placed face up |
 | 13 | your colour row with the smallest value does not count |
 | 15 | chips in your supply count −1 each instead of +1 |
 """,
     "de": """\
-# Gepäckband (chips) — 2 bis 4 Spieler
+# Gepäckband — 2 bis 4 Spieler
 
-**Karten.** 40 Zahlenkarten (1–10 in Schwarz `k`, Rot `r`, Blau `b`, Gelb `y`), 7 Chips je Spieler.
+**Karten.** 40 Zahlenkarten (1–10 in Schwarz, Rot, Blau und Gelb), 7 Chips je Spieler.
 
 ## Aufbau
-Die 40 Karten mischen. 7 offen als **Reihe** auslegen (Position 0 vorne), den Rest verdeckt als
-**Stapel** neben Position 6. Jeder bekommt einen **Vorrat** von 7 Chips. Platz 1 beginnt die erste
-Partie (Option `first_player`); danach beginnt in jeder Partie der linke Nachbar.
+Die 40 Karten mischen. 7 offen als **Reihe** auslegen, den Rest verdeckt als **Stapel** hinter die
+letzte Karte der Reihe. Jeder bekommt einen **Vorrat** von 7 Chips. Platz 1 beginnt die erste
+Partie (Option „Startspieler“); danach beginnt in jeder Partie der linke Nachbar.
 
-## Dein Zug: `take:<i>`
-1. **Karte nehmen**: Die erste Karte (Position 0) ist kostenlos; auf jede übersprungene Karte legst
-   du einen Chip aus deinem Vorrat (Position *i* kostet *i* Chips). Diese Chips musst du haben,
-   bevor du etwas einsammelst. Ohne Chips musst du die erste Karte nehmen.
+## Dein Zug
+1. **Karte nehmen**: Die vorderste Karte der Reihe ist kostenlos; auf jede übersprungene Karte legst
+   du einen Chip aus deinem Vorrat (die dritte Karte kostet 2 Chips). Diese Chips musst du haben,
+   bevor du etwas einsammelst. Ohne Chips musst du die vorderste Karte nehmen.
 2. **Chips einsammeln**: Alle Chips auf der genommenen Karte gehören dir.
 3. **Auslegen**: Die Karte kommt auf deine **Farbreihe** ihrer Farbe (deine **Auslage** hat vier
    Farbreihen): höher als die oberste Karte → offen; niedriger → **verdeckt** (1 **Minuspunkt**);
@@ -72,16 +73,17 @@ Partie (Option `first_player`); danach beginnt in jeder Partie der linke Nachbar
 Sobald die Reihe nicht mehr aufgefüllt werden kann, wird die Runde zu Ende gespielt: bis der rechte
 Nachbar des Startspielers gezogen hat. Wertung: Wert aller offenen Zahlenkarten − 1 je verdeckter
 Karte + 1 je Chip im Vorrat. Chips auf der Reihe zählen für niemanden. Die höchste Punktzahl gewinnt;
-Gleichstand teilt den Sieg. Mit der Option `rounds` werden mehrere Partien summiert; dazwischen gibt
-der nächste Geber `deal`.
+Gleichstand teilt den Sieg. Mit der Option „Partien“ werden mehrere Partien summiert; dazwischen gibt
+der nächste Geber.
 
-## Sonderkarten (Expertenspiel, Option `specials`)
-Aktive Sonderkarten gelten für alle während der ganzen Partie. `"random"` zieht je Partie 3.
+## Sonderkarten (Expertenspiel, Option „Sonderkarten“)
+Aktive Sonderkarten gelten für alle während der ganzen Partie. Man wählt sie aus, oder je Partie
+werden 3 zufällig gezogen.
 
 | Karte | Wirkung |
 |---|---|
 | 2 | eine 4 kostet nie Chips (auch ohne Chips; übersprungene Karten bekommen keine) |
-| 3 | eine 7 darf in jede Farbreihe: Reihe angeben, `take:<i>:<k/r/b/y>` |
+| 3 | eine 7 darf in jede Farbreihe: beim Nehmen die Farbreihe angeben |
 | 4 | wer eine Karte mit mindestens 3 Chips nimmt, spielt sofort nochmals |
 | 6 | eine 5 wird immer offen gelegt |
 | 13 | die eigene Farbreihe mit dem kleinsten Wert zählt nicht |

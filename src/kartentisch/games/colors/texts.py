@@ -8,13 +8,14 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Colour Gap (colors) — 2 to 6 players
+# Colour Gap — 2 to 6 players
 
 **Cards.** 5 colours (blue, green, purple, red, yellow) × numbers 0–9. With 2 players only
 blue, green and purple are used (30 cards), with 3 players also red (40), from 4 players all 50.
 
 **Setup.** Everybody gets 6 cards (5 with 5–6 players). 4 cards go face up to the **centre**,
-the rest is a face-down draw pile. The start player moves one seat clockwise every round; the
+the rest is a face-down draw pile. Seat 1 starts the first round (option "Start player")
+and the start player moves one seat clockwise every round; the
 player to their right deals.
 
 **Your turn.** Play any card from your hand:
@@ -36,19 +37,19 @@ Then the centre is refilled to 4 cards while the draw pile lasts. No drawing int
 have) scores minus (tied: all of them). If all your colours have the same count, there is no
 minus — two of each of five colours is 10! Round scores can be negative.
 
-**End of the match.** After the round in which somebody reaches the target (default 30; 15 short,
-70 long). The highest total wins; a tie goes to the best single round; if still tied, the win
-is shared. Optionally the match also ends after a fixed number of rounds.
+**End of the match.** After the round in which somebody reaches the target (option "Target score":
+30; short 15, long 70). The highest total wins; a tie goes to the best single round; if still tied, the win
+is shared. With the option "Round limit" the match also ends after that many rounds.
 """,
     "de": """\
-# Farblücke (colors) — 2 bis 6 Spieler
+# Farblücke — 2 bis 6 Spieler
 
 **Karten.** 5 Farben (blau, grün, lila, rot, gelb) × Zahlen 0–9. Zu zweit spielt man nur mit
 blau, grün und lila (30 Karten), zu dritt zusätzlich mit rot (40), ab vier mit allen 50.
 
 **Aufbau.** Jeder bekommt 6 Handkarten (zu fünft oder sechst 5). 4 Karten kommen offen in die
-**Tischmitte**, der Rest bildet den verdeckten Stapel. Der Startspieler wandert jede Runde einen
-Platz im Uhrzeigersinn; sein rechter Nachbar gibt.
+**Tischmitte**, der Rest bildet den verdeckten Stapel. Platz 1 beginnt die erste Runde (Option
+„Startspieler“), danach wandert der Startspieler jede Runde einen Platz im Uhrzeigersinn; sein rechter Nachbar gibt.
 
 **Dein Zug.** Lege eine beliebige Handkarte aus:
 1. **Gleiche Zahl:** Liegen in der Mitte Karten mit derselben Zahl, nimmst du **alle** und legst
@@ -70,9 +71,10 @@ Farbe (nur Farben, die du hast) gibt Minuspunkte (bei Gleichstand ebenfalls alle
 allen gesammelten Farben gleich viele, gibt es keine Minuspunkte — zweimal jede der fünf Farben
 sind 10! Ein Rundenergebnis kann negativ sein.
 
-**Spielende.** Nach der Runde, in der jemand die Zielpunktzahl erreicht (Standard 30; kurz 15,
-lang 70). Es gewinnt die höchste Summe; bei Gleichstand die beste Einzelrunde; bleibt es gleich,
-teilen sich die Spieler den Sieg. Auf Wunsch endet das Spiel auch nach einer festen Rundenzahl.
+**Spielende.** Nach der Runde, in der jemand die Zielpunktzahl erreicht (Option
+„Zielpunktzahl“: 30; kurz 15, lang 70). Es gewinnt die höchste Summe; bei Gleichstand die beste Einzelrunde; bleibt
+es gleich,
+teilen sich die Spieler den Sieg. Mit der Option „Rundenzahl“ endet das Spiel auch nach so vielen Runden.
 """,
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Colour Grid (grid) — 2 to 6 players
+# Colour Grid — 2 to 6 players
 
 **Goal:** the lowest total. The match ends after the round in which some total reaches 100
 (option "Match ends at"); the lowest total wins, ties share the win.
@@ -37,7 +37,7 @@ grid. The player who ended the round scores **double** unless they alone have th
 keep them), "First dealer" (seat 1).
 """,
     "de": """\
-# Farbraster (grid) — 2 bis 6 Spieler
+# Farbraster — 2 bis 6 Spieler
 
 **Ziel:** möglichst wenige Punkte. Die Partie endet nach der Runde, in der eine Gesamtsumme 100
 erreicht (Option „Partie endet bei“); die niedrigste Summe gewinnt, bei Gleichstand gibt es

@@ -8,29 +8,29 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Last Card (lastcard) — 2 to 6 players
+# Last Card — 2 to 6 players
 
 **Cards.** Numbered 1–60, each once. In play: 2–3 players 1–36, 4 players 1–48,
 5–6 players 1–60. Everyone gets 12 cards (6 players: 10); with 2 players 12 more cards lie face
-down aside. A match has one round per player (option `rounds`).
+down aside. A match has one round per player (option "Rounds").
 
 ## Each round
-1. **Deal** one card at a time, starting with the **start player** (seat 0 in round 1, option
-   `first_player`; the role moves one seat to the left every round). The dealer sits to the start
-   player's right and, from round 2 on, gives the token `deal`.
-2. **Pass** (`pass:a:b:c`, cards ascending): everyone at once chooses **3 cards** (option
-   `pass_cards`, 0–3) for the **right neighbour**. Nobody sees them until all have chosen;
+1. **Deal** one card at a time, starting with the **start player** (seat 1 in round 1, option
+   "Start player"; the role moves one seat to the left every round). The dealer sits to the start
+   player's right and deals from round 2 on.
+2. **Pass**: everyone at once chooses **3 cards** (option
+   "Cards to pass", 0–3) for the **right neighbour**. Nobody sees them until all have chosen;
    received cards go straight into the hand.
 3. **Turns**, start player first, then clockwise. Do exactly one of:
-   - **(A) Play higher** `play:c` — put a hand card on the **pile** that is higher than its top
+   - **(A) Play higher** — put a hand card on the **pile** that is higher than its top
      card. On an empty pile any card; that is then the only choice.
-   - **(B) Lay a help card** `lay:c:t` — lay a hand card **lower than the top** face up in front of
-     you (your **help row**), then take **one** pile card *t* of your choice into your hand
+   - **(B) Lay a help card** — lay a hand card **lower than the top** face up in front of
+     you (your **help row**), then take **one** pile card of your choice into your hand
      (everyone sees which). The rest of the pile goes face down out of the round; the next player
      starts a new pile.
-   - **(C) Play with help** `play:c:h1:h2…` — a hand card *c* lower than the top plus one or more
+   - **(C) Play with help** — a hand card lower than the top plus one or more
      of **your own** help cards must add up to **more** than the top (equal is not enough).
-     Put *c* on the pile — the next player only has to beat *c* — and the used help cards go
+     Put the hand card on the pile — the next player only has to beat it — and the used help cards go
      out of the round face down. Each help card helps once.
 4. **Round end**: as soon as the player who just moved holds **one** card. Laying your
    second-to-last card as a help card does not count: you take a pile card and hold two again.
@@ -38,7 +38,7 @@ down aside. A match has one round per player (option `rounds`).
 
 ## Scoring
 Each player scores their **highest hand card minus all their other hand cards**; below 0 counts
-as 0 (option `floor_zero`). Whoever ended the round scores their single card. Help cards and
+as 0 (option "No negative results"). Whoever ended the round scores their single card. Help cards and
 the pile score nothing.
 
 ## Winning
@@ -47,30 +47,30 @@ After the last round the highest total wins; equal totals share the win.
 **Tip:** high cards are good at the end — but only if you have just one.
 """,
     "de": """\
-# Letzte Karte (lastcard) — 2 bis 6 Spieler
+# Letzte Karte — 2 bis 6 Spieler
 
 **Karten.** Zahlen 1–60, jede einmal. Im Spiel: 2–3 Spieler 1–36,
 4 Spieler 1–48, 5–6 Spieler 1–60. Jeder erhält 12 Karten (6 Spieler: 10); zu zweit liegen
 12 weitere Karten verdeckt beiseite. Eine Partie hat so viele Runden, wie Spieler mitspielen
-(Option `rounds`).
+(Option „Runden“).
 
 ## Jede Runde
-1. **Austeilen**: einzeln, beginnend beim **Startspieler** (in Runde 1 Platz 0, Option
-   `first_player`; die Rolle wandert jede Runde nach links). Der Geber sitzt rechts vom
-   Startspieler und gibt ab Runde 2 den Zug `deal`.
-2. **Weitergeben** (`pass:a:b:c`, Karten aufsteigend): alle wählen gleichzeitig **3 Karten**
-   (Option `pass_cards`, 0–3) für den **rechten Nachbarn**. Niemand sieht sie, bevor alle gewählt
+1. **Austeilen**: einzeln, beginnend beim **Startspieler** (in Runde 1 Platz 1, Option
+   „Startspieler“; die Rolle wandert jede Runde nach links). Der Geber sitzt rechts vom
+   Startspieler und gibt ab Runde 2.
+2. **Weitergeben**: alle wählen gleichzeitig **3 Karten**
+   (Option „Karten weitergeben“, 0–3) für den **rechten Nachbarn**. Niemand sieht sie, bevor alle gewählt
    haben; erhaltene Karten kommen direkt auf die Hand.
 3. **Züge**, der Startspieler beginnt, dann im Uhrzeigersinn. Genau eines von:
-   - **(A) Höher legen** `play:c` — eine Handkarte auf den **Ablagestapel**, die höher ist als
+   - **(A) Höher legen** — eine Handkarte auf den **Ablagestapel**, die höher ist als
      dessen oberste Karte. Auf einen leeren Stapel jede Karte; dann geht nur das.
-   - **(B) Hilfskarte auslegen** `lay:c:t` — eine Handkarte, **niedriger als die oberste**, offen
-     vor sich in die **Auslage** legen, dann **eine** Karte *t* des Ablagestapels nach Wahl auf die
+   - **(B) Hilfskarte auslegen** — eine Handkarte, **niedriger als die oberste**, offen
+     vor sich in die **Auslage** legen, dann **eine** Karte des Ablagestapels nach Wahl auf die
      Hand nehmen (für alle sichtbar). Der Rest des Stapels kommt verdeckt aus dem Spiel; der
      Nächste beginnt einen neuen Stapel.
-   - **(C) Mit Hilfe** `play:c:h1:h2…` — eine Handkarte *c*, niedriger als die oberste, plus eine
+   - **(C) Mit Hilfe** — eine Handkarte, niedriger als die oberste, plus eine
      oder mehrere **eigene** Hilfskarten ergeben **mehr** als die oberste Karte (gleich reicht
-     nicht). *c* kommt auf den Stapel — der Nächste muss nur *c* übertreffen —, die benutzten
+     nicht). Die Handkarte kommt auf den Stapel — der Nächste muss nur sie übertreffen —, die benutzten
      Hilfskarten kommen verdeckt aus dem Spiel. Jede Hilfskarte hilft nur einmal.
 4. **Rundenende**: sobald der Spieler, der gerade gezogen hat, nur noch **eine** Karte hält. Die
    vorletzte Karte als Hilfskarte auszulegen zählt nicht: man nimmt eine Stapelkarte und hält
@@ -78,7 +78,7 @@ After the last round the highest total wins; equal totals share the win.
 
 ## Wertung
 Jeder erhält seine **höchste Handkarte minus alle anderen Handkarten**; unter 0 zählt 0 (Option
-`floor_zero`). Wer die Runde beendet hat, erhält seine einzige Karte. Hilfskarten und Stapel
+„Keine Minuspunkte“). Wer die Runde beendet hat, erhält seine einzige Karte. Hilfskarten und Stapel
 zählen nichts.
 
 ## Sieg

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "en": """\
-# Mayhem (mayhem) — 2 to 8 players
+# Mayhem — 2 to 8 players
 
 **Goal.** Over several rounds stay below the point limit: the lowest total wins. A match ends once a total is
-*above* the limit (short / medium / long: 137 / 154 / 179 with 2–4 players, 113 / 137 / 154 with 5–8).
+*above* the limit (option "Match length": Short / Medium / Long: 137 / 154 / 179 with
+2–4 players, 113 / 137 / 154 with 5–8; or a "Point limit" of your own).
 
 **Cards.** 129 play cards: coloured number cards 1–9 (red, yellow, green, blue, two of each), black number
-cards 1–9, one-colour specials (Gift *Geschenk*, Exchange *Tausch*, Second Chance *2. Chance*, Skip *Aussetzen*,
-Troublemaker *Unruhestifter*), wish specials (Fantastic *Fantastisch*, Fantastic Four *Fantastische Vier*,
-Counterattack *Gegenangriff*, Equality *Gleichstand*, Nice Try *Netter Versuch*) and one unique card (`fy`).
-20 event cards (*Ereigniskarten*) lie in their own pile.
+cards 1–9, one-colour specials (Gift, Exchange, Second Chance, Skip, Troublemaker), wish specials (Fantastic,
+Fantastic Four, Counterattack, Equality, Nice Try) and one Unique card. 20 event cards lie in their own pile.
 
-**Setup.** 7 cards each; the next card is the start card and counts as played by the dealer (with its effect).
+**Setup.** 7 cards each (option "First dealer" names who deals first); the next card is the start card and counts as
+played by the dealer (with its effect).
 Play runs **counter-clockwise**: the dealer's right neighbour begins.
 
 **Your turn.** Play a matching card: same colour or same number; a special on the same special; a black card
@@ -25,7 +25,8 @@ then play one (the drawn or another) or pass. There is no reshuffle: drawing fro
 **Specials.** Second Chance: play another card (draw only if you cannot). Gift: give 2 cards to someone.
 Exchange: give 2, take 2 blind. Skip: a player misses his next turn. Troublemaker and black cards: turn up an
 event. Fantastic: wish. Fantastic Four: wish, and hand out 4 draws. Equality: wish a colour; someone with fewer
-cards draws up to your count. `fy` is playable only with exactly 10 cards in hand and slides under the top card.
+cards draws up to your count. The Unique card is playable only with exactly 10 cards in hand and slides under the top
+card.
 
 **Reactions.** A victim of Gift, Exchange, Skip, Fantastic Four or Equality may answer with a **Counterattack**
 (wish a colour) and turn the attack back on the attacker (it may be countered again). When someone has shed his
@@ -38,20 +39,23 @@ All-Seeing Eye, Third Time Lucky, Tornado, Upside Down, Vandalism. They act from
 round the table, the initiator last.
 
 **Round end and scoring.** The round ends when someone holds no cards (and no Nice Try follows) or the draw pile
-ran out. Cards left in hand score: numbers their value, specials 7, `fy` 42. The round's highest scorer deals next.
+ran out. Cards left in hand score: numbers their value, specials 7, the Unique card 42. The round's highest scorer
+deals next.
 """,
     "de": """\
-# Kartenchaos (mayhem) — 2 bis 8 Spieler
+# Kartenchaos — 2 bis 8 Spieler
 
 **Ziel.** Über mehrere Runden unter der Punktgrenze bleiben; die niedrigste Summe gewinnt. Das Spiel endet, sobald
-jemand die Grenze *überschreitet* (kurz / mittel / lang: 137 / 154 / 179 bei 2–4, 113 / 137 / 154 bei 5–8 Spielern).
+jemand die Grenze *überschreitet* (Option „Spieldauer“: Kurz / Mittel / Lang: 137 / 154 / 179 bei 2–4,
+113 / 137 / 154 bei 5–8 Spielern; oder eine eigene „Punktgrenze“).
 
 **Karten.** 129 Spielkarten: Farb-Zahlenkarten 1–9 (rot, gelb, grün, blau, je zweimal), schwarze Zahlenkarten 1–9,
 einfarbige Sonderkarten (Geschenk, Tausch, 2. Chance, Aussetzen, Unruhestifter), Wunsch-Sonderkarten
-(Fantastisch, Fantastische Vier, Gegenangriff, Gleichstand, Netter Versuch) und eine einzigartige Karte (`fy`).
+(Fantastisch, Fantastische Vier, Gegenangriff, Gleichstand, Netter Versuch) und eine Einzigartige Sonderkarte.
 Dazu 20 Ereigniskarten auf eigenem Stapel.
 
-**Aufbau.** Jeder erhält 7 Karten; die nächste Karte ist die Startkarte und gilt als vom Geber gespielt (mit
+**Aufbau.** Jeder erhält 7 Karten (wer zuerst gibt, legt die Option „Erster Geber“ fest); die nächste Karte ist die
+Startkarte und gilt als vom Geber gespielt (mit
 Wirkung). Gespielt wird **gegen den Uhrzeigersinn**; rechts vom Geber beginnt es.
 
 **Zug.** Eine passende Karte spielen: Farbe auf Farbe, Zahl auf Zahl, Symbol auf Symbol; schwarze Karten nur auf
@@ -62,7 +66,8 @@ Stapel zieht, beendet die Runde.
 **Sonderkarten.** 2. Chance: noch eine Karte spielen (nur ziehen, wenn keine passt). Geschenk: 2 Karten
 verschenken. Tausch: 2 geben, blind 2 nehmen. Aussetzen: ein Spieler setzt einmal aus. Unruhestifter und
 schwarze Karten: Ereignis aufdecken. Fantastisch: Wunsch. Fantastische Vier: Wunsch und 4 Karten zum Ziehen
-verteilen. Gleichstand: Farbwunsch; wer weniger Karten hat, zieht auf deine Zahl auf. `fy` nur mit genau 10
+verteilen. Gleichstand: Farbwunsch; wer weniger Karten hat, zieht auf deine Zahl auf. Die Einzigartige Sonderkarte
+ist nur mit genau 10
 Handkarten spielbar, wird unter die oberste Karte geschoben.
 
 **Reaktionen.** Wer Opfer von Geschenk, Tausch, Aussetzen, Fantastische Vier oder Gleichstand wird, kann mit
@@ -76,7 +81,8 @@ Rezession, Robin Hood, Überraschungsparty, Das allsehende Auge, Beim dritten Ma
 Vandalismus. Sie wirken ab dem rechten Nachbarn des Auslösers reihum, der Auslöser zuletzt.
 
 **Rundenende und Wertung.** Die Runde endet, wenn jemand keine Karten hat (und kein Netter Versuch folgt) oder der
-Nachziehstapel leer ist. Handkarten zählen: Zahlen ihren Wert, Sonderkarten 7, `fy` 42. Wer in der Runde die
+Nachziehstapel leer ist. Handkarten zählen: Zahlen ihren Wert, Sonderkarten 7, die Einzigartige Sonderkarte 42. Wer
+in der Runde die
 meisten Punkte hat, gibt als Nächstes.
 """,
 }
