@@ -11,10 +11,12 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from kartentisch.bots import coach as bots_coach
 from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app
 from kartentisch.web.coach import only_seen, open_view
+from kartentisch.web.limits import Limits
 
 from .conftest import auth, move_entries, new_table
 
@@ -103,6 +105,17 @@ def test_a_hint_names_the_seat_s_legal_moves_in_words_with_win_chances_best_firs
     assert res.status_code == 200, res.text
 
 
+def test_a_hint_searches_the_coach_s_default_budget_for_the_game(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the server passes the game's budget with its time limit: with the time limit alone the search would run
+    # for search_seconds every time
+    monkeypatch.setitem(bots_coach.DEFAULT_ITERATIONS, "colors", 77)
+    with TestClient(create_app(db_url)) as client:
+        table = new_table(client, "colors", 2, [{"kind": "human"}, {"kind": "bot"}])
+        res = client.get(f"/api/tables/{table['id']}/hint", headers=auth(table["seats"][0]["token"]))
+        assert res.status_code == 200, res.text
+        assert res.json()["searches"] == 77
+
+
 def test_hints_are_refused_where_off_out_of_turn_and_without_a_seat(coach_client: TestClient) -> None:
     off = new_table(coach_client, "colors", 2, people(2))
     res = coach_client.get(f"/api/tables/{off['id']}/hint", headers=auth(off["seats"][0]["token"]))
@@ -151,6 +164,7 @@ def test_the_review_of_a_finished_table_runs_in_the_background_and_marks_each_de
     assert [(d["n"], d["seat"]) for d in review["decisions"]] == decisions and review["total"] == len(decisions)
     assert all(done <= total == len(decisions) for done, total in seen)
     assert review["seats"] == [0, 1] and review["result"] == match.state.returns()
+    assert review["iterations"] == ITERATIONS and all(d["searches"] == ITERATIONS for d in review["decisions"])
     for d in review["decisions"]:
         assert match.history[d["n"] - 1] == (d["seat"], d["token"])
         assert d["mark"] in ("good", "inaccuracy", "mistake", "blunder") and 0 <= d["win_chosen"] <= 1
@@ -252,3 +266,11 @@ def test_the_coach_pages_are_served(coach_client: TestClient) -> None:
     for path in ("/t/abc/replay", "/replay", "/replay/xyz"):
         res = coach_client.get(path)
         assert res.status_code == 200 and "replay.js" in res.text
+
+
+def test_uploads_count_against_the_client_s_rate_of_new_tables(db_url: str) -> None:
+    match = Match(get_game("chips"), 2, {"rounds": 1}, 3)
+    with TestClient(create_app(db_url, limits=Limits("2/minute", None, None, None))) as client:
+        codes = [client.post("/api/replays", json={"text": match.dumps()}).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]
+        assert client.post("/api/tables", json={"game": "chips", "players": 2, "seats": people(2)}).status_code == 429

@@ -232,7 +232,7 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
     ("get", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
     ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 503),
-    ("post", "/api/replays"): (413, 422),
+    ("post", "/api/replays"): (413, 422, 429),
     ("get", "/api/replays/{upload_id}"): (404, 409, 422),
     ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 503),
     ("get", "/api/replays/{upload_id}/review"): (404, 422),

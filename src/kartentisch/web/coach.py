@@ -38,12 +38,12 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
-from ..bots.coach import decision_words, hint, judge_decision, review_todo
+from ..bots.coach import decision_words, default_iterations, hint, judge_decision, review_todo
 from ..kernel import GameState, KartentischError, Match, Voice
 from ..kernel.errors import first_line
 from ..kernel.summary import score_now
 from ..kernel.words import narrate
-from .deps import bearer, hub_of, plain_id
+from .deps import bearer, client, hub_of, plain_id
 from .frames import LANG_HELP
 from .tables import ApiError, CardNames, Hub, LiveTable, _log_items, bot_seed, frame_lang
 
@@ -59,8 +59,9 @@ HINT_CACHE = 256
 REVIEW_CACHE = 32
 #: Reviews waiting or running at once; one more is refused (503) until one ends.
 MAX_RUNNING_REVIEWS = 4
-#: Uploaded replays kept in memory (the oldest is forgotten first; its link then answers 404).
-UPLOAD_CACHE = 64
+#: Uploaded replays kept in memory (the oldest is forgotten first; its link then answers 404), and finished
+#: tables' replays kept ready.
+UPLOAD_CACHE = 32
 #: Longest replay file accepted by ``POST /api/replays`` (characters; the app's body limit is 64 KB).
 MAX_REPLAY = 60_000
 #: ``seat`` value of a replay with every card open.
@@ -202,7 +203,7 @@ class ReviewJob:
 
     replay: Replay
     seats: list[int]
-    iterations: int | None
+    iterations: int
     seed: int
     todo: list[tuple[int, int, str]] = field(init=False)
     judged: list[dict[str, Any]] = field(default_factory=list)
@@ -310,8 +311,10 @@ class Coach:
         key = (table.id, seat, n, lang)
         task = self.hints.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            # both limits: the coach's budget, cut short by the server's per-decision limit on a busy machine
+            budget = self.iterations if self.iterations is not None else default_iterations(table.record.game)
             search = functools.partial(hint, table.state.clone(), seat, lang=lang, names=table.names[lang],
-                                       iterations=self.iterations, time_budget_s=hub.search_seconds,
+                                       iterations=budget, time_budget_s=hub.search_seconds,
                                        seed=bot_seed(table.record.seed, seat, n))
             task = asyncio.get_running_loop().create_task(self.in_worker(hub, search))
             self.hints[key] = task
@@ -339,7 +342,8 @@ class Coach:
             raise ApiError(409, "a review is made once the match is over")
         if sum(1 for j in self.reviews.values() if not j.done and j.error is None) >= MAX_RUNNING_REVIEWS:
             raise ApiError(503, f"the coach is reviewing {MAX_RUNNING_REVIEWS} matches already; ask again in a while")
-        job = ReviewJob(replay, seats, self.iterations, seed)
+        budget = self.iterations if self.iterations is not None else default_iterations(replay.match.game.id)
+        job = ReviewJob(replay, seats, budget, seed)
         job.task = asyncio.get_running_loop().create_task(self._review(hub, job))
         self.reviews[key] = job
         idle = [k for k, j in self.reviews.items() if j.done or j.error is not None]
@@ -471,9 +475,11 @@ def coach_router(iterations: int | None = None) -> APIRouter:
         return await asyncio.to_thread(replay.position, n, replay.viewer(seat), lang, since)
 
     @router.post("/api/replays", status_code=201)
-    async def upload_replay(body: UploadIn) -> dict[str, Any]:
+    async def upload_replay(body: UploadIn, request: Request) -> dict[str, Any]:
         """Keep a replay file for stepping through (in memory, for a while): ``{"id", "url", "game", "players",
-        "total", "over"}``. 422 a file that does not replay (naming the line) or has no seed."""
+        "total", "over"}``. 422 a file that does not replay (naming the line) or has no seed, 429 over the
+        client's rate of creating tables (an upload counts as one)."""
+        request.app.state.guard.hit("create", client(request))
         upload_id, replay = await asyncio.to_thread(coach.upload, body.text)
         return {"id": upload_id, "url": f"/replay/{upload_id}", "game": replay.match.game.id,
                 "players": replay.match.players, "total": replay.total, "over": replay.over}
