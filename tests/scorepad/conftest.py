@@ -1,3 +1,3 @@
 """The score-pad tests reuse the web engineer's fixtures (app on a temp SQLite file, live server)."""
 
-from tests.web.conftest import client, db_url, live_server  # noqa: F401  (pytest fixtures)
+from tests.web.conftest import app_options, client, db_url, live_server  # noqa: F401  (pytest fixtures)

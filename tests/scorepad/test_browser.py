@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import playwright.sync_api as playwright_api
 import pytest
 
-from tests.web.test_browser import ARTIFACTS, browser  # noqa: F401  (one Chromium per module)
+from tests.web.browser_kit import ARTIFACTS, browser  # noqa: F401  (one Chromium per module)
 
 pytestmark = pytest.mark.browser
 
