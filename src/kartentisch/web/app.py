@@ -244,6 +244,11 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
 }
 
 
+def pitch_of(game: Game) -> dict[str, str]:
+    """What ``game`` is like in two lines per language (``PITCH`` of its ``texts`` part); ``{}`` for a game without."""
+    return dict(getattr(game.part("texts"), "PITCH", {}))
+
+
 def document_errors(schema: dict[str, Any]) -> None:
     """Add :data:`OPERATION_ERRORS` to an OpenAPI ``schema`` in place, each answered with :class:`ErrorOut`
     (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``).
@@ -256,11 +261,6 @@ def document_errors(schema: dict[str, Any]) -> None:
     body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
     for (method, path), codes in OPERATION_ERRORS.items():
         responses = schema["paths"][path][method]["responses"]
-def pitch_of(game: Game) -> dict[str, str]:
-    """What ``game`` is like in two lines per language (``PITCH`` of its ``texts`` part); ``{}`` for a game without."""
-    return dict(getattr(game.part("texts"), "PITCH", {}))
-
-
         for code in codes:
             responses[str(code)] = {"description": STATUS_MEANING[code], "content": body}
         if 429 in codes:
