@@ -89,8 +89,11 @@ def test_colors_layout_shows_the_table_and_plays_a_clicked_card(browser, live_se
     page.wait_for_function("document.querySelectorAll('.kt-me .kt-hand .card').length === 5")
     assert page.locator(f".kt-me .kt-hand .card[data-code='{code}']").count() == 0
     assert page.locator("#zones .card.moved").count() >= 1  # the last move's cards are highlighted
-    # the last turn is told in words, and the German table uses the spec's terms
-    page.wait_for_function("document.querySelector('.kt-last .kt-note').textContent.includes('played')")
+    # the last turn is told in the log's words, and the German table uses the spec's terms
+    page.wait_for_function("document.querySelector('.kt-last .kt-note').textContent.includes(' play')")
+    assert seat.wait_to_act()  # the bots have moved: the page and the API show the same position
+    last = [e for e in seat.frame()["log"] if e.get("kind") != "round"][-1]
+    assert last["text"] in page.locator(".kt-last .kt-note").text_content()
     seat.screenshot("colors")
     page.click("button.lang")
     german = page.locator("#zones").text_content()

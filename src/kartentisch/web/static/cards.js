@@ -27,15 +27,16 @@ export function colourNumber(code, letters, lang) {
 }
 
 /**
- * One card. `face`: {colour?, label, sub?, back?, name}; `onPick`: makes it a button (click, tap, Enter, Space);
- * `selected` (part of a choice being made), `moved` (the last move's card: a short highlight), `code` (data-code,
- * a test hook), `cls` (the game's classes).
+ * One card. `face`: {colour?, label, sub?, back?, name}; `onPick`: makes it a button (click, tap, Enter, Space),
+ * `label` its name for screen readers then (what choosing it does; default the card's name); `selected` (part of a
+ * choice being made), `moved` (the last move's card: a short highlight), `code` (data-code, a test hook), `cls`
+ * (the game's classes).
  */
-export function Card({ face, onPick = null, selected = false, moved = false, code = null, cls = "" }) {
+export function Card({ face, onPick = null, label = null, selected = false, moved = false, code = null, cls = "" }) {
   const c = COLOURS[face.colour];
   const classes = ["card", face.back ? "back" : "", c || face.back ? "" : "plain", onPick ? "playable" : "",
     selected ? "selected" : "", moved ? "moved" : "", cls].filter(Boolean).join(" ");
-  const props = onPick ? pressable(onPick, face.name) : { role: "img", "aria-label": face.name };
+  const props = onPick ? pressable(onPick, label ?? face.name) : { role: "img", "aria-label": face.name };
   const style = c ? { "--card": c.css } : undefined;
   return html`<span class=${classes} style=${style} title=${face.name} data-code=${code}
       data-colour=${face.colour} aria-pressed=${onPick && selected ? "true" : undefined} ...${props}>

@@ -1,11 +1,31 @@
 // Direct play: every legal token of the seat is a list of steps a person takes on the table (the game module's
 // `steps(token, view, seat)`), e.g. mayhem `play:rgift:2:r5:y7` → the Gift in the hand, the player at seat 3, the
-// two cards r5 and y7 of the hand (a set: any order). A step is {kind, value, set?}; kinds on the table are drawn
-// by the game (hand, table, seat, cell, pile, slot), the others (wish, button) by the decision panel. The chooser
-// offers exactly the next steps some legal token has, so an illegal object is never clickable.
+// two cards r5 and y7 of the hand (a set: any order). A step is {kind, value, set?, span?, words?}; kinds on the
+// table are drawn by the game (hand, table, seat, cell, pile, slot), the others (wish, button) by the decision
+// panel; `words` are the server's (the frame's choices, wordSteps). The chooser offers exactly the next steps some
+// legal token has, so an illegal object is never clickable.
 
 /** Kinds of step the decision panel offers itself (they have no object on the table). */
 export const PANEL_KINDS = new Set(["wish", "button"]);
+
+/**
+ * The server's words of a token (its frame choice's `steps`) laid on the game module's steps of it: a step takes
+ * the next `span` words (default one; a set step one per card, in the order of its cards: its `cards` map each card
+ * to its word), joined with " · " as its `words`; the words left over (`tail`) say what finishing the move there
+ * means ("No target"). Returns {steps, tail}.
+ */
+export function wordSteps(steps, words) {
+  let at = 0;
+  const out = steps.map((step) => {
+    const span = step.span ?? (step.set ? step.value.length : 1);
+    const mine = words.slice(at, at + span);
+    at += span;
+    if (!mine.length) return step;
+    const cards = step.set ? Object.fromEntries(step.value.map((code, i) => [code, mine[i]])) : undefined;
+    return { ...step, words: mine.join(" · "), cards };
+  });
+  return { steps: out, tail: words.slice(at) };
+}
 
 const key = (value) => (Array.isArray(value) ? value.join(",") : String(value));
 const same = (a, b) => a.kind === b.kind && key(a.value) === key(b.value);
@@ -25,7 +45,7 @@ function within(part, whole) {
 
 export class Chooser {
   /**
-   * @param items [{token, steps}] of the seat's legal tokens.
+   * @param items [{token, steps, tail}] of the seat's legal tokens (`wordSteps`).
    * @param send  called with the token once the steps chosen name exactly one.
    */
   constructor(items, send) {
@@ -63,8 +83,9 @@ export class Chooser {
   }
 
   /**
-   * What a table object offers now: {onPick, selected} or null (not part of any legal next step). `index`: the
-   * card's place in the hand, for set steps (a hand may hold two equal cards).
+   * What a table object offers now: {onPick, selected, words?} or null (not part of any legal next step); `words`:
+   * what choosing it does, in the server's words. `index`: the card's place in the hand, for set steps (a hand may
+   * hold two equal cards).
    */
   offer(kind, value, index = null) {
     const { next, sets, codes } = this.state();
@@ -72,11 +93,13 @@ export class Chooser {
       const mine = this.picked.findIndex((p) => p.index === index && p.code === value);
       if (mine >= 0) return { selected: true, onPick: () => { this.picked.splice(mine, 1); this.onChange(); } };
       const more = [...codes, value];
-      if (!sets.some((it) => within(more, it.steps[this.chosen.length].value))) return null;
-      return { selected: false, onPick: () => { this.picked.push({ code: value, index }); this.settle(); } };
+      const fits = sets.find((it) => within(more, it.steps[this.chosen.length].value));
+      if (!fits) return null;
+      return { selected: false, words: fits.steps[this.chosen.length].cards?.[value] ?? null,
+        onPick: () => { this.picked.push({ code: value, index }); this.settle(); } };
     }
     const step = next.find((s) => !s.set && s.kind === kind && key(s.value) === key(value));
-    return step ? { selected: false, onPick: () => this.choose(step) } : null;
+    return step ? { selected: false, words: step.words ?? null, onPick: () => this.choose(step) } : null;
   }
 
   /** Take `step`, then every step that is forced, and send the token once it is the only one left. */
@@ -122,6 +145,13 @@ export class Chooser {
   finish() {
     const { ends } = this.state();
     if (ends.length) this.send(ends[0]);
+  }
+
+  /** What finish() means in the server's words (the complete token's words beyond its steps), or null. */
+  finishWords() {
+    const { ends } = this.state();
+    const it = this.items.find((x) => x.token === ends[0]);
+    return it?.tail?.length ? it.tail.join(" · ") : null;
   }
 
   /** Go back to the start of the move. */

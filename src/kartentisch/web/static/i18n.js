@@ -36,6 +36,7 @@ const STRINGS = {
     fixedDealWhy: "The table's creator chose this seed: anyone who knows it can work out every hand.",
     chat: "Table chat", chatInput: "Message", chatSend: "Send", chatSlow: "Slow down: wait {0} s.",
     quick: ["Nice move!", "Well played!", "Good game!", "Oops!", "Your turn!"],
+    hiddenCard: "hidden card", faceDown: "face down",
   },
   de: {
     lang: "English", tagline: "Kartenspiele mit Freunden und Bots, im Browser.",
@@ -70,6 +71,7 @@ const STRINGS = {
     fixedDealWhy: "Wer den Tisch angelegt hat, hat diesen Startwert gewählt: wer ihn kennt, kann jedes Blatt ausrechnen.",
     chat: "Tischgespräch", chatInput: "Nachricht", chatSend: "Senden", chatSlow: "Langsamer: warte {0} s.",
     quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
+    hiddenCard: "verdeckte Karte", faceDown: "verdeckt",
   },
 };
 

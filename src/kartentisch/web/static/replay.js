@@ -79,9 +79,10 @@ function seatName(s) {
 
 /** The face of `code` named as the server names it (the position's card_names), as on the table page. */
 function faceOf(code) {
-  const face = S.game.card(code, lang());
+  const named = S.pos.card_names?.[code];
+  const face = S.game.card(code, lang(), named);
   if (!face) return null;
-  return { ...face, name: S.pos.card_names?.[code] ?? face.name ?? code };
+  return { ...face, name: named ?? face.name ?? (face.back ? t("hiddenCard") : code) };
 }
 
 /** The table's context for the game's renderer: nothing is offered (nobody moves in a replay). */

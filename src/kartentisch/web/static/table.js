@@ -1,7 +1,7 @@
 // The table page: one WebSocket per seat token this browser holds (one seat, all hot-seat seats, or none for a
 // spectator). Everything drawn comes from the frames the server filtered for that seat; the page draws them with
 // Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
-import { Chooser, PANEL_KINDS } from "./choose.js";
+import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
 import { lang, t, toggleLang } from "./i18n.js";
 import { html, render } from "./ui.js";
@@ -84,11 +84,11 @@ function mergeChat(old, fresh) {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** Codes of the cards named by the newest move of `frame` (public token parts the game draws as faces). */
+/** Codes of the cards named by the newest move of `frame` (public token parts the view shows as cards). */
 function movedCards(frame) {
   const last = [...frame.log].reverse().find((e) => e.kind !== "round");
-  if (!last || !S.game) return new Set();
-  return new Set(last.token.split(":").filter((p) => p !== "?" && S.game.card(p, lang()) && !S.game.card(p, lang()).back));
+  if (!last) return new Set();
+  return new Set(last.token.split(":").filter((p) => p !== "?" && frame.card_names?.[p]));
 }
 
 /** Open the socket of `conn` in the page's language (its frames' texts come in it). */
@@ -194,30 +194,41 @@ function chooserFor(conn, frame) {
   const key = JSON.stringify([conn.token, frame.n, frame.legal]);
   if (S.chooserKey !== key) {
     S.chooserKey = key;
-    const items = frame.legal.map((token) => ({ token, steps: S.game.steps(token, frame.view, frame.seat) }));
+    const words = new Map((frame.choices ?? []).map((c) => [c.token, c.steps]));
+    const items = frame.legal.map((token) => ({
+      token, ...wordSteps(S.game.steps(token, frame.view, frame.seat), words.get(token) ?? []) }));
     S.chooser = new Chooser(items, (token) => send(conn, token));
     S.chooser.onChange = redraw;
   }
   return S.chooser;
 }
 
+/** The face of card `code` as the game draws it, named as the server names it (the frame's card_names); a card
+ * the frame does not name is a hidden one, or one the game names itself from its parts (chips' face-down cards). */
+function faceOf(frame, code) {
+  const named = frame.card_names?.[code];
+  const face = S.game.card(code, lang(), named);
+  if (!face) return null;
+  return { ...face, name: named ?? face.name ?? (face.back ? t("hiddenCard") : code) };
+}
+
 function tableContext(frame, chooser) {
   return {
     seat: frame.seat, frame, view: frame.view, lang: lang(), t, moved: S.moved, chooser,
     seatName: (s) => seatName(frame, s),
-    face: (code) => S.game.card(code, lang()),
+    face: (code) => faceOf(frame, code),
+    cardName: (code) => faceOf(frame, code)?.name ?? String(code),
     offer: (kind, value, index = null) => chooser.offer(kind, value, index),
   };
 }
 
-/** Words of one step: a card's name, a seat's name, a colour, or the game's label. */
+/** Words of one step: the server's (the frame's choices), else a seat's name, a colour or the cards' names. */
 function stepWords(step, ctx) {
-  const own = S.game.label?.(step, ctx);
-  if (own) return own;
+  if (step.words) return step.words;
   if (step.kind === "seat") return ctx.seatName(Number(step.value));
   if (step.kind === "wish" && COLOURS[step.value]) return colourName(step.value, ctx.lang);
-  if (Array.isArray(step.value)) return step.value.map((c) => ctx.face(c)?.name ?? c).join(", ");
-  return ctx.face(step.value)?.name ?? String(step.value);
+  if (Array.isArray(step.value)) return step.value.map((c) => ctx.cardName(c)).join(", ");
+  return ctx.cardName(step.value);
 }
 
 const HINTS = { hand: "chooseHand", help: "chooseHand", seat: "chooseSeat", table: "chooseTable", slot: "chooseTable",
@@ -229,7 +240,8 @@ function Countdown({ conn }) {
   return html`<p class="countdown" role="timer" aria-live="off">◷ ${t("seconds", left)} · ${t("autoPass")}</p>`;
 }
 
-/** A wish: a colour swatch with its symbol and name, or a number (its words for screen readers). */
+/** A wish: a colour swatch with its symbol and name, or a number; the server's words of the step as its tooltip
+ * (and a number's name for screen readers). */
 function WishButton({ step, ctx, onPick }) {
   const c = COLOURS[step.value];
   const words = stepWords(step, ctx);
@@ -238,7 +250,7 @@ function WishButton({ step, ctx, onPick }) {
       title=${words} onClick=${onPick}>${step.value}</button>`;
   }
   return html`<button type="button" class="choice wish swatch" data-step=${step.value} style=${{ "--card": c.css }}
-      onClick=${onPick}><span class="sym" aria-hidden="true">${c.sym}</span> ${words}</button>`;
+      title=${words} onClick=${onPick}><span class="sym" aria-hidden="true">${c.sym}</span> ${colourName(step.value, ctx.lang)}</button>`;
 }
 
 function Decision({ conn, frame, chooser, ctx }) {
@@ -261,7 +273,7 @@ function Decision({ conn, frame, chooser, ctx }) {
         ? html`<${WishButton} step=${step} ctx=${ctx} onPick=${() => chooser.choose(step)} />`
         : html`<button type="button" class="choice" data-step=${step.value} onClick=${() => chooser.choose(step)}>${stepWords(step, ctx)}</button>`)}
       ${st.ends.length > 0 && st.next.length > 0 && html`<button type="button" class="choice finish"
-          onClick=${() => chooser.finish()}>${S.game.label?.({ kind: "end", value: chooser.chosen }, ctx) ?? t("done")}</button>`}
+          onClick=${() => chooser.finish()}>${chooser.finishWords() ?? t("done")}</button>`}
       ${st.sets.length > 0 && html`<button type="button" class="choice confirm" disabled=${!confirm}
           onClick=${() => chooser.confirm()}>${confirm ? `${t("confirm")}: ${stepWords(confirm.steps[chooser.chosen.length], ctx)}` : t("confirm")}</button>`}
       ${chooser.started && html`<button type="button" class="cancel" onClick=${() => chooser.cancel()}>${t("cancel")}</button>`}
@@ -357,9 +369,11 @@ function Log({ frame }) {
   </section>`;
 }
 
+/** Send a chat message as this page's seat, or as a spectator (where the table allows it). */
 async function say(text) {
   const conn = S.active;
-  const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/chat`, { text }, conn.token);
+  const url = `/api/tables/${encodeURIComponent(tableId)}/chat${conn.token ? "" : "?spectator=1"}`;
+  const { res, data } = await post(url, { text }, conn.token);
   if (res.status === 429) S.chatNote = t("chatSlow", res.headers.get("Retry-After") ?? data.retry_after ?? "");
   else S.chatNote = res.ok ? "" : `${t("error")}: ${data.error ?? res.status}`;
   redraw();
@@ -376,7 +390,7 @@ function Chat({ frame }) {
     <h2 id="chat-title">${t("chat")}</h2>
     <ol class="chat" aria-live="polite" tabindex="0" aria-label=${t("chat")}>${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
       <b class="who">${m.name}</b>: <span class="text">${m.text}</span></li>`)}</ol>
-    ${frame.seat !== null && html`<div class="quick" role="group" aria-label=${t("chat")}>
+    ${(frame.seat !== null || frame.spectator_chat) && html`<div class="quick" role="group" aria-label=${t("chat")}>
         ${t("quick").map((q) => html`<button type="button" class="quick-reaction" onClick=${() => say(q)}>${q}</button>`)}</div>
       <form class="chat-form" onSubmit=${submit}>
         <label class="sr-only" for="chat-text">${t("chatInput")}</label>

@@ -3,6 +3,7 @@
 // pile in the middle, the viewer's own display at the bottom (drawn with the table kit, kit.js). A card of the row
 // is taken by clicking it; where special card 3 lets a 7 go to any colour row, the rows of the own display light up.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
+import { t } from "../i18n.js";
 import { html } from "../ui.js";
 import { Pile, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
@@ -15,10 +16,9 @@ const TEXTS = {
     extra: "Extra turn (special card 4): {0} plays again.",
     final: "Final circuit: the row is not refilled any more; the round ends after {0}'s turn.",
     roundOver: "Round scored — {0} deals the next round.", gameOver: "Match over.",
-    score: "score now {0}", faceDown: "face down", special: "Special card {0}", chipsOn: "{0} chips on it",
+    score: "score now {0}", chipsOn: "{0} chips on it",
     s2: "a 4 never costs chips", s3: "a 7 may go on any colour row", s4: "take a card with ≥ 3 chips: play again",
     s6: "a 5 is always face up", s13: "smallest colour row does not count", s15: "chips count −1 instead of +1",
-    deal: "Deal the next round", row: "to the {0} row",
   },
   de: {
     pile: "Stapel", supply: "Vorrat", free: "frei", cost: "{0} Chips", cost1: "1 Chip", specials: "Sonderkarten",
@@ -26,10 +26,9 @@ const TEXTS = {
     extra: "Zusatzzug (Sonderkarte 4): {0} ist nochmal dran.",
     final: "Letzte Runde: die Reihe wird nicht mehr aufgefüllt; nach dem Zug von {0} ist Schluss.",
     roundOver: "Partie gewertet — {0} gibt die nächste Partie.", gameOver: "Spiel vorbei.",
-    score: "Punkte jetzt {0}", faceDown: "verdeckt", special: "Sonderkarte {0}", chipsOn: "{0} Chips darauf",
+    score: "Punkte jetzt {0}", chipsOn: "{0} Chips darauf",
     s2: "eine 4 kostet nie Chips", s3: "eine 7 darf in jede Farbreihe", s4: "Karte mit ≥ 3 Chips: sofort nochmals",
     s6: "eine 5 liegt immer offen", s13: "kleinste Farbreihe zählt nicht", s15: "Chips zählen minus statt plus",
-    deal: "Nächste Partie geben", row: "in die Reihe {0}",
   },
 };
 const ROWS = ["k", "r", "b", "y"];
@@ -48,7 +47,7 @@ function Display({ ctx, tx, view, s }) {
     const label = html`<span class="ct-row-label" style=${{ "--card": COLOURS[c].css }}>
       <i aria-hidden="true">${COLOURS[c].sym}</i><span>${colourName(c, ctx.lang)}</span></span>`;
     return html`<div class=${`ct-colour-row${offer ? " kt-target" : ""}`} data-colour=${c}>
-      ${offer ? html`<button type="button" class="ct-row-pick" onClick=${offer.onPick}>${label}</button>` : label}
+      ${offer ? html`<button type="button" class="ct-row-pick" title=${offer.words ?? undefined} onClick=${offer.onPick}>${label}</button>` : label}
       <span class="ct-stack">${z.display[s][c].map((code, i) => html`<${TableCard} key=${`${code}-${i}`} ctx=${ctx} code=${code} />`)}</span>
     </div>`;
   })}</div>
@@ -108,26 +107,18 @@ function Table({ view, ctx }) {
 
 export default {
   card(code, lang) {
-    const tx = TEXTS[lang] ?? TEXTS.en;
-    if (code === "?") return { back: true, name: tx.faceDown };
-    if (code.startsWith("-")) {
+    if (code === "?") return { back: true };
+    if (code.startsWith("-")) {  // a face-down card of a display: the card's own name, face down
       const inner = colourNumber(code.slice(1), "krby", lang);
-      return inner ? { back: true, label: inner.label, name: `${inner.name} (${tx.faceDown})` } : null;
+      return inner ? { back: true, label: inner.label, name: `${inner.name} (${t("faceDown")})` } : null;
     }
-    if (/^s\d+$/.test(code)) return { label: code.slice(1), sub: "S", name: tx.special.replace("{0}", code.slice(1)) };
+    if (/^s\d+$/.test(code)) return { label: code.slice(1), sub: "S" };
     return colourNumber(code, "krby", lang);
   },
   steps(token) {
     const [verb, pos, colour] = token.split(":");
     if (verb !== "take") return [{ kind: "button", value: token }];
     return colour ? [{ kind: "slot", value: pos }, { kind: "row", value: colour }] : [{ kind: "slot", value: pos }];
-  },
-  label(step, ctx) {
-    const tx = texts(ctx, TEXTS);
-    if (step.kind === "button" && step.value === "deal") return tx("deal");
-    if (step.kind === "row") return tx("row", colourName(step.value, ctx.lang));
-    if (step.kind === "slot") return ctx.face(ctx.view.zones.row[Number(step.value)].card)?.name ?? null;
-    return null;
   },
   status,
   Table,

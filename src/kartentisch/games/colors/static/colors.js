@@ -4,7 +4,7 @@
 // played by clicking it; an open pick (colors R9) by clicking one of the lit cards of the centre.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { Backs, cardCount, Hand, lastTurnText, Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./colors.css", import.meta.url));
 
@@ -13,20 +13,18 @@ const TEXT = {
     centre: "Tischmitte", draw: "Nachziehstapel", hand: "Handkarten", collection: "Auslage",
     yourTurn: "Spiel eine Handkarte aus.", turn: "{0} ist am Zug.",
     yourPick: "Wähle eine {0} aus der Tischmitte ({1} Nachbarzahl von {2}).", pick: "{0} wählt eine {1} aus der Tischmitte.",
-    lower: "niedrigere", higher: "höhere", last: "Letzter Zug", lastTook: "{0} spielte {1} und nahm:",
-    lastCentre: "{0} spielte {1} – nichts zu nehmen, die Karte liegt jetzt in der Tischmitte.",
+    lower: "niedrigere", higher: "höhere", last: "Letzter Zug",
     value: "Wert jetzt: {0}", roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.",
-    gameOver: "Die Partie ist vorbei.", none: "noch nichts", empty: "leer", deal: "Nächste Runde geben",
+    gameOver: "Die Partie ist vorbei.", none: "noch nichts", empty: "leer",
     rule: "Eine gespielte Karte nimmt alle gleichen Zahlen aus der Mitte, sonst je eine Nachbarzahl (9 und 0 sind Nachbarn).",
   },
   en: {
     centre: "Centre", draw: "Draw pile", hand: "Hand", collection: "Collection",
     yourTurn: "Play a card from your hand.", turn: "{0} is on turn.",
     yourPick: "Choose a {0} from the centre ({1} neighbour of {2}).", pick: "{0} chooses a {1} from the centre.",
-    lower: "lower", higher: "higher", last: "Last turn", lastTook: "{0} played {1} and took:",
-    lastCentre: "{0} played {1} – nothing to take, the card now lies in the centre.",
+    lower: "lower", higher: "higher", last: "Last turn",
     value: "Value now: {0}", roundOver: "Round {0} is scored. {1} deals the next round.",
-    gameOver: "The match is over.", none: "nothing yet", empty: "empty", deal: "Deal the next round",
+    gameOver: "The match is over.", none: "nothing yet", empty: "empty",
     rule: "A played card takes every equal number from the centre, else one of each neighbour number (9 and 0 are neighbours).",
   },
 };
@@ -57,12 +55,11 @@ function status(view, ctx) {
   return s === ctx.seat ? tx("yourTurn") : tx("turn", ctx.seatName(s));
 }
 
-/** The last turn in words, with the card played and the cards it took. */
+/** The last turn in the log's words, with the card played and the cards it took. */
 function LastTurn({ ctx, tx, last }) {
   if (!last) return html`<${Spot} label=${tx("last")} cls="kt-last"><p class="kt-note">${tx("none")}</p><//>`;
-  const name = ctx.face(last.card).name;
   return html`<${Spot} label=${tx("last")} cls="kt-last">
-    <p class="kt-note">${tx(last.to_centre ? "lastCentre" : "lastTook", ctx.seatName(last.seat), name)}</p>
+    <p class="kt-note">${lastTurnText(ctx, last.seat) ?? tx("none")}</p>
     <span class="cards">${[last.card, ...last.taken].map((c) => html`<${TableCard} key=${c} ctx=${ctx} code=${c} />`)}</span>
   <//>`;
 }
@@ -97,7 +94,7 @@ function Table({ view, ctx }) {
 
 export default {
   card(code, lang) {
-    if (code === "?") return { back: true, name: "?" };
+    if (code === "?") return { back: true };
     return colourNumber(code, "bgpry", lang);
   },
   steps(token) {
@@ -105,9 +102,6 @@ export default {
     if (verb === "play") return [{ kind: "hand", value: card }];
     if (verb === "pick") return [{ kind: "table", value: card }];
     return [{ kind: "button", value: token }];
-  },
-  label(step, ctx) {
-    return step.kind === "button" && step.value === "deal" ? texts(ctx, TEXT)("deal") : null;
   },
   status,
   Table,

@@ -21,11 +21,7 @@ const TEXT = {
     close: "Die Diagonale ist weg: schiebe das Raster zusammen.", otherRemove: "{0} wählt, welche Reihe entfernt wird.",
     otherClose: "{0} schiebt das Raster zusammen.", reveal: "Schlussaufdeckung: alle Karten liegen offen. ",
     roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.", gameOver: "Die Partie ist vorbei.",
-    triggered: "{0} hat das Rundenende ausgelöst.", finals: "Letzte Züge: {0}.", keep: "Behalten",
-    closeH: "Waagerecht zusammenschieben", closeV: "Senkrecht zusammenschieben", removeLine: "Entfernen: {0}",
-    r: "waagerechte Reihe {0}", c: "senkrechte Reihe {0}", d0: "Diagonale ↘", d1: "Diagonale ↙", empty: "leer",
-    faceDown: "verdeckte Karte", cell: "Reihe {0}, Spalte {1}", gap: "Lücke", deal: "Nächste Runde geben",
-    throwAway: "Gezogene Karte abwerfen",
+    triggered: "{0} hat das Rundenende ausgelöst.", finals: "Letzte Züge: {0}.", empty: "leer", gap: "Lücke",
   },
   en: {
     draw: "Draw pile", discard: "Discard pile", held: "Drawn card", heldTaken: "Taken card", heldBy: "{0} holds",
@@ -38,17 +34,9 @@ const TEXT = {
     close: "The diagonal is gone: close up the grid.", otherRemove: "{0} chooses the line to remove.",
     otherClose: "{0} closes up the grid.", reveal: "Final reveal: all cards are face up. ",
     roundOver: "Round {0} is scored. {1} deals the next round.", gameOver: "The match is over.",
-    triggered: "{0} ended the round.", finals: "Final turns: {0}.", keep: "Keep",
-    closeH: "Close up horizontally", closeV: "Close up vertically", removeLine: "Remove: {0}",
-    r: "row {0}", c: "column {0}", d0: "diagonal ↘", d1: "diagonal ↙", empty: "empty",
-    faceDown: "face-down card", cell: "row {0}, column {1}", gap: "gap", deal: "Deal the next round",
-    throwAway: "Throw the drawn card away",
+    triggered: "{0} ended the round.", finals: "Final turns: {0}.", empty: "empty", gap: "gap",
   },
 };
-
-function lineName(tx, id) {
-  return id[0] === "d" ? tx(id) : tx(id[0], Number(id[1]) + 1);
-}
 
 /** Sum of the face-up cards of a grid (what everybody can count on the table). */
 function openSum(rows) {
@@ -101,11 +89,11 @@ function Middle({ ctx, tx, view }) {
   const discard = ctx.offer("pile", "discard");
   const top = z.discard_top;
   return html`<div class="kt-middle">
-    <${Pile} ctx=${ctx} count=${z.draw_count} caption=${tx("draw")} zone="draw-pile" onPick=${draw?.onPick ?? null} />
+    <${Pile} ctx=${ctx} count=${z.draw_count} caption=${tx("draw")} zone="draw-pile" offer=${draw} />
     <${Spot} label=${`${tx("discard")} · ${z.discard.length}`} zone="discard-pile">
       <div class=${`kt-discard${discard ? " kt-target" : ""}`}>
         ${top ? html`<${TableCard} ctx=${ctx} code=${top} kind="pile" value="discard" cls="kt-discard-top" />`
-          : discard ? html`<button type="button" class="kt-throw" onClick=${discard.onPick}>${tx("throwAway")}</button>`
+          : discard ? html`<button type="button" class="kt-throw" onClick=${discard.onPick}>${discard.words}</button>`
             : html`<span class="kt-note">${tx("empty")}</span>`}
         <span class="kt-under">${z.discard.slice(1, 4).map((c, i) => html`<${TableCard} key=${i} ctx=${ctx} code=${c} />`)}</span>
       </div>
@@ -135,8 +123,7 @@ function Table({ view, ctx }) {
 
 export default {
   card(code, lang) {
-    const tx = TEXT[lang] ?? TEXT.en;
-    if (code.startsWith("?")) return { back: true, name: tx.faceDown };
+    if (code.startsWith("?")) return { back: true };
     return colourNumber(code, "bgmoprty", lang);
   },
   steps(token, view) {
@@ -144,23 +131,10 @@ export default {
     if (verb === "draw") return [{ kind: "pile", value: "draw" }];
     if (verb === "takediscard") return [{ kind: "pile", value: "discard" }];
     const cell = { kind: "cell", value: args.join(":") };
-    if (verb === "swap") return [cell];
+    if (verb === "swap") return [{ ...cell, span: 2 }];  // the words: the card swapped in, then the cell
     // with a drawn card in hand, a flip first throws that card onto the discard pile
     if (verb === "flip") return view.zones.held ? [{ kind: "pile", value: "discard" }, cell] : [cell];
     return [{ kind: "button", value: token }];
-  },
-  label(step, ctx) {
-    const tx = texts(ctx, TEXT);
-    if (step.kind === "cell") {
-      const [r, c] = step.value.split(":").map(Number);
-      return tx("cell", r + 1, c + 1);
-    }
-    if (step.kind === "pile") return tx(step.value === "draw" ? "draw" : "discard");
-    if (step.kind !== "button") return null;
-    const [verb, arg] = step.value.split(":");
-    if (verb === "remove") return tx("removeLine", lineName(tx, arg));
-    if (verb === "close") return tx(arg === "h" ? "closeH" : "closeV");
-    return { keep: tx("keep"), deal: tx("deal") }[verb] ?? null;
   },
   status,
   Table,

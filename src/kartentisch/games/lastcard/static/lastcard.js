@@ -4,7 +4,7 @@
 // Playing: click a hand card; a higher one is played at once, a lower one lights up the pile cards (lay it as a
 // Hilfskarte and take that card) and the own Hilfskarten (play it with them; confirm once the sum beats the top).
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, SeatPanel, Spot, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { Backs, cardCount, Hand, lastTurnText, SeatPanel, Spot, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./lastcard.css", import.meta.url));
 
@@ -19,8 +19,6 @@ const TEXT = {
     playMine: "Spiele höher als {0} – oder wähle eine niedrigere Karte: dann eine Karte des Ablagestapels nehmen (als Hilfskarte auslegen) oder Hilfskarten dazunehmen.",
     turn: "{0} ist am Zug.", roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.", gameOver: "Die Partie ist vorbei.",
     youPassed: "Du gibst weiter:", passedTo: "An {0} weitergegeben:", gotFrom: "Von {0} bekommen:",
-    mPlay: "{0} spielte {1}.", mHelp: "{0} spielte {1} mit Hilfskarten {2}.", mLay: "{0} legte {1} als Hilfskarte aus und nahm {2}.",
-    card: "die {0}", deal: "Nächste Runde geben", sum: "{0} = {1}",
   },
   en: {
     pile: "Pile", hand: "Hand", help: "Help cards", out: "out (face down)", setAside: "set aside",
@@ -32,8 +30,6 @@ const TEXT = {
     playMine: "Play higher than {0} – or choose a lower card, then take a pile card (laying yours as a help card) or add help cards.",
     turn: "{0} is on turn.", roundOver: "Round {0} is scored. {1} deals the next round.", gameOver: "The match is over.",
     youPassed: "You pass:", passedTo: "Passed to {0}:", gotFrom: "Received from {0}:",
-    mPlay: "{0} played {1}.", mHelp: "{0} played {1} with help cards {2}.", mLay: "{0} laid {1} as a help card and took {2}.",
-    card: "the {0}", deal: "Deal the next round", sum: "{0} = {1}",
   },
 };
 
@@ -55,15 +51,10 @@ function status(view, ctx) {
   return z.pile_top === null ? tx("playEmpty") : tx("playMine", z.pile_top);
 }
 
-/** The last move (`seat:verb:card:…` of lastcard's view) in words. */
+/** The last move (`seat:verb:card:…` of lastcard's view) in the log's words. */
 function LastPlay({ ctx, tx, move }) {
-  let text = tx("none");
-  if (move) {
-    const [seat, verb, card, ...rest] = move.split(":");
-    const who = ctx.seatName(Number(seat));
-    text = verb === "lay" ? tx("mLay", who, card, rest[0]) : rest.length ? tx("mHelp", who, card, rest.join(" + ")) : tx("mPlay", who, card);
-  }
-  return html`<${Spot} label=${tx("last")} cls="kt-last"><p class="kt-note">${text}</p><//>`;
+  const text = move ? lastTurnText(ctx, Number(move.split(":")[0])) : null;
+  return html`<${Spot} label=${tx("last")} cls="kt-last"><p class="kt-note">${text ?? tx("none")}</p><//>`;
 }
 
 /** The Ablagestapel: top card large, the cards under it (top first) small; a lay takes one of them. */
@@ -130,27 +121,18 @@ function Table({ view, ctx }) {
 
 export default {
   card(code) {
-    if (code === "?") return { back: true, name: "?" };
-    if (/^[1-9]\d?$/.test(code) && Number(code) <= 60) return { label: code, name: code };
+    if (code === "?") return { back: true };
+    if (/^[1-9]\d?$/.test(code) && Number(code) <= 60) return { label: code };
     return null;
   },
   steps(token) {
     const [verb, first, ...rest] = token.split(":");
     if (verb === "pass") return [{ kind: "hand", set: true, value: [first, ...rest].filter((x) => x !== undefined) }];
     if (verb === "lay") return [{ kind: "hand", value: first }, { kind: "table", value: rest[0] }];
-    if (verb === "play") return rest.length ? [{ kind: "hand", value: first }, { kind: "help", set: true, value: rest }] : [{ kind: "hand", value: first }];
+    // the help cards' words end with the sum that beats the pile
+    if (verb === "play" && rest.length) return [{ kind: "hand", value: first }, { kind: "help", set: true, value: rest, span: rest.length + 1 }];
+    if (verb === "play") return [{ kind: "hand", value: first }];
     return [{ kind: "button", value: token }];
-  },
-  label(step, ctx) {
-    const tx = texts(ctx, TEXT);
-    if (step.kind === "button" && step.value === "deal") return tx("deal");
-    if (step.kind === "help" && Array.isArray(step.value)) {
-      const played = ctx.chooser.chosen[0]?.value;
-      const all = [played, ...step.value];
-      return tx("sum", all.join(" + "), all.reduce((a, b) => a + Number(b), 0));
-    }
-    if ((step.kind === "hand" || step.kind === "table") && !Array.isArray(step.value)) return tx("card", step.value);
-    return null;
   },
   status,
   Table,

@@ -17,25 +17,6 @@ const EVENTS = new Set(["charity", "communism", "doomsday", "earthquake", "expan
   "tornado", "upside", "vandalism"]);
 
 // ------------------------------------------------------------------ texts (German terms from the spec)
-const NAMES = {
-  en: { gift: "Gift", exch: "Exchange", chance: "Second Chance", skip: "Skip", troub: "Troublemaker",
-        fant: "Fantastic", four: "Fantastic Four", counter: "Counterattack", equal: "Equality", nicetry: "Nice Try",
-        fy: "Unique card (42 points)", charity: "Charity", communism: "Communism", doomsday: "Doomsday",
-        earthquake: "Earthquake", expansion: "Expansion", friday13: "Friday the 13th", gambler: "Gambler",
-        lostfound: "Lost and Found", market: "Market", mating: "Mating Season", christmas: "Merry Christmas",
-        standoff: "Mexican Standoff", recession: "Recession", robinhood: "Robin Hood", party: "Surprise Party",
-        eye: "All-Seeing Eye", third: "Third Time Lucky", tornado: "Tornado", upside: "Upside Down",
-        vandalism: "Vandalism" },
-  de: { gift: "Geschenk", exch: "Tausch", chance: "2. Chance", skip: "Aussetzen", troub: "Unruhestifter",
-        fant: "Fantastisch", four: "Fantastische Vier", counter: "Gegenangriff", equal: "Gleichstand",
-        nicetry: "Netter Versuch", fy: "Einzigartige Karte (42 Punkte)", charity: "Wohltätigkeit", communism: "Kommunismus",
-        doomsday: "Weltuntergang", earthquake: "Erdbeben", expansion: "Expansion", friday13: "Freitag der 13.",
-        gambler: "Glücksspieler", lostfound: "Verlorenes und Gefundenes", market: "Markt", mating: "Paarungszeit",
-        christmas: "Frohe Weihnachten", standoff: "Mexikanisches Patt", recession: "Rezession",
-        robinhood: "Robin Hood", party: "Überraschungsparty", eye: "Das allsehende Auge", third: "Beim dritten Mal",
-        tornado: "Tornado", upside: "Auf den Kopf gestellt", vandalism: "Vandalismus" },
-};
-
 const TEXTS = {
   en: {
     draw: "Draw pile", faceUp: "face up", discard: "Discard pile", events: "Event pile", wish: "Wish",
@@ -57,8 +38,6 @@ const TEXTS = {
     christmasMe: "Merry Christmas: give away your whole hand ({0} left)", gambleMe: "Gambler: bet one card",
     waitChoices: "waiting for the others' choices",
     round_over: "Round over — {0} deals the next round", game_over: "Match over",
-    pass: "Pass", deal: "Deal the next round", noTarget: "No target", noDraws: "Nobody draws", startPlain: "Turn up the start card",
-    wishNumber: "Wish for a {0}", drawsTo: "{0} × {1}", black: "Black",
   },
   de: {
     draw: "Nachziehstapel", faceUp: "offen", discard: "Ablagestapel", events: "Ereignisstapel", wish: "Wunsch",
@@ -82,8 +61,6 @@ const TEXTS = {
     gambleMe: "Glücksspieler: setze eine Karte",
     waitChoices: "warte auf die Wahl der anderen",
     round_over: "Runde vorbei — {0} gibt die nächste Runde", game_over: "Spiel vorbei",
-    pass: "Passen", deal: "Nächste Runde geben", noTarget: "Ohne Ziel", noDraws: "Niemand zieht", startPlain: "Startkarte aufdecken",
-    wishNumber: "Wünsch dir eine {0}", drawsTo: "{0} × {1}", black: "Schwarz",
   },
 };
 
@@ -121,25 +98,28 @@ const EVENT_TEXTS = {
   },
 };
 
-/** Display name of a card kind or event (`rgift` → Gift/Geschenk) in `lang`. */
-function kindName(code, lang) {
-  const kind = /^[rygb](gift|exch|chance|skip|troub)$/.exec(code)?.[1] ?? code;
-  return NAMES[lang]?.[kind] ?? NAMES.en[kind] ?? code;
+const COLOURED = /^([rygb])(gift|exch|chance|skip|troub)$/;
+const kindOf = (code) => COLOURED.exec(code ?? "")?.[2] ?? code;
+
+/** The kind's words of a card from its full `name` (the server's): a one-colour special's name without its colour
+ * ("Red Gift" → "Gift", "Geschenk Rot" → "Geschenk"), any other card's name as it is. */
+function kindWords(code, name, lang) {
+  const m = COLOURED.exec(code);
+  return m ? name.replace(colourName(m[1], lang), "").trim() : name;
 }
 
-/** A card's face: numbers by colour (black `k`), specials with their colour and sign, wishes and events by name. */
-function card(code, lang) {
-  if (code === "?") return { back: true, name: "?" };
+/** A card's face: numbers by colour (black `k`), specials with their colour and sign, wishes and events by their
+ * (the server's) names. */
+function card(code, lang, name = "") {
+  if (code === "?") return { back: true };
   const num = colourNumber(code, "rygbk", lang);
   if (num) return num;
-  const m = /^([rygb])(gift|exch|chance|skip|troub)$/.exec(code);
-  if (m) return { colour: m[1], label: SPECIAL[m[2]], sub: kindName(m[2], lang), name: `${colourName(m[1], lang)} ${kindName(m[2], lang)}` };
-  if (WISH[code]) return { label: WISH[code], sub: kindName(code, lang), name: kindName(code, lang) };
-  if (EVENTS.has(code)) return { label: "✦", sub: kindName(code, lang), name: kindName(code, lang) };
+  const m = COLOURED.exec(code);
+  if (m) return { colour: m[1], label: SPECIAL[m[2]], sub: kindWords(code, name, lang) };
+  if (WISH[code]) return { label: WISH[code], sub: name };
+  if (EVENTS.has(code)) return { label: "✦", sub: name };
   return null;
 }
-
-const kindOf = (code) => /^[rygb](gift|exch|chance|skip|troub)$/.exec(code ?? "")?.[1] ?? code;
 
 /** The steps of a card's arguments (mayhem notation): target seat, cards from the hand (a set), wish, draws. */
 function argSteps(kind, args) {
@@ -149,7 +129,9 @@ function argSteps(kind, args) {
     return args.length > 1 ? [seat(args[0]), { kind: "hand", set: true, value: args.slice(1) }] : args.map(seat);
   }
   if (kind === "skip") return args.map(seat);
-  if (kind === "four") return args.length ? [wish(args[0]), ...(args.length > 1 ? [{ kind: "button", value: `draws:${args.slice(1).join(":")}` }] : [])] : [];
+  // the draws are one button, its words one per seat that draws ("2 to Ben", "1 to Cem")
+  const draws = { kind: "button", value: `draws:${args.slice(1).join(":")}`, span: Infinity };
+  if (kind === "four") return args.length ? [wish(args[0]), ...(args.length > 1 ? [draws] : [])] : [];
   if (kind === "equal") return args.length ? [wish(args[0]), ...args.slice(1).map(seat)] : [];
   if (kind === "fant" || kind === "counter" || kind === "nicetry") return args.map(wish);
   return [];
@@ -170,22 +152,6 @@ function steps(token, view) {
   if (verb === "give") return [{ kind: "hand", value: args[0] }, { kind: "seat", value: args[1] }];
   if (verb === "start" && args.length) return argSteps(kindOf(view.zones.discard[0]), args);
   return [{ kind: "button", value: token }];
-}
-
-function label(step, ctx) {
-  const tx = texts(ctx, TEXTS);
-  if (step.kind === "wish" && !COLOURS[step.value]) return tx("wishNumber", step.value);
-  if (step.kind === "end") {
-    const kind = kindOf(ctx.chooser.chosen[0]?.value) ?? kindOf(ctx.view.zones.discard[0]);
-    return kind === "four" || ctx.view.phase === "start" && kindOf(ctx.view.zones.discard[0]) === "four" ? tx("noDraws") : tx("noTarget");
-  }
-  if (step.kind !== "button") return null;
-  if (step.value.startsWith("draws:")) {
-    const seats = step.value.split(":").slice(1).map(Number);
-    const counts = [...new Set(seats)].map((s) => tx("drawsTo", seats.filter((x) => x === s).length, ctx.seatName(s)));
-    return counts.join(", ");
-  }
-  return { pass: tx("pass"), deal: tx("deal"), start: tx("startPlain") }[step.value] ?? null;
 }
 
 // ------------------------------------------------------------------ parts of the table
@@ -243,7 +209,7 @@ function Centre({ ctx, tx, view }) {
     ${z.draw_face_up && z.draw_pile.length
       ? html`<div class="kt-deck mh-draw" data-zone="draw-pile"><${TableCard} ctx=${ctx} code=${z.draw_pile[0]} kind="pile" value="draw" />
           <span class="kt-caption">${caption}</span></div>`
-      : html`<${Pile} ctx=${ctx} count=${z.draw_count} caption=${caption} zone="draw-pile" cls="mh-draw" onPick=${draw?.onPick ?? null} />`}
+      : html`<${Pile} ctx=${ctx} count=${z.draw_count} caption=${caption} zone="draw-pile" cls="mh-draw" offer=${draw} />`}
     <div class="kt-deck mh-discard" data-zone="discard-pile">
       ${z.discard.length ? html`<${Shown} ctx=${ctx} codes=${[z.discard[0]]} cls="mh-top" />` : html`<${Stack} count=${0} name=${tx("discard")} />`}
       <span class="kt-caption">${tx("discard")} (${z.discard.length})</span></div>
@@ -251,7 +217,7 @@ function Centre({ ctx, tx, view }) {
     <${Pile} ctx=${ctx} count=${z.event_count} caption=${tx("events")} cls="mh-events" />
     ${event && html`<div class=${`mh-event${current ? " now" : ""}`}>
       <span class="kt-caption">${tx(current ? "nowEvent" : "lastEvent")}</span>
-      <strong>✦ ${kindName(event, ctx.lang)}</strong>
+      <strong>✦ ${ctx.cardName(event)}</strong>
       <span class="mh-event-text">${texts(ctx, EVENT_TEXTS)(eventKey)}</span></div>`}
   </div>`;
 }
@@ -269,7 +235,10 @@ function status(view, ctx) {
   if (["play", "after_draw", "chance"].includes(phase)) who(phase, z.current);
   else if (phase === "start") who("start", view.dealer);
   else if (phase === "counter") {
-    lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target), kindName(p.kind, ctx.lang))
+    // the attacking card lies on the discard pile (under any Counterattack)
+    const attack = z.discard.find((c) => kindOf(c) === p.kind);
+    lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target),
+      attack ? kindWords(attack, ctx.cardName(attack), ctx.lang) : "")
       + (p.kind === "four" ? ` ${tx("draws", p.draws)}` : ""));
     if (p.queue.length) lines.push(tx("queue", names(ctx, p.queue.map((q) => q[1]))));
     if (mine) lines.push(tx("counterMe"));
@@ -327,4 +296,4 @@ function Table({ view, ctx }) {
   return html`<${TableLayout} ctx=${ctx} view=${view} cls="mayhem-table" panel=${panel} middle=${middle} />`;
 }
 
-export default { card, steps, label, status, Table };
+export default { card, steps, status, Table };

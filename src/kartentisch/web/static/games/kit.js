@@ -2,11 +2,12 @@
 // seat panels, piles, hands and clickable objects, drawn the same way for every game (Preact components, kit.css).
 // A game module imports only this kit, ../cards.js, ../ui.js and ../i18n.js, never another game module.
 //
-// A game module's default export: `card(code, lang)` → a face for <Card> ({colour, label, sub, back, name}) or null,
-// `steps(token, view, seat)` → the steps of a legal token (../choose.js), `label(step, ctx)` → the words of a
-// step the decision panel offers (wish, button), `Table({view, ctx})` → the table, and `status(view, ctx)` → what
-// is asked now in one line. `ctx` (table.js): seat, frame, view, lang, t, seatName(s), face(code), offer(kind,
-// value, index) ({onPick, selected} or null), moved (codes of the last move's cards), chooser.
+// A game module's default export: `card(code, lang, name)` → a face for <Card> ({colour, label, sub, back}; its name
+// comes from the frame's card_names, given as `name` where the face shows words of it) or null, `steps(token, view, seat)` → the steps of a legal token (../choose.js: which
+// object of the table each is; their words come from the frame's choices), `Table({view, ctx})` → the table, and
+// `status(view, ctx)` → what is asked now in one line. `ctx` (table.js): seat, frame, view, lang, t, seatName(s),
+// face(code) (named), cardName(code), offer(kind, value, index) ({onPick, selected, words} or null), moved (codes
+// of the last move's cards), chooser.
 import { Card } from "../cards.js";
 import { Fragment, html } from "../ui.js";
 
@@ -50,8 +51,16 @@ export function TableCard({ ctx, code, kind = null, value = null, index = null, 
   const face = ctx.face(code);
   if (!face) return html`<span class="value">${code}</span>`;
   const offer = kind ? ctx.offer(kind, value ?? code, index) : null;
-  return html`<${Card} face=${face} code=${code} cls=${cls} onPick=${offer?.onPick ?? null}
+  return html`<${Card} face=${face} code=${code} cls=${cls} onPick=${offer?.onPick ?? null} label=${offer?.words ?? null}
     selected=${offer?.selected ?? false} moved=${ctx.moved.has(code)} />`;
+}
+
+/** The sentences (the frame's log) of the last turn of `seat`: its moves since another seat last moved, or null. */
+export function lastTurnText(ctx, seat) {
+  const moves = ctx.frame.log.filter((e) => e.kind !== "round");
+  let from = moves.length;
+  while (from > 0 && moves[from - 1].seat === seat) from -= 1;
+  return from < moves.length ? moves.slice(from).map((e) => e.text).join(" ") : null;
 }
 
 /** Move the focus among the clickable cards of a hand with the arrow keys (Home/End: first/last). */
@@ -83,16 +92,19 @@ export function Cards({ ctx, codes, cls = "" }) {
   return html`<span class=${`cards ${cls}`}>${codes.map((c, i) => html`<${TableCard} key=${`${c}-${i}`} ctx=${ctx} code=${c} />`)}</span>`;
 }
 
-/** A face-down stack: one card back with the count on it, or a dash when empty; `onPick` makes it a button. */
-export function Stack({ count, name, onPick = null }) {
+/** A face-down stack: one card back with the count on it, or a dash when empty; `onPick` makes it a button (`label`:
+ * what choosing it does, for screen readers). */
+export function Stack({ count, name, onPick = null, label = null }) {
   if (!count) return html`<span class="kt-empty-pile" aria-label=${name}>—</span>`;
-  return html`<${Card} face=${{ back: true, label: String(count), name }} cls="kt-stack" onPick=${onPick} />`;
+  return html`<${Card} face=${{ back: true, label: String(count), name }} cls="kt-stack" onPick=${onPick} label=${label} />`;
 }
 
-/** A face-down pile with its caption below; `zone`: its data-zone (draw-pile, discard-pile), `onPick` clickable. */
-export function Pile({ ctx, count, caption, zone = null, cls = "", onPick = null }) {
+/** A face-down pile with its caption below; `zone`: its data-zone (draw-pile, discard-pile); `offer` (ctx.offer's
+ * answer, or null) makes it clickable. */
+export function Pile({ ctx, count, caption, zone = null, cls = "", offer = null }) {
   return html`<div class=${`kt-deck ${cls}`} data-zone=${zone}>
-    <${Stack} count=${count} name=${`${caption}: ${cardCount(ctx, count)}`} onPick=${onPick} />
+    <${Stack} count=${count} name=${`${caption}: ${cardCount(ctx, count)}`} onPick=${offer?.onPick ?? null}
+      label=${offer?.words ?? null} />
     <span class="kt-caption">${caption}</span>
   </div>`;
 }
@@ -128,7 +140,7 @@ export function SeatPanel({ ctx, view, s, badges = [], children }) {
   return html`<section class=${classes} data-seat=${s} data-zone=${`seat-${s + 1}`} aria-label=${name}
       onClick=${offer ? offer.onPick : undefined}>
     <div class="kt-seat-head">
-      ${offer ? html`<button type="button" class="kt-name seat-name kt-pick-seat"
+      ${offer ? html`<button type="button" class="kt-name seat-name kt-pick-seat" title=${offer.words ?? undefined}
           onClick=${(ev) => { ev.stopPropagation(); offer.onPick(); }}>${name}</button>`
         : html`<span class="kt-name seat-name">${name}</span>`}
       ${s === view.dealer && html`<span class="kt-badge">${ctx.t("dealer")}</span>`}
