@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 from typing import Any
 
 import pytest
@@ -17,10 +16,9 @@ from kartentisch.kernel import Match
 from kartentisch.kernel.options import Option, choice_option
 from kartentisch.kernel.words import LANGS
 
+from .browser_kit import TOKEN_LIKE
 from .conftest import auth, new_table
 
-#: What people read never looks like a token or a card code (helper brief).
-TOKENISH = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 MOVES = 150
 
 
@@ -33,7 +31,7 @@ def strings(value: Any) -> set[str]:
 
 
 def words_ok(text: object) -> bool:
-    return isinstance(text, str) and bool(text.strip()) and TOKENISH.search(text) is None
+    return isinstance(text, str) and bool(text.strip()) and TOKEN_LIKE.search(text) is None
 
 
 def check_words(frame: dict[str, Any], deck: set[str], where: str) -> None:

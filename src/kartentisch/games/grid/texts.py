@@ -110,6 +110,6 @@ LABELS: dict[str, dict[str, str]] = {
 PITCH: dict[str, str] = {
     "en": "Swap cards into your face-down grid of nine and bring its sum down.\n"
           "Three of a colour in a line leave the grid; the lowest total wins.",
-    "de": "Tausche Karten in dein verdecktes Raster aus neun und drück seine Summe.\n"
+    "de": "Tausche Karten in dein verdecktes Raster aus neun und halte seine Summe klein.\n"
           "Drei einer Farbe in einer Reihe verlassen das Raster; die niedrigste Summe gewinnt.",
 }

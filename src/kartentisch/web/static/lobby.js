@@ -25,11 +25,9 @@ function word(map) {
   return map?.[lang()] ?? map?.en ?? "";
 }
 
-/** A choice option's value in words: the option's own labels when the server gives them, else a length word. */
+/** A choice option's value in words (the option's `choice_labels` from the server). */
 function choiceWords(opt, value) {
-  const own = opt.choice_labels?.[lang()]?.[value] ?? opt.choice_labels?.en?.[value];
-  if (own) return own;
-  return LENGTHS.includes(value) ? t(`preset_${value}`) : String(value);
+  return word(opt.choice_labels?.[value]) || String(value);
 }
 
 function presetLabel(opt, p) {
