@@ -73,27 +73,29 @@ import random, sys, tempfile, time
 from fastapi.testclient import TestClient
 from kartentisch.web.app import create_app
 
-with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/w.db")) as c:
-    assert "highcard" in [g["id"] for g in c.get("/api/games").json()]
-    t = c.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [
-        {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}]}).json()
-    auth = {"Authorization": "Bearer " + t["seats"][0]["token"]}
-    rng = random.Random(1)
-    for _ in range(200):
-        frame = c.get(f"/api/tables/{t['id']}/view?lang=en", headers=auth).json()
-        if frame["view"]["game_over"]:
-            break
-        if frame["legal"]:
-            c.post(f"/api/tables/{t['id']}/actions", json={"action": rng.choice(frame["legal"])}, headers=auth)
-        else:
-            time.sleep(0.05)
-    assert frame["view"]["game_over"], frame
-    texts = [e["text"] for e in frame["log"]]
-    assert any("takes the trick" in x for x in texts), texts
-    assert all(e["token"] == "play:?" for e in frame["log"] if e.get("seat") == 1), frame["log"]  # H6
-    page = c.get(f"/t/{t['id']}")
-    assert page.status_code == 200
-    print("web ok")
+if __name__ == "__main__":  # bot workers are spawned: they import this script
+
+    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/w.db")) as c:
+        assert "highcard" in [g["id"] for g in c.get("/api/games").json()]
+        t = c.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [
+            {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}]}).json()
+        auth = {"Authorization": "Bearer " + t["seats"][0]["token"]}
+        rng = random.Random(1)
+        for _ in range(200):
+            frame = c.get(f"/api/tables/{t['id']}/view?lang=en", headers=auth).json()
+            if frame["view"]["game_over"]:
+                break
+            if frame["legal"]:
+                c.post(f"/api/tables/{t['id']}/actions", json={"action": rng.choice(frame["legal"])}, headers=auth)
+            else:
+                time.sleep(0.05)
+        assert frame["view"]["game_over"], frame
+        texts = [e["text"] for e in frame["log"]]
+        assert any("takes the trick" in x for x in texts), texts
+        assert all(e["token"] == "play:?" for e in frame["log"] if e.get("seat") == 1), frame["log"]  # H6
+        page = c.get(f"/t/{t['id']}")
+        assert page.status_code == 200
+        print("web ok")
 """
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from kartentisch.cli import review as review_cli
 from kartentisch.cli.app import app
 
 #: A chips match whose last take (seat 2) loses where Blue 10 would have won (tests/bots).
@@ -17,6 +18,9 @@ REPLAY = Path(__file__).parent / "bots" / "coach_chips_59.jsonl"
 TOKENISH = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 
 runner = CliRunner()
+# The command's console takes its width once, at import (Rich reads COLUMNS then): wide enough here
+# that no column header wraps, whatever the terminal of the test run.
+review_cli.console.width = 200
 
 
 def _review(*args: str) -> tuple[int, str]:
