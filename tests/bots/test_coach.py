@@ -267,5 +267,10 @@ def test_review_progress_and_bad_seat():
 
 
 def test_default_budgets():
+    """The coach's budget is each game's own (``Game.search.coach_iterations``); a game that declares
+    none gets the kernel's default."""
+    from kartentisch.kernel import SearchTuning
+
     assert default_iterations("mayhem") < default_iterations("colors")
-    assert default_iterations("no-such-game") == 1000
+    assert default_iterations("colors") == get_game("colors").search.coach_iterations == 1500
+    assert SearchTuning().coach_iterations == 1000

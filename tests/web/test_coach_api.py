@@ -3,6 +3,7 @@ in the background, and replays that show each seat what the live table showed it
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import time
@@ -11,7 +12,6 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from kartentisch.bots import coach as bots_coach
 from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app
@@ -108,7 +108,8 @@ def test_a_hint_names_the_seat_s_legal_moves_in_words_with_win_chances_best_firs
 def test_a_hint_searches_the_coach_s_default_budget_for_the_game(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # the server passes the game's budget with its time limit: with the time limit alone the search would run
     # for search_seconds every time
-    monkeypatch.setitem(bots_coach.DEFAULT_ITERATIONS, "colors", 77)
+    game = get_game("colors")
+    monkeypatch.setattr(type(game), "search", dataclasses.replace(game.search, coach_iterations=77))
     with TestClient(create_app(db_url)) as client:
         table = new_table(client, "colors", 2, [{"kind": "human"}, {"kind": "bot"}])
         res = client.get(f"/api/tables/{table['id']}/hint", headers=auth(table["seats"][0]["token"]))

@@ -59,15 +59,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..kernel import GameState, KartentischError, Match, Voice
+from ..kernel import GameState, KartentischError, Match, Voice, lookup
 from .ismcts import SAFETY_DEPTH, ISMCTSBot
-
-#: Iterations per evaluation when no budget is given, per game: about 1 s per hint or less on
-#: the development machine (bench/coach/README.md). A rollout to the match end costs from
-#: about 0.15 ms (lastcard: two short rounds) to 4 ms (mayhem: about 700 random decisions).
-DEFAULT_ITERATIONS: dict[str, int] = {"colors": 1500, "chips": 2500, "lastcard": 3000, "grid": 1500, "mayhem": 250}
-#: Iterations for a game not in :data:`DEFAULT_ITERATIONS`.
-ITERATIONS = 1000
 
 #: Fewest searches per root move on average; a wider decision is searched on a candidate set.
 ROOT_VISITS = 20
@@ -141,8 +134,9 @@ class Evaluation:
 
 
 def default_iterations(game_id: str) -> int:
-    """The coach's iterations per evaluation for ``game_id`` when none are given."""
-    return DEFAULT_ITERATIONS.get(game_id, ITERATIONS)
+    """The coach's iterations per evaluation for ``game_id`` when none are given: the game's
+    ``search.coach_iterations`` (about 1 s per hint on the development machine, bench/coach/README.md)."""
+    return lookup(game_id).search.coach_iterations
 
 
 def _budget(iterations: int | None, time_budget_s: float | None, game_id: str) -> int | None:

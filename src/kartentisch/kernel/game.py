@@ -331,12 +331,15 @@ class SearchTuning:
         depth: decisions after which a rollout stops and scores :meth:`GameState.round_score_now`;
             ``None``: play to the reward point.
         margin_scale: the lead in points that earns the full reward with ``reward="margin"``.
+        coach_iterations: the coach's search iterations per evaluation (``bots/coach.py``), sized so a
+            hint takes about a second (``bench/coach``).
     """
 
     reward: str = "win"
     rollout: str = "random"
     depth: int | None = None
     margin_scale: int | None = None
+    coach_iterations: int = 1000
 
 
 class Game(ABC):

@@ -249,7 +249,7 @@ class Coach:
 
     Args:
         iterations: search iterations per hint and per reviewed decision; ``None``: the coach's default per
-            game (:data:`~kartentisch.bots.coach.DEFAULT_ITERATIONS`, about 1 s).
+            game (its ``search.coach_iterations``, about 1 s).
     """
 
     def __init__(self, iterations: int | None = None) -> None:

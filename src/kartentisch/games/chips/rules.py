@@ -438,7 +438,7 @@ class ChipsGame(Game):
     min_players = 2  # R1, D2
     max_players = 4
     score_sign = 1  # chips R11: the highest total wins
-    search = SearchTuning(reward="score", rollout="heuristic")  # bots/ismcts.py docstring
+    search = SearchTuning(reward="score", rollout="heuristic", coach_iterations=2500)  # bots/ismcts.py docstring
     options = OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

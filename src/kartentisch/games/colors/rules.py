@@ -478,7 +478,7 @@ class ColorsGame(Game):
     min_players = 2
     max_players = 6
     score_sign = 1  # colors R17: the highest total wins
-    search = SearchTuning(reward="score")  # bots/ismcts.py docstring: measured defaults
+    search = SearchTuning(reward="score", coach_iterations=1500)  # bots/ismcts.py docstring: measured defaults
     options = _OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -554,7 +554,8 @@ class GridGame(Game):
     min_players = 2
     max_players = 6
     score_sign = -1  # grid R19: the lowest total wins
-    search = SearchTuning(reward="margin", depth=6, margin_scale=30)  # rounds too long to play out
+    # rounds too long to play out: rollouts cut after 6 decisions
+    search = SearchTuning(reward="margin", depth=6, margin_scale=30, coach_iterations=1500)
     options: ClassVar[Sequence[Option]] = _OPTIONS
 
     def deck(self, players: int, options: Mapping[str, Any]) -> list[str]:

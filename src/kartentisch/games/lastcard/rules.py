@@ -615,7 +615,8 @@ class LastCardGame(Game):
     min_players = 2
     max_players = 6
     score_sign = 1  # lastcard R18: the highest total wins
-    search = SearchTuning(reward="margin", rollout="heuristic", margin_scale=30)  # a seat scores 0 … 36 a round
+    # a seat scores 0 … 36 a round
+    search = SearchTuning(reward="margin", rollout="heuristic", margin_scale=30, coach_iterations=3000)
     options: ClassVar[Sequence[Option]] = (
         seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="lastcard R3", help={
             "en": "Who starts the first round; the role moves one seat to the left every round.",

@@ -637,7 +637,7 @@ class MayhemGame(Game):
     min_players = 2
     max_players = 8
     score_sign = -1  # mayhem R71: the lowest total wins
-    search = SearchTuning(reward="score", depth=16)  # rounds too long to play out
+    search = SearchTuning(reward="score", depth=16, coach_iterations=250)  # rounds too long to play out
     options = (
         choice_option("game_length", "medium", ("short", "medium", "long"), label={
             "en": "Match length", "de": "Spieldauer"}, rule="mayhem S1", help={
