@@ -200,7 +200,10 @@ def test_end_of_match_summary_and_rematch_with_progress(browser, live_server: st
     page.click("[data-zone=match-summary] button.rematch")
     page.wait_for_selector("[data-zone=match-summary] .progress")
     assert page.locator("button.rematch").is_disabled()
-    page.wait_for_function("true")  # let the held request arrive
+    for _ in range(100):  # let the held request arrive (the route handler runs on Playwright's side)
+        if held:
+            break
+        page.wait_for_timeout(50)
     held[0].continue_()
     page.wait_for_url(lambda url: url != old)
     page.wait_for_selector("body[data-phase='play']")
