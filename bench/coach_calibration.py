@@ -151,6 +151,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--matches", type=int, default=200, help="matches per game")
+    parser.add_argument("--first", type=int, default=0,
+                        help="first match index to play (to share a run between processes)")
     parser.add_argument("--per-match", type=int, default=6, help="decisions of the recorded seat evaluated per match")
     parser.add_argument("--seed", type=int, default=9001)
     parser.add_argument("--ismcts", default="ismcts", help="spec of the ISMCTS player")
@@ -168,7 +170,7 @@ def main() -> None:
         args.records.parent.mkdir(parents=True, exist_ok=True)
         done = {(r["game"], r["index"], r["seed"]) for r in load_records(args.records)}
         for gid in chosen:
-            for index in range(args.matches):
+            for index in range(args.first, args.matches):
                 if (gid, index, args.seed) in done:
                     continue
                 record = play_and_record(gid, index, args.seed, args.ismcts, args.per_match, args.iterations)
