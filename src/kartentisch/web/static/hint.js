@@ -27,7 +27,7 @@ export function HintPanel({ tableId, token, frame, play }) {
   return html`<section class="hint-panel" data-zone="hint" aria-labelledby="hint-title" aria-live="polite">
     <h2 id="hint-title" class="sr-only">${ct("hint")}</h2>
     ${!hint?.moves && html`<button type="button" class="ask-hint" disabled=${hint?.busy} aria-busy=${hint?.busy ? "true" : "false"}
-        onClick=${ask}><span aria-hidden="true">💡 </span>${ct("hintAsk")}</button>`}
+        onClick=${ask}><span aria-hidden="true">? </span>${ct("hintAsk")}</button>`}
     ${hint?.busy && html`<span class="progress" role="status"><progress aria-label=${ct("hintThinking")}></progress> ${ct("hintThinking")}</span>`}
     ${hint?.error && html`<p class="error" role="alert">${hint.error}</p>`}
     ${hint?.moves && html`<div class="hint-moves">
