@@ -3,7 +3,6 @@ only the seat's information set, hints and reviews have the documented shape and
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import re
@@ -21,7 +20,7 @@ from kartentisch.bots.coach import (
     review_match,
 )
 from kartentisch.games import all_games, get_game
-from kartentisch.kernel import KartentischError, Match, RandomBot, sort_shuffle
+from kartentisch.kernel import KartentischError, Match, RandomBot
 
 GAMES = [g.id for g in all_games()]
 POSITIONS = json.loads((Path(__file__).parent / "coach_positions.json").read_text(encoding="utf-8"))
@@ -68,12 +67,16 @@ def test_the_move_that_ends_the_round_won_ranks_first():
     assert mark(ev.best, ev.move("play:35")) == "blunder"
 
 
-def test_going_out_ranks_first():
-    """mayhem: playing the last card ends the match won; passing plays on."""
+def test_the_winning_event_ranks_first():
+    """mayhem, the acting seat leads by 85 points (the lower total wins): the black 1 turns up the
+    event pile's top card, in the real state Doomsday, which ends the match won; passing plays on.
+    The coach does not know the event pile, so in most of its samples another event comes up and the
+    match goes on (a lead of 85 points is then still nearly always a win): it ranks the black 1
+    first with a high chance, not a certain one."""
     state, seat = _position("mayhem_go_out")
     assert _result_after(state, seat, "play:k1") == 1.0 and _result_after(state, seat, "pass") is None
     ev = evaluate(state, seat, iterations=60, seed=2)
-    assert [m.token for m in ev.moves] == ["play:k1", "pass"] and ev.best.win == 1.0
+    assert [m.token for m in ev.moves] == ["play:k1", "pass"] and 0.9 < ev.best.win < 1.0
 
 
 def _positions(game_id, count=3, seed=8):
@@ -139,20 +142,11 @@ def test_evaluation_reads_only_the_information_set(game_id):
         assert hint(wrapped, seat, iterations=30, seed=4)["moves"] == hint(state, seat, iterations=30, seed=4)["moves"]
 
 
-def _canonical_shuffle(rng, items):
-    """:func:`sort_shuffle` of the items in sorted order: a sample that depends on which cards are
-    hidden, not on where they lie (what each game's ``_determinize`` needs for this property)."""
-    items.sort()
-    sort_shuffle(rng, items)
-
-
 @pytest.mark.parametrize("game_id", GAMES)
-def test_same_evaluation_from_the_state_and_from_a_determinization(game_id, monkeypatch):
+def test_same_evaluation_from_the_state_and_from_a_determinization(game_id):
     """From the real state and from a determinization of the seat's information set (other hidden
-    cards, same view), equal seeds give equal evaluations. The games' ``_determinize`` collect the
-    hidden cards in the order they lie, so this holds with their pools sorted first (patched here)."""
-    rules = importlib.import_module(type(get_game(game_id).new_state(2, seed=0)).__module__)
-    monkeypatch.setattr(rules, "sort_shuffle", _canonical_shuffle)
+    cards, same view), equal seeds give equal evaluations: ``sort_shuffle`` sorts a pool before it
+    shuffles, so a seeded sample depends on which cards are hidden, not on where they lie."""
     for state, seat in _positions(game_id, count=2):
         sample = state.determinize(seat, random.Random(99))
         assert sample.view(seat) == state.view(seat)

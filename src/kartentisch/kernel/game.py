@@ -684,13 +684,18 @@ def require(condition: bool, message: str) -> None:
 
 
 def sort_shuffle(rng: random.Random, items: list[Any]) -> None:
-    """Shuffle ``items`` in place, uniformly: a stable sort on one ``rng.random()`` key per item.
+    """Shuffle ``items`` (mutually comparable) in place, uniformly: sorted first, then a stable sort on
+    one ``rng.random()`` key per item.
 
+    The first sort makes the result depend on *which* items there are, not on the order they lay in:
+    a determinization drawn with a seed is then the same from the real state and from any other
+    state of the same information set (the coach's "reads no hidden card" property, issue 23).
     About twice as fast as :meth:`random.Random.shuffle` on the 20–130 cards of a determinization
     (the keys come from C, not from ``_randbelow``); ties, of probability about n²/2⁵⁴, keep their
     order. For :meth:`GameState._determinize` only: deals use :func:`shuffle`, so every seeded
     deal stays as it was.
     """
+    items.sort()
     key = rng.random
     items.sort(key=lambda _: key())
 
