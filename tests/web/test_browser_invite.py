@@ -28,10 +28,10 @@ def test_three_browsers_join_one_grid_table_through_the_invite_link(browser, liv
     waiting = host.locator("[data-zone=waiting]")
     assert "Waiting for players" in waiting.text_content()
     invite = waiting.locator(".invite-url").text_content()
-    assert "/join/" in invite and body(host, "acting") == "0"
+    assert "/join/" in invite and "lang=en" in invite and body(host, "acting") == "0"  # the host's language
     friends = [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
     for page in friends:
-        page.goto(invite + "?lang=en")
+        page.goto(invite)
         page.wait_for_selector("body[data-ready='1'] .seat-list")
     assert friends[0].locator("li[data-kind='open'] button.take").count() == 2
     # both want seat 2: Bo is faster, Cy is told and takes seat 3

@@ -25,7 +25,7 @@ const STRINGS = {
     chooseSeat: "Choose a player on the table", chooseTable: "Choose a card on the table",
     chooseCell: "Choose a card of your grid", choosePile: "Choose a pile", chooseWish: "Choose a wish",
     picked: "Chosen", autoPass: "then you pass automatically", seconds: "{0} s",
-    illegal: "Not allowed", rule: "rule", send: "Send", tokenInput: "Token (developers)",
+    rule: "rule", send: "Send", tokenInput: "Token (developers)",
     log: "What happened", scores: "Scores", totals: "Total",
     roundSummary: "Round {0} scored", nextRound: "Deal the next round", continue: "Continue",
     matchOver: "Match over", winner: "winner", lowestWins: "The lowest total wins.",
@@ -37,6 +37,13 @@ const STRINGS = {
     chat: "Table chat", chatInput: "Message", chatSend: "Send", chatSlow: "Slow down: wait {0} s.",
     quick: ["Nice move!", "Well played!", "Good game!", "Oops!", "Your turn!"],
     hiddenCard: "hidden card", faceDown: "face down",
+    // refusals of the table (HTTP 409/422 and the socket's error frames), in the players' words
+    refusedTwice: "Your move had already arrived: nothing was done twice.",
+    refusedNotNow: "It is not your turn now; waiting for {0}.", refusedOver: "The match is over.",
+    refusedIllegal: "This move is not allowed now.", refusedRematch: "A rematch is possible once the match is over.",
+    refusedSeat: "This link's seat is not known at this table.", refusedExpired: "This table was closed after a long time without a move.",
+    refusedFast: "Too fast: wait a moment.", refusedChatLong: "A message has at most 200 characters.",
+    refusedChatSpectator: "Spectators do not chat at this table.", refusedOther: "The table did not accept this (error {0}).",
   },
   de: {
     lang: "English", tagline: "Kartenspiele mit Freunden und Bots, im Browser.",
@@ -60,7 +67,7 @@ const STRINGS = {
     chooseSeat: "Wähle einen Mitspieler am Tisch", chooseTable: "Wähle eine Karte auf dem Tisch",
     chooseCell: "Wähle eine Karte deines Rasters", choosePile: "Wähle einen Stapel", chooseWish: "Wähle deinen Wunsch",
     picked: "Gewählt", autoPass: "dann passt du automatisch", seconds: "{0} s",
-    illegal: "Nicht erlaubt", rule: "Regel", send: "Senden", tokenInput: "Token (Entwickler)",
+    rule: "Regel", send: "Senden", tokenInput: "Token (Entwickler)",
     log: "Was geschah", scores: "Punkte", totals: "Summe",
     roundSummary: "Runde {0} gewertet", nextRound: "Nächste Runde geben", continue: "Weiter",
     matchOver: "Partie vorbei", winner: "Sieger", lowestWins: "Die niedrigste Summe gewinnt.",
@@ -72,11 +79,21 @@ const STRINGS = {
     chat: "Tischgespräch", chatInput: "Nachricht", chatSend: "Senden", chatSlow: "Langsamer: warte {0} s.",
     quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
     hiddenCard: "verdeckte Karte", faceDown: "verdeckt",
+    refusedTwice: "Dein Zug war schon angekommen: nichts wurde doppelt ausgeführt.",
+    refusedNotNow: "Du bist gerade nicht dran; wir warten auf {0}.", refusedOver: "Die Partie ist vorbei.",
+    refusedIllegal: "Dieser Zug ist jetzt nicht erlaubt.", refusedRematch: "Eine Revanche gibt es, sobald die Partie vorbei ist.",
+    refusedSeat: "Den Platz dieses Links gibt es an diesem Tisch nicht.", refusedExpired: "Dieser Tisch wurde nach langer Zeit ohne Zug geschlossen.",
+    refusedFast: "Zu schnell: warte einen Moment.", refusedChatLong: "Eine Nachricht hat höchstens 200 Zeichen.",
+    refusedChatSpectator: "Zuschauer schreiben an diesem Tisch nicht mit.", refusedOther: "Der Tisch hat das nicht angenommen (Fehler {0}).",
   },
 };
 
 const KEY = "kartentisch.lang";
 const LANGS = ["en", "de"];
+
+// A page opened with `?lang=` remembers it, so the pages it leads to (whose links may not carry it) keep it.
+const ASKED = new URLSearchParams(location.search).get("lang");
+if (LANGS.includes(ASKED)) localStorage.setItem(KEY, ASKED);
 
 /** Current language: `?lang=de|en` in the page's URL, else the saved choice, else the browser's (de for any
  * German locale), else en. */
@@ -99,6 +116,14 @@ export function toggleLang() {
     history.replaceState(history.state, "", url);
   }
   document.documentElement.lang = next;
+}
+
+/** `url` (a path, or a full address) with `?lang=` set to the current language: every link and redirect between the
+ * pages keeps the language (a shared link too, where the browser remembers none). */
+export function withLang(url) {
+  const full = new URL(url, location.href);
+  full.searchParams.set("lang", lang());
+  return /^[a-z]+:/i.test(url) ? full.href : `${full.pathname}${full.search}${full.hash}`;
 }
 
 /** The page string `key` in the current language; "{0}", "{1}" … take `args`. */

@@ -1,7 +1,7 @@
 // The lobby: a card per game (GET /api/games: names, players, length presets, the rules summary in the page's
 // language), then the table's seats and options in the players' words (presets first, the rest behind "more
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
-import { lang, t, toggleLang } from "./i18n.js";
+import { lang, t, toggleLang, withLang } from "./i18n.js";
 import { HintsOption } from "./hint.js";
 import { markdown } from "./markdown.js";
 import { ReplayFileLink } from "./review.js";
@@ -119,7 +119,7 @@ function seatBody(seat, i) {
 function Links({ data }) {
   const [copied, setCopied] = useState("");
   const copy = (url) => navigator.clipboard?.writeText(url).catch(() => {}).finally(() => setCopied(url));
-  const full = (url) => new URL(url, location.href).href;
+  const full = (url) => new URL(withLang(url), location.href).href;
   const mine = data.seats[0];
   const others = data.seats.filter((s) => s.token && s.seat !== 0);
   const invite = data.invite && full(data.invite.url);
@@ -127,11 +127,11 @@ function Links({ data }) {
     <h2 id="links-title">${t("invite")}</h2>
     ${invite && html`<p>${t("inviteHelp")}</p><code class="invite-url">${invite}</code>
       <button type="button" class="copy-invite" onClick=${() => copy(invite)}>${copied === invite ? t("copied") : t("copy")}</button>`}
-    <p><a class="table-link button primary" href=${mine.url}>${t("openMySeat")}</a></p>
+    <p><a class="table-link button primary" href=${withLang(mine.url)}>${t("openMySeat")}</a></p>
     <details class="more"><summary>${t("links")}</summary><ul id="link-list">
-      ${others.map((s) => html`<li>${t("seatLink", s.seat + 1)} (${s.name}): <a class="seat-link" href=${s.url}>${t("open")}</a>
+      ${others.map((s) => html`<li>${t("seatLink", s.seat + 1)} (${s.name}): <a class="seat-link" href=${withLang(s.url)}>${t("open")}</a>
         <button type="button" onClick=${() => copy(full(s.url))}>${copied === full(s.url) ? t("copied") : t("copy")}</button></li>`)}
-      <li>${t("spectatorLink")}: <a class="spectator-link" href=${data.spectator_url}>${t("open")}</a>
+      <li>${t("spectatorLink")}: <a class="spectator-link" href=${withLang(data.spectator_url)}>${t("open")}</a>
         <button type="button" onClick=${() => copy(full(data.spectator_url))}>${copied === full(data.spectator_url) ? t("copied") : t("copy")}</button></li>
     </ul></details>
   </section>`;
@@ -176,7 +176,7 @@ function Setup({ game }) {
     if (data.invite) localStorage.setItem(`kartentisch.invite.${data.id}`, data.invite.url);
     const humans = data.seats.filter((s) => s.token);
     if (hotseat && humans.length > 1) {
-      location.href = `/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`;
+      location.href = withLang(`/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`);
       return;
     }
     setDone(data);

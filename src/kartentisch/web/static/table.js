@@ -3,7 +3,7 @@
 // Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
 import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
-import { lang, t, toggleLang } from "./i18n.js";
+import { lang, t, toggleLang, withLang } from "./i18n.js";
 import { html, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
@@ -66,8 +66,34 @@ async function loadGame(id) {
   }
 }
 
-function showError(message, rule) {
-  S.banner = rule ? `${t("illegal")} (${t("rule")} ${rule}): ${message}` : `${t("error")}: ${message}`;
+/** The table's refusals the page knows (a pattern of the server's English message, the words to show instead). */
+const REFUSALS = [
+  [/has acted since event/, () => t("refusedTwice")],
+  [/has no decision now/, (frame) => t("refusedNotNow", (frame?.view.to_act ?? []).map((s) => seatName(frame, s)).join(", "))],
+  [/^the match is over/, () => t("refusedOver")],
+  [/match starts once every seat is taken/, (frame) => t("waitingSeats",
+    (frame?.waiting_for_seats ?? []).map((s) => seatName(frame, s)).join(", "))],
+  [/rematch is possible once/, () => t("refusedRematch")],
+  [/unknown seat token|seat token is needed|only the table's host/, () => t("refusedSeat")],
+  [/expired after/, () => t("refusedExpired")],
+  [/chat message has at most/, () => t("refusedChatLong")],
+  [/spectators do not chat/, () => t("refusedChatSpectator")],
+];
+
+/** A refusal of the table (HTTP `status`, body `{error, rule}`) in the players' words and the page's language: the
+ * server's message is English and may name seats from 0 or tokens, so the page says it its own way (a move the
+ * rules forbid, a known refusal, else the status); seat names come from the frame drawn. */
+function refusal(status, body) {
+  if (body.rule) return t("refusedIllegal");
+  if (status === 429) return t("refusedFast");
+  const known = REFUSALS.find(([pattern]) => pattern.test(body.error ?? ""));
+  return known ? known[1](S.active?.frame) : t("refusedOther", status);
+}
+
+/** Show a refusal above the table; with ?dev=1 the rule and the server's own message too. */
+function showError(status, body) {
+  const words = refusal(status, body);
+  S.banner = DEV ? `${words} (${body.rule ? `${t("rule")} ${body.rule}: ` : ""}${body.error})` : words;
   redraw();
 }
 
@@ -104,7 +130,7 @@ function connect(conn) {
     if (conn.ws !== ws) return;  // a socket replaced after a language switch
     const msg = JSON.parse(ev.data);
     if (msg.type === "error") {
-      showError(msg.error, msg.rule);
+      showError(msg.status, msg);
       return;
     }
     if (msg.type !== "state") return;
@@ -146,7 +172,7 @@ async function send(conn, token) {
     method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${conn.token}` },
     body: JSON.stringify({ action: token, n: conn.frame?.n ?? null }) });
   const data = await res.json();
-  if (!res.ok) showError(data.error ?? JSON.stringify(data), data.rule);
+  if (!res.ok) showError(res.status, data);
 }
 
 async function post(url, body, token) {
@@ -330,14 +356,14 @@ async function rematch() {
     const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, conn.token);
     if (!res.ok) {
       S.rematching = false;
-      showError(data.error);
+      showError(res.status, data);
       return;
     }
     fresh.push(data);
   }
   const id = fresh[0].id;
   localStorage.setItem(`kartentisch.seat.${id}`, fresh[0].token);
-  location.href = hotseat ? `/t/${id}#hotseat=${fresh.map((d) => d.token).join(",")}` : fresh[0].url;
+  location.href = withLang(hotseat ? `/t/${id}#hotseat=${fresh.map((d) => d.token).join(",")}` : fresh[0].url);
 }
 
 /** Standings in the game's order (best first: lowest total first where the lowest wins), winners marked. */
@@ -375,7 +401,7 @@ async function say(text) {
   const url = `/api/tables/${encodeURIComponent(tableId)}/chat${conn.token ? "" : "?spectator=1"}`;
   const { res, data } = await post(url, { text }, conn.token);
   if (res.status === 429) S.chatNote = t("chatSlow", res.headers.get("Retry-After") ?? data.retry_after ?? "");
-  else S.chatNote = res.ok ? "" : `${t("error")}: ${data.error ?? res.status}`;
+  else S.chatNote = res.ok ? "" : refusal(res.status, data);
   redraw();
   return res.ok;
 }
@@ -431,9 +457,9 @@ function WaitingSeats({ frame }) {
   const host = localStorage.getItem(HOST_KEY);
   const fill = async (s) => {
     const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { kind: "bot", bot: "heuristic" }, host);
-    if (!res.ok) showError(data.error ?? res.status);
+    if (!res.ok) showError(res.status, data);
   };
-  const full = invite && new URL(invite, location.href).href;
+  const full = invite && new URL(withLang(invite), location.href).href;
   return html`<section class="waiting-seats" data-zone="waiting">
     <p>${t("waitingSeats", open.map((s) => seatName(frame, s)).join(", "))}</p>
     ${full && html`<p>${t("shareInvite")} <code class="invite-url">${full}</code>
@@ -453,7 +479,7 @@ function Header({ frame }) {
     redraw();
   };
   return html`<header>
-    <h1><a href="/">kartentisch</a> <span id="game-name">${name}</span></h1>
+    <h1><a href=${withLang("/")}>kartentisch</a> <span id="game-name">${name}</span></h1>
     <span id="status" role="status">${S.status}</span>
     <button type="button" class="sound" aria-pressed=${S.sound ? "true" : "false"} onClick=${toggleSound}
       title=${t("sound")}><span aria-hidden="true">♪ </span><span class="label">${t("soundShort")}</span></button>
@@ -471,7 +497,7 @@ function Info({ frame }) {
 
 /** The finished match's replay at position `n` from seat `s`'s view (null: every card open). */
 function replayUrl(n, s) {
-  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}&lang=${lang()}`;
+  return withLang(`/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}`);
 }
 
 function App() {
