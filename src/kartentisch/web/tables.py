@@ -142,18 +142,20 @@ class Subscriber:
     chat_sent: int | None = None
 
 
+#: Who reads a table's log: a viewer (seat, or ``None`` for a spectator) and a language.
+Reader = tuple[int | None, str]
+
+
 @dataclass
 class LogEntry:
-    """One applied token: its seat and what it tells each reader (:class:`~kartentisch.kernel.words.Narration`:
-    public token, sentence, round text), per ``(viewer key, language)``; viewer key: seat number as string, or
-    ``"spectator"``. Made once, when the token is applied."""
+    """One applied token: its seat, the token and what it tells each reader who has read the table
+    (:class:`~kartentisch.kernel.words.Narration`: public token, sentence, round text), per :data:`Reader`.
+    Told once per reader: when the token is applied, or when the reader first reads the table
+    (:meth:`LiveTable.read_by`)."""
 
     seat: int
-    told: dict[tuple[str, str], Narration]
-
-
-def _viewer_key(viewer: int | None) -> str:
-    return "spectator" if viewer is None else str(viewer)
+    token: str
+    told: dict[Reader, Narration] = field(default_factory=dict)
 
 
 def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
@@ -162,18 +164,25 @@ def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
     return [move] if told.round_text is None else [move, {"kind": "round", "text": told.round_text}]
 
 
-def _strings(value: Any, out: set[str]) -> set[str]:
-    """Every string value of a JSON value and each ``:``-separated part of it (dict keys left out) into ``out``."""
-    if isinstance(value, str):
-        out.add(value)
-        if ":" in value:  # compound entries of a view, e.g. mayhem's chosen gifts "r5:2", lastcard's last move
-            out.update(value.split(":"))
-    elif isinstance(value, dict):
-        for item in value.values():
-            _strings(item, out)
-    elif isinstance(value, list):
-        for item in value:
-            _strings(item, out)
+def _strings(value: Any) -> set[str]:
+    """Every string value of a JSON value and each ``:``-separated part of it (dict keys left out).
+
+    Iterative, with lists of strings taken whole (a view's piles are long lists of codes or ``"?"``): it
+    runs for every frame a table sends."""
+    out: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            out.add(item)
+        elif kind is list:
+            out.update(x for x in item if type(x) is str)
+            stack.extend(x for x in item if type(x) is list or type(x) is dict)
+        elif kind is dict:
+            stack.extend(item.values())
+    for text in [t for t in out if ":" in t]:  # compound entries of a view, e.g. mayhem's gifts "r5:2"
+        out.update(text.split(":"))
     return out
 
 
@@ -204,7 +213,7 @@ class CardNames:
     def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
         """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
         card the view hides is never named."""
-        named = ((code, self.name(code, lang)) for code in sorted(_strings(view, set())))
+        named = ((code, self.name(code, lang)) for code in sorted(_strings(view)))
         return {code: name for code, name in named if name is not None}
 
 
@@ -240,11 +249,16 @@ class LiveTable:
     accessed: float = field(default_factory=time.monotonic)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     chat: list[ChatRecord] = field(default_factory=list)
+    #: The readers whose words every log entry holds, told as each token is applied.
+    readers: set[Reader] = field(default_factory=set)
+    #: The current view of each viewer among :attr:`readers` (a frame's ``view``; the next move's "before").
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
-        """Rebuild a table by replaying its event log from the header, telling each move in words as it is
-        applied (raises KartentischError)."""
+        """Rebuild a table by replaying its event log from the header (raises KartentischError). The moves are
+        told in words when a reader first asks (:meth:`read_by`), not here: a table loaded for one action or
+        one viewer does not tell every move to every seat in every language."""
         match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
         table = cls(record=record, match=match, rematch_id=record.rematch_id,
                     names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat))
@@ -296,25 +310,54 @@ class LiveTable:
         raise ApiError(401, "unknown seat token for this table")
 
     def apply_local(self, seat: int, tokens: list[str]) -> None:
-        """Apply already checked (and committed) tokens in memory, logging each one as every viewer reads it
-        in every language (:func:`~kartentisch.kernel.words.narrate` on that viewer's views and public token)."""
-        viewers: list[int | None] = [*range(self.record.players), None]
-        views = [self.state.view(v) for v in viewers]
+        """Apply already checked (and committed) tokens in memory, logging each one as every reader of
+        :attr:`readers` reads it (:func:`~kartentisch.kernel.words.narrate` on that viewer's views and public
+        token) and keeping their :attr:`views` current."""
+        viewers = {viewer for viewer, _ in self.readers}
         for token in tokens:
-            before = self.state.clone()  # narrate asks the position before the move for the public token
-            self.match.apply(seat, token)
-            after = [self.state.view(v) for v in viewers]
-            self.log.append(LogEntry(seat, {
-                (_viewer_key(v), lang): self._tell(before, seat, token, Voice(lang, v, self.names[lang]), pair)
-                for v, pair in zip(viewers, zip(views, after, strict=True), strict=True) for lang in LANGS}))
-            views = after
+            entry = LogEntry(seat, token)
+            if not viewers:
+                self.match.apply(seat, token)
+            else:
+                before = self.state.clone()  # narrate asks the position before the move for the public token
+                self.match.apply(seat, token)
+                after = {viewer: self.state.view(viewer) for viewer in viewers}
+                for viewer, lang in self.readers:
+                    entry.told[viewer, lang] = self._tell(before, self.state, seat, token, self.voice(viewer, lang),
+                                                          (self.views[viewer], after[viewer]))
+                self.views = after
+            self.log.append(entry)
 
-    def _tell(self, before: GameState, seat: int, token: str, voice: Voice,
+    def voice(self, viewer: int | None, lang: str) -> Voice:
+        """The :class:`Voice` of ``viewer`` (a seat, ``None``: a spectator) in ``lang``, with the table's seat names."""
+        return Voice(lang, viewer, self.names[lang])
+
+    def read_by(self, viewer: int | None, lang: str) -> None:
+        """Make ``(viewer, lang)`` one of :attr:`readers`: the first time, tell it every move so far by replaying
+        the match from its header (its views only, as :meth:`apply_local` would have), once per table in memory.
+        Raises ValueError for a seat that is not the table's."""
+        if (viewer, lang) in self.readers:
+            return
+        if viewer is not None and not 0 <= viewer < self.record.players:
+            raise ValueError(f"seat {viewer} is not a seat of this table")
+        voice = self.voice(viewer, lang)
+        replay = Match(self.match.game, self.record.players, dict(self.record.options), self.record.seed)
+        view = replay.state.view(viewer)
+        for entry in self.log:
+            before = replay.state.clone()
+            replay.apply(entry.seat, entry.token)
+            after = replay.state.view(viewer)
+            entry.told[viewer, lang] = self._tell(before, replay.state, entry.seat, entry.token, voice, (view, after))
+            view = after
+        self.readers.add((viewer, lang))
+        self.views.setdefault(viewer, view)
+
+    def _tell(self, before: GameState, after: GameState, seat: int, token: str, voice: Voice,
               views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
         """:func:`narrate` for one reader; if the game's words fail, "Name: token" as for a game without words
         (logged), since the move is committed already and the table must go on."""
         try:
-            told = narrate(before, seat, token, self.state, voice, views)
+            told = narrate(before, seat, token, after, voice, views)
         except Exception:
             log.exception("%s: describe_move failed for %s %r (table %s, reader %s); plain text instead",
                           self.record.game, voice.lang, token, self.id, voice.viewer)
@@ -383,9 +426,9 @@ class LiveTable:
         (messages ``chat_start …`` as :meth:`chat_item` gives them; ``chat_start`` ``None``: the latest
         :data:`CHAT_FRAME`) and ``chat_start``.
         """
-        key = _viewer_key(viewer)
+        self.read_by(viewer, lang)
         state = self.state
-        view = state.view(viewer)
+        view = self.views[viewer]
         names = self.names[lang]
         game = self.match.game
         waiting = self.waiting_for_seats
@@ -402,10 +445,10 @@ class LiveTable:
             "view": view,
             "phase_text": self.match.game.phase_name(view["phase"], lang),
             "legal": legal,
-            "choices": [] if viewer is None else choice_items(game, viewer, view, legal, Voice(lang, viewer, names)),
+            "choices": [] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
             "card_names": self.card_names.of_view(view, lang),
             "spectator_chat": self.record.spectator_chat,
-            "log": [item for e in self.log[log_start:] for item in _log_items(e.seat, e.told[key, lang])],
+            "log": [item for e in self.log[log_start:] for item in _log_items(e.seat, e.told[viewer, lang])],
             "log_start": log_start,
             "n": len(self.log),
             "rematch": self.rematch_id is not None,
@@ -414,7 +457,7 @@ class LiveTable:
                           if viewer in self.timers else None),
             "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view),
-            "round_summary": round_summary(game, view, Voice(lang, viewer, names)),
+            "round_summary": round_summary(game, view, self.voice(viewer, lang)),
             "hints": self.record.hints,
             "waiting_for_seats": waiting,
             "chat": [self.chat_item(m, lang) for m in self.chat[chat_start:]],
