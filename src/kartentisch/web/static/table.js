@@ -430,7 +430,8 @@ function Scores({ frame }) {
   const v = frame.view;
   const seats = [...Array(v.players).keys()];
   return html`<section id="scores" aria-labelledby="scores-title" tabindex="0"><h2 id="scores-title">${t("scores")}</h2>
-    <table class="scores"><thead><tr><th scope="col">${t("round")}</th>${seats.map((s) => html`<th scope="col">${seatName(frame, s)}</th>`)}</tr></thead>
+    <table class=${`scores${seats.length > 3 ? " upright" : ""}${seats.length > 5 ? " many" : ""}`}><thead><tr><th scope="col">${t("round")}</th>${seats.map((s) => html`<th scope="col"
+      title=${seatName(frame, s)}>${seatName(frame, s)}</th>`)}</tr></thead>
       <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${x}</td>`)}</tr>`)}</tbody>
       <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${x}</td>`)}</tr></tfoot>
     </table></section>`;

@@ -152,12 +152,15 @@ export function SeatPanel({ ctx, view, s, badges = [], children }) {
 }
 
 /**
- * The table: the other seats' panels across the top (a strip on a phone), the `middle`, the viewer's own panel
+ * The table: the other seats' panels across the top (a grid on a phone), the `middle`, the viewer's own panel
  * at the bottom (none for a spectator). `panel(s)` draws seat s's panel; `cls`: the game's root classes.
  */
 export function TableLayout({ ctx, view, cls, panel, middle }) {
+  const others = otherSeats(view, ctx.seat);
+  // a phone's grid of the other seats: up to 4 in a row, more in two even rows (5 → 3 + 2, 7 → 4 + 3)
+  const columns = others.length <= 4 ? others.length : Math.ceil(others.length / 2);
   return html`<div class=${`kt-table ${cls}`}>
-    <div class="kt-others">${otherSeats(view, ctx.seat).map((s) => html`<${Fragment} key=${s}>${panel(s)}<//>`)}</div>
+    <div class="kt-others" style=${{ "--others": columns }}>${others.map((s) => html`<${Fragment} key=${s}>${panel(s)}<//>`)}</div>
     ${middle}
     ${ctx.seat !== null && panel(ctx.seat)}
   </div>`;

@@ -1,0 +1,86 @@
+"""Every game at its most players, in a real browser (marker ``browser``): on a phone (390 px) nothing runs past the
+screen's edge or hides in a strip to scroll sideways, the other seats' panels do not overlap and each shows its
+hand count; the score table shows every seat's column whole, on a phone and in a laptop's side column."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .browser_kit import LAPTOP, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+MOST = {"colors": 6, "chips": 4, "lastcard": 6, "grid": 6, "mayhem": 8}
+#: Games whose players hold hidden hands (chips drafts into open rows, grid holds no hand).
+HANDS = ("colors", "lastcard", "mayhem")
+NAMES = ["Ada", "Bartholomäus", "Cem", "Dorothea", "Emil", "Friederike", "Gabi", "Hans"]
+
+#: Elements that scroll sideways with content out of sight, and the page's own sideways scroll.
+HIDDEN_SIDEWAYS = """() => {
+  const out = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth) out.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+  for (const e of document.querySelectorAll('#app *')) {
+    const x = getComputedStyle(e).overflowX;
+    if ((x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1) out.push(`${e.tagName}.${e.className}`);
+  }
+  return out;
+}"""
+
+#: Pairs of the other seats' panels that overlap, and panels whose content runs past their border.
+OVERLAPS = """() => {
+  const panels = [...document.querySelectorAll('.kt-others > .kt-seat')];
+  const boxes = panels.map((p) => p.getBoundingClientRect());
+  const out = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, k) => {
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      out.push(`${panels[i].dataset.seat} and ${panels[i + 1 + k].dataset.seat}`);
+  }));
+  panels.forEach((p) => { if (p.scrollWidth > p.clientWidth + 1) out.push(`${p.dataset.seat} runs over`); });
+  return out;
+}"""
+
+
+def open_table(browser, base: str, game: str, players: int, viewport: dict, lang: str):  # noqa: F811
+    """Ada and random bots with long names at a table of ``game``; Ada's page once she has a decision."""
+    seats = [{"kind": "human", "name": NAMES[0]}] + [{"kind": "bot", "bot": "random", "name": name}
+                                                     for name in NAMES[1:players]]
+    res = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": 4,
+                                                 "reaction_seconds": 60, "seats": seats})
+    assert res.status_code == 201, res.text
+    page = browser.new_page(viewport=viewport)
+    page.goto(f"{base}{res.json()['seats'][0]['url'].replace('#', f'?lang={lang}#')}")
+    page.wait_for_selector("body[data-acting='1'] [data-zone=my-hand]")
+    return page
+
+
+@pytest.mark.parametrize("game_id", list(MOST))
+def test_a_full_table_fits_a_phone(browser, live_server: str, game_id: str) -> None:  # noqa: F811
+    players = MOST[game_id]
+    page = open_table(browser, live_server, game_id, players, PHONE, "de")
+    shot(page, f"full-{game_id}-phone-de", full_page=True)
+    assert page.evaluate(HIDDEN_SIDEWAYS) == []
+    assert page.evaluate(OVERLAPS) == []
+    panels = page.locator(".kt-others > .kt-seat")
+    assert panels.count() == players - 1
+    for i in range(players - 1):
+        box = panels.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        if game_id in HANDS:  # the hand count is in sight, in words
+            assert panels.nth(i).get_by_text(" Karten").first.is_visible(), panels.nth(i).text_content()
+    names = page.locator("#scores thead th")
+    assert names.count() == players + 1
+    for i in range(1, players + 1):  # each name whole: its text fits its cell
+        assert names.nth(i).evaluate("(th) => th.scrollHeight <= th.clientHeight + 1"
+                                     " && th.scrollWidth <= th.clientWidth + 1"), names.nth(i).text_content()
+
+
+def test_the_score_table_fits_a_laptops_side_column(browser, live_server: str) -> None:  # noqa: F811
+    """Four seats with long names: the last column is in the side column, none scrolls out of sight."""
+    page = open_table(browser, live_server, "grid", 4, {"width": 1366, "height": 768}, "en")
+    shot(page, "full-grid-laptop-en")
+    assert page.evaluate(HIDDEN_SIDEWAYS) == []
+    side = page.locator("aside.side").bounding_box()
+    last = page.locator("#scores tfoot td").last.bounding_box()
+    assert last["x"] + last["width"] <= side["x"] + side["width"] + 1
