@@ -28,7 +28,7 @@ from kartentisch.sim.engine import chunk_size, iter_results, rotated_jobs
 from kartentisch.sim.stats import summarise
 
 from .choose import Picker
-from .common import bot_specs, options_json, progress_bar, results_table, writable
+from .common import bot_specs, load_replay, options_json, progress_bar, results_table, writable
 from .i18n import t
 from .render import render_view
 
@@ -234,13 +234,7 @@ def replay_cmd(
     _check_lang(lang)
     if step is None:
         step = sys.stdin.isatty()
-    try:
-        match = Match.load(file)
-    except (KartentischError, OSError) as exc:
-        console.print(str(exc), style="red", markup=False, soft_wrap=True)
-        raise typer.Exit(1) from None
-    if seat is not None and not 1 <= seat <= match.players:
-        raise typer.BadParameter(f"--seat {seat}: this match has seats 1 … {match.players}")
+    match = load_replay(file, seat, console)
     viewer = None if seat is None else seat - 1
     voice = Voice(lang, viewer)
     states = list(match.states())

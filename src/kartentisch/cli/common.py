@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..kernel import KartentischError, Match
+
 
 def bot_specs(raw: str) -> list[str]:
     """The bot specs of ``--bots`` (at least one): a comma starts a new spec unless its item is ``key=value``.
@@ -70,6 +72,23 @@ def options_json(raw: str | None) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise typer.BadParameter("--options must be a JSON object, e.g. '{\"target_score\": 15}'")
     return value
+
+
+def load_replay(path: Path, seat: int | None, console: Console) -> Match:
+    """The match of replay file ``path`` for a command's ``--seat`` (counted from 1, or ``None``).
+
+    Raises:
+        typer.Exit(1): the file cannot be read or is no valid replay (the reason printed in red on ``console``).
+        typer.BadParameter: ``seat`` is not a seat of that match.
+    """
+    try:
+        match = Match.load(path)
+    except (KartentischError, OSError) as exc:
+        console.print(str(exc), style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    if seat is not None and not 1 <= seat <= match.players:
+        raise typer.BadParameter(f"--seat {seat}: this match has seats 1 … {match.players}")
+    return match
 
 
 def progress_bar() -> Progress:

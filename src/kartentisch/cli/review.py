@@ -21,7 +21,7 @@ from kartentisch.bots.coach import GOOD, MARKS, review_match
 from kartentisch.kernel import KartentischError, Match, Voice
 from kartentisch.kernel.words import check_lang
 
-from .common import progress_bar, writable
+from .common import load_replay, progress_bar, writable
 from .tournament import PLOT_FORMATS
 
 console = Console(highlight=False)
@@ -82,13 +82,7 @@ def review_cmd(
     if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:
         raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
                                  f"use one of {', '.join(sorted(PLOT_FORMATS))}")
-    try:
-        match = Match.load(replay)
-    except (KartentischError, OSError) as exc:
-        console.print(str(exc), style="red", markup=False, soft_wrap=True)
-        raise typer.Exit(1) from None
-    if seat is not None and not 1 <= seat <= match.players:
-        raise typer.BadParameter(f"--seat {seat}: this match has seats 1 … {match.players}")
+    match = load_replay(replay, seat, console)
     seats = None if seat is None else [seat - 1]
     with progress_bar() as progress:
         task = progress.add_task(replay.name, total=None)
