@@ -20,7 +20,7 @@ const STRINGS = {
     kind_open: "free", kind_bot: "bot",
     // table page
     connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", spectator: "Spectator",
-    round: "Round", phase: "Phase", dealer: "dealer", yourTurn: "Your turn", waiting: "Waiting for {0}",
+    round: "Round", phase: "Phase", dealer: "dealer", yourTurn: "Your turn", waiting: "Waiting for {0}.",
     cancel: "Cancel", done: "Done", confirm: "Confirm", chooseHand: "Choose cards in your hand",
     chooseSeat: "Choose a player on the table", chooseTable: "Choose a card on the table",
     chooseCell: "Choose a card of your grid", choosePile: "Choose a pile", chooseWish: "Choose a wish",
@@ -62,7 +62,7 @@ const STRINGS = {
     unknownInvite: "Diesen Einladungslink gibt es nicht.", watch: "Zuschauen",
     kind_open: "frei", kind_bot: "Bot",
     connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…", spectator: "Zuschauer",
-    round: "Runde", phase: "Phase", dealer: "Geber", yourTurn: "Du bist dran", waiting: "Warte auf {0}",
+    round: "Runde", phase: "Phase", dealer: "Geber", yourTurn: "Du bist dran", waiting: "Warte auf {0}.",
     cancel: "Abbrechen", done: "Fertig", confirm: "Bestätigen", chooseHand: "Wähle Karten aus deiner Hand",
     chooseSeat: "Wähle einen Mitspieler am Tisch", chooseTable: "Wähle eine Karte auf dem Tisch",
     chooseCell: "Wähle eine Karte deines Rasters", choosePile: "Wähle einen Stapel", chooseWish: "Wähle deinen Wunsch",
@@ -124,6 +124,12 @@ export function withLang(url) {
   const full = new URL(url, location.href);
   full.searchParams.set("lang", lang());
   return /^[a-z]+:/i.test(url) ? full.href : `${full.pathname}${full.search}${full.hash}`;
+}
+
+/** `items` joined as a sentence says them: "a, b and c" / "a, b und c". */
+export function listing(items, language = lang()) {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${language === "de" ? "und" : "and"} ${items.at(-1)}`;
 }
 
 /** The page string `key` in the current language; "{0}", "{1}" … take `args`. */

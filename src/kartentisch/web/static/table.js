@@ -3,7 +3,7 @@
 // Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
 import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
-import { lang, t, toggleLang, withLang } from "./i18n.js";
+import { lang, listing, t, toggleLang, withLang } from "./i18n.js";
 import { html, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
@@ -69,10 +69,9 @@ async function loadGame(id) {
 /** The table's refusals the page knows (a pattern of the server's English message, the words to show instead). */
 const REFUSALS = [
   [/has acted since event/, () => t("refusedTwice")],
-  [/has no decision now/, (frame) => t("refusedNotNow", (frame?.view.to_act ?? []).map((s) => seatName(frame, s)).join(", "))],
+  [/has no decision now/, (frame) => t("refusedNotNow", seatList(frame, frame?.view.to_act ?? []))],
   [/^the match is over/, () => t("refusedOver")],
-  [/match starts once every seat is taken/, (frame) => t("waitingSeats",
-    (frame?.waiting_for_seats ?? []).map((s) => seatName(frame, s)).join(", "))],
+  [/match starts once every seat is taken/, (frame) => t("waitingSeats", seatList(frame, frame?.waiting_for_seats ?? []))],
   [/rematch is possible once/, () => t("refusedRematch")],
   [/unknown seat token|seat token is needed|only the table's host/, () => t("refusedSeat")],
   [/expired after/, () => t("refusedExpired")],
@@ -208,6 +207,11 @@ function seatName(frame, s) {
   return frame.seats[s]?.name ?? `${t("seat")} ${s + 1}`;
 }
 
+/** The names of `seats` as a sentence says them ("Ana, Ben and Cem"). */
+function seatList(frame, seats) {
+  return listing(seats.map((s) => seatName(frame, s)));
+}
+
 function pickActive() {
   if (S.conns.length === 1) return S.conns[0];
   const ready = S.conns.filter((c) => c.frame);
@@ -282,8 +286,10 @@ function WishButton({ step, ctx, onPick }) {
 function Decision({ conn, frame, chooser, ctx }) {
   const acting = frame.legal.length > 0;
   const st = chooser.state();
-  const waiting = frame.view.to_act.map((s) => seatName(frame, s)).join(", ");
   const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
+  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn.")
+  const named = frame.view.to_act.every((s) => prompt.includes(seatName(frame, s)));
+  const waiting = named ? "" : seatList(frame, frame.view.to_act);
   const tableKinds = [...new Set(st.next.filter((s) => !PANEL_KINDS.has(s.kind)).map((s) => s.kind))];
   const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind));
   const confirm = st.sets.length ? chooser.confirmable() : null;
@@ -462,7 +468,7 @@ function WaitingSeats({ frame }) {
   };
   const full = invite && new URL(withLang(invite), location.href).href;
   return html`<section class="waiting-seats" data-zone="waiting">
-    <p>${t("waitingSeats", open.map((s) => seatName(frame, s)).join(", "))}</p>
+    <p>${t("waitingSeats", seatList(frame, open))}</p>
     ${full && html`<p>${t("shareInvite")} <code class="invite-url">${full}</code>
       <button type="button" onClick=${() => copy(full)}>${S.copied === full ? t("copied") : t("copy")}</button></p>`}
     ${host && html`<p class="fill">${open.map((s) => html`<button type="button" class="fill-bot" data-seat=${s}

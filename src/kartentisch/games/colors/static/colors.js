@@ -20,7 +20,7 @@ const TEXT = {
   },
   en: {
     centre: "Centre", draw: "Draw pile", hand: "Hand", collection: "Collection",
-    yourTurn: "Play a card from your hand.", turn: "{0} is on turn.",
+    yourTurn: "Play a card from your hand.", turn: "It is {0}'s turn.",
     yourPick: "Choose a {0} from the centre ({1} neighbour of {2}).", pick: "{0} chooses a {1} from the centre.",
     lower: "lower", higher: "higher", last: "Last turn",
     value: "Value now: {0}", roundOver: "Round {0} is scored. {1} deals the next round.",

@@ -5,7 +5,7 @@
 // drawn card away, then a face-down cell to turn it up. Line choices (remove, keep, close up) are buttons.
 import { colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { cardCount, Pile, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./grid.css", import.meta.url));
 
@@ -13,8 +13,8 @@ const TEXT = {
   de: {
     draw: "Nachziehstapel", discard: "Ablagestapel", held: "Gezogene Karte", heldTaken: "Genommene Karte", heldBy: "{0} hält",
     flipsLeft: "noch {0} aufdecken", trigger: "hat das Ende ausgelöst", finalTurn: "letzter Zug steht aus",
-    openSum: "offen: {0}", setupMine: "Decke {0} Karte(n) deines Rasters auf: klick auf eine verdeckte Karte.",
-    setupWait: "Alle decken zwei Karten auf. Warte auf: {0}.", start: "Zieh vom Nachziehstapel oder nimm die oberste Karte des Ablagestapels.",
+    openSum: "offen: {0}", setupMine: "Decke {0} deines Rasters auf: klick auf eine verdeckte Karte.",
+    setupWait: "Alle decken zwei Karten auf. Warte auf {0}.", start: "Zieh vom Nachziehstapel oder nimm die oberste Karte des Ablagestapels.",
     turn: "{0} ist am Zug.", drawn: "Klick eine Karte deines Rasters, um die gezogene Karte hineinzutauschen – oder den Ablagestapel, um sie abzuwerfen und eine verdeckte Karte aufzudecken.",
     discarded: "Klick eine verdeckte Karte deines Rasters, um sie aufzudecken.",
     taken: "Klick eine Karte deines Rasters, um die genommene Karte hineinzutauschen.", remove: "Mehrere Reihen sind fertig: wähle, welche entfernt wird.",
@@ -26,9 +26,9 @@ const TEXT = {
   en: {
     draw: "Draw pile", discard: "Discard pile", held: "Drawn card", heldTaken: "Taken card", heldBy: "{0} holds",
     flipsLeft: "{0} to flip", trigger: "ended the round", finalTurn: "final turn to come",
-    openSum: "face up: {0}", setupMine: "Flip {0} card(s) of your grid: click a face-down card.",
-    setupWait: "Everybody flips two cards. Waiting for: {0}.", start: "Draw from the draw pile or take the top card of the discard pile.",
-    turn: "{0} is on turn.", drawn: "Click a card of your grid to swap the drawn card in – or the discard pile to throw it away and flip a face-down card.",
+    openSum: "face up: {0}", setupMine: "Flip {0} of your grid: click a face-down card.",
+    setupWait: "Everybody flips two cards. Waiting for {0}.", start: "Draw from the draw pile or take the top card of the discard pile.",
+    turn: "It is {0}'s turn.", drawn: "Click a card of your grid to swap the drawn card in – or the discard pile to throw it away and flip a face-down card.",
     discarded: "Click a face-down card of your grid to flip it.",
     taken: "Click a card of your grid to swap the taken card in.", remove: "Several lines are complete: choose the one to remove.",
     close: "The diagonal is gone: close up the grid.", otherRemove: "{0} chooses the line to remove.",
@@ -59,11 +59,10 @@ function status(view, ctx) {
   const tx = texts(ctx, TEXT);
   const z = view.zones;
   if (view.game_over) return tx("gameOver");
-  const names = (list) => list.map((s) => ctx.seatName(s)).join(", ");
   const me = ctx.seat;
   let text = "";
   if (view.phase === "setup") {
-    text = me !== null && z.flips_left[me] > 0 ? tx("setupMine", z.flips_left[me]) : tx("setupWait", names(view.to_act));
+    text = me !== null && z.flips_left[me] > 0 ? tx("setupMine", cardCount(ctx, z.flips_left[me])) : tx("setupWait", seatNames(ctx, view.to_act));
   } else if (view.phase === "round_over") {
     text = tx("roundOver", view.round, ctx.seatName(view.to_act[0]));
   } else {
@@ -77,7 +76,7 @@ function status(view, ctx) {
   }
   if (z.trigger !== null && !view.game_over) {
     text += " " + tx("triggered", ctx.seatName(z.trigger));
-    if (z.final_turns.length && view.phase === "play") text += " " + tx("finals", names(z.final_turns));
+    if (z.final_turns.length && view.phase === "play") text += " " + tx("finals", seatNames(ctx, z.final_turns));
   }
   return text;
 }

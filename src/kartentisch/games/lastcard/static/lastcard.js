@@ -4,7 +4,7 @@
 // Playing: click a hand card; a higher one is played at once, a lower one lights up the pile cards (lay it as a
 // Hilfskarte and take that card) and the own Hilfskarten (play it with them; confirm once the sum beats the top).
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, lastTurnText, SeatPanel, Spot, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { Backs, cardCount, Hand, lastTurnText, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./lastcard.css", import.meta.url));
 
@@ -13,8 +13,8 @@ const TEXT = {
     pile: "Ablagestapel", hand: "Handkarten", help: "Hilfskarten", out: "raus (verdeckt)", setAside: "beiseitegelegt",
     last: "Letzter Zug", none: "—", empty: "leer – neuer Stapel", start: "Startspieler", twoCards: "2 Karten!",
     hasPassed: "hat weitergegeben", value: "Wert: {0}",
-    passMine: "Wähle {0} Karten, die du an deinen rechten Nachbarn {1} weitergibst, und bestätige.",
-    passWait: "Alle geben {0} Karten nach rechts weiter. Warte auf: {1}.",
+    passMine: "Wähle {0}, die du an deinen rechten Nachbarn {1} weitergibst, und bestätige.",
+    passWait: "Alle geben {0} nach rechts weiter. Warte auf {1}.",
     playEmpty: "Du eröffnest einen neuen Ablagestapel: spiele eine beliebige Karte.",
     playMine: "Spiele höher als {0} – oder wähle eine niedrigere Karte: dann eine Karte des Ablagestapels nehmen (als Hilfskarte auslegen) oder Hilfskarten dazunehmen.",
     turn: "{0} ist am Zug.", roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.", gameOver: "Die Partie ist vorbei.",
@@ -24,11 +24,11 @@ const TEXT = {
     pile: "Pile", hand: "Hand", help: "Help cards", out: "out (face down)", setAside: "set aside",
     last: "Last move", none: "—", empty: "empty – new pile", start: "start player", twoCards: "2 cards!",
     hasPassed: "has passed", value: "Value: {0}",
-    passMine: "Choose {0} cards to pass to your right neighbour {1}, then confirm.",
-    passWait: "Everybody passes {0} cards to the right. Waiting for: {1}.",
+    passMine: "Choose {0} to pass to your right neighbour {1}, then confirm.",
+    passWait: "Everybody passes {0} to the right. Waiting for {1}.",
     playEmpty: "You open a new pile: play any card.",
     playMine: "Play higher than {0} – or choose a lower card, then take a pile card (laying yours as a help card) or add help cards.",
-    turn: "{0} is on turn.", roundOver: "Round {0} is scored. {1} deals the next round.", gameOver: "The match is over.",
+    turn: "It is {0}'s turn.", roundOver: "Round {0} is scored. {1} deals the next round.", gameOver: "The match is over.",
     youPassed: "You pass:", passedTo: "Passed to {0}:", gotFrom: "Received from {0}:",
   },
 };
@@ -43,8 +43,8 @@ function status(view, ctx) {
   if (view.phase === "round_over") return tx("roundOver", view.round, ctx.seatName(view.to_act[0]));
   if (view.phase === "pass") {
     const P = view.options.pass_cards;
-    if (ctx.seat !== null && view.to_act.includes(ctx.seat)) return tx("passMine", P, ctx.seatName((ctx.seat - 1 + n) % n));
-    return tx("passWait", P, view.to_act.map((s) => ctx.seatName(s)).join(", "));
+    if (ctx.seat !== null && view.to_act.includes(ctx.seat)) return tx("passMine", cardCount(ctx, P), ctx.seatName((ctx.seat - 1 + n) % n));
+    return tx("passWait", cardCount(ctx, P), seatNames(ctx, view.to_act));
   }
   const s = view.to_act[0];
   if (s !== ctx.seat) return tx("turn", ctx.seatName(s));

@@ -6,7 +6,7 @@
 // wish among the colour swatches; the draw pile draws, the market's cards are picked by clicking them.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, Pile, SeatPanel, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { Backs, cardCount, Hand, Pile, SeatPanel, seatNames, sentences, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./mayhem.css", import.meta.url));
 
@@ -25,16 +25,16 @@ const TEXTS = {
     lastEvent: "Last event", nowEvent: "Event", eye: "All-Seeing Eye", bets: "Bets", market: "Market",
     chosen: "your choice", done: "done", of: "{0} of {1}",
     start: "{0} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
-    play: "{0}'s turn", playMe: "Your turn: play a matching card or draw",
+    play: "{0}'s turn", playMe: "Play a matching card or draw",
     after_draw: "{0} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
     chance: "Second Chance: {0} plays another card",
     chanceMe: "Second Chance: play another card (draw only if none fits)",
     counter: "{0} attacks {1} with {2}", counterMe: "Counterattack or pass?",
-    draws: "({0} cards to draw)", queue: "then: {0}",
+    draws: "({0} cards to draw)", queue: "next attacked: {0}",
     nicetry: "{0} ran out of cards — Nice Try?", nicetryMe: "Play Nice Try or pass?",
     asked: "asked: {0}",
     pickMe: "Market: pick a card", pick: "Market: {0} picks a card",
-    recessionMe: "Recession: discard {0} more card(s)", partyMe: "Surprise Party: give one card to another player",
+    recessionMe: "Recession: {0} still to discard", partyMe: "Surprise Party: give one card to another player",
     christmasMe: "Merry Christmas: give away your whole hand ({0} left)", gambleMe: "Gambler: bet one card",
     waitChoices: "waiting for the others' choices",
     round_over: "Round over — {0} deals the next round", game_over: "Match over",
@@ -47,16 +47,16 @@ const TEXTS = {
     eye: "Das allsehende Auge", bets: "Einsätze", market: "Markt", chosen: "deine Wahl", done: "fertig",
     of: "{0} von {1}",
     start: "{0} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
-    play: "{0} ist am Zug", playMe: "Du bist dran: passende Karte spielen oder ziehen",
+    play: "{0} ist am Zug", playMe: "Spiel eine passende Karte oder zieh",
     after_draw: "{0} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
     chance: "2. Chance: {0} spielt noch eine Karte",
     chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
     counter: "{0} greift {1} an: {2}", counterMe: "Gegenangriff oder passen?",
-    draws: "({0} Karten ziehen)", queue: "danach: {0}",
+    draws: "({0} Karten ziehen)", queue: "danach angegriffen: {0}",
     nicetry: "{0} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
     asked: "gefragt: {0}",
     pickMe: "Markt: nimm eine Karte", pick: "Markt: {0} nimmt eine Karte",
-    recessionMe: "Rezession: wirf noch {0} Karte(n) ab", partyMe: "Überraschungsparty: verschenke eine Karte",
+    recessionMe: "Rezession: noch {0} abwerfen", partyMe: "Überraschungsparty: verschenke eine Karte",
     christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {0})",
     gambleMe: "Glücksspieler: setze eine Karte",
     waitChoices: "warte auf die Wahl der anderen",
@@ -155,9 +155,6 @@ function steps(token, view) {
 }
 
 // ------------------------------------------------------------------ parts of the table
-function names(ctx, seats) {
-  return seats.map((s) => ctx.seatName(s)).join(", ");
-}
 
 /** R1, R30: the seat whose turn follows `current` (counter-clockwise, passing over marked seats). */
 function nextSeat(view) {
@@ -240,22 +237,22 @@ function status(view, ctx) {
     lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target),
       attack ? kindWords(attack, ctx.cardName(attack), ctx.lang) : "")
       + (p.kind === "four" ? ` ${tx("draws", p.draws)}` : ""));
-    if (p.queue.length) lines.push(tx("queue", names(ctx, p.queue.map((q) => q[1]))));
+    if (p.queue.length) lines.push(tx("queue", seatNames(ctx, p.queue.map((q) => q[1]))));
     if (mine) lines.push(tx("counterMe"));
   } else if (phase === "nicetry") {
     const empty = z.hand_counts.map((c, s) => (c === 0 ? s : null)).filter((s) => s !== null);
-    lines.push(tx("nicetry", names(ctx, empty)));
-    lines.push(mine ? tx("nicetryMe") : tx("asked", names(ctx, p.asked)));
+    lines.push(tx("nicetry", seatNames(ctx, empty)));
+    lines.push(mine ? tx("nicetryMe") : tx("asked", seatNames(ctx, p.asked)));
   } else if (phase === "market") {
     lines.push(mine ? tx("pickMe") : tx("pick", ctx.seatName(p.picker)));
   } else if (p?.quota) {
     const left = me === null ? 0 : p.quota[me] - p.chosen[me].length;
-    lines.push(mine && left > 0 ? tx(`${phase}Me`, left) : tx("waitChoices"));
+    lines.push(mine && left > 0 ? tx(`${phase}Me`, cardCount(ctx, left)) : tx("waitChoices"));
   } else if (phase === "round_over") lines.push(tx("round_over", ctx.seatName(view.dealer)));
   else if (phase === "game_over") lines.push(tx("game_over"));
   if (["play", "after_draw", "chance"].includes(phase)) lines.push(`${tx("direction")} · ${tx("next", ctx.seatName(nextSeat(view)))}`);
   if (z.exhausted) lines.push(tx("exhausted"));
-  return lines.join(". ").replace(/\.\./g, ".");
+  return sentences(lines);
 }
 
 /** Open cards of the moment: Market (pickable), the Gambler's revealed bets, the attack cards named. */

@@ -9,6 +9,7 @@
 // face(code) (named), cardName(code), offer(kind, value, index) ({onPick, selected, words} or null), moved (codes
 // of the last move's cards), chooser.
 import { Card } from "../cards.js";
+import { listing } from "../i18n.js";
 import { Fragment, html } from "../ui.js";
 
 /** Load a style sheet (a URL, e.g. `new URL("./x.css", import.meta.url)`) once per page. */
@@ -41,6 +42,16 @@ const KIT_TEXT = {
 export function cardCount(ctx, n) {
   const tx = texts(ctx, KIT_TEXT);
   return n === 1 ? tx("card1") : tx("cards", n);
+}
+
+/** The names of `seats` as a sentence says them ("Ana, Ben and Cem"). */
+export function seatNames(ctx, seats) {
+  return listing(seats.map((s) => ctx.seatName(s)), ctx.lang);
+}
+
+/** `lines` as one text of sentences: each ends with a full stop unless it ends with its own mark ("?", "!", "…"). */
+export function sentences(lines) {
+  return lines.map((line) => (/[.?!…]$/.test(line) ? line : `${line}.`)).join(" ");
 }
 
 /**
