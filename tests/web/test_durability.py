@@ -23,10 +23,11 @@ from kartentisch.web.store import SeatRecord, Store
 from .conftest import auth, child_pids, free_port, living, move_entries, new_table
 
 
-def start_server(port: int, db_url: str, log: Path) -> subprocess.Popen[bytes]:
-    """``kartentisch serve`` as a subprocess; returns once /api/health answers (fails after 30 s)."""
+def start_server(port: int, db_url: str, log: Path, *extra: str) -> subprocess.Popen[bytes]:
+    """``kartentisch serve`` as a subprocess (``extra``: more options); returns once /api/health answers (fails
+    after 30 s)."""
     cmd = [sys.executable, "-c", "from kartentisch.cli.app import main; main()",
-           "serve", "--port", str(port), "--db", db_url, "--bot-delay", "0"]
+           "serve", "--port", str(port), "--db", db_url, "--bot-delay", "0", *extra]
     proc = subprocess.Popen(cmd, stdout=log.open("ab"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

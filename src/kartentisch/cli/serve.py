@@ -1,4 +1,8 @@
-"""``kartentisch serve``: the browser table on uvicorn (one process; tables live in its memory and the DB).
+"""``kartentisch serve``: the browser table on uvicorn (tables live in its memory and the DB).
+
+On SQLite (the default) one process serves a database file: a second ``serve`` on the same file stops at once
+with a one-line error naming it. On PostgreSQL (``--db postgresql+psycopg://…``) any number of processes, on one
+machine or several, serve the same tables behind one address (issue 26; ``scripts/cluster.sh``, README).
 
 Start-up checks the port (1–65535), the search limit, the resource limits and the database (its URL parsed
 and connected once) before uvicorn starts; a bad value ends the command with one line on stderr and exit code 2.
@@ -111,6 +115,7 @@ def serve_cmd(
                          limits=limits, bot_searches=bot_searches, bot_only_searches=bot_only_searches,
                          ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60)
         store = app.state.store
+        store.hold_alone()
         journal = store.journal_mode()
     except (SQLAlchemyError, ImportError, ValueError) as exc:
         _fail(f"database {_shown(db)} cannot be used: {first_line(exc)}")

@@ -1,8 +1,12 @@
 """The browser table's server: FastAPI routes, the WebSocket endpoint and the static front end.
 
 ``create_app(db_url)`` builds one app around one :class:`~kartentisch.web.store.Store` and one
-:class:`~kartentisch.web.tables.Hub`. The OpenAPI page at ``/docs`` documents the HTTP API; the
-front end in ``static/`` uses exactly this API (no build step: plain ES modules, CSS and SVG).
+:class:`~kartentisch.web.tables.Hub`. On PostgreSQL several such apps (processes, machines) serve the same
+tables behind one address (issue 26): each listens to the store's notifications and takes part in driving
+the bots (:meth:`~kartentisch.web.tables.Hub.listen`, :meth:`~kartentisch.web.tables.Hub.keep_leases`).
+
+The OpenAPI page at ``/docs`` documents the HTTP API; the front end in ``static/`` uses exactly this API
+(no build step: plain ES modules, CSS and SVG).
 
 Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frames over
 :data:`MAX_FRAME` bytes get an error frame (and uvicorn closes frames over its ``ws_max_size``).
@@ -324,11 +328,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                             search_seconds=search_seconds, search_workers=bot_searches,
                             bot_only_workers=bot_only_searches)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
-        sweeper = asyncio.get_running_loop().create_task(app.state.hub.sweep_forever(sweep_seconds))
+        loop = asyncio.get_running_loop()
+        background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
+        if store.shared:  # several processes over one PostgreSQL (issue 26): hear the others, share the bots
+            background += [loop.create_task(app.state.hub.listen()), loop.create_task(app.state.hub.keep_leases())]
         try:
             yield
         finally:
-            sweeper.cancel()
+            for task in background:
+                task.cancel()
             app.state.hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.dispose()

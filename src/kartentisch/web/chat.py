@@ -89,6 +89,7 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
                                   max(1, math.ceil(reset - time.time())))
         loop = asyncio.get_running_loop()
         async with table.lock:
+            await hub.refresh(table)  # another server process's messages first: numbers are per table
             message = ChatRecord(len(table.chat) + 1, seat, text, time.time())
             await loop.run_in_executor(hub.writer, hub.store.add_chat, table.id, message)
             table.chat.append(message)

@@ -13,7 +13,16 @@ and the host's token) and its chat (``kt_chat``), each message committed before 
 
 SQLite (the default, a file in the user data folder) runs in WAL mode with ``synchronous=NORMAL``:
 a committed transaction survives the server process being killed (SIGKILL); only an operating
-system crash could lose the last commits. PostgreSQL (``postgresql+psycopg://…``) runs the same code.
+system crash could lose the last commits. SQLite serves one process: ``kartentisch serve`` holds the file
+through :meth:`Store.hold_alone`, and a second one on the same file stops with a one-line error.
+
+PostgreSQL (``postgresql+psycopg://…``) runs the same code and is *shared* (:attr:`Store.shared`, issue 26):
+several server processes use one database. Each write that others must see notifies them in its own
+transaction (``NOTIFY`` on :data:`CHANNEL` with ``<table id>:<what>``, never a frame or a card: only the table
+and the event count, or ``chat``/``seat``/``rematch``); a process reads what changed with :meth:`Store.changes`.
+An event number is taken once (the primary key ``(table_id, n)``: of two processes appending event n, the
+second gets IntegrityError), and the bots of a table are driven by the one process holding its lease
+(``kt_bot_leases``, PostgreSQL's clock).
 
 Columns added after the first release (:data:`ADDED_COLUMNS`, all nullable) are added to an older
 database when the store opens it. Expired tables are deleted by :meth:`Store.delete_untouched`.
@@ -21,8 +30,10 @@ database when the store opens it. Expired tables are deleted by :meth:`Store.del
 
 from __future__ import annotations
 
+import fcntl
+import os
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,12 +53,14 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     select,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.schema import CreateColumn
 
 metadata = MetaData()
@@ -106,6 +119,18 @@ chat_t = Table(
     Column("at", Float, nullable=False),
 )
 
+#: Who drives a table's bots (shared stores only): a row exists while some bot has a decision there; its
+#: ``owner`` (a process, :attr:`~kartentisch.web.tables.Hub.owner`) holds it until ``expires`` (epoch s, the
+#: database's clock) unless it renews it; an expired row is taken over by another process.
+leases_t = Table(
+    "kt_bot_leases", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("owner", String(120), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+#: The PostgreSQL channel every shared write notifies, with the payload ``<table id>:<what>``.
+CHANNEL = "kt_events"
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
 ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints")}
@@ -176,6 +201,19 @@ class TableRecord:
     hints: bool = False
 
 
+@dataclass(frozen=True)
+class TableChanges:
+    """What a table in a process's memory lacks (:meth:`Store.changes`): the events and chat messages after the
+    ones it has, its seats (only when asked: they change only while some are open), the rematch's id and when
+    the table was last touched (epoch s)."""
+
+    events: list[tuple[int, str]]
+    chat: list[ChatRecord]
+    seats: list[SeatRecord] | None
+    rematch_id: str | None
+    touched: float
+
+
 class Store:
     """Tables and event logs in one SQLAlchemy database (thread-safe; each call is one transaction).
 
@@ -185,6 +223,7 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_db_url()
+        self._alone: int | None = None
         self.engine: Engine = self._engine(self.url)
         metadata.create_all(self.engine)
         self._check()
@@ -221,7 +260,8 @@ class Store:
     def _engine(url: str) -> Engine:
         parsed = make_url(url)
         if parsed.get_backend_name() != "sqlite":
-            return create_engine(url, pool_pre_ping=True)
+            # a pool as large as the hub's writer threads plus the reads running beside them
+            return create_engine(url, pool_pre_ping=True, pool_size=12, max_overflow=12)
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
@@ -235,6 +275,42 @@ class Store:
 
         return engine
 
+    @property
+    def shared(self) -> bool:
+        """Several server processes may use this database at once (PostgreSQL; SQLite serves one)."""
+        return self.engine.dialect.name != "sqlite"
+
+    def conninfo(self) -> str:
+        """The libpq connection string of a shared store, for a LISTEN connection of its own (psycopg)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def hold_alone(self) -> None:
+        """Hold a SQLite file for this process alone, until it ends: an exclusive ``flock`` on ``<file>.lock``
+        beside it (released by the OS when the process dies, even by SIGKILL). Nothing for PostgreSQL or a
+        database in memory.
+
+        Raises:
+            ValueError: another process holds the file, naming it (the SQLite store serves one process).
+        """
+        database = make_url(self.url).database
+        if self.shared or not database or database == ":memory:":
+            return
+        path = f"{Path(database).resolve()}.lock"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise ValueError(f"{Path(database).resolve()} is in use by another kartentisch process (it holds "
+                             f"{path}); SQLite serves one process: run several over PostgreSQL") from None
+        self._alone = fd  # kept open: the lock lasts as long as the process
+
+    def _notify(self, conn: Connection, table_id: str, what: str | int) -> None:
+        """Tell the other processes of a shared store, when ``conn``'s transaction commits, that ``table_id``
+        changed (``what``: its event count, or ``chat``, ``seat``, ``rematch``). Nothing on SQLite."""
+        if self.shared:
+            conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{what}")))
+
     def journal_mode(self) -> str:
         """SQLite's journal mode (``wal`` expected for a file); ``"n/a"`` on other databases."""
         if self.engine.dialect.name != "sqlite":
@@ -245,16 +321,25 @@ class Store:
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
                      seats: Sequence[SeatRecord], reaction_seconds: int | None = None, *,
                      seed_given: bool = True, spectator_chat: bool = False,
-                     invite: tuple[str, str] | None = None, hints: bool = False) -> None:
-        """Insert a new table with its seats and its invite ``(code, host token)`` if given (one transaction).
+                     invite: tuple[str, str] | None = None, hints: bool = False,
+                     rematch_of: str | None = None) -> bool:
+        """Insert a new table with its seats and its invite ``(code, host token)`` if given (one transaction);
+        returns whether it did.
 
         ``seed_given``: the table's creator chose ``seed`` (an integer ≥ 0 below 2**63); false: the server drew
         it (any size ≥ 0, kept as text). ``spectator_chat``: spectators may write in the table's chat. ``hints``:
-        a seat may ask the coach for a hint.
+        a seat may ask the coach for a hint. ``rematch_of``: the new table is this finished table's rematch, linked
+        in the same transaction if it has none yet; if it has one (another process was first), nothing is written
+        and the answer is false.
         """
         now = time.time()
         columns = {"seed": seed, "secret_seed": None} if seed_given else {"seed": 0, "secret_seed": str(seed)}
         with self.engine.begin() as conn:
+            if rematch_of is not None:
+                if not conn.execute(update(tables_t).where(tables_t.c.id == rematch_of, tables_t.c.rematch_id.is_(None))
+                                    .values(rematch_id=table_id)).rowcount:
+                    return False
+                self._notify(conn, rematch_of, "rematch")
             conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
                                                  created=now, touched=now, rematch_id=None,
                                                  reaction_seconds=reaction_seconds, seed_given=seed_given,
@@ -265,6 +350,7 @@ class Store:
                  "token": s.token} for s in seats])
             if invite is not None:
                 conn.execute(insert(invites_t).values(code=invite[0], table_id=table_id, host_token=invite[1]))
+        return True
 
     def take_seat(self, table_id: str, seat: SeatRecord) -> bool:
         """Give the open seat ``seat.seat`` to a person or a bot as ``seat`` says (kind, name, bot, token), if it is
@@ -275,6 +361,7 @@ class Store:
                                  .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)).rowcount
             if taken:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=time.time()))
+                self._notify(conn, table_id, "seat")
         return bool(taken)
 
     def invited_table(self, code: str) -> str | None:
@@ -287,20 +374,18 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(chat_t).values(table_id=table_id, id=message.id, seat=message.seat,
                                                text=message.text, at=message.at))
+            self._notify(conn, table_id, "chat")
 
     def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
-        """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken)."""
+        """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken: another
+        process appended it first, and nothing is written) and notify the event count after them."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(insert(events_t), [
                 {"table_id": table_id, "n": first_n + i, "seat": seat, "token": token, "at": now}
                 for i, (seat, token) in enumerate(events)])
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=now))
-
-    def set_rematch(self, table_id: str, rematch_id: str) -> None:
-        """Link a finished table to its rematch."""
-        with self.engine.begin() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch_id=rematch_id))
+            self._notify(conn, table_id, first_n + len(events))
 
     def load(self, table_id: str) -> TableRecord | None:
         """The stored table ``table_id`` with seats, events and chat in order, and its invite, or ``None``."""
@@ -327,13 +412,87 @@ class Store:
             host_token=None if invite is None else invite["host_token"],
         )
 
+    def changes(self, table_id: str, events_from: int, chat_from: int, seats: bool = False) -> TableChanges:
+        """What changed at ``table_id`` beyond its first ``events_from`` events and ``chat_from`` chat messages
+        (one read transaction), with its seats if ``seats``.
+
+        Raises:
+            LookupError: the table is gone (deleted by a sweep).
+        """
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t.c.rematch_id, tables_t.c.touched)
+                               .where(tables_t.c.id == table_id)).first()
+            if row is None:
+                raise LookupError(f"table {table_id!r} is no longer in the database")
+            events = conn.execute(select(events_t.c.seat, events_t.c.token)
+                                  .where(events_t.c.table_id == table_id, events_t.c.n >= events_from)
+                                  .order_by(events_t.c.n)).all()
+            chat = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.id > chat_from)
+                                .order_by(chat_t.c.id)).mappings().all()
+            found = None if not seats else [
+                SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in conn.execute(
+                    select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings()]
+        return TableChanges([(seat, token) for seat, token in events],
+                            [ChatRecord(m["id"], m["seat"], m["text"], m["at"]) for m in chat], found,
+                            row.rematch_id, row.touched)
+
+    # ------------------------------------------------------------------ bot leases (shared stores)
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Hold the bots of ``table_id`` for ``owner`` for ``seconds`` (the database's clock): granted when nobody
+        holds them, ``owner`` already does, or the holder's lease expired; returns whether it is ``owner``'s."""
+        now = func.extract("epoch", func.clock_timestamp())
+        stmt = pg_insert(leases_t).values(table_id=table_id, owner=owner, expires=now + seconds).on_conflict_do_update(
+            index_elements=[leases_t.c.table_id], set_={"owner": owner, "expires": now + seconds},
+            where=(leases_t.c.owner == owner) | (leases_t.c.expires < now)).returning(leases_t.c.owner)
+        with self.engine.begin() as conn:
+            return conn.execute(stmt).first() is not None
+
+    def renew_leases(self, owner: str, table_ids: Collection[str], seconds: float) -> set[str]:
+        """Extend ``owner``'s leases of ``table_ids`` by ``seconds`` from now; returns the ids still ``owner``'s
+        (a lease missing here expired and was taken over meanwhile)."""
+        if not table_ids:
+            return set()
+        now = func.extract("epoch", func.clock_timestamp())
+        with self.engine.begin() as conn:
+            return set(conn.execute(update(leases_t).where(leases_t.c.owner == owner,
+                                                           leases_t.c.table_id.in_(list(table_ids)))
+                                    .values(expires=now + seconds).returning(leases_t.c.table_id)).scalars())
+
+    def release_lease(self, table_id: str, owner: str, events: int | None) -> bool:
+        """Drop ``owner``'s lease of ``table_id`` (no bot has a decision at its event count ``events``) unless
+        the table has moved on meanwhile (an event numbered ``events`` or more exists: a bot may have a decision
+        again; ``None``: drop it whatever happened). Returns false only when it is still ``owner``'s for that
+        reason; true when it was dropped or is not ``owner``'s (any more)."""
+        stmt = delete(leases_t).where(leases_t.c.table_id == table_id, leases_t.c.owner == owner)
+        if events is not None:
+            stmt = stmt.where(~select(events_t.c.n).where(events_t.c.table_id == table_id,
+                                                          events_t.c.n >= events).exists())
+        with self.engine.begin() as conn:
+            if conn.execute(stmt).rowcount:
+                return True
+            holder = conn.execute(select(leases_t.c.owner).where(leases_t.c.table_id == table_id)).scalar()
+            return holder != owner
+
+    def expire_leases(self, owner: str) -> None:
+        """Let every lease of ``owner`` expire now (its process shuts down): others take them over at once."""
+        with self.engine.begin() as conn:
+            conn.execute(update(leases_t).where(leases_t.c.owner == owner).values(expires=0.0))
+
+    def expired_leases(self, limit: int = 50) -> list[str]:
+        """Up to ``limit`` tables whose bot lease expired (their holder died or shut down), oldest first."""
+        now = func.extract("epoch", func.clock_timestamp())
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(leases_t.c.table_id).where(leases_t.c.expires < now)
+                                     .order_by(leases_t.c.expires).limit(limit)).scalars())
+
     def delete_untouched(self, before: float, batch: int = 500) -> list[str]:
-        """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats, events, chat
-        and invite, in one transaction; returns their ids (fewer than ``batch``: none is left)."""
+        """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats, events, chat,
+        bot lease and invite, in one transaction; returns their ids (fewer than ``batch``: none is left)."""
         with self.engine.begin() as conn:
             ids = list(conn.execute(select(tables_t.c.id).where(tables_t.c.touched < before).limit(batch)).scalars())
             if ids:
                 conn.execute(delete(events_t).where(events_t.c.table_id.in_(ids)))
+                conn.execute(delete(leases_t).where(leases_t.c.table_id.in_(ids)))
                 conn.execute(delete(chat_t).where(chat_t.c.table_id.in_(ids)))
                 conn.execute(delete(invites_t).where(invites_t.c.table_id.in_(ids)))
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(ids)))
@@ -341,5 +500,5 @@ class Store:
         return ids
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (a file held by :meth:`hold_alone` stays held until the process ends)."""
         self.engine.dispose()

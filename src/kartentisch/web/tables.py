@@ -23,23 +23,24 @@ import multiprocessing.connection
 import os
 import secrets
 import signal
+import socket
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..bots import bot_label, make_bot, parse_spec
 from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, lookup
 from ..kernel.errors import first_line
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, check_lang, narrate
-from .store import ChatRecord, SeatRecord, Store, TableRecord
+from .store import CHANNEL, ChatRecord, SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -497,8 +498,30 @@ class LiveTable:
                 and (self.bot_task is None or self.bot_task.done()))
 
 
+#: Seconds a process's lease of a table's bots lasts unless renewed; then another process takes them over.
+LEASE_SECONDS = 3.0
+#: Seconds between two renewals of a process's bot leases, and between two looks for expired ones.
+LEASE_EVERY = 1.0
+#: Seconds before a lost LISTEN connection to a shared store is opened again.
+RELISTEN_SECONDS = 1.0
+#: Writer threads of a shared store: commits of different tables go in parallel (each table's in order).
+SHARED_WRITERS = 8
+
+
+class Conflict(ApiError):
+    """409: another server process committed the same event number first (optimistic concurrency on the
+    table's event count); nothing was applied here and the table has caught up from the store."""
+
+
 class Hub:
     """All live tables of one server process: creation, loading, actions, bots, subscriptions.
+
+    On a shared store (PostgreSQL, :attr:`~kartentisch.web.store.Store.shared`; issue 26) several processes
+    serve the same tables, any seat through any process. A table here is a cache of the store: under its lock it
+    catches up (:meth:`refresh`) before an action, a bot's or a timer's move is judged, and an event number is
+    committed once (a second process appending it gets :class:`Conflict`, nothing applied). :meth:`listen` hears
+    the store's notifications and catches up the tables held here, pushing their subscribers; the bots of a table
+    move in the one process holding its lease, and :meth:`keep_leases` takes over those of a process that died.
 
     Args:
         store: the database.
@@ -544,15 +567,24 @@ class Hub:
         self.ttl = ttl
         self.tables: dict[str, LiveTable] = {}
         self.max_live = max_live
-        # One writer thread: commits never contend for SQLite's write lock (whose busy wait sleeps).
-        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kt-db")
+        self.shared = store.shared
+        # SQLite: one writer thread, so commits never contend for its write lock (whose busy wait sleeps).
+        self.writer = ThreadPoolExecutor(max_workers=SHARED_WRITERS if self.shared else 1, thread_name_prefix="kt-db")
         self._load_lock = asyncio.Lock()
         self._next_sub = 0
+        #: This process as a bot lease's owner (host, process id and a random part: ids are reused).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: Tables whose bot lease this process holds (renewed by :meth:`keep_leases`).
+        self.leased: set[str] = set()
+        self._dirty: set[str] = set()
+        self._catching: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ creation and loading
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
                      seats: list[dict[str, Any]], reaction_seconds: int | None = None,
-                     spectator_chat: bool = False, hints: bool | None = None) -> TableRecord:
+                     spectator_chat: bool = False, hints: bool | None = None,
+                     rematch_of: str | None = None) -> TableRecord:
         """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
         invite code and the host token).
 
@@ -566,10 +598,11 @@ class Hub:
         once no seat is open. ``spectator_chat``: spectators may write in the table's chat. ``hints``: a seat may ask
         the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's
         (``human`` or ``open``), so hints stay off between people unless the table's creator allows them.
+        ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction).
 
         Raises:
             ApiError 422: unknown game, bad player count/options/seats, seat names alike in a language, or a
-            bot that cannot be built.
+            bot that cannot be built. Conflict: ``rematch_of`` has a rematch already (another process made it).
         """
         try:
             game = lookup(game_id)
@@ -599,9 +632,11 @@ class Hub:
         invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
         if hints is None:
             hints = sum(r.kind != "bot" for r in records) <= 1
-        await asyncio.to_thread(functools.partial(self.store.create_table, table_id, game_id, players, resolved, seed,
-                                                  records, reaction_seconds, seed_given=seed_given,
-                                                  spectator_chat=spectator_chat, invite=invite, hints=hints))
+        if not await asyncio.to_thread(functools.partial(
+                self.store.create_table, table_id, game_id, players, resolved, seed, records, reaction_seconds,
+                seed_given=seed_given, spectator_chat=spectator_chat, invite=invite, hints=hints,
+                rematch_of=rematch_of)):
+            raise Conflict(409, "the rematch was made a moment ago through another server")
         record = await asyncio.to_thread(self.store.load, table_id)
         assert record is not None
         return record
@@ -684,6 +719,7 @@ class Hub:
                     self._evict()
                     self.tables[table_id] = table
                     self.after_change(table)
+                    self.heard(f"{table_id}:")  # what was committed since it was read: a shared store's others'
         table.accessed = time.monotonic()
         if time.time() - table.record.touched > self.ttl:
             raise ApiError(410, f"table {table_id!r} expired after {self.ttl:.0f} s without a move")
@@ -705,26 +741,161 @@ class Hub:
         ``seen``: the events the client had seen when it chose, if it says. If ``seat`` itself has acted
         since, the line is refused: a retried request or a second click never applies twice. Other
         seats' moves since do not refuse it (in simultaneous decisions they arrive at any moment);
-        the legality check then judges the line on the position as it is.
+        the legality check then judges the line on the position as it is. On a shared store the table catches
+        up first, and a move another process committed at the same moment (:class:`Conflict`) is such a move
+        since: the line is judged again after it.
 
         Raises:
             ApiError 409/422: nothing changed.
         """
         async with table.lock:
-            if seen is not None and seen > len(table.log):
-                raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
-            if seen is not None and any(e.seat == seat for e in table.log[seen:]):
-                raise ApiError(409, f"seat {seat} has acted since event {seen}; nothing applied "
-                                    "(a repeated request?)")
-            await self._commit_and_apply(table, seat, table.check(seat, line))
+            while True:
+                await self.refresh(table)
+                if seen is not None and seen > len(table.log):
+                    raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
+                if seen is not None and any(e.seat == seat for e in table.log[seen:]):
+                    raise ApiError(409, f"seat {seat} has acted since event {seen}; nothing applied "
+                                        "(a repeated request?)")
+                try:
+                    await self._commit_and_apply(table, seat, table.check(seat, line))
+                    break
+                except Conflict:
+                    # Another process's move took the event number: judged again on the position after it, as
+                    # the lock orders two moves in one process (the same move twice is then refused with 409).
+                    continue
         self.after_change(table)
         await table.broadcast()
 
     async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
-        await asyncio.get_running_loop().run_in_executor(
-            self.writer, self.store.append_events, table.id, len(table.log), [(seat, t) for t in tokens])
+        """Commit ``seat``'s ``tokens`` as the table's next events, then apply them (call under ``table.lock``).
+
+        Raises:
+            Conflict: another process committed that event number first; the table caught up, nothing applied.
+        """
+        n = len(table.log)
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                self.writer, self.store.append_events, table.id, n, [(seat, t) for t in tokens])
+        except IntegrityError:
+            if self.shared:
+                await self.refresh(table)
+            if len(table.log) == n:
+                raise  # not a number taken first: a real failure
+            who = table.names["en"][table.log[n].seat]
+            raise Conflict(409, f"{who}'s move came in at the same moment through another server and counts first; "
+                                "nothing applied: decide again on the table as it is now") from None
         table.apply_local(seat, tokens)
         table.record = _touched(table.record)
+
+    async def refresh(self, table: LiveTable) -> bool:
+        """Catch ``table`` up from a shared store (call under ``table.lock``): the events, chat messages, seats and
+        rematch other processes committed since it was read; returns whether anything changed. Then its timers and
+        bots follow (:meth:`after_change`) and its subscribers are pushed their frames once the caller yields.
+        Nothing on SQLite: one process, whose memory has every commit.
+
+        Raises:
+            ApiError 410: the table was deleted from the store meanwhile (expired).
+        """
+        if not self.shared:
+            return False
+        try:
+            new = await asyncio.to_thread(self.store.changes, table.id, len(table.log), len(table.chat),
+                                          bool(table.waiting_for_seats))
+        except LookupError:
+            raise ApiError(410, f"table {table.id!r} expired and was deleted") from None
+        seats = [s for s in new.seats or () if s != table.record.seats[s.seat]]
+        for seat in seats:
+            table.seat_taken(seat)
+        for seat_no, token in new.events:
+            table.apply_local(seat_no, [token])
+        table.chat += new.chat
+        changed = bool(seats or new.events or new.chat or new.rematch_id != table.rematch_id)
+        table.rematch_id = new.rematch_id
+        table.record = replace(table.record, touched=new.touched)
+        if changed:
+            self.after_change(table)
+            self._spawn(table.broadcast())
+        return changed
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` as a task of the hub (kept until done, so it is not collected mid-way)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ a shared store: notifications, leases
+    def heard(self, payload: str) -> None:
+        """A notification ``<table id>:<what>`` of the shared store (:data:`~kartentisch.web.store.CHANNEL`): a
+        table held here catches up unless it has that event count already (its own commit); one catch-up per table
+        at a time, and one more for whatever is heard during it."""
+        table_id, _, what = payload.rpartition(":")
+        table = self.tables.get(table_id)
+        if table is None or (what.isdigit() and int(what) <= len(table.log)):
+            return
+        self._dirty.add(table_id)
+        if table_id not in self._catching:
+            self._catching[table_id] = asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        try:
+            while table.id in self._dirty:
+                self._dirty.discard(table.id)
+                async with table.lock:
+                    await self.refresh(table)
+        except (ApiError, SQLAlchemyError) as exc:  # the next action catches up again, or says what is wrong
+            log.warning("table %s could not catch up from the database: %s", table.id, first_line(exc))
+        finally:
+            self._catching.pop(table.id, None)
+
+    async def listen(self) -> None:
+        """Hear the shared store's notifications for as long as the server runs, on a LISTEN connection of its own
+        (psycopg 3, asynchronous), each passed to :meth:`heard`. A lost connection is opened again after
+        :data:`RELISTEN_SECONDS`; then every table held here catches up (what was notified meanwhile went unheard).
+        """
+        import psycopg  # the PostgreSQL driver: only a shared store listens
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.store.conninfo(), autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    for table_id in list(self.tables):
+                        self.heard(f"{table_id}:")
+                    async for note in conn.notifies():
+                        self.heard(note.payload)
+            except psycopg.Error as exc:
+                log.warning("the database's notifications were lost (%s); listening again in %g s", first_line(exc),
+                            RELISTEN_SECONDS)
+            await asyncio.sleep(RELISTEN_SECONDS)
+
+    async def keep_leases(self) -> None:
+        """Every :data:`LEASE_EVERY` seconds, for as long as the server runs: renew the bot leases held here (a
+        lease lost meanwhile, after this process stalled, stops its driver before the next decision) and take
+        over the tables whose lease expired, driving their bots from here: a process that died hands its tables
+        on within :data:`LEASE_SECONDS` + :data:`LEASE_EVERY`. A database failure is logged and tried again."""
+        while True:
+            await asyncio.sleep(LEASE_EVERY)
+            try:
+                held = set(self.leased)
+                self.leased -= held - await asyncio.to_thread(self.store.renew_leases, self.owner, held, LEASE_SECONDS)
+                for table_id in await asyncio.to_thread(self.store.expired_leases):
+                    await self._take_over(table_id)
+            except SQLAlchemyError as exc:
+                log.error("bot leases could not be renewed or taken over: %s", first_line(exc))
+
+    async def _take_over(self, table_id: str) -> None:
+        """Drive the bots of ``table_id`` from here if its expired lease is still to be had (another process may
+        be faster); a table whose bots have nothing to do here lets the lease go."""
+        if not await asyncio.to_thread(self.store.take_lease, table_id, self.owner, LEASE_SECONDS):
+            return
+        try:
+            table = await self.get(table_id)
+        except ApiError as exc:  # expired or not restorable here: nobody's bots are to move there
+            log.warning("bots of table %s not taken over: %s", table_id, exc.message)
+            await asyncio.to_thread(self.store.release_lease, table_id, self.owner, None)
+            return
+        self.kick_bots(table)
+        if table.bot_task is None or table.bot_task.done():
+            await asyncio.to_thread(self.store.release_lease, table_id, self.owner, len(table.log))
 
     async def sweep(self) -> list[str]:
         """Delete the tables without a move for ``ttl`` seconds from the store (in transactions of
@@ -766,12 +937,20 @@ class Hub:
             task.cancel()
 
     def close(self) -> None:
-        """Stop the bot drivers, the timers and the writer thread (after the last commit), and end the bot
-        worker processes at once: a search still running is abandoned (its table's bot thinks again after a
-        restart, which replays the log), so shutdown never waits for it."""
+        """Stop the bot drivers, the timers, the catch-ups and the writer thread (after the last commit), let this
+        process's bot leases expire (another process takes them over at once), and end the bot worker processes at
+        once: a search still running is abandoned (its table's bot thinks again after a restart, or in the process
+        taking over, which replays the log), so shutdown never waits for it."""
         for table in self.tables.values():
             self._stop(table)
+        for task in [*self._catching.values(), *self._tasks]:
+            task.cancel()
         self.writer.shutdown(wait=True)
+        if self.shared:
+            try:
+                self.store.expire_leases(self.owner)
+            except SQLAlchemyError as exc:  # they expire by themselves within LEASE_SECONDS
+                log.error("bot leases could not be handed on at shutdown: %s", first_line(exc))
         for pool in self.pools.values():
             _terminate(pool)
         self.pools.clear()
@@ -822,9 +1001,13 @@ class Hub:
         await asyncio.sleep(seconds)
         async with table.lock:
             table.timers.pop(seat, None)
+            await self.refresh(table)  # every process holding the table times the seat: the first one passes
             if not table.state.is_legal(seat, "pass"):
                 return
-            await self._commit_and_apply(table, seat, ["pass"])
+            try:
+                await self._commit_and_apply(table, seat, ["pass"])
+            except Conflict:
+                return  # another process passed for the seat, or the seat answered there
         self.after_change(table)
         await table.broadcast()
 
@@ -842,9 +1025,32 @@ class Hub:
         return next((s for s in table.state.to_act() if s in bots), None)
 
     async def _drive_bots(self, table: LiveTable) -> None:
+        """Move the table's bots while one has a decision. On a shared store only while this process holds the
+        table's bot lease (taken here; another process holding it drives them), and the lease is dropped when no
+        bot has a decision unless the table moved on meanwhile."""
+        if self.shared:
+            if not await asyncio.to_thread(self.store.take_lease, table.id, self.owner, LEASE_SECONDS):
+                return
+            self.leased.add(table.id)
+        try:
+            await self._bot_turns(table)
+        finally:
+            self.leased.discard(table.id)
+
+    async def _bot_turns(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
         game = table.match.game
-        while (seat := self._bot_seat(table)) is not None:
+        while True:
+            seat = self._bot_seat(table)
+            if seat is None:
+                if not self.shared or await asyncio.to_thread(self.store.release_lease, table.id, self.owner,
+                                                              len(table.log)):
+                    return
+                async with table.lock:  # the table moved on meanwhile: a bot may have a decision again
+                    await self.refresh(table)
+                continue
+            if self.shared and table.id not in self.leased:
+                return  # the lease was lost (this process stalled) and another process drives the bots
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             n = len(table.log)
@@ -864,13 +1070,17 @@ class Hub:
                 log.exception("bot %s failed (table %s, seat %d); a random move is made instead", spec, table.id, seat)
                 token = choose_move("random", game, seed, snapshot, seat)
             async with table.lock:
+                await self.refresh(table)
                 if len(table.log) != n:
                     continue  # someone acted meanwhile: think again on the new position
                 if not table.state.is_legal(seat, token):
                     log.error("bot %s chose the illegal %r (table %s, seat %d); a random move is made instead",
                               spec, token, table.id, seat)
                     token = choose_move("random", game, seed, table.state.clone(), seat)
-                await self._commit_and_apply(table, seat, [token])
+                try:
+                    await self._commit_and_apply(table, seat, [token])
+                except Conflict:
+                    continue  # a person's move through another process came first: think again
             self.arm_timers(table)
             await table.broadcast()
 
@@ -901,14 +1111,19 @@ class Hub:
         if not table.state.game_over:
             raise ApiError(409, "a rematch is possible once the match is over")
         async with table.lock:
+            await self.refresh(table)
             if table.rematch_id is None:
                 old = table.record
                 seats = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in old.seats]
-                new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds,
-                                        old.spectator_chat, old.hints)
-                await asyncio.to_thread(self.store.set_rematch, old.id, new.id)
-                table.rematch_id = new.id
-        new_table = await self.get(table.rematch_id)
+                try:
+                    new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds,
+                                            old.spectator_chat, old.hints, rematch_of=old.id)
+                    table.rematch_id = new.id
+                except Conflict:  # another process made it a moment ago: this one is its table too
+                    await self.refresh(table)
+            rematch_id = table.rematch_id
+        assert rematch_id is not None
+        new_table = await self.get(rematch_id)
         await table.broadcast()
         return new_table.id, new_table.record.seats[seat].token
 

@@ -1,0 +1,237 @@
+"""Several ``kartentisch serve`` processes over one PostgreSQL (issue 26): any seat through any process, every
+event once and in one order, the bots handed on when a process dies; and SQLite refusing a second process.
+
+The PostgreSQL tests need ``KARTENTISCH_TEST_PG_URL`` (scripts/with-postgres.sh sets it, as for the store
+tests); they talk to the processes directly, without nginx (the page's reconnect goes to another process the
+same way through nginx).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, select
+from websockets.asyncio.client import connect
+
+from kartentisch.web.store import leases_t
+
+from .conftest import auth, free_port, move_entries
+from .test_durability import start_server
+
+#: Every simulated person comes from 127.0.0.1: the per-client limits are off.
+NO_LIMITS = ("--create-rate", "off", "--action-rate", "off", "--sockets-per-client", "0")
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """The test PostgreSQL database (skipped without one, failing in CI)."""
+    url = os.environ.get("KARTENTISCH_TEST_PG_URL")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
+        pytest.skip("no PostgreSQL server (KARTENTISCH_TEST_PG_URL unset; scripts/with-postgres.sh sets it)")
+    return url
+
+
+@pytest.fixture
+def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[tuple[subprocess.Popen[bytes], str]]]:
+    """Two ``serve`` processes A and B on the same database (bots wait 0.2 s, so a kill finds one thinking)."""
+    started = []
+    try:
+        for name in "ab":
+            port = free_port()
+            proc = start_server(port, pg_url, tmp_path / f"serve-{name}.log", "--bot-delay", "0.2", *NO_LIMITS)
+            started.append((proc, f"http://127.0.0.1:{port}"))
+        yield started
+    finally:
+        for proc, _base in started:
+            proc.kill()
+            proc.wait(10)
+
+
+@dataclass
+class Seat:
+    """One person at the table: what its sockets were shown (event number → its seat and token as shown to this
+    seat, checked to never change), the chat texts it saw and the error frames it got."""
+
+    seat: int
+    token: str
+    events: dict[int, tuple[int, str]] = field(default_factory=dict)
+    chat: set[str] = field(default_factory=set)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    def saw(self, frame: dict[str, Any]) -> None:
+        for i, entry in enumerate(move_entries(frame["log"])):
+            shown = (entry["seat"], entry["token"])
+            assert self.events.setdefault(frame["log_start"] + i, shown) == shown, "an event changed"
+        self.chat.update(m["text"] for m in frame["chat"])
+
+
+async def play(base: str, table_id: str, person: Seat, rng: random.Random, *, by_http: bool,
+               stop: Any = None) -> dict[str, Any]:
+    """Play ``person``'s random legal moves through the process at ``base`` (WebSocket frames; the moves over
+    HTTP if ``by_http``, else over the socket) until the match is over or ``stop(frame)``; returns the last frame.
+
+    A frame older than the newest one seen is not acted on (an HTTP answer overtakes the socket's frames), nor one
+    that comes while a move sent over the socket waits for its answer (its frame, or an error)."""
+    url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={person.token}"
+    async with connect(url) as ws, httpx.AsyncClient(base_url=base, timeout=10) as http:
+        acted = newest = -1
+        sent: int | None = None  # the socket's move waiting for its answer, sent at this event count
+        last: dict[str, Any] = {}
+        answered: list[dict[str, Any]] = []
+
+        async def move(frame: dict[str, Any]) -> None:
+            action = rng.choice(frame["legal"])
+            if not by_http:
+                nonlocal sent
+                sent = frame["n"]
+                await ws.send(json.dumps({"type": "action", "action": action, "n": frame["n"]}))
+                return
+            res = await http.post(f"/api/tables/{table_id}/actions", json={"action": action, "n": frame["n"]},
+                                  headers=auth(person.token))
+            assert res.status_code == 200, res.text
+            answered.append(res.json())
+
+        while True:
+            frame = answered.pop() if answered else json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if frame["type"] == "error":
+                person.errors.append(frame)
+                acted, sent = -1, None  # not applied: decide again
+                frame = last
+            elif frame["type"] == "state":
+                person.saw(frame)
+                if frame["n"] < newest:
+                    continue
+                last, newest = frame, frame["n"]
+            else:
+                continue
+            if frame["view"]["phase"] == "game_over" or (stop is not None and stop(frame)):
+                return frame
+            if sent is not None and any(i >= sent and seat == person.seat for i, (seat, _) in person.events.items()):
+                sent = None  # answered
+            if frame["legal"] and frame["n"] > acted and sent is None:
+                acted = frame["n"]
+                await move(frame)
+
+
+def lease_owner(url: str, table_id: str) -> str | None:
+    """Who holds the table's bot lease now (``None``: nobody)."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(select(leases_t.c.owner).where(leases_t.c.table_id == table_id)).scalar()
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_match_over_two_processes_survives_killing_one(two_servers: list[tuple[subprocess.Popen[bytes], str]],
+                                                         pg_url: str) -> None:
+    (proc_a, base_a), (_proc_b, base_b) = two_servers
+    res = httpx.post(f"{base_a}/api/tables", json={"game": "grid", "players": 3, "seed": 26, "options": {
+        "end_total": 1}, "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "heuristic"},
+                                   {"kind": "human", "name": "Bo"}]})
+    assert res.status_code == 201, res.text
+    table_id = res.json()["id"]
+    ada, bo = (Seat(s["seat"], s["token"]) for s in res.json()["seats"] if s["kind"] == "human")
+
+    def bot_to_move_after_ada(frame: dict[str, Any]) -> bool:
+        """Ada has moved 10 times through A and the bot, next after her, is to move now (A took its lease)."""
+        moves = move_entries(frame["log"])
+        ada_moves = sum(1 for seat, _ in ada.events.values() if seat == 0)
+        return ada_moves >= 10 and 1 in frame["view"]["to_act"] and bool(moves) and moves[-1]["seat"] == 0
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], int, str | None]:
+        bo_plays = asyncio.create_task(play(base_b, table_id, bo, random.Random(2), by_http=True))
+        async with httpx.AsyncClient(base_url=base_b) as http:  # chat through B reaches Ada's socket on A
+            assert (await http.post(f"/api/tables/{table_id}/chat", json={"text": "hello from B"},
+                                    headers=auth(bo.token))).status_code == 201
+        await play(base_a, table_id, ada, random.Random(1), by_http=False, stop=bot_to_move_after_ada)
+        deadline = time.monotonic() + 5
+        while (owner := lease_owner(pg_url, table_id)) is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        killed_at = max(ada.events)
+        proc_a.kill()  # SIGKILL: no shutdown, its lease must expire
+        proc_a.wait(10)
+        ada_end = await play(base_b, table_id, ada, random.Random(3), by_http=False)  # Ada's page reconnects to B
+        return ada_end, await bo_plays, killed_at, owner
+
+    ada_end, bo_end, killed_at, owner = asyncio.run(asyncio.wait_for(scenario(), 120))
+    assert "hello from B" in ada.chat
+    assert ada_end["view"]["phase"] == bo_end["view"]["phase"] == "game_over"
+    final = {seat.seat: httpx.get(f"{base_b}/api/tables/{table_id}/view", headers=auth(seat.token)).json()
+             for seat in (ada, bo)}
+    for person in (ada, bo):
+        log = move_entries(final[person.seat]["log"])
+        # every event it was shown (its own acknowledged moves among them) is in the log, at the same place
+        assert {i: (e["seat"], e["token"]) for i, e in enumerate(log)} == person.events
+        assert not person.errors, person.errors
+    spectator = [(e["seat"], e["token"]) for e in move_entries(httpx.get(f"{base_b}/api/tables/{table_id}/view")
+                                                               .json()["log"])]
+    assert [seat for seat, _ in spectator] == [ada.events[i][0] for i in sorted(ada.events)]
+    assert any(seat == 1 for seat, _ in spectator[killed_at + 1:]), "the bot moved on after the kill"
+    assert owner is not None and f":{proc_a.pid}:" in owner  # A held the bots' lease when it was killed
+    deadline = time.monotonic() + 10
+    while (left := lease_owner(pg_url, table_id)) is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert left is None, (left, proc_a.pid, _proc_b.pid)  # the match is over: nobody drives its bots
+
+
+@pytest.mark.postgres
+def test_the_same_action_through_two_processes_at_once_is_applied_once(
+        two_servers: list[tuple[subprocess.Popen[bytes], str]]) -> None:
+    (_a, base_a), (_b, base_b) = two_servers
+    res = httpx.post(f"{base_a}/api/tables", json={"game": "grid", "players": 2, "seed": 9, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]})
+    assert res.status_code == 201, res.text
+    table_id = res.json()["id"]
+    tokens = [s["token"] for s in res.json()["seats"]]
+
+    async def race() -> list[tuple[int, str]]:
+        async with httpx.AsyncClient(base_url=base_a) as a, httpx.AsyncClient(base_url=base_b) as b:
+            answers = []
+            for _ in range(8):
+                n = (await a.get(f"/api/tables/{table_id}/view")).json()
+                seat = n["view"]["to_act"][0]
+                frame = (await b.get(f"/api/tables/{table_id}/view", headers=auth(tokens[seat]))).json()
+                body = {"action": frame["legal"][0], "n": frame["n"]}
+                both = await asyncio.gather(*(c.post(f"/api/tables/{table_id}/actions", json=body,
+                                                     headers=auth(tokens[seat])) for c in (a, b)))
+                assert sorted(r.status_code for r in both) == [200, 409], [r.text for r in both]
+                refused = next(r for r in both if r.status_code == 409).json()["error"]
+                answers.append((frame["n"], refused))
+                for client in (a, b):  # one event more, the same in both processes
+                    after = (await client.get(f"/api/tables/{table_id}/view")).json()
+                    assert after["n"] == frame["n"] + 1
+            return answers
+
+    for _n, refused in asyncio.run(race()):
+        assert "nothing applied" in refused or "no decision now" in refused, refused
+
+
+def test_a_second_process_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "one.db"
+    first = start_server(free_port(), f"sqlite:///{db}", tmp_path / "first.log")
+    try:
+        second = subprocess.run([sys.executable, "-c", "from kartentisch.cli.app import main; main()", "serve",
+                                 "--port", str(free_port()), "--db", f"sqlite:///{db}"],
+                                capture_output=True, text=True, timeout=60)
+    finally:
+        first.kill()
+        first.wait(10)
+    assert second.returncode == 2
+    lines = second.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(db) in lines[0] and "in use by another kartentisch process" in lines[0], lines
