@@ -126,6 +126,16 @@ export function withLang(url) {
   return /^[a-z]+:/i.test(url) ? full.href : `${full.pathname}${full.search}${full.hash}`;
 }
 
+/** The current language's text of a server's `{"en": …, "de": …}` (English where it lacks one), or "". */
+export function word(map) {
+  return map?.[lang()] ?? map?.en ?? "";
+}
+
+/** A game option's value in words: a choice by the option's `choice_labels`, else the value as it is. */
+export function choiceWords(opt, value) {
+  return word(opt.choice_labels?.[value]) || String(value);
+}
+
 /** `items` joined as a sentence says them: "a, b and c" / "a, b und c". */
 export function listing(items, language = lang()) {
   if (items.length < 2) return items.join("");

@@ -1,11 +1,11 @@
 // The lobby: a card per game (GET /api/games: names, players, length presets, the rules summary in the page's
 // language), then the table's seats and options in the players' words (presets first, the rest behind "more
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
-import { lang, t, toggleLang, withLang } from "./i18n.js";
+import { choiceWords, lang, t, toggleLang, withLang, word } from "./i18n.js";
 import { HintsOption } from "./hint.js";
 import { markdown } from "./markdown.js";
 import { ReplayFileLink } from "./review.js";
-import { html, render, useEffect, useRef, useState } from "./ui.js";
+import { html, listValue, loadGame, render, useEffect, useRef, useState } from "./ui.js";
 
 const LENGTHS = ["short", "medium", "long"];
 const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 500 } };
@@ -19,15 +19,6 @@ function isMain(opt) {
 function presetsOf(opt) {
   if (opt.presets?.length) return opt.presets;
   return opt.choices.map((c) => ({ name: c, value: c }));
-}
-
-function word(map) {
-  return map?.[lang()] ?? map?.en ?? "";
-}
-
-/** A choice option's value in words (the option's `choice_labels` from the server). */
-function choiceWords(opt, value) {
-  return word(opt.choice_labels?.[value]) || String(value);
 }
 
 function presetLabel(opt, p) {
@@ -62,8 +53,19 @@ function GameCard({ game, chosen, onChoose, onRules }) {
   </li>`;
 }
 
-/** One option: its label, the presets as buttons (the value field beside them), its help line. */
-function OptionField({ opt, value, players, onChange }) {
+/** A list option as ticks, one per item in words (`pick`: the game module's, ../ui.js listValue). */
+function ListPicker({ id, label, pick, value, onChange }) {
+  const ticked = (item) => (item === pick.random ? value === pick.random : Array.isArray(value) && value.includes(item));
+  const items = pick.random ? [...pick.choices, pick.random] : pick.choices;
+  return html`<div class="list-pick" id=${id} role="group" aria-label=${label}>${items.map((item) => html`<label data-item=${item}>
+    <input type="checkbox" checked=${ticked(item)} disabled=${item !== pick.random && value === pick.random}
+      onChange=${(e) => onChange(listValue(pick, value, item, e.currentTarget.checked))} /> ${pick.words(item, lang())}</label>`)}
+  </div>`;
+}
+
+/** One option: its label, the presets as buttons (the value field beside them), its help line; `pick`: how the game
+ * module lets a list option be chosen item by item, if it says. */
+function OptionField({ opt, value, players, pick, onChange }) {
   const id = `opt-${opt.name}`;
   const help = word(opt.help);
   let input;
@@ -77,8 +79,10 @@ function OptionField({ opt, value, players, onChange }) {
     input = html`<input id=${id} type="number" min=${seat ? 1 : opt.minimum ?? ""} max=${seat ? players : opt.maximum ?? ""}
       placeholder=${opt.nullable ? t("none") : ""} value=${value === null || value === undefined ? "" : seat ? value + 1 : value}
       onInput=${(e) => { const v = e.currentTarget.value; onChange(v === "" ? null : Number(v) - (seat ? 1 : 0)); }} />`;
+  } else if (pick) {
+    input = html`<${ListPicker} id=${id} label=${word(opt.label)} pick=${pick} value=${value} onChange=${onChange} />`;
   } else {
-    // a list (chips' special cards): its codes separated by commas, or one word ("random")
+    // a list the game's module does not put in words: its items separated by commas, or one word ("random")
     const shown = Array.isArray(value) ? value.join(", ") : String(value ?? "");
     input = html`<input id=${id} type="text" value=${shown} onChange=${(e) => {
       const parts = e.currentTarget.value.split(",").map((x) => x.trim()).filter(Boolean);
@@ -148,10 +152,12 @@ function Setup({ game }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [done, setDone] = useState(null);
+  const [module, setModule] = useState(null);   // the game's module: how its list options are chosen
+  useEffect(() => { loadGame(game.id).then(setModule); }, [game.id]);
   const main = game.options.filter(isMain);
   const rest = game.options.filter((o) => !isMain(o));
   const field = (opt) => html`<${OptionField} key=${opt.name} opt=${opt} value=${options[opt.name]} players=${players}
-    onChange=${(v) => setOptions({ ...options, [opt.name]: v })} />`;
+    pick=${module?.options?.[opt.name]} onChange=${(v) => setOptions({ ...options, [opt.name]: v })} />`;
 
   const create = async (ev) => {
     ev.preventDefault();

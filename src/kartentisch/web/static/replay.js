@@ -6,7 +6,7 @@ import { Card } from "./cards.js";
 import { ct, MARKS } from "./coachwords.js";
 import { lang, t, toggleLang, withLang } from "./i18n.js";
 import { markedDecisions, ReviewPanel } from "./review.js";
-import { html, render } from "./ui.js";
+import { html, loadGame, render } from "./ui.js";
 
 const parts = location.pathname.split("/").filter(Boolean);   // ["t", id, "replay"] | ["replay"] | ["replay", id]
 const source = parts[0] === "t" ? { kind: "table", id: decodeURIComponent(parts[1]) }
@@ -27,14 +27,6 @@ const S = {
   error: "",
   copied: false,
 };
-
-async function loadGame(id) {
-  try {
-    return (await import(`/static/games/${id}.js`)).default;
-  } catch {
-    return (await import("/static/games/generic.js")).default;
-  }
-}
 
 /** A log's entries grouped per move: a move entry, then the round entry it may have caused. */
 function byEvent(entries) {

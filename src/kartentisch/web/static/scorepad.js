@@ -1,29 +1,30 @@
 // Score pad for games played with real cards: new pad, sheet, round entry and corrections.
 // Talks only to /api/games and /api/scorepads (see kartentisch/web/scorepad.py). de/en.
-import { lang, toggleLang } from "/static/i18n.js";
+import { choiceWords, lang, toggleLang, withLang, word } from "/static/i18n.js";
+import { listValue, loadGame } from "/static/ui.js";
 
 const STRINGS = {
   en: {
     title: "Score pad", newPad: "New score pad", game: "Game", names: "Players (clockwise, comma separated)",
-    namesHelp: "The first name is seat 1; options that name a seat count from 0 in this order.",
+    namesHelp: "The first name is seat 1, then clockwise.",
     options: "Options", create: "Start score pad", round: "Round", total: "Total", enter: "Enter round {n}",
     correct: "Correct round {n}", save: "Save", cancel: "Cancel", undo: "Delete last round",
     undoAsk: "Delete round {n}?", deals: "Round {n}: {name} deals", over: "Match over. Winner: {names}",
     overMany: "Match over. Shared win: {names}", share: "Share (read-only link)",
     shareHelp: "Anyone with this link can watch the scores but not change them.", copy: "Copy",
-    editHelp: "Your editing link (keep it):", readOnly: "Read-only view", clear: "Clear", cards: "cards",
+    editHelp: "Your editing link (keep it):", readOnly: "Read-only view", clear: "Clear", cards: "{n} cards", card1: "1 card", seat: "Seat {n}",
     sum: "sum", none: "—", yes: "yes", error: "Error", unknown: "This score pad does not exist.",
     nullValue: "none", dealerMark: "● deals",
   },
   de: {
     title: "Punkteblock", newPad: "Neuer Punkteblock", game: "Spiel", names: "Mitspieler (im Uhrzeigersinn, mit Komma)",
-    namesHelp: "Der erste Name ist Platz 1; Optionen mit Platznummer zählen ab 0 in dieser Reihenfolge.",
+    namesHelp: "Der erste Name ist Platz 1, dann weiter im Uhrzeigersinn.",
     options: "Optionen", create: "Punkteblock anlegen", round: "Runde", total: "Summe", enter: "Runde {n} eintragen",
     correct: "Runde {n} korrigieren", save: "Speichern", cancel: "Abbrechen", undo: "Letzte Runde löschen",
     undoAsk: "Runde {n} löschen?", deals: "Runde {n}: {name} gibt", over: "Partie beendet. Sieger: {names}",
     overMany: "Partie beendet. Geteilter Sieg: {names}", share: "Teilen (nur lesen)",
     shareHelp: "Wer diesen Link hat, sieht die Punkte, kann aber nichts ändern.", copy: "Kopieren",
-    editHelp: "Dein Link zum Eintragen (aufheben):", readOnly: "Nur-Lese-Ansicht", clear: "Leeren", cards: "Karten",
+    editHelp: "Dein Link zum Eintragen (aufheben):", readOnly: "Nur-Lese-Ansicht", clear: "Leeren", cards: "{n} Karten", card1: "1 Karte", seat: "Platz {n}",
     sum: "Summe", none: "—", yes: "ja", error: "Fehler", unknown: "Diesen Punkteblock gibt es nicht.",
     nullValue: "keine", dealerMark: "● gibt",
   },
@@ -37,7 +38,7 @@ const el = (tag, props = {}, ...kids) => {
   return node;
 };
 
-const state = { games: [], pad: null, key: null, editing: null, draft: null };
+const state = { games: [], pad: null, key: null, editing: null, draft: null, module: null };  // module: the game's
 
 async function api(method, url, body) {
   const headers = { "Content-Type": "application/json" };
@@ -73,36 +74,76 @@ function translate() {
 // ------------------------------------------------------------------ new pad
 function gameOf(id) { return state.games.find((g) => g.id === id); }
 
-function optionInput(opt) {
-  const help = opt.help?.[lang()] || opt.help?.en || "";
+/** The names typed so far (clockwise, seat 1 first). */
+function typedNames() {
+  return $("names").value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** A seat option's choices: a seat per name typed (at least the game's fewest players), by name where typed. */
+function seatOptions(select, g, chosen) {
+  const names = typedNames();
+  const seats = Math.max(names.length, g.min_players);
+  select.replaceChildren(...Array.from({ length: seats }, (_, s) =>
+    new Option(names[s] ? `${t("seat", { n: s + 1 })}: ${names[s]}` : t("seat", { n: s + 1 }), String(s), false, s === chosen)));
+}
+
+/** Ticks for a list option the game's module puts in words (../ui.js listValue); `readOption` gives the value. */
+function listInput(opt, pick) {
+  const box = el("div", { className: "list-pick" });
+  let value = opt.default;
+  const draw = () => box.replaceChildren(...[...pick.choices, ...(pick.random ? [pick.random] : [])].map((item) => {
+    const random = item === pick.random;
+    const tick = el("input", { type: "checkbox", checked: random ? value === item : Array.isArray(value) && value.includes(item),
+      disabled: !random && value === pick.random });
+    tick.addEventListener("change", () => { value = listValue(pick, value, item, tick.checked); draw(); });
+    return el("label", {}, tick, ` ${pick.words(item, lang())}`);
+  }));
+  draw();
+  box.readOption = () => value;
+  return box;
+}
+
+/** One option in the players' words: its label, an input for its kind (a seat by its player's name), its help. */
+function optionInput(opt, g) {
+  const help = word(opt.help);
+  const pick = state.module?.options?.[opt.name];
   let input;
   if (opt.kind === "bool") {
     input = el("input", { type: "checkbox", checked: Boolean(opt.default) });
   } else if (opt.kind === "choice") {
     input = el("select");
-    opt.choices.forEach((c, i) => input.append(new Option(String(c), String(i), false, c === opt.default)));
-  } else if (opt.kind === "int" || opt.kind === "seat") {
+    opt.choices.forEach((c, i) => input.append(new Option(choiceWords(opt, c), String(i), false, c === opt.default)));
+  } else if (opt.kind === "seat") {
+    input = el("select");
+    input.dataset.seat = "1";   // drawn again as names are typed (main)
+    seatOptions(input, g, opt.default);
+  } else if (opt.kind === "int") {
     input = el("input", { type: "number", inputMode: "numeric", value: opt.default ?? "" });
     if (opt.nullable) input.placeholder = t("nullValue");
+  } else if (pick) {
+    input = listInput(opt, pick);
   } else {
     input = el("input", { type: "text", value: JSON.stringify(opt.default) });
   }
   input.name = opt.name;
-  input.readOption = () => {
+  input.dataset.option = opt.name;   // the element that reads the option (a list's ticks: their box)
+  input.readOption ??= () => {
     if (opt.kind === "bool") return input.checked;
     if (opt.kind === "choice") return opt.choices[Number(input.value)];
-    if (opt.kind === "int" || opt.kind === "seat") return input.value === "" ? null : Number(input.value);
+    if (opt.kind === "seat") return Number(input.value);
+    if (opt.kind === "int") return input.value === "" ? null : Number(input.value);
     return JSON.parse(input.value);
   };
-  return el("label", { className: "option", title: `${help} (${opt.allowed})` }, el("span", { textContent: opt.name }),
+  return el(pick ? "div" : "label", { className: "option" }, el("span", { textContent: word(opt.label) || opt.name }),
     input, el("small", { textContent: help }));
 }
 
-function drawOptions() {
+async function drawOptions() {
   const g = gameOf($("game").value);
+  state.module = await loadGame(g.id);
   const box = $("options");
   box.replaceChildren(el("legend", { textContent: t("options") }));
-  for (const opt of g.options) box.append(optionInput(opt));
+  for (const opt of g.options) box.append(optionInput(opt, g));
 }
 
 function drawNew() {
@@ -115,17 +156,17 @@ function drawNew() {
 async function createPad() {
   $("new-error").textContent = "";
   const g = gameOf($("game").value);
-  const names = $("names").value.split(",").map((s) => s.trim()).filter(Boolean);
+  const names = typedNames();
   const options = {};
   try {
-    for (const input of $("options").querySelectorAll("input, select")) {
-      const opt = g.options.find((o) => o.name === input.name);
+    for (const input of $("options").querySelectorAll("[data-option]")) {
+      const opt = g.options.find((o) => o.name === input.dataset.option);
       const value = input.readOption();
       if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
     }
     const pad = await api("POST", "/api/scorepads", { game: g.id, players: names, options });
     state.key = pad.key;
-    history.pushState(null, "", pad.edit_url);
+    history.pushState(null, "", withLang(pad.edit_url));
     state.pad = pad;
     drawPad();
   } catch (err) {
@@ -161,7 +202,7 @@ function drawPad() {
   document.body.dataset.over = String(pad.over);
   document.body.dataset.rounds = String(pad.rounds.length);
   $("add").textContent = t("enter", { n: pad.next_round });
-  $("share-url").value = new URL(pad.view_url, location.href).href;
+  $("share-url").value = new URL(withLang(pad.view_url), location.href).href;
   $("edit-link-row").hidden = !state.key;
   $("edit-url").value = state.key ? `${$("share-url").value}#key=${state.key}` : "";
   show("pad");
@@ -201,7 +242,8 @@ function fieldInput(field, get, set) {
       const sum = values.reduce((a, b) => a + b, 0);
       chosen.replaceChildren(...values.map((v, i) => el("button", { type: "button", textContent: String(v),
         className: "chip", onclick: () => { const next = [...get()]; next.splice(i, 1); set(next); redraw(); } })),
-        el("span", { className: "sum", textContent: values.length ? `${values.length} ${t("cards")}, ${t("sum")} ${sum}` : t("none") }));
+        el("span", { className: "sum", textContent: values.length
+          ? `${values.length === 1 ? t("card1") : t("cards", { n: values.length })}, ${t("sum")} ${sum}` : t("none") }));
     };
     const keypad = el("div", { className: "keypad" });
     for (let v = field.minimum; v <= field.maximum; v++) {
@@ -224,7 +266,7 @@ function fieldInput(field, get, set) {
       const input = el("input", { type: "checkbox", checked: get().includes(choice), value: choice });
       input.addEventListener("change", () => set(field.choices.filter((c) =>
         c === choice ? input.checked : get().includes(c))));
-      box.append(el("label", {}, input, ` ${choice}`));
+      box.append(el("label", {}, input, ` ${state.module?.options?.[field.key]?.words(choice, lang()) ?? choice}`));
     }
   }
   return box;
@@ -282,6 +324,8 @@ async function main() {
     else if (document.body.dataset.screen === "entry") openEntry(state.editing);
   });
   $("game").addEventListener("change", drawOptions);
+  $("names").addEventListener("input", () => $("options").querySelectorAll("select[data-seat]")
+    .forEach((select) => seatOptions(select, gameOf($("game").value), Number(select.value))));
   $("create").addEventListener("click", createPad);
   $("add").addEventListener("click", () => openEntry(null));
   $("cancel").addEventListener("click", drawPad);
@@ -302,6 +346,7 @@ async function main() {
   state.key = fromHash;
   try {
     state.pad = await api("GET", `/api/scorepads/${padId}`);
+    state.module = await loadGame(state.pad.game);
     drawPad();
   } catch (err) {
     $("status").textContent = t("unknown");

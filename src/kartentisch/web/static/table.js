@@ -4,7 +4,7 @@
 import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
 import { lang, listing, t, toggleLang, withLang } from "./i18n.js";
-import { html, render } from "./ui.js";
+import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
 
@@ -57,14 +57,6 @@ const S = {
   copied: "",
 };
 S.active = S.conns[0];
-
-async function loadGame(id) {
-  try {
-    return (await import(`/static/games/${id}.js`)).default;
-  } catch {
-    return (await import("/static/games/generic.js")).default;
-  }
-}
 
 /** The table's refusals the page knows (a pattern of the server's English message, the words to show instead). */
 const REFUSALS = [

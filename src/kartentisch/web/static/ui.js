@@ -9,6 +9,26 @@ export { useEffect, useLayoutEffect, useMemo, useRef, useState } from "./vendor/
 /** Elements as tagged templates: html`<p class="x">${text}</p>` (values are text, never parsed as HTML). */
 export const html = htm.bind(h);
 
+/** The game module of game `id` (/static/games/<id>.js, from the game's package), else the generic one. */
+export async function loadGame(id) {
+  try {
+    return (await import(`/static/games/${id}.js`)).default;
+  } catch {
+    return (await import("/static/games/generic.js")).default;
+  }
+}
+
+/**
+ * A list option chosen item by item (`pick`, a game module's `options[name]`: `choices`, `words(value, lang)`, and
+ * `random`, a whole value that stands for "drawn at random", or null): the option's value after the person ticks
+ * (`on`) or unticks `item` — the ticked choices in their order, or `pick.random`.
+ */
+export function listValue(pick, value, item, on) {
+  if (item === pick.random) return on ? pick.random : [];
+  const chosen = Array.isArray(value) ? value : [];
+  return pick.choices.filter((c) => (c === item ? on : chosen.includes(c)));
+}
+
 /** Props that make an element act as a button for mouse, touch and keyboard (Enter, Space). */
 export function pressable(onPress, label) {
   return {

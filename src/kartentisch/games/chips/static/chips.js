@@ -19,6 +19,7 @@ const TEXTS = {
     score: "score now {0}", chipsOn: "{0} chips on it",
     s2: "a 4 never costs chips", s3: "a 7 may go on any colour row", s4: "take a card with ≥ 3 chips: play again",
     s6: "a 5 is always face up", s13: "smallest colour row does not count", s15: "chips count −1 instead of +1",
+    special: "{0} — {1}", random: "3 drawn at random for each round",
   },
   de: {
     pile: "Stapel", supply: "Vorrat", free: "frei", cost: "{0} Chips", cost1: "1 Chip", specials: "Sonderkarten",
@@ -29,9 +30,21 @@ const TEXTS = {
     score: "Punkte jetzt {0}", chipsOn: "{0} Chips darauf",
     s2: "eine 4 kostet nie Chips", s3: "eine 7 darf in jede Farbreihe", s4: "Karte mit ≥ 3 Chips: sofort nochmals",
     s6: "eine 5 liegt immer offen", s13: "kleinste Farbreihe zählt nicht", s15: "Chips zählen minus statt plus",
+    special: "{0} — {1}", random: "je Partie 3 zufällig gezogene",
   },
 };
 const ROWS = ["k", "r", "b", "y"];
+
+/** The option "specials" (R12) as the lobby and the score pad offer it: each special card by its number and what it
+ * does, or three at random (see ../ui.js listValue). */
+const SPECIALS = {
+  choices: ["s2", "s3", "s4", "s6", "s13", "s15"],
+  random: "random",
+  words(value, lang) {
+    const tx = texts({ lang }, TEXTS);
+    return value === "random" ? tx("random") : tx("special", value.slice(1), tx(value));
+  },
+};
 
 function ChipDisc({ n, cls = "", label }) {
   return html`<span class=${`chip-disc ${cls}`} role="img" aria-label=${label}>${n}</span>`;
@@ -106,6 +119,7 @@ function Table({ view, ctx }) {
 
 
 export default {
+  options: { specials: SPECIALS },
   card(code, lang) {
     if (code === "?") return { back: true };
     if (code.startsWith("-")) {  // a face-down card of a display: the card's own name, face down

@@ -2,7 +2,8 @@
 // seat panels, piles, hands and clickable objects, drawn the same way for every game (Preact components, kit.css).
 // A game module imports only this kit, ../cards.js, ../ui.js and ../i18n.js, never another game module.
 //
-// A game module's default export: `card(code, lang, name)` → a face for <Card> ({colour, label, sub, back}; its name
+// A game module's default export: `options` (optional: {name: pick} for list options chosen item by item, see
+// ../ui.js listValue), `card(code, lang, name)` → a face for <Card> ({colour, label, sub, back}; its name
 // comes from the frame's card_names, given as `name` where the face shows words of it) or null, `steps(token, view, seat)` → the steps of a legal token (../choose.js: which
 // object of the table each is; their words come from the frame's choices), `Table({view, ctx})` → the table, and
 // `status(view, ctx)` → what is asked now in one line. `ctx` (table.js): seat, frame, view, lang, t, seatName(s),

@@ -1,0 +1,84 @@
+"""What people read, in a real browser (marker ``browser``): the score pad's options and the lobby's special cards
+in the players' words (no option names, no card codes, no seats counted from 0), and the table's prompts as whole
+sentences ("1 card" / "2 cards", never "card(s)"; "Your turn" once)."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from .browser_kit import LAPTOP, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+#: What a prompt must not look like: a bracketed plural, a doubled or a wrong mark at a sentence's end.
+CLUMSY = re.compile(r"\((s|n|en)\)|\?\.|\.\.|[:,]\s*$")
+
+
+def test_the_score_pads_options_are_in_words(browser, live_server: str) -> None:  # noqa: F811
+    """German: each option by its label, the start player by name, the special cards ticked in words; the pad
+    keeps what was ticked."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{live_server}/scorepad?lang=de")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "chips")
+    page.wait_for_selector("#options .list-pick label")
+    page.fill("#names", "Ana, Ben, Cem")
+    shot(page, "scorepad-options-de", full_page=True)
+    text = page.locator("#new").inner_text()
+    for raw in ("first_player", "specials", "rounds", "ab 0", "[]"):
+        assert raw not in text
+    assert "Startspieler" in text and "Sonderkarten" in text and not TOKEN_LIKE.search(text)
+    start = page.locator("#options select[name=first_player]")
+    assert start.locator("option").all_inner_texts() == ["Platz 1: Ana", "Platz 2: Ben", "Platz 3: Cem"]
+    start.select_option(label="Platz 2: Ben")
+    page.locator(".list-pick label", has_text="eine 7 darf in jede Farbreihe").locator("input").check()
+    page.locator(".list-pick label", has_text="kleinste Farbreihe").locator("input").check()
+    page.click("#create")
+    page.wait_for_selector("body[data-screen=pad]")
+    pad = httpx.get(f"{live_server}/api/scorepads/{page.url.split('/scorepad/')[1].split('?')[0].split('#')[0]}").json()
+    assert pad["options"]["specials"] == ["s3", "s13"] and pad["options"]["first_player"] == 1
+    assert "lang=de" in page.url
+
+
+def test_the_lobby_offers_the_special_cards_in_words(browser, live_server: str) -> None:  # noqa: F811
+    """chips: no code to type; ticking "3 at random" greys the single cards out, and the table gets "random"."""
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{live_server}/?lang=en&game=chips")
+    page.wait_for_selector("body[data-ready='1'] #new-table")
+    page.click("#more-options summary")
+    picker = page.locator("[data-option=specials] .list-pick")
+    picker.wait_for()
+    assert not TOKEN_LIKE.search(picker.inner_text()) and "a 4 never costs chips" in picker.inner_text()
+    assert page.locator("[data-option=specials] input[type=text]").count() == 0
+    picker.locator("[data-item=s2] input").check()
+    picker.locator("[data-item=random] input").check()
+    single = picker.locator("[data-item=s2] input")
+    assert single.is_disabled() and not single.is_checked()
+    page.fill("#your-name", "Ada")
+    page.click("#create")
+    page.wait_for_selector("#links")
+    token = page.locator("a.table-link").get_attribute("href").split("#seat=")[1]
+    table = page.locator("a.table-link").get_attribute("href").split("/t/")[1].split("?")[0]
+    view = httpx.get(f"{live_server}/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}).json()
+    assert view["view"]["options"]["specials"] == "random"
+
+
+@pytest.mark.parametrize("game_id", ["colors", "chips", "lastcard", "grid", "mayhem"])
+def test_the_prompt_is_whole_sentences(browser, live_server: str, game_id: str) -> None:  # noqa: F811
+    """At the start of a 3-player table, in both languages: "Your turn" once, counts in words, no clumsy marks."""
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": game_id, "players": 3, "seed": 4, "reaction_seconds": 60,
+        "seats": [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "random"}] * 2}).json()
+    for lang, turn in (("en", "Your turn"), ("de", "Du bist dran")):
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{live_server}/t/{table['id']}?lang={lang}#seat={table['seats'][0]['token']}")
+        page.wait_for_selector("body[data-acting='1'] #decision .prompt")
+        prompt = page.locator("#decision .prompt").inner_text().strip()
+        assert prompt.count(turn) == 1, prompt
+        assert not CLUMSY.search(prompt), prompt
+        if game_id == "grid":  # the setup: two cards to turn up
+            assert ("Flip 2 cards" if lang == "en" else "Decke 2 Karten") in prompt
+        page.close()
