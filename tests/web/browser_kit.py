@@ -150,7 +150,7 @@ def check_summaries(page: playwright_api.Page, frame: dict[str, Any]) -> None:
     assert rows.count() == view["players"]
     for row in summary["rows"]:
         shown = page.locator(f"[data-zone=round-summary] tbody tr[data-seat='{row['seat']}']")
-        assert shown.locator(".total").text_content() == str(row["total"])
+        assert shown.locator(".total").text_content().replace("−", "-") == str(row["total"])
         assert shown.locator(".score").text_content().replace("−", "-").lstrip("+") == str(row["score"])
         assert shown.locator(".details li").all_text_contents() == row["details"]
     order = page.locator("[data-zone=match-summary] ol.standings li")
@@ -162,4 +162,4 @@ def check_summaries(page: playwright_api.Page, frame: dict[str, Any]) -> None:
     assert sorted(int(winners.nth(i).get_attribute("data-seat")) for i in range(winners.count())) == \
         sorted(view["winners"])
     for i, s in enumerate(seats):
-        assert order.nth(i).locator(".total").text_content() == str(view["totals"][s])
+        assert order.nth(i).locator(".total").text_content().replace("−", "-") == str(view["totals"][s])

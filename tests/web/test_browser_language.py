@@ -39,6 +39,8 @@ def test_the_german_lobbys_links_open_german_pages(browser, live_server: str) ->
     friend.goto(invite)
     friend.wait_for_selector("body[data-ready='1'] .seat-list")
     assert friend.evaluate("document.documentElement.lang") == "de"
+    bot = friend.locator("li[data-seat='1']").inner_text()
+    assert "spielt" in bot and "plays" not in bot and "(Bot)" not in bot  # the bot's German label, once
     friend.fill("#join-name", "Bo")
     friend.click("li[data-seat='2'] button.take")
     friend.wait_for_selector("body[data-phase]")

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from .browser_kit import LAPTOP, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .conftest import auth
 
 pytestmark = pytest.mark.browser
 
@@ -82,3 +83,28 @@ def test_the_prompt_is_whole_sentences(browser, live_server: str, game_id: str) 
         if game_id == "grid":  # the setup: two cards to turn up
             assert ("Flip 2 cards" if lang == "en" else "Decke 2 Karten") in prompt
         page.close()
+
+
+def test_negative_totals_have_a_minus_sign(browser, live_server: str) -> None:  # noqa: F811
+    """A one-round colors match (seed 1, each seat's first legal move, through the API) leaves Ada at −3: every
+    total on the page writes it with a minus sign, as the round's scores are."""
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 1, "options": {"max_rounds": 1},
+        "seats": [{"kind": "human", "name": name} for name in ("Ada", "Bo", "Cy")]}).json()
+    tokens = [s["token"] for s in table["seats"]]
+    while True:
+        frames = [httpx.get(f"{live_server}/api/tables/{table['id']}/view", headers=auth(tok)).json() for tok in tokens]
+        acting = [(tok, f["legal"][0]) for tok, f in zip(tokens, frames, strict=True) if f["legal"]]
+        if frames[0]["view"]["game_over"] or not acting:
+            break
+        tok, action = acting[0]
+        httpx.post(f"{live_server}/api/tables/{table['id']}/actions", headers=auth(tok),
+                   json={"action": action}).raise_for_status()
+    totals = frames[0]["view"]["totals"]
+    assert frames[0]["view"]["game_over"] and min(totals) < 0, totals
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{live_server}/t/{table['id']}?lang=en#seat={tokens[0]}")
+    page.wait_for_selector("[data-zone=match-summary]")
+    for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar"):
+        shown = page.locator(zone).inner_text()
+        assert f"−{-min(totals)}" in shown and not re.search(r"-\d", shown), (zone, shown)

@@ -136,6 +136,11 @@ export function choiceWords(opt, value) {
   return word(opt.choice_labels?.[value]) || String(value);
 }
 
+/** A score as people write it: a real minus sign ("−3"), with `signed` a plus sign too ("+3"). */
+export function points(x, signed = false) {
+  return x > 0 && signed ? `+${x}` : String(x).replace("-", "−");
+}
+
 /** `items` joined as a sentence says them: "a, b and c" / "a, b und c". */
 export function listing(items, language = lang()) {
   if (items.length < 2) return items.join("");

@@ -12,8 +12,8 @@ function Join() {
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [, setLang] = useState(lang());
-  const load = async () => {
-    const res = await fetch(`/api/invites/${encodeURIComponent(code)}`);
+  const load = async () => {   // the seats' names in the page's language
+    const res = await fetch(`/api/invites/${encodeURIComponent(code)}?lang=${lang()}`);
     setInvite(res.ok ? await res.json() : { error: res.status });
   };
   useEffect(() => { load().then(() => { document.body.dataset.ready = "1"; }); }, []);
@@ -37,7 +37,7 @@ function Join() {
 
   const header = html`<header><h1><a href=${withLang("/")}>kartentisch</a></h1>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
-      onClick=${() => { toggleLang(); setLang(lang()); }}>${t("lang")}</button></span></header>`;
+      onClick=${() => { toggleLang(); setLang(lang()); load(); }}>${t("lang")}</button></span></header>`;
   if (!invite) return html`${header}<main><p>…</p></main>`;
   if (invite.error) return html`${header}<main><p class="error" role="alert">${t("unknownInvite")}</p></main>`;
   const mine = localStorage.getItem(`kartentisch.seat.${invite.table}`);
@@ -52,7 +52,8 @@ function Join() {
     ${note && html`<p class="error" role="alert">${note}</p>`}
     <ul class="seat-list">${invite.seats.map((s) => html`<li data-seat=${s.seat} data-kind=${s.kind}>
       <span class="seat-no">${t("seat")} ${s.seat + 1}</span>
-      <span>${s.name ?? t("kind_open")}${s.kind === "bot" ? ` (${t("kind_bot")})` : ""}</span>
+      <span>${s.name ?? t("kind_open")}${s.kind === "bot" && !s.name.toLowerCase().includes(t("kind_bot").toLowerCase())
+        ? ` (${t("kind_bot")})` : ""}</span>
       ${s.kind === "open" && !invite.started && html`<button type="button" class="primary take" disabled=${busy || !name.trim()}
         onClick=${() => take(s.seat)}>${t("take")}</button>`}</li>`)}</ul>
     <p>${mine && html`<a class="button primary" href=${withLang(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}

@@ -4,7 +4,7 @@
 // position (?n=42&seat=2, seats counted from 1), so it can be shared. The log in words and the review's marks beside.
 import { Card } from "./cards.js";
 import { ct, MARKS } from "./coachwords.js";
-import { lang, t, toggleLang, withLang } from "./i18n.js";
+import { lang, points, t, toggleLang, withLang } from "./i18n.js";
 import { markedDecisions, ReviewPanel } from "./review.js";
 import { html, loadGame, render } from "./ui.js";
 
@@ -168,7 +168,7 @@ function Scores({ pos }) {
   const v = pos.view;
   return html`<ul id="seats-bar" aria-label=${t("seat")}>${pos.seats.map((s) => html`<li
       class=${`seat-chip${v.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === pos.seat ? " me" : ""}`}>
-    ${s.name}: ${v.totals?.[s.seat] ?? 0}</li>`)}</ul>`;
+    ${s.name}: ${points(v.totals?.[s.seat] ?? 0)}</li>`)}</ul>`;
 }
 
 function Upload() {

@@ -3,7 +3,7 @@
 // Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
 import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
-import { lang, listing, t, toggleLang, withLang } from "./i18n.js";
+import { lang, listing, points, t, toggleLang, withLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
@@ -324,8 +324,8 @@ function SummaryRows({ summary, frame }) {
       <th scope="col" class="num">${t("total")}</th><th scope="col"></th></tr></thead>
     <tbody>${summary.rows.map((row) => html`<tr data-seat=${row.seat}>
       <th scope="row">${row.name ?? seatName(frame, row.seat)}</th>
-      <td class="num score">${row.score > 0 ? `+${row.score}` : String(row.score).replace("-", "−")}</td>
-      <td class="num total">${row.total}</td>
+      <td class="num score">${points(row.score, true)}</td>
+      <td class="num total">${points(row.total)}</td>
       <td><ul class="details">${row.details.map((d) => html`<li>${d}</li>`)}</ul></td></tr>`)}</tbody>
   </table></div>`;
 }
@@ -374,7 +374,7 @@ function MatchSummary({ frame }) {
     <h2 id="match-summary-title">${t("matchOver")}</h2>
     ${lower !== undefined && html`<p class="rule">${t(lower ? "lowestWins" : "highestWins")}</p>`}
     <ol class="standings">${order.map((s) => html`<li data-seat=${s} class=${v.winners.includes(s) ? "winner" : ""}>
-      <span class="name">${seatName(frame, s)}</span> <span class="total">${v.totals[s]}</span>
+      <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals[s])}</span>
       ${v.winners.includes(s) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ol>
     ${frame.seat !== null && html`<p class="actions">
       <button type="button" class="primary rematch" disabled=${S.rematching} aria-busy=${S.rematching ? "true" : "false"}
@@ -430,8 +430,8 @@ function Scores({ frame }) {
   return html`<section id="scores" aria-labelledby="scores-title" tabindex="0"><h2 id="scores-title">${t("scores")}</h2>
     <table class=${`scores${seats.length > 3 ? " upright" : ""}${seats.length > 5 ? " many" : ""}`}><thead><tr><th scope="col">${t("round")}</th>${seats.map((s) => html`<th scope="col"
       title=${seatName(frame, s)}>${seatName(frame, s)}</th>`)}</tr></thead>
-      <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${x}</td>`)}</tr>`)}</tbody>
-      <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${x}</td>`)}</tr></tfoot>
+      <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${points(x)}</td>`)}</tr>`)}</tbody>
+      <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${points(x)}</td>`)}</tr></tfoot>
     </table></section>`;
 }
 
@@ -439,7 +439,7 @@ function SeatsBar({ frame }) {
   const v = frame.view;
   return html`<ul id="seats-bar" aria-label=${t("seat")}>${[...Array(v.players).keys()].map((s) => html`<li
       class=${`seat-chip${v.to_act.includes(s) ? " to-act" : ""}${s === frame.seat ? " me" : ""}`}>
-    ${seatName(frame, s)}: ${v.totals?.[s] ?? 0}${s === v.dealer && html`<small> (${t("dealer")})</small>`}</li>`)}</ul>`;
+    ${seatName(frame, s)}: ${points(v.totals?.[s] ?? 0)}${s === v.dealer && html`<small> (${t("dealer")})</small>`}</li>`)}</ul>`;
 }
 
 async function copy(text) {
