@@ -277,10 +277,11 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     assert target.locator("input").input_value() == "15"
     assert target.locator("button.preset[data-preset='short']").get_attribute("aria-pressed") == "true"
     page.click("#more-options summary")
-    first = page.locator("#opt-first_player")
-    assert first.input_value() == "1"
-    first.fill("2")  # the second seat starts: first_player 1 in the request
     page.select_option("#kind-1", "easy")
+    first = page.locator("#opt-first_player")  # a seat by what sits there, not a number counted from 0
+    assert first.locator("option").all_inner_texts() == ["Seat 1 (you)", "Seat 2: Bot: easy"]
+    assert first.input_value() == "0"
+    first.select_option(label="Seat 2: Bot: easy")  # the second seat starts: first_player 1 in the request
     page.click("#create")
     page.wait_for_selector("#links")
     assert bodies[0]["options"] == {"target_score": 15, "first_player": 1}

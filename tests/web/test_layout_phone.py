@@ -84,3 +84,15 @@ def test_the_score_table_fits_a_laptops_side_column(browser, live_server: str) -
     side = page.locator("aside.side").bounding_box()
     last = page.locator("#scores tfoot td").last.bounding_box()
     assert last["x"] + last["width"] <= side["x"] + side["width"] + 1
+
+
+@pytest.mark.parametrize("game_id", list(MOST))
+def test_the_lobbys_setup_fits_a_phone(browser, live_server: str, game_id: str) -> None:  # noqa: F811
+    """The German setup with every option open (long choices such as mayhem's gambler rule) at 390 px."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{live_server}/?lang=de&game={game_id}")
+    page.wait_for_selector("body[data-ready='1'] #new-table")
+    page.select_option("#players", str(MOST[game_id]))
+    page.click("#more-options summary")
+    shot(page, f"lobby-{game_id}-phone-de", full_page=True)
+    assert page.evaluate(HIDDEN_SIDEWAYS) == []

@@ -9,6 +9,8 @@ import { html, listValue, loadGame, render, useEffect, useRef, useState } from "
 
 const LENGTHS = ["short", "medium", "long"];
 const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 500 } };
+/** The page's words of each kind of seat (the seat rows' choices). */
+const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong" };
 
 /** Is `opt` the game's length (a preset list, or a choice of short/medium/long)? Those come first, as buttons. */
 function isMain(opt) {
@@ -65,7 +67,7 @@ function ListPicker({ id, label, pick, value, onChange }) {
 
 /** One option: its label, the presets as buttons (the value field beside them), its help line; `pick`: how the game
  * module lets a list option be chosen item by item, if it says. */
-function OptionField({ opt, value, players, pick, onChange }) {
+function OptionField({ opt, value, seats, pick, onChange }) {
   const id = `opt-${opt.name}`;
   const help = word(opt.help);
   let input;
@@ -74,11 +76,13 @@ function OptionField({ opt, value, players, pick, onChange }) {
   } else if (opt.kind === "choice") {
     input = html`<select id=${id} value=${String(opt.choices.indexOf(value))} onChange=${(e) => onChange(opt.choices[Number(e.currentTarget.value)])}>
       ${opt.choices.map((c, i) => html`<option value=${String(i)}>${choiceWords(opt, c)}</option>`)}</select>`;
-  } else if (opt.kind === "int" || opt.kind === "seat") {
-    const seat = opt.kind === "seat";
-    input = html`<input id=${id} type="number" min=${seat ? 1 : opt.minimum ?? ""} max=${seat ? players : opt.maximum ?? ""}
-      placeholder=${opt.nullable ? t("none") : ""} value=${value === null || value === undefined ? "" : seat ? value + 1 : value}
-      onInput=${(e) => { const v = e.currentTarget.value; onChange(v === "" ? null : Number(v) - (seat ? 1 : 0)); }} />`;
+  } else if (opt.kind === "seat") {
+    input = html`<select id=${id} value=${String(value)} onChange=${(e) => onChange(Number(e.currentTarget.value))}>
+      ${seats.map((words, s) => html`<option value=${String(s)}>${words}</option>`)}</select>`;
+  } else if (opt.kind === "int") {
+    input = html`<input id=${id} type="number" min=${opt.minimum ?? ""} max=${opt.maximum ?? ""}
+      placeholder=${opt.nullable ? t("none") : ""} value=${value === null || value === undefined ? "" : value}
+      onInput=${(e) => { const v = e.currentTarget.value; onChange(v === "" ? null : Number(v)); }} />`;
   } else if (pick) {
     input = html`<${ListPicker} id=${id} label=${word(opt.label)} pick=${pick} value=${value} onChange=${onChange} />`;
   } else {
@@ -106,8 +110,7 @@ function SeatRow({ i, seat, onChange }) {
   }
   return html`<div class="seat-row" data-seat=${i}><label class="seat-no" for=${`kind-${i}`}>${t("seat")} ${i + 1}</label>
     <select id=${`kind-${i}`} class="kind" value=${seat.kind} onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
-      <option value="open">${t("kindOpen")}</option><option value="human">${t("kindHuman")}</option>
-      <option value="easy">${t("botEasy")}</option><option value="medium">${t("botMedium")}</option><option value="strong">${t("botStrong")}</option>
+      ${Object.entries(SEAT_KINDS).map(([kind, key]) => html`<option value=${kind}>${t(key)}</option>`)}
     </select>
     ${seat.kind === "human" && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength="80" placeholder=${t("name")}
       value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />`}
@@ -156,7 +159,10 @@ function Setup({ game }) {
   useEffect(() => { loadGame(game.id).then(setModule); }, [game.id]);
   const main = game.options.filter(isMain);
   const rest = game.options.filter((o) => !isMain(o));
-  const field = (opt) => html`<${OptionField} key=${opt.name} opt=${opt} value=${options[opt.name]} players=${players}
+  // a seat option's choices: each seat with what sits there ("Seat 1 (you)", "Seat 2: Ben", "Seat 3: Bot: easy")
+  const seatWords = seats.slice(0, players).map((s, i) => `${t("seat")} ${i + 1}${i === 0 ? ` (${t("you")})`
+    : `: ${s.kind === "human" && s.name.trim() ? s.name.trim() : t(SEAT_KINDS[s.kind])}`}`);
+  const field = (opt) => html`<${OptionField} key=${opt.name} opt=${opt} value=${options[opt.name]} seats=${seatWords}
     pick=${module?.options?.[opt.name]} onChange=${(v) => setOptions({ ...options, [opt.name]: v })} />`;
 
   const create = async (ev) => {
