@@ -43,6 +43,11 @@ kill-soak: install               ## serve killed with SIGKILL under load, 100 ti
 	$(PY) bench/kill_soak.py --cycles 100
 	scripts/with-postgres.sh $(PY) bench/kill_soak.py --db postgres --cycles 100
 
+.PHONY: cluster
+cluster: install                 ## a local trial of the scaled-out server: PostgreSQL, 3 serve processes, nginx on http://127.0.0.1:8080/
+	scripts/system-deps.sh --cluster
+	PYTHON=$(abspath $(PY)) scripts/cluster.sh --port 8080 --processes 3
+
 bench: install                   ## speed figures against RLCard and OpenSpiel (bench/README.md)
 	$(PY) bench/run.py --json bench/results.json
 

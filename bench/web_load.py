@@ -14,9 +14,21 @@ all the while, to see whether they slow the people's tables down.
 The server it starts has the per-client limits off (:data:`NO_LIMITS`): all simulated clients share one
 address, 127.0.0.1, where real ones would each have their own.
 
-Prints p50/p99/max round trip in ms, actions per second and errors (goals, issue 22: 400 clients without
-think time p99 < 100 ms and 0 errors; a person's table p99 < 50 ms beside 20 searching bot-only tables), and
-writes them as JSON with ``--json``.
+``--processes N`` (issue 26) runs the documented deployment instead, ``scripts/cluster.sh``: N ``serve``
+processes over one PostgreSQL (``KARTENTISCH_TEST_PG_URL`` if set, else a throw-away server), the clients
+connecting through nginx when N > 1 (to the one process when N = 1). ``--kill-after S`` kills one of them
+with SIGKILL S seconds into the run: its clients reconnect through nginx (as the page does) and play on, and
+afterwards every action a client saw acknowledged (its move in a frame) must be in its table's log at the same
+place (``lost`` counts those that are not).
+
+    .venv/bin/python bench/web_load.py --processes 2 --tables 500 --think 1 --seconds 30
+    .venv/bin/python bench/web_load.py --processes 3 --tables 200 --think 1 --seconds 30 --kill-after 10
+
+Prints p50/p99/max round trip in ms, actions per second and errors, reconnects and lost actions apart (goals,
+issue 22: 400 clients without think time p99 < 100 ms and 0 errors; a person's table p99 < 50 ms beside 20
+searching bot-only tables; issue 26: 1,000 clients with 1 s think time through 2 processes p99 < 50 ms and 0
+errors, 2 processes ≥ 1.6 × the actions per second of one at saturation, 0 lost), and writes them as JSON with
+``--json``.
 """
 
 from __future__ import annotations
@@ -24,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import socket
@@ -32,10 +45,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 
 def free_port() -> int:
@@ -67,22 +83,66 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("server did not start")
 
 
+@contextmanager
+def cluster(processes: int) -> Iterator[tuple[str, list[int]]]:
+    """``scripts/cluster.sh`` with ``processes`` serve processes (bots moving at once, the per-client limits off)
+    in a session of its own, stopped (SIGINT, as Ctrl-C) afterwards; yields the clients' base URL (nginx, or the
+    one process) and the serve processes' ids."""
+    port = free_port()
+    script = Path(__file__).resolve().parent.parent / "scripts" / "cluster.sh"
+    proc = subprocess.Popen(["bash", str(script), "--port", str(port), "--processes", str(processes), "--",
+                             "--bot-delay", "0", *NO_LIMITS], stdout=subprocess.PIPE, text=True,
+                            start_new_session=True, env={**os.environ, "PYTHON": sys.executable})
+    pids, ports = [], []
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            print(line, end="", file=sys.stderr)
+            words = line.split()
+            if words[:2] == ["cluster:", "serve"]:
+                pids.append(int(words[4]))
+                ports.append(int(words[6]))
+            elif words[:2] == ["cluster:", "ready"]:
+                break
+        else:
+            raise SystemExit("the cluster did not start")
+        yield (f"http://127.0.0.1:{port}" if processes > 1 else f"http://127.0.0.1:{ports[0]}"), pids
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(60)
+
+
 class Stats:
-    """Round trips and bot moves (seconds) and error messages of all clients."""
+    """Round trips and bot moves (seconds), error messages, reconnects and the acknowledged actions of all
+    clients: ``(table, seat) → {event number: token}`` as the seat's frames showed its own moves."""
 
     def __init__(self) -> None:
         self.rtts: list[float] = []
         self.bot_moves: list[float] = []
         self.errors: list[str] = []
+        self.reconnects = 0
+        self.acked: dict[tuple[str, int], dict[int, str]] = {}
 
 
-async def client(base: str, table_id: str, token: str, stop: float, rng: random.Random, stats: Stats,
-                 think: float, times_bots: bool = False) -> None:
+async def client(base: str, table_id: str, seat: int, token: str, stop: float, rng: random.Random, stats: Stats,
+                 think: float, times_bots: bool = False, reconnect: bool = False) -> None:
     """One person: on each frame where it may act, think (uniform 0 … 2 × ``think`` s), send a random legal
     token and time the answer; ``times_bots``: also time each bot move, from the frame that asks a bot to the
-    next frame (one client per table does)."""
+    next frame (one client per table does). ``reconnect``: a socket closed by the server is opened again after
+    half a second (counted in ``stats.reconnects``, not as an error), as the page does."""
+    while True:
+        closed = await session(base, table_id, seat, token, stop, rng, stats, think, times_bots)
+        if not (closed and reconnect and time.monotonic() < stop):
+            return
+        stats.reconnects += 1
+        await asyncio.sleep(0.5)
+
+
+async def session(base: str, table_id: str, seat: int, token: str, stop: float, rng: random.Random, stats: Stats,
+                  think: float, times_bots: bool) -> bool:
+    """One socket of :func:`client`; returns whether the server closed it (else the time is up or the match over)."""
     url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
-    log: list[dict] = []
+    acked = stats.acked.setdefault((table_id, seat), {})
     try:
         async with connect(url, max_size=2**22) as ws:
             sent_at: float | None = None
@@ -98,7 +158,8 @@ async def client(base: str, table_id: str, token: str, stop: float, rng: random.
                     stats.errors.append(frame["error"])
                     sent_at = None
                     continue
-                log = log[: frame["log_start"]] + frame["log"]
+                moves = [e for e in frame["log"] if e.get("kind") != "round"]
+                acked.update((frame["log_start"] + i, e["token"]) for i, e in enumerate(moves) if e["seat"] == seat)
                 if sent_at is not None and frame["n"] >= waiting_for:
                     stats.rtts.append(time.perf_counter() - sent_at)
                     sent_at = None
@@ -115,15 +176,30 @@ async def client(base: str, table_id: str, token: str, stop: float, rng: random.
                     waiting_for = frame["n"] + 1
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "action", "action": rng.choice(frame["legal"])}))
+    except ConnectionClosed:
+        return True
     except Exception as exc:  # a benchmark counts failures instead of stopping
         stats.errors.append(f"{type(exc).__name__}: {exc}")
+    return False
+
+
+async def lost_actions(http: httpx.AsyncClient, stats: Stats, tokens: dict[tuple[str, int], str]) -> int:
+    """Acknowledged actions that are not in their table's log at the place their frame showed them."""
+    lost = 0
+    for (table_id, seat), acked in stats.acked.items():
+        frame = (await http.get(f"/api/tables/{table_id}/view",
+                                headers={"Authorization": f"Bearer {tokens[table_id, seat]}"})).json()
+        log = [e["token"] for e in frame["log"] if e.get("kind") != "round"]
+        lost += sum(1 for n, token in acked.items() if n >= len(log) or log[n] != token)
+    return lost
 
 
 async def run(base: str, tables: int, game: str, players: int, bot: str, seconds: float, think: float,
               bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000",
-              options: dict | None = None) -> dict:
+              options: dict | None = None, kill: tuple[float, int] | None = None) -> dict:
     """Create the tables (and ``bot_only`` tables of ``bot_only_bot`` seats, started by a view), run all
-    clients, return the figures."""
+    clients, return the figures; ``kill``: ``(seconds, pid)``, kill that server process with SIGKILL then (the
+    clients reconnect), and count the acknowledged actions lost."""
     stats = Stats()
     seats = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
     seats += [{"kind": "bot", "bot": bot}] * (players - 2)
@@ -141,10 +217,20 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             created.append(res.json())
     stop = time.monotonic() + seconds
     started = time.perf_counter()
-    await asyncio.gather(*(client(base, t["id"], s["token"], stop, random.Random(f"{t['id']}{s['seat']}"), stats,
-                                  think, times_bots=s["seat"] == 0)
-                           for t in created for s in t["seats"] if s["kind"] == "human"))
+
+    async def killer() -> None:
+        if kill is not None:
+            await asyncio.sleep(kill[0])
+            os.kill(kill[1], signal.SIGKILL)
+
+    await asyncio.gather(killer(), *(
+        client(base, t["id"], s["seat"], s["token"], stop, random.Random(f"{t['id']}{s['seat']}"), stats, think,
+               times_bots=s["seat"] == 0, reconnect=kill is not None)
+        for t in created for s in t["seats"] if s["kind"] == "human"))
     elapsed = time.perf_counter() - started
+    tokens = {(t["id"], s["seat"]): s["token"] for t in created for s in t["seats"] if s["kind"] == "human"}
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        lost = await lost_actions(http, stats, tokens)
     rtts = sorted(stats.rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) >= 2 else [float("nan")] * 99
     bots = statistics.quantiles(stats.bot_moves, n=100) if len(stats.bot_moves) >= 2 else [float("nan")] * 99
@@ -153,7 +239,8 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             "seconds": elapsed, "actions": len(rtts), "actions_per_s": len(rtts) / elapsed,
             "rtt_ms": {"p50": q[49] * 1000, "p99": q[98] * 1000, "max": rtts[-1] * 1000 if rtts else float("nan")},
             "bot_moves": len(stats.bot_moves), "bot_move_ms": {"p50": bots[49] * 1000, "p99": bots[98] * 1000},
-            "errors": len(stats.errors), "error_examples": stats.errors[:5]}
+            "errors": len(stats.errors), "error_examples": stats.errors[:5], "reconnects": stats.reconnects,
+            "acknowledged": sum(len(a) for a in stats.acked.values()), "lost": lost}
 
 
 def main() -> None:
@@ -174,18 +261,31 @@ def main() -> None:
                     help='game options of the people\'s tables as JSON, e.g. \'{"target_score": 300}\' (longer '
                          'matches, so few tables still play for --seconds)')
     ap.add_argument("--url", help="use a running server instead of starting one")
+    ap.add_argument("--processes", type=int,
+                    help="run scripts/cluster.sh: this many serve processes over PostgreSQL (behind nginx if > 1)")
+    ap.add_argument("--kill-after", type=float, help="with --processes ≥ 2: kill one of them with SIGKILL after "
+                                                     "this many seconds; clients reconnect")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
-    proc = None
-    with tempfile.TemporaryDirectory() as tmp:
-        base = args.url
-        if base is None:
+    if args.kill_after is not None and (args.processes or 0) < 2:
+        ap.error("--kill-after needs --processes 2 or more (a process must be left to serve)")
+
+    def measure(base: str, kill: tuple[float, int] | None = None) -> dict:
+        return asyncio.run(run(base, args.tables, args.game, args.players, args.bot, args.seconds, args.think,
+                               args.bot_only_tables, args.bot_only_bot, args.options, kill))
+
+    if args.url is not None:
+        result = measure(args.url)
+    elif args.processes is not None:
+        with cluster(args.processes) as (base, pids):
+            result = {"processes": args.processes, **measure(
+                base, None if args.kill_after is None else (args.kill_after, pids[0]))}
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
             proc, base = start_server(Path(tmp) / "load.db")
-        try:
-            result = asyncio.run(run(base, args.tables, args.game, args.players, args.bot, args.seconds, args.think,
-                                     args.bot_only_tables, args.bot_only_bot, args.options))
-        finally:
-            if proc is not None:
+            try:
+                result = measure(base)
+            finally:
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(30)
     print(json.dumps(result, indent=2))

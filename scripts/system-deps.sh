@@ -3,13 +3,15 @@
 # through sudo): chromium and chromium-driver for the browser tests (Playwright drives this Chromium; no
 # browser download) and postgresql for the PostgreSQL store test. Says what it finds and does.
 # `--skip browser,postgres` (make test SKIP=...) leaves a part out: nothing is checked or installed for it.
+# `--cluster` (make cluster) checks postgresql and nginx only, for scripts/cluster.sh (the tests need no nginx).
 set -euo pipefail
-usage="usage: $0 [--skip browser,postgres]"
-skip=
+usage="usage: $0 [--skip browser,postgres | --cluster]"
+skip= cluster=
 case "${1:-}" in
   "") ;;
   --skip) skip=${2?$usage} ;;
   --skip=*) skip=${1#--skip=} ;;
+  --cluster) skip=browser cluster=1 ;;
   *) echo "system-deps: unknown argument '$1'; $usage" >&2; exit 2 ;;
 esac
 for part in ${skip//,/ }; do
@@ -18,7 +20,9 @@ done
 skipped() { [[ ",$skip," == *",$1,"* ]]; }
 
 need=() missing=()  # packages to install, and the parts (as SKIP names them) that need them
-if skipped browser; then
+if [ -n "$cluster" ]; then
+  :  # the cluster trial needs no browser
+elif skipped browser; then
   echo "system-deps: browser tests skipped (SKIP=browser): chromium not checked"
 elif command -v chromium >/dev/null 2>&1; then
   echo "system-deps: chromium found at $(command -v chromium)"
@@ -32,8 +36,20 @@ elif command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/
 else
   need+=(postgresql) missing+=(postgres)
 fi
+if [ -n "$cluster" ]; then
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
+    echo "system-deps: nginx found"
+  else
+    need+=(nginx) missing+=(cluster)
+  fi
+fi
 [ ${#need[@]} -eq 0 ] && exit 0
-without=$(IFS=,; echo "make test SKIP=${missing[*]}")
+if [ -n "$cluster" ]; then  # what goes without them: nothing, for the cluster trial
+  instead="run scripts/cluster.sh where they are" without="scripts/cluster.sh needs them"
+else
+  instead=$(IFS=,; echo "run: make test SKIP=${missing[*]}")
+  without=$(IFS=,; echo "make test SKIP=${missing[*]} runs without them")
+fi
 
 if [ "$(id -u)" -eq 0 ]; then
   sudo=()
@@ -41,11 +57,11 @@ elif command -v sudo >/dev/null 2>&1; then
   sudo=(sudo)
 else
   echo "system-deps: missing ${need[*]}; installing them needs root or sudo, and this user has neither." >&2
-  echo "system-deps: install them as root (apt-get install ${need[*]}) or run: $without" >&2
+  echo "system-deps: install them as root (apt-get install ${need[*]}) or $instead" >&2
   exit 1
 fi
 echo "system-deps: installing ${need[*]} system-wide with ${sudo[*]:+sudo }apt-get (usually 1 to 3 minutes;"
-echo "system-deps: $without runs without them)"
+echo "system-deps: $without)"
 start=$SECONDS
 "${sudo[@]}" apt-get update -qq
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null

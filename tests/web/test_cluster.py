@@ -25,6 +25,7 @@ import pytest
 from sqlalchemy import create_engine, select
 from websockets.asyncio.client import connect
 
+from kartentisch.kernel import Match, lookup
 from kartentisch.web.store import leases_t
 
 from .conftest import auth, free_port, move_entries
@@ -52,7 +53,8 @@ def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[tuple[subprocess.P
     try:
         for name in "ab":
             port = free_port()
-            proc = start_server(port, pg_url, tmp_path / f"serve-{name}.log", "--bot-delay", "0.2", *NO_LIMITS)
+            proc = start_server(port, pg_url, tmp_path / f"serve-{name}.log", "--bot-delay", "0.2",
+                                "--coach-iterations", "30", *NO_LIMITS)
             started.append((proc, f"http://127.0.0.1:{port}"))
         yield started
     finally:
@@ -148,21 +150,25 @@ def test_a_match_over_two_processes_survives_killing_one(two_servers: list[tuple
     table_id = res.json()["id"]
     ada, bo = (Seat(s["seat"], s["token"]) for s in res.json()["seats"] if s["kind"] == "human")
 
-    def bot_to_move_after_ada(frame: dict[str, Any]) -> bool:
-        """Ada has moved 10 times through A and the bot, next after her, is to move now (A took its lease)."""
+    def a_drives_the_bot(frame: dict[str, Any]) -> bool:
+        """Ada has moved 10 times through A, the bot (next after her) is to move and A holds its lease (usually
+        so, since A applied her move; B holds it when B drove the bot's last move and had not let go yet)."""
         moves = move_entries(frame["log"])
-        ada_moves = sum(1 for seat, _ in ada.events.values() if seat == 0)
-        return ada_moves >= 10 and 1 in frame["view"]["to_act"] and bool(moves) and moves[-1]["seat"] == 0
+        if not (sum(1 for seat, _ in ada.events.values() if seat == 0) >= 10 and 1 in frame["view"]["to_act"]
+                and moves and moves[-1]["seat"] == 0):
+            return False
+        deadline = time.monotonic() + 0.15  # A takes the lease as the frame leaves; the bot waits 0.2 s
+        while (owner := lease_owner(pg_url, table_id)) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return owner is not None and f":{proc_a.pid}:" in owner
 
     async def scenario() -> tuple[dict[str, Any], dict[str, Any], int, str | None]:
         bo_plays = asyncio.create_task(play(base_b, table_id, bo, random.Random(2), by_http=True))
         async with httpx.AsyncClient(base_url=base_b) as http:  # chat through B reaches Ada's socket on A
             assert (await http.post(f"/api/tables/{table_id}/chat", json={"text": "hello from B"},
                                     headers=auth(bo.token))).status_code == 201
-        await play(base_a, table_id, ada, random.Random(1), by_http=False, stop=bot_to_move_after_ada)
-        deadline = time.monotonic() + 5
-        while (owner := lease_owner(pg_url, table_id)) is None and time.monotonic() < deadline:
-            await asyncio.sleep(0.02)
+        await play(base_a, table_id, ada, random.Random(1), by_http=False, stop=a_drives_the_bot)
+        owner = lease_owner(pg_url, table_id)
         killed_at = max(ada.events)
         proc_a.kill()  # SIGKILL: no shutdown, its lease must expire
         proc_a.wait(10)
@@ -183,7 +189,7 @@ def test_a_match_over_two_processes_survives_killing_one(two_servers: list[tuple
                                                                .json()["log"])]
     assert [seat for seat, _ in spectator] == [ada.events[i][0] for i in sorted(ada.events)]
     assert any(seat == 1 for seat, _ in spectator[killed_at + 1:]), "the bot moved on after the kill"
-    assert owner is not None and f":{proc_a.pid}:" in owner  # A held the bots' lease when it was killed
+    assert owner is not None and f":{proc_a.pid}:" in owner, "A held the bots' lease when it was killed"
     deadline = time.monotonic() + 10
     while (left := lease_owner(pg_url, table_id)) is not None and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -220,6 +226,30 @@ def test_the_same_action_through_two_processes_at_once_is_applied_once(
 
     for _n, refused in asyncio.run(race()):
         assert "nothing applied" in refused or "no decision now" in refused, refused
+
+
+@pytest.mark.postgres
+def test_an_upload_and_its_review_answer_through_any_process(
+        two_servers: list[tuple[subprocess.Popen[bytes], str]]) -> None:
+    (_a, base_a), (_b, base_b) = two_servers
+    match = Match(lookup("chips"), 2, {"rounds": 1}, 3)
+    rng = random.Random(3)
+    while not match.state.game_over:
+        seat = match.state.to_act()[0]
+        match.apply(seat, rng.choice(match.state.legal_actions(seat)))
+    res = httpx.post(f"{base_a}/api/replays", json={"text": match.dumps()})
+    assert res.status_code == 201, res.text
+    upload = res.json()["id"]
+    assert httpx.get(f"{base_b}/api/replays/{upload}?n=3&seat=1").json()["n"] == 3  # kept in the store, not in A
+    assert httpx.get(f"{base_b}/api/replays/{upload}/review").json() == {"state": "none"}
+    started = httpx.post(f"{base_a}/api/replays/{upload}/review").json()
+    assert started["state"] == "running"
+    deadline = time.monotonic() + 60
+    while (review := httpx.get(f"{base_b}/api/replays/{upload}/review").json())["state"] == "running":
+        assert time.monotonic() < deadline, review
+        time.sleep(0.2)
+    assert review["state"] == "done" and len(review["decisions"]) == review["total"] == started["total"]
+    assert httpx.get(f"{base_a}/api/replays/{upload}/review").json() == review  # one review, the same everywhere
 
 
 def test_a_second_process_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> None:

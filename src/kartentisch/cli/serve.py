@@ -78,6 +78,12 @@ def serve_cmd(
         help="Days without a move after which a table expires and is deleted from the database.")] = 30.0,
     sweep_minutes: Annotated[float, typer.Option(
         help="Minutes between two deletions of expired tables (the first at start-up, before any request).")] = 60.0,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="Addresses of the proxies (nginx) whose X-Forwarded-For names the client, comma-separated, or '*' "
+             "(the per-client limits count the client, not the proxy).")] = "127.0.0.1",
+    coach_iterations: Annotated[int | None, typer.Option(
+        min=1, help="Searches per coach hint and per reviewed decision (default: the coach's per game, about "
+                    "1 s).")] = None,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn
@@ -113,7 +119,8 @@ def serve_cmd(
         app = create_app(db, bot_delay=bot_delay,
                          search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds,
                          limits=limits, bot_searches=bot_searches, bot_only_searches=bot_only_searches,
-                         ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60)
+                         ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60,
+                         coach_iterations=coach_iterations)
         store = app.state.store
         store.hold_alone()
         journal = store.journal_mode()
@@ -122,4 +129,5 @@ def serve_cmd(
     typer.echo(f"kartentisch: database {describe_url(store.url)} (journal {journal})", err=False)
     typer.echo(f"kartentisch: open http://{host}:{port}/", err=False)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=WS_DEFLATE,
-                log_level="warning", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S)
+                log_level="warning", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+                forwarded_allow_ips=forwarded_allow_ips)

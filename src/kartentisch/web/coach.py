@@ -13,6 +13,14 @@ persons' seats (every seat at a table of bots only, or of an uploaded replay) wi
 turns there, so the bots of people's tables wait at most one decision for them); ``GET …/review`` says
 ``{"state": "running", "done", "total"}`` until the result is there, worded in the asked language.
 
+**Several server processes** (issue 26): a review's progress is stored (``kt_reviews``, after each judged
+decision) and uploaded replays too (``kt_uploads``), so a poll reaching any process answers, whichever process
+works on the review; one whose worker stopped writing for :data:`REVIEW_STALE` seconds (its process died) is
+resumed by the next ask, from the decisions judged so far (the review is seeded, so the rest comes out as it
+would have). Stored rather than routed to one process: it works behind any balancer, survives the process, and
+costs one small write per decision (about a second of search each). Hints are not stored: each is seeded from
+the table's secret and the position, so any process gives the same one.
+
 **Replays.** A finished table (``GET /api/tables/{id}/replay``) or an uploaded replay file
 (``POST /api/replays``, kept in memory) is stepped through position by position: position ``n`` (after
 ``n`` moves) from one seat's view as the table showed it to that seat then (``state.view(seat)`` and the
@@ -26,6 +34,7 @@ import asyncio
 import functools
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import BrokenExecutor
@@ -37,6 +46,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..bots.coach import decision_words, default_iterations, hint, judge_decision, review_todo
 from ..kernel import GameState, KartentischError, Match, Voice
@@ -59,6 +69,9 @@ HINT_CACHE = 256
 REVIEW_CACHE = 32
 #: Reviews waiting or running at once; one more is refused (503) until one ends.
 MAX_RUNNING_REVIEWS = 4
+#: Seconds after its worker's last write that a running review counts as abandoned (its process died), so the
+#: next ask resumes it: longer than a decision waiting its turn behind the other reviews of that process.
+REVIEW_STALE = 60.0
 #: Uploaded replays kept in memory (the oldest is forgotten first; its link then answers 404), and finished
 #: tables' replays kept ready.
 UPLOAD_CACHE = 32
@@ -199,7 +212,8 @@ class Replay:
 
 @dataclass
 class ReviewJob:
-    """A review running or done: the decisions to judge, those judged (without words), the failure if any."""
+    """A review running or done (here, or in another process: then as the store has it): the decisions to judge,
+    those judged (without words), the failure if any."""
 
     replay: Replay
     seats: list[int]
@@ -218,6 +232,11 @@ class ReviewJob:
     def done(self) -> bool:
         """Every decision judged."""
         return len(self.judged) == len(self.todo)
+
+    @property
+    def running(self) -> bool:
+        """Its search runs in this process."""
+        return self.task is not None and not self.task.done()
 
     def status(self, lang: str) -> dict[str, Any]:
         """``{"state": "running"|"done"|"failed", "done", "total"}``; once done also the review as
@@ -328,40 +347,59 @@ class Coach:
         return {"n": n, **found}
 
     # ------------------------------------------------------------------ reviews
-    def start_review(self, hub: Hub, key: str, replay: Replay, seats: list[int], seed: int) -> ReviewJob:
-        """The review ``key`` (started now unless it runs or is done; a failed one starts again).
+    async def review(self, hub: Hub, key: str, replay: Replay, seats: list[int], seed: int,
+                     start: bool) -> ReviewJob | None:
+        """The review ``key`` of ``replay``'s ``seats`` as it stands, running here, in another process or done;
+        ``None`` if nobody asked for it yet and ``start`` is false. With ``start`` a new or failed one starts
+        here; without, only an abandoned one (:data:`REVIEW_STALE`) is resumed here.
 
         Raises:
-            ApiError 409: the match is not over; 503: :data:`MAX_RUNNING_REVIEWS` run already.
+            ApiError 409: the match is not over (``start``); 503: :data:`MAX_RUNNING_REVIEWS` run here already.
         """
         job = self.reviews.get(key)
-        if job is not None and job.error is None:
+        if job is not None and job.error is None and (job.done or job.running):
             self.reviews.move_to_end(key)
             return job
-        if not replay.over:
+        if start and not replay.over:
             raise ApiError(409, "a review is made once the match is over")
-        if sum(1 for j in self.reviews.values() if not j.done and j.error is None) >= MAX_RUNNING_REVIEWS:
-            raise ApiError(503, f"the coach is reviewing {MAX_RUNNING_REVIEWS} matches already; ask again in a while")
+        stored = await asyncio.to_thread(hub.store.review, key)
+        if stored is None and not start:
+            return None
         budget = self.iterations if self.iterations is not None else default_iterations(replay.match.game.id)
-        job = ReviewJob(replay, seats, budget, seed)
-        job.task = asyncio.get_running_loop().create_task(self._review(hub, job))
+        if stored is not None:
+            found = ReviewJob(replay, seats, budget, seed, judged=stored.judged, error=stored.error)
+            fresh = stored.beat >= time.time() - REVIEW_STALE
+            if found.done or (found.error is None and fresh) or (found.error is not None and not start):
+                return found  # done, or worked on by another process, or failed and not asked again
+        if sum(1 for j in self.reviews.values() if j.running) >= MAX_RUNNING_REVIEWS:
+            raise ApiError(503, f"the coach is reviewing {MAX_RUNNING_REVIEWS} matches already; ask again in a while")
+        judged = await asyncio.to_thread(hub.store.claim_review, key, hub.owner, time.time() - REVIEW_STALE)
+        job = ReviewJob(replay, seats, budget, seed, judged=judged or [])
+        if judged is None:
+            return job  # another process took it up a moment ago: nothing judged yet
+        job.task = asyncio.get_running_loop().create_task(self._review(hub, key, job))
         self.reviews[key] = job
-        idle = [k for k, j in self.reviews.items() if j.done or j.error is not None]
+        idle = [k for k, j in self.reviews.items() if not j.running]
         for old in idle[:max(0, len(self.reviews) - REVIEW_CACHE)]:
             del self.reviews[old]
         return job
 
-    async def _review(self, hub: Hub, job: ReviewJob) -> None:
+    async def _review(self, hub: Hub, key: str, job: ReviewJob) -> None:
         states = job.replay.states
         try:
-            for n, seat, token in job.todo:
+            for n, seat, token in job.todo[len(job.judged):]:
                 async with self.searching:
                     judged = await self.in_worker(hub, functools.partial(
                         judge_decision, states[n - 1], n, seat, token, iterations=job.iterations, seed=job.seed))
                 job.judged.append(judged)
+                await asyncio.to_thread(hub.store.save_review, key, hub.owner, job.judged)
         except Exception as exc:  # the job says so; asking again starts it anew
             log.exception("a review failed")
             job.error = f"the review failed: {first_line(exc)}"
+            try:
+                await asyncio.to_thread(hub.store.save_review, key, hub.owner, job.judged, job.error)
+            except SQLAlchemyError:  # the stored one is abandoned then, and resumed by the next ask
+                log.exception("a review's failure could not be stored")
 
     # ------------------------------------------------------------------ replays
     async def table_replay(self, table: LiveTable) -> Replay:
@@ -377,32 +415,49 @@ class Coach:
         self.replays.move_to_end(table.id)
         return replay
 
-    def upload(self, text: str) -> tuple[str, Replay]:
-        """Keep an uploaded replay file; returns its id and replay.
+    async def upload(self, hub: Hub, text: str) -> tuple[str, Replay]:
+        """Keep an uploaded replay file (in the store, for every process); returns its id and replay.
 
         Raises:
             ApiError 422: it does not read or replay (naming the line), or it has no seed (then it cannot replay).
         """
-        try:
-            match = Match.loads(text, "replay")
-        except KartentischError as exc:
-            raise ApiError(422, first_line(exc)) from None
-        if match.seed is None:
-            raise ApiError(422, "replay:1: the header has no seed, so the deal cannot be replayed")
+        replay = await asyncio.to_thread(_replay_of, text)
         upload_id = secrets.token_urlsafe(9)
-        self.uploads[upload_id] = Replay(match, {})
-        while len(self.uploads) > UPLOAD_CACHE:
-            self.uploads.popitem(last=False)
-        return upload_id, self.uploads[upload_id]
+        await asyncio.to_thread(hub.store.add_upload, upload_id, text)
+        self._keep(upload_id, replay)
+        return upload_id, replay
 
-    def uploaded(self, upload_id: str) -> Replay:
-        """The uploaded replay ``upload_id``; ApiError 404 if this server does not keep it (any more)."""
+    async def uploaded(self, hub: Hub, upload_id: str) -> Replay:
+        """The uploaded replay ``upload_id`` (read from the store if this process does not hold it); ApiError 404
+        if it is not kept (any more)."""
         replay = self.uploads.get(plain_id(upload_id, "a replay id"))
         if replay is None:
-            raise ApiError(404, f"no uploaded replay {upload_id[:40]!r} on this server (uploads are kept for a "
-                                "while only: upload the file again)")
-        self.uploads.move_to_end(upload_id)
+            text = await asyncio.to_thread(hub.store.upload_text, upload_id)
+            if text is None:
+                raise ApiError(404, f"no uploaded replay {upload_id[:40]!r} on this server (uploads are kept for a "
+                                    "while only: upload the file again)")
+            replay = await asyncio.to_thread(_replay_of, text)
+        self._keep(upload_id, replay)
         return replay
+
+    def _keep(self, upload_id: str, replay: Replay) -> None:
+        """Hold an uploaded replay in memory, the newest :data:`UPLOAD_CACHE` of them."""
+        self.uploads[upload_id] = replay
+        self.uploads.move_to_end(upload_id)
+        while len(self.uploads) > UPLOAD_CACHE:
+            self.uploads.popitem(last=False)
+
+
+def _replay_of(text: str) -> Replay:
+    """The :class:`Replay` of a replay file's text; ApiError 422 if it does not read or replay (naming the line),
+    or has no seed (then it cannot replay)."""
+    try:
+        match = Match.loads(text, "replay")
+    except KartentischError as exc:
+        raise ApiError(422, first_line(exc)) from None
+    if match.seed is None:
+        raise ApiError(422, "replay:1: the header has no seed, so the deal cannot be replayed")
+    return Replay(match, {})
 
 
 SeatQuery = Annotated[str | None, Query(description=f"the seat whose view to show, counted from 1, or "
@@ -438,18 +493,26 @@ def coach_router(iterations: int | None = None) -> APIRouter:
             raise ApiError(401, "a seat token is needed for a hint (a hint is for one's own cards)")
         return await coach.hint(hub_of(request), table, seat, lang)
 
-    def table_review(request: Request, table: LiveTable, replay: Replay) -> ReviewJob:
+    async def table_review(request: Request, table: LiveTable, start: bool) -> ReviewJob | None:
+        replay = await coach.table_replay(table)
         people = [s.seat for s in table.record.seats if s.kind == "human"] or list(range(table.record.players))
         seed = bot_seed(table.record.seed, REVIEW_SEED_SEAT, 0)  # from the table's secret, as its bots' seeds
-        return coach.start_review(hub_of(request), f"table:{table.id}", replay, people, seed)
+        return await coach.review(hub_of(request), f"table:{table.id}", replay, people, seed, start)
+
+    async def upload_review(request: Request, upload_id: str, start: bool) -> ReviewJob | None:
+        replay = await coach.uploaded(hub_of(request), upload_id)
+        return await coach.review(hub_of(request), f"upload:{upload_id}", replay, list(range(replay.match.players)),
+                                  0, start)
+
+    def status(job: ReviewJob | None, lang: str) -> dict[str, Any]:
+        return {"state": "none"} if job is None else job.status(lang)
 
     @router.post("/api/tables/{table_id}/review", status_code=202)
     async def start_table_review(table_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
         """Start the review of the finished match (the persons' seats; every seat without a person) unless it
         runs or is done; answers as ``GET …/review``. 409 the match is not over, 503 the coach is busy."""
         lang = frame_lang(lang)
-        table = await table_of(request, table_id)
-        return table_review(request, table, await coach.table_replay(table)).status(lang)
+        return status(await table_review(request, await table_of(request, table_id), start=True), lang)
 
     @router.get("/api/tables/{table_id}/review")
     async def get_table_review(table_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
@@ -458,10 +521,7 @@ def coach_router(iterations: int | None = None) -> APIRouter:
         "best", "best_text", "win_best", "loss", "mark", …}]}`` (as ``kartentisch review --json``; seats
         0-based, moves worded in ``lang``). 409 the match is not over."""
         lang = frame_lang(lang)
-        table = await table_of(request, table_id)
-        await coach.table_replay(table)
-        job = coach.reviews.get(f"table:{table.id}")
-        return {"state": "none"} if job is None else job.status(lang)
+        return status(await table_review(request, await table_of(request, table_id), start=False), lang)
 
     @router.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request, n: Annotated[int, Query()] = 0, seat: SeatQuery = None,
@@ -480,34 +540,31 @@ def coach_router(iterations: int | None = None) -> APIRouter:
         "total", "over"}``. 422 a file that does not replay (naming the line) or has no seed, 429 over the
         client's rate of creating tables (an upload counts as one)."""
         request.app.state.guard.hit("create", client(request))
-        upload_id, replay = await asyncio.to_thread(coach.upload, body.text)
+        upload_id, replay = await coach.upload(hub_of(request), body.text)
         return {"id": upload_id, "url": f"/replay/{upload_id}", "game": replay.match.game.id,
                 "players": replay.match.players, "total": replay.total, "over": replay.over}
 
     @router.get("/api/replays/{upload_id}")
-    async def uploaded_replay(upload_id: str, n: Annotated[int, Query()] = 0, seat: SeatQuery = None,
+    async def uploaded_replay(upload_id: str, request: Request, n: Annotated[int, Query()] = 0,
+                              seat: SeatQuery = None,
                               since: Annotated[int, Query(description="first move of the log to send")] = 0,
                               lang: LangQuery = "en") -> dict[str, Any]:
         """Position ``n`` of an uploaded replay, as ``GET /api/tables/{id}/replay``. 404 not kept (any more)."""
         lang = frame_lang(lang)
-        replay = coach.uploaded(upload_id)
+        replay = await coach.uploaded(hub_of(request), upload_id)
         return await asyncio.to_thread(replay.position, n, replay.viewer(seat), lang, since)
 
     @router.post("/api/replays/{upload_id}/review", status_code=202)
     async def start_upload_review(upload_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
         """Start the review of an uploaded finished match (every seat, seed 0 as ``kartentisch review``)."""
         lang = frame_lang(lang)
-        replay = coach.uploaded(upload_id)
-        return coach.start_review(hub_of(request), f"upload:{upload_id}", replay,
-                                  list(range(replay.match.players)), 0).status(lang)
+        return status(await upload_review(request, upload_id, start=True), lang)
 
     @router.get("/api/replays/{upload_id}/review")
-    async def get_upload_review(upload_id: str, lang: LangQuery = "en") -> dict[str, Any]:
+    async def get_upload_review(upload_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
         """The review of an uploaded replay, as ``GET /api/tables/{id}/review``."""
         lang = frame_lang(lang)
-        coach.uploaded(upload_id)
-        job = coach.reviews.get(f"upload:{upload_id}")
-        return {"state": "none"} if job is None else job.status(lang)
+        return status(await upload_review(request, upload_id, start=False), lang)
 
     @router.get("/t/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:

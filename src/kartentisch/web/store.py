@@ -9,7 +9,9 @@ columns existed have ``seed_given`` NULL: whether their seed was chosen is not k
 A match is rebuilt by replaying the log from the header (the kernel's :class:`~kartentisch.kernel.Match`
 replays exactly), so the log is the only state written during play. Every token is committed here
 *before* any client hears of it. Beside it a table keeps its invite (``kt_invites``: the code of its link
-and the host's token) and its chat (``kt_chat``), each message committed before anyone reads it.
+and the host's token) and its chat (``kt_chat``), each message committed before anyone reads it. The coach
+keeps its reviews' progress (``kt_reviews``) and the uploaded replay files (``kt_uploads``) here, so that any
+server process answers for them.
 
 SQLite (the default, a file in the user data folder) runs in WAL mode with ``synchronous=NORMAL``:
 a committed transaction survives the server process being killed (SIGKILL); only an operating
@@ -50,6 +52,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     delete,
     event,
@@ -60,6 +63,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.schema import CreateColumn
 
@@ -129,8 +133,31 @@ leases_t = Table(
     Column("expires", Float, nullable=False),
 )
 
+#: The coach's reviews (issue 23), so that any process answers a poll: the decisions judged so far (JSON, in
+#: order; a review is seeded, so whoever resumes it judges the rest as its first holder would have), a failure,
+#: and which process works on it, which last wrote at ``beat`` (epoch s).
+reviews_t = Table(
+    "kt_reviews", metadata,
+    Column("key", String(80), primary_key=True),
+    Column("judged", JSON, nullable=False),
+    Column("error", String(400), nullable=True),
+    Column("owner", String(120), nullable=False),
+    Column("beat", Float, nullable=False),
+)
+
+#: Replay files uploaded for stepping through and reviewing (any process reads them back).
+uploads_t = Table(
+    "kt_uploads", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
 #: The PostgreSQL channel every shared write notifies, with the payload ``<table id>:<what>``.
 CHANNEL = "kt_events"
+
+#: The PostgreSQL advisory lock key held while a process creates or extends the schema.
+SCHEMA_LOCK = 0x6B74_0026
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
 ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints")}
@@ -214,6 +241,16 @@ class TableChanges:
     touched: float
 
 
+@dataclass(frozen=True)
+class ReviewRecord:
+    """A stored review: the decisions judged so far, the failure if it failed, its worker and its last write."""
+
+    judged: list[dict[str, Any]]
+    error: str | None
+    owner: str
+    beat: float
+
+
 class Store:
     """Tables and event logs in one SQLAlchemy database (thread-safe; each call is one transaction).
 
@@ -225,10 +262,13 @@ class Store:
         self.url = url or default_db_url()
         self._alone: int | None = None
         self.engine: Engine = self._engine(self.url)
-        metadata.create_all(self.engine)
-        self._check()
+        with self.engine.begin() as conn:
+            if self.shared:  # processes starting together create or extend the schema one after the other
+                conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
+            metadata.create_all(conn)
+            self._check(conn)
 
-    def _check(self) -> None:
+    def _check(self, conn: Connection) -> None:
         """Refuse, at start-up, a database this code cannot use: tables of another schema, or a
         damaged SQLite file (``PRAGMA quick_check``; a damaged page otherwise surfaces mid-game).
 
@@ -237,22 +277,20 @@ class Store:
         Raises:
             ValueError: naming the table and its missing columns, or SQLite's first complaint.
         """
-        found = inspect(self.engine)
+        found = inspect(conn)
         for table in metadata.sorted_tables:
             missing = {c.name for c in table.columns} - {c["name"] for c in found.get_columns(table.name)}
             addable = missing & set(ADDED_COLUMNS.get(table.name, ()))
             if addable and addable == missing:
-                with self.engine.begin() as conn:
-                    for name in sorted(addable):
-                        column = CreateColumn(table.c[name]).compile(dialect=self.engine.dialect)
-                        conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column}")
+                for name in sorted(addable):
+                    column = CreateColumn(table.c[name]).compile(dialect=self.engine.dialect)
+                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column}")
                 missing = set()
             if missing:
                 raise ValueError(f"table {table.name} lacks the columns {', '.join(sorted(missing))}: "
                                  "not a kartentisch database")
         if self.engine.dialect.name == "sqlite":
-            with self.engine.connect() as conn:
-                verdict = str(conn.exec_driver_sql("PRAGMA quick_check").scalar())
+            verdict = str(conn.exec_driver_sql("PRAGMA quick_check").scalar())
             if verdict != "ok":
                 raise ValueError(f"the SQLite file is damaged (quick_check: {verdict})")
 
@@ -485,11 +523,53 @@ class Store:
             return list(conn.execute(select(leases_t.c.table_id).where(leases_t.c.expires < now)
                                      .order_by(leases_t.c.expires).limit(limit)).scalars())
 
+    # ------------------------------------------------------------------ the coach's jobs
+    def add_upload(self, upload_id: str, text: str) -> None:
+        """Keep an uploaded replay file's text."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(uploads_t).values(id=upload_id, text=text, created=time.time()))
+
+    def upload_text(self, upload_id: str) -> str | None:
+        """The text of the uploaded replay ``upload_id``, or ``None``."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(uploads_t.c.text).where(uploads_t.c.id == upload_id)).scalar()
+
+    def review(self, key: str) -> ReviewRecord | None:
+        """The stored review ``key``, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(reviews_t).where(reviews_t.c.key == key)).mappings().first()
+        return None if row is None else ReviewRecord(list(row["judged"]), row["error"], row["owner"], row["beat"])
+
+    def claim_review(self, key: str, owner: str, stale_before: float) -> list[dict[str, Any]] | None:
+        """Make ``owner`` the worker of review ``key``: a new one, a failed one (its failure cleared), one whose
+        worker last wrote before ``stale_before`` (epoch s: it died) or ``owner``'s own; returns the decisions
+        judged so far, ``None`` if another process works on it."""
+        dialect_insert = pg_insert if self.shared else sqlite_insert
+        now = time.time()
+        stmt = dialect_insert(reviews_t).values(key=key, judged=[], error=None, owner=owner, beat=now)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[reviews_t.c.key], set_={"owner": owner, "beat": now, "error": None},
+            where=reviews_t.c.error.is_not(None) | (reviews_t.c.beat < stale_before) | (reviews_t.c.owner == owner))
+        with self.engine.begin() as conn:
+            row = conn.execute(stmt.returning(reviews_t.c.judged)).first()
+        return None if row is None else list(row.judged)
+
+    def save_review(self, key: str, owner: str, judged: list[dict[str, Any]], error: str | None = None) -> None:
+        """Write ``owner``'s progress of review ``key`` (nothing if another process has taken it over)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(reviews_t).where(reviews_t.c.key == key, reviews_t.c.owner == owner)
+                         .values(judged=judged, error=error, beat=time.time()))
+
     def delete_untouched(self, before: float, batch: int = 500) -> list[str]:
         """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats, events, chat,
-        bot lease and invite, in one transaction; returns their ids (fewer than ``batch``: none is left)."""
+        bot lease, review and invite, and the replays uploaded before ``before`` with their reviews, in one
+        transaction; returns the tables' ids (fewer than ``batch``: none is left)."""
         with self.engine.begin() as conn:
             ids = list(conn.execute(select(tables_t.c.id).where(tables_t.c.touched < before).limit(batch)).scalars())
+            uploads = list(conn.execute(select(uploads_t.c.id).where(uploads_t.c.created < before)).scalars())
+            conn.execute(delete(reviews_t).where(reviews_t.c.key.in_([f"table:{i}" for i in ids] +
+                                                                    [f"upload:{u}" for u in uploads])))
+            conn.execute(delete(uploads_t).where(uploads_t.c.id.in_(uploads)))
             if ids:
                 conn.execute(delete(events_t).where(events_t.c.table_id.in_(ids)))
                 conn.execute(delete(leases_t).where(leases_t.c.table_id.in_(ids)))
