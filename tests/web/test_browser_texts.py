@@ -108,3 +108,18 @@ def test_negative_totals_have_a_minus_sign(browser, live_server: str) -> None:  
     for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar"):
         shown = page.locator(zone).inner_text()
         assert f"−{-min(totals)}" in shown and not re.search(r"-\d", shown), (zone, shown)
+
+
+def test_the_lobby_says_in_words_that_two_people_share_a_name(browser, live_server: str) -> None:  # noqa: F811
+    """Two people called Ana: the German lobby says so itself (the server's refusal names seats from 0)."""
+    page = browser.new_page(viewport=PHONE)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url) if r.method == "POST" else None)
+    page.goto(f"{live_server}/?lang=de&game=colors")
+    page.wait_for_selector("body[data-ready='1'] #new-table")
+    page.fill("#your-name", "Ana")
+    page.select_option("#kind-1", "human")
+    page.fill(".seat-row[data-seat='1'] .name", "Ana")
+    page.click("#create")
+    assert page.locator("#lobby-error").inner_text() == "Zwei Plätze heißen beide Ana: gib jedem seinen eigenen Namen."
+    assert requests == []

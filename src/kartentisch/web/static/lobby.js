@@ -168,6 +168,12 @@ function Setup({ game }) {
   const create = async (ev) => {
     ev.preventDefault();
     setError("");
+    const named = seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "human").map((s) => s.name.trim()).filter(Boolean);
+    const twice = named.find((name, i) => named.indexOf(name) !== i);
+    if (twice) {   // the table tells people apart by their names
+      setError(t("sameName", twice));
+      return;
+    }
     setBusy(true);
     const chosen = Object.fromEntries(game.options.filter((o) => JSON.stringify(options[o.name]) !== JSON.stringify(o.default))
       .map((o) => [o.name, options[o.name]]));
