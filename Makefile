@@ -11,25 +11,38 @@ comma  := ,
 KARTENTISCH_SHARED ?= ../shared
 STARTED := $(shell date +%s)
 
-.PHONY: install run test soak kill-soak bench lint scenarios clean
+.PHONY: install compiled run test soak kill-soak bench lint scenarios clean
 
-$(VENV)/.installed: pyproject.toml
+# Which build a fresh interpreter loads: "compiled", or "pure (<why>)" (kartentisch.build_info).
+BUILD_INFO = $(PY) -c 'import kartentisch as k; i = k.build_info(); print(i["build"], f"({i[\"reason\"]})" if "reason" in i else "")'
+
+$(VENV)/.installed: pyproject.toml setup.py
 	@echo "install: 1/2 creating the virtual environment $(VENV) with $(PYTHON) (a few seconds)"
 	$(PYTHON) -m venv $(VENV)
 	@echo "install: 2/2 installing kartentisch and its Python packages [$(EXTRAS)] into $(VENV) with pip:"
-	@echo "install:     about 1 GB, usually 2 to 3 minutes, quiet until done (no system packages)"
+	@echo "install:     about 1 GB, usually 2 to 3 minutes, quiet until done (no system packages); with a C"
+	@echo "install:     compiler the kernel, the games' rules and the search are compiled with mypyc (about a minute)"
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[$(EXTRAS)]'
 	@touch $@
-	@echo "install: done in $$(( $$(date +%s) - $(STARTED) )) s. make test also installs Debian's chromium and postgresql"
-	@echo "install: system-wide if missing (apt-get as root or with sudo); make test SKIP=browser,postgres goes without"
+	@echo "install: done in $$(( $$(date +%s) - $(STARTED) )) s, build: $$($(BUILD_INFO)). make test also installs"
+	@echo "install: Debian's chromium and postgresql system-wide if missing (apt-get as root or with sudo);"
+	@echo "install: make test SKIP=browser,postgres goes without"
 
 install: $(VENV)/.installed
 
-run: install                     ## start the browser table on http://127.0.0.1:8000
+# A source compiled in the editable install changed since its build: the pure modules run until it is
+# compiled again (kartentisch/__init__.py checks), which this does in place. KARTENTISCH_PURE=1 skips it.
+compiled: install                ## compile the changed kernel/rules/search sources again (pure until then)
+	@if $(PY) -c 'import kartentisch as k, sys; sys.exit("changed since" not in k.build_info().get("reason", ""))'; then \
+	  echo "compiled: a compiled source changed; compiling again with mypyc (about a minute)"; \
+	  $(PY) setup.py -q build_ext --inplace && echo "compiled: done in $$(( $$(date +%s) - $(STARTED) )) s, build: $$($(BUILD_INFO))"; \
+	fi
+
+run: compiled                    ## start the browser table on http://127.0.0.1:8000
 	$(KT) serve
 
-test: install                    ## system packages, then the whole test suite (scenarios, browser, PostgreSQL)
+test: compiled                   ## system packages, then the whole test suite (scenarios, browser, PostgreSQL)
 	scripts/system-deps.sh --skip '$(SKIP)'
 	$(if $(filter postgres,$(subst $(comma), ,$(SKIP))),,scripts/with-postgres.sh) $(PY) -m pytest -n 2 -q --skip '$(SKIP)'
 

@@ -6,6 +6,9 @@ is timed on the same position, its choice discarded. Reported: median, 10th and 
 seconds per decision, median CPU seconds and iterations per CPU second. CPU time of this process is used as well as
 wall-clock time, so a loaded machine shows up as a gap between the two.
 
+Each row names the build measured (``"build": "compiled"`` or ``"pure"``, :func:`kartentisch.build_info`);
+``KARTENTISCH_PURE=1 python bench/ismcts_speed.py …`` measures the pure one beside a compiled install.
+
 Usage: ``python bench/ismcts_speed.py [--games colors,grid] [--iterations 1000] [--decisions 30]
 [--spec-extra rollout=heuristic] [--json FILE]``.
 """
@@ -18,6 +21,7 @@ import statistics
 import time
 from typing import Any
 
+from kartentisch import build_info
 from kartentisch.bots import make_bot
 from kartentisch.games import all_games, get_game
 
@@ -42,7 +46,7 @@ def measure(game_id: str, players: int, iterations: int, decisions: int, extra: 
             cpu.append(time.process_time() - c0)
         state.apply(seat, driver.choose(state, seat))
     q = statistics.quantiles(wall, n=10)
-    return {"game": game_id, "players": players, "spec": spec, "decisions": len(wall),
+    return {"build": build_info()["build"], "game": game_id, "players": players, "spec": spec, "decisions": len(wall),
             "median_s": statistics.median(wall), "p10_s": q[0], "p90_s": q[-1],
             "median_cpu_s": statistics.median(cpu), "iterations_per_cpu_s": iterations / statistics.median(cpu)}
 
@@ -59,6 +63,7 @@ def main() -> None:
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     rows = []
+    print(f"build: {build_info()}")
     print(f"{'game':10} {'median s':>9} {'p10 s':>8} {'p90 s':>8} {'cpu s':>8} {'it/cpu-s':>8}  spec")
     for game_id in filter(None, args.games.split(",")):
         row = measure(game_id, args.players, args.iterations, args.decisions, args.spec_extra, args.seed)

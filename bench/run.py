@@ -16,7 +16,14 @@ The simulation engine: ``simulate`` throughput with ``--jobs 1`` and ``--jobs 2`
 start) and the peak RSS of a whole simulation (jobs listed, played, summarised as ``simulate``
 does) for 1,000 and 10,000 matches, each in a fresh process.
 
-Usage: ``python bench/run.py [--quick] [--json FILE] [--games colors,grid] [--repeats 3]``.
+The document names the build it measured first (``"build": "compiled"`` or ``"pure"``,
+:func:`kartentisch.build_info`). ``--builds both`` measures each build in its own interpreter, one
+after the other in the same run (the pure one with ``KARTENTISCH_PURE=1``), and writes
+``{"build": "both", "compiled": <document>, "pure": <document>, "speedup": …}``, each document with
+the keys of a single run; ``speedup`` holds per game the compiled build's decisions/s over the
+pure one's, and the pure ISMCTS seconds per decision over the compiled ones.
+
+Usage: ``python bench/run.py [--quick] [--json FILE] [--games colors,grid] [--repeats 3] [--builds both]``.
 The references are the optional extra ``.[bench]``; without them the script says so and still
 measures ours. See ``bench/README.md`` for the latest figures.
 """
@@ -31,11 +38,13 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from kartentisch import build_info
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Game, GameState
 from kartentisch.sim.engine import rotated_jobs, run_jobs
@@ -229,6 +238,36 @@ def _median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {k: statistics.median(r[k] for r in runs) for k in keys}
 
 
+def both_builds(argv: list[str]) -> dict[str, Any]:
+    """The benchmark with ``argv`` (without ``--json`` and ``--builds``) run once per build, each in a fresh
+    interpreter: the compiled build first, then the pure one (``KARTENTISCH_PURE=1``).
+
+    Raises:
+        SystemExit: the compiled build is not what a fresh interpreter loads (``build_info`` says why).
+    """
+    docs: dict[str, Any] = {}
+    for build in ("compiled", "pure"):
+        env = {k: v for k, v in os.environ.items() if k != "KARTENTISCH_PURE"}
+        if build == "pure":
+            env["KARTENTISCH_PURE"] = "1"
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "run.json")
+            print(f"--- build {build}", flush=True)
+            subprocess.run([sys.executable, __file__, *argv, "--json", out], env=env, check=True)
+            with open(out, encoding="utf-8") as fh:
+                docs[build] = json.load(fh)
+        if docs[build]["build"] != build:
+            raise SystemExit(f"bench: asked for the {build} build, but {docs[build]['build_reason']}")
+    fast, slow = docs["compiled"]["games"], docs["pure"]["games"]
+    speedup = {gid: {"decisions_per_s": fast[gid]["decisions_per_s"] / slow[gid]["decisions_per_s"],
+                     "ismcts_s_per_decision": slow[gid]["ismcts_s_per_decision"] / fast[gid]["ismcts_s_per_decision"]
+                     if fast[gid]["ismcts_s_per_decision"] else None} for gid in fast}
+    for gid, f in speedup.items():
+        ism = f"{f['ismcts_s_per_decision']:.2f}" if f["ismcts_s_per_decision"] else "n/a"
+        print(f"speedup {gid:10} random play ×{f['decisions_per_s']:.2f}, ISMCTS ×{ism}")
+    return {"build": "both", **docs, "speedup": speedup}
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Run the benchmark; print a table; write JSON if asked. Returns the result document."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -240,12 +279,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--sim-game", default="colors", help="game of the jobs-scaling measurement")
     ap.add_argument("--rss-game", default="chips", help="game of the peak-RSS measurement")
     ap.add_argument("--no-sim", action="store_true", help="skip the jobs-scaling and peak-RSS measurements")
+    ap.add_argument("--builds", choices=("loaded", "both"), default="loaded",
+                    help="measure the build this interpreter loads, or both builds one after the other")
     args = ap.parse_args(argv)
+    if args.builds == "both":
+        both = both_builds([*(["--quick"] if args.quick else []), *(["--games", args.games] if args.games else []),
+                            "--repeats", str(args.repeats), "--seed", str(args.seed), "--sim-game", args.sim_game,
+                            "--rss-game", args.rss_game, *(["--no-sim"] if args.no_sim else [])])
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(both, fh, indent=2)
+        return both
     budget = 0.6 if args.quick else 3.0
     ismcts_n = 3 if args.quick else 20
     rng = random.Random(args.seed)
     chosen = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
-    result: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine(),
+    info = build_info()
+    result: dict[str, Any] = {"build": info["build"], "build_reason": info.get("reason"),
+                              "python": sys.version.split()[0], "machine": platform.machine(),
                               "cpus": os.cpu_count(), "load_average_1min_at_start": os.getloadavg()[0],
                               "quick": args.quick, "repeats": args.repeats, "players": 2, "games": {},
                               "reference": {}, "simulate": {}, "notes": []}
@@ -301,6 +352,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
 def _print(result: dict[str, Any]) -> None:
     """The human-readable table of :func:`main`'s result document."""
+    print(f"build: {result['build']}" + (f" ({result['build_reason']})" if result["build_reason"] else ""))
     print(f"{'game':10} {'matches/s':>10} {'decisions/s':>12} {'rounds/s':>9} {'clone+apply/s':>14} "
           f"{'ismcts s/dec':>12} {'× UNO raw':>9} {'listed ×':>9}")
     for gid, f in result["games"].items():

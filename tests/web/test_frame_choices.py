@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
+from kartentisch.games.colors import words as colors_words
 from kartentisch.kernel import Match
 from kartentisch.kernel.options import Option, choice_option
 from kartentisch.kernel.words import LANGS
@@ -101,7 +102,7 @@ def test_a_failing_choice_is_the_token_itself_and_the_table_goes_on(client: Test
     def broken(*_args: object) -> object:
         raise KeyError("words bug")
 
-    monkeypatch.setattr(type(get_game("colors")), "choice", broken)
+    monkeypatch.setattr(colors_words, "choice", broken)  # its words part: the compiled Game is not patched
     table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}],
                       seed=3, options={"first_player": 0})
     with caplog.at_level(logging.ERROR):

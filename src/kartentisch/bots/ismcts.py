@@ -98,10 +98,10 @@ therefore its default: 266.5/400 = 0.666 (0.619–0.711), seed 3201.
 A game that declares no tuning defaults to ``"win"`` (the only reward the kernel protocol defines
 for every game).
 
-Speed: inside the tree and in random rollouts the bot calls the state's ``_legal``/``_apply``
-template methods directly. Every such token was just taken from ``_legal`` of the same seat on the
-same state, so :meth:`GameState.apply`'s re-validation (another ``_legal`` call and a list
-search) would only repeat work; the chosen token at the real table still goes through the
+Speed: inside the tree and in random rollouts the bot applies tokens with the kernel's unchecked
+:meth:`~kartentisch.kernel.GameState.apply_unchecked`. Every such token was just taken from
+``legal_actions`` of the same seat on the same state, so :meth:`GameState.apply`'s validation
+would only repeat work; the chosen token at the real table still goes through the
 normal validated ``apply`` of whoever runs the match. Tokens of a heuristic rollout policy are
 validated with ``apply`` (a policy's mistake raises instead of corrupting the search).
 
@@ -116,8 +116,10 @@ import random
 import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..kernel import Bot, Game, GameState, KartentischError
+from ..kernel.game import is_int
 
 #: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
 SAFETY_DEPTH = 5_000
@@ -131,6 +133,40 @@ MIN_VISITS = 10
 
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score", "margin")
+
+
+class Position(Protocol):
+    """What the search reads of the position it decides in: the seats to act, ``seat``'s legal
+    tokens and samples of its information set (a :class:`~kartentisch.kernel.GameState`, or a
+    wrapper that allows only these, as the coach's tests use)."""
+
+    def to_act(self) -> list[int]:
+        """Seats with an open decision now."""
+        ...
+
+    def legal_actions(self, seat: object) -> list[str]:
+        """Legal tokens of ``seat`` now."""
+        ...
+
+    def determinize(self, seat: int, rng: random.Random) -> GameState:
+        """A full state consistent with what ``seat`` knows."""
+        ...
+
+
+def _count(name: str, value: object) -> int | None:
+    """``value`` if it is ``None`` or an integer ≥ 1 (a bool is none); else KartentischError naming ``name``."""
+    if value is None or is_int(value) and value >= 1:
+        return value
+    raise KartentischError(f"ismcts: {name} must be an integer ≥ 1, got {value!r}")
+
+
+def _number(name: str, value: object, says: str, bound: float, inclusive: bool) -> float:
+    """``value`` as a float if it is a number (not a bool) above ``bound`` (or equal, ``inclusive``);
+    else KartentischError naming ``name`` and ``says`` ("> 0")."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and (
+            value > bound or inclusive and value == bound):
+        return float(value)
+    raise KartentischError(f"ismcts: {name} must be a number {says}, got {value!r}")
 
 
 @dataclass(eq=False)
@@ -157,6 +193,9 @@ class _Node:
 class ISMCTSBot:
     """SO-ISMCTS player for any game following the kernel protocol (see the module docstring).
 
+    The search parameters come from bot specs (``ismcts:iterations=500``), so they take any value
+    (typed ``object``) and a wrong one is refused naming it, in the compiled build as in the pure one.
+
     Args:
         game: the game played (for its heuristic bot and its score direction).
         seed: seed of the bot's generator; with ``time_budget_s=None`` equal seeds and equal
@@ -179,25 +218,19 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
-                 time_budget_s: float | None = None, c: float = 0.7, rollout: str | None = None,
-                 depth: int | None = None, reward: str | None = None) -> None:
-        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
-                                       or iterations < 1):
-            raise KartentischError(f"ismcts: iterations must be an integer ≥ 1, got {iterations!r}")
-        if time_budget_s is not None and (not isinstance(time_budget_s, int | float)
-                                          or isinstance(time_budget_s, bool) or not time_budget_s > 0):
-            raise KartentischError(f"ismcts: time_budget_s must be a number > 0, got {time_budget_s!r}")
-        if not isinstance(c, int | float) or isinstance(c, bool) or not c >= 0:
-            raise KartentischError(f"ismcts: c must be a number ≥ 0, got {c!r}")
+    def __init__(self, game: Game, seed: int | None = None, iterations: object = None,
+                 time_budget_s: object = None, c: object = 0.7, rollout: object = None,
+                 depth: object = None, reward: object = None) -> None:
+        iterations = _count("iterations", iterations)
+        time_budget_s = None if time_budget_s is None else _number("time_budget_s", time_budget_s, "> 0", 0.0, False)
+        c = _number("c", c, "≥ 0", 0.0, True)
         tuning = game.search
         rollout = rollout if rollout is not None else tuning.rollout
-        if rollout not in ROLLOUTS:
+        if not isinstance(rollout, str) or rollout not in ROLLOUTS:
             raise KartentischError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
-        if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-            raise KartentischError(f"ismcts: depth must be an integer ≥ 1, got {depth!r}")
+        depth = _count("depth", depth)
         reward = reward if reward is not None else tuning.reward
-        if reward not in REWARDS:
+        if not isinstance(reward, str) or reward not in REWARDS:
             raise KartentischError(f"ismcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         if reward == "margin" and tuning.margin_scale is None:
             raise KartentischError(f"ismcts: reward=margin needs a score scale; {game.id} declares none "
@@ -206,8 +239,8 @@ class ISMCTSBot:
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or time_budget_s is not None else 1000
-        self.time_budget_s = float(time_budget_s) if time_budget_s is not None else None
-        self.c = float(c)
+        self.time_budget_s = time_budget_s
+        self.c = c
         self.rollout = rollout
         self.depth = depth if depth is not None else tuning.depth or SAFETY_DEPTH
         self.reward = reward
@@ -245,7 +278,7 @@ class ISMCTSBot:
         stats = self.search(state, seat)
         return max(legal, key=lambda tok: stats[tok][0])
 
-    def search(self, state: GameState, seat: int, only: Collection[str] | None = None) -> dict[str, tuple[int, float]]:
+    def search(self, state: Position, seat: int, only: Collection[str] | None = None) -> dict[str, tuple[int, float]]:
         """Run the search for ``seat``'s decision (the iteration and time limits of the bot) and
         return ``{token: (visits, total reward of seat)}`` for every legal token (``(0, 0.0)`` when
         unvisited). ``only``: the root considers just these tokens (each legal for ``seat``), so a
@@ -276,7 +309,7 @@ class ISMCTSBot:
         return stats
 
     # ----------------------------------------------------------------- one iteration
-    def _iterate(self, root: _Node, state: GameState, seat: int) -> None:
+    def _iterate(self, root: _Node, state: Position, seat: int) -> None:
         """Determinize, select, expand, roll out, back up (one SO-ISMCTS iteration)."""
         det = state.determinize(seat, self.rng)
         start_round = len(det.scores)
@@ -285,7 +318,7 @@ class ISMCTSBot:
         # ``seat``'s even when it is not first in ``to_act`` (a simultaneous choice asked of it).
         while not det.game_over:
             actor = seat if node is root else det.to_act()[0]
-            legal = det._legal(actor)
+            legal = det.legal_actions(actor)
             if node is root and self._only is not None:
                 legal = [tok for tok in legal if tok in self._only]
             untried = [tok for tok in legal if (actor, tok) not in node.children]
@@ -293,14 +326,14 @@ class ISMCTSBot:
                 token = untried[int(self.rng.random() * len(untried))]
                 child = _Node(seat=actor, token=token, parent=node)
                 node.children[(actor, token)] = child
-                det._apply(actor, token)
+                det.apply_unchecked(actor, token)
                 node = child
                 break
             children = [node.children[(actor, tok)] for tok in legal]
             for ch in children:
                 ch.avail += 1
             node = max(children, key=lambda ch: ch.ucb(self.c))
-            det._apply(actor, node.token)
+            det.apply_unchecked(actor, node.token)
             if self._reward_ready(det, start_round):
                 break
         reward = self._rollout(det, start_round)
@@ -323,8 +356,8 @@ class ISMCTSBot:
                 # The policy's token is not taken from ``_legal``: validate it like any bot's.
                 det.apply(actor, self.policy.choose(det, actor))
             else:
-                legal = det._legal(actor)
-                det._apply(actor, legal[int(random_() * len(legal))])
+                legal = det.legal_actions(actor)
+                det.apply_unchecked(actor, legal[int(random_() * len(legal))])
             steps += 1
         if det.game_over:
             return det.returns()

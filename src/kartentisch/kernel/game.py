@@ -30,7 +30,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeGuard, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
@@ -43,6 +45,7 @@ ROUND_OVER = "round_over"
 GAME_OVER = "game_over"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in game's state is interpreted Python
 class GameState(ABC):
     """One match of one game at one moment: the table plus the match record.
 
@@ -195,54 +198,59 @@ class GameState(ABC):
         return None
 
     def _listing(self, seat: int, acting: bool | None = None) -> list[str]:
-        """The legal tokens of ``seat``, listed once per apply; ``acting``: whether the caller has
-        already found ``seat`` in :meth:`to_act` (``None``: look)."""
+        """The legal tokens of ``seat`` (a seat number, not a bool), listed once per apply;
+        ``acting``: whether the caller has already found ``seat`` in :meth:`to_act` (``None``: look)."""
         cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
         if cache is None or cache[0] != seat:
             if acting is None:
-                acting = not isinstance(seat, bool) and seat in self.to_act()  # True == 1, but is no seat
+                acting = seat in self.to_act()
             cache = self._legal_cache = (seat, self._legal(seat) if acting else [])
         return cache[1]
 
-    def legal_actions(self, seat: int) -> list[str]:
-        """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision.
+    def legal_actions(self, seat: object) -> list[str]:
+        """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision
+        (or is no seat number: any value is answered, as in :meth:`apply`).
 
         Returns a new list (the listing is cached until the next apply, so a following
         :meth:`apply` of one of these tokens does not list them again).
         """
-        return self._listing(seat)[:]
+        return self._listing(seat)[:] if is_int(seat) else []
 
-    def is_legal(self, seat: int, token: str) -> bool:
-        """Whether ``token`` is legal for ``seat`` now."""
-        return token in self._listing(seat)
+    def is_legal(self, seat: object, token: object) -> bool:
+        """Whether ``token`` is legal for ``seat`` now (``False`` for any value that is no seat
+        number or no token). A token :meth:`random_action` just drew for ``seat`` is legal by
+        construction, so it is not listed to be checked."""
+        if not is_int(seat):
+            return False
+        return self._drawn == (seat, token) or token in self._listing(seat)
 
-    def _check_seat(self, seat: object, token: object = None) -> None:
-        """Raise :class:`IllegalAction` unless ``seat`` is a seat number ``0 … players-1`` (a bool is not)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+    def _check_seat(self, seat: object, token: object = None) -> int:
+        """``seat`` as a seat number ``0 … players-1``; else raise :class:`IllegalAction` (a bool is no seat)."""
+        if not is_int(seat) or not 0 <= seat < self.players:
             raise IllegalAction("kernel", f"no seat {seat!r} at a table of {self.players}", seat=None,
                                 token=None if token is None else str(token))
+        return seat
 
-    def random_action(self, seat: int, rng: random.Random) -> str:
+    def random_action(self, seat: object, rng: random.Random) -> str:
         """A legal token of ``seat`` drawn uniformly at random with ``rng`` (random bots and playouts).
 
         The same distribution as ``rng.choice(self.legal_actions(seat))``, and by default exactly
         that token with the same use of ``rng``, without copying the listing. A game whose decision
         is too wide to list for one draw implements :meth:`_draw` (python-chess's ``legal_moves`` is
-        lazy for the same reason). Such a draw is legal by construction, so :meth:`apply` takes it
-        for this seat without a second check until the next apply (the soak and the tests compare
+        lazy for the same reason). Such a draw is legal by construction, so :meth:`is_legal` knows
+        it for this seat without listing until the next apply (the soak and the tests compare
         every draw with the listing).
 
         Raises:
             IllegalAction: ``seat`` is not a seat number, or has no decision now (not in :meth:`to_act`).
         """
-        if type(seat) is not int:
-            self._check_seat(seat)  # an int subclass (not bool) is a seat, as for apply
-        if seat not in self.to_act():
-            raise IllegalAction("kernel", f"no decision now (to_act: {self.to_act()})", seat=seat)
-        token = self._draw(seat, rng)
+        number = seat if is_int(seat) else self._check_seat(seat)  # out of range: no decision now, below
+        if number not in self.to_act():
+            raise IllegalAction("kernel", f"no decision now (to_act: {self.to_act()})", seat=number)
+        token = self._draw(number, rng)
         if token is None:
-            return rng.choice(self._listing(seat, acting=True))
-        self._drawn = (seat, token)
+            return rng.choice(self._listing(number, acting=True))
+        self._drawn = (number, token)
         return token
 
     def _draw(self, seat: int, rng: random.Random) -> str | None:
@@ -250,26 +258,34 @@ class GameState(ABC):
         or ``None`` (the default) to draw from the listing. For :meth:`random_action`."""
         return None
 
-    def apply(self, seat: int, token: str) -> None:
+    def apply(self, seat: object, token: object) -> None:
         """Validate and apply one token of ``seat``.
+
+        ``seat`` and ``token`` may be any values (typed ``object``: whatever a face or a bot sends
+        is refused with a clear error, in the compiled build as in the pure one).
 
         Raises:
             IllegalAction: naming the rule; the state is left exactly as it was.
         """
-        cache = self._legal_cache
-        # Fast paths: a token in this seat's fresh listing (list, then apply), or just drawn for it.
-        known = type(seat) is int and type(token) is str and (
-            (cache is not None and cache[0] == seat and token in cache[1]) or self._drawn == (seat, token))
-        if not known:
-            self._check_seat(seat, token)
-            if not isinstance(token, str) or not token:
-                raise IllegalAction("kernel", "a token is a non-empty string", seat=seat, token=str(token))
-            if not self.is_legal(seat, token):
-                raise self._explain(seat, token)
+        number = self._check_seat(seat, token)
+        if not isinstance(token, str) or not token:
+            raise IllegalAction("kernel", "a token is a non-empty string", seat=number, token=str(token))
+        if not self.is_legal(number, token):
+            raise self._explain(number, token)
+        self.apply_unchecked(number, token)
+
+    def apply_unchecked(self, seat: int, token: str) -> None:
+        """Apply a token known to be legal for ``seat`` now, without checking it (search and random
+        play: python-chess's ``push`` beside ``push_san``).
+
+        Only for a token just taken from :meth:`legal_actions` or :meth:`random_action` of this
+        seat on this state (or an identical copy of it); anything else may corrupt the state
+        instead of raising. Everything from outside goes through :meth:`apply`.
+        """
         self._legal_cache = self._drawn = None
         self._apply(seat, token)
 
-    def apply_line(self, seat: int, line: str) -> list[str]:
+    def apply_line(self, seat: object, line: str) -> list[str]:
         """Apply a line of space-separated tokens of ``seat``: all of them, or none.
 
         Returns:
@@ -278,25 +294,25 @@ class GameState(ABC):
             IllegalAction: from the first illegal token (after the first, its reason says which tokens
                 went before it); the state is unchanged.
         """
+        number = self._check_seat(seat, line)
         tokens = line.split()
         if not tokens:
-            raise IllegalAction("kernel", "empty action line", seat=seat, token=line)
+            raise IllegalAction("kernel", "empty action line", seat=number, token=line)
         if len(tokens) == 1:
-            self.apply(seat, tokens[0])
+            self.apply(number, tokens[0])
             return tokens
         trial = self.clone()
         for k, token in enumerate(tokens):
             try:
-                trial.apply(seat, token)
+                trial.apply(number, token)
             except IllegalAction as exc:
                 if k == 0:
                     raise
                 raise type(exc)(exc.rule, f"after {' '.join(tokens[:k])!r}: {exc.reason}", seat=exc.seat,
                                 token=exc.token) from None  # a MalformedToken stays one
         # All legal on an identical copy (same generator state), so they apply here unchanged.
-        self._legal_cache = self._drawn = None
         for token in tokens:
-            self._apply(seat, token)
+            self.apply_unchecked(number, token)
         return tokens
 
     def public_token(self, seat: int, token: str, viewer: int | None) -> str:
@@ -342,6 +358,7 @@ class SearchTuning:
     coach_iterations: int = 1000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in game is interpreted Python
 class Game(ABC):
     """A registered game: metadata (OpenSpiel's ``GameType``/``GameInfo``) and factories.
 
@@ -672,7 +689,7 @@ class CommonFields:
         state.winners = list(self.winners)
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a JSON integer: an ``int`` and not a ``bool`` (``True == 1`` in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

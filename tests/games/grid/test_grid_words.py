@@ -11,6 +11,7 @@ import pytest
 from tests.games.grid.grid_helpers import doc
 
 import kartentisch.games  # noqa: F401
+from kartentisch import build_info
 from kartentisch.games import get_game
 from kartentisch.games.grid.bot import HeuristicBot
 from kartentisch.games.grid.cards import DECK
@@ -330,6 +331,8 @@ def _check_choices(state: GridState, seat: int) -> None:
 def test_random_matches_read_as_words_and_lines_go_from_the_right_grid(players: int, monkeypatch) -> None:
     """Every move for every seat and the spectator, in both languages, is words; every removed line
     is named, at the reveal as leaving its owner's grid (checked against the rules' own removals)."""
+    if build_info()["build"] == "compiled":  # a native class cannot be patched; tests/test_build.py compares builds
+        pytest.skip("patches GridState._remove, which the compiled build's native class does not allow")
     removed: list[tuple[int, str, list[str]]] = []
     remove = GridState._remove
 

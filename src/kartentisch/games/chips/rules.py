@@ -357,7 +357,7 @@ class ChipsState(GameState):
 
     def clone(self) -> ChipsState:
         """An independent copy (lists copied by hand, the generator shared lazily)."""
-        new = object.__new__(ChipsState)
+        new = ChipsState()
         self.copy_common(new)
         new.start_player = self.start_player
         new.specials = list(self.specials)
@@ -446,7 +446,7 @@ class ChipsGame(Game):
         return _deck(players, options)
 
     def _fresh(self, players: int, options: dict[str, Any], rng: random.Random) -> ChipsState:
-        state = ChipsState.__new__(ChipsState)
+        state = ChipsState()
         state.game = self
         state.players = players
         state.options = {**options, "specials": _copy_specials(options["specials"])}

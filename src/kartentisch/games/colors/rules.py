@@ -142,7 +142,6 @@ class ColorsState(GameState):
     or ``None``); ``current`` is the seat to act (``None`` after the match ended).
     """
 
-    game: ColorsGame
     hands: list[list[int]]
     centre: list[int]
     draw: list[int]
@@ -153,24 +152,29 @@ class ColorsState(GameState):
     _last: tuple[int, int, list[int], bool] | LastTurn | None
     current: int | None
 
-    def __init__(self, game: ColorsGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.phase = PLAY
-        self.round = 1
-        self.dealer = dealer_of(options["first_player"], 1, players)
-        self.scores = []
-        self.totals = [0] * players
-        self.winners = []
-        self.hands = [[] for _ in range(players)]
-        self.centre = []
-        self.draw = []
-        self.collections = [[] for _ in range(players)]
-        self.pending = None
-        self._last = None
-        self.current = None
+    @classmethod
+    def fresh(cls, game: Game, players: int, options: dict[str, Any], rng: random.Random) -> ColorsState:
+        """A match of ``players`` before its first deal (options already validated). States are built
+        blank and filled in, here and in :meth:`clone` (a compiled class has no ``__new__`` bypass)."""
+        state = cls()
+        state.game = game
+        state.players = players
+        state.options = options
+        state.rng = rng
+        state.phase = PLAY
+        state.round = 1
+        state.dealer = dealer_of(options["first_player"], 1, players)
+        state.scores = []
+        state.totals = [0] * players
+        state.winners = []
+        state.hands = [[] for _ in range(players)]
+        state.centre = []
+        state.draw = []
+        state.collections = [[] for _ in range(players)]
+        state.pending = None
+        state._last = None
+        state.current = None
+        return state
 
     # ------------------------------------------------------------------ setup (R3, R4, R18)
     def _deal(self, order: Sequence[int]) -> None:
@@ -391,7 +395,7 @@ class ColorsState(GameState):
 
     def clone(self) -> ColorsState:
         """An independent copy; lists copied by hand, immutable parts shared."""
-        new = ColorsState.__new__(ColorsState)
+        new = ColorsState()
         self.copy_common(new)
         new.hands = [h[:] for h in self.hands]
         new.centre = self.centre[:]
@@ -492,7 +496,7 @@ class ColorsGame(Game):
         Raises:
             InvalidState: ``deck`` is not a permutation of the cards in play (colors R4).
         """
-        state = ColorsState(self, players, options, rng)
+        state = ColorsState.fresh(self, players, options, rng)
         if deck is None:
             state._deal(state._shuffled_deck())
             return state
@@ -555,7 +559,7 @@ class ColorsGame(Game):
 
         last = self._load_last(zones.get("last"), n)
 
-        state = ColorsState(self, n, options, rng)
+        state = ColorsState.fresh(self, n, options, rng)
         common.set_on(state)
         state.hands = hands
         state.centre = centre

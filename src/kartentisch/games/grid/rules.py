@@ -477,7 +477,7 @@ class GridState(GameState):
 
     def clone(self) -> GridState:
         """A cheap independent copy (lists copied by hand, the generator shared lazily)."""
-        new = object.__new__(GridState)
+        new = GridState()
         self.copy_common(new)
         new._grids = [[row[:] for row in grid] for grid in self._grids]
         new.gaps = None if self.gaps is None else [row[:] for row in self.gaps]
@@ -563,7 +563,7 @@ class GridGame(Game):
         return list(DECK)
 
     def _blank(self, players: int, options: dict[str, Any], rng: random.Random) -> GridState:
-        state = object.__new__(GridState)
+        state = GridState()
         state.game = self
         state.players = players
         state.options = options

@@ -158,29 +158,47 @@ class LastCardState(GameState):
             Not part of the document (a loaded state starts without this memory).
     """
 
-    def __init__(self, game: LastCardGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.rounds_total: int = rounds_in_match(players, options["rounds"])  # R2, D16
-        self.pass_count: int = options["pass_cards"]
-        self.phase = PASS
-        self.round = 1
-        self.start = start_player_of(options["first_player"], 1, players)
-        self.dealer = dealer_of(self.start, players)
-        self.turn = self.start
-        self.scores = []
-        self.totals = [0] * players
-        self.winners = []
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.help: list[list[int]] = [[] for _ in range(players)]
-        self.pile: list[int] = []
-        self.out: list[int] = []
-        self.set_aside: list[int] = []
-        self.passed: list[list[int] | None] = [None] * players
-        self._last: tuple[int, str] | None = None
-        self.taken: list[list[int]] = [[] for _ in range(players)]
+    rounds_total: int
+    pass_count: int
+    hands: list[list[int]]
+    help: list[list[int]]
+    pile: list[int]
+    out: list[int]
+    set_aside: list[int]
+    passed: list[list[int] | None]
+    _last: tuple[int, str] | None
+    taken: list[list[int]]
+    start: int
+    turn: int
+
+    @classmethod
+    def fresh(cls, game: Game, players: int, options: dict[str, Any], rng: random.Random) -> LastCardState:
+        """A match of ``players`` before its first deal (options already validated). States are built
+        blank and filled in, here and in :meth:`clone` (a compiled class has no ``__new__`` bypass)."""
+        state = cls()
+        state.game = game
+        state.players = players
+        state.options = options
+        state.rng = rng
+        state.rounds_total = rounds_in_match(players, options["rounds"])  # R2, D16
+        state.pass_count = options["pass_cards"]
+        state.phase = PASS
+        state.round = 1
+        state.start = start_player_of(options["first_player"], 1, players)
+        state.dealer = dealer_of(state.start, players)
+        state.turn = state.start
+        state.scores = []
+        state.totals = [0] * players
+        state.winners = []
+        state.hands = [[] for _ in range(players)]
+        state.help = [[] for _ in range(players)]
+        state.pile = []
+        state.out = []
+        state.set_aside = []
+        state.passed = [None] * players
+        state._last = None
+        state.taken = [[] for _ in range(players)]
+        return state
 
     @property
     def last_move(self) -> str | None:
@@ -296,14 +314,14 @@ class LastCardState(GameState):
             return LAY_TOKEN[lower[c]][pile[t]]
         return None  # a deal: draw from the listing
 
-    def is_legal(self, seat: int, token: str) -> bool:
+    def is_legal(self, seat: object, token: object) -> bool:
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
 
         Agrees with :meth:`legal_actions` exactly (tested); it only avoids building the list.
         A listing already built since the last apply answers directly. A seat with no decision now
         (or no seat number at all) has no legal token.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_act():
+        if not is_int(seat) or seat not in self.to_act():
             return False
         listed = self._cached_listing(seat)
         if listed is not None:
@@ -541,7 +559,7 @@ class LastCardState(GameState):
 
     def clone(self) -> LastCardState:
         """An independent copy (lists copied by hand, the generator shared lazily)."""
-        new = LastCardState.__new__(LastCardState)
+        new = LastCardState()
         self.copy_common(new)
         new.rounds_total = self.rounds_total
         new.pass_count = self.pass_count
@@ -646,13 +664,14 @@ class LastCardGame(Game):
         Raises:
             InvalidState: ``deck`` is not exactly the cards in play, each once (D19).
         """
-        state = LastCardState(self, players, options, rng)
+        state = LastCardState.fresh(self, players, options, rng)
         if deck is None:
             order = list(range(1, C.highest_card(players) + 1))
             shuffle(rng, order)
         else:
             in_play = C.deck(players)
-            require(all(isinstance(c, str) for c in deck) and sorted(deck, key=lambda c: NUMBER.get(c, 0)) == in_play,
+            given: list[object] = list(deck)  # the caller's cards: any values until checked (D19)
+            require(all(isinstance(c, str) for c in given) and sorted(deck, key=lambda c: NUMBER.get(c, 0)) == in_play,
                     f"lastcard D19: a stacked deck holds exactly the cards in play with {players} players, "
                     f"'1' … '{C.highest_card(players)}', each once")
             order = [NUMBER[c] for c in deck]
@@ -742,7 +761,7 @@ class _Loader:
         # Not an object (or missing): load_common says so before it asks for the dealer.
         start = self.start_player(raw) if isinstance(raw, dict) else 0
 
-        state = LastCardState(self.game, n, self.options, self.rng)
+        state = LastCardState.fresh(self.game, n, self.options, self.rng)
         rounds = state.rounds_total
         p = state.pass_count
         common = self.game.load_common(

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import COLORS
-from .matching import card_combos
+from .matching import Matching, card_combos
 from .notation import Counterattack
-from .table import COUNTER, Table, remove_all
+from .table import COUNTER, remove_all
 
 
-class Attacks(Table):
+class Attacks(Matching):
     """The attack part of a ``mayhem`` state: parts, counter windows and their tokens, Nice Try."""
 
     # ------------------------------------------------------------------ attacks (R20–R22)

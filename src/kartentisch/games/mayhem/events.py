@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...kernel.game import shuffle
+from .attacks import Attacks
 from .cards import COLOR, KIND, POS, SCORE, VALUE, sort_cards
 from .notation import chosen_card, chosen_target
-from .table import CHOICE_PHASES, CHRISTMAS, GAMBLE, MARKET, PARTY, RECESSION, Table, remove_all
+from .table import CHOICE_PHASES, CHRISTMAS, GAMBLE, MARKET, PARTY, RECESSION, remove_all
 
 
-class Events(Table):
+class Events(Attacks):
     """The event part of a ``mayhem`` state: every event card (``_ev_<name>``), Market, the R43 choices."""
 
     # ------------------------------------------------------------------ events (R40–R63)

@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar
+from typing import Any
 
 from ...kernel.errors import MalformedToken
 from .cards import CODES, COLORS, KIND, POS, WISHES
@@ -120,7 +120,6 @@ NO_EFFECT = Effect()
 class Play:
     """``play:<card>[:<args>]`` (R2–R19): play ``card`` from the hand with its effect's arguments."""
 
-    verb: ClassVar[str] = "play"
     card: str
     effect: Effect = NO_EFFECT
 
@@ -136,8 +135,6 @@ class Play:
 class Draw:
     """``draw`` (R2, R7, R8): draw one card (legal on an empty pile, which exhausts the round)."""
 
-    verb: ClassVar[str] = "draw"
-
     def __str__(self) -> str:
         return "draw"
 
@@ -145,8 +142,6 @@ class Draw:
 @dataclass(frozen=True, slots=True)
 class Pass:
     """``pass``: end the turn after drawing (R2), let an attack part apply (R21), no Nice Try (R31)."""
-
-    verb: ClassVar[str] = "pass"
 
     def __str__(self) -> str:
         return "pass"
@@ -160,7 +155,6 @@ class Start:
     target for Skip), so they are kept as written; :meth:`effect` reads them for a card kind.
     """
 
-    verb: ClassVar[str] = "start"
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
@@ -186,7 +180,6 @@ class Counterattack:
     """``counter:<c>:<t>[:<x>[:<y>]]`` (R21): wish ``wish``, redirect the part to ``target`` with
     ``cards`` (against Gift/Exchange; ``?`` in a public token)."""
 
-    verb: ClassVar[str] = "counter"
     wish: str
     target: int
     cards: tuple[str, ...] = ()
@@ -203,7 +196,6 @@ class Counterattack:
 class NiceTry:
     """``nicetry:<c>`` (R31): answer the Nice Try window, wishing colour ``wish``."""
 
-    verb: ClassVar[str] = "nicetry"
     wish: str
 
     def __str__(self) -> str:
@@ -214,7 +206,6 @@ class NiceTry:
 class Pick:
     """``pick:<card>`` (R52): take ``card`` from the market."""
 
-    verb: ClassVar[str] = "pick"
     card: str
 
     def __str__(self) -> str:
@@ -225,7 +216,6 @@ class Pick:
 class Discard:
     """``discard:<card>`` (R56): choose ``card`` (hidden: ``?``) to discard in a Recession."""
 
-    verb: ClassVar[str] = "discard"
     card: str
 
     def __str__(self) -> str:
@@ -240,7 +230,6 @@ class Discard:
 class Give:
     """``give:<card>:<t>`` (R54, R58): give ``card`` (hidden: ``?``) to seat ``target``."""
 
-    verb: ClassVar[str] = "give"
     card: str
     target: int
 
@@ -256,7 +245,6 @@ class Give:
 class Bet:
     """``bet:<card>`` (R50): bet ``card`` (hidden: ``?``) face down for the Gambler."""
 
-    verb: ClassVar[str] = "bet"
     card: str
 
     def __str__(self) -> str:
@@ -270,8 +258,6 @@ class Bet:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """``deal`` (R72): the dealer deals the next round."""
-
-    verb: ClassVar[str] = "deal"
 
     def __str__(self) -> str:
         return "deal"

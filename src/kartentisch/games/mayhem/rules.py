@@ -38,7 +38,6 @@ from ...kernel.game import (
     sort_shuffle,
 )
 from ...kernel.options import choice_option, int_option, seat_option
-from .attacks import Attacks
 from .cards import (
     COLOR,
     COLORS,
@@ -53,7 +52,7 @@ from .cards import (
     sort_cards,
 )
 from .events import Events
-from .matching import Matching, card_matches
+from .matching import card_matches
 from .notation import (
     KIND_SHAPE,
     NO_EFFECT,
@@ -149,32 +148,37 @@ def point_limit(players: int, options: Mapping[str, Any]) -> int:
 
 
 # ----------------------------------------------------------------------------- state
-class MayhemState(Matching, Attacks, Events):
+class MayhemState(Events):
     """A ``mayhem`` match at one moment (spec *State document*; the zones are :class:`~.table.Table`'s).
 
     Here: the listing and applying of tokens, a played card's effect (R4–R19), the round and the
     match (R70–R72, S3–S5), errors, documents and copies; R3 matching, attacks and events come
-    from the mixed-in parts.
+    from the parts it extends.
     """
 
-    def __init__(self, game: MayhemGame, players: int, options: dict[str, Any], rng: random.Random) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.rng = rng
-        self.phase = PLAY
-        self.round = 1
-        self.dealer = options.get("first_dealer", 0)
-        self.scores = []
-        self.totals = [0] * players
-        self.winners = []
-        self.hands = [[] for _ in range(players)]
-        self.draw, self.discard, self.event_pile, self.events_used, self.market = [], [], [], [], []
-        self.skipped = [False] * players
-        self.wish = self.last_color = None
-        self.current = self.dealer
-        self.face_up = self.exhausted = False
-        self.revealed = self.gamble = self.pending = None
+    @classmethod
+    def fresh(cls, game: Game, players: int, options: dict[str, Any], rng: random.Random) -> MayhemState:
+        """A match of ``players`` before its first deal (options already validated). States are built
+        blank and filled in, here and in :meth:`clone` (a compiled class has no ``__new__`` bypass)."""
+        state = cls()
+        state.game = game
+        state.players = players
+        state.options = options
+        state.rng = rng
+        state.phase = PLAY
+        state.round = 1
+        state.dealer = options.get("first_dealer", 0)
+        state.scores = []
+        state.totals = [0] * players
+        state.winners = []
+        state.hands = [[] for _ in range(players)]
+        state.draw, state.discard, state.event_pile, state.events_used, state.market = [], [], [], [], []
+        state.skipped = [False] * players
+        state.wish = state.last_color = None
+        state.current = state.dealer
+        state.face_up = state.exhausted = False
+        state.revealed = state.gamble = state.pending = None
+        return state
 
     # ------------------------------------------------------------------ token listing
     def _legal(self, seat: int) -> list[str]:
@@ -385,7 +389,7 @@ class MayhemState(Matching, Attacks, Events):
         if seat not in self.to_act():
             who = self.to_act()
             return PHASE_RULE[phase], f"it is not seat {seat}'s decision in phase {phase} (to act: {who})"
-        verb = move.verb
+        verb = str(move).partition(":")[0]  # every move is written "<verb>[:<args>]"
         if verb not in PHASE_VERBS[phase]:
             if verb == "pass" and phase == PLAY:
                 return "R2", "pass only after drawing; play a legal card or draw"
@@ -481,7 +485,7 @@ class MayhemState(Matching, Attacks, Events):
     # ------------------------------------------------------------------ copies
     def clone(self) -> MayhemState:
         """An independent copy (lists copied by hand, the generator shared lazily)."""
-        new = MayhemState.__new__(MayhemState)
+        new = MayhemState()
         self.copy_common(new)
         new.hands = [list(h) for h in self.hands]
         new.draw, new.discard = list(self.draw), list(self.discard)
@@ -686,7 +690,7 @@ class MayhemGame(Game):
             # Decision (S3): a deck holds all 20 event codes (their order is the event pile) or none.
             require(not events or sorted(events) == sorted(EVENTS),
                     f"{ID} S3: a deck holds no event codes or each of the 20 exactly once")
-        state = MayhemState(self, players, options, rng)
+        state = MayhemState.fresh(self, players, options, rng)
         state._deal(deck)
         return state
 
@@ -749,7 +753,7 @@ class MayhemGame(Game):
                         f"{ID} load: gamble must map seats to bet cards, not {key!r} to {card!r}")
             gamble = dict(gamble)
 
-        state = MayhemState(self, players, options, rng)
+        state = MayhemState.fresh(self, players, options, rng)
         common.set_on(state)
         state.current = _check_seat(z["current"], players, "current")
         state.hands, state.draw, state.discard, state.market = hands, draw, discard, market

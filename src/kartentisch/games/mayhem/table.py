@@ -2,10 +2,11 @@
 
 :class:`Table` declares the zones of a match and the small moves of cards every part makes (hand
 cards in canonical order, draws that may exhaust the round, R7), and ends a played card's effect
-(R6) at the checkpoint (R30). The parts are mixins of it: :class:`~.matching.Matching` (which cards
-may be played and with which arguments, R3), :class:`~.attacks.Attacks` (attack parts and the
-reactions to them, R20–R22, R31) and :class:`~.events.Events` (event cards, R40–R63);
-:class:`~.rules.MayhemState` joins them with the turn, the round and the documents.
+(R6) at the checkpoint (R30). The parts extend it one after the other (single inheritance, which
+mypyc compiles; each part uses only :class:`Table`): :class:`~.matching.Matching` (which cards may be
+played and with which arguments, R3), :class:`~.attacks.Attacks` (attack parts and the reactions to
+them, R20–R22, R31) and :class:`~.events.Events` (event cards, R40–R63); :class:`~.rules.MayhemState`
+adds the turn, the round and the documents.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...kernel.game import GameState
 from .cards import order_from, sort_cards
-
-if TYPE_CHECKING:  # the rules import the table; the table needs their game type for annotations only
-    from .rules import MayhemGame
 
 ID = "mayhem"
 HAND_SIZE = 7
@@ -61,7 +59,6 @@ class Table(GameState):
     ``gamble`` (R50) and ``pending`` (see :mod:`.rules`).
     """
 
-    game: MayhemGame
     hands: list[list[str]]
     draw: list[str]
     discard: list[str]

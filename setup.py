@@ -1,0 +1,101 @@
+"""Build of kartentisch: the pure-Python package, plus the mypyc-compiled hot modules when possible.
+
+Everything else (metadata, dependencies, packages) is in ``pyproject.toml``; this file only adds the
+extension modules. The compiled build (issue 25) is the same Python source compiled by mypyc
+(``mypyc.build.mypycify``), as Black ships: the kernel, each game's rules modules
+(:data:`GAME_MODULES`) and the ISMCTS search. Every ``.py`` file is installed as well, so the pure
+package is always there:
+
+* no C compiler, no Python headers, or mypyc refusing the source: the build says why and installs
+  the pure package (``pip`` succeeds either way);
+* ``KARTENTISCH_PURE=1`` while building: no extension is built;
+* ``KARTENTISCH_PURE=1`` at run time, or a source file changed since the build: the pure modules are
+  imported (``kartentisch/__init__.py`` reads the manifest this build writes, :data:`MANIFEST`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "src" / "kartentisch"
+#: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
+GAME_MODULES = ("rules", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events")
+#: Kernel modules left pure: pydantic models (mypyc cannot compile a class with pydantic's metaclass)
+#: and the package's ``__init__``, which only re-exports.
+KERNEL_PURE = ("scenario.py", "__init__.py")
+#: Written beside the package after a successful compiled build: the sha256 of every compiled source.
+MANIFEST = "_compiled.json"
+
+
+def compiled_sources() -> list[Path]:
+    """The source files the compiled build compiles, in a stable order."""
+    kernel = [p for p in sorted((PACKAGE / "kernel").glob("*.py")) if p.name not in KERNEL_PURE]
+    games = [p for name in GAME_MODULES for p in sorted((PACKAGE / "games").glob(f"*/{name}.py"))]
+    return [*kernel, *sorted(games), PACKAGE / "bots" / "ismcts.py"]
+
+
+def manifest(sources: list[Path]) -> dict[str, Any]:
+    """The manifest of a compiled build of ``sources``: module name → sha256 of its source."""
+    modules = {}
+    for path in sources:
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return {"build": "compiled", "modules": modules}
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that installs the pure package when the extensions cannot be built."""
+
+    def finalize_options(self) -> None:
+        """Compile the C files on every core unless ``-j`` says otherwise (one file per module)."""
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        """Build the extensions and write the manifest; on a compiler error say so and build nothing."""
+        start = time.perf_counter()
+        target = Path("src" if self.inplace else self.build_lib) / "kartentisch" / MANIFEST
+        target.unlink(missing_ok=True)  # a failed or pure rebuild must not leave an old manifest behind
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no headers, a compile error: the pure package still works
+            _say(f"compiled build failed ({type(exc).__name__}: {exc}); installing the pure-Python package")
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(manifest(compiled_sources()), indent=1), encoding="utf-8")
+        _say(f"compiled build: {len(self.extensions)} extension modules in {time.perf_counter() - start:.0f} s")
+
+
+def _say(message: str) -> None:
+    print(f"kartentisch: {message}", file=sys.stderr, flush=True)
+
+
+def extensions() -> list[Any]:
+    """The mypyc extension modules, or ``[]`` (pure build requested, or mypyc refuses the source)."""
+    if os.environ.get("KARTENTISCH_PURE") == "1":
+        _say("KARTENTISCH_PURE=1: pure-Python build")
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return list(mypycify([str(p.relative_to(ROOT)) for p in compiled_sources()], opt_level="3",
+                             group_name="kartentisch", multi_file=True))
+    except (Exception, SystemExit) as exc:  # mypyc reports type errors by exiting
+        _say(f"mypyc could not compile the sources ({type(exc).__name__}: {exc}); pure-Python build")
+        return []
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
