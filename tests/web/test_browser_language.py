@@ -11,6 +11,7 @@ import playwright.sync_api as playwright_api
 import pytest
 
 from .browser_kit import LAPTOP, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .test_browser_texts import finished_table
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +69,20 @@ def test_a_page_opened_with_lang_remembers_it(browser, live_server: str) -> None
     page.goto(f"{live_server}/t/{table['id']}?lang=en")
     page.wait_for_selector("body[data-phase] #zones")
     assert "Spectator" in page.locator("#info").text_content()
+
+
+def test_the_rematch_and_the_replay_keep_german(browser, live_server: str) -> None:  # noqa: F811
+    """A finished table in German: the replay link and the rematch's new table are German too."""
+    table, tokens, _totals = finished_table(live_server)
+    page = browser.new_context(viewport=LAPTOP, locale="en-US").new_page()
+    page.goto(f"{live_server}/t/{table}?lang=de#seat={tokens[0]}")
+    page.wait_for_selector("[data-zone=match-summary] button.rematch")
+    assert "lang=de" in page.locator("a.replay-link").get_attribute("href")
+    page.evaluate("localStorage.clear()")  # only the address may carry the language now
+    page.click("button.rematch")
+    page.wait_for_url(lambda url: table not in url)
+    page.wait_for_selector("body[data-phase] #zones")
+    assert "lang=de" in page.url and page.evaluate("document.documentElement.lang") == "de"
 
 
 def own_seat(browser, base: str, lang: str, dev: bool = False) -> playwright_api.Page:  # noqa: F811

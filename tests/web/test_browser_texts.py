@@ -85,25 +85,31 @@ def test_the_prompt_is_whole_sentences(browser, live_server: str, game_id: str) 
         page.close()
 
 
-def test_negative_totals_have_a_minus_sign(browser, live_server: str) -> None:  # noqa: F811
-    """A one-round colors match (seed 1, each seat's first legal move, through the API) leaves Ada at −3: every
-    total on the page writes it with a minus sign, as the round's scores are."""
-    table = httpx.post(f"{live_server}/api/tables", json={
+def finished_table(base: str) -> tuple[str, list[str], list[int]]:
+    """A one-round colors match of Ada, Bo and Cy (seed 1), each seat's first legal move through the API, to its
+    end: the table id, the seats' tokens and the totals (Ada −3)."""
+    table = httpx.post(f"{base}/api/tables", json={
         "game": "colors", "players": 3, "seed": 1, "options": {"max_rounds": 1},
         "seats": [{"kind": "human", "name": name} for name in ("Ada", "Bo", "Cy")]}).json()
     tokens = [s["token"] for s in table["seats"]]
     while True:
-        frames = [httpx.get(f"{live_server}/api/tables/{table['id']}/view", headers=auth(tok)).json() for tok in tokens]
+        frames = [httpx.get(f"{base}/api/tables/{table['id']}/view", headers=auth(tok)).json() for tok in tokens]
         acting = [(tok, f["legal"][0]) for tok, f in zip(tokens, frames, strict=True) if f["legal"]]
         if frames[0]["view"]["game_over"] or not acting:
             break
         tok, action = acting[0]
-        httpx.post(f"{live_server}/api/tables/{table['id']}/actions", headers=auth(tok),
+        httpx.post(f"{base}/api/tables/{table['id']}/actions", headers=auth(tok),
                    json={"action": action}).raise_for_status()
-    totals = frames[0]["view"]["totals"]
-    assert frames[0]["view"]["game_over"] and min(totals) < 0, totals
+    assert frames[0]["view"]["game_over"]
+    return table["id"], tokens, frames[0]["view"]["totals"]
+
+
+def test_negative_totals_have_a_minus_sign(browser, live_server: str) -> None:  # noqa: F811
+    """Ada ends at −3: every total on the page writes it with a minus sign, as the round's scores are."""
+    table, tokens, totals = finished_table(live_server)
+    assert min(totals) < 0, totals
     page = browser.new_page(viewport=LAPTOP)
-    page.goto(f"{live_server}/t/{table['id']}?lang=en#seat={tokens[0]}")
+    page.goto(f"{live_server}/t/{table}?lang=en#seat={tokens[0]}")
     page.wait_for_selector("[data-zone=match-summary]")
     for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar"):
         shown = page.locator(zone).inner_text()
