@@ -1,6 +1,6 @@
 """Phone first, in a real browser (marker ``browser``): at 390×844 the own hand (grid, row) and the decision of
-every game are inside the viewport without scrolling, the other seats a grid of panels above; screenshots of the lobby and
-of a table of each game at 1280×800 and 390×844, in English and German, for people to look at."""
+every game are inside the viewport without scrolling, the other seats a grid of panels above; screenshots of the
+lobby and of a table of each game at 1280×800 and 390×844, in English and German, for people to look at."""
 
 from __future__ import annotations
 
