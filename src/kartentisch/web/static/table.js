@@ -60,9 +60,9 @@ S.active = S.conns[0];
 
 /** The table's refusals the page knows (a pattern of the server's English message, the words to show instead). */
 const REFUSALS = [
-  [/has acted since event/, () => t("refusedTwice")],
+  [/has acted since/, () => t("refusedTwice")],
   [/has no decision now/, (frame) => t("refusedNotNow", seatList(frame, frame?.view.to_act ?? []))],
-  [/^the match is over/, () => t("refusedOver")],
+  [/^the match is over/i, () => t("refusedOver")],
   [/match starts once every seat is taken/, (frame) => t("waitingSeats", seatList(frame, frame?.waiting_for_seats ?? []))],
   [/rematch is possible once/, () => t("refusedRematch")],
   [/unknown seat token|seat token is needed|only the table's host/, () => t("refusedSeat")],
