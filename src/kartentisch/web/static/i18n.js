@@ -40,6 +40,8 @@ const STRINGS = {
     hiddenCard: "hidden card", faceDown: "face down",
     // refusals of the table (HTTP 409/422 and the socket's error frames), in the players' words
     refusedTwice: "Your move had already arrived: nothing was done twice.",
+    refusedRace: "Another move came in first: decide again on the table as it is now.",
+    refusedRematchMade: "Someone made the rematch a moment ago: press Rematch again to join it.",
     refusedNotNow: "It is not your turn now; waiting for {0}.", refusedOver: "The match is over.",
     refusedIllegal: "This move is not allowed now.", refusedRematch: "A rematch is possible once the match is over.",
     refusedSeat: "This link's seat is not known at this table.", refusedExpired: "This table was closed after a long time without a move.",
@@ -82,6 +84,8 @@ const STRINGS = {
     quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
     hiddenCard: "verdeckte Karte", faceDown: "verdeckt",
     refusedTwice: "Dein Zug war schon angekommen: nichts wurde doppelt ausgeführt.",
+    refusedRace: "Ein anderer Zug kam zuerst an: entscheide neu, wie der Tisch jetzt liegt.",
+    refusedRematchMade: "Jemand hat die Revanche gerade angelegt: drück noch einmal auf Revanche, um mitzuspielen.",
     refusedNotNow: "Du bist gerade nicht dran; wir warten auf {0}.", refusedOver: "Die Partie ist vorbei.",
     refusedIllegal: "Dieser Zug ist jetzt nicht erlaubt.", refusedRematch: "Eine Revanche gibt es, sobald die Partie vorbei ist.",
     refusedSeat: "Den Platz dieses Links gibt es an diesem Tisch nicht.", refusedExpired: "Dieser Tisch wurde nach langer Zeit ohne Zug geschlossen.",

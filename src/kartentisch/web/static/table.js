@@ -61,6 +61,8 @@ S.active = S.conns[0];
 /** The table's refusals the page knows (a pattern of the server's English message, the words to show instead). */
 const REFUSALS = [
   [/has acted since/, () => t("refusedTwice")],
+  [/came in at the same moment/, () => t("refusedRace")],
+  [/rematch was made a moment ago/, () => t("refusedRematchMade")],
   [/has no decision now/, (frame) => t("refusedNotNow", seatList(frame, frame?.view.to_act ?? []))],
   [/^the match is over/i, () => t("refusedOver")],
   [/match starts once every seat is taken/, (frame) => t("waitingSeats", seatList(frame, frame?.waiting_for_seats ?? []))],
