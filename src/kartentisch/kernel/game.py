@@ -58,7 +58,8 @@ class GameState(ABC):
 
     Template methods a game implements: :meth:`to_act`, :meth:`_legal`, :meth:`_apply`,
     :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`_determinize`,
-    :meth:`cards`; optionally :meth:`_draw` (a random draw without listing a wide decision).
+    :meth:`cards`; optionally :meth:`_draw` (a random draw without listing a wide decision) and
+    :meth:`_is_legal` (a check without listing).
     """
 
     game: Game
@@ -190,7 +191,7 @@ class GameState(ABC):
     def _cached_listing(self, seat: int) -> list[str] | None:
         """The legal listing of ``seat`` if one was built since the last apply, else ``None``.
 
-        A game overriding :meth:`is_legal` with a direct check can answer from it instead.
+        A game overriding :meth:`_is_legal` with a direct check can answer from it instead.
         """
         cache = self._legal_cache
         if cache is not None and cache[0] == seat:
@@ -219,10 +220,13 @@ class GameState(ABC):
     def is_legal(self, seat: object, token: object) -> bool:
         """Whether ``token`` is legal for ``seat`` now (``False`` for any value that is no seat
         number or no token). A token :meth:`random_action` just drew for ``seat`` is legal by
-        construction, so it is not listed to be checked."""
-        if not is_int(seat):
-            return False
-        return self._drawn == (seat, token) or token in self._listing(seat)
+        construction, so it is not checked again (:meth:`_is_legal`) until the next apply."""
+        return is_int(seat) and (self._drawn == (seat, token) or self._is_legal(seat, token))
+
+    def _is_legal(self, seat: int, token: object) -> bool:
+        """Whether ``token`` is legal for seat number ``seat`` now: by default, whether its listing
+        holds it. A game can answer directly instead, without listing (lastcard R19)."""
+        return token in self._listing(seat)
 
     def _check_seat(self, seat: object, token: object = None) -> int:
         """``seat`` as a seat number ``0 … players-1``; else raise :class:`IllegalAction` (a bool is no seat)."""

@@ -314,14 +314,14 @@ class LastCardState(GameState):
             return LAY_TOKEN[lower[c]][pile[t]]
         return None  # a deal: draw from the listing
 
-    def is_legal(self, seat: object, token: object) -> bool:
+    def _is_legal(self, seat: int, token: object) -> bool:
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
 
         Agrees with :meth:`legal_actions` exactly (tested); it only avoids building the list.
         A listing already built since the last apply answers directly. A seat with no decision now
-        (or no seat number at all) has no legal token.
+        has no legal token.
         """
-        if not is_int(seat) or seat not in self.to_act():
+        if seat not in self.to_act():
             return False
         listed = self._cached_listing(seat)
         if listed is not None:
