@@ -61,6 +61,19 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free TCP ports on 127.0.0.1 (as ``scripts/cluster.sh`` takes them)."""
+    while True:
+        first = free_port()
+        try:
+            for port in range(first, first + count):
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+
+
 #: ``serve`` options that switch the per-client limits off: every simulated client comes from 127.0.0.1.
 NO_LIMITS = ["--create-rate", "off", "--action-rate", "off", "--sockets-per-client", "0",
              "--spectators-per-table", "0"]
@@ -88,7 +101,7 @@ def cluster(processes: int) -> Iterator[tuple[str, list[int]]]:
     """``scripts/cluster.sh`` with ``processes`` serve processes (bots moving at once, the per-client limits off)
     in a session of its own, stopped (SIGINT, as Ctrl-C) afterwards; yields the clients' base URL (nginx, or the
     one process) and the serve processes' ids."""
-    port = free_port()
+    port = free_ports(processes + 1)
     script = Path(__file__).resolve().parent.parent / "scripts" / "cluster.sh"
     proc = subprocess.Popen(["bash", str(script), "--port", str(port), "--processes", str(processes), "--",
                              "--bot-delay", "0", *NO_LIMITS], stdout=subprocess.PIPE, text=True,

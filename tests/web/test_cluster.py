@@ -151,18 +151,21 @@ def test_a_match_over_two_processes_survives_killing_one(two_servers: list[tuple
     ada, bo = (Seat(s["seat"], s["token"]) for s in res.json()["seats"] if s["kind"] == "human")
 
     def a_drives_the_bot(frame: dict[str, Any]) -> bool:
-        """Ada has moved 10 times through A, the bot (next after her) is to move and A holds its lease (usually
-        so, since A applied her move; B holds it when B drove the bot's last move and had not let go yet)."""
+        """Ada has moved 10 times through A, the bot (next after her) is to move and A holds its lease."""
         moves = move_entries(frame["log"])
         if not (sum(1 for seat, _ in ada.events.values() if seat == 0) >= 10 and 1 in frame["view"]["to_act"]
                 and moves and moves[-1]["seat"] == 0):
             return False
-        deadline = time.monotonic() + 0.15  # A takes the lease as the frame leaves; the bot waits 0.2 s
-        while (owner := lease_owner(pg_url, table_id)) is None and time.monotonic() < deadline:
-            time.sleep(0.01)
+        owner = lease_owner(pg_url, table_id)
         return owner is not None and f":{proc_a.pid}:" in owner
 
     async def scenario() -> tuple[dict[str, Any], dict[str, Any], int, str | None]:
+        # A reads the table first, so its bots' lease is A's (the bot flips its first cards at once) and stays
+        # A's while A holds the table
+        assert httpx.get(f"{base_a}/api/tables/{table_id}/view").status_code == 200
+        deadline = time.monotonic() + 5
+        while lease_owner(pg_url, table_id) is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
         bo_plays = asyncio.create_task(play(base_b, table_id, bo, random.Random(2), by_http=True))
         async with httpx.AsyncClient(base_url=base_b) as http:  # chat through B reaches Ada's socket on A
             assert (await http.post(f"/api/tables/{table_id}/chat", json={"text": "hello from B"},

@@ -733,6 +733,9 @@ class Hub:
         idle = sorted((t for t in self.tables.values() if t.idle), key=lambda t: t.accessed)
         for table in idle[:excess]:
             del self.tables[table.id]
+            if table.id in self.leased:  # expired, not dropped: a move elsewhere may be waiting for its bots
+                self.leased.discard(table.id)
+                self._spawn(asyncio.to_thread(self.store.expire_leases, self.owner, [table.id]))
 
     # ------------------------------------------------------------------ actions
     async def act(self, table: LiveTable, seat: int, line: str, seen: int | None = None) -> None:
@@ -884,18 +887,17 @@ class Hub:
 
     async def _take_over(self, table_id: str) -> None:
         """Drive the bots of ``table_id`` from here if its expired lease is still to be had (another process may
-        be faster); a table whose bots have nothing to do here lets the lease go."""
+        be faster), holding the table in memory from now on."""
         if not await asyncio.to_thread(self.store.take_lease, table_id, self.owner, LEASE_SECONDS):
             return
         try:
             table = await self.get(table_id)
         except ApiError as exc:  # expired or not restorable here: nobody's bots are to move there
             log.warning("bots of table %s not taken over: %s", table_id, exc.message)
-            await asyncio.to_thread(self.store.release_lease, table_id, self.owner, None)
+            await asyncio.to_thread(self.store.release_lease, table_id, self.owner)
             return
+        self.leased.add(table_id)
         self.kick_bots(table)
-        if table.bot_task is None or table.bot_task.done():
-            await asyncio.to_thread(self.store.release_lease, table_id, self.owner, len(table.log))
 
     async def sweep(self) -> list[str]:
         """Delete the tables without a move for ``ttl`` seconds from the store (in transactions of
@@ -1012,12 +1014,21 @@ class Hub:
         await table.broadcast()
 
     def kick_bots(self, table: LiveTable) -> None:
-        """Start the table's bot driver unless it runs already or no bot has a decision."""
+        """Start the table's bot driver unless it runs already or no bot has a decision. A bot lease held here
+        for a table whose bots will never move here (its match is over, or this process plays no table without
+        a person) is let go."""
         if table.bot_task is not None and not table.bot_task.done():
             return
+        self._let_go(table)
         if self._bot_seat(table) is None or not (table.has_person or self.bot_only_workers):
             return
         table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
+
+    def _let_go(self, table: LiveTable) -> None:
+        """Drop the bot lease held here of a table whose bots will never move here (see :meth:`kick_bots`)."""
+        if table.id in self.leased and (table.state.game_over or not (table.has_person or self.bot_only_workers)):
+            self.leased.discard(table.id)
+            self._spawn(asyncio.to_thread(self.store.release_lease, table.id, self.owner))
 
     @staticmethod
     def _bot_seat(table: LiveTable) -> int | None:
@@ -1025,30 +1036,22 @@ class Hub:
         return next((s for s in table.state.to_act() if s in bots), None)
 
     async def _drive_bots(self, table: LiveTable) -> None:
-        """Move the table's bots while one has a decision. On a shared store only while this process holds the
-        table's bot lease (taken here; another process holding it drives them), and the lease is dropped when no
-        bot has a decision unless the table moved on meanwhile."""
-        if self.shared:
+        """Move the table's bots while one has a decision. On a shared store only in the process holding the
+        table's bot lease (another process holding it drives them: it hears of the move that gave them a turn).
+        It is taken here unless held already, and kept while the table is in memory here and its match goes on
+        (:meth:`keep_leases` renews it), so the bots' next turn needs no write for it; it goes at the match's end,
+        and when the table leaves memory (:meth:`_evict`)."""
+        if self.shared and table.id not in self.leased:
             if not await asyncio.to_thread(self.store.take_lease, table.id, self.owner, LEASE_SECONDS):
                 return
             self.leased.add(table.id)
-        try:
-            await self._bot_turns(table)
-        finally:
-            self.leased.discard(table.id)
+        await self._bot_turns(table)
+        self._let_go(table)
 
     async def _bot_turns(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
         game = table.match.game
-        while True:
-            seat = self._bot_seat(table)
-            if seat is None:
-                if not self.shared or await asyncio.to_thread(self.store.release_lease, table.id, self.owner,
-                                                              len(table.log)):
-                    return
-                async with table.lock:  # the table moved on meanwhile: a bot may have a decision again
-                    await self.refresh(table)
-                continue
+        while (seat := self._bot_seat(table)) is not None:
             if self.shared and table.id not in self.leased:
                 return  # the lease was lost (this process stalled) and another process drives the bots
             if self.bot_delay:
