@@ -135,6 +135,8 @@ class Stats:
         self.errors: list[str] = []
         self.reconnects = 0
         self.acked: dict[tuple[str, int], dict[int, str]] = {}
+        #: when each event count of a table first reached each of its clients: ``(table, n) → [seconds]``
+        self.reached: dict[tuple[str, int], list[float]] = {}
 
 
 async def client(base: str, table_id: str, seat: int, token: str, stop: float, rng: random.Random, stats: Stats,
@@ -173,6 +175,8 @@ async def session(base: str, table_id: str, seat: int, token: str, stop: float, 
                     continue
                 moves = [e for e in frame["log"] if e.get("kind") != "round"]
                 acked.update((frame["log_start"] + i, e["token"]) for i, e in enumerate(moves) if e["seat"] == seat)
+                if moves:
+                    stats.reached.setdefault((table_id, frame["n"]), []).append(time.perf_counter())
                 if sent_at is not None and frame["n"] >= waiting_for:
                     stats.rtts.append(time.perf_counter() - sent_at)
                     sent_at = None
@@ -247,10 +251,15 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
     rtts = sorted(stats.rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) >= 2 else [float("nan")] * 99
     bots = statistics.quantiles(stats.bot_moves, n=100) if len(stats.bot_moves) >= 2 else [float("nan")] * 99
+    # how much later the second client of a table heard of an event than the first (through another process
+    # when the two sockets reached different ones): the push between processes
+    spreads = [max(t) - min(t) for t in stats.reached.values() if len(t) == 2]
+    spread = statistics.quantiles(spreads, n=100) if len(spreads) >= 2 else [float("nan")] * 99
     return {"tables": tables, "clients": 2 * tables, "game": game, "players": players, "bot": bot, "think_s": think,
             "options": options or {}, "bot_only_tables": bot_only, "bot_only_bot": bot_only_bot if bot_only else None,
             "seconds": elapsed, "actions": len(rtts), "actions_per_s": len(rtts) / elapsed,
             "rtt_ms": {"p50": q[49] * 1000, "p99": q[98] * 1000, "max": rtts[-1] * 1000 if rtts else float("nan")},
+            "push_spread_ms": {"p50": spread[49] * 1000, "p99": spread[98] * 1000},
             "bot_moves": len(stats.bot_moves), "bot_move_ms": {"p50": bots[49] * 1000, "p99": bots[98] * 1000},
             "errors": len(stats.errors), "error_examples": stats.errors[:5], "reconnects": stats.reconnects,
             "acknowledged": sum(len(a) for a in stats.acked.values()), "lost": lost}
