@@ -1,6 +1,7 @@
 """Every game at its most players, in a real browser (marker ``browser``): on a phone (390 px) nothing runs past the
 screen's edge or hides in a strip to scroll sideways, the other seats' panels do not overlap and each shows its
-hand count; the score table shows every seat's column whole, on a phone and in a laptop's side column."""
+hand count, the own hand stays above the decision; the score table shows every seat's column whole, on a phone and
+in a laptop's side column."""
 
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ def test_a_full_table_fits_a_phone(browser, live_server: str, game_id: str) -> N
     shot(page, f"full-{game_id}-phone-de", full_page=True)
     assert page.evaluate(HIDDEN_SIDEWAYS) == []
     assert page.evaluate(OVERLAPS) == []
+    hand = page.locator("[data-zone=my-hand]").bounding_box()  # the own hand above the decision (it sticks below)
+    assert hand["y"] + hand["height"] <= page.locator("#decision").bounding_box()["y"] + 1
     panels = page.locator(".kt-others > .kt-seat")
     assert panels.count() == players - 1
     for i in range(players - 1):

@@ -154,7 +154,7 @@ export function SeatPanel({ ctx, view, s, badges = [], children }) {
     <div class="kt-seat-head">
       ${offer ? html`<button type="button" class="kt-name seat-name kt-pick-seat" title=${offer.words ?? undefined}
           onClick=${(ev) => { ev.stopPropagation(); offer.onPick(); }}>${name}</button>`
-        : html`<span class="kt-name seat-name">${name}</span>`}
+        : html`<span class="kt-name seat-name" title=${name}>${name}</span>`}
       ${s === view.dealer && html`<span class="kt-badge">${ctx.t("dealer")}</span>`}
       ${badges.filter(Boolean).map((b) => html`<span class="kt-badge">${b}</span>`)}
       ${acting && html`<span class="kt-badge kt-turn">${texts(ctx, KIT_TEXT)("toAct")}</span>`}
