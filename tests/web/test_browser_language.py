@@ -5,6 +5,7 @@ refusals are shown in it, in the players' words (no 0-based seat numbers, no tok
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import httpx
 import playwright.sync_api as playwright_api
@@ -98,21 +99,29 @@ def own_seat(browser, base: str, lang: str, dev: bool = False) -> playwright_api
     return page
 
 
-def test_a_move_sent_twice_is_refused_in_german_without_seat_numbers(browser, live_server: str) -> None:  # noqa: F811
-    """A double click: the socket carries the move twice (Playwright doubles it); the table applies it once and
-    refuses the second ("seat 0 has acted since …"); the page says so in German, without numbers from 0."""
-    page = own_seat(browser, live_server, "de")
+def refused_click(page: playwright_api.Page, action: Callable[[str, playwright_api.WebSocketRoute,
+                                                                playwright_api.WebSocketRoute], None]) -> str:
+    """The banner after a click on the page's first playable hand card, its socket routed through Playwright:
+    ``action(message, page_side, server_side)`` does what becomes of each action frame the page sends (the others
+    reach the server unchanged)."""
 
-    def doubled(ws: playwright_api.WebSocketRoute) -> None:
+    def route(ws: playwright_api.WebSocketRoute) -> None:
         server = ws.connect_to_server()
-        ws.on_message(lambda m: [server.send(m) for _ in range(2 if '"action"' in str(m) else 1)])
+        ws.on_message(lambda m: action(str(m), ws, server) if '"action"' in str(m) else server.send(m))
 
-    page.route_web_socket(re.compile(r"/ws/tables/"), doubled)
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
     page.reload()
     page.wait_for_selector("body[data-acting='1']")
     page.locator("[data-zone=my-hand] .card.playable").first.click()
     page.wait_for_selector("#banner")
-    banner = page.locator("#banner").text_content()
+    return page.locator("#banner").text_content()
+
+
+def test_a_move_sent_twice_is_refused_in_german_without_seat_numbers(browser, live_server: str) -> None:  # noqa: F811
+    """A double click: the socket carries the move twice (Playwright doubles it); the table applies it once and
+    refuses the second ("seat 0 has acted since …"); the page says so in German, without numbers from 0."""
+    page = own_seat(browser, live_server, "de")
+    banner = refused_click(page, lambda m, _page, server: [server.send(m), server.send(m)])
     shot(page, "refusal-twice-de")
     assert "Dein Zug war schon angekommen" in banner
     assert not re.search(r"\d|seat|event", banner), banner
@@ -135,16 +144,6 @@ def test_a_rule_refusal_shows_no_token_and_no_seat_number(browser, live_server: 
     page = own_seat(browser, live_server, "en")
     refusal = ('{"type": "error", "status": 422, "rule": "colors R19",'
                ' "error": "seat 0: \'play:r7\' is illegal: r7 is not in the hand"}')
-
-    def refuse(ws: playwright_api.WebSocketRoute) -> None:
-        server = ws.connect_to_server()
-        ws.on_message(lambda m: ws.send(refusal) if '"action"' in str(m) else server.send(m))
-
-    page.route_web_socket(re.compile(r"/ws/tables/"), refuse)
-    page.reload()
-    page.wait_for_selector("body[data-acting='1']")
-    page.locator("[data-zone=my-hand] .card.playable").first.click()
-    page.wait_for_selector("#banner")
-    banner = page.locator("#banner").text_content()
+    banner = refused_click(page, lambda _m, page_side, _server: page_side.send(refusal))
     assert banner == "This move is not allowed now."
     assert not TOKEN_LIKE.search(banner)
