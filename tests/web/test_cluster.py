@@ -268,3 +268,35 @@ def test_a_second_process_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> 
     assert second.returncode == 2
     lines = second.stderr.strip().splitlines()
     assert len(lines) == 1 and str(db) in lines[0] and "in use by another kartentisch process" in lines[0], lines
+
+
+@pytest.mark.postgres
+def test_a_rematch_asked_through_two_processes_at_once_is_one_table(pg_url: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from fastapi.testclient import TestClient
+
+    from kartentisch.web import create_app
+
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
+        res = a.post("/api/tables", json={"game": "grid", "players": 2, "seed": 4, "options": {"end_total": 1},
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
+        table_id, tokens = res.json()["id"], [s["token"] for s in res.json()["seats"]]
+        rng = random.Random(4)
+        for turn in range(500):  # every move through the other process than the one before
+            client = (a, b)[turn % 2]
+            frame = client.get(f"/api/tables/{table_id}/view").json()
+            if frame["view"]["phase"] == "game_over":
+                break
+            seat = frame["view"]["to_act"][0]
+            legal = client.get(f"/api/tables/{table_id}/view", headers=auth(tokens[seat])).json()["legal"]
+            assert client.post(f"/api/tables/{table_id}/actions", json={"action": rng.choice(legal)},
+                               headers=auth(tokens[seat])).status_code == 200
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda pair: pair[0].post(f"/api/tables/{table_id}/rematch",
+                                                              headers=auth(tokens[pair[1]])).json(),
+                                    [(a, 0), (b, 1)]))
+        assert answers[0]["id"] == answers[1]["id"]  # one rematch, whichever process was first
+        for client, seat in ((a, 0), (b, 1)):
+            frame = client.get(f"/api/tables/{answers[0]['id']}/view", headers=auth(answers[seat]["token"])).json()
+            assert frame["seat"] == seat

@@ -419,6 +419,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         spectator's; texts in ``lang``."""
         lang = frame_lang(lang)
         table, seat = await _table_and_seat(request, table_id, authorization)
+        await hub_of(request).latest(table)  # a move just made through another process is shown
         return table.frame(seat, lang=lang)
 
     @app.post("/api/tables/{table_id}/actions", response_model=None, responses={200: {"model": FrameOut}})

@@ -820,6 +820,14 @@ class Hub:
             self._spawn(table.broadcast())
         return changed
 
+    async def latest(self, table: LiveTable) -> LiveTable:
+        """``table`` caught up from a shared store (:meth:`refresh` under its lock), for a read that must show what
+        was committed through another process a moment ago (reading one's own move made there); returns it."""
+        if self.shared:
+            async with table.lock:
+                await self.refresh(table)
+        return table
+
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` as a task of the hub (kept until done, so it is not collected mid-way)."""
         task = asyncio.get_running_loop().create_task(work)
