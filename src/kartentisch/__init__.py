@@ -39,7 +39,7 @@ def _pure_reason() -> str | None:
     for name, digest in modules.items():
         source = _HERE.parent.joinpath(*name.split(".")).with_suffix(".py")
         if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
-            return f"{source.relative_to(_HERE.parent)} changed since the compiled build (make install)"
+            return f"{source.relative_to(_HERE.parent)} changed since the compiled build (make compiled)"
     return None
 
 

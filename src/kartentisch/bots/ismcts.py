@@ -116,23 +116,23 @@ import random
 import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 from ..kernel import Bot, Game, GameState, KartentischError
 from ..kernel.game import is_int
 
 #: Decisions a rollout may take when ``depth`` is not given: a safety net far above any round.
-SAFETY_DEPTH = 5_000
+SAFETY_DEPTH: Final = 5_000
 
 
 #: Fewest visits per root token that make "most visited" meaningful. A root decision with more
 #: than ``iterations // MIN_VISITS`` legal tokens would get fewer on average (lastcard's pass of
 #: 3 of 15 cards: 455 tokens at 1,000 iterations, about 2 each, i.e. a random pick); with a
 #: heuristic rollout policy the bot then plays the policy's token instead of searching.
-MIN_VISITS = 10
+MIN_VISITS: Final = 10
 
-ROLLOUTS = ("random", "heuristic")
-REWARDS = ("win", "score", "margin")
+ROLLOUTS: Final = ("random", "heuristic")
+REWARDS: Final = ("win", "score", "margin")
 
 
 class Position(Protocol):

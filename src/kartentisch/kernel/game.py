@@ -30,7 +30,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any, ClassVar, Protocol, TypeGuard, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeGuard, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -41,8 +41,8 @@ from .words import Choice, Voice, common_text
 S = TypeVar("S", bound="GameState")
 
 #: Phases shared by every game (CONVENTIONS: a scored round is shown, then the next dealer deals).
-ROUND_OVER = "round_over"
-GAME_OVER = "game_over"
+ROUND_OVER: Final = "round_over"
+GAME_OVER: Final = "game_over"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in game's state is interpreted Python
@@ -660,7 +660,7 @@ class RandomBot:
 
 
 #: The common fields :meth:`Game.load_common` reads (``game``, ``players`` and ``options`` are :meth:`Game.load`'s).
-_COMMON_FIELDS = ("zones", "phase", "round", "dealer", "scores", "totals", "game_over", "winners", "to_act")
+_COMMON_FIELDS: Final = ("zones", "phase", "round", "dealer", "scores", "totals", "game_over", "winners", "to_act")
 
 
 @dataclass(frozen=True)

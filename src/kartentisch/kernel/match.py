@@ -11,13 +11,13 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .errors import IllegalAction, InvalidReplay, KartentischError
 from .game import Game, GameState
 from .registry import lookup
 
-REPLAY_FORMAT = "kartentisch-replay/1"
+REPLAY_FORMAT: Final = "kartentisch-replay/1"
 
 
 @dataclass

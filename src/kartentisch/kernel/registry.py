@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.metadata import entry_points
+from typing import Final
 
 from .errors import KartentischError
 from .game import Game
 
 #: The entry-point group installed games are named in.
-GROUP = "kartentisch.games"
+GROUP: Final = "kartentisch.games"
 
-_GAMES: dict[str, Game] = {}
-_LOADERS: dict[str, Callable[[], Game]] = {}
+_GAMES: Final[dict[str, Game]] = {}
+_LOADERS: Final[dict[str, Callable[[], Game]]] = {}
 _discovered = False
 
 

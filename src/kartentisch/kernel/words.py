@@ -23,15 +23,15 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:
     from .game import GameState
 
 #: Languages every text of every game comes in.
-LANGS: tuple[str, ...] = ("en", "de")
+LANGS: Final[tuple[str, ...]] = ("en", "de")
 
-_COMMON: dict[str, dict[str, str]] = {
+_COMMON: Final[dict[str, dict[str, str]]] = {
     "en": {
         "seat": "Seat {n}", "you": "You", "you_lower": "you", "round_over": "Round over", "game_over": "Match over",
         "round_end": "Round {round} is over: {scores}.", "score": "{name} {score:+d} (total {total})",

@@ -7,7 +7,7 @@ the pile's size); it never looks at the hidden draw pile (spec *Visibility*).
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from ...kernel.game import GameState
 from .cards import COLOUR, COLOUR_INDEX, COLOURS, DECK, FACE_DOWN, VALUE, face_up, take_cost
@@ -17,18 +17,18 @@ if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs th
     from .rules import ChipsState
 
 #: Weight of chips put on skipped cards that opponents may collect later (rule 3).
-GIFT_WEIGHT = 0.3
+GIFT_WEIGHT: Final = 0.3
 #: Weight per still-unplaced card of the colour row that a face-up card shuts out (rule 4).
-BLOCK_WEIGHT = 0.35
+BLOCK_WEIGHT: Final = 0.35
 #: Value of an extra turn earned with ``s4`` (rule 5).
-EXTRA_TURN_BONUS = 4.0
+EXTRA_TURN_BONUS: Final = 4.0
 #: Rule 4's candidates: colour → top → value → the codes of that colour strictly between top and
 #: value (top 0 = an empty or face-down top), so a take counts them with one set difference.
-_BETWEEN: dict[str, list[list[frozenset[str]]]] = {
+_BETWEEN: Final[dict[str, list[list[frozenset[str]]]]] = {
     c: [[frozenset(f"{c}{v}" for v in range(top + 1, value)) for value in range(11)] for top in range(11)]
     for c in COLOURS}
 #: Display code (face up ``r7`` or face down ``-r7``) → card code.
-_BARE: dict[str, str] = {**{code: code for code in DECK}, **{FACE_DOWN + code: code for code in DECK}}
+_BARE: Final[dict[str, str]] = {**{code: code for code in DECK}, **{FACE_DOWN + code: code for code in DECK}}
 
 
 class HeuristicBot:

@@ -18,24 +18,24 @@ The special cards' combined :class:`Effects`, the placement rule :func:`face_up`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 #: Colour letters in table order (D3): black, red, blue, yellow.
-COLOURS: tuple[str, ...] = ("k", "r", "b", "y")
+COLOURS: Final[tuple[str, ...]] = ("k", "r", "b", "y")
 #: Colour letter → index of that colour row in a display (``k`` 0 … ``y`` 3).
-COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+COLOUR_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 #: The 40 number cards in canonical order (``k1 … k10, r1 … r10, b1 … b10, y1 … y10``).
-DECK: tuple[str, ...] = tuple(f"{c}{v}" for c in COLOURS for v in range(1, 11))
+DECK: Final[tuple[str, ...]] = tuple(f"{c}{v}" for c in COLOURS for v in range(1, 11))
 #: Card code → value (1 … 10).
-VALUE: dict[str, int] = {code: int(code[1:]) for code in DECK}
+VALUE: Final[dict[str, int]] = {code: int(code[1:]) for code in DECK}
 #: Card code → colour letter.
-COLOUR: dict[str, str] = {code: code[0] for code in DECK}
+COLOUR: Final[dict[str, str]] = {code: code[0] for code in DECK}
 #: Prefix marking a face-down display card (``"-r7"``).
-FACE_DOWN = "-"
+FACE_DOWN: Final = "-"
 #: Cards in the row (R2 step 4).
-ROW_SIZE = 7
+ROW_SIZE: Final = 7
 #: Chips in each seat's supply at the start of every round (R2 step 5).
-CHIPS_PER_SEAT = 7
+CHIPS_PER_SEAT: Final = 7
 
 
 class Special(NamedTuple):
@@ -49,7 +49,7 @@ class Special(NamedTuple):
 
 #: The defined special cards in table order (R12). Kinds: R13 ``free_take``, R14 ``any_row``,
 #: R15 ``extra_turn``, R16 ``always_up``, R17 ``drop_lowest_row``, R18 ``chip_value``.
-SPECIALS: dict[str, Special] = {
+SPECIALS: Final[dict[str, Special]] = {
     s.code: s
     for s in (
         Special("s2", 2, "free_take", {"value": 4}),
@@ -61,11 +61,11 @@ SPECIALS: dict[str, Special] = {
     )
 }
 #: Table order of the defined special cards (``zones.specials`` lists a ``"random"`` draw in it).
-SPECIAL_ORDER: tuple[str, ...] = tuple(SPECIALS)
+SPECIAL_ORDER: Final[tuple[str, ...]] = tuple(SPECIALS)
 #: Every printed special card ``s1 … s15``; those outside :data:`SPECIALS` are not in play (R19).
-ALL_SPECIAL_CODES: tuple[str, ...] = tuple(f"s{n}" for n in range(1, 16))
+ALL_SPECIAL_CODES: Final[tuple[str, ...]] = tuple(f"s{n}" for n in range(1, 16))
 #: Number of special cards ``"random"`` draws each round (R2 step 2, D12).
-RANDOM_SPECIALS = 3
+RANDOM_SPECIALS: Final = 3
 
 
 def deck(players: int, options: Mapping[str, Any]) -> list[str]:
@@ -133,7 +133,7 @@ def effects(specials: Iterable[str]) -> Effects:
     return Effects(frozenset(free), frozenset(any_row), extra, frozenset(always), drop, points)
 
 
-NO_EFFECTS = effects(())
+NO_EFFECTS: Final = effects(())
 
 
 def face_up(stack: Sequence[str], value: int, eff: Effects) -> bool:

@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
 from .cards import COLOUR_INDEX, COLOURS, ROW_SIZE
 
 #: The spec's rule for the token grammar (R20 sends malformed tokens to R4).
-RULE = "chips R4"
-TAKE = "take"
-DEAL = "deal"
+RULE: Final = "chips R4"
+TAKE: Final = "take"
+DEAL: Final = "deal"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
@@ -53,12 +53,12 @@ from .cards import (
 from .cards import deck as _deck
 from .notation import DEAL, Deal, parse
 
-PLAY = "play"
-PHASES = (PLAY, ROUND_OVER, GAME_OVER)
+PLAY: Final = "play"
+PHASES: Final = (PLAY, ROUND_OVER, GAME_OVER)
 
 #: ``take:<i>`` tokens by position, and ``take:<i>:<c>`` by position and colour-row index (R14).
-_TAKE = tuple(f"take:{i}" for i in range(ROW_SIZE))
-_TAKE_ROW = tuple(tuple(f"take:{i}:{c}" for c in COLOURS) for i in range(ROW_SIZE))
+_TAKE: Final = tuple(f"take:{i}" for i in range(ROW_SIZE))
+_TAKE_ROW: Final = tuple(tuple(f"take:{i}:{c}" for c in COLOURS) for i in range(ROW_SIZE))
 
 
 # ------------------------------------------------------------------ special cards (R12–R18)
@@ -410,7 +410,7 @@ def _check_specials(value: Any, players: int) -> str | None:
     return None
 
 
-OPTIONS: tuple[Option, ...] = (
+OPTIONS: Final[tuple[Option, ...]] = (
     int_option("rounds", 1, minimum=1, label={"en": "Rounds", "de": "Partien"}, rule="chips R11", help={
         "en": "How many rounds are played; the scores are added up.",
         "de": "Wie viele Partien gespielt werden; die Punkte werden zusammengezählt.",

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from ...kernel.game import GameState
 from .cards import CENTRE_SIZE, LOWER, colour_score, colours_in_play, higher_neighbour, lower_neighbour
@@ -23,14 +23,14 @@ if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs th
     from .rules import ColorsState
 
 #: Outlook model (rule 3): probability that a later play of a hand card captures nothing (R10).
-DUMP_CHANCE = 0.15
+DUMP_CHANCE: Final = 0.15
 #: Outlook model (rule 3): when a later play captures, how many centre cards it takes, with what
 #: probability (one card for a lone equal number or neighbour, two for both neighbours).
-EXTRA_CARDS: tuple[tuple[int, float], ...] = ((1, 0.6), (2, 0.4))
+EXTRA_CARDS: Final[tuple[tuple[int, float], ...]] = ((1, 0.6), (2, 0.4))
 #: Weight of the one-turn look-ahead on the current centre against the blind outlook (rule 4).
-LOOK_WEIGHT = 0.8
+LOOK_WEIGHT: Final = 0.8
 #: Weight of the next seat's expected immediate score gain, subtracted as denial (rule 5).
-DENIAL_WEIGHT = 0.3
+DENIAL_WEIGHT: Final = 0.3
 
 Counts = list[int]
 #: A collection and a hand for the outlook: sorted (collected, in hand) count pairs, one per colour.

@@ -9,18 +9,19 @@ Codes appear only at the boundary (tokens, documents). The pure helpers on numbe
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 #: Colour letters in canonical order (colors *Components*, D15): blau, grün, lila, rot, gelb.
-COLOURS: tuple[str, ...] = ("b", "g", "p", "r", "y")
+COLOURS: Final[tuple[str, ...]] = ("b", "g", "p", "r", "y")
 #: Colour names per language, for texts and the renderer.
-COLOUR_NAMES: dict[str, dict[str, str]] = {
+COLOUR_NAMES: Final[dict[str, dict[str, str]]] = {
     "en": {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow"},
     "de": {"b": "blau", "g": "grün", "p": "lila", "r": "rot", "y": "gelb"},
 }
 #: Card code of every sort key 0 … 49 (``CODES[23] == "p3"``).
-CODES: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(10))
+CODES: Final[tuple[str, ...]] = tuple(f"{c}{n}" for c in COLOURS for n in range(10))
 #: Sort key of every card code (inverse of :data:`CODES`).
-KEY: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+KEY: Final[dict[str, int]] = {code: i for i, code in enumerate(CODES)}
 
 
 def colours_in_play(players: int) -> list[str]:
@@ -54,10 +55,10 @@ def codes(keys: Iterable[int]) -> list[str]:
 
 # --------------------------------------------------------------------------- numbers and colours (R4, R6, R15)
 #: Centre size the refill aims at (colors R11) and the size of the initial centre (R4).
-CENTRE_SIZE = 4
+CENTRE_SIZE: Final = 4
 #: The sides of a capture by neighbours (colors R8, R9; ``zones.pending.side``).
-LOWER = "lower"
-HIGHER = "higher"
+LOWER: Final = "lower"
+HIGHER: Final = "higher"
 
 
 def lower_neighbour(number: int) -> int:

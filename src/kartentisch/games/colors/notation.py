@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
 from .cards import KEY, deck_codes
 
 #: The rule a malformed token breaks: R19 lists the tokens and rejects every other one.
-RULE = "colors R19"
+RULE: Final = "colors R19"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class Deal:
 
 Move = Play | Pick | Deal
 
-_CARD_VERBS: dict[str, type[Play] | type[Pick]] = {"play": Play, "pick": Pick}
+_CARD_VERBS: Final[dict[str, type[Play] | type[Pick]]] = {"play": Play, "pick": Pick}
 
 
 @lru_cache(maxsize=256)

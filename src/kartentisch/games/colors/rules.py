@@ -15,7 +15,7 @@ from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
@@ -48,13 +48,13 @@ from .cards import (
 )
 from .notation import Deal, Pick, Play, parse
 
-PLAY = "play"
-PICK = "pick"
-PHASES = (PLAY, PICK, ROUND_OVER, GAME_OVER)
+PLAY: Final = "play"
+PICK: Final = "pick"
+PHASES: Final = (PLAY, PICK, ROUND_OVER, GAME_OVER)
 
 #: Every card token by card key, precomputed once for the listing: ``"play:b0"`` … ``"pick:y9"``.
-_PLAY_TOKEN: tuple[str, ...] = tuple(str(Play(c)) for c in CODES)
-_PICK_TOKEN: tuple[str, ...] = tuple(str(Pick(c)) for c in CODES)
+_PLAY_TOKEN: Final[tuple[str, ...]] = tuple(str(Play(c)) for c in CODES)
+_PICK_TOKEN: Final[tuple[str, ...]] = tuple(str(Pick(c)) for c in CODES)
 
 
 # --------------------------------------------------------------------------- pure rule helpers
@@ -111,7 +111,7 @@ def dealer_of(first_player: int, round_no: int, players: int) -> int:
 
 
 #: ``_NEIGHBOURS[n] == (lower_neighbour(n), higher_neighbour(n))`` for the numbers 0 … 9 (R6).
-_NEIGHBOURS: tuple[tuple[int, int], ...] = tuple((lower_neighbour(n), higher_neighbour(n)) for n in range(10))
+_NEIGHBOURS: Final[tuple[tuple[int, int], ...]] = tuple((lower_neighbour(n), higher_neighbour(n)) for n in range(10))
 
 
 class Pending(NamedTuple):
@@ -430,7 +430,7 @@ class ColorsState(GameState):
 
 
 # --------------------------------------------------------------------------- game
-_OPTIONS: tuple[Option, ...] = (
+_OPTIONS: Final[tuple[Option, ...]] = (
     int_option("target_score", 30, 1, label={"en": "Target score", "de": "Zielpunktzahl"}, rule="colors R16",
                presets=(("short", 15), ("medium", 30), ("long", 70)), help={
         "en": "The match ends after the round in which someone reaches this total.",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.game import GameState
 from .cards import MEAN_VALUE, VALUE
@@ -32,11 +32,11 @@ from .cells import Cell, Grid, OpenGrid, close_grid, completed_lines, remove_dia
 from .notation import DIAGONALS, LINES, Close, Flip, Remove, Swap, parse, shape
 
 #: Minimum expected-sum gain for taking the discard card (rule 2).
-TAKE_GAIN = 3.0
+TAKE_GAIN: Final = 3.0
 #: Minimum expected-sum gain for swapping a drawn card in instead of flipping (rule 3).
-SWAP_GAIN = 1.0
+SWAP_GAIN: Final = 1.0
 #: How far below every opponent the own expected sum must be to trigger safely (rule 4).
-TRIGGER_MARGIN = 3.0
+TRIGGER_MARGIN: Final = 3.0
 
 def expected_sum(grid: Sequence[Sequence[Cell]]) -> float:
     """Face-up values plus the mean value per face-down (``"?"``) cell."""

@@ -20,11 +20,12 @@ diagonal's cells, until ``close:h`` or ``close:v`` closes it into a :data:`Grid`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .notation import DIAGONALS, LINES, shape
 
 #: The mark of a face-down cell: the first character of ``"?r7"``, and all of a view's ``"?"``.
-DOWN = "?"
+DOWN: Final = "?"
 
 #: A card in a grid: ``"r7"`` face up, ``"?r7"`` face down (in a view: ``"?"``).
 Cell = str

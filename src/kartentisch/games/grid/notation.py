@@ -28,22 +28,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
 
 # ----------------------------------------------------------------------------- lines (R10)
 
 #: R10: the shapes a grid can have, as (rows, columns); ``(0, 0)`` is the empty grid.
-SHAPES: tuple[tuple[int, int], ...] = ((3, 3), (2, 3), (1, 3), (3, 2), (3, 1), (0, 0))
+SHAPES: Final[tuple[tuple[int, int], ...]] = ((3, 3), (2, 3), (1, 3), (3, 2), (3, 1), (0, 0))
 
 #: R10: line ids in the spec's display order.
-LINE_IDS: tuple[str, ...] = ("r0", "r1", "r2", "c0", "c1", "c2", "d0", "d1")
+LINE_IDS: Final[tuple[str, ...]] = ("r0", "r1", "r2", "c0", "c1", "c2", "d0", "d1")
 
 Cells = tuple[tuple[int, int], ...]
 
 #: R10: the diagonals' cells in the 3×3 grid.
-DIAGONALS: dict[str, Cells] = {
+DIAGONALS: Final[dict[str, Cells]] = {
     "d0": ((0, 0), (1, 1), (2, 2)),
     "d1": ((0, 2), (1, 1), (2, 0)),
 }
@@ -62,7 +62,7 @@ def _shape_lines(rows: int, cols: int) -> tuple[tuple[str, Cells], ...]:
 
 
 #: R10 table: shape → its lines ``(id, cells)`` in id order.
-LINES: dict[tuple[int, int], tuple[tuple[str, Cells], ...]] = {s: _shape_lines(*s) for s in SHAPES}
+LINES: Final[dict[tuple[int, int], tuple[tuple[str, Cells], ...]]] = {s: _shape_lines(*s) for s in SHAPES}
 
 
 def shape(grid: Sequence[Sequence[Any]]) -> tuple[int, int]:
@@ -152,12 +152,12 @@ class Deal:
 Move = Draw | TakeDiscard | Swap | Flip | Remove | Keep | Close | Deal
 
 #: Verbs without arguments → (their value, the rule that defines them).
-_PLAIN: dict[str, tuple[Move, str]] = {
+_PLAIN: Final[dict[str, tuple[Move, str]]] = {
     "draw": (Draw(), "grid R8"), "takediscard": (TakeDiscard(), "grid R7"),
     "keep": (Keep(), "grid R11"), "deal": (Deal(), "grid R20"),
 }
-_INDEX = {"0": 0, "1": 1, "2": 2}
-_VERBS = "draw, takediscard, swap:r:c, flip:r:c, remove:<line>, keep, close:h, close:v and deal"
+_INDEX: Final = {"0": 0, "1": 1, "2": 2}
+_VERBS: Final = "draw, takediscard, swap:r:c, flip:r:c, remove:<line>, keep, close:h, close:v and deal"
 
 
 @lru_cache(maxsize=512)

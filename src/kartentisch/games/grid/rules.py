@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
@@ -66,20 +66,20 @@ from .notation import (
 )
 
 SETUP, PLAY, REVEAL = "setup", "play", "reveal"
-PHASES = (SETUP, PLAY, REVEAL, ROUND_OVER, GAME_OVER)
+PHASES: Final = (SETUP, PLAY, REVEAL, ROUND_OVER, GAME_OVER)
 
 #: Steps inside a turn (spec, *Decisions and tokens*): start → drawn | taken → [remove | close …].
 START, DRAWN, TAKEN, REMOVE, CLOSE = "start", "drawn", "taken", "remove", "close"
-PLAY_STEPS = (START, DRAWN, TAKEN, REMOVE, CLOSE)
-REVEAL_STEPS = (REMOVE, CLOSE)
+PLAY_STEPS: Final = (START, DRAWN, TAKEN, REMOVE, CLOSE)
+REVEAL_STEPS: Final = (REMOVE, CLOSE)
 
 # ----------------------------------------------------------------------------- shapes and lines (R10)
 # The geometry (SHAPES, LINE_IDS, DIAGONALS, LINES, shape) is notation: see .notation; cells, grids and
 # the removal of lines (R10–R12) are in .cells.
 
-SWAP_TOKENS = [[f"swap:{r}:{c}" for c in range(3)] for r in range(3)]
-FLIP_TOKENS = [[f"flip:{r}:{c}" for c in range(3)] for r in range(3)]
-REMOVE_TOKENS = {line: f"remove:{line}" for line in LINE_IDS}
+SWAP_TOKENS: Final = [[f"swap:{r}:{c}" for c in range(3)] for r in range(3)]
+FLIP_TOKENS: Final = [[f"flip:{r}:{c}" for c in range(3)] for r in range(3)]
+REMOVE_TOKENS: Final = {line: f"remove:{line}" for line in LINE_IDS}
 
 
 # ----------------------------------------------------------------------------- scoring (pure)
@@ -532,7 +532,7 @@ class GridState(GameState):
 
 
 # ----------------------------------------------------------------------------- the game
-_OPTIONS: tuple[Option, ...] = (
+_OPTIONS: Final[tuple[Option, ...]] = (
     int_option("end_total", 100, 1, label={"en": "Match ends at", "de": "Partie endet bei"}, rule="grid R19",
                help={"en": "The match ends after the round in which someone's total reaches this many points.",
                      "de": "Die Partie endet nach der Runde, in der eine Gesamtsumme diesen Wert erreicht."}),

@@ -7,24 +7,26 @@ translate. A code with a leading zero, a sign or spaces is not a card code (last
 
 from __future__ import annotations
 
+from typing import Final
+
 #: Highest card number in the box.
-TOP_CARD = 60
+TOP_CARD: Final = 60
 
 #: Every card code of the box in canonical order (ascending ``"1"`` … ``"60"``).
-CANONICAL: tuple[str, ...] = tuple(str(n) for n in range(1, TOP_CARD + 1))
+CANONICAL: Final[tuple[str, ...]] = tuple(str(n) for n in range(1, TOP_CARD + 1))
 
 #: Card code → number (only canonical spellings are keys).
-NUMBER: dict[str, int] = {code: n for n, code in enumerate(CANONICAL, start=1)}
+NUMBER: Final[dict[str, int]] = {code: n for n, code in enumerate(CANONICAL, start=1)}
 
 #: Number → card code (index 0 unused).
-CODE: tuple[str, ...] = ("",) + CANONICAL
+CODE: Final[tuple[str, ...]] = ("",) + CANONICAL
 
 #: Token text per card number, built once (index 0 unused): ``PLAY_TOKEN[7] == "play:7"`` (R8),
 #: ``HELP_PREFIX[7] == "play:7:"`` (R10, help cards follow), ``LAY_TOKEN[7][12] == "lay:7:12"``
 #: (R9, lay 7 and take 12): a listing picks these strings instead of joining new ones every turn.
-PLAY_TOKEN: tuple[str, ...] = tuple("play:" + code for code in CODE)
-HELP_PREFIX: tuple[str, ...] = tuple(token + ":" for token in PLAY_TOKEN)
-LAY_TOKEN: tuple[tuple[str, ...], ...] = tuple(tuple(f"lay:{c}:{t}" for t in CODE) for c in CODE)
+PLAY_TOKEN: Final[tuple[str, ...]] = tuple("play:" + code for code in CODE)
+HELP_PREFIX: Final[tuple[str, ...]] = tuple(token + ":" for token in PLAY_TOKEN)
+LAY_TOKEN: Final[tuple[tuple[str, ...], ...]] = tuple(tuple(f"lay:{c}:{t}" for t in CODE) for c in CODE)
 
 
 class PassTokens(dict[tuple[int, ...], str]):
@@ -39,10 +41,10 @@ class PassTokens(dict[tuple[int, ...], str]):
         return token
 
 
-PASS_TOKEN = PassTokens()
+PASS_TOKEN: Final = PassTokens()
 
 #: lastcard R1 (Components table): players → (highest card in play, hand size H, set aside).
-TABLE: dict[int, tuple[int, int, int]] = {
+TABLE: Final[dict[int, tuple[int, int, int]]] = {
     2: (36, 12, 12),
     3: (36, 12, 0),
     4: (48, 12, 0),

@@ -30,25 +30,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PLAY_TOKEN, TOP_CARD, deck
 
 #: The rule a malformed token breaks (lastcard R19: rejected with an error naming the rule).
-RULE = "lastcard R19"
+RULE: Final = "lastcard R19"
 
 #: Most cards a pass names (option ``pass_cards`` is 0 … 3; with 0 nobody passes, D21).
-MAX_PASS = 3
+MAX_PASS: Final = 3
 
 #: A card a reader may not see, in a view or a public token (spec *Seat view*).
-HIDDEN = "?"
+HIDDEN: Final = "?"
 
 #: The phases of a state document (spec *State document*): pass (R5), play (R6), then the common ones.
-PASS = "pass"
-PLAY = "play"
-PHASES = (PASS, PLAY, ROUND_OVER, GAME_OVER)
+PASS: Final = "pass"
+PLAY: Final = "play"
+PHASES: Final = (PASS, PLAY, ROUND_OVER, GAME_OVER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +145,8 @@ class GoStep:
 
 Step = Move | WithStep | HelpStep | GoStep
 
-_DEAL = Deal()
-_GO = GoStep()
+_DEAL: Final = Deal()
+_GO: Final = GoStep()
 
 
 def _cards(token: str, args: list[str]) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
@@ -694,9 +694,9 @@ class LastCardGame(Game):
         return _Loader(self, doc, players, options, rng).build()
 
 
-_TOP_KEYS = {"game", "players", "options", "round", "dealer", "to_act", "phase", "scores", "totals",
+_TOP_KEYS: Final = {"game", "players", "options", "round", "dealer", "to_act", "phase", "scores", "totals",
              "game_over", "winners", "zones"}
-_ZONE_KEYS = {"start_player", "hands", "help", "pile", "pile_top", "out", "set_aside", "passed", "last_move"}
+_ZONE_KEYS: Final = {"start_player", "hands", "help", "pile", "pile_top", "out", "set_aside", "passed", "last_move"}
 
 
 class _Loader:

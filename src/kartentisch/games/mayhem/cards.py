@@ -7,16 +7,18 @@ here, so the rules stay readable and fast.
 
 from __future__ import annotations
 
-COLORS: tuple[str, ...] = ("r", "y", "g", "b")
-#: Wish arguments in listing order (spec *Decisions and tokens*): colours, then numbers.
-WISHES: tuple[str, ...] = COLORS + tuple(str(v) for v in range(1, 10))
-#: One-colour special kinds in canonical order with their copies per colour (D1).
-COLOR_SPECIALS: tuple[tuple[str, int], ...] = (("gift", 2), ("exch", 1), ("chance", 1), ("skip", 1), ("troub", 1))
-#: Wish specials in canonical order with their copies.
-WISH_SPECIALS: tuple[tuple[str, int], ...] = (("fant", 11), ("four", 5), ("counter", 4), ("equal", 2), ("nicetry", 1))
-WISH_KINDS = frozenset(k for k, _ in WISH_SPECIALS)
+from typing import Final
 
-EVENTS: tuple[str, ...] = (
+COLORS: Final[tuple[str, ...]] = ("r", "y", "g", "b")
+#: Wish arguments in listing order (spec *Decisions and tokens*): colours, then numbers.
+WISHES: Final[tuple[str, ...]] = COLORS + tuple(str(v) for v in range(1, 10))
+#: One-colour special kinds in canonical order with their copies per colour (D1).
+COLOR_SPECIALS: Final = (("gift", 2), ("exch", 1), ("chance", 1), ("skip", 1), ("troub", 1))
+#: Wish specials in canonical order with their copies.
+WISH_SPECIALS: Final = (("fant", 11), ("four", 5), ("counter", 4), ("equal", 2), ("nicetry", 1))
+WISH_KINDS: Final = frozenset(k for k, _ in WISH_SPECIALS)
+
+EVENTS: Final[tuple[str, ...]] = (
     "charity", "communism", "doomsday", "earthquake", "expansion", "friday13", "gambler", "lostfound",
     "market", "mating", "christmas", "standoff", "recession", "robinhood", "party", "eye", "third",
     "tornado", "upside", "vandalism",
@@ -33,20 +35,20 @@ def _play_deck() -> tuple[str, ...]:
 
 
 #: The 129 play cards in canonical order (spec *Components*).
-PLAY_DECK: tuple[str, ...] = _play_deck()
+PLAY_DECK: Final[tuple[str, ...]] = _play_deck()
 #: Canonical position of each distinct code (its first copy); the sort key of every card list.
-POS: dict[str, int] = {}
+POS: Final[dict[str, int]] = {}
 for _i, _c in enumerate(PLAY_DECK):
     POS.setdefault(_c, _i)
-CODES: tuple[str, ...] = tuple(POS)
-EVENT_POS: dict[str, int] = {e: i for i, e in enumerate(EVENTS)}
+CODES: Final[tuple[str, ...]] = tuple(POS)
+EVENT_POS: Final[dict[str, int]] = {e: i for i, e in enumerate(EVENTS)}
 
 #: Colour of a coloured card (coloured number or one-colour special), else None.
-COLOR: dict[str, str | None] = {}
+COLOR: Final[dict[str, str | None]] = {}
 #: Number value of a number card (coloured or black), else None.
-VALUE: dict[str, int | None] = {}
+VALUE: Final[dict[str, int | None]] = {}
 #: Kind: "num" (coloured number), "black", a special kind ("gift" … "troub", "fant" … "nicetry") or "fy".
-KIND: dict[str, str] = {}
+KIND: Final[dict[str, str]] = {}
 for _c in CODES:
     if _c == "fy":
         COLOR[_c], VALUE[_c], KIND[_c] = None, None, "fy"
@@ -68,7 +70,7 @@ def score_value(card: str) -> int:
     return 42 if card == "fy" else 7
 
 
-SCORE: dict[str, int] = {c: score_value(c) for c in CODES}
+SCORE: Final[dict[str, int]] = {c: score_value(c) for c in CODES}
 
 
 def sort_cards(cards: list[str]) -> None:

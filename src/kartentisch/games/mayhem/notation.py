@@ -52,24 +52,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
 from .cards import CODES, COLORS, KIND, POS, WISHES
 
 #: Verbs in the spec's listing order (then the ``card:<x>`` steps).
-VERBS: tuple[str, ...] = ("play", "draw", "pass", "start", "counter", "nicetry", "pick", "discard", "give",
+VERBS: Final[tuple[str, ...]] = ("play", "draw", "pass", "start", "counter", "nicetry", "pick", "discard", "give",
                           "bet", "deal")
 #: A card the reader may not see, in a public token (spec *Public form of tokens*).
-HIDDEN = "?"
+HIDDEN: Final = "?"
 #: The rule of each verb's notation (spec table *Decisions and tokens*).
-VERB_RULE: dict[str, str] = {"play": "R2", "draw": "R2", "pass": "R2", "start": "R36", "counter": "R21",
+VERB_RULE: Final[dict[str, str]] = {"play": "R2", "draw": "R2", "pass": "R2", "start": "R36", "counter": "R21",
                              "nicetry": "R31", "pick": "R52", "discard": "R56", "give": "R43", "bet": "R50",
                              "deal": "R72"}
 #: The rule for the arguments of each card kind's ``play`` token.
-KIND_RULE = {"gift": "R9", "exch": "R10", "skip": "R11", "fant": "R14", "four": "R15", "equal": "R16",
+KIND_RULE: Final = {"gift": "R9", "exch": "R10", "skip": "R11", "fant": "R14", "four": "R15", "equal": "R16",
              "counter": "R17", "nicetry": "R18"}
-KIND_SHAPE = {
+KIND_SHAPE: Final = {
     "gift": "Gift names another seat and exactly min(2, E) of your remaining cards (E without fy), "
             "in canonical order",
     "exch": "Exchange names another seat and exactly min(2, E) of your remaining cards (E without fy), "
@@ -82,7 +82,7 @@ KIND_SHAPE = {
     "nicetry": "Nice Try in your own turn wishes a colour only",
 }
 #: Kinds whose ``play`` token carries no argument (spec table *Decisions and tokens*).
-PLAIN_KINDS = frozenset(("num", "black", "chance", "troub", "fy"))
+PLAIN_KINDS: Final = frozenset(("num", "black", "chance", "troub", "fy"))
 
 
 # ----------------------------------------------------------------------------- move values
@@ -113,7 +113,7 @@ class Effect:
         return out + "".join(":" + c for c in self.cards) + "".join(f":{s}" for s in self.seats)
 
 
-NO_EFFECT = Effect()
+NO_EFFECT: Final = Effect()
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +335,7 @@ def _effect(kind: str, args: Sequence[str], token: str, hidden_ok: bool, rule: s
 
 #: Start cards that ask for arguments, one per argument shape (R36; Exchange as Gift, Nice Try as
 #: Counterattack).
-_START_SHAPES = ("gift", "skip", "fant", "four", "equal", "counter")
+_START_SHAPES: Final = ("gift", "skip", "fant", "four", "equal", "counter")
 
 
 def _parse(token: str, hidden_ok: bool) -> Move:
@@ -379,8 +379,8 @@ def _parse(token: str, hidden_ok: bool) -> Move:
     return _CARD_MOVES[verb](args[0])
 
 
-_PLAIN: dict[str, Move] = {"draw": Draw(), "pass": Pass(), "deal": Deal()}
-_CARD_MOVES: dict[str, type[Pick] | type[Discard] | type[Bet]] = {"pick": Pick, "discard": Discard, "bet": Bet}
+_PLAIN: Final[dict[str, Move]] = {"draw": Draw(), "pass": Pass(), "deal": Deal()}
+_CARD_MOVES: Final[dict[str, type[Pick] | type[Discard] | type[Bet]]] = {"pick": Pick, "discard": Discard, "bet": Bet}
 
 
 @lru_cache(maxsize=1 << 15)

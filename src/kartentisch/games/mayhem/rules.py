@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import (
@@ -92,17 +92,17 @@ from .table import (
 )
 
 #: S1 point limits: (2–4 players, 5–8 players) per game length.
-POINT_LIMITS = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
-DOOMSDAY_SCORE = 50  # R46
+POINT_LIMITS: Final = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
+DOOMSDAY_SCORE: Final = 50  # R46
 
-PHASES = (PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY, MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE,
+PHASES: Final = (PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY, MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE,
           ROUND_OVER, GAME_OVER)
 #: The rule that governs who decides in each phase (used by error messages).
-PHASE_RULE = {PLAY: "R2", AFTER_DRAW: "R2", CHANCE: "R8", START: "R36", COUNTER: "R21", NICETRY: "R31",
+PHASE_RULE: Final = {PLAY: "R2", AFTER_DRAW: "R2", CHANCE: "R8", START: "R36", COUNTER: "R21", NICETRY: "R31",
               MARKET: "R52", RECESSION: "R56", PARTY: "R58", CHRISTMAS: "R54", GAMBLE: "R50",
               ROUND_OVER: "R72", GAME_OVER: "R71"}
 #: Verbs a phase accepts (spec table *Decisions and tokens*).
-PHASE_VERBS = {PLAY: ("play", "draw"), AFTER_DRAW: ("play", "pass"), CHANCE: ("play", "draw"), START: ("start",),
+PHASE_VERBS: Final = {PLAY: ("play", "draw"), AFTER_DRAW: ("play", "pass"), CHANCE: ("play", "draw"), START: ("start",),
                COUNTER: ("pass", "counter"), NICETRY: ("pass", "nicetry"), MARKET: ("pick",),
                RECESSION: ("discard",), PARTY: ("give",), CHRISTMAS: ("give",), GAMBLE: ("bet",),
                ROUND_OVER: ("deal",), GAME_OVER: ()}

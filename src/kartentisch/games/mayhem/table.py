@@ -14,19 +14,19 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ...kernel.game import GameState
 from .cards import order_from, sort_cards
 
-ID = "mayhem"
-HAND_SIZE = 7
-FY_HAND_SIZE = 10  # R3: `fy` is legal with exactly 10 cards in hand
+ID: Final = "mayhem"
+HAND_SIZE: Final = 7
+FY_HAND_SIZE: Final = 10  # R3: `fy` is legal with exactly 10 cards in hand
 
 PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
 MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
 #: Event phases with simultaneous choices (R43) → the event card that opens them.
-CHOICE_PHASES = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
+CHOICE_PHASES: Final = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
 
 
 @cache
