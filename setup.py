@@ -92,7 +92,7 @@ def extensions() -> list[Any]:
         from mypyc.build import mypycify
 
         return list(mypycify([str(p.relative_to(ROOT)) for p in compiled_sources()], opt_level="3",
-                             group_name="kartentisch", multi_file=True))
+                             group_name="kartentisch", multi_file=True, debug_level="0"))
     except (Exception, SystemExit) as exc:  # mypyc reports type errors by exiting
         _say(f"mypyc could not compile the sources ({type(exc).__name__}: {exc}); pure-Python build")
         return []

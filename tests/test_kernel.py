@@ -100,6 +100,23 @@ def test_sort_shuffle_is_uniform_and_seeded():
     assert a == b and sorted(a) == list(range(50)) and a != list(range(50))
 
 
+def test_choice_is_random_choice():
+    """The kernel's draw from a listing gives ``Random.choice``'s item and leaves the generator in the
+    same state (seeded random play depends on it); an empty listing raises as ``choice`` does."""
+    import random
+
+    from kartentisch.kernel.game import choice
+
+    for seed in range(40):
+        for length in (1, 2, 3, 5, 8, 33, 64, 65, 455):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            items = list(range(length))
+            assert [choice(ours, items) for _ in range(5)] == [theirs.choice(items) for _ in range(5)]
+            assert ours.getstate() == theirs.getstate(), (seed, length)
+    with pytest.raises(IndexError):
+        choice(random.Random(0), [])
+
+
 def test_shuffle_is_random_shuffle():
     """The deal shuffle gives ``Random.shuffle``'s order and leaves the generator in the same state,
     for every length 0 … 130 (item counts of the five decks) and many seeds: seeded deals,

@@ -39,6 +39,7 @@ from .options import Option, resolve_options
 from .words import Choice, Voice, common_text
 
 S = TypeVar("S", bound="GameState")
+T = TypeVar("T")
 
 #: Phases shared by every game (CONVENTIONS: a scored round is shown, then the next dealer deals).
 ROUND_OVER: Final = "round_over"
@@ -253,7 +254,7 @@ class GameState(ABC):
             raise IllegalAction("kernel", f"no decision now (to_act: {self.to_act()})", seat=number)
         token = self._draw(number, rng)
         if token is None:
-            return rng.choice(self._listing(number, acting=True))
+            return choice(rng, self._listing(number, acting=True))
         self._drawn = (number, token)
         return token
 
@@ -725,15 +726,31 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: same order, same stream.
 
     The deal shuffle of every game (seeded deals, scenarios and replays depend on its order). It
-    is CPython's Fisher–Yates with ``_randbelow`` inlined (``getrandbits`` of ``n.bit_length()``
-    bits, redrawn while ≥ n), which saves two Python calls per card: about 2× faster on a
-    30-card deck. A kernel test pins the equality with :meth:`random.Random.shuffle`.
+    is CPython's Fisher–Yates with :func:`below` for ``_randbelow``. A kernel test pins the
+    equality with :meth:`random.Random.shuffle`.
     """
-    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """``rng.choice(items)`` exactly: the same item and the same use of ``rng`` (a kernel test pins
+    it), without its two interpreted calls (the random play of every game draws through it).
+
+    Raises:
+        IndexError: ``items`` is empty, as :meth:`random.Random.choice` raises.
+    """
+    if not items:
+        raise IndexError("Cannot choose from an empty sequence")
+    return items[below(rng, len(items))]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer ``0 … n-1`` (``n`` ≥ 1) drawn exactly as CPython's ``Random._randbelow``
+    draws it: ``getrandbits`` of ``n.bit_length()`` bits, redrawn while ≥ ``n``."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
