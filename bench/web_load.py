@@ -16,7 +16,9 @@ address, 127.0.0.1, where real ones would each have their own.
 
 ``--processes N`` (issue 26) runs the documented deployment instead, ``scripts/cluster.sh``: N ``serve``
 processes over one PostgreSQL (``KARTENTISCH_TEST_PG_URL`` if set, else a throw-away server), the clients
-connecting through nginx when N > 1 (to the one process when N = 1). ``--kill-after S`` kills one of them
+connecting through nginx when N > 1 (to the one process when N = 1), which sends a table's requests and sockets
+to one process (``--balance table``) or each to any (``--balance spread``: then ``push_spread_ms`` measures the
+push between processes). ``--kill-after S`` kills one of them
 with SIGKILL S seconds into the run: its clients reconnect through nginx (as the page does) and play on, and
 afterwards every action a client saw acknowledged (its move in a frame) must be in its table's log at the same
 place (``lost`` counts those that are not).
@@ -97,13 +99,15 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 @contextmanager
-def cluster(processes: int) -> Iterator[tuple[str, list[int]]]:
+def cluster(processes: int, balance: str = "table") -> Iterator[tuple[str, list[int]]]:
     """``scripts/cluster.sh`` with ``processes`` serve processes (bots moving at once, the per-client limits off)
-    in a session of its own, stopped (SIGINT, as Ctrl-C) afterwards; yields the clients' base URL (nginx, or the
+    and nginx's ``balance`` (``table``: a table's requests to one process; ``spread``: to any) in a session of
+    its own, stopped (SIGINT, as Ctrl-C) afterwards; yields the clients' base URL (nginx, or the
     one process) and the serve processes' ids."""
     port = free_ports(processes + 1)
     script = Path(__file__).resolve().parent.parent / "scripts" / "cluster.sh"
-    proc = subprocess.Popen(["bash", str(script), "--port", str(port), "--processes", str(processes), "--",
+    proc = subprocess.Popen(["bash", str(script), "--port", str(port), "--processes", str(processes),
+                             "--balance", balance, "--",
                              "--bot-delay", "0", *NO_LIMITS], stdout=subprocess.PIPE, text=True,
                             start_new_session=True, env={**os.environ, "PYTHON": sys.executable})
     pids, ports = [], []
@@ -285,6 +289,9 @@ def main() -> None:
     ap.add_argument("--url", help="use a running server instead of starting one")
     ap.add_argument("--processes", type=int,
                     help="run scripts/cluster.sh: this many serve processes over PostgreSQL (behind nginx if > 1)")
+    ap.add_argument("--balance", choices=("table", "spread"), default="table",
+                    help="with --processes: nginx sends a table's requests to one process (table) or to any (spread: "
+                         "every event is pushed between processes, which push_spread_ms then measures)")
     ap.add_argument("--kill-after", type=float, help="with --processes ≥ 2: kill one of them with SIGKILL after "
                                                      "this many seconds; clients reconnect")
     ap.add_argument("--json", type=Path, help="write the figures here")
@@ -299,8 +306,8 @@ def main() -> None:
     if args.url is not None:
         result = measure(args.url)
     elif args.processes is not None:
-        with cluster(args.processes) as (base, pids):
-            result = {"processes": args.processes, **measure(
+        with cluster(args.processes, args.balance) as (base, pids):
+            result = {"processes": args.processes, "balance": args.balance, **measure(
                 base, None if args.kill_after is None else (args.kill_after, pids[0]))}
     else:
         with tempfile.TemporaryDirectory() as tmp:

@@ -3,28 +3,38 @@
 # PostgreSQL, behind nginx as the one address (HTTP and WebSocket proxying), in the foreground until Ctrl-C
 # or SIGTERM; then everything it started stops and its temp folder goes.
 #
-#   scripts/cluster.sh [--port 8080] [--processes 3] [--db postgresql+psycopg://…] [-- more serve options]
+#   scripts/cluster.sh [--port 8080] [--processes 3] [--db postgresql+psycopg://…] [--balance table|spread]
+#                      [-- more serve options]
 #
 # Without --db it runs under scripts/with-postgres.sh (a throw-away PostgreSQL server). The serve processes
 # listen on 127.0.0.1 at --port+1 … --port+N, nginx on --port (Debian's package: scripts/system-deps.sh
 # --cluster installs it; nginx runs as this user with its own prefix and config in the temp folder).
 # Prints "cluster: serve I pid PID port PORT" per process and "cluster: ready URL" when all answer.
+# --balance table (the default) sends every request and socket of one table to the same process (a consistent
+# hash of the table id, so a table is held and its moves told in one process; another takes over when that one
+# dies); spread sends each to any process in turn (every process then serves every table, as after a failover).
 set -euo pipefail
-usage="usage: $0 [--port 8080] [--processes 3] [--db URL] [-- serve options]"
-port=8080 processes=3 db=${KARTENTISCH_TEST_PG_URL:-} extra=()
+usage="usage: $0 [--port 8080] [--processes 3] [--db URL] [--balance table|spread] [-- serve options]"
+port=8080 processes=3 db=${KARTENTISCH_TEST_PG_URL:-} balance=table extra=()
 while [ $# -gt 0 ]; do
   case $1 in
     --port) port=${2?$usage}; shift 2 ;;
     --processes) processes=${2?$usage}; shift 2 ;;
     --db) db=${2?$usage}; shift 2 ;;
+    --balance) balance=${2?$usage}; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     *) echo "cluster: unknown argument '$1'; $usage" >&2; exit 2 ;;
   esac
 done
 [[ $port =~ ^[0-9]+$ && $processes =~ ^[1-9][0-9]*$ ]] || { echo "cluster: --port and --processes are whole numbers; $usage" >&2; exit 2; }
+case $balance in
+  table) hash="    hash \$kt_table consistent;" ;;
+  spread) hash= ;;
+  *) echo "cluster: --balance is table or spread, not '$balance'; $usage" >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "$db" ]; then  # a throw-away PostgreSQL server, as for the tests
-  exec "$here/with-postgres.sh" "$0" --port "$port" --processes "$processes" -- "${extra[@]}"
+  exec "$here/with-postgres.sh" "$0" --port "$port" --processes "$processes" --balance "$balance" -- "${extra[@]}"
 fi
 nginx=$(command -v nginx || ls /usr/sbin/nginx 2>/dev/null || true)
 [ -n "$nginx" ] || { echo "cluster: no nginx (Debian package nginx: scripts/system-deps.sh --cluster installs it)" >&2; exit 1; }
@@ -65,7 +75,13 @@ http {
   fastcgi_temp_path $dir/nginx/tmp/fastcgi;
   uwsgi_temp_path $dir/nginx/tmp/uwsgi;
   scgi_temp_path $dir/nginx/tmp/scgi;
+  # the table a request or socket is about (its id in the path), else a fresh key: any process
+  map \$uri \$kt_table {
+    ~^/(?:ws|api)/tables/(?<tid>[^/]+) \$tid;
+    default \$request_id;
+  }
   upstream kartentisch {
+$hash
 $servers    keepalive 64;
   }
   # a WebSocket upgrade is passed on; other requests keep their upstream connection alive
