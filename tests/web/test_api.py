@@ -102,6 +102,7 @@ def test_action_errors_change_nothing_and_a_legal_action_applies(client: TestCli
         assert client.get(f"/api/tables/{tid}/view").json() == before
     illegal = cases[4][0].json()
     assert illegal["rule"].startswith("colors ") and illegal["error"]
+    assert illegal["error"].startswith(f"'play:zz9' is not allowed for {before['seats'][mover]['name']}: "), illegal
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[mover])).json()["legal"][0]
     res = client.post(url, json={"action": legal}, headers=auth(tokens[mover]))
     assert res.status_code == 200
@@ -385,7 +386,9 @@ def test_a_repeated_action_is_refused_when_n_is_given(client: TestClient) -> Non
     res = client.post(url, json={"action": seat1["legal"][0], "n": 0}, headers=auth(tokens[1]))
     assert res.status_code == 200 and res.json()["n"] == 2  # seat 0's move since n=0 does not matter
     res = client.post(url, json=body, headers=auth(tokens[0]))  # the first request, sent again
-    assert res.status_code == 409 and "seat 0 has acted since event 0; nothing applied" in res.json()["error"]
+    name = seat1["seats"][0]["name"]  # the seat by the name people read, not a number counted from 0
+    assert res.status_code == 409 and f"{name} has acted since this choice was shown; nothing applied" \
+        in res.json()["error"]
     assert client.get(f"/api/tables/{tid}/view").json()["n"] == 2  # nothing applied
     res = client.post(url, json={"action": body["action"], "n": 9}, headers=auth(tokens[0]))
     assert res.status_code == 422 and "ahead of the table" in res.json()["error"]

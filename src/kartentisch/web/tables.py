@@ -388,8 +388,9 @@ class LiveTable:
             return tokens
         try:
             self.state.clone().apply_line(seat, line)
-        except IllegalAction as exc:  # the rule goes in its own field, once
-            raise ApiError(422, str(exc).removeprefix(f"{exc.rule}: "), rule=exc.rule) from None
+        except IllegalAction as exc:  # the rule goes in its own field, once; the seat by its name, not its index
+            move = f"{exc.token!r} is not allowed for {self.names['en'][seat]}: " if exc.token else ""
+            raise ApiError(422, move + exc.reason, rule=exc.rule) from None
         return tokens
 
     # ------------------------------------------------------------------ the filter
@@ -592,8 +593,9 @@ class Hub:
         ``fixed_seed``), or ``None``: the server draws a secret one of :data:`SECRET_SEED_BITS` bits.
 
         ``reaction_seconds``: a person whose decision can be answered with ``pass`` (reaction windows,
-        simultaneous choices that allow passing) gets that long, then passes automatically. A person without a
-        name is "Player n"; a bot without one is stored without, so each language labels it (:func:`seat_names`).
+        simultaneous choices that allow passing) gets that long, then passes automatically. A person or a bot
+        without a name is stored without, so each language labels it (:func:`seat_names`: "Seat n" / "Platz n",
+        a bot's label).
         An ``open`` seat is a person's that nobody holds yet: it is taken through the invite, and the match starts
         once no seat is open. ``spectator_chat``: spectators may write in the table's chat. ``hints``: a seat may ask
         the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's
@@ -620,13 +622,14 @@ class Hub:
         for i, seat in enumerate(seats):
             name = str(seat.get("name") or "").strip()[:80]
             if seat.get("kind") == "human":
-                records.append(SeatRecord(i, "human", name or f"Player {i + 1}", None, secrets.token_urlsafe(24)))
+                records.append(SeatRecord(i, "human", name, None, secrets.token_urlsafe(24)))  # unnamed: labelled
             elif seat.get("kind") == "bot":
                 records.append(SeatRecord(i, "bot", name, self.bot_spec(game, i, seat), None))  # unnamed: labelled
             elif seat.get("kind") == "open":
                 records.append(SeatRecord(i, "open", "", None, None))  # taken through the invite (issue 21)
             else:
-                raise ApiError(422, f"seat {i}: kind must be \"human\", \"bot\" or \"open\", got {seat.get('kind')!r}")
+                raise ApiError(422, f"seat {i + 1}: kind must be \"human\", \"bot\" or \"open\", "
+                                    f"got {seat.get('kind')!r}")
         self.check_seats(records)
         table_id = secrets.token_urlsafe(12)
         invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
@@ -648,9 +651,9 @@ class Hub:
         try:
             make_bot(spec, game, 0)
         except ImportError as exc:
-            raise ApiError(422, f"seat {i}: bot {spec!r} is not available on this server ({exc})") from None
+            raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})") from None
         except (KartentischError, NotImplementedError) as exc:
-            raise ApiError(422, f"seat {i}: {exc}") from None
+            raise ApiError(422, f"seat {i + 1}: {exc}") from None
         return spec
 
     def check_seats(self, records: list[SeatRecord]) -> None:
@@ -672,10 +675,10 @@ class Hub:
         try:
             name, params = parse_spec(spec)
         except KartentischError as exc:
-            raise ApiError(422, f"seat {i}: {exc}") from None
+            raise ApiError(422, f"seat {i + 1}: {exc}") from None
         if seat.get("iterations") is not None:
             if "iterations" in params:
-                raise ApiError(422, f"seat {i}: iterations given twice (in the bot spec {spec!r} and as "
+                raise ApiError(422, f"seat {i + 1}: iterations given twice (in the bot spec {spec!r} and as "
                                     f"'iterations'); give it once")
             params["iterations"] = seat["iterations"]
             spec = format_spec(name, params)
@@ -683,10 +686,10 @@ class Hub:
             return spec
         iterations, budget = params.get("iterations"), params.get("time_budget_s")
         if isinstance(iterations, int | float) and iterations > MAX_ITERATIONS:
-            raise ApiError(422, f"seat {i}: bot {spec!r}: iterations={iterations} is over this server's limit "
+            raise ApiError(422, f"seat {i + 1}: bot {spec!r}: iterations={iterations} is over this server's limit "
                                 f"of {MAX_ITERATIONS} per decision")
         if isinstance(budget, int | float) and budget > self.search_seconds:
-            raise ApiError(422, f"seat {i}: bot {spec!r}: time_budget_s={budget} is over this server's limit "
+            raise ApiError(422, f"seat {i + 1}: bot {spec!r}: time_budget_s={budget} is over this server's limit "
                                 f"of {self.search_seconds:g} s per decision")
         return spec
 
@@ -757,8 +760,8 @@ class Hub:
                 if seen is not None and seen > len(table.log):
                     raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
                 if seen is not None and any(e.seat == seat for e in table.log[seen:]):
-                    raise ApiError(409, f"seat {seat} has acted since event {seen}; nothing applied "
-                                        "(a repeated request?)")
+                    raise ApiError(409, f"{table.names['en'][seat]} has acted since this choice was shown; nothing "
+                                        "applied (a repeated request?)")
                 try:
                     await self._commit_and_apply(table, seat, table.check(seat, line))
                     break
