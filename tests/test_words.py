@@ -4,8 +4,8 @@ A random match per game and player count is told move by move through :func:`nar
 sentence must be words (no token, no card code, no 0-based seat), and may name only cards the reader
 can see: a card whose name appears in the text is in the reader's view before or after the move, or
 in the move's public form for that reader; and that public form (the log's token) names no card the
-reader's views still hide (issue 22: the log agrees with the view). Every legal move's choice is words too, and no two legal
-moves read the same.
+reader's views still hide (issue 22: the log agrees with the view). Every legal move's choice is words
+too, and no two legal moves read the same.
 """
 
 from __future__ import annotations
