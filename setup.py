@@ -15,11 +15,11 @@ package is always there:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +30,11 @@ ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "kartentisch"
 #: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
 GAME_MODULES = ("rules", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events")
-#: Kernel modules left pure: pydantic models (mypyc cannot compile a class with pydantic's metaclass)
-#: and the package's ``__init__``, which only re-exports.
+#: Kernel modules left pure: the scenario runner (pydantic models, whose metaclass native classes cannot
+#: have; not a hot path) and the package's ``__init__``, which only re-exports.
 KERNEL_PURE = ("scenario.py", "__init__.py")
-#: Written beside the package after a successful compiled build: the sha256 of every compiled source.
+#: Written beside the package after a successful compiled build: the CRC-32 of every compiled source
+#: (a checksum, not a hash: it only has to notice an edit, and hashlib would cost every process 4 MiB).
 MANIFEST = "_compiled.json"
 
 
@@ -45,11 +46,11 @@ def compiled_sources() -> list[Path]:
 
 
 def manifest(sources: list[Path]) -> dict[str, Any]:
-    """The manifest of a compiled build of ``sources``: module name → sha256 of its source."""
+    """The manifest of a compiled build of ``sources``: module name → CRC-32 of its source."""
     modules = {}
     for path in sources:
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        modules[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        modules[name] = zlib.crc32(path.read_bytes())
     return {"build": "compiled", "modules": modules}
 
 

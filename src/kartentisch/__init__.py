@@ -5,7 +5,7 @@ Start with :func:`kartentisch.games.get_game` and :class:`kartentisch.kernel.Mat
 Two builds of one source (issue 25, ``setup.py``): the *compiled* build has the kernel, the games'
 rules modules and the ISMCTS search as mypyc extension modules beside their ``.py`` files; the
 *pure* build is the ``.py`` files alone. The compiled modules are imported only when the build's
-manifest (``_compiled.json``, the sha256 of every compiled source) matches the sources now, so an
+manifest (``_compiled.json``, the CRC-32 of every compiled source) matches the sources now, so an
 edited source never runs as its stale extension, and never as a mix: one changed file makes the
 whole package pure until ``make install`` compiles again. ``KARTENTISCH_PURE=1`` forces the pure
 modules. :func:`build_info` says which build is loaded and why.
@@ -13,12 +13,12 @@ modules. :func:`build_info` says which build is loaded and why.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.abc
 import importlib.machinery
 import json
 import os
 import sys
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -33,12 +33,12 @@ def _pure_reason() -> str | None:
     if os.environ.get("KARTENTISCH_PURE") == "1":
         return "KARTENTISCH_PURE=1"
     try:
-        modules: dict[str, str] = json.loads((_HERE / "_compiled.json").read_text(encoding="utf-8"))["modules"]
+        modules: dict[str, int] = json.loads((_HERE / "_compiled.json").read_text(encoding="utf-8"))["modules"]
     except FileNotFoundError:
         return "no compiled build installed"
     for name, digest in modules.items():
         source = _HERE.parent.joinpath(*name.split(".")).with_suffix(".py")
-        if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+        if zlib.crc32(source.read_bytes()) != digest:
             return f"{source.relative_to(_HERE.parent)} changed since the compiled build (make compiled)"
     return None
 

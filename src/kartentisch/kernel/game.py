@@ -161,6 +161,15 @@ class GameState(ABC):
             "game_over": self.phase == GAME_OVER, "winners": list(self.winners), "zones": zones,
         }
 
+    def start_match(self, game: Game, players: int, options: dict[str, Any], rng: random.Random, phase: str,
+                    dealer: int) -> None:
+        """Set the fields every game has on a blank state of a match before its first deal (for a
+        game's factory): ``game``, ``players``, ``options``, ``rng``, ``phase``, round 1, ``dealer``,
+        no scores, zero totals, no winners."""
+        self.game, self.players, self.options, self.rng = game, players, options, rng
+        self.phase, self.round, self.dealer = phase, 1, dealer
+        self.scores, self.totals, self.winners = [], [0] * players, []
+
     def copy_common(self, clone: GameState) -> None:
         """Copy the fields every game has into ``clone`` (for :meth:`clone`): game, players,
         options (never mutated), generator (shared lazily), phase, round, dealer, scores, totals, winners."""

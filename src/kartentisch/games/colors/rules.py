@@ -157,16 +157,7 @@ class ColorsState(GameState):
         """A match of ``players`` before its first deal (options already validated). States are built
         blank and filled in, here and in :meth:`clone` (a compiled class has no ``__new__`` bypass)."""
         state = cls()
-        state.game = game
-        state.players = players
-        state.options = options
-        state.rng = rng
-        state.phase = PLAY
-        state.round = 1
-        state.dealer = dealer_of(options["first_player"], 1, players)
-        state.scores = []
-        state.totals = [0] * players
-        state.winners = []
+        state.start_match(game, players, options, rng, PLAY, dealer_of(options["first_player"], 1, players))
         state.hands = [[] for _ in range(players)]
         state.centre = []
         state.draw = []

@@ -176,20 +176,11 @@ class LastCardState(GameState):
         """A match of ``players`` before its first deal (options already validated). States are built
         blank and filled in, here and in :meth:`clone` (a compiled class has no ``__new__`` bypass)."""
         state = cls()
-        state.game = game
-        state.players = players
-        state.options = options
-        state.rng = rng
+        start = start_player_of(options["first_player"], 1, players)
+        state.start_match(game, players, options, rng, PASS, dealer_of(start, players))
         state.rounds_total = rounds_in_match(players, options["rounds"])  # R2, D16
         state.pass_count = options["pass_cards"]
-        state.phase = PASS
-        state.round = 1
-        state.start = start_player_of(options["first_player"], 1, players)
-        state.dealer = dealer_of(state.start, players)
-        state.turn = state.start
-        state.scores = []
-        state.totals = [0] * players
-        state.winners = []
+        state.start = state.turn = start
         state.hands = [[] for _ in range(players)]
         state.help = [[] for _ in range(players)]
         state.pile = []

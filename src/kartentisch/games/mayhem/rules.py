@@ -161,16 +161,7 @@ class MayhemState(Events):
         """A match of ``players`` before its first deal (options already validated). States are built
         blank and filled in, here and in :meth:`clone` (a compiled class has no ``__new__`` bypass)."""
         state = cls()
-        state.game = game
-        state.players = players
-        state.options = options
-        state.rng = rng
-        state.phase = PLAY
-        state.round = 1
-        state.dealer = options.get("first_dealer", 0)
-        state.scores = []
-        state.totals = [0] * players
-        state.winners = []
+        state.start_match(game, players, options, rng, PLAY, options.get("first_dealer", 0))
         state.hands = [[] for _ in range(players)]
         state.draw, state.discard, state.event_pile, state.events_used, state.market = [], [], [], [], []
         state.skipped = [False] * players
