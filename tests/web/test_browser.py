@@ -279,15 +279,16 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     page.click("#more-options summary")
     page.select_option("#kind-1", "easy")
     first = page.locator("#opt-first_player")  # a seat by what sits there, not a number counted from 0
-    assert first.locator("option").all_inner_texts() == ["Seat 1 (you)", "Seat 2: Bot: easy"]
+    assert first.locator("option").all_inner_texts() == ["Seat 1 (you)", "Seat 2: Bot: plays at random"]
     assert first.input_value() == "0"
-    first.select_option(label="Seat 2: Bot: easy")  # the second seat starts: first_player 1 in the request
+    first.select_option(label="Seat 2: Bot: plays at random")  # the second seat starts: first_player 1 in the request
     page.click("#create")
     page.wait_for_selector("#links")
     assert bodies[0]["options"] == {"target_score": 15, "first_player": 1}
     assert bodies[0]["seats"][1] == {"kind": "bot", "bot": "random"}
     page.click("a.table-link")
     page.wait_for_selector("body[data-phase]")
+    assert "(plays at random)" in page.locator("body").inner_text()  # the lobby's words for the bot, at the table
     info = page.locator("#info").text_content()  # an unnamed person is labelled by the seat, once
     assert "Seat 1" in info and "Seat 1 (Seat 1)" not in info and "Player" not in info
     assert page.locator("link[rel='icon']").count() == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,15 +46,24 @@ def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestCl
 
 @pytest.mark.parametrize("field, value", [
     ("name", "Ada\x00"), ("name", "\x1b[31mAda"), ("name", "A\nB"), ("name", "Ada\x7f"), ("name", "Ada\x85"),
-    ("bot", "random\x00"),
+    ("name", "A\u202ena"), ("name", "\u200b"), ("name", "Ada\u2066"), ("bot", "random\x00"),
 ])
 def test_control_characters_in_names_are_a_422_on_every_store(any_store: TestClient, field: str, value: str) -> None:
     seat = {"kind": "bot", "bot": "random"} if field == "bot" else {"kind": "human"}
     res = any_store.post("/api/tables", json={"game": "colors", "players": 2, "seats": [{**seat, field: value},
                                                                                          HUMANS[1]]})
     assert res.status_code == 422, res.text
-    bad = next(c for c in value if ord(c) < 32 or 127 <= ord(c) < 160)
+    bad = next(c for c in value if unicodedata.category(c) in ("Cc", "Cf"))
     assert f"seats.0.{field}" in res.json()["error"] and f"U+{ord(bad):04X}" in res.json()["error"]
+
+
+def test_a_name_with_an_emoji_sequence_is_plain_text(any_store: TestClient) -> None:
+    """The zero-width joiner glues emoji sequences: the one format character a name may hold."""
+    family = "Ada \U0001F469\u200d\U0001F467"
+    res = any_store.post("/api/tables", json={"game": "colors", "players": 2,
+                                              "seats": [{"kind": "human", "name": family}, HUMANS[1]]})
+    assert res.status_code == 201, res.text
+    assert res.json()["seats"][0]["name"] == family
 
 
 def test_control_characters_in_a_game_id_are_a_422(any_store: TestClient) -> None:
@@ -64,7 +74,7 @@ def test_control_characters_in_a_game_id_are_a_422(any_store: TestClient) -> Non
 def test_control_characters_in_a_table_id_are_a_422_over_http_and_websocket(any_store: TestClient) -> None:
     for path in ("/api/tables/ab%00cd/view", "/api/tables/ab%1bcd/view"):
         res = any_store.get(path)
-        assert res.status_code == 422 and "control character" in res.json()["error"], res.text
+        assert res.status_code == 422 and "control or format characters" in res.json()["error"], res.text
     with any_store.websocket_connect("/ws/tables/ab%00cd?token=x") as ws:
         frame = ws.receive_json()
         assert frame["status"] == 422 and "U+0000" in frame["error"]

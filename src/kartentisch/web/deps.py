@@ -14,24 +14,31 @@ from pydantic import AfterValidator
 
 from .tables import ApiError, Hub
 
+#: The zero-width joiner: a format character, but the glue of emoji sequences (a name may hold those).
+ZWJ = "\u200d"
+
 
 def control_character(text: str) -> str | None:
-    """The first control character (Unicode category Cc: C0, DEL, C1) in ``text`` as ``U+XXXX``, or ``None``.
+    """The first control or format character in ``text`` as ``U+XXXX``, or ``None``: Unicode category Cc
+    (C0, DEL, C1) or Cf (bidirectional overrides and isolates, zero-width spaces, the soft hyphen; the
+    zero-width joiner of emoji sequences excepted).
 
-    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), and a terminal
-    or the log would show the others as nothing or as escape sequences.
+    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), a terminal or the
+    log would show the other controls as nothing or as escape sequences, and a right-to-left override in a
+    name turns the text around it on everyone's page (a zero-width space makes a name nobody can see).
     """
-    return next((f"U+{ord(c):04X}" for c in text if unicodedata.category(c) == "Cc"), None)
+    return next((f"U+{ord(c):04X}" for c in text
+                 if (category := unicodedata.category(c)) == "Cc" or (category == "Cf" and c != ZWJ)), None)
 
 
 def _plain_text(text: str) -> str:
     """Pydantic check of a name or id: ``text`` unchanged, or ValueError naming its control character."""
     if (bad := control_character(text)) is not None:
-        raise ValueError(f"holds the control character {bad}; names and ids are plain text")
+        raise ValueError(f"holds the control or format character {bad}; names and ids are plain text")
     return text
 
 
-#: A request field of plain text: a control character in it is a 422 naming it.
+#: A request field of plain text: a control or format character in it is a 422 naming it.
 PlainText = Annotated[str, AfterValidator(_plain_text)]
 
 
@@ -39,7 +46,7 @@ def plain_id(value: str, what: str = "a table id") -> str:
     """``value`` (``what``: a table id, an invite code) from a URL path, unchanged; ApiError 422 if it holds a
     control character."""
     if (bad := control_character(value)) is not None:
-        raise ApiError(422, f"{what} holds no control characters; this one holds {bad}")
+        raise ApiError(422, f"{what} holds no control or format characters; this one holds {bad}")
     return value
 
 

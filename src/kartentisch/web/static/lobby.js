@@ -8,7 +8,8 @@ import { ReplayFileLink } from "./review.js";
 import { html, listValue, loadGame, render, useEffect, useRef, useState } from "./ui.js";
 
 const LENGTHS = ["short", "medium", "long"];
-const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 500 } };
+// The same words as the table's bot labels (bots.bot_label): ISMCTS from 1,000 iterations is "strong" there.
+const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 1000 } };
 /** The page's words of each kind of seat (the seat rows' choices). */
 const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong" };
 
