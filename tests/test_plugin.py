@@ -44,7 +44,7 @@ def test_games_rules_and_scenarios(plugin_env: dict[str, str]) -> None:
     rules = run(plugin_env, *KT, "rules", "highcard", "--lang", "de")
     assert rules.returncode == 0 and "Höchste Karte" in rules.stdout and "Stich" in rules.stdout
     scenarios = run(plugin_env, *KT, "scenario", str(PLUGIN / "scenarios"))
-    assert scenarios.returncode == 0 and "3 passed, 0 failed" in scenarios.stdout, scenarios.stdout
+    assert scenarios.returncode == 0 and "4 passed, 0 failed" in scenarios.stdout, scenarios.stdout
 
 
 def test_play_in_the_terminal_in_words(plugin_env: dict[str, str], tmp_path: Path) -> None:

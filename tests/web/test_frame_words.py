@@ -151,6 +151,39 @@ def test_a_failing_sentence_does_not_stop_the_table(client: TestClient, monkeypa
     assert "describe_move failed" in caplog.text
 
 
+def test_a_game_that_fails_to_read_a_move_refuses_it_and_goes_on(client: TestClient,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    """A defect in a game's own parser (a plug-in's ``int("²")``) is a 422 for that line, logged; not a 500."""
+    table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"first_player": 0})
+    tid, token = table["id"], table["seats"][0]["token"]
+    assert client.get(f"/api/tables/{tid}/view").status_code == 200  # in memory now
+    live = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    real = live.match
+
+    class Broken:  # the match with a state whose legality check raises what no game should
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        @property
+        def state(self) -> Any:
+            class State:
+                def __getattr__(self, name: str) -> Any:
+                    return getattr(real.state, name)
+
+                def is_legal(self, seat: int, token: str) -> bool:
+                    raise ValueError("invalid literal for int() with base 10: '²'")
+            return State()
+
+    live.match = Broken()
+    res = client.post(f"/api/tables/{tid}/actions", json={"action": "play:²"}, headers=auth(token))
+    assert res.status_code == 422 and res.json()["error"] == "the game could not read this move; nothing applied"
+    assert "checking 'play:²' of seat 0 failed" in caplog.text
+    live.match = real
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()
+    assert legal["n"] == 0 and client.post(f"/api/tables/{tid}/actions", json={"action": legal["legal"][0]},
+                                           headers=auth(token)).status_code == 200
+
+
 def test_a_move_out_of_turn_is_refused_naming_the_seats(client: TestClient) -> None:
     """The page shows this refusal: it names the people, not 0-based seat numbers."""
     table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"first_player": 0})

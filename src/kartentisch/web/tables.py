@@ -384,13 +384,16 @@ class LiveTable:
             raise ApiError(409, f"{names[seat]} has no decision now; waiting for "
                                 f"{', '.join(names[s] for s in self.state.to_act())}")
         tokens = line.split()
-        if len(tokens) == 1 and self.state.is_legal(seat, tokens[0]):
-            return tokens
         try:
+            if len(tokens) == 1 and self.state.is_legal(seat, tokens[0]):
+                return tokens
             self.state.clone().apply_line(seat, line)
         except IllegalAction as exc:  # the rule goes in its own field, once; the seat by its name, not its index
             move = f"{exc.token!r} is not allowed for {self.names['en'][seat]}: " if exc.token else ""
             raise ApiError(422, move + exc.reason, rule=exc.rule) from None
+        except Exception:  # a game's own defect (a plug-in's parser): this line is refused, the table goes on
+            log.exception("%s: checking %r of seat %d failed (table %s)", self.record.game, line[:80], seat, self.id)
+            raise ApiError(422, "the game could not read this move; nothing applied") from None
         return tokens
 
     # ------------------------------------------------------------------ the filter

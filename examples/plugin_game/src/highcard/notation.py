@@ -35,7 +35,7 @@ def parse(token: str) -> Play:
         MalformedToken: not ``play:<card>`` with a card 1–20 in canonical form (highcard H2).
     """
     verb, _, arg = token.partition(":")
-    if verb != "play" or not arg.isdigit() or str(int(arg)) != arg or int(arg) not in CARDS:
+    if verb != "play" or not (arg.isascii() and arg.isdigit()) or str(int(arg)) != arg or int(arg) not in CARDS:
         raise MalformedToken("highcard H2", "a move is play:<card> with a card 1 … 20", token=token)
     return Play(int(arg))
 

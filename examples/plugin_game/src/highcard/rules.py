@@ -206,6 +206,7 @@ class HighcardGame(Game):
 def _cards(codes: Sequence[Any], where: str) -> list[int]:
     """Card codes of a document as numbers (InvalidState names the zone)."""
     require(isinstance(codes, list), f"highcard load: {where} must be a list of cards")
-    require(all(isinstance(c, str) and c.isdigit() and int(c) in CARDS and str(int(c)) == c for c in codes),
+    require(all(isinstance(c, str) and c.isascii() and c.isdigit() and int(c) in CARDS and str(int(c)) == c
+                for c in codes),
             f"highcard load: {where} holds a card that is not 1 … 20")
     return [int(c) for c in codes]
