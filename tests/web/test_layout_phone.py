@@ -43,10 +43,11 @@ OVERLAPS = """() => {
 }"""
 
 
-def open_table(browser, base: str, game: str, players: int, viewport: dict, lang: str):  # noqa: F811
+def open_table(browser, base: str, game: str, players: int, viewport: dict, lang: str,  # noqa: F811
+               names: list[str] = NAMES):
     """Ada and random bots with long names at a table of ``game``; Ada's page once she has a decision."""
-    seats = [{"kind": "human", "name": NAMES[0]}] + [{"kind": "bot", "bot": "random", "name": name}
-                                                     for name in NAMES[1:players]]
+    seats = [{"kind": "human", "name": names[0]}] + [{"kind": "bot", "bot": "random", "name": name}
+                                                     for name in names[1:players]]
     res = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": 4,
                                                  "reaction_seconds": 60, "seats": seats})
     assert res.status_code == 201, res.text
@@ -87,6 +88,16 @@ def test_the_score_table_fits_a_laptops_side_column(browser, live_server: str) -
     side = page.locator("aside.side").bounding_box()
     last = page.locator("#scores tfoot td").last.bounding_box()
     assert last["x"] + last["width"] <= side["x"] + side["width"] + 1
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_names_of_80_letters_without_a_space_wrap_inside_the_page(browser, live_server: str,  # noqa: F811
+                                                                  viewport: dict) -> None:
+    """The longest names the lobby allows, one word each, at a mayhem table of six: the page stays its width."""
+    names = [letter * 80 for letter in "ABCDEF"]
+    page = open_table(browser, live_server, "mayhem", 6, viewport, "en", names)
+    shot(page, f"long-names-mayhem-{viewport['width']}", full_page=True)
+    assert page.evaluate(HIDDEN_SIDEWAYS) == []
 
 
 @pytest.mark.parametrize("game_id", list(MOST))
