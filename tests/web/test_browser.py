@@ -286,6 +286,8 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     page.wait_for_selector("#links")
     assert bodies[0]["options"] == {"target_score": 15, "first_player": 1}
     assert bodies[0]["seats"][1] == {"kind": "bot", "bot": "random"}
+    assert page.locator(".invite-url").count() == 0, "no seat is free: no invite link"
+    assert page.locator("#links-title").text_content() == "Your table is ready"
     page.click("a.table-link")
     page.wait_for_selector("body[data-phase]")
     assert "(plays at random)" in page.locator("body").inner_text()  # the lobby's words for the bot, at the table

@@ -11,7 +11,7 @@ const STRINGS = {
     seed: "Fixed deal (seed, optional)", create: "Create table", creating: "Creating the table…",
     sameName: "Two seats are both called {0}: give each person their own name.",
     preset_short: "short", preset_medium: "medium", preset_long: "long",     none: "none",
-    invite: "Invite link", inviteHelp: "Send this link to your friends: each picks a free seat and types a name.",
+    invite: "Invite link", tableReady: "Your table is ready", inviteHelp: "Send this link to your friends: each picks a free seat and types a name.",
     copy: "Copy", copied: "Copied", open: "Open", openMySeat: "Go to my seat", seatLink: "Private link of seat {0}",
     spectatorLink: "Spectator link", links: "More links", error: "Error",
     // join page
@@ -57,7 +57,7 @@ const STRINGS = {
     seed: "Feste Kartenverteilung (Startwert, optional)", create: "Tisch anlegen", creating: "Lege den Tisch an…",
     sameName: "Zwei Plätze heißen beide {0}: gib jedem seinen eigenen Namen.",
     preset_short: "kurz", preset_medium: "mittel", preset_long: "lang",     none: "keine",
-    invite: "Einladungslink", inviteHelp: "Schick diesen Link deinen Freunden: jeder wählt einen freien Platz und gibt einen Namen ein.",
+    invite: "Einladungslink", tableReady: "Dein Tisch ist bereit", inviteHelp: "Schick diesen Link deinen Freunden: jeder wählt einen freien Platz und gibt einen Namen ein.",
     copy: "Kopieren", copied: "Kopiert", open: "Öffnen", openMySeat: "Zu meinem Platz", seatLink: "Privater Link für Platz {0}",
     spectatorLink: "Zuschauerlink", links: "Weitere Links", error: "Fehler",
     joinTitle: "Am Tisch Platz nehmen", joinHelp: "Wähle einen freien Platz und gib deinen Namen ein.",

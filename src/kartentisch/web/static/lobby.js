@@ -130,9 +130,10 @@ function Links({ data }) {
   const full = (url) => new URL(withLang(url), location.href).href;
   const mine = data.seats[0];
   const others = data.seats.filter((s) => s.token && s.seat !== 0);
-  const invite = data.invite && full(data.invite.url);
+  // the invite link only while a seat is free for a friend (else it would say the match has begun)
+  const invite = data.invite && data.seats.some((s) => s.kind === "open") && full(data.invite.url);
   return html`<section id="links" class="links" aria-labelledby="links-title">
-    <h2 id="links-title">${t("invite")}</h2>
+    <h2 id="links-title">${invite ? t("invite") : t("tableReady")}</h2>
     ${invite && html`<p>${t("inviteHelp")}</p><code class="invite-url">${invite}</code>
       <button type="button" class="copy-invite" onClick=${() => copy(invite)}>${copied === invite ? t("copied") : t("copy")}</button>`}
     <p><a class="table-link button primary" href=${withLang(mine.url)}>${t("openMySeat")}</a></p>
