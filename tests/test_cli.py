@@ -47,7 +47,8 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
                                  "--options", json.dumps(_short(game_id)), "--save", str(save), "--lang", "de"],
                            input=typed)
     assert result.exit_code == 0, result.output
-    assert "Nicht erlaubt" in result.output  # the bad input was explained …
+    refusal = next(line for line in result.output.splitlines() if "Nicht erlaubt" in line)  # explained …
+    assert f"({game_id} R" in refusal and "seat 0" not in refusal, refusal  # its rule, no 0-based seat
     match = Match.load(save)
     assert match.state.game_over
     # … the match was played to its end, and its winners are named in words, seats by name
