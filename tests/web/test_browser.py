@@ -245,6 +245,20 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
     context.close()
 
 
+def test_the_rules_window_draws_a_table_as_a_table(browser, live_server: str) -> None:  # noqa: F811
+    """chips' special cards are a markdown table in its rules: cells, not pipes and dashes, in both languages."""
+    for lang, head in (("en", "card"), ("de", "Karte")):
+        page = browser.new_page()
+        page.goto(f"{live_server}/?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.locator("li[data-game='chips'] button.how").click()
+        page.wait_for_selector("dialog.rules[open] table")
+        assert page.locator("dialog.rules table th").first.text_content() == head
+        assert page.locator("dialog.rules table tbody tr").count() >= 5
+        assert "|---|" not in page.locator("dialog.rules").inner_text()
+        page.close()
+
+
 def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live_server: str) -> None:  # noqa: F811
     """Options are labelled in words (no rule id), a preset button sets its value, the full options wait behind
     'more options', a seat option is 1-based in the form and 0-based in the request, the rules open in the

@@ -1,5 +1,5 @@
-// The rules summaries are short markdown (headings, paragraphs, lists, **bold**, *italic*, `code`): drawn here as
-// elements whose text is always text (never parsed as HTML).
+// The rules summaries are short markdown (headings, paragraphs, lists, tables, **bold**, *italic*, `code`): drawn
+// here as elements whose text is always text (never parsed as HTML).
 import { html } from "./ui.js";
 
 /** Inline marks of one line as elements. */
@@ -16,14 +16,24 @@ function inline(text) {
   return out;
 }
 
-/** Markdown `text` as a list of block elements (h1–h3, p, ul, ol). */
+/** The cells of a table row `| a | b |`. */
+const cells = (line) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+
+/** Markdown `text` as a list of block elements (h1–h3, p, ul, ol, table: a header row, a `|---|` row, rows). */
 export function markdown(text) {
   const blocks = [];
   let list = null;
   let para = [];
+  let rows = null;
   const flush = () => {
     if (para.length) blocks.push(html`<p>${inline(para.join(" "))}</p>`);
     para = [];
+    if (rows) {
+      const [head, ...body] = rows.filter((r) => !r.every((c) => /^:?-+:?$/.test(c)));
+      blocks.push(html`<table><thead><tr>${head.map((c) => html`<th scope="col">${inline(c)}</th>`)}</tr></thead>
+        <tbody>${body.map((r) => html`<tr>${r.map((c) => html`<td>${inline(c)}</td>`)}</tr>`)}</tbody></table>`);
+    }
+    rows = null;
     const items = list?.items.map((x) => html`<li>${inline(x)}</li>`);
     if (list) blocks.push(list.ordered ? html`<ol>${items}</ol>` : html`<ul>${items}</ul>`);
     list = null;
@@ -33,7 +43,10 @@ export function markdown(text) {
     const head = /^(#{1,3}) (.*)$/.exec(line);
     const item = /^\s*(?:([-*])|(\d+)\.) (.*)$/.exec(line);
     if (!line.trim()) flush();
-    else if (head) {
+    else if (line.trimStart().startsWith("|")) {
+      if (!rows) { flush(); rows = []; }
+      rows.push(cells(line));
+    } else if (head) {
       flush();
       const level = head[1].length;
       blocks.push(level === 1 ? html`<h1>${inline(head[2])}</h1>` : level === 2 ? html`<h2>${inline(head[2])}</h2>` : html`<h3>${inline(head[2])}</h3>`);
@@ -45,7 +58,7 @@ export function markdown(text) {
     } else if (list && /^\s+/.test(raw)) {
       list.items[list.items.length - 1] += ` ${line.trim()}`;
     } else {
-      if (list) flush();
+      if (list || rows) flush();
       para.push(line.trim());
     }
   }
