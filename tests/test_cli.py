@@ -235,7 +235,7 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
                            input="²\n--1\n-1\n" + "9" * 5000 + "\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "'²' is illegal" in result.output and "'--1' is illegal" in result.output
+    assert "Not allowed: '²': " in result.output and "Not allowed: '--1': " in result.output
     assert "There is no choice 99999" in result.output  # 5,000 digits: no choice (never int() of it)
     assert "There is no choice -1; choose 1 … 6" in result.output
 

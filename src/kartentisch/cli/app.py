@@ -198,7 +198,8 @@ def play_cmd(
             try:
                 tokens = match.apply(seat_now, line)
             except IllegalAction as exc:  # only a typed token can be illegal
-                say(f"{t(lang, 'illegal')}: {exc.reason} ({exc.rule})", style="red")  # no 0-based seat
+                typed = f"{exc.token!r}: " if exc.token else ""  # what was typed, not the 0-based seat
+                say(f"{t(lang, 'illegal')}: {typed}{exc.reason} ({exc.rule})", style="red")
                 continue
             for token in tokens:  # a typed line may hold several moves: tell each
                 after = before.clone()

@@ -109,5 +109,5 @@ def results_table(summary: dict[str, Any], title: str, elo: bool = False) -> Tab
     for spec, b in bots:
         row(spec, b, *([f"{b['elo']:.0f}"] if elo else []))
     for s in summary["seats"]:
-        row(f"seat {s['seat']}", s, *([""] if elo else []))
+        row(f"Seat {s['seat'] + 1}", s, *([""] if elo else []))  # counted from 1, as the other tables
     return table

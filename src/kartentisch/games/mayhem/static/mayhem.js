@@ -30,7 +30,7 @@ const TEXTS = {
     chance: "Second Chance: {0} plays another card",
     chanceMe: "Second Chance: play another card (draw only if none fits)",
     counter: "{0} attacks {1} with {2}", counterMe: "Counterattack or pass?",
-    draws: "({0} cards to draw)", queue: "next attacked: {0}",
+    draws: "({0} cards to draw)", draws_one: "(1 card to draw)", queue: "next attacked: {0}",
     nicetry: "{0} has no cards left — Nice Try?", nicetryMe: "Play Nice Try or pass?",
     asked: "Waiting for {0}",
     pickMe: "Market: pick a card", pick: "Market: {0} picks a card",
@@ -52,7 +52,7 @@ const TEXTS = {
     chance: "2. Chance: {0} spielt noch eine Karte",
     chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
     counter: "{0} greift {1} an: {2}", counterMe: "Gegenangriff oder passen?",
-    draws: "({0} Karten ziehen)", queue: "danach angegriffen: {0}",
+    draws: "({0} Karten ziehen)", draws_one: "(1 Karte ziehen)", queue: "danach angegriffen: {0}",
     nicetry: "{0} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
     asked: "Warte auf {0}",
     pickMe: "Markt: nimm eine Karte", pick: "Markt: {0} nimmt eine Karte",
@@ -236,7 +236,7 @@ function status(view, ctx) {
     const attack = z.discard.find((c) => kindOf(c) === p.kind);
     lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target),
       attack ? kindWords(attack, ctx.cardName(attack), ctx.lang) : "")
-      + (p.kind === "four" ? ` ${tx("draws", p.draws)}` : ""));
+      + (p.kind === "four" ? ` ${p.draws === 1 ? tx("draws_one") : tx("draws", p.draws)}` : ""));
     if (p.queue.length) lines.push(tx("queue", seatNames(ctx, p.queue.map((q) => q[1]))));
     if (mine) lines.push(tx("counterMe"));
   } else if (phase === "nicetry") {
