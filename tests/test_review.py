@@ -56,6 +56,7 @@ def test_review_in_german_of_every_seat_is_repeatable(tmp_path: Path) -> None:
     assert "Analyse von allen Plätzen" in output and "Bester Zug" in output and "Nimm Blau 10" in output
     assert "grober Fehler" in output and "Platz 1 gewinnt die Partie." in output
     assert "Platz 2 verliert die Partie." in output
+    assert re.search(r"mittlerer Verlust \d+,\d Prozentpunkte", output), output  # a German decimal comma
     assert runs[0]["seat"] is None and {d["seat"] for d in runs[0]["decisions"]} == {0, 1}
 
 

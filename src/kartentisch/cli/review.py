@@ -30,7 +30,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "en": {"n": "#", "seat": "Seat", "made": "Move made", "win": "Win chance", "best": "Best move", "loss": "Loss",
            "mark": "Mark", "good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
            "title": "Review of {who}: {game}, {n} decisions, {iterations} searches each",
-           "everyone": "every seat", "summary": "{who}: {marks}; mean loss {loss:.1f} points of win chance.",
+           "everyone": "every seat", "summary": "{who}: {marks}; mean loss {loss} points of win chance.",
            "won": "{who} won the match.", "lost": "{who} lost the match.", "shared": "{who} shared the win.",
            "unfinished": "The match is not over.", "none": "no decision to review", "curve": "Win chance",
            "move": "Move", "result": "result", "loss_unit": "Loss: points of win chance lost against the best move."},
@@ -38,7 +38,7 @@ _TEXTS: dict[str, dict[str, str]] = {
            "loss": "Verlust", "mark": "Bewertung", "good": "gut", "inaccuracy": "Ungenauigkeit", "mistake": "Fehler",
            "blunder": "grober Fehler",
            "title": "Analyse von {who}: {game}, {n} Entscheidungen, je {iterations} Suchläufe",
-           "everyone": "allen Plätzen", "summary": "{who}: {marks}; mittlerer Verlust {loss:.1f} Prozentpunkte "
+           "everyone": "allen Plätzen", "summary": "{who}: {marks}; mittlerer Verlust {loss} Prozentpunkte "
            "Siegchance.", "won": "{who} gewinnt die Partie.", "lost": "{who} verliert die Partie.",
            "shared": "{who} teilt sich den Sieg.", "unfinished": "Die Partie ist nicht zu Ende.",
            "none": "keine Entscheidung zu prüfen", "curve": "Siegchance", "move": "Zug", "result": "Ergebnis",
@@ -124,7 +124,8 @@ def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
         counts = Counter(d["mark"] for d in mine)
         marks = ", ".join(f"{counts[name]} × {_t(lang, name)}" for name in (GOOD, *(m for m, _ in reversed(MARKS))))
         loss = 100 * sum(d["loss"] for d in mine) / len(mine)
-        console.print(_t(lang, "summary", who=voice.name(s), marks=marks, loss=loss), markup=False)
+        shown = f"{loss:.1f}" if lang == "en" else f"{loss:.1f}".replace(".", ",")  # German decimal comma
+        console.print(_t(lang, "summary", who=voice.name(s), marks=marks, loss=shown), markup=False)
     if doc["result"] is None:
         console.print(_t(lang, "unfinished"), markup=False)
         return
