@@ -143,3 +143,22 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert page.locator("ol.replay-log li .text").last.text_content() == last_text(live_server, upload, total)
     assert last_text(live_server, upload, total).removeprefix("Seat 2") == \
         last_text(live_server, table["id"], total, "tables").removeprefix("Bo")  # the file has no names
+
+
+def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_server: str,  # noqa: F811
+                                                                 tmp_path: Path) -> None:
+    """A German page: a sentence in German; the server's reason (tokens, lines) only behind "Einzelheiten"."""
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "kartentisch-replay/1", "game": "colors", "players": 2, "options": {}, "seed": 1}\n'
+                   '{"seat": 0, "token": "play:zz"}\n', encoding="utf-8")
+    page = browser.new_page()
+    page.goto(f"{live_server}/replay?lang=de")
+    page.wait_for_selector("body[data-ready='1'] form.upload")
+    page.set_input_files("form.upload input[type=file]", str(bad))
+    page.click("form.upload button[type=submit]")
+    page.wait_for_selector("#banner")
+    banner = page.locator("#banner").text_content()
+    assert banner.startswith("Diese Datei ist keine Wiederholung") and "play:" not in banner and "seat" not in banner
+    detail = page.locator("details.error-detail")
+    assert detail.count() == 1 and not detail.locator("code").is_visible()  # closed until asked
+    page.close()

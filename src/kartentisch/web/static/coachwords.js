@@ -18,7 +18,7 @@ const STRINGS = {
     allOpen: "All cards open", onlySees: "Only {0} sees:", nothingHidden: "nothing hidden",
     share: "Copy the link to this position", copied: "Copied", keys: "Arrow keys: back and forward · Home, End: first and last",
     upload: "Open a replay file", uploadHelp: "A file saved by “kartentisch play” (one move per line).",
-    uploadButton: "Open", toTable: "Back to the table", reviewFailed: "The review failed: {0}", error: "Error",
+    uploadButton: "Open", badReplay: "This file is no replay kartentisch can read (details for developers below).", details: "Details", toTable: "Back to the table", reviewFailed: "The review failed: {0}", error: "Error",
     notOver: "The match is not over yet: its replay opens at the end.", loading: "Loading…", jump: "Go to this position",
   },
   de: {
@@ -36,7 +36,7 @@ const STRINGS = {
     allOpen: "Alle Karten offen", onlySees: "Nur {0} sieht:", nothingHidden: "nichts Verdecktes",
     share: "Link zu dieser Stellung kopieren", copied: "Kopiert", keys: "Pfeiltasten: zurück und vor · Pos1, Ende: Anfang und Ende",
     upload: "Wiederholungsdatei öffnen", uploadHelp: "Eine Datei, die „kartentisch play“ gespeichert hat (ein Zug pro Zeile).",
-    uploadButton: "Öffnen", toTable: "Zurück zum Tisch", reviewFailed: "Die Analyse ist fehlgeschlagen: {0}", error: "Fehler",
+    uploadButton: "Öffnen", badReplay: "Diese Datei ist keine Wiederholung, die kartentisch lesen kann (Einzelheiten für Entwickler unten).", details: "Einzelheiten", toTable: "Zurück zum Tisch", reviewFailed: "Die Analyse ist fehlgeschlagen: {0}", error: "Fehler",
     notOver: "Die Partie läuft noch: ihre Wiederholung gibt es am Ende.", loading: "Lade…", jump: "Zu dieser Stellung",
   },
 };

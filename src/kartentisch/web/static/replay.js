@@ -25,6 +25,7 @@ const S = {
   events: new Map(),     // "<seat>|<lang>" → the log told to that reader, one list of entries per move
   marks: new Map(),      // move number (from 1) → its review decision, for the moves marked worse than good
   error: "",
+  errorDetail: "",
   copied: false,
 };
 
@@ -56,7 +57,7 @@ async function show(n, seat = S.seat) {
   const events = known.slice(0, since).concat(byEvent(data.log));
   if (events.length >= known.length) S.events.set(key, events);
   if (!S.game) S.game = await loadGame(data.game);
-  Object.assign(S, { pos: { ...data, log: events.slice(0, n).flat() }, n, seat, error: "", copied: false });
+  Object.assign(S, { pos: { ...data, log: events.slice(0, n).flat() }, n, seat, error: "", errorDetail: "", copied: false });
   const url = new URL(location.href);
   url.searchParams.set("n", String(n));
   url.searchParams.set("seat", seat);
@@ -179,8 +180,9 @@ function Upload() {
     const res = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ text: await file.text() }) }).catch(() => null);
     const data = res ? await res.json().catch(() => ({})) : {};
-    if (!res?.ok) {
-      S.error = data.error ?? ct("error");
+    if (!res?.ok) {  // the server's reason names tokens and lines: for developers, behind "Details"
+      S.error = res?.status === 422 ? ct("badReplay") : ct("error");
+      S.errorDetail = data.error ?? "";
       redraw();
       return;
     }
@@ -198,7 +200,8 @@ function Upload() {
 function App() {
   const pos = S.pos;
   const error = S.error && html`<p id="banner" class="error" role="alert">${S.error}
-    ${source?.kind === "table" && html` <a href=${withLang(`/t/${encodeURIComponent(source.id)}`)}>${ct("toTable")}</a>`}</p>`;
+    ${source?.kind === "table" && html` <a href=${withLang(`/t/${encodeURIComponent(source.id)}`)}>${ct("toTable")}</a>`}</p>
+    ${S.errorDetail && html`<details class="error-detail"><summary>${ct("details")}</summary><code>${S.errorDetail}</code></details>`}`;
   if (!source) return html`<${Header} /><main id="replay">${error}<${Upload} /></main>`;
   if (!pos || !S.game) return html`<${Header} /><main id="replay">${error || html`<p>${ct("loading")}</p>`}</main>`;
   const ctx = context(pos);
