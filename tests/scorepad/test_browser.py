@@ -109,3 +109,4 @@ def test_whole_grid_match_on_a_phone(phone, live_server):
     viewer.locator("#lang").click()  # German
     playwright_api.expect(viewer.locator("#status")).to_have_text("Partie beendet. Sieger: Ana")
     assert viewer.locator("#title").inner_text() == "Punkteblock · Farbraster"
+    assert viewer.locator("#home").get_attribute("href") == "/?lang=de"  # back to the lobby, in German

@@ -69,6 +69,7 @@ function translate() {
   $("lang").textContent = lang() === "de" ? "English" : "Deutsch";
   const gameName = state.pad ? state.pad.game_names[lang()] || state.pad.game : "";
   $("title").textContent = gameName ? `${t("title")} · ${gameName}` : t("title");
+  $("home").href = withLang("/");  // back to the lobby, in this language
 }
 
 // ------------------------------------------------------------------ new pad
