@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -382,3 +383,14 @@ def test_serve_help_lists_every_limit_with_its_default() -> None:
                             ("sockets-per-client", "32"), ("spectators-per-table", "50"), ("bot-searches", "2"),
                             ("bot-only-searches", "1"), ("expire-days", "30.0"), ("sweep-minutes", "60.0")):
         assert f"[default: {default}]" in entries[option], entries.get(option)
+
+
+def test_serve_on_a_taken_port_says_so_in_one_line(tmp_path: Path) -> None:
+    """Before it says "open http://…", serve checks that it can listen there (exit code 2, one line)."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        done = subprocess.run([*SERVE, "--port", str(port), "--db", f"sqlite:///{tmp_path / 'p.db'}"],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert f"cannot listen on 127.0.0.1:{port} (Address already in use)" in done.stderr
+    assert "open http" not in done.stdout and "Traceback" not in done.stderr

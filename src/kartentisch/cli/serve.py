@@ -16,6 +16,8 @@ first), and how long a table without a move is kept.
 from __future__ import annotations
 
 import math
+import os
+import socket
 from typing import Annotated, NoReturn
 
 import typer
@@ -34,6 +36,16 @@ def _fail(message: str) -> NoReturn:
     """One line on stderr, exit code 2 (bad command-line value)."""
     typer.echo(f"kartentisch serve: error: {message}", err=True)
     raise typer.Exit(code=2)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Exit with one line (code 2) if ``host:port`` cannot be listened on now, before saying "open …"."""
+    try:
+        with socket.create_server((host, port), reuse_port=False):
+            pass
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        _fail(f"cannot listen on {host}:{port} ({reason}); is another server there? choose another --port")
 
 
 def _shown(url: str | None) -> str:
@@ -126,6 +138,7 @@ def serve_cmd(
         journal = store.journal_mode()
     except (SQLAlchemyError, ImportError, ValueError) as exc:
         _fail(f"database {_shown(db)} cannot be used: {first_line(exc)}")
+    _check_port(host, port)
     typer.echo(f"kartentisch: database {describe_url(store.url)} (journal {journal})", err=False)
     typer.echo(f"kartentisch: open http://{host}:{port}/", err=False)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=WS_DEFLATE,
