@@ -14,7 +14,7 @@ STARTED := $(shell date +%s)
 .PHONY: install compiled run test soak kill-soak bench lint scenarios clean
 
 # Which build a fresh interpreter loads: "compiled", or "pure (<why>)" (kartentisch.build_info).
-BUILD_INFO = $(PY) -c 'import kartentisch as k; i = k.build_info(); print(i["build"], "(" + i["reason"] + ")" if "reason" in i else "")'
+BUILD_INFO = $(PY) -c 'import kartentisch as k; i = k.build_info(); print(i["build"] + (" (" + i["reason"] + ")" if "reason" in i else ""))'
 
 $(VENV)/.installed: pyproject.toml setup.py
 	@echo "install: 1/2 creating the virtual environment $(VENV) with $(PYTHON) (a few seconds)"
