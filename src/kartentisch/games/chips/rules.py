@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
     GAME_OVER,
@@ -430,6 +432,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
 
 
 # ------------------------------------------------------------------ game
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of the game may be interpreted Python
 class ChipsGame(Game):
     """``chips``: draft from a row of 7, paying a chip per skipped card; four ascending colour rows."""
 

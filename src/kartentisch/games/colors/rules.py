@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any, Final, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
     GAME_OVER,
@@ -465,6 +467,7 @@ def _one_seat(to_act: list[int] | None, players: int, phase: str) -> int:
     return to_act[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of the game may be interpreted Python
 class ColorsGame(Game):
     """``colors`` — Colour Gap (Farblücke), 2–6 players; see ``shared/rules/colors.md``."""
 

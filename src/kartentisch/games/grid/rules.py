@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
     GAME_OVER,
@@ -546,6 +548,7 @@ _OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of the game may be interpreted Python
 class GridGame(Game):
     """``grid``: 3×3 face-down grid, swap in low cards, one-colour lines leave; lowest total wins."""
 

@@ -30,6 +30,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...kernel.errors import IllegalAction, InvalidState, MalformedToken
 from ...kernel.game import (
     GAME_OVER,
@@ -615,6 +617,7 @@ class LastCardState(GameState):
         return Counter(CODE[c] for c in numbers)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of the game may be interpreted Python
 class LastCardGame(Game):
     """``lastcard``: metadata, options, setup (R1–R4) and explicit-state loading; its words are in
     :mod:`.words`, found by the kernel as the game's words part."""

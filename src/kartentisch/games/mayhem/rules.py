@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...kernel.errors import IllegalAction, MalformedToken
 from ...kernel.game import (
     GAME_OVER,
@@ -624,6 +626,7 @@ def _check_pending(phase: str, pending: Any, players: int) -> dict[str, Any] | N
     return copy_json(pending)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of the game may be interpreted Python
 class MayhemGame(Game):
     """The game ``mayhem`` (Kartenchaos): metadata, options and factories."""
 
