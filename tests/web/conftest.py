@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -14,6 +15,17 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
+
+
+def pg_test_url() -> str:
+    """The test PostgreSQL database's URL (``KARTENTISCH_TEST_PG_URL``, which scripts/with-postgres.sh sets): the
+    calling test is skipped without one, and fails in CI (``CI`` set), where it must be there."""
+    url = os.environ.get("KARTENTISCH_TEST_PG_URL", "")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
+        pytest.skip("no PostgreSQL server (KARTENTISCH_TEST_PG_URL unset; scripts/with-postgres.sh sets it)")
+    return url
 
 
 def free_port() -> int:

@@ -4,7 +4,6 @@ invite's seats taken once under a race on either store."""
 
 from __future__ import annotations
 
-import os
 import threading
 import uuid
 from pathlib import Path
@@ -17,7 +16,7 @@ from kartentisch.web.chat import MAX_TEXT
 from kartentisch.web.store import SeatRecord, Store
 from kartentisch.web.tables import CHAT_FRAME
 
-from .conftest import auth, new_table
+from .conftest import auth, new_table, pg_test_url
 
 HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
 
@@ -27,12 +26,7 @@ def any_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A database URL: a SQLite file, then PostgreSQL (skipped without ``KARTENTISCH_TEST_PG_URL``)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'kt.db'}"
-    url = os.environ.get("KARTENTISCH_TEST_PG_URL", "")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
-        pytest.skip("no PostgreSQL server (scripts/with-postgres.sh sets KARTENTISCH_TEST_PG_URL)")
-    return url
+    return pg_test_url()
 
 
 def say(client: TestClient, tid: str, text: str, token: str | None = None, query: str = ""):  # noqa: ANN201

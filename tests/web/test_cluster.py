@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import subprocess
 import sys
@@ -28,7 +27,7 @@ from websockets.asyncio.client import connect
 from kartentisch.kernel import Match, lookup
 from kartentisch.web.store import leases_t
 
-from .conftest import auth, free_port, move_entries
+from .conftest import auth, free_port, move_entries, pg_test_url
 from .test_durability import start_server
 
 #: Every simulated person comes from 127.0.0.1: the per-client limits are off.
@@ -38,12 +37,7 @@ NO_LIMITS = ("--create-rate", "off", "--action-rate", "off", "--sockets-per-clie
 @pytest.fixture
 def pg_url() -> str:
     """The test PostgreSQL database (skipped without one, failing in CI)."""
-    url = os.environ.get("KARTENTISCH_TEST_PG_URL")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
-        pytest.skip("no PostgreSQL server (KARTENTISCH_TEST_PG_URL unset; scripts/with-postgres.sh sets it)")
-    return url
+    return pg_test_url()
 
 
 @pytest.fixture

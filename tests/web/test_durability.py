@@ -3,7 +3,6 @@ and the same store code works on PostgreSQL (``KARTENTISCH_TEST_PG_URL``, set by
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
 import subprocess
@@ -20,7 +19,7 @@ from sqlalchemy import create_engine
 from kartentisch.web import create_app
 from kartentisch.web.store import SeatRecord, Store
 
-from .conftest import auth, child_pids, free_port, living, move_entries, new_table
+from .conftest import auth, child_pids, free_port, living, move_entries, new_table, pg_test_url
 
 
 def start_server(port: int, db_url: str, log: Path, *extra: str) -> subprocess.Popen[bytes]:
@@ -106,11 +105,7 @@ def test_sigkill_mid_match_resumes_at_the_same_position(tmp_path: Path) -> None:
 
 @pytest.mark.postgres
 def test_postgresql_store_round_trip() -> None:
-    url = os.environ.get("KARTENTISCH_TEST_PG_URL")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
-        pytest.skip("no PostgreSQL server (KARTENTISCH_TEST_PG_URL unset; scripts/with-postgres.sh sets it)")
+    url = pg_test_url()
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
     with TestClient(create_app(url)) as client:
         table = new_table(client, "grid", 2, seats, seed=uuid.uuid4().int % 1000)

@@ -7,7 +7,6 @@ failure never puts the driver's message into a response.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import unicodedata
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
 from kartentisch.web.store import SeatRecord, Store
 
-from .conftest import new_table
+from .conftest import new_table, pg_test_url
 
 HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
 
@@ -35,11 +34,7 @@ def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestCl
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'kt.db'}"
     else:
-        url = os.environ.get("KARTENTISCH_TEST_PG_URL", "")
-        if not url:
-            if os.environ.get("CI"):
-                pytest.fail("KARTENTISCH_TEST_PG_URL is not set in CI; run the suite under scripts/with-postgres.sh")
-            pytest.skip("no PostgreSQL server (scripts/with-postgres.sh sets KARTENTISCH_TEST_PG_URL)")
+        url = pg_test_url()
     with TestClient(create_app(url)) as client:
         yield client
 
