@@ -567,15 +567,11 @@ def coach_router(iterations: int | None = None) -> APIRouter:
         return status(await upload_review(request, upload_id, start=False), lang)
 
     @router.get("/t/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
-
     @router.get("/replay", include_in_schema=False)
-    async def upload_page() -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
-
     @router.get("/replay/{upload_id}", include_in_schema=False)
-    async def uploaded_page(upload_id: str) -> FileResponse:
+    async def replay_page() -> FileResponse:
+        """The replay page of a finished table, of an uploaded file, or for uploading one (its script reads the
+        address)."""
         return FileResponse(STATIC / "replay.html")
 
     return router
