@@ -248,12 +248,15 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
 def test_the_rules_window_draws_a_table_as_a_table(browser, live_server: str) -> None:  # noqa: F811
     """chips' special cards are a markdown table in its rules: cells, not pipes and dashes, in both languages."""
     for lang, head in (("en", "card"), ("de", "Karte")):
-        page = browser.new_page()
+        page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone: the narrowest column
         page.goto(f"{live_server}/?lang={lang}")
         page.wait_for_selector("body[data-ready='1']")
         page.locator("li[data-game='chips'] button.how").click()
         page.wait_for_selector("dialog.rules[open] table")
         assert page.locator("dialog.rules table th").first.text_content() == head
+        lines = page.locator("dialog.rules table th").first.evaluate(  # a column head is whole, not split to fit
+            "(th) => { const r = document.createRange(); r.selectNodeContents(th); return r.getClientRects().length; }")
+        assert lines == 1, f"{head!r} split over {lines} lines"
         assert page.locator("dialog.rules table tbody tr").count() >= 5
         assert "|---|" not in page.locator("dialog.rules").inner_text()
         page.close()
