@@ -77,7 +77,7 @@ if __name__ == "__main__":  # bot workers are spawned: they import this script
 
     with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/w.db")) as c:
         assert "highcard" in [g["id"] for g in c.get("/api/games").json()]
-        t = c.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [
+        t = c.post("/api/tables", json={"game": "highcard", "players": 2, "seed": 5, "seats": [
             {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}]}).json()
         auth = {"Authorization": "Bearer " + t["seats"][0]["token"]}
         rng = random.Random(1)
@@ -91,7 +91,8 @@ if __name__ == "__main__":  # bot workers are spawned: they import this script
                 time.sleep(0.05)
         assert frame["view"]["game_over"], frame
         texts = [e["text"] for e in frame["log"]]
-        assert any("takes the trick" in x for x in texts), texts
+        tricks = [x for x in texts if "turned over" in x]  # each says who takes it ("You take", "Ana takes")
+        assert tricks and all("take the trick" in x or "takes the trick" in x for x in tricks), texts
         assert all(e["token"] == "play:?" for e in frame["log"] if e.get("seat") == 1), frame["log"]  # H6
         page = c.get(f"/t/{t['id']}")
         assert page.status_code == 200
