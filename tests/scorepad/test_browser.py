@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
@@ -110,3 +111,20 @@ def test_whole_grid_match_on_a_phone(phone, live_server):
     playwright_api.expect(viewer.locator("#status")).to_have_text("Partie beendet. Sieger: Ana")
     assert viewer.locator("#title").inner_text() == "Punkteblock · Farbraster"
     assert viewer.locator("#home").get_attribute("href") == "/?lang=de"  # back to the lobby, in German
+
+
+def test_options_are_those_of_the_game_chosen_last(phone, live_server):
+    """The first game's module arriving after another game was chosen does not draw the first game's options."""
+    page = phone
+    first = httpx.get(f"{live_server}/api/games").json()[0]["id"]
+    assert first != "grid"
+    held: list = []
+    page.route(f"**/static/games/{first}.js", lambda route: held.append(route))  # waits until let through
+    page.goto(f"{live_server}/scorepad")
+    page.locator("#game").select_option("grid")
+    page.wait_for_selector("#options input[name=end_total]")
+    assert len(held) == 1
+    held[0].continue_()
+    # the page's own import of that module has resolved, and what waited on it has run, once this one resolves
+    page.evaluate(f"import('/static/games/{first}.js').then(() => new Promise((r) => setTimeout(r, 0)))")
+    assert page.locator("#options input[name=end_total]").count() == 1

@@ -5,6 +5,7 @@ names the position. Screenshots of the hint panel, the review and the replay at 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,7 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert serious_violations(page) == []
 
     page.click("[data-zone=review] a.replay-link")
+    page.wait_for_url(re.compile(r"/t/[^/]+/replay"))  # the replay page has loaded: it has a body to read
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert body(page, "n") == "0" and body(page, "seat") == "all" and body(page, "total") == str(total)
     assert page.locator(".only-seen").count() == 0  # chips: no seat holds a hidden card
@@ -135,6 +137,7 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert serious_violations(page) == []
     page.set_input_files("form.upload input[type=file]", str(replay_file))
     page.click("form.upload button[type=submit]")
+    page.wait_for_url(re.compile(r"/replay/[^/?]+"))
     page.wait_for_function("document.body.dataset.ready === '1' && document.body.dataset.total !== undefined")
     assert "/replay/" in page.url and body(page, "total") == str(total) and body(page, "seat") == "all"
     page.keyboard.press("End")

@@ -141,7 +141,9 @@ function optionInput(opt, g) {
 
 async function drawOptions() {
   const g = gameOf($("game").value);
-  state.module = await loadGame(g.id);
+  const module = await loadGame(g.id);
+  if ($("game").value !== g.id) return;   // another game was chosen while this one's module loaded: its call draws
+  state.module = module;
   const box = $("options");
   box.replaceChildren(el("legend", { textContent: t("options") }));
   for (const opt of g.options) box.append(optionInput(opt, g));
