@@ -80,10 +80,14 @@ def close_round_summary(page: playwright_api.Page) -> bool:
     return True
 
 
-def play_one(page: playwright_api.Page, rng: random.Random) -> bool:
+def play_one(page: playwright_api.Page, rng: random.Random, go_on: bool = True) -> bool:
     """If this page's seat has a decision: make one move by clicking random clickable objects (and the confirm
-    button of a set) until a move is sent. Returns whether a move was made."""
-    close_round_summary(page)
+    button of a set) until a move is sent. Returns whether a move was made. An open round summary is closed
+    first, unless ``go_on`` is false (then no move is made while it is open)."""
+    if go_on:
+        close_round_summary(page)
+    elif page.locator(".overlay [data-zone=round-summary]").count():
+        return False
     if body(page, "acting") != "1":
         return False
     n = body(page, "n")

@@ -210,7 +210,8 @@ def test_a_person_s_bot_does_not_wait_behind_bot_only_searches(db_url: str) -> N
         niceness = {int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
                     for pid in child_pids(os.getpid())}
     assert took < 5, f"the person's bot took {took:.1f} s"
-    assert 10 in niceness and 0 in niceness, niceness
+    base = os.nice(0)  # the test run's own niceness (a run under `nice` starts above 0)
+    assert niceness == {base, min(base + 10, 19)}, niceness
 
 
 def test_bot_only_tables_take_turns(db_url: str) -> None:
