@@ -117,6 +117,24 @@ def test_choice_is_random_choice():
         choice(random.Random(0), [])
 
 
+def test_sample_is_random_sample():
+    """The kernel's sample gives ``Random.sample``'s items in its order and leaves the generator in the
+    same state, on both of CPython's methods (a pool for small populations, a set for large ones)."""
+    import random
+
+    from kartentisch.kernel.game import sample
+
+    for seed in range(30):
+        for n, k in ((1, 1), (2, 0), (12, 3), (12, 12), (21, 5), (22, 2), (60, 3), (60, 6), (130, 20), (500, 7)):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            population = [f"c{i}" for i in range(n)]
+            assert sample(ours, population, k) == theirs.sample(population, k), (seed, n, k)
+            assert ours.getstate() == theirs.getstate(), (seed, n, k)
+    for k in (-1, 4):
+        with pytest.raises(ValueError):
+            sample(random.Random(0), [1, 2, 3], k)
+
+
 def test_shuffle_is_random_shuffle():
     """The deal shuffle gives ``Random.shuffle``'s order and leaves the generator in the same state,
     for every length 0 … 130 (item counts of the five decks) and many seeds: seeded deals,
@@ -293,3 +311,25 @@ def test_is_int_refuses_bools() -> None:
     from kartentisch.kernel.game import is_int
 
     assert is_int(0) and is_int(-3) and not is_int(True) and not is_int(1.0) and not is_int("1")
+
+
+def test_a_memo_computes_once_forgets_when_full_and_stores_no_error():
+    """``Memo`` computes a value once per key; past its limit it starts again (same values); a key
+    whose computation raises raises every time and is not held."""
+    from kartentisch.kernel.memo import Memo
+
+    calls: list[str] = []
+
+    def read(token: str) -> int:
+        calls.append(token)
+        if not token.isdigit():
+            raise ValueError(f"no number: {token!r}")
+        return int(token)
+
+    memo = Memo(read, limit=3)
+    assert [memo.get(t) for t in ("1", "2", "1", "3", "2")] == [1, 2, 1, 3, 2] and calls == ["1", "2", "3"]
+    assert memo.get("4") == 4 and memo.get("1") == 1 and calls[-2:] == ["4", "1"]  # full: emptied, read again
+    for _ in range(2):
+        with pytest.raises(ValueError, match="no number: 'x'"):
+            memo.get("x")
+    assert calls.count("x") == 2

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import importlib
 import importlib.util
+import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -753,6 +754,38 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
     if not items:
         raise IndexError("Cannot choose from an empty sequence")
     return items[below(rng, len(items))]
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)`` exactly: the same items in the same order and the same use of
+    ``rng`` (a kernel test pins it), without its interpreted body. The chance of the games' rules
+    (mayhem's Thief, lastcard's random pass) draws through it, so seeded matches stay as they were.
+
+    Raises:
+        ValueError: ``k`` is negative or larger than ``population``, as :meth:`random.Random.sample`.
+    """
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    result: list[T] = []
+    setsize = 21  # CPython's choice between its two methods, kept so the stream is the same
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:  # pool: draw among the items not chosen yet
+        pool = list(population)
+        for i in range(k):
+            j = below(rng, n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return result
+    selected: set[int] = set()  # set: draw again on a repeat
+    for _ in range(k):
+        j = below(rng, n)
+        while j in selected:
+            j = below(rng, n)
+        selected.add(j)
+        result.append(population[j])
+    return result
 
 
 def below(rng: random.Random, n: int) -> int:

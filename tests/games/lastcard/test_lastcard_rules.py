@@ -189,6 +189,21 @@ def test_random_action_draws_every_legal_token_uniformly() -> None:
             ("play", False, False, True), ("round_over", False, True, False)} <= kinds
 
 
+def test_a_turn_is_drawn_as_the_listing_would_be_indexed() -> None:
+    """A turn's draw (R8–R10) is the listing's entry at ``randrange(len(listing))``: the same token
+    from the same generator as ``rng.choice(legal_actions)``, so seeded random play is unchanged by
+    drawing without listing."""
+    checked = 0
+    for state, seat in _draw_positions():
+        if state.phase != "play":
+            continue
+        legal = state.legal_actions(seat)
+        for seed in range(20):
+            assert state.random_action(seat, random.Random(seed)) == legal[random.Random(seed).randrange(len(legal))]
+            checked += 1
+    assert checked >= 200
+
+
 def test_a_drawn_token_is_taken_without_a_second_check_only_as_drawn() -> None:
     """``apply`` trusts a token drawn by ``_draw`` for the seat it was drawn for, until the next
     apply; another seat, a bool seat or a look-alike token is checked (R5) and changes nothing."""

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
+from ...kernel.memo import Memo
 from .cards import COLOUR_INDEX, COLOURS, ROW_SIZE
 
 #: The spec's rule for the token grammar (R20 sends malformed tokens to R4).
@@ -56,17 +56,8 @@ class Deal:
 Move = Take | Deal
 
 
-@lru_cache(maxsize=256)
-def parse(token: str) -> Move:
-    """The move ``token`` writes (chips *Decisions and tokens*), parsed once and cached.
-
-    ``<i>`` is decimal without sign or leading zeros; ``<c>`` is one of ``k r b y``. Whether the
-    position exists or is affordable is not checked here (R5, R14: :mod:`.rules`).
-
-    Raises:
-        MalformedToken: (chips R4) an unknown verb, the wrong number of arguments, a position not
-            written in canonical decimal, or an unknown colour letter; the reason says which.
-    """
+def _read(token: str) -> Move:
+    """:func:`parse` without the cache."""
     if token == DEAL:
         return Deal()
     verb, *args = token.split(":")
@@ -91,6 +82,22 @@ def parse(token: str) -> Move:
     if args[1] not in COLOUR_INDEX:
         raise MalformedToken(RULE, f"the colour row is one of k, r, b, y, not {args[1]!r}", token=token)
     return Take(position, args[1])
+
+
+_MOVES: Final[Memo[str, Move]] = Memo(_read)
+
+
+def parse(token: str) -> Move:
+    """The move ``token`` writes (chips *Decisions and tokens*), parsed once and cached.
+
+    ``<i>`` is decimal without sign or leading zeros; ``<c>`` is one of ``k r b y``. Whether the
+    position exists or is affordable is not checked here (R5, R14: :mod:`.rules`).
+
+    Raises:
+        MalformedToken: (chips R4) an unknown verb, the wrong number of arguments, a position not
+            written in canonical decimal, or an unknown colour letter; the reason says which.
+    """
+    return _MOVES.get(token)
 
 
 def action_space(players: int, options: Mapping[str, Any]) -> list[str]:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
+from ...kernel.memo import Memo
 from .cards import KEY, deck_codes
 
 #: The rule a malformed token breaks: R19 lists the tokens and rejects every other one.
@@ -61,16 +61,8 @@ Move = Play | Pick | Deal
 _CARD_VERBS: Final[dict[str, type[Play] | type[Pick]]] = {"play": Play, "pick": Pick}
 
 
-@lru_cache(maxsize=256)
-def parse(token: str) -> Move:
-    """The move written as ``token``; cached (a match uses at most 101 distinct tokens).
-
-    Raises:
-        MalformedToken: (rule ``colors R19``, naming the token) for an unknown verb, a wrong
-            number of arguments or an argument that is not a card code (``b0`` … ``y9``, lowercase).
-            A card of a colour not in play (``y3`` with 2 players) is well formed: the rules
-            reject it as not in the hand (R5) or not a candidate (R9).
-    """
+def _read(token: str) -> Move:
+    """:func:`parse` without the cache."""
     verb, *args = token.split(":")
     if verb == "deal":
         if args:
@@ -86,6 +78,21 @@ def parse(token: str) -> Move:
         raise MalformedToken(RULE, f"{args[0]!r} is not a card code (colour b, g, p, r or y and a digit 0–9, "
                                    "as b7)", token=token)
     return kind(args[0])
+
+
+_MOVES: Final[Memo[str, Move]] = Memo(_read)
+
+
+def parse(token: str) -> Move:
+    """The move written as ``token``; cached (a match uses at most 101 distinct tokens).
+
+    Raises:
+        MalformedToken: (rule ``colors R19``, naming the token) for an unknown verb, a wrong
+            number of arguments or an argument that is not a card code (``b0`` … ``y9``, lowercase).
+            A card of a colour not in play (``y3`` with 2 players) is well formed: the rules
+            reject it as not in the hand (R5) or not a candidate (R9).
+    """
+    return _MOVES.get(token)
 
 
 def action_space(players: int, options: Mapping[str, Any]) -> list[str]:

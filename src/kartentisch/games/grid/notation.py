@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
+from ...kernel.memo import Memo
 
 # ----------------------------------------------------------------------------- lines (R10)
 
@@ -160,17 +160,8 @@ _INDEX: Final = {"0": 0, "1": 1, "2": 2}
 _VERBS: Final = "draw, takediscard, swap:r:c, flip:r:c, remove:<line>, keep, close:h, close:v and deal"
 
 
-@lru_cache(maxsize=512)
-def parse(token: str) -> Move:
-    """The move ``token`` writes (spec *Decisions and tokens*); cached, so reading a token costs
-    one lookup after the first time.
-
-    Raises:
-        MalformedToken: ``token`` is not written in the notation: an unknown verb (grid R6), a
-            missing or extra argument, a cell that is not ``r:c`` with ``r`` and ``c`` each ``0``,
-            ``1`` or ``2`` (grid R10), a line that is not one of ``r0 r1 r2 c0 c1 c2 d0 d1``
-            (grid R10), a closing other than ``h`` or ``v`` (grid R12).
-    """
+def _read(token: str) -> Move:
+    """:func:`parse` without the cache."""
     verb, _, rest = token.partition(":")
     plain = _PLAIN.get(verb)
     if plain is not None:
@@ -193,6 +184,22 @@ def parse(token: str) -> Move:
                                  token=token)
         return Close(rest)
     raise MalformedToken("grid R6", f"there is no move {verb!r}; the moves are {_VERBS}", token=token)
+
+
+_MOVES: Final[Memo[str, Move]] = Memo(_read)
+
+
+def parse(token: str) -> Move:
+    """The move ``token`` writes (spec *Decisions and tokens*); cached, so reading a token costs
+    one lookup after the first time.
+
+    Raises:
+        MalformedToken: ``token`` is not written in the notation: an unknown verb (grid R6), a
+            missing or extra argument, a cell that is not ``r:c`` with ``r`` and ``c`` each ``0``,
+            ``1`` or ``2`` (grid R10), a line that is not one of ``r0 r1 r2 c0 c1 c2 d0 d1``
+            (grid R10), a closing other than ``h`` or ``v`` (grid R12).
+    """
+    return _MOVES.get(token)
 
 
 def action_space(players: int, options: Mapping[str, Any]) -> list[str]:

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
 from ...kernel.game import GAME_OVER, ROUND_OVER
+from ...kernel.memo import Memo
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PLAY_TOKEN, TOP_CARD, deck
 
 #: The rule a malformed token breaks (lastcard R19: rejected with an error naming the rule).
@@ -159,21 +159,8 @@ def _cards(token: str, args: list[str]) -> tuple[int, ...]:
     return numbers
 
 
-@lru_cache(maxsize=65536)
-def parse(token: str) -> Move:
-    """The move ``token`` writes; ``str(parse(token)) == token``.
-
-    Remembered per token (the same tokens recur over turns, clones and playouts), so applying a
-    token parses it once.
-
-    Raises:
-        MalformedToken: (lastcard R19) an unknown verb, an argument that is not a card code
-            (``"022"``, ``"?"``), or the wrong number of arguments for the verb (pass: 1 … 3 cards,
-            play: at least one, lay: two, deal: none).
-
-    >>> parse("play:9:5:8"), parse("lay:2:12"), parse("deal")
-    (HelpPlay(card=9, helpers=(5, 8)), Lay(card=2, take=12), Deal())
-    """
+def _read(token: str) -> Move:
+    """:func:`parse` without the cache."""
     verb, colon, rest = token.partition(":")
     args = rest.split(":") if colon else []
     if verb == "play":
@@ -196,6 +183,26 @@ def parse(token: str) -> Move:
             raise MalformedToken(RULE, "'deal' takes no arguments", token=token)
         return _DEAL
     raise MalformedToken(RULE, f"unknown verb {verb!r}; the verbs are pass, play, lay and deal", token=token)
+
+
+_MOVES: Final[Memo[str, Move]] = Memo(_read)
+
+
+def parse(token: str) -> Move:
+    """The move ``token`` writes; ``str(parse(token)) == token``.
+
+    Remembered per token (the same tokens recur over turns, clones and playouts), so applying a
+    token parses it once.
+
+    Raises:
+        MalformedToken: (lastcard R19) an unknown verb, an argument that is not a card code
+            (``"022"``, ``"?"``), or the wrong number of arguments for the verb (pass: 1 … 3 cards,
+            play: at least one, lay: two, deal: none).
+
+    >>> parse("play:9:5:8"), parse("lay:2:12"), parse("deal")
+    (HelpPlay(card=9, helpers=(5, 8)), Lay(card=2, take=12), Deal())
+    """
+    return _MOVES.get(token)
 
 
 def parse_public(token: str) -> Move | HiddenPass:

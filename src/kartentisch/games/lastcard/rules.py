@@ -26,7 +26,6 @@ import random
 from bisect import bisect, insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
@@ -40,11 +39,14 @@ from ...kernel.game import (
     Game,
     GameState,
     SearchTuning,
+    below,
     is_int,
     require,
+    sample,
     shuffle,
     sort_shuffle,
 )
+from ...kernel.memo import Memo
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
@@ -131,16 +133,21 @@ def _codes(numbers: Sequence[int]) -> list[str]:
     return [CODE[n] for n in numbers]
 
 
-@lru_cache(maxsize=8192)
-def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
-    """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20).
+def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], tuple[int, ...]]:
+    """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20), and
+    their sums ascending (how many lift a card ``c`` above the top ``t``: those with sum > t − c).
 
     :func:`help_sets` with ``need`` 1 lists them all; a listing keeps those with sum ≥ need. A
-    help row changes only when a card is laid (R9) or used (R10), so one table serves many
-    turns, clones and playouts. 8,192 rows: 3,000 random 2-player matches meet about 5,300
-    distinct rows (with 1,024, half the lookups that missed were rows evicted earlier).
+    help row changes only when a card is laid (R9) or used (R10), so one table (:data:`_HELP_SUBSETS`)
+    serves many turns, clones and playouts.
     """
-    return tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
+    subsets = tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
+    return subsets, tuple(sorted(total for total, _ in subsets))
+
+
+#: :func:`_help_subsets` by help row (3,000 random 2-player matches meet about 5,300 distinct rows).
+_HELP_SUBSETS: Final[Memo[tuple[int, ...], tuple[tuple[tuple[int, str], ...], tuple[int, ...]]]] = \
+    Memo(_help_subsets, 8192)
 
 
 class LastCardState(GameState):
@@ -282,7 +289,7 @@ class LastCardState(GameState):
         lower = hand[:split]
         helped: list[str] = []
         if self.help[seat] and lower:
-            subsets = _help_subsets(tuple(self.help[seat]))
+            subsets = _HELP_SUBSETS.get(tuple(self.help[seat]))[0]
             helped = [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
         return helped, hand[split:], lower, sorted(self.pile) if lower else []
 
@@ -290,22 +297,36 @@ class LastCardState(GameState):
         """A uniform draw among the legal tokens without listing them (the random bot's move).
 
         R5: P cards drawn at once, uniform over the C(H, P) pass tokens (220 for 12 cards). A turn:
-        one index into the parts of :meth:`_play_options`, so a lay token is built only when drawn; a
-        deal (R17) is drawn from its listing (``None``).
+        one index into the parts of :meth:`_play_options` in their order, counted without building
+        them, so only the drawn token is built (the same token for the same index as the listing);
+        a deal (R17) is drawn from its listing (``None``).
         """
         if self.phase == PASS:
-            return PASS_TOKEN[tuple(sorted(rng.sample(self.hands[seat], self.pass_count)))]
-        if self.phase == PLAY:
-            helped, alone, lower, pile = self._play_options(seat)
-            k = rng.randrange(len(helped) + len(alone) + len(lower) * len(pile))
-            if k < len(helped):
-                return helped[k]
-            k -= len(helped)
-            if k < len(alone):
-                return PLAY_TOKEN[alone[k]]
-            c, t = divmod(k - len(alone), len(pile))
-            return LAY_TOKEN[lower[c]][pile[t]]
-        return None  # a deal: draw from the listing
+            return PASS_TOKEN[tuple(sorted(sample(rng, self.hands[seat], self.pass_count)))]
+        if self.phase != PLAY:
+            return None  # a deal: draw from the listing
+        hand, pile = self.hands[seat], self.pile
+        if not pile:  # R7: any hand card alone
+            return PLAY_TOKEN[hand[below(rng, len(hand))]]
+        top = pile[-1]
+        split = bisect(hand, top)  # hand[:split]: the lower cards (R9, R10)
+        subsets: tuple[tuple[int, str], ...] = ()
+        counts: list[int] = []  # help plays of each lower card (D9: sum of help > top − c)
+        if split and self.help[seat]:
+            subsets, totals = _HELP_SUBSETS.get(tuple(self.help[seat]))
+            counts = [len(totals) - bisect(totals, top - c) for c in hand[:split]]
+        helped = sum(counts)
+        k = below(rng, helped + len(hand) - split + split * len(pile))
+        if k < helped:
+            for c, count in zip(hand[:split], counts, strict=True):
+                if k < count:
+                    return HELP_PREFIX[c] + [text for total, text in subsets if c + total > top][k]
+                k -= count
+        k -= helped
+        if k < len(hand) - split:
+            return PLAY_TOKEN[hand[split + k]]
+        c, t = divmod(k - (len(hand) - split), len(pile))
+        return LAY_TOKEN[hand[c]][sorted(pile)[t]]
 
     def _is_legal(self, seat: int, token: object) -> bool:
         """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).

@@ -50,11 +50,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import partial
 from itertools import combinations_with_replacement
 from typing import Any, Final
 
 from ...kernel.errors import MalformedToken
+from ...kernel.memo import Memo
 from .cards import CODES, COLORS, KIND, POS, WISHES
 
 #: Verbs in the spec's listing order (then the ``card:<x>`` steps).
@@ -383,7 +384,10 @@ _PLAIN: Final[dict[str, Move]] = {"draw": Draw(), "pass": Pass(), "deal": Deal()
 _CARD_MOVES: Final[dict[str, type[Pick] | type[Discard] | type[Bet]]] = {"pick": Pick, "discard": Discard, "bet": Bet}
 
 
-@lru_cache(maxsize=1 << 15)
+_MOVES: Final[Memo[str, Move]] = Memo(partial(_parse, hidden_ok=False))
+_PUBLIC_MOVES: Final[Memo[str, Move]] = Memo(partial(_parse, hidden_ok=True), 1 << 12)
+
+
 def parse(token: str) -> Move:
     """The move written as ``token``; cached (bounded), so applying a token reads it once.
 
@@ -391,14 +395,13 @@ def parse(token: str) -> Move:
         MalformedToken: the token is not written as the notation says (rule of its verb or card
             kind, naming the token); see the module docstring. ``?`` is no card here.
     """
-    return _parse(token, False)
+    return _MOVES.get(token)
 
 
-@lru_cache(maxsize=1 << 12)
 def parse_public(token: str) -> Move:
     """:func:`parse` for a public token, where ``?`` stands for a hidden card (the cards of Gift,
     Exchange, Counterattack, ``give``, ``bet``, ``discard``). Raises MalformedToken as :func:`parse`."""
-    return _parse(token, True)
+    return _PUBLIC_MOVES.get(token)
 
 
 # ----------------------------------------------------------------------------- pending choices
