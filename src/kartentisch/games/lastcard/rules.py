@@ -111,43 +111,44 @@ def help_sets(help_row: Sequence[int], need: int) -> list[tuple[int, ...]]:
     [(5, 8), (8,)]
     """
     found: list[tuple[int, ...]] = []
-    k = len(help_row)
-    suffix = [0] * (k + 1)
-    for i in range(k - 1, -1, -1):
+    suffix = [0] * (len(help_row) + 1)  # suffix[i]: the sum of help_row[i:]
+    for i in range(len(help_row) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + help_row[i]
-
-    def extend(start: int, prefix: tuple[int, ...], total: int) -> None:
-        for i in range(start, k):
-            if total + suffix[i] < need:
-                return  # even all remaining cards cannot reach ``need``
-            chosen = prefix + (help_row[i],)
-            if total + help_row[i] >= need:
-                found.append(chosen)
-            extend(i + 1, chosen, total + help_row[i])
-
-    extend(0, (), 0)
+    _extend(help_row, suffix, need, 0, (), 0, found)
     return found
+
+
+def _extend(help_row: Sequence[int], suffix: list[int], need: int, start: int, prefix: tuple[int, ...],
+            total: int, found: list[tuple[int, ...]]) -> None:
+    """:func:`help_sets`' depth-first walk: append to ``found`` every ``prefix`` + subset of
+    ``help_row[start:]`` reaching ``need``, a prefix before its extensions (a module function, not a
+    closure: compiled, its recursion is a direct call)."""
+    for i in range(start, len(help_row)):
+        if total + suffix[i] < need:
+            return  # even all remaining cards cannot reach ``need``
+        chosen = prefix + (help_row[i],)
+        if total + help_row[i] >= need:
+            found.append(chosen)
+        _extend(help_row, suffix, need, i + 1, chosen, total + help_row[i], found)
 
 
 def _codes(numbers: Sequence[int]) -> list[str]:
     return [CODE[n] for n in numbers]
 
 
-def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], tuple[int, ...]]:
-    """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20), and
-    their sums ascending (how many lift a card ``c`` above the top ``t``: those with sum > t − c).
+def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+    """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20).
 
     :func:`help_sets` with ``need`` 1 lists them all; a listing keeps those with sum ≥ need. A
     help row changes only when a card is laid (R9) or used (R10), so one table (:data:`_HELP_SUBSETS`)
-    serves many turns, clones and playouts.
+    serves many turns, clones and playouts of a search.
     """
-    subsets = tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
-    return subsets, tuple(sorted(total for total, _ in subsets))
+    return tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
 
 
-#: :func:`_help_subsets` by help row (3,000 random 2-player matches meet about 5,300 distinct rows).
-_HELP_SUBSETS: Final[Memo[tuple[int, ...], tuple[tuple[tuple[int, str], ...], tuple[int, ...]]]] = \
-    Memo(_help_subsets, 8192)
+#: :func:`_help_subsets` by help row, for listings (3,000 random 2-player matches meet about 5,300
+#: distinct rows, so a random draw counts help plays without it).
+_HELP_SUBSETS: Final[Memo[tuple[int, ...], tuple[tuple[int, str], ...]]] = Memo(_help_subsets, 8192)
 
 
 class LastCardState(GameState):
@@ -289,7 +290,7 @@ class LastCardState(GameState):
         lower = hand[:split]
         helped: list[str] = []
         if self.help[seat] and lower:
-            subsets = _HELP_SUBSETS.get(tuple(self.help[seat]))[0]
+            subsets = _HELP_SUBSETS.get(tuple(self.help[seat]))
             helped = [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
         return helped, hand[split:], lower, sorted(self.pile) if lower else []
 
@@ -310,17 +311,25 @@ class LastCardState(GameState):
             return PLAY_TOKEN[hand[below(rng, len(hand))]]
         top = pile[-1]
         split = bisect(hand, top)  # hand[:split]: the lower cards (R9, R10)
-        subsets: tuple[tuple[int, str], ...] = ()
+        row = self.help[seat]
         counts: list[int] = []  # help plays of each lower card (D9: sum of help > top − c)
-        if split and self.help[seat]:
-            subsets, totals = _HELP_SUBSETS.get(tuple(self.help[seat]))
-            counts = [len(totals) - bisect(totals, top - c) for c in hand[:split]]
-        helped = sum(counts)
+        helped = 0
+        if split and row:
+            sums = [0]  # every subset's sum, the empty one first (2^k for k help cards)
+            for h in row:
+                sums += [total + h for total in sums]
+            for c in hand[:split]:
+                count = 0
+                for total in sums:
+                    if c + total > top:  # never the empty subset: c < top
+                        count += 1
+                counts.append(count)
+                helped += count
         k = below(rng, helped + len(hand) - split + split * len(pile))
         if k < helped:
-            for c, count in zip(hand[:split], counts, strict=True):
-                if k < count:
-                    return HELP_PREFIX[c] + [text for total, text in subsets if c + total > top][k]
+            for i, count in enumerate(counts):  # hand[i] is the lower card with these help plays
+                if k < count:  # the k-th of its help plays in display order, as the listing has them
+                    return HELP_PREFIX[hand[i]] + ":".join(_codes(help_sets(row, top - hand[i] + 1)[k]))
                 k -= count
         k -= helped
         if k < len(hand) - split:
