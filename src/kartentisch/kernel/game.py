@@ -739,8 +739,12 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     is CPython's Fisher–Yates with :func:`below` for ``_randbelow``. A kernel test pins the
     equality with :meth:`random.Random.shuffle`.
     """
+    getrandbits = rng.getrandbits  # looked up once, not once per card
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        k = (i + 1).bit_length()  # below(rng, i + 1), inlined for the bound method
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 

@@ -83,11 +83,18 @@ def colour_score(counts: Iterable[int]) -> int:
     >>> colour_score([4, 2, 2, 1]), colour_score([2] * 5), colour_score([])
     (3, 10, 0)
     """
-    held = [c for c in counts if c > 0]
-    if not held:
-        return 0  # R15: an empty collection scores 0
-    most, least = max(held), min(held)
-    plus = most * held.count(most)
+    most = least = most_colours = least_colours = 0  # one pass: no lists, no builtin calls (random play scores often)
+    for count in counts:
+        if count <= 0:
+            continue
+        if count > most:
+            most, most_colours = count, 1
+        elif count == most:
+            most_colours += 1
+        if least == 0 or count < least:
+            least, least_colours = count, 1
+        elif count == least:
+            least_colours += 1
     if least == most:
-        return plus  # R15, D10: all collected colours equal -> no minus
-    return plus - least * held.count(least)
+        return most * most_colours  # R15: empty scores 0; D10: all collected colours equal -> no minus
+    return most * most_colours - least * least_colours

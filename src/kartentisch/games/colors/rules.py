@@ -11,10 +11,9 @@ documents. The round scoring (:func:`colour_score`, :func:`score_round`) and the
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import pairwise
 from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -73,9 +72,11 @@ def score_round(collections: Sequence[Iterable[str]]) -> list[int]:
 
 
 def _colour_counts(keys: Sequence[int]) -> list[int]:
-    """Cards per colour of a sorted key list (colour c holds the keys 10c … 10c + 9, ``cards.KEY``)."""
-    edges = [bisect_left(keys, 10 * c) for c in range(len(COLOURS) + 1)]
-    return [b - a for a, b in pairwise(edges)]
+    """Cards per colour of a key list (colour c holds the keys 10c … 10c + 9, ``cards.KEY``)."""
+    counts = [0] * len(COLOURS)
+    for key in keys:
+        counts[key // 10] += 1
+    return counts
 
 
 def match_winners(scores: Sequence[Sequence[int]], totals: Sequence[int]) -> list[int]:
