@@ -50,14 +50,22 @@ def card_of(cell: Cell) -> str:
     return cell[1:] if cell[0] == DOWN else cell
 
 
-def completed_lines(grid: Sequence[Sequence[Cell]]) -> list[str]:
+#: :data:`~.notation.LINES` with each line's cells flat, ``(id, r0, c0, r1, c1, r2, c2)``: a tuple of
+#: fixed length unpacks natively when compiled (the nested variable-length one took an iterator per
+#: line, a third of grid's random play, issue 25).
+_FLAT_LINES: Final[dict[tuple[int, int], list[tuple[str, int, int, int, int, int, int]]]] = {
+    shape_: [(line, *cells[0], *cells[1], *cells[2]) for line, cells in lines] for shape_, lines in LINES.items()
+}
+
+
+def completed_lines(grid: Grid) -> list[str]:
     """Ids of the completed lines of ``grid`` in id order (R10, D10, D13).
 
     A line is completed when its three cells are face up and of one colour. A face-down cell starts
     with ``"?"``, so comparing first characters compares colours and never counts a face-down card.
     """
     done = []
-    for line, ((r0, c0), (r1, c1), (r2, c2)) in LINES[shape(grid)]:
+    for line, r0, c0, r1, c1, r2, c2 in _FLAT_LINES[shape(grid)]:
         a = grid[r0][c0][0]
         if a != DOWN and grid[r1][c1][0] == a and grid[r2][c2][0] == a:
             done.append(line)
