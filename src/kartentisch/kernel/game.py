@@ -191,33 +191,35 @@ class GameState(ABC):
         """True once the last round played has been scored (phases ``round_over``/``game_over``)."""
         return self.phase in (ROUND_OVER, GAME_OVER)
 
-    #: ``(seat, tokens)`` of the last legal listing; cleared by every apply. :meth:`clone` builds a
-    #: new object without it, so a copy never answers from another state's listing.
-    _legal_cache: tuple[int, list[str]] | None = None
+    #: The last legal listing (``None``: none since the last apply) and its seat; cleared by every
+    #: apply. :meth:`clone` builds a new object without it, so a copy never answers from another
+    #: state's listing. Two fields, not a pair: no tuple is built per decision.
+    _listed: list[str] | None = None
+    _listed_seat: int = -1
 
-    #: ``(seat, token)`` last drawn by :meth:`random_action`, legal by construction, so :meth:`apply`
-    #: takes it without checking again (a game's draw need not list); cleared by every apply.
-    _drawn: tuple[int, str] | None = None
+    #: The seat (``-1``: none since the last apply) and token last drawn by :meth:`random_action`,
+    #: legal by construction, so :meth:`apply` takes it without checking again (a game's draw need
+    #: not list); cleared by every apply.
+    _drawn_seat: int = -1
+    _drawn_token: str = ""
 
     def _cached_listing(self, seat: int) -> list[str] | None:
         """The legal listing of ``seat`` if one was built since the last apply, else ``None``.
 
         A game overriding :meth:`_is_legal` with a direct check can answer from it instead.
         """
-        cache = self._legal_cache
-        if cache is not None and cache[0] == seat:
-            return cache[1]
-        return None
+        return self._listed if self._listed_seat == seat else None
 
     def _listing(self, seat: int, acting: bool | None = None) -> list[str]:
         """The legal tokens of ``seat`` (a seat number, not a bool), listed once per apply;
         ``acting``: whether the caller has already found ``seat`` in :meth:`to_act` (``None``: look)."""
-        cache = self._legal_cache  # _cached_listing inlined: this runs once per decision
-        if cache is None or cache[0] != seat:
+        listed = self._listed  # _cached_listing inlined: this runs once per decision
+        if listed is None or self._listed_seat != seat:
             if acting is None:
                 acting = seat in self.to_act()
-            cache = self._legal_cache = (seat, self._legal(seat) if acting else [])
-        return cache[1]
+            listed = self._listed = self._legal(seat) if acting else []
+            self._listed_seat = seat
+        return listed
 
     def legal_actions(self, seat: object) -> list[str]:
         """Legal tokens of ``seat`` now, in the spec's display order; ``[]`` if it has no decision
@@ -232,7 +234,8 @@ class GameState(ABC):
         """Whether ``token`` is legal for ``seat`` now (``False`` for any value that is no seat
         number or no token). A token :meth:`random_action` just drew for ``seat`` is legal by
         construction, so it is not checked again (:meth:`_is_legal`) until the next apply."""
-        return is_int(seat) and (self._drawn == (seat, token) or self._is_legal(seat, token))
+        return is_int(seat) and ((seat == self._drawn_seat and token == self._drawn_token)
+                                 or self._is_legal(seat, token))
 
     def _is_legal(self, seat: int, token: object) -> bool:
         """Whether ``token`` is legal for seat number ``seat`` now: by default, whether its listing
@@ -265,7 +268,7 @@ class GameState(ABC):
         token = self._draw(number, rng)
         if token is None:
             return choice(rng, self._listing(number, acting=True))
-        self._drawn = (number, token)
+        self._drawn_seat, self._drawn_token = number, token
         return token
 
     def _draw(self, seat: int, rng: random.Random) -> str | None:
@@ -297,7 +300,8 @@ class GameState(ABC):
         seat on this state (or an identical copy of it); anything else may corrupt the state
         instead of raising. Everything from outside goes through :meth:`apply`.
         """
-        self._legal_cache = self._drawn = None
+        self._listed = None
+        self._listed_seat = self._drawn_seat = -1
         self._apply(seat, token)
 
     def apply_line(self, seat: object, line: str) -> list[str]:

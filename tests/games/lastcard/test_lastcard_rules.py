@@ -211,7 +211,8 @@ def test_a_drawn_token_is_taken_without_a_second_check_only_as_drawn() -> None:
 
     state = new(3, seed=4)
     token = state.random_action(0, random.Random(1))
-    assert state._drawn == (0, token) and state._cached_listing(0) is None  # drawn, not listed
+    assert (state._drawn_seat, state._drawn_token) == (0, token)
+    assert state._cached_listing(0) is None  # drawn, not listed
     before = state.to_doc()
     with pytest.raises(IllegalAction, match="lastcard R5"):  # seat 1 does not hold seat 0's cards
         state.apply(1, token)
@@ -219,9 +220,9 @@ def test_a_drawn_token_is_taken_without_a_second_check_only_as_drawn() -> None:
         state.apply(False, token)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="a token is a non-empty string"):
         state.apply(0, mock.ANY)
-    assert state.to_doc() == before and state._drawn == (0, token)
+    assert state.to_doc() == before and (state._drawn_seat, state._drawn_token) == (0, token)
     state.apply(0, token)
-    assert state._drawn is None and state.passed[0] == [int(c) for c in token.split(":")[1:]]
+    assert state._drawn_seat == -1 and state.passed[0] == [int(c) for c in token.split(":")[1:]]
     with pytest.raises(IllegalAction, match="lastcard R5"):  # drawn once, applied once
         state.apply(0, token)
 
