@@ -240,6 +240,17 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     assert "There is no choice -1; choose 1 … 6" in result.output
 
 
+def test_the_prompt_s_commands_are_german_in_german(tmp_path: Path) -> None:
+    """The German prompt names German commands, which work (the English ones too)."""
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "m.jsonl")],
+                           input="Hilfe\nzurück\nverlauf\nback\nende\n")
+    assert result.exit_code == 0, result.output
+    assert "Nummer (zurück, hilfe, regeln, verlauf, ende)>" in result.output
+    assert "Befehle: hilfe, regeln, verlauf" in result.output  # help answered
+    assert result.output.count("Nichts zurückzunehmen") == 2  # zurück and back
+    assert "Partie unvollendet verlassen." in result.output and "back, help" not in result.output
+
+
 def test_play_explains_back_at_the_first_step_and_deep_options(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
                            input="back\nquit\n")

@@ -29,7 +29,7 @@ from kartentisch.sim.stats import summarise
 
 from .choose import Picker
 from .common import bot_specs, load_replay, options_json, progress_bar, results_table, writable
-from .i18n import t
+from .i18n import command, t
 from .render import render_view
 
 app = typer.Typer(help="kartentisch: five card games in the terminal, bots, simulation and rules checks.",
@@ -119,16 +119,17 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
         answer = _answer(f"{t(voice.lang, 'prompt')}> ")
         if not answer:
             continue
-        if answer in ("quit", "q", "exit"):
+        asked = command(answer)
+        if asked == "quit":
             return None
-        if answer in ("back", "b", "0"):
+        if asked == "back":
             if not picker.back():
                 say(t(voice.lang, "no_back"), style="red")
-        elif answer in ("help", "?"):
+        elif asked == "help":
             say(t(voice.lang, "help"))
-        elif answer == "rules":
+        elif asked == "rules":
             console.print(Markdown(state.game.rules_text(voice.lang)))
-        elif answer == "log":
+        elif asked == "log":
             say("\n".join(_narrations(match, voice)) or "–")
         elif re.fullmatch(r"-?[0-9]+", answer):  # an option number ("²" and "--1" are tokens)
             if len(answer) <= 9 and 1 <= int(answer) <= len(options):

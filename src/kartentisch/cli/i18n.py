@@ -27,12 +27,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "your_turn": "Du bist am Zug:",
         "legal": "Erlaubte Züge",
-        "prompt": "Nummer (back, help, rules, log, quit)",
+        "prompt": "Nummer (zurück, hilfe, regeln, verlauf, ende)",
         "no_back": "Nichts zurückzunehmen: das ist der erste Schritt deines Zuges.",
         "finish": "Das ist alles",
-        "help": "Gib die Nummer einer Wahl ein; ein großer Zug wird in Schritten gewählt (back nimmt einen "
-                "Schritt zurück). Befehle: help, rules, log (die bisherigen Züge), quit. Entwickler können einen "
-                "Token eingeben.",
+        "help": "Gib die Nummer einer Wahl ein; ein großer Zug wird in Schritten gewählt (zurück nimmt einen "
+                "Schritt zurück). Befehle: hilfe, regeln, verlauf (die bisherigen Züge), ende. Entwickler können "
+                "einen Token eingeben.",
         "illegal": "Nicht erlaubt",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
         "saved": "Partie gespeichert in {path}",
@@ -47,6 +47,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "enter": "Enter: weiter, q: beenden",
     },
 }
+
+
+#: The move prompt's commands by what they do: the words of both languages are understood in either.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "quit": ("quit", "q", "exit", "ende", "beenden"),
+    "back": ("back", "b", "0", "zurück", "zurueck", "z"),
+    "help": ("help", "?", "hilfe"),
+    "rules": ("rules", "regeln"),
+    "log": ("log", "verlauf"),
+}
+
+
+def command(answer: str) -> str | None:
+    """What a typed ``answer`` asks for (a key of :data:`COMMANDS`, case ignored), or ``None``."""
+    word = answer.casefold()
+    return next((name for name, words in COMMANDS.items() if word in words), None)
 
 
 def t(lang: str, key: str, **kwargs: object) -> str:
