@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,17 @@ def test_play_explains_back_at_the_first_step_and_deep_options(tmp_path: Path) -
     deep = '{"a":' * 3000 + "1" + "}" * 3000
     result = runner.invoke(app, ["play", "colors", "--options", deep])
     assert result.exit_code == 2 and "nested too deeply" in result.output and "Traceback" not in result.output
+
+
+def test_the_score_pad_s_german_prompts_name_german_commands(tmp_path: Path) -> None:
+    """``kartentisch scorepad --lang de``: hilfe and abbrechen work inside a round and at the main prompt,
+    and the German texts name them (no English command words)."""
+    lines = ["hilfe", "", "hilfe", "2", "abbrechen", "ende"]
+    result = runner.invoke(app, ["scorepad", "colors", "--players", "Ana,Ben", "--lang", "de",
+                                 "--file", str(tmp_path / "pad.json")], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Befehle: Enter = nächste Runde eingeben" in result.output and "hilfe = diese Liste" in result.output
+    assert "Für jeden Spieler gefragt (Ana, Ben):" in result.output  # hilfe inside the round
+    assert "Runde 1 nicht eingetragen (abgebrochen)." in result.output
+    assert "Nicht verstanden" not in result.output
+    assert not re.search(r"\b(help|cancel)\b", result.output), result.output

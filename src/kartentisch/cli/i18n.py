@@ -56,6 +56,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "help": ("help", "?", "hilfe"),
     "rules": ("rules", "regeln"),
     "log": ("log", "verlauf"),
+    "cancel": ("cancel", "abbrechen"),
 }
 
 

@@ -31,6 +31,7 @@ from ..kernel.errors import KartentischError
 from ..scorepad import EntryError, Field, Sheet, check_names, compute, get_ruleset
 from ..scorepad.core import Entry
 from .common import writable
+from .i18n import command
 
 console = Console(highlight=False)
 
@@ -59,11 +60,11 @@ TEXTS = {
            "legend": "* = dealer of that round"},
     "de": {"round": "Runde", "total": "Summe", "deals": "Runde {n}: {name} gibt.",
            "over": "Partie beendet. Sieger: {w}",
-           "prompt": "Enter = nächste Runde, c N = Runde N korrigieren, d = letzte Runde löschen, help, q = Ende",
+           "prompt": "Enter = nächste Runde, c N = Runde N korrigieren, d = letzte Runde löschen, hilfe, q = Ende",
            "help": "Befehle: Enter = nächste Runde eingeben; c N = Runde N korrigieren (Enter behält einen Wert); "
-                   "d = letzte Runde löschen; help = diese Liste; q = beenden{saved}.",
+                   "d = letzte Runde löschen; hilfe = diese Liste; q = beenden{saved}.",
            "help_file": " (der Block wird nach jeder Änderung gespeichert)",
-           "enter": "Runde {n}", "round_hint": "help erklärt die Felder, cancel verwirft diese Runde, q beendet",
+           "enter": "Runde {n}", "round_hint": "hilfe erklärt die Felder, abbrechen verwirft diese Runde, q beendet",
            "count": "eine ganze Zahl {lo} … {hi}", "count_open": "eine ganze Zahl ≥ {lo}",
            "values": "Werte {lo} … {hi} mit Leerzeichen getrennt, höchstens {k}, leer für keine",
            "values_open": "Werte ≥ {lo} mit Leerzeichen getrennt, leer für keine",
@@ -72,14 +73,14 @@ TEXTS = {
            "fields_round": "Einmal je Runde gefragt:", "fields_player": "Für jeden Spieler gefragt ({names}):",
            "fields_end": "Enter behält den Wert in [Klammern], - leert eine Liste (leere Felder zählen als "
                          "0 / keine / n). "
-                         "cancel verwirft diese Runde, q beendet (eingetragene Runden bleiben).",
+                         "abbrechen verwirft diese Runde, q beendet (eingetragene Runden bleiben).",
            "not_player": "{text} ist kein Spieler; gib einen Namen oder eine Nummer 1 … {n} ein",
            "not_number": "{text!r} nicht verstanden; erwartet: {hint}",
            "impossible": "Nicht möglich: {why}",
            "recheck": "Runde prüfen: Enter behält einen Wert, Eingabe ändert ihn.",
            "cancelled": "Runde {n} nicht eingetragen (abgebrochen).", "quit": "Runde {n} nicht eingetragen.",
            "refused": "Nicht eingetragen", "saved": "Gespeichert in {path}",
-           "bad": "Nicht verstanden: {text} (help zeigt die Befehle)", "none": "Noch keine Runde eingetragen.",
+           "bad": "Nicht verstanden: {text} (hilfe zeigt die Befehle)", "none": "Noch keine Runde eingetragen.",
            "no_round": "Es gibt keine Runde {n} (Runden 1 … {k}).", "legend": "* = Geber dieser Runde"},
 }
 
@@ -246,13 +247,13 @@ class _RoundForm:
         hint = describe_field(field, self.sheet.names, self.lang)
         while True:
             text = typer.prompt(f"{who}{label} ({hint})", default=default, show_default=bool(default)).strip()
-            command = text.lower()
-            if command == "help":
+            asked = command(text)
+            if asked == "help":
                 console.print(fields_help(self.sheet, self.lang), markup=False, soft_wrap=True)
                 continue
-            if command == "cancel":
+            if asked == "cancel":
                 raise _Cancelled
-            if command == "q":
+            if asked == "quit":
                 raise _Quit
             try:
                 value = field.parse(_parse_answer(field, text, self.sheet.names, self.lang),
@@ -343,24 +344,24 @@ def scorepad_cmd(
     while True:
         console.print(render_sheet(sheet, lang))
         console.print(status_line(sheet, lang), markup=False)
-        command = typer.prompt(tx["prompt"], default="", show_default=False).strip().lower()
-        if command == "q" or (sheet.over and command == ""):
+        answer = typer.prompt(tx["prompt"], default="", show_default=False).strip().lower()
+        if command(answer) == "quit" or (sheet.over and answer == ""):
             return
         number = len(entries) + 1
         try:
-            if command == "help":
+            if command(answer) == "help":
                 console.print(tx["help"].format(saved=tx["help_file"] if file is not None else ""), markup=False,
                               soft_wrap=True)
                 continue
-            if command == "":
+            if answer == "":
                 entries = [*entries, ask_entry(sheet, number, lang)]
-            elif command == "d":
+            elif answer == "d":
                 if not entries:
                     console.print(tx["none"], markup=False)
                     continue
                 entries = entries[:-1]
-            elif re.fullmatch(r"c *[0-9]+", command):  # ASCII digits only: int() refuses "²"
-                number = int(command[1:])
+            elif re.fullmatch(r"c *[0-9]+", answer):  # ASCII digits only: int() refuses "²"
+                number = int(answer[1:])
                 if not 1 <= number <= len(entries):
                     console.print(tx["no_round"].format(n=number, k=len(entries)) if entries else tx["none"],
                                   markup=False)
@@ -369,7 +370,7 @@ def scorepad_cmd(
                 entries = [*entries[:i], ask_entry(sheet, number, lang, sheet.rounds[i].entry.to_json()),
                            *entries[i + 1:]]
             else:
-                console.print(tx["bad"].format(text=command), markup=False, soft_wrap=True)
+                console.print(tx["bad"].format(text=answer), markup=False, soft_wrap=True)
                 continue
             new_sheet = compute(ruleset, names, opts, entries)
         except _Cancelled:
