@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kartentisch.games import get_game
-from kartentisch.scorepad import EntryError, check_names, compute, get_ruleset
+from kartentisch.scorepad import EntryError, check_names, check_options, compute, get_ruleset
 
 
 def sheet(game_id: str, names: list[str], entries: list, **options):
@@ -111,3 +113,111 @@ def test_chips_any_row_sevens_may_lie_on_any_row_but_only_four_exist():
     five = {"players": [{"r_up": [7], "k_up": [7], "b_up": [7]}, {"y_up": [7], "r_up": [7]}]}
     with pytest.raises(EntryError, match="5 face-up 7s entered, but only 4 exist"):
         sheet("chips", ["Ana", "Ben"], [five], specials=["s3"])
+
+
+# ------------------------------------------------------------------ refusals in the players' words, German
+#: What a text people read must not look like (the helpers' brief): a token, a card code or seat id.
+TOKEN = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
+#: English words that would show a German message is (partly) English.
+ENGLISH = re.compile(r"\b(the|is|are|but|cards?|round|entered|exists?|not|allowed|players?|holds?|face|chips left|"
+                     r"special|unique|rows?|value|whole|number|only|once|both|and|choose|exactly|match)\b")
+
+
+@pytest.mark.parametrize(("game_id", "names", "options", "entry", "german"), [
+    ("colors", ["Ana", "Ben"], {}, {"players": [{"b": -1}, {}]},
+     "Runde 1, Ana, blau: -1 ist nicht erlaubt; erlaubt ist eine ganze Zahl 0 … 10"),
+    ("colors", ["Ana", "Ben"], {}, {"players": [{"b": 6}, {"b": 5}]},
+     "Runde 1: Blau: 11 Karten gezählt, aber es gibt nur 10"),
+    ("chips", ["Ana", "Ben"], {}, {"players": [{"r_up": [5]}, {"r_up": [5]}]},
+     "Partie 1: Rot 5 gibt es nur einmal, aber Ana und Ben haben sie beide offen liegen"),
+    ("chips", ["Ana", "Ben"], {}, {"players": [{"r_down": 41}, {}]},
+     "Partie 1, Ana, rot verdeckt: 41 ist nicht erlaubt; erlaubt ist eine ganze Zahl 0 … 40"),
+    ("chips", ["Ana", "Ben"], {}, {"players": [{"k_down": 8}, {"k_up": [1, 2, 3]}]},
+     "Partie 1: in den schwarzen Farbreihen liegen 11 Karten, aber dort können nur 10 liegen"),
+    ("chips", ["Ana", "Ben"], {"specials": "random"}, {"players": [{}, {}], "round": {"specials": ["s2", "s3"]}},
+     "Partie 1, Sonderkarten dieser Partie: wähle genau 3, nicht 2"),
+    ("chips", ["Ana", "Ben"], {"specials": "random"},
+     {"players": [{}, {}], "round": {"specials": ["s2", "s2", "s3"]}},
+     "Partie 1, Sonderkarten dieser Partie: Sonderkarte 2 ist zweimal gewählt"),
+    ("lastcard", ["Ana", "Ben"], {}, {"players": [{"hand": [7]}, {"hand": [7, 9]}]},
+     "Runde 1: die 7 gibt es nur einmal, aber Ana und Ben haben sie beide"),
+    ("lastcard", ["Ana", "Ben", "Cem"], {}, {"players": [{"hand": [3]}, {"hand": [1]}, {"hand": [2]}]},
+     "Runde 1: genau ein Spieler hat am Ende der Runde nur noch eine Karte (Regel R15); hier 3: Ana, Ben und Cem"),
+    ("grid", ["Ana", "Ben"], {}, {"players": [{"grid": [1, 2, 3, 4]}, {}], "round": {"trigger": 1}},
+     "Runde 1: Ana: 4 Karten; im Raster liegen 9, 6, 3 oder 0 Karten (es verlassen nur ganze Reihen, Regel R11–R12)"),
+    ("grid", ["Ana", "Ben"], {}, {"players": [{"grid": [-1] * 10}, {}], "round": {"trigger": 1}},
+     "Runde 1, Ana, Karten im Raster: 10 Karten, möglich sind höchstens 9"),
+    ("grid", ["Ana", "Ben"], {}, {"players": [{}, {}]}, "Runde 1: „Wer hat die Runde beendet“ fehlt"),
+    ("mayhem", ["Ana", "Ben"], {}, {"players": [{"fy": True}, {"fy": True}]},
+     "Runde 1: die Einzigartige Sonderkarte gibt es nur einmal, aber sie ist bei Ana und bei Ben eingetragen"),
+    ("mayhem", ["Ana", "Ben", "Cem"], {}, {"players": [{"numbers": [1]}, {"specials": 1}, {}],
+                                           "round": {"doomsday": True}},
+     "Runde 1: die Runde endete durch Weltuntergang: Handkarten werden nicht gezählt (Regel R46), aber für Ana und "
+     "Ben sind Karten eingetragen"),
+])
+def test_a_refusal_is_german_in_the_players_words(game_id, names, options, entry, german):
+    with pytest.raises(EntryError) as err:
+        sheet(game_id, names, [entry], **options)
+    text = err.value.text("de")
+    assert text == german
+    assert not TOKEN.search(text) and not ENGLISH.search(text), text
+    assert str(err.value) == err.value.text("en") != text  # English stays the exception's own text
+
+
+def test_a_correction_past_the_end_is_refused_in_german():
+    rounds = [{"players": [{"b": 7}, {}]}, {"players": [{"b": 3}, {}]}, {"players": [{"b": 3}, {}]}]
+    with pytest.raises(EntryError) as err:
+        sheet("colors", ["Ana", "Ben"], rounds, target_score=7)
+    assert err.value.text("de") == ("Runde 1 hat das Spiel beendet, Runde 2 kann daher nicht eingetragen werden "
+                                    "(zuerst müssten Runde 2 bis 3 gelöscht werden)")
+
+
+@pytest.mark.parametrize(("game_id", "names", "given", "english", "german"), [
+    ("grid", ["Ana", "Ben"], {"end_total": 0}, "Match ends at: 0 is not allowed; a whole number ≥ 1",
+     "Partie endet bei: 0 ist nicht erlaubt; erlaubt ist eine ganze Zahl ≥ 1"),
+    ("grid", ["Ana", "Ben", "Cem"], {"first_dealer": 3},
+     "First dealer: Seat 4 is not allowed; one of the players: Ana, Ben, Cem",  # seats counted from 1, by name
+     "Erster Geber: Platz 4 ist nicht erlaubt; erlaubt ist einer der Mitspieler: Ana, Ben, Cem"),
+    ("colors", ["Ana", "Ben"], {"target_score": None}, "Target score: a value is needed; a whole number ≥ 1",
+     "Zielpunktzahl: hier fehlt ein Wert; erlaubt ist eine ganze Zahl ≥ 1"),
+    ("mayhem", ["Ana", "Ben"], {"game_length": "huge"},
+     "Match length: 'huge' is not allowed; one of: Short, Medium, Long",
+     "Spieldauer: 'huge' ist nicht erlaubt; erlaubt ist eines von: Kurz, Mittel, Lang"),
+])
+def test_options_are_refused_by_their_labels(game_id, names, given, english, german):
+    with pytest.raises(EntryError) as err:
+        check_options(get_game(game_id), names, given)
+    assert (err.value.text("en"), err.value.text("de")) == (english, german)
+    assert not TOKEN.search(german) and not ENGLISH.search(german)
+
+
+def test_good_options_are_the_game_s_own():
+    assert check_options(get_game("grid"), ["Ana", "Ben"], {"end_total": 50}) == \
+        get_game("grid").resolve_options(2, {"end_total": 50})
+
+
+@pytest.mark.parametrize(("names", "german"), [
+    (["Ana"], "1 Mitspieler; dieses Spiel ist für 2 … 6 Spieler"),
+    (["Ana", "ANA"], "zwei Mitspieler haben denselben Namen; die Namen müssen sich unterscheiden"),
+    (["Ana", "x" * 41], f"der Name {'x' * 40!r}… ist länger als 40 Zeichen"),
+])
+def test_bad_names_in_german(names, german):
+    with pytest.raises(EntryError) as err:
+        check_names(names, 2, 6)
+    assert err.value.text("de") == german
+
+
+def test_unknown_game_in_both_languages():
+    with pytest.raises(EntryError) as err:
+        get_ruleset("nope")
+    assert err.value.texts == {"en": "unknown game 'nope'", "de": "unbekanntes Spiel 'nope'"}
+
+
+def test_a_typed_value_that_looks_like_a_text_is_shown_as_typed():
+    """A JSON object typed into a field is the value refused, not taken for a message's words."""
+    with pytest.raises(EntryError) as err:
+        sheet("colors", ["Ana", "Ben"], [{"players": [{"b": {"en": "x"}}, {}]}])
+    assert err.value.text("de") == ("Runde 1, Ana, blau: {'en': 'x'} ist nicht erlaubt; erlaubt ist eine ganze Zahl "
+                                    "0 … 10")
+    assert EntryError("--players is required {x}").texts == {"en": "--players is required {x}",
+                                                              "de": "--players is required {x}"}

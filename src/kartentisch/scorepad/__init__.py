@@ -8,7 +8,7 @@ entry form is its ``scorepad`` part (``kartentisch.games.<id>.scorepad.RULESET``
 from __future__ import annotations
 
 from ..kernel import KartentischError, lookup
-from .core import EntryError, Field, Ruleset, Sheet, check_names, compute
+from .core import EntryError, Field, Ruleset, Sheet, Text, check_names, check_options, compute, say
 
 
 def get_ruleset(game_id: str) -> Ruleset:
@@ -22,11 +22,13 @@ def get_ruleset(game_id: str) -> Ruleset:
     except KartentischError:
         game = None
     if game is None:
-        raise EntryError(f"unknown game {game_id!r}")
+        raise EntryError({"en": "unknown game {game!r}", "de": "unbekanntes Spiel {game!r}"}, game=game_id)
     part = game.part("scorepad")
     if part is None:
-        raise EntryError(f"game {game_id!r} has no score pad")
+        raise EntryError({"en": "{name} has no score pad", "de": "{name} hat keinen Punkteblock"},
+                         name=Text.of(lambda lang: game.names.get(lang) or game.id))
     return part.RULESET  # type: ignore[no-any-return]
 
 
-__all__ = ["EntryError", "Field", "Ruleset", "Sheet", "check_names", "compute", "get_ruleset"]
+__all__ = ["EntryError", "Field", "Ruleset", "Sheet", "Text", "check_names", "check_options", "compute",
+           "get_ruleset", "say"]

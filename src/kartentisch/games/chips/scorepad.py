@@ -14,9 +14,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from ...kernel.words import LANGS
+from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import CHIPS_PER_SEAT, COLOURS, DECK, FACE_DOWN, RANDOM_SPECIALS, SPECIAL_ORDER, VALUE
 from .rules import dealer_of, effects, match_over, score_round, start_player_of, winners_of
+from .words import card_name
 
 _NAMES = {"en": {"k": "black", "r": "red", "b": "blue", "y": "yellow"},
           "de": {"k": "schwarz", "r": "rot", "b": "blau", "y": "gelb"}}
@@ -34,6 +36,7 @@ class ChipsRuleset(Ruleset):
     """chips: rows ``k r b y`` as face-up values + face-down count, chips in the supply (R10)."""
 
     game_id = "chips"
+    round_word = Text({"en": "round", "de": "Partie"})  # chips D1: a round is a "Partie"
 
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """Per colour row ``<c>_up`` (values 1 … 10) and ``<c>_down`` (count); ``chips`` (0 … 7n)."""
@@ -43,15 +46,16 @@ class ChipsRuleset(Ruleset):
                                                     "de": f"{_NAMES['de'][c]} offen"}, _LOW, _HIGH, len(DECK)))
             out.append(Field(f"{c}_down", "count", {"en": f"{_NAMES['en'][c]} face down",
                                                      "de": f"{_NAMES['de'][c]} verdeckt"}, 0, len(DECK)))
-        out.append(Field("chips", "count", {"en": "chips left", "de": "Chips übrig"}, 0, CHIPS_PER_SEAT * players))
+        out.append(Field("chips", "count", {"en": "chips left", "de": "Chips im Vorrat"}, 0, CHIPS_PER_SEAT * players))
         return out
 
     def round_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """With ``specials: "random"`` the round's three active special cards (R2 step 2)."""
         if options["specials"] != "random":
             return []
-        return [Field("specials", "multi", {"en": "special cards this round", "de": "Sonderkarten dieser Runde"},
-                      choices=SPECIAL_ORDER, max_items=RANDOM_SPECIALS, required=True)]
+        return [Field("specials", "multi", {"en": "special cards this round", "de": "Sonderkarten dieser Partie"},
+                      choices=SPECIAL_ORDER, max_items=RANDOM_SPECIALS, required=True,
+                      choice_labels={c: {lang: card_name(c, lang) for lang in LANGS} for c in SPECIAL_ORDER})]
 
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """Every number card exists once (R2): a face-up card of a row's colour is held by one player
@@ -69,25 +73,38 @@ class ChipsRuleset(Ruleset):
                         continue
                     code = f"{c}{v}"
                     if code in where:
-                        other = where[code]
-                        who = f"{other} twice" if other == names[seat] else f"both {other} and {names[seat]}"
-                        raise EntryError(f"the {_NAMES['en'][c]} {v} exists once, but {who} have it face up")
+                        card = Text({"en": f"the {_NAMES['en'][c]} {v}", "de": card_name(code, "de")})
+                        if where[code] == names[seat]:
+                            raise EntryError({"en": "{card} exists once, but {a} has it face up twice",
+                                              "de": "{card} gibt es nur einmal, aber {a} hat sie zweimal offen liegen"},
+                                             card=card, a=names[seat])
+                        raise EntryError({"en": "{card} exists once, but both {a} and {b} have it face up",
+                                          "de": "{card} gibt es nur einmal, aber {a} und {b} haben sie beide offen "
+                                                "liegen"}, card=card, a=where[code], b=names[seat])
                     where[code] = names[seat]
         for v, k in roaming.items():
             if k > len(COLOURS):
-                raise EntryError(f"{k} face-up {v}s entered, but only {len(COLOURS)} exist")
+                raise EntryError({"en": "{k} face-up {v}s entered, but only {n} exist",
+                                  "de": "{k} offene Karten mit der {v} eingetragen, aber es gibt nur {n}"},
+                                 k=k, v=v, n=len(COLOURS))
         for c in COLOURS:
             held = sum(len(p[f"{c}_up"]) + p[f"{c}_down"] for p in entry.players)
             limit = _PER_COLOUR + (len(COLOURS) - 1) * len(any_row)
             if held > limit:
-                raise EntryError(f"{_NAMES['en'][c]} rows hold {held} cards, but only {limit} can lie there")
+                raise EntryError({"en": "{colour} rows hold {held} cards, but only {limit} can lie there",
+                                  "de": "in den {colour}en Farbreihen liegen {held} Karten, aber dort können nur "
+                                        "{limit} liegen"},
+                                 colour=Text({lang: _NAMES[lang][c] for lang in LANGS}), held=held, limit=limit)
         total = sum(len(p[f"{c}_up"]) + p[f"{c}_down"] for p in entry.players for c in COLOURS)
         if total > len(DECK):
-            raise EntryError(f"{total} cards in the rows, but the deck has only {len(DECK)}")
+            raise EntryError({"en": "{total} cards in the rows, but the deck has only {n}",
+                              "de": "{total} Karten in den Farbreihen, aber es gibt nur {n} Zahlenkarten"},
+                             total=total, n=len(DECK))
         chips = sum(p["chips"] for p in entry.players)
         if chips > CHIPS_PER_SEAT * len(names):
-            raise EntryError(f"{chips} chips entered, but only {CHIPS_PER_SEAT * len(names)} are in play "
-                             f"({CHIPS_PER_SEAT} per player)")
+            raise EntryError({"en": "{chips} chips entered, but only {n} are in play ({k} per player)",
+                              "de": "{chips} Chips eingetragen, aber im Spiel sind nur {n} ({k} je Spieler)"},
+                             chips=chips, n=CHIPS_PER_SEAT * len(names), k=CHIPS_PER_SEAT)
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """chips R10/R17/R18 by :func:`score_round` on the rows and supplies entered."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import CODES, COLOUR_NAMES, COLOURS, colours_in_play
 from .rules import colour_score, dealer_of, match_over, match_winners
 
@@ -32,7 +32,10 @@ class ColorsRuleset(Ruleset):
         for c in colours_in_play(len(names)):
             held = sum(p[c] for p in entry.players)
             if held > _PER_COLOUR:
-                raise EntryError(f"{COLOUR_NAMES['en'][c]}: {held} cards counted, but only {_PER_COLOUR} exist")
+                raise EntryError({"en": "{colour}: {held} cards counted, but only {k} exist",
+                                  "de": "{colour}: {held} Karten gezählt, aber es gibt nur {k}"},
+                                 colour=Text({"en": COLOUR_NAMES["en"][c], "de": COLOUR_NAMES["de"][c].capitalize()}),
+                                 held=held, k=_PER_COLOUR)  # German: the colour as a noun ("Blau")
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """colors R14/R15 via :func:`colour_score` of each player's per-colour counts."""

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import COLOURS, VALUES
 from .rules import SHAPES, dealer_of_round, match_winners, score_round
 
@@ -38,14 +38,21 @@ class GridRuleset(Ruleset):
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """A grid holds 9, 6, 3 or 0 cards (only whole lines leave it, R11–R12); each value exists
         once per colour, so 8 times in all (D2)."""
+        sizes = Text({"en": ", ".join(map(str, _SIZES)),
+                      "de": f"{', '.join(map(str, _SIZES[:-1]))} oder {_SIZES[-1]}"})
         for seat, p in enumerate(entry.players):
             if len(p["grid"]) not in _SIZES:
-                raise EntryError(f"{names[seat]}: {len(p['grid'])} cards; a grid holds "
-                                 f"{', '.join(map(str, _SIZES))} cards (whole lines leave it, grid R11–R12)")
+                raise EntryError({"en": "{name}: {n} cards; a grid holds {sizes} cards (whole lines leave it, "
+                                        "grid R11–R12)",
+                                  "de": "{name}: {n} Karten; im Raster liegen {sizes} Karten (es verlassen nur ganze "
+                                        "Reihen, Regel R11–R12)"},
+                                 name=names[seat], n=len(p["grid"]), sizes=sizes)
         count = Counter(v for p in entry.players for v in p["grid"])
         for value, k in sorted(count.items()):
             if k > len(COLOURS):
-                raise EntryError(f"{k} cards of value {value} entered, but only {len(COLOURS)} exist")
+                raise EntryError({"en": "{k} cards of value {v} entered, but only {n} exist",
+                                  "de": "{k} Karten mit dem Wert {v} eingetragen, aber es gibt nur {n}"},
+                                 k=k, v=value, n=len(COLOURS))
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """grid R17/R18 by :func:`score_round` (the trigger's sum may double)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from ...kernel.words import listing
+from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import hand_size, highest_card
 from .rules import dealer_of, match_winners, rounds_in_match, score_round, start_player_of
 
@@ -31,8 +32,12 @@ class LastCardRuleset(Ruleset):
         self.check_partial(entry, names, options)
         single = [names[s] for s, p in enumerate(entry.players) if len(p["hand"]) == 1]
         if len(single) != 1:
-            raise EntryError("exactly one player ends the round holding a single card (lastcard R15); "
-                             + (f"here {len(single)}: {', '.join(single)}" if single else "here nobody does"))
+            here = (Text({"en": f"here {len(single)}: {', '.join(single)}",
+                          "de": f"hier {len(single)}: {listing(single, 'de')}"}) if single
+                    else Text({"en": "here nobody does", "de": "hier niemand"}))
+            raise EntryError({"en": "exactly one player ends the round holding a single card (lastcard R15); {here}",
+                              "de": "genau ein Spieler hat am Ende der Runde nur noch eine Karte (Regel R15); {here}"},
+                             here=here)
 
     def check_partial(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """The hands typed so far: none empty (R12, R15), no number twice (R1). Whether exactly
@@ -40,13 +45,19 @@ class LastCardRuleset(Ruleset):
         holder: dict[int, str] = {}
         for seat, p in enumerate(entry.players):
             if not p["hand"]:
-                raise EntryError(f"{names[seat]} holds no card; at round end every hand holds at least one "
-                                 "(lastcard R12, R15)")
+                raise EntryError({"en": "{name} holds no card; at round end every hand holds at least one "
+                                        "(lastcard R12, R15)",
+                                  "de": "{name} hat keine Karte; am Ende der Runde hat jeder mindestens eine Karte "
+                                        "auf der Hand (Regel R12, R15)"}, name=names[seat])
             for number in p["hand"]:
                 if number in holder:
-                    other = holder[number]
-                    who = f"{other} twice" if other == names[seat] else f"both {other} and {names[seat]}"
-                    raise EntryError(f"card {number} exists once, but {who} hold it")
+                    if holder[number] == names[seat]:
+                        raise EntryError({"en": "card {n} exists once, but {a} holds it twice",
+                                          "de": "die {n} gibt es nur einmal, aber {a} hat sie zweimal"},
+                                         n=number, a=names[seat])
+                    raise EntryError({"en": "card {n} exists once, but both {a} and {b} hold it",
+                                      "de": "die {n} gibt es nur einmal, aber {a} und {b} haben sie beide"},
+                                     n=number, a=holder[number], b=names[seat])
                 holder[number] = names[seat]
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...scorepad.core import Entry, EntryError, Field, Ruleset
+from ...kernel.words import listing
+from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import PLAY_DECK, VALUE
 from .rules import match_winners, next_dealer, point_limit, score_round
 
@@ -39,7 +40,7 @@ class MayhemRuleset(Ruleset):
             Field("numbers", "values", {"en": "number cards", "de": "Zahlenkarten"}, min(_NUMBERS), max(_NUMBERS),
                   len(PLAY_DECK)),
             Field("specials", "count", {"en": "special cards", "de": "Sonderkarten"}, 0, len(_SPECIALS)),
-            Field("fy", "bool", {"en": "the unique card", "de": "die einzigartige Karte"}),
+            Field("fy", "bool", {"en": "the unique card", "de": "die Einzigartige Sonderkarte"}),
         ]
 
     def round_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
@@ -55,8 +56,11 @@ class MayhemRuleset(Ruleset):
         if entry.round["doomsday"]:
             full = [names[s] for s, p in enumerate(entry.players) if p["numbers"] or p["specials"] or p["fy"]]
             if full:
-                raise EntryError(f"the round ended by Doomsday: hands are not counted (mayhem R46), "
-                                 f"but cards are entered for {', '.join(full)}")
+                raise EntryError({"en": "the round ended by Doomsday: hands are not counted (mayhem R46), "
+                                        "but cards are entered for {names}",
+                                  "de": "die Runde endete durch Weltuntergang: Handkarten werden nicht gezählt "
+                                        "(Regel R46), aber für {names} sind Karten eingetragen"},
+                                 names=Text({"en": ", ".join(full), "de": listing(full, "de")}))
             return [[] for _ in entry.players]
         numbers = {v: list(cards) for v, cards in _NUMBERS.items()}
         specials = list(_SPECIALS)
@@ -66,15 +70,20 @@ class MayhemRuleset(Ruleset):
             hand = []
             for v in p["numbers"]:
                 if not numbers[v]:
-                    raise EntryError(f"more number cards {v} entered than the {len(_NUMBERS[v])} that exist")
+                    raise EntryError({"en": "more number cards {v} entered than the {n} that exist",
+                                      "de": "mehr Zahlenkarten mit der {v} eingetragen, als es gibt ({n})"},
+                                     v=v, n=len(_NUMBERS[v]))
                 hand.append(numbers[v].pop(0))
             if p["specials"] > len(specials):
-                raise EntryError(f"more special cards entered than the {len(_SPECIALS)} that exist")
+                raise EntryError({"en": "more special cards entered than the {n} that exist",
+                                  "de": "mehr Sonderkarten eingetragen, als es gibt ({n})"}, n=len(_SPECIALS))
             hand += [specials.pop(0) for _ in range(p["specials"])]
             if p["fy"]:
                 if unique_holder is not None:
-                    raise EntryError(f"the unique card exists once, but both {unique_holder} and {names[seat]} "
-                                     "are entered as holding it")
+                    raise EntryError({"en": "the unique card exists once, but both {a} and {b} are entered as "
+                                            "holding it",
+                                      "de": "die Einzigartige Sonderkarte gibt es nur einmal, aber sie ist bei {a} "
+                                            "und bei {b} eingetragen"}, a=unique_holder, b=names[seat])
                 unique_holder = names[seat]
                 hand.append(_UNIQUE)
             hands.append(hand)
