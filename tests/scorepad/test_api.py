@@ -80,7 +80,7 @@ def test_bad_pads_are_refused(client):
         ({"game": "grid", "players": ["Ana"]}, "this game is for 2 … 6"),
         ({"game": "grid", "players": ["Ana", "ana"]}, "same name"),
         ({"game": "grid", "players": ["Ana", " "]}, "empty"),
-        ({"game": "grid", "players": ["Ana", "Ben"], "options": {"end_total": 0}}, "end_total"),
+        ({"game": "grid", "players": ["Ana", "Ben"], "options": {"end_total": 0}}, "Match ends at: 0 is not allowed"),
         ({"game": "grid", "players": ["Ana", "Ben"], "options": {"colour": 1}}, "unknown option"),
     ]
     for body, words in cases:
@@ -104,14 +104,49 @@ def test_a_change_racing_another_writer_is_refused_and_writes_nothing(client, db
     real = web_pad._sheet
     engine = create_engine(db_url)
 
-    def other_writer_first(p, entries):  # another request commits between our read and our write
+    def other_writer_first(p, entries, lang):  # another request commits between our read and our write
         with engine.begin() as conn:
             conn.execute(pads_t.update().values(revision=pads_t.c.revision + 1))
-        return real(p, entries)
+        return real(p, entries, lang)
 
     monkeypatch.setattr(web_pad, "_sheet", other_writer_first)
     res = client.post(f"{url}/rounds", json=grid_entry([[1, 0, 0], [2, 0, 0]], 0), headers=bearer(key))
     assert res.status_code == 409 and "changed meanwhile" in res.json()["error"]
+    res = client.post(f"{url}/rounds?lang=de", json=grid_entry([[1, 0, 0], [2, 0, 0]], 0), headers=bearer(key))
+    assert res.status_code == 409 and res.json()["error"] == ("der Punkteblock wurde inzwischen geändert; lade ihn "
+                                                              "neu und trage die Runde noch einmal ein")
     with engine.connect() as conn:
         assert conn.execute(select(func.count()).select_from(pad_rounds_t)).scalar() == 0
     engine.dispose()
+
+
+def test_refusals_come_in_the_language_asked_for(client):
+    """``?lang=de``: the entry, the pad and the key refused in German; without it (or ``en``) in English; the error's
+    shape stays ``{"error": …}``; another language is a 422 and saves nothing."""
+    pad = new_pad(client, game="chips", players=("Ana", "Ben"))
+    url, key = f"/api/scorepads/{pad['id']}", pad["key"]
+    twice = {"players": [{"r_up": [5]}, {"r_up": [5]}]}
+    german = client.post(f"{url}/rounds?lang=de", json=twice, headers=bearer(key))
+    assert german.status_code == 422
+    assert german.json() == {"error": "Partie 1: Rot 5 gibt es nur einmal, aber Ana und Ben haben sie beide offen "
+                                      "liegen"}
+    for query in ("", "?lang=en"):
+        english = client.post(f"{url}/rounds{query}", json=twice, headers=bearer(key))
+        assert english.json() == {"error": "round 1: the red 5 exists once, but both Ana and Ben have it face up"}
+    res = client.post(f"{url}/rounds?lang=fr", json={"players": [{}, {}]}, headers=bearer(key))
+    assert res.status_code == 422 and "unknown language 'fr'" in res.json()["error"]
+    assert client.get(url).json()["rounds"] == []
+    res = client.put(f"{url}/rounds/1?lang=de", json={"players": [{}, {}]}, headers=bearer(key))
+    assert res.status_code == 404 and res.json()["error"] == ("Partie 1 ist nicht eingetragen; noch ist keine Partie "
+                                                              "eingetragen")
+    res = client.post(f"{url}/rounds?lang=de", json={"players": [{}, {}]}, headers=bearer("nope"))
+    assert res.status_code == 403 and res.json()["error"].startswith("falscher Schlüssel für diesen Punkteblock")
+    res = client.post("/api/scorepads?lang=de", json={"game": "grid", "players": ["Ana", "Ben"],
+                                                      "options": {"first_dealer": 2}})
+    assert res.status_code == 422 and res.json() == {
+        "error": "Erster Geber: Platz 3 ist nicht erlaubt; erlaubt ist einer der Mitspieler: Ana, Ben"}
+    res = client.post("/api/scorepads?lang=de", json={"game": "grid", "players": [f"P{i}" for i in range(17)]})
+    assert res.status_code == 422 and res.json() == {"error": "17 Mitspieler; dieses Spiel ist für 2 … 6 Spieler"}
+    res = client.post("/api/scorepads?lang=de", json={"game": "nope", "players": ["Ana", "Ben"]})
+    assert res.status_code == 422 and res.json() == {"error": "unbekanntes Spiel 'nope'"}
+    assert client.get("/api/scorepads/unknown?lang=de").json() == {"error": "es gibt keinen Punkteblock 'unknown'"}

@@ -13,7 +13,7 @@ import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
-from tests.web.browser_kit import ARTIFACTS, browser  # noqa: F401  (one Chromium per module)
+from tests.web.browser_kit import ARTIFACTS, TOKEN_LIKE, browser  # noqa: F401  (one Chromium per module)
 
 pytestmark = pytest.mark.browser
 
@@ -128,3 +128,38 @@ def test_options_are_those_of_the_game_chosen_last(phone, live_server):
     # the page's own import of that module has resolved, and what waited on it has run, once this one resolves
     page.evaluate(f"import('/static/games/{first}.js').then(() => new Promise((r) => setTimeout(r, 0)))")
     assert page.locator("#options input[name=end_total]").count() == 1
+
+
+def test_the_german_page_refuses_in_german(phone, live_server):
+    """``?lang=de``: a pad with one player and a chips round with two special cards of three are refused in German,
+    in the players' words (chips calls a round "Partie"), and nothing is saved."""
+    page = phone
+    page.goto(f"{live_server}/scorepad?lang=de")
+    page.wait_for_selector("#game option", state="attached")
+    page.locator("#game").select_option("grid")
+    page.locator("#names").fill("Ana")
+    page.locator("#create").click()
+    playwright_api.expect(page.locator("#new-error")).to_have_text(
+        "Fehler: 1 Mitspieler; dieses Spiel ist für 2 … 6 Spieler")
+
+    pad = httpx.post(f"{live_server}/api/scorepads", json={"game": "chips", "players": ["Ana", "Ben"],
+                                                           "options": {"specials": "random"}}).json()
+    page.goto(f"{live_server}/scorepad/{pad['id']}?lang=de#key={pad['key']}")
+    page.wait_for_selector("body[data-screen=pad]")
+    assert page.locator("#add").inner_text() == "Partie 1 eintragen"
+    page.locator("#add").click()
+    assert page.locator("#entry-title").inner_text() == "Partie 1 eintragen"
+    ticks = page.locator("#entry-round input[type=checkbox]")
+    ticks.nth(0).check()
+    ticks.nth(1).check()
+    page.locator("#save").click()
+    error = page.locator("#entry-error")
+    playwright_api.expect(error).to_have_text("Fehler: Partie 1, Sonderkarten dieser Partie: wähle genau 3, nicht 2")
+    assert not TOKEN_LIKE.search(error.inner_text())
+    page.screenshot(path=str(ARTIFACTS / "scorepad-refused-de.png"), full_page=True)
+    # Switching to English keeps what was ticked (the German refusal goes); the refusal comes again in English.
+    page.locator("#lang").click()
+    assert error.inner_text() == "" and page.locator("#entry-round input[type=checkbox]:checked").count() == 2
+    page.locator("#save").click()
+    playwright_api.expect(error).to_have_text("Error: round 1, special cards this round: choose exactly 3, not 2")
+    assert httpx.get(f"{live_server}/api/scorepads/{pad['id']}").json()["rounds"] == []

@@ -9,6 +9,9 @@ or a concurrent change writes nothing (422 / 409).
 
 Links: the creator gets ``/scorepad/<id>#key=<edit key>`` (can enter and correct rounds); the
 shareable read-only link is ``/scorepad/<id>``. Writes need ``Authorization: Bearer <edit key>``.
+
+Every endpoint takes ``?lang=en|de`` (another is a 422): a refusal's ``{"error": …}`` is in that language, in
+the players' words (an :class:`~kartentisch.scorepad.EntryError` carries its message in every language).
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Request
+from fastapi import APIRouter, Body, Header, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, String, Table, delete, insert, select, update
@@ -28,9 +32,9 @@ from sqlalchemy.engine import Connection, Engine
 
 from ..games import get_game
 from ..kernel.errors import KartentischError
-from ..scorepad import EntryError, Sheet, check_names, compute, get_ruleset
+from ..scorepad import EntryError, Ruleset, Sheet, check_names, check_options, compute, get_ruleset, say
 from .store import metadata
-from .tables import ApiError
+from .tables import ApiError, frame_lang
 
 STATIC = Path(__file__).parent / "static"
 
@@ -55,11 +59,24 @@ pad_rounds_t = Table(
 
 
 class PadIn(BaseModel):
-    """A new score pad: game id, the players' names in seat order (clockwise), options (spec defaults fill the rest)."""
+    """A new score pad: game id, the players' names in seat order (clockwise), options (spec defaults fill the rest).
+
+    The number of players is the game's to check (:func:`~kartentisch.scorepad.check_names`), so its refusal is in
+    the page's language; the request's size is bounded by the app's body limit.
+    """
 
     game: str = Field(max_length=40, examples=["grid"])
-    players: list[str] = Field(max_length=16, examples=[["Ana", "Ben", "Cem"]])
+    players: list[str] = Field(examples=[["Ana", "Ben", "Cem"]])
     options: dict[str, Any] = Field(default_factory=dict)
+
+
+#: The ``lang`` query parameter of every score-pad endpoint.
+Lang = Annotated[str, Query(description="language of a refusal's message: en or de; another is a 422")]
+
+
+def _refusal(status: int, lang: str, texts: Mapping[str, str], **values: Any) -> ApiError:
+    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``."""
+    return ApiError(status, say(texts, **values)[lang])
 
 
 def _hash(key: str) -> str:
@@ -70,59 +87,71 @@ def _engine(request: Request) -> Engine:
     return request.app.state.store.engine  # type: ignore[no-any-return]
 
 
-def _load(conn: Connection, pad_id: str) -> tuple[dict[str, Any], list[Any]]:
+def _load(conn: Connection, pad_id: str, lang: str) -> tuple[dict[str, Any], list[Any]]:
     row = conn.execute(select(pads_t).where(pads_t.c.id == pad_id)).mappings().first()
     if row is None:
-        raise ApiError(404, f"no score pad {pad_id!r}")
+        raise _refusal(404, lang, {"en": "no score pad {id!r}", "de": "es gibt keinen Punkteblock {id!r}"}, id=pad_id)
     entries = conn.execute(select(pad_rounds_t.c.entry).where(pad_rounds_t.c.pad_id == pad_id)
                            .order_by(pad_rounds_t.c.n)).scalars().all()
     return dict(row), list(entries)
 
 
-def _sheet(pad: dict[str, Any], entries: list[Any]) -> Sheet:
+def _sheet(pad: dict[str, Any], entries: list[Any], lang: str) -> Sheet:
     try:
         return compute(get_ruleset(pad["game"]), pad["names"], pad["options"], entries)
     except EntryError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, exc.text(lang)) from None
 
 
 def _frame(pad_id: str, pad: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
-    """The JSON answer of every endpoint: the sheet plus what a client needs to draw the form."""
+    """The JSON answer of every endpoint: the sheet plus what a client needs to draw the form (``round_word``: what
+    the game's players call a round, per language)."""
     game = get_game(pad["game"])
     ruleset = get_ruleset(pad["game"])
     n = len(pad["names"])
     return {
         "id": pad_id, "revision": pad["revision"], "game_names": dict(game.names),
+        "round_word": dict(ruleset.round_word),
         "form": {"players": [f.describe() for f in ruleset.player_fields(n, sheet.options)],
                  "round": [f.describe() for f in ruleset.round_fields(n, sheet.options)]},
         "view_url": f"/scorepad/{pad_id}", **sheet.to_json(),
     }
 
 
-def _authorize(pad: dict[str, Any], authorization: str | None) -> None:
+def _authorize(pad: dict[str, Any], authorization: str | None, lang: str) -> None:
     if authorization is None:
-        raise ApiError(401, "the edit key is needed to change a score pad (Authorization: Bearer <key>)")
+        raise _refusal(401, lang, {"en": "the edit key is needed to change a score pad (Authorization: Bearer <key>)",
+                                   "de": "zum Ändern eines Punkteblocks braucht es seinen Link zum Eintragen "
+                                         "(Authorization: Bearer <Schlüssel>)"})
     scheme, _, key = authorization.partition(" ")
     if scheme.lower() != "bearer" or not key.strip():
-        raise ApiError(401, "Authorization header must be 'Bearer <edit key>'")
+        raise _refusal(401, lang, {"en": "Authorization header must be 'Bearer <edit key>'",
+                                   "de": "der Authorization-Header muss 'Bearer <Schlüssel>' lauten"})
     if not hmac.compare_digest(_hash(key.strip()), pad["key_hash"]):
-        raise ApiError(403, "wrong edit key for this score pad (the shared link is read-only)")
+        raise _refusal(403, lang, {"en": "wrong edit key for this score pad (the shared link is read-only)",
+                                   "de": "falscher Schlüssel für diesen Punkteblock (der geteilte Link ist nur zum "
+                                         "Lesen)"})
 
 
-def _change(request: Request, pad_id: str, authorization: str | None, edit: Any) -> dict[str, Any]:
-    """Load, apply ``edit(entries) -> (new entries, first changed round index)``, recompute, write once."""
+def _change(request: Request, pad_id: str, authorization: str | None, lang: str, edit: Any) -> dict[str, Any]:
+    """Load, apply ``edit(entries, ruleset) -> (new entries, first changed round index)``, recompute, write once;
+    refusals in ``lang`` (already checked)."""
     engine = _engine(request)
     with engine.connect() as conn:
-        pad, entries = _load(conn, pad_id)
-    _authorize(pad, authorization)
-    new_entries, first = edit(entries)
-    sheet = _sheet(pad, new_entries)  # validates everything before anything is written
+        pad, entries = _load(conn, pad_id, lang)
+    _authorize(pad, authorization, lang)
+    ruleset = get_ruleset(pad["game"])
+    new_entries, first = edit(entries, ruleset)
+    sheet = _sheet(pad, new_entries, lang)  # validates everything before anything is written
     stored = [r.entry.to_json() for r in sheet.rounds]
     with engine.begin() as conn:
         done = conn.execute(update(pads_t).where(pads_t.c.id == pad_id, pads_t.c.revision == pad["revision"])
                             .values(revision=pad["revision"] + 1, touched=time.time()))
         if done.rowcount != 1:
-            raise ApiError(409, "the score pad was changed meanwhile; reload it and enter the round again")
+            raise _refusal(409, lang, {"en": "the score pad was changed meanwhile; reload it and enter the {round} "
+                                             "again",
+                                       "de": "der Punkteblock wurde inzwischen geändert; lade ihn neu und trage die "
+                                             "{round} noch einmal ein"}, round=ruleset.round_word)
         conn.execute(delete(pad_rounds_t).where(pad_rounds_t.c.pad_id == pad_id, pad_rounds_t.c.n > first))
         if stored[first:]:
             conn.execute(insert(pad_rounds_t), [{"pad_id": pad_id, "n": first + 1 + i, "entry": e}
@@ -131,10 +160,14 @@ def _change(request: Request, pad_id: str, authorization: str | None, edit: Any)
     return _frame(pad_id, pad, sheet)
 
 
-def _round_index(entries: list[Any], n: int) -> int:
+def _round_index(entries: list[Any], n: int, ruleset: Ruleset, lang: str) -> int:
     if not 1 <= n <= len(entries):
-        raise ApiError(404, f"round {n} is not recorded; rounds 1 … {len(entries)} are" if entries
-                       else f"round {n} is not recorded; no round is yet")
+        raise _refusal(404, lang, {"en": "{this} is not recorded; rounds 1 … {k} are",
+                                   "de": "{this} ist nicht eingetragen; eingetragen sind {first} bis {k}"}
+                       if entries else {"en": "{this} is not recorded; no round is yet",
+                                        "de": "{this} ist nicht eingetragen; noch ist keine {round} eingetragen"},
+                       this=ruleset.round_name(n), first=ruleset.round_name(1), k=len(entries),
+                       round=ruleset.round_word)
     return n - 1
 
 
@@ -142,15 +175,17 @@ router = APIRouter()
 
 
 @router.post("/api/scorepads", status_code=201, tags=["scorepad"])
-def create_pad(body: PadIn, request: Request) -> dict[str, Any]:
-    """Start a score pad; the answer holds the secret edit ``key``, the ``edit_url`` and the read-only ``view_url``."""
+def create_pad(body: PadIn, request: Request, lang: Lang = "en") -> dict[str, Any]:
+    """Start a score pad; the answer holds the secret edit ``key``, the ``edit_url`` and the read-only ``view_url``.
+    422 names what is wrong (the game, a name, an option), in ``lang``."""
+    lang = frame_lang(lang)
     try:
+        ruleset = get_ruleset(body.game)
         game = get_game(body.game)
         names = check_names(body.players, game.min_players, game.max_players)
-        options = game.resolve_options(len(names), body.options)
-        ruleset = get_ruleset(game.id)
+        options = check_options(game, names, body.options)
     except KartentischError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, exc.text(lang) if isinstance(exc, EntryError) else str(exc)) from None
     pad_id = secrets.token_urlsafe(9)
     key = secrets.token_urlsafe(18)
     now = time.time()
@@ -163,40 +198,50 @@ def create_pad(body: PadIn, request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/scorepads/{pad_id}", tags=["scorepad"])
-def read_pad(pad_id: str, request: Request) -> dict[str, Any]:
+def read_pad(pad_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
     """The sheet of a pad (public: anyone with the id may read it)."""
+    lang = frame_lang(lang)
     with _engine(request).connect() as conn:
-        pad, entries = _load(conn, pad_id)
-    return _frame(pad_id, pad, _sheet(pad, entries))
+        pad, entries = _load(conn, pad_id, lang)
+    return _frame(pad_id, pad, _sheet(pad, entries, lang))
 
 
 @router.post("/api/scorepads/{pad_id}/rounds", tags=["scorepad"])
 def add_round(pad_id: str, request: Request, entry: Annotated[dict[str, Any], Body()],
-              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-    """Record the next round. 422 names what is wrong (nothing saved); 409 if the pad changed meanwhile."""
-    return _change(request, pad_id, authorization, lambda entries: ([*entries, entry], len(entries)))
+              authorization: Annotated[str | None, Header()] = None, lang: Lang = "en") -> dict[str, Any]:
+    """Record the next round. 422 names what is wrong (nothing saved, the message in ``lang``); 409 if the pad
+    changed meanwhile."""
+    lang = frame_lang(lang)
+    return _change(request, pad_id, authorization, lang, lambda entries, _: ([*entries, entry], len(entries)))
 
 
 @router.put("/api/scorepads/{pad_id}/rounds/{n}", tags=["scorepad"])
 def correct_round(pad_id: str, n: int, request: Request, entry: Annotated[dict[str, Any], Body()],
-                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+                  authorization: Annotated[str | None, Header()] = None, lang: Lang = "en") -> dict[str, Any]:
     """Correct round ``n``; every later total, the end, winners and dealers are recomputed."""
-    def edit(entries: list[Any]) -> tuple[list[Any], int]:
-        i = _round_index(entries, n)
+    lang = frame_lang(lang)
+
+    def edit(entries: list[Any], ruleset: Ruleset) -> tuple[list[Any], int]:
+        i = _round_index(entries, n, ruleset, lang)
         return [*entries[:i], entry, *entries[i + 1:]], i
-    return _change(request, pad_id, authorization, edit)
+    return _change(request, pad_id, authorization, lang, edit)
 
 
 @router.delete("/api/scorepads/{pad_id}/rounds/{n}", tags=["scorepad"])
 def delete_round(pad_id: str, n: int, request: Request,
-                 authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+                 authorization: Annotated[str | None, Header()] = None, lang: Lang = "en") -> dict[str, Any]:
     """Delete round ``n`` (only the last recorded round, so no later round changes its number)."""
-    def edit(entries: list[Any]) -> tuple[list[Any], int]:
-        i = _round_index(entries, n)
+    lang = frame_lang(lang)
+
+    def edit(entries: list[Any], ruleset: Ruleset) -> tuple[list[Any], int]:
+        i = _round_index(entries, n, ruleset, lang)
         if i != len(entries) - 1:
-            raise ApiError(409, f"only the last round ({len(entries)}) can be deleted; correct round {n} instead")
+            raise _refusal(409, lang, {"en": "only the last {round} ({k}) can be deleted; correct {this} instead",
+                                       "de": "nur die letzte {round} ({k}) kann gelöscht werden; korrigiere "
+                                             "stattdessen {this}"},
+                           round=ruleset.round_word, k=len(entries), this=ruleset.round_name(n))
         return entries[:i], i
-    return _change(request, pad_id, authorization, edit)
+    return _change(request, pad_id, authorization, lang, edit)
 
 
 @router.get("/scorepad", include_in_schema=False)

@@ -1,5 +1,6 @@
 // Score pad for games played with real cards: new pad, sheet, round entry and corrections.
-// Talks only to /api/games and /api/scorepads (see kartentisch/web/scorepad.py). de/en.
+// Talks only to /api/games and /api/scorepads (see kartentisch/web/scorepad.py), asking for the page's language:
+// a refused entry or pad comes back in it, in the players' words. de/en.
 import { choiceWords, lang, toggleLang, withLang, word } from "/static/i18n.js";
 import { listValue, loadGame } from "/static/ui.js";
 
@@ -19,9 +20,9 @@ const STRINGS = {
   de: {
     title: "Punkteblock", newPad: "Neuer Punkteblock", game: "Spiel", names: "Mitspieler (im Uhrzeigersinn, mit Komma)",
     namesHelp: "Der erste Name ist Platz 1, dann weiter im Uhrzeigersinn.",
-    options: "Optionen", create: "Punkteblock anlegen", round: "Runde", total: "Summe", enter: "Runde {n} eintragen",
-    correct: "Runde {n} korrigieren", save: "Speichern", cancel: "Abbrechen", undo: "Letzte Runde löschen",
-    undoAsk: "Runde {n} löschen?", deals: "Runde {n}: {name} gibt", over: "Partie beendet. Sieger: {names}",
+    options: "Optionen", create: "Punkteblock anlegen", round: "Runde", total: "Summe", enter: "{round} {n} eintragen",
+    correct: "{round} {n} korrigieren", save: "Speichern", cancel: "Abbrechen", undo: "Letzte {round} löschen",
+    undoAsk: "{round} {n} löschen?", deals: "{round} {n}: {name} gibt", over: "Partie beendet. Sieger: {names}",
     overMany: "Partie beendet. Geteilter Sieg: {names}", share: "Teilen (nur lesen)",
     shareHelp: "Wer diesen Link hat, sieht die Punkte, kann aber nichts ändern.", copy: "Kopieren",
     editHelp: "Dein Link zum Eintragen (aufheben):", readOnly: "Nur-Lese-Ansicht", clear: "Leeren", cards: "{n} Karten", card1: "1 Karte", seat: "Platz {n}",
@@ -29,8 +30,11 @@ const STRINGS = {
     nullValue: "keine", dealerMark: "● gibt",
   },
 };
-const t = (key, vars = {}) =>
-  (STRINGS[lang()][key] ?? STRINGS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+// {round}: what the pad's game calls a round in German ("Runde"; chips: "Partie"), from the server
+const t = (key, vars = {}) => {
+  const all = { round: state.pad?.round_word?.[lang()] ?? "Runde", ...vars };
+  return (STRINGS[lang()][key] ?? STRINGS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(all[k] ?? ""));
+};
 const $ = (id) => document.getElementById(id);
 const el = (tag, props = {}, ...kids) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -43,7 +47,7 @@ const state = { games: [], pad: null, key: null, editing: null, draft: null, mod
 async function api(method, url, body) {
   const headers = { "Content-Type": "application/json" };
   if (state.key && method !== "GET") headers.Authorization = `Bearer ${state.key}`;
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(withLang(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(data.error || `${res.status}`);
   return data;
@@ -145,6 +149,7 @@ async function drawOptions() {
   if ($("game").value !== g.id) return;   // another game was chosen while this one's module loaded: its call draws
   state.module = module;
   const box = $("options");
+  box.dataset.game = g.id;   // whose options the box shows (createPad reads them only for that game)
   box.replaceChildren(el("legend", { textContent: t("options") }));
   for (const opt of g.options) box.append(optionInput(opt, g));
 }
@@ -162,7 +167,9 @@ async function createPad() {
   const names = typedNames();
   const options = {};
   try {
-    for (const input of $("options").querySelectorAll("[data-option]")) {
+    // the chosen game's options once drawn; until then (its module still loading) nothing was changed: the defaults
+    const drawn = $("options").dataset.game === g.id ? $("options").querySelectorAll("[data-option]") : [];
+    for (const input of drawn) {
       const opt = g.options.find((o) => o.name === input.dataset.option);
       const value = input.readOption();
       if (JSON.stringify(value) !== JSON.stringify(opt.default)) options[opt.name] = value;
@@ -174,6 +181,7 @@ async function createPad() {
     drawPad();
   } catch (err) {
     $("new-error").textContent = `${t("error")}: ${err.message}`;
+    $("new-error").scrollIntoView({ block: "center" });   // above the fixed buttons, as a refused round's reason
   }
 }
 
@@ -275,10 +283,12 @@ function fieldInput(field, get, set) {
   return box;
 }
 
-function openEntry(number) {
+/** The entry form of round `number` (null: the next round), filled from the recorded round, or from `kept` (what was
+ * typed before the language was switched). */
+function openEntry(number, kept = null) {
   const pad = state.pad;
   const old = number ? pad.rounds[number - 1].entry : null;
-  const draft = {
+  const draft = kept ?? {
     players: pad.names.map((_, s) => Object.fromEntries(pad.form.players.map((f) =>
       [f.key, old ? structuredClone(old.players[s][f.key]) : blank(f)]))),
     round: Object.fromEntries(pad.form.round.map((f) => [f.key, old ? structuredClone(old.round[f.key]) : blank(f)])),
@@ -322,9 +332,10 @@ async function main() {
   $("lang").addEventListener("click", () => {
     toggleLang();
     translate();
-    if (document.body.dataset.screen === "new") drawNew();
+    // a refusal shown is in the language before: it goes, what was typed stays
+    if (document.body.dataset.screen === "new") { $("new-error").textContent = ""; drawNew(); }
     else if (document.body.dataset.screen === "pad") drawPad();
-    else if (document.body.dataset.screen === "entry") openEntry(state.editing);
+    else if (document.body.dataset.screen === "entry") openEntry(state.editing, state.draft);
   });
   $("game").addEventListener("change", drawOptions);
   $("names").addEventListener("input", () => $("options").querySelectorAll("select[data-seat]")
