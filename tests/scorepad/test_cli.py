@@ -130,3 +130,12 @@ def test_a_bad_pad_file_is_refused_with_its_name(tmp_path, content, words):
     res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], ["q"])
     text = " ".join(res.output.replace("│", " ").split())
     assert res.exit_code == 2 and words in text, res.output
+
+
+def test_the_german_terminal_pad_refuses_in_german():
+    """``--lang de``: an impossible round is explained in German, then asked again."""
+    lines = ["", "6", "0", "0", "5", "4", "0", "0", "q"]
+    res = run(["colors", "--players", "Ana,Ben", "--lang", "de"], lines)
+    assert res.exit_code == 0, res.output
+    assert "Nicht möglich: Blau: 11 Karten gezählt, aber es gibt nur 10\nBen – blau" in res.output, res.output
+    assert "cards counted" not in res.output

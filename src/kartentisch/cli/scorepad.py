@@ -222,7 +222,7 @@ class _RoundForm:
             try:
                 self.ruleset.check(Entry(players, table), self.sheet.names, self.sheet.options)
             except EntryError as exc:
-                console.print(tx["impossible"].format(why=exc), markup=False, soft_wrap=True)
+                console.print(tx["impossible"].format(why=exc.text(self.lang)), markup=False, soft_wrap=True)
                 console.print(tx["recheck"], markup=False)
                 old = entry
                 continue
@@ -266,7 +266,7 @@ class _RoundForm:
                 console.print(str(exc), markup=False, soft_wrap=True)
                 continue
             except EntryError as exc:
-                console.print(tx["impossible"].format(why=exc), markup=False, soft_wrap=True)
+                console.print(tx["impossible"].format(why=exc.text(self.lang)), markup=False, soft_wrap=True)
                 continue
             return value
 
@@ -380,7 +380,7 @@ def scorepad_cmd(
             console.print(tx["quit"].format(n=number), markup=False)
             return
         except EntryError as exc:
-            console.print(f"{tx['refused']}: {exc}", markup=False, soft_wrap=True)
+            console.print(f"{tx['refused']}: {exc.text(lang)}", markup=False, soft_wrap=True)
             entries = [r.entry.to_json() for r in sheet.rounds]
             continue
         sheet = new_sheet
