@@ -10,7 +10,7 @@ import math
 from typing import TYPE_CHECKING, Final, cast
 
 from ...kernel.game import GameState
-from .cards import COLOUR, COLOUR_INDEX, FACE_DOWN, MASK_STRIDE, VALUE, face_up, take_cost
+from .cards import COLOUR, COLOUR_INDEX, MASK_STRIDE, VALUE, face_up_over, open_top, take_cost
 from .notation import DEAL, Take, parse
 
 if TYPE_CHECKING:  # the rules import this bot (heuristic_bot); the bot needs their state type for annotations only
@@ -60,21 +60,21 @@ class HeuristicBot:
         # Cards in any display, face up or down (rule 4 asks "in any display?"), kept by the state.
         placed = table.placed
         eff = table.effects
-        display, row_cards, row_chips = table.display[seat], table.row_cards, table.row_chips
+        row_cards, row_chips = table.row_cards, table.row_chips
+        tops = [open_top(stack) for stack in table.display[seat]]  # once per colour row, not per take
         best, best_score = legal[0], -math.inf  # a constant; float("-inf") parses its text on every call
-        for token in legal:  # one loop, no call per token: this is the hot path of ISMCTS rollouts
+        for token in legal:  # the hot path of ISMCTS rollouts: every legal take of every step
             move = parse(token)
             assert isinstance(move, Take)  # in play every legal token is a take (R4)
             i, named = move.position, move.row
             card = row_cards[i]
             value = VALUE[card]
             row = COLOUR_INDEX[named or COLOUR[card]]
-            stack = display[row]
+            top = tops[row]
             cost = take_cost(i, value, eff)
             collected = row_chips[i]
             score = (collected - cost) * eff.chip_points - GIFT_WEIGHT * cost  # rules 2, 3
-            if face_up(stack, value, eff):  # rules 1, 4
-                top = 0 if not stack or stack[-1][0] == FACE_DOWN else VALUE[stack[-1]]
+            if face_up_over(top, value, eff):  # rules 1, 4
                 score += value
                 shut = _BETWEEN[top][value] & ~(placed >> (MASK_STRIDE * row))
                 score -= BLOCK_WEIGHT * _BITS[shut]

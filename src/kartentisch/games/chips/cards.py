@@ -178,14 +178,22 @@ def face_up(stack: Sequence[str], value: int, eff: Effects) -> bool:
     face-up top → up; (d) otherwise (lower, or equal via R14) → face down. chips R16: an
     ``always_up`` value is always face up. The player never chooses (D7, D16).
     """
+    return face_up_over(open_top(stack), value, eff)
+
+
+def open_top(stack: Sequence[str]) -> int:
+    """The value a card placed on colour row ``stack`` must exceed to lie face up (R7): the face-up
+    top's value, or 0 for an empty row (R7 a) or a face-down top (R7 b)."""
     if not stack:
-        return True  # R7(a)
+        return 0
     top = stack[-1]
-    if top[0] == FACE_DOWN:
-        return True  # R7(b)
-    if value in eff.always_up:
-        return True  # R16
-    return value > VALUE[top]  # R7(c) / R7(d)
+    return 0 if top[0] == FACE_DOWN else VALUE[top]
+
+
+def face_up_over(top: int, value: int, eff: Effects) -> bool:
+    """:func:`face_up` for a row whose :func:`open_top` is ``top`` (the bot asks it of one row for
+    several takes): higher than ``top`` (R7, every value is ≥ 1 > 0), or an ``always_up`` value (R16)."""
+    return value > top or value in eff.always_up
 
 
 def take_cost(position: int, value: int, eff: Effects) -> int:

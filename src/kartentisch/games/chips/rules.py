@@ -216,6 +216,8 @@ class ChipsState(GameState):
             return [DEAL]
         eff = self.effects
         chips = self.supply[seat]
+        if not eff.free_take and not eff.any_row:  # R5 alone: the positions 0 … chips (the base game)
+            return list(_TAKE[:min(chips + 1, len(self.row_cards))])
         out: list[str] = []
         for i, card in enumerate(self.row_cards):
             value = VALUE[card]
@@ -288,7 +290,8 @@ class ChipsState(GameState):
             _seat_score(self.display[seat], self.supply[seat], self.effects) for seat in range(self.players)
         ]
         self.scores.append(round_scores)
-        self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
+        totals = self.totals  # by index: zip(…, strict=True) is an interpreted call with a keyword, compiled
+        self.totals = [totals[seat] + round_scores[seat] for seat in range(self.players)]
         self.extra_turn = False
         if match_over(self.round, self.options["rounds"]):
             self.phase = GAME_OVER
