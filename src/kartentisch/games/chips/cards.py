@@ -187,7 +187,7 @@ def open_top(stack: Sequence[str]) -> int:
     if not stack:
         return 0
     top = stack[-1]
-    return 0 if top[0] == FACE_DOWN else VALUE[top]
+    return 0 if top.startswith(FACE_DOWN) else VALUE[top]  # compiled, top[0] would build a string
 
 
 def face_up_over(top: int, value: int, eff: Effects) -> bool:
