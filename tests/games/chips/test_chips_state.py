@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -204,6 +205,17 @@ def test_placed_mask_follows_the_displays() -> None:
         expected = card_mask(stack for display in state.display for stack in display)
         assert state.placed == expected == state.clone().placed == GAME.load(state.to_doc()).placed
     assert expected != 0
+
+
+def test_state_pickles_with_its_effects() -> None:
+    """A pickled state (the RL adapters serialise states) comes back equal, its special cards' effects
+    and display mask included (compiled, the frozen Effects needs its own __reduce__)."""
+    state = GAME.new_state(3, {"specials": ["s2", "s3", "s4", "s15"]}, seed=3)
+    state.apply(0, state.legal_actions(0)[-1])
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.to_doc() == state.to_doc()
+    assert (twin.effects, twin.placed) == (state.effects, state.placed) and twin.effects.any_row == {7}
+    assert twin.legal_actions(1) == state.legal_actions(1)
 
 
 def test_cards_conserved() -> None:

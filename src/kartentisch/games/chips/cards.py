@@ -126,6 +126,12 @@ class Effects:
     drop_lowest: int
     chip_points: int
 
+    def __reduce__(self) -> tuple[type[Effects], tuple[Any, ...]]:
+        """Pickle by the fields (states are pickled, e.g. by the RL adapters): compiled, the default
+        restores the fields by assignment, which a frozen class refuses."""
+        return Effects, (self.free_take, self.any_row, self.extra_turn_min, self.always_up, self.drop_lowest,
+                         self.chip_points)
+
 
 def _combine(specials: tuple[str, ...]) -> Effects:
     """:func:`effects` without the memo."""
