@@ -321,18 +321,33 @@ class ISMCTSBot:
             legal = det.legal_actions(actor)
             if node is root and self._only is not None:
                 legal = [tok for tok in legal if tok in self._only]
-            untried = [tok for tok in legal if (actor, tok) not in node.children]
+            kids = node.children
+            children: list[_Node] = []
+            untried: list[str] = []
+            for tok in legal:  # one lookup per token (compiled, each builds and hashes a key tuple)
+                ch = kids.get((actor, tok))
+                if ch is None:
+                    untried.append(tok)
+                else:
+                    children.append(ch)
             if untried:
                 token = untried[int(self.rng.random() * len(untried))]
                 child = _Node(seat=actor, token=token, parent=node)
-                node.children[(actor, token)] = child
+                kids[(actor, token)] = child
                 det.apply_unchecked(actor, token)
                 node = child
                 break
-            children = [node.children[(actor, tok)] for tok in legal]
-            for ch in children:
+            # UCB1 by hand rather than max(key=…): compiled, the key is an interpreted call per child.
+            # The first child of the highest value wins, as with max().
+            best = children[0]
+            best.avail += 1
+            best_value = best.ucb(self.c)
+            for ch in children[1:]:
                 ch.avail += 1
-            node = max(children, key=lambda ch: ch.ucb(self.c))
+                value = ch.ucb(self.c)
+                if value > best_value:
+                    best, best_value = ch, value
+            node = best
             det.apply_unchecked(actor, node.token)
             if self._reward_ready(det, start_round):
                 break

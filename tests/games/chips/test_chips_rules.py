@@ -179,6 +179,34 @@ def test_collected_chips_cannot_pay() -> None:
     assert "costs 3" in str(rejected(state, 0, "take:3"))
 
 
+def test_short_row_lists_only_its_positions() -> None:
+    """R5, R9: with the pile empty the row shrinks; a supply above its length lists every position once."""
+    state = loaded(2, [("k1", 0), ("r2", 1), ("b3", 0)], [7, 6], displays=[
+        {"k": [f"k{v}" for v in range(2, 11)], "r": ["r1"] + [f"r{v}" for v in range(3, 11)], "b": [], "y": []},
+        {"k": [], "r": [], "b": ["b1", "b2"] + [f"b{v}" for v in range(4, 11)], "y": [f"y{v}" for v in range(1, 11)]}])
+    assert state.legal_actions(0) == ["take:0", "take:1", "take:2"]
+
+
+@pytest.mark.parametrize("specials", [[], ["s2"], ["s3"], ["s2", "s3", "s4", "s6", "s13", "s15"], "random"])
+def test_listing_is_every_affordable_take(specials: object) -> None:
+    """R5, R13, R14: the listing is every row position whose cost the supply covers, ascending, an
+    ``any_row`` card once per colour row k r b y (computed here from the state document)."""
+    rng = random.Random(2)
+    for seed in range(6):
+        state = GAME.new_state(2 + seed % 3, {"specials": specials}, seed=seed)
+        while not state.game_over:
+            seat = state.to_act()[0]
+            zones = state.to_doc()["zones"]
+            eff = effects(zones["specials"])
+            expected = []
+            for i, entry in enumerate(zones["row"]):
+                value = int(entry["card"][1:])
+                if (0 if value in eff.free_take else i) <= zones["supply"][seat]:
+                    expected += [f"take:{i}:{c}" for c in "krby"] if value in eff.any_row else [f"take:{i}"]
+            assert state.legal_actions(seat) == expected
+            state.apply(seat, state.random_action(seat, rng))
+
+
 @pytest.mark.parametrize(("seat", "token", "rule"), [
     (1, "take:0", "chips R4"),          # not this seat's turn
     (0, "deal", "chips R11"),           # deal only between rounds

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from kartentisch.games import get_game
-from kartentisch.games.chips.cards import DECK
+from kartentisch.games.chips.cards import CARD_BIT, DECK, card_mask
 from kartentisch.kernel import InvalidOptions, InvalidState, RandomBot
 
 GAME = get_game("chips")
@@ -189,6 +190,32 @@ def test_clone_is_independent() -> None:
     assert state.to_doc()["zones"]["supply"] == [7, 7]
     assert state.rng.getstate() == twin.rng.getstate()
     assert twin.rng is not state.rng
+
+
+def test_placed_mask_follows_the_displays() -> None:
+    """``placed`` (the heuristic bot's cards in any display) equals the displays' card mask after every
+    move, in clones and in states loaded from a document."""
+    assert len(set(CARD_BIT.values())) == len(DECK) and max(CARD_BIT.values()) < 1 << 62  # a short int, compiled
+    assert card_mask([["r1", "-r2"], ["k10"]]) == CARD_BIT["r1"] | CARD_BIT["r2"] | CARD_BIT["k10"]
+    state = GAME.new_state(3, {"specials": "random", "rounds": 2}, seed=6)
+    bot = RandomBot(2)
+    while not state.game_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bot.choose(state, seat))
+        expected = card_mask(stack for display in state.display for stack in display)
+        assert state.placed == expected == state.clone().placed == GAME.load(state.to_doc()).placed
+    assert expected != 0
+
+
+def test_state_pickles_with_its_effects() -> None:
+    """A pickled state (the RL adapters serialise states) comes back equal, its special cards' effects
+    and display mask included (compiled, the frozen Effects needs its own __reduce__)."""
+    state = GAME.new_state(3, {"specials": ["s2", "s3", "s4", "s15"]}, seed=3)
+    state.apply(0, state.legal_actions(0)[-1])
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.to_doc() == state.to_doc()
+    assert (twin.effects, twin.placed) == (state.effects, state.placed) and twin.effects.any_row == {7}
+    assert twin.legal_actions(1) == state.legal_actions(1)
 
 
 def test_cards_conserved() -> None:

@@ -18,7 +18,10 @@ The special cards' combined :class:`Effects`, the placement rule :func:`face_up`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
+
+from ...kernel.memo import Memo
 
 #: Colour letters in table order (D3): black, red, blue, yellow.
 COLOURS: Final[tuple[str, ...]] = ("k", "r", "b", "y")
@@ -32,6 +35,11 @@ VALUE: Final[dict[str, int]] = {code: int(code[1:]) for code in DECK}
 COLOUR: Final[dict[str, str]] = {code: code[0] for code in DECK}
 #: Prefix marking a face-down display card (``"-r7"``).
 FACE_DOWN: Final = "-"
+#: Bits per colour in a card mask (:data:`CARD_BIT`): values 1 … 10, bit 0 unused.
+MASK_STRIDE: Final = 11
+#: Card code → its bit in a card mask, ``1 << (MASK_STRIDE × colour index + value)``: a set of number
+#: cards as one integer (44 bits), e.g. the cards in any display (``ChipsState.placed``).
+CARD_BIT: Final[dict[str, int]] = {code: 1 << (MASK_STRIDE * COLOURS.index(code[0]) + VALUE[code]) for code in DECK}
 #: Cards in the row (R2 step 4).
 ROW_SIZE: Final = 7
 #: Chips in each seat's supply at the start of every round (R2 step 5).
@@ -81,9 +89,26 @@ def face_up_code(code: str) -> str:
     return code[1:] if code.startswith(FACE_DOWN) else code
 
 
+def card_mask(stacks: Iterable[Iterable[str]]) -> int:
+    """The :data:`CARD_BIT` mask of the cards in ``stacks`` (display codes, face up or down).
+
+    >>> card_mask([["r1", "-r2"], ["k10"]]) == CARD_BIT["r1"] | CARD_BIT["r2"] | CARD_BIT["k10"]
+    True
+    """
+    mask = 0
+    for stack in stacks:
+        for code in stack:
+            mask |= CARD_BIT[face_up_code(code)]
+    return mask
+
+
 # ------------------------------------------------------------------ special cards' effects (R7, R12–R18)
-class Effects(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Effects:
     """What the active special cards change, by kind (R12); every field is neutral without specials.
+
+    A frozen dataclass rather than a named tuple: compiled, its fields are read directly, where a
+    named tuple's are looked up by name (the rules and the bot read them on every turn).
 
     Attributes:
         free_take: values taken for 0 chips from any position (R13, ``s2``).
@@ -101,13 +126,15 @@ class Effects(NamedTuple):
     drop_lowest: int
     chip_points: int
 
+    def __reduce__(self) -> tuple[type[Effects], tuple[Any, ...]]:
+        """Pickle by the fields (states are pickled, e.g. by the RL adapters): compiled, the default
+        restores the fields by assignment, which a frozen class refuses."""
+        return Effects, (self.free_take, self.any_row, self.extra_turn_min, self.always_up, self.drop_lowest,
+                         self.chip_points)
 
-def effects(specials: Iterable[str]) -> Effects:
-    """The combined :class:`Effects` of the active special-card codes (R12: several all apply).
 
-    Raises:
-        KeyError: a code that is not a defined special card (callers validate first, R19).
-    """
+def _combine(specials: tuple[str, ...]) -> Effects:
+    """:func:`effects` without the memo."""
     free: set[int] = set()
     any_row: set[int] = set()
     always: set[int] = set()
@@ -133,6 +160,20 @@ def effects(specials: Iterable[str]) -> Effects:
     return Effects(frozenset(free), frozenset(any_row), extra, frozenset(always), drop, points)
 
 
+_EFFECTS: Final[Memo[tuple[str, ...], Effects]] = Memo(_combine)
+
+
+def effects(specials: Iterable[str]) -> Effects:
+    """The combined :class:`Effects` of the active special-card codes (R12: several all apply).
+
+    Combined once per tuple of codes and then looked up: every round's deal asks for it.
+
+    Raises:
+        KeyError: a code that is not a defined special card (callers validate first, R19).
+    """
+    return _EFFECTS.get(tuple(specials))
+
+
 NO_EFFECTS: Final = effects(())
 
 
@@ -143,14 +184,22 @@ def face_up(stack: Sequence[str], value: int, eff: Effects) -> bool:
     face-up top → up; (d) otherwise (lower, or equal via R14) → face down. chips R16: an
     ``always_up`` value is always face up. The player never chooses (D7, D16).
     """
+    return face_up_over(open_top(stack), value, eff)
+
+
+def open_top(stack: Sequence[str]) -> int:
+    """The value a card placed on colour row ``stack`` must exceed to lie face up (R7): the face-up
+    top's value, or 0 for an empty row (R7 a) or a face-down top (R7 b)."""
     if not stack:
-        return True  # R7(a)
+        return 0
     top = stack[-1]
-    if top[0] == FACE_DOWN:
-        return True  # R7(b)
-    if value in eff.always_up:
-        return True  # R16
-    return value > VALUE[top]  # R7(c) / R7(d)
+    return 0 if top.startswith(FACE_DOWN) else VALUE[top]  # compiled, top[0] would build a string
+
+
+def face_up_over(top: int, value: int, eff: Effects) -> bool:
+    """:func:`face_up` for a row whose :func:`open_top` is ``top`` (the bot asks it of one row for
+    several takes): higher than ``top`` (R7, every value is ≥ 1 > 0), or an ``always_up`` value (R16)."""
+    return value > top or value in eff.always_up
 
 
 def take_cost(position: int, value: int, eff: Effects) -> int:

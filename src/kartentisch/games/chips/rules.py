@@ -35,6 +35,7 @@ from ...kernel.game import (
 from ...kernel.options import Option, int_option, seat_option
 from .cards import (
     ALL_SPECIAL_CODES,
+    CARD_BIT,
     CHIPS_PER_SEAT,
     COLOUR,
     COLOUR_INDEX,
@@ -47,6 +48,7 @@ from .cards import (
     SPECIALS,
     VALUE,
     Effects,
+    card_mask,
     effects,
     face_up,
     face_up_code,
@@ -88,7 +90,11 @@ def seat_score(rows: Iterable[Iterable[str]], chips: int, specials: Iterable[str
     Raises:
         KeyError: an unknown card or special-card code.
     """
-    eff = effects(specials)
+    return _seat_score(rows, chips, effects(specials))
+
+
+def _seat_score(rows: Iterable[Iterable[str]], chips: int, eff: Effects) -> int:
+    """:func:`seat_score` with the specials' effects already combined (the state's own, R17, R18)."""
     values = sorted(row_value(stack) for stack in rows)
     return sum(values[eff.drop_lowest:]) + eff.chip_points * chips
 
@@ -141,7 +147,9 @@ class ChipsState(GameState):
     Attributes (besides the kernel's): ``start_player`` (R3), ``specials`` (active codes, R12) and
     their ``effects``, ``row_cards``/``row_chips`` (R5), ``draw`` (top first, hidden), ``supply``,
     ``display`` (per seat four colour rows k r b y), ``final_circuit`` (R9), ``extra_turn`` (R15),
-    ``current`` (the seat to act in phase ``play``).
+    ``current`` (the seat to act in phase ``play``), and ``placed``: the :data:`~.cards.CARD_BIT`
+    mask of the cards in any display, derived from ``display`` and kept up to date by every take
+    (the heuristic bot asks it for every legal take of every rollout step; its rule 4).
     """
 
     start_player: int
@@ -152,6 +160,7 @@ class ChipsState(GameState):
     draw: list[str]
     supply: list[int]
     display: list[list[list[str]]]
+    placed: int
     final_circuit: bool
     extra_turn: bool
     current: int
@@ -182,6 +191,7 @@ class ChipsState(GameState):
         self.draw = cards[ROW_SIZE:]
         self.supply = [CHIPS_PER_SEAT] * n  # R2 step 5
         self.display = [[[], [], [], []] for _ in range(n)]
+        self.placed = 0
         self.final_circuit = False
         self.extra_turn = False
         self.current = self.start_player  # R2 step 6
@@ -206,6 +216,8 @@ class ChipsState(GameState):
             return [DEAL]
         eff = self.effects
         chips = self.supply[seat]
+        if not eff.free_take and not eff.any_row:  # R5 alone: the positions 0 … chips (the base game)
+            return list(_TAKE[:min(chips + 1, len(self.row_cards))])
         out: list[str] = []
         for i, card in enumerate(self.row_cards):
             value = VALUE[card]
@@ -245,6 +257,7 @@ class ChipsState(GameState):
         # R7 / R14: onto the colour row of its own colour, or the named row for an any_row card.
         stack = self.display[seat][COLOUR_INDEX[COLOUR[card]] if row_index is None else row_index]
         stack.append(card if face_up(stack, value, eff) else FACE_DOWN + card)
+        self.placed |= CARD_BIT[card]
         # R8: refill from the pile; R9: the first refill finding it empty starts the final circuit (D8).
         if self.draw:
             self.row_cards.append(self.draw.pop(0))
@@ -274,10 +287,11 @@ class ChipsState(GameState):
     def _score(self) -> None:
         """chips R10: score the round; R11: ``round_over``, or ``game_over`` with the winners."""
         round_scores = [
-            seat_score(self.display[seat], self.supply[seat], self.specials) for seat in range(self.players)
+            _seat_score(self.display[seat], self.supply[seat], self.effects) for seat in range(self.players)
         ]
         self.scores.append(round_scores)
-        self.totals = [t + s for t, s in zip(self.totals, round_scores, strict=True)]
+        totals = self.totals  # by index: zip(…, strict=True) is an interpreted call with a keyword, compiled
+        self.totals = [totals[seat] + round_scores[seat] for seat in range(self.players)]
         self.extra_turn = False
         if match_over(self.round, self.options["rounds"]):
             self.phase = GAME_OVER
@@ -369,6 +383,7 @@ class ChipsState(GameState):
         new.draw = list(self.draw)
         new.supply = list(self.supply)
         new.display = [[list(stack) for stack in d] for d in self.display]
+        new.placed = self.placed
         new.final_circuit = self.final_circuit
         new.extra_turn = self.extra_turn
         new.current = self.current
@@ -587,6 +602,7 @@ class ChipsGame(Game):
         state.draw = list(draw)
         state.supply = list(supply)
         state.display = rows
+        state.placed = card_mask(stack for seat_rows in rows for stack in seat_rows)
         state.final_circuit = zones["final_circuit"]
         state.extra_turn = zones["extra_turn"]
         state.current = current
