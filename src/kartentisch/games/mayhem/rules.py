@@ -34,6 +34,7 @@ from ...kernel.game import (
     Bot,
     Game,
     SearchTuning,
+    below,
     is_int,
     require,
     shuffle,
@@ -186,7 +187,7 @@ class MayhemState(Events):
             tokens = self._play_tokens(seat) or ["draw"]  # R8, D20
         elif phase == START:
             hand = self.hands[seat]
-            tokens = list(self._effect_tokens(seat, self.discard[0], hand, "start"))  # R36
+            tokens = list(self._effect_tokens(seat, self.discard[0], hand, None, "start"))  # R36
         elif phase == COUNTER:
             tokens = ["pass"] + self._counter_tokens(seat)  # R21
         elif phase == NICETRY:
@@ -200,6 +201,31 @@ class MayhemState(Events):
         else:
             tokens = []
         return tokens
+
+    def _draw(self, seat: int, rng: random.Random) -> str | None:
+        """A uniform draw among the legal tokens of ``seat`` without listing them (random play).
+
+        A turn (R2, R8), a counter window (R21) or a start card's arguments (R36): one index into the
+        listing, its parts counted without building them, so only the drawn token is built. It is
+        the listing's token at that index from the same use of ``rng`` as
+        ``rng.choice(legal_actions(seat))``, so seeded random play is the same either way. The other
+        phases, short and rare, draw from their listing (``None``).
+        """
+        phase = self.phase
+        if phase == PLAY or phase == AFTER_DRAW or phase == CHANCE:
+            plays = self._play_count(seat)
+            k = below(rng, plays + (0 if phase == CHANCE and plays else 1))  # draw or pass last; R8: draw alone
+            if k < plays:
+                return self._play_token(seat, k)
+            return "pass" if phase == AFTER_DRAW else "draw"
+        if phase == COUNTER:
+            k = below(rng, 1 + self._counter_count(seat))  # pass first
+            return self._counter_token(seat, k - 1) if k else "pass"
+        if phase == START:
+            hand, card = self.hands[seat], self.discard[0]
+            return self._effect_token(seat, card, hand, None, "start",
+                                      below(rng, self._effect_count(seat, card, hand, None)))
+        return None
 
     def to_act(self) -> list[int]:
         """Seats with an open decision (ascending; one seat except in R31 and R43 windows)."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, Final
 
 from ...kernel.game import GameState
@@ -23,16 +22,25 @@ ID: Final = "mayhem"
 HAND_SIZE: Final = 7
 FY_HAND_SIZE: Final = 10  # R3: `fy` is legal with exactly 10 cards in hand
 
-PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
-MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
+# Phases (spec *State document*); Final, so compiled code compares constants instead of reading module globals.
+PLAY: Final = "play"
+AFTER_DRAW: Final = "after_draw"
+CHANCE: Final = "chance"
+START: Final = "start"
+COUNTER: Final = "counter"
+NICETRY: Final = "nicetry"
+MARKET: Final = "market"
+RECESSION: Final = "recession"
+PARTY: Final = "party"
+CHRISTMAS: Final = "christmas"
+GAMBLE: Final = "gamble"
 #: Event phases with simultaneous choices (R43) → the event card that opens them.
 CHOICE_PHASES: Final = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
 
 
-@cache
-def _other_seats(players: int, seat: int) -> tuple[int, ...]:
-    """Every seat but ``seat``, ascending (cached: token listings ask for it at every step)."""
-    return tuple(t for t in range(players) if t != seat)
+#: Every seat but one, ascending, by table size (up to 8 players) and seat: token listings ask at every step.
+_OTHER_SEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(t for t in range(n) if t != s) for s in range(n)) for n in range(9))
 
 
 def copy_json(value: Any) -> Any:
@@ -85,7 +93,7 @@ class Table(GameState):
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats, ascending."""
-        return _other_seats(self.players, seat)
+        return _OTHER_SEATS[self.players][seat]
 
     def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
         hand = self.hands[seat]
