@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...kernel.game import sample
 from .cards import COLORS
 from .matching import Matching, card_combos, combo_at, combo_count
 from .notation import Counterattack
@@ -56,7 +57,7 @@ class Attacks(Matching):
             self._give_cards(target, part["cards"])
         elif kind == "exch":  # R10, D18: take at random from the target's hand as it was before receiving
             hand = self.hands[target]
-            picks = sorted(self.rng.sample(range(len(hand)), min(2, len(hand))), reverse=True)
+            picks = sorted(sample(self.rng, range(len(hand)), min(2, len(hand))), reverse=True)
             taken = [hand.pop(i) for i in picks]
             remove_all(self.hands[source], part["cards"])
             self._give_cards(target, part["cards"])

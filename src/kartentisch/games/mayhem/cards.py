@@ -78,6 +78,20 @@ def sort_cards(cards: list[str]) -> None:
     cards.sort(key=POS.__getitem__)
 
 
+def insert_card(hand: list[str], card: str) -> None:
+    """Put ``card`` into the canonically ordered ``hand`` after its equals, where extending and
+    sorting (:func:`sort_cards`) would put it; a binary search, no sort."""
+    pos = POS[card]
+    lo, hi = 0, len(hand)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if POS[hand[mid]] <= pos:
+            lo = mid + 1
+        else:
+            hi = mid
+    hand.insert(lo, card)
+
+
 def order_from(seat: int, players: int) -> list[int]:
     """Seats "in order from" ``seat`` (mayhem R1, R41): next(seat), next(next(seat)), …, ``seat`` last.
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...kernel.game import shuffle
+from ...kernel.game import below, shuffle
 from .attacks import Attacks
 from .cards import COLOR, KIND, POS, SCORE, VALUE, sort_cards
 from .notation import chosen_card, chosen_target
@@ -78,7 +78,7 @@ class Events(Attacks):
             for giver in givers:
                 hand = self.hands[giver]
                 if hand:
-                    self._give_cards(taker, [hand.pop(self.rng.randrange(len(hand)))])
+                    self._give_cards(taker, [hand.pop(below(self.rng, len(hand)))])
         return True
 
     def _ev_communism(self, i: int) -> bool:

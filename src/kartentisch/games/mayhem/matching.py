@@ -20,6 +20,8 @@ from .table import FY_HAND_SIZE, Table
 PLAY_TOKEN: Final[dict[str, str]] = {c: "play:" + c for c in CODES}
 #: Codes whose ``play`` token carries no argument (:data:`~.notation.PLAIN_KINDS`).
 PLAIN_CODES: Final = frozenset(c for c in CODES if KIND[c] in PLAIN_KINDS)
+#: The card of each ``play`` token without arguments (``"play:r5"`` → ``"r5"``).
+PLAIN_PLAYS: Final[dict[str, str]] = {PLAY_TOKEN[c]: c for c in PLAIN_CODES}
 #: Argument suffixes of a wish (``:r`` … ``:9``) and of a colour wish (``:r`` … ``:b``), in listing order.
 WISH_ARGS: Final[tuple[str, ...]] = tuple(":" + w for w in WISHES)
 COLOR_ARGS: Final[tuple[str, ...]] = tuple(":" + c for c in COLORS)

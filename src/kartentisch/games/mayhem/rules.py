@@ -55,7 +55,7 @@ from .cards import (
     sort_cards,
 )
 from .events import Events
-from .matching import card_matches
+from .matching import PLAIN_PLAYS, card_matches
 from .notation import (
     KIND_SHAPE,
     NO_EFFECT,
@@ -252,6 +252,17 @@ class MayhemState(Events):
 
     # ------------------------------------------------------------------ applying tokens
     def _apply(self, seat: int, token: str) -> None:
+        # The commonest tokens first, without parsing: they are most of every match (random play, search).
+        if token == "draw":
+            self._draw_token(seat)
+            return
+        if token == "pass":
+            self._pass(seat)
+            return
+        card = PLAIN_PLAYS.get(token)
+        if card is not None:
+            self._play(seat, card, NO_EFFECT)
+            return
         move = parse(token)
         if isinstance(move, Play):
             self._play(seat, move.card, move.effect)
@@ -302,10 +313,9 @@ class MayhemState(Events):
             self._attack(kind, [[seat, target, 0]], list(effect.cards))
         elif kind in ("fant", "four", "equal", "counter", "nicetry"):  # R14–R18: the wish is mandatory
             self.wish = effect.wish
-            if effect.seats:  # R15: a part per named seat, by target in order from source
-                named = Counter(effect.seats)
-                rank = {t: i for i, t in enumerate(self._order(seat))}
-                self._attack(kind, [[seat, t, named[t]] for t in sorted(named, key=rank.__getitem__)], [])
+            seats = effect.seats
+            if seats:  # R15: a part per named seat (drawing as often as named), by target in order from source
+                self._attack(kind, [[seat, t, seats.count(t)] for t in self._order(seat) if t in seats], [])
             elif target is not None:  # R16
                 self._attack(kind, [[seat, target, 0]], [])
             else:

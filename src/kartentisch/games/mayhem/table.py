@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...kernel.game import GameState
-from .cards import order_from, sort_cards
+from .cards import insert_card, order_from
 
 ID: Final = "mayhem"
 HAND_SIZE: Final = 7
@@ -96,9 +96,10 @@ class Table(GameState):
         return _OTHER_SEATS[self.players][seat]
 
     def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
+        """``seat`` receives ``cards``, each put where it belongs (hands stay in canonical order)."""
         hand = self.hands[seat]
-        hand.extend(cards)
-        sort_cards(hand)
+        for card in cards:
+            insert_card(hand, card)
 
     def _draw_cards(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards; missing cards are skipped and exhaust the round (R7, D7)."""
