@@ -57,8 +57,8 @@ class Attacks(Matching):
             self._give_cards(target, part["cards"])
         elif kind == "exch":  # R10, D18: take at random from the target's hand as it was before receiving
             hand = self.hands[target]
-            picks = sorted(sample(self.rng, range(len(hand)), min(2, len(hand))), reverse=True)
-            taken = [hand.pop(i) for i in picks]
+            taken = [hand[i] for i in sample(self.rng, range(len(hand)), min(2, len(hand)))]
+            remove_all(hand, taken)  # equal codes are the same card: the first copy is as good
             remove_all(self.hands[source], part["cards"])
             self._give_cards(target, part["cards"])
             self._give_cards(source, taken)

@@ -236,49 +236,40 @@ class Matching(Table):
         """R16: the other seats holding fewer than ``size`` cards, ascending."""
         return [t for t in self._others(seat) if len(self.hands[t]) < size]
 
-    def _play_tokens(self, seat: int) -> list[str]:
-        """R2, R3: the ``play`` tokens of ``seat`` in listing order (each distinct legal card of the
-        sorted hand with its arguments)."""
+    def _playable_cards(self, seat: int) -> list[str]:
+        """R3: the distinct cards ``seat`` may play now, in the order of its (sorted) hand."""
         hand = self.hands[seat]
         legal = self._legal_cards(len(hand))
         out: list[str] = []
         previous = ""
         for card in hand:
-            if card == previous:
-                continue
-            previous = card
-            if card not in legal:
-                continue
+            if card != previous:
+                previous = card
+                if card in legal:
+                    out.append(card)
+        return out
+
+    def _play_tokens(self, seat: int) -> list[str]:
+        """R2, R3: the ``play`` tokens of ``seat`` in listing order (each playable card with its arguments)."""
+        hand = self.hands[seat]
+        out: list[str] = []
+        for card in self._playable_cards(seat):
             if card in PLAIN_CODES:
                 out.append(PLAY_TOKEN[card])
             else:
                 out.extend(self._effect_tokens(seat, card, hand, card, PLAY_TOKEN[card]))
         return out
 
-    def _play_count(self, seat: int) -> int:
-        """``len(self._play_tokens(seat))``, counted without building them."""
+    def _play_count(self, seat: int, cards: list[str]) -> int:
+        """``len(self._play_tokens(seat))`` for ``cards`` = :meth:`_playable_cards`, counted without building them."""
         hand = self.hands[seat]
-        legal = self._legal_cards(len(hand))
-        total = 0
-        previous = ""
-        for card in hand:
-            if card != previous:
-                previous = card
-                if card in legal:
-                    total += 1 if card in PLAIN_CODES else self._effect_count(seat, card, hand, card)
-        return total
+        return sum(1 if card in PLAIN_CODES else self._effect_count(seat, card, hand, card) for card in cards)
 
-    def _play_token(self, seat: int, k: int) -> str:
-        """``self._play_tokens(seat)[k]`` (``0 <= k <`` :meth:`_play_count`), built alone."""
+    def _play_token(self, seat: int, cards: list[str], k: int) -> str:
+        """``self._play_tokens(seat)[k]`` for ``cards`` = :meth:`_playable_cards` (``0 <= k <``
+        :meth:`_play_count`), built alone."""
         hand = self.hands[seat]
-        legal = self._legal_cards(len(hand))
-        previous = ""
-        for card in hand:
-            if card == previous:
-                continue
-            previous = card
-            if card not in legal:
-                continue
+        for card in cards:
             if card in PLAIN_CODES:
                 if k == 0:
                     return PLAY_TOKEN[card]

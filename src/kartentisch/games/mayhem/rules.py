@@ -213,10 +213,11 @@ class MayhemState(Events):
         """
         phase = self.phase
         if phase == PLAY or phase == AFTER_DRAW or phase == CHANCE:
-            plays = self._play_count(seat)
+            cards = self._playable_cards(seat)
+            plays = self._play_count(seat, cards)
             k = below(rng, plays + (0 if phase == CHANCE and plays else 1))  # draw or pass last; R8: draw alone
             if k < plays:
-                return self._play_token(seat, k)
+                return self._play_token(seat, cards, k)
             return "pass" if phase == AFTER_DRAW else "draw"
         if phase == COUNTER:
             k = below(rng, 1 + self._counter_count(seat))  # pass first

@@ -103,14 +103,13 @@ class Table(GameState):
 
     def _draw_cards(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards; missing cards are skipped and exhaust the round (R7, D7)."""
-        if count <= 0:
-            return
-        taken = self.draw[:count]
-        del self.draw[:count]
-        if len(taken) < count:
+        pile = self.draw
+        if count > len(pile):
             self.exhausted = True
-        if taken:
-            self._give_cards(seat, taken)
+            count = len(pile)
+        hand = self.hands[seat]
+        for _ in range(count):
+            insert_card(hand, pile.pop(0))
 
     # ------------------------------------------------------------------ end of an effect, checkpoint (R6, R30)
     def _after_effect(self) -> None:
@@ -123,13 +122,13 @@ class Table(GameState):
         if self.exhausted:
             self._end_round()
             return
-        sizes = [len(h) for h in self.hands]
-        if 0 in sizes:
-            if "nicetry" in self.discard or not any(sizes):
+        hands = self.hands
+        if any(not h for h in hands):  # generator forms compile to loops (no builtins lookup)
+            if "nicetry" in self.discard or all(not h for h in hands):
                 self._end_round()
             else:
                 self.phase = NICETRY
-                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if sizes[s]]}
+                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if hands[s]]}
             return
         p = self._next(self.current)
         while self.skipped[p]:
