@@ -7,6 +7,7 @@ here, so the rules stay readable and fast.
 
 from __future__ import annotations
 
+import sys
 from typing import Final
 
 COLORS: Final[tuple[str, ...]] = ("r", "y", "g", "b")
@@ -31,7 +32,9 @@ def _play_deck() -> tuple[str, ...]:
     cards += [f"{c}{kind}" for c in COLORS for kind, copies in COLOR_SPECIALS for _ in range(copies)]
     cards += [kind for kind, copies in WISH_SPECIALS for _ in range(copies)]
     cards.append("fy")
-    return tuple(cards)
+    # Interned: both copies of a code are one object, so the comparisons and lookups that every
+    # listing and move makes on hand cards end at identity (tokens intern their codes too).
+    return tuple(sys.intern(c) for c in cards)
 
 
 #: The 129 play cards in canonical order (spec *Components*).

@@ -21,6 +21,7 @@ event or reaction window:
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -205,11 +206,11 @@ class MayhemState(Events):
     def _draw(self, seat: int, rng: random.Random) -> str | None:
         """A uniform draw among the legal tokens of ``seat`` without listing them (random play).
 
-        A turn (R2, R8), a counter window (R21) or a start card's arguments (R36): one index into the
-        listing, its parts counted without building them, so only the drawn token is built. It is
-        the listing's token at that index from the same use of ``rng`` as
-        ``rng.choice(legal_actions(seat))``, so seeded random play is the same either way. The other
-        phases, short and rare, draw from their listing (``None``).
+        A turn (R2, R8), a counter window (R21), a start card's arguments (R36) or a simultaneous
+        choice (R43): one index into the listing, its parts counted without building them, so only
+        the drawn token is built. It is the listing's token at that index from the same use of
+        ``rng`` as ``rng.choice(legal_actions(seat))``, so seeded random play is the same either
+        way. The other phases, short and rare, draw from their listing (``None``).
         """
         phase = self.phase
         if phase == PLAY or phase == AFTER_DRAW or phase == CHANCE:
@@ -226,6 +227,10 @@ class MayhemState(Events):
             hand, card = self.hands[seat], self.discard[0]
             return self._effect_token(seat, card, hand, None, "start",
                                       below(rng, self._effect_count(seat, card, hand, None)))
+        if phase in CHOICE_PHASES:
+            cards = self._choice_cards(seat)
+            count = self._choice_count(seat, cards)
+            return self._choice_token(seat, cards, below(rng, count)) if count else None  # none: as the listing fails
         return None
 
     def to_act(self) -> list[int]:
@@ -603,7 +608,7 @@ def _check_cards(cards: Any, where: str) -> list[str]:
     require(isinstance(cards, list), f"{ID} load: {where} must be a list of card codes")
     for c in cards:
         require(isinstance(c, str) and c in KIND, f"{ID} load: {where}: unknown card code {c!r}")
-    return list(cards)
+    return [sys.intern(c) for c in cards]  # the deck's objects (see cards.PLAY_DECK)
 
 
 def _check_seat(value: Any, players: int, where: str) -> int:
