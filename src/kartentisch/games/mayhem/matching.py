@@ -64,27 +64,10 @@ def card_combos(cards: Sequence[str], left_out: str | None = None) -> list[str]:
 
 
 def combo_count(cards: Sequence[str], left_out: str | None = None) -> int:
-    """``len(card_combos(cards, left_out))``, counted in one pass without building them."""
-    named = distinct = doubles = 0
-    previous = ""
-    run = 0
-    for c in cards:
-        if c == "fy":
-            continue
-        if c == left_out:
-            left_out = None
-            continue
-        named += 1
-        if c == previous:
-            run += 1
-            if run == 2:
-                doubles += 1
-        else:
-            previous, run = c, 1
-            distinct += 1
-    if named < 2:
-        return 1
-    return distinct * (distinct - 1) // 2 + doubles
+    """``len(card_combos(cards, left_out))``, counted without building them."""
+    distinct, doubled = _named(cards, left_out)
+    pairs = len(distinct) * (len(distinct) - 1) // 2 + doubled.count(True)
+    return pairs or 1  # no pair: one card or none to name, one argument list (R9)
 
 
 def combo_at(cards: Sequence[str], left_out: str | None, k: int) -> str:
