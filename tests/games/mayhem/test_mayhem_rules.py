@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations_with_replacement
 
@@ -9,7 +10,7 @@ import pytest
 from tests.games.mayhem.mayhem_helpers import doc, load
 
 from kartentisch.games.mayhem import GAME
-from kartentisch.games.mayhem.cards import COLOR, EVENTS, KIND, PLAY_DECK, POS, SCORE, VALUE
+from kartentisch.games.mayhem.cards import COLOR, EVENTS, KIND, PLAY_DECK, POS, SCORE, VALUE, insert_card
 from kartentisch.games.mayhem.rules import MayhemState, order_from
 from kartentisch.kernel import IllegalAction
 
@@ -38,6 +39,18 @@ def test_components_129_play_cards_and_20_events() -> None:
     assert list(PLAY_DECK) == sorted(PLAY_DECK, key=POS.__getitem__)
     assert (SCORE["r7"], SCORE["k9"], SCORE["fy"], SCORE["bskip"], SCORE["fant"]) == (7, 9, 42, 7, 7)
     assert VALUE["k3"] == 3 and COLOR["k3"] is None and COLOR["ygift"] == "y"
+
+
+def test_a_received_card_goes_where_sorting_puts_it() -> None:
+    """Hands stay in canonical order (spec *Components*): inserting a card gives the sorted hand,
+    at either end, among its equals and into an empty hand."""
+    rng = random.Random(2)
+    for size in list(range(8)) + [40, 128]:
+        for _ in range(30):
+            cards = rng.sample(PLAY_DECK, size + 1)
+            hand = sorted(cards[1:], key=POS.__getitem__)
+            insert_card(hand, cards[0])
+            assert hand == sorted(cards, key=POS.__getitem__)
 
 
 def test_order_from_runs_to_the_right_initiator_last() -> None:

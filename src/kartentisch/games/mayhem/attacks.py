@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...kernel.game import sample
 from .cards import COLORS
-from .matching import Matching, card_combos
+from .matching import Matching, card_combos, combo_at, combo_count
 from .notation import Counterattack
 from .table import COUNTER, remove_all
 
@@ -56,8 +57,8 @@ class Attacks(Matching):
             self._give_cards(target, part["cards"])
         elif kind == "exch":  # R10, D18: take at random from the target's hand as it was before receiving
             hand = self.hands[target]
-            picks = sorted(self.rng.sample(range(len(hand)), min(2, len(hand))), reverse=True)
-            taken = [hand.pop(i) for i in picks]
+            taken = [hand[i] for i in sample(self.rng, range(len(hand)), min(2, len(hand)))]
+            remove_all(hand, taken)  # equal codes are the same card: the first copy is as good
             remove_all(self.hands[source], part["cards"])
             self._give_cards(target, part["cards"])
             self._give_cards(source, taken)
@@ -80,22 +81,39 @@ class Attacks(Matching):
 
     def _counter_tokens(self, seat: int) -> list[str]:
         """R21: ``counter:<c>:<t>[:<x>[:<y>]]`` for the target of the open part holding a Counterattack."""
-        hand = self.hands[seat]
-        if "counter" not in hand:
+        if "counter" not in self.hands[seat]:
             return []
-        part = self.pending
-        assert part is not None
+        combos = card_combos(self.hands[seat], "counter") if self._names_cards() else [""]
+        return [f"counter:{c}:{t}{combo}" for c in COLORS for t in self._counter_targets(seat) for combo in combos]
+
+    def _counter_count(self, seat: int) -> int:
+        """``len(self._counter_tokens(seat))``, counted without building them."""
+        if "counter" not in self.hands[seat]:
+            return 0
+        combos = combo_count(self.hands[seat], "counter") if self._names_cards() else 1
+        return len(COLORS) * len(self._counter_targets(seat)) * combos
+
+    def _counter_token(self, seat: int, k: int) -> str:
+        """``self._counter_tokens(seat)[k]`` (``0 <= k <`` :meth:`_counter_count`), built alone."""
+        hand = self.hands[seat]
+        targets = self._counter_targets(seat)
+        combos = combo_count(hand, "counter") if self._names_cards() else 1
+        c, k = divmod(k, len(targets) * combos)
+        t, k = divmod(k, combos)
+        combo = combo_at(hand, "counter", k) if self._names_cards() else ""
+        return f"counter:{COLORS[c]}:{targets[t]}{combo}"
+
+    def _counter_targets(self, seat: int) -> Sequence[int]:
+        """R21: the seats a Counterattack of ``seat`` may turn the open part on, ascending."""
         if self.options["counter_target"] == "attacker":
-            targets: Sequence[int] = [part["source"]]
-        else:
-            targets = self._others(seat)
-        combos = [""]
-        if part["kind"] in ("gift", "exch"):
-            rest = list(hand)
-            rest.remove("counter")
-            named = [c for c in rest if c != "fy"]
-            combos = card_combos(named, min(2, len(named)))
-        return [f"counter:{c}:{t}{combo}" for c in COLORS for t in targets for combo in combos]
+            assert self.pending is not None
+            return (self.pending["source"],)
+        return self._others(seat)
+
+    def _names_cards(self) -> bool:
+        """R21: whether a Counterattack against the open part names cards (Gift, Exchange)."""
+        assert self.pending is not None
+        return self.pending["kind"] in ("gift", "exch")
 
     # ------------------------------------------------------------------ Nice Try (R31)
     def _nicetry(self, seat: int, color: str) -> None:

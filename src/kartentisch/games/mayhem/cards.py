@@ -7,6 +7,7 @@ here, so the rules stay readable and fast.
 
 from __future__ import annotations
 
+import sys
 from typing import Final
 
 COLORS: Final[tuple[str, ...]] = ("r", "y", "g", "b")
@@ -31,7 +32,9 @@ def _play_deck() -> tuple[str, ...]:
     cards += [f"{c}{kind}" for c in COLORS for kind, copies in COLOR_SPECIALS for _ in range(copies)]
     cards += [kind for kind, copies in WISH_SPECIALS for _ in range(copies)]
     cards.append("fy")
-    return tuple(cards)
+    # Interned: both copies of a code are one object, so the comparisons and lookups that every
+    # listing and move makes on hand cards end at identity (tokens intern their codes too).
+    return tuple(sys.intern(c) for c in cards)
 
 
 #: The 129 play cards in canonical order (spec *Components*).
@@ -76,6 +79,20 @@ SCORE: Final[dict[str, int]] = {c: score_value(c) for c in CODES}
 def sort_cards(cards: list[str]) -> None:
     """Sort ``cards`` in place into canonical order (hands are always listed so)."""
     cards.sort(key=POS.__getitem__)
+
+
+def insert_card(hand: list[str], card: str) -> None:
+    """Put ``card`` into the canonically ordered ``hand`` after its equals, where extending and
+    sorting (:func:`sort_cards`) would put it; a binary search, no sort."""
+    pos = POS[card]
+    lo, hi = 0, len(hand)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if POS[hand[mid]] <= pos:
+            lo = mid + 1
+        else:
+            hi = mid
+    hand.insert(lo, card)
 
 
 def order_from(seat: int, players: int) -> list[int]:

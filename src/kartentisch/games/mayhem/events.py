@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...kernel.game import shuffle
+from ...kernel.game import below, shuffle
 from .attacks import Attacks
 from .cards import COLOR, KIND, POS, SCORE, VALUE, sort_cards
 from .notation import chosen_card, chosen_target
@@ -78,7 +78,7 @@ class Events(Attacks):
             for giver in givers:
                 hand = self.hands[giver]
                 if hand:
-                    self._give_cards(taker, [hand.pop(self.rng.randrange(len(hand)))])
+                    self._give_cards(taker, [hand.pop(below(self.rng, len(hand)))])
         return True
 
     def _ev_communism(self, i: int) -> bool:
@@ -248,21 +248,40 @@ class Events(Attacks):
         return True
 
     # ------------------------------------------------------------------ simultaneous choices (R43)
-    def _choice_tokens(self, seat: int) -> list[str]:
-        """R43 choices still open for ``seat``: recession ``discard``, party/christmas ``give``, gambler ``bet``."""
-        pending = self.pending
-        assert pending is not None
-        phase = self.phase
+    def _choice_cards(self, seat: int) -> list[str]:
+        """R43: the distinct cards ``seat`` may still choose in the open simultaneous choice (a Gambler
+        bet, R50; a Recession discard, R56; a gift, R54, R58), in canonical order."""
         left = list(self.hands[seat])  # in canonical order, as every hand is kept
-        if phase == GAMBLE:  # one bet per seat (R50)
+        if self.phase == GAMBLE:  # one bet per seat (R50)
             if self.options["gambling_rule"] == "published":
                 left = [c for c in left if KIND[c] == "num" and COLOR[c] == self.last_color]
-            return [f"bet:{c}" for c in dict.fromkeys(left)]
-        for entry in pending["chosen"][seat]:  # ``code`` (recession) or ``code:seat`` (party, christmas)
+            return list(dict.fromkeys(left))
+        assert self.pending is not None
+        for entry in self.pending["chosen"][seat]:  # ``code`` (recession) or ``code:seat`` (party, christmas)
             left.remove(chosen_card(entry))
-        if phase == RECESSION:
-            return [f"discard:{c}" for c in dict.fromkeys(left)]
-        return [f"give:{c}:{t}" for c in dict.fromkeys(left) for t in self._others(seat)]
+        return list(dict.fromkeys(left))
+
+    def _choice_tokens(self, seat: int) -> list[str]:
+        """R43 choices still open for ``seat``: recession ``discard``, party/christmas ``give``, gambler ``bet``."""
+        cards = self._choice_cards(seat)
+        if self.phase == GAMBLE:
+            return [f"bet:{c}" for c in cards]
+        if self.phase == RECESSION:
+            return [f"discard:{c}" for c in cards]
+        return [f"give:{c}:{t}" for c in cards for t in self._others(seat)]
+
+    def _choice_count(self, seat: int, cards: list[str]) -> int:
+        """``len(self._choice_tokens(seat))`` for ``cards`` = :meth:`_choice_cards`, without building them."""
+        return len(cards) * (1 if self.phase in (GAMBLE, RECESSION) else self.players - 1)
+
+    def _choice_token(self, seat: int, cards: list[str], k: int) -> str:
+        """``self._choice_tokens(seat)[k]`` for ``cards`` = :meth:`_choice_cards`, built alone."""
+        if self.phase == GAMBLE:
+            return f"bet:{cards[k]}"
+        if self.phase == RECESSION:
+            return f"discard:{cards[k]}"
+        c, t = divmod(k, self.players - 1)
+        return f"give:{cards[c]}:{self._others(seat)[t]}"
 
     def _choose(self, seat: int, choice: str) -> None:
         """R43: record one hidden choice; once every seat has finished, they take effect together."""

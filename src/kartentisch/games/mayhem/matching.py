@@ -7,25 +7,86 @@ spec's listing order and says why a card may not be played.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import combinations_with_replacement
+from math import comb
+from typing import Final
 
+from ...kernel.memo import Memo
 from .cards import CODES, COLOR, COLORS, KIND, VALUE, WISH_KINDS, WISHES
 from .notation import KIND_RULE, KIND_SHAPE, PLAIN_KINDS
 from .table import FY_HAND_SIZE, Table
 
+#: ``play:<card>`` of every code: the whole token of a card without arguments, else the prefix of its arguments.
+PLAY_TOKEN: Final[dict[str, str]] = {c: "play:" + c for c in CODES}
+#: Codes whose ``play`` token carries no argument (:data:`~.notation.PLAIN_KINDS`).
+PLAIN_CODES: Final = frozenset(c for c in CODES if KIND[c] in PLAIN_KINDS)
+#: The card of each ``play`` token without arguments (``"play:r5"`` → ``"r5"``).
+PLAIN_PLAYS: Final[dict[str, str]] = {PLAY_TOKEN[c]: c for c in PLAIN_CODES}
+#: Argument suffixes of a wish (``:r`` … ``:9``) and of a colour wish (``:r`` … ``:b``), in listing order.
+WISH_ARGS: Final[tuple[str, ...]] = tuple(":" + w for w in WISHES)
+COLOR_ARGS: Final[tuple[str, ...]] = tuple(":" + c for c in COLORS)
 
-def card_combos(cards: Sequence[str], k: int) -> list[str]:
-    """Distinct multisets of ``k`` (0 … 2) cards of the sorted ``cards``, as ``":x:y"`` suffixes in listing order."""
-    if k == 0:
+
+def _named(cards: Sequence[str], left_out: str | None) -> tuple[list[str], list[bool]]:
+    """The distinct codes Gift/Exchange may name from the sorted ``cards`` (all but ``fy``, R19, and
+    one copy of ``left_out``, the card being played), in order, and whether each is held twice or more."""
+    distinct: list[str] = []
+    doubled: list[bool] = []
+    for c in cards:
+        if c == "fy":
+            continue
+        if c == left_out:
+            left_out = None
+            continue
+        if distinct and distinct[-1] == c:
+            doubled[-1] = True
+        else:
+            distinct.append(c)
+            doubled.append(False)
+    return distinct, doubled
+
+
+def card_combos(cards: Sequence[str], left_out: str | None = None) -> list[str]:
+    """The card arguments of Gift, Exchange and a Counterattack against them (R9, R10, R21): every
+    distinct multiset of min(2, E) cards the player may name (see :func:`_named`; E counts them), as
+    ``":x:y"`` suffixes in listing order: by the first card's canonical position, then the second's."""
+    distinct, doubled = _named(cards, left_out)
+    if not distinct:
         return [""]
-    if k == 1:
-        return [":" + c for c in dict.fromkeys(cards)]
-    out: dict[str, None] = {}
-    for i in range(len(cards) - 1):
-        for j in range(i + 1, len(cards)):
-            out[f":{cards[i]}:{cards[j]}"] = None
-    return list(out)
+    if len(distinct) == 1 and not doubled[0]:
+        return [":" + distinct[0]]
+    out: list[str] = []
+    for i, a in enumerate(distinct):
+        if doubled[i]:
+            out.append(f":{a}:{a}")
+        out.extend(f":{a}:{b}" for b in distinct[i + 1:])
+    return out
+
+
+def combo_count(cards: Sequence[str], left_out: str | None = None) -> int:
+    """``len(card_combos(cards, left_out))``, counted without building them."""
+    distinct, doubled = _named(cards, left_out)
+    pairs = len(distinct) * (len(distinct) - 1) // 2 + doubled.count(True)
+    return pairs or 1  # no pair: one card or none to name, one argument list (R9)
+
+
+def combo_at(cards: Sequence[str], left_out: str | None, k: int) -> str:
+    """``card_combos(cards, left_out)[k]`` without building the others (``0 <= k <`` :func:`combo_count`)."""
+    distinct, doubled = _named(cards, left_out)
+    if not distinct:
+        return ""
+    if len(distinct) == 1 and not doubled[0]:
+        return ":" + distinct[0]
+    for i, a in enumerate(distinct):
+        if doubled[i]:
+            if k == 0:
+                return f":{a}:{a}"
+            k -= 1
+        later = len(distinct) - i - 1
+        if k < later:
+            return f":{a}:{distinct[i + 1 + k]}"
+        k -= later
+    raise IndexError("combo index out of range")
 
 
 def card_matches(card: str, top: str, wish: str | None) -> bool:
@@ -54,10 +115,9 @@ def card_matches(card: str, top: str, wish: str | None) -> bool:
     return COLOR[card] == COLOR[top] or kind == top_kind  # one-colour special
 
 
-@cache
 def _playable(key: str, fy_legal: bool) -> frozenset[str]:
     """Codes legal under ``key`` (the active wish if any, else the top card), ``fy`` when ``fy_legal``
-    (R3: a holder of exactly 10 cards); cached, since rollouts list plays at every step."""
+    (R3: a holder of exactly 10 cards)."""
     if key in WISHES:
         legal = {c for c in CODES if c != "fy" and card_matches(c, "fy", key)}
     else:
@@ -67,12 +127,23 @@ def _playable(key: str, fy_legal: bool) -> frozenset[str]:
     return frozenset(legal)
 
 
-@cache
-def _four_tokens(players: int, seat: int, prefix: str) -> tuple[str, ...]:
-    """Every Fantastic Four token of ``seat`` (R15) as ``prefix`` + arguments, in listing order."""
+#: R3 per key (a wish or a top card code): the legal codes, without and with ``fy``; built once,
+#: since every listing and every random draw asks.
+_PLAYABLE: Final[dict[str, frozenset[str]]] = {key: _playable(key, False) for key in WISHES + CODES}
+_PLAYABLE_FY: Final[dict[str, frozenset[str]]] = {key: _playable(key, True) for key in WISHES + CODES}
+
+
+def _four_tokens(key: tuple[int, int, str]) -> tuple[str, ...]:
+    """Every Fantastic Four token (R15) of seat ``seat`` at a table of ``players`` as ``prefix`` +
+    arguments, in listing order; ``key`` is ``(players, seat, prefix)``."""
+    players, seat, prefix = key
     others = [t for t in range(players) if t != seat]
     named = [":" + ":".join(map(str, combo)) for combo in combinations_with_replacement(others, 4)]
     return tuple(prefix + s for w in WISHES for s in [":" + w] + [f":{w}{n}" for n in named])
+
+
+#: :func:`_four_tokens` per key, computed once (at most 8 players × 8 seats × 2 prefixes).
+_FOUR_TOKENS: Final[Memo[tuple[int, int, str], tuple[str, ...]]] = Memo(_four_tokens)
 
 
 class Matching(Table):
@@ -81,55 +152,117 @@ class Matching(Table):
     # ------------------------------------------------------------------ R3 legal card
     def _legal_cards(self, hand_size: int) -> frozenset[str]:
         """R3: the codes a holder of ``hand_size`` cards may play now (see :func:`card_matches`)."""
-        return _playable(self.wish or self.discard[0], hand_size == FY_HAND_SIZE)
+        table = _PLAYABLE_FY if hand_size == FY_HAND_SIZE else _PLAYABLE
+        return table[self.wish or self.discard[0]]
 
     # ------------------------------------------------------------------ token listing
-    def _effect_tokens(self, seat: int, card: str, rest: list[str], prefix: str) -> Sequence[str]:
-        """Tokens ``prefix`` + arguments of playing ``card`` (or resolving it as start card, R36) with ``rest``
-        left in hand.
+    # Each listing has a counting twin and an indexing twin (``_*_count``, ``_*_token``): the random
+    # draw (:meth:`~.rules.MayhemState._draw`) counts the tokens and builds only the one drawn, which
+    # is the listing's entry at the same index (tested against the listing).
+    def _effect_tokens(self, seat: int, card: str, cards: list[str], left_out: str | None,
+                       prefix: str) -> Sequence[str]:
+        """Tokens ``prefix`` + arguments of playing ``card`` (or resolving it as start card, R36) with
+        ``cards`` less one copy of ``left_out`` (the card played, or None) left in hand.
 
         In listing order: a missing optional argument first, wishes r y g b 1 … 9, seats ascending,
         card lists by canonical positions (spec *Decisions and tokens*).
         """
-        if KIND[card] == "four":  # R15
-            return _four_tokens(self.players, seat, prefix)
-        return [prefix + s for s in self._effect_args(seat, card, rest)]
-
-    def _effect_args(self, seat: int, card: str, rest: list[str]) -> list[str]:
-        """Argument suffixes of every kind but Fantastic Four (see :meth:`_effect_tokens`)."""
         kind = KIND[card]
+        if kind == "four":  # R15
+            return _FOUR_TOKENS.get((self.players, seat, prefix))
         if kind in ("gift", "exch"):  # R9, R10, R19: never name fy
-            named = [c for c in rest if c != "fy"]
-            combos = card_combos(named, min(2, len(named)))
-            return [f":{t}{combo}" for t in self._others(seat) for combo in combos]
+            combos = card_combos(cards, left_out)
+            return [f"{prefix}:{t}{combo}" for t in self._others(seat) for combo in combos]
         if kind == "skip":  # R11, D21
-            free = [f":{t}" for t in self._others(seat) if not self.skipped[t]]
-            return free or [""]
+            free = [f"{prefix}:{t}" for t in self._others(seat) if not self.skipped[t]]
+            return free or [prefix]
         if kind == "fant":  # R14
-            return [":" + w for w in WISHES]
+            return [prefix + w for w in WISH_ARGS]
         if kind == "equal":  # R16, D17
-            fewer = [t for t in self._others(seat) if len(self.hands[t]) < len(rest)]
-            return [s for c in COLORS for s in [":" + c] + [f":{c}:{t}" for t in fewer]]
+            fewer = self._fewer(seat, len(cards) - (left_out is not None))
+            return [s for c in COLOR_ARGS for s in [prefix + c] + [f"{prefix}{c}:{t}" for t in fewer]]
         if kind in ("counter", "nicetry"):  # R17, R18
-            return [":" + c for c in COLORS]
-        return [""]
+            return [prefix + c for c in COLOR_ARGS]
+        return [prefix]
 
-    def _play_tokens(self, seat: int) -> list[str]:
+    def _effect_count(self, seat: int, card: str, cards: list[str], left_out: str | None) -> int:
+        """``len(self._effect_tokens(seat, card, cards, left_out, prefix))``, counted without building them."""
+        kind = KIND[card]
+        if kind == "four":  # a wish alone or with one of the multisets of 4 other seats
+            return len(WISHES) * (1 + comb(self.players + 2, 4))
+        if kind in ("gift", "exch"):
+            return (self.players - 1) * combo_count(cards, left_out)
+        if kind == "skip":
+            return max(1, sum(1 for t in self._others(seat) if not self.skipped[t]))
+        if kind == "fant":
+            return len(WISHES)
+        if kind == "equal":
+            return len(COLORS) * (1 + len(self._fewer(seat, len(cards) - (left_out is not None))))
+        if kind in ("counter", "nicetry"):
+            return len(COLORS)
+        return 1
+
+    def _effect_token(self, seat: int, card: str, cards: list[str], left_out: str | None, prefix: str,
+                      k: int) -> str:
+        """``self._effect_tokens(seat, card, cards, left_out, prefix)[k]``, built alone."""
+        kind = KIND[card]
+        if kind in ("gift", "exch"):
+            t, k = divmod(k, combo_count(cards, left_out))
+            return f"{prefix}:{self._others(seat)[t]}{combo_at(cards, left_out, k)}"
+        if kind == "fant":
+            return prefix + WISH_ARGS[k]
+        if kind in ("counter", "nicetry"):
+            return prefix + COLOR_ARGS[k]
+        return self._effect_tokens(seat, card, cards, left_out, prefix)[k]  # four (a table), skip, equal: short
+
+    def _fewer(self, seat: int, size: int) -> list[int]:
+        """R16: the other seats holding fewer than ``size`` cards, ascending."""
+        return [t for t in self._others(seat) if len(self.hands[t]) < size]
+
+    def _playable_cards(self, seat: int) -> list[str]:
+        """R3: the distinct cards ``seat`` may play now, in the order of its (sorted) hand."""
         hand = self.hands[seat]
         legal = self._legal_cards(len(hand))
         out: list[str] = []
-        previous = None
-        for i, card in enumerate(hand):
-            if card == previous:
-                continue
-            previous = card
-            if card not in legal:
-                continue
-            if KIND[card] in PLAIN_KINDS:
-                out.append("play:" + card)
-            else:
-                out.extend(self._effect_tokens(seat, card, hand[:i] + hand[i + 1:], "play:" + card))
+        previous = ""
+        for card in hand:
+            if card != previous:
+                previous = card
+                if card in legal:
+                    out.append(card)
         return out
+
+    def _play_tokens(self, seat: int) -> list[str]:
+        """R2, R3: the ``play`` tokens of ``seat`` in listing order (each playable card with its arguments)."""
+        hand = self.hands[seat]
+        out: list[str] = []
+        for card in self._playable_cards(seat):
+            if card in PLAIN_CODES:
+                out.append(PLAY_TOKEN[card])
+            else:
+                out.extend(self._effect_tokens(seat, card, hand, card, PLAY_TOKEN[card]))
+        return out
+
+    def _play_count(self, seat: int, cards: list[str]) -> int:
+        """``len(self._play_tokens(seat))`` for ``cards`` = :meth:`_playable_cards`, counted without building them."""
+        hand = self.hands[seat]
+        return sum(1 if card in PLAIN_CODES else self._effect_count(seat, card, hand, card) for card in cards)
+
+    def _play_token(self, seat: int, cards: list[str], k: int) -> str:
+        """``self._play_tokens(seat)[k]`` for ``cards`` = :meth:`_playable_cards` (``0 <= k <``
+        :meth:`_play_count`), built alone."""
+        hand = self.hands[seat]
+        for card in cards:
+            if card in PLAIN_CODES:
+                if k == 0:
+                    return PLAY_TOKEN[card]
+                k -= 1
+                continue
+            count = self._effect_count(seat, card, hand, card)
+            if k < count:
+                return self._effect_token(seat, card, hand, card, PLAY_TOKEN[card], k)
+            k -= count
+        raise IndexError("play index out of range")
 
     # ------------------------------------------------------------------ errors
     def _diagnose_play(self, seat: int, card: str) -> tuple[str, str]:

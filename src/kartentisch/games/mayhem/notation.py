@@ -47,6 +47,7 @@ Play(card='rgift', effect=Effect(wish=None, target=2, cards=('r5', 'y7'), seats=
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -341,7 +342,8 @@ _START_SHAPES: Final = ("gift", "skip", "fant", "four", "equal", "counter")
 
 def _parse(token: str, hidden_ok: bool) -> Move:
     """The move written as ``token`` (see :func:`parse`); ``?`` stands for a hidden card when ``hidden_ok``."""
-    verb, *args = token.split(":")
+    verb, *parts = token.split(":")
+    args = [sys.intern(a) for a in parts]  # card codes as the deck's objects (see cards.PLAY_DECK)
     n = len(args)
     if verb not in VERB_RULE:
         raise _bad("R2", f"unknown verb {verb!r}; a mayhem token starts with one of {', '.join(VERBS)}", token)

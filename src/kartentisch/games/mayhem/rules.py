@@ -21,6 +21,7 @@ event or reaction window:
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -34,6 +35,7 @@ from ...kernel.game import (
     Bot,
     Game,
     SearchTuning,
+    below,
     is_int,
     require,
     shuffle,
@@ -54,7 +56,7 @@ from .cards import (
     sort_cards,
 )
 from .events import Events
-from .matching import card_matches
+from .matching import PLAIN_PLAYS, card_matches
 from .notation import (
     KIND_SHAPE,
     NO_EFFECT,
@@ -186,7 +188,7 @@ class MayhemState(Events):
             tokens = self._play_tokens(seat) or ["draw"]  # R8, D20
         elif phase == START:
             hand = self.hands[seat]
-            tokens = list(self._effect_tokens(seat, self.discard[0], hand, "start"))  # R36
+            tokens = list(self._effect_tokens(seat, self.discard[0], hand, None, "start"))  # R36
         elif phase == COUNTER:
             tokens = ["pass"] + self._counter_tokens(seat)  # R21
         elif phase == NICETRY:
@@ -200,6 +202,36 @@ class MayhemState(Events):
         else:
             tokens = []
         return tokens
+
+    def _draw(self, seat: int, rng: random.Random) -> str | None:
+        """A uniform draw among the legal tokens of ``seat`` without listing them (random play).
+
+        A turn (R2, R8), a counter window (R21), a start card's arguments (R36) or a simultaneous
+        choice (R43): one index into the listing, its parts counted without building them, so only
+        the drawn token is built. It is the listing's token at that index from the same use of
+        ``rng`` as ``rng.choice(legal_actions(seat))``, so seeded random play is the same either
+        way. The other phases, short and rare, draw from their listing (``None``).
+        """
+        phase = self.phase
+        if phase == PLAY or phase == AFTER_DRAW or phase == CHANCE:
+            cards = self._playable_cards(seat)
+            plays = self._play_count(seat, cards)
+            k = below(rng, plays + (0 if phase == CHANCE and plays else 1))  # draw or pass last; R8: draw alone
+            if k < plays:
+                return self._play_token(seat, cards, k)
+            return "pass" if phase == AFTER_DRAW else "draw"
+        if phase == COUNTER:
+            k = below(rng, 1 + self._counter_count(seat))  # pass first
+            return self._counter_token(seat, k - 1) if k else "pass"
+        if phase == START:
+            hand, card = self.hands[seat], self.discard[0]
+            return self._effect_token(seat, card, hand, None, "start",
+                                      below(rng, self._effect_count(seat, card, hand, None)))
+        if phase in CHOICE_PHASES:
+            cards = self._choice_cards(seat)
+            count = self._choice_count(seat, cards)
+            return self._choice_token(seat, cards, below(rng, count)) if count else None  # none: as the listing fails
+        return None
 
     def to_act(self) -> list[int]:
         """Seats with an open decision (ascending; one seat except in R31 and R43 windows)."""
@@ -226,6 +258,17 @@ class MayhemState(Events):
 
     # ------------------------------------------------------------------ applying tokens
     def _apply(self, seat: int, token: str) -> None:
+        # The commonest tokens first, without parsing: they are most of every match (random play, search).
+        if token == "draw":
+            self._draw_token(seat)
+            return
+        if token == "pass":
+            self._pass(seat)
+            return
+        card = PLAIN_PLAYS.get(token)
+        if card is not None:
+            self._play(seat, card, NO_EFFECT)
+            return
         move = parse(token)
         if isinstance(move, Play):
             self._play(seat, move.card, move.effect)
@@ -276,10 +319,9 @@ class MayhemState(Events):
             self._attack(kind, [[seat, target, 0]], list(effect.cards))
         elif kind in ("fant", "four", "equal", "counter", "nicetry"):  # R14–R18: the wish is mandatory
             self.wish = effect.wish
-            if effect.seats:  # R15: a part per named seat, by target in order from source
-                named = Counter(effect.seats)
-                rank = {t: i for i, t in enumerate(self._order(seat))}
-                self._attack(kind, [[seat, t, named[t]] for t in sorted(named, key=rank.__getitem__)], [])
+            seats = effect.seats
+            if seats:  # R15: a part per named seat (drawing as often as named), by target in order from source
+                self._attack(kind, [[seat, t, seats.count(t)] for t in self._order(seat) if t in seats], [])
             elif target is not None:  # R16
                 self._attack(kind, [[seat, target, 0]], [])
             else:
@@ -566,7 +608,7 @@ def _check_cards(cards: Any, where: str) -> list[str]:
     require(isinstance(cards, list), f"{ID} load: {where} must be a list of card codes")
     for c in cards:
         require(isinstance(c, str) and c in KIND, f"{ID} load: {where}: unknown card code {c!r}")
-    return list(cards)
+    return [sys.intern(c) for c in cards]  # the deck's objects (see cards.PLAY_DECK)
 
 
 def _check_seat(value: Any, players: int, where: str) -> int:

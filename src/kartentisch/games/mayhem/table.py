@@ -13,26 +13,34 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, Final
 
 from ...kernel.game import GameState
-from .cards import order_from, sort_cards
+from .cards import insert_card, order_from
 
 ID: Final = "mayhem"
 HAND_SIZE: Final = 7
 FY_HAND_SIZE: Final = 10  # R3: `fy` is legal with exactly 10 cards in hand
 
-PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY = "play", "after_draw", "chance", "start", "counter", "nicetry"
-MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE = "market", "recession", "party", "christmas", "gamble"
+# Phases (spec *State document*); Final, so compiled code compares constants instead of reading module globals.
+PLAY: Final = "play"
+AFTER_DRAW: Final = "after_draw"
+CHANCE: Final = "chance"
+START: Final = "start"
+COUNTER: Final = "counter"
+NICETRY: Final = "nicetry"
+MARKET: Final = "market"
+RECESSION: Final = "recession"
+PARTY: Final = "party"
+CHRISTMAS: Final = "christmas"
+GAMBLE: Final = "gamble"
 #: Event phases with simultaneous choices (R43) → the event card that opens them.
 CHOICE_PHASES: Final = {RECESSION: "recession", PARTY: "party", CHRISTMAS: "christmas", GAMBLE: "gambler"}
 
 
-@cache
-def _other_seats(players: int, seat: int) -> tuple[int, ...]:
-    """Every seat but ``seat``, ascending (cached: token listings ask for it at every step)."""
-    return tuple(t for t in range(players) if t != seat)
+#: Every seat but one, ascending, by table size (up to 8 players) and seat: token listings ask at every step.
+_OTHER_SEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(t for t in range(n) if t != s) for s in range(n)) for n in range(9))
 
 
 def copy_json(value: Any) -> Any:
@@ -85,23 +93,23 @@ class Table(GameState):
 
     def _others(self, seat: int) -> tuple[int, ...]:
         """The other seats, ascending."""
-        return _other_seats(self.players, seat)
+        return _OTHER_SEATS[self.players][seat]
 
     def _give_cards(self, seat: int, cards: Sequence[str]) -> None:
+        """``seat`` receives ``cards``, each put where it belongs (hands stay in canonical order)."""
         hand = self.hands[seat]
-        hand.extend(cards)
-        sort_cards(hand)
+        for card in cards:
+            insert_card(hand, card)
 
     def _draw_cards(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards; missing cards are skipped and exhaust the round (R7, D7)."""
-        if count <= 0:
-            return
-        taken = self.draw[:count]
-        del self.draw[:count]
-        if len(taken) < count:
+        pile = self.draw
+        if count > len(pile):
             self.exhausted = True
-        if taken:
-            self._give_cards(seat, taken)
+            count = len(pile)
+        hand = self.hands[seat]
+        for _ in range(count):
+            insert_card(hand, pile.pop(0))
 
     # ------------------------------------------------------------------ end of an effect, checkpoint (R6, R30)
     def _after_effect(self) -> None:
@@ -114,13 +122,13 @@ class Table(GameState):
         if self.exhausted:
             self._end_round()
             return
-        sizes = [len(h) for h in self.hands]
-        if 0 in sizes:
-            if "nicetry" in self.discard or not any(sizes):
+        hands = self.hands
+        if any(not h for h in hands):  # generator forms compile to loops (no builtins lookup)
+            if "nicetry" in self.discard or all(not h for h in hands):
                 self._end_round()
             else:
                 self.phase = NICETRY
-                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if sizes[s]]}
+                self.pending = {"type": "nicetry", "asked": [s for s in range(self.players) if hands[s]]}
             return
         p = self._next(self.current)
         while self.skipped[p]:
