@@ -107,3 +107,36 @@ def test_mayhem_layout_shows_an_attack_window_with_its_countdown(browser, live_s
     assert page.locator("#decision button.choice[data-step='pass']").count() == 1  # passing has no object
     page.screenshot(path=str(ARTIFACTS / "layout-mayhem-counter.png"), full_page=True)
     page.close()
+
+
+def test_an_empty_draw_pile_can_still_be_drawn_from(browser, live_server: str) -> None:  # noqa: F811
+    """mayhem R7: drawing from an empty draw pile is legal (it exhausts the round). The page offers the empty pile
+    as a button (it showed a bare dash, and a person whose only move was to draw could not move)."""
+    from kartentisch.games.mayhem import GAME
+
+    humans = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+    table = httpx.post(f"{live_server}/api/tables", json={"game": "mayhem", "players": 2, "seed": 1,
+                                                          "seats": humans}).json()
+    state = GAME.new_state(2, None, 1)  # the table's deal: draw and pass until Ada must act on an empty pile
+    while not (state.phase == "play" and state.to_act() == [0] and state.view(0)["zones"]["draw_count"] == 0):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        token = "draw" if "draw" in legal else "pass" if "pass" in legal else legal[0]
+        res = httpx.post(f"{live_server}/api/tables/{table['id']}/actions", json={"action": token},
+                         headers={"Authorization": f"Bearer {table['seats'][seat]['token']}"})
+        assert res.status_code == 200, res.text
+        state.apply(seat, token)
+    assert "draw" in state.legal_actions(0)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('kartentisch.lang', 'en')")
+    page.goto(live_server + table["seats"][0]["url"])
+    page.wait_for_selector("body[data-acting='1'] .mayhem-table")
+    pile = page.locator("[data-zone=draw-pile] .card.playable")
+    assert pile.count() == 1 and pile.get_attribute("aria-label") == "Draw a card"
+    n = page.evaluate("document.body.dataset.n")
+    pile.click()
+    page.wait_for_function(f"document.body.dataset.n !== '{n}'")
+    state.apply(0, "draw")
+    assert state.round_over  # R7: the draw exhausted the round
+    assert seat_view(live_server, table)["view"] == state.view(0)  # the click was that draw
+    page.close()

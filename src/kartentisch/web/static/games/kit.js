@@ -105,9 +105,12 @@ export function Cards({ ctx, codes, cls = "" }) {
 }
 
 /** A face-down stack: one card back with the count on it, or a dash when empty; `onPick` makes it a button (`label`:
- * what choosing it does, for screen readers). */
+ * what choosing it does, for screen readers), an empty one too: drawing from an empty pile can be a move (mayhem R7). */
 export function Stack({ count, name, onPick = null, label = null }) {
-  if (!count) return html`<span class="kt-empty-pile" aria-label=${name}>—</span>`;
+  if (!count) {
+    return onPick ? html`<${Card} face=${{ label: "—", name }} cls="kt-stack kt-empty-pile" onPick=${onPick} label=${label} />`
+      : html`<span class="kt-empty-pile" aria-label=${name}>—</span>`;
+  }
   return html`<${Card} face=${{ back: true, label: String(count), name }} cls="kt-stack" onPick=${onPick} label=${label} />`;
 }
 
