@@ -200,6 +200,8 @@ def test_good_options_are_the_game_s_own():
     (["Ana"], "1 Mitspieler; dieses Spiel ist für 2 … 6 Spieler"),
     (["Ana", "ANA"], "zwei Mitspieler haben denselben Namen; die Namen müssen sich unterscheiden"),
     (["Ana", "x" * 41], f"der Name {'x' * 40!r}… ist länger als 40 Zeichen"),
+    (["Anna\u200f", "Bernd"], "der Name 'Anna' enthält ein unsichtbares Steuer- oder Formatzeichen (U+200F); gib den "
+                               "Namen ohne es ein"),  # a right-to-left mark, as names copied from a chat carry
 ])
 def test_bad_names_in_german(names, german):
     with pytest.raises(EntryError) as err:

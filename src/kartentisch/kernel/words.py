@@ -22,6 +22,7 @@ Example::
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -168,3 +169,20 @@ def narrate(before: GameState, seat: int, token: str, after: GameState, voice: V
         if view_after["game_over"]:
             round_text += " " + winners_line(view_after, voice)
     return Narration(public, text, round_text)
+
+
+#: The zero-width joiner: a format character, but the glue of emoji sequences (a name may hold those).
+ZWJ: Final = "\u200d"
+
+
+def control_character(text: str) -> str | None:
+    """The first control or format character in ``text`` as ``U+XXXX``, or ``None``: Unicode category Cc
+    (C0, DEL, C1) or Cf (bidirectional overrides and isolates, zero-width spaces, the soft hyphen; the
+    zero-width joiner of emoji sequences excepted).
+
+    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), a terminal or the
+    log would show the other controls as nothing or as escape sequences, and a right-to-left override in a
+    name turns the text around it on everyone's page (a zero-width space makes a name nobody can see).
+    """
+    return next((f"U+{ord(c):04X}" for c in text
+                 if (category := unicodedata.category(c)) == "Cc" or (category == "Cf" and c != ZWJ)), None)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..kernel.errors import InvalidOptions, KartentischError
-from ..kernel.words import LANGS, common_text
+from ..kernel.words import LANGS, common_text, control_character
 
 if TYPE_CHECKING:
     from ..kernel.game import Game
@@ -420,6 +420,12 @@ def check_names(names: Sequence[Any], min_players: int, max_players: int) -> lis
     for name in clean:
         if not name:
             raise EntryError({"en": "a player name is empty", "de": "ein Name ist leer"})
+        if (bad := control_character(name)) is not None:  # invisible: it would turn or hide the text around it
+            raise EntryError({"en": "the name {name!r} holds an invisible control or format character ({bad}); "
+                                    "type the name without it",
+                              "de": "der Name {name!r} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); "
+                                    "gib den Namen ohne es ein"},
+                             name="".join(c for c in name if control_character(c) is None), bad=bad)
         if len(name) > MAX_NAME:
             raise EntryError({"en": "player name {name!r}… is longer than {k} characters",
                               "de": "der Name {name!r}… ist länger als {k} Zeichen"}, name=name[:MAX_NAME], k=MAX_NAME)

@@ -6,29 +6,13 @@ The routes live in :mod:`~kartentisch.web.app` (tables, actions, the socket), :m
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated
 
 from fastapi import Request, WebSocket
 from pydantic import AfterValidator
 
+from ..kernel.words import control_character
 from .tables import ApiError, Hub
-
-#: The zero-width joiner: a format character, but the glue of emoji sequences (a name may hold those).
-ZWJ = "\u200d"
-
-
-def control_character(text: str) -> str | None:
-    """The first control or format character in ``text`` as ``U+XXXX``, or ``None``: Unicode category Cc
-    (C0, DEL, C1) or Cf (bidirectional overrides and isolates, zero-width spaces, the soft hyphen; the
-    zero-width joiner of emoji sequences excepted).
-
-    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), a terminal or the
-    log would show the other controls as nothing or as escape sequences, and a right-to-left override in a
-    name turns the text around it on everyone's page (a zero-width space makes a name nobody can see).
-    """
-    return next((f"U+{ord(c):04X}" for c in text
-                 if (category := unicodedata.category(c)) == "Cc" or (category == "Cf" and c != ZWJ)), None)
 
 
 def _plain_text(text: str) -> str:

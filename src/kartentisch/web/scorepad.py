@@ -33,7 +33,6 @@ from sqlalchemy.engine import Connection, Engine
 from ..games import get_game
 from ..kernel.errors import KartentischError
 from ..scorepad import EntryError, Ruleset, Sheet, check_names, check_options, compute, get_ruleset, say
-from .deps import PlainText
 from .store import metadata
 from .tables import ApiError, frame_lang
 
@@ -67,7 +66,7 @@ class PadIn(BaseModel):
     """
 
     game: str = Field(max_length=40, examples=["grid"])
-    players: list[PlainText] = Field(examples=[["Ana", "Ben", "Cem"]])  # no control characters (as a table's names)
+    players: list[str] = Field(examples=[["Ana", "Ben", "Cem"]])  # checked by check_names, in the page's language
     options: dict[str, Any] = Field(default_factory=dict)
 
 
