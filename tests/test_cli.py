@@ -48,8 +48,8 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
                                  "--options", json.dumps(_short(game_id)), "--save", str(save), "--lang", "de"],
                            input=typed)
     assert result.exit_code == 0, result.output
-    refusal = next(line for line in result.output.splitlines() if "Nicht erlaubt" in line)  # explained …
-    assert f"({game_id} R" in refusal and "seat 0" not in refusal, refusal  # its rule, no 0-based seat
+    refusal = next(line for line in result.output.splitlines() if "not-a-token" in line)  # explained …
+    assert "Nicht verstanden: 'not-a-token'. Gib die Nummer einer Wahl ein" in refusal, refusal  # in words
     match = Match.load(save)
     assert match.state.game_over
     # … the match was played to its end, and its winners are named in words, seats by name
@@ -234,9 +234,13 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     """``"²".isdigit()`` and ``"--1".lstrip("-").isdigit()`` are true, yet ``int()`` refuses both:
     they are answered as (illegal) tokens, not with a traceback."""
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
-                           input="²\n--1\n-1\n" + "9" * 5000 + "\nquit\n")
+                           input="²\n--1\n-1\n0\nplay:y9\n" + "9" * 5000 + "\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Not allowed: '²': " in result.output and "Not allowed: '--1': " in result.output
+    assert "Not understood: '²'. Type the number of a choice" in result.output
+    assert "Not understood: '--1'." in result.output
+    assert "There is no choice 0; choose 1 … 6" in result.output  # a stray 0 is no undo
+    # a move in the notation that the rules refuse: its rule, no 0-based seat
+    assert "Not allowed: 'play:y9': y9 is not in this seat's hand (colors R5)" in result.output
     assert "There is no choice 99999" in result.output  # 5,000 digits: no choice (never int() of it)
     assert "There is no choice -1; choose 1 … 6" in result.output
 

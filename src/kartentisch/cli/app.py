@@ -22,7 +22,17 @@ from rich.table import Table
 
 import kartentisch.games as games
 from kartentisch.bots import bot_label, make_bot
-from kartentisch.kernel import LANGS, Game, GameState, IllegalAction, KartentischError, Match, Voice, narrate
+from kartentisch.kernel import (
+    LANGS,
+    Game,
+    GameState,
+    IllegalAction,
+    KartentischError,
+    MalformedToken,
+    Match,
+    Voice,
+    narrate,
+)
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.sim.engine import chunk_size, iter_results, rotated_jobs
 from kartentisch.sim.stats import summarise
@@ -198,7 +208,10 @@ def play_cmd(
             before = state.clone()
             try:
                 tokens = match.apply(seat_now, line)
-            except IllegalAction as exc:  # only a typed token can be illegal
+            except MalformedToken as exc:  # typed text that is no move at all: the player's words, no notation
+                say(t(lang, "not_understood", text=repr(exc.token or line)), style="red")
+                continue
+            except IllegalAction as exc:  # a move written in the notation that the rules refuse now
                 typed = f"{exc.token!r}: " if exc.token else ""  # what was typed, not the 0-based seat
                 say(f"{t(lang, 'illegal')}: {typed}{exc.reason} ({exc.rule})", style="red")
                 continue

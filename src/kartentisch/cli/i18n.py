@@ -12,6 +12,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "help": "Type the number of a choice; a wide move is chosen in steps (back undoes a step). "
                 "Commands: help, rules, log (the moves so far), quit. Developers may type a raw token.",
         "illegal": "Not allowed",
+        "not_understood": "Not understood: {text}. Type the number of a choice, or back, help, rules, log or quit.",
         "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
         "over": "Match over. Winners: {winners}",
@@ -34,6 +35,8 @@ TEXTS: dict[str, dict[str, str]] = {
                 "Schritt zurück). Befehle: hilfe, regeln, verlauf (die bisherigen Züge), ende. Entwickler können "
                 "einen Token eingeben.",
         "illegal": "Nicht erlaubt",
+        "not_understood": "Nicht verstanden: {text}. Gib die Nummer einer Wahl ein oder zurück, hilfe, regeln, "
+                          "verlauf oder ende.",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
         "saved": "Partie gespeichert in {path}",
         "over": "Partie vorbei. Gewinner: {winners}",
@@ -52,7 +55,7 @@ TEXTS: dict[str, dict[str, str]] = {
 #: The move prompt's commands by what they do: the words of both languages are understood in either.
 COMMANDS: dict[str, tuple[str, ...]] = {
     "quit": ("quit", "q", "exit", "ende", "beenden"),
-    "back": ("back", "b", "0", "zurück", "zurueck", "z"),
+    "back": ("back", "b", "zurück", "zurueck", "z"),  # not "0": a stray 0 is no choice, not an undo
     "help": ("help", "?", "hilfe"),
     "rules": ("rules", "regeln"),
     "log": ("log", "verlauf"),
