@@ -322,7 +322,7 @@ function TokenForm({ conn }) {
 
 function SummaryRows({ summary, frame }) {
   return html`<div class="summary-rows" tabindex="0"><table class="summary-table">
-    <thead><tr><th scope="col">${t("seat")}</th><th scope="col" class="num">${t("thisRound")}</th>
+    <thead><tr><th scope="col">${t("player")}</th><th scope="col" class="num">${t("thisRound")}</th>
       <th scope="col" class="num">${t("total")}</th><th scope="col"></th></tr></thead>
     <tbody>${summary.rows.map((row) => html`<tr data-seat=${row.seat}>
       <th scope="row">${row.name ?? seatName(frame, row.seat)}</th>
