@@ -748,8 +748,9 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: same order, same stream.
 
     The deal shuffle of every game (seeded deals, scenarios and replays depend on its order). It
-    is CPython's Fisher–Yates with :func:`below` for ``_randbelow``. A kernel test pins the
-    equality with :meth:`random.Random.shuffle`.
+    is CPython's Fisher–Yates with ``_randbelow`` drawn as :func:`below` draws it, inlined so that
+    ``getrandbits`` is looked up once per shuffle. A kernel test pins the equality with
+    :meth:`random.Random.shuffle`.
     """
     getrandbits = rng.getrandbits  # looked up once, not once per card
     for i in range(len(items) - 1, 0, -1):
