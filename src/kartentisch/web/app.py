@@ -15,7 +15,6 @@ Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frame
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -54,9 +53,8 @@ from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, L
 
 STATIC = Path(__file__).parent / "static"
 #: ``/static/games/<id>.js`` and ``<id>.css`` of every game: the files of its package's ``static/`` folder (issue 20).
-GAME_FILES = {path.name: path for game in all_games()
-              for path in (Path(importlib.import_module(game.package).__file__ or "").parent / "static").glob("*.*")
-              if path.stem == game.id and path.suffix in (".js", ".css")}
+GAME_FILES = {path.name: path for game in all_games() if game.parts.static is not None
+              for path in game.parts.static.glob("*.*") if path.stem == game.id and path.suffix in (".js", ".css")}
 MAX_BODY = 64 * 1024
 MAX_FRAME = 16 * 1024
 AUTH_TIMEOUT = 10.0
@@ -250,7 +248,7 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
 
 def pitch_of(game: Game) -> dict[str, str]:
     """What ``game`` is like in two lines per language (``PITCH`` of its ``texts`` part); ``{}`` for a game without."""
-    return dict(getattr(game.part("texts"), "PITCH", {}))
+    return dict(game.parts.pitch)
 
 
 def document_errors(schema: dict[str, Any]) -> None:
