@@ -4,7 +4,7 @@
         --matches 400 --json sweep.json --plot sweep.png --html sweep.html
 
 Every value plays the same seeds with the same bots, so differences come from the option (and
-chance); each figure (mean match total, rounds per match, decisions per round, the first mover's
+chance); each figure (mean match total, rounds per match, decisions per round and per match, the first mover's
 share of round wins, how rounds ended, the game's events, each bot's win rate) is shown with its
 95% interval and its difference from the first value with the difference's 95% interval.
 """

@@ -150,6 +150,7 @@ def _metrics(run: dict[str, Any]) -> dict[str, tuple[str, str, Any]]:
         "margin": ("winner's lead over the runner-up", "mean", rounds["margin"]),
         "rounds": ("rounds per match", "mean", rounds["per_match"]),
         "decisions": ("decisions per round", "mean", rounds["decisions"]),
+        "match_decisions": ("decisions per match (match length)", "mean", rounds["decisions_per_match"]),
         "first_mover": ("first mover's share of round wins", "share",
                         {"k": fm["round_win_rate"] * fm["rounds"], "n": fm["rounds"]}),
     }
