@@ -295,3 +295,20 @@ def test_a_sweep_compares_match_length_and_pipes_whole_table_rows() -> None:
     length = next(m for m in doc["metrics"] if m["key"] == "match_decisions")
     per_round = next(m for m in doc["metrics"] if m["key"] == "decisions")
     assert length["values"][1]["estimate"] > length["values"][0]["estimate"] > per_round["values"][0]["estimate"]
+
+
+@pytest.mark.ray
+def test_simulate_and_sweep_on_ray_equal_local() -> None:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        local = simulate("colors", 2, ["heuristic", "random"], 4, 5)
+        assert simulate("colors", 2, ["heuristic", "random"], 4, 5, backend="ray") == local
+        args = ("grid", 2, ["heuristic"], 4, 1, "end_total", [20, 40])
+        assert sweep(*args, backend="ray") == sweep(*args)
+    finally:
+        ray.shutdown()
+    res = runner.invoke(app, ["simulate", "colors", "--games", "2", "--backend", "moon"])
+    assert res.exit_code == 2
+    assert "--backend 'moon'; allowed: local, ray" in " ".join(res.output.replace("│", " ").split())
