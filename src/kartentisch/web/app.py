@@ -385,15 +385,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return [{**g.describe(), "pitch": pitch_of(g)} for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+    async def create_table(body: TableIn, request: Request,
+                           lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and its private link (names in English; a
         frame names the seats in its own language). The answer holds the table's ``invite`` (``code``, ``url``:
         the link that lets people take its open seats) and the ``host_token`` (the creator's credential for
         giving open seats to bots before the start)."""
+        lang = frame_lang(lang)
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                              body.spectator_chat, body.hints)
+                                              body.spectator_chat, body.hints, lang=lang)
         names = seat_names(record.seats, "en")
         return {
             "id": record.id,

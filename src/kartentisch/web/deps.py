@@ -18,7 +18,8 @@ from .tables import ApiError, Hub
 def _plain_text(text: str) -> str:
     """Pydantic check of a name or id: ``text`` unchanged, or ValueError naming its control character."""
     if (bad := control_character(text)) is not None:
-        raise ValueError(f"holds the control or format character {bad}; names and ids are plain text")
+        raise ValueError(f"holds the control, format or line-break character {bad}; names and ids are one line of "
+                         "plain text")
     return text
 
 
