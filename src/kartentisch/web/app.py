@@ -531,8 +531,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     async def game_static(name: str) -> FileResponse:
         # Before the /static mount: a game's renderer lives in its own package (issue 20).
         path = GAME_FILES.get(name) or STATIC / "games" / name  # {name} is one path segment
-        if not path.is_file():
-            raise ApiError(404, f"no file {name!r} in /static/games")
+        try:
+            found = path.is_file()
+        except OSError:  # a name longer than the file system allows (ENAMETOOLONG) names no file either
+            found = False
+        if not found:
+            raise ApiError(404, f"no file {name[:80]!r} in /static/games")
         return FileResponse(path)
 
     @app.get("/api/games/{game_id}/rules")
