@@ -285,6 +285,27 @@ def wait_for_health(proc: subprocess.Popen[bytes], base: str) -> float:
         time.sleep(0.1)
 
 
+@pytest.mark.parametrize(("proxy", "created"), [([], [201, 201, 429]),
+                                               (["--forwarded-allow-ips", "127.0.0.1"], [201, 201, 201])])
+def test_x_forwarded_for_counts_only_behind_a_proxy_serve_was_told_of(tmp_path: Path, proxy: list[str],
+                                                                      created: list[int]) -> None:
+    """Issue 31: by default a client on 127.0.0.1 could claim any address in X-Forwarded-For and so escape the
+    per-client limits; now the header counts only from the proxies named with ``--forwarded-allow-ips``."""
+    port = free_port()
+    proc = subprocess.Popen([*SERVE, "--port", str(port), "--db", f"sqlite:///{tmp_path / 'kt.db'}",
+                             "--create-rate", "2 per minute", *proxy], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_health(proc, base)
+        body = {"game": "colors", "players": 2, "seats": [HUMAN, {"kind": "bot"}]}
+        codes = [httpx.post(f"{base}/api/tables", json=body, headers={"X-Forwarded-For": f"203.0.113.{i}"})
+                 .status_code for i in range(3)]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    assert codes == created
+
+
 def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None:
     """SIGTERM while an ISMCTS worker is mid-search (limit 120 s): the server and its workers are gone in seconds."""
     port = free_port()
