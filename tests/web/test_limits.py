@@ -36,6 +36,8 @@ SERVE = [sys.executable, "-c", "from kartentisch.cli.app import main; main()", "
     ({"bot": "ismcts:time_budget_s=3600"}, "time_budget_s=3600 is over this server's limit of 5 s"),
     ({"bot": "ismcts:time_budget_s=inf"}, "time_budget_s=inf is over"),
     ({"bot": "ismcts:iterations=10", "iterations": 20}, "iterations given twice"),
+    ({"bot": "ismcts:iterations=10,iterations=20"}, "seat 2: bot spec 'ismcts:iterations=10,iterations=20': "
+                                                    "'iterations' is given twice; give each parameter once"),
     ({"bot": "ismcts", "iterations": MAX_ITERATIONS + 1}, "seats.1.iterations"),
 ])
 def test_ismcts_caps_apply_to_the_parsed_spec(client: TestClient, seat: dict, fragment: str) -> None:
