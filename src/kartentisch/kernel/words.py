@@ -189,6 +189,9 @@ def control_character(text: str) -> str | None:
     breaks the line on a page and in the log (issue 31), and a right-to-left override in a name turns the text
     around it on everyone's page (a zero-width space makes a name nobody can see).
     """
-    return next((f"U+{ord(c):04X}" for c in text
-                 if (category := unicodedata.category(c)) in _NOT_IN_A_LINE or (category == "Cf" and c != ZWJ)),
-                None)
+    return next((f"U+{ord(c):04X}" for c in text if not_in_a_line(c)), None)
+
+
+def not_in_a_line(c: str) -> bool:
+    """Whether the character ``c`` is one :func:`control_character` finds (Cc, Zl, Zp, or Cf but the ZWJ)."""
+    return (category := unicodedata.category(c)) in _NOT_IN_A_LINE or (category == "Cf" and c != ZWJ)
