@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import os
 import socket
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -62,6 +62,16 @@ def _shown(url: str | None) -> str:
 _OFF = " 0 switches the limit off."
 
 
+def proxy_options(forwarded_allow_ips: str) -> dict[str, Any]:
+    """uvicorn's proxy settings for ``--forwarded-allow-ips``: ``""`` (no proxy) turns its proxy headers off, so
+    nobody's ``X-Forwarded-For`` names the client (uvicorn would trust 127.0.0.1's by default, and any local
+    process could then claim other addresses and escape the per-client limits, issue 31); else the header is
+    read from those addresses only."""
+    if not forwarded_allow_ips.strip():
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
+
+
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Interface to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port (1–65535).")] = 8000,
@@ -91,8 +101,9 @@ def serve_cmd(
     sweep_minutes: Annotated[float, typer.Option(
         help="Minutes between two deletions of expired tables (the first at start-up, before any request).")] = 60.0,
     forwarded_allow_ips: Annotated[str, typer.Option(
-        help="Addresses of the proxies (nginx) whose X-Forwarded-For names the client, comma-separated, or '*' "
-             "(the per-client limits count the client, not the proxy).")] = "127.0.0.1",
+        help="Run behind a proxy (nginx): the addresses of the proxies whose X-Forwarded-For names the client, "
+             "comma-separated, or '*' (the per-client limits then count the client, not the proxy). Empty (the "
+             "default): no proxy, X-Forwarded-For is ignored from everybody.")] = "",
     coach_iterations: Annotated[int | None, typer.Option(
         min=1, help="Searches per coach hint and per reviewed decision (default: the coach's per game, about "
                     "1 s).")] = None,
@@ -143,4 +154,4 @@ def serve_cmd(
     typer.echo(f"kartentisch: open http://{host}:{port}/", err=False)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=WS_DEFLATE,
                 log_level="warning", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
-                forwarded_allow_ips=forwarded_allow_ips)
+                **proxy_options(forwarded_allow_ips))

@@ -32,14 +32,16 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
 from ..kernel import Game
 from ..kernel.errors import first_line
+from ..kernel.words import LANGS
 from .chat import chat_router
 from .coach import coach_router
-from .deps import PlainText, hub_of
+from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
 from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
@@ -56,6 +58,8 @@ STATIC = Path(__file__).parent / "static"
 GAME_FILES = {path.name: path for game in all_games() if game.parts.static is not None
               for path in game.parts.static.glob("*.*") if path.stem == game.id and path.suffix in (".js", ".css")}
 MAX_BODY = 64 * 1024
+#: The methods a 405's ``Allow`` may list.
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 MAX_FRAME = 16 * 1024
 AUTH_TIMEOUT = 10.0
 log = logging.getLogger(__name__)
@@ -76,8 +80,13 @@ class SeatIn(BaseModel):
 class TableIn(BaseModel):
     """A new table: game id, player count, options (spec defaults fill the rest), optional seed, seats."""
 
-    game: PlainText = Field(max_length=40)
-    players: int
+    game: PlainText = Field(max_length=40, json_schema_extra={"enum": [g.id for g in all_games()]},
+                            description="a game's id (GET /api/games lists them)")
+    # the range of all games, for the schema; the game's own range is checked when the table is made (a 422
+    # naming the game's range, as for any count outside it)
+    players: int = Field(json_schema_extra={"minimum": min(g.min_players for g in all_games()),
+                                            "maximum": max(g.max_players for g in all_games())},
+                         description="the player count: within the game's own range (GET /api/games)")
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, lt=2**63, description=(
         "for tests, tutorials and replays: a chosen seed fixes the deal, and every seat's frame shows it as "
@@ -209,6 +218,7 @@ class ErrorOut(BaseModel):
 
 #: What each refusal means, for the OpenAPI schema.
 STATUS_MEANING = {
+    400: "a request body that cannot be read as text (not UTF-8); JSON that does not parse is a 422",
     401: "no seat token (or edit key) where one is needed, or one this table does not know",
     403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
     404: "no such table, score pad or round",
@@ -253,7 +263,11 @@ def pitch_of(game: Game) -> dict[str, str]:
 
 def document_errors(schema: dict[str, Any]) -> None:
     """Add :data:`OPERATION_ERRORS` to an OpenAPI ``schema`` in place, each answered with :class:`ErrorOut`
-    (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``).
+    (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``); an operation with
+    a request body also answers 400 (not UTF-8) and 413 (over :data:`MAX_BODY`), every ``lang`` query
+    parameter is an enum of :data:`~kartentisch.kernel.words.LANGS`, and an id read through
+    :func:`~kartentisch.web.deps.plain_id` has the pattern that excludes control characters (issue 31: the
+    schema says what the server does, as schemathesis checks).
 
     Raises:
         KeyError: an operation of the table is not in the schema (a route was renamed).
@@ -262,7 +276,15 @@ def document_errors(schema: dict[str, Any]) -> None:
     schemas["ErrorOut"] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
     body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
     for (method, path), codes in OPERATION_ERRORS.items():
-        responses = schema["paths"][path][method]["responses"]
+        operation = schema["paths"][path][method]
+        responses = operation["responses"]
+        if "requestBody" in operation:  # every body is read as text (400) within the app's body limit (413)
+            codes = tuple(sorted({*codes, 400, 413}))
+        for param in operation.get("parameters", ()):
+            if param["name"] == "lang" and param["in"] == "query":  # every lang is checked (frame_lang): a 422
+                param["schema"]["enum"] = list(LANGS)
+            elif param["name"] in PLAIN_IDS and param["in"] == "path":  # plain_id: a control character is a 422
+                param["schema"]["pattern"] = plain_pattern()
         for code in codes:
             responses[str(code)] = {"description": STATUS_MEANING[code], "content": body}
         if 429 in codes:
@@ -271,6 +293,13 @@ def document_errors(schema: dict[str, Any]) -> None:
     if "#/components/schemas/HTTPValidationError" not in json.dumps(schema["paths"]):
         schemas.pop("HTTPValidationError", None)
         schemas.pop("ValidationError", None)
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route of ``app`` answers at the path of ``scope`` (the ``Allow`` of a 405), in
+    :data:`HTTP_METHODS` order: each is asked of the router's routes (included routers too)."""
+    return [method for method in HTTP_METHODS
+            if any(route.matches({**scope, "method": method})[0] == Match.FULL for route in app.router.routes)]
 
 
 def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
@@ -355,9 +384,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # Starlette's own refusals (no such route, wrong method, an unreadable body) speak like ours.
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        headers = exc.headers
+        if exc.status_code == 405:  # Starlette's Allow names the first route of the path only; a path may have more
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(app, request.scope))}
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
@@ -385,15 +417,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return [{**g.describe(), "pitch": pitch_of(g)} for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+    async def create_table(body: TableIn, request: Request,
+                           lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and its private link (names in English; a
         frame names the seats in its own language). The answer holds the table's ``invite`` (``code``, ``url``:
         the link that lets people take its open seats) and the ``host_token`` (the creator's credential for
         giving open seats to bots before the start)."""
+        lang = frame_lang(lang)
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                              body.spectator_chat, body.hints)
+                                              body.spectator_chat, body.hints, lang=lang)
         names = seat_names(record.seats, "en")
         return {
             "id": record.id,
@@ -529,8 +563,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     async def game_static(name: str) -> FileResponse:
         # Before the /static mount: a game's renderer lives in its own package (issue 20).
         path = GAME_FILES.get(name) or STATIC / "games" / name  # {name} is one path segment
-        if not path.is_file():
-            raise ApiError(404, f"no file {name!r} in /static/games")
+        try:
+            found = path.is_file()
+        except OSError:  # a name longer than the file system allows (ENAMETOOLONG) names no file either
+            found = False
+        if not found:
+            raise ApiError(404, f"no file {name[:80]!r} in /static/games")
         return FileResponse(path)
 
     @app.get("/api/games/{game_id}/rules")

@@ -38,8 +38,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..bots import bot_label, make_bot, parse_spec
 from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, lookup
 from ..kernel.errors import first_line
+from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
-from ..kernel.words import LANGS, Narration, Voice, check_lang, narrate
+from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, narrate
 from .store import CHANNEL, ChatRecord, SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -588,7 +589,7 @@ class Hub:
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
                      seats: list[dict[str, Any]], reaction_seconds: int | None = None,
                      spectator_chat: bool = False, hints: bool | None = None,
-                     rematch_of: str | None = None) -> TableRecord:
+                     rematch_of: str | None = None, lang: str = "en") -> TableRecord:
         """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
         invite code and the host token).
 
@@ -603,11 +604,13 @@ class Hub:
         once no seat is open. ``spectator_chat``: spectators may write in the table's chat. ``hints``: a seat may ask
         the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's
         (``human`` or ``open``), so hints stay off between people unless the table's creator allows them.
-        ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction).
+        ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction). ``lang``:
+        the language of a refused name's message (:meth:`check_seats`).
 
         Raises:
-            ApiError 422: unknown game, bad player count/options/seats, seat names alike in a language, or a
-            bot that cannot be built. Conflict: ``rematch_of`` has a rematch already (another process made it).
+            ApiError 422: unknown game, bad player count/options/seats, a seat name blank when written or two alike
+            in a language, or a bot that cannot be built. Conflict: ``rematch_of`` has a rematch already (another
+            process made it).
         """
         try:
             game = lookup(game_id)
@@ -633,7 +636,7 @@ class Hub:
             else:
                 raise ApiError(422, f"seat {i + 1}: kind must be \"human\", \"bot\" or \"open\", "
                                     f"got {seat.get('kind')!r}")
-        self.check_seats(records)
+        self.check_seats(records, lang)
         table_id = secrets.token_urlsafe(12)
         invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
         if hints is None:
@@ -659,15 +662,17 @@ class Hub:
             raise ApiError(422, f"seat {i + 1}: {exc}") from None
         return spec
 
-    def check_seats(self, records: list[SeatRecord]) -> None:
-        """ApiError 422 if two seats' names are alike in a language (the log and the page name seats: two alike
-        could not be told apart), or only bots play and this server plays no table without a person."""
-        for lang in LANGS:
-            names = seat_names(records, lang)
-            folded = [n.casefold() for n in names]
-            twice = [n for i, n in enumerate(names) if folded.index(folded[i]) != i]
-            if twice:
-                raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
+    def check_seats(self, records: list[SeatRecord], lang: str = "en", newcomer: int | None = None) -> None:
+        """ApiError 422 (its message in ``lang``) if a seat's given name shows nothing when written, or two seats'
+        names look alike in a language (:func:`~kartentisch.kernel.names.check_names`, TR39 skeletons: the log and
+        the page name seats, two alike could not be told apart; ``newcomer``: only that seat's name is checked,
+        against the others'), or only bots play and this server plays no table without a person."""
+        try:
+            for each in LANGS:
+                where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
+                check_names(seat_names(records, each), where, newcomer)
+        except NameRefused as exc:
+            raise ApiError(422, exc.text(lang)) from None
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
             raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
 

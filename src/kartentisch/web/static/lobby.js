@@ -184,7 +184,7 @@ function Setup({ game }) {
     if (seed !== "") body.seed = Number(seed);
     if (reaction !== "") body.reaction_seconds = Number(reaction);
     if (hints !== null) body.hints = hints;
-    const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`/api/tables?lang=${lang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
     setBusy(false);
     if (!res.ok) {
