@@ -107,6 +107,8 @@ REVIEWS_BUSY = {"en": "the coach is reviewing {running} matches already; ask aga
 REVIEWS_OWN = {"en": "this client has {running} uploaded matches under review already; wait until it is done",
                "de": "von diesem Gerät werden schon {running} hochgeladene Partien analysiert; warte, bis das fertig "
                      "ist"}
+#: Status of the answer to a request whose client left before it was ready (nginx's "client closed request").
+CLIENT_GONE = 499
 #: Longest replay file accepted by ``POST /api/replays`` (characters; the app's body limit is 64 KB).
 MAX_REPLAY = 60_000
 #: ``seat`` value of a replay with every card open.
@@ -746,8 +748,8 @@ LangQuery = Annotated[str, Query(description=LANG_HELP)]
 
 
 async def unless_gone(request: Request, work: Awaitable[T]) -> T:
-    """``work``'s result, or CancelledError once the client of ``request`` has left (its connection closed):
-    ``work`` is cancelled then, so whatever only it waited for is dropped (issue 31)."""
+    """``work``'s result; once the client of ``request`` has left (its connection closed) ``work`` is cancelled, so
+    whatever only it waited for is dropped (issue 31), and the answer nobody reads is ApiError :data:`CLIENT_GONE`."""
     task = asyncio.ensure_future(work)
     gone = asyncio.ensure_future(_left(request))
     try:
@@ -757,7 +759,7 @@ async def unless_gone(request: Request, work: Awaitable[T]) -> T:
         if not task.done():
             task.cancel()
     if not task.done() or task.cancelled():
-        raise asyncio.CancelledError("the client left")
+        raise ApiError(CLIENT_GONE, "the client left before the answer was ready")  # an answer nobody reads
     return task.result()
 
 
@@ -772,7 +774,8 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
     coach = Coach(iterations, limits)
 
     @asynccontextmanager
-    async def lifespan(_app: Any) -> AsyncIterator[None]:
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        app.state.coach = coach  # for the tests and benchmarks that watch its queue and caches
         yield
         await coach.close()  # before the app's own shutdown ends the hub's workers
 
