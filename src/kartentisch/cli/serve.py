@@ -101,7 +101,7 @@ def serve_cmd(
     seat_hint_rate: Annotated[str, typer.Option(
         help="Coach hints one seat may ask for (from any client); 'off': no limit.")] = "12/minute",
     replay_rate: Annotated[str, typer.Option(
-        help="Replay steps one client may ask for (a request counts 1 plus 1 per 50 moves of log it asks "
+        help="Replay steps one client may ask for (a request counts 1 plus 1 per 20 moves of log it asks "
              "for); 'off': no limit.")] = "10/second;300/minute",
     upload_rate: Annotated[str, typer.Option(
         help="Replay files one client may upload; 'off': no limit.")] = "10/minute;60/hour",

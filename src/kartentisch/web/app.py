@@ -240,7 +240,7 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/replays"): (413, 422, 429),
     ("get", "/api/replays/{upload_id}"): (404, 409, 422, 429),
     ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 429, 503),
-    ("get", "/api/replays/{upload_id}/review"): (404, 422),
+    ("get", "/api/replays/{upload_id}/review"): (404, 422, 429, 503),
     ("post", "/api/scorepads"): (413, 422, 503),
     ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),

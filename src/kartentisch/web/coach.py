@@ -234,15 +234,17 @@ class Replay:
             raise ApiError(422, f"seat is a seat counted from 1 (1 … {players}) or {ALL_SEATS!r}, not {seat[:20]!r}")
         return int(seat) - 1
 
-    def told(self, i: int, before: GameState, after: GameState, viewer: int | None, lang: str) -> list[dict[str, Any]]:
+    def told(self, i: int, before: GameState, after: GameState, viewer: int | None, lang: str,
+             opened: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """The log entries of move ``i`` (from ``before`` to ``after``) as the table told it to ``viewer`` (its
-        frames' log entries); with ``viewer`` ``None`` the move in full (the cards of every hand open) followed by
-        its round's end."""
+        frames' log entries); with ``viewer`` ``None`` the move in full (the cards of every hand open: ``opened``,
+        the :func:`open_view` of ``before`` and ``after`` if the caller has them) followed by its round's end."""
         seat, token = self.match.history[i]
         items = _log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)))
         if viewer is None:
+            shown, then = opened or (open_view(before), open_view(after))
             items[0] = {"seat": seat, "token": token, "text": self.match.game.describe_move(
-                seat, token, open_view(before), open_view(after), self.voice(lang, None))}
+                seat, token, shown, then, self.voice(lang, None))}
         return items
 
     def position(self, n: int, viewer: int | None, lang: str, since: int) -> dict[str, Any]:
@@ -265,10 +267,13 @@ class Replay:
         start = min(since, n)
         state = self.state_at(start)
         log: list[dict[str, Any]] = []
+        shown = open_view(state) if viewer is None else None  # each open view serves two moves
         for i in range(start, n):
             before = state.clone()
             self._advance(state, i, i + 1)
-            log += self.told(i, before, state, viewer, lang)
+            then = open_view(state) if viewer is None else None
+            log += self.told(i, before, state, viewer, lang, (shown, then) if shown and then else None)
+            shown = then
         view = state.view(viewer) if viewer is not None else open_view(state)
         game = self.match.game
         voice = self.voice(lang, viewer)
@@ -849,7 +854,7 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
         """Position ``n`` (after ``n`` moves; 0 the deal) of the finished match from ``seat``'s view as the table
         showed it then, or with every card open, and the log of moves ``since … n-1`` in words for that reader.
         409 the match is not over, 422 ``n``, ``since`` or ``seat`` out of range, 429 over the client's rate of
-        replay steps (a request counts one step plus one per 50 moves of log)."""
+        replay steps (a request counts one step plus one per 20 moves of log)."""
         lang = frame_lang(lang)
         replay = await coach.table_replay(await table_of(request, table_id))
         return await step(request, replay, n, seat, since, lang)

@@ -87,7 +87,7 @@ class Limits:
 
 #: Moves of replay log that count as one more step of :attr:`Limits.replay_rate` (a request for the log of a
 #: whole match costs as much as stepping through it this many moves at a time).
-REPLAY_STEP_MOVES = 50
+REPLAY_STEP_MOVES = 20
 #: What each rate of :class:`Guard` counts, in the refusal's words per language.
 COUNTED = {
     "create": {"en": "tables created from this client", "de": "neue Tische von diesem Gerät"},
