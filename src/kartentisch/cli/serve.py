@@ -106,21 +106,21 @@ def serve_cmd(
     upload_rate: Annotated[str, typer.Option(
         help="Replay files one client may upload; 'off': no limit.")] = "10/minute;60/hour",
     coach_workers: Annotated[int, typer.Option(
-        min=1, help="Worker processes of the coach's hints and reviews (at a lower CPU priority than the "
+        help="Worker processes of the coach's hints and reviews (at a lower CPU priority than the "
                     "bots).")] = 1,
     hint_queue: Annotated[int, typer.Option(
-        min=1, help="Hints waiting for the coach at once; one more is answered 503 with Retry-After.")] = 16,
+        help="Hints waiting for the coach at once; one more is answered 503 with Retry-After.")] = 16,
     review_budget: Annotated[int, typer.Option(
-        min=1, help="Search iterations of one review at full effort (decisions × iterations); the decisions "
+        help="Search iterations of one review at full effort (decisions × iterations); the decisions "
                     "beyond it are judged with a tenth.")] = 100_000,
     table_reviews: Annotated[int, typer.Option(
-        min=1, help="Reviews of finished tables running at once (uploads never take their room).")] = 8,
+        help="Reviews of finished tables running at once (uploads never take their room).")] = 8,
     upload_reviews: Annotated[int, typer.Option(
-        min=1, help="Reviews of uploaded replays running at once.")] = 4,
+        help="Reviews of uploaded replays running at once.")] = 4,
     reviews_per_client: Annotated[int, typer.Option(
-        min=1, help="Reviews of uploaded replays one client has running at once.")] = 1,
+        help="Reviews of uploaded replays one client has running at once.")] = 1,
     replay_megabytes: Annotated[int, typer.Option(
-        min=1, help="Megabytes of replays (uploads, finished tables) kept in memory (pickled size).")] = 64,
+        help="Megabytes of replays (uploads, finished tables) kept in memory (pickled size).")] = 64,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn
@@ -141,7 +141,11 @@ def serve_cmd(
         _fail(f"--bot-delay must be a number ≥ 0, got {bot_delay}")
     for name, value, least in (("--sockets-per-client", sockets_per_client, 0),
                                ("--spectators-per-table", spectators_per_table, 0),
-                               ("--bot-searches", bot_searches, 1), ("--bot-only-searches", bot_only_searches, 0)):
+                               ("--bot-searches", bot_searches, 1), ("--bot-only-searches", bot_only_searches, 0),
+                               ("--coach-workers", coach_workers, 1), ("--hint-queue", hint_queue, 1),
+                               ("--review-budget", review_budget, 1), ("--table-reviews", table_reviews, 1),
+                               ("--upload-reviews", upload_reviews, 1), ("--reviews-per-client", reviews_per_client, 1),
+                               ("--replay-megabytes", replay_megabytes, 1)):
         if value < least:
             _fail(f"{name} must be at least {least}, got {value}")
     for name, number in (("--expire-days", expire_days), ("--sweep-minutes", sweep_minutes)):

@@ -842,9 +842,11 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
         lang = frame_lang(lang)
         return status(await table_review(request, await table_of(request, table_id), False, lang), lang)
 
-    async def step(request: Request, replay: Replay, n: int, seat: str | None, since: int,
-                   lang: str) -> dict[str, Any]:
+    def count_step(request: Request, n: int, since: int, lang: str) -> None:
+        """Count a replay step (before its replay is made or read: that costs too)."""
         count(request, "replay", lang, cost=1 + max(0, n - since) // REPLAY_STEP_MOVES)
+
+    async def step(replay: Replay, n: int, seat: str | None, since: int, lang: str) -> dict[str, Any]:
         return await asyncio.to_thread(replay.position, n, replay.viewer(seat), lang, since)
 
     @router.get("/api/tables/{table_id}/replay")
@@ -856,8 +858,9 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
         409 the match is not over, 422 ``n``, ``since`` or ``seat`` out of range, 429 over the client's rate of
         replay steps (a request counts one step plus one per 20 moves of log)."""
         lang = frame_lang(lang)
+        count_step(request, n, since, lang)
         replay = await coach.table_replay(await table_of(request, table_id))
-        return await step(request, replay, n, seat, since, lang)
+        return await step(replay, n, seat, since, lang)
 
     @router.post("/api/replays", status_code=201)
     async def upload_replay(body: UploadIn, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
@@ -877,8 +880,9 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
                               lang: LangQuery = "en") -> dict[str, Any]:
         """Position ``n`` of an uploaded replay, as ``GET /api/tables/{id}/replay``. 404 not kept (any more)."""
         lang = frame_lang(lang)
+        count_step(request, n, since, lang)
         replay = await coach.uploaded(hub_of(request), upload_id)
-        return await step(request, replay, n, seat, since, lang)
+        return await step(replay, n, seat, since, lang)
 
     @router.post("/api/replays/{upload_id}/review", status_code=202)
     async def start_upload_review(upload_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
