@@ -172,6 +172,7 @@ class Replay:
     cards: CardNames = field(init=False)
     applied: int = field(init=False, default=0)
     nbytes: int = field(init=False)
+    _todo: dict[tuple[int, ...], list[tuple[int, int, str]]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.checkpoints = []
@@ -213,6 +214,14 @@ class Replay:
                 self._advance(state, at, n)
             at = n
             yield state.clone()
+
+    def todo(self, seats: list[int]) -> list[tuple[int, int, str]]:
+        """The decisions of ``seats`` a review judges (:func:`~kartentisch.bots.coach.review_todo`), found once per
+        seats: every poll of a review asks for them."""
+        key = tuple(seats)
+        if key not in self._todo:
+            self._todo[key] = review_todo(self.match, seats, self.match.states())
+        return self._todo[key]
 
     def voice(self, lang: str, viewer: int | None) -> Voice:
         """Who reads, in ``lang``."""
@@ -645,7 +654,7 @@ class Coach:
         if stored is None and not start:
             return None
         iterations = self.iterations if self.iterations is not None else default_iterations(replay.match.game.id)
-        todo = await asyncio.to_thread(review_todo, replay.match, seats, replay.match.states())
+        todo = await asyncio.to_thread(replay.todo, seats)
         lane = UPLOAD_REVIEW if key.startswith("upload:") else TABLE_REVIEW
 
         def made(judged: list[dict[str, Any]], error: str | None = None) -> ReviewJob:
