@@ -276,14 +276,14 @@ class Replay:
         start = min(since, n)
         state = self.state_at(start)
         log: list[dict[str, Any]] = []
-        shown = open_view(state) if viewer is None else None  # each open view serves two moves
+        shown = open_view(state) if viewer is None else None  # each open view serves two moves (and the last)
         for i in range(start, n):
             before = state.clone()
             self._advance(state, i, i + 1)
             then = open_view(state) if viewer is None else None
             log += self.told(i, before, state, viewer, lang, (shown, then) if shown and then else None)
             shown = then
-        view = state.view(viewer) if viewer is not None else open_view(state)
+        view = state.view(viewer) if shown is None else shown
         game = self.match.game
         voice = self.voice(lang, viewer)
         return {
