@@ -329,7 +329,8 @@ def test_uploads_reviews_have_a_quota_and_never_take_the_room_of_one_s_own_match
         assert all(u["over"] for u in uploads)
         assert client.post(f"/api/replays/{uploads[0]['id']}/review").status_code == 202
         res = client.post(f"/api/replays/{uploads[1]['id']}/review?lang=de")
-        assert res.status_code == 429 and res.json()["error"].startswith("von diesem Gerät werden schon 1")
+        assert res.status_code == 429 and res.json()["error"].startswith(
+            "von diesem Gerät werden schon so viele hochgeladene Partien analysiert, wie es darf (1)")
         assert int(res.headers["Retry-After"]) >= 1
         # the uploads' room and this client's quota are taken: the person's own match is reviewed all the same
         res = client.post(f"/api/tables/{table['id']}/review")
@@ -339,3 +340,16 @@ def test_uploads_reviews_have_a_quota_and_never_take_the_room_of_one_s_own_match
         assert res.status_code == 503 and "Retry-After" in res.headers
         held.go.set()
         until(lambda: client.get(f"/api/tables/{table['id']}/review").json()["state"] == "done", "the review ends")
+
+
+def test_one_client_s_reviews_of_finished_tables_have_a_quota_too(db_url: str, held: Held) -> None:
+    with threaded_app(db_url, coach=CoachLimits(table_reviews=2, reviews_per_client=1)) as client:
+        first, second = finished_table(client, seed=4), finished_table(client, seed=5)
+        assert client.post(f"/api/tables/{first['id']}/review").status_code == 202
+        res = client.post(f"/api/tables/{second['id']}/review")
+        assert res.status_code == 429 and "Retry-After" in res.headers
+        assert res.json()["error"].startswith("this client has as many finished tables under review as it may (1)")
+        assert client.post(f"/api/tables/{first['id']}/review").status_code == 202  # its own review answers
+        held.go.set()
+        until(lambda: client.get(f"/api/tables/{first['id']}/review").json()["state"] == "done", "the review ends")
+        assert client.post(f"/api/tables/{second['id']}/review").status_code == 202

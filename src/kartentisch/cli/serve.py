@@ -118,7 +118,7 @@ def serve_cmd(
     upload_reviews: Annotated[int, typer.Option(
         help="Reviews of uploaded replays running at once.")] = 4,
     reviews_per_client: Annotated[int, typer.Option(
-        help="Reviews of uploaded replays one client has running at once.")] = 1,
+        help="Reviews one client has running at once, of finished tables and of uploads each.")] = 1,
     replay_megabytes: Annotated[int, typer.Option(
         help="Megabytes of replays (uploads, finished tables) kept in memory (pickled size).")] = 64,
 ) -> None:

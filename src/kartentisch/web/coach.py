@@ -104,9 +104,12 @@ COACH_BUSY = {"en": "the coach is busy: {waiting} hints are waiting already; ask
               "de": "der Coach ist beschäftigt: {waiting} Tipps warten schon; frag gleich noch einmal"}
 REVIEWS_BUSY = {"en": "the coach is reviewing {running} matches already; ask again in a while",
                 "de": "der Coach analysiert schon {running} Partien; versuch es später noch einmal"}
-REVIEWS_OWN = {"en": "this client has {running} uploaded matches under review already; wait until it is done",
-               "de": "von diesem Gerät werden schon {running} hochgeladene Partien analysiert; warte, bis das fertig "
-                     "ist"}
+REVIEWS_OWN = {"en": "this client has as many {what} under review as it may ({running}); wait until one is done",
+               "de": "von diesem Gerät werden schon so viele {what} analysiert, wie es darf ({running}); warte, bis "
+                     "eine fertig ist"}
+#: What :data:`REVIEWS_OWN` counts, per lane.
+REVIEWED = {TABLE_REVIEW: {"en": "finished tables", "de": "beendete Partien"},
+            UPLOAD_REVIEW: {"en": "uploaded matches", "de": "hochgeladene Partien"}}
 #: Status of the answer to a request whose client left before it was ready (nginx's "client closed request").
 CLIENT_GONE = 499
 #: Longest replay file accepted by ``POST /api/replays`` (characters; the app's body limit is 64 KB).
@@ -523,7 +526,8 @@ class CoachLimits:
         table_reviews: reviews of finished tables running here at once (one more: 503); uploads never take
             their room, so a person's review of their own match is not refused because of uploads.
         upload_reviews: reviews of uploaded replays running here at once (one more: 503).
-        reviews_per_client: reviews of uploaded replays one client has running here at once (one more: 429).
+        reviews_per_client: reviews one client has running here at once, of finished tables and of uploads each
+            (one more: 429).
         replay_bytes: replays kept in memory (uploads and finished tables), by :attr:`Replay.nbytes`.
 
     Raises:
@@ -642,7 +646,7 @@ class Coach:
         Raises:
             ApiError 409: the match is not over (``start``); TooManyRequests 503 (worded in ``lang``): the lane's
             reviews (:attr:`CoachLimits.table_reviews` or :attr:`CoachLimits.upload_reviews`) run here already;
-            TooManyRequests 429: ``owner`` has :attr:`CoachLimits.reviews_per_client` uploads' reviews running.
+            TooManyRequests 429: ``owner`` has :attr:`CoachLimits.reviews_per_client` reviews of the lane running.
         """
         job = self.reviews.get(key)
         if job is not None and job.error is None and (job.done or job.running):
@@ -686,8 +690,8 @@ class Coach:
         if len(running) >= room:
             raise TooManyRequests(REVIEWS_BUSY[lang].format(running=room), REVIEW_RETRY, 503)
         mine = sum(1 for j in running if j.owner == owner)
-        if lane == UPLOAD_REVIEW and mine >= self.limits.reviews_per_client:
-            raise TooManyRequests(REVIEWS_OWN[lang].format(running=mine), REVIEW_RETRY)
+        if mine >= self.limits.reviews_per_client:
+            raise TooManyRequests(REVIEWS_OWN[lang].format(running=mine, what=REVIEWED[lane][lang]), REVIEW_RETRY)
 
     async def _review(self, hub: Hub, key: str, job: ReviewJob) -> None:
         rest = job.todo[len(job.judged):]
