@@ -388,6 +388,17 @@ def test_ctrl_c_after_bot_games_shuts_the_workers_down_quietly(tmp_path: Path) -
     (["--bot-only-searches", "-1"], "--bot-only-searches must be at least 0, got -1"),
     (["--expire-days", "0"], "--expire-days must be a number > 0, got 0"),
     (["--sweep-minutes", "nan"], "--sweep-minutes must be a number > 0, got nan"),
+    (["--hint-rate", "often"], "--hint-rate: 'often' is not a rate"),
+    (["--seat-hint-rate", "3/eon"], "--seat-hint-rate: '3/eon' is not a rate"),
+    (["--replay-rate", "x"], "--replay-rate: 'x' is not a rate"),
+    (["--upload-rate", "1/"], "--upload-rate: '1/' is not a rate"),
+    (["--coach-workers", "0"], "--coach-workers must be at least 1, got 0"),
+    (["--hint-queue", "0"], "--hint-queue must be at least 1, got 0"),
+    (["--review-budget", "-3"], "--review-budget must be at least 1, got -3"),
+    (["--table-reviews", "0"], "--table-reviews must be at least 1, got 0"),
+    (["--upload-reviews", "0"], "--upload-reviews must be at least 1, got 0"),
+    (["--reviews-per-client", "0"], "--reviews-per-client must be at least 1, got 0"),
+    (["--replay-megabytes", "0"], "--replay-megabytes must be at least 1, got 0"),
 ])
 def test_serve_rejects_bad_start_up_values_in_one_line(tmp_path: Path, args: list[str], fragment: str) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # the default database, should one be opened
@@ -405,7 +416,12 @@ def test_serve_help_lists_every_limit_with_its_default() -> None:
     entries = {chunk.split()[0]: chunk for chunk in done.stdout.split("│ --")[1:]}  # one per option
     for option, default in (("create-rate", "20/minute"), ("action-rate", "20/second"),
                             ("sockets-per-client", "32"), ("spectators-per-table", "50"), ("bot-searches", "2"),
-                            ("bot-only-searches", "1"), ("expire-days", "30.0"), ("sweep-minutes", "60.0")):
+                            ("bot-only-searches", "1"), ("expire-days", "30.0"), ("sweep-minutes", "60.0"),
+                            ("hint-rate", "30/minute"), ("seat-hint-rate", "12/minute"),
+                            ("replay-rate", "10/second;300/minute"), ("upload-rate", "10/minute;60/hour"),
+                            ("coach-workers", "1"), ("hint-queue", "16"), ("review-budget", "100000"),
+                            ("table-reviews", "8"), ("upload-reviews", "4"), ("reviews-per-client", "1"),
+                            ("replay-megabytes", "64")):
         assert f"[default: {default}]" in entries[option], entries.get(option)
 
 

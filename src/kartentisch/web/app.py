@@ -40,7 +40,7 @@ from ..kernel import Game
 from ..kernel.errors import first_line
 from ..kernel.words import LANGS
 from .chat import chat_router
-from .coach import coach_router
+from .coach import CoachLimits, coach_router
 from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
 from .deps import bearer as _bearer
 from .deps import client as _client
@@ -227,7 +227,8 @@ STATUS_MEANING = {
     413: "a request body over 64 KB",
     422: "a malformed request, a control character in a name or id, or an illegal move (naming its rule)",
     429: "over this client's rate: wait Retry-After seconds",
-    503: "the database failed, or a stored table does not restore on this server",
+    503: "the database failed, a stored table does not restore on this server, or the coach is busy (then with "
+         "Retry-After)",
 }
 #: The refusals each operation really answers (``kartentisch.web.app`` raises them; FastAPI listed only 422).
 OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
@@ -240,14 +241,14 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/chat"): (401, 403, 404, 410, 413, 422, 429, 503),
-    ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 503),
+    ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 429, 503),
     ("post", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
     ("get", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
-    ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 503),
+    ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 429, 503),
     ("post", "/api/replays"): (413, 422, 429),
-    ("get", "/api/replays/{upload_id}"): (404, 409, 422),
-    ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 503),
-    ("get", "/api/replays/{upload_id}/review"): (404, 422),
+    ("get", "/api/replays/{upload_id}"): (404, 409, 422, 429),
+    ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 429, 503),
+    ("get", "/api/replays/{upload_id}/review"): (404, 422, 429, 503),
     ("post", "/api/scorepads"): (413, 422, 503),
     ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
@@ -312,7 +313,8 @@ def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
-               sweep_seconds: float = 3600.0, coach_iterations: int | None = None) -> FastAPI:
+               sweep_seconds: float = 3600.0, coach_iterations: int | None = None,
+               coach: CoachLimits | None = None) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -331,6 +333,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         sweep_seconds: how often expired tables are deleted from the database (> 0).
         coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
             the coach's default per game (about 1 s).
+        coach: the coach's worker processes, queue, review budget and replay memory
+            (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
 
     Raises:
         ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
@@ -346,6 +350,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         raise ValueError(f"bot_searches must be ≥ 1 and bot_only_searches ≥ 0, got {bot_searches} and "
                          f"{bot_only_searches}")
     guard = Guard(limits or Limits.off())
+    coach = coach or CoachLimits()
     store = Store(db_url)
 
     @asynccontextmanager
@@ -353,7 +358,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
-                            bot_only_workers=bot_only_searches)
+                            bot_only_workers=bot_only_searches, coach_workers=coach.workers)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
         background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
@@ -584,7 +589,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
-    app.include_router(coach_router(coach_iterations))  # the coach (issue 23): hints, reviews, replays
+    app.include_router(coach_router(coach_iterations, coach))  # the coach (issue 23): hints, reviews, replays
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:

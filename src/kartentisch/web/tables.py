@@ -60,6 +60,13 @@ SECRET_SEED_BITS = 128
 BOT_ONLY = "bot-only"
 #: Scheduling priority (``nice``) of the bot-only workers: a person's table wins the CPU from them.
 BOT_ONLY_NICE = 10
+#: The worker pool of the coach's hints and reviews (:mod:`~kartentisch.web.coach`; issue 31): its own, so a person's
+#: bot never waits for a hint, and at :data:`COACH_NICE`, between the people's bots (0) and the tables without a
+#: person (:data:`BOT_ONLY_NICE`), so on a busy machine the bots' searches get the CPU first.
+COACH_POOL = "coach"
+COACH_NICE = 5
+#: The CPU priority (``nice``) of each kind of worker pool (the others: 0).
+POOL_NICE = {BOT_ONLY: BOT_ONLY_NICE, COACH_POOL: COACH_NICE}
 #: Tables deleted from the store per transaction when expired ones are swept.
 SWEEP_BATCH = 500
 #: Chat messages a frame carries at most: the latest (a socket's later frames carry only the new ones).
@@ -539,6 +546,8 @@ class Hub:
             the tables without a person, so a dozen of them searching at the full budget never delay a
             person's table: they wait for these workers, one decision per table at a time (first come, first
             served, so the tables take turns). 0: such tables are refused (422) and stored ones stand still.
+        coach_workers: worker processes (at ``nice`` :data:`COACH_NICE`) for the coach's searches
+            (:data:`COACH_POOL`, ≥ 1).
         bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
         ttl: seconds of inactivity after which a table expires (410 Gone).
         max_live: tables kept in memory; beyond it, idle ones (least recently used first) are dropped
@@ -554,16 +563,16 @@ class Hub:
 
     def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                  search_workers: int = 2, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
-                 bot_only_workers: int = 1) -> None:
+                 bot_only_workers: int = 1, coach_workers: int = 1) -> None:
         if not search_seconds > 0:
             raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
-        if search_workers < 1 or bot_only_workers < 0:
-            raise ValueError(f"search_workers must be ≥ 1 and bot_only_workers ≥ 0, got {search_workers} and "
-                             f"{bot_only_workers}")
+        if search_workers < 1 or bot_only_workers < 0 or coach_workers < 1:
+            raise ValueError(f"search_workers and coach_workers must be ≥ 1 and bot_only_workers ≥ 0, got "
+                             f"{search_workers}, {coach_workers} and {bot_only_workers}")
         self.store = store
         self.search_seconds = float(search_seconds)
         self.executor = executor
-        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers}
+        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers, COACH_POOL: coach_workers}
         self.bot_only_workers = bot_only_workers
         if bot_only_workers:
             self.pool_sizes[BOT_ONLY] = bot_only_workers
@@ -992,7 +1001,7 @@ class Hub:
             return self.executor
         if kind not in self.pools:
             self.pools[kind] = ProcessPoolExecutor(self.pool_sizes[kind], initializer=_exit_with_server,
-                                                   initargs=(BOT_ONLY_NICE if kind == BOT_ONLY else 0,),
+                                                   initargs=(POOL_NICE.get(kind, 0),),
                                                    mp_context=multiprocessing.get_context("spawn"))
         return self.pools[kind]
 
