@@ -114,6 +114,11 @@ def test_check_game_command(monkeypatch: pytest.MonkeyPatch, installed: None) ->
     assert "highcard players=4: 2 positions" in ok.output and "view, resample, seeded hold" in ok.output
     assert runner.invoke(app, ["check-game", "highcard", "--players", "5"]).exit_code == 2
     assert "unknown game 'poker'" in runner.invoke(app, ["check-game", "poker"]).output
+    published = runner.invoke(app, ["check-game", "mayhem", "--players", "3", "--positions", "1", "--samples", "8",
+                                    "--options", '{"gambling_rule": "published", "counter_target": "any"}'])
+    assert published.exit_code == 0, published.output
+    refused = runner.invoke(app, ["check-game", "mayhem", "--options", '{"gambling_rule": "dice"}'])
+    assert refused.exit_code == 2 and "gambling_rule" in refused.output
     _unfair(monkeypatch, "keeps chosen")
     bad = runner.invoke(app, ["check-game", "highcard", "--players", "2", "--positions", "6", "--samples", "16"])
     assert bad.exit_code == 1 and bad.output.startswith("FAIL resample: highcard with 2 players, position seed ")
@@ -127,5 +132,9 @@ def test_the_old_highcard_determinization_fails_seeded(monkeypatch: pytest.Monke
         check_fairness(_unfair(monkeypatch, "order"), players=2, count=5, seed=0, iterations=8)
 
 
-def test_module_names_its_properties() -> None:
+def test_a_failure_names_how_to_check_its_position_again() -> None:
     assert conformance.PROPERTIES == ("view", "resample", "seeded")
+    err = ConformanceError("resample", "mayhem", 3, 41, "the hidden x is 'r1'", {"gambling_rule": "published"})
+    assert str(err) == ("resample: mayhem with 3 players, position seed 41: the hidden x is 'r1' (again: kartentisch "
+                        "check-game mayhem --players 3 --seed 41 --positions 1 --options '{\"gambling_rule\": "
+                        "\"published\"}')")

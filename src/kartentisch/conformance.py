@@ -26,9 +26,10 @@ position again. Everything is seeded, so a run repeats exactly.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,30 +51,37 @@ class ConformanceError(AssertionError):
         players: the player count.
         seed: the seed of the position (:func:`random_position`) that shows it.
         detail: what was found.
+        options: the game options the position was played with (``{}``: the defaults).
     """
 
-    def __init__(self, prop: str, game: str, players: int, seed: int, detail: str) -> None:
+    def __init__(self, prop: str, game: str, players: int, seed: int, detail: str,
+                 options: Mapping[str, Any] | None = None) -> None:
         self.prop, self.game, self.players, self.seed, self.detail = prop, game, players, seed, detail
-        super().__init__(f"{prop}: {game} with {players} players, position seed {seed}: {detail} "
-                         f"(again: kartentisch check-game {game} --players {players} --seed {seed} --positions 1)")
+        self.options = dict(options or {})
+        again = f" --options '{json.dumps(self.options)}'" if self.options else ""
+        super().__init__(f"{prop}: {game} with {players} players, position seed {seed}: {detail} (again: "
+                         f"kartentisch check-game {game} --players {players} --seed {seed} --positions 1{again})")
 
 
 @dataclass(frozen=True)
 class Position:
-    """One checked position: the game's state after a seeded random play, and the seed that made it."""
+    """One checked position: the game's state after a seeded random play, the seed that made it and the
+    game options given (``{}``: the defaults)."""
 
     state: GameState
     players: int
     seed: int
+    options: dict[str, Any]
 
 
-def random_position(game: Game, players: int, seed: int, max_steps: int = 300) -> Position:
+def random_position(game: Game, players: int, seed: int, max_steps: int = 300,
+                    options: Mapping[str, Any] | None = None) -> Position:
     """A position of a match dealt with ``seed``, after a uniformly random number of its first random
     legal moves (up to ``max_steps``; never the end of a match that ends sooner); the seat moving next
-    is drawn at random among ``to_act``, so simultaneous choices are met half made. Equal arguments
-    give equal positions."""
+    is drawn at random among ``to_act``, so simultaneous choices are met half made; ``options`` are the
+    game's (default: its defaults). Equal arguments give equal positions."""
     rng = random.Random(seed)
-    state = game.new_state(players, seed=seed)
+    state = game.new_state(players, options, seed=seed)
     play = state.clone()
     moves: list[tuple[int, str]] = []
     while len(moves) < max_steps and not play.game_over:
@@ -82,13 +90,14 @@ def random_position(game: Game, players: int, seed: int, max_steps: int = 300) -
         play.apply(*moves[-1])
     for seat, token in moves[:rng.randrange(len(moves)) if play.game_over else rng.randint(0, len(moves))]:
         state.apply(seat, token)
-    return Position(state, players, seed)
+    return Position(state, players, seed, dict(options or {}))
 
 
-def positions(game: Game, players: int, count: int, seed: int = 0) -> Iterator[Position]:
+def positions(game: Game, players: int, count: int, seed: int = 0,
+              options: Mapping[str, Any] | None = None) -> Iterator[Position]:
     """``count`` random positions (:func:`random_position`) with seeds ``seed``, ``seed + 1``, …"""
     for i in range(count):
-        yield random_position(game, players, seed + i)
+        yield random_position(game, players, seed + i, options=options)
 
 
 # ----------------------------------------------------------------------------- hidden slots
@@ -241,7 +250,7 @@ def check_position(position: Position, samples: int = 64, iterations: int = 12) 
     game_id = state.game.id
 
     def fail(prop: str, detail: str) -> ConformanceError:
-        return ConformanceError(prop, game_id, players, seed, detail)
+        return ConformanceError(prop, game_id, players, seed, detail, position.options)
 
     rng = random.Random(seed)
     checked = 0
@@ -257,7 +266,8 @@ def check_position(position: Position, samples: int = 64, iterations: int = 12) 
 
 
 def check_fairness(game: Game, players: int | None = None, count: int = 4, seed: int = 0, samples: int = 64,
-                   iterations: int = 12, progress: Callable[[int, int], None] | None = None) -> int:
+                   iterations: int = 12, progress: Callable[[int, int], None] | None = None,
+                   options: Mapping[str, Any] | None = None) -> int:
     """Check the fairness properties (module docstring) on ``count`` random positions (seeds ``seed``,
     ``seed + 1``, …) for each player count of ``game`` (or just ``players``).
 
@@ -269,19 +279,20 @@ def check_fairness(game: Game, players: int | None = None, count: int = 4, seed:
         samples: determinizations per seat and position (``view``, ``resample``).
         iterations: search iterations of the coach and the bot (``seeded``).
         progress: called as ``progress(players, positions_done)`` after each position.
+        options: the game's options for every match (default: its defaults).
 
     Returns:
         The hidden slots checked for ``resample`` over all positions and seats.
     Raises:
         ConformanceError: the first property broken (naming it, the player count and the seed).
-        KartentischError: ``players`` is outside the game's range.
+        KartentischError: ``players`` is outside the game's range (InvalidOptions: bad ``options``).
     """
     counts = range(game.min_players, game.max_players + 1) if players is None else [players]
     if players is not None:
         game.check_players(players)
     checked = 0
     for n in counts:
-        for done, position in enumerate(positions(game, n, count, seed), start=1):
+        for done, position in enumerate(positions(game, n, count, seed, options), start=1):
             checked += check_position(position, samples, iterations)
             if progress is not None:
                 progress(n, done)

@@ -10,6 +10,7 @@ from collections import Counter
 from tests.games.mayhem.mayhem_helpers import load
 
 from kartentisch.bots.coach import hint
+from kartentisch.conformance import check_resample
 from kartentisch.games.mayhem import GAME
 from kartentisch.games.mayhem.cards import COLOR, KIND, PLAY_DECK
 from kartentisch.games.mayhem.notation import chosen_card
@@ -117,3 +118,29 @@ def test_a_source_with_fy_beside_one_named_card_keeps_fy() -> None:
         assert "fy" in hand and len(cards) == 1 and cards[0] in hand and cards[0] != "fy"
         seen.add(cards[0])
     assert len(seen) > 5 and Counter(PLAY_DECK)["fy"] == 1
+
+
+def test_a_source_giving_nothing_but_holding_fy_is_known_to_hold_it() -> None:
+    """R9, R19: a Gift naming no card from a hand of one shows that card is ``fy``: every sample keeps it,
+    and the fairness check (conformance ``resample``) accepts that, as the game names it known."""
+    state = load([["fy", "rgift"], ["g1", "g2"], ["b1", "b2"]], ["r3"], last_color="r")
+    state.apply(0, "play:rgift:1")
+    assert state.phase == "counter" and state.pending["cards"] == []
+    assert state.known_hidden(2) == Counter({"fy": 1}) and state.known_hidden(0) == Counter()
+    rng = random.Random(4)
+    samples = [state.determinize(2, rng) for _ in range(40)]
+    assert all(sample.hands[0] == ["fy"] for sample in samples)
+
+    def fail(prop: str, detail: str) -> AssertionError:
+        return AssertionError(f"{prop}: {detail}")
+
+    assert check_resample(state, 2, samples, fail) > 0
+
+
+def test_hidden_cards_with_one_place_left_are_known() -> None:
+    """Two seats, the draw pile spent: the other hand holds every hidden play card, so seat 0 knows it."""
+    state = load([["r1", "r2"], ["g1", "g2"]], ["r3"])
+    state.discard.extend(state.draw)
+    state.draw.clear()
+    assert state.cards() == Counter(GAME.deck(2, state.options))
+    assert state.known_hidden(0) == Counter({"g1": 1, "g2": 1})

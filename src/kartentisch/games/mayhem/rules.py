@@ -593,6 +593,21 @@ class MayhemState(Events):
         sort_shuffle(rng, new.event_pile)
         return new
 
+    def known_hidden(self, seat: int) -> Counter[str]:
+        """Hidden cards whose place ``seat`` knows (kernel hook): ``fy`` in a Gift/Exchange source's hand
+        when its named count says so (:meth:`_hand_constraints`), and every hidden play card when they
+        have one place only (one other seat's hand, the draw pile spent or public), by elimination."""
+        known: Counter[str] = Counter()
+        need, _ = self._hand_constraints(seat)
+        if FY in need.values():
+            known["fy"] += 1
+        first = 1 if self.face_up and self.draw else 0
+        hidden_draw = self.draw[first:]
+        places = [h for s, h in enumerate(self.hands) if s != seat and h] + ([hidden_draw] if hidden_draw else [])
+        if len(places) == 1:
+            known.update(places[0])
+        return known
+
     def _hand_constraints(self, seat: int) -> tuple[dict[int, frozenset[str]], dict[int, frozenset[str]]]:
         """What ``view(seat)`` implies about other seats' hands (for :meth:`_determinize`): the seats that
         must hold at least one card of a set, and the seats that must hold none of a set.
