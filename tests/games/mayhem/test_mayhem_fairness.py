@@ -10,6 +10,7 @@ from collections import Counter
 from tests.games.mayhem.mayhem_helpers import load
 
 from kartentisch.bots.coach import hint
+from kartentisch.bots.ismcts import ISMCTSBot
 from kartentisch.conformance import check_resample
 from kartentisch.games.mayhem import GAME
 from kartentisch.games.mayhem.cards import COLOR, KIND, PLAY_DECK
@@ -60,6 +61,8 @@ def test_two_states_one_view_different_bets_give_one_hint() -> None:
     assert low.view(1) == high.view(1)
     assert low.public_token(0, "bet:r1", 1) == high.public_token(0, "bet:g7", 1) == "bet:?"
     assert hint(low, 1, iterations=60, seed=42)["moves"] == hint(high, 1, iterations=60, seed=42)["moves"]
+    bots = ISMCTSBot(GAME, seed=42, iterations=60), ISMCTSBot(GAME, seed=42, iterations=60)
+    assert bots[0].search(low, 1) == bots[1].search(high, 1)
 
 
 def test_published_gamble_bets_stay_legal_and_drawers_hold_none() -> None:
