@@ -21,7 +21,13 @@ exactly when its determinization is. For random positions of every player count,
 
 A failure raises :class:`ConformanceError`, naming the property, the game, the player count and the
 seed of the position: ``kartentisch check-game ID --players N --seed S --positions 1`` checks that
-position again. Everything is seeded, so a run repeats exactly.
+position again. Everything is seeded, so a run repeats exactly. In a plug-in's own tests::
+
+    from kartentisch.conformance import check_fairness
+    from highcard import GAME
+
+    def test_bots_and_coach_know_only_what_a_seat_knows():
+        check_fairness(GAME, count=4)   # every player count; raises ConformanceError
 """
 
 from __future__ import annotations
