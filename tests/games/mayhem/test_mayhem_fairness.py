@@ -4,9 +4,11 @@ mayhem *Public form of tokens*, R43, D27), so neither ISMCTS bots nor the coach 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
+import pytest
 from tests.games.mayhem.mayhem_helpers import load
 
 from kartentisch.bots.coach import hint
@@ -147,3 +149,21 @@ def test_hidden_cards_with_one_place_left_are_known() -> None:
     state.draw.clear()
     assert state.cards() == Counter(GAME.deck(2, state.options))
     assert state.known_hidden(0) == Counter({"g1": 1, "g2": 1})
+
+
+def test_the_fairness_check_sees_committed_cards_kept() -> None:
+    """conformance ``resample`` would have caught issue 31 item 1: samples that keep seat 0's real bet
+    fail it, naming the slot; the determinization's own samples pass it."""
+    state = _gamble("r1")
+    rng = random.Random(6)
+    samples = [state.determinize(1, rng) for _ in range(40)]
+
+    def fail(prop: str, detail: str) -> AssertionError:
+        return AssertionError(f"{prop}: {detail}")
+
+    assert check_resample(state, 1, samples, fail) > 0
+    for sample in samples:
+        sample.pending = copy.deepcopy(state.pending)  # as the old determinization kept it
+        assert sample.view(1) == state.view(1)
+    with pytest.raises(AssertionError, match=r"^resample: the hidden zones\.pending\.chosen\.0\.0 is 'r1' in all 40"):
+        check_resample(state, 1, samples, fail)
