@@ -654,10 +654,7 @@ class LastCardState(GameState):
         places = new._hidden_places(seat)
         pool: list[int] = []
         for cards, stay in places:
-            rest = list(cards)
-            for c in stay:
-                rest.remove(c)
-            pool.extend(rest)
+            pool.extend(c for c in cards if c not in stay)
         sort_shuffle(rng, pool)
         for cards, stay in places:
             free = len(cards) - len(stay)
