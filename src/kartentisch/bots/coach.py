@@ -37,7 +37,10 @@ mean's variance bounded by ``w·(1−w)/searches``, exact for 0/1 results).
 view (:meth:`~kartentisch.kernel.Game.choice`). With equal seeds and an iteration budget an
 evaluation is repeatable. A game's ``_determinize`` that collects the hidden cards in the order
 they lie makes one seeded sample depend on that order (not the sample's distribution): evaluations
-shown to people should be seeded from a secret, as the tables' bots are.
+shown to people should be seeded from a secret, as the tables' bots are. ``kartentisch check-game``
+(:mod:`kartentisch.conformance`, issue 31) checks every game for both defects: samples that keep a
+hidden card (mayhem's face-down commitments did), and seeded evaluations that differ between states
+the seat cannot tell apart.
 
 Example::
 

@@ -1,7 +1,7 @@
 """``kartentisch``: the command-line app (Typer + Rich).
 
 Commands: ``games``, ``rules``, ``play``, ``replay``, ``simulate``, ``soak``, ``scenario``; the
-faces add theirs (``tournament``, ``serve``, ``scorepad``) from their own modules.
+faces add theirs (``tournament``, ``serve``, ``scorepad``, ``check-game``) from their own modules.
 """
 
 from __future__ import annotations
@@ -388,3 +388,6 @@ app.command("review")(review.review_cmd)
 from . import scorepad  # noqa: E402
 
 app.command("scorepad")(scorepad.scorepad_cmd)
+from . import check  # noqa: E402
+
+app.command("check-game")(check.check_game_cmd)

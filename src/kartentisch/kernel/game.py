@@ -153,6 +153,13 @@ class GameState(ABC):
         sample._rng_shared = False
         return sample
 
+    def known_hidden(self, seat: int) -> Counter[str]:
+        """Cards that ``view(seat)`` hides but whose place ``seat`` knows all the same, as they are
+        written in :meth:`to_doc` (``str`` of each): placed by public moves, or implied by the view.
+        :meth:`_determinize` keeps them where they are; the fairness check
+        (:func:`kartentisch.conformance.check_resample`) does not ask them to move. Default: none."""
+        return Counter()
+
     def share_rng(self, clone: GameState) -> None:
         """Give ``clone`` this state's generator (for :meth:`clone`): same sequence, independent use."""
         clone._rng, clone._rng_seed = self._rng, self._rng_seed  # a pending seed: each makes its own
