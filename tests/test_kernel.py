@@ -107,7 +107,7 @@ def test_choice_is_random_choice():
     same state (seeded random play depends on it); an empty listing raises as ``choice`` does."""
     import random
 
-    from kartentisch.kernel.game import choice
+    from kartentisch.kernel.rng import choice
 
     for seed in range(40):
         for length in (1, 2, 3, 5, 8, 33, 64, 65, 455):
@@ -124,7 +124,7 @@ def test_sample_is_random_sample():
     same state, on both of CPython's methods (a pool for small populations, a set for large ones)."""
     import random
 
-    from kartentisch.kernel.game import sample
+    from kartentisch.kernel.rng import sample
 
     for seed in range(30):
         for n, k in ((1, 1), (2, 0), (12, 3), (12, 12), (21, 5), (22, 2), (60, 3), (60, 6), (130, 20), (500, 7)):

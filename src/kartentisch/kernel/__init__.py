@@ -4,11 +4,12 @@ The kernel imports no game and no face (CLI, web, bots, RL): dependencies point 
 """
 
 from .errors import IllegalAction, InvalidOptions, InvalidReplay, InvalidState, KartentischError, MalformedToken
-from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, SearchTuning, require, shuffle, sort_shuffle
+from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, SearchTuning, require
 from .match import Match
 from .options import Option, bool_option, choice_option, int_option, resolve_options, seat_option
 from .parts import Parts
 from .registry import known_ids, lookup, register, register_loader
+from .rng import shuffle, sort_shuffle
 from .words import LANGS, Choice, Narration, Voice, narrate
 
 __all__ = [

@@ -29,10 +29,9 @@ from ...kernel.game import (
     SearchTuning,
     is_int,
     require,
-    shuffle,
-    sort_shuffle,
 )
 from ...kernel.options import Option, int_option, seat_option
+from ...kernel.rng import shuffle, sort_shuffle
 from .cards import (
     ALL_SPECIAL_CODES,
     CARD_BIT,

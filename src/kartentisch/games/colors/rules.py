@@ -28,10 +28,9 @@ from ...kernel.game import (
     SearchTuning,
     is_int,
     require,
-    shuffle,
-    sort_shuffle,
 )
 from ...kernel.options import Option, int_option, seat_option
+from ...kernel.rng import shuffle, sort_shuffle
 from .cards import (
     CENTRE_SIZE,
     CODES,

@@ -35,10 +35,9 @@ from ...kernel.game import (
     SearchTuning,
     is_int,
     require,
-    shuffle,
-    sort_shuffle,
 )
 from ...kernel.options import Option, bool_option, int_option, seat_option
+from ...kernel.rng import shuffle, sort_shuffle
 from .cards import DECK, VALUE
 from .cells import (
     Cell,

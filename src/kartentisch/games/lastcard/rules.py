@@ -39,15 +39,12 @@ from ...kernel.game import (
     Game,
     GameState,
     SearchTuning,
-    below,
     is_int,
     require,
-    sample,
-    shuffle,
-    sort_shuffle,
 )
 from ...kernel.memo import Memo
 from ...kernel.options import Option, bool_option, int_option, seat_option
+from ...kernel.rng import below, sample, shuffle, sort_shuffle
 from . import cards as C
 from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
 from .notation import HIDDEN, PASS, PHASES, PLAY, Deal, HelpPlay, HiddenPass, Lay, Pass, Play, parse

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...kernel.game import sample
+from ...kernel.rng import sample
 from .cards import COLORS
 from .matching import Matching, card_combos, combo_at, combo_count
 from .notation import Counterattack

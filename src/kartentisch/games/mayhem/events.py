@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...kernel.game import below, shuffle
+from ...kernel.rng import below, shuffle
 from .attacks import Attacks
 from .cards import COLOR, KIND, POS, SCORE, VALUE, sort_cards
 from .notation import chosen_card, chosen_target

@@ -35,14 +35,11 @@ from ...kernel.game import (
     Bot,
     Game,
     SearchTuning,
-    below,
     is_int,
     require,
-    sample,
-    shuffle,
-    sort_shuffle,
 )
 from ...kernel.options import choice_option, int_option, seat_option
+from ...kernel.rng import below, sample, shuffle, sort_shuffle
 from .cards import (
     CODES,
     COLOR,

@@ -1,0 +1,105 @@
+"""The kernel's random algorithms: the draws of the games' chance and of random play, from one generator.
+
+Each equals CPython's :class:`random.Random` method of the same purpose exactly (the same result and the
+same use of the generator, pinned by kernel tests), so seeded deals, scenarios and replays stay as they were,
+without the interpreted calls of the standard library's bodies; :func:`sort_shuffle` is the one exception,
+a shuffle whose result depends only on which items there are (determinizations). Kept apart from the state
+protocol (:mod:`.game`) so the rules of a game and the protocol read without them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def sort_shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` (mutually comparable) in place, uniformly: sorted first, then a stable sort on
+    one ``rng.random()`` key per item.
+
+    The first sort makes the result depend on *which* items there are, not on the order they lay in:
+    a determinization drawn with a seed is then the same from the real state and from any other
+    state of the same information set (the coach's "reads no hidden card" property, issue 23).
+    About twice as fast as :meth:`random.Random.shuffle` on the 20–130 cards of a determinization
+    (the keys come from C, not from ``_randbelow``); ties, of probability about n²/2⁵⁴, keep their
+    order. For :meth:`GameState._determinize` only: deals use :func:`shuffle`, so every seeded
+    deal stays as it was.
+    """
+    items.sort()
+    key = rng.random
+    items.sort(key=lambda _: key())
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: same order, same stream.
+
+    The deal shuffle of every game (seeded deals, scenarios and replays depend on its order). It
+    is CPython's Fisher–Yates with ``_randbelow`` drawn as :func:`below` draws it, inlined so that
+    ``getrandbits`` is looked up once per shuffle. A kernel test pins the equality with
+    :meth:`random.Random.shuffle`.
+    """
+    getrandbits = rng.getrandbits  # looked up once, not once per card
+    for i in range(len(items) - 1, 0, -1):
+        k = (i + 1).bit_length()  # below(rng, i + 1), inlined for the bound method
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """``rng.choice(items)`` exactly: the same item and the same use of ``rng`` (a kernel test pins
+    it), without its two interpreted calls (the random play of every game draws through it).
+
+    Raises:
+        IndexError: ``items`` is empty, as :meth:`random.Random.choice` raises.
+    """
+    if not items:
+        raise IndexError("Cannot choose from an empty sequence")
+    return items[below(rng, len(items))]
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)`` exactly: the same items in the same order and the same use of
+    ``rng`` (a kernel test pins it), without its interpreted body. The chance of the games' rules
+    (mayhem's Thief, lastcard's random pass) draws through it, so seeded matches stay as they were.
+
+    Raises:
+        ValueError: ``k`` is negative or larger than ``population``, as :meth:`random.Random.sample`.
+    """
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    result: list[T] = []
+    setsize = 21  # CPython's choice between its two methods, kept so the stream is the same
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:  # pool: draw among the items not chosen yet
+        pool = list(population)
+        for i in range(k):
+            j = below(rng, n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return result
+    selected: set[int] = set()  # set: draw again on a repeat
+    for _ in range(k):
+        j = below(rng, n)
+        while j in selected:
+            j = below(rng, n)
+        selected.add(j)
+        result.append(population[j])
+    return result
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer ``0 … n-1`` (``n`` ≥ 1) drawn exactly as CPython's ``Random._randbelow``
+    draws it: ``getrandbits`` of ``n.bit_length()`` bits, redrawn while ≥ ``n``."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
