@@ -46,6 +46,8 @@ from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
 from .frames import LANG_HELP, FrameOut
+from .groups import recorder as groups_recorder
+from .groups import router as groups_router
 from .invites import router as invites_router
 from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
@@ -359,6 +361,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
                             bot_only_workers=bot_only_searches, coach_workers=coach.workers)
+        app.state.hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
         background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
@@ -590,6 +593,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
     app.include_router(coach_router(coach_iterations, coach))  # the coach (issue 23): hints, reviews, replays
+    app.include_router(groups_router)  # groups (issue 34): /g, /api/groups, standings
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:
