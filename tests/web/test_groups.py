@@ -89,12 +89,13 @@ def test_ratings_follow_places_and_ties() -> None:
 
 
 def test_eight_players_rated_and_bots_left_out_on_request() -> None:
-    entries = tuple(Entry(f"m{i}", f"P{i}", False, i + 1, 10 - i) for i in range(7)) + (Entry("bot:x", "B", True, 1, 10),)
+    people = tuple(Entry(f"m{i}", f"P{i}", False, i + 1, 10 - i) for i in range(7))
+    entries = (*people, Entry("bot:x", "B", True, 1, 10))
     out = standings([Played(1.0, entries)])
     assert len(out["players"]) == 8 and out["matches"] == 1
-    people = standings([Played(1.0, entries)], bots=False)
-    assert [p["key"] for p in people["players"]] == [f"m{i}" for i in range(7)]
-    assert people["players"][0]["form"] == [1]  # the bot ahead no longer counts
+    without = standings([Played(1.0, entries)], bots=False)
+    assert [p["key"] for p in without["players"]] == [f"m{i}" for i in range(7)]
+    assert without["players"][0]["form"] == [1]  # the bot ahead no longer counts
     only_one = standings([Played(1.0, (Entry("m1", "A", False, 2, 0), Entry("bot:x", "B", True, 1, 1)))], bots=False)
     assert only_one["matches"] == 0 and only_one["players"] == []
 
