@@ -90,10 +90,10 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
                    if m["url"].startswith(f"/t/{second.json()['id']}")).split("#seat=")[1] for k in keys]
     finish(live_server, second.json()["id"], tokens)
     ana.goto(f"{live_server}/g/{code}?lang=en")
-    ana.wait_for_selector("body[data-ready='1'] .game-standings .bot-tag")
+    ana.wait_for_selector("body[data-ready='1'] .game-standings tr[data-bot]")
     assert ana.locator(".game-standings tbody tr").count() == 3
     ana.uncheck("#with-bots")
-    ana.wait_for_function("!document.querySelector('.game-standings .bot-tag')")
+    ana.wait_for_function("!document.querySelector('.game-standings tr[data-bot]')")
     assert ana.locator(".game-standings tbody tr").count() == 2
     assert "bots=false" in ana.locator("#csv").get_attribute("href")
     for page, size in ((ana, "laptop"), (ben, "phone")):

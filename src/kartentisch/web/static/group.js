@@ -16,11 +16,11 @@ const STRINGS = {
     matches: "Tables and score pads", none: "Nothing played yet.", running: "running", over: "over",
     mySeat: "Go to my seat", watch: "Watch", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
     noStandings: "The standings appear after the first finished match.", matchesOf: "{0} matches", matchOf: "1 match",
-    rank: "#", player: "Player", rating: "Rating", played: "Matches", wins: "Wins", average: "Average score",
-    form: "Recent places", bot: "bot", chart: "Rating after each match", headToHead: "Head to head",
+    rank: "#", player: "Player", rating: "Rating", played: "Matches", wins: "Wins", average: "Avg. score",
+    form: "Form", bot: "a bot", chart: "Rating after each match", headToHead: "Head to head",
     ahead: "{0} ahead", level: "level", met: "met {0} times", csv: "Download the standings (CSV)",
     ratingHelp: "The rating (OpenSkill) starts at 0 and rises with good placings against strong players.",
-    matchNo: "match", unknown: "There is no group with this link.", error: "Error",
+    unknown: "There is no group with this link.", error: "Error",
     pickTwo: "Choose the players: {0} to {1} for this game.",
   },
   de: {
@@ -34,11 +34,11 @@ const STRINGS = {
     matches: "Tische und Punkteblöcke", none: "Noch nichts gespielt.", running: "läuft", over: "vorbei",
     mySeat: "Zu meinem Platz", watch: "Zuschauen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
     noStandings: "Die Tabelle erscheint nach der ersten beendeten Partie.", matchesOf: "{0} Partien", matchOf: "1 Partie",
-    rank: "#", player: "Spieler", rating: "Wertung", played: "Partien", wins: "Siege", average: "Punkteschnitt",
-    form: "Letzte Plätze", bot: "Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
+    rank: "#", player: "Spieler", rating: "Wertung", played: "Partien", wins: "Siege", average: "Ø Punkte",
+    form: "Form", bot: "ein Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
     ahead: "{0} vorn", level: "gleichauf", met: "{0}-mal gegeneinander", csv: "Tabelle herunterladen (CSV)",
     ratingHelp: "Die Wertung (OpenSkill) beginnt bei 0 und steigt mit guten Plätzen gegen starke Gegner.",
-    matchNo: "Partie", unknown: "Zu diesem Link gibt es keine Spielrunde.", error: "Fehler",
+    unknown: "Zu diesem Link gibt es keine Spielrunde.", error: "Fehler",
     pickTwo: "Wähle die Mitspieler: {0} bis {1} für dieses Spiel.",
   },
 };
@@ -141,7 +141,7 @@ function Matches({ items }) {
 
 /** The ratings after each match as lines, one per player (`history`: key → [[match, ended, rating]]). */
 function Chart({ game }) {
-  const W = 480, H = 240, L = 44, R = 12, T = 14, B = 34;
+  const W = 480, H = 240, L = 44, R = 12, T = 14, B = 44;
   const lines = game.players.map((p, i) => ({ ...p, colour: COLOURS[i % COLOURS.length], points: game.history[p.key] ?? [] }));
   const values = lines.flatMap((l) => l.points.map((pt) => pt[2]));
   const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
@@ -153,9 +153,8 @@ function Chart({ game }) {
     <svg class="chart" viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${label}>
       <line x1=${L} y1=${y(0)} x2=${W - R} y2=${y(0)} stroke="#bbb" />
       ${ticks.map((v) => html`<text x=${L - 6} y=${y(v) + 5} text-anchor="end">${points(v)}</text>`)}
-      <text x=${x(1)} y=${H - 10} text-anchor="middle">1</text>
-      ${game.matches > 1 && html`<text x=${x(game.matches)} y=${H - 10} text-anchor="middle">${game.matches}</text>`}
-      <text x=${L - 6} y=${H - 10} text-anchor="end">${t("matchNo")}</text>
+      <text x=${x(1)} y=${H - 12} text-anchor="middle">1</text>
+      ${game.matches > 1 && html`<text x=${x(game.matches)} y=${H - 12} text-anchor="middle">${game.matches}</text>`}
       ${lines.map((l) => html`<g><polyline fill="none" stroke=${l.colour} stroke-width="2.5"
           stroke-dasharray=${l.bot ? "6 4" : ""} points=${l.points.map((pt) => `${x(pt[0])},${y(pt[2])}`).join(" ")} />
         ${l.points.map((pt) => html`<circle cx=${x(pt[0])} cy=${y(pt[2])} r="3" fill=${l.colour} />`)}</g>`)}
@@ -175,8 +174,8 @@ function GameStandings({ game }) {
     <h3>${game.game_name} <small>(${game.matches === 1 ? t("matchOf") : t("matchesOf", game.matches)})</small></h3>
     <div class="standings-wrap"><table class="standings"><thead><tr><th>${t("rank")}</th><th>${t("player")}</th>
       <th>${t("rating")}</th><th>${t("played")}</th><th>${t("wins")}</th><th>${t("average")}</th><th>${t("form")}</th></tr></thead>
-      <tbody>${game.players.map((p, i) => html`<tr data-player=${p.name}><td>${i + 1}</td>
-        <td>${p.name}${p.bot && html`<span class="bot-tag">${t("bot")}</span>`}</td><td>${points(p.rating)}</td>
+      <tbody>${game.players.map((p, i) => html`<tr data-player=${p.name} data-bot=${p.bot ? "1" : null} title=${p.bot ? t("bot") : null}><td>${i + 1}</td>
+        <td>${p.name}</td><td>${points(p.rating)}</td>
         <td>${p.matches}</td><td>${p.wins}</td><td>${p.average_score === null ? "" : points(p.average_score)}</td>
         <td class="form">${p.form.map((place) => html`<span class=${`place${place === 1 ? " first" : ""}`}>${place}.</span>`)}</td></tr>`)}
       </tbody></table></div>
