@@ -272,3 +272,32 @@ def test_a_result_the_hook_missed_is_recorded_from_the_stored_table(client: Test
     play_out(client, table["id"], seat_tokens(client, code, [ana["key"], ben["key"]], table["id"]))
     games = client.get(f"/api/groups/{code}/standings").json()["games"]
     assert games[0]["matches"] == 1 and {p["name"] for p in games[0]["players"]} == {"Ana", "Ben"}
+
+
+def test_a_name_the_seat_check_refuses_is_refused_in_the_page_s_language(client: TestClient,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Members' names are told apart by the table's own seat check (Hub.check_seats); its refusal is worded for the
+    group, in the page's language, and nobody joins."""
+    from kartentisch.web.tables import ApiError
+
+    code = new_group(client)
+    join(client, code, "Ana")
+    seen = []
+
+    def alike(records):
+        seen.append([r.name for r in records])
+        raise ApiError(422, "seat names must differ")
+
+    monkeypatch.setattr(client.app.state.hub, "check_seats", alike)
+    res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "Anna"})
+    assert res.status_code == 422 and "mit dem Namen eines anderen Mitglieds zu verwechseln" in res.json()["error"]
+    assert seen == [["Ana", "Anna"]]
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]
+
+
+def test_the_schema_documents_the_groups_refusals(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    code = new_group(client)
+    statuses = {client.get(f"/api/groups/{code}", headers=auth("x")).status_code,
+                client.get("/api/groups/none").status_code, client.get("/api/groups/a%00b").status_code}
+    assert {str(s) for s in statuses} <= set(paths["/api/groups/{code}"]["get"]["responses"])

@@ -221,9 +221,9 @@ class ErrorOut(BaseModel):
 #: What each refusal means, for the OpenAPI schema.
 STATUS_MEANING = {
     400: "a request body that cannot be read as text (not UTF-8); JSON that does not parse is a 422",
-    401: "no seat token (or edit key) where one is needed, or one this table does not know",
+    401: "no seat token (or edit key, or member key) where one is needed, or one this table (pad, group) does not know",
     403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
-    404: "no such table, score pad or round",
+    404: "no such table, group, score pad or round",
     409: "not the seat's decision now, the match over or not over, or a change that came in between",
     410: "the table expired: no move for the server's expiry time",
     413: "a request body over 64 KB",
@@ -256,6 +256,13 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
     ("put", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 413, 422, 503),
     ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
+    ("post", "/api/groups"): (413, 422, 503),
+    ("post", "/api/groups/{code}/members"): (404, 413, 422, 503),
+    ("get", "/api/groups/{code}"): (401, 404, 422, 503),
+    ("post", "/api/groups/{code}/tables"): (401, 404, 413, 422, 503),
+    ("post", "/api/groups/{code}/scorepads"): (401, 404, 413, 422, 503),
+    ("get", "/api/groups/{code}/standings"): (404, 422, 503),
+    ("get", "/api/groups/{code}/standings.csv"): (404, 422, 503),
 }
 
 
