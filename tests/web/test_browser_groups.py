@@ -59,9 +59,14 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     ana.wait_for_selector("body[data-ready='1'] #start-table")
     assert ana.locator("#start input[type=checkbox]:checked").count() == 2  # Ana and Ben
     ana.select_option("#group-game", "colors")
+    assert ana.locator("#group-length option").all_inner_texts() == ["short (15)", "medium (30)", "long (70)"]
+    ana.select_option("#group-length", label="short (15)")
+    started: list[dict] = []
+    ana.on("request", lambda r: started.append(r.post_data_json) if r.url.split("?")[0].endswith("/tables") else None)
     ana.click("#start-table")
     ana.wait_for_url("**/t/**")
     table_id, ana_token = ana.url.split("/t/")[1].split("?")[0], ana.url.split("#seat=")[1]
+    assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
     group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()
     ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
     finish(live_server, table_id, [ana_token, ben_token])

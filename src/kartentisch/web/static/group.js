@@ -2,7 +2,7 @@
 // kept in this browser; the same name gives it back on another device), start a table or a score pad with the
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
-import { lang, listing, points, toggleLang, withLang } from "./i18n.js";
+import { choiceWords, lang, listing, points, t as pageWord, toggleLang, withLang } from "./i18n.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const STRINGS = {
@@ -46,6 +46,14 @@ const t = (key, ...args) => (STRINGS[lang()][key] ?? STRINGS.en[key]).replace(/\
 const code = decodeURIComponent(location.pathname.split("/").pop());
 const KEY = `kartentisch.group.${code}`;
 const api = (path) => `/api/groups/${encodeURIComponent(code)}${path}`;
+const LENGTHS = ["short", "medium", "long"];
+/** A game's length option (presets, or a choice of short/medium/long, as the lobby offers it first), or undefined. */
+const lengthOf = (game) => game?.options.find((o) => o.presets?.length > 0
+  || (o.kind === "choice" && o.choices.every((c) => LENGTHS.includes(c))));
+/** The length option's values in words: [{value, words}]. */
+const lengthChoices = (opt) => (opt.presets?.length
+  ? opt.presets.map((p) => ({ value: p.value, words: `${LENGTHS.includes(p.name) ? pageWord(`preset_${p.name}`) : p.name} (${p.value})` }))
+  : opt.choices.map((c) => ({ value: c, words: choiceWords(opt, c) })));
 /** Line colours of the chart (told apart by the legend's names too). */
 const COLOURS = ["#1f5fbf", "#c0392b", "#2f8f46", "#8e44ad", "#d68910", "#17a2b8", "#6d4c41", "#e84393", "#555"];
 
@@ -95,6 +103,8 @@ function Start({ group, games, onStarted }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const game = games.find((g) => g.id === gameId);
+  const length = lengthOf(game);
+  const [lengthIndex, setLengthIndex] = useState(null);   // null: the game's default
   const players = chosen.length + bots;
   const fits = game && players >= game.min_players && players <= game.max_players;
   const go = async (kind) => {
@@ -103,7 +113,8 @@ function Start({ group, games, onStarted }) {
     try {
       if (kind === "table") {
         const seats = [...chosen.map((member) => ({ member })), ...Array.from({ length: bots }, () => ({ bot: "heuristic" }))];
-        const data = await call("POST", "/tables", { game: gameId, seats });
+        const options = length && lengthIndex !== null ? { [length.name]: lengthChoices(length)[lengthIndex].value } : {};
+        const data = await call("POST", "/tables", { game: gameId, seats, options });
         location.href = withLang(data.url);
       } else {
         const data = await call("POST", "/scorepads", { game: gameId, members: chosen });
@@ -115,8 +126,12 @@ function Start({ group, games, onStarted }) {
     .filter((m) => (m === member ? on : chosen.includes(m))));
   return html`<section id="start" aria-labelledby="start-title"><h2 id="start-title">${t("start")}</h2>
     <div class="field"><label class="label" for="group-game">${t("game")}</label>
-      <select id="group-game" value=${gameId} onChange=${(e) => setGameId(e.currentTarget.value)}>
+      <select id="group-game" value=${gameId} onChange=${(e) => { setGameId(e.currentTarget.value); setLengthIndex(null); }}>
         ${games.map((g) => html`<option value=${g.id}>${g.names[lang()] ?? g.names.en}</option>`)}</select></div>
+    ${length && html`<div class="field"><label class="label" for="group-length">${pageWord("length")}</label>
+      <select id="group-length" value=${String(lengthIndex ?? lengthChoices(length).findIndex((c) => c.value === length.default))}
+        onChange=${(e) => setLengthIndex(Number(e.currentTarget.value))}>
+        ${lengthChoices(length).map((c, i) => html`<option value=${String(i)}>${c.words}</option>`)}</select></div>`}
     <fieldset class="field"><legend class="label">${t("who")}</legend><div class="picks">
       ${group.members.map((m) => html`<label><input type="checkbox" data-member=${m.member} checked=${chosen.includes(m.member)}
         onChange=${(e) => toggle(m.member, e.currentTarget.checked)} /> ${m.name}</label>`)}</div></fieldset>
