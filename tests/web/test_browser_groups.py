@@ -4,6 +4,8 @@ the standings page at laptop and phone size in English and German."""
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
 
@@ -15,6 +17,8 @@ from .browser_kit import (
     shot,
 )
 from .conftest import auth
+from .test_browser_a11y import serious_violations
+from .test_browser_hardening import COLLECT, violations
 
 pytestmark = pytest.mark.browser
 
@@ -107,3 +111,33 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
             page.wait_for_selector("body[data-ready='1'] #standings .game-standings")
             page.locator("#standings").scroll_into_view_if_needed()
             shot(page, f"group-standings-{size}-{lang}", full_page=True)
+
+
+def test_the_group_page_works_under_the_policy_and_has_no_serious_violations(browser, live_server: str) -> None:  # noqa: F811
+    """The page draws its standings and chart under the Content-Security-Policy (nothing inline), and axe-core finds
+    no serious or critical violation on it, in German, with a member and without."""
+    code = httpx.post(f"{live_server}/api/groups", json={"name": "Runde"}).json()["code"]
+    key = httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": "Ana"}).json()["key"]
+    table = httpx.post(f"{live_server}/api/groups/{code}/tables", headers=auth(key), json={
+        "game": "colors", "options": {"max_rounds": 1}, "seats": [{"bot": "random"}, {"bot": "heuristic"}]}).json()
+    for _ in range(500):
+        if httpx.get(f"{live_server}/api/tables/{table['id']}/view").json()["view"]["game_over"]:
+            break
+        time.sleep(0.05)
+    strict = browser.strict.new_context(viewport=PHONE)  # the server's policy, violations collected
+    strict.add_init_script(COLLECT)
+    checked = browser.new_context(viewport=PHONE)  # axe-core is injected as a script, which the policy forbids
+    for context in (strict, checked):
+        page = context.new_page()
+        page.goto(f"{live_server}/g/{code}?lang=de")
+        page.wait_for_selector("body[data-ready='1'] #standings svg.chart")
+        if context is checked:
+            assert serious_violations(page) == []
+        page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {key!r})")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1'] #start-table")
+        if context is checked:
+            assert serious_violations(page) == []
+        else:
+            assert violations(page, live_server) == []
+        context.close()
