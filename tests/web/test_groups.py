@@ -10,9 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
+from kartentisch.web.limits import Limits
 from kartentisch.web.standings import Entry, Played, placings, standings
 
-from .conftest import auth
+from .conftest import auth, pg_test_url
 
 #: A one-round Colour Gap match (colors R16: max_rounds ends the match after that round).
 SHORT = {"max_rounds": 1}
@@ -212,6 +213,17 @@ def test_csv_export(client: TestClient) -> None:
 
 
 def test_standings_are_the_same_after_a_restart(db_url: str) -> None:
+    same_after_restart(db_url)
+
+
+@pytest.mark.postgres
+def test_standings_are_the_same_after_a_restart_on_postgresql() -> None:
+    same_after_restart(pg_test_url())
+
+
+def same_after_restart(db_url: str) -> None:
+    """Three matches of three members, the standings (both languages, with and without bots) and the CSV; then a
+    new app on the same database answers the same."""
     with TestClient(create_app(db_url)) as client:
         code = new_group(client)
         ana, ben, cem = (join(client, code, n) for n in ("Ana", "Ben", "Cem"))
@@ -301,3 +313,16 @@ def test_the_schema_documents_the_groups_refusals(client: TestClient) -> None:
     statuses = {client.get(f"/api/groups/{code}", headers=auth("x")).status_code,
                 client.get("/api/groups/none").status_code, client.get("/api/groups/a%00b").status_code}
     assert {str(s) for s in statuses} <= set(paths["/api/groups/{code}"]["get"]["responses"])
+
+
+def test_groups_and_their_tables_count_against_the_creation_rate(db_url: str) -> None:
+    """Starting a table from a group is creating a table: the same per-client rate (issue 22's limits)."""
+    limits = Limits(create_rate="2/minute", action_rate=None, sockets_per_client=None, spectators_per_table=None)
+    with TestClient(create_app(db_url, limits=limits)) as client:
+        code = new_group(client)
+        key = join(client, code, "Ana")["key"]
+        body = {"game": "colors", "seats": [{"member": 1}, {"bot": "random"}]}
+        assert client.post(f"/api/groups/{code}/tables", json=body, headers=auth(key)).status_code == 201
+        res = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(key))
+        assert res.status_code == 429 and "Retry-After" in res.headers
+        assert len(client.get(f"/api/groups/{code}").json()["matches"]) == 1

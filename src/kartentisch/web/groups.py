@@ -43,7 +43,7 @@ from ..games import all_games
 from ..kernel import KartentischError, lookup
 from ..kernel.words import control_character
 from ..scorepad import EntryError, compute, get_ruleset, say
-from .deps import bearer, hub_of, plain_id
+from .deps import bearer, client, hub_of, plain_id
 from .invites import seat_url
 from .scorepad import PadIn, create_pad, pad_rounds_t, pads_t
 from .standings import Entry, Played, placings, standings
@@ -407,6 +407,7 @@ router = APIRouter(tags=["groups"])
 def create_group(body: GroupIn, request: Request, lang: Lang = "en") -> dict[str, Any]:
     """Start a group: its private ``code`` and link ``url`` (whoever has it can join; keep it among friends)."""
     lang = frame_lang(lang)
+    request.app.state.guard.hit("create", client(request))  # the same rate as creating tables
     name = check_name(body.name, lang, _GROUP_NAME)
     code = secrets.token_urlsafe(12)
     with _engine(request).begin() as conn:
@@ -500,6 +501,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     Answers with the table's ``id``, its ``seats`` and the bearer's own seat ``url`` (the spectator link if they
     do not sit at it)."""
     lang = frame_lang(lang)
+    request.app.state.guard.hit("create", client(request))  # a table, as POST /api/tables counts it
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
