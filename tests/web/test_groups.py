@@ -326,3 +326,22 @@ def test_groups_and_their_tables_count_against_the_creation_rate(db_url: str) ->
         res = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(key))
         assert res.status_code == 429 and "Retry-After" in res.headers
         assert len(client.get(f"/api/groups/{code}").json()["matches"]) == 1
+
+
+def test_a_chain_of_rematches_is_listed_in_the_group_before_any_ends(client: TestClient) -> None:
+    """A rematch of a rematch of a group's table is the group's too: listed (with each member's own seat) at once."""
+    code = new_group(client)
+    ana, ben = join(client, code, "Ana"), join(client, code, "Ben")
+    body = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}
+    table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+    tokens = seat_tokens(client, code, [ana["key"], ben["key"]], table["id"])
+    client.app.state.hub.on_match_over.clear()  # nothing recorded by the hook: the group's reads find them
+    play_out(client, table["id"], tokens)
+    second = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
+    play_out(client, second["id"], [second["token"], client.post(f"/api/tables/{table['id']}/rematch",
+                                                                  headers=auth(tokens[1])).json()["token"]])
+    third = client.post(f"/api/tables/{second['id']}/rematch", headers=auth(second["token"])).json()
+    listed = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()["matches"]
+    assert [m["url"] for m in listed][0] == f"/t/{third['id']}#seat={third['token']}"
+    assert [m["over"] for m in listed] == [False, True, True]
+    assert client.get(f"/api/groups/{code}/standings").json()["games"][0]["matches"] == 2

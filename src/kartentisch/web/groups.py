@@ -312,12 +312,14 @@ async def sync(hub: Hub, code: str) -> None:
     def pending() -> tuple[list[str], list[dict[str, Any]]]:
         with engine.begin() as conn:
             rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)).mappings().all()
-            for row in rows:
-                if row["source"] == "table":
-                    later = conn.execute(select(tables_t.c.rematch_id)
-                                         .where(tables_t.c.id == row["source_id"])).scalar()
-                    if later is not None:
-                        _link_rematches(conn, later)
+            for row in rows:  # each rematch after a group's table, and the rematch of that one, …
+                later, steps = row["source_id"], 0
+                while row["source"] == "table" and steps < REMATCH_CHAIN:
+                    later = conn.execute(select(tables_t.c.rematch_id).where(tables_t.c.id == later)).scalar()
+                    if later is None:
+                        break
+                    _link_rematches(conn, later)
+                    steps += 1
             rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)).mappings().all()
         return ([r["source_id"] for r in rows if r["source"] == "table" and r["result"] is None],
                 [dict(r) for r in rows if r["source"] == "pad"])
