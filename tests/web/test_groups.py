@@ -188,6 +188,10 @@ def test_bad_tables_are_refused_in_the_page_s_language_and_change_nothing(client
         ({"game": "colors", "seats": [{"member": 1}, {"member": 1}]}, "Ana kann nur einen Platz nehmen"),
         ({"game": "colors", "seats": [{"member": 1}, {"member": 7}]}, "kein Mitglied Nummer 7"),
         ({"game": "colors", "seats": [{"member": 1}, {}]}, "Platz 2: gib ein Mitglied oder einen Bot an"),
+        ({"game": "colors", "seats": [{"member": 1}, {"bot": "random"}], "options": {"nope": 1}},
+         "unbekannte Option 'nope'"),
+        ({"game": "colors", "seats": [{"member": 1}, {"bot": "random"}], "options": {"first_player": 5}},
+         "nicht erlaubt"),
     ]
     for body, words in cases:
         res = client.post(f"/api/groups/{code}/tables?lang=de", json=body, headers=auth(ana["key"]))

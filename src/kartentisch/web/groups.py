@@ -42,7 +42,7 @@ from ..bots import PERSON_NAMES, bot_label
 from ..games import all_games
 from ..kernel import KartentischError, lookup
 from ..kernel.words import control_character
-from ..scorepad import EntryError, compute, get_ruleset, say
+from ..scorepad import EntryError, check_options, compute, get_ruleset, say
 from .deps import bearer, client, hub_of, plain_id
 from .invites import seat_url
 from .scorepad import PadIn, create_pad, pad_rounds_t, pads_t
@@ -519,6 +519,11 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     _chosen_members(members, [s.member for s in body.seats if s.member is not None], lang)
     seats = [{"kind": "human", "name": members[s.member]} if s.member is not None else
              {"kind": "bot", "bot": s.bot, "iterations": s.iterations} for s in body.seats]
+    try:  # the options' refusals in the players' words (the hub checks them again, in English)
+        check_options(game, [members[s.member] if s.member is not None else _bot_name(s.bot or "random", lang)
+                             for s in body.seats], body.options)
+    except EntryError as exc:
+        raise ApiError(422, exc.text(lang)) from None
     record = await hub.create(game.id, len(seats), body.options, None, seats, body.reaction_seconds)
     with hub.store.engine.begin() as conn:
         conn.execute(insert(matches_t).values(source="table", source_id=record.id, group_id=code, game=game.id,
