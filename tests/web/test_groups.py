@@ -349,3 +349,13 @@ def test_a_chain_of_rematches_is_listed_in_the_group_before_any_ends(client: Tes
     assert [m["url"] for m in listed][0] == f"/t/{third['id']}#seat={third['token']}"
     assert [m["over"] for m in listed] == [False, True, True]
     assert client.get(f"/api/groups/{code}/standings").json()["games"][0]["matches"] == 2
+
+
+def test_a_pad_of_a_game_without_a_score_pad_is_refused_in_the_page_s_language(client: TestClient) -> None:
+    code = new_group(client)
+    key = join(client, code, "Ana")["key"]
+    join(client, code, "Ben")
+    res = client.post(f"/api/groups/{code}/scorepads?lang=de", json={"game": "nope", "members": [1, 2]},
+                      headers=auth(key))
+    assert res.status_code == 422 and res.json()["error"] == "unbekanntes Spiel 'nope'"
+    assert client.get(f"/api/groups/{code}").json()["matches"] == []

@@ -549,10 +549,6 @@ def start_pad(code: str, body: GroupPadIn, request: Request, authorization: Auth
         _member_of(conn, code, authorization, lang)
         members = _members(conn, code)
     _chosen_members(members, body.members, lang)
-    try:
-        get_ruleset(body.game)
-    except EntryError as exc:
-        raise ApiError(422, exc.text(lang)) from None
     pad = create_pad(PadIn(game=body.game, players=[members[m] for m in body.members], options=body.options),
                      request, lang)
     with _engine(request).begin() as conn:

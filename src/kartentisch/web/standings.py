@@ -72,7 +72,7 @@ class Line:
     places: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"key", "name", "bot", "rating", "mu", "matches", "wins", "average_score", "form"}``: the rating
+        """``{"key", "name", "bot", "rating", "matches", "wins", "average_score", "form"}``: the rating (ordinal)
         rounded to 0.1, the average final total rounded to 0.1, the form the places of the last :data:`FORM`
         matches, latest last."""
         return {"key": self.key, "name": self.name, "bot": self.bot, "rating": round(self.rating, 1),
