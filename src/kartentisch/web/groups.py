@@ -13,9 +13,10 @@ move and its record. A score pad's result is read from its stored rounds at ever
 changes it. The standings (:mod:`~kartentisch.web.standings`) are computed from these records alone, so they are
 the same after a restart.
 
-Names follow the table's seat names: plain text (:func:`~kartentisch.kernel.words.control_character`), 1 to 80
-characters, and told apart from every other member's name by the hub's own check
-(:meth:`~kartentisch.web.tables.Hub.check_seats`). Every endpoint takes ``?lang=en|de`` and refuses in it.
+Names follow the table's seat names: 1 to 80 characters of one line of visible text, told apart from every other
+member's name as seats are (:func:`~kartentisch.kernel.names.check_names`: a name that only looks like a member's is
+refused; the same letters, upper or lower case alike, are that member coming back). Every endpoint takes
+``?lang=en|de`` and refuses in it.
 """
 
 from __future__ import annotations
@@ -41,13 +42,13 @@ from sqlalchemy.exc import IntegrityError
 from ..bots import PERSON_NAMES, bot_label
 from ..games import all_games
 from ..kernel import KartentischError, lookup
-from ..kernel.words import control_character
+from ..kernel import names as name_rules
 from ..scorepad import EntryError, check_options, compute, get_ruleset, say
 from .deps import bearer, client, hub_of, plain_id
 from .invites import seat_url
 from .scorepad import PadIn, create_pad, pad_rounds_t, pads_t
 from .standings import Entry, Played, placings, standings
-from .store import SeatRecord, Store, metadata, seats_t, tables_t
+from .store import Store, metadata, seats_t, tables_t
 from .tables import ApiError, Hub, LiveTable, frame_lang
 
 STATIC = Path(__file__).parent / "static"
@@ -146,8 +147,9 @@ class GroupPadIn(BaseModel):
 
 
 def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
-    """``name`` stripped, if it is a name as a table's seat takes one: 1 to :data:`MAX_NAME` characters of plain
-    text; else ApiError 422 in ``lang`` naming ``what`` (``{"en": "a name", …}``)."""
+    """``name`` stripped, if it is a name as a table's seat takes one: 1 to :data:`MAX_NAME` characters, one line of
+    visible text (:func:`~kartentisch.kernel.names.check_name`); else ApiError 422 in ``lang`` naming ``what``
+    (``{"en": "a name", …}``)."""
     clean = name.strip()
     if not clean:
         raise refusal(422, lang, {"en": "{what} is needed: 1 to {k} characters",
@@ -155,15 +157,15 @@ def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
     if len(clean) > MAX_NAME:
         raise refusal(422, lang, {"en": "{what} has at most {k} characters", "de": "{what} hat höchstens {k} Zeichen"},
                       what=what[lang], k=MAX_NAME)
-    if (bad := control_character(clean)) is not None:
-        raise refusal(422, lang, {"en": "{what} holds an invisible control or format character ({bad}); type it "
-                                        "without it",
-                                  "de": "{what} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); gib "
-                                        "ihn ohne es ein"}, what=what[lang], bad=bad)
+    try:
+        name_rules.check_name(clean)
+    except name_rules.NameRefused as exc:
+        raise ApiError(422, exc.text(lang)) from None
     return clean
 
 
 _A_NAME = {"en": "a name", "de": "ein Name"}
+_A_MEMBER = {"en": "a member of the group", "de": "ein Mitglied der Spielrunde"}
 _GROUP_NAME = {"en": "the group's name", "de": "der Name der Spielrunde"}
 
 
@@ -435,15 +437,11 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
             same = next((r for r in rows if r["name"].casefold() == name.casefold()), None)
             if same is not None:
                 return {"member": same["id"], "name": same["name"], "key": same["key"], "recovered": True}
-            names = [r["name"] for r in rows] + [name]
-            try:
-                hub.check_seats([SeatRecord(i, "human", n, None, None) for i, n in enumerate(names)])
-            except ApiError:
-                raise refusal(422, lang, {"en": "{name!r} could be taken for another member's name; if you are that "
-                                                "member, type your name as you joined, else choose another",
-                                          "de": "{name!r} ist mit dem Namen eines anderen Mitglieds zu verwechseln; "
-                                                "wenn du das bist, gib deinen Namen so ein wie beim Beitritt, sonst "
-                                                "wähle einen anderen"}, name=name) from None
+            try:  # told apart from every member's name as a table's seats are (TR39 skeletons)
+                name_rules.check_names([r["name"] for r in rows] + [name], [_A_MEMBER] * len(rows) + [_A_NAME],
+                                  newcomer=len(rows))
+            except name_rules.NameRefused as exc:
+                raise ApiError(422, exc.text(lang)) from None
             number = max((r["id"] for r in rows), default=0) + 1
             key = secrets.token_urlsafe(24)
             conn.execute(insert(members_t).values(group_id=code, id=number, name=name, key=key, joined=time.time()))
