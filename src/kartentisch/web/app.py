@@ -46,6 +46,8 @@ from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
 from .frames import LANG_HELP, FrameOut
+from .groups import recorder as groups_recorder
+from .groups import router as groups_router
 from .invites import router as invites_router
 from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
@@ -219,9 +221,9 @@ class ErrorOut(BaseModel):
 #: What each refusal means, for the OpenAPI schema.
 STATUS_MEANING = {
     400: "a request body that cannot be read as text (not UTF-8); JSON that does not parse is a 422",
-    401: "no seat token (or edit key) where one is needed, or one this table does not know",
+    401: "no seat token (or edit key, or member key) where one is needed, or one this table (pad, group) does not know",
     403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
-    404: "no such table, score pad or round",
+    404: "no such table, group, score pad or round",
     409: "not the seat's decision now, the match over or not over, or a change that came in between",
     410: "the table expired: no move for the server's expiry time",
     413: "a request body over 64 KB",
@@ -254,6 +256,13 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
     ("put", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 413, 422, 503),
     ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
+    ("post", "/api/groups"): (413, 422, 429, 503),
+    ("post", "/api/groups/{code}/members"): (404, 413, 422, 503),
+    ("get", "/api/groups/{code}"): (401, 404, 422, 503),
+    ("post", "/api/groups/{code}/tables"): (401, 404, 413, 422, 429, 503),
+    ("post", "/api/groups/{code}/scorepads"): (401, 404, 413, 422, 503),
+    ("get", "/api/groups/{code}/standings"): (404, 422, 503),
+    ("get", "/api/groups/{code}/standings.csv"): (404, 422, 503),
 }
 
 
@@ -359,6 +368,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
                             bot_only_workers=bot_only_searches, coach_workers=coach.workers)
+        app.state.hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
         background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
@@ -590,6 +600,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
     app.include_router(coach_router(coach_iterations, coach))  # the coach (issue 23): hints, reviews, replays
+    app.include_router(groups_router)  # groups (issue 34): /g, /api/groups, standings
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:

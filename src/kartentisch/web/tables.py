@@ -593,6 +593,8 @@ class Hub:
         self._dirty: set[str] = set()
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: Run (as tasks) when a match ends with an event committed by this process: a group records it (issue 34).
+        self.on_match_over: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = []
 
     # ------------------------------------------------------------------ creation and loading
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
@@ -809,6 +811,9 @@ class Hub:
                                 "nothing applied: decide again on the table as it is now") from None
         table.apply_local(seat, tokens)
         table.record = _touched(table.record)
+        if table.state.game_over:
+            for hook in self.on_match_over:
+                self._spawn(hook(table))
 
     async def refresh(self, table: LiveTable) -> bool:
         """Catch ``table`` up from a shared store (call under ``table.lock``): the events, chat messages, seats and

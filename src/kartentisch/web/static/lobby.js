@@ -2,6 +2,7 @@
 // language), then the table's seats and options in the players' words (presets first, the rest behind "more
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
 import { choiceWords, lang, t, toggleLang, withLang, word } from "./i18n.js";
+import { NewGroup } from "./groupnew.js";
 import { HintsOption } from "./hint.js";
 import { markdown } from "./markdown.js";
 import { ReplayFileLink } from "./review.js";
@@ -248,6 +249,7 @@ function Lobby({ games }) {
         onChoose=${() => setChosen(g.id)} onRules=${() => setRules(g)} />`)}</ul>
       ${game && html`<${Setup} key=${game.id} game=${game} />`}
       ${rules && html`<${RulesDialog} game=${rules} onClose=${() => setRules(null)} />`}
+      <${NewGroup} />
       <${ReplayFileLink} />
     </main>`;
 }

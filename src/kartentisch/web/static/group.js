@@ -1,0 +1,248 @@
+// A group's page, a "Spielrunde" (/g/<code>; kartentisch/web/groups.py): join with a name once (the member key is
+// kept in this browser; the same name gives it back on another device), start a table or a score pad with the
+// members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
+// score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
+import { choiceWords, lang, listing, points, t as pageWord, toggleLang, withLang } from "./i18n.js";
+import { html, render, useEffect, useState } from "./ui.js";
+
+const STRINGS = {
+  en: {
+    lang: "Deutsch", group: "Group", join: "Join the group", joinHelp: "Type your name once: this browser remembers "
+      + "you. On another device, type the same name to get your place back.", yourName: "Your name", joinButton: "Join",
+    you: "You play here as {0}.", members: "Members", share: "Invite to the group",
+    shareHelp: "Everyone with this link can join the group and see its tables: share it only with the people you play with.",
+    copy: "Copy", copied: "Copied", start: "Play", game: "Game", who: "Who plays", bots: "Bots",
+    startTable: "Start a table", startPad: "Score pad for real cards", starting: "Starting…",
+    matches: "Tables and score pads", none: "Nothing played yet.", running: "running", over: "over",
+    mySeat: "Go to my seat", watch: "Watch", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
+    noStandings: "The standings appear after the first finished match.", matchesOf: "{0} matches", matchOf: "1 match",
+    rank: "#", player: "Player", rating: "Rating", played: "Matches", wins: "Wins", average: "Avg. score",
+    form: "Form", bot: "a bot", chart: "Rating after each match", headToHead: "Head to head",
+    ahead: "{0} ahead", level: "level", met: "met {0} times", csv: "Download the standings (CSV)",
+    ratingHelp: "The rating (OpenSkill) starts at 0 and rises with good placings against strong players.",
+    unknown: "There is no group with this link.", error: "Error",
+    pickTwo: "Choose the players: {0} to {1} for this game.",
+  },
+  de: {
+    lang: "English", group: "Spielrunde", join: "Der Spielrunde beitreten", joinHelp: "Gib einmal deinen Namen ein: "
+      + "dieser Browser merkt sich dich. Auf einem anderen Gerät bekommst du mit demselben Namen deinen Platz zurück.",
+    yourName: "Dein Name", joinButton: "Beitreten", you: "Du spielst hier als {0}.", members: "Mitglieder",
+    share: "In die Spielrunde einladen",
+    shareHelp: "Wer diesen Link hat, kann der Spielrunde beitreten und ihre Tische sehen: teile ihn nur mit deinen Mitspielern.",
+    copy: "Kopieren", copied: "Kopiert", start: "Spielen", game: "Spiel", who: "Wer spielt mit", bots: "Bots",
+    startTable: "Tisch starten", startPad: "Punkteblock für echte Karten", starting: "Starte…",
+    matches: "Tische und Punkteblöcke", none: "Noch nichts gespielt.", running: "läuft", over: "vorbei",
+    mySeat: "Zu meinem Platz", watch: "Zuschauen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
+    noStandings: "Die Tabelle erscheint nach der ersten beendeten Partie.", matchesOf: "{0} Partien", matchOf: "1 Partie",
+    rank: "#", player: "Spieler", rating: "Wertung", played: "Partien", wins: "Siege", average: "Ø Punkte",
+    form: "Form", bot: "ein Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
+    ahead: "{0} vorn", level: "gleichauf", met: "{0}-mal gegeneinander", csv: "Tabelle herunterladen (CSV)",
+    ratingHelp: "Die Wertung (OpenSkill) beginnt bei 0 und steigt mit guten Plätzen gegen starke Gegner.",
+    unknown: "Zu diesem Link gibt es keine Spielrunde.", error: "Fehler",
+    pickTwo: "Wähle die Mitspieler: {0} bis {1} für dieses Spiel.",
+  },
+};
+const t = (key, ...args) => (STRINGS[lang()][key] ?? STRINGS.en[key]).replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+const code = decodeURIComponent(location.pathname.split("/").pop());
+const KEY = `kartentisch.group.${code}`;
+const api = (path) => `/api/groups/${encodeURIComponent(code)}${path}`;
+const LENGTHS = ["short", "medium", "long"];
+/** A game's length option (presets, or a choice of short/medium/long, as the lobby offers it first), or undefined. */
+const lengthOf = (game) => game?.options.find((o) => o.presets?.length > 0
+  || (o.kind === "choice" && o.choices.every((c) => LENGTHS.includes(c))));
+/** The length option's values in words: [{value, words}]. */
+const lengthChoices = (opt) => (opt.presets?.length
+  ? opt.presets.map((p) => ({ value: p.value, words: `${LENGTHS.includes(p.name) ? pageWord(`preset_${p.name}`) : p.name} (${p.value})` }))
+  : opt.choices.map((c) => ({ value: c, words: choiceWords(opt, c) })));
+/** Line colours of the chart (told apart by the legend's names too). */
+const COLOURS = ["#1f5fbf", "#c0392b", "#2f8f46", "#8e44ad", "#d68910", "#17a2b8", "#6d4c41", "#e84393", "#555"];
+
+async function call(method, path, body) {
+  const key = localStorage.getItem(KEY);
+  const headers = { "Content-Type": "application/json", ...(key ? { Authorization: `Bearer ${key}` } : {}) };
+  const sep = path.includes("?") ? "&" : "?";
+  const res = await fetch(`${api(path)}${sep}lang=${lang()}`, { method, headers, body: body && JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw Object.assign(new Error(data.error ?? `${res.status}`), { status: res.status });
+  return data;
+}
+
+function JoinForm({ onJoined }) {
+  const [name, setName] = useState(localStorage.getItem("kartentisch.name") ?? "");
+  const [error, setError] = useState("");
+  const submit = async (ev) => {
+    ev.preventDefault();
+    setError("");
+    try {
+      const data = await call("POST", "/members", { name });
+      localStorage.setItem(KEY, data.key);
+      localStorage.setItem("kartentisch.name", data.name);
+      onJoined();
+    } catch (err) { setError(err.message); }
+  };
+  return html`<section id="join" aria-labelledby="join-title"><h2 id="join-title">${t("join")}</h2>
+    <p class="hint">${t("joinHelp")}</p>
+    <form class="field" onSubmit=${submit}><label class="label" for="member-name">${t("yourName")}</label>
+      <input id="member-name" maxlength="80" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.currentTarget.value)} />
+      <button type="submit" id="join-button" class="primary" disabled=${!name.trim()}>${t("joinButton")}</button></form>
+    ${error && html`<p class="error" role="alert">${error}</p>`}</section>`;
+}
+
+function Share() {
+  const [copied, setCopied] = useState(false);
+  const url = new URL(withLang(`/g/${encodeURIComponent(code)}`), location.href).href;
+  return html`<details class="share more"><summary>${t("share")}</summary><p class="hint">${t("shareHelp")}</p>
+    <code id="group-url">${url}</code><button type="button" onClick=${() => navigator.clipboard?.writeText(url)
+      .catch(() => {}).finally(() => setCopied(true))}>${copied ? t("copied") : t("copy")}</button></details>`;
+}
+
+function Start({ group, games, onStarted }) {
+  const [gameId, setGameId] = useState(games[0]?.id);
+  const [chosen, setChosen] = useState(() => group.members.map((m) => m.member));
+  const [bots, setBots] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const game = games.find((g) => g.id === gameId);
+  const length = lengthOf(game);
+  const [lengthIndex, setLengthIndex] = useState(null);   // null: the game's default
+  const players = chosen.length + bots;
+  const fits = game && players >= game.min_players && players <= game.max_players;
+  const go = async (kind) => {
+    setError("");
+    setBusy(true);
+    try {
+      if (kind === "table") {
+        const seats = [...chosen.map((member) => ({ member })), ...Array.from({ length: bots }, () => ({ bot: "heuristic" }))];
+        const options = length && lengthIndex !== null ? { [length.name]: lengthChoices(length)[lengthIndex].value } : {};
+        const data = await call("POST", "/tables", { game: gameId, seats, options });
+        location.href = withLang(data.url);
+      } else {
+        const data = await call("POST", "/scorepads", { game: gameId, members: chosen });
+        location.href = withLang(data.edit_url);
+      }
+    } catch (err) { setError(err.message); setBusy(false); onStarted(); }
+  };
+  const toggle = (member, on) => setChosen(group.members.map((m) => m.member)
+    .filter((m) => (m === member ? on : chosen.includes(m))));
+  return html`<section id="start" aria-labelledby="start-title"><h2 id="start-title">${t("start")}</h2>
+    <div class="field"><label class="label" for="group-game">${t("game")}</label>
+      <select id="group-game" value=${gameId} onChange=${(e) => { setGameId(e.currentTarget.value); setLengthIndex(null); }}>
+        ${games.map((g) => html`<option value=${g.id}>${g.names[lang()] ?? g.names.en}</option>`)}</select></div>
+    ${length && html`<div class="field"><label class="label" for="group-length">${pageWord("length")}</label>
+      <select id="group-length" value=${String(lengthIndex ?? lengthChoices(length).findIndex((c) => c.value === length.default))}
+        onChange=${(e) => setLengthIndex(Number(e.currentTarget.value))}>
+        ${lengthChoices(length).map((c, i) => html`<option value=${String(i)}>${c.words}</option>`)}</select></div>`}
+    <fieldset class="field"><legend class="label">${t("who")}</legend><div class="picks">
+      ${group.members.map((m) => html`<label><input type="checkbox" data-member=${m.member} checked=${chosen.includes(m.member)}
+        onChange=${(e) => toggle(m.member, e.currentTarget.checked)} /> ${m.name}</label>`)}</div></fieldset>
+    <div class="field"><label class="label" for="group-bots">${t("bots")}</label>
+      <select id="group-bots" value=${String(bots)} onChange=${(e) => setBots(Number(e.currentTarget.value))}>
+        ${[0, 1, 2, 3, 4, 5, 6, 7].map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+    ${game && !fits && html`<p class="hint">${t("pickTwo", game.min_players, game.max_players)}</p>`}
+    <div class="actions"><button type="button" id="start-table" class="primary" disabled=${busy || !fits}
+        onClick=${() => go("table")}>${busy ? t("starting") : t("startTable")}</button>
+      <button type="button" id="start-pad" disabled=${busy || !fits || bots > 0} onClick=${() => go("pad")}>${t("startPad")}</button></div>
+    ${error && html`<p class="error" role="alert">${error}</p>`}</section>`;
+}
+
+function Matches({ items }) {
+  return html`<section id="matches" aria-labelledby="matches-title"><h2 id="matches-title">${t("matches")}</h2>
+    ${items.length ? html`<ul class="matches">${items.map((m) => html`<li>
+      <strong>${m.game_name}</strong><span>${listing(m.players)}</span>
+      <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}</span>
+      ${m.url && html`<a href=${withLang(m.url)}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat") : t("watch")}</a>`}
+    </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
+}
+
+/** The ratings after each match as lines, one per player (`history`: key → [[match, ended, rating]]). */
+function Chart({ game }) {
+  const W = 480, H = 240, L = 44, R = 12, T = 14, B = 44;
+  const lines = game.players.map((p, i) => ({ ...p, colour: COLOURS[i % COLOURS.length], points: game.history[p.key] ?? [] }));
+  const values = lines.flatMap((l) => l.points.map((pt) => pt[2]));
+  const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
+  const x = (n) => L + (game.matches <= 1 ? (W - L - R) / 2 : ((n - 1) / (game.matches - 1)) * (W - L - R));
+  const y = (v) => T + (1 - (v - lo) / (hi - lo)) * (H - T - B);
+  const label = `${t("chart")}: ${lines.map((l) => `${l.name} ${points(l.rating)}`).join(", ")}`;
+  const ticks = [...new Set([lo, 0, hi].map((v) => Math.round(v)))];
+  return html`<figure><figcaption class="hint">${t("chart")}</figcaption>
+    <svg class="chart" viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${label}>
+      <line x1=${L} y1=${y(0)} x2=${W - R} y2=${y(0)} stroke="#bbb" />
+      ${ticks.map((v) => html`<text x=${L - 6} y=${y(v) + 5} text-anchor="end">${points(v)}</text>`)}
+      <text x=${x(1)} y=${H - 12} text-anchor="middle">1</text>
+      ${game.matches > 1 && html`<text x=${x(game.matches)} y=${H - 12} text-anchor="middle">${game.matches}</text>`}
+      ${lines.map((l) => html`<g><polyline fill="none" stroke=${l.colour} stroke-width="2.5"
+          stroke-dasharray=${l.bot ? "6 4" : ""} points=${l.points.map((pt) => `${x(pt[0])},${y(pt[2])}`).join(" ")} />
+        ${l.points.map((pt) => html`<circle cx=${x(pt[0])} cy=${y(pt[2])} r="3" fill=${l.colour} />`)}</g>`)}
+    </svg><ul class="legend">${lines.map((l) => html`<li><svg class="swatch" viewBox="0 0 14 6" aria-hidden="true"><rect width="14" height="6" fill=${l.colour} /></svg>${l.name}</li>`)}</ul></figure>`;
+}
+
+function HeadToHead({ game }) {
+  const name = Object.fromEntries(game.players.map((p) => [p.key, p.name]));
+  if (!game.head_to_head.length) return null;
+  return html`<details class="more"><summary>${t("headToHead")}</summary><ul class="h2h">
+    ${game.head_to_head.map((p) => html`<li>${name[p.a]} – ${name[p.b]}: ${t("ahead", name[p.a])} ${p.a_ahead},
+      ${t("ahead", name[p.b])} ${p.b_ahead}, ${t("level")} ${p.level} (${t("met", p.met)})</li>`)}</ul></details>`;
+}
+
+function GameStandings({ game }) {
+  return html`<div class="game-standings" data-game=${game.game}>
+    <h3>${game.game_name} <small>(${game.matches === 1 ? t("matchOf") : t("matchesOf", game.matches)})</small></h3>
+    <div class="standings-wrap"><table class="standings"><thead><tr><th>${t("rank")}</th><th>${t("player")}</th>
+      <th>${t("rating")}</th><th>${t("played")}</th><th>${t("wins")}</th><th>${t("average")}</th><th>${t("form")}</th></tr></thead>
+      <tbody>${game.players.map((p, i) => html`<tr data-player=${p.name} data-bot=${p.bot ? "1" : null} title=${p.bot ? t("bot") : null}><td>${i + 1}</td>
+        <td>${p.name}</td><td>${points(p.rating)}</td>
+        <td>${p.matches}</td><td>${p.wins}</td><td>${p.average_score === null ? "" : points(p.average_score)}</td>
+        <td class="form">${p.form.map((place) => html`<span class=${`place${place === 1 ? " first" : ""}`}>${place}.</span>`)}</td></tr>`)}
+      </tbody></table></div>
+    <${Chart} game=${game} /><${HeadToHead} game=${game} /></div>`;
+}
+
+function Standings({ data, withBots, onBots }) {
+  return html`<section id="standings" aria-labelledby="standings-title"><h2 id="standings-title">${t("standings")}</h2>
+    <label><input type="checkbox" id="with-bots" checked=${withBots} onChange=${(e) => onBots(e.currentTarget.checked)} /> ${t("withBots")}</label>
+    ${data.games.length ? html`<p class="hint">${t("ratingHelp")}</p>${data.games.map((g) => html`<${GameStandings} key=${g.game} game=${g} />`)}
+      <p><a id="csv" href=${`${api("/standings.csv")}?lang=${lang()}&bots=${withBots}`} download>${t("csv")}</a></p>`
+      : html`<p class="hint">${t("noStandings")}</p>`}</section>`;
+}
+
+function Group() {
+  const [group, setGroup] = useState(null);
+  const [board, setBoard] = useState(null);
+  const [games, setGames] = useState([]);
+  const [withBots, setWithBots] = useState(true);
+  const [, setLang] = useState(lang());
+  const load = async (bots = withBots) => {
+    try {
+      const [g, s] = await Promise.all([call("GET", ""), call("GET", `/standings?bots=${bots}`)]);
+      setGroup(g);
+      setBoard(s);
+      document.title = `${g.name} · kartentisch`;
+    } catch (err) {
+      if (err.status === 401) { localStorage.removeItem(KEY); return load(bots); }   // a key this group no longer knows
+      setGroup({ error: err.status === 404 ? t("unknown") : `${t("error")}: ${err.message}` });
+    }
+  };
+  useEffect(() => {
+    fetch("/api/games").then((r) => r.json()).then(setGames);
+    load().then(() => { document.body.dataset.ready = "1"; });
+  }, []);
+  const header = html`<header><h1><a href=${withLang("/")}>kartentisch</a></h1>
+    <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
+      onClick=${() => { toggleLang(); setLang(lang()); load(); }}>${t("lang")}</button></span></header>`;
+  if (!group) return html`${header}<main><p>…</p></main>`;
+  if (group.error) return html`${header}<main><p class="error" role="alert">${group.error}</p></main>`;
+  const me = group.members.find((m) => m.member === group.you);
+  return html`${header}<main id="group">
+    <h2 id="group-name">${t("group")}: ${group.name}</h2>
+    ${me ? html`<p>${t("you", me.name)}</p>` : html`<${JoinForm} onJoined=${() => load()} />`}
+    <p><strong>${t("members")}:</strong></p>
+    <ul class="members">${group.members.map((m) => html`<li class=${m.member === group.you ? "me" : ""}>${m.name}</li>`)}</ul>
+    <${Share} />
+    ${me && games.length > 0 && html`<${Start} group=${group} games=${games} onStarted=${() => load()} />`}
+    <${Matches} items=${group.matches} />
+    ${board && html`<${Standings} data=${board} withBots=${withBots} onBots=${(on) => { setWithBots(on); load(on); }} />`}
+  </main>`;
+}
+
+document.documentElement.lang = lang();
+render(html`<${Group} />`, document.getElementById("app"));

@@ -1,0 +1,143 @@
+"""A group ("Spielrunde", issue 34) in a real browser (marker ``browser``): started from the lobby, joined by two
+people in two browsers, a table started from the group's page, and its standings after the match; screenshots of
+the standings page at laptop and phone size in English and German."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from .browser_kit import (
+    LAPTOP,
+    PHONE,
+    TOKEN_LIKE,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+    shot,
+)
+from .conftest import auth
+from .test_browser_a11y import serious_violations
+from .test_browser_hardening import COLLECT, violations
+
+pytestmark = pytest.mark.browser
+
+
+def finish(base: str, table_id: str, tokens: list[str]) -> None:
+    """Every person's first legal move in turn, through the API, until the match is over."""
+    for _ in range(3000):
+        frames = [httpx.get(f"{base}/api/tables/{table_id}/view", headers=auth(t)).json() for t in tokens]
+        if frames[0]["view"]["game_over"]:
+            return
+        token, action = next((t, f["legal"][0]) for t, f in zip(tokens, frames, strict=True) if f["legal"])
+        httpx.post(f"{base}/api/tables/{table_id}/actions", headers=auth(token),
+                   json={"action": action}).raise_for_status()
+    raise AssertionError("the match did not end")
+
+
+def test_two_members_play_from_the_group_and_see_its_standings(browser, live_server: str) -> None:  # noqa: F811
+    ana = browser.new_context(viewport=LAPTOP).new_page()
+    ana.goto(f"{live_server}/?lang=en")
+    ana.wait_for_selector("body[data-ready='1'] #new-group")
+    ana.fill("#group-name", "Thursday evenings")
+    ana.click("#create-group")
+    ana.wait_for_url("**/g/**")
+    ana.wait_for_selector("body[data-ready='1'] #member-name")
+    ana.fill("#member-name", "Ana")
+    ana.click("#join-button")
+    ana.wait_for_selector("text=You play here as Ana.")
+    link = ana.locator("#group-url").text_content()
+    assert link.startswith(live_server) and "/g/" in link
+    code = link.split("/g/")[1].split("?")[0]
+
+    ben = browser.new_context(viewport=PHONE).new_page()
+    ben.goto(link.replace("lang=en", "lang=de"))
+    ben.wait_for_selector("body[data-ready='1'] #member-name")
+    assert "Der Spielrunde beitreten" in ben.locator("#join").inner_text()
+    ben.fill("#member-name", "Ben")
+    ben.click("#join-button")
+    ben.wait_for_selector("text=Du spielst hier als Ben.")
+    ben_key = ben.evaluate(f"localStorage.getItem('kartentisch.group.{code}')")
+
+    ana.reload()
+    ana.wait_for_selector("body[data-ready='1'] #start-table")
+    assert ana.locator("#start input[type=checkbox]:checked").count() == 2  # Ana and Ben
+    ana.select_option("#group-game", "colors")
+    assert ana.locator("#group-length option").all_inner_texts() == ["short (15)", "medium (30)", "long (70)"]
+    ana.select_option("#group-length", label="short (15)")
+    started: list[dict] = []
+    ana.on("request", lambda r: started.append(r.post_data_json) if r.url.split("?")[0].endswith("/tables") else None)
+    ana.click("#start-table")
+    ana.wait_for_url("**/t/**")
+    table_id, ana_token = ana.url.split("/t/")[1].split("?")[0], ana.url.split("#seat=")[1]
+    assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
+    group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()
+    ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
+    finish(live_server, table_id, [ana_token, ben_token])
+
+    ben.reload()
+    ben.wait_for_selector("body[data-ready='1'] .game-standings[data-game=colors]")
+    rows = ben.locator(".game-standings tbody tr")
+    assert rows.count() == 2 and {rows.nth(i).get_attribute("data-player") for i in range(2)} == {"Ana", "Ben"}
+    assert ben.locator("#standings-title").inner_text() == "Tabelle"
+    assert ben.locator(".game-standings svg.chart circle").count() == 2
+    assert "Farblücke" in ben.locator(".game-standings h3").inner_text()
+    assert "Zu meinem Platz" in ben.locator("#matches").inner_text()
+    for page, lang in ((ana, "en"), (ben, "de")):
+        page.goto(f"{live_server}/g/{code}?lang={lang}")
+        page.wait_for_selector("body[data-ready='1'] #standings .game-standings")
+        text = page.locator("main").inner_text()
+        assert not TOKEN_LIKE.search(text) and code not in text and table_id not in text, text
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # nothing sideways
+    # a second match, with a bot: the chart draws lines, and the bot is marked and can be left out
+    ana_key = ana.evaluate(f"localStorage.getItem('kartentisch.group.{code}')")
+    second = httpx.post(f"{live_server}/api/groups/{code}/tables", headers=auth(ana_key), json={
+        "game": "colors", "options": {"max_rounds": 1}, "seats": [{"member": 2}, {"member": 1}, {"bot": "random"}]})
+    second.raise_for_status()
+    keys = [ben_key, ana_key]
+    tokens = [next(m["url"] for m in httpx.get(f"{live_server}/api/groups/{code}", headers=auth(k)).json()["matches"]
+                   if m["url"].startswith(f"/t/{second.json()['id']}")).split("#seat=")[1] for k in keys]
+    finish(live_server, second.json()["id"], tokens)
+    ana.goto(f"{live_server}/g/{code}?lang=en")
+    ana.wait_for_selector("body[data-ready='1'] .game-standings tr[data-bot]")
+    assert ana.locator(".game-standings tbody tr").count() == 3
+    ana.uncheck("#with-bots")
+    ana.wait_for_function("!document.querySelector('.game-standings tr[data-bot]')")
+    assert ana.locator(".game-standings tbody tr").count() == 2
+    assert "bots=false" in ana.locator("#csv").get_attribute("href")
+    for page, size in ((ana, "laptop"), (ben, "phone")):
+        for lang in ("en", "de"):
+            page.goto(f"{live_server}/g/{code}?lang={lang}")
+            page.wait_for_selector("body[data-ready='1'] #standings .game-standings")
+            page.locator("#standings").scroll_into_view_if_needed()
+            shot(page, f"group-standings-{size}-{lang}", full_page=True)
+
+
+def test_the_group_page_works_under_the_policy_and_has_no_serious_violations(browser, live_server: str) -> None:  # noqa: F811
+    """The page draws its standings and chart under the Content-Security-Policy (nothing inline), and axe-core finds
+    no serious or critical violation on it, in German, with a member and without."""
+    code = httpx.post(f"{live_server}/api/groups", json={"name": "Runde"}).json()["code"]
+    key = httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": "Ana"}).json()["key"]
+    table = httpx.post(f"{live_server}/api/groups/{code}/tables", headers=auth(key), json={
+        "game": "colors", "options": {"max_rounds": 1}, "seats": [{"bot": "random"}, {"bot": "heuristic"}]}).json()
+    for _ in range(500):
+        if httpx.get(f"{live_server}/api/tables/{table['id']}/view").json()["view"]["game_over"]:
+            break
+        time.sleep(0.05)
+    strict = browser.strict.new_context(viewport=PHONE)  # the server's policy, violations collected
+    strict.add_init_script(COLLECT)
+    checked = browser.new_context(viewport=PHONE)  # axe-core is injected as a script, which the policy forbids
+    for context in (strict, checked):
+        page = context.new_page()
+        page.goto(f"{live_server}/g/{code}?lang=de")
+        page.wait_for_selector("body[data-ready='1'] #standings svg.chart")
+        if context is checked:
+            assert serious_violations(page) == []
+        page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {key!r})")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1'] #start-table")
+        if context is checked:
+            assert serious_violations(page) == []
+        else:
+            assert violations(page, live_server) == []
+        context.close()

@@ -1,0 +1,354 @@
+"""A group ("Spielrunde", issue 34): members, tables started from it, recorded matches, standings, CSV, pads."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.web import create_app
+from kartentisch.web.limits import Limits
+from kartentisch.web.standings import Entry, Played, placings, standings
+
+from .conftest import auth, pg_test_url
+
+#: A one-round Colour Gap match (colors R16: max_rounds ends the match after that round).
+SHORT = {"max_rounds": 1}
+
+
+def new_group(client: TestClient, name: str = "Donnerstag") -> str:
+    res = client.post("/api/groups", json={"name": name})
+    assert res.status_code == 201, res.text
+    assert res.json()["url"] == f"/g/{res.json()['code']}"
+    return str(res.json()["code"])
+
+
+def join(client: TestClient, code: str, name: str, lang: str = "en") -> dict:
+    res = client.post(f"/api/groups/{code}/members?lang={lang}", json={"name": name})
+    assert res.status_code == 200, res.text
+    return dict(res.json())
+
+
+def play_out(client: TestClient, table_id: str, tokens: list[str]) -> None:
+    """Every person's first legal move, in turn, until the match is over (bots move on the server)."""
+    for _ in range(2000):
+        frames = [client.get(f"/api/tables/{table_id}/view", headers=auth(t)).json() for t in tokens]
+        if frames[0]["view"]["game_over"]:
+            return
+        acting = [(t, f["legal"][0]) for t, f in zip(tokens, frames, strict=True) if f["legal"]]
+        if not acting:
+            time.sleep(0.02)  # a bot thinks
+            continue
+        token, action = acting[0]
+        res = client.post(f"/api/tables/{table_id}/actions", json={"action": action}, headers=auth(token))
+        assert res.status_code in (200, 409), res.text
+    raise AssertionError("the match did not end")
+
+
+def wait_over(client: TestClient, table_id: str) -> None:
+    for _ in range(500):
+        if client.get(f"/api/tables/{table_id}/view").json()["view"]["game_over"]:
+            return
+        time.sleep(0.02)
+    raise AssertionError("the bots did not finish the match")
+
+
+def seat_tokens(client: TestClient, code: str, keys: list[str], table_id: str) -> list[str]:
+    """Each member's seat token of ``table_id`` as the group's page gives it to them (their own link only)."""
+    tokens = []
+    for key in keys:
+        item = next(m for m in client.get(f"/api/groups/{code}", headers=auth(key)).json()["matches"]
+                    if m["url"].startswith(f"/t/{table_id}"))
+        tokens.append(item["url"].split("#seat=")[1])
+    return tokens
+
+
+def test_placings_share_places_on_ties() -> None:
+    assert placings([1], [10, 12, 7], +1) == [2, 1, 3]
+    assert placings([0, 2], [3, 9, 3, 9], -1) == [1, 3, 1, 3]  # grid: the lowest wins, ties share
+    assert placings([0], [5, 5, 5], +1) == [1, 2, 2]  # colors R17: a tie on the total broken by the best round
+
+
+def test_ratings_follow_places_and_ties() -> None:
+    matches = [Played(1.0, (Entry("a", "Ana", False, 1, 30), Entry("b", "Ben", False, 2, 20),
+                            Entry("c", "Cem", False, 3, 10))),
+               Played(2.0, (Entry("a", "Ana", False, 1, 25), Entry("b", "Ben", False, 1, 25),
+                            Entry("c", "Cem", False, 3, 5)))]
+    out = standings(matches)
+    assert [p["name"] for p in out["players"]] == ["Ana", "Ben", "Cem"]
+    assert out["players"][0]["wins"] == 2 and out["players"][1]["wins"] == 1
+    assert out["players"][0]["form"] == [1, 1] and out["players"][2]["average_score"] == 7.5
+    ab = next(p for p in out["head_to_head"] if {p["a"], p["b"]} == {"a", "b"})
+    assert (ab["a"], ab["a_ahead"], ab["b_ahead"], ab["level"], ab["met"]) == ("a", 1, 0, 1, 2)
+    # a tie between two equal players leaves their ratings equal
+    tied = standings([Played(1.0, (Entry("x", "X", False, 1, 0), Entry("y", "Y", False, 1, 0)))])
+    assert tied["players"][0]["rating"] == tied["players"][1]["rating"]
+    assert len(tied["history"]["x"]) == 1
+
+
+def test_eight_players_rated_and_bots_left_out_on_request() -> None:
+    people = tuple(Entry(f"m{i}", f"P{i}", False, i + 1, 10 - i) for i in range(7))
+    entries = (*people, Entry("bot:x", "B", True, 1, 10))
+    out = standings([Played(1.0, entries)])
+    assert len(out["players"]) == 8 and out["matches"] == 1
+    without = standings([Played(1.0, entries)], bots=False)
+    assert [p["key"] for p in without["players"]] == [f"m{i}" for i in range(7)]
+    assert without["players"][0]["form"] == [1]  # the bot ahead no longer counts
+    only_one = standings([Played(1.0, (Entry("m1", "A", False, 2, 0), Entry("bot:x", "B", True, 1, 1)))], bots=False)
+    assert only_one["matches"] == 0 and only_one["players"] == []
+
+
+def test_join_recover_and_refusals(client: TestClient) -> None:
+    code = new_group(client)
+    ana = join(client, code, "Ana")
+    assert ana["recovered"] is False and ana["member"] == 1
+    again = join(client, code, "  ana ")
+    assert again == {**ana, "recovered": True}  # the link and the name give the same key back
+    res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "  "})
+    assert res.status_code == 422 and res.json()["error"] == "ein Name fehlt: 1 bis 80 Zeichen"
+    res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "A\u202eB"})
+    assert res.status_code == 422 and "Steuer- oder Formatzeichen (U+202E)" in res.json()["error"]
+    res = client.post(f"/api/groups/{code}/members", json={"name": "x" * 81})
+    assert res.status_code == 422 and "at most 80" in res.json()["error"]
+    res = client.post("/api/groups/nope/members?lang=de", json={"name": "Ben"})
+    assert res.status_code == 404 and "Spielrunde" in res.json()["error"]
+    res = client.post("/api/groups?lang=de", json={"name": ""})
+    assert res.status_code == 422 and res.json()["error"] == "der Name der Spielrunde fehlt: 1 bis 80 Zeichen"
+    group = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()
+    assert group["you"] == 1 and group["members"] == [{"member": 1, "name": "Ana"}] and group["name"] == "Donnerstag"
+    res = client.get(f"/api/groups/{code}?lang=de", headers=auth("wrong"))
+    assert res.status_code == 401 and "Spielrunde" in res.json()["error"]
+
+
+def test_a_table_from_the_group_is_recorded_and_its_rematch_too(client: TestClient) -> None:
+    code = new_group(client)
+    ana, ben = join(client, code, "Ana"), join(client, code, "Ben")
+    body = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}, {"bot": "random"}]}
+    res = client.post(f"/api/groups/{code}/tables", json=body)
+    assert res.status_code == 401  # members only
+    res = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"]))
+    assert res.status_code == 201, res.text
+    table = res.json()
+    assert [s["name"] for s in table["seats"]] == ["Ana", "Ben", "Bot (plays at random)"]
+    tokens = seat_tokens(client, code, [ana["key"], ben["key"]], table["id"])
+    assert table["url"] == f"/t/{table['id']}#seat={tokens[0]}"
+    assert client.get(f"/api/groups/{code}/standings").json()["games"] == []
+    play_out(client, table["id"], tokens)
+    first = client.get(f"/api/groups/{code}/standings").json()["games"]
+    assert len(first) == 1 and first[0]["game"] == "colors" and first[0]["matches"] == 1
+    final = client.get(f"/api/tables/{table['id']}/view").json()["view"]
+    names = {p["name"]: p for p in first[0]["players"]}
+    assert set(names) == {"Ana", "Ben", "Bot (plays at random)"} and names["Bot (plays at random)"]["bot"]
+    assert names["Ana"]["average_score"] == final["totals"][0]
+    assert sum(p["wins"] for p in names.values()) == len(final["winners"])
+    # the rematch lands in the group without anyone typing a result
+    rematch = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
+    again = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[1])).json()
+    play_out(client, rematch["id"], [rematch["token"], again["token"]])
+    games = client.get(f"/api/groups/{code}/standings?lang=de").json()["games"]
+    assert games[0]["matches"] == 2 and games[0]["game_name"] == "Farblücke"
+    assert "Bot (spielt zufällig)" in {p["name"] for p in games[0]["players"]}
+    people = client.get(f"/api/groups/{code}/standings?bots=false").json()["games"][0]
+    assert {p["name"] for p in people["players"]} == {"Ana", "Ben"} and people["matches"] == 2
+    listed = client.get(f"/api/groups/{code}", headers=auth(ben["key"])).json()["matches"]
+    assert len(listed) == 2 and all(m["over"] for m in listed)
+    assert listed[0]["url"] == f"/t/{rematch['id']}#seat={again['token']}"  # Ben's own link of the rematch
+
+
+def test_a_bots_only_table_is_recorded_by_the_hook(client: TestClient) -> None:
+    code = new_group(client)
+    ana = join(client, code, "Ana")
+    body = {"game": "colors", "options": SHORT, "seats": [{"bot": "random"}, {"bot": "heuristic"}]}
+    table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+    assert table["url"] == f"/t/{table['id']}"  # Ana does not sit at it: the spectator's link
+    wait_over(client, table["id"])
+    store = client.app.state.store
+    from kartentisch.web.groups import matches_t
+    for _ in range(100):  # the hook records as a task right after the last move
+        with store.engine.connect() as conn:
+            if conn.execute(matches_t.select()).mappings().one()["result"] is not None:
+                break
+        time.sleep(0.02)
+    else:
+        raise AssertionError("the hook did not record the match")
+    games = client.get(f"/api/groups/{code}/standings").json()["games"]
+    assert {p["name"] for p in games[0]["players"]} == {"Bot (plays at random)", "Bot (steady)"}
+    assert client.get(f"/api/groups/{code}/standings?bots=false").json()["games"] == []
+
+
+def test_bad_tables_are_refused_in_the_page_s_language_and_change_nothing(client: TestClient) -> None:
+    code = new_group(client)
+    ana = join(client, code, "Ana")
+    cases = [
+        ({"game": "nope", "seats": [{"member": 1}, {"bot": "random"}]}, "es gibt kein Spiel 'nope'"),
+        ({"game": "colors", "seats": [{"member": 1}]}, "1 Mitspieler; Farblücke ist für 2 bis 6"),
+        ({"game": "colors", "seats": [{"member": 1}, {"member": 1}]}, "Ana kann nur einen Platz nehmen"),
+        ({"game": "colors", "seats": [{"member": 1}, {"member": 7}]}, "kein Mitglied Nummer 7"),
+        ({"game": "colors", "seats": [{"member": 1}, {}]}, "Platz 2: gib ein Mitglied oder einen Bot an"),
+        ({"game": "colors", "seats": [{"member": 1}, {"bot": "random"}], "options": {"nope": 1}},
+         "unbekannte Option 'nope'"),
+        ({"game": "colors", "seats": [{"member": 1}, {"bot": "random"}], "options": {"first_player": 5}},
+         "nicht erlaubt"),
+    ]
+    for body, words in cases:
+        res = client.post(f"/api/groups/{code}/tables?lang=de", json=body, headers=auth(ana["key"]))
+        assert res.status_code == 422 and words in res.json()["error"], res.text
+    assert client.get(f"/api/groups/{code}").json()["matches"] == []
+
+
+def test_csv_export(client: TestClient) -> None:
+    code = new_group(client)
+    ana, ben = join(client, code, "Ana"), join(client, code, "Ben")
+    body = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}
+    table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+    play_out(client, table["id"], seat_tokens(client, code, [ana["key"], ben["key"]], table["id"]))
+    standing = client.get(f"/api/groups/{code}/standings?lang=de").json()["games"][0]["players"]
+    res = client.get(f"/api/groups/{code}/standings.csv?lang=de")
+    assert res.status_code == 200 and res.headers["content-type"].startswith("text/csv")
+    assert 'filename="tabelle.csv"' in res.headers["content-disposition"]
+    rows = list(csv.reader(io.StringIO(res.text)))
+    assert rows[0] == ["Spiel", "Rang", "Spieler", "Bot", "Wertung", "Partien", "Siege", "Punkteschnitt",
+                       "Letzte Platzierungen"]
+    assert [r[2] for r in rows[1:]] == [p["name"] for p in standing]
+    assert rows[1][0] == "Farblücke" and rows[1][4] == str(standing[0]["rating"]) and rows[1][5] == "1"
+
+
+def test_standings_are_the_same_after_a_restart(db_url: str) -> None:
+    same_after_restart(db_url)
+
+
+@pytest.mark.postgres
+def test_standings_are_the_same_after_a_restart_on_postgresql() -> None:
+    same_after_restart(pg_test_url())
+
+
+def same_after_restart(db_url: str) -> None:
+    """Three matches of three members, the standings (both languages, with and without bots) and the CSV; then a
+    new app on the same database answers the same."""
+    with TestClient(create_app(db_url)) as client:
+        code = new_group(client)
+        ana, ben, cem = (join(client, code, n) for n in ("Ana", "Ben", "Cem"))
+        for seats in ([1, 2, 3], [3, 1], [2, 3, 1]):
+            body = {"game": "colors", "options": SHORT, "seats": [{"member": m} for m in seats]}
+            table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+            keys = [[ana, ben, cem][m - 1]["key"] for m in seats]
+            play_out(client, table["id"], seat_tokens(client, code, keys, table["id"]))
+        before = [client.get(f"/api/groups/{code}/standings?lang={lang}&bots={bots}").json()
+                  for lang in ("en", "de") for bots in ("true", "false")]
+        csv_before = client.get(f"/api/groups/{code}/standings.csv").text
+    assert before[0]["games"][0]["matches"] == 3
+    with TestClient(create_app(db_url)) as client:
+        after = [client.get(f"/api/groups/{code}/standings?lang={lang}&bots={bots}").json()
+                 for lang in ("en", "de") for bots in ("true", "false")]
+        assert client.get(f"/api/groups/{code}/standings.csv").text == csv_before
+    assert after == before
+
+
+def test_a_score_pad_of_the_group_counts_in_its_standings(client: TestClient) -> None:
+    code = new_group(client)
+    ana, _ben = join(client, code, "Ana"), join(client, code, "Ben")
+    res = client.post(f"/api/groups/{code}/scorepads?lang=de", json={"game": "grid", "members": [1, 3]},
+                      headers=auth(ana["key"]))
+    assert res.status_code == 422 and "kein Mitglied Nummer 3" in res.json()["error"]
+    res = client.post(f"/api/groups/{code}/scorepads", json={"game": "grid", "members": [1, 2],
+                                                              "options": {"end_total": 30}}, headers=auth(ana["key"]))
+    assert res.status_code == 201, res.text
+    pad = res.json()
+    assert pad["names"] == ["Ana", "Ben"]
+    entry = {"players": [{"grid": [11, 5, 0]}, {"grid": [2, 0, 0]}], "round": {"trigger": 0}}  # grid: 32 and 2
+    written = client.post(f"/api/scorepads/{pad['id']}/rounds", json=entry, headers=auth(pad["key"]))
+    assert written.status_code == 200, written.text
+    assert written.json()["over"], written.json()
+    games = client.get(f"/api/groups/{code}/standings").json()["games"]
+    assert games[0]["game"] == "grid" and games[0]["matches"] == 1
+    assert [(p["name"], p["wins"]) for p in games[0]["players"]] == [("Ben", 1), ("Ana", 0)]
+    # the last round deleted: the pad's match is not over, and no longer counts
+    assert client.delete(f"/api/scorepads/{pad['id']}/rounds/1", headers=auth(pad["key"])).status_code == 200
+    assert client.get(f"/api/groups/{code}/standings").json()["games"] == []
+    listed = client.get(f"/api/groups/{code}").json()["matches"]
+    assert listed == [{"kind": "pad", "game": "grid", "game_name": "Colour Grid", "over": False,
+                       "players": ["Ana", "Ben"], "url": f"/scorepad/{pad['id']}"}]
+
+
+@pytest.mark.parametrize("path", ["/api/groups/x%00y", "/api/groups/x%00y/standings"])
+def test_a_control_character_in_a_code_is_a_422(client: TestClient, path: str) -> None:
+    assert client.get(path).status_code == 422
+
+
+def test_a_result_the_hook_missed_is_recorded_from_the_stored_table(client: TestClient) -> None:
+    """As after a crash between the last move and its record: the group's next read records the finished table."""
+    client.app.state.hub.on_match_over.clear()
+    code = new_group(client)
+    ana, ben = join(client, code, "Ana"), join(client, code, "Ben")
+    body = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}
+    table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+    play_out(client, table["id"], seat_tokens(client, code, [ana["key"], ben["key"]], table["id"]))
+    games = client.get(f"/api/groups/{code}/standings").json()["games"]
+    assert games[0]["matches"] == 1 and {p["name"] for p in games[0]["players"]} == {"Ana", "Ben"}
+
+
+def test_a_name_that_looks_like_a_member_s_is_refused_in_the_page_s_language(client: TestClient) -> None:
+    """Members' names are told apart as a table's seats are (kernel.names.check_names, TR39 skeletons): a Cyrillic
+    А in "Аna" looks like Ana's name, so it is refused (in the page's language) and nobody joins; a blank name too."""
+    code = new_group(client)
+    join(client, code, "Ana")
+    res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "\u0410na"})
+    assert res.status_code == 422, res.text
+    assert res.json()["error"] == ("'\u0410na' sieht aus wie 'Ana' (ein Mitglied der Spielrunde); wähle einen "
+                                   "Namen, der sich anders liest")
+    res = client.post(f"/api/groups/{code}/members", json={"name": "\u3164"})
+    assert res.status_code == 422 and "shows nothing when written" in res.json()["error"]
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]
+
+
+def test_the_schema_documents_the_groups_refusals(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    code = new_group(client)
+    statuses = {client.get(f"/api/groups/{code}", headers=auth("x")).status_code,
+                client.get("/api/groups/none").status_code, client.get("/api/groups/a%00b").status_code}
+    assert {str(s) for s in statuses} <= set(paths["/api/groups/{code}"]["get"]["responses"])
+
+
+def test_groups_and_their_tables_count_against_the_creation_rate(db_url: str) -> None:
+    """Starting a table from a group is creating a table: the same per-client rate (issue 22's limits)."""
+    limits = Limits(create_rate="2/minute", action_rate=None, sockets_per_client=None, spectators_per_table=None)
+    with TestClient(create_app(db_url, limits=limits)) as client:
+        code = new_group(client)
+        key = join(client, code, "Ana")["key"]
+        body = {"game": "colors", "seats": [{"member": 1}, {"bot": "random"}]}
+        assert client.post(f"/api/groups/{code}/tables", json=body, headers=auth(key)).status_code == 201
+        res = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(key))
+        assert res.status_code == 429 and "Retry-After" in res.headers
+        assert len(client.get(f"/api/groups/{code}").json()["matches"]) == 1
+
+
+def test_a_chain_of_rematches_is_listed_in_the_group_before_any_ends(client: TestClient) -> None:
+    """A rematch of a rematch of a group's table is the group's too: listed (with each member's own seat) at once."""
+    code = new_group(client)
+    ana, ben = join(client, code, "Ana"), join(client, code, "Ben")
+    body = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}
+    table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+    tokens = seat_tokens(client, code, [ana["key"], ben["key"]], table["id"])
+    client.app.state.hub.on_match_over.clear()  # nothing recorded by the hook: the group's reads find them
+    play_out(client, table["id"], tokens)
+    second = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
+    play_out(client, second["id"], [second["token"], client.post(f"/api/tables/{table['id']}/rematch",
+                                                                  headers=auth(tokens[1])).json()["token"]])
+    third = client.post(f"/api/tables/{second['id']}/rematch", headers=auth(second["token"])).json()
+    listed = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()["matches"]
+    assert [m["url"] for m in listed][0] == f"/t/{third['id']}#seat={third['token']}"
+    assert [m["over"] for m in listed] == [False, True, True]
+    assert client.get(f"/api/groups/{code}/standings").json()["games"][0]["matches"] == 2
+
+
+def test_a_pad_of_a_game_without_a_score_pad_is_refused_in_the_page_s_language(client: TestClient) -> None:
+    code = new_group(client)
+    key = join(client, code, "Ana")["key"]
+    join(client, code, "Ben")
+    res = client.post(f"/api/groups/{code}/scorepads?lang=de", json={"game": "nope", "members": [1, 2]},
+                      headers=auth(key))
+    assert res.status_code == 422 and res.json()["error"] == "unbekanntes Spiel 'nope'"
+    assert client.get(f"/api/groups/{code}").json()["matches"] == []
