@@ -38,6 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..games import all_games
 from ..kernel import Game
 from ..kernel.errors import first_line
+from . import clock
 from .chat import chat_router
 from .coach import coach_router
 from .deps import PlainText, hub_of
@@ -45,9 +46,12 @@ from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
 from .frames import LANG_HELP, FrameOut
+from .handover import router as handover_router
+from .handover import take_back
 from .invites import router as invites_router
 from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
+from .rematch import offer as rematch_offer
 from .scorepad import router as scorepad_router
 from .store import Store
 from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
@@ -75,6 +79,11 @@ class SeatIn(BaseModel):
                                                "to iterations= inside the bot spec)")
 
 
+#: The ids of the clocks (the field ``clock`` of :class:`TableIn` hides the module inside the class).
+_CLOCK_IDS: list[Any] = [clock.OFF, *clock.CLOCKS]
+_TIMEOUT_IDS: list[Any] = list(clock.ON_TIMEOUT)
+
+
 class TableIn(BaseModel):
     """A new table: game id, player count, options (spec defaults fill the rest), optional seed, seats."""
 
@@ -92,6 +101,18 @@ class TableIn(BaseModel):
     hints: bool | None = Field(default=None, description=(
         "a seat may ask the coach for a hint (GET /api/tables/{id}/hint); default: yes where at most one seat is a "
         "person's (human or open)"))
+    clock: str = Field(default=_CLOCK_IDS[0], max_length=40, json_schema_extra={"enum": _CLOCK_IDS},
+                       description="a clock per move for each person asked to decide (GET /api/clocks lists them)")
+    on_timeout: str = Field(
+        default="ask", max_length=40, json_schema_extra={"enum": _TIMEOUT_IDS},
+        description="when a person's clock runs out: 'bot' makes that move for them, 'ask' lets the others hand the "
+                    "seat to a bot (POST /api/tables/{id}/seats/{seat}/handover)")
+
+
+class RematchIn(BaseModel):
+    """An answer to the rematch offer: join it (the first join offers it) or leave."""
+
+    join: bool = True
 
 
 class ActionIn(BaseModel):
@@ -228,6 +249,9 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
     ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
     ("post", "/api/tables/{table_id}/rematch"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/handover"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/back"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/remove"): (401, 404, 409, 410, 422, 503),
     ("get", "/api/invites/{code}"): (404, 410, 422, 503),
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
@@ -246,6 +270,14 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 413, 422, 503),
     ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
 }
+
+
+def _clock_of(body: TableIn) -> clock.TableClock | None:
+    """The clock a new table asks for; ApiError 422 naming the known presets for an unknown one."""
+    try:
+        return clock.table_clock(body.clock, body.on_timeout)
+    except ValueError as exc:
+        raise ApiError(422, str(exc)) from None
 
 
 def pitch_of(game: Game) -> dict[str, str]:
@@ -285,7 +317,8 @@ def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
-               sweep_seconds: float = 3600.0, coach_iterations: int | None = None) -> FastAPI:
+               sweep_seconds: float = 3600.0, coach_iterations: int | None = None,
+               time_scale: float = 1.0) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -304,6 +337,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         sweep_seconds: how often expired tables are deleted from the database (> 0).
         coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
             the coach's default per game (about 1 s).
+        time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
+            small one instead of waiting minutes), :class:`~kartentisch.web.tables.Hub` ``time_scale``.
 
     Raises:
         ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
@@ -313,6 +348,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     """
     if not search_seconds > 0:
         raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
+    if not time_scale > 0:
+        raise ValueError(f"time_scale must be > 0, got {time_scale!r}")
     if not sweep_seconds > 0:
         raise ValueError(f"sweep_seconds must be > 0, got {sweep_seconds!r}")
     if bot_searches < 1 or bot_only_searches < 0:
@@ -326,7 +363,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
-                            bot_only_workers=bot_only_searches)
+                            bot_only_workers=bot_only_searches, time_scale=time_scale)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
         background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
@@ -395,7 +432,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                              body.spectator_chat, body.hints)
+                                              body.spectator_chat, body.hints,
+                                              table_clock=_clock_of(body))
         names = seat_names(record.seats, "en")
         return {
             "id": record.id,
@@ -437,14 +475,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return table.frame(seat, lang=lang)
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, request: Request,
+    async def rematch(table_id: str, request: Request, body: RematchIn | None = None,
                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """After the match: the rematch table (created once) and the bearer seat's new token and link."""
+        """After the match, the bearer seat's answer to the rematch (``join``, the default; the first join offers
+        it to every seat). Once every person answered (or the offer's time is up) the rematch table exists: the
+        answer then holds its ``id`` and the bearer seat's new ``token`` and link ``url`` (``None`` for a seat
+        that left); before, ``id`` is ``None`` and ``waiting`` names the seats not answered yet (0-based)."""
         table, seat = await _table_and_seat(request, table_id, authorization)
         if seat is None:
             raise ApiError(401, "a seat token is needed for a rematch")
-        new_id, token = await hub_of(request).rematch(table, seat)
-        return {"id": new_id, "token": token, "url": f"/t/{new_id}#seat={token}"}
+        new_id, token = await hub_of(request).rematch(table, seat, True if body is None else body.join)
+        offer = rematch_offer(table, table.time_scale)
+        url = None if new_id is None or token is None else seat_url(new_id, token)
+        return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer["waiting"]}
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
@@ -492,6 +535,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         except (TimeoutError, WebSocketDisconnect):
             await websocket.close(code=4408)
             return
+        if seat is not None:
+            await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
         sub_id = await hub.subscribe(table, seat, send, lang)
         try:
             while True:
@@ -549,6 +594,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
     app.include_router(coach_router(coach_iterations))  # the coach (issue 23): hints, reviews, replays
+    app.include_router(clock.router)  # the table clocks' presets (issue 32): /api/clocks
+    app.include_router(handover_router)  # a seat handed to a bot and taken back (issue 32)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:
