@@ -145,3 +145,29 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         assert body(page, "gameOver") == "0" and name in page.locator(".seat-chip.me").text_content()
     assert len({p.url.split("?")[0] for p in pages}) == 1  # one new table for all three
     shot(ben, "rematch-started-phone-en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lobby_sets_a_clock_and_what_its_running_out_does(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{live_server}/?lang={lang}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("li[data-game='colors'] button.choose")
+    page.fill("#your-name", "Ada")
+    page.select_option("#kind-1", "easy")
+    page.click("#more-options summary")
+    page.select_option("#clock", "fast")
+    page.select_option("#on-timeout", "bot")
+    words = {"en": ("fast: 30 seconds a move", "a bot makes that move"),
+             "de": ("schnell: 30 Sekunden pro Zug", "ein Bot macht diesen Zug")}[lang]
+    assert page.locator("#clock option:checked").text_content() == words[0]
+    assert page.locator("#on-timeout option:checked").text_content() == words[1]
+    page.locator("#clock").scroll_into_view_if_needed()
+    shot(page, f"lobby-clock-phone-{lang}")
+    page.click("#create")
+    page.wait_for_selector("#links")
+    page.click("a.table-link")
+    page.wait_for_selector("body[data-acting='1'] #decision .countdown")
+    assert {"en": "then a bot makes this move for you", "de": "dann macht ein Bot diesen Zug für dich"}[lang] in \
+        page.locator("#decision .countdown").text_content()
+    page.close()
