@@ -225,3 +225,22 @@ def test_a_rematch_starts_after_its_time_and_a_late_answer_takes_the_seat(fast: 
     assert new["seats"][1]["stand_in"]  # a bot played for Ben until he answered; his link takes the seat back
     fast.post(f"/api/tables/{late['id']}/seats/1/back", headers=auth(late["token"]))
     assert not view(fast, late["id"])["seats"][1]["stand_in"]
+
+
+def test_a_hand_over_through_one_process_is_seen_and_undone_through_another() -> None:
+    """On a shared store (issue 26): the note and the seat's stand-in committed through A reach B's table in memory
+    (catch-up reads the notes and the seats), and Ada takes her seat back through B."""
+    from .conftest import pg_test_url
+
+    url = pg_test_url()
+    with TestClient(create_app(url, time_scale=SCALE)) as a, TestClient(create_app(url, time_scale=SCALE)) as b:
+        tid, tokens = colors3(a, clock="fast")
+        view(b, tid)  # B holds the table in memory too
+        wait_for(lambda: view(a, tid, tokens[1])["seats"][0]["ran_out"])
+        res = a.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[1]))
+        assert res.status_code == 200, res.text
+        seen = wait_for(lambda: (f := view(b, tid, tokens[2])) and f["n"] >= 1 and f["seats"][0]["stand_in"] and f)
+        assert seat_notes(seen)[-1].startswith("Ben hands Ada's seat to Bot Lena")
+        res = b.post(f"/api/tables/{tid}/seats/0/back", headers=auth(tokens[0]))
+        assert res.status_code == 200, res.text
+        assert wait_for(lambda: not view(a, tid)["seats"][0]["stand_in"])
