@@ -536,7 +536,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             await websocket.close(code=4408)
             return
         if seat is not None:
-            await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
+            try:
+                await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
+            except ApiError as exc:  # another process changed the table meanwhile: their next move takes it back
+                await error(exc)
         sub_id = await hub.subscribe(table, seat, send, lang)
         try:
             while True:

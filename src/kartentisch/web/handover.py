@@ -130,6 +130,11 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
                                 f"open for {presence.GONE_SECONDS * hub.time_scale:g} s) or whose seat a bot plays")
         await commit_note(hub, table, "removed", seat, bot=spec,
                           record=SeatRecord(seat, "bot", target.name, spec, None))
+        for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more
+            if sub.viewer == seat:
+                del table.subscribers[sub_id]
+                hub.spawn(sub.send({"type": "error", "status": 401, "error": "unknown seat token for this table: "
+                                    "the host gave this seat to a bot"}))
     hub.after_change(table)
     await table.broadcast()
 

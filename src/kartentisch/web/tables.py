@@ -819,7 +819,7 @@ class Hub:
             del self.tables[table.id]
             if table.id in self.leased:  # expired, not dropped: a move elsewhere may be waiting for its bots
                 self.leased.discard(table.id)
-                self._spawn(asyncio.to_thread(self.store.expire_leases, self.owner, [table.id]))
+                self.spawn(asyncio.to_thread(self.store.expire_leases, self.owner, [table.id]))
 
     # ------------------------------------------------------------------ actions
     async def act(self, table: LiveTable, seat: int, line: str, seen: int | None = None) -> None:
@@ -837,6 +837,9 @@ class Hub:
         Raises:
             ApiError 409/422: nothing changed.
         """
+        if table.record.seats[seat].kind != "human":
+            raise ApiError(401, f"unknown seat token for this table: {table.names['en'][seat]}'s seat was given to a "
+                                "bot by the host")
         if table.record.seats[seat].stand_in is not None:
             from .handover import take_back  # the hand-over module builds on this one
 
@@ -908,7 +911,7 @@ class Hub:
         table.record = replace(table.record, touched=new.touched)
         if changed:
             self.after_change(table)
-            self._spawn(table.broadcast())
+            self.spawn(table.broadcast())
         return changed
 
     async def latest(self, table: LiveTable) -> LiveTable:
@@ -919,7 +922,7 @@ class Hub:
                 await self.refresh(table)
         return table
 
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` as a task of the hub (kept until done, so it is not collected mid-way)."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
@@ -1156,7 +1159,7 @@ class Hub:
         """Drop the bot lease held here of a table whose bots will never move here (see :meth:`kick_bots`)."""
         if table.id in self.leased and (table.state.game_over or not (table.has_person or self.bot_only_workers)):
             self.leased.discard(table.id)
-            self._spawn(asyncio.to_thread(self.store.release_lease, table.id, self.owner))
+            self.spawn(asyncio.to_thread(self.store.release_lease, table.id, self.owner))
 
     @staticmethod
     def _bot_seat(table: LiveTable) -> int | None:
@@ -1227,7 +1230,7 @@ class Hub:
         table.subscribers[self._next_sub] = sub
         await table.push(self._next_sub, sub)
         if was not in (None, "connected"):
-            self._spawn(table.broadcast())
+            self.spawn(table.broadcast())
         return self._next_sub
 
     def unsubscribe(self, table: LiveTable, sub_id: int) -> None:
@@ -1237,7 +1240,7 @@ class Hub:
         if sub is None or sub.viewer is None or any(s.viewer == sub.viewer for s in table.subscribers.values()):
             return
         table.socket_left[sub.viewer] = time.monotonic()
-        self._spawn(presence.announce(table, sub.viewer, self.time_scale))
+        self.spawn(presence.announce(table, sub.viewer, self.time_scale))
 
     # ------------------------------------------------------------------ rematch
     async def rematch(self, table: LiveTable, seat: int, join: bool = True) -> tuple[str | None, str | None]:
