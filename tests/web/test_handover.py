@@ -272,3 +272,17 @@ def test_a_removed_persons_open_page_is_told_and_sees_and_plays_no_more(fast: Te
         ada.send_json({"type": "action", "action": "play:b5"})
         refusal = ada.receive_json()
         assert refusal["type"] == "error" and refusal["status"] == 401 and "given to a bot" in refusal["error"]
+
+
+def test_a_clock_survives_a_restart(db_url: str) -> None:
+    """The deadline comes from the stored table (its last change), not from a timer in memory: a fresh server
+    counts on where the old one stopped instead of starting the clock again."""
+    scale = 0.2  # the fast clock: 6 s
+    with TestClient(create_app(db_url, time_scale=scale)) as client:
+        tid, tokens = colors3(client, clock="fast")
+        assert view(client, tid, tokens[0])["countdown"] > 5
+    time.sleep(1.5)
+    with TestClient(create_app(db_url, time_scale=scale)) as client:
+        assert view(client, tid, tokens[0])["countdown"] <= CLOCKS["fast"].seconds * scale - 1.5
+        frame = wait_for(lambda: (f := view(client, tid, tokens[1])) and f["seats"][0]["ran_out"] and f)
+        assert seat_notes(frame) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
