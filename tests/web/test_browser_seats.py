@@ -21,6 +21,7 @@ from .browser_kit import (
     play_one,
     shot,
 )
+from .test_browser_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +63,7 @@ def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, l
     assert cem.locator(".hand-over-row .why").text_content() == "Die Zeit von Ada ist abgelaufen."
     cem.wait_for_selector(".seat-chip .presence-away, .seat-chip .presence-gone")
     shot(cem, "seats-ran-out-phone-de")
+    assert serious_violations(cem) == []  # the hand-over panel, the presence and the clocks (axe-core)
     n = int(body(ben, "n"))
     ben.select_option("#level-0", label="steady")
     ben.click("button.hand-over[data-seat='0']")
@@ -136,6 +138,7 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
     shot(ada, "rematch-offer-laptop-en")
     shot(ben, "rematch-offer-phone-en", full_page=True)
     shot(cem, "rematch-offer-laptop-de")
+    assert serious_violations(cem) == []
     old = [p.url for p in pages]
     ben.click("button.rematch-join")
     cem.click("button.rematch-join")
