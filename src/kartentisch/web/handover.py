@@ -68,23 +68,6 @@ def _seat(table: LiveTable, seat: int) -> SeatRecord:
     return table.record.seats[seat]
 
 
-def may_hand_over(table: LiveTable, seat: int, scale: float) -> str | None:
-    """Why ``seat`` may not be handed to a bot now (a sentence naming it), ``None`` if it may: a person's seat, no bot
-    playing it already, the match going on, and its clock ran out or its person is gone."""
-    record, name = table.record.seats[seat], table.names["en"][seat]
-    if record.kind != "human":
-        return f"{name} is not a person's seat; only a person's seat is handed to a bot"
-    if record.stand_in is not None:
-        return f"a bot plays for {name} already"
-    if table.state.game_over:
-        return "the match is over"
-    state = presence.presence(table, seat, scale)
-    if clock.ran_out(table, seat) or state == "gone":
-        return None
-    return (f"{name} is at the table ({state}); a seat is handed to a bot once its clock ran out or its person has "
-            f"been gone for {presence.GONE_SECONDS * scale:g} s")
-
-
 async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -> None:
     """``by`` hands ``seat`` to the bot ``spec`` (checked); the bot moves at once. Raises ApiError 409/422."""
     async with table.lock:
@@ -93,7 +76,7 @@ async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -
         if by == seat:
             raise ApiError(409, f"{table.names['en'][seat]} cannot hand their own seat to a bot; another person at "
                                 "the table may, once its clock ran out or its person is gone")
-        if (why := may_hand_over(table, seat, hub.time_scale)) is not None:
+        if (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
             raise ApiError(409, why)
         await commit_note(hub, table, "handed", seat, by=by, bot=spec, record=replace(target, stand_in=spec))
     hub.after_change(table)

@@ -498,20 +498,20 @@ class LiveTable:
 
     def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float) -> list[dict[str, Any]]:
         """The frame's ``seats`` for ``viewer`` (see :meth:`frame`)."""
-        from .handover import may_hand_over  # the hand-over module builds on this one
-
         viewer_sits = viewer is not None and self.record.seats[viewer].kind == "human"
+        connected = {sub.viewer for sub in self.subscribers.values()}
         items = []
         for s in self.record.seats:
             timer = self.timers.get(s.seat)
             items.append({
                 "seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot or s.stand_in,
-                "presence": presence.presence(self, s.seat, self.time_scale),
+                "presence": presence.presence(self, s.seat, self.time_scale, connected),
                 "stand_in": s.stand_in is not None,
                 "clock": None if timer is None else round(max(0.0, timer[0].at - now), 1),
                 "clock_then": None if timer is None else timer[0].then,
                 "ran_out": clock.ran_out(self, s.seat),
-                "hand_over": viewer_sits and s.seat != viewer and may_hand_over(self, s.seat, self.time_scale) is None,
+                "hand_over": (viewer_sits and s.seat != viewer
+                              and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
             })
         return items
 
