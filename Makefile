@@ -42,7 +42,8 @@ compiled: install                ## compile the changed kernel/rules/search sour
 run: compiled                    ## start the browser table on http://127.0.0.1:8000
 	$(KT) serve
 
-test: compiled                   ## system packages, then the whole test suite (scenarios, browser, PostgreSQL)
+test: compiled                   ## lint, system packages, then the whole test suite (scenarios, browser, PostgreSQL)
+	$(MAKE) --no-print-directory lint
 	scripts/system-deps.sh --skip '$(SKIP)'
 	$(if $(filter postgres,$(subst $(comma), ,$(SKIP))),,scripts/with-postgres.sh) $(PY) -m pytest -n 2 -q --skip '$(SKIP)'
 
@@ -64,10 +65,11 @@ cluster: install                 ## a local trial of the scaled-out server: Post
 bench: install                   ## speed figures against RLCard and OpenSpiel (bench/README.md)
 	$(PY) bench/run.py --json bench/results.json
 
-lint: install                    ## ruff, mypy, and mypy --strict for the kernel (as python-chess runs it)
+lint: install                    ## ruff, mypy, mypy --strict for the kernel (as python-chess runs it), commit subjects
 	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy
 	$(VENV)/bin/mypy --strict src/kartentisch/kernel
+	scripts/check-commits.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

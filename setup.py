@@ -31,8 +31,9 @@ PACKAGE = ROOT / "src" / "kartentisch"
 #: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
 GAME_MODULES = ("rules", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events")
 #: Kernel modules left pure: the scenario runner (pydantic models, whose metaclass native classes cannot
-#: have; not a hot path) and the package's ``__init__``, which only re-exports.
-KERNEL_PURE = ("scenario.py", "__init__.py")
+#: have; not a hot path), a game's declared parts (a keyword-only dataclass, read once per game), the name
+#: checks (ICU's untyped binding; not a hot path) and the package's ``__init__``, which only re-exports.
+KERNEL_PURE = ("scenario.py", "parts.py", "names.py", "__init__.py")
 #: Written beside the package after a successful compiled build: the CRC-32 of every compiled source
 #: (a checksum, not a hash: it only has to notice an edit, and hashlib would cost every process 4 MiB).
 MANIFEST = "_compiled.json"

@@ -54,7 +54,8 @@ trap 'exit 0' INT TERM
 servers=""
 for i in $(seq 1 "$processes"); do
   p=$((port + i))
-  "$python" -c "from kartentisch.cli.app import main; main()" serve --port "$p" --db "$db" "${extra[@]}" \
+  "$python" -c "from kartentisch.cli.app import main; main()" serve --port "$p" --db "$db" \
+    --forwarded-allow-ips 127.0.0.1 "${extra[@]}" \
     >"$dir/serve-$i.log" 2>&1 &
   pids+=($!)
   echo "cluster: serve $i pid $! port $p (log $dir/serve-$i.log)"

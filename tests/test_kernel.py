@@ -53,6 +53,8 @@ def test_bot_spec_parsing() -> None:
         parse_spec("genius")
     with pytest.raises(KartentischError, match="is not key=value"):
         parse_spec("ismcts:1000")
+    with pytest.raises(KartentischError, match="'iterations' is given twice"):  # issue 31: which one would count?
+        parse_spec("ismcts:iterations=10,iterations=20")
 
 
 def test_wilson_interval_known_values() -> None:

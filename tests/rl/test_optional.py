@@ -18,3 +18,11 @@ def test_missing_library_names_the_extra(blocked: str, module: str) -> None:
             f"try:\n    import {module}\nexcept ImportError as exc:\n    print(exc)\nelse:\n    print('imported')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pip install 'kartentisch[rl]'" in out and blocked in out
+
+
+def test_the_rl_extra_brings_what_openspiels_learning_algorithms_import() -> None:
+    """OpenSpiel's NFSP, DQN and Deep CFR (``open_spiel.python.pytorch``) import ``tree`` (dm-tree) beside the
+    deep-learning library of the user's choice; the ``rl`` extra installs it (issue 36)."""
+    import tree
+
+    assert tree.flatten({"a": [1, 2], "b": (3,)}) == [1, 2, 3]

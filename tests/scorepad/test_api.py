@@ -78,7 +78,7 @@ def test_bad_pads_are_refused(client):
     cases = [
         ({"game": "nope", "players": ["A", "B"]}, "nope"),
         ({"game": "grid", "players": ["Ana"]}, "this game is for 2 … 6"),
-        ({"game": "grid", "players": ["Ana", "ana"]}, "same name"),
+        ({"game": "grid", "players": ["Ana", "ana"]}, "'ana' looks like 'Ana' (player 1)"),
         ({"game": "grid", "players": ["Ana", " "]}, "empty"),
         ({"game": "grid", "players": ["Ana", "Ben"], "options": {"end_total": 0}}, "Match ends at: 0 is not allowed"),
         ({"game": "grid", "players": ["Ana", "Ben"], "options": {"colour": 1}}, "unknown option"),

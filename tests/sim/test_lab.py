@@ -257,3 +257,58 @@ def test_tournament_report_has_the_lab_tables(tmp_path: Path) -> None:
     html = page.read_text()
     assert "The round's first mover" in unescape(html) and "heuristic bot" in html
     assert "first-seat advantage" in res.output and "Seat 2" in res.output
+
+
+def test_the_summary_figure_keeps_every_event_and_labels_seats_apart_from_places(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import matplotlib.axes
+
+    from kartentisch.sim.plots import plot_summary, round_bars
+
+    doc = simulate("mayhem", 4, ["heuristic"], 6, 3)
+    rounds = doc["rounds"]
+    bars = round_bars(get_game("mayhem"), rounds)
+    assert len(bars) == len(rounds["ended"]) + len(rounds["events"]) > 14  # the figure drew only 14
+    ticks: list[list[str]] = []
+    drawn: list[int] = []
+    real_ticks, real_barh = matplotlib.axes.Axes.set_xticks, matplotlib.axes.Axes.barh
+    monkeypatch.setattr(matplotlib.axes.Axes, "set_xticks",
+                        lambda self, at, labels=None, **kw: (ticks.append(list(labels or [])),
+                                                             real_ticks(self, at, labels, **kw))[1])
+    monkeypatch.setattr(matplotlib.axes.Axes, "barh",
+                        lambda self, ys, *a, **kw: (drawn.append(len(ys)), real_barh(self, ys, *a, **kw))[1])
+    plot_summary(doc, tmp_path / "s.png", "mayhem")
+    assert drawn == [len(bars)]
+    seats = next(labels for labels in ticks if "Seat 1" in labels)
+    assert seats[:4] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]  # no "Seat 1 / first mover" pairs
+    assert [label.replace("\n", " ") for label in seats[4:]] == ["first mover", "2nd to move", "3rd to move",
+                                                                "4th to move"]
+
+
+def test_a_sweep_compares_match_length_and_pipes_whole_table_rows() -> None:
+    res = runner.invoke(app, ["sweep", "grid", "--option", "end_total=20,60", "--bots", "heuristic",
+                              "--matches", "6"])
+    assert res.exit_code == 0, res.output
+    row = next(line for line in res.output.splitlines() if "decisions per match (match length)" in line)
+    assert "│ 20 " in row and len(row) > 80  # a whole row on one line, wider than Rich's default 80 columns
+    doc = sweep("grid", 2, ["heuristic"], 12, 1, "end_total", [20, 60])
+    length = next(m for m in doc["metrics"] if m["key"] == "match_decisions")
+    per_round = next(m for m in doc["metrics"] if m["key"] == "decisions")
+    assert length["values"][1]["estimate"] > length["values"][0]["estimate"] > per_round["values"][0]["estimate"]
+
+
+@pytest.mark.ray
+def test_simulate_and_sweep_on_ray_equal_local() -> None:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        local = simulate("colors", 2, ["heuristic", "random"], 4, 5)
+        assert simulate("colors", 2, ["heuristic", "random"], 4, 5, backend="ray") == local
+        args = ("grid", 2, ["heuristic"], 4, 1, "end_total", [20, 40])
+        assert sweep(*args, backend="ray") == sweep(*args)
+    finally:
+        ray.shutdown()
+    res = runner.invoke(app, ["simulate", "colors", "--games", "2", "--backend", "moon"])
+    assert res.exit_code == 2
+    assert "--backend 'moon'; allowed: local, ray" in " ".join(res.output.replace("│", " ").split())

@@ -21,7 +21,7 @@ def test_health_and_games(client: TestClient) -> None:
     assert client.get("/api/health").status_code == 200
     games = client.get("/api/games").json()
     assert [g["id"] for g in games] == [g.id for g in all_games()]
-    assert games[0] == {**all_games()[0].describe(), "pitch": dict(all_games()[0].part("texts").PITCH)}
+    assert games[0] == {**all_games()[0].describe(), "pitch": dict(all_games()[0].parts.pitch)}
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
     assert client.get("/docs").status_code == 200
 
@@ -414,4 +414,4 @@ def test_seat_names_must_differ(client: TestClient) -> None:
     for seats in ([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
                   [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}]):
         res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
-        assert res.status_code == 422 and "seat names must differ; given twice" in res.json()["error"], res.text
+        assert res.status_code == 422 and "looks like 'A" in res.json()["error"], res.text

@@ -12,6 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from kartentisch.web.coach import CoachLimits
+
 from .browser_kit import (
     LAPTOP,
     PHONE,
@@ -34,10 +36,15 @@ def last_text(base: str, source: str, n: int, kind: str = "replays") -> str:
     return [e for e in step["log"] if e.get("kind") != "round"][-1]["text"]
 
 
+#: Searches per hint and per reviewed decision, and the decisions of a review judged with them (issue 31).
+ITERATIONS, FULL = 150, 5
+
+
 @pytest.fixture
 def app_options() -> dict[str, Any]:
-    """Small coach budgets: a hint or a reviewed decision in a fraction of a second."""
-    return {"coach_iterations": 150}
+    """Small coach budgets: a hint or a reviewed decision in a fraction of a second; a review's first :data:`FULL`
+    decisions at full effort."""
+    return {"coach_iterations": ITERATIONS, "coach": CoachLimits(review_budget=FULL * ITERATIONS)}
 
 
 def test_a_person_asks_for_a_hint_and_plays_it(browser, live_server: str) -> None:  # noqa: F811
@@ -88,6 +95,10 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     marked = [d for d in review["decisions"] if d["mark"] != "good"]
     assert page.locator("[data-zone=review] ol.marked li").count() == len(marked)
     assert page.locator("[data-zone=review] figure.curve polyline").count() == 2
+    low = review["low_iterations"]
+    assert page.locator("[data-zone=review] p.effort").text_content() == (
+        f"The first {FULL} of {review['total']} decisions were judged from {ITERATIONS} simulated games each, the "
+        f"rest from {low} (this server's limit per review).")
     page.locator("[data-zone=review]").scroll_into_view_if_needed()
     shot(page, "coach-review-laptop")
     assert serious_violations(page) == []
@@ -127,6 +138,8 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     shot(phone, "coach-replay-phone")
     phone.locator("[data-zone=review]").scroll_into_view_if_needed()
     phone.wait_for_selector("[data-zone=review][data-state=done]")
+    assert phone.locator("[data-zone=review] p.effort").text_content().startswith(
+        f"Die ersten {FULL} von {review['total']} Entscheidungen wurden aus je {ITERATIONS} durchgespielten Partien")
     shot(phone, "coach-review-phone")
     # the same match as a replay file, opened from the lobby's link
     replay_file = tmp_path / "match.jsonl"

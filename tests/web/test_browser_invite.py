@@ -71,3 +71,31 @@ def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> Non
     page.wait_for_selector("[data-zone=waiting]", state="detached")
     page.wait_for_selector("body[data-acting='1']")  # Ada starts the first round
     assert "Bot" in page.locator("[data-zone=seat-2]").text_content()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_invite_page_says_the_deal_is_fixed_and_refuses_a_lookalike_name_in_its_language(
+        browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Issue 31: whoever opens the invite reads that the deal was fixed before anyone sat down (and that the host
+    may know it, where the host chose the seed); a name like a seated one is refused in the page's language."""
+    import httpx
+
+    words = {"en": ("the deal is fixed before anyone takes a seat", "anyone who knows it can work out every hand",
+                    "'\u0410da' looks like 'Ada' (Seat 1)"),
+             "de": ("die Kartenverteilung steht fest, bevor jemand Platz nimmt",
+                    "wer ihn kennt, kann jedes Blatt ausrechnen", "'\u0410da' sieht aus wie 'Ada' (Platz 1)")}[lang]
+    page = browser.new_page(viewport=LAPTOP)
+    for seed, chosen in ((None, False), (7, True)):
+        res = httpx.post(f"{live_server}/api/tables", json={
+            "game": "colors", "players": 2, "seed": seed,
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "open"}]})
+        assert res.status_code == 201, res.text
+        page.goto(f"{live_server}/join/{res.json()['invite']['code']}?lang={lang}")
+        page.wait_for_selector("body[data-ready='1'] #deal-fixed")
+        said = page.locator("#deal-fixed").text_content()
+        assert words[0] in said and (words[1] in said) == chosen, said
+    page.fill("#join-name", "\u0410da")
+    page.click("li[data-seat='1'] button.take")
+    page.wait_for_selector("#join [role=alert]")
+    assert words[2] in page.locator("#join [role=alert]").text_content()
+    assert page.locator("li[data-seat='1'] button.take").count() == 1  # still open

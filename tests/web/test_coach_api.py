@@ -269,9 +269,15 @@ def test_the_coach_pages_are_served(coach_client: TestClient) -> None:
         assert res.status_code == 200 and "replay.js" in res.text
 
 
-def test_uploads_count_against_the_client_s_rate_of_new_tables(db_url: str) -> None:
+def test_uploads_have_their_own_rate_worded_in_the_page_s_language(db_url: str) -> None:
+    # issue 31: uploads are counted like actions, on their own (an upload no longer uses up the rate of tables)
     match = Match(get_game("chips"), 2, {"rounds": 1}, 3)
-    with TestClient(create_app(db_url, limits=Limits("2/minute", None, None, None))) as client:
-        codes = [client.post("/api/replays", json={"text": match.dumps()}).status_code for _ in range(3)]
-        assert codes == [201, 201, 429]
-        assert client.post("/api/tables", json={"game": "chips", "players": 2, "seats": people(2)}).status_code == 429
+    limits = Limits("1/minute", None, None, None, upload_rate="2/minute")
+    with TestClient(create_app(db_url, limits=limits)) as client:
+        codes = [client.post("/api/replays", json={"text": match.dumps()}).status_code for _ in range(2)]
+        res = client.post("/api/replays?lang=de", json={"text": match.dumps()})
+        assert codes == [201, 201] and res.status_code == 429
+        assert res.json()["error"].startswith("zu viele hochgeladene Wiederholungen von diesem Gerät: höchstens 2 "
+                                              "pro Minute")
+        assert 1 <= int(res.headers["Retry-After"]) <= 60
+        assert client.post("/api/tables", json={"game": "chips", "players": 2, "seats": people(2)}).status_code == 201

@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games
+from kartentisch.web import create_app
 from kartentisch.web.app import STATIC
 
 
@@ -27,6 +28,14 @@ def test_shared_files_and_refusals_of_the_games_folder(client: TestClient) -> No
     assert client.get("/static/games/generic.js").status_code == 200
     for name in ("nothing.js", "..", "colors.py", "..%2Fapp.py"):
         assert client.get(f"/static/games/{name}").status_code == 404
+
+
+def test_a_name_longer_than_the_file_system_allows_is_a_404(db_url: str) -> None:
+    """Issue 31: a 300-character name made the file lookup fail with ENAMETOOLONG, a 500."""
+    with TestClient(create_app(db_url), raise_server_exceptions=False) as client:
+        for name in ("a" * 300, "b" * 300 + ".js"):
+            res = client.get(f"/static/games/{name}")
+            assert res.status_code == 404 and "no file" in res.json()["error"], res.text
 
 
 def test_the_rules_summary_in_either_language(client: TestClient) -> None:

@@ -36,6 +36,8 @@ SERVE = [sys.executable, "-c", "from kartentisch.cli.app import main; main()", "
     ({"bot": "ismcts:time_budget_s=3600"}, "time_budget_s=3600 is over this server's limit of 5 s"),
     ({"bot": "ismcts:time_budget_s=inf"}, "time_budget_s=inf is over"),
     ({"bot": "ismcts:iterations=10", "iterations": 20}, "iterations given twice"),
+    ({"bot": "ismcts:iterations=10,iterations=20"}, "seat 2: bot spec 'ismcts:iterations=10,iterations=20': "
+                                                    "'iterations' is given twice; give each parameter once"),
     ({"bot": "ismcts", "iterations": MAX_ITERATIONS + 1}, "seats.1.iterations"),
 ])
 def test_ismcts_caps_apply_to_the_parsed_spec(client: TestClient, seat: dict, fragment: str) -> None:
@@ -90,7 +92,7 @@ def test_unnamed_bots_get_a_person_like_name_with_kind_in_each_language(client: 
     # a name given like a bot's label in either language would make two seats alike
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [
         {"kind": "human", "name": "bot max (solide)"}, {"kind": "bot", "bot": "heuristic"}]})
-    assert res.status_code == 422 and "seat names must differ" in res.json()["error"]
+    assert res.status_code == 422 and "looks like 'bot max (solide)' (Seat 1)" in res.json()["error"], res.text
 
 
 def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:
@@ -285,6 +287,27 @@ def wait_for_health(proc: subprocess.Popen[bytes], base: str) -> float:
         time.sleep(0.1)
 
 
+@pytest.mark.parametrize(("proxy", "created"), [([], [201, 201, 429]),
+                                               (["--forwarded-allow-ips", "127.0.0.1"], [201, 201, 201])])
+def test_x_forwarded_for_counts_only_behind_a_proxy_serve_was_told_of(tmp_path: Path, proxy: list[str],
+                                                                      created: list[int]) -> None:
+    """Issue 31: by default a client on 127.0.0.1 could claim any address in X-Forwarded-For and so escape the
+    per-client limits; now the header counts only from the proxies named with ``--forwarded-allow-ips``."""
+    port = free_port()
+    proc = subprocess.Popen([*SERVE, "--port", str(port), "--db", f"sqlite:///{tmp_path / 'kt.db'}",
+                             "--create-rate", "2 per minute", *proxy], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_health(proc, base)
+        body = {"game": "colors", "players": 2, "seats": [HUMAN, {"kind": "bot"}]}
+        codes = [httpx.post(f"{base}/api/tables", json=body, headers={"X-Forwarded-For": f"203.0.113.{i}"})
+                 .status_code for i in range(3)]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    assert codes == created
+
+
 def test_serve_stops_promptly_on_sigterm_during_a_search(tmp_path: Path) -> None:
     """SIGTERM while an ISMCTS worker is mid-search (limit 120 s): the server and its workers are gone in seconds."""
     port = free_port()
@@ -365,6 +388,17 @@ def test_ctrl_c_after_bot_games_shuts_the_workers_down_quietly(tmp_path: Path) -
     (["--bot-only-searches", "-1"], "--bot-only-searches must be at least 0, got -1"),
     (["--expire-days", "0"], "--expire-days must be a number > 0, got 0"),
     (["--sweep-minutes", "nan"], "--sweep-minutes must be a number > 0, got nan"),
+    (["--hint-rate", "often"], "--hint-rate: 'often' is not a rate"),
+    (["--seat-hint-rate", "3/eon"], "--seat-hint-rate: '3/eon' is not a rate"),
+    (["--replay-rate", "x"], "--replay-rate: 'x' is not a rate"),
+    (["--upload-rate", "1/"], "--upload-rate: '1/' is not a rate"),
+    (["--coach-workers", "0"], "--coach-workers must be at least 1, got 0"),
+    (["--hint-queue", "0"], "--hint-queue must be at least 1, got 0"),
+    (["--review-budget", "-3"], "--review-budget must be at least 1, got -3"),
+    (["--table-reviews", "0"], "--table-reviews must be at least 1, got 0"),
+    (["--upload-reviews", "0"], "--upload-reviews must be at least 1, got 0"),
+    (["--reviews-per-client", "0"], "--reviews-per-client must be at least 1, got 0"),
+    (["--replay-megabytes", "0"], "--replay-megabytes must be at least 1, got 0"),
 ])
 def test_serve_rejects_bad_start_up_values_in_one_line(tmp_path: Path, args: list[str], fragment: str) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # the default database, should one be opened
@@ -382,7 +416,12 @@ def test_serve_help_lists_every_limit_with_its_default() -> None:
     entries = {chunk.split()[0]: chunk for chunk in done.stdout.split("│ --")[1:]}  # one per option
     for option, default in (("create-rate", "20/minute"), ("action-rate", "20/second"),
                             ("sockets-per-client", "32"), ("spectators-per-table", "50"), ("bot-searches", "2"),
-                            ("bot-only-searches", "1"), ("expire-days", "30.0"), ("sweep-minutes", "60.0")):
+                            ("bot-only-searches", "1"), ("expire-days", "30.0"), ("sweep-minutes", "60.0"),
+                            ("hint-rate", "30/minute"), ("seat-hint-rate", "12/minute"),
+                            ("replay-rate", "10/second;300/minute"), ("upload-rate", "10/minute;60/hour"),
+                            ("coach-workers", "1"), ("hint-queue", "16"), ("review-budget", "100000"),
+                            ("table-reviews", "8"), ("upload-reviews", "4"), ("reviews-per-client", "1"),
+                            ("replay-megabytes", "64")):
         assert f"[default: {default}]" in entries[option], entries.get(option)
 
 

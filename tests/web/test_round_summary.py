@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
-from kartentisch.kernel import Match, Voice
+from kartentisch.kernel import Match, Parts, Voice
 from kartentisch.kernel.summary import round_summary, score_now
 
 from .conftest import auth, new_table
@@ -103,12 +103,12 @@ def test_games_without_a_summary_part_get_none_and_no_details() -> None:
     summary = round_summary(game, done, Voice("en"))
     assert summary is not None and summary["standings"] == [0, 1] and summary["rows"][1]["score"] == 1
     assert round_summary(game, view, Voice("en")) is None
-    assert all(g.part("summary") is not None for g in all_games())
+    assert all(g.parts.score_now is not None and g.parts.round_details is not None for g in all_games())
 
 
 def test_a_plug_in_game_brings_its_own_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "examples" / "plugin_game" / "src"))
-    highcard = importlib.import_module("highcard").GAME  # its summary part is found beside it (Game.part)
+    highcard = importlib.import_module("highcard").GAME  # the summary part it declares (Game.declare)
     match = Match(highcard, 2, {}, 4)
     rng = random.Random(4)
     while not match.state.game_over:
@@ -124,8 +124,8 @@ def test_a_plug_in_game_brings_its_own_summary(monkeypatch: pytest.MonkeyPatch) 
 
 
 # ---------------------------------------------------------------------- each game's words, exactly
-def summary_of(game: str):  # noqa: ANN201 - the game's summary module
-    return get_game(game).part("summary")
+def summary_of(game: str) -> Parts:  # the game's declared parts, its summary functions among them
+    return get_game(game).parts
 
 
 def test_colors_names_each_colour_with_its_points() -> None:

@@ -33,7 +33,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name[:key=value,...]`` into the name and typed parameters (int, float, or str).
 
     Raises:
-        KartentischError: unknown bot name or a parameter without ``=``.
+        KartentischError: unknown bot name, a parameter without ``=``, or a parameter given twice (which one
+            counts would be a guess).
     """
     name, _, rest = spec.strip().partition(":")
     if name not in BOT_NAMES:
@@ -43,6 +44,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, raw = item.partition("=")
         if not eq or not key:
             raise KartentischError(f"bot spec {spec!r}: parameter {item!r} is not key=value")
+        if key in params:
+            raise KartentischError(f"bot spec {spec!r}: {key!r} is given twice; give each parameter once")
         value: Any = raw
         for cast in (int, float):
             try:

@@ -37,7 +37,10 @@ mean's variance bounded by ``w·(1−w)/searches``, exact for 0/1 results).
 view (:meth:`~kartentisch.kernel.Game.choice`). With equal seeds and an iteration budget an
 evaluation is repeatable. A game's ``_determinize`` that collects the hidden cards in the order
 they lie makes one seeded sample depend on that order (not the sample's distribution): evaluations
-shown to people should be seeded from a secret, as the tables' bots are.
+shown to people should be seeded from a secret, as the tables' bots are. ``kartentisch check-game``
+(:mod:`kartentisch.conformance`, issue 31) checks every game for both defects: samples that keep a
+hidden card (mayhem's face-down commitments did), and seeded evaluations that differ between states
+the seat cannot tell apart.
 
 Example::
 
@@ -55,7 +58,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,26 +216,46 @@ def move_text(state: GameState, seat: int, token: str, voice: Voice) -> str:
     return " › ".join(state.game.choice(seat, token, state.view(seat), voice).steps)
 
 
-def hint(state: GameState, seat: int, *, lang: str = "en", names: Sequence[str] = (), iterations: int | None = None,
-         time_budget_s: float | None = None, seed: int = 0) -> dict[str, Any]:
-    """The coach's advice for ``seat`` now, as JSON for the table's hint (``GET …/hint``).
-
-    A pure function of its arguments (all picklable), for a worker process. Arguments as for
-    :func:`evaluate`; ``lang`` and ``names`` (one per seat, ``""`` for "Seat n") word the moves.
+def hint_search(state: GameState, seat: int, *, iterations: int | None = None, time_budget_s: float | None = None,
+                seed: int = 0) -> dict[str, Any]:
+    """The coach's advice for ``seat`` now without words: the search of :func:`hint`, which the server runs once
+    per position and words for each asker's language afterwards (:func:`hint_words`). A pure function of its
+    arguments (all picklable), for a worker process; arguments as for :func:`evaluate`.
 
     Returns:
-        ``{"seat": s, "moves": [{"token", "text", "win", "searches"}, …], "searches": n,
-        "legal": k, "seconds": t}``, best first; ``win`` rounded to 3 places, ``text`` the move as
-        the seat chooses it (:func:`move_text`), ``legal`` the number of legal moves (more than
-        ``len(moves)`` after a candidate search).
+        ``{"seat": s, "moves": [{"token", "win", "searches"}, …], "searches": n, "legal": k, "seconds": t}``,
+        best first, ``win`` rounded to 3 places, ``legal`` the number of legal moves (more than ``len(moves)``
+        after a candidate search).
     Raises:
         KartentischError: as :func:`evaluate`.
     """
     ev = evaluate(state, seat, iterations=iterations, time_budget_s=time_budget_s, seed=seed)
-    voice = Voice(lang, seat, tuple(names))
     return {"seat": seat, "searches": ev.searches, "legal": ev.legal, "seconds": round(ev.seconds, 3),
-            "moves": [{"token": m.token, "text": move_text(state, seat, m.token, voice), "win": round(m.win, 3),
-                       "searches": m.searches} for m in ev.moves]}
+            "moves": [{"token": m.token, "win": round(m.win, 3), "searches": m.searches} for m in ev.moves]}
+
+
+def hint_words(state: GameState, found: dict[str, Any], voice: Voice) -> dict[str, Any]:
+    """``found`` (:func:`hint_search` at ``state``) with each move's ``text`` after its ``token``: the move as the
+    seat chooses it (:func:`move_text`), worded for ``voice``."""
+    seat = found["seat"]
+    return {**found, "moves": [{"token": m["token"], "text": move_text(state, seat, m["token"], voice),
+                                "win": m["win"], "searches": m["searches"]} for m in found["moves"]]}
+
+
+def hint(state: GameState, seat: int, *, lang: str = "en", names: Sequence[str] = (), iterations: int | None = None,
+         time_budget_s: float | None = None, seed: int = 0) -> dict[str, Any]:
+    """The coach's advice for ``seat`` now, as JSON for the table's hint (``GET …/hint``): :func:`hint_search`
+    worded by :func:`hint_words`. Arguments as for :func:`evaluate`; ``lang`` and ``names`` (one per seat, ``""``
+    for "Seat n") word the moves.
+
+    Returns:
+        ``{"seat": s, "moves": [{"token", "text", "win", "searches"}, …], "searches": n,
+        "legal": k, "seconds": t}``, best first; ``text`` the move as the seat chooses it (:func:`move_text`).
+    Raises:
+        KartentischError: as :func:`evaluate`.
+    """
+    found = hint_search(state, seat, iterations=iterations, time_budget_s=time_budget_s, seed=seed)
+    return hint_words(state, found, Voice(lang, seat, tuple(names)))
 
 
 def mark(best: MoveValue, chosen: MoveValue) -> str:
@@ -262,11 +285,13 @@ def judge(state: GameState, seat: int, token: str, *, iterations: int | None = N
     return ev, made
 
 
-def review_todo(match: Match, seats: Collection[int], states: Sequence[GameState]) -> list[tuple[int, int, str]]:
+def review_todo(match: Match, seats: Collection[int], states: Iterable[GameState]) -> list[tuple[int, int, str]]:
     """The decisions of ``seats`` in ``match`` a review judges, as ``(n, seat, token)``: the moves (numbered from
-    1) of those seats that had more than one legal move; ``states`` is ``list(match.states())``."""
-    return [(n, seat, token) for n, (seat, token) in enumerate(match.history, start=1)
-            if seat in seats and len(states[n - 1].legal_actions(seat)) > 1]
+    1) of those seats that had more than one legal move; ``states`` are the match's positions from the deal on
+    (``match.states()``; the one before each move is read)."""
+    before = zip(match.history, states, strict=False)  # the final position follows the last move
+    return [(n, seat, token) for n, ((seat, token), state) in enumerate(before, start=1)
+            if seat in seats and len(state.legal_actions(seat)) > 1]
 
 
 def judge_decision(state: GameState, n: int, seat: int, token: str, *, iterations: int | None = None,

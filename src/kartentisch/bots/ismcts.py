@@ -38,62 +38,9 @@ round ended now" (grid, mayhem); where it gives ``None`` the unfinished round co
 plus them (each game gives its direction as ``Game.score_sign``).
 
 Each game declares its defaults as ``Game.search`` (a :class:`~kartentisch.kernel.SearchTuning`, in
-its rules module), so this bot knows no game; the measurements behind the built-in games' values:
-
-Per-game direction and the default reward (``reward=None`` picks this column):
-
-========== =========== ============== ================================================================
-game       better      default reward why
-========== =========== ============== ================================================================
-colors     high total  score          colors R16/R17: highest total wins; a match is several short
-                                      rounds (target 30), so the round score is a dense, low-variance
-                                      signal and rollouts stop at the round end (fast).
-chips      high total  score          chips R10/R11: highest total wins; one round by default, so the
-                                      round score ranks exactly like the match.
-lastcard   high total  margin         lastcard R16/R18: highest total wins (highest card minus rest),
-                                      summed over the rounds (2 with two seats), so a round won by 1
-                                      point and lost by 30 loses the match: ``margin`` weighs by how
-                                      much (measured below).
-grid       low total   margin         grid R17–R19: lowest total wins and every point of a round
-                                      counts towards it. With ``score`` a two-seat round is "who is
-                                      lower", which cannot tell a 5-point gain from a 5-point loss
-                                      once one seat leads clearly (measured below).
-mayhem     low total   score          mayhem R70/R71: lowest total wins (score values of the cards
-                                      left in hand).
-========== =========== ============== ================================================================
-
-``grid`` (measured at 1,000 iterations against ``heuristic``, 30 matches, two players, seats
-alternated, seed 4001, 95% Wilson CIs): random rollouts to the round end with ``score`` 8.5/20 =
-0.43; ``depth=6`` with ``score`` 10/30 = 0.33 (0.19–0.51); ``depth=6`` with ``margin`` 24/30 =
-0.80 (0.63–0.91), and 2.6× cheaper per decision than full random rollouts (0.15 s against 0.41 s).
-Its default is therefore ``margin`` with rollouts capped at 6 decisions; the cut-off scores
-every card left in a grid at its (determinized) value, trigger doubling included (R17/R18).
-With these defaults, 400 matches (seed 5001): 273/400 = 0.683 (0.635–0.726).
-
-``mayhem`` rounds are long (about 180 decisions with random play at ~0.1 ms each), so a full
-rollout per iteration costs about 10 ms and 1,000 iterations about 10 s; its default ``depth``
-(``search.depth``) is therefore capped and the cut-off position is scored by the cards left
-in hand (mayhem R70: lower is better), which is what a round end would score. With these
-defaults, 400 matches against ``heuristic`` (seeds 7001–7008): 267.5/400 = 0.669 (0.621–0.713).
-
-Why a round reward (``score``/``margin``) everywhere: a rollout then ends at the round end
-instead of the match end (matches of colors, grid, lastcard and mayhem last several rounds), so
-iterations are several times cheaper and the reward's variance is that of one round, not of the
-remaining deals. Its cost: it ignores the match situation (a seat far ahead needs no risky round
-win). With two players the ranked round score (``score``) is 1 for the better seat and 0 for
-the other (0.5 each on a tie), i.e. "win this round"; ``margin`` also weighs by how much.
-``reward=win`` remains available for any game.
-
-Default rollout policy (``rollout=None``): uniform random, except where ``search.rollout`` says
-``"heuristic"`` (measured at 1,000 iterations against ``heuristic``, two players, seats alternated, 95% Wilson
-CIs): ``chips`` random 5.5/20 = 0.28 (0.13–0.49) vs heuristic rollouts 14/20 = 0.70 (0.48–0.86);
-``lastcard`` random 8/20 = 0.40 (0.22–0.61) vs heuristic 24/40 = 0.60 (0.45–0.74). In a draft
-(chips) and in the choice of cards to pass (lastcard) random play is too far from real play
-for its outcomes to rank the moves. With the pass left to the policy (:data:`MIN_VISITS`),
-``lastcard`` won 243/400 = 0.608 (0.559–0.654), seed 3001, with ``score``; with ``margin`` (scale
-30) 68.5/100 = 0.685 (0.589–0.768) in a tuning run (seed 3101), with a higher mean score than the
-heuristic's (44.7 against 39.8; with ``score`` it was lower, 38.0 against 40.6). ``margin`` is
-therefore its default: 266.5/400 = 0.666 (0.619–0.711), seed 3201.
+its rules module), so this bot knows no game. Why each built-in game has the reward, rollout policy
+and depth cap it has, with the tournaments measured for each: ``bench/strength/README.md``
+("How the search defaults were chosen").
 
 A game that declares no tuning defaults to ``"win"`` (the only reward the kernel protocol defines
 for every game).

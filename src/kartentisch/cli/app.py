@@ -1,7 +1,7 @@
 """``kartentisch``: the command-line app (Typer + Rich).
 
 Commands: ``games``, ``rules``, ``play``, ``replay``, ``simulate``, ``soak``, ``scenario``; the
-faces add theirs (``tournament``, ``serve``, ``scorepad``) from their own modules.
+faces add theirs (``tournament``, ``serve``, ``scorepad``, ``check-game``) from their own modules.
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ from kartentisch.kernel import (
     narrate,
 )
 from kartentisch.kernel.scenario import run_paths
-from kartentisch.sim.engine import chunk_size, iter_results, rotated_jobs
-from kartentisch.sim.stats import summarise
+from kartentisch.sim.lab import simulate
 
 from .choose import Picker
 from .common import bot_specs, load_replay, options_json, progress_bar, results_table, writable
@@ -274,7 +273,9 @@ def simulate_cmd(
     games_: Annotated[int, typer.Option("--games", min=1, help="Number of matches.")] = 100,
     bots: Annotated[str, typer.Option(help="Bot specs, cycled over the seats and rotated every match.")] = "random",
     seed: Annotated[int, typer.Option(min=0, help="Base seed; every match and bot seed derives from it.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start Ray locally).")] = None,
     options: Annotated[str | None, typer.Option(help="Game options as JSON.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures and every round as JSON.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Write the figure (e.g. sim.png).")] = None,
@@ -287,23 +288,19 @@ def simulate_cmd(
     """
     from .tournament import check_outputs, print_tables, write_reports
 
-    g = _game(game)
+    _game(game)
     specs = bot_specs(bots)
     check_outputs(json_out, plot, html)
+    started = time.perf_counter()
     try:
-        g.resolve_options(players, options_json(options))
-        for spec in specs:
-            make_bot(spec, g, 0)
+        with progress_bar() as progress:
+            task = progress.add_task(f"{game} ×{games_}", total=games_)
+            summary = simulate(game, players, specs, games_, seed, options_json(options), jobs,
+                               lambda k: progress.advance(task, k), backend=backend, address=address)
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
-    planned = rotated_jobs(game, players, specs, games_, seed, options_json(options))
-    started = time.perf_counter()
-    with progress_bar() as progress:
-        task = progress.add_task(f"{game} ×{games_}", total=games_)
-        summary = summarise(iter_results(planned, jobs, chunk_size(games_, jobs),
-                                         lambda k: progress.advance(task, k)))
     elapsed = time.perf_counter() - started
-    summary.update(game=game, players=players, seed=seed, jobs=jobs, seconds=elapsed,
+    summary.update(jobs=jobs, backend=backend, seconds=elapsed,
                    matches_per_s=summary["matches"] / elapsed if elapsed else 0.0)
     console.print(results_table(summary, f"{game}, {players} players, {games_} matches, seed {seed}"))
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
@@ -391,3 +388,6 @@ app.command("review")(review.review_cmd)
 from . import scorepad  # noqa: E402
 
 app.command("scorepad")(scorepad.scorepad_cmd)
+from . import check  # noqa: E402
+
+app.command("check-game")(check.check_game_cmd)

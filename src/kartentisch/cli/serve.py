@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import os
 import socket
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -62,6 +62,16 @@ def _shown(url: str | None) -> str:
 _OFF = " 0 switches the limit off."
 
 
+def proxy_options(forwarded_allow_ips: str) -> dict[str, Any]:
+    """uvicorn's proxy settings for ``--forwarded-allow-ips``: ``""`` (no proxy) turns its proxy headers off, so
+    nobody's ``X-Forwarded-For`` names the client (uvicorn would trust 127.0.0.1's by default, and any local
+    process could then claim other addresses and escape the per-client limits, issue 31); else the header is
+    read from those addresses only."""
+    if not forwarded_allow_ips.strip():
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
+
+
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Interface to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port (1–65535).")] = 8000,
@@ -91,11 +101,37 @@ def serve_cmd(
     sweep_minutes: Annotated[float, typer.Option(
         help="Minutes between two deletions of expired tables (the first at start-up, before any request).")] = 60.0,
     forwarded_allow_ips: Annotated[str, typer.Option(
-        help="Addresses of the proxies (nginx) whose X-Forwarded-For names the client, comma-separated, or '*' "
-             "(the per-client limits count the client, not the proxy).")] = "127.0.0.1",
+        help="Run behind a proxy (nginx): the addresses of the proxies whose X-Forwarded-For names the client, "
+             "comma-separated, or '*' (the per-client limits then count the client, not the proxy). Empty (the "
+             "default): no proxy, X-Forwarded-For is ignored from everybody.")] = "",
     coach_iterations: Annotated[int | None, typer.Option(
         min=1, help="Searches per coach hint and per reviewed decision (default: the coach's per game, about "
                     "1 s).")] = None,
+    hint_rate: Annotated[str, typer.Option(
+        help="Coach hints one client may ask for, in the notation of --create-rate; 'off': no limit.")] = "30/minute",
+    seat_hint_rate: Annotated[str, typer.Option(
+        help="Coach hints one seat may ask for (from any client); 'off': no limit.")] = "12/minute",
+    replay_rate: Annotated[str, typer.Option(
+        help="Replay steps one client may ask for (a request counts 1 plus 1 per 20 moves of log it asks "
+             "for); 'off': no limit.")] = "10/second;300/minute",
+    upload_rate: Annotated[str, typer.Option(
+        help="Replay files one client may upload; 'off': no limit.")] = "10/minute;60/hour",
+    coach_workers: Annotated[int, typer.Option(
+        help="Worker processes of the coach's hints and reviews (at a lower CPU priority than the "
+                    "bots).")] = 1,
+    hint_queue: Annotated[int, typer.Option(
+        help="Hints waiting for the coach at once; one more is answered 503 with Retry-After.")] = 16,
+    review_budget: Annotated[int, typer.Option(
+        help="Search iterations of one review at full effort (decisions × iterations); the decisions "
+                    "beyond it are judged with a tenth.")] = 100_000,
+    table_reviews: Annotated[int, typer.Option(
+        help="Reviews of finished tables running at once (uploads never take their room).")] = 8,
+    upload_reviews: Annotated[int, typer.Option(
+        help="Reviews of uploaded replays running at once.")] = 4,
+    reviews_per_client: Annotated[int, typer.Option(
+        help="Reviews one client has running at once, of finished tables and of uploads each.")] = 1,
+    replay_megabytes: Annotated[int, typer.Option(
+        help="Megabytes of replays (uploads, finished tables) kept in memory (pickled size).")] = 64,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn
@@ -103,6 +139,7 @@ def serve_cmd(
 
     from kartentisch.kernel.errors import first_line
     from kartentisch.web import create_app
+    from kartentisch.web.coach import CoachLimits
     from kartentisch.web.limits import Limits, parse_rate
     from kartentisch.web.store import describe_url
     from kartentisch.web.tables import SEARCH_SECONDS
@@ -115,14 +152,23 @@ def serve_cmd(
         _fail(f"--bot-delay must be a number ≥ 0, got {bot_delay}")
     for name, value, least in (("--sockets-per-client", sockets_per_client, 0),
                                ("--spectators-per-table", spectators_per_table, 0),
-                               ("--bot-searches", bot_searches, 1), ("--bot-only-searches", bot_only_searches, 0)):
+                               ("--bot-searches", bot_searches, 1), ("--bot-only-searches", bot_only_searches, 0),
+                               ("--coach-workers", coach_workers, 1), ("--hint-queue", hint_queue, 1),
+                               ("--review-budget", review_budget, 1), ("--table-reviews", table_reviews, 1),
+                               ("--upload-reviews", upload_reviews, 1), ("--reviews-per-client", reviews_per_client, 1),
+                               ("--replay-megabytes", replay_megabytes, 1)):
         if value < least:
             _fail(f"{name} must be at least {least}, got {value}")
     for name, number in (("--expire-days", expire_days), ("--sweep-minutes", sweep_minutes)):
         if not (math.isfinite(number) and number > 0):
             _fail(f"{name} must be a number > 0, got {number}")
-    limits = Limits(create_rate, action_rate, sockets_per_client or None, spectators_per_table or None)
-    for name, rate in (("--create-rate", create_rate), ("--action-rate", action_rate)):
+    limits = Limits(create_rate, action_rate, sockets_per_client or None, spectators_per_table or None,
+                    hint_rate, seat_hint_rate, replay_rate, upload_rate)
+    coach = CoachLimits(coach_workers, hint_queue, review_budget, table_reviews, upload_reviews, reviews_per_client,
+                        replay_megabytes * 2**20)
+    for name, rate in (("--create-rate", create_rate), ("--action-rate", action_rate), ("--hint-rate", hint_rate),
+                       ("--seat-hint-rate", seat_hint_rate), ("--replay-rate", replay_rate),
+                       ("--upload-rate", upload_rate)):
         try:
             parse_rate(rate)
         except ValueError as exc:
@@ -132,7 +178,7 @@ def serve_cmd(
                          search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds,
                          limits=limits, bot_searches=bot_searches, bot_only_searches=bot_only_searches,
                          ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60,
-                         coach_iterations=coach_iterations)
+                         coach_iterations=coach_iterations, coach=coach)
         store = app.state.store
         store.hold_alone()
         journal = store.journal_mode()
@@ -143,4 +189,4 @@ def serve_cmd(
     typer.echo(f"kartentisch: open http://{host}:{port}/", err=False)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=WS_DEFLATE,
                 log_level="warning", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
-                forwarded_allow_ips=forwarded_allow_ips)
+                **proxy_options(forwarded_allow_ips))

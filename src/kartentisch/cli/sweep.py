@@ -4,7 +4,7 @@
         --matches 400 --json sweep.json --plot sweep.png --html sweep.html
 
 Every value plays the same seeds with the same bots, so differences come from the option (and
-chance); each figure (mean match total, rounds per match, decisions per round, the first mover's
+chance); each figure (mean match total, rounds per match, decisions per round and per match, the first mover's
 share of round wins, how rounds ended, the game's events, each bot's win rate) is shown with its
 95% interval and its difference from the first value with the difference's 95% interval.
 """
@@ -34,7 +34,9 @@ def sweep_cmd(
     players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
     matches: Annotated[int, typer.Option(min=2, help="Matches per value.")] = 200,
     seed: Annotated[int, typer.Option(min=0, help="Base seed, the same for every value.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start Ray locally).")] = None,
     options: Annotated[str | None, typer.Option(help="Other game options as JSON (kept for every value).")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the comparison as JSON.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Write the figure (e.g. sweep.png).")] = None,
@@ -55,7 +57,7 @@ def sweep_cmd(
         with progress_bar() as progress:
             task = progress.add_task(f"{game} {name} ×{len(values)}", total=matches * len(values))
             doc = sweep(game, players, specs, matches, seed, name, values, base, jobs,
-                        lambda k: progress.advance(task, k))
+                        lambda k: progress.advance(task, k), backend, address)
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
     elapsed = time.perf_counter() - started

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from kartentisch.kernel import KartentischError
@@ -43,12 +44,19 @@ def check_outputs(json_out: Path | None, plot: Path | None, html: Path | None) -
 
 
 def print_tables(tables: Sequence[TextTable]) -> None:
-    """Print the lab's tables with Rich (cells as plain text, never markup)."""
+    """Print the lab's tables with Rich (cells as plain text, never markup). On a terminal a table fits its
+    width; piped or redirected, each table gets the width it needs (Rich would cut it to 80 columns)."""
     for t in tables:
         table = Table(*t.headers, title=t.title, title_justify="left")
         for row in t.rows:
             table.add_row(*row)
-        console.print(table, markup=False)
+        if console.is_terminal:
+            console.print(table, markup=False)
+        else:  # Console.print caps a width at the console's, so the console widens for the table
+            usual = console.width
+            console.width = max(usual, Measurement.get(console, console.options.update_width(10_000), table).maximum)
+            console.print(table, markup=False)
+            console.width = usual
         for note in t.notes:
             console.print(note, markup=False, soft_wrap=True)
 

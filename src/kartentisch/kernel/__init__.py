@@ -7,12 +7,13 @@ from .errors import IllegalAction, InvalidOptions, InvalidReplay, InvalidState, 
 from .game import GAME_OVER, ROUND_OVER, Bot, Game, GameState, RandomBot, SearchTuning, require, shuffle, sort_shuffle
 from .match import Match
 from .options import Option, bool_option, choice_option, int_option, resolve_options, seat_option
+from .parts import Parts
 from .registry import known_ids, lookup, register, register_loader
 from .words import LANGS, Choice, Narration, Voice, narrate
 
 __all__ = [
     "Bot", "Choice", "GAME_OVER", "Game", "GameState", "IllegalAction", "InvalidOptions", "InvalidReplay",
-    "InvalidState", "KartentischError", "LANGS", "MalformedToken", "Match", "Narration", "Option",
+    "InvalidState", "KartentischError", "LANGS", "MalformedToken", "Match", "Narration", "Option", "Parts",
     "ROUND_OVER", "RandomBot", "SearchTuning", "Voice", "bool_option", "choice_option", "int_option",
     "known_ids", "lookup",
     "narrate", "register", "register_loader", "require", "resolve_options", "seat_option", "shuffle",

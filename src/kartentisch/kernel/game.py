@@ -21,22 +21,19 @@ Example (python-chess style)::
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.util
 import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from types import ModuleType
 from typing import Any, ClassVar, Final, Protocol, TypeGuard, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
+from .parts import Parts, declared
 from .words import Choice, Voice, common_text
 
 S = TypeVar("S", bound="GameState")
@@ -155,6 +152,13 @@ class GameState(ABC):
         sample._rng_seed = rng.getrandbits(64)  # the generator random.Random(seed), made when first used
         sample._rng_shared = False
         return sample
+
+    def known_hidden(self, seat: int) -> Counter[str]:
+        """Cards that ``view(seat)`` hides but whose place ``seat`` knows all the same, as they are
+        written in :meth:`to_doc` (``str`` of each): placed by public moves, or implied by the view.
+        :meth:`_determinize` keeps them where they are; the fairness check
+        (:func:`kartentisch.conformance.check_resample`) does not ask them to move. Default: none."""
+        return Counter()
 
     def share_rng(self, clone: GameState) -> None:
         """Give ``clone`` this state's generator (for :meth:`clone`): same sequence, independent use."""
@@ -390,12 +394,10 @@ class Game(ABC):
     """A registered game: metadata (OpenSpiel's ``GameType``/``GameInfo``) and factories.
 
     A game is one package (OpenSpiel's ``kuhn_poker.py``, a Board Game Arena game folder): the
-    class lives in it, and so does everything the faces need of it, found by module name in the
-    package (:meth:`part`): ``words`` (the four word functions below), ``texts`` (``RULES`` per
-    language), ``notation`` (``action_space``),
-    ``render`` (terminal), ``scorepad`` (``RULESET``), ``observation`` (RL ``LAYOUT``), and a
-    ``static/`` folder with the browser renderer (``<id>.js``). A part a game lacks gets the
-    face's generic stand-in.
+    class lives in it, and so does everything the faces need of it (words, texts, round summary,
+    notation, terminal drawing, score pad, RL observation, browser renderer), declared once as one
+    typed :class:`~kartentisch.kernel.parts.Parts` by the function given to the constructor and
+    checked when the game loads. A part a game leaves out gets the face's generic stand-in.
 
     Class attributes:
         id: game id (``colors`` …).
@@ -415,20 +417,28 @@ class Game(ABC):
     #: ISMCTS defaults for this game.
     search: ClassVar[SearchTuning] = SearchTuning()
 
-    @property
-    def package(self) -> str:
-        """The game's package: the module defining its class if that is a package, else its parent."""
-        return _package_of(type(self).__module__)
+    def __init__(self, parts: Callable[[], Parts] | None = None) -> None:
+        """``parts``: the function declaring everything the game brings for the faces (a
+        :class:`~kartentisch.kernel.parts.Parts`), called once, when the game loads (:attr:`parts`). A game's
+        package passes it where it makes the registered instance, so that its rules import no face; ``None``
+        declares no part."""
+        self._declare = parts
+        self._parts: Parts | None = None
 
-    def part(self, name: str) -> ModuleType | None:
-        """The module ``<package>.<name>`` of this game (a face part, see the class docstring), or
-        ``None`` when the game has none. Imported on first use."""
-        return _import_part(self.package, name)
+    @property
+    def parts(self) -> Parts:
+        """What the game declared, checked once (the registry does it when the game loads).
+
+        Raises:
+            KartentischError: a part that does not exist or has the wrong kind of value, named.
+        """
+        if self._parts is None:
+            self._parts = declared(self.id, self._declare or Parts)
+        return self._parts
 
     def rules_text(self, lang: str) -> str:
-        """The players' rules summary in ``lang`` (markdown, from the ``texts`` part)."""
-        texts = self.part("texts")
-        rules: Mapping[str, str] = getattr(texts, "RULES", {})
+        """The players' rules summary in ``lang`` (markdown, the ``rules`` part)."""
+        rules = self.parts.rules
         return rules.get(lang) or rules.get("en") or f"# {self.names.get(lang, self.id)}"
 
     def check_players(self, players: int) -> None:
@@ -590,21 +600,17 @@ class Game(ABC):
         raise NotImplementedError(f"{self.id} has no heuristic bot")
 
     # ----------------------------------------------------------------- words (kernel/words.py)
-    # A game's ``words`` part (``<package>/words.py``) defines any of these four as plain functions
-    # of the same arguments; what it lacks falls back to the defaults here, which keep a game without
-    # words playable in every face (its tokens then show as they are).
-    def _word(self, name: str) -> Any:
-        """The function ``name`` of the game's ``words`` part, or ``None``."""
-        return getattr(self.part("words"), name, None)
-
+    # A game's word parts (:class:`Parts`) are plain functions of the same arguments; what it leaves
+    # out falls back to the defaults here, which keep a game without words playable in every face
+    # (its tokens then show as they are).
     def card_name(self, code: str, lang: str) -> str:
         """The full name of card ``code`` in ``lang`` ("Blue 7", "Blau 7"), never cut short."""
-        own = self._word("card_name")
+        own = self.parts.card_name
         return str(own(code, lang)) if own else code
 
     def phase_name(self, phase: str, lang: str) -> str:
         """The phase as players call it ("Passing cards", "Karten weitergeben")."""
-        own = self._word("phase_name")
+        own = self.parts.phase_name
         name = own(phase, lang) if own else None
         if name:
             return str(name)
@@ -623,13 +629,13 @@ class Game(ABC):
                 the reader may not see.
         Called through :func:`kartentisch.kernel.words.narrate`.
         """
-        own = self._word("describe_move")
+        own = self.parts.describe_move
         return str(own(seat, token, before, after, voice)) if own else f"{voice.who(seat)}: {token}"
 
     def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         """The legal ``token`` of ``seat`` as a person chooses it, in ``voice``'s language
         (``view``: ``seat``'s own view now; ``voice.viewer == seat``). See :class:`Choice`."""
-        own = self._word("choice")
+        own = self.parts.choice
         return Choice(*own(seat, token, view, voice)) if own else Choice((token,))
 
     def describe(self) -> dict[str, Any]:
@@ -639,20 +645,6 @@ class Game(ABC):
             "max_players": self.max_players, "options": [o.describe() for o in self.options],
             "higher_wins": self.score_sign > 0,
         }
-
-
-@cache
-def _package_of(module: str) -> str:
-    spec = importlib.util.find_spec(module)
-    return module if spec is not None and spec.submodule_search_locations else module.rpartition(".")[0]
-
-
-@cache
-def _import_part(package: str, name: str) -> ModuleType | None:
-    """``package.name`` imported, or ``None`` if it does not exist (an error inside it propagates)."""
-    if importlib.util.find_spec(f"{package}.{name}") is None:
-        return None
-    return importlib.import_module(f"{package}.{name}")
 
 
 class Bot(Protocol):

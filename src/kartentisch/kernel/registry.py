@@ -35,10 +35,16 @@ def _discover() -> None:
 
 
 def register(game: Game) -> Game:
-    """Register ``game`` under ``game.id`` and return it."""
+    """Register ``game`` under ``game.id`` and return it.
+
+    Raises:
+        KartentischError: another game has that id, or the game's declared parts (:meth:`Game.declare`)
+            name a part that does not exist or give one of the wrong kind (the message names it).
+    """
     known = _GAMES.get(game.id)
     if known is not None and type(known) is not type(game):
         raise KartentischError(f"game id {game.id!r} registered twice")
+    game.parts  # noqa: B018 -- checked when the game loads, not when a face first asks
     _GAMES[game.id] = game
     return game
 

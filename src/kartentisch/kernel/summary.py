@@ -1,7 +1,7 @@
 """A round's scoring as people read it: the score now, and at a round's end how each score came about.
 
-A game may bring a ``summary`` part (``<package>/summary.py``, found by :meth:`Game.part`), pure functions of a
-reader's **view** (``state.view(viewer)``), so nothing hidden from the reader can reach a text:
+A game may declare summary parts (:class:`~kartentisch.kernel.Parts`, usually from its ``summary.py``), pure
+functions of a reader's **view** (``state.view(viewer)``), so nothing hidden from the reader can reach a text:
 
 - ``score_now(view) -> list[int] | None``: each seat's round score if the round ended now, where the view shows
   enough to say (``None``: not from this view); at a round's end the round's score.
@@ -40,7 +40,7 @@ def signed(points: int) -> str:
 
 def score_now(game: Game, view: dict[str, Any]) -> list[int] | None:
     """The game's ``score_now`` of ``view`` (see the module docstring); ``None`` for a game without one."""
-    own = getattr(game.part("summary"), "score_now", None)
+    own = game.parts.score_now
     return None if own is None else own(view)
 
 
@@ -48,7 +48,7 @@ def standings(game: Game, view: dict[str, Any]) -> list[int]:
     """Every seat of ``view``, best first: the game's own ``standings``, else the view's winners first, then
     the best total in the game's direction (``score_sign``; the lowest first where the lowest wins), then seat
     order."""
-    own = getattr(game.part("summary"), "standings", None)
+    own = game.parts.standings
     if own is not None:
         return list(own(view))
     totals, winners = view["totals"], set(view["winners"])
@@ -66,7 +66,7 @@ def round_summary(game: Game, view: dict[str, Any], voice: Voice) -> dict[str, A
     """
     if view["phase"] not in (ROUND_OVER, GAME_OVER) or not view["scores"]:
         return None
-    details = getattr(game.part("summary"), "round_details", None)
+    details = game.parts.round_details
     last = view["scores"][-1]
     return {
         "round": len(view["scores"]),

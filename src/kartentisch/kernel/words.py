@@ -175,14 +175,23 @@ def narrate(before: GameState, seat: int, token: str, after: GameState, voice: V
 ZWJ: Final = "\u200d"
 
 
-def control_character(text: str) -> str | None:
-    """The first control or format character in ``text`` as ``U+XXXX``, or ``None``: Unicode category Cc
-    (C0, DEL, C1) or Cf (bidirectional overrides and isolates, zero-width spaces, the soft hyphen; the
-    zero-width joiner of emoji sequences excepted).
+#: Unicode categories no line of plain text holds: controls, line and paragraph separators (U+2028, U+2029).
+_NOT_IN_A_LINE: Final = frozenset(("Cc", "Zl", "Zp"))
 
-    Names and ids are plain text: PostgreSQL refuses a NUL in a string (SQLite stores it), a terminal or the
-    log would show the other controls as nothing or as escape sequences, and a right-to-left override in a
-    name turns the text around it on everyone's page (a zero-width space makes a name nobody can see).
+
+def control_character(text: str) -> str | None:
+    """The first control, format or line-break character in ``text`` as ``U+XXXX``, or ``None``: Unicode
+    category Cc (C0, DEL, C1), Zl and Zp (the line and paragraph separators U+2028, U+2029) or Cf (bidirectional
+    overrides and isolates, zero-width spaces, the soft hyphen; the zero-width joiner of emoji sequences excepted).
+
+    Names, ids and chat messages are one line of plain text: PostgreSQL refuses a NUL in a string (SQLite stores
+    it), a terminal or the log would show the other controls as nothing or as escape sequences, a line separator
+    breaks the line on a page and in the log (issue 31), and a right-to-left override in a name turns the text
+    around it on everyone's page (a zero-width space makes a name nobody can see).
     """
-    return next((f"U+{ord(c):04X}" for c in text
-                 if (category := unicodedata.category(c)) == "Cc" or (category == "Cf" and c != ZWJ)), None)
+    return next((f"U+{ord(c):04X}" for c in text if not_in_a_line(c)), None)
+
+
+def not_in_a_line(c: str) -> bool:
+    """Whether the character ``c`` is one :func:`control_character` finds (Cc, Zl, Zp, or Cf but the ZWJ)."""
+    return (category := unicodedata.category(c)) in _NOT_IN_A_LINE or (category == "Cf" and c != ZWJ)

@@ -359,9 +359,11 @@ class Encoder:
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None,
                  space: ActionSpace | None = None) -> None:
-        module = game.part("observation")
-        if module is None or not isinstance(getattr(module, "LAYOUT", None), Layout):
-            raise NotationError(f"{game.id}: no observation layout ({game.package}.observation.LAYOUT, a Layout)")
+        load = game.parts.observation
+        layout = load() if load is not None else None
+        if not isinstance(layout, Layout):
+            raise NotationError(f"{game.id}: no observation layout (its 'observation' part must give a Layout, "
+                                f"not {layout!r})")
         self.space = space or ActionSpace(game, players, options)
         self.players = players
         opts = self.space.options
@@ -371,7 +373,6 @@ class Encoder:
         copies = np.zeros(len(self.cards))
         for code in deck:
             copies[self.card_index[code]] += 1
-        layout: Layout = module.LAYOUT
         self.layout = layout
         self.phases = layout.phases
         self._phase_index = {p: i for i, p in enumerate(self.phases)}

@@ -9,12 +9,14 @@
   may take several ``step`` calls by the same agent; the token applies with its last step.
 * **Observations**: the :class:`~.observations.Encoder` vector of that seat's view, float32,
   bounded and normalised (``Box(low, high)``, every entry in ``[0, 1]`` or ``[-1, 1]``; slices:
-  :meth:`KartentischEnv.observation_slices`). The legal-step mask (``int8``, 1 = allowed) is
-  ``infos[agent]["action_mask"]`` of the selected agent (``action_mask="info"``, default), or
-  with ``action_mask="observation"`` the observation is the classic dict ``{"observation",
-  "action_mask"}`` (all zero for an agent that is not selected). PettingZoo's ``api_test`` warns
-  "Observation is not a NumPy array" for any dict observation of an environment not on its own
-  list, so the default is the array.
+  :meth:`KartentischEnv.observation_slices`). The legal-step mask (``int8``, 1 = allowed) is in
+  the observation as PettingZoo's classic environments have it (``action_mask="observation"``,
+  default): the dict ``{"observation", "action_mask"}`` (the mask all zero for an agent that is
+  not selected), so PettingZoo's ``render_test`` and any tool that samples from
+  ``obs["action_mask"]`` play legal moves. ``action_mask="info"`` makes the observation the array
+  alone. Either way the selected agent's mask is also ``infos[agent]["action_mask"]``.
+  PettingZoo's ``api_test`` warns "Observation is not a NumPy array" for a dict observation of any
+  environment missing from its hard-coded list of classic ones; that warning says nothing wrong.
 * **Rewards** ``rewards="match"`` (default), ``"round"``, ``"margin"`` or a sum such as
   ``"match+margin"``: see :mod:`.table`.
 * **Episode end**: every agent terminates when the match is over. With ``max_cycles`` every agent
@@ -67,7 +69,8 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         options: game options (defaults filled in, validated by the kernel).
         render_mode: ``None``, ``"ansi"`` (render returns text) or ``"human"`` (prints it).
         rewards: ``"match"``, ``"round"``, ``"margin"`` or several joined by ``+`` (:mod:`.table`).
-        action_mask: ``"info"`` or ``"observation"`` (module docstring).
+        action_mask: ``"observation"`` (default: a dict observation with the mask) or ``"info"`` (the
+            array alone); the mask is in the selected agent's info either way (module docstring).
         illegal: ``"raise"`` or ``"penalty"``; ``illegal_reward`` the penalty.
         max_cycles: truncate every agent after this many steps in all (``None``: never).
     Raises:
@@ -78,7 +81,7 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": list(RENDER_MODES), "name": "kartentisch_v1", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, players: int = 2, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None, rewards: str = "match", action_mask: str = "info",
+                 render_mode: str | None = None, rewards: str = "match", action_mask: str = "observation",
                  illegal: str = "raise", illegal_reward: float = -1.0, max_cycles: int | None = None) -> None:
         super().__init__()
         self.game = get_game(game) if isinstance(game, str) else game
@@ -181,7 +184,7 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         if previous in infos:
             infos[previous].pop("action_mask", None)
         self.agent_selection = agent = self.possible_agents[seat if seat is not None else 0]
-        if seat is not None and self.mask_place == "info":
+        if seat is not None:
             infos[agent]["action_mask"] = self.table.mask()
 
     def observe(self, agent: str) -> np.ndarray | dict[str, np.ndarray]:
@@ -191,8 +194,8 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         obs = self.table.observe(self.agent_name_mapping[agent])
         if self.mask_place == "info":
             return obs
-        selected = agent == self.agent_selection and not self.terminations[agent]
-        mask = self.table.mask() if selected else self._zero_mask.copy()
+        mask = self.infos[agent].get("action_mask")  # the selected agent's, while it has a decision
+        mask = self._zero_mask.copy() if mask is None or self.terminations[agent] else mask.copy()
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:

@@ -1,9 +1,9 @@
 """Fixed discrete action spaces: token (or token step) ↔ integer id, per game and player count.
 
-The list of actions comes from the game's notation part (:meth:`Game.part`),
-``<game package>.notation.action_space(players, options)``: every token that can ever be
-legal, in the order that module documents; action id ``i`` is the ``i``-th entry. A notation may
-also define ``split_token(token) -> list[str]`` when listing whole tokens is impractical (e.g.
+The list of actions comes from the game's ``action_space(players, options)`` part
+(:class:`~kartentisch.kernel.Parts`, usually its notation module's function): every token that can ever
+be legal, in the order that function documents; action id ``i`` is the ``i``-th entry. A game may
+also declare ``split_token(token) -> list[str]`` when listing whole tokens is impractical (e.g.
 ``lastcard``'s help plays choose any subset of a help row); the entries of the space are then
 *steps*, and one decision of a seat is a sequence of steps chosen one at a time. Without
 ``split_token`` every token is one step. Steps must be prefix-free: no legal token's steps may be a
@@ -14,7 +14,6 @@ proper prefix of another legal token's steps (checked while playing; a violation
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -26,18 +25,7 @@ STEP_CACHE = 200_000
 
 
 class NotationError(KartentischError):
-    """A game's notation module is missing or inconsistent with the game's legal tokens."""
-
-
-def notation_module(game: Game) -> ModuleType:
-    """The game's ``notation`` part (``<package>.notation``, :meth:`Game.part`); raises NotationError
-    if it has none or it defines no ``action_space``."""
-    module = game.part("notation")
-    if module is None:
-        raise NotationError(f"{game.id}: no notation module {game.package}.notation (needed for a fixed action space)")
-    if not callable(getattr(module, "action_space", None)):
-        raise NotationError(f"{game.id}: {module.__name__} defines no action_space(players, options)")
-    return module
+    """A game's ``action_space`` part is missing or inconsistent with the game's legal tokens."""
 
 
 def _single(token: str) -> list[str]:
@@ -51,23 +39,25 @@ class ActionSpace:
         game: the game.
         actions: the step strings, index = action id.
         index: step string → action id.
-        split: the notation's ``split_token`` (identity when it has none).
+        split: the game's ``split_token`` part (a one-step token when it has none).
 
     Raises:
         InvalidOptions: bad player count or options (from the kernel).
-        NotationError: no notation module, or its list has duplicates.
+        NotationError: no ``action_space`` part, or its list has duplicates.
     """
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.players = players
         self.options = game.resolve_options(players, options)
-        module = notation_module(game)
-        self.actions: list[str] = list(module.action_space(players, self.options))
+        action_space = game.parts.action_space
+        if action_space is None:
+            raise NotationError(f"{game.id}: no 'action_space' part (needed for a fixed action space)")
+        self.actions: list[str] = list(action_space(players, self.options))
         self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise NotationError(f"{game.id}: action_space({players}, …) lists a step twice")
-        self.split: Callable[[str], list[str]] = getattr(module, "split_token", _single)
+        self.split: Callable[[str], list[str]] = game.parts.split_token or _single
         self._steps: dict[str, tuple[int, ...]] = {}
 
     def __len__(self) -> int:

@@ -1,8 +1,8 @@
 """Score pad for matches played with real cards (issue 12): count rounds with the games' own rules.
 
 :mod:`.core` holds the game-agnostic pad (entries, validation, replay, corrections); each game's
-entry form is its ``scorepad`` part (``kartentisch.games.<id>.scorepad.RULESET``, found through
-:meth:`~kartentisch.kernel.Game.part`); :mod:`.store` the database tables.
+entry form is its declared ``scorepad`` part (``kartentisch.games.<id>.scorepad.RULESET``, in
+:attr:`~kartentisch.kernel.Game.parts`); :mod:`.store` the database tables.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ def get_ruleset(game_id: str) -> Ruleset:
         game = None
     if game is None:
         raise EntryError({"en": "unknown game {game!r}", "de": "unbekanntes Spiel {game!r}"}, game=game_id)
-    part = game.part("scorepad")
-    if part is None:
+    ruleset = game.parts.scorepad
+    if ruleset is None:
         raise EntryError({"en": "{name} has no score pad", "de": "{name} hat keinen Punkteblock"},
                          name=Text.of(lambda lang: game.names.get(lang) or game.id))
-    return part.RULESET  # type: ignore[no-any-return]
+    return ruleset  # type: ignore[no-any-return]
 
 
 __all__ = ["EntryError", "Field", "Ruleset", "Sheet", "Text", "check_names", "check_options", "compute",

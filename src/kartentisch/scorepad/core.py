@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..kernel.errors import InvalidOptions, KartentischError
-from ..kernel.words import LANGS, common_text, control_character
+from ..kernel.names import NameRefused
+from ..kernel.names import check_names as check_player_names
+from ..kernel.words import LANGS, common_text
 
 if TYPE_CHECKING:
     from ..kernel.game import Game
@@ -401,7 +403,8 @@ class Sheet:
 
 
 def check_names(names: Sequence[Any], min_players: int, max_players: int) -> list[str]:
-    """Validate player names: ``min_players … max_players`` distinct non-empty names ≤ :data:`MAX_NAME`.
+    """Validate player names: ``min_players … max_players`` non-empty names ≤ :data:`MAX_NAME`, each one line of
+    visible text, none looking like another (:func:`kartentisch.kernel.names.check_names`: TR39 skeletons).
 
     Returns:
         The names stripped of surrounding spaces.
@@ -420,18 +423,13 @@ def check_names(names: Sequence[Any], min_players: int, max_players: int) -> lis
     for name in clean:
         if not name:
             raise EntryError({"en": "a player name is empty", "de": "ein Name ist leer"})
-        if (bad := control_character(name)) is not None:  # invisible: it would turn or hide the text around it
-            raise EntryError({"en": "the name {name!r} holds an invisible control or format character ({bad}); "
-                                    "type the name without it",
-                              "de": "der Name {name!r} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); "
-                                    "gib den Namen ohne es ein"},
-                             name="".join(c for c in name if control_character(c) is None), bad=bad)
         if len(name) > MAX_NAME:
             raise EntryError({"en": "player name {name!r}… is longer than {k} characters",
                               "de": "der Name {name!r}… ist länger als {k} Zeichen"}, name=name[:MAX_NAME], k=MAX_NAME)
-    if len({n.casefold() for n in clean}) != len(clean):
-        raise EntryError({"en": "two players have the same name; names must differ",
-                          "de": "zwei Mitspieler haben denselben Namen; die Namen müssen sich unterscheiden"})
+    try:  # one line of visible text, none looking like another (issue 31)
+        check_player_names(clean, [{"en": f"player {i + 1}", "de": f"Mitspieler {i + 1}"} for i in range(len(clean))])
+    except NameRefused as exc:
+        raise EntryError(exc.texts) from None
     return clean
 
 

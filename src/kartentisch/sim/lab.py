@@ -19,8 +19,9 @@ from typing import Any
 from ..bots import make_bot, parse_spec
 from ..games import get_game
 from ..kernel import Game, KartentischError
-from .engine import chunk_size, iter_results, rotated_jobs
+from .engine import rotated_jobs
 from .stats import Summary, describe, diff_of_means, diff_of_shares, wilson
+from .tournament import play_jobs
 
 
 def _split_top(raw: str) -> list[str]:
@@ -121,19 +122,23 @@ def offset_label(offset: int) -> str:
 
 def simulate(game: str, players: int, bots: Sequence[str], matches: int, seed: int,
              options: dict[str, Any] | None = None, workers: int = 1,
-             progress: Callable[[int], None] | None = None, records: bool = True) -> dict[str, Any]:
+             progress: Callable[[int], None] | None = None, records: bool = True,
+             backend: str = "local", address: str | None = None) -> dict[str, Any]:
     """Play ``matches`` rotated matches and return the :class:`~.stats.Summary` document.
 
+    ``backend``/``address`` as :func:`~.tournament.play_jobs` (``"ray"``: Ray tasks, on a cluster at
+    ``address``); the document is the same with either backend and any ``workers``.
+
     Raises:
-        KartentischError: unknown game, bad players, options or bot specs.
+        KartentischError: unknown game, bad players, options, bot specs or backend; Ray missing.
     """
     g = get_game(game)
     g.resolve_options(players, options)
     for spec in bots:
         make_bot(spec, g, 0)
     summary = Summary(records)
-    jobs = rotated_jobs(game, players, list(bots), matches, seed, options)
-    for result in iter_results(jobs, workers, chunk_size(matches, workers), progress):
+    jobs = list(rotated_jobs(game, players, list(bots), matches, seed, options))
+    for result in play_jobs(jobs, workers, backend, address, progress):
         summary.add(result)
     doc = summary.to_json()
     doc.update(seed=seed, options=dict(options or {}), scores=describe([t for s in summary.seat_totals.values()
@@ -150,6 +155,7 @@ def _metrics(run: dict[str, Any]) -> dict[str, tuple[str, str, Any]]:
         "margin": ("winner's lead over the runner-up", "mean", rounds["margin"]),
         "rounds": ("rounds per match", "mean", rounds["per_match"]),
         "decisions": ("decisions per round", "mean", rounds["decisions"]),
+        "match_decisions": ("decisions per match (match length)", "mean", rounds["decisions_per_match"]),
         "first_mover": ("first mover's share of round wins", "share",
                         {"k": fm["round_win_rate"] * fm["rounds"], "n": fm["rounds"]}),
     }
@@ -212,8 +218,10 @@ def compare(runs: Sequence[dict[str, Any]], game: Game, values: Sequence[Any]) -
 
 def sweep(game: str, players: int, bots: Sequence[str], matches: int, seed: int, option: str,
           values: Sequence[Any], options: dict[str, Any] | None = None, workers: int = 1,
-          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """One simulation per value of ``option`` (the same seeds and bots each time), compared with the first.
+          progress: Callable[[int], None] | None = None, backend: str = "local",
+          address: str | None = None) -> dict[str, Any]:
+    """One simulation per value of ``option`` (the same seeds and bots each time), compared with the first
+    (each by :func:`simulate`, with ``workers``, ``backend`` and ``address`` as there).
 
     Returns:
         ``{"game", "players", "bots", "matches", "seed", "option", "values", "labels", "options",
@@ -233,8 +241,8 @@ def sweep(game: str, players: int, bots: Sequence[str], matches: int, seed: int,
             g.resolve_options(players, base | {option: value})
         except KartentischError as exc:
             raise KartentischError(f"sweep: {option}={json.dumps(value)} is refused: {exc}") from None
-    runs = [simulate(game, players, bots, matches, seed, base | {option: value}, workers, progress, records=False)
-            for value in values]
+    runs = [simulate(game, players, bots, matches, seed, base | {option: value}, workers, progress, records=False,
+                     backend=backend, address=address) for value in values]
     return {"game": game, "players": players, "bots": list(bots), "matches": matches, "seed": seed,
             "option": option, "values": list(values), "labels": [value_label(g, v) for v in values],
             "options": base, "score_direction": runs[0]["score_direction"], "runs": runs,

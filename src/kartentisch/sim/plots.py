@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..games import get_game
-from ..kernel import KartentischError
+from ..kernel import Game, KartentischError
 from .lab import bot_words, event_label, offset_label, seat_label
 from .report import p_value
 
@@ -52,9 +52,19 @@ def _shares(ax: Any, blocks: Sequence[dict[str, Any]], x0: float, label: str) ->
     ax.errorbar(xs, rates, yerr=err, fmt="o", capsize=4, label=label)
 
 
+def round_bars(game: Game, rounds: dict[str, Any]) -> list[tuple[str, float, list[float]]]:
+    """The summary figure's bars: every way a round ended, then every event of the game, each as
+    ``(label, share of rounds, 95% interval)``, from the ``rounds`` block of a summary
+    (:meth:`~kartentisch.sim.stats.Summary.rounds_block`)."""
+    bars = [(f"ended: {event_label(game, k)}", v["share"], v["ci95"]) for k, v in rounds["ended"].items()]
+    return bars + [(f"rounds with {event_label(game, k)}", v["share"], v["ci95"]) for k, v in rounds["events"].items()]
+
+
 def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: str) -> None:
     """Write the four-panel figure of a simulation/tournament document to ``path`` (PNG by default;
-    matplotlib infers other formats from the suffix).
+    matplotlib infers other formats from the suffix). Every way a round ended and every event of the
+    game gets its bar (the figure grows with them); seats and places after the first mover are two
+    groups with their own labels (in mayhem the first mover is rarely seat 1).
 
     Raises:
         KartentischError: matplotlib missing (says how to install it).
@@ -62,7 +72,9 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
     plt = _pyplot()
     game = get_game(summary["game"])
     records = summary.get("records") or []
-    fig, axes = plt.subplots(2, 2, figsize=(13, 9))
+    rounds = summary["rounds"]
+    bars = round_bars(game, rounds)
+    fig, axes = plt.subplots(2, 2, figsize=(13, max(9.0, 4.5 + 0.3 * len(bars))))
     (totals_ax, length_ax), (seat_ax, end_ax) = axes
 
     by_bot: dict[str, list[int]] = {}
@@ -79,7 +91,6 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
         totals_ax.legend(fontsize=8)
 
     lengths = [r["decisions"] for m in records for r in m["rounds"]]
-    rounds = summary["rounds"]
     if lengths:
         length_ax.hist(lengths, bins=min(40, max(5, len(set(lengths)))), color="tab:purple", alpha=0.8)
         mean = rounds["decisions"]["mean"]
@@ -96,9 +107,11 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
     seats = summary["seats"]
     fm = summary["first_mover"]
     n = len(seats)
-    _shares(seat_ax, seats, -0.12, "match wins by seat (upper labels)")
-    _shares(seat_ax, fm["by_offset"], 0.12, "round wins by place after the round's first mover (lower labels)")
-    seat_ax.set_xticks(range(n), [f"{seat_label(k)}\n{offset_label(k)}" for k in range(n)], fontsize=8)
+    _shares(seat_ax, seats, 0, "match wins by seat")
+    _shares(seat_ax, fm["by_offset"], n + 1, "round wins by place after the round's first mover")
+    seat_ax.set_xticks([*range(n), *range(n + 1, 2 * n + 1)],
+                       [*(seat_label(k) for k in range(n)), *(_wrap(offset_label(k)) for k in range(n))], fontsize=8)
+    seat_ax.axvline(n, color="lightgrey", linewidth=1)
     seat_ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label="fair share")
     lows = [b["ci95"][0] for b in (*seats, *fm["by_offset"])] + [fair]
     highs = [b["ci95"][1] for b in (*seats, *fm["by_offset"])] + [fair]
@@ -109,9 +122,6 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
     seat_ax.set_title(f"seats: χ² {p_value(p_seat)}; places after the first mover: χ² {p_value(p_first)}", fontsize=10)
     seat_ax.legend(fontsize=8)
 
-    bars = [(f"ended: {event_label(game, k)}", v["share"], v["ci95"]) for k, v in rounds["ended"].items()]
-    bars += [(f"rounds with {event_label(game, k)}", v["share"], v["ci95"]) for k, v in rounds["events"].items()]
-    bars = bars[:14]
     if bars:
         ys = range(len(bars))
         shares = [b[1] for b in bars]
@@ -137,13 +147,10 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
     plt.close(fig)
 
 
-#: Sweep panels drawn at most (the figure stays readable).
-SWEEP_PANELS = 9
-
-
 def plot_sweep(sweep: dict[str, Any], path: str | Path | IO[bytes], title: str) -> None:
-    """Write the sweep figure: one panel per compared figure that varies (at most :data:`SWEEP_PANELS`),
-    estimates with 95% intervals per value, the first value's estimate as a dashed reference line.
+    """Write the sweep figure: one panel per compared figure that varies (every one: the figure grows by
+    rows of three), estimates with 95% intervals per value, the first value's estimate as a dashed
+    reference line.
 
     Raises:
         KartentischError: matplotlib missing.
@@ -151,7 +158,7 @@ def plot_sweep(sweep: dict[str, Any], path: str | Path | IO[bytes], title: str) 
     plt = _pyplot()
     varying = [m for m in sweep["metrics"]
                if len({(e["estimate"], *e["ci95"]) for e in m["values"]}) > 1]  # a constant figure tells nothing
-    metrics = varying[:SWEEP_PANELS] or sweep["metrics"][:1]
+    metrics = varying or sweep["metrics"][:1]
     cols = 3
     rows = (len(metrics) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(5 * cols, 3.6 * rows), squeeze=False)

@@ -42,5 +42,5 @@ class RoundRecord:
 def round_facts(game: Game, doc: Mapping[str, Any]) -> tuple[str | None, dict[str, int]]:
     """How the round just scored in ``doc`` ended and the game's event counts, from the game's
     ``summary`` part's ``round_facts(doc)`` (``(None, {})`` for a game without one)."""
-    facts = getattr(game.part("summary"), "round_facts", None)
+    facts = game.parts.round_facts
     return facts(doc) if facts else (None, {})

@@ -170,6 +170,7 @@ class Summary:
         self.bot_totals: dict[str, list[int]] = defaultdict(list)
         self.seat_totals: dict[int, list[int]] = defaultdict(list)
         self.rounds_per_match: list[int] = []
+        self.match_decisions: list[int] = []
         self.margins: list[int] = []
         self.round_decisions: list[int] = []
         self.round_scores: dict[int, list[int]] = defaultdict(list)
@@ -196,6 +197,7 @@ class Summary:
         self.rounds += r.rounds
         self.decisions += r.decisions
         self.rounds_per_match.append(r.rounds)
+        self.match_decisions.append(r.decisions)
         if n > 1:
             ordered = sorted((self.sign * t for t in r.totals), reverse=True)
             self.margins.append(ordered[0] - ordered[1])
@@ -271,7 +273,8 @@ class Summary:
 
     def rounds_block(self) -> dict[str, Any]:
         """Rounds per match, the winner's lead over the runner-up (points, per match), decisions per
-        round, round scores per seat, how rounds ended and the game's events."""
+        round and per match (``decisions_per_match``: every seat's decisions of a whole match), round
+        scores per seat, how rounds ended and the game's events."""
         total = self.rounds_seen
         ended = {}
         for label, count in sorted(self.ended_counts.items(), key=lambda kv: -kv[1]):
@@ -285,7 +288,7 @@ class Summary:
                             "rounds_with": self.event_rounds[code],
                             "share": self.event_rounds[code] / total if total else 0.0, "ci95": [lo, hi]}
         return {"count": total, "per_match": describe(self.rounds_per_match), "margin": describe(self.margins),
-                "decisions": describe(self.round_decisions),
+                "decisions": describe(self.round_decisions), "decisions_per_match": describe(self.match_decisions),
                 "score_by_seat": [describe(self.round_scores[s]) for s in range(self.players)],
                 "ended": ended, "events": events}
 

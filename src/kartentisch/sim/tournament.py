@@ -60,12 +60,12 @@ def play_jobs(jobs: Sequence[MatchJob], workers: int = 1, backend: str = "local"
         KartentischError: unknown backend, ``address`` with the local backend, Ray missing.
     """
     if backend not in BACKENDS:
-        raise KartentischError(f"tournament: backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+        raise KartentischError(f"--backend {backend!r}; allowed: {', '.join(BACKENDS)}")
     if backend == "local":
         if address is not None:
-            raise KartentischError("tournament: --address needs --backend ray")
+            raise KartentischError("--address needs --backend ray")
         if workers < 1:
-            raise KartentischError(f"tournament: --jobs {workers} must be ≥ 1")
+            raise KartentischError(f"--jobs {workers} must be ≥ 1")
         return run_jobs(jobs, workers, progress)
     from .ray_backend import run_jobs_ray
 

@@ -15,7 +15,6 @@ Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frame
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -33,15 +32,17 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..games import all_games
 from ..kernel import Game
 from ..kernel.errors import first_line
+from ..kernel.words import LANGS
 from . import clock
 from .chat import chat_router
-from .coach import coach_router
-from .deps import PlainText, hub_of
+from .coach import CoachLimits, coach_router
+from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
 from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
@@ -58,10 +59,11 @@ from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, L
 
 STATIC = Path(__file__).parent / "static"
 #: ``/static/games/<id>.js`` and ``<id>.css`` of every game: the files of its package's ``static/`` folder (issue 20).
-GAME_FILES = {path.name: path for game in all_games()
-              for path in (Path(importlib.import_module(game.package).__file__ or "").parent / "static").glob("*.*")
-              if path.stem == game.id and path.suffix in (".js", ".css")}
+GAME_FILES = {path.name: path for game in all_games() if game.parts.static is not None
+              for path in game.parts.static.glob("*.*") if path.stem == game.id and path.suffix in (".js", ".css")}
 MAX_BODY = 64 * 1024
+#: The methods a 405's ``Allow`` may list.
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 MAX_FRAME = 16 * 1024
 AUTH_TIMEOUT = 10.0
 log = logging.getLogger(__name__)
@@ -87,8 +89,13 @@ _TIMEOUT_IDS: list[Any] = list(clock.ON_TIMEOUT)
 class TableIn(BaseModel):
     """A new table: game id, player count, options (spec defaults fill the rest), optional seed, seats."""
 
-    game: PlainText = Field(max_length=40)
-    players: int
+    game: PlainText = Field(max_length=40, json_schema_extra={"enum": [g.id for g in all_games()]},
+                            description="a game's id (GET /api/games lists them)")
+    # the range of all games, for the schema; the game's own range is checked when the table is made (a 422
+    # naming the game's range, as for any count outside it)
+    players: int = Field(json_schema_extra={"minimum": min(g.min_players for g in all_games()),
+                                            "maximum": max(g.max_players for g in all_games())},
+                         description="the player count: within the game's own range (GET /api/games)")
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, lt=2**63, description=(
         "for tests, tutorials and replays: a chosen seed fixes the deal, and every seat's frame shows it as "
@@ -232,6 +239,7 @@ class ErrorOut(BaseModel):
 
 #: What each refusal means, for the OpenAPI schema.
 STATUS_MEANING = {
+    400: "a request body that cannot be read as text (not UTF-8); JSON that does not parse is a 422",
     401: "no seat token (or edit key) where one is needed, or one this table does not know",
     403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
     404: "no such table, score pad or round",
@@ -240,7 +248,8 @@ STATUS_MEANING = {
     413: "a request body over 64 KB",
     422: "a malformed request, a control character in a name or id, or an illegal move (naming its rule)",
     429: "over this client's rate: wait Retry-After seconds",
-    503: "the database failed, or a stored table does not restore on this server",
+    503: "the database failed, a stored table does not restore on this server, or the coach is busy (then with "
+         "Retry-After)",
 }
 #: The refusals each operation really answers (``kartentisch.web.app`` raises them; FastAPI listed only 422).
 OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
@@ -256,14 +265,14 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/chat"): (401, 403, 404, 410, 413, 422, 429, 503),
-    ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 503),
+    ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 429, 503),
     ("post", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
     ("get", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
-    ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 503),
+    ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 429, 503),
     ("post", "/api/replays"): (413, 422, 429),
-    ("get", "/api/replays/{upload_id}"): (404, 409, 422),
-    ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 503),
-    ("get", "/api/replays/{upload_id}/review"): (404, 422),
+    ("get", "/api/replays/{upload_id}"): (404, 409, 422, 429),
+    ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 429, 503),
+    ("get", "/api/replays/{upload_id}/review"): (404, 422, 429, 503),
     ("post", "/api/scorepads"): (413, 422, 503),
     ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
     ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
@@ -282,12 +291,16 @@ def _clock_of(body: TableIn) -> clock.TableClock | None:
 
 def pitch_of(game: Game) -> dict[str, str]:
     """What ``game`` is like in two lines per language (``PITCH`` of its ``texts`` part); ``{}`` for a game without."""
-    return dict(getattr(game.part("texts"), "PITCH", {}))
+    return dict(game.parts.pitch)
 
 
 def document_errors(schema: dict[str, Any]) -> None:
     """Add :data:`OPERATION_ERRORS` to an OpenAPI ``schema`` in place, each answered with :class:`ErrorOut`
-    (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``).
+    (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``); an operation with
+    a request body also answers 400 (not UTF-8) and 413 (over :data:`MAX_BODY`), every ``lang`` query
+    parameter is an enum of :data:`~kartentisch.kernel.words.LANGS`, and an id read through
+    :func:`~kartentisch.web.deps.plain_id` has the pattern that excludes control characters (issue 31: the
+    schema says what the server does, as schemathesis checks).
 
     Raises:
         KeyError: an operation of the table is not in the schema (a route was renamed).
@@ -296,7 +309,15 @@ def document_errors(schema: dict[str, Any]) -> None:
     schemas["ErrorOut"] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
     body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
     for (method, path), codes in OPERATION_ERRORS.items():
-        responses = schema["paths"][path][method]["responses"]
+        operation = schema["paths"][path][method]
+        responses = operation["responses"]
+        if "requestBody" in operation:  # every body is read as text (400) within the app's body limit (413)
+            codes = tuple(sorted({*codes, 400, 413}))
+        for param in operation.get("parameters", ()):
+            if param["name"] == "lang" and param["in"] == "query":  # every lang is checked (frame_lang): a 422
+                param["schema"]["enum"] = list(LANGS)
+            elif param["name"] in PLAIN_IDS and param["in"] == "path":  # plain_id: a control character is a 422
+                param["schema"]["pattern"] = plain_pattern()
         for code in codes:
             responses[str(code)] = {"description": STATUS_MEANING[code], "content": body}
         if 429 in codes:
@@ -305,6 +326,13 @@ def document_errors(schema: dict[str, Any]) -> None:
     if "#/components/schemas/HTTPValidationError" not in json.dumps(schema["paths"]):
         schemas.pop("HTTPValidationError", None)
         schemas.pop("ValidationError", None)
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route of ``app`` answers at the path of ``scope`` (the ``Allow`` of a 405), in
+    :data:`HTTP_METHODS` order: each is asked of the router's routes (included routers too)."""
+    return [method for method in HTTP_METHODS
+            if any(route.matches({**scope, "method": method})[0] == Match.FULL for route in app.router.routes)]
 
 
 def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
@@ -318,7 +346,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
                sweep_seconds: float = 3600.0, coach_iterations: int | None = None,
-               time_scale: float = 1.0) -> FastAPI:
+               coach: CoachLimits | None = None, time_scale: float = 1.0) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -337,6 +365,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         sweep_seconds: how often expired tables are deleted from the database (> 0).
         coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
             the coach's default per game (about 1 s).
+        coach: the coach's worker processes, queue, review budget and replay memory
+            (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
         time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
             small one instead of waiting minutes), :class:`~kartentisch.web.tables.Hub` ``time_scale``.
 
@@ -356,6 +386,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         raise ValueError(f"bot_searches must be ≥ 1 and bot_only_searches ≥ 0, got {bot_searches} and "
                          f"{bot_only_searches}")
     guard = Guard(limits or Limits.off())
+    coach = coach or CoachLimits()
     store = Store(db_url)
 
     @asynccontextmanager
@@ -363,7 +394,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
-                            bot_only_workers=bot_only_searches, time_scale=time_scale)
+                            bot_only_workers=bot_only_searches, coach_workers=coach.workers,
+                            time_scale=time_scale)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
         background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
@@ -394,9 +426,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # Starlette's own refusals (no such route, wrong method, an unreadable body) speak like ours.
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        headers = exc.headers
+        if exc.status_code == 405:  # Starlette's Allow names the first route of the path only; a path may have more
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(app, request.scope))}
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
@@ -424,15 +459,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return [{**g.describe(), "pitch": pitch_of(g)} for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+    async def create_table(body: TableIn, request: Request,
+                           lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
         """Create a table; each human seat gets a secret token and its private link (names in English; a
         frame names the seats in its own language). The answer holds the table's ``invite`` (``code``, ``url``:
         the link that lets people take its open seats) and the ``host_token`` (the creator's credential for
         giving open seats to bots before the start)."""
+        lang = frame_lang(lang)
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                              body.spectator_chat, body.hints,
+                                              body.spectator_chat, body.hints, lang=lang,
                                               table_clock=_clock_of(body))
         names = seat_names(record.seats, "en")
         return {
@@ -579,8 +616,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     async def game_static(name: str) -> FileResponse:
         # Before the /static mount: a game's renderer lives in its own package (issue 20).
         path = GAME_FILES.get(name) or STATIC / "games" / name  # {name} is one path segment
-        if not path.is_file():
-            raise ApiError(404, f"no file {name!r} in /static/games")
+        try:
+            found = path.is_file()
+        except OSError:  # a name longer than the file system allows (ENAMETOOLONG) names no file either
+            found = False
+        if not found:
+            raise ApiError(404, f"no file {name[:80]!r} in /static/games")
         return FileResponse(path)
 
     @app.get("/api/games/{game_id}/rules")
@@ -596,7 +637,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
-    app.include_router(coach_router(coach_iterations))  # the coach (issue 23): hints, reviews, replays
+    app.include_router(coach_router(coach_iterations, coach))  # the coach (issue 23): hints, reviews, replays
     app.include_router(clock.router)  # the table clocks' presets (issue 32): /api/clocks
     app.include_router(handover_router)  # a seat handed to a bot and taken back (issue 32)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

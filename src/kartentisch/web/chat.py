@@ -48,8 +48,8 @@ def checked_text(text: str) -> str:
     if len(text) > MAX_TEXT:
         raise ApiError(422, f"a chat message has at most {MAX_TEXT} characters; this one has {len(text)}")
     if (bad := control_character(text)) is not None:
-        raise ApiError(422, f"a chat message is one line of plain text; this one holds the control or format "
-                            f"character {bad}")
+        raise ApiError(422, f"a chat message is one line of plain text; this one holds the control, format or "
+                            f"line-break character {bad}")
     return text
 
 

@@ -6,24 +6,54 @@ The routes live in :mod:`~kartentisch.web.app` (tables, actions, the socket), :m
 
 from __future__ import annotations
 
-from typing import Annotated
+import functools
+import sys
+from typing import Annotated, Any
 
 from fastapi import Request, WebSocket
-from pydantic import AfterValidator
+from pydantic import AfterValidator, GetJsonSchemaHandler
 
-from ..kernel.words import control_character
+from ..kernel.words import control_character, not_in_a_line
 from .tables import ApiError, Hub
 
 
 def _plain_text(text: str) -> str:
     """Pydantic check of a name or id: ``text`` unchanged, or ValueError naming its control character."""
     if (bad := control_character(text)) is not None:
-        raise ValueError(f"holds the control or format character {bad}; names and ids are plain text")
+        raise ValueError(f"holds the control, format or line-break character {bad}; names and ids are one line of "
+                         "plain text")
     return text
 
 
+class _PlainSchema:
+    """The JSON schema of :data:`PlainText`: a string with :func:`plain_pattern` (as the check refuses)."""
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        return {**handler(core_schema), "pattern": plain_pattern()}
+
+
 #: A request field of plain text: a control or format character in it is a 422 naming it.
-PlainText = Annotated[str, AfterValidator(_plain_text)]
+PlainText = Annotated[str, AfterValidator(_plain_text), _PlainSchema()]
+
+
+#: Path parameters read through :func:`plain_id` (their schema carries :func:`plain_pattern`).
+PLAIN_IDS = frozenset({"table_id", "code", "upload_id"})
+
+
+@functools.cache
+def plain_pattern() -> str:
+    """A JSON Schema ``pattern`` (ECMA-262 and Python ``re`` alike) that matches exactly the strings without a
+    character :func:`~kartentisch.kernel.words.control_character` finds: ``^[^…]*$`` over its ranges, written as
+    the characters themselves (none of them is special in a class; an escape of an astral character would differ
+    between the two dialects). Built once, when the schema is first asked for."""
+    ranges: list[list[int]] = []
+    for code in range(sys.maxunicode + 1):
+        if not_in_a_line(chr(code)):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    return "^[^" + "".join(chr(lo) if lo == hi else f"{chr(lo)}-{chr(hi)}" for lo, hi in ranges) + "]*$"
 
 
 def plain_id(value: str, what: str = "a table id") -> str:

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from ..kernel.words import Voice
 from .deps import PlainText, bearer, hub_of, plain_id
 from .frames import LANG_HELP
-from .store import SeatRecord
+from .store import NameTaken, SeatRecord
 from .tables import MAX_ITERATIONS, ApiError, Hub, LiveTable, frame_lang
 
 STATIC = Path(__file__).parent / "static"
@@ -64,6 +64,8 @@ class InviteOut(BaseModel):
     game_name: dict[str, str] = Field(examples=[{"en": "Colour Gap", "de": "Farblücke"}])
     players: int
     started: bool = Field(description="no seat is open any more")
+    fixed_seed: bool = Field(description="the table's creator chose the seed: the deal, fixed when the table was "
+                                         "made, may be known to them")
     seats: list[InviteSeatOut]
 
 
@@ -86,7 +88,7 @@ def invite_of(table: LiveTable, lang: str) -> dict[str, Any]:
     names = table.names[lang]
     game = table.match.game
     return {"table": table.id, "game": game.id, "game_name": dict(game.names), "players": table.record.players,
-            "started": not table.waiting_for_seats,
+            "started": not table.waiting_for_seats, "fixed_seed": bool(table.record.seed_given),
             "seats": [{"seat": s.seat, "kind": s.kind, "name": None if s.kind == "open" else names[s.seat]}
                       for s in table.record.seats]}
 
@@ -100,15 +102,27 @@ async def _invited(request: Request, code: str) -> LiveTable:
     return await hub.get(found)
 
 
-async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord) -> None:
+#: The refusal of a name that another server process seated a moment ago (the store's unique name key).
+_NAME_TAKEN = {"en": "{name!r} looks like the name someone took at this table a moment ago; choose a name that "
+                     "reads differently",
+               "de": "{name!r} sieht aus wie der Name, den jemand an diesem Tisch eben genommen hat; wähle einen "
+                     "Namen, der sich anders liest"}
+
+
+async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord, lang: str = "en") -> None:
     """Give the open ``seat`` to ``taker``: commit (on the writer thread, after any commit before it), then the
     table in memory; the match starts when it was the last open seat. Call under ``table.lock``.
 
     Raises:
-        ApiError 409: the seat is not open (any more).
+        ApiError 409: the seat is not open (any more). ApiError 422 (in ``lang``): a seat of the table took a
+            name that looks like ``taker``'s a moment ago, through another server process (issue 31).
     """
     loop = asyncio.get_running_loop()
-    if not await loop.run_in_executor(hub.writer, hub.store.take_seat, table.id, taker):
+    try:
+        taken = await loop.run_in_executor(hub.writer, hub.store.take_seat, table.id, taker)
+    except NameTaken:
+        raise ApiError(422, _NAME_TAKEN[lang].format(name=taker.name)) from None
+    if not taken:
         raise ApiError(409, f"{table.names['en'][seat]} was taken a moment ago; choose another seat")
     table.seat_taken(taker)
 
@@ -139,9 +153,12 @@ async def invite(code: str, request: Request,
 
 
 @router.post("/api/invites/{code}/join")
-async def join(code: str, body: JoinIn, request: Request) -> JoinOut:
+async def join(code: str, body: JoinIn, request: Request,
+               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> JoinOut:
     """Take an open seat with a name: that seat's secret token and private link. 409 when the seat is not open
-    (someone was faster, or the match has started), 422 for a name that is empty or another seat's."""
+    (someone was faster, or the match has started), 422 for a name that is empty, shows nothing when written or
+    looks like another seat's (:func:`~kartentisch.kernel.names.check_names`; the message in ``lang``)."""
+    lang = frame_lang(lang)
     table = await _invited(request, code)
     hub = hub_of(request)
     name = body.name.strip()
@@ -150,8 +167,8 @@ async def join(code: str, body: JoinIn, request: Request) -> JoinOut:
     async with table.lock:
         _open_seat(table, body.seat)
         taker = SeatRecord(body.seat, "human", name, None, secrets.token_urlsafe(24))
-        hub.check_seats([taker if s.seat == body.seat else s for s in table.record.seats])
-        await _take(hub, table, body.seat, taker)
+        hub.check_seats([taker if s.seat == body.seat else s for s in table.record.seats], lang, body.seat)
+        await _take(hub, table, body.seat, taker, lang)
     hub.after_change(table)
     await table.broadcast()
     assert taker.token is not None
@@ -176,8 +193,8 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
         _open_seat(table, seat)
         spec = hub.bot_spec(table.match.game, seat, body.model_dump())
         taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
-        hub.check_seats([taker if s.seat == seat else s for s in table.record.seats])
-        await _take(hub, table, seat, taker)
+        hub.check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat)
+        await _take(hub, table, seat, taker, lang)
     hub.after_change(table)
     await table.broadcast()
     return InviteOut.model_validate(invite_of(table, lang))

@@ -48,6 +48,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -65,7 +66,10 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.schema import CreateColumn
+
+from ..kernel.names import look_key
 
 metadata = MetaData()
 
@@ -96,6 +100,10 @@ seats_t = Table(
     Column("bot", String(200), nullable=True),
     Column("token", String(64), nullable=True, unique=True),
     Column("stand_in", String(200), nullable=True),
+    # what the seat's given name looks like (kernel.names.look_key; NULL: no given name): unique per table, so two
+    # server processes seating two people at once never seat two names alike (issue 31)
+    Column("name_key", Text, nullable=True),
+    Index("kt_seats_name_key", "table_id", "name_key", unique=True),
 )
 
 events_t = Table(
@@ -178,7 +186,7 @@ SCHEMA_LOCK = 0x6B74_0026
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
 ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
-                 "kt_seats": ("stand_in",)}
+                 "kt_seats": ("name_key", "stand_in")}
 
 
 def default_db_url() -> str:
@@ -224,6 +232,16 @@ class NoteRecord:
     by: int | None = None
     bot: str | None = None
     at: float = 0.0
+
+
+class NameTaken(Exception):
+    """:meth:`Store.take_seat` found a seat of the table whose name looks like the taker's (``args[0]``)."""
+
+
+def _name_key(name: str) -> str | None:
+    """The stored ``name_key`` of a seat's given name (:func:`~kartentisch.kernel.names.look_key`); ``None``
+    without one (an unnamed seat is labelled per language and may be labelled alike at no other seat)."""
+    return look_key(name) if name else None
 
 
 @dataclass(frozen=True)
@@ -312,7 +330,9 @@ class Store:
         """Refuse, at start-up, a database this code cannot use: tables of another schema, or a
         damaged SQLite file (``PRAGMA quick_check``; a damaged page otherwise surfaces mid-game).
 
-        Columns of :data:`ADDED_COLUMNS` that an older database lacks are added (nullable, so old rows stay valid).
+        Columns of :data:`ADDED_COLUMNS` that an older database lacks are added (nullable, so old rows stay valid),
+        and so are indexes it lacks (``kt_seats_name_key``: seats stored before it have no ``name_key``, so the
+        look-alike rule holds for seats taken after the upgrade).
 
         Raises:
             ValueError: naming the table and its missing columns, or SQLite's first complaint.
@@ -329,6 +349,8 @@ class Store:
             if missing:
                 raise ValueError(f"table {table.name} lacks the columns {', '.join(sorted(missing))}: "
                                  "not a kartentisch database")
+            for index in table.indexes:
+                index.create(conn, checkfirst=True)
         if self.engine.dialect.name == "sqlite":
             verdict = str(conn.exec_driver_sql("PRAGMA quick_check").scalar())
             if verdict != "ok":
@@ -427,18 +449,28 @@ class Store:
                                                  turn_clock=clock, **columns))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
-                 "token": s.token, "stand_in": s.stand_in} for s in seats])
+                 "token": s.token, "stand_in": s.stand_in, "name_key": _name_key(s.name)} for s in seats])
             if invite is not None:
                 conn.execute(insert(invites_t).values(code=invite[0], table_id=table_id, host_token=invite[1]))
         return True
 
     def take_seat(self, table_id: str, seat: SeatRecord) -> bool:
         """Give the open seat ``seat.seat`` to a person or a bot as ``seat`` says (kind, name, bot, token), if it is
-        still open; returns whether it was (one conditional update, so of two racing takers exactly one wins)."""
+        still open; returns whether it was (one conditional update, so of two racing takers exactly one wins).
+
+        Raises:
+            NameTaken: another seat of the table has a name that looks like ``seat.name`` (the unique
+                ``(table_id, name_key)`` index: it holds across server processes); nothing is written.
+        """
         with self.engine.begin() as conn:
-            taken = conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat,
-                                                       seats_t.c.kind == "open")
-                                 .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)).rowcount
+            try:
+                taken = conn.execute(
+                    update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat,
+                                          seats_t.c.kind == "open")
+                    .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token,
+                            name_key=_name_key(seat.name))).rowcount
+            except IntegrityError:
+                raise NameTaken(seat.name) from None
             if taken:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=time.time()))
                 self._notify(conn, table_id, "seat")

@@ -38,8 +38,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..bots import bot_label, make_bot, parse_spec
 from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, lookup
 from ..kernel.errors import first_line
+from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
-from ..kernel.words import LANGS, Narration, Voice, check_lang, narrate
+from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, narrate
 from . import clock, presence, rematch
 from .notes import note_text
 from .store import CHANNEL, ChatRecord, NoteRecord, SeatRecord, Store, TableRecord
@@ -61,6 +62,13 @@ SECRET_SEED_BITS = 128
 BOT_ONLY = "bot-only"
 #: Scheduling priority (``nice``) of the bot-only workers: a person's table wins the CPU from them.
 BOT_ONLY_NICE = 10
+#: The worker pool of the coach's hints and reviews (:mod:`~kartentisch.web.coach`; issue 31): its own, so a person's
+#: bot never waits for a hint, and at :data:`COACH_NICE`, between the people's bots (0) and the tables without a
+#: person (:data:`BOT_ONLY_NICE`), so on a busy machine the bots' searches get the CPU first.
+COACH_POOL = "coach"
+COACH_NICE = 5
+#: The CPU priority (``nice``) of each kind of worker pool (the others: 0).
+POOL_NICE = {BOT_ONLY: BOT_ONLY_NICE, COACH_POOL: COACH_NICE}
 #: Tables deleted from the store per transaction when expired ones are swept.
 SWEEP_BATCH = 500
 #: Chat messages a frame carries at most: the latest (a socket's later frames carry only the new ones).
@@ -606,6 +614,8 @@ class Hub:
             the tables without a person, so a dozen of them searching at the full budget never delay a
             person's table: they wait for these workers, one decision per table at a time (first come, first
             served, so the tables take turns). 0: such tables are refused (422) and stored ones stand still.
+        coach_workers: worker processes (at ``nice`` :data:`COACH_NICE`) for the coach's searches
+            (:data:`COACH_POOL`, ≥ 1).
         bot_delay: seconds to wait before each bot move (lets people follow the play; 0 in tests).
         ttl: seconds of inactivity after which a table expires (410 Gone).
         max_live: tables kept in memory; beyond it, idle ones (least recently used first) are dropped
@@ -624,19 +634,19 @@ class Hub:
 
     def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                  search_workers: int = 2, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
-                 bot_only_workers: int = 1, time_scale: float = 1.0) -> None:
+                 bot_only_workers: int = 1, coach_workers: int = 1, time_scale: float = 1.0) -> None:
         if not search_seconds > 0:
             raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
         if not time_scale > 0:
             raise ValueError(f"time_scale must be > 0, got {time_scale!r}")
-        if search_workers < 1 or bot_only_workers < 0:
-            raise ValueError(f"search_workers must be ≥ 1 and bot_only_workers ≥ 0, got {search_workers} and "
-                             f"{bot_only_workers}")
+        if search_workers < 1 or bot_only_workers < 0 or coach_workers < 1:
+            raise ValueError(f"search_workers and coach_workers must be ≥ 1 and bot_only_workers ≥ 0, got "
+                             f"{search_workers}, {coach_workers} and {bot_only_workers}")
         self.store = store
         self.time_scale = float(time_scale)
         self.search_seconds = float(search_seconds)
         self.executor = executor
-        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers}
+        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers, COACH_POOL: coach_workers}
         self.bot_only_workers = bot_only_workers
         if bot_only_workers:
             self.pool_sizes[BOT_ONLY] = bot_only_workers
@@ -662,7 +672,8 @@ class Hub:
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
                      seats: list[dict[str, Any]], reaction_seconds: int | None = None,
                      spectator_chat: bool = False, hints: bool | None = None,
-                     rematch_of: str | None = None, table_clock: clock.TableClock | None = None) -> TableRecord:
+                     rematch_of: str | None = None, lang: str = "en",
+                     table_clock: clock.TableClock | None = None) -> TableRecord:
         """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
         invite code and the host token).
 
@@ -677,13 +688,15 @@ class Hub:
         once no seat is open. ``spectator_chat``: spectators may write in the table's chat. ``hints``: a seat may ask
         the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's
         (``human`` or ``open``), so hints stay off between people unless the table's creator allows them.
-        ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction).
-        ``table_clock``: the per-move clock (issue 32, :mod:`~kartentisch.web.clock`). A person's seat may come with
-        a ``stand_in`` bot spec (a rematch's seat of a person who has not answered yet).
+        ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction). ``lang``:
+        the language of a refused name's message (:meth:`check_seats`). ``table_clock``: the per-move clock (issue
+        32, :mod:`~kartentisch.web.clock`). A person's seat may come with a ``stand_in`` bot spec (a rematch's seat
+        of a person who has not answered yet).
 
         Raises:
-            ApiError 422: unknown game, bad player count/options/seats, seat names alike in a language, or a
-            bot that cannot be built. Conflict: ``rematch_of`` has a rematch already (another process made it).
+            ApiError 422: unknown game, bad player count/options/seats, a seat name blank when written or two alike
+            in a language, or a bot that cannot be built. Conflict: ``rematch_of`` has a rematch already (another
+            process made it).
         """
         try:
             game = lookup(game_id)
@@ -710,7 +723,7 @@ class Hub:
             else:
                 raise ApiError(422, f"seat {i + 1}: kind must be \"human\", \"bot\" or \"open\", "
                                     f"got {seat.get('kind')!r}")
-        self.check_seats(records)
+        self.check_seats(records, lang)
         table_id = secrets.token_urlsafe(12)
         invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
         if hints is None:
@@ -736,15 +749,17 @@ class Hub:
             raise ApiError(422, f"seat {i + 1}: {exc}") from None
         return spec
 
-    def check_seats(self, records: list[SeatRecord]) -> None:
-        """ApiError 422 if two seats' names are alike in a language (the log and the page name seats: two alike
-        could not be told apart), or only bots play and this server plays no table without a person."""
-        for lang in LANGS:
-            names = seat_names(records, lang)
-            folded = [n.casefold() for n in names]
-            twice = [n for i, n in enumerate(names) if folded.index(folded[i]) != i]
-            if twice:
-                raise ApiError(422, f"seat names must differ; given twice: {', '.join(map(repr, twice))}")
+    def check_seats(self, records: list[SeatRecord], lang: str = "en", newcomer: int | None = None) -> None:
+        """ApiError 422 (its message in ``lang``) if a seat's given name shows nothing when written, or two seats'
+        names look alike in a language (:func:`~kartentisch.kernel.names.check_names`, TR39 skeletons: the log and
+        the page name seats, two alike could not be told apart; ``newcomer``: only that seat's name is checked,
+        against the others'), or only bots play and this server plays no table without a person."""
+        try:
+            for each in LANGS:
+                where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
+                check_names(seat_names(records, each), where, newcomer)
+        except NameRefused as exc:
+            raise ApiError(422, exc.text(lang)) from None
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
             raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
 
@@ -1075,7 +1090,7 @@ class Hub:
             return self.executor
         if kind not in self.pools:
             self.pools[kind] = ProcessPoolExecutor(self.pool_sizes[kind], initializer=_exit_with_server,
-                                                   initargs=(BOT_ONLY_NICE if kind == BOT_ONLY else 0,),
+                                                   initargs=(POOL_NICE.get(kind, 0),),
                                                    mp_context=multiprocessing.get_context("spawn"))
         return self.pools[kind]
 

@@ -64,4 +64,4 @@ def test_render_names_seats_from_one_and_the_phase_in_words() -> None:
     assert f"Seat {active + 1} to act" in _text(state.view(None), None, "en")
     named = _text(state.view(0), 0, "en", ("Ana", "[bold]Ben", "Cem"))
     assert "Ana (you)" in named and "[bold]Ben" in named  # names as given, never read as markup
-    assert get_game("grid").part("render") is not None  # the game's render part, found by the faces
+    assert get_game("grid").parts.render is not None  # the game's declared render part, used by the faces

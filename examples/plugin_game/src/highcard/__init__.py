@@ -1,9 +1,10 @@
 """``highcard`` — High Card, an example plug-in game for kartentisch (2–4 players).
 
 Everything the game brings lives in this package and is found through its :class:`~kartentisch.kernel.Game`
-(the entry point ``highcard = "highcard:GAME"`` in ``pyproject.toml``): the rules (:mod:`.rules`),
-the move notation (:mod:`.notation`), the words (:mod:`.words`), the rules summary (:mod:`.texts`),
-the terminal renderer (:mod:`.render`) and the RL observation layout (:mod:`.observation`).
+(the entry point ``highcard = "highcard:GAME"`` in ``pyproject.toml``): the rules (:mod:`.rules`), and the
+parts it declares for the faces in :func:`parts` (:class:`kartentisch.kernel.Parts`): the move
+notation (:mod:`.notation`), the words (:mod:`.words`), the rules summary (:mod:`.texts`), the round
+summary (:mod:`.summary`), the terminal renderer (:mod:`.render`) and the RL observation layout (:mod:`.observation`).
 
 Rules (the whole spec; rule ids H1–H6 are cited in the code):
 
@@ -20,8 +21,32 @@ Rules (the whole spec; rule ids H1–H6 are cited in the code):
 
 from __future__ import annotations
 
+from typing import Any
+
+from kartentisch.kernel import Parts
+
 from .rules import HighcardGame, HighcardState
 
-GAME = HighcardGame()
+
+def parts() -> Parts:
+    """Everything highcard brings for the faces, checked when the game loads (a part named here that
+    kartentisch does not know is refused, naming it). No score pad and no browser renderer: the faces
+    use their generic stand-ins."""
+    from . import notation, render, summary, texts, words
+
+    return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
+                 choice=words.choice, rules=texts.RULES, pitch=texts.PITCH, score_now=summary.score_now,
+                 round_details=summary.round_details, action_space=notation.action_space,
+                 render=render.render, observation=_layout)
+
+
+def _layout() -> Any:
+    """The RL observation layout, loaded by the RL face only (it needs numpy)."""
+    from .observation import LAYOUT
+
+    return LAYOUT
+
+
+GAME = HighcardGame(parts)
 
 __all__ = ["GAME", "HighcardGame", "HighcardState"]

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kartentisch.kernel import GAME_OVER, Bot, Game, GameState, IllegalAction, require, shuffle
+from kartentisch.kernel import GAME_OVER, Bot, Game, GameState, IllegalAction, require, shuffle, sort_shuffle
 
 from .notation import CARDS, parse
 
@@ -125,11 +125,17 @@ class HighcardState(GameState):
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> HighcardState:
-        """Other hands, their unrevealed choices and the stock re-dealt from the cards ``seat`` cannot see."""
+        """Other hands, their unrevealed choices and the stock re-dealt from the cards ``seat`` cannot see.
+
+        :func:`~kartentisch.kernel.sort_shuffle` sorts the hidden cards before it shuffles them, so a
+        seeded sample depends only on which cards are hidden, not on where they lie: the coach and the
+        ISMCTS bot, seeded alike, then judge every state ``seat`` cannot tell apart alike (issue 31;
+        ``kartentisch check-game highcard`` checks it).
+        """
         sample = self.clone()
         hidden = [c for s in range(self.players) if s != seat for c in self.hands[s]]
         hidden += [c for s, c in enumerate(self.chosen) if s != seat and c is not None] + self.stock
-        rng.shuffle(hidden)
+        sort_shuffle(rng, hidden)
         for s in range(self.players):
             if s != seat:
                 sample.hands[s] = sorted(hidden.pop() for _ in self.hands[s])

@@ -1,7 +1,7 @@
 """The terminal's drawing of a table: the game's own ``render`` part, the score pad, the winners.
 
-A game draws its table in its ``render`` part (``<package>/render.py``, found by
-:meth:`~kartentisch.kernel.Game.part`): ``render(view, seat, voice) -> rich.console.RenderableType``
+A game draws its table in its declared ``render`` part (usually ``<package>/render.py``'s function,
+:attr:`~kartentisch.kernel.Game.parts`): ``render(view, seat, voice) -> rich.console.RenderableType``
 draws a seat view (``None`` = spectator/all cards) as players know the table, seats named by the
 :class:`~kartentisch.kernel.words.Voice`. A game without one gets :func:`generic`. The score pad
 and the winners are not the game's job: :func:`render_view` adds the one shared
@@ -47,12 +47,12 @@ def generic(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableT
 def render_view(game: Game, view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
     """Draw ``view`` of ``game`` for ``seat`` in ``voice``'s language (``de``/``en``), seats named by ``voice``.
 
-    The game's own drawing (its ``render`` part, :meth:`Game.part`; :func:`generic` without one),
+    The game's own drawing (its ``render`` part, :attr:`Game.parts`; :func:`generic` without one),
     followed by the score pad (:func:`score_table`) once a round is scored and, once the match is
     over, who won (:func:`~kartentisch.kernel.words.winners_line`).
     """
-    module = game.part("render")
-    parts: list[RenderableType] = [module.render(view, seat, voice) if module else generic(view, seat, voice)]
+    own = game.parts.render
+    parts: list[RenderableType] = [own(view, seat, voice) if own else generic(view, seat, voice)]
     if view.get("scores"):
         parts.append(score_table(view, voice))
     if view["game_over"]:

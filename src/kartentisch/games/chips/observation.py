@@ -1,6 +1,6 @@
 """The RL observation layout of ``chips``: its phases and the slices after the common ones.
 
-A face part of the game (:meth:`kartentisch.kernel.Game.part` ``"observation"``), read by
+A face part of the game (its declared ``observation`` part, :class:`kartentisch.kernel.Parts`), read by
 :class:`kartentisch.rl.observations.Encoder`; it imports numpy through the RL face, so the rules
 never do. Slice meanings are listed in each :class:`Part`. :func:`zones` reads the state without
 building the view (D19: only the draw pile is hidden, and only its size is read).

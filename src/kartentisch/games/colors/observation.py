@@ -1,6 +1,6 @@
 """The RL observation layout of ``colors``: its phases and the slices after the common ones.
 
-A face part of the game (:meth:`kartentisch.kernel.Game.part` ``"observation"``), read by
+A face part of the game (its declared ``observation`` part, :class:`kartentisch.kernel.Parts`), read by
 :class:`kartentisch.rl.observations.Encoder`; it imports numpy through the RL face, so the rules
 never do. Slice meanings are listed in each :class:`Part`. :func:`zones` reads the state without
 building the view (R20: only the own hand; other hands and the draw pile as counts).

@@ -598,34 +598,60 @@ class LastCardState(GameState):
         new.taken = [t[:] for t in self.taken]
         return new
 
-    def _determinize(self, seat: int, rng: random.Random) -> LastCardState:
-        """A clone in which every card hidden from ``seat`` is re-dealt at random (kernel contract).
-
-        Hidden places: other seats' hands (not after the round ends), ``set_aside``, and in phase
-        ``pass`` the other seats' passed cards in transit. Cards ``seat`` knows stay put:
-        cards it passed to its right neighbour that are still in that hand (once passing is
-        complete) and cards taken publicly by R9 (D7). Decision: ``out`` is not re-dealt: every
-        card in it was face up before (pile cards, help cards), so an attentive seat knows it.
-        Place sizes are kept, so ``result.view(seat) == self.view(seat)``.
-        """
-        new = self.clone()
+    def _hidden_places(self, seat: int) -> list[tuple[list[int], list[int]]]:
+        """The places of this state that :meth:`_determinize` refills for ``seat``, each with the cards
+        that stay in it: other seats' hands (not after the round ends), ``set_aside``, and in phase
+        ``pass`` the other seats' passed cards in transit. Cards stay that ``seat`` knows the place of:
+        cards taken publicly by R9 (D7), and in phase ``play`` the cards ``seat`` passed to its right
+        neighbour that are still in that hand (R5)."""
         n = self.players
-        places: list[tuple[list[int], list[int]]] = []  # (list to refill, cards that stay)
+        places: list[tuple[list[int], list[int]]] = []
         if self.phase in (PASS, PLAY):
-            receiver = (seat - 1) % n
+            mine = self.passed[seat]
             for s in range(n):
                 if s == seat:
                     continue
-                known = set(new.taken[s])
-                mine = self.passed[seat]
-                if self.phase == PLAY and s == receiver and mine is not None:
-                    known.update(mine)
-                hand = new.hands[s]
-                places.append((hand, [c for c in hand if c in known]))
-                passed = new.passed[s]
+                placed = set(self.taken[s])
+                if self.phase == PLAY and s == (seat - 1) % n and mine is not None:
+                    placed.update(mine)
+                hand = self.hands[s]
+                places.append((hand, [c for c in hand if c in placed]))
+                passed = self.passed[s]
                 if self.phase == PASS and passed is not None:
                     places.append((passed, []))
-        places.append((new.set_aside, []))
+        places.append((self.set_aside, []))
+        return places
+
+    def known_hidden(self, seat: int) -> Counter[str]:
+        """Cards ``view(seat)`` hides whose place ``seat`` knows (kernel hook): ``out`` (every card in it
+        was face up before, D3), the cards that stay in :meth:`_hidden_places`, and, when the other
+        cards hidden from ``seat`` have one place only to be in, those (by elimination)."""
+        places = self._hidden_places(seat)
+        known = list(self.out)
+        for _, stay in places:
+            known += stay
+        free = [place for place, stay in places if len(place) > len(stay)]
+        if len(free) == 1:
+            known = list(self.out) + [c for place, _ in places for c in place]
+        return Counter(CODE[c] for c in known)
+
+    def _determinize(self, seat: int, rng: random.Random) -> LastCardState:
+        """A clone in which every card hidden from ``seat`` is re-dealt at random (kernel contract).
+
+        The places of :meth:`_hidden_places` are refilled from their pooled cards, the cards ``seat``
+        knows staying put. Decision: ``out`` is not re-dealt: every card in it was face up before
+        (pile cards, help cards), so an attentive seat knows it. Place sizes are kept, so
+        ``result.view(seat) == self.view(seat)``.
+
+        After passing, ``passed[s]`` is a record (no rule reads it) of what s gave its right
+        neighbour r, hidden from seats other than s and r; it is drawn again (issue 31) as a sample of
+        the cards r holds or has laid in its help row, or, when those are no more than the record
+        (r has played the rest away), of those and the cards in ``pile``, ``out`` and every hand; so
+        no sample keeps another pair's real passed cards, and none is the same in every sample.
+        """
+        new = self.clone()
+        n = self.players
+        places = new._hidden_places(seat)
         pool: list[int] = []
         for cards, stay in places:
             pool.extend(c for c in cards if c not in stay)
@@ -634,6 +660,14 @@ class LastCardState(GameState):
             free = len(cards) - len(stay)
             cards[:] = sorted(stay + pool[:free])
             del pool[:free]
+        if self.phase != PASS:
+            for s, record in enumerate(new.passed):
+                r = (s - 1) % n
+                if record is not None and seat not in (s, r):
+                    held = sorted({*new.hands[r], *new.help[r]})
+                    if len(held) <= len(record):
+                        held = sorted({*held, *new.pile, *new.out, *(c for h in new.hands for c in h)})
+                    new.passed[s] = sorted(sample(rng, held, len(record)))
         return new
 
     def cards(self) -> Counter[str]:

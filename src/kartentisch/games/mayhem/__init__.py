@@ -5,8 +5,33 @@ Exports :data:`GAME`, registered by :mod:`kartentisch.games`. Rules: ``shared/ru
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from ...kernel import Parts
 from .rules import MayhemGame, MayhemState, score_round
 
-GAME = MayhemGame()
+
+def parts() -> Parts:
+    """What mayhem brings for the faces (:class:`~kartentisch.kernel.Parts`), imported when the game loads (here,
+    not in the rules, which import no face)."""
+    from . import notation, render, scorepad, summary, texts, words
+
+    return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
+                 choice=words.choice, rules=texts.RULES, pitch=texts.PITCH,
+                 score_now=summary.score_now, round_details=summary.round_details, round_facts=summary.round_facts,
+                 action_space=notation.action_space, split_token=notation.split_token, render=render.render,
+                 scorepad=scorepad.RULESET, observation=_layout, static=Path(__file__).parent / "static")
+
+
+def _layout() -> Any:
+    """The RL observation layout, loaded by the RL face only (it needs numpy)."""
+    from .observation import LAYOUT
+
+    return LAYOUT
+
+
+#: The registered game instance.
+GAME = MayhemGame(parts)
 
 __all__ = ["GAME", "MayhemGame", "MayhemState", "score_round"]

@@ -38,11 +38,13 @@ from ...kernel.game import (
     below,
     is_int,
     require,
+    sample,
     shuffle,
     sort_shuffle,
 )
 from ...kernel.options import choice_option, int_option, seat_option
 from .cards import (
+    CODES,
     COLOR,
     COLORS,
     EVENT_POS,
@@ -92,12 +94,13 @@ from .table import (
     RECESSION,
     START,
     copy_json,
-    remove_all,
 )
 
 #: S1 point limits: (2–4 players, 5–8 players) per game length.
 POINT_LIMITS: Final = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
 DOOMSDAY_SCORE: Final = 50  # R46
+#: The one ``fy`` (R19): a Gift/Exchange never names it.
+FY: Final = frozenset(("fy",))
 
 PHASES: Final = (PLAY, AFTER_DRAW, CHANCE, START, COUNTER, NICETRY, MARKET, RECESSION, PARTY, CHRISTMAS, GAMBLE,
           ROUND_OVER, GAME_OVER)
@@ -533,56 +536,139 @@ class MayhemState(Events):
         new.pending = copy_json(self.pending)
         return new
 
-    def _committed(self, seat: int) -> list[str]:
-        """Cards of ``seat``'s hand named in ``pending`` (hidden choices not yet carried out)."""
+    def _determinize(self, seat: int, rng: random.Random) -> MayhemState:
+        """A state consistent with ``view(seat)`` with every card hidden from ``seat`` re-dealt (issue 31).
+
+        Hidden: other seats' hands, the cards they committed face down in ``pending`` (Gift/Exchange
+        cards of a source, R9, R10, R21; ``give``, ``bet`` and ``discard`` choices, R43, D27: ``?`` in the
+        view and in the log, spec *Public form of tokens*), the draw pile (except its public top while
+        face up, R62) and the order of the event pile. Every hidden card is pooled, sorted and shuffled
+        (:func:`~kartentisch.kernel.game.sort_shuffle`: the sample depends on which cards are hidden, not
+        where they lie), hands are dealt again at their sizes, and each other seat's commitments are drawn
+        again as legal choices from its new hand (:meth:`_redraw_commitments`); what ``seat`` itself
+        committed stays, as does everything public (a choice's count and a gift's receiver).
+
+        What the view implies about a hand is kept (:meth:`_hand_constraints`): a Gift/Exchange source
+        naming fewer than two cards beside others holds ``fy`` (E = min(2, E) < 2, R9, R19), one naming its
+        whole hand holds none; a published Gambler bettor holds a coloured number card of ``last_color``,
+        a seat that must draw instead holds none (R50). A seat that must hold such a card gets the first
+        one of the shuffled pool before the deal (exact for ``fy``; for bettors it slightly favours hands
+        with several); a seat that must hold none is dealt from the others, and the rest is shuffled again.
+        So every open decision keeps a legal token, and ``result.view(seat) == self.view(seat)``.
+
+        Decision: what a seat remembers beyond its view (an All-Seeing Eye snapshot, bets revealed by a
+        Gambler, cards it gave away) is not used to constrain the re-deal; ``revealed`` and ``gamble``
+        themselves stay as they are.
+        """
+        new = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        first = 1 if new.face_up and new.draw else 0
+        pool = [c for s in others for c in new.hands[s]] + new.draw[first:]
+        sort_shuffle(rng, pool)
+        need, avoid = self._hand_constraints(seat)
+        hands: dict[int, list[str]] = {s: [] for s in others}
+        for s, wanted in need.items():
+            k = next((i for i, c in enumerate(pool) if c in wanted), -1)
+            if k >= 0:
+                hands[s].append(pool.pop(k))
+        if avoid:
+            for s, banned in avoid.items():
+                rest: list[str] = []
+                for c in pool:
+                    if c in banned or len(hands[s]) == len(self.hands[s]):
+                        rest.append(c)
+                    else:
+                        hands[s].append(c)
+                pool = rest
+            sort_shuffle(rng, pool)
+        for s in others:
+            hand = hands[s]
+            size = len(self.hands[s]) - len(hand)
+            hand.extend(pool[:size])
+            del pool[:size]
+            sort_cards(hand)
+            new.hands[s] = hand
+        new.draw[first:] = pool
+        new._redraw_commitments(seat, rng)
+        sort_shuffle(rng, new.event_pile)
+        return new
+
+    def known_hidden(self, seat: int) -> Counter[str]:
+        """Hidden cards whose place ``seat`` knows (kernel hook): ``fy`` in a Gift/Exchange source's hand
+        when its named count says so (:meth:`_hand_constraints`), and every hidden play card when they
+        have one place only (one other seat's hand, the draw pile spent or public), by elimination."""
+        known: Counter[str] = Counter()
+        need, _ = self._hand_constraints(seat)
+        if FY in need.values():
+            known["fy"] += 1
+        first = 1 if self.face_up and self.draw else 0
+        hidden_draw = self.draw[first:]
+        places = [h for s, h in enumerate(self.hands) if s != seat and h] + ([hidden_draw] if hidden_draw else [])
+        if len(places) == 1:
+            known.update(places[0])
+        return known
+
+    def _hand_constraints(self, seat: int) -> tuple[dict[int, frozenset[str]], dict[int, frozenset[str]]]:
+        """What ``view(seat)`` implies about other seats' hands (for :meth:`_determinize`): the seats that
+        must hold at least one card of a set, and the seats that must hold none of a set.
+
+        * An open Gift/Exchange part of another source names ``m = min(2, E)`` cards, E its cards but
+          ``fy`` (R9, R10, R19, R21): with ``m < 2`` and more cards in hand, the rest is the one ``fy``;
+          with its whole hand named, it holds no ``fy``.
+        * A published Gambler (R50): a bettor holds a coloured number card of ``last_color``; a seat in
+          ``drawers`` (it held cards but none of them when the event turned up) holds none.
+        """
+        need: dict[int, frozenset[str]] = {}
+        avoid: dict[int, frozenset[str]] = {}
         pending = self.pending
         if pending is None:
-            return []
-        if pending["type"] == "attack" and pending["source"] == seat:
-            return list(pending["cards"])
-        if "chosen" in pending:
-            return [chosen_card(c) for c in pending["chosen"][seat]]
-        return []
-
-    def _determinize(self, seat: int, rng: random.Random) -> MayhemState:
-        """A state consistent with ``view(seat)`` with every card hidden from ``seat`` re-dealt.
-
-        Hidden: other seats' hands (except cards they already committed in ``pending``), the draw pile
-        (except its public top while face up, R62) and the order of the event pile. Hand sizes stay.
-        A re-deal that leaves a seat to act without a legal token is redrawn (up to 20 times, then the
-        unchanged position is returned, which is consistent too).
-
-        Decision: what a seat remembers beyond its view (an All-Seeing Eye snapshot, cards it gave away)
-        is not used to constrain the re-deal; ``revealed`` itself stays as it is.
-        """
-        for _ in range(20):
-            new = self.clone()
-            pool: list[str] = []
-            keep: dict[int, list[str]] = {}
+            return need, avoid
+        if pending["type"] == "attack":
+            source = pending["source"]
+            if source != seat and pending["kind"] in ("gift", "exch"):
+                named, held = len(pending["cards"]), len(self.hands[source])
+                if named < 2 and held > named:
+                    need[source] = FY
+                elif held == named:
+                    avoid[source] = FY
+        elif self.phase == GAMBLE and self.options["gambling_rule"] == "published":
+            kind = frozenset(c for c in CODES if KIND[c] == "num" and COLOR[c] == self.last_color)
             for s in range(self.players):
-                if s == seat:
-                    continue
-                fixed = new._committed(s)
-                hand = new.hands[s]
-                remove_all(hand, fixed)
-                pool.extend(hand)
-                keep[s] = fixed
-            first = 1 if new.face_up and new.draw else 0
-            pool.extend(new.draw[first:])
-            sort_shuffle(rng, pool)
-            for s, fixed in keep.items():
-                size = len(self.hands[s]) - len(fixed)
-                hand = fixed + pool[:size]
-                del pool[:size]
-                sort_cards(hand)
-                new.hands[s] = hand
-            new.draw[first:] = pool
-            sort_shuffle(rng, new.event_pile)
-            # Only a published Gambler bet depends on which cards a hand holds (R50); every other open
-            # decision keeps a legal token whatever the re-deal (draw, pass, committed cards stay).
-            if new.phase != GAMBLE or all(new._legal(s) for s in new.to_act()):
-                return new
-        return self.clone()
+                if s != seat and pending["quota"][s]:
+                    need[s] = kind
+            for s in pending["drawers"]:
+                if s != seat:
+                    avoid[s] = kind
+        return need, avoid
+
+    def _redraw_commitments(self, seat: int, rng: random.Random) -> None:
+        """Draw again, as legal choices from the (re-dealt) hands, the face-down commitments of the seats
+        other than ``seat`` in ``pending`` (for :meth:`_determinize`): a Gift/Exchange source's named cards
+        (R9, R10, R21: as many, never ``fy``, canonical order) and each seat's ``give``/``bet``/``discard``
+        cards so far (R43; distinct cards of its hand, a published bet of ``last_color``'s numbers, R50),
+        each gift to the receiver it names (public: ``give:?:t``). Counts and receivers stay."""
+        pending = self.pending
+        if pending is None:
+            return
+        if pending["type"] == "attack":
+            source = pending["source"]
+            if source != seat and pending["cards"]:
+                cards = sample(rng, [c for c in self.hands[source] if c != "fy"], len(pending["cards"]))
+                sort_cards(cards)
+                pending["cards"] = cards
+            return
+        if "chosen" not in pending:
+            return
+        published = self.phase == GAMBLE and self.options["gambling_rule"] == "published"
+        chosen: list[list[str]] = pending["chosen"]
+        for s, entries in enumerate(chosen):
+            if s == seat or not entries:
+                continue
+            hand = self.hands[s]
+            if published:
+                hand = [c for c in hand if KIND[c] == "num" and COLOR[c] == self.last_color]
+            cards = sample(rng, hand, len(entries))
+            chosen[s] = [card + entry[len(chosen_card(entry)):] for card, entry in zip(cards, entries, strict=True)]
 
     def round_score_now(self) -> list[int]:
         """mayhem R70 if the round ended now: the score values of the cards in every hand."""

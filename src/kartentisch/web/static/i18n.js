@@ -16,6 +16,7 @@ const STRINGS = {
     spectatorLink: "Spectator link", links: "More links", error: "Error",
     // join page
     joinTitle: "Join the table", joinHelp: "Pick a free seat and type your name.", take: "Take this seat",
+    dealFixed: "The cards were shuffled when this table was made: the deal is fixed before anyone takes a seat.",
     seatTaken: "Someone was faster: this seat is taken now. Pick another one.", started: "This match has started.",
     noFree: "No seat is free any more.", unknownInvite: "This invite link is not known.", watch: "Watch",
     kind_open: "free", kind_bot: "bot",
@@ -61,6 +62,7 @@ const STRINGS = {
     copy: "Kopieren", copied: "Kopiert", open: "Öffnen", openMySeat: "Zu meinem Platz", seatLink: "Privater Link für Platz {0}",
     spectatorLink: "Zuschauerlink", links: "Weitere Links", error: "Fehler",
     joinTitle: "Am Tisch Platz nehmen", joinHelp: "Wähle einen freien Platz und gib deinen Namen ein.",
+    dealFixed: "Die Karten wurden gemischt, als dieser Tisch angelegt wurde: die Kartenverteilung steht fest, bevor jemand Platz nimmt.",
     take: "Diesen Platz nehmen", seatTaken: "Jemand war schneller: dieser Platz ist jetzt besetzt. Wähle einen anderen.",
     started: "Diese Partie hat schon begonnen.", noFree: "Kein Platz ist mehr frei.",
     unknownInvite: "Diesen Einladungslink gibt es nicht.", watch: "Zuschauen",

@@ -21,7 +21,7 @@ function Join() {
   const take = async (seat) => {
     setNote("");
     setBusy(true);
-    const res = await fetch(`/api/invites/${encodeURIComponent(code)}/join`, {
+    const res = await fetch(`/api/invites/${encodeURIComponent(code)}/join?lang=${lang()}`, {  // refusals in the page's language
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, name: name.trim() }) });
     const data = await res.json().catch(() => ({}));
     setBusy(false);
@@ -46,7 +46,7 @@ function Join() {
   return html`${header}<main id="join">
     <h2>${t("joinTitle")}: ${gameName}</h2>
     ${invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
-      : html`<p>${t("joinHelp")}</p>
+      : html`<p>${t("joinHelp")}</p><p id="deal-fixed">${t("dealFixed")}${invite.fixed_seed ? ` ${t("fixedDealWhy")}` : ""}</p>
         <div class="field"><label class="label" for="join-name">${t("yourName")}</label>
           <input id="join-name" maxlength="80" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.currentTarget.value)} /></div>`}
     ${note && html`<p class="error" role="alert">${note}</p>`}

@@ -188,7 +188,7 @@ function Setup({ game }) {
     if (reaction !== "") body.reaction_seconds = Number(reaction);
     if (clock !== "off") Object.assign(body, { clock, on_timeout: onTimeout });
     if (hints !== null) body.hints = hints;
-    const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`/api/tables?lang=${lang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
     setBusy(false);
     if (!res.ok) {

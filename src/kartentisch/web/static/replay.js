@@ -177,12 +177,14 @@ function Upload() {
     ev.preventDefault();
     const file = ev.currentTarget.elements.file.files[0];
     if (!file) return;
-    const res = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text: await file.text() }) }).catch(() => null);
+    const res = await fetch(`/api/replays?lang=${lang()}`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: await file.text() }) })
+      .catch(() => null);
     const data = res ? await res.json().catch(() => ({})) : {};
-    if (!res?.ok) {  // the server's reason names tokens and lines: for developers, behind "Details"
-      S.error = res?.status === 422 ? ct("badReplay") : ct("error");
-      S.errorDetail = data.error ?? "";
+    if (!res?.ok) {  // a bad file's reason names tokens and lines: for developers, behind "Details"
+      const bad = res?.status === 422;
+      S.error = bad ? ct("badReplay") : data.error ?? ct("error");   // over the rate: the server's words
+      S.errorDetail = bad ? data.error ?? "" : "";
       redraw();
       return;
     }

@@ -52,6 +52,8 @@ export function ReviewPanel({ api, names, total, onReview = () => {}, jump = nul
       <progress value=${review.done} max=${Math.max(review.total, 1)} aria-label=${ct("reviewTitle")}></progress>
       ${review.total ? ct("reviewing", review.done + 1 > review.total ? review.total : review.done + 1, review.total) : ct("reviewWait")}</p>`}
     ${state === "done" && html`<${Curve} review=${review} names=${names} total=${total} at=${at} jump=${jump} />
+      ${review.full_effort < review.total && html`<p class="effort">${ct("reviewEffort", review.full_effort, review.total,
+        review.iterations, review.low_iterations)}</p>`}
       <${Marked} review=${review} names=${names} jump=${jump} />
       ${replayUrl && html`<p class="actions"><a class="button primary replay-link" href=${replayUrl}>${ct("replay")}</a></p>`}`}
   </section>`;

@@ -1,0 +1,305 @@
+"""Conformance checks any game's author can run on an installed game: ``kartentisch check-game ID``,
+or these functions from a test (issue 31 item 2; the start of issue 35's kit).
+
+**Fair play: a seat's bots and coach know only what the seat knows.** ISMCTS bots and the coach
+(:mod:`kartentisch.bots.coach`) read a position only through the deciding seat's legal moves and
+:meth:`~kartentisch.kernel.GameState.determinize` samples of its information set, so a game is fair
+exactly when its determinization is. For random positions of every player count, and every seat
+``s`` of each (:func:`check_fairness`):
+
+* ``view`` — a determinization for ``s`` never changes what ``s`` sees: ``sample.view(s) ==
+  state.view(s)``, and it holds the same cards (``sample.cards() == state.cards()``).
+* ``resample`` — every card hidden from ``s`` is resampled (:func:`hidden_slots`,
+  :func:`check_resample`): over many samples each hidden slot takes more than one value, or the
+  cards of its container do, wherever the information set allows it. OpenSpiel's resample test
+  checks only ``view`` and would not see a game keeping the real hidden cards in every sample (mayhem
+  did so with the cards committed face down, issue 31).
+* ``seeded`` — the coach's evaluation and the ISMCTS bot's choice, seeded alike, are equal for two
+  states with equal ``view(s)`` and equal public history: the position and a determinization of it
+  for ``s`` (:func:`check_seeded`). A ``_determinize`` that collects the hidden cards in the order
+  they lie fails it (use :func:`~kartentisch.kernel.sort_shuffle`).
+
+A failure raises :class:`ConformanceError`, naming the property, the game, the player count and the
+seed of the position: ``kartentisch check-game ID --players N --seed S --positions 1`` checks that
+position again. Everything is seeded, so a run repeats exactly. In a plug-in's own tests::
+
+    from kartentisch.conformance import check_fairness
+    from highcard import GAME
+
+    def test_bots_and_coach_know_only_what_a_seat_knows():
+        check_fairness(GAME, count=4)   # every player count; raises ConformanceError
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .kernel import Game, GameState
+
+#: The fairness properties (module docstring), in the order they are checked.
+PROPERTIES = ("view", "resample", "seeded")
+
+#: A place in a state document: the keys and list indices leading to it from the top.
+Path = tuple[str | int, ...]
+
+
+class ConformanceError(AssertionError):
+    """A game broke a conformance property.
+
+    Attributes:
+        prop: the property's name (:data:`PROPERTIES`).
+        game: the game's id.
+        players: the player count.
+        seed: the seed of the position (:func:`random_position`) that shows it.
+        detail: what was found.
+        options: the game options the position was played with (``{}``: the defaults).
+    """
+
+    def __init__(self, prop: str, game: str, players: int, seed: int, detail: str,
+                 options: Mapping[str, Any] | None = None) -> None:
+        self.prop, self.game, self.players, self.seed, self.detail = prop, game, players, seed, detail
+        self.options = dict(options or {})
+        again = f" --options '{json.dumps(self.options)}'" if self.options else ""
+        super().__init__(f"{prop}: {game} with {players} players, position seed {seed}: {detail} (again: "
+                         f"kartentisch check-game {game} --players {players} --seed {seed} --positions 1{again})")
+
+
+@dataclass(frozen=True)
+class Position:
+    """One checked position: the game's state after a seeded random play, the seed that made it and the
+    game options given (``{}``: the defaults)."""
+
+    state: GameState
+    players: int
+    seed: int
+    options: dict[str, Any]
+
+
+def random_position(game: Game, players: int, seed: int, max_steps: int = 300,
+                    options: Mapping[str, Any] | None = None) -> Position:
+    """A position of a match dealt with ``seed``, after a uniformly random number of its first random
+    legal moves (up to ``max_steps``; never the end of a match that ends sooner); the seat moving next
+    is drawn at random among ``to_act``, so simultaneous choices are met half made; ``options`` are the
+    game's (default: its defaults). Equal arguments give equal positions."""
+    rng = random.Random(seed)
+    state = game.new_state(players, options, seed=seed)
+    play = state.clone()
+    moves: list[tuple[int, str]] = []
+    while len(moves) < max_steps and not play.game_over:
+        seat = rng.choice(play.to_act())
+        moves.append((seat, play.random_action(seat, rng)))
+        play.apply(*moves[-1])
+    for seat, token in moves[:rng.randrange(len(moves)) if play.game_over else rng.randint(0, len(moves))]:
+        state.apply(seat, token)
+    return Position(state, players, seed, dict(options or {}))
+
+
+def positions(game: Game, players: int, count: int, seed: int = 0,
+              options: Mapping[str, Any] | None = None) -> Iterator[Position]:
+    """``count`` random positions (:func:`random_position`) with seeds ``seed``, ``seed + 1``, …"""
+    for i in range(count):
+        yield random_position(game, players, seed + i, options=options)
+
+
+# ----------------------------------------------------------------------------- hidden slots
+def hidden_slots(doc: Any, view: Any, path: Path = ()) -> dict[Path, Any]:
+    """The hidden slots of a state document ``doc`` (``to_doc()``) for the seat whose ``view`` is given:
+    every leaf of ``doc`` that the view shows otherwise (a placeholder such as ``"?"``), and every leaf
+    under a part the view leaves out or shows in another shape (a pile shown as a count), by path."""
+    if doc == view:
+        return {}
+    out: dict[Path, Any] = {}
+    if isinstance(doc, dict) and isinstance(view, dict):
+        for key, value in doc.items():
+            out.update(hidden_slots(value, view[key], (*path, key)) if key in view else _leaves(value, (*path, key)))
+    elif isinstance(doc, list) and isinstance(view, list) and len(doc) == len(view):
+        for i, (value, seen) in enumerate(zip(doc, view, strict=True)):
+            out.update(hidden_slots(value, seen, (*path, i)))
+    else:
+        out.update(_leaves(doc, path))
+    return out
+
+
+def _leaves(value: Any, path: Path) -> dict[Path, Any]:
+    if isinstance(value, dict):
+        return {p: v for key, item in value.items() for p, v in _leaves(item, (*path, key)).items()}
+    if isinstance(value, list):
+        return {p: v for i, item in enumerate(value) for p, v in _leaves(item, (*path, i)).items()}
+    return {path: value}
+
+
+_MISSING = object()
+
+
+def _at(doc: Any, path: Path) -> Any:
+    """The value at ``path`` in ``doc`` (a sentinel where the sample's document has no such place)."""
+    for key in path:
+        try:
+            doc = doc[key]
+        except (KeyError, IndexError, TypeError):
+            return _MISSING
+    return doc
+
+
+def _where(path: Path) -> str:
+    return ".".join(str(k) for k in path)
+
+
+# ----------------------------------------------------------------------------- the properties
+def check_view(state: GameState, seat: int, samples: list[GameState], fail: Callable[[str, str], Exception]) -> None:
+    """Property ``view``: every sample shows ``seat`` what ``state`` does and holds the same cards.
+
+    Raises:
+        the error ``fail("view", detail)`` makes.
+    """
+    view, cards = state.view(seat), state.cards()
+    for k, sample in enumerate(samples):
+        if sample.view(seat) != view:
+            slots = hidden_slots(sample.view(seat), view)
+            raise fail("view", f"sample {k} for seat {seat} changes its view at {_where(min(slots, default=()))}")
+        if sample.cards() != cards:
+            raise fail("view", f"sample {k} for seat {seat} holds other cards: "
+                               f"{dict(sample.cards() - cards)} more, {dict(cards - sample.cards())} fewer")
+
+
+def check_resample(state: GameState, seat: int, samples: list[GameState],
+                   fail: Callable[[str, str], Exception]) -> int:
+    """Property ``resample``: every card hidden from ``seat`` is resampled; returns the slots checked.
+
+    Precisely: a *hidden slot* is a leaf of ``state.to_doc()`` that ``state.view(seat)`` shows
+    otherwise (:func:`hidden_slots`); its *container* is the list or object holding it (a hand, a
+    pile, a seat's face-down choices); a card is its value written as ``str``. The cards whose place
+    ``seat`` knows although the view hides them are the game's
+    :meth:`~kartentisch.kernel.GameState.known_hidden` (placed by public moves, or implied by the
+    view); the *free pool* is the multiset of cards at all hidden slots less those. A hidden slot
+    passes when, over the ``samples``, its card takes two values or more, or its container's
+    multiset of hidden cards does (a game may keep a hand sorted, so a slot's index alone may be
+    fixed by the order while the hand's cards change). It is exempt — the information set allows it
+    one card only — when the free pool has fewer than two distinct cards, when its card is a known
+    one, or when its container holds the whole free pool (the seat knows those cards by elimination;
+    only their order is open, and a container may be kept sorted). Every other hidden slot that keeps
+    one card in every sample fails: the seat's bots and coach would read it.
+
+    Raises:
+        the error ``fail("resample", detail)`` makes, naming the first fixed slot and its card.
+    """
+    slots = hidden_slots(state.to_doc(), state.view(seat))
+    known = state.known_hidden(seat)
+    free = Counter(str(v) for v in slots.values()) - known
+    if len(free) < 2:
+        return 0
+    docs = [sample.to_doc() for sample in samples]
+    inside: dict[Path, list[Path]] = {}
+    for path in slots:
+        inside.setdefault(path[:-1], []).append(path)
+    changes = {where: len({tuple(sorted(str(_at(d, p)) for p in paths)) for d in docs}) > 1
+               for where, paths in inside.items()}
+    whole = {where for where, paths in inside.items() if Counter(str(slots[p]) for p in paths) - known == free}
+    checked = 0
+    for path, value in sorted(slots.items(), key=lambda item: _where(item[0])):
+        if str(value) in known or path[:-1] in whole:
+            continue
+        checked += 1
+        if changes[path[:-1]] or len({str(_at(d, path)) for d in docs}) > 1:
+            continue
+        raise fail("resample", f"the hidden {_where(path)} is {value!r} in all {len(samples)} samples for seat "
+                               f"{seat} (its container's cards never change either), though {len(free)} "
+                               "different cards are hidden from the seat")
+    return checked
+
+
+def check_seeded(state: GameState, seat: int, other: GameState, iterations: int, seed: int,
+                 fail: Callable[[str, str], Exception]) -> None:
+    """Property ``seeded``: for ``state`` and ``other`` with equal ``view(seat)`` (and equal public
+    history), the coach's evaluation (:func:`~kartentisch.bots.coach.evaluate`) and the ISMCTS bot's
+    choice (:class:`~kartentisch.bots.ismcts.ISMCTSBot` with the game's defaults), each with ``seed``
+    and ``iterations``, are equal.
+
+    Raises:
+        the error ``fail("seeded", detail)`` makes.
+    """
+    from .bots.coach import evaluate
+    from .bots.ismcts import ISMCTSBot
+
+    if other.view(seat) != state.view(seat):
+        raise fail("seeded", f"the two states differ in seat {seat}'s view")
+    a = evaluate(state, seat, iterations=iterations, seed=seed).moves
+    b = evaluate(other, seat, iterations=iterations, seed=seed).moves
+    if a != b:
+        first = next((x, y) for x, y in zip(a, b, strict=False) if x != y) if len(a) == len(b) else (a, b)
+        raise fail("seeded", f"the coach's evaluation for seat {seat} differs between two states the seat cannot "
+                             f"tell apart (seed {seed}, {iterations} iterations): {first[0]} against {first[1]}")
+    game = state.game
+    mine = ISMCTSBot(game, seed=seed, iterations=iterations).choose(state, seat)
+    theirs = ISMCTSBot(game, seed=seed, iterations=iterations).choose(other, seat)
+    if mine != theirs:
+        raise fail("seeded", f"the ISMCTS bot of seat {seat} chooses {mine!r} in one state and {theirs!r} in "
+                             f"another it cannot tell apart (seed {seed}, {iterations} iterations)")
+
+
+def check_position(position: Position, samples: int = 64, iterations: int = 12) -> int:
+    """Check every fairness property at one position, for every seat (``view`` and ``resample``
+    with ``samples`` determinizations each; ``seeded`` for the first seat with a choice of moves, with
+    ``iterations`` search iterations). All randomness comes from the position's seed.
+
+    Returns:
+        The hidden slots checked for ``resample``.
+    Raises:
+        ConformanceError: naming the property, the game, the player count and the position's seed.
+    """
+    state, players, seed = position.state, position.players, position.seed
+    game_id = state.game.id
+
+    def fail(prop: str, detail: str) -> ConformanceError:
+        return ConformanceError(prop, game_id, players, seed, detail, position.options)
+
+    rng = random.Random(seed)
+    checked = 0
+    for seat in range(players):
+        drawn = [state.determinize(seat, rng) for _ in range(samples)]
+        check_view(state, seat, drawn, fail)
+        checked += check_resample(state, seat, drawn, fail)
+    deciding = [s for s in state.to_act() if len(state.legal_actions(s)) > 1]
+    if deciding:
+        seat = deciding[0]
+        check_seeded(state, seat, state.determinize(seat, rng), iterations, seed, fail)
+    return checked
+
+
+def check_fairness(game: Game, players: int | None = None, count: int = 4, seed: int = 0, samples: int = 64,
+                   iterations: int = 12, progress: Callable[[int, int], None] | None = None,
+                   options: Mapping[str, Any] | None = None) -> int:
+    """Check the fairness properties (module docstring) on ``count`` random positions (seeds ``seed``,
+    ``seed + 1``, …) for each player count of ``game`` (or just ``players``).
+
+    Args:
+        game: an installed game.
+        players: one player count, or every count the game allows.
+        count: positions per player count.
+        seed: the first position's seed.
+        samples: determinizations per seat and position (``view``, ``resample``).
+        iterations: search iterations of the coach and the bot (``seeded``).
+        progress: called as ``progress(players, positions_done)`` after each position.
+        options: the game's options for every match (default: its defaults).
+
+    Returns:
+        The hidden slots checked for ``resample`` over all positions and seats.
+    Raises:
+        ConformanceError: the first property broken (naming it, the player count and the seed).
+        KartentischError: ``players`` is outside the game's range (InvalidOptions: bad ``options``).
+    """
+    counts = range(game.min_players, game.max_players + 1) if players is None else [players]
+    if players is not None:
+        game.check_players(players)
+    checked = 0
+    for n in counts:
+        for done, position in enumerate(positions(game, n, count, seed, options), start=1):
+            checked += check_position(position, samples, iterations)
+            if progress is not None:
+                progress(n, done)
+    return checked

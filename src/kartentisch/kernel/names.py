@@ -1,0 +1,137 @@
+"""Names people read (issue 31): one line of visible text that looks like no other name at the same table.
+
+A seat's name is what everyone else reads in the log, the chat and the score pad, so two names that *look*
+alike are as bad as two equal ones, and a name that shows nothing leaves a seat nobody can point at. One
+implementation serves every place that takes a name (a table's seats, a join through the invite, the score
+pad's players): :func:`check_names`.
+
+* **Blank when written** (:func:`blank`): every character is white space, a default-ignorable code point
+  (U+034F, U+200B, the Hangul fillers U+3164/U+115F/U+FFA0, variation selectors, tags …), the braille blank
+  U+2800, a private-use or an unassigned code point. ``"\\u3164"`` and ``"\\u2800\\u2800"`` are blank.
+* **Looks like another name** (:func:`look_key`): equal keys. The key is Unicode TR39's *skeleton* (the
+  confusables mapping, computed by ICU's ``SpoofChecker``: the Unicode Consortium's own implementation, through
+  PyICU) of the name in NFKC with its blank characters as single spaces, applied again after case folding, so
+  that ``Ana``, ``ana``, ``Аna`` (Cyrillic А), ``Ana\\u034f``, ``Ana\\u2800`` and ``Ａｎａ`` share one key,
+  and so do ``Ian`` and ``lan`` (a capital I and a small L are one glyph in many fonts).
+
+Control and format characters, and line or paragraph separators, are refused before either check
+(:func:`~kartentisch.kernel.words.control_character`): a name is one line.
+
+A refusal is a :class:`NameRefused` that says what is wrong in every language of
+:data:`~kartentisch.kernel.words.LANGS`, naming the name and the seat (or player) it looks like::
+
+    >>> check_names(["Ana", "\\u0410na"], [{"en": "seat 1", "de": "Platz 1"}, {"en": "seat 2", "de": "Platz 2"}])
+    Traceback (most recent call last):
+    ...
+    kartentisch.kernel.names.NameRefused: 'Аna' looks like 'Ana' (seat 1); choose a name that reads differently
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import icu
+
+from .errors import KartentischError
+from .words import LANGS, control_character
+
+#: Characters of a visible category that fonts draw as nothing (the braille pattern without dots).
+BLANK_GLYPHS: Final = frozenset("\u2800")
+
+_SPOOF: Final = icu.SpoofChecker()  # its checks are const: one instance serves every thread
+
+_LOOKS_LIKE: Final = {
+    "en": "{name!r} looks like {other!r} ({where}); choose a name that reads differently",
+    "de": "{name!r} sieht aus wie {other!r} ({where}); wähle einen Namen, der sich anders liest",
+}
+_BLANK: Final = {
+    "en": "the name {name!r} shows nothing when written; choose a name with letters, digits or signs",
+    "de": "der Name {name!r} ist geschrieben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen",
+}
+_CONTROL: Final = {  # U+2028 and U+2029 count as control characters here: they break the line
+    "en": "the name {name!r} holds an invisible control or format character ({bad}); type the name without it",
+    "de": "der Name {name!r} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); gib den Namen ohne es ein",
+}
+
+
+class NameRefused(KartentischError):
+    """A name that cannot be taken, with the reason in every language (``str()`` is the English one).
+
+    Attributes:
+        texts: ``{lang: message}`` for every language of :data:`~kartentisch.kernel.words.LANGS`.
+    """
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = dict(texts)
+        super().__init__(self.texts["en"])
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (English for a language the pages do not have)."""
+        return self.texts.get(lang, self.texts["en"])
+
+
+def _blank_character(c: str) -> bool:
+    """``c`` (one character) is drawn as nothing or as a space (see :func:`blank`)."""
+    return (c.isspace() or c in BLANK_GLYPHS or unicodedata.category(c) in ("Zs", "Co", "Cn")
+            or bool(icu.Char.hasBinaryProperty(c, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT)))
+
+
+def blank(name: str) -> bool:
+    """Whether ``name`` shows nothing when written: every character is white space, default-ignorable
+    (Unicode's Default_Ignorable_Code_Point), the braille blank U+2800, private-use or unassigned.
+    The empty name is blank."""
+    return all(_blank_character(c) for c in name)
+
+
+def look_key(name: str) -> str:
+    """What ``name`` looks like: two names look alike exactly when their keys are equal.
+
+    NFKC (full-width and compatibility forms as their plain letters), each run of blank characters as one space,
+    trimmed; then the TR39 skeleton (ICU ``SpoofChecker.getSkeleton``: default-ignorable code points dropped,
+    each character as its confusable prototype), case-folded and skeletonized again (``Аna`` → ``ana``,
+    ``Ian`` → ``lan``). A key may be longer than the name (``m`` → ``rn``).
+    """
+    text = unicodedata.normalize("NFKC", name)
+    text = " ".join("".join(" " if _blank_character(c) else c for c in text).split())
+    return str(_SPOOF.getSkeleton(0, str(_SPOOF.getSkeleton(0, text)).casefold()))
+
+
+def check_name(name: str) -> None:
+    """Refuse a name that is not one line of visible text.
+
+    Raises:
+        NameRefused: ``name`` holds a control, format or line-break character (named as ``U+XXXX``), or is blank
+            when written (:func:`blank`).
+    """
+    if (bad := control_character(name)) is not None:
+        visible = "".join(c for c in name if control_character(c) is None)
+        raise NameRefused({lang: _CONTROL[lang].format(name=visible, bad=bad) for lang in LANGS})
+    if blank(name):
+        raise NameRefused({lang: _BLANK[lang].format(name=name) for lang in LANGS})
+
+
+def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcomer: int | None = None) -> None:
+    """Refuse names of one table (or score pad) that could not be told apart when read.
+
+    Args:
+        names: the names, one per seat; ``""`` for a seat without one (not checked).
+        where: per name, how the refusal calls its place in each language (``{"en": "seat 1", "de": "Platz 1"}``).
+        newcomer: the index of the one name being added (a join): only it is checked, against every other;
+            ``None``: every name, each against those before it.
+
+    Raises:
+        NameRefused: a name fails :func:`check_name`, or looks like another (:func:`look_key`): the message names
+            the refused name, the one it looks like and that one's place.
+    """
+    checked = range(len(names)) if newcomer is None else (newcomer,)
+    keys = [look_key(n) if n else None for n in names]
+    for i in checked:
+        if not names[i]:
+            continue
+        check_name(names[i])
+        others = range(i) if newcomer is None else (j for j in range(len(names)) if j != i)
+        if (j := next((j for j in others if keys[j] is not None and keys[j] == keys[i]), None)) is not None:
+            raise NameRefused({lang: _LOOKS_LIKE[lang].format(name=names[i], other=names[j], where=where[j][lang])
+                               for lang in LANGS})

@@ -1,0 +1,121 @@
+"""What a game brings for the faces, declared once as one typed structure (issue 35).
+
+Model: boardgame.io's ``interface Game`` (every optional hook in one typed object, defaults filled by
+``ProcessGameConfig`` once) and OpenSpiel's ``make_py_observer``. A game returns its :class:`Parts`
+from :meth:`~kartentisch.kernel.Game.declare`; the registry checks them when the game loads, so a
+misspelt or mistyped part is an error naming it then, never a silent fall-back to a face's generic
+stand-in. A part left out is ``None`` (or empty), and the face says what it does without it (the
+:class:`~kartentisch.kernel.Game` word methods, :mod:`kartentisch.kernel.summary`, …).
+
+This module is pure Python in the compiled build too (``setup.py``): it is read once per game.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from .errors import KartentischError
+from .words import Voice
+
+#: A view document (:meth:`~kartentisch.kernel.GameState.view`).
+View = dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Parts:
+    """Every optional part of a game, by the face that uses it. Each is ``None`` (or empty) when absent.
+
+    Words (:mod:`kartentisch.kernel.words`; the :class:`~kartentisch.kernel.Game` methods of the same names):
+        card_name: ``(code, lang) -> str``, the card's full name ("Blue 7", "Blau 7").
+        phase_name: ``(phase, lang) -> str | None``, the phase as players call it.
+        describe_move: ``(seat, public_token, before_view, after_view, voice) -> str``, a move in words.
+        choice: ``(seat, token, view, voice) -> tuple`` of :class:`~kartentisch.kernel.Choice`'s fields.
+    Texts:
+        rules: the players' rules summary per language (markdown), ``{"en": …, "de": …}``.
+        pitch: what the game is like in two lines per language (the lobby).
+    Round summary (:mod:`kartentisch.kernel.summary`, :mod:`kartentisch.sim.records`):
+        score_now: ``(view) -> list[int] | None``, each seat's round score if the round ended now.
+        standings: ``(view) -> Sequence[int]``, every seat, best first.
+        round_details: ``(view, seat, voice) -> Sequence[str]``, how a seat's round score came about.
+        round_facts: ``(doc) -> (how_the_round_ended | None, {event: count})`` for simulation records.
+    Notation (RL action spaces, :mod:`kartentisch.rl.spaces`):
+        action_space: ``(players, options) -> Sequence[str]``, every step string of a fixed action space.
+        split_token: ``(token) -> list[str]``, a token as its steps (a one-step token when absent).
+    Faces:
+        render: ``(view, seat, voice) -> rich renderable``, the terminal drawing (:mod:`kartentisch.cli.render`).
+        scorepad: the score pad's ``Ruleset`` (:mod:`kartentisch.scorepad`).
+        observation: ``() -> Layout``, the RL observation layout (:mod:`kartentisch.rl.observations`); a loader,
+            since a layout needs numpy, which only the ``rl`` extra installs.
+        static: the folder holding the browser renderer ``<id>.js`` (and ``<id>.css``).
+    """
+
+    card_name: Callable[[str, str], str] | None = None
+    phase_name: Callable[[str, str], str | None] | None = None
+    describe_move: Callable[[int, str, View, View, Voice], str] | None = None
+    choice: Callable[[int, str, View, Voice], Sequence[Any]] | None = None
+    rules: Mapping[str, str] = field(default_factory=dict)
+    pitch: Mapping[str, str] = field(default_factory=dict)
+    score_now: Callable[[View], list[int] | None] | None = None
+    standings: Callable[[View], Sequence[int]] | None = None
+    round_details: Callable[[View, int, Voice], Sequence[str]] | None = None
+    round_facts: Callable[[Mapping[str, Any]], tuple[str | None, dict[str, int]]] | None = None
+    action_space: Callable[[int, Mapping[str, Any]], Sequence[str]] | None = None
+    split_token: Callable[[str], list[str]] | None = None
+    render: Callable[[View, int | None, Voice], Any] | None = None
+    scorepad: Any = None
+    observation: Callable[[], Any] | None = None
+    static: Path | None = None
+
+    def check(self, game_id: str) -> None:
+        """Raise :class:`KartentischError` naming the first part of ``game_id`` that has the wrong kind of value:
+        a function part that is not callable, a text part that is not a mapping of language to text, or a
+        ``static`` folder that does not exist."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("rules", "pitch"):
+                ok = isinstance(value, Mapping) and all(isinstance(k, str) and isinstance(v, str)
+                                                        for k, v in value.items())
+                want = "a mapping of language to text"
+            elif f.name == "static":
+                ok = value is None or (isinstance(value, Path) and value.is_dir())
+                want = "None or an existing folder (a pathlib.Path)"
+            elif f.name == "scorepad":
+                ok = True  # a Ruleset of kartentisch.scorepad: the kernel knows no face's types
+                want = ""
+            else:
+                ok = value is None or callable(value)
+                want = "None or a function"
+            if not ok:
+                raise KartentischError(f"game {game_id!r}: part {f.name!r} must be {want}, not {value!r}")
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Every part's name, in declaration order."""
+        return [f.name for f in fields(cls)]
+
+
+def declared(game_id: str, declare: Callable[[], Parts]) -> Parts:
+    """Call a game's ``declare`` and check what it gives (see :meth:`Parts.check`).
+
+    Raises:
+        KartentischError: ``declare`` named a part that does not exist (the message names it and the
+            nearest known part), gave a value of the wrong kind, or returned something other than Parts.
+    """
+    try:
+        parts = declare()
+    except TypeError as err:
+        unknown = next((name for name in str(err).split("'")[1::2] if name not in Parts.names()), None)
+        if unknown is None or "unexpected keyword argument" not in str(err):
+            raise
+        near = difflib.get_close_matches(unknown, Parts.names(), n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise KartentischError(f"game {game_id!r} declares an unknown part {unknown!r}{hint} "
+                               f"(parts: {', '.join(Parts.names())})") from None
+    if not isinstance(parts, Parts):
+        raise KartentischError(f"game {game_id!r}: declare() must return kartentisch.kernel.Parts, not {parts!r}")
+    parts.check(game_id)
+    return parts

@@ -1,0 +1,169 @@
+"""Issue 31, item 6 and the cluster part of item 7: names that look like another seat's, names that show nothing,
+and line separators in one-line text are refused in the asker's language; the look-alike rule holds across
+server processes (a unique key in the store), also on a database made before the rule."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect
+
+from kartentisch.kernel.names import NameRefused, blank, check_names, look_key
+from kartentisch.web import create_app
+from kartentisch.web.store import NameTaken, SeatRecord, Store
+
+from .conftest import auth, new_table, pg_test_url
+
+OPEN = {"kind": "open"}
+#: The issue's look-alikes of "Ana": a combining grapheme joiner, a Cyrillic А, a braille blank, full-width letters,
+#: another case.
+LOOKALIKES = ["Ana\u034f", "\u0410na", "Ana\u2800", "\uff21\uff4e\uff41", "ana"]
+#: Names that show nothing when written: the Hangul fillers, the braille blank, a default-ignorable mix.
+BLANKS = ["\u3164", "\u2800\u2800", "\u115f\u1160", "\uffa0", "\u034f\u3164"]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def any_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL: a SQLite file, then PostgreSQL (skipped without ``KARTENTISCH_TEST_PG_URL``)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'kt.db'}"
+    return pg_test_url()
+
+
+@pytest.mark.parametrize("name", LOOKALIKES)
+def test_a_lookalike_of_another_seat_s_name_is_refused_in_english_and_german(client: TestClient, name: str) -> None:
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": name}]
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
+    assert res.status_code == 422, res.text
+    assert res.json()["error"] == f"{name!r} looks like 'Ana' (Seat 1); choose a name that reads differently"
+    res = client.post("/api/tables?lang=de", json={"game": "colors", "players": 2, "seats": seats})
+    assert res.json()["error"] == f"{name!r} sieht aus wie 'Ana' (Platz 1); wähle einen Namen, der sich anders liest"
+
+
+@pytest.mark.parametrize("name", BLANKS)
+def test_a_name_that_shows_nothing_is_refused(client: TestClient, name: str) -> None:
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": name}]
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
+    assert res.status_code == 422 and res.json()["error"] == (
+        f"the name {name!r} shows nothing when written; choose a name with letters, digits or signs"), res.text
+
+
+def test_names_that_read_differently_pass() -> None:
+    where = [{"en": f"seat {i}", "de": f"Platz {i}"} for i in range(1, 7)]
+    check_names(["Ana", "Anna", "Ana B", "Аня", "Jürgen", "👩\u200d👩\u200d👧"], where)  # Cyrillic Аня reads "Anya"
+    assert look_key("Ian") == look_key("lan")  # a capital I and a small L: one glyph in many fonts
+    assert not blank("A\u3164") and blank("") and blank(" \u2800 ")
+
+
+def test_a_join_with_a_lookalike_or_blank_name_is_refused_in_the_page_s_language(client: TestClient) -> None:
+    table = new_table(client, "colors", 3, [{"kind": "human", "name": "Ana"}, OPEN, OPEN])
+    join = f"/api/invites/{table['invite']['code']}/join"
+    res = client.post(f"{join}?lang=de", json={"seat": 2, "name": "\u0410na"})
+    assert res.status_code == 422 and res.json()["error"] == (
+        "'\u0410na' sieht aus wie 'Ana' (Platz 1); wähle einen Namen, der sich anders liest"), res.text
+    res = client.post(join, json={"seat": 1, "name": "\u3164"})
+    assert res.status_code == 422 and "shows nothing when written" in res.json()["error"], res.text
+    assert client.post(join, json={"seat": 1, "name": "Ben"}).status_code == 200
+    res = client.post(join, json={"seat": 2, "name": "BEN\u034f"})
+    assert res.status_code == 422 and "looks like 'Ben' (Seat 2)" in res.json()["error"], res.text
+    assert client.get(f"/api/invites/{table['invite']['code']}").json()["seats"][2]["kind"] == "open"
+
+
+def test_line_and_paragraph_separators_are_refused_in_names_and_chat(client: TestClient) -> None:
+    for sep in ("\u2028", "\u2029"):
+        res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [
+            {"kind": "human", "name": f"An{sep}a"}, {"kind": "human", "name": "Ben"}]})
+        assert res.status_code == 422 and f"U+{ord(sep):04X}" in res.json()["error"], res.text
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}])
+    res = client.post(f"/api/tables/{table['id']}/chat", json={"text": "hi\u2028there"},
+                      headers=auth(table["seats"][0]["token"]))
+    assert res.status_code == 422 and "line-break character U+2028" in res.json()["error"], res.text
+
+
+def test_refusal_texts_exist_in_every_language() -> None:
+    with pytest.raises(NameRefused) as err:
+        check_names(["Ana", "\u0410na"], [{"en": "seat 1", "de": "Platz 1"}, {"en": "seat 2", "de": "Platz 2"}])
+    assert set(err.value.texts) == {"en", "de"} and err.value.text("fr") == err.value.texts["en"]
+
+
+def test_two_stores_taking_seats_with_lookalike_names_seat_exactly_one(any_url: str) -> None:
+    """Two Store instances (two server processes) on one database race for two open seats with names alike."""
+    stores = [Store(any_url), Store(any_url)]
+    tid = f"names-{uuid.uuid4().hex[:8]}"
+    stores[0].create_table(tid, "colors", 3, {}, 1, [SeatRecord(0, "human", "Ben", None, uuid.uuid4().hex),
+                                                     SeatRecord(1, "open", "", None, None),
+                                                     SeatRecord(2, "open", "", None, None)])
+    barrier = threading.Barrier(2)
+    won: list[str] = []
+    refused: list[str] = []
+
+    def take(store: Store, seat: int, name: str) -> None:
+        barrier.wait()
+        try:
+            if store.take_seat(tid, SeatRecord(seat, "human", name, None, uuid.uuid4().hex)):
+                won.append(name)
+        except NameTaken:
+            refused.append(name)
+
+    racers = [threading.Thread(target=take, args=(stores[i], i + 1, name))
+              for i, name in enumerate(("Ana", "\u0410na"))]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(30)
+    record = stores[1].load(tid)
+    assert record is not None and len(won) == 1 and len(refused) == 1, (won, refused)
+    assert sorted(s.name for s in record.seats if s.kind == "human") == sorted(["Ben", won[0]])
+    for store in stores:
+        store.dispose()
+
+
+def test_two_server_processes_joining_with_lookalike_names_seat_exactly_one(any_url: str) -> None:
+    """Through two apps on one database (two server processes), each having loaded the table before: of two
+    joins with names alike on two open seats, exactly one is seated; the other gets the look-alike 422."""
+    with TestClient(create_app(any_url)) as one, TestClient(create_app(any_url)) as two:
+        table = new_table(one, "colors", 3, [{"kind": "human", "name": "Ben"}, OPEN, OPEN])
+        join = f"/api/invites/{table['invite']['code']}/join"
+        assert two.get(f"/api/invites/{table['invite']['code']}").status_code == 200  # loaded in both
+        barrier = threading.Barrier(2)
+        answers: dict[str, tuple[int, str]] = {}
+
+        def take(client: TestClient, seat: int, name: str) -> None:
+            barrier.wait()
+            res = client.post(join, json={"seat": seat, "name": name})
+            answers[name] = (res.status_code, res.text)
+
+        racers = [threading.Thread(target=take, args=(c, s, n)) for c, s, n in ((one, 1, "Ana"), (two, 2, "ana"))]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(30)
+        codes = sorted(code for code, _ in answers.values())
+        assert codes == [200, 422], answers
+        assert all("looks like" in text for code, text in answers.values() if code == 422), answers
+    store = Store(any_url)  # what the database holds (a SQLite process does not hear of the other's seat)
+    record = store.load(table["id"])
+    assert record is not None and [s.kind for s in record.seats].count("open") == 1
+    store.dispose()
+
+
+def test_an_older_database_gets_the_name_key_and_its_unique_index(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    with store.engine.begin() as conn:  # as a database made before issue 31 was
+        conn.exec_driver_sql("DROP INDEX kt_seats_name_key")
+        conn.exec_driver_sql("ALTER TABLE kt_seats DROP COLUMN name_key")
+    store.dispose()
+    store = Store(url)
+    found = inspect(store.engine)
+    assert "name_key" in {c["name"] for c in found.get_columns("kt_seats")}
+    assert any(i["name"] == "kt_seats_name_key" and i["unique"] for i in found.get_indexes("kt_seats"))
+    store.create_table("t", "colors", 2, {}, 1, [SeatRecord(0, "human", "Ana", None, "tok"),
+                                                 SeatRecord(1, "open", "", None, None)])
+    with pytest.raises(NameTaken):
+        store.take_seat("t", SeatRecord(1, "human", "\u0410na", None, "tok2"))
+    store.dispose()
