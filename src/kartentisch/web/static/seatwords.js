@@ -18,7 +18,7 @@ const STRINGS = {
     clock: "Clock per move", clockOff: "none", onTimeout: "When the time runs out",
     refusedHandOver: "This seat cannot go to a bot yet: its clock has not run out and its person is not gone.",
     refusedOwnSeat: "Your own seat cannot go to a bot this way.",
-    refusedHandedAlready: "Nothing changed: who plays this seat is as you asked already.",
+    refusedHandedAlready: "Nothing to do: this seat is played that way already.",
     refusedRematchStarted: "The rematch has started already.",
   },
   de: {
@@ -35,7 +35,7 @@ const STRINGS = {
     clock: "Uhr pro Zug", clockOff: "keine", onTimeout: "Wenn die Zeit abläuft",
     refusedHandOver: "Dieser Platz kann noch nicht an einen Bot gehen: Seine Uhr ist nicht abgelaufen und die Person ist nicht weg.",
     refusedOwnSeat: "Den eigenen Platz kannst du so nicht an einen Bot geben.",
-    refusedHandedAlready: "Nichts geändert: Auf diesem Platz spielt schon, wer sollte.",
+    refusedHandedAlready: "Nichts zu tun: Dieser Platz wird schon so gespielt.",
     refusedRematchStarted: "Die Revanche hat schon begonnen.",
   },
 };
