@@ -234,7 +234,10 @@ def test_rematch_after_the_match(client: TestClient) -> None:
         seat = frame["view"]["to_act"][0]
         legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()["legal"]
         frame = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[seat])).json()
-    first, second = (client.post(url, headers=auth(t)).json() for t in tokens)
+    offered = client.post(url, headers=auth(tokens[0])).json()  # issue 32: an offer, made once both answered
+    assert offered["id"] is None and offered["waiting"] == [1]
+    second = client.post(url, headers=auth(tokens[1])).json()
+    first = client.post(url, headers=auth(tokens[0])).json()  # asked again: the seat's new link
     assert first["id"] == second["id"] != tid and first["token"] != second["token"]
     new_view = client.get(f"/api/tables/{first['id']}/view", headers=auth(second["token"])).json()
     assert new_view["seat"] == 1 and new_view["n"] == 0 and [s["name"] for s in new_view["seats"]] == ["Ada", "Bo"]
@@ -242,22 +245,29 @@ def test_rematch_after_the_match(client: TestClient) -> None:
 
 
 def test_reaction_timer_counts_down_and_passes_for_a_silent_person(client: TestClient) -> None:
-    """A person asked a decision that allows ``pass`` gets a countdown; at zero the server passes for them."""
+    """A person asked a reaction (a decision that allows ``pass``, after another seat's move: mayhem R21/R31) gets a
+    countdown; at zero the server passes for them. Not on the own turn after drawing (mayhem R2, issue 32): that
+    ``pass`` ends one's own turn, and no reaction clock runs there."""
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
     table = new_table(client, "mayhem", 2, seats, seed=6, reaction_seconds=3)
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
-    for _ in range(200):
+    after_draw = 0
+    for _ in range(300):
         frames = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
-        asked = [f for f in frames if "pass" in f["legal"]]
+        asked = [f for f in frames if "pass" in f["legal"] and move_entries(f["log"])[-1]["seat"] != f["seat"]]
         if asked:
             break
         seat = frames[0]["view"]["to_act"][0]
         legal = frames[seat]["legal"]
-        token = "draw" if "draw" in legal else legal[0]
+        if frames[seat]["view"]["phase"] == "after_draw":
+            assert frames[seat]["countdown"] is None  # one's own turn: no reaction clock
+            after_draw += 1
+        token = legal[0] if after_draw % 2 or "draw" not in legal else "draw"
         assert client.post(f"/api/tables/{tid}/actions", json={"action": token},
                            headers=auth(tokens[seat])).status_code == 200
     else:
-        pytest.fail("no decision with 'pass' came up")
+        pytest.fail("no reaction window came up")
+    assert after_draw
     seat = asked[0]["seat"]
     assert 0 < asked[0]["countdown"] <= 3
     assert all(f["countdown"] is None for f in frames if "pass" not in f["legal"])

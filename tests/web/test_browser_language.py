@@ -81,6 +81,10 @@ def test_the_rematch_and_the_replay_keep_german(browser, live_server: str) -> No
     assert "lang=de" in page.locator("a.replay-link").get_attribute("href")
     page.evaluate("localStorage.clear()")  # only the address may carry the language now
     page.click("button.rematch")
+    page.wait_for_selector("[data-zone=rematch-offer] .progress")  # issue 32: Bo and Cy answer, then it starts
+    for token in tokens[1:]:
+        httpx.post(f"{live_server}/api/tables/{table}/rematch", json={"join": True},
+                   headers={"Authorization": f"Bearer {token}"}).raise_for_status()
     page.wait_for_url(lambda url: table not in url)
     page.wait_for_selector("body[data-phase] #zones")
     assert "lang=de" in page.url and page.evaluate("document.documentElement.lang") == "de"

@@ -118,7 +118,7 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
     players = min(3, game.max_players)
     seed = 20
     table = new_table(client, game.id, players, [{"kind": "human", "name": f"P{i}"} for i in range(players)],
-                      seed=seed)
+                      seed=seed, clock="relaxed")  # the frames carry each seat's presence and clock (issue 32)
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
     replica = Match(game, players, {}, seed)
     cards = set(replica.state.cards())

@@ -39,6 +39,7 @@ from ..games import all_games
 from ..kernel import Game
 from ..kernel.errors import first_line
 from ..kernel.words import LANGS
+from . import clock
 from .chat import chat_router
 from .coach import CoachLimits, coach_router
 from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
@@ -48,9 +49,12 @@ from .deps import plain_id as _table_id
 from .frames import LANG_HELP, FrameOut
 from .groups import recorder as groups_recorder
 from .groups import router as groups_router
+from .handover import router as handover_router
+from .handover import take_back
 from .invites import router as invites_router
 from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
+from .rematch import offer as rematch_offer
 from .scorepad import router as scorepad_router
 from .store import Store
 from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
@@ -79,6 +83,11 @@ class SeatIn(BaseModel):
                                                "to iterations= inside the bot spec)")
 
 
+#: The ids of the clocks (the field ``clock`` of :class:`TableIn` hides the module inside the class).
+_CLOCK_IDS: list[Any] = [clock.OFF, *clock.CLOCKS]
+_TIMEOUT_IDS: list[Any] = list(clock.ON_TIMEOUT)
+
+
 class TableIn(BaseModel):
     """A new table: game id, player count, options (spec defaults fill the rest), optional seed, seats."""
 
@@ -101,6 +110,18 @@ class TableIn(BaseModel):
     hints: bool | None = Field(default=None, description=(
         "a seat may ask the coach for a hint (GET /api/tables/{id}/hint); default: yes where at most one seat is a "
         "person's (human or open)"))
+    clock: str = Field(default=_CLOCK_IDS[0], max_length=40, json_schema_extra={"enum": _CLOCK_IDS},
+                       description="a clock per move for each person asked to decide (GET /api/clocks lists them)")
+    on_timeout: str = Field(
+        default="ask", max_length=40, json_schema_extra={"enum": _TIMEOUT_IDS},
+        description="when a person's clock runs out: 'bot' makes that move for them, 'ask' lets the others hand the "
+                    "seat to a bot (POST /api/tables/{id}/seats/{seat}/handover)")
+
+
+class RematchIn(BaseModel):
+    """An answer to the rematch offer: join it (the first join offers it) or leave."""
+
+    join: bool = True
 
 
 class ActionIn(BaseModel):
@@ -239,6 +260,9 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
     ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
     ("post", "/api/tables/{table_id}/rematch"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/handover"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/back"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/remove"): (401, 404, 409, 410, 422, 503),
     ("get", "/api/invites/{code}"): (404, 410, 422, 503),
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
@@ -264,6 +288,14 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/groups/{code}/standings"): (404, 422, 503),
     ("get", "/api/groups/{code}/standings.csv"): (404, 422, 503),
 }
+
+
+def _clock_of(body: TableIn) -> clock.TableClock | None:
+    """The clock a new table asks for; ApiError 422 naming the known presets for an unknown one."""
+    try:
+        return clock.table_clock(body.clock, body.on_timeout)
+    except ValueError as exc:
+        raise ApiError(422, str(exc)) from None
 
 
 def pitch_of(game: Game) -> dict[str, str]:
@@ -323,7 +355,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
                sweep_seconds: float = 3600.0, coach_iterations: int | None = None,
-               coach: CoachLimits | None = None) -> FastAPI:
+               coach: CoachLimits | None = None, time_scale: float = 1.0) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -344,6 +376,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             the coach's default per game (about 1 s).
         coach: the coach's worker processes, queue, review budget and replay memory
             (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
+        time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
+            small one instead of waiting minutes), :class:`~kartentisch.web.tables.Hub` ``time_scale``.
 
     Raises:
         ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
@@ -353,6 +387,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     """
     if not search_seconds > 0:
         raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
+    if not time_scale > 0:
+        raise ValueError(f"time_scale must be > 0, got {time_scale!r}")
     if not sweep_seconds > 0:
         raise ValueError(f"sweep_seconds must be > 0, got {sweep_seconds!r}")
     if bot_searches < 1 or bot_only_searches < 0:
@@ -367,7 +403,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
         app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
                             search_seconds=search_seconds, search_workers=bot_searches,
-                            bot_only_workers=bot_only_searches, coach_workers=coach.workers)
+                            bot_only_workers=bot_only_searches, coach_workers=coach.workers,
+                            time_scale=time_scale)
         app.state.hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
@@ -442,7 +479,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         guard.hit("create", _client(request))
         record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
                                               [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                              body.spectator_chat, body.hints, lang=lang)
+                                              body.spectator_chat, body.hints, lang=lang,
+                                              table_clock=_clock_of(body))
         names = seat_names(record.seats, "en")
         return {
             "id": record.id,
@@ -484,14 +522,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return table.frame(seat, lang=lang)
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, request: Request,
+    async def rematch(table_id: str, request: Request, body: RematchIn | None = None,
                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """After the match: the rematch table (created once) and the bearer seat's new token and link."""
+        """After the match, the bearer seat's answer to the rematch (``join``, the default; the first join offers
+        it to every seat). Once every person answered (or the offer's time is up) the rematch table exists: the
+        answer then holds its ``id`` and the bearer seat's new ``token`` and link ``url`` (``None`` for a seat
+        that left); before, ``id`` is ``None`` and ``waiting`` names the seats not answered yet (0-based)."""
         table, seat = await _table_and_seat(request, table_id, authorization)
         if seat is None:
             raise ApiError(401, "a seat token is needed for a rematch")
-        new_id, token = await hub_of(request).rematch(table, seat)
-        return {"id": new_id, "token": token, "url": f"/t/{new_id}#seat={token}"}
+        new_id, token = await hub_of(request).rematch(table, seat, True if body is None else body.join)
+        offer = rematch_offer(table, table.time_scale)
+        url = None if new_id is None or token is None else seat_url(new_id, token)
+        return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer["waiting"]}
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
@@ -539,6 +582,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         except (TimeoutError, WebSocketDisconnect):
             await websocket.close(code=4408)
             return
+        if seat is not None:
+            try:
+                await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
+            except ApiError as exc:  # another process changed the table meanwhile: their next move takes it back
+                await error(exc)
         sub_id = await hub.subscribe(table, seat, send, lang)
         try:
             while True:
@@ -601,6 +649,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
     app.include_router(coach_router(coach_iterations, coach))  # the coach (issue 23): hints, reviews, replays
     app.include_router(groups_router)  # groups (issue 34): /g, /api/groups, standings
+    app.include_router(clock.router)  # the table clocks' presets (issue 32): /api/clocks
+    app.include_router(handover_router)  # a seat handed to a bot and taken back (issue 32)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:

@@ -23,8 +23,19 @@ class SeatOut(BaseModel):
     name: str = Field(description="the seat's name as people read it in the frame's language: the name given, "
                                   "else for a bot a person-like name with its kind and strength",
                       examples=["Ada", "Bot Lena (strong)", "Bot Lena (stark)"])
-    bot: str | None = Field(description="a bot seat's spec (for developers); None for a person",
-                            examples=["ismcts:iterations=1000"])
+    bot: str | None = Field(description="a bot seat's spec, or the bot's playing a person's seat (for developers); "
+                                        "None for a person", examples=["ismcts:iterations=1000"])
+    presence: Literal["connected", "away", "gone"] | None = Field(
+        description="a person's seat: a page of it is open (connected), none for a while (away), none for long "
+                    "(gone); None for a bot's or an open seat")
+    stand_in: bool = Field(description="a bot plays this person's seat until the person's own link takes it back")
+    clock: float | None = Field(description="seconds left of this seat's current decision; None without a clock")
+    clock_then: Literal["pass", "bot", "ask"] | None = Field(
+        description="what happens when the clock runs out: pass for the seat, a bot makes the move, or the others "
+                    "may hand the seat to a bot")
+    ran_out: bool = Field(description="the seat's clock ran out on this decision: it may be handed to a bot")
+    hand_over: bool = Field(description="the viewer may hand this seat to a bot now "
+                                        "(POST /api/tables/{id}/seats/{seat}/handover)")
 
 
 class MoveEntry(BaseModel):
@@ -42,6 +53,25 @@ class RoundEntry(BaseModel):
 
     kind: Literal["round"]
     text: str = Field(examples=["Round 1 is over: Ada +3 (total 3), You -1 (total -1)."])
+
+
+class SeatNoteEntry(BaseModel):
+    """Something that happened to a seat beside the moves: handed to a bot, taken back, a clock run out, a rematch
+    answer (issue 32); it comes before the event that followed it."""
+
+    kind: Literal["seat"]
+    seat: int = Field(description="the seat it happened to, counted from 0")
+    text: str = Field(examples=["Cem hands Ben's seat to Bot Lena (medium); Ben's own link takes it back."])
+
+
+class RematchOfferOut(BaseModel):
+    """The rematch offered after the match: every seat sees it and answers (POST /api/tables/{id}/rematch)."""
+
+    by: int = Field(description="the seat that offered it")
+    answers: list[Literal["join", "leave"] | None] = Field(description="each seat's answer; None: none (yet)")
+    waiting: list[int] = Field(description="the people not answered yet")
+    seconds: float | None = Field(description="until the rematch starts without them; None once it exists")
+    made: bool = Field(description="the rematch table exists (rematch is true)")
 
 
 class RoundRowOut(BaseModel):
@@ -104,14 +134,18 @@ class FrameOut(BaseModel):
     card_names: dict[str, str] = Field(description="the full name of every card code the view shows (and of no "
                                                    "other: a hidden card is never named), in the frame's language",
                                        examples=[{"b7": "Blue 7", "r5": "Red 5"}, {"b7": "Blau 7"}])
-    log: list[MoveEntry | RoundEntry] = Field(description="the events from log_start on, each a move entry, "
-                                                          "followed by a round entry when it ended a round")
+    log: list[MoveEntry | RoundEntry | SeatNoteEntry] = Field(
+        description="the events from log_start on, each a move entry, followed by a round entry when it ended a "
+                    "round; the seats' notes among them")
     log_start: int = Field(description="the number of the first event in log (events, not entries)")
     n: int = Field(description="events so far; an action may pass it back as n")
     rematch: bool
+    rematch_offer: RematchOfferOut | None
     fixed_seed: int | None = Field(description="the seed when the table's creator chose it (it fixes every hand, "
                                                "so every seat is told); None for a seed the server drew secretly")
-    countdown: float | None = Field(description="seconds until the viewer's own decision is passed for it")
+    countdown: float | None = Field(description="seconds until the viewer's own decision runs out (the same clock "
+                                                "as its seat's)")
+    countdown_then: Literal["pass", "bot", "ask"] | None = Field(description="what happens then (see SeatOut)")
     lower_wins: bool = Field(description="the lowest total wins")
     score_now: list[int] | None = Field(description="each seat's score if the round ended now, from this viewer's "
                                                     "view; None where the game shows none")

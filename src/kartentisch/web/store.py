@@ -88,6 +88,7 @@ tables_t = Table(
     Column("seed_given", Boolean, nullable=True),
     Column("spectator_chat", Boolean, nullable=True),
     Column("offer_hints", Boolean, nullable=True),
+    Column("turn_clock", String(40), nullable=True),
 )
 
 seats_t = Table(
@@ -98,6 +99,7 @@ seats_t = Table(
     Column("name", String(80), nullable=False),
     Column("bot", String(200), nullable=True),
     Column("token", String(64), nullable=True, unique=True),
+    Column("stand_in", String(200), nullable=True),
     # what the seat's given name looks like (kernel.names.look_key; NULL: no given name): unique per table, so two
     # server processes seating two people at once never seat two names alike (issue 31)
     Column("name_key", Text, nullable=True),
@@ -128,6 +130,21 @@ chat_t = Table(
     Column("id", Integer, primary_key=True),
     Column("seat", Integer, nullable=True),
     Column("text", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: What happened to a table's seats beside the moves (issue 32), numbered from 1 per table, each after ``after``
+#: events: a seat handed to a bot (``stand_in``), taken back, given to a bot for good by the host, a clock run out,
+#: a rematch joined or left (:class:`NoteRecord`). ``by``: the seat that did it (NULL: the host, or the server).
+notes_t = Table(
+    "kt_notes", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True),
+    Column("after", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("what", String(20), nullable=False),
+    Column("by_seat", Integer, nullable=True),
+    Column("bot", String(200), nullable=True),
     Column("at", Float, nullable=False),
 )
 
@@ -168,8 +185,8 @@ CHANNEL = "kt_events"
 SCHEMA_LOCK = 0x6B74_0026
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
-ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints"),
-                 "kt_seats": ("name_key",)}
+ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
+                 "kt_seats": ("name_key", "stand_in")}
 
 
 def default_db_url() -> str:
@@ -190,13 +207,31 @@ def describe_url(url: str) -> str:
 @dataclass(frozen=True)
 class SeatRecord:
     """One seat of a stored table: ``kind`` is ``human``, ``bot`` or ``open`` (a person's seat nobody has taken
-    yet, through the table's invite); humans have a secret ``token``."""
+    yet, through the table's invite); humans have a secret ``token``. ``stand_in``: the bot spec playing a person's
+    seat while it is handed over (issue 32), until the person's link takes it back."""
 
     seat: int
     kind: str
     name: str
     bot: str | None
     token: str | None
+    stand_in: str | None = None
+
+
+@dataclass(frozen=True)
+class NoteRecord:
+    """Something that happened to a seat beside the moves (:data:`notes_t`): its number (from 1), the events
+    before it, the seat, ``what`` (``handed``, ``back``, ``removed``, ``timeout_bot``, ``timeout_ask``,
+    ``rematch_join``, ``rematch_leave``), the seat that did it (``None``: the host or the server), the bot spec
+    it concerns and when (epoch s)."""
+
+    id: int
+    after: int
+    seat: int
+    what: str
+    by: int | None = None
+    bot: str | None = None
+    at: float = 0.0
 
 
 class NameTaken(Exception):
@@ -226,7 +261,8 @@ class TableRecord:
     the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)
     and whether the table's creator chose the seed (``None``: stored before that was recorded); whether
     spectators may chat, the invite code and host token (``None`` for a table stored before invites), the
-    chat in order and whether a seat may ask the coach for a hint (issue 23; false for a table stored before)."""
+    chat in order and whether a seat may ask the coach for a hint (issue 23; false for a table stored before); its
+    clock preset (issue 32, :data:`~kartentisch.web.clock.CLOCKS`; ``None``: none) and its seats' notes in order."""
 
     id: str
     game: str
@@ -245,6 +281,8 @@ class TableRecord:
     host_token: str | None = None
     chat: tuple[ChatRecord, ...] = ()
     hints: bool = False
+    clock: str | None = None
+    notes: tuple[NoteRecord, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -258,6 +296,7 @@ class TableChanges:
     seats: list[SeatRecord] | None
     rematch_id: str | None
     touched: float
+    notes: tuple[NoteRecord, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -368,7 +407,7 @@ class Store:
 
     def _notify(self, conn: Connection, table_id: str, what: str | int) -> None:
         """Tell the other processes of a shared store, when ``conn``'s transaction commits, that ``table_id``
-        changed (``what``: its event count, or ``chat``, ``seat``, ``rematch``). Nothing on SQLite."""
+        changed (``what``: its event count, or ``chat``, ``seat``, ``rematch``, ``note``). Nothing on SQLite."""
         if self.shared:
             conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{what}")))
 
@@ -383,13 +422,15 @@ class Store:
                      seats: Sequence[SeatRecord], reaction_seconds: int | None = None, *,
                      seed_given: bool = True, spectator_chat: bool = False,
                      invite: tuple[str, str] | None = None, hints: bool = False,
-                     rematch_of: str | None = None) -> bool:
+                     rematch_of: str | None = None, clock: str | None = None) -> bool:
         """Insert a new table with its seats and its invite ``(code, host token)`` if given (one transaction);
         returns whether it did.
 
         ``seed_given``: the table's creator chose ``seed`` (an integer ≥ 0 below 2**63); false: the server drew
         it (any size ≥ 0, kept as text). ``spectator_chat``: spectators may write in the table's chat. ``hints``:
-        a seat may ask the coach for a hint. ``rematch_of``: the new table is this finished table's rematch, linked
+        a seat may ask the coach for a hint. ``clock``: the table's clock (``"<preset>:<on_timeout>"``, column
+        ``turn_clock``).
+        ``rematch_of``: the new table is this finished table's rematch, linked
         in the same transaction if it has none yet; if it has one (another process was first), nothing is written
         and the answer is false.
         """
@@ -405,10 +446,10 @@ class Store:
                                                  created=now, touched=now, rematch_id=None,
                                                  reaction_seconds=reaction_seconds, seed_given=seed_given,
                                                  spectator_chat=spectator_chat, offer_hints=hints,
-                                                 **columns))
+                                                 turn_clock=clock, **columns))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
-                 "token": s.token, "name_key": _name_key(s.name)} for s in seats])
+                 "token": s.token, "stand_in": s.stand_in, "name_key": _name_key(s.name)} for s in seats])
             if invite is not None:
                 conn.execute(insert(invites_t).values(code=invite[0], table_id=table_id, host_token=invite[1]))
         return True
@@ -452,13 +493,46 @@ class Store:
         process appended it first, and nothing is written) and notify the event count after them."""
         now = time.time()
         with self.engine.begin() as conn:
-            conn.execute(insert(events_t), [
-                {"table_id": table_id, "n": first_n + i, "seat": seat, "token": token, "at": now}
-                for i, (seat, token) in enumerate(events)])
+            self._insert_events(conn, table_id, first_n, events, now)
             touch = update(tables_t).where(tables_t.c.id == table_id).values(touched=now)
             if self.shared:  # the notification rides on the same statement: one round trip fewer per move
                 touch = touch.returning(func.pg_notify(CHANNEL, f"{table_id}:{first_n + len(events)}"))
             conn.execute(touch)
+
+    @staticmethod
+    def _insert_events(conn: Connection, table_id: str, first_n: int, events: Sequence[tuple[int, str]],
+                       now: float) -> None:
+        conn.execute(insert(events_t), [
+            {"table_id": table_id, "n": first_n + i, "seat": seat, "token": token, "at": now}
+            for i, (seat, token) in enumerate(events)])
+
+    def add_note(self, table_id: str, note: NoteRecord, seat: SeatRecord | None = None,
+                 events: Sequence[tuple[int, str]] = ()) -> None:
+        """Commit a seat's note (issue 32) in one transaction with what it changes: the seat's row as ``seat``
+        says (kind, bot, token, stand-in) and ``events`` numbered from ``note.after`` (a move a bot made for a
+        seat whose clock ran out); touches the table and notifies ``note``. Raises IntegrityError if the note's
+        number or an event's number is taken (another process was first; nothing is written)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(notes_t).values(table_id=table_id, id=note.id, after=note.after, seat=note.seat,
+                                                what=note.what, by_seat=note.by, bot=note.bot, at=note.at))
+            if seat is not None:
+                conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
+                             .values(kind=seat.kind, bot=seat.bot, token=seat.token, stand_in=seat.stand_in))
+            if events:
+                self._insert_events(conn, table_id, note.after, events, note.at)
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=note.at))
+            self._notify(conn, table_id, "note")
+
+    @staticmethod
+    def _notes(conn: Connection, table_id: str, after_id: int = 0) -> tuple[NoteRecord, ...]:
+        rows = conn.execute(select(notes_t).where(notes_t.c.table_id == table_id, notes_t.c.id > after_id)
+                            .order_by(notes_t.c.id)).mappings()
+        return tuple(NoteRecord(r["id"], r["after"], r["seat"], r["what"], r["by_seat"], r["bot"], r["at"])
+                     for r in rows)
+
+    @staticmethod
+    def _seat(row: Any) -> SeatRecord:
+        return SeatRecord(row["seat"], row["kind"], row["name"], row["bot"], row["token"], row["stand_in"])
 
     def load(self, table_id: str) -> TableRecord | None:
         """The stored table ``table_id`` with seats, events and chat in order, and its invite, or ``None``."""
@@ -473,21 +547,24 @@ class Store:
             invite = conn.execute(select(invites_t).where(invites_t.c.table_id == table_id)).mappings().first()
             chat = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id)).mappings()
             messages = tuple(ChatRecord(m["id"], m["seat"], m["text"], m["at"]) for m in chat)
+            notes = self._notes(conn, table_id)
         return TableRecord(
             id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]),
             seed=row["seed"] if row["secret_seed"] is None else int(row["secret_seed"]), seed_given=row["seed_given"],
             created=row["created"], touched=row["touched"], rematch_id=row["rematch_id"],
             reaction_seconds=row["reaction_seconds"],
-            seats=[SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in seats],
+            seats=[self._seat(s) for s in seats], clock=row["turn_clock"], notes=notes,
             events=[(seat, token) for seat, token in events],
             spectator_chat=bool(row["spectator_chat"]), chat=messages, hints=bool(row["offer_hints"]),
             invite_code=None if invite is None else invite["code"],
             host_token=None if invite is None else invite["host_token"],
         )
 
-    def changes(self, table_id: str, events_from: int, chat_from: int, seats: bool = False) -> TableChanges:
-        """What changed at ``table_id`` beyond its first ``events_from`` events and ``chat_from`` chat messages
-        (one read transaction), with its seats if ``seats``.
+    def changes(self, table_id: str, events_from: int, chat_from: int, seats: bool = False,
+                notes_from: int = 0) -> TableChanges:
+        """What changed at ``table_id`` beyond its first ``events_from`` events, ``chat_from`` chat messages and
+        ``notes_from`` notes (one read transaction), with its seats if ``seats`` or a note is new (a note may
+        change a seat).
 
         Raises:
             LookupError: the table is gone (deleted by a sweep).
@@ -496,9 +573,12 @@ class Store:
                       .where(events_t.c.table_id == table_id, events_t.c.n >= events_from).scalar_subquery())
         new_chat = (select(func.count()).select_from(chat_t)
                     .where(chat_t.c.table_id == table_id, chat_t.c.id > chat_from).scalar_subquery())
+        new_notes = (select(func.count()).select_from(notes_t)
+                     .where(notes_t.c.table_id == table_id, notes_t.c.id > notes_from).scalar_subquery())
         with self.engine.connect() as conn:  # one statement when nothing changed, the usual case
             row = conn.execute(select(tables_t.c.rematch_id, tables_t.c.touched, new_events.label("events"),
-                                      new_chat.label("chat")).where(tables_t.c.id == table_id)).first()
+                                      new_chat.label("chat"), new_notes.label("notes"))
+                               .where(tables_t.c.id == table_id)).first()
             if row is None:
                 raise LookupError(f"table {table_id!r} is no longer in the database")
             events = [] if not row.events else conn.execute(
@@ -507,12 +587,12 @@ class Store:
             chat = [] if not row.chat else conn.execute(
                 select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.id > chat_from)
                 .order_by(chat_t.c.id)).mappings().all()
-            found = None if not seats else [
-                SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token"]) for s in conn.execute(
-                    select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings()]
+            notes = self._notes(conn, table_id, notes_from) if row.notes else ()
+            found = None if not (seats or notes) else [self._seat(s) for s in conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings()]
         return TableChanges([(seat, token) for seat, token in events],
                             [ChatRecord(m["id"], m["seat"], m["text"], m["at"]) for m in chat], found,
-                            row.rematch_id, row.touched)
+                            row.rematch_id, row.touched, notes)
 
     # ------------------------------------------------------------------ bot leases (shared stores)
     def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
@@ -608,6 +688,7 @@ class Store:
                 conn.execute(delete(events_t).where(events_t.c.table_id.in_(ids)))
                 conn.execute(delete(leases_t).where(leases_t.c.table_id.in_(ids)))
                 conn.execute(delete(chat_t).where(chat_t.c.table_id.in_(ids)))
+                conn.execute(delete(notes_t).where(notes_t.c.table_id.in_(ids)))
                 conn.execute(delete(invites_t).where(invites_t.c.table_id.in_(ids)))
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(ids)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(ids)))

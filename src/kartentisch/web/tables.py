@@ -41,7 +41,9 @@ from ..kernel.errors import first_line
 from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, narrate
-from .store import CHANNEL, ChatRecord, SeatRecord, Store, TableRecord
+from . import clock, presence, rematch
+from .notes import note_text
+from .store import CHANNEL, ChatRecord, NoteRecord, SeatRecord, Store, TableRecord
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -71,6 +73,8 @@ POOL_NICE = {BOT_ONLY: BOT_ONLY_NICE, COACH_POOL: COACH_NICE}
 SWEEP_BATCH = 500
 #: Chat messages a frame carries at most: the latest (a socket's later frames carry only the new ones).
 CHAT_FRAME = 200
+#: The key of :attr:`LiveTable.timers` for the rematch offer's timer (the others are seats).
+REMATCH_TIMER = -1
 #: The name of a spectator's chat message.
 SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
 
@@ -254,7 +258,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     rematch_id: str | None = None
-    timers: dict[int, tuple[float, asyncio.Task[None]]] = field(default_factory=dict)
+    #: The running timers: a seat's clock (:class:`~kartentisch.web.clock.Deadline`), or the rematch offer's
+    #: (:data:`REMATCH_TIMER`), each with its task.
+    timers: dict[int, tuple[clock.Deadline, asyncio.Task[None]]] = field(default_factory=dict)
     accessed: float = field(default_factory=time.monotonic)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     chat: list[ChatRecord] = field(default_factory=list)
@@ -262,6 +268,14 @@ class LiveTable:
     readers: set[Reader] = field(default_factory=set)
     #: The current view of each viewer among :attr:`readers` (a frame's ``view``; the next move's "before").
     views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    #: The seats' notes in order (:mod:`~kartentisch.web.handover`), shown in the log among the moves.
+    notes: list[NoteRecord] = field(default_factory=list)
+    #: When each seat's last socket closed here (``time.monotonic``), and when the table was loaded:
+    #: :mod:`~kartentisch.web.presence`.
+    socket_left: dict[int, float] = field(default_factory=dict)
+    loaded: float = field(default_factory=time.monotonic)
+    #: The hub's ``time_scale``: the clocks' and presence's seconds are multiplied by it.
+    time_scale: float = 1.0
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
@@ -270,7 +284,8 @@ class LiveTable:
         one viewer does not tell every move to every seat in every language."""
         match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
         table = cls(record=record, match=match, rematch_id=record.rematch_id,
-                    names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat))
+                    names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat),
+                    notes=list(record.notes))
         for seat, token in record.events:
             table.apply_local(seat, [token])
         return table
@@ -413,10 +428,19 @@ class LiveTable:
         Keys: ``type`` ("state"), ``table``, ``game``, ``lang``, ``seat``, ``seats`` (``seat``, ``kind``,
         ``name`` as people read it in ``lang``, ``bot`` spec or ``None``), ``view`` (``state.view(viewer)``),
         ``phase_text`` (the view's phase in words, ``Game.phase_name``), ``legal`` (the viewer's own legal
-        tokens), ``log``, ``log_start``, ``n`` (events so far), ``rematch`` and ``countdown`` (seconds until
-        the viewer's own passable decision is passed for it, else ``None``) and ``fixed_seed``: the seed if the table's
+        tokens), ``log``, ``log_start``, ``n`` (events so far), ``rematch`` (the rematch table exists),
+        ``rematch_offer`` (:func:`~kartentisch.web.rematch.offer`), ``countdown`` (seconds until the viewer's own
+        decision runs out, else ``None``) with ``countdown_then`` (what then happens: ``pass``, ``bot``, ``ask``) and
+        ``fixed_seed``: the seed if the table's
         creator chose it (then anyone who knows it can work out every hand, so every seat is told), ``None`` for
         a seed the server drew secretly.
+
+        Who is at the table (issue 32): each entry of ``seats`` also holds ``presence`` (``connected`` / ``away`` /
+        ``gone`` for a person's seat, :mod:`~kartentisch.web.presence`; ``None`` for a bot's or an open one),
+        ``stand_in`` (a bot plays this person's seat until their link takes it back), ``clock`` (seconds left of its
+        current decision, ``None`` without a running clock), ``clock_then`` (what happens then), ``ran_out`` (its
+        clock ran out and it may be handed to a bot) and ``hand_over`` (the viewer may hand it to a bot now); the
+        log holds the seats' notes among the moves as ``{"kind": "seat", "text"}``. None of it carries a card.
 
         The words of the viewer's decisions and cards (issue 25): ``choices`` (each legal token as the person
         chooses it, :func:`choice_items`: ``{"token", "steps", "unordered"}`` in the order of ``legal``),
@@ -426,8 +450,8 @@ class LiveTable:
         ``log`` holds the events ``log_start …`` only (a socket gets the whole log first, then what is new),
         each as ``{"seat", "token", "text"}``: the token in its public form for ``viewer`` and the move in
         words for ``viewer``; an event that ended a round is followed by ``{"kind": "round", "text"}`` (the
-        round's scores, and the winners when the match ended). ``log_start`` and ``n`` count events, not
-        entries.
+        round's scores, and the winners when the match ended); the notes made after ``k`` events come before event
+        ``k`` (those after the last event at the end). ``log_start`` and ``n`` count events, not entries.
 
         The round's scoring (issue 21, :mod:`kartentisch.kernel.summary`, from ``viewer``'s view only):
         ``lower_wins`` (the lowest total wins), ``score_now`` (each seat's score if the round ended now, or
@@ -448,26 +472,29 @@ class LiveTable:
         legal = state.legal_actions(viewer) if viewer is not None and not waiting else []
         if chat_start is None:
             chat_start = max(0, len(self.chat) - CHAT_FRAME)
+        now = time.time()
+        own = self.timers.get(viewer) if viewer is not None else None
         return {
             "type": "state",
             "table": self.id,
             "game": self.record.game,
             "lang": lang,
             "seat": viewer,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot} for s in self.record.seats],
+            "seats": self._seat_items(viewer, names, now),
             "view": view,
             "phase_text": self.match.game.phase_name(view["phase"], lang),
             "legal": legal,
             "choices": [] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
             "card_names": self.card_names.of_view(view, lang),
             "spectator_chat": self.record.spectator_chat,
-            "log": [item for e in self.log[log_start:] for item in _log_items(e.seat, e.told[viewer, lang])],
+            "log": self._log(viewer, lang, log_start),
             "log_start": log_start,
             "n": len(self.log),
             "rematch": self.rematch_id is not None,
+            "rematch_offer": rematch.offer(self, self.time_scale),
             "fixed_seed": self.record.seed if self.record.seed_given else None,
-            "countdown": (round(max(0.0, self.timers[viewer][0] - time.time()), 1)
-                          if viewer in self.timers else None),
+            "countdown": None if own is None else round(max(0.0, own[0].at - now), 1),
+            "countdown_then": None if own is None else own[0].then,
             "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view),
             "round_summary": round_summary(game, view, self.voice(viewer, lang)),
@@ -476,6 +503,47 @@ class LiveTable:
             "chat": [self.chat_item(m, lang) for m in self.chat[chat_start:]],
             "chat_start": chat_start,
         }
+
+    def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float) -> list[dict[str, Any]]:
+        """The frame's ``seats`` for ``viewer`` (see :meth:`frame`)."""
+        viewer_sits = viewer is not None and self.record.seats[viewer].kind == "human"
+        connected = {sub.viewer for sub in self.subscribers.values()}
+        items = []
+        for s in self.record.seats:
+            timer = self.timers.get(s.seat)
+            items.append({
+                "seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot or s.stand_in,
+                "presence": presence.presence(self, s.seat, self.time_scale, connected),
+                "stand_in": s.stand_in is not None,
+                "clock": None if timer is None else round(max(0.0, timer[0].at - now), 1),
+                "clock_then": None if timer is None else timer[0].then,
+                "ran_out": clock.ran_out(self, s.seat),
+                "hand_over": (viewer_sits and s.seat != viewer
+                              and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
+            })
+        return items
+
+    def _log(self, viewer: int | None, lang: str, log_start: int) -> list[dict[str, Any]]:
+        """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the
+        moves (see :meth:`frame`)."""
+        moves = [_log_items(e.seat, e.told[viewer, lang]) for e in self.log[log_start:]]
+        if not self.notes:
+            return [item for items in moves for item in items]
+        voice = Voice(lang, viewer, self.names[lang])
+        notes: dict[int, list[dict[str, Any]]] = {}
+        offered: set[int] = set()
+        for note in self.notes:
+            first = note.what == rematch.JOIN and note.after not in offered
+            if first:
+                offered.add(note.after)
+            if note.after >= log_start:
+                notes.setdefault(note.after, []).append({"kind": "seat", "seat": note.seat,
+                                                         "text": note_text(note, voice, first)})
+        out: list[dict[str, Any]] = []
+        for k, items in enumerate(moves, start=log_start):
+            out += notes.get(k, [])
+            out += items
+        return out + notes.get(len(self.log), [])
 
     def chat_item(self, message: ChatRecord, lang: str) -> dict[str, Any]:
         """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at"}``, ``name`` the seat's in
@@ -554,22 +622,28 @@ class Hub:
             and replayed from the store when next used.
         search_seconds: wall-clock limit of one ISMCTS decision (> 0), so no search holds a worker for
             long; it is also the largest ``time_budget_s`` a bot spec may ask for.
+        time_scale: the table clocks', the rematch offer's and presence's seconds are multiplied by it (> 0; tests
+            use a small one, :mod:`~kartentisch.web.clock`); the reaction timer keeps its own seconds.
 
     Expired tables (``ttl``) leave the store through :meth:`sweep`.
 
     Raises:
-        ValueError: ``search_seconds`` not > 0, or a worker count below 0 (``search_workers`` below 1).
+        ValueError: ``search_seconds`` or ``time_scale`` not > 0, or a worker count below 0 (``search_workers``
+            below 1).
     """
 
     def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                  search_workers: int = 2, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
-                 bot_only_workers: int = 1, coach_workers: int = 1) -> None:
+                 bot_only_workers: int = 1, coach_workers: int = 1, time_scale: float = 1.0) -> None:
         if not search_seconds > 0:
             raise ValueError(f"search_seconds must be > 0, got {search_seconds!r}")
+        if not time_scale > 0:
+            raise ValueError(f"time_scale must be > 0, got {time_scale!r}")
         if search_workers < 1 or bot_only_workers < 0 or coach_workers < 1:
             raise ValueError(f"search_workers and coach_workers must be ≥ 1 and bot_only_workers ≥ 0, got "
                              f"{search_workers}, {coach_workers} and {bot_only_workers}")
         self.store = store
+        self.time_scale = float(time_scale)
         self.search_seconds = float(search_seconds)
         self.executor = executor
         self.pool_sizes = {"heuristic": 1, "ismcts": search_workers, COACH_POOL: coach_workers}
@@ -600,7 +674,8 @@ class Hub:
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
                      seats: list[dict[str, Any]], reaction_seconds: int | None = None,
                      spectator_chat: bool = False, hints: bool | None = None,
-                     rematch_of: str | None = None, lang: str = "en") -> TableRecord:
+                     rematch_of: str | None = None, lang: str = "en",
+                     table_clock: clock.TableClock | None = None) -> TableRecord:
         """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
         invite code and the host token).
 
@@ -616,7 +691,9 @@ class Hub:
         the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's
         (``human`` or ``open``), so hints stay off between people unless the table's creator allows them.
         ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction). ``lang``:
-        the language of a refused name's message (:meth:`check_seats`).
+        the language of a refused name's message (:meth:`check_seats`). ``table_clock``: the per-move clock (issue
+        32, :mod:`~kartentisch.web.clock`). A person's seat may come with a ``stand_in`` bot spec (a rematch's seat
+        of a person who has not answered yet).
 
         Raises:
             ApiError 422: unknown game, bad player count/options/seats, a seat name blank when written or two alike
@@ -639,7 +716,8 @@ class Hub:
         for i, seat in enumerate(seats):
             name = str(seat.get("name") or "").strip()[:80]
             if seat.get("kind") == "human":
-                records.append(SeatRecord(i, "human", name, None, secrets.token_urlsafe(24)))  # unnamed: labelled
+                records.append(SeatRecord(i, "human", name, None, secrets.token_urlsafe(24),  # unnamed: labelled
+                                          seat.get("stand_in")))
             elif seat.get("kind") == "bot":
                 records.append(SeatRecord(i, "bot", name, self.bot_spec(game, i, seat), None))  # unnamed: labelled
             elif seat.get("kind") == "open":
@@ -655,7 +733,7 @@ class Hub:
         if not await asyncio.to_thread(functools.partial(
                 self.store.create_table, table_id, game_id, players, resolved, seed, records, reaction_seconds,
                 seed_given=seed_given, spectator_chat=spectator_chat, invite=invite, hints=hints,
-                rematch_of=rematch_of)):
+                rematch_of=rematch_of, clock=None if table_clock is None else table_clock.stored())):
             raise Conflict(409, "the rematch was made a moment ago through another server")
         record = await asyncio.to_thread(self.store.load, table_id)
         assert record is not None
@@ -739,6 +817,7 @@ class Hub:
                         raise ApiError(503, f"table {table_id!r} cannot be restored on this server: "
                                             f"{first_line(exc)}") from None
                     self._evict()
+                    table.time_scale = self.time_scale
                     self.tables[table_id] = table
                     self.after_change(table)
                     self.heard(f"{table_id}:")  # what was committed since it was read: a shared store's others'
@@ -757,7 +836,7 @@ class Hub:
             del self.tables[table.id]
             if table.id in self.leased:  # expired, not dropped: a move elsewhere may be waiting for its bots
                 self.leased.discard(table.id)
-                self._spawn(asyncio.to_thread(self.store.expire_leases, self.owner, [table.id]))
+                self.spawn(asyncio.to_thread(self.store.expire_leases, self.owner, [table.id]))
 
     # ------------------------------------------------------------------ actions
     async def act(self, table: LiveTable, seat: int, line: str, seen: int | None = None) -> None:
@@ -770,9 +849,18 @@ class Hub:
         up first, and a move another process committed at the same moment (:class:`Conflict`) is such a move
         since: the line is judged again after it.
 
+        A person whose seat a bot plays (:mod:`~kartentisch.web.handover`) takes it back with this action.
+
         Raises:
             ApiError 409/422: nothing changed.
         """
+        if table.record.seats[seat].kind != "human":
+            raise ApiError(401, f"unknown seat token for this table: {table.names['en'][seat]}'s seat was given to a "
+                                "bot by the host")
+        if table.record.seats[seat].stand_in is not None:
+            from .handover import take_back  # the hand-over module builds on this one
+
+            await take_back(self, table, seat)
         async with table.lock:
             while True:
                 await self.refresh(table)
@@ -816,8 +904,8 @@ class Hub:
                 self._spawn(hook(table))
 
     async def refresh(self, table: LiveTable) -> bool:
-        """Catch ``table`` up from a shared store (call under ``table.lock``): the events, chat messages, seats and
-        rematch other processes committed since it was read; returns whether anything changed. Then its timers and
+        """Catch ``table`` up from a shared store (call under ``table.lock``): the events, chat messages, seats, notes
+        and rematch other processes committed since it was read; returns whether anything changed. Then its timers and
         bots follow (:meth:`after_change`) and its subscribers are pushed their frames once the caller yields.
         Nothing on SQLite: one process, whose memory has every commit.
 
@@ -828,7 +916,7 @@ class Hub:
             return False
         try:
             new = await asyncio.to_thread(self.store.changes, table.id, len(table.log), len(table.chat),
-                                          bool(table.waiting_for_seats))
+                                          bool(table.waiting_for_seats), len(table.notes))
         except LookupError:
             raise ApiError(410, f"table {table.id!r} expired and was deleted") from None
         seats = [s for s in new.seats or () if s != table.record.seats[s.seat]]
@@ -837,12 +925,13 @@ class Hub:
         for seat_no, token in new.events:
             table.apply_local(seat_no, [token])
         table.chat += new.chat
-        changed = bool(seats or new.events or new.chat or new.rematch_id != table.rematch_id)
+        table.notes += new.notes
+        changed = bool(seats or new.events or new.chat or new.notes or new.rematch_id != table.rematch_id)
         table.rematch_id = new.rematch_id
         table.record = replace(table.record, touched=new.touched)
         if changed:
             self.after_change(table)
-            self._spawn(table.broadcast())
+            self.spawn(table.broadcast())
         return changed
 
     async def latest(self, table: LiveTable) -> LiveTable:
@@ -853,7 +942,7 @@ class Hub:
                 await self.refresh(table)
         return table
 
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` as a task of the hub (kept until done, so it is not collected mid-way)."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
@@ -1019,32 +1108,61 @@ class Hub:
         self.kick_bots(table)
 
     def arm_timers(self, table: LiveTable) -> None:
-        """Give each person who may ``pass`` now a deadline (kept while still asked); drop stale timers."""
-        seconds = table.record.reaction_seconds
-        humans = {s.seat for s in table.record.seats if s.kind == "human"}
-        asked = {s for s in table.state.to_act() if s in humans and "pass" in table.state.legal_actions(s)}
-        for seat in list(table.timers):
-            if seat not in asked:
-                table.timers.pop(seat)[1].cancel()
-        if not seconds:
-            return
+        """Arm a timer for each person's deadline now (:func:`~kartentisch.web.clock.deadlines`: the reaction timer
+        or the table clock; a running one is kept while it still applies) and for the rematch offer; drop stale
+        ones."""
+        due = {seat: deadline for seat, deadline in clock.deadlines(table, self.time_scale).items()}
+        if (end := rematch.deadline(table, self.time_scale)) is not None:
+            due[REMATCH_TIMER] = clock.Deadline(end, "rematch")
+        for key in list(table.timers):
+            if key not in due or due[key].then != table.timers[key][0].then:
+                table.timers.pop(key)[1].cancel()
         loop = asyncio.get_running_loop()
-        for seat in asked - set(table.timers):
-            table.timers[seat] = (time.time() + seconds, loop.create_task(self._expire(table, seat, seconds)))
+        for key in due.keys() - table.timers.keys():
+            table.timers[key] = (due[key], loop.create_task(self._expire(table, key, due[key])))
 
-    async def _expire(self, table: LiveTable, seat: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    async def _expire(self, table: LiveTable, key: int, deadline: clock.Deadline) -> None:
+        """At ``deadline``: pass for the seat ``key`` (the reaction timer), let its table clock run out
+        (:func:`~kartentisch.web.handover.run_out`), or make the rematch without those who did not answer. Every
+        process holding the table times it: the first one acts, the others find it done when they catch up."""
+        from .handover import run_out  # the hand-over module builds on this one
+
+        await asyncio.sleep(max(0.0, deadline.at - time.time()))
         async with table.lock:
-            table.timers.pop(seat, None)
-            await self.refresh(table)  # every process holding the table times the seat: the first one passes
-            if not table.state.is_legal(seat, "pass"):
-                return
+            if table.timers.get(key, (None,))[0] is deadline:
+                table.timers.pop(key)
+            await self.refresh(table)
             try:
-                await self._commit_and_apply(table, seat, ["pass"])
+                if key == REMATCH_TIMER:
+                    if rematch.deadline(table, self.time_scale) is not None:
+                        await self._make_rematch(table)
+                elif clock.deadlines(table, self.time_scale).get(key, deadline).then != deadline.then:
+                    return  # the decision changed meanwhile (its own timer is armed for it)
+                elif deadline.then == "pass":
+                    if not table.state.is_legal(key, "pass"):
+                        return
+                    await self._commit_and_apply(table, key, ["pass"])
+                elif key in table.state.to_act():
+                    await run_out(self, table, key, deadline.then)
+                else:
+                    return
             except Conflict:
-                return  # another process passed for the seat, or the seat answered there
+                return  # another process acted for the seat, or the seat answered there
         self.after_change(table)
         await table.broadcast()
+
+    async def bot_move(self, table: LiveTable, seat: int, spec: str) -> str:
+        """A move of the bot ``spec`` for ``seat`` on the table's position now (in the bot's worker, as
+        :meth:`_bot_turns` asks; a random move if it fails)."""
+        game, n = table.match.game, len(table.log)
+        seed, snapshot = bot_seed(table.record.seed, seat, n), table.state.clone()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._executor_for(self._pool_kind(spec, table)), choose_move, limited_spec(spec, self.search_seconds),
+                game, seed, snapshot, seat)
+        except Exception:
+            log.exception("bot %s failed (table %s, seat %d); a random move is made instead", spec, table.id, seat)
+            return choose_move("random", game, seed, snapshot, seat)
 
     def kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot driver unless it runs already or no bot has a decision. A bot lease held here
@@ -1061,11 +1179,12 @@ class Hub:
         """Drop the bot lease held here of a table whose bots will never move here (see :meth:`kick_bots`)."""
         if table.id in self.leased and (table.state.game_over or not (table.has_person or self.bot_only_workers)):
             self.leased.discard(table.id)
-            self._spawn(asyncio.to_thread(self.store.release_lease, table.id, self.owner))
+            self.spawn(asyncio.to_thread(self.store.release_lease, table.id, self.owner))
 
     @staticmethod
     def _bot_seat(table: LiveTable) -> int | None:
-        bots = {s.seat for s in table.record.seats if s.kind == "bot"}
+        """The first seat to act that a bot plays: a bot's, or a person's handed to a bot (its ``stand_in``)."""
+        bots = {s.seat for s in table.record.seats if s.kind == "bot" or s.stand_in is not None}
         return next((s for s in table.state.to_act() if s in bots), None)
 
     async def _drive_bots(self, table: LiveTable) -> None:
@@ -1090,7 +1209,7 @@ class Hub:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             n = len(table.log)
-            spec = table.record.seats[seat].bot or "random"
+            spec = table.record.seats[seat].bot or table.record.seats[seat].stand_in or "random"
             seed = bot_seed(table.record.seed, seat, n)
             snapshot = table.state.clone()
             kind = self._pool_kind(spec, table)
@@ -1123,45 +1242,76 @@ class Hub:
     # ------------------------------------------------------------------ subscriptions
     async def subscribe(self, table: LiveTable, viewer: int | None, send: Send, lang: str = "en") -> int:
         """Register a frame sink for ``viewer`` with texts in ``lang`` and send it the first (full) frame;
-        returns the id."""
+        returns the id. A seat that was not connected turns ``connected`` for everyone
+        (:mod:`~kartentisch.web.presence`): the others are pushed a frame."""
+        was = None if viewer is None else presence.presence(table, viewer, self.time_scale)
         self._next_sub += 1
         sub = Subscriber(viewer, send, lang=lang)
         table.subscribers[self._next_sub] = sub
         await table.push(self._next_sub, sub)
+        if was not in (None, "connected"):
+            self.spawn(table.broadcast())
         return self._next_sub
 
-    @staticmethod
-    def unsubscribe(table: LiveTable, sub_id: int) -> None:
-        """Forget a subscriber."""
-        table.subscribers.pop(sub_id, None)
+    def unsubscribe(self, table: LiveTable, sub_id: int) -> None:
+        """Forget a subscriber; when it was its seat's last socket, the others hear when the seat turns away and
+        gone (:func:`~kartentisch.web.presence.announce`)."""
+        sub = table.subscribers.pop(sub_id, None)
+        if sub is None or sub.viewer is None or any(s.viewer == sub.viewer for s in table.subscribers.values()):
+            return
+        table.socket_left[sub.viewer] = time.monotonic()
+        self.spawn(presence.announce(table, sub.viewer, self.time_scale))
 
     # ------------------------------------------------------------------ rematch
-    async def rematch(self, table: LiveTable, seat: int) -> tuple[str, str | None]:
-        """The rematch of a finished table (created on first call, same seats, fresh seed).
+    async def rematch(self, table: LiveTable, seat: int, join: bool = True) -> tuple[str | None, str | None]:
+        """``seat``'s answer to the rematch of a finished table (:mod:`~kartentisch.web.rematch`: the first join
+        offers it, every seat sees the offer); the rematch is made (same seats, fresh seed) once every person
+        answered, or by the offer's timer. An answer given again changes nothing.
 
         Returns:
-            ``(new table id, the new token of the same seat)``.
+            ``(new table id, the new token of the same seat)`` once the rematch exists (the token ``None`` for a
+            seat that left: a bot's now), else ``(None, None)``.
         Raises:
-            ApiError 409: the match is not over.
+            ApiError 409: the match is not over, or the seat leaves a rematch that exists already.
         """
         if not table.state.game_over:
             raise ApiError(409, "a rematch is possible once the match is over")
         async with table.lock:
-            await self.refresh(table)
-            if table.rematch_id is None:
-                old = table.record
-                seats = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in old.seats]
+            while True:
+                await self.refresh(table)
+                said = rematch.answers(table).get(seat)
                 try:
-                    new = await self.create(old.game, old.players, old.options, None, seats, old.reaction_seconds,
-                                            old.spectator_chat, old.hints, rematch_of=old.id)
-                    table.rematch_id = new.id
-                except Conflict:  # another process made it a moment ago: this one is its table too
-                    await self.refresh(table)
+                    if table.rematch_id is None and said != join:
+                        from .handover import commit_note  # the hand-over module builds on this one
+
+                        await commit_note(self, table, rematch.JOIN if join else rematch.LEAVE, seat)
+                    if table.rematch_id is None and rematch.due(table):
+                        await self._make_rematch(table)
+                    break
+                except Conflict:
+                    continue  # another process's answer came first: judged again after it
             rematch_id = table.rematch_id
-        assert rematch_id is not None
-        new_table = await self.get(rematch_id)
+        self.after_change(table)
         await table.broadcast()
-        return new_table.id, new_table.record.seats[seat].token
+        if rematch_id is None:
+            return None, None
+        if not join:
+            raise ApiError(409, "the rematch has started already; its table is open to watch")
+        new_table = await self.get(rematch_id)
+        new_seat = new_table.record.seats[seat]
+        return new_table.id, new_seat.token
+
+    async def _make_rematch(self, table: LiveTable) -> None:
+        """Create the rematch of ``table`` (call under its lock): seats as :func:`~kartentisch.web.rematch.new_seats`
+        says, the same options, clock and settings, a fresh seed."""
+        old = table.record
+        try:
+            new = await self.create(old.game, old.players, old.options, None, rematch.new_seats(table),
+                                    old.reaction_seconds, old.spectator_chat, old.hints, rematch_of=old.id,
+                                    table_clock=clock.TableClock.parse(old.clock))
+            table.rematch_id = new.id
+        except Conflict:  # another process made it a moment ago: this one is its table too
+            await self.refresh(table)
 
 
 def _exit_with_server(nice: int = 0) -> None:

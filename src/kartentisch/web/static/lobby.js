@@ -6,6 +6,7 @@ import { NewGroup } from "./groupnew.js";
 import { HintsOption } from "./hint.js";
 import { markdown } from "./markdown.js";
 import { ReplayFileLink } from "./review.js";
+import { st } from "./seatwords.js";
 import { html, listValue, loadGame, render, useEffect, useRef, useState } from "./ui.js";
 
 const LENGTHS = ["short", "medium", "long"];
@@ -153,6 +154,8 @@ function Setup({ game }) {
   const [options, setOptions] = useState(() => Object.fromEntries(game.options.map((o) => [o.name, o.default])));
   const [hotseat, setHotseat] = useState(false);
   const [reaction, setReaction] = useState("30");
+  const [clock, setClock] = useState("off");        // the table's clock per move (GET /api/clocks, issue 32)
+  const [onTimeout, setOnTimeout] = useState("ask");
   const [seed, setSeed] = useState("");
   const [hints, setHints] = useState(null);   // null: the server's default (on for at most one person)
   const [busy, setBusy] = useState(false);
@@ -184,6 +187,7 @@ function Setup({ game }) {
       seats: seats.slice(0, players).map((s, i) => (hotseat && i > 0 && s.kind === "open" ? { kind: "human", name: null } : seatBody(s, i))) };
     if (seed !== "") body.seed = Number(seed);
     if (reaction !== "") body.reaction_seconds = Number(reaction);
+    if (clock !== "off") Object.assign(body, { clock, on_timeout: onTimeout });
     if (hints !== null) body.hints = hints;
     const res = await fetch(`/api/tables?lang=${lang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
@@ -219,6 +223,7 @@ function Setup({ game }) {
         onChange=${(e) => setHotseat(e.currentTarget.checked)} /> ${t("hotseat")}</label></div>
       <${HintsOption} value=${hints} onChange=${setHints}
         people=${seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "open" || s.kind === "human").length} />
+      <${ClockOption} clock=${clock} setClock=${setClock} onTimeout=${onTimeout} setOnTimeout=${setOnTimeout} />
       <div class="field"><label class="label" for="reaction">${t("reaction")}</label>
         <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>
       <div class="field"><label class="label" for="seed">${t("seed")}</label>
@@ -228,6 +233,20 @@ function Setup({ game }) {
     ${error && html`<p id="lobby-error" class="error" role="alert">${error}</p>`}
     ${done && html`<${Links} data=${done} />`}
   </form>`;
+}
+
+/** The table's clock per move (issue 32): its presets from the server, and what its running out does. */
+function ClockOption({ clock, setClock, onTimeout, setOnTimeout }) {
+  const [clocks, setClocks] = useState(null);
+  useEffect(() => { fetch("/api/clocks").then((r) => r.json()).then(setClocks); }, []);
+  if (!clocks) return null;
+  return html`<div class="field"><label class="label" for="clock">${st("clock")}</label>
+      <select id="clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)}>
+        <option value=${clocks.off}>${st("clockOff")}</option>
+        ${clocks.presets.map((p) => html`<option value=${p.id}>${word(p.names)}</option>`)}</select></div>
+    ${clock !== clocks.off && html`<div class="field"><label class="label" for="on-timeout">${st("onTimeout")}</label>
+      <select id="on-timeout" value=${onTimeout} onChange=${(e) => setOnTimeout(e.currentTarget.value)}>
+        ${Object.entries(clocks.on_timeout).map(([id, words]) => html`<option value=${id}>${word(words)}</option>`)}</select></div>`}`;
 }
 
 function Lobby({ games }) {

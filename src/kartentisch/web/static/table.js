@@ -7,6 +7,8 @@ import { lang, listing, points, t, toggleLang, withLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
+import { RematchOffer, SeatActions, SeatState, clockThen } from "./seats.js";
+import { st } from "./seatwords.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
@@ -40,7 +42,7 @@ const { hotseat, tokens } = seatTokens();
 const S = {
   games: [],
   game: null,               // the game module (/static/games/<id>.js, else generic.js)
-  conns: tokens.map((token) => ({ token, ws: null, frame: null, delay: 500, endAt: null })),
+  conns: tokens.map((token) => ({ token, ws: null, frame: null, delay: 500, endAt: null, since: 0 })),
   active: null,             // the connection whose frame is drawn
   revealed: null,           // hot-seat: whose cards are uncovered
   chooser: null,            // the move being made (choose.js)
@@ -70,6 +72,10 @@ const REFUSALS = [
   [/unknown seat token|seat token is needed|only the table's host/, () => t("refusedSeat")],
   [/expired after/, () => t("refusedExpired")],
   [/chat message has at most/, () => t("refusedChatLong")],
+  [/is handed to a bot once|removes a person who is gone/, () => st("refusedHandOver")],
+  [/a bot plays for .* already|plays this seat already/, () => st("refusedHandedAlready")],
+  [/cannot hand their own seat/, () => st("refusedOwnSeat")],
+  [/rematch has started already/, () => st("refusedRematchStarted")],
   [/spectators do not chat/, () => t("refusedChatSpectator")],
 ];
 
@@ -90,10 +96,11 @@ function showError(status, body) {
   redraw();
 }
 
-/** The entries of `log` up to event `n`: the first n moves, each with the round entry that may follow it. */
+/** The entries of `log` up to event `n`: the first n moves, each with the round entry that may follow it, and the
+ * seats' notes before them (a note after the n-th move comes again with the moves from n on). */
 function firstEvents(log, n) {
   let moves = 0;
-  const end = log.findIndex((entry) => entry.kind !== "round" && moves++ === n);
+  const end = log.findIndex((entry) => (entry.kind === "seat" && moves === n) || (!entry.kind && moves++ === n));
   return end < 0 ? log : log.slice(0, end);
 }
 
@@ -105,7 +112,7 @@ function mergeChat(old, fresh) {
 
 /** Codes of the cards named by the newest move of `frame` (public token parts the view shows as cards). */
 function movedCards(frame) {
-  const last = [...frame.log].reverse().find((e) => e.kind !== "round");
+  const last = [...frame.log].reverse().find((e) => !e.kind);
   if (!last) return new Set();
   return new Set(last.token.split(":").filter((p) => p !== "?" && frame.card_names?.[p]));
 }
@@ -134,6 +141,8 @@ function connect(conn) {
     const fresh = !conn.frame || msg.n !== conn.frame.n;
     conn.frame = msg;
     conn.endAt = msg.countdown === null || msg.countdown === undefined ? null : performance.now() + msg.countdown * 1000;
+    conn.since = performance.now();  // the seats' clocks and the rematch offer count from here
+    if (msg.rematch && S.rematching === "waiting") answerRematch(true);  // made: fetch the own new link
     if (!S.game) S.game = await loadGame(msg.game);
     if (fresh) S.moved = movedCards(msg);
     if (msg.round_summary) S.summary = { ...msg.round_summary, lang: msg.lang };
@@ -165,6 +174,13 @@ async function send(conn, token) {
     method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${conn.token}` },
     body: JSON.stringify({ action: token, n: conn.frame?.n ?? null }) });
   const data = await res.json();
+  if (!res.ok) showError(res.status, data);
+}
+
+/** A seat's action at this table (`path` under /api/tables/<id>/: a hand-over, taking one's seat back, the host's
+ * removal); a refusal is shown, the new state comes as a frame. */
+async function seatCall(path, body, token) {
+  const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/${path}?lang=${lang()}`, body, token);
   if (!res.ok) showError(res.status, data);
 }
 
@@ -258,10 +274,11 @@ function stepWords(step, ctx) {
 const HINTS = { hand: "chooseHand", help: "chooseHand", seat: "chooseSeat", table: "chooseTable", slot: "chooseTable",
   cell: "chooseCell", pile: "choosePile", wish: "chooseWish" };
 
+/** The viewer's own clock (the reaction timer or the table's clock: one clock) and what its running out does. */
 function Countdown({ conn }) {
   if (conn.endAt === null) return null;
   const left = Math.max(0, Math.ceil((conn.endAt - performance.now()) / 1000));
-  return html`<p class="countdown" role="timer" aria-live="off">◷ ${t("seconds", left)} · ${t("autoPass")}</p>`;
+  return html`<p class="countdown" role="timer" aria-live="off">◷ ${t("seconds", left)} · ${clockThen(conn.frame.countdown_then)}</p>`;
 }
 
 /** A wish: a colour swatch with its symbol and name, or a number; the server's words of the step as its tooltip
@@ -348,12 +365,15 @@ function RoundSummary({ frame, chooser, over }) {
       aria-modal="true" aria-labelledby="round-summary-title" onKeyDown=${(ev) => ev.key === "Escape" && close()}>${body}</section></div>`;
 }
 
-async function rematch() {
+/** This page's answer to the rematch for each of its seats (issue 32: the first join offers it to every seat). Once
+ * it exists (every person answered, or its time ran out) the page opens it with the seats' new links; until then it
+ * waits for the frame that says so. */
+async function answerRematch(join = true) {
   S.rematching = true;
   redraw();
-  const fresh = [];
+  let fresh = [];
   for (const conn of S.conns.filter((c) => c.token)) {
-    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, conn.token);
+    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { join }, conn.token);
     if (!res.ok) {
       S.rematching = false;
       showError(res.status, data);
@@ -361,9 +381,22 @@ async function rematch() {
     }
     fresh.push(data);
   }
-  const id = fresh[0].id;
-  localStorage.setItem(`kartentisch.seat.${id}`, fresh[0].token);
-  location.href = withLang(hotseat ? `/t/${id}#hotseat=${fresh.map((d) => d.token).join(",")}` : fresh[0].url);
+  if (!join || !fresh.some((d) => d.id)) {
+    S.rematching = join ? "waiting" : false;
+    redraw();
+    return;
+  }
+  if (!fresh.every((d) => d.id)) {  // this page's last answer made it: ask again for every seat's new link
+    answerRematch(true);
+    return;
+  }
+  const mine = fresh.filter((d) => d.token);
+  if (!mine.length) {
+    location.href = withLang(`/t/${fresh[0].id}`);
+    return;
+  }
+  localStorage.setItem(`kartentisch.seat.${fresh[0].id}`, mine[0].token);
+  location.href = withLang(hotseat ? `/t/${fresh[0].id}#hotseat=${mine.map((d) => d.token).join(",")}` : mine[0].url);
 }
 
 /** Standings in the game's order (best first: lowest total first where the lowest wins), winners marked. */
@@ -378,19 +411,20 @@ function MatchSummary({ frame }) {
     <ol class="standings">${order.map((s) => html`<li data-seat=${s} class=${v.winners.includes(s) ? "winner" : ""}>
       <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals[s])}</span>
       ${v.winners.includes(s) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ol>
-    ${frame.seat !== null && html`<p class="actions">
-      <button type="button" class="primary rematch" disabled=${S.rematching} aria-busy=${S.rematching ? "true" : "false"}
-        onClick=${rematch}>${t("rematch")}</button>
+    ${frame.seat !== null && !frame.rematch_offer && html`<p class="actions">
+      <button type="button" class="primary rematch" disabled=${!!S.rematching} aria-busy=${S.rematching ? "true" : "false"}
+        onClick=${() => answerRematch(true)}>${t("rematch")}</button>
       ${S.rematching && html` <span class="progress" role="status"><progress aria-label=${t("rematching")}></progress> ${t("rematching")}</span>`}</p>`}
+    <${RematchOffer} frame=${frame} since=${S.active.since} answer=${answerRematch} busy=${!!S.rematching} />
   </section>`;
 }
 
 function Log({ frame }) {
-  const lastMove = frame.log.reduce((at, e, i) => (e.kind !== "round" ? i : at), -1);
+  const lastMove = frame.log.reduce((at, e, i) => (!e.kind ? i : at), -1);
   return html`<section id="log" data-zone="log" aria-labelledby="log-title">
     <h2 id="log-title">${t("log")}</h2>
-    <ol class="log" tabindex="0" aria-label=${t("log")}>${frame.log.map((entry, i) => entry.kind === "round"
-      ? html`<li class="round-end">${entry.text}</li>`
+    <ol class="log" tabindex="0" aria-label=${t("log")}>${frame.log.map((entry, i) => entry.kind
+      ? html`<li class=${entry.kind === "round" ? "round-end" : "seat-note"} data-seat=${entry.seat}>${entry.text}</li>`
       : html`<li class=${`move${i === lastMove ? " last" : ""}`} data-seat=${entry.seat} data-token=${entry.token}>${entry.text}</li>`)}</ol>
   </section>`;
 }
@@ -441,7 +475,8 @@ function SeatsBar({ frame }) {
   const v = frame.view;
   return html`<ul id="seats-bar" aria-label=${t("seat")}>${[...Array(v.players).keys()].map((s) => html`<li
       class=${`seat-chip${v.to_act.includes(s) ? " to-act" : ""}${s === frame.seat ? " me" : ""}`}>
-    ${seatName(frame, s)}: ${points(v.totals?.[s] ?? 0)}${s === v.dealer && html`<small> (${t("dealer")})</small>`}</li>`)}</ul>`;
+    ${seatName(frame, s)}: ${points(v.totals?.[s] ?? 0)}${s === v.dealer && html`<small> (${t("dealer")})</small>`}${frame.seats[s]
+      && html`<${SeatState} seat=${frame.seats[s]} since=${S.active.since} />`}</li>`)}</ul>`;
 }
 
 async function copy(text) {
@@ -528,6 +563,7 @@ function App() {
       <div class="board">
         <${Info} frame=${frame} />
         <${WaitingSeats} frame=${frame} />
+        <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
           total=${frame.n} replayUrl=${replayUrl(0, null)} jump=${(n, s) => { location.href = replayUrl(n, s); }} />`}
@@ -568,9 +604,11 @@ function relang() {
   }
 }
 
-/** The countdown of a reaction window: redrawn every quarter second while it runs. */
+/** The clocks (the own one, the seats', the rematch offer's): redrawn every quarter second while one runs. */
 function tick() {
-  if (S.active?.endAt !== null && S.active?.frame?.legal.length) redraw();
+  const frame = S.active?.frame;
+  if ((S.active?.endAt !== null && frame?.legal.length) || frame?.seats.some((s) => s.clock !== null)
+      || (frame?.rematch_offer && !frame.rematch_offer.made)) redraw();
 }
 
 async function main() {

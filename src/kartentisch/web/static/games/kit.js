@@ -69,7 +69,7 @@ export function TableCard({ ctx, code, kind = null, value = null, index = null, 
 
 /** The sentences (the frame's log) of the last turn of `seat`: its moves since another seat last moved, or null. */
 export function lastTurnText(ctx, seat) {
-  const moves = ctx.frame.log.filter((e) => e.kind !== "round");
+  const moves = ctx.frame.log.filter((e) => !e.kind);  // moves only: no round ends, no seats' notes
   let from = moves.length;
   while (from > 0 && moves[from - 1].seat === seat) from -= 1;
   return from < moves.length ? moves.slice(from).map((e) => e.text).join(" ") : null;

@@ -1,0 +1,147 @@
+"""The table's clocks (issue 32): one per-turn clock per person asked to decide, and what happens when it runs out.
+
+A table is created with a clock preset (:data:`CLOCKS`, ``clock`` of ``POST /api/tables``; none by default) and what
+its running out does (:data:`ON_TIMEOUT`): ``bot`` (a bot makes that one move for the seat, the person keeps the
+seat) or ``ask`` (nothing is played; every other person at the table may now hand the seat to a bot,
+:mod:`~kartentisch.web.handover`). Beside it, the table's reaction timer (``reaction_seconds``) passes for a person
+asked a decision that allows ``pass`` (mayhem's reaction windows, mayhem R21/R31) — but not on the person's own turn
+after drawing (mayhem R2: the seat's previous event is its own draw; that is its turn and its turn clock runs). Both
+are the same clock on the page: the frame's ``countdown`` and each seat's ``clock`` (:func:`deadlines`).
+
+A deadline is derived from stored state, so a restarted server (or another process of a shared store) arms the same
+one: it counts from the table's last stored change (``touched``: the last move, a seat taken or a note), which is
+when the seats now asked were asked — in a simultaneous decision another seat's move starts the others' clocks again
+(they only get longer, never shorter). A clock that ran out with ``ask`` is stored as a note after the same number of
+events, so it stays run out after a restart until the seat moves.
+
+Presets are data: a new one (a day-long clock for turn-based play) is one line of :data:`CLOCKS`. Their seconds are
+multiplied by the hub's ``time_scale`` (1 in play; tests use a small one instead of waiting minutes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fastapi import APIRouter
+
+if TYPE_CHECKING:
+    from .tables import LiveTable
+
+
+@dataclass(frozen=True)
+class ClockPreset:
+    """A table clock: its id (as ``POST /api/tables`` names it), the seconds a person has per decision and its name
+    in each language (for the lobby)."""
+
+    id: str
+    seconds: float
+    names: dict[str, str]
+
+
+#: The clock presets by id; a table without a clock stores none ("off").
+CLOCKS: dict[str, ClockPreset] = {p.id: p for p in (
+    ClockPreset("relaxed", 120, {"en": "relaxed: 2 minutes a move", "de": "gemütlich: 2 Minuten pro Zug"}),
+    ClockPreset("fast", 30, {"en": "fast: 30 seconds a move", "de": "schnell: 30 Sekunden pro Zug"}),
+)}
+#: The id of "no clock".
+OFF = "off"
+#: What a clock running out does, in the lobby's words: a bot makes that move, or the others are asked.
+ON_TIMEOUT: dict[str, dict[str, str]] = {
+    "bot": {"en": "a bot makes that move", "de": "ein Bot macht diesen Zug"},
+    "ask": {"en": "the others may give the seat to a bot", "de": "die anderen dürfen den Platz an einen Bot geben"},
+}
+#: The bot making the move of a seat whose clock ran out with ``bot`` (the lobby's "medium").
+TIMEOUT_BOT = "heuristic"
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """A table's stored clock: the preset and what running out does (stored as ``"<preset>:<on_timeout>"``)."""
+
+    preset: ClockPreset
+    then: str
+
+    def stored(self) -> str:
+        """The form kept in the store's ``clock`` column."""
+        return f"{self.preset.id}:{self.then}"
+
+    @classmethod
+    def parse(cls, stored: str | None) -> TableClock | None:
+        """The clock of a stored ``"<preset>:<then>"`` (``None``: none; a preset this server no longer knows is
+        none too, so an old table still loads)."""
+        if not stored:
+            return None
+        preset, _, then = stored.partition(":")
+        return cls(CLOCKS[preset], then) if preset in CLOCKS and then in ON_TIMEOUT else None
+
+
+def table_clock(preset: str | None, on_timeout: str | None) -> TableClock | None:
+    """The clock a creation request asks for (``preset`` ``None`` or :data:`OFF`: none; ``on_timeout`` ``None``:
+    ``ask``).
+
+    Raises:
+        ValueError: an unknown preset or ``on_timeout``, naming the known ones.
+    """
+    if preset in (None, OFF):
+        return None
+    if preset not in CLOCKS:
+        raise ValueError(f"unknown clock {preset!r}; choose one of {', '.join([OFF, *CLOCKS])}")
+    then = on_timeout or "ask"
+    if then not in ON_TIMEOUT:
+        raise ValueError(f"unknown on_timeout {then!r}; choose one of {', '.join(ON_TIMEOUT)}")
+    return TableClock(CLOCKS[preset], then)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a person's current decision runs out (epoch s) and what then happens: ``pass`` (the reaction timer),
+    ``bot`` or ``ask`` (the table clock)."""
+
+    at: float
+    then: str
+
+
+def is_reaction(table: LiveTable, seat: int) -> bool:
+    """``seat`` is asked a decision it may ``pass`` that is not the rest of its own turn: its previous event is
+    another seat's (after its own draw, mayhem R2, ``pass`` ends its turn and the turn clock applies)."""
+    if not table.state.is_legal(seat, "pass"):
+        return False
+    return not table.log or table.log[-1].seat != seat
+
+
+def ran_out(table: LiveTable, seat: int) -> bool:
+    """The table clock of ``seat`` ran out with ``ask`` on the current position (a stored ``timeout_ask`` note after
+    as many events as there are now)."""
+    return any(n.what == "timeout_ask" and n.seat == seat and n.after == len(table.log) for n in table.notes)
+
+
+def deadlines(table: LiveTable, scale: float) -> dict[int, Deadline]:
+    """The deadline of every person's decision now (see the module: counted from the last stored change; the reaction
+    timer where it applies, else the table clock; none for a seat whose clock ran out with ``ask`` or a seat a bot
+    plays)."""
+    if table.waiting_for_seats or table.state.game_over:
+        return {}
+    clock = TableClock.parse(table.record.clock)
+    start = table.record.touched
+    people = {s.seat for s in table.record.seats if s.kind == "human" and s.stand_in is None}
+    out: dict[int, Deadline] = {}
+    for seat in table.state.to_act():
+        if seat not in people:
+            continue
+        if table.record.reaction_seconds and is_reaction(table, seat):
+            out[seat] = Deadline(start + table.record.reaction_seconds, "pass")
+        elif clock is not None and not ran_out(table, seat):
+            out[seat] = Deadline(start + clock.preset.seconds * scale, clock.then)
+    return out
+
+
+router = APIRouter()
+
+
+@router.get("/api/clocks")
+async def clocks() -> dict[str, object]:
+    """The table clocks a table may be created with (``clock`` of ``POST /api/tables``): each preset's id, seconds
+    per move and name in each language, and what running out may do (``on_timeout``) in words."""
+    return {"presets": [{"id": p.id, "seconds": p.seconds, "names": p.names} for p in CLOCKS.values()],
+            "off": OFF, "on_timeout": ON_TIMEOUT}

@@ -1,0 +1,203 @@
+"""A seat handed to a bot and taken back (issue 32), and the notes that tell it in the log.
+
+Once a person's clock ran out (:mod:`~kartentisch.web.clock`, ``ask``) or the person has been ``gone`` for a while
+(:mod:`~kartentisch.web.presence`), any other seated person may hand the seat to a bot of the lobby's levels
+(``POST /api/tables/{id}/seats/{seat}/handover``): the bot plays it at once, the seat stays the person's (its
+``stand_in``) and the person's own link takes it back (a socket of it opening, an action of it, or
+``POST …/back``); the bot's moves stay. The host (the table's creator, with the host token) may give the seat of a
+person who is gone to a bot for good (``POST …/remove``): their link no longer opens it.
+
+Each of these is a *note* (:class:`~kartentisch.web.store.NoteRecord`), committed like a move before anyone hears of
+it (with the seat's new row in one transaction; a bot's move for a seat whose clock ran out rides in the same one),
+and shown in the log at its place among the moves, in words (EN/DE), as ``{"kind": "seat", "text"}``. A refusal
+changes nothing and says why (wrong seat, the person present, …).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import IntegrityError
+
+from . import clock, presence
+from .deps import PlainText, bearer, hub_of, plain_id
+from .frames import LANG_HELP
+from .store import NoteRecord, SeatRecord
+from .tables import MAX_ITERATIONS, ApiError, Conflict, Send, frame_lang
+
+if TYPE_CHECKING:
+    from .tables import Hub, LiveTable
+
+async def commit_note(hub: Hub, table: LiveTable, what: str, seat: int, *, by: int | None = None,
+                      bot: str | None = None, record: SeatRecord | None = None,
+                      events: list[tuple[int, str]] | None = None) -> NoteRecord:
+    """Commit a note of ``seat`` (with the seat's new ``record`` and ``events`` in its transaction), then apply it to
+    the table in memory. Call under ``table.lock``.
+
+    Raises:
+        Conflict: another process wrote a note or an event first; the table caught up, nothing applied.
+    """
+    note = NoteRecord(len(table.notes) + 1, len(table.log), seat, what, by, bot, time.time())
+    try:
+        await asyncio.get_running_loop().run_in_executor(hub.writer, hub.store.add_note, table.id, note, record,
+                                                         events or [])
+    except IntegrityError:
+        await hub.refresh(table)
+        raise Conflict(409, "the table changed a moment ago through another server; nothing applied: "
+                            "look again") from None
+    table.notes.append(note)
+    if record is not None:
+        table.seat_taken(record)
+    if events:
+        table.apply_local(seat, [token for _, token in events])
+    table.record = replace(table.record, touched=note.at)
+    return note
+
+
+def _seat(table: LiveTable, seat: int) -> SeatRecord:
+    """The seat ``seat`` of ``table``; ApiError 422 for one it does not have."""
+    players = table.record.players
+    if not 0 <= seat < players:
+        raise ApiError(422, f"there is no seat {seat} at this table (its seats are numbered 0 … {players - 1})")
+    return table.record.seats[seat]
+
+
+async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -> None:
+    """``by`` hands ``seat`` to the bot ``spec`` (checked); the bot moves at once. Raises ApiError 409/422."""
+    async with table.lock:
+        await hub.refresh(table)
+        target = _seat(table, seat)
+        if by == seat:
+            raise ApiError(409, f"{table.names['en'][seat]} cannot hand their own seat to a bot; another person at "
+                                "the table may, once its clock ran out or its person is gone")
+        if (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
+            raise ApiError(409, why)
+        await commit_note(hub, table, "handed", seat, by=by, bot=spec, record=replace(target, stand_in=spec))
+    hub.after_change(table)
+    await table.broadcast()
+
+
+async def take_back(hub: Hub, table: LiveTable, seat: int) -> bool:
+    """The person's own link takes ``seat`` back from its bot; returns whether it was a bot's (else nothing)."""
+    async with table.lock:
+        await hub.refresh(table)
+        record = table.record.seats[seat]
+        if record.stand_in is None:
+            return False
+        await commit_note(hub, table, "back", seat, record=replace(record, stand_in=None))
+    hub.after_change(table)
+    await table.broadcast()
+    return True
+
+
+async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
+    """The host gives the seat of a person who is gone to ``spec`` for good (the seat's link stops working).
+    Raises ApiError 409/422."""
+    async with table.lock:
+        await hub.refresh(table)
+        target = _seat(table, seat)
+        name = table.names["en"][seat]
+        if target.kind != "human":
+            raise ApiError(409, f"{name} is not a person's seat; the host removes only a person")
+        if table.state.game_over:
+            raise ApiError(409, "the match is over")
+        state = presence.presence(table, seat, hub.time_scale)
+        if target.stand_in is None and state != "gone":
+            raise ApiError(409, f"{name} is at the table ({state}); the host removes a person who is gone (no page "
+                                f"open for {presence.GONE_SECONDS * hub.time_scale:g} s) or whose seat a bot plays")
+        await commit_note(hub, table, "removed", seat, bot=spec,
+                          record=SeatRecord(seat, "bot", target.name, spec, None))
+        for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more
+            if sub.viewer == seat:
+                del table.subscribers[sub_id]
+                hub.spawn(_removed(sub.send))
+    hub.after_change(table)
+    await table.broadcast()
+
+
+async def _removed(send: Send) -> None:
+    """Tell a removed seat's open page (the table page shows it as a refused seat)."""
+    await send({"type": "error", "status": 401,
+                "error": "unknown seat token for this table: the host gave this seat to a bot"})
+
+
+async def run_out(hub: Hub, table: LiveTable, seat: int, then: str) -> None:
+    """``seat``'s table clock ran out (call under ``table.lock``, the seat still asked): ``bot`` makes its move now
+    (:data:`~kartentisch.web.clock.TIMEOUT_BOT`, stored with the note), ``ask`` stores that it ran out."""
+    if then == "ask":
+        await commit_note(hub, table, "timeout_ask", seat)
+        return
+    token = await hub.bot_move(table, seat, clock.TIMEOUT_BOT)
+    await commit_note(hub, table, "timeout_bot", seat, bot=clock.TIMEOUT_BOT, events=[(seat, token)])
+
+
+class StandInIn(BaseModel):
+    """The bot that takes a seat over (the lobby's levels: ``random``, ``heuristic``, ``ismcts`` with
+    ``iterations``)."""
+
+    bot: PlainText = Field(default="heuristic", max_length=200, examples=["heuristic"])
+    iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS, description="ISMCTS strength")
+
+
+router = APIRouter()
+
+
+def _host(table: LiveTable, token: str | None) -> bool:
+    host = table.record.host_token
+    return token is not None and host is not None and secrets.compare_digest(
+        token.encode("utf-8", "surrogateescape"), host.encode())
+
+
+async def _frame_after(request: Request, table_id: str, authorization: str | None,
+                       lang: str) -> tuple[Hub, LiveTable, int | None, str]:
+    lang = frame_lang(lang)
+    hub = hub_of(request)
+    table = await hub.get(plain_id(table_id))
+    token = bearer(authorization)
+    return hub, table, None if _host(table, token) else table.seat_of(token), lang
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/handover")
+async def handover(table_id: str, seat: int, body: StandInIn, request: Request,
+                   authorization: Annotated[str | None, Header()] = None,
+                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+    """Another seated person (``Authorization: Bearer <seat token>``) hands ``seat`` to a bot once its clock ran out
+    or its person is gone; answers with the bearer's frame. 401 no seat token, 409 not allowed now (naming why),
+    422 no such seat or a bot that does not build."""
+    hub, table, by, lang = await _frame_after(request, table_id, authorization, lang)
+    if by is None:
+        raise ApiError(401, "a seat token is needed to hand a seat to a bot (only people at the table do)")
+    await hand_over(hub, table, by, seat, hub.bot_spec(table.match.game, seat, body.model_dump()))
+    return table.frame(by, lang=lang)
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/back")
+async def back(table_id: str, seat: int, request: Request, authorization: Annotated[str | None, Header()] = None,
+               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+    """The seat's own link takes it back from its bot; answers with its frame. 401 not that seat's token, 409 no bot
+    plays it."""
+    hub, table, own, lang = await _frame_after(request, table_id, authorization, lang)
+    if own != seat:
+        raise ApiError(401, "only the seat's own link takes it back: send its seat token")
+    if not await take_back(hub, table, seat):
+        raise ApiError(409, f"{table.names['en'][seat]} plays this seat already; no bot plays for them")
+    return table.frame(seat, lang=lang)
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/remove")
+async def remove_person(table_id: str, seat: int, body: StandInIn, request: Request,
+                        authorization: Annotated[str | None, Header()] = None,
+                        lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+    """The host (``Authorization: Bearer <host_token>``) gives the seat of a person who is gone to a bot for good;
+    answers with the spectator's frame. 401 without the host's token, 409 the person is there, 422 no such seat."""
+    hub, table, _, lang = await _frame_after(request, table_id, authorization, lang)
+    if not _host(table, bearer(authorization)):
+        raise ApiError(401, "only the table's host removes a person: send 'Authorization: Bearer <host_token>'")
+    await remove(hub, table, seat, hub.bot_spec(table.match.game, seat, body.model_dump()))
+    return table.frame(None, lang=lang)

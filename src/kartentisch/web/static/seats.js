@@ -1,0 +1,70 @@
+// Who is at the table on the page (issue 32): each seat's presence and clock, handing a seat to a bot, taking one's
+// own back, the host removing a person who is gone, and the rematch offer every seat answers. Everything comes from
+// the frame (its seats' presence, clock, stand_in, ran_out, hand_over; its rematch_offer); the actions are the API's.
+import { listing } from "./i18n.js";
+import { LEVELS, st } from "./seatwords.js";
+import { html } from "./ui.js";
+
+/** The seconds left of a clock that had `seconds` when its frame arrived at `since` (performance.now()). */
+export function left(seconds, since) {
+  return seconds === null || seconds === undefined ? null : Math.max(0, Math.ceil(seconds - (performance.now() - since) / 1000));
+}
+
+/** What the own clock's running out does, in words. */
+export function clockThen(then) {
+  return st(then === "bot" ? "clockBot" : then === "ask" ? "clockAsk" : "clockPass");
+}
+
+/** Beside a seat's name: its presence (a person's), a bot playing for it, its clock. */
+export function SeatState({ seat, since }) {
+  const secs = left(seat.clock, since);
+  return html`${seat.presence && html` <span class=${`presence presence-${seat.presence}`} data-presence=${seat.presence}>
+      <span aria-hidden="true">●</span> ${st(seat.presence)}</span>`}
+    ${seat.stand_in && html` <span class="stand-in">(${st("standIn")})</span>`}
+    ${secs !== null && html` <span class="seat-clock" role="timer" aria-live="off">◷ ${st("clockLeft", secs)}</span>`}`;
+}
+
+/** The seats another person may hand to a bot now, the host's removal of a person who is gone, and one's own seat
+ * back from its bot. `call(path, body, token)` posts to the table's API and shows a refusal. */
+export function SeatActions({ frame, token, host, call }) {
+  const mine = frame.seat === null ? null : frame.seats[frame.seat];
+  const handable = frame.seats.filter((s) => s.hand_over);
+  const removable = host ? frame.seats.filter((s) => s.kind === "human" && s.seat !== frame.seat
+    && (s.presence === "gone" || s.stand_in)) : [];
+  if (!handable.length && !removable.length && !mine?.stand_in) return null;
+  const level = (s) => LEVELS[Number(document.getElementById(`level-${s}`)?.value ?? 0)];
+  const body = (s) => { const { bot, iterations } = level(s); return iterations ? { bot, iterations } : { bot }; };
+  return html`<section class="seat-actions" data-zone="seat-actions" aria-live="polite">
+    ${mine?.stand_in && html`<p>${st("standInMine")} <button type="button" class="take-back"
+        onClick=${() => call(`seats/${frame.seat}/back`, undefined, token)}>${st("takeBack")}</button></p>`}
+    ${handable.map((s) => html`<p class="hand-over-row" data-seat=${s.seat}>
+      <span class="why">${st(s.ran_out ? "whyRanOut" : "whyGone", s.name)}</span>
+      <label for=${`level-${s.seat}`}>${st("handOverLevel", s.name)}</label>
+      <select id=${`level-${s.seat}`} class="hand-over-level">${LEVELS.map((l, i) => html`<option value=${i}>${st(l.key)}</option>`)}</select>
+      <button type="button" class="hand-over" data-seat=${s.seat}
+        onClick=${() => call(`seats/${s.seat}/handover`, body(s.seat), token)}>${st("handOver", s.name)}</button></p>`)}
+    ${removable.map((s) => html`<p><button type="button" class="remove-seat" data-seat=${s.seat}
+        onClick=${() => call(`seats/${s.seat}/remove`, { bot: "heuristic" }, host)}>${st("remove", s.name)}</button></p>`)}
+  </section>`;
+}
+
+/** The rematch offer on every seat: who offered it, each person's answer, the time left, and join / leave. */
+export function RematchOffer({ frame, since, answer, busy }) {
+  const offer = frame.rematch_offer;
+  if (!offer || frame.seat === null) return null;
+  const mine = offer.answers[frame.seat];
+  const people = frame.seats.filter((s) => s.kind === "human");
+  const words = { join: st("answerJoin"), leave: st("answerLeave") };
+  const secs = left(offer.seconds, since);
+  return html`<div class="rematch-offer" data-zone="rematch-offer" role="status">
+    <p class="offer-by"><strong>${offer.by === frame.seat ? st("offerMine") : st("offer", frame.seats[offer.by].name)}</strong></p>
+    <ul class="answers">${people.map((s) => html`<li data-seat=${s.seat} data-answer=${offer.answers[s.seat] ?? ""}>
+      ${s.name}: ${words[offer.answers[s.seat]] ?? st("answerNone")}</li>`)}</ul>
+    ${!offer.made && secs !== null && html`<p class="offer-wait">${st("offerWait", secs)}</p>`}
+    ${mine === "leave" ? html`<p>${st("youLeft")}</p>` : mine === "join"
+      ? offer.waiting.length > 0 && html`<p class="progress">${st("rematchWaiting", listing(offer.waiting.map((s) => frame.seats[s].name)))}</p>`
+      : html`<p class="actions"><button type="button" class="primary rematch-join" disabled=${busy}
+          onClick=${() => answer(true)}>${st("join")}</button>
+        <button type="button" class="rematch-leave" disabled=${busy} onClick=${() => answer(false)}>${st("leave")}</button></p>`}
+  </div>`;
+}

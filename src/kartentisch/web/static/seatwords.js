@@ -1,0 +1,59 @@
+// The words of who is at the table (issue 32): presence, clocks, a seat handed to a bot and taken back, the rematch
+// offer and the lobby's clock, in German and English (the log's notes come from the server in the page's language).
+// Also their style sheet (seats.css), loaded once.
+import { lang } from "./i18n.js";
+
+const STRINGS = {
+  en: {
+    connected: "here", away: "away", gone: "gone", standIn: "a bot plays for now",
+    clockLeft: "{0} s left", clockPass: "then you pass automatically",
+    clockBot: "then a bot makes this move for you", clockAsk: "then the others may give your seat to a bot",
+    handOver: "Give {0}'s seat to this bot", handOverLevel: "Bot for {0}:", remove: "Remove {0} (a bot plays to the end)",
+    whyRanOut: "{0}'s time ran out.", whyGone: "{0} has gone.",
+    standInMine: "A bot plays for you now.", takeBack: "Play again myself",
+    level_random: "plays at random", level_heuristic: "steady", level_ismcts: "strong",
+    offer: "{0} wants a rematch.", offerMine: "You offered a rematch.", join: "Join", leave: "Leave",
+    answerJoin: "joins", answerLeave: "leaves", answerNone: "no answer yet", offerWait: "It starts in {0} s, or as soon as everyone has answered.",
+    youLeft: "You left: no rematch for you.", rematchWaiting: "Waiting for {0}…",
+    clock: "Clock per move", clockOff: "none", onTimeout: "When the time runs out",
+    refusedHandOver: "This seat cannot go to a bot yet: its clock has not run out and its person is not gone.",
+    refusedOwnSeat: "Your own seat cannot go to a bot this way.",
+    refusedHandedAlready: "Nothing to do: this seat is played that way already.",
+    refusedRematchStarted: "The rematch has started already.",
+  },
+  de: {
+    connected: "da", away: "abwesend", gone: "weg", standIn: "ein Bot spielt vorerst",
+    clockLeft: "noch {0} s", clockPass: "dann passt du automatisch",
+    clockBot: "dann macht ein Bot diesen Zug für dich", clockAsk: "dann dürfen die anderen deinen Platz an einen Bot geben",
+    handOver: "Platz von {0} an diesen Bot geben", handOverLevel: "Bot für {0}:", remove: "{0} entfernen (ein Bot spielt bis zum Ende)",
+    whyRanOut: "Die Zeit von {0} ist abgelaufen.", whyGone: "{0} ist weg.",
+    standInMine: "Gerade spielt ein Bot für dich.", takeBack: "Wieder selbst spielen",
+    level_random: "spielt zufällig", level_heuristic: "solide", level_ismcts: "stark",
+    offer: "{0} möchte eine Revanche.", offerMine: "Du hast eine Revanche angeboten.", join: "Mitspielen", leave: "Gehen",
+    answerJoin: "spielt mit", answerLeave: "geht", answerNone: "noch keine Antwort", offerWait: "Sie beginnt in {0} s oder sobald alle geantwortet haben.",
+    youLeft: "Du bist gegangen: keine Revanche für dich.", rematchWaiting: "Warte auf {0} …",
+    clock: "Uhr pro Zug", clockOff: "keine", onTimeout: "Wenn die Zeit abläuft",
+    refusedHandOver: "Dieser Platz kann noch nicht an einen Bot gehen: Seine Uhr ist nicht abgelaufen und die Person ist nicht weg.",
+    refusedOwnSeat: "Den eigenen Platz kannst du so nicht an einen Bot geben.",
+    refusedHandedAlready: "Nichts zu tun: Dieser Platz wird schon so gespielt.",
+    refusedRematchStarted: "Die Revanche hat schon begonnen.",
+  },
+};
+
+/** The string `key` in the page's language; "{0}", "{1}" … take `args`. */
+export function st(key, ...args) {
+  const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+}
+
+/** The bots a seat may be handed to: the lobby's levels (random, heuristic, ismcts). */
+export const LEVELS = [
+  { bot: "heuristic", key: "level_heuristic" },
+  { bot: "random", key: "level_random" },
+  { bot: "ismcts", iterations: 1000, key: "level_ismcts" },
+];
+
+const CSS = new URL("./seats.css", import.meta.url).pathname;
+if (!document.querySelector(`link[href="${CSS}"]`)) {
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: CSS }));
+}

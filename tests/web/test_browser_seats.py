@@ -1,0 +1,176 @@
+"""Issue 32 in real browsers (marker ``browser``): three people at one table, one closes the page on their turn, the
+clock runs out, another hands the seat to a bot, the first opens the link again and plays on; and a rematch offered
+by one that appears on every page and starts once the others joined. The server's clocks run twice as fast
+(``time_scale``): the fast clock is 15 s (three pages open meanwhile), "away" 5 s, "gone" 30 s."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from .browser_kit import (
+    LAPTOP,
+    PHONE,
+    TOKEN_LIKE,
+    api_frame,
+    body,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+    play_one,
+    shot,
+)
+from .test_browser_a11y import serious_violations
+
+pytestmark = pytest.mark.browser
+
+PEOPLE = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}, {"kind": "human", "name": "Cem"}]
+
+
+@pytest.fixture
+def app_options() -> dict[str, Any]:
+    """The clocks, presence and the rematch offer twice as fast."""
+    return {"time_scale": 0.5}
+
+
+def notes(page: Any) -> list[str]:
+    return page.locator("[data-zone=log] li.seat-note").all_text_contents()
+
+
+def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, live_server: str) -> None:  # noqa: F811
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 5, "options": {"first_player": 0}, "seats": PEOPLE,
+        "clock": "fast", "on_timeout": "ask"}).json()
+    tid = made["id"]
+    contexts = [browser.new_context(viewport=size, locale="en-US") for size in (LAPTOP, LAPTOP, PHONE)]
+    pages = [c.new_page() for c in contexts]
+    langs = ("en", "en", "de")
+    for page, seat, lang in zip(pages, made["seats"], langs, strict=True):
+        page.goto(f"{live_server}{seat['url'].replace('#', f'?lang={lang}#')}")
+        page.wait_for_selector("body[data-phase]")
+    ada, ben, cem = pages
+    ada.wait_for_selector("body[data-acting='1'] #decision .countdown")
+    assert "then the others may give your seat to a bot" in ada.locator("#decision .countdown").text_content()
+    ben.wait_for_selector(".seat-chip .seat-clock")  # Ada's clock shows at her seat on the others' pages
+    shot(ben, "seats-clock-laptop-en")
+    ada.close()  # Ada leaves on her turn
+    ben.wait_for_selector("button.hand-over[data-seat='0']", timeout=20_000)
+    assert notes(ben) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
+    cem.wait_for_selector("button.hand-over[data-seat='0']")
+    assert notes(cem) == ["Die Zeit von Ada ist abgelaufen: alle am Tisch dürfen den Platz an einen Bot geben."]
+    assert cem.locator("button.hand-over[data-seat='0']").text_content() == "Platz von Ada an diesen Bot geben"
+    assert cem.locator(".hand-over-row .why").text_content() == "Die Zeit von Ada ist abgelaufen."
+    cem.wait_for_selector(".seat-chip .presence-away, .seat-chip .presence-gone")
+    shot(cem, "seats-ran-out-phone-de")
+    assert serious_violations(cem) == []  # the hand-over panel, the presence and the clocks (axe-core)
+    n = int(body(ben, "n"))
+    ben.select_option("#level-0", label="steady")
+    ben.click("button.hand-over[data-seat='0']")
+    ben.wait_for_function(f"Number(document.body.dataset.n) > {n}")  # the bot played Ada's move at once
+    ben.wait_for_selector(".seat-chip .stand-in")
+    assert notes(ben)[-1] == "Ben hands Ada's seat to Bot Lena (steady); Ada's own link takes it back."
+    cem.wait_for_function(f"Number(document.body.dataset.n) > {n}")
+    assert notes(cem)[-1] == ("Ben gibt den Platz von Ada an Bot Lena (solide) ab; mit dem eigenen Link holt Ada ihn "
+                              "zurück.")
+    shot(ben, "seats-handed-laptop-en")
+    shot(cem, "seats-handed-phone-de")
+    bot_move = [e for e in api_frame(live_server, tid, None)["log"] if "kind" not in e][n]
+    assert bot_move["seat"] == 0
+    # Ada opens her link again: the seat is hers, the bot's move stays, and she plays on her next turn
+    again = contexts[0].new_page()
+    again.goto(f"{live_server}{made['seats'][0]['url'].replace('#', '?lang=en#')}")
+    again.wait_for_selector("[data-zone=log] li.seat-note")
+    again.wait_for_function("[...document.querySelectorAll('[data-zone=log] li.seat-note')].some("
+                            "(li) => li.textContent === 'Ada is back and plays again.')")
+    ben.wait_for_function("![...document.querySelectorAll('.seat-chip .stand-in')].length")
+    assert "Ada ist zurück und spielt wieder selbst." in notes(cem)
+    frame = api_frame(live_server, tid, None)
+    assert [e for e in frame["log"] if "kind" not in e][n] == bot_move and not frame["seats"][0]["stand_in"]
+    rng = random.Random(5)
+    everyone = [again, ben, cem]
+    while frame["view"]["to_act"] != [0]:  # until it is Ada's turn again
+        play_one(everyone[frame["view"]["to_act"][0]], rng)
+        frame = api_frame(live_server, tid, None)
+    again.wait_for_selector("body[data-acting='1']")
+    moved = frame["n"]
+    play_one(again, rng)
+    again.wait_for_function(f"Number(document.body.dataset.n) > {moved}")
+    last_ada = [e for e in api_frame(live_server, tid, None)["log"] if "kind" not in e][moved]
+    assert last_ada["seat"] == 0
+    for page in everyone:
+        texts = page.locator("[data-zone=seats-bar], #seats-bar, [data-zone=seat-actions], [data-zone=log]")
+        assert not any(TOKEN_LIKE.search(t) for t in texts.all_text_contents())
+    for c in contexts:
+        c.close()
+
+
+def finish(base: str, tid: str, tokens: list[str]) -> None:
+    """Play the match to its end over the API, each seat its first legal move."""
+    frame = api_frame(base, tid, None)
+    while not frame["view"]["game_over"]:
+        seat = frame["view"]["to_act"][0]
+        legal = api_frame(base, tid, tokens[seat])["legal"]
+        frame = httpx.post(f"{base}/api/tables/{tid}/actions", json={"action": legal[0]},
+                           headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+
+
+def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: str) -> None:  # noqa: F811
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 3, "options": {"max_rounds": 1}, "seats": PEOPLE}).json()
+    tid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    finish(live_server, tid, tokens)
+    sizes, langs = (LAPTOP, PHONE, LAPTOP), ("en", "en", "de")
+    pages = [browser.new_context(viewport=size).new_page() for size in sizes]
+    for page, seat, lang in zip(pages, made["seats"], langs, strict=True):
+        page.goto(f"{live_server}{seat['url'].replace('#', f'?lang={lang}#')}")
+        page.wait_for_selector("[data-zone=match-summary] button.rematch")
+    ada, ben, cem = pages
+    ada.click("[data-zone=match-summary] button.rematch")
+    ben.wait_for_selector("[data-zone=rematch-offer] button.rematch-join")
+    assert "Ada wants a rematch." in ben.locator("[data-zone=rematch-offer]").text_content()
+    cem.wait_for_selector("[data-zone=rematch-offer] button.rematch-join")
+    offer = cem.locator("[data-zone=rematch-offer]").text_content()
+    assert "Ada möchte eine Revanche." in offer and "Ada: spielt mit" in offer and "Ben: noch keine Antwort" in offer
+    assert cem.locator("button.rematch-leave").text_content() == "Gehen"
+    ada.wait_for_selector("[data-zone=rematch-offer] .progress")
+    assert "Waiting for Ben and Cem" in ada.locator("[data-zone=rematch-offer]").text_content()
+    shot(ada, "rematch-offer-laptop-en")
+    shot(ben, "rematch-offer-phone-en", full_page=True)
+    shot(cem, "rematch-offer-laptop-de")
+    assert serious_violations(cem) == []
+    old = [p.url for p in pages]
+    ben.click("button.rematch-join")
+    cem.click("button.rematch-join")
+    for page, url, name in zip(pages, old, ("Ada", "Ben", "Cem"), strict=True):
+        page.wait_for_url(lambda u, url=url: u != url)  # noqa: B023
+        page.wait_for_selector("body[data-phase]")
+        assert body(page, "gameOver") == "0" and name in page.locator(".seat-chip.me").text_content()
+    assert len({p.url.split("?")[0] for p in pages}) == 1  # one new table for all three
+    shot(ben, "rematch-started-phone-en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lobby_sets_a_clock_and_what_its_running_out_does(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{live_server}/?lang={lang}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("li[data-game='colors'] button.choose")
+    page.fill("#your-name", "Ada")
+    page.select_option("#kind-1", "easy")
+    page.click("#more-options summary")
+    page.select_option("#clock", "fast")
+    page.select_option("#on-timeout", "bot")
+    words = {"en": ("fast: 30 seconds a move", "a bot makes that move"),
+             "de": ("schnell: 30 Sekunden pro Zug", "ein Bot macht diesen Zug")}[lang]
+    assert page.locator("#clock option:checked").text_content() == words[0]
+    assert page.locator("#on-timeout option:checked").text_content() == words[1]
+    page.locator("#clock").scroll_into_view_if_needed()
+    shot(page, f"lobby-clock-phone-{lang}")
+    page.click("#create")
+    page.wait_for_selector("#links")
+    page.click("a.table-link")
+    page.wait_for_selector("body[data-acting='1'] #decision .countdown")
+    assert {"en": "then a bot makes this move for you", "de": "dann macht ein Bot diesen Zug für dich"}[lang] in \
+        page.locator("#decision .countdown").text_content()
+    page.close()

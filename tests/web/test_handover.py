@@ -1,0 +1,288 @@
+"""Issue 32 over the API: presence in every frame, the table clock, a seat handed to a bot and taken back, the host
+removing a person, the refusals (each changes nothing), the stored hand-over read back from the database, and the
+rematch offered to every seat."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.web import create_app
+from kartentisch.web.clock import CLOCKS
+from kartentisch.web.presence import GONE_SECONDS
+from kartentisch.web.rematch import REMATCH_SECONDS
+
+from .conftest import auth, move_entries, new_table
+
+#: Every clock, presence threshold and the rematch offer 50 times faster: the fast clock is 0.6 s, "gone" 1.2 s.
+SCALE = 0.02
+PEOPLE3 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}, {"kind": "human", "name": "Cem"}]
+
+
+@pytest.fixture
+def fast(db_url: str) -> Iterator[TestClient]:
+    """A TestClient around an app whose clocks run 50 times faster."""
+    with TestClient(create_app(db_url, time_scale=SCALE)) as c:
+        yield c
+
+
+def view(client: TestClient, tid: str, token: str | None = None, lang: str = "en") -> dict[str, Any]:
+    return client.get(f"/api/tables/{tid}/view?lang={lang}", headers=auth(token) if token else {}).json()
+
+
+def wait_for(check: Any, seconds: float = 60.0) -> Any:
+    """Poll ``check()`` until it returns something true (the value), failing after ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if value := check():
+            return value
+        time.sleep(0.05)
+    pytest.fail("waited in vain")
+
+
+def seat_notes(frame: dict[str, Any]) -> list[str]:
+    return [e["text"] for e in frame["log"] if e.get("kind") == "seat"]
+
+
+def colors3(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
+    table = new_table(client, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0}, **extra)
+    return table["id"], [s["token"] for s in table["seats"]]
+
+
+def test_the_clock_presets_are_data_and_a_table_says_its_clock(fast: TestClient) -> None:
+    listed = fast.get("/api/clocks").json()
+    assert [p["id"] for p in listed["presets"]] == list(CLOCKS) and listed["off"] == "off"
+    assert set(listed["on_timeout"]) == {"bot", "ask"}
+    res = fast.post("/api/tables", json={"game": "colors", "players": 3, "seats": PEOPLE3, "clock": "slow"})
+    assert res.status_code == 422 and "unknown clock 'slow'" in res.json()["error"]
+    res = fast.post("/api/tables", json={"game": "colors", "players": 3, "seats": PEOPLE3, "clock": "fast",
+                                         "on_timeout": "later"})
+    assert res.status_code == 422 and "unknown on_timeout 'later'" in res.json()["error"]
+    tid, tokens = colors3(fast, clock="fast")
+    frame = view(fast, tid, tokens[0])
+    clock = CLOCKS["fast"].seconds * SCALE
+    assert 0 < frame["countdown"] <= clock and frame["countdown_then"] == "ask"
+    assert [(s["clock"] is not None, s["clock_then"]) for s in frame["seats"]] == [(True, "ask"), (False, None),
+                                                                                  (False, None)]
+    assert view(fast, tid, tokens[1])["countdown"] is None  # Ben's own clock: none while Ada decides
+    untimed, untimed_tokens = colors3(fast)
+    assert view(fast, untimed, untimed_tokens[0])["countdown"] is None
+
+
+def test_presence_connected_away_gone(fast: TestClient) -> None:
+    tid, tokens = colors3(fast)
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+        assert ws.receive_json()["seats"][1]["presence"] == "connected"
+        frame = wait_for(lambda: (f := view(fast, tid)) and f["seats"][0]["presence"] == "gone" and f)
+        assert frame["seats"][1]["presence"] == "connected"  # Ben's page is open; Ada's and Cem's never were
+    assert wait_for(lambda: view(fast, tid)["seats"][1]["presence"] == "away")
+    assert wait_for(lambda: view(fast, tid)["seats"][1]["presence"] == "gone")
+    bots = new_table(fast, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    assert view(fast, bots["id"])["seats"][1]["presence"] is None
+
+
+def test_a_clock_run_out_lets_the_others_hand_the_seat_to_a_bot_and_the_link_takes_it_back(fast: TestClient) -> None:
+    tid, tokens = colors3(fast, clock="fast")
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:  # Ada is here, but does not move
+        ada.receive_json()
+        res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "heuristic"}, headers=auth(tokens[1]))
+        assert res.status_code == 409 and "Ada is at the table (connected)" in res.json()["error"]
+        frame = wait_for(lambda: (f := view(fast, tid, tokens[1])) and f["seats"][0]["ran_out"] and f)
+        assert frame["seats"][0]["hand_over"] and not frame["seats"][1]["hand_over"]  # not one's own seat
+        assert seat_notes(frame) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
+        assert view(fast, tid, tokens[0])["countdown"] is None  # run out: nothing more is played for her
+        n = frame["n"]
+        res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[1]))
+        assert res.status_code == 200, res.text
+        after = wait_for(lambda: (f := view(fast, tid, tokens[2])) and f["n"] > n and f)
+    assert move_entries(after["log"])[n]["seat"] == 0  # the bot moved for Ada at once
+    assert after["seats"][0]["stand_in"] and after["seats"][0]["kind"] == "human" and after["seats"][0]["name"] == "Ada"
+    handed = "Ben hands Ada's seat to Bot Lena (plays at random); Ada's own link takes it back."
+    assert seat_notes(after)[-1] == handed
+    assert seat_notes(view(fast, tid, tokens[2], "de"))[-1] == (
+        "Ben gibt den Platz von Ada an Bot Lena (spielt zufällig) ab; mit dem eigenen Link holt Ada ihn zurück.")
+    # Ada's link opens again: the seat is hers once more; the bot's move stays
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:
+        frame = ada.receive_json()
+        assert not frame["seats"][0]["stand_in"] and seat_notes(frame)[-1] == "Ada is back and plays again."
+        assert move_entries(frame["log"])[n]["seat"] == 0
+
+
+def test_on_timeout_bot_makes_the_move_and_keeps_the_seat_a_persons(fast: TestClient) -> None:
+    tid, tokens = colors3(fast, clock="fast", on_timeout="bot")
+    frame = wait_for(lambda: (f := view(fast, tid, tokens[1])) and f["n"] >= 1 and f)
+    assert move_entries(frame["log"])[0]["seat"] == 0
+    assert seat_notes(frame)[0] == "Ada's time ran out: Bot Lena (steady) makes this move."
+    assert frame["seats"][0]["kind"] == "human" and not frame["seats"][0]["stand_in"]
+    assert frame["log"][0]["kind"] == "seat"  # the note comes before the move it tells of
+
+
+def test_each_refusal_names_why_and_changes_nothing(fast: TestClient) -> None:
+    table = new_table(fast, "colors", 3, [*PEOPLE3[:2], {"kind": "bot", "bot": "random"}], seed=5,
+                      options={"first_player": 0})
+    tid, tokens, host = table["id"], [s["token"] for s in table["seats"][:2]], table["host_token"]
+    url = f"/api/tables/{tid}/seats"
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:
+        ada.receive_json()
+        before = view(fast, tid)
+        cases = [
+            (f"{url}/0/handover", {}, None, 401, "a seat token is needed"),
+            (f"{url}/0/handover", {}, "nonsense", 401, "unknown seat token"),
+            (f"{url}/0/handover", {}, tokens[0], 409, "Ada cannot hand their own seat"),
+            (f"{url}/0/handover", {}, tokens[1], 409, "Ada is at the table (connected)"),
+            (f"{url}/2/handover", {}, tokens[1], 409, "not a person's seat"),
+            (f"{url}/7/handover", {}, tokens[1], 422, "there is no seat 7"),
+            (f"{url}/0/handover", {"bot": "chess"}, tokens[1], 422, "seat 1"),
+            (f"{url}/1/back", {}, tokens[0], 401, "only the seat's own link"),
+            (f"{url}/0/back", {}, tokens[0], 409, "Ada plays this seat already"),
+            (f"{url}/0/remove", {}, tokens[1], 401, "only the table's host"),
+            (f"{url}/0/remove", {}, host, 409, "Ada is at the table (connected)"),
+            (f"{url}/2/remove", {}, host, 409, "not a person's seat"),
+        ]
+        for path, body, token, status, words in cases:
+            res = fast.post(path, json=body, headers=auth(token) if token else {})
+            assert res.status_code == status and words in res.json()["error"], (path, token, res.text)
+        assert stable(view(fast, tid)) == stable(before)
+
+
+def stable(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame`` without what time alone changes (presence, and with it who may be handed over)."""
+    seats = [{k: v for k, v in s.items() if k not in ("presence", "hand_over")} for s in frame["seats"]]
+    return {**frame, "seats": seats}
+
+
+def test_the_host_removes_a_person_who_is_gone(fast: TestClient) -> None:
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    view(fast, tid)  # the table is in the server's memory from here on: nobody's page is open
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    res = fast.post(f"/api/tables/{tid}/seats/0/remove", json={"bot": "random"},
+                    headers=auth(table["host_token"]))
+    assert res.status_code == 200, res.text
+    frame = view(fast, tid, tokens[1])
+    assert frame["seats"][0]["kind"] == "bot" and frame["seats"][0]["name"] == "Ada"
+    assert seat_notes(frame) == ["The host gives Ada's seat to Bot Lena (plays at random) for the rest of the match."]
+    assert fast.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).status_code == 401  # her link is closed
+
+
+def test_a_stored_hand_over_survives_a_reload_from_the_database(db_url: str) -> None:
+    with TestClient(create_app(db_url, time_scale=SCALE)) as client:
+        tid, tokens = colors3(client, clock="fast")
+        wait_for(lambda: view(client, tid, tokens[1])["seats"][0]["ran_out"])
+        res = client.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[2]))
+        assert res.status_code == 200, res.text
+        before = wait_for(lambda: (f := view(client, tid, tokens[1])) and f["n"] >= 1 and f)
+    with TestClient(create_app(db_url, time_scale=SCALE)) as client:  # a fresh server reads the table back
+        after = view(client, tid, tokens[1])
+        assert after["seats"][0]["stand_in"] and after["seats"][0]["bot"] == "random"
+        assert seat_notes(after) == seat_notes(before) == [
+            "Ada's time ran out: anyone at the table may hand the seat to a bot.",
+            "Cem hands Ada's seat to Bot Lena (plays at random); Ada's own link takes it back."]
+        assert move_entries(after["log"])[:before["n"]] == move_entries(before["log"])
+        res = client.post(f"/api/tables/{tid}/seats/0/back", headers=auth(tokens[0]))
+        assert res.status_code == 200 and not res.json()["seats"][0]["stand_in"]
+
+
+def finish(client: TestClient, tid: str, tokens: list[str]) -> None:
+    """Play the table's match to its end, each seat its first legal move."""
+    frame = view(client, tid)
+    while not frame["view"]["game_over"]:
+        seat = frame["view"]["to_act"][0]
+        legal = view(client, tid, tokens[seat])["legal"]
+        frame = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[seat])).json()
+
+
+def test_a_rematch_is_offered_to_every_seat_and_starts_when_all_answered(fast: TestClient) -> None:
+    table = new_table(fast, "colors", 3, PEOPLE3, seed=3, options={"max_rounds": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    finish(fast, tid, tokens)
+    url = f"/api/tables/{tid}/rematch"
+    assert fast.post(url, headers=auth(tokens[0])).json() == {"id": None, "token": None, "url": None,
+                                                              "waiting": [1, 2]}
+    for token in tokens[1:]:  # every seat sees the offer at once
+        offer = view(fast, tid, token)["rematch_offer"]
+        assert offer["by"] == 0 and offer["answers"] == ["join", None, None] and not offer["made"]
+    assert seat_notes(view(fast, tid, tokens[1], "de")) == ["Ada möchte eine Revanche."]
+    assert fast.post(url, json={"join": False}, headers=auth(tokens[2])).json()["id"] is None
+    made = fast.post(url, json={"join": True}, headers=auth(tokens[1])).json()
+    assert made["id"] and made["url"].endswith(made["token"])
+    assert seat_notes(view(fast, tid)) == ["Ada wants a rematch.", "Cem leaves and does not play the rematch.",
+                                           "Ben joins the rematch."]
+    new = view(fast, made["id"], made["token"])
+    assert [(s["kind"], s["name"]) for s in new["seats"]][:2] == [("human", "Ada"), ("human", "Ben")]
+    assert new["seats"][2]["kind"] == "bot"
+    assert view(fast, tid)["rematch_offer"]["made"]
+    res = fast.post(url, json={"join": False}, headers=auth(tokens[0]))
+    assert res.status_code == 409 and "has started already" in res.json()["error"]
+
+
+def test_a_rematch_starts_after_its_time_and_a_late_answer_takes_the_seat(fast: TestClient) -> None:
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=3, options={"max_rounds": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    finish(fast, tid, tokens)
+    fast.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0]))
+    wait_for(lambda: view(fast, tid)["rematch"], REMATCH_SECONDS * SCALE + 5)
+    late = fast.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1])).json()
+    new = view(fast, late["id"], late["token"])
+    assert new["seats"][1]["stand_in"]  # a bot played for Ben until he answered; his link takes the seat back
+    fast.post(f"/api/tables/{late['id']}/seats/1/back", headers=auth(late["token"]))
+    assert not view(fast, late["id"])["seats"][1]["stand_in"]
+
+
+def test_a_hand_over_through_one_process_is_seen_and_undone_through_another() -> None:
+    """On a shared store (issue 26): the note and the seat's stand-in committed through A reach B's table in memory
+    (catch-up reads the notes and the seats), and Ada takes her seat back through B."""
+    from .conftest import pg_test_url
+
+    url = pg_test_url()
+    with TestClient(create_app(url, time_scale=SCALE)) as a, TestClient(create_app(url, time_scale=SCALE)) as b:
+        tid, tokens = colors3(a, clock="fast")
+        view(b, tid)  # B holds the table in memory too
+        wait_for(lambda: view(a, tid, tokens[1])["seats"][0]["ran_out"])
+        res = a.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[1]))
+        assert res.status_code == 200, res.text
+        seen = wait_for(lambda: (f := view(b, tid, tokens[2])) and f["n"] >= 1 and f["seats"][0]["stand_in"] and f)
+        assert seat_notes(seen)[-1].startswith("Ben hands Ada's seat to Bot Lena")
+        res = b.post(f"/api/tables/{tid}/seats/0/back", headers=auth(tokens[0]))
+        assert res.status_code == 200, res.text
+        assert wait_for(lambda: not view(a, tid)["seats"][0]["stand_in"])
+
+
+def test_a_removed_persons_open_page_is_told_and_sees_and_plays_no_more(fast: TestClient) -> None:
+    """Ada's page stays open while a bot plays for her (her clock ran out, Ben handed the seat over); the host then
+    gives the seat to a bot for good: her socket gets a 401 error frame instead of the bot's hand, and an action
+    through it is refused."""
+    table = new_table(fast, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0}, clock="fast")
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:
+        assert ada.receive_json()["seat"] == 0
+        wait_for(lambda: view(fast, tid, tokens[1])["seats"][0]["ran_out"])
+        assert fast.post(f"/api/tables/{tid}/seats/0/handover", json={}, headers=auth(tokens[1])).status_code == 200
+        res = fast.post(f"/api/tables/{tid}/seats/0/remove", json={}, headers=auth(table["host_token"]))
+        assert res.status_code == 200, res.text
+        frame = ada.receive_json()
+        while frame["type"] == "state":
+            frame = ada.receive_json()
+        assert frame == {"type": "error", "status": 401,
+                         "error": "unknown seat token for this table: the host gave this seat to a bot"}
+        ada.send_json({"type": "action", "action": "play:b5"})
+        refusal = ada.receive_json()
+        assert refusal["type"] == "error" and refusal["status"] == 401 and "given to a bot" in refusal["error"]
+
+
+def test_a_clock_survives_a_restart(db_url: str) -> None:
+    """The deadline comes from the stored table (its last change), not from a timer in memory: a fresh server
+    counts on where the old one stopped instead of starting the clock again."""
+    scale = 0.2  # the fast clock: 6 s
+    with TestClient(create_app(db_url, time_scale=scale)) as client:
+        tid, tokens = colors3(client, clock="fast")
+        assert view(client, tid, tokens[0])["countdown"] > 5
+    time.sleep(1.5)
+    with TestClient(create_app(db_url, time_scale=scale)) as client:
+        assert view(client, tid, tokens[0])["countdown"] <= CLOCKS["fast"].seconds * scale - 1.5
+        frame = wait_for(lambda: (f := view(client, tid, tokens[1])) and f["seats"][0]["ran_out"] and f)
+        assert seat_notes(frame) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
