@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -123,6 +124,13 @@ def test_join_recover_and_refusals(client: TestClient) -> None:
     assert res.status_code == 401 and "Spielrunde" in res.json()["error"]
 
 
+def rematch_of(client: TestClient, table_id: str, tokens: list[str]) -> list[dict[str, Any]]:
+    """Every person answers the rematch offer (issue 32: it starts once all answered); each seat's ``{id, token}``."""
+    for token in tokens:
+        client.post(f"/api/tables/{table_id}/rematch", headers=auth(token))
+    return [client.post(f"/api/tables/{table_id}/rematch", headers=auth(token)).json() for token in tokens]
+
+
 def test_a_table_from_the_group_is_recorded_and_its_rematch_too(client: TestClient) -> None:
     code = new_group(client)
     ana, ben = join(client, code, "Ana"), join(client, code, "Ben")
@@ -145,8 +153,7 @@ def test_a_table_from_the_group_is_recorded_and_its_rematch_too(client: TestClie
     assert names["Ana"]["average_score"] == final["totals"][0]
     assert sum(p["wins"] for p in names.values()) == len(final["winners"])
     # the rematch lands in the group without anyone typing a result
-    rematch = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
-    again = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[1])).json()
+    rematch, again = rematch_of(client, table["id"], tokens)
     play_out(client, rematch["id"], [rematch["token"], again["token"]])
     games = client.get(f"/api/groups/{code}/standings?lang=de").json()["games"]
     assert games[0]["matches"] == 2 and games[0]["game_name"] == "Farblücke"
@@ -334,10 +341,9 @@ def test_a_chain_of_rematches_is_listed_in_the_group_before_any_ends(client: Tes
     tokens = seat_tokens(client, code, [ana["key"], ben["key"]], table["id"])
     client.app.state.hub.on_match_over.clear()  # nothing recorded by the hook: the group's reads find them
     play_out(client, table["id"], tokens)
-    second = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
-    play_out(client, second["id"], [second["token"], client.post(f"/api/tables/{table['id']}/rematch",
-                                                                  headers=auth(tokens[1])).json()["token"]])
-    third = client.post(f"/api/tables/{second['id']}/rematch", headers=auth(second["token"])).json()
+    second, second_ben = rematch_of(client, table["id"], tokens)
+    play_out(client, second["id"], [second["token"], second_ben["token"]])
+    third, _ = rematch_of(client, second["id"], [second["token"], second_ben["token"]])
     listed = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()["matches"]
     assert [m["url"] for m in listed][0] == f"/t/{third['id']}#seat={third['token']}"
     assert [m["over"] for m in listed] == [False, True, True]

@@ -901,7 +901,7 @@ class Hub:
         table.record = _touched(table.record)
         if table.state.game_over:
             for hook in self.on_match_over:
-                self._spawn(hook(table))
+                self.spawn(hook(table))
 
     async def refresh(self, table: LiveTable) -> bool:
         """Catch ``table`` up from a shared store (call under ``table.lock``): the events, chat messages, seats, notes
