@@ -597,6 +597,13 @@ class Game(ABC):
         """The function ``name`` of the game's ``words`` part, or ``None``."""
         return getattr(self.part("words"), name, None)
 
+    def common_text(self, lang: str, key: str, **kwargs: Any) -> str:
+        """The kernel's round and match sentences (:func:`~kartentisch.kernel.words.common_text`), each as the
+        game's ``words`` part may word it in its ``COMMON`` (``{lang: {key: text}}``; chips calls a round a
+        "Partie" and the match "das Spiel", chips D1)."""
+        own = getattr(self.part("words"), "COMMON", {}).get(lang, {}).get(key)
+        return own.format(**kwargs) if own else common_text(lang, key, **kwargs)
+
     def card_name(self, code: str, lang: str) -> str:
         """The full name of card ``code`` in ``lang`` ("Blue 7", "Blau 7"), never cut short."""
         own = self._word("card_name")
