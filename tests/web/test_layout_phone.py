@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .browser_kit import LAPTOP, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import LAPTOP, LOCALES, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def open_table(browser, base: str, game: str, players: int, viewport: dict, lang
     res = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": 4,
                                                  "reaction_seconds": 60, "seats": seats})
     assert res.status_code == 201, res.text
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(locale=LOCALES[lang], viewport=viewport)
     page.goto(f"{base}{res.json()['seats'][0]['url'].replace('#', f'?lang={lang}#')}")
     page.wait_for_selector("body[data-acting='1'] [data-zone=my-hand]")
     return page
@@ -103,7 +103,7 @@ def test_names_of_80_letters_without_a_space_wrap_inside_the_page(browser, live_
 @pytest.mark.parametrize("game_id", list(MOST))
 def test_the_lobbys_setup_fits_a_phone(browser, live_server: str, game_id: str) -> None:  # noqa: F811
     """The German setup with every option open (long choices such as mayhem's gambler rule) at 390 px."""
-    page = browser.new_page(viewport=PHONE)
+    page = browser.new_page(locale="de-DE", viewport=PHONE)
     page.goto(f"{live_server}/?lang=de&game={game_id}")
     page.wait_for_selector("body[data-ready='1'] #new-table")
     page.select_option("#players", str(MOST[game_id]))

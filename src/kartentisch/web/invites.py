@@ -139,14 +139,18 @@ async def invite(code: str, request: Request,
 
 
 @router.post("/api/invites/{code}/join")
-async def join(code: str, body: JoinIn, request: Request) -> JoinOut:
+async def join(code: str, body: JoinIn, request: Request,
+               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> JoinOut:
     """Take an open seat with a name: that seat's secret token and private link. 409 when the seat is not open
-    (someone was faster, or the match has started), 422 for a name that is empty or another seat's."""
+    (someone was faster, or the match has started), 422 for a name that is empty or another seat's (its ``text``
+    says so in ``lang``, the page's language)."""
+    frame_lang(lang)
     table = await _invited(request, code)
     hub = hub_of(request)
     name = body.name.strip()
     if not name:
-        raise ApiError(422, "a name is needed to take a seat: 1 to 80 characters")
+        raise ApiError(422, "a name is needed to take a seat: 1 to 80 characters", said={
+            "en": "Type your name to take a seat.", "de": "Gib deinen Namen ein, um einen Platz zu nehmen."})
     async with table.lock:
         _open_seat(table, body.seat)
         taker = SeatRecord(body.seat, "human", name, None, secrets.token_urlsafe(24))
