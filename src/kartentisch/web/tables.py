@@ -88,7 +88,7 @@ class ApiError(Exception):
         out: dict[str, Any] = {"error": self.message}
         if self.rule is not None:
             out["rule"] = self.rule
-        if self.said is not None and lang in self.said:
+        if self.said is not None and lang is not None and lang in self.said:
             out["text"] = self.said[lang]
         return out
 
