@@ -62,7 +62,7 @@ def test_the_lobby_offers_the_special_cards_in_words(browser, live_server: str) 
     page.click("#create")
     page.wait_for_selector("#links")
     token = page.locator("a.table-link").get_attribute("href").split("#seat=")[1]
-    table = page.locator("a.table-link").get_attribute("href").split("/t/")[1].split("?")[0]
+    table = page.locator("a.table-link").get_attribute("href").split("/t/")[1].split("#")[0].split("?")[0]
     view = httpx.get(f"{live_server}/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}).json()
     assert view["view"]["options"]["specials"] == "random"
 
