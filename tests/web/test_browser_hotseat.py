@@ -44,3 +44,4 @@ def test_hot_seat_asks_names_and_its_end_names_everyone(browser, live_server: st
     assert not re.search(r"\b[Dd]u\b|\b[Dd]ein", end), end
     assert re.search(r"\b(Ada|Bo)\b.*(gewinnt|teilen sich)", end)
     assert page.locator("button.rematch").count() == 1  # the rematch is still offered on the shared device
+    assert page.locator("#info").text_content().startswith("Ada und Bo · ")  # not "Zuschauer": everyone's device

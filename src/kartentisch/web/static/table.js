@@ -496,7 +496,8 @@ function Info({ frame }) {
   const v = frame.view;
   const seatNo = frame.seat === null ? "" : `${t("seat")} ${frame.seat + 1}`;
   const name = frame.seat === null ? "" : seatName(frame, frame.seat);
-  const who = frame.seat === null ? t("spectator") : name === seatNo ? name : `${name} (${seatNo})`;
+  const everyone = () => seatList(frame, [...Array(v.players).keys()]);  // hot-seat's shared device at the end
+  const who = frame.seat === null ? (hotseat ? everyone() : t("spectator")) : name === seatNo ? name : `${name} (${seatNo})`;
   const seed = frame.fixed_seed;
   return html`<p id="info">${who} · ${t("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}
     ${seed !== null && seed !== undefined && html`<span class="fixed-deal" title=${t("fixedDealWhy")}> · ${t("fixedDeal", seed)}</span>`}</p>`;
