@@ -199,4 +199,5 @@ def test_the_round_summarys_button_stays_in_view_on_a_phone(browser, live_server
         assert button and 0 <= button["y"] and button["y"] + button["height"] <= PHONE["height"], button
         heading = dialog.locator("h2").bounding_box()
         assert heading and heading["y"] >= 0
+        assert page.evaluate(HIDDEN_SIDEWAYS) == []  # each seat's details below it, not in a column cut off
         page.close()
