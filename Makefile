@@ -10,6 +10,9 @@ comma  := ,
 # The shared conformance folder beside the clone (optional; tests/scenarios/<id>/shared/ holds copies).
 KARTENTISCH_SHARED ?= ../shared
 STARTED := $(shell date +%s)
+# make run HOST=0.0.0.0 PORT=8101: where the browser table listens.
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
 .PHONY: install compiled run test soak kill-soak bench lint scenarios clean
 
@@ -20,7 +23,7 @@ $(VENV)/.installed: pyproject.toml setup.py
 	@echo "install: 1/2 creating the virtual environment $(VENV) with $(PYTHON) (a few seconds)"
 	$(PYTHON) -m venv $(VENV)
 	@echo "install: 2/2 installing kartentisch and its Python packages [$(EXTRAS)] into $(VENV) with pip:"
-	@echo "install:     about 1 GB, usually 2 to 3 minutes, quiet until done (no system packages); with a C"
+	@echo "install:     about 1 GB, about 5 to 7 minutes on a 2-core machine, quiet until done (no system packages); with a C"
 	@echo "install:     compiler the kernel, the games' rules and the search are compiled with mypyc (about a minute)"
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[$(EXTRAS)]'
@@ -39,8 +42,8 @@ compiled: install                ## compile the changed kernel/rules/search sour
 	  $(PY) setup.py -q build_ext --inplace && echo "compiled: done in $$(( $$(date +%s) - $(STARTED) )) s, build: $$($(BUILD_INFO))"; \
 	fi
 
-run: compiled                    ## start the browser table on http://127.0.0.1:8000
-	$(KT) serve
+run: compiled                    ## start the browser table on http://$(HOST):$(PORT) (make run PORT=8101 HOST=0.0.0.0)
+	$(KT) serve --host $(HOST) --port $(PORT)
 
 test: compiled                   ## lint, system packages, then the whole test suite (scenarios, browser, PostgreSQL)
 	$(MAKE) --no-print-directory lint

@@ -54,7 +54,7 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
     assert match.state.game_over
     # … the match was played to its end, and its winners are named in words, seats by name
     def over(lang: str, names: tuple[str, ...]) -> str:
-        return winners_line(match.state.view(0), Voice(lang, 0, names))
+        return winners_line(match.state.view(0), Voice(lang, 0, names), match.state.game)
 
     # told once with the last move, once under the final table
     assert result.output.count(over("de", _seat_names_of("de"))) == 2, result.output

@@ -13,11 +13,14 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
+from typing import Any
 
 import pytest
 
 from kartentisch.games import get_game
 from kartentisch.kernel import LANGS, GameState, Voice, narrate
+from kartentisch.kernel.words import score_line, winners_line
 
 #: A raw token or a card code, as a player must never read them (the issue's and the hook's patterns).
 RAW = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
@@ -94,9 +97,87 @@ def _check_choices(state: GameState, seat: int) -> None:
             steps[key] = token
 
 
+def test_you_is_capitalised_only_where_it_begins_the_round_and_winner_lines() -> None:
+    """Issue 32: "Seat 1 and you share the win", "Round 1 is over: Seat 1 +3 (total 3), you +2 (total 2)." """
+    view = {"scores": [[3, 2]], "totals": [3, 2], "winners": [0, 1], "game_over": True}
+    assert winners_line(view, Voice("en", 1)) == "Seat 1 and you share the win."
+    assert winners_line(view, Voice("de", 0)) == "Du und Platz 2 teilen sich den Sieg."
+    assert score_line(view, Voice("en", 1)) == "Round 1 is over: Seat 1 +3 (total 3), you +2 (total 2)."
+    assert score_line(view, Voice("de", 0)).startswith("Runde 1 ist vorbei: Du +3 (gesamt 3), Platz 2 +2")
+
+
 def test_seat_names_count_from_one_and_you_is_the_reader() -> None:
     voice = Voice("de", viewer=2)
     assert [voice.who(s) for s in range(3)] == ["Platz 1", "Platz 2", "Du"]
     assert Voice("en", None, ("Ana", "")).name(1) == "Seat 2"
     assert voice.say(2, "{who} zieht.", "{who} ziehst.") == "Du ziehst."
     assert voice.say(0, "{who} zieht.", "{who} ziehst.") == "Platz 1 zieht."
+
+
+#: Where a sentence may name a card that did not move in its step (issue 32), per game and language: the rule's
+#: own words for a kind of card ("may answer with a Counterattack", "turns the Fantastic Four against"), the one
+#: card a lastcard hand keeps ("You keep only the 36", lastcard's last-card call) and grid's top discard that
+#: stays face up when the pile is shuffled into a new draw pile.
+ALLOWED = {
+    "mayhem": {"en": re.compile(r"answer with (a Counterattack|Nice Try)|play Nice Try|turns? the "
+                                r"(Gift|Exchange|Skip|Fantastic Four|Equality) against"),
+               "de": re.compile(r"mit (einem Gegenangriff|Netter Versuch) antworten|keinen Netten Versuch|"
+                                r"richtes?t (das Geschenk|den Tausch|das Aussetzen|die Fantastische Vier|"
+                                r"den Gleichstand)|vom Markt")},
+    "lastcard": {"en": re.compile(r"keeps? only the \d+"), "de": re.compile(r"behält(st)? nur die \d+")},
+    "grid": {"en": re.compile(r"[A-Z][a-z]+ -?\d+ stays face up"),
+             "de": re.compile(r"[A-ZÄÖÜ][a-zäöü]+ -?\d+ bleibt offen")},
+}
+
+
+def _places(doc: object, path: tuple[object, ...] = ()) -> Counter[tuple[str, tuple[object, ...]]]:
+    """Every string of a view's zones with the zone it lies in: its path, list positions left out except where a
+    list holds lists (one hand per seat), so a card that only shifts within its pile stays in place."""
+    out: Counter[tuple[str, tuple[object, ...]]] = Counter()
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            out += _places(value, (*path, key))
+    elif isinstance(doc, list):
+        for k, value in enumerate(doc):
+            out += _places(value, (*path, k) if isinstance(value, list) else path)
+    elif isinstance(doc, str):
+        out[doc, path] += 1
+    return out
+
+
+def _moved(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    """The card codes whose zone (or face: a hidden card turned up) changed between two views."""
+    old, new = _places(before["zones"]), _places(after["zones"])
+    return {code for code, _ in (old - new) + (new - old)}
+
+
+@pytest.mark.parametrize(("game_id", "players"), [(g, n) for g in SHORT for n in (2, get_game(g).max_players)])
+def test_a_sentence_names_only_cards_that_moved_in_its_step(game_id: str, players: int) -> None:
+    """Issue 32: over a random match, for every reader seat, the spectator and both languages, every card a
+    move's sentence names changed zone in that step (as the reader's views show it), is named by the move itself
+    (a card chosen to give, bet or discard before the choices take effect, R43-like) or stands in :data:`ALLOWED`.
+    (mayhem's "You give away Black 1" — the Black 1 just played, not given — is its own test.)"""
+    game = get_game(game_id)
+    state = game.new_state(players, SHORT[game_id], seed=7 + players)
+    rng = random.Random(players)
+    patterns = {lang: _card_pattern(state, lang) for lang in LANGS}
+    moves = 0
+    while not state.game_over and moves < 3000:
+        seat = state.to_act()[0]
+        token = state.random_action(seat, rng)
+        before = state.clone()
+        state.apply(seat, token)
+        moves += 1
+        for viewer in [*range(players), None]:
+            views = before.view(viewer), state.view(viewer)
+            moved = _moved(*views)
+            for lang in LANGS:
+                told = narrate(before, seat, token, state, Voice(lang, viewer, NAMES[:players]), views)
+                named_by_move = set(told.token.split(":"))
+                rest = ALLOWED.get(game_id, {}).get(lang, re.compile("$^")).sub("…", told.text)
+                for code, pattern in patterns[lang].items():
+                    if pattern.search(rest):
+                        assert code in moved or code in named_by_move, (
+                            f"{game_id} move {moves} ({seat}:{token}) for viewer {viewer} in {lang}: "
+                            f"{told.text!r} names {code}, which did not move")
+                        rest = pattern.sub("…", rest)

@@ -110,7 +110,8 @@ def test_whole_grid_match_on_a_phone(phone, live_server):
     viewer.locator("#lang").click()  # German
     playwright_api.expect(viewer.locator("#status")).to_have_text("Partie beendet. Sieger: Ana")
     assert viewer.locator("#title").inner_text() == "Punkteblock · Farbraster"
-    assert viewer.locator("#home").get_attribute("href") == "/?lang=de"  # back to the lobby, in German
+    assert viewer.locator("#home").get_attribute("href") == "/"  # back to the lobby: in German, this browser's choice
+    assert viewer.evaluate("localStorage.getItem('kartentisch.lang')") == "de"
 
 
 def test_options_are_those_of_the_game_chosen_last(phone, live_server):
@@ -131,9 +132,11 @@ def test_options_are_those_of_the_game_chosen_last(phone, live_server):
 
 
 def test_the_german_page_refuses_in_german(phone, live_server):
-    """``?lang=de``: a pad with one player and a chips round with two special cards of three are refused in German,
-    in the players' words (chips calls a round "Partie"), and nothing is saved."""
+    """A German browser: a pad with one player and a chips round with two special cards of three are refused in
+    German, in the players' words (chips calls a round "Partie"), and nothing is saved."""
     page = phone
+    page.goto(f"{live_server}/")
+    page.evaluate("localStorage.setItem('kartentisch.lang', 'de')")  # this person chose German (issue 32)
     page.goto(f"{live_server}/scorepad?lang=de")
     page.wait_for_selector("#game option", state="attached")
     page.locator("#game").select_option("grid")

@@ -24,6 +24,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: The browser's language for a page in each of ours (issue 32: a page follows the browser's language unless this
+#: browser chose one; a ``?lang=`` in the address counts only for a browser speaking neither).
+LOCALES = {"en": "en-US", "de": "de-DE"}
 #: What no text for people may look like: a token (``play:r7``) or a card code (``r7``, ``b-1``).
 TOKEN_LIKE = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 #: What a person may click to make a move: the objects on the table, and the decision panel's buttons (wishes,

@@ -15,6 +15,8 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
+    PHONE,
     TOKEN_LIKE,
     api_frame,
     body,
@@ -218,7 +220,7 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
         "game": "colors", "players": 2, "seed": 3, "options": {"max_rounds": 1, "first_player": 0},
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
     tid, token = res.json()["id"], res.json()["seats"][0]["token"]
-    context = browser.new_context(locale="en-US")  # the page's language comes from its URL, not the browser's
+    context = browser.new_context(locale="de-DE")  # a German browser: German pages (issue 32)
     page = context.new_page()
     page.goto(f"{live_server}/t/{tid}?lang=de#seat={token}")
     page.wait_for_selector("body[data-acting='1']")
@@ -240,7 +242,9 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
     shot(page, "colors-log-de", full_page=True)
     page.click("#lang button")
     page.wait_for_function("document.querySelector('[data-zone=log] li.move')?.textContent.startsWith('You ')")
-    assert "lang=en" in page.url and page.evaluate("document.documentElement.lang") == "en"
+    # the switch is this browser's own choice: remembered, and the address no longer names a language
+    assert "lang=" not in page.url and page.evaluate("document.documentElement.lang") == "en"
+    assert page.evaluate("localStorage.getItem('kartentisch.lang')") == "en"
     assert page.locator("[data-zone=log] li.round-end").last.text_content().startswith("Round 1 is over")
     context.close()
 
@@ -248,7 +252,7 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
 def test_the_rules_window_draws_a_table_as_a_table(browser, live_server: str) -> None:  # noqa: F811
     """chips' special cards are a markdown table in its rules: cells, not pipes and dashes, in both languages."""
     for lang, head in (("en", "card"), ("de", "Karte")):
-        page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone: the narrowest column
+        page = browser.new_page(locale=LOCALES[lang], viewport=PHONE)  # a phone: the narrowest column
         page.goto(f"{live_server}/?lang={lang}")
         page.wait_for_selector("body[data-ready='1']")
         page.locator("li[data-game='chips'] button.how").click()
@@ -273,7 +277,8 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     failed: list[str] = []
     bodies: list[dict] = []
     page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
-    page.on("request", lambda r: bodies.append(r.post_data_json) if r.url.endswith("/api/tables") else None)
+    page.on("request", lambda r: bodies.append(r.post_data_json)
+            if r.url.split("?")[0].endswith("/api/tables") else None)  # asked with ?lang=
     page.goto(f"{live_server}/?lang=en")
     page.wait_for_selector("body[data-ready='1']")
     assert page.locator(".game-card").count() == 5

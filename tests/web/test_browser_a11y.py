@@ -31,7 +31,7 @@ def serious_violations(page) -> list[str]:
 
 
 def test_the_lobby_and_the_invite_page_have_no_serious_violations(browser, live_server: str) -> None:  # noqa: F811
-    page = browser.new_page(viewport=LAPTOP)
+    page = browser.new_page(locale="de-DE", viewport=LAPTOP)
     page.goto(f"{live_server}/?lang=de")
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("document.documentElement.lang") == "de"

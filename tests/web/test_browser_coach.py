@@ -131,7 +131,7 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
                                                                            if e.get("kind") != "round"]
     page.click(".replay-controls button.first")
     page.wait_for_function("document.body.dataset.n === '0'")
-    phone = browser.new_context(viewport=PHONE).new_page()
+    phone = browser.new_context(locale="de-DE", viewport=PHONE).new_page()
     phone.goto(f"{live_server}/t/{table['id']}/replay?n={total // 2}&seat=1&lang=de")
     phone.wait_for_function("document.body.dataset.ready === '1'")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -167,7 +167,7 @@ def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_se
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "kartentisch-replay/1", "game": "colors", "players": 2, "options": {}, "seed": 1}\n'
                    '{"seat": 0, "token": "play:zz"}\n', encoding="utf-8")
-    page = browser.new_page()
+    page = browser.new_page(locale="de-DE")
     page.goto(f"{live_server}/replay?lang=de")
     page.wait_for_selector("body[data-ready='1'] form.upload")
     page.set_input_files("form.upload input[type=file]", str(bad))

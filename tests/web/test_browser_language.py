@@ -1,6 +1,7 @@
-"""The chosen language in a real browser (marker ``browser``): every link and redirect between the lobby, the
-invite page, the table and the replay keeps it, a page opened with ``?lang=`` remembers it, and the table's
-refusals are shown in it, in the players' words (no 0-based seat numbers, no tokens)."""
+"""Each person's language in a real browser (marker ``browser``, issue 32): a page follows this browser's own
+choice (the language switch), else the browser's languages, else a link's ``?lang=``; the app's links carry no
+language, so nobody's link decides for another; the table's and the join page's refusals are shown in it, in the
+players' words (no 0-based seat numbers, no tokens)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,17 @@ import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
-from .browser_kit import LAPTOP, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import LAPTOP, LOCALES, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
 from .test_browser_texts import finished_table
 
 pytestmark = pytest.mark.browser
 
 
 def german_lobby_table(page: playwright_api.Page, base: str) -> None:
-    """In the German lobby: a colors table with a bot and a free seat for a friend (the invite link)."""
-    page.goto(f"{base}/?lang=de&game=colors")
+    """In the lobby of a German browser: a colors table with a bot and a free seat for a friend (the invite link)."""
+    page.goto(f"{base}/?game=colors")
     page.wait_for_selector("body[data-ready='1'] #new-table")
+    assert page.evaluate("document.documentElement.lang") == "de"
     page.select_option("#players", "3")
     page.fill("#your-name", "Ada")
     page.select_option("#kind-1", "easy")
@@ -29,57 +31,75 @@ def german_lobby_table(page: playwright_api.Page, base: str) -> None:
     page.wait_for_selector("#links")
 
 
-def test_the_german_lobbys_links_open_german_pages(browser, live_server: str) -> None:  # noqa: F811
-    """"Zu meinem Platz", the spectator link and the invite link keep German, and so does the table the friend
-    reaches through the invite page, in a browser that never chose a language."""
-    host = browser.new_context(viewport=LAPTOP, locale="en-US").new_page()
+def test_an_english_browser_opening_a_german_hosts_invite_gets_english(browser, live_server: str) -> None:  # noqa: F811
+    """Issue 32: the links a German host's lobby makes carry no language; the English friend who opens the invite
+    link reads English on the invite page and at the table, the host German at hers — each by their own browser."""
+    host = browser.new_context(viewport=LAPTOP, locale="de-DE").new_page()
     german_lobby_table(host, live_server)
     links = [host.locator(sel).get_attribute("href") for sel in ("a.table-link", "a.spectator-link")]
     invite = host.locator(".invite-url").text_content()
-    assert all("lang=de" in link for link in [*links, invite]), (links, invite)
+    assert all("lang=" not in link for link in [*links, invite]), (links, invite)
     friend = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     friend.goto(invite)
     friend.wait_for_selector("body[data-ready='1'] .seat-list")
-    assert friend.evaluate("document.documentElement.lang") == "de"
-    bot = friend.locator("li[data-seat='1']").inner_text()
-    assert "spielt" in bot and "plays" not in bot and "(Bot)" not in bot  # the bot's German label, once
+    assert friend.evaluate("document.documentElement.lang") == "en"
+    assert "Join the table" in friend.locator("h2").text_content()
     friend.fill("#join-name", "Bo")
     friend.click("li[data-seat='2'] button.take")
-    friend.wait_for_selector("body[data-phase]")
-    assert friend.evaluate("document.documentElement.lang") == "de"
-    assert "Platz 3" in friend.locator("#info").text_content()
+    friend.wait_for_selector("body[data-phase] #zones")
+    assert friend.evaluate("document.documentElement.lang") == "en" and "lang=" not in friend.url
+    assert "Round" in friend.locator("#info").text_content()
     host.click("a.table-link")
     host.wait_for_selector("body[data-phase] #zones")
     assert host.evaluate("document.documentElement.lang") == "de"
     assert "Runde" in host.locator("#info").text_content()
-    assert host.locator("header h1 a").get_attribute("href") == "/?lang=de"
+    assert host.locator("header h1 a").get_attribute("href") == "/"
+    # an invite link shared before this change, with the host's ?lang=de: the English browser still reads English
+    late = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    late.goto(f"{invite}?lang=de")
+    late.wait_for_selector("body[data-ready='1'] .seat-list")
+    assert late.evaluate("document.documentElement.lang") == "en"
 
 
-def test_a_page_opened_with_lang_remembers_it(browser, live_server: str) -> None:  # noqa: F811
-    """The German lobby once, then a table's bare address (no ?lang=): German; ?lang=en still wins."""
+def test_a_persons_own_choice_is_remembered_and_no_link_overrides_it(browser, live_server: str) -> None:  # noqa: F811
+    """Issue 32: an English browser switches to German once; every page after it is German, a table's address
+    with somebody's ``?lang=en`` too, and the address the switch leaves carries no language. A browser speaking
+    neither language follows a link's ``?lang=``."""
     page = browser.new_context(viewport=LAPTOP, locale="en-US").new_page()
-    page.goto(f"{live_server}/?lang=de")
+    page.goto(f"{live_server}/")
     page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.click("#lang button.lang")
+    assert page.evaluate("document.documentElement.lang") == "de" and "lang=" not in page.url
     table = httpx.post(f"{live_server}/api/tables", json={
         "game": "lastcard", "players": 2, "seed": 1,
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
-    page.goto(f"{live_server}/t/{table['id']}")
-    page.wait_for_selector("body[data-phase] #zones")
-    assert page.evaluate("document.documentElement.lang") == "de"
-    assert "Zuschauer" in page.locator("#info").text_content()
-    page.goto(f"{live_server}/t/{table['id']}?lang=en")
+    for address in (f"/t/{table['id']}", f"/t/{table['id']}?lang=en"):
+        page.goto(f"{live_server}{address}")
+        page.wait_for_selector("body[data-phase] #zones")
+        assert page.evaluate("document.documentElement.lang") == "de", address
+        assert "Zuschauer" in page.locator("#info").text_content()
+    page.click("#lang button.lang")  # back to English: remembered as well, and the address loses its ?lang=
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "lang=" not in page.url
+    page.reload()
     page.wait_for_selector("body[data-phase] #zones")
     assert "Spectator" in page.locator("#info").text_content()
+    french = browser.new_context(viewport=LAPTOP, locale="fr-FR").new_page()
+    french.goto(f"{live_server}/t/{table['id']}?lang=de")
+    french.wait_for_selector("body[data-phase] #zones")
+    assert french.evaluate("document.documentElement.lang") == "de"
 
 
-def test_the_rematch_and_the_replay_keep_german(browser, live_server: str) -> None:  # noqa: F811
-    """A finished table in German: the replay link and the rematch's new table are German too."""
+def test_the_rematch_and_the_replay_of_a_german_browser_are_german(browser, live_server: str) -> None:  # noqa: F811
+    """A finished table in a German browser: the replay link carries no language, and the rematch's new table is
+    German too (the browser's language, nothing remembered)."""
     table, tokens, _totals = finished_table(live_server)
-    page = browser.new_context(viewport=LAPTOP, locale="en-US").new_page()
-    page.goto(f"{live_server}/t/{table}?lang=de#seat={tokens[0]}")
+    page = browser.new_context(viewport=LAPTOP, locale="de-DE").new_page()
+    page.goto(f"{live_server}/t/{table}#seat={tokens[0]}")
     page.wait_for_selector("[data-zone=match-summary] button.rematch")
-    assert "lang=de" in page.locator("a.replay-link").get_attribute("href")
-    page.evaluate("localStorage.clear()")  # only the address may carry the language now
+    assert "lang=" not in page.locator("a.replay-link").get_attribute("href")
+    page.evaluate("localStorage.removeItem('kartentisch.lang')")
     page.click("button.rematch")
     page.wait_for_selector("[data-zone=rematch-offer] .progress")  # issue 32: Bo and Cy answer, then it starts
     for token in tokens[1:]:
@@ -87,7 +107,7 @@ def test_the_rematch_and_the_replay_keep_german(browser, live_server: str) -> No
                    headers={"Authorization": f"Bearer {token}"}).raise_for_status()
     page.wait_for_url(lambda url: table not in url)
     page.wait_for_selector("body[data-phase] #zones")
-    assert "lang=de" in page.url and page.evaluate("document.documentElement.lang") == "de"
+    assert "lang=" not in page.url and page.evaluate("document.documentElement.lang") == "de"
 
 
 def own_seat(browser, base: str, lang: str, dev: bool = False) -> playwright_api.Page:  # noqa: F811
@@ -96,7 +116,7 @@ def own_seat(browser, base: str, lang: str, dev: bool = False) -> playwright_api
     table = httpx.post(f"{base}/api/tables", json={
         "game": "colors", "players": 2, "seed": 3, "seats": [{"kind": "human", "name": "Ada"},
                                                             {"kind": "human", "name": "Bo"}]}).json()
-    page = browser.new_page(viewport=PHONE)
+    page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
     query = f"?lang={lang}" + ("&dev=1" if dev else "")
     page.goto(f"{base}/t/{table['id']}{query}#seat={table['seats'][0]['token']}")
     page.wait_for_selector("body[data-acting='1']")
@@ -151,3 +171,23 @@ def test_a_rule_refusal_shows_no_token_and_no_seat_number(browser, live_server: 
     banner = refused_click(page, lambda _m, page_side, _server: page_side.send(refusal))
     assert banner == "This move is not allowed now."
     assert not TOKEN_LIKE.search(banner)
+
+
+def test_the_join_page_shows_the_servers_refusal_in_its_language(browser, live_server: str) -> None:  # noqa: F811
+    """Issue 32: a German friend types the host's name: the refusal is German (the server's ``text`` for the
+    page's ``?lang=``), not "seat names must differ; given twice: 'Ada'"."""
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seats": [{"kind": "human", "name": "Ada"}, {"kind": "open"}]}).json()
+    page = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    page.goto(table["invite"]["url"] if table["invite"]["url"].startswith("http")
+              else f"{live_server}{table['invite']['url']}")
+    page.wait_for_selector("body[data-ready='1'] .seat-list")
+    page.fill("#join-name", "ada")
+    page.click("li[data-seat='1'] button.take")
+    note = page.locator("p.error[role=alert]")
+    note.wait_for()
+    assert note.text_content() == "Ein anderer Platz heißt schon ada: wähl einen anderen Namen."
+    refused = httpx.post(f"{live_server}/api/invites/{table['invite']['code']}/join?lang=en",
+                         json={"seat": 1, "name": " "})
+    assert refused.status_code == 422 and refused.json()["text"] == "Type your name to take a seat."
+    assert "name" in refused.json()["error"]  # the developers' message stays

@@ -9,6 +9,7 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
     PHONE,
     browser,  # noqa: F401  (the module's Chromium fixture)
     shot,
@@ -26,7 +27,7 @@ def open_table(browser, base: str, game: str, viewport: dict, lang: str):  # noq
         "game": game, "players": n, "seed": 4, "reaction_seconds": 60,
         "seats": [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)})
     assert res.status_code == 201, res.text
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(locale=LOCALES[lang], viewport=viewport)
     page.goto(f"{base}{res.json()['seats'][0]['url'].replace('#', f'?lang={lang}#')}")
     page.wait_for_selector("body[data-acting='1'] [data-zone=my-hand]")
     page.wait_for_timeout(300)  # the last move's highlight is over
@@ -60,7 +61,7 @@ def test_on_a_phone_the_own_hand_and_the_decision_are_in_view(browser, live_serv
 def test_lobby_screenshots(browser, live_server: str) -> None:  # noqa: F811
     for viewport, size in ((LAPTOP, "laptop"), (PHONE, "phone")):
         for lang in ("en", "de"):
-            page = browser.new_page(viewport=viewport)
+            page = browser.new_page(locale=LOCALES[lang], viewport=viewport)
             page.goto(f"{live_server}/?lang={lang}&game=mayhem")
             page.wait_for_selector("body[data-ready='1'] #new-table")
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]

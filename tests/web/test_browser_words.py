@@ -12,6 +12,7 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
     TOKEN_LIKE,
     api_frame,
     browser,  # noqa: F401  (the module's Chromium fixture)
@@ -29,7 +30,7 @@ def open_seat(browser, base: str, game: str, seed: int, lang: str, **extra):  # 
     table = httpx.post(f"{base}/api/tables", json={
         "game": game, "players": players, "seed": seed, **extra,
         "seats": [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)}).json()
-    page = browser.new_page(viewport=LAPTOP)
+    page = browser.new_page(locale=LOCALES[lang], viewport=LAPTOP)
     page.goto(f"{base}{table['seats'][0]['url'].replace('#', f'?lang={lang}#')}")
     page.wait_for_selector("body[data-acting='1'] #zones .kt-table")
     return page, table
@@ -37,7 +38,7 @@ def open_seat(browser, base: str, game: str, seed: int, lang: str, **extra):  # 
 
 def test_the_lobby_shows_each_pitch_and_the_choice_options_in_words(browser, live_server: str) -> None:  # noqa: F811
     games = httpx.get(f"{live_server}/api/games").json()
-    page = browser.new_page(viewport=LAPTOP)
+    page = browser.new_page(locale="de-DE", viewport=LAPTOP)
     page.goto(f"{live_server}/?lang=de&game=mayhem")
     page.wait_for_selector("body[data-ready='1'] #new-table")
     for g in games:
@@ -108,7 +109,7 @@ def test_a_decision_button_carries_the_choice_words(browser, live_server: str) -
         "game": "mayhem", "players": players, "seed": 5, "reaction_seconds": 60,
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "Bo"},
                   {"kind": "bot", "bot": "random", "name": "Cy"}]}).json()
-    page = browser.new_page(viewport=LAPTOP)
+    page = browser.new_page(locale="de-DE", viewport=LAPTOP)
     page.goto(f"{live_server}{table['seats'][0]['url'].replace('#', '?lang=de#')}")
     page.wait_for_selector("body[data-acting='1'] .mayhem-table")
     frame = api_frame(live_server, table["id"], table["seats"][0]["token"], "de")

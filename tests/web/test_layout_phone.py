@@ -5,10 +5,13 @@ in a laptop's side column."""
 
 from __future__ import annotations
 
+import random
+import time
+
 import httpx
 import pytest
 
-from .browser_kit import LAPTOP, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import LAPTOP, LOCALES, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +54,7 @@ def open_table(browser, base: str, game: str, players: int, viewport: dict, lang
     res = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": 4,
                                                  "reaction_seconds": 60, "seats": seats})
     assert res.status_code == 201, res.text
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(locale=LOCALES[lang], viewport=viewport)
     page.goto(f"{base}{res.json()['seats'][0]['url'].replace('#', f'?lang={lang}#')}")
     page.wait_for_selector("body[data-acting='1'] [data-zone=my-hand]")
     return page
@@ -103,10 +106,98 @@ def test_names_of_80_letters_without_a_space_wrap_inside_the_page(browser, live_
 @pytest.mark.parametrize("game_id", list(MOST))
 def test_the_lobbys_setup_fits_a_phone(browser, live_server: str, game_id: str) -> None:  # noqa: F811
     """The German setup with every option open (long choices such as mayhem's gambler rule) at 390 px."""
-    page = browser.new_page(viewport=PHONE)
+    page = browser.new_page(locale="de-DE", viewport=PHONE)
     page.goto(f"{live_server}/?lang=de&game={game_id}")
     page.wait_for_selector("body[data-ready='1'] #new-table")
     page.select_option("#players", str(MOST[game_id]))
     page.click("#more-options summary")
     shot(page, f"lobby-{game_id}-phone-de", full_page=True)
     assert page.evaluate(HIDDEN_SIDEWAYS) == []
+
+
+#: What people read on a card of the table that does not fit it: a label on two lines ("1" over "0" of a 10), a
+#: label wider than its card, a card whose content runs past its border (issue 32: "−1" garbled in grid).
+CARD_TEXT = """() => [...document.querySelectorAll('#zones .card:not(.back)')].flatMap((c) => {
+  if (!c.checkVisibility()) return [];
+  const out = [];
+  const b = c.querySelector('b');
+  const lines = b ? b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).fontSize) : 0;
+  if (b && (b.getClientRects().length > 1 || lines > 1.6)) out.push(`${c.dataset.code}: "${b.textContent}" wraps`);
+  if (b && b.scrollWidth > b.clientWidth + 1) out.push(`${c.dataset.code}: "${b.textContent}" is cut`);
+  if (c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1) out.push(`${c.dataset.code} runs over`);
+  if (b && parseFloat(getComputedStyle(b).fontSize) < 10) out.push(`${c.dataset.code}: "${b.textContent}" below 10 px`);
+  return out;
+})"""
+
+
+def play_until(base: str, table: dict, phase: str, max_moves: int = 2000) -> None:
+    """Ada (seat 1) makes random legal moves through the API, the bots answer, until the table is in ``phase``."""
+    rng = random.Random(4)
+    headers = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
+    for _ in range(max_moves):
+        frame = httpx.get(f"{base}/api/tables/{table['id']}/view", headers=headers).json()
+        if frame["view"]["phase"] == phase:
+            return
+        if not frame["legal"]:
+            time.sleep(0.05)
+            continue
+        httpx.post(f"{base}/api/tables/{table['id']}/actions", headers=headers,
+                   json={"action": rng.choice(frame["legal"]), "n": frame["n"]})
+    raise AssertionError(f"no {phase} after {max_moves} polls")
+
+
+@pytest.mark.parametrize("game_id", list(MOST))
+def test_every_card_is_legible_on_a_phone_mid_round(browser, live_server: str, game_id: str) -> None:  # noqa: F811
+    """Issue 32: with the most players, after some turns (chips' rows grown, grid cards such as −1 and 10 turned
+    up), every card's text is on one line inside its card, at 10 px or more, in both languages."""
+    players = MOST[game_id]
+    seats = [{"kind": "human", "name": NAMES[0]}] + [{"kind": "bot", "bot": "random", "name": name}
+                                                     for name in NAMES[1:players]]
+    table = httpx.post(f"{live_server}/api/tables", json={"game": game_id, "players": players, "seed": 4,
+                                                          "reaction_seconds": 60, "seats": seats}).json()
+    headers = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
+    rng = random.Random(1)
+    for _ in range(10):
+        frame = httpx.get(f"{live_server}/api/tables/{table['id']}/view", headers=headers).json()
+        if frame["view"]["phase"] in ("round_over", "game_over"):
+            break
+        if frame["legal"]:
+            httpx.post(f"{live_server}/api/tables/{table['id']}/actions", headers=headers,
+                       json={"action": rng.choice(frame["legal"]), "n": frame["n"]})
+        time.sleep(0.1)
+    for lang in ("en", "de"):
+        page = browser.new_page(locale=LOCALES[lang], viewport=PHONE)
+        page.goto(f"{live_server}{table['seats'][0]['url']}")
+        page.wait_for_selector("body[data-phase] #zones .card", state="attached")
+        page.wait_for_timeout(1_000)  # the last move's highlight is over
+        shot(page, f"cards-{game_id}-phone-{lang}", full_page=True)
+        assert page.evaluate(CARD_TEXT) == []
+        page.close()
+
+
+@pytest.mark.parametrize("game_id", ["lastcard", "colors", "chips"])
+def test_the_round_summarys_button_stays_in_view_on_a_phone(browser, live_server: str, game_id: str) -> None:  # noqa: F811
+    """Issue 32: the round summary of the most seats (six; chips four) is taller than a phone's screen: its rows
+    scroll inside it, and its Continue / Deal button is on the screen without scrolling. (mayhem's eight random
+    players take minutes to a round's end; its summary is drawn by the same code.)"""
+    players = MOST[game_id]
+    seats = [{"kind": "human", "name": NAMES[0]}] + [{"kind": "bot", "bot": "random", "name": name}
+                                                     for name in NAMES[1:players]]
+    options = {"rounds": 2} if game_id == "chips" else {}  # chips plays one round unless asked
+    table = httpx.post(f"{live_server}/api/tables", json={"game": game_id, "players": players, "seed": 4,
+                                                          "options": options, "reaction_seconds": 60,
+                                                          "seats": seats}).json()
+    play_until(live_server, table, "round_over")
+    for lang in ("en", "de"):
+        page = browser.new_page(locale=LOCALES[lang], viewport=PHONE)
+        page.goto(f"{live_server}{table['seats'][0]['url']}")
+        dialog = page.locator(".overlay [data-zone=round-summary]")
+        dialog.wait_for()
+        shot(page, f"round-summary-{game_id}-phone-{lang}")
+        assert page.locator(".overlay [data-zone=round-summary] tbody tr").count() == players
+        button = dialog.locator("button.primary").bounding_box()
+        assert button and 0 <= button["y"] and button["y"] + button["height"] <= PHONE["height"], button
+        heading = dialog.locator("h2").bounding_box()
+        assert heading and heading["y"] >= 0
+        assert page.evaluate(HIDDEN_SIDEWAYS) == []  # each seat's details below it, not in a column cut off
+        page.close()

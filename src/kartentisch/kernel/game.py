@@ -603,6 +603,13 @@ class Game(ABC):
     # A game's word parts (:class:`Parts`) are plain functions of the same arguments; what it leaves
     # out falls back to the defaults here, which keep a game without words playable in every face
     # (its tokens then show as they are).
+    def common_text(self, lang: str, key: str, **kwargs: Any) -> str:
+        """The kernel's round and match sentences (:func:`~kartentisch.kernel.words.common_text`), each as the
+        game's ``common`` part may word it (``{lang: {key: text}}``; chips calls a round a "Partie" and the
+        match "das Spiel", chips D1)."""
+        own = self.parts.common.get(lang, {}).get(key)
+        return own.format(**kwargs) if own else common_text(lang, key, **kwargs)
+
     def card_name(self, code: str, lang: str) -> str:
         """The full name of card ``code`` in ``lang`` ("Blue 7", "Blau 7"), never cut short."""
         own = self.parts.card_name

@@ -37,6 +37,8 @@ class Parts:
     Texts:
         rules: the players' rules summary per language (markdown), ``{"en": …, "de": …}``.
         pitch: what the game is like in two lines per language (the lobby).
+        common: the kernel's round and match sentences as this game words them, ``{lang: {key: text}}``
+            (:meth:`~kartentisch.kernel.Game.common_text`; chips calls a round a "Partie").
     Round summary (:mod:`kartentisch.kernel.summary`, :mod:`kartentisch.sim.records`):
         score_now: ``(view) -> list[int] | None``, each seat's round score if the round ended now.
         standings: ``(view) -> Sequence[int]``, every seat, best first.
@@ -59,6 +61,7 @@ class Parts:
     choice: Callable[[int, str, View, Voice], Sequence[Any]] | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
     pitch: Mapping[str, str] = field(default_factory=dict)
+    common: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     score_now: Callable[[View], list[int] | None] | None = None
     standings: Callable[[View], Sequence[int]] | None = None
     round_details: Callable[[View, int, Voice], Sequence[str]] | None = None
@@ -80,6 +83,12 @@ class Parts:
                 ok = isinstance(value, Mapping) and all(isinstance(k, str) and isinstance(v, str)
                                                         for k, v in value.items())
                 want = "a mapping of language to text"
+            elif f.name == "common":
+                ok = isinstance(value, Mapping) and all(
+                    isinstance(lang, str) and isinstance(texts, Mapping)
+                    and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())
+                    for lang, texts in value.items())
+                want = "a mapping of language to a mapping of sentence key to text"
             elif f.name == "static":
                 ok = value is None or (isinstance(value, Path) and value.is_dir())
                 want = "None or an existing folder (a pathlib.Path)"

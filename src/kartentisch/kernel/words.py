@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:
-    from .game import GameState
+    from .game import Game, GameState
 
 #: Languages every text of every game comes in.
 LANGS: Final[tuple[str, ...]] = ("en", "de")
@@ -115,23 +115,28 @@ class Choice(NamedTuple):
     unordered: bool = False
 
 
-def score_line(view: dict[str, Any], voice: Voice) -> str:
-    """The last scored round of ``view`` as one sentence: "Round 2 is over: Ana +5 (total 12), …"."""
+def score_line(view: dict[str, Any], voice: Voice, game: Game | None = None) -> str:
+    """The last scored round of ``view`` as one sentence: "Round 2 is over: Ana +5 (total 12), you +3 (total 7)."
+    ("you" is capitalised only where it begins the list; ``game``: its words' :data:`COMMON` overrides, as
+    :meth:`~kartentisch.kernel.game.Game.common_text` says)."""
+    say = game.common_text if game is not None else common_text
     row = view["scores"][-1]
-    parts = [common_text(voice.lang, "score", name=voice.who(s), score=row[s], total=view["totals"][s])
+    parts = [say(voice.lang, "score", name=voice.who(s, lower=s > 0), score=row[s], total=view["totals"][s])
              for s in range(len(row))]
-    return common_text(voice.lang, "round_end", round=len(view["scores"]), scores=", ".join(parts))
+    return say(voice.lang, "round_end", round=len(view["scores"]), scores=", ".join(parts))
 
 
-def winners_line(view: dict[str, Any], voice: Voice) -> str:
-    """Who won the match of ``view`` (a finished match), as one sentence."""
+def winners_line(view: dict[str, Any], voice: Voice, game: Game | None = None) -> str:
+    """Who won the match of ``view`` (a finished match), as one sentence ("Ana and you share the win."; ``game``
+    as for :func:`score_line`)."""
+    say = game.common_text if game is not None else common_text
     winners = list(view["winners"])
     if not winners:
-        return common_text(voice.lang, "no_winner")
+        return say(voice.lang, "no_winner")
     if winners == [voice.viewer]:
-        return common_text(voice.lang, "winners_you")
-    names = listing([voice.who(s) for s in winners], voice.lang)
-    return common_text(voice.lang, "winners_one" if len(winners) == 1 else "winners_many", names=names)
+        return say(voice.lang, "winners_you")
+    names = listing([voice.who(s, lower=k > 0) for k, s in enumerate(winners)], voice.lang)
+    return say(voice.lang, "winners_one" if len(winners) == 1 else "winners_many", names=names)
 
 
 class Narration(NamedTuple):
@@ -165,9 +170,9 @@ def narrate(before: GameState, seat: int, token: str, after: GameState, voice: V
     text = before.game.describe_move(seat, public, view_before, view_after, voice)
     round_text = None
     if len(view_after["scores"]) > len(view_before["scores"]):
-        round_text = score_line(view_after, voice)
+        round_text = score_line(view_after, voice, before.game)
         if view_after["game_over"]:
-            round_text += " " + winners_line(view_after, voice)
+            round_text += " " + winners_line(view_after, voice, before.game)
     return Narration(public, text, round_text)
 
 

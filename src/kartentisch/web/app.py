@@ -431,9 +431,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
 
     @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
-        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+        # the refusal in the players' words too, in the language the request asked for (issue 32)
+        return JSONResponse(exc.body(request.query_params.get("lang")), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -163,7 +163,8 @@ async def join(code: str, body: JoinIn, request: Request,
     hub = hub_of(request)
     name = body.name.strip()
     if not name:
-        raise ApiError(422, "a name is needed to take a seat: 1 to 80 characters")
+        raise ApiError(422, "a name is needed to take a seat: 1 to 80 characters", said={
+            "en": "Type your name to take a seat.", "de": "Gib deinen Namen ein, um einen Platz zu nehmen."})
     async with table.lock:
         _open_seat(table, body.seat)
         taker = SeatRecord(body.seat, "human", name, None, secrets.token_urlsafe(24))

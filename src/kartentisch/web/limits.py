@@ -34,9 +34,9 @@ class TooManyRequests(ApiError):
         super().__init__(status, message)
         self.retry_after = retry_after
 
-    def body(self) -> dict[str, Any]:
-        """``{"error": message, "retry_after": seconds}``."""
-        return {**super().body(), "retry_after": self.retry_after}
+    def body(self, lang: str | None = None) -> dict[str, Any]:
+        """``{"error": message, "retry_after": seconds}`` (and ``text`` as :meth:`ApiError.body` says)."""
+        return {**super().body(lang), "retry_after": self.retry_after}
 
 
 def parse_rate(rate: str | None) -> list[RateLimitItem]:

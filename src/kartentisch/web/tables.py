@@ -27,7 +27,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -80,19 +80,28 @@ SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
 
 
 class ApiError(Exception):
-    """An error a client caused: HTTP ``status`` plus a message (and the rule id for illegal moves)."""
+    """An error a client caused: HTTP ``status`` plus a message (and the rule id for illegal moves).
 
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+    ``said``: the refusal in the players' words, one text per language (:data:`~kartentisch.kernel.words.LANGS`),
+    for a page to show as it is (issue 32: the join page showed the English message on a German page); the
+    answer carries it as ``text`` in the language the request asked for (``?lang=``).
+    """
+
+    def __init__(self, status: int, message: str, rule: str | None = None,
+                 said: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.rule = rule
+        self.said = said
 
-    def body(self) -> dict[str, Any]:
-        """JSON error body: ``{"error": message, "rule"?: id}``."""
+    def body(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON error body: ``{"error": message, "rule"?: id, "text"?: the players' words in lang}``."""
         out: dict[str, Any] = {"error": self.message}
         if self.rule is not None:
             out["rule"] = self.rule
+        if self.said is not None and lang is not None and lang in self.said:
+            out["text"] = self.said[lang]
         return out
 
 

@@ -293,3 +293,20 @@ def test_random_matches_in_words(players: int) -> None:
                 assert _clean(text), text
                 assert round_text is None or _clean(round_text)
                 assert not any(re.search(rf"\b{name}\b", text) for name in pile), text
+
+
+def test_the_closing_lines_call_the_round_a_partie_and_the_match_das_spiel() -> None:
+    """Issue 32 (chips D1: a round is the summary's *Partie*): "Partie 1 ist vorbei … gewinnt das Spiel", never
+    "Runde 1 ist vorbei … gewinnt die Partie"; English keeps "Round" and "the match"."""
+    state = get_game("chips").new_state(3, {"rounds": 1}, seed=1)
+    rng = random.Random(1)
+    while not state.game_over:
+        seat = state.to_act()[0]
+        token = state.random_action(seat, rng)
+        before = state.clone()
+        state.apply(seat, token)
+    de = narrate(before, seat, token, state, Voice("de", None, NAMES)).round_text
+    en = narrate(before, seat, token, state, Voice("en", None, NAMES)).round_text
+    assert de and de.startswith("Partie 1 ist vorbei: ") and "Runde" not in de and "die Partie" not in de
+    assert de.endswith(("gewinnt das Spiel.", "teilen sich den Sieg."))
+    assert en and en.startswith("Round 1 is over: ") and en.endswith(("wins the match.", "share the win."))

@@ -26,7 +26,7 @@ from kartentisch.games.mayhem.notation import (
     split_token,
 )
 from kartentisch.games.mayhem.rules import PHASES, MayhemState
-from kartentisch.games.mayhem.words import card_name, phase_name
+from kartentisch.games.mayhem.words import DAT, NOM, card_name, phase_name, said
 from kartentisch.kernel import LANGS, IllegalAction, MalformedToken, Voice, narrate
 
 RAW = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
@@ -202,8 +202,8 @@ def test_a_gift_told_to_giver_receiver_and_others() -> None:
                                 "Ben darf mit einem Gegenangriff antworten.")
     text = told(state, 1, "pass")  # an automatic step: the part applies (R22)
     assert (text["en", 0], text["en", 1], text["en", 2]) == (
-        "Ben does not counter. You give Ben Yellow 9 and Green 7.",
-        "You do not counter. Ana gives you Yellow 9 and Green 7.", "Ben does not counter. Ana gives Ben 2 cards.")
+        "Ben does not counter. You give Yellow 9 and Green 7 to Ben.",
+        "You do not counter. Ana gives Yellow 9 and Green 7 to you.", "Ben does not counter. Ana gives 2 cards to Ben.")
     assert (text["de", 1], text["de", None]) == ("Du konterst nicht. Ana schenkt dir Gelb 9 und Grün 7.",
                                                  "Ben kontert nicht. Ana schenkt Ben 2 Karten.")
 
@@ -216,8 +216,8 @@ def test_an_exchange_turned_back_by_a_counterattack() -> None:
                              "swap Green 1 and Green 2. Ana may answer with a Counterattack.")
     assert text["en", 0] == ("Ben answers with Counterattack, wishes for blue and turns the Exchange against you to "
                              "swap 2 cards. You may answer with a Counterattack.")
-    assert text["de", None] == ("Ben antwortet mit Gegenangriff, wünscht sich Blau und richtet den Tausch gegen Ana, "
-                                "um 2 Karten zu tauschen. Ana darf mit einem Gegenangriff antworten.")
+    assert text["de", None] == ("Ben antwortet mit dem Gegenangriff, wünscht sich Blau und richtet den Tausch gegen "
+                                "Ana, um 2 Karten zu tauschen. Ana darf mit einem Gegenangriff antworten.")
     text = told(state, 0, "pass")
     taken = [c for c in state.hands[1] if c not in ("g1", "g2")]
     names = " and ".join(card_name(c, "en") for c in taken)
@@ -233,7 +233,7 @@ def test_fantastic_four_parts_equality_and_a_skip_passing_over_a_seat() -> None:
     text = told(state, 0, "play:four:g:1:1:2:2")  # worked example 2: seat 2's part first (R20)
     assert text["en", 1] == ("Ana plays Fantastic Four, wishes for green and hands out four draws: 2 to you and "
                              "2 to Cem. Cem may answer with a Counterattack.")
-    assert text["de", 0] == ("Du spielst Fantastische Vier, wünschst dir Grün und verteilst vier Karten zum "
+    assert text["de", 0] == ("Du spielst die Fantastische Vier, wünschst dir Grün und verteilst vier Karten zum "
                              "Ziehen: 2 an Ben und 2 an Cem. Cem darf mit einem Gegenangriff antworten.")
     text = told(state, 2, "pass")
     assert text["en", 2] == "You do not counter. You draw Red 7 and Red 8. Ben may answer with a Counterattack."
@@ -244,7 +244,7 @@ def test_fantastic_four_parts_equality_and_a_skip_passing_over_a_seat() -> None:
     text = told(state, 0, "play:equal:r:1")
     assert text["en", None] == ("Ana plays Equality, wishes for red and aims it at Ben. "
                                 "Ben may answer with a Counterattack.")
-    assert text["de", 1] == ("Ana spielt Gleichstand, wünscht sich Rot und zielt damit auf dich. "
+    assert text["de", 1] == ("Ana spielt den Gleichstand, wünscht sich Rot und zielt damit auf dich. "
                              "Du darfst mit einem Gegenangriff antworten.")
     text = told(state, 1, "pass")
     assert (text["en", 1], text["de", 2]) == ("You do not counter. You draw Yellow 7 and Yellow 8.",
@@ -263,7 +263,7 @@ def test_an_event_with_cards_handed_out() -> None:
     text = told(state, 0, "play:k5")
     assert text["en", 1] == ("Ana plays Black 5. The event Lost and Found is turned up. The cards beneath the top "
                              "card are handed out. Cem gets Red 5; you get Green 9; Ana gets Blue 2.")
-    assert text["de", 0] == ("Du spielst Schwarz 5. Das Ereignis Verlorenes und Gefundenes wird aufgedeckt. Die "
+    assert text["de", 0] == ("Du spielst Schwarz 5. Das Ereignis „Verlorenes und Gefundenes“ wird aufgedeckt. Die "
                              "Karten unter der obersten Karte werden verteilt. Cem bekommt Rot 5; Ben bekommt Grün 9; "
                              "du bekommst Blau 2.")
 
@@ -273,7 +273,7 @@ def test_the_market_and_its_last_card() -> None:
     text = told(state, 0, "play:k5")
     assert text["en", 2] == ("Ana plays Black 5. The event Market is turned up. Blue 1, Blue 2 and Blue 3 are laid "
                              "out. You pick first.")
-    assert text["de", None] == ("Ana spielt Schwarz 5. Das Ereignis Markt wird aufgedeckt. Ausgelegt werden Blau 1, "
+    assert text["de", None] == ("Ana spielt Schwarz 5. Das Ereignis „Markt“ wird aufgedeckt. Ausgelegt werden Blau 1, "
                                 "Blau 2 und Blau 3. Cem wählt zuerst.")
     text = told(state, 2, "pick:b2")
     assert (text["en", 2], text["de", 0]) == ("You take Blue 2 from the market.", "Cem nimmt Blau 2 vom Markt.")
@@ -304,7 +304,7 @@ def test_recession_choices_hidden_until_all_are_made() -> None:
 def test_gambler_bets_revealed_together() -> None:
     state = load([["y9", "r2", "k5"], ["fant", "g5"], ["b1", "b3"]], ["r5"], events_top=["gambler"])
     text = told(state, 0, "play:k5")
-    assert text["de", 1] == ("Ana spielt Schwarz 5. Das Ereignis Glücksspieler wird aufgedeckt. Wer Karten hat, "
+    assert text["de", 1] == ("Ana spielt Schwarz 5. Das Ereignis „Glücksspieler“ wird aufgedeckt. Wer Karten hat, "
                              "setzt eine Karte verdeckt.")
     text = told(state, 1, "bet:fant")
     assert (text["en", 1], text["en", 0], text["de", None]) == ("You bet Fantastic.", "Ben bets a card.",
@@ -371,7 +371,7 @@ def test_nice_try_window_and_answer() -> None:
     text = told(state, 1, "nicetry:g")  # R31: the empty-handed seat draws 3
     assert (text["en", 0], text["en", 1]) == ("Ben plays Nice Try and wishes for green. You draw Red 7, Red 8 and "
                                               "Red 9.", "You play Nice Try and wish for green. Ana draws 3 cards.")
-    assert text["de", None] == "Ben spielt Netter Versuch und wünscht sich Grün. Ana zieht 3 Karten."
+    assert text["de", None] == "Ben spielt den Netten Versuch und wünscht sich Grün. Ana zieht 3 Karten."
 
 
 def test_the_round_end_the_deal_and_the_start_card() -> None:
@@ -485,3 +485,65 @@ def test_random_matches_read_as_words_without_hidden_cards(players: int) -> None
                     for text in (told_it.text, told_it.round_text or ""):
                         assert not RAW.search(text), (token, viewer, lang, text)
             step += 1
+
+
+# ----------------------------------------------------------------------------- issue 32: false sentences
+def test_charity_does_not_give_away_the_card_just_played() -> None:
+    """Issue 32 (mayhem R44): the black card that set Charity off went onto the pile; the player gives away two
+    other cards ("You give away Black 1" was false), and the event's text fits ties (D23)."""
+    state = load([["k1", "r2", "r3", "r4"], ["g1"], ["g2"]], ["r1"], events_top=["charity"])
+    text = told(state, 0, "play:k1")
+    given = sorted(set(["r2", "r3", "r4"]) - set(state.hands[0]), key=lambda c: int(c[1:]))
+    assert text["en", 0] == ("You play Black 1. The event Charity is turned up. Whoever holds the most cards gives "
+                             f"each player with fewer cards one card at random. You give away Red {given[0][1]} and "
+                             f"Red {given[1][1]}.")
+    assert "Schwarz 1 ab" not in text["de", 0] and "Black 1." not in text["en", 0].split("up.")[1]
+    tied = load([["k1", "r2", "r3"], ["g1", "g3"], ["g2"]], ["r1"], events_top=["charity"])
+    text = told(tied, 0, "play:k1")  # Ana and Ben hold 2 each: both give Cem a card (D23)
+    assert "gibt jedem mit weniger Karten eine zufällige Karte" in text["de", None]
+    assert len(tied.hands[2]) == 3 and "You receive" in text["en", 2]
+
+
+def test_a_nice_try_that_empties_its_players_hand_says_why_the_round_ends() -> None:
+    """Issue 32 (mayhem R31, R30 (b)): Ben's Nice Try was his last card; the round ends because he holds none and
+    Nice Try lies on the pile — not because "nobody answers"."""
+    state = load([["b9"], ["nicetry"], ["g1", "g2"]], ["b5"], draw_top=["r7", "r8", "r9"], last_color="b")
+    state.apply(0, "play:b9")
+    text = told(state, 1, "nicetry:g")
+    assert state.phase in ("round_over", "game_over")
+    assert text["en", 0] == ("Ben plays Nice Try and wishes for green. You draw Red 7, Red 8 and Red 9. "
+                             "Ben has no cards left.")
+    assert text["de", 1] == ("Du spielst den Netten Versuch und wünschst dir Grün. Ana zieht 3 Karten. "
+                             "Du hast keine Karten mehr.")
+    assert all("Nobody answers" not in t and "Niemand antwortet" not in t for t in text.values())
+
+
+def test_recession_seats_discarding_the_whole_hand_are_not_told_they_must_choose() -> None:
+    """Issue 32 (mayhem R56): Cem holds one card and owes one: the whole hand goes without a choice."""
+    state = load([["r1", "r2", "r3", "r4", "k5"], ["y1", "y2", "y3"], ["g1"]], ["r5"], events_top=["recession"])
+    text = told(state, 0, "play:k5")
+    assert text["en", 2].endswith("You discard your whole hand; Ben must discard 2 cards; Ana must discard 3 cards.")
+    assert text["de", None].endswith("Cem wirft die ganze Hand ab; Ben muss 2 Karten abwerfen; "
+                                     "Ana muss 3 Karten abwerfen.")
+
+
+def test_card_names_take_their_article_and_case() -> None:
+    """Issue 32: "You draw the Unique card", "Die Startkarte ist die Einzigartige Sonderkarte", "spielt den Netten
+    Versuch", the event's name in quotes after "Das Ereignis" (never "Das Ereignis Das allsehende Auge")."""
+    state = load([["r1"], ["g1"], ["g2"]], ["b3"], draw_top=["fy"])
+    text = told(state, 0, "draw")
+    assert (text["en", 0], text["de", 0]) == ("You draw the Unique card.", "Du ziehst die Einzigartige Sonderkarte.")
+    state = load([["k5", "r2"], ["g1"], ["g2"]], ["r5"], events_top=["eye"])
+    text = told(state, 0, "play:k5")
+    assert "Das Ereignis „Das allsehende Auge“ wird aufgedeckt." in text["de", 1]
+    assert said("fy", "de", NOM) == "die Einzigartige Sonderkarte"
+    assert said("nicetry", "de", DAT) == "dem Netten Versuch"
+    assert said("r5", "de", NOM) == "Rot 5" and said("fy", "en") == "the Unique card"
+
+
+def test_gifts_name_the_cards_before_the_receiver() -> None:
+    """Issue 32: "Ana gives 2 cards to Ben", not "Ana gives Ben 2 cards" (the count read as part of the name)."""
+    state = gift_state()
+    state.apply(0, "play:rgift:1:y9:g7")
+    text = told(state, 1, "pass")
+    assert text["en", 2].endswith("Ana gives 2 cards to Ben.") and text["de", 2].endswith("Ana schenkt Ben 2 Karten.")

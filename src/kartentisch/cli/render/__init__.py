@@ -56,5 +56,5 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None, voice: Voice
     if view.get("scores"):
         parts.append(score_table(view, voice))
     if view["game_over"]:
-        parts.append(Text(winners_line(view, voice), style="bold green"))
+        parts.append(Text(winners_line(view, voice, game), style="bold green"))
     return Group(*parts)

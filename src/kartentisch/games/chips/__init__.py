@@ -18,7 +18,7 @@ def parts() -> Parts:
     from . import notation, render, scorepad, summary, texts, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
-                 choice=words.choice, rules=texts.RULES, pitch=texts.PITCH,
+                 choice=words.choice, rules=texts.RULES, pitch=texts.PITCH, common=words.COMMON,
                  score_now=summary.score_now, round_details=summary.round_details, round_facts=summary.round_facts,
                  action_space=notation.action_space, render=render.render,
                  scorepad=scorepad.RULESET, observation=_layout, static=Path(__file__).parent / "static")

@@ -38,6 +38,13 @@ PHASE_NAMES: dict[str, dict[str, str]] = {
     "en": {PLAY: "Taking cards", ROUND_OVER: "Round scored", GAME_OVER: "Match over"},
     "de": {PLAY: "Karten nehmen", ROUND_OVER: "Partie gewertet", GAME_OVER: "Spielende"},
 }
+#: The kernel's round and match sentences where chips words them its own way (Game.common_text): a round is a
+#: "Partie" (chips D1: the summary's word), so the whole match is "das Spiel".
+COMMON: dict[str, dict[str, str]] = {
+    "de": {"round_end": "Partie {round} ist vorbei: {scores}.", "winners_one": "{names} gewinnt das Spiel.",
+           "winners_you": "Du gewinnst das Spiel.", "no_winner": "Das Spiel ist ohne Sieger vorbei.",
+           "game_over": "Spielende"},
+}
 
 #: Sentence parts: a pair is (third person, second person) for :func:`_say`; a string is the same
 #: for every reader. ``{who}`` is the acting seat as the reader calls it.

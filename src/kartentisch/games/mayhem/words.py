@@ -99,7 +99,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "bet": ("{who} bets {card}.", "{who} bet {card}."),
         "deal": ("{who} deals round {round}.", "{who} deal round {round}."),
         # what a move caused
-        "gives": ("{who} gives {target} {cards}", "{who} give {target} {cards}"),
+        "gives": ("{who} gives {cards} to {target}", "{who} give {cards} to {target}"),
         "swaps": ("{who} gives {target} {cards} and takes {taken}", "{who} give {target} {cards} and take {taken}"),
         "draws": ("{who} draws {cards}", "{who} draw {cards}"),
         "marked": ("{who} will miss the next turn.", "{who} will miss your next turn."),
@@ -126,7 +126,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "start_chance": ("{who} must play a card on it.", "{who} must play a card on it."),
         # events
         "nothing": "Nothing happens.",
-        "charity": "The players with the most cards give one card at random to each of the others.",
+        "charity": "Whoever holds the most cards gives each player with fewer cards one card at random.",
         "charity_none": "All hands are the same size: nothing happens.",
         "communism": "Everyone draws up to the largest hand.",
         "doomsday": "The round ends at once and everyone scores 50.",
@@ -147,6 +147,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "standoff": "Everyone discards the whole hand and draws 3 cards.",
         "recession": "Everyone discards cards, one more at each seat in turn.",
         "must_discard": ("{who} must discard {cards}", "{who} must discard {cards}"),
+        "whole_hand": ("{who} discards the whole hand", "{who} discard your whole hand"),
         "swap_hands": ("{who} swaps hands with {other}.", "{who} swap hands with {other}."),
         "party": "Everyone holding a card gives one card to another player.",
         "eye": "Every hand is shown to everyone until the round ends.",
@@ -205,7 +206,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "marked": ("{who} muss beim nächsten Mal aussetzen.", "{who} musst beim nächsten Mal aussetzen."),
         "marked_already": ("{who} setzt schon beim nächsten Mal aus.", "{who} setzt schon beim nächsten Mal aus."),
         "window": ("{who} darf mit einem Gegenangriff antworten.", "{who} darfst mit einem Gegenangriff antworten."),
-        "event": "Das Ereignis {event} wird aufgedeckt.",
+        "event": "Das Ereignis „{event}“ wird aufgedeckt.",
         "last_market": ("{who} bekommt die letzte Karte, {card}.", "{who} bekommst die letzte Karte, {card}."),
         "gifts_delivered": "Die Geschenke wechseln die Besitzer.",
         "you_receive": "Du bekommst {cards}.", "you_also_receive": "Du bekommst außerdem {cards}.",
@@ -225,7 +226,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "start_choose": ("{who} bestimmt, wie sie wirkt.", "{who} bestimmst, wie sie wirkt."),
         "start_chance": ("{who} muss eine Karte darauf spielen.", "{who} musst eine Karte darauf spielen."),
         "nothing": "Nichts passiert.",
-        "charity": "Wer die meisten Karten hat, gibt jedem anderen eine zufällige Karte.",
+        "charity": "Wer die meisten Karten hat, gibt jedem mit weniger Karten eine zufällige Karte.",
         "charity_none": "Alle haben gleich viele Karten: nichts passiert.",
         "communism": "Alle ziehen auf die größte Kartenzahl auf.",
         "doomsday": "Die Runde endet sofort, alle bekommen 50 Punkte.",
@@ -247,6 +248,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "standoff": "Alle werfen ihre ganze Hand ab und ziehen 3 Karten.",
         "recession": "Alle werfen Karten ab, reihum jeder eine mehr.",
         "must_discard": ("{who} muss {cards} abwerfen", "{who} musst {cards} abwerfen"),
+        "whole_hand": ("{who} wirft die ganze Hand ab", "{who} wirfst deine ganze Hand ab"),
         "swap_hands": ("{who} tauscht die Hand mit {other}.", "{who} tauschst die Hand mit {other}."),
         "party": "Wer Karten hat, verschenkt eine Karte an einen anderen.",
         "eye": "Alle Hände liegen bis zum Rundenende offen.",
@@ -264,6 +266,20 @@ TEXTS: dict[str, dict[str, Any]] = {
         "c_bet": "Setze {card}", "c_deal": "Teile die nächste Runde aus",
     },
 }
+
+#: The cards named by a noun without a colour (spec *Components*) as a sentence says them, with their article:
+#: English "the Unique card"; German by case (nominative, accusative, dative: "den Netten Versuch", "mit dem
+#: Gegenangriff"). Every other card is named as printed ("Red 7", "Geschenk Rot").
+ARTICLED: dict[str, dict[str, tuple[str, str, str]]] = {
+    "en": {"fy": ("the Unique card",) * 3},
+    "de": {"fy": ("die Einzigartige Sonderkarte", "die Einzigartige Sonderkarte", "der Einzigartigen Sonderkarte"),
+           "counter": ("der Gegenangriff", "den Gegenangriff", "dem Gegenangriff"),
+           "nicetry": ("der Nette Versuch", "den Netten Versuch", "dem Netten Versuch"),
+           "four": ("die Fantastische Vier", "die Fantastische Vier", "der Fantastischen Vier"),
+           "equal": ("der Gleichstand", "den Gleichstand", "dem Gleichstand")},
+}
+#: The grammatical cases of :data:`ARTICLED`.
+NOM, ACC, DAT = 0, 1, 2
 
 #: "you" as an object (accusative, dative) per language; a name stays a name.
 _YOU: dict[str, tuple[str, str]] = {"en": ("you", "you"), "de": ("dich", "dir")}
@@ -316,13 +332,23 @@ def wish_name(wish: str, lang: str) -> str:
     return str(texts["wish_colour"]).format(colour=colour.lower() if lang == "en" else colour)
 
 
-def _cards(codes: list[str] | tuple[str, ...], lang: str) -> str:
-    """The cards by name ("Red 5 and Yellow 9"), or their number when any is hidden ("2 cards")."""
+def said(code: str, lang: str, case: int = ACC) -> str:
+    """Card ``code`` as a sentence names it in grammatical ``case`` (:data:`NOM`, :data:`ACC`, :data:`DAT`): its
+    :func:`card_name`, with the article a noun name needs (:data:`ARTICLED`: "You draw the Unique card", "Die
+    Startkarte ist die Einzigartige Sonderkarte", "Platz 2 spielt den Netten Versuch")."""
+    lang = _lang(lang)
+    own = ARTICLED[lang].get(KIND.get(code, ""))
+    return own[case] if own else card_name(code, lang)
+
+
+def _cards(codes: list[str] | tuple[str, ...], lang: str, case: int = ACC) -> str:
+    """The cards by name as a sentence says them in ``case`` ("Red 5 and the Unique card", :func:`said`), or their
+    number when any is hidden ("2 cards")."""
     if not codes:
         return str(_texts(lang)["no_card"])
     if HIDDEN in codes:
         return _count(len(codes), lang)
-    return listing([card_name(c, lang) for c in codes], lang)
+    return listing([said(c, lang, case) for c in codes], lang)
 
 
 def _count(n: int, lang: str) -> str:
@@ -361,8 +387,9 @@ class _Scene:
 
     ``delta[s]``: how many cards seat ``s`` holds more after the move, not counting the card the
     move played (``played``: 1 for a Play, Counterattack or Nice Try); ``gains``/``losses``: the
-    reader's own cards that came and went (empty for a spectator). ``fresh``: the move dealt a new
-    round, so the views belong to different rounds and are not compared card by card.
+    reader's own cards that came and went (empty for a spectator), the card the reader played onto
+    the pile not among them (it was not given away: the Charity it set off took others, R44).
+    ``fresh``: the move dealt a new round, so the views belong to different rounds and are not compared card by card.
     """
 
     def __init__(self, seat: int, move: Move, before: dict[str, Any], after: dict[str, Any], voice: Voice):
@@ -381,6 +408,8 @@ class _Scene:
             self.losses: list[str] = []
         else:
             old, new = Counter(self.b["hands"][viewer]), Counter(self.a["hands"][viewer])
+            if viewer == seat and self.played:  # the card played went onto the pile, not to another seat
+                new[_played_card(move)] += 1
             self.gains = sorted((new - old).elements(), key=POS.__getitem__)
             self.losses = sorted((old - new).elements(), key=POS.__getitem__)
 
@@ -390,11 +419,12 @@ class _Scene:
     def text(self, key: str, **kwargs: Any) -> str:
         return _text(self.voice, key, **kwargs)
 
-    def cards(self, codes: list[str] | tuple[str, ...]) -> str:
-        return _cards(codes, self.lang)
+    def cards(self, codes: list[str] | tuple[str, ...], case: int = ACC) -> str:
+        return _cards(codes, self.lang, case)
 
-    def name(self, code: str) -> str:
-        return card_name(code, self.lang)
+    def name(self, code: str, case: int = ACC) -> str:
+        """The card as the sentence says it (:func:`said`)."""
+        return said(code, self.lang, case)
 
     def seen(self, cards: list[str], n: int) -> list[str]:
         """``cards`` (the reader's gains or losses) if they are the ``n`` cards meant, else ``n`` hidden ones."""
@@ -409,6 +439,11 @@ class _Scene:
         items = [(s, "draws", {"cards": self.drew(s, self.delta[s])}) for s in order
                  if self.delta[s] > 0 and (only is None or s in only)]
         return _clauses(self.voice, items)
+
+
+def _played_card(move: Move) -> str:
+    """The card a Play, Counterattack or Nice Try puts onto the pile."""
+    return move.card if isinstance(move, Play) else "counter" if isinstance(move, Counterattack) else "nicetry"
 
 
 # ----------------------------------------------------------------------------- applied moves
@@ -459,7 +494,7 @@ def _headline(sc: _Scene) -> str:
     if isinstance(move, Play):
         kind, card = KIND[move.card], sc.name(move.card)
         if kind == "fy":
-            return sc.say(seat, "slide", card=card)
+            return sc.say(seat, "slide", card=card_name(move.card, sc.lang))
         if kind == "chance":
             return sc.say(seat, "chance", card=card)
         if kind in PLAIN_KINDS:
@@ -467,11 +502,11 @@ def _headline(sc: _Scene) -> str:
         return sc.say(seat, "play", card=card) + _effect_clause(sc, kind, move.effect) + "."
     if isinstance(move, Start):
         start = b["pending"]["card"]
-        return (sc.say(seat, "start", card=sc.name(start)) + _effect_clause(sc, KIND[start], move.effect(KIND[start]))
-                + ".")
+        kind = KIND[start]
+        return sc.say(seat, "start", card=card_name(start, sc.lang)) + _effect_clause(sc, kind, move.effect(kind)) + "."
     if isinstance(move, Counterattack):
         kind = b["pending"]["kind"]
-        line = sc.say(seat, "counter", card=sc.name("counter"), wish=wish_name(move.wish, sc.lang),
+        line = sc.say(seat, "counter", card=sc.name("counter", DAT), wish=wish_name(move.wish, sc.lang),
                       attack=_texts(sc.lang)["attack_names"][kind], target=_obj(sc.voice, move.target))
         if kind in ("gift", "exch"):
             line += sc.text("give_cards" if kind == "gift" else "swap_cards", cards=sc.cards(move.cards))
@@ -493,7 +528,8 @@ def _headline(sc: _Scene) -> str:
         if move.target == sc.voice.viewer and move.card != HIDDEN:  # delivered with this move (R43)
             return sc.say(move.target, "gets_from", card=sc.name(move.card), giver=sc.voice.name(seat))
         return sc.say(seat, "give", card=sc.cards([move.card]), target=_obj(sc.voice, move.target, dative=True))
-    return sc.say(seat, "deal", round=sc.after["round"]) + " " + sc.text("start_card", card=sc.name(sc.a["discard"][0]))
+    start_card = sc.text("start_card", card=sc.name(sc.a["discard"][0], NOM))
+    return sc.say(seat, "deal", round=sc.after["round"]) + " " + start_card
 
 
 def _draw_line(sc: _Scene) -> str:
@@ -631,9 +667,11 @@ def _event_effect(sc: _Scene, event: str) -> list[str]:
         return _market_lines(sc, order)
     if event == "recession":
         if sc.after["phase"] == RECESSION:
-            quota = a["pending"]["quota"]
-            return [sc.text(event), _clauses(sc.voice, [(s, "must_discard", {"cards": _count(quota[s], lang)})
-                                                        for s in order if quota[s]])]
+            quota, counts = a["pending"]["quota"], a["hand_counts"]
+            # R56: a seat holding no more cards than it owes discards its whole hand without a choice
+            owed = [(s, "must_discard", {"cards": _count(quota[s], lang)}) if quota[s] < counts[s]
+                    else (s, "whole_hand", {}) for s in order if quota[s]]
+            return [sc.text(event), _clauses(sc.voice, owed)]
         return [sc.text(event), _discard_line(sc, order)]
     if event in ("mating", "vandalism"):
         if event == "vandalism":
@@ -648,7 +686,7 @@ def _event_effect(sc: _Scene, event: str) -> list[str]:
         most, fewest = sorted(swapped, key=lambda s: -sc.b["hand_counts"][s])
         return [sc.say(most, "swap_hands", other=_obj(sc.voice, fewest, dative=True))]
     if event == "upside":
-        top = [sc.text("upside_top", card=sc.name(a["draw_pile"][0]))] if a["draw_count"] else []
+        top = [sc.text("upside_top", card=sc.name(a["draw_pile"][0], NOM))] if a["draw_count"] else []
         return [sc.text(event)] + top
     if event == "friday13":
         return [sc.text("nothing")]
@@ -682,7 +720,7 @@ def _market_lines(sc: _Scene, order: list[int]) -> list[str]:
     """R52: the cards laid out and who picks first, or the lone card handed out at once."""
     a = sc.a
     if sc.after["phase"] == MARKET:
-        return [sc.text("market", cards=sc.cards(a["market"])), sc.say(a["pending"]["picker"], "market_picks")]
+        return [sc.text("market", cards=sc.cards(a["market"], NOM)), sc.say(a["pending"]["picker"], "market_picks")]
     if sc.fresh or not sc.b["draw_count"]:
         return [] if sc.fresh else [sc.text("market_empty")]
     taker = order[0]
@@ -698,11 +736,11 @@ def _discard_line(sc: _Scene, order: list[int]) -> str:
     a, b = sc.a, sc.b
     if sc.fresh:
         block = list(a["discard"][1:])
-        return sc.text("discarded", cards=sc.cards(block)) if block else sc.text("no_discards")
+        return sc.text("discarded", cards=sc.cards(block, NOM)) if block else sc.text("no_discards")
     block = list(a["discard"][1:1 + len(a["discard"]) - len(b["discard"]) - sc.played])
     counts = [-sc.delta[s] for s in order]
     if sum(counts) != len(block) or min(counts) < 0:
-        return sc.text("discarded", cards=sc.cards(block)) if block else sc.text("no_discards")
+        return sc.text("discarded", cards=sc.cards(block, NOM)) if block else sc.text("no_discards")
     items, at = [], 0
     for s, k in zip(order, counts, strict=True):
         if k:
@@ -741,7 +779,7 @@ def _bet_lines(sc: _Scene, order: list[int]) -> list[str]:
     bets = {int(s): c for s, c in (sc.a["gamble"] or {}).items()}
     lines = []
     if bets:
-        told = [sc.text("bet_of", card=sc.name(bets[s]), who=_obj(sc.voice, s, dative=True)) for s in sorted(bets)]
+        told = [sc.text("bet_of", card=sc.name(bets[s], NOM), who=_obj(sc.voice, s, dative=True)) for s in sorted(bets)]
         lines.append(sc.text("bets", bets=listing(told, sc.lang)))
         takers = [s for s in bets if sc.delta[s] > 0]
         if len(takers) == 1:
@@ -766,7 +804,9 @@ def _checkpoint_lines(sc: _Scene, skips: list[int]) -> list[str]:
     if a["exhausted"] and (not b["exhausted"] or after["phase"] in OVER):
         lines.append(sc.text("exhausted"))
     elif after["phase"] in OVER and before["phase"] not in OVER and a["events_used"][:1] != ["doomsday"]:
-        lines.append(sc.text("no_answer") if before["phase"] == NICETRY else _empty_line(sc, empty))
+        # R31: all passed; else (a Nice Try played, R30 (b)) say who holds no card, why the round ends
+        nobody = before["phase"] == NICETRY and isinstance(sc.move, Pass)
+        lines.append(sc.text("no_answer") if nobody else _empty_line(sc, empty))
     return lines
 
 

@@ -1,6 +1,5 @@
 // The page's own words in German and English (buttons, headings, hints). What the games say — moves, phases,
-// seat names, options, rules — comes from the server in the page's language. `?lang=` decides, else the
-// switch remembered, else the browser's language.
+// seat names, options, rules — comes from the server in the page's language, which `lang()` decides per person.
 const STRINGS = {
   en: {
     lang: "Deutsch", tagline: "Card games with friends and bots, in the browser.",
@@ -99,35 +98,39 @@ const STRINGS = {
 const KEY = "kartentisch.lang";
 const LANGS = ["en", "de"];
 
-// A page opened with `?lang=` remembers it, so the pages it leads to (whose links may not carry it) keep it.
-const ASKED = new URLSearchParams(location.search).get("lang");
-if (LANGS.includes(ASKED)) localStorage.setItem(KEY, ASKED);
-
-/** Current language: `?lang=de|en` in the page's URL, else the saved choice, else the browser's (de for any
- * German locale), else en. */
+/** The page's language, decided per person (issue 32), first that applies:
+ * 1. the choice made with the language switch in this browser (localStorage; only the switch writes it, so
+ *    a link somebody else sent never changes it);
+ * 2. the browser's languages (`navigator.languages`, the ones Accept-Language sends), the first that is German or
+ *    English;
+ * 3. `?lang=de|en` in the page's address (a hint for a browser that speaks neither: the app's own links never
+ *    carry it, an old invite link may);
+ * 4. English. */
 export function lang() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (LANGS.includes(asked)) return asked;
   const saved = localStorage.getItem(KEY);
   if (LANGS.includes(saved)) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+  const spoken = (navigator.languages?.length ? navigator.languages : [navigator.language ?? ""])
+    .map((l) => l.toLowerCase().slice(0, 2)).find((l) => LANGS.includes(l));
+  if (spoken) return spoken;
+  const asked = new URLSearchParams(location.search).get("lang");
+  return LANGS.includes(asked) ? asked : "en";
 }
 
-/** Switch between de and en, remember the choice (in the page's URL too when it names a language) and set the
- * document's lang attribute. */
+/** Switch between de and en, remember it as this browser's own choice, drop a `?lang=` from the page's address
+ * (a copied address carries no language) and set the document's lang attribute. */
 export function toggleLang() {
   const next = lang() === "de" ? "en" : "de";
   localStorage.setItem(KEY, next);
   const url = new URL(location.href);
   if (url.searchParams.has("lang")) {
-    url.searchParams.set("lang", next);
+    url.searchParams.delete("lang");
     history.replaceState(history.state, "", url);
   }
   document.documentElement.lang = next;
 }
 
-/** `url` (a path, or a full address) with `?lang=` set to the current language: every link and redirect between the
- * pages keeps the language (a shared link too, where the browser remembers none). */
+/** `url` (a path, or a full address) with `?lang=` set to the current language: for the server's API, whose
+ * texts come in the language asked for. Links between pages carry none (each person's browser decides). */
 export function withLang(url) {
   const full = new URL(url, location.href);
   full.searchParams.set("lang", lang());

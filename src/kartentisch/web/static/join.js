@@ -1,7 +1,7 @@
 // The invite page (/join/<code>): whoever opens the one link the host shares sees the table's seats, types a
 // name and takes a free seat (POST /api/invites/{code}/join); the seat's private token is kept in this browser
 // and the table opens. Someone faster gets the seat: the page says so and shows the seats again.
-import { lang, t, toggleLang, withLang } from "./i18n.js";
+import { lang, t, toggleLang } from "./i18n.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop());
@@ -28,14 +28,15 @@ function Join() {
     if (res.ok) {
       localStorage.setItem(`kartentisch.seat.${data.table}`, data.token);
       localStorage.setItem("kartentisch.name", name.trim());
-      location.href = withLang(data.url);
+      location.href = data.url;
       return;
     }
-    setNote(res.status === 409 ? t("seatTaken") : `${t("error")}: ${data.error ?? res.status}`);
+    // the server's refusal in this page's language (its `text`), never its English message for developers
+    setNote(res.status === 409 ? t("seatTaken") : data.text ?? t("refusedOther", res.status));
     load();
   };
 
-  const header = html`<header><h1><a href=${withLang("/")}>kartentisch</a></h1>
+  const header = html`<header><h1><a href="/">kartentisch</a></h1>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
       onClick=${() => { toggleLang(); setLang(lang()); load(); }}>${t("lang")}</button></span></header>`;
   if (!invite) return html`${header}<main><p>…</p></main>`;
@@ -56,8 +57,8 @@ function Join() {
         ? ` (${t("kind_bot")})` : ""}</span>
       ${s.kind === "open" && !invite.started && html`<button type="button" class="primary take" disabled=${busy || !name.trim()}
         onClick=${() => take(s.seat)}>${t("take")}</button>`}</li>`)}</ul>
-    <p>${mine && html`<a class="button primary" href=${withLang(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}
-      <a href=${withLang(`/t/${encodeURIComponent(invite.table)}`)}>${t("watch")}</a></p>
+    <p>${mine && html`<a class="button primary" href=${`/t/${encodeURIComponent(invite.table)}#seat=${mine}`}>${t("openMySeat")}</a> `}
+      <a href=${`/t/${encodeURIComponent(invite.table)}`}>${t("watch")}</a></p>
   </main>`;
 }
 

@@ -1,7 +1,7 @@
 // The lobby: a card per game (GET /api/games: names, players, length presets, the rules summary in the page's
 // language), then the table's seats and options in the players' words (presets first, the rest behind "more
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
-import { choiceWords, lang, t, toggleLang, withLang, word } from "./i18n.js";
+import { choiceWords, lang, t, toggleLang, word } from "./i18n.js";
 import { NewGroup } from "./groupnew.js";
 import { HintsOption } from "./hint.js";
 import { markdown } from "./markdown.js";
@@ -105,7 +105,10 @@ function OptionField({ opt, value, seats, pick, onChange }) {
   </div>`;
 }
 
-function SeatRow({ i, seat, onChange }) {
+/** One seat of the setup: the host's name, or what sits there; a person's name where one plays (a seat with a
+ * private link, or in hot-seat a friend's seat, whose player shares this device: the table then says "Pass the
+ * device to Ben", issue 32). */
+function SeatRow({ i, seat, hotseat, onChange }) {
   if (i === 0) {
     return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span>
       <label for="your-name">${t("yourName")}</label>
@@ -115,7 +118,7 @@ function SeatRow({ i, seat, onChange }) {
     <select id=${`kind-${i}`} class="kind" value=${seat.kind} onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
       ${Object.entries(SEAT_KINDS).map(([kind, key]) => html`<option value=${kind}>${t(key)}</option>`)}
     </select>
-    ${seat.kind === "human" && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength="80" placeholder=${t("name")}
+    ${(seat.kind === "human" || (hotseat && seat.kind === "open")) && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength="80" placeholder=${t("name")}
       value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />`}
   </div>`;
 }
@@ -129,7 +132,7 @@ function seatBody(seat, i) {
 function Links({ data }) {
   const [copied, setCopied] = useState("");
   const copy = (url) => navigator.clipboard?.writeText(url).catch(() => {}).finally(() => setCopied(url));
-  const full = (url) => new URL(withLang(url), location.href).href;
+  const full = (url) => new URL(url, location.href).href;
   const mine = data.seats[0];
   const others = data.seats.filter((s) => s.token && s.seat !== 0);
   // the invite link only while a seat is free for a friend (else it would say the match has begun)
@@ -138,11 +141,11 @@ function Links({ data }) {
     <h2 id="links-title">${invite ? t("invite") : t("tableReady")}</h2>
     ${invite && html`<p>${t("inviteHelp")}</p><code class="invite-url">${invite}</code>
       <button type="button" class="copy-invite" onClick=${() => copy(invite)}>${copied === invite ? t("copied") : t("copy")}</button>`}
-    <p><a class="table-link button primary" href=${withLang(mine.url)}>${t("openMySeat")}</a></p>
+    <p><a class="table-link button primary" href=${mine.url}>${t("openMySeat")}</a></p>
     <details class="more"><summary>${t("links")}</summary><ul id="link-list">
-      ${others.map((s) => html`<li>${t("seatLink", s.seat + 1)} (${s.name}): <a class="seat-link" href=${withLang(s.url)}>${t("open")}</a>
+      ${others.map((s) => html`<li>${t("seatLink", s.seat + 1)} (${s.name}): <a class="seat-link" href=${s.url}>${t("open")}</a>
         <button type="button" onClick=${() => copy(full(s.url))}>${copied === full(s.url) ? t("copied") : t("copy")}</button></li>`)}
-      <li>${t("spectatorLink")}: <a class="spectator-link" href=${withLang(data.spectator_url)}>${t("open")}</a>
+      <li>${t("spectatorLink")}: <a class="spectator-link" href=${data.spectator_url}>${t("open")}</a>
         <button type="button" onClick=${() => copy(full(data.spectator_url))}>${copied === full(data.spectator_url) ? t("copied") : t("copy")}</button></li>
     </ul></details>
   </section>`;
@@ -174,7 +177,8 @@ function Setup({ game }) {
   const create = async (ev) => {
     ev.preventDefault();
     setError("");
-    const named = seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "human").map((s) => s.name.trim()).filter(Boolean);
+    const named = seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "human" || (hotseat && s.kind === "open"))
+      .map((s) => s.name.trim()).filter(Boolean);
     const twice = named.find((name, i) => named.indexOf(name) !== i);
     if (twice) {   // the table tells people apart by their names
       setError(t("sameName", twice));
@@ -184,7 +188,7 @@ function Setup({ game }) {
     const chosen = Object.fromEntries(game.options.filter((o) => JSON.stringify(options[o.name]) !== JSON.stringify(o.default))
       .map((o) => [o.name, options[o.name]]));
     const body = { game: game.id, players, options: chosen,
-      seats: seats.slice(0, players).map((s, i) => (hotseat && i > 0 && s.kind === "open" ? { kind: "human", name: null } : seatBody(s, i))) };
+      seats: seats.slice(0, players).map((s, i) => seatBody(hotseat && s.kind === "open" ? { ...s, kind: "human" } : s, i)) };
     if (seed !== "") body.seed = Number(seed);
     if (reaction !== "") body.reaction_seconds = Number(reaction);
     if (clock !== "off") Object.assign(body, { clock, on_timeout: onTimeout });
@@ -193,7 +197,7 @@ function Setup({ game }) {
     const data = await res.json();
     setBusy(false);
     if (!res.ok) {
-      setError(`${t("error")}: ${typeof data.error === "string" ? data.error : JSON.stringify(data)}`);
+      setError(data.text ?? `${t("error")}: ${typeof data.error === "string" ? data.error : JSON.stringify(data)}`);
       return;
     }
     localStorage.setItem(`kartentisch.seat.${data.id}`, data.seats[0].token);
@@ -201,7 +205,7 @@ function Setup({ game }) {
     if (data.invite) localStorage.setItem(`kartentisch.invite.${data.id}`, data.invite.url);
     const humans = data.seats.filter((s) => s.token);
     if (hotseat && humans.length > 1) {
-      location.href = withLang(`/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`);
+      location.href = `/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`;
       return;
     }
     setDone(data);
@@ -214,7 +218,7 @@ function Setup({ game }) {
         ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) => html`<option value=${String(n)}>${n}</option>`)}
       </select></div>
     <fieldset id="seats"><legend>${t("seats")}</legend>
-      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
+      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
     </fieldset>
     ${main.length > 0 && html`<fieldset id="options"><legend>${t("options")}</legend>${main.map(field)}</fieldset>`}
     <details class="more" id="more-options"><summary>${t("moreOptions")}</summary>

@@ -4,7 +4,7 @@
 // position (?n=42&seat=2, seats counted from 1), so it can be shared. The log in words and the review's marks beside.
 import { Card } from "./cards.js";
 import { ct, MARKS } from "./coachwords.js";
-import { lang, points, t, toggleLang, withLang } from "./i18n.js";
+import { lang, points, t, toggleLang } from "./i18n.js";
 import { markedDecisions, ReviewPanel } from "./review.js";
 import { html, loadGame, render } from "./ui.js";
 
@@ -107,7 +107,7 @@ function Header() {
   const name = g ? g.names[lang()] ?? g.id : "";
   document.title = `${ct("replayTitle")}${name ? ` · ${name}` : ""} · kartentisch`;
   return html`<header>
-    <h1><a href=${withLang("/")}>kartentisch</a> <span id="game-name">${name}${name && " · "}${ct("replayTitle")}</span></h1>
+    <h1><a href="/">kartentisch</a> <span id="game-name">${name}${name && " · "}${ct("replayTitle")}</span></h1>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"} onClick=${relang}>${t("lang")}</button></span>
   </header>`;
 }
@@ -188,7 +188,7 @@ function Upload() {
       redraw();
       return;
     }
-    location.href = withLang(`${data.url}?n=0&seat=${data.over ? "all" : "1"}`);
+    location.href = `${data.url}?n=0&seat=${data.over ? "all" : "1"}`;
   };
   return html`<form class="upload" onSubmit=${open}>
     <h2>${ct("upload")}</h2>
@@ -202,7 +202,7 @@ function Upload() {
 function App() {
   const pos = S.pos;
   const error = S.error && html`<p id="banner" class="error" role="alert">${S.error}
-    ${source?.kind === "table" && html` <a href=${withLang(`/t/${encodeURIComponent(source.id)}`)}>${ct("toTable")}</a>`}</p>
+    ${source?.kind === "table" && html` <a href=${`/t/${encodeURIComponent(source.id)}`}>${ct("toTable")}</a>`}</p>
     ${S.errorDetail && html`<details class="error-detail"><summary>${ct("details")}</summary><code>${S.errorDetail}</code></details>`}`;
   if (!source) return html`<${Header} /><main id="replay">${error}<${Upload} /></main>`;
   if (!pos || !S.game) return html`<${Header} /><main id="replay">${error || html`<p>${ct("loading")}</p>`}</main>`;
@@ -225,7 +225,7 @@ function App() {
         <${ReviewPanel} api=${API} names=${seatName} total=${pos.total} at=${pos.n}
           onReview=${(review) => { S.marks = new Map(markedDecisions(review).map((d) => [d.n, d])); redraw(); }}
           jump=${(n, seat) => show(n, String(seat + 1))} />
-        ${source.kind === "table" && html`<p><a href=${withLang(`/t/${encodeURIComponent(source.id)}`)}>${ct("toTable")}</a></p>`}
+        ${source.kind === "table" && html`<p><a href=${`/t/${encodeURIComponent(source.id)}`}>${ct("toTable")}</a></p>`}
       </aside>
     </main>`;
 }

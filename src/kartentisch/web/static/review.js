@@ -2,7 +2,7 @@
 // progress (GET …/review) and then draws each reviewed seat's chance to win after each of its moves as a curve with
 // the marked moves on it, and lists those moves in words with the better move the coach found.
 import { ct, MARKS, pct } from "./coachwords.js";
-import { lang, withLang } from "./i18n.js";
+import { lang } from "./i18n.js";
 import { html, useEffect, useState } from "./ui.js";
 
 /** Milliseconds between two looks at a running review. */
@@ -107,5 +107,5 @@ function Marked({ review, names, jump }) {
 
 /** The lobby's way to a replay file's page (/replay: open a file saved by `kartentisch play`). */
 export function ReplayFileLink() {
-  return html`<p class="replay-file"><a href=${withLang("/replay")}>${ct("upload")}</a></p>`;
+  return html`<p class="replay-file"><a href="/replay">${ct("upload")}</a></p>`;
 }

@@ -73,7 +73,7 @@ function translate() {
   $("lang").textContent = lang() === "de" ? "English" : "Deutsch";
   const gameName = state.pad ? state.pad.game_names[lang()] || state.pad.game : "";
   $("title").textContent = gameName ? `${t("title")} · ${gameName}` : t("title");
-  $("home").href = withLang("/");  // back to the lobby, in this language
+  $("home").href = "/";  // back to the lobby
 }
 
 // ------------------------------------------------------------------ new pad
@@ -176,7 +176,7 @@ async function createPad() {
     }
     const pad = await api("POST", "/api/scorepads", { game: g.id, players: names, options });
     state.key = pad.key;
-    history.pushState(null, "", withLang(pad.edit_url));
+    history.pushState(null, "", pad.edit_url);
     state.pad = pad;
     drawPad();
   } catch (err) {
@@ -213,7 +213,7 @@ function drawPad() {
   document.body.dataset.over = String(pad.over);
   document.body.dataset.rounds = String(pad.rounds.length);
   $("add").textContent = t("enter", { n: pad.next_round });
-  $("share-url").value = new URL(withLang(pad.view_url), location.href).href;
+  $("share-url").value = new URL(pad.view_url, location.href).href;
   $("edit-link-row").hidden = !state.key;
   $("edit-url").value = state.key ? `${$("share-url").value}#key=${state.key}` : "";
   show("pad");

@@ -3,7 +3,7 @@
 // Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
 import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
-import { lang, listing, points, t, toggleLang, withLang } from "./i18n.js";
+import { lang, listing, points, t, toggleLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
@@ -42,7 +42,8 @@ const { hotseat, tokens } = seatTokens();
 const S = {
   games: [],
   game: null,               // the game module (/static/games/<id>.js, else generic.js)
-  conns: tokens.map((token) => ({ token, ws: null, frame: null, delay: 500, endAt: null, since: 0 })),
+  // hot-seat: one more socket without a token, whose words name every seat (no "you"): the end of the match
+  conns: [...tokens, ...(hotseat ? [null] : [])].map((token) => ({ token, ws: null, frame: null, delay: 500, endAt: null, since: 0 })),
   active: null,             // the connection whose frame is drawn
   revealed: null,           // hot-seat: whose cards are uncovered
   chooser: null,            // the move being made (choose.js)
@@ -225,6 +226,9 @@ function seatList(frame, seats) {
 function pickActive() {
   if (S.conns.length === 1) return S.conns[0];
   const ready = S.conns.filter((c) => c.frame);
+  // hot-seat: the match over, the device belongs to everyone; "You win" would mean whoever moved last (issue 32)
+  const everyone = hotseat && ready.find((c) => !c.token && c.frame.view.game_over);
+  if (everyone) return everyone;
   const acting = ready.find((c) => c.frame.legal.length);
   return acting ?? (ready.includes(S.active) ? S.active : ready[0] ?? S.conns[0]);
 }
@@ -392,11 +396,11 @@ async function answerRematch(join = true) {
   }
   const mine = fresh.filter((d) => d.token);
   if (!mine.length) {
-    location.href = withLang(`/t/${fresh[0].id}`);
+    location.href = `/t/${fresh[0].id}`;
     return;
   }
   localStorage.setItem(`kartentisch.seat.${fresh[0].id}`, mine[0].token);
-  location.href = withLang(hotseat ? `/t/${fresh[0].id}#hotseat=${mine.map((d) => d.token).join(",")}` : mine[0].url);
+  location.href = hotseat ? `/t/${fresh[0].id}#hotseat=${mine.map((d) => d.token).join(",")}` : mine[0].url;
 }
 
 /** Standings in the game's order (best first: lowest total first where the lowest wins), winners marked. */
@@ -411,7 +415,7 @@ function MatchSummary({ frame }) {
     <ol class="standings">${order.map((s) => html`<li data-seat=${s} class=${v.winners.includes(s) ? "winner" : ""}>
       <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals[s])}</span>
       ${v.winners.includes(s) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ol>
-    ${frame.seat !== null && !frame.rematch_offer && html`<p class="actions">
+    ${(frame.seat !== null || hotseat) && !frame.rematch_offer && html`<p class="actions">
       <button type="button" class="primary rematch" disabled=${!!S.rematching} aria-busy=${S.rematching ? "true" : "false"}
         onClick=${() => answerRematch(true)}>${t("rematch")}</button>
       ${S.rematching && html` <span class="progress" role="status"><progress aria-label=${t("rematching")}></progress> ${t("rematching")}</span>`}</p>`}
@@ -495,7 +499,7 @@ function WaitingSeats({ frame }) {
     const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { kind: "bot", bot: "heuristic" }, host);
     if (!res.ok) showError(res.status, data);
   };
-  const full = invite && new URL(withLang(invite), location.href).href;
+  const full = invite && new URL(invite, location.href).href;
   return html`<section class="waiting-seats" data-zone="waiting">
     <p>${t("waitingSeats", seatList(frame, open))}</p>
     ${full && html`<p>${t("shareInvite")} <code class="invite-url">${full}</code>
@@ -515,7 +519,7 @@ function Header({ frame }) {
     redraw();
   };
   return html`<header>
-    <h1><a href=${withLang("/")}>kartentisch</a> <span id="game-name">${name}</span></h1>
+    <h1><a href="/">kartentisch</a> <span id="game-name">${name}</span></h1>
     <span id="status" role="status">${S.status}</span>
     <button type="button" class="sound" aria-pressed=${S.sound ? "true" : "false"} onClick=${toggleSound}
       title=${t("sound")}><span aria-hidden="true">♪ </span><span class="label">${t("soundShort")}</span></button>
@@ -527,7 +531,8 @@ function Info({ frame }) {
   const v = frame.view;
   const seatNo = frame.seat === null ? "" : `${t("seat")} ${frame.seat + 1}`;
   const name = frame.seat === null ? "" : seatName(frame, frame.seat);
-  const who = frame.seat === null ? t("spectator") : name === seatNo ? name : `${name} (${seatNo})`;
+  const everyone = () => seatList(frame, [...Array(v.players).keys()]);  // hot-seat's shared device at the end
+  const who = frame.seat === null ? (hotseat ? everyone() : t("spectator")) : name === seatNo ? name : `${name} (${seatNo})`;
   const seed = frame.fixed_seed;
   return html`<p id="info">${who} · ${t("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}
     ${seed !== null && seed !== undefined && html`<span class="fixed-deal" title=${t("fixedDealWhy")}> · ${t("fixedDeal", seed)}</span>`}</p>`;
@@ -535,7 +540,7 @@ function Info({ frame }) {
 
 /** The finished match's replay at position `n` from seat `s`'s view (null: every card open). */
 function replayUrl(n, s) {
-  return withLang(`/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}`);
+  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}`;
 }
 
 function App() {
@@ -544,7 +549,7 @@ function App() {
   const frame = conn.frame;
   if (!frame || !S.game) return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p></main>`;
   const v = frame.view;
-  const covered = hotseat && frame.seat !== S.revealed;
+  const covered = hotseat && frame.seat !== null && frame.seat !== S.revealed;
   const chooser = chooserFor(conn, frame);
   const ctx = tableContext(frame, chooser);
   const acting = !covered && frame.legal.length > 0;

@@ -11,7 +11,9 @@ import { Backs, cardCount, Hand, Pile, SeatPanel, seatNames, sentences, Stack, T
 useCss(new URL("./mayhem.css", import.meta.url));
 
 const SPECIAL = { gift: "G", exch: "⇄", chance: "2×", skip: "⊘", troub: "!" };
-const WISH = { fant: "F", four: "F4", counter: "GA", equal: "=", nicetry: "NV", fy: "42" };
+// Counterattack and Nice Try carry a sign, not initials: "GA"/"NV" were German on English pages, and letters a
+// button shows beside its name but not in it break its accessible name (axe: label-content-name-mismatch).
+const WISH = { fant: "F", four: "F4", counter: "⚔", equal: "=", nicetry: "☘", fy: "42" };
 const EVENTS = new Set(["charity", "communism", "doomsday", "earthquake", "expansion", "friday13", "gambler",
   "lostfound", "market", "mating", "christmas", "standoff", "recession", "robinhood", "party", "eye", "third",
   "tornado", "upside", "vandalism"]);

@@ -67,12 +67,15 @@ export function TableCard({ ctx, code, kind = null, value = null, index = null, 
     selected=${offer?.selected ?? false} moved=${ctx.moved.has(code)} />`;
 }
 
-/** The sentences (the frame's log) of the last turn of `seat`: its moves since another seat last moved, or null. */
+/** The sentences (the frame's log) of the last turn of `seat`: its latest moves in a row, though others may have
+ * moved since (colors shows the previous turn beside its cards while the next player picks), or null. */
 export function lastTurnText(ctx, seat) {
   const moves = ctx.frame.log.filter((e) => !e.kind);  // moves only: no round ends, no seats' notes
-  let from = moves.length;
+  let end = moves.length;  // the seat's last run of moves, after which others may have moved (colors: a pick)
+  while (end > 0 && moves[end - 1].seat !== seat) end -= 1;
+  let from = end;
   while (from > 0 && moves[from - 1].seat === seat) from -= 1;
-  return from < moves.length ? moves.slice(from).map((e) => e.text).join(" ") : null;
+  return from < end ? moves.slice(from, end).map((e) => e.text).join(" ") : null;
 }
 
 /** Move the focus among the clickable cards of a hand with the arrow keys (Home/End: first/last). */
