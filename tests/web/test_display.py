@@ -52,6 +52,14 @@ def test_a_qr_code_of_an_unknown_invite_or_a_bad_query_is_refused(client: TestCl
     assert lang.status_code == 422 and "fr" in lang.json()["error"]
 
 
+def test_the_display_page_is_served(client: TestClient) -> None:
+    table = new_table(client, "colors", 2, OPEN_TABLE)
+    page = client.get(f"/display/{table['id']}")
+    assert page.status_code == 200 and '<script type="module" src="/static/display.js">' in page.text
+    for name in ("display.js", "display.css", "displaywords.js", "framelog.js"):
+        assert client.get(f"/static/{name}").status_code == 200, name
+
+
 def test_the_lan_address_is_a_local_network_address_of_this_machine() -> None:
     address = lan_address()
     ip = ipaddress.ip_address(address)

@@ -11,6 +11,10 @@ The resource limits (issue 22) are options with defaults for a table of friends 
 (network address) a rate of table creation and of actions (429 with ``Retry-After`` beyond it) and a number
 of open sockets, per table a number of spectators, server-wide the bot worker processes (people's tables
 first), and how long a table without a move is kept.
+
+``--lan`` (issue 34) listens on this machine's local network address instead of ``--host``
+(:func:`kartentisch.web.display.lan_address`, found without network traffic) and prints the lobby's link with a
+QR code in the terminal, for phones in the same room.
 """
 
 from __future__ import annotations
