@@ -27,6 +27,7 @@ from .browser_kit import (
     CLICKABLE,
     PHONE,
     TOKEN_LIKE,
+    body,
     browser,  # noqa: F401  (the module's Chromium fixture)
     play_match,
     play_one,
@@ -127,13 +128,17 @@ def test_a_display_and_three_phones_play_a_whole_match(browser, live_server: str
     display.wait_for_selector("[data-zone=invite]", state="detached")
     display.wait_for_selector("[data-zone=turn]")
 
-    # the phone: its own hand and its choices, nothing of the others, the log or the scores
-    phone = phones[0]
-    assert phone.locator("[data-zone=my-hand] .card").count() > 0
-    assert phone.locator("[data-zone=my-hand]").is_visible() and phone.locator("#decision").is_visible()
-    for hidden in ("#zones .kt-others", "#zones .kt-middle", "#log", "#scores", "#chat"):
-        assert not phone.locator(hidden).is_visible(), hidden
+    # a phone: its own hand and its choices, nothing of the others, the log or the scores; the middle of the
+    # table only while it decides
+    for phone in phones:
+        assert phone.locator("[data-zone=my-hand] .card").count() > 0
+        assert phone.locator("[data-zone=my-hand]").is_visible() and phone.locator("#decision").is_visible()
+        for hidden in ("#zones .kt-others", "#log", "#scores", "#chat", "#seats-bar"):
+            assert not phone.locator(hidden).is_visible(), hidden
+        assert phone.locator("#zones .kt-middle").is_visible() == (body(phone, "acting") == "1")
+    assert [body(phone, "acting") for phone in phones] == ["1", "0", "0"]  # colors: seat 1 begins (R3)
     shot(phones[0], "display-phone")
+    shot(phones[1], "display-phone-waiting")
 
     rng = random.Random(34)
     for _ in range(3):  # a few moves, then look at the display mid-match
@@ -215,3 +220,30 @@ def test_the_lobby_and_the_waiting_table_show_the_invite_as_a_qr_code(browser, l
     waiting = page.locator("[data-zone=waiting]")
     waiting.wait_for()
     assert qr_of(page, live_server, waiting.locator("img.qr")) == waiting.locator(".invite-url").text_content()
+
+
+def test_a_phone_in_the_hand_view_sees_the_card_it_drew(browser, live_server: str) -> None:  # noqa: F811
+    """grid: the drawn card lies in the middle of the table, seen by the drawer alone while it is hidden (grid D8);
+    a phone in the hand view shows the middle while it decides, so it can place the card it holds."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "grid", "players": 2, "seed": 4,
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]})
+    assert res.status_code == 201
+    created = res.json()
+    phones = []
+    for seat in created["seats"]:
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        phone.goto(f"{live_server}/t/{created['id']}?view=hand&lang=en#seat={seat['token']}")
+        phone.wait_for_selector("body[data-phase]")
+        phones.append(phone)
+    rng = random.Random(8)
+    for _ in range(40):
+        holding = [p for p in phones if p.locator("#zones .kt-held").count() and body(p, "acting") == "1"]
+        if holding:
+            break
+        for p in phones:
+            play_one(p, rng, clickable=VISIBLE)
+    assert holding, "nobody drew a card in 40 rounds of clicks"
+    assert holding[0].locator("#zones .kt-held .card").is_visible()
+    assert not holding[0].locator("#zones .kt-others").is_visible()
+    shot(holding[0], "display-phone-grid-held")
