@@ -247,3 +247,39 @@ def test_a_phone_in_the_hand_view_sees_the_card_it_drew(browser, live_server: st
     assert holding[0].locator("#zones .kt-held .card").is_visible()
     assert not holding[0].locator("#zones .kt-others").is_visible()
     shot(holding[0], "display-phone-grid-held")
+
+
+def test_the_display_counts_down_the_clock_of_the_seat_to_act(browser, live_server: str) -> None:  # noqa: F811
+    """A frame whose seat to act has a clock (``seats[s].clock``, seconds left: the table clocks of issue 32) shows
+    it beside whose turn it is, counting down; a frame without one shows none. The clock is put into the server's
+    frames on their way to the page (this table has no clock of its own)."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]})
+    assert res.status_code == 201
+    table = res.json()["id"]
+    page = browser.new_context(viewport=TV).new_page()
+    page.goto(f"{live_server}/display/{table}?lang=en")
+    page.wait_for_selector("[data-zone=turn]")
+    assert page.locator("[data-zone=turn] .clock").count() == 0  # no clock in the frame: none shown
+
+    def with_clock(ws: playwright_api.WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "state":
+                for seat in frame["view"]["to_act"]:
+                    frame["seats"][seat]["clock"] = 42.0
+            ws.send(json.dumps(frame))
+
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/tables/**", with_clock)
+    page.reload()
+    clock = page.locator("[data-zone=turn] .clock[data-seat='0']")
+    clock.wait_for()
+    first = int(clock.text_content().split()[1])
+    assert 40 <= first <= 42 and clock.text_content() == f"◷ {first} s left"
+    page.wait_for_timeout(2100)
+    assert int(clock.text_content().split()[1]) < first
