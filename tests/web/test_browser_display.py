@@ -183,6 +183,7 @@ def test_the_display_speaks_german(browser, live_server: str) -> None:  # noqa: 
     page = context.new_page()
     page.goto(f"{live_server}/?lang=de")  # the invite is known to the browser that made the table
     page.evaluate(f"localStorage.setItem('kartentisch.invite.{created['id']}', '{created['invite']['url']}')")
+    page.evaluate(f"localStorage.setItem('kartentisch.host.{created['id']}', '{created['host_token']}')")
     page.goto(f"{live_server}/display/{created['id']}?lang=de")
     page.wait_for_selector("[data-zone=invite] img.qr")
     assert "Mit dem Handy scannen" in page.locator("[data-zone=invite]").text_content()
@@ -192,6 +193,11 @@ def test_the_display_speaks_german(browser, live_server: str) -> None:  # noqa: 
     assert "Runde 1" in page.locator("header .round").text_content()
     assert violations(page, live_server) == []
     shot(page, "display-invite-de")
+    page.click("[data-zone=invite] button.fill-bot[data-seat='0']")  # the host lets a bot play the free seat
+    page.wait_for_selector("[data-zone=invite]", state="detached")
+    page.wait_for_selector("[data-zone=turn], body[data-game-over='1']")  # two bots: the match runs by itself
+    assert page.locator("ol.totals li[data-seat='0'] .name").text_content().startswith("Bot")
+    assert violations(page, live_server) == []
 
 
 def qr_of(page: playwright_api.Page, base: str, image: playwright_api.Locator) -> str:

@@ -83,8 +83,12 @@ function Invite({ frame }) {
   if (!open.length) return null;
   const code = localStorage.getItem(INVITE_KEY)?.split("/").pop();
   const host = localStorage.getItem(HOST_KEY);
-  const fill = (s) => fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${host}` }, body: JSON.stringify({ kind: "bot", bot: "heuristic" }) });
+  const fill = async (s) => {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${host}` }, body: JSON.stringify({ kind: "bot", bot: "heuristic" }) });
+    S.status = res.ok ? "" : t("refusedOther", res.status);   // a seat taken meanwhile: the next frame shows by whom
+    redraw();
+  };
   return html`<section class="invite-big" data-zone="invite">
     ${code && html`<figure><img class="qr" src=${qrSrc(code, true)} alt=${td("qr")} />
       <figcaption><strong>${td("scan")}</strong><code class="invite-url">${inviteLink(code, true)}</code></figcaption></figure>`}
