@@ -111,7 +111,7 @@ def test_a_display_and_three_phones_play_a_whole_match(browser, live_server: str
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text == qr_svg(shown) and f"<title>{shown.replace('&', '&amp;')}</title>" in svg.text
     assert display.locator("img.qr").evaluate("img => img.complete && img.naturalWidth > 0")
-    assert display.locator("[data-zone=turn]").count() == 0  # nobody's turn while seats are free
+    assert display.locator("[data-zone=turn], ol.totals li.to-act").count() == 0  # nobody acts while seats are free
     assert serious_violations(display) == []
     shot(display, "display-invite")
 
