@@ -27,6 +27,7 @@ from .browser_kit import (
     CLICKABLE,
     PHONE,
     TOKEN_LIKE,
+    api_frame,
     body,
     browser,  # noqa: F401  (the module's Chromium fixture)
     play_match,
@@ -289,3 +290,30 @@ def test_the_display_counts_down_the_clock_of_the_seat_to_act(browser, live_serv
     assert 40 <= first <= 42 and clock.text_content() == f"◷ {first} s left"
     page.wait_for_timeout(2100)
     assert int(clock.text_content().split()[1]) < first
+
+
+@pytest.mark.parametrize("game", ["colors", "chips", "lastcard", "grid", "mayhem"])
+def test_every_game_s_card_text_is_readable_on_the_display(browser, live_server: str, game: str) -> None:  # noqa: F811
+    """At 1920×1080 no card text of any game's table is under 28 px (each game's own sizes are overruled), and
+    the table fits the screen's width."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": game, "players": 4, "seed": 2,
+        "seats": [{"kind": "human", "name": n} for n in ("Ana", "Ben", "Cem", "Dai")]})
+    assert res.status_code == 201, res.text
+    table = res.json()
+    rng = random.Random(game)
+    for _ in range(12):  # a few random moves, so that cards lie open on the table
+        for seat in table["seats"]:
+            legal = api_frame(live_server, table["id"], seat["token"])["legal"]
+            if legal:
+                headers = {"Authorization": f"Bearer {seat['token']}"}
+                moved = httpx.post(f"{live_server}/api/tables/{table['id']}/actions", headers=headers,
+                                   json={"action": rng.choice(legal)})
+                assert moved.status_code == 200, moved.text
+    page = browser.new_context(viewport=TV).new_page()
+    page.goto(f"{live_server}/display/{table['id']}?lang=en")
+    page.wait_for_selector("#zones .card")
+    count, smallest = smallest_card_text(page)
+    assert count > 0 and smallest >= 28, (count, smallest)
+    assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
+    shot(page, f"display-{game}")
