@@ -83,8 +83,8 @@ def close_round_summary(page: playwright_api.Page) -> bool:
     return True
 
 
-def play_one(page: playwright_api.Page, rng: random.Random, go_on: bool = True) -> bool:
-    """If this page's seat has a decision: make one move by clicking random clickable objects (and the confirm
+def play_one(page: playwright_api.Page, rng: random.Random, go_on: bool = True, clickable: str = CLICKABLE) -> bool:
+    """If this page's seat has a decision: make one move by clicking random ``clickable`` objects (and the confirm
     button of a set) until a move is sent. Returns whether a move was made. An open round summary is closed
     first, unless ``go_on`` is false (then no move is made while it is open)."""
     if go_on:
@@ -97,7 +97,7 @@ def play_one(page: playwright_api.Page, rng: random.Random, go_on: bool = True) 
     for _click in range(20):
         if body(page, "n") != n:
             return True
-        items = page.locator(CLICKABLE)
+        items = page.locator(clickable)
         confirm = page.locator("#decision button.confirm:not([disabled])")
         if confirm.count() and rng.random() < 0.6:
             target = confirm.first
@@ -120,12 +120,13 @@ def play_one(page: playwright_api.Page, rng: random.Random, go_on: bool = True) 
     return body(page, "n") != n
 
 
-def play_match(pages: list[playwright_api.Page], rng: random.Random, max_moves: int = 600) -> None:
-    """Every page plays its seat by clicking until the match is over on all of them."""
+def play_match(pages: list[playwright_api.Page], rng: random.Random, max_moves: int = 600,
+               clickable: str = CLICKABLE) -> None:
+    """Every page plays its seat by clicking (``clickable`` objects) until the match is over on all of them."""
     for _ in range(max_moves):
         if all(body(p, "gameOver") == "1" for p in pages):
             return
-        if not any(play_one(p, rng) for p in pages):
+        if not any(play_one(p, rng, clickable=clickable) for p in pages):
             pages[0].wait_for_timeout(40)
     raise AssertionError(f"the match is not over after {max_moves} moves")
 

@@ -11,6 +11,10 @@ The resource limits (issue 22) are options with defaults for a table of friends 
 (network address) a rate of table creation and of actions (429 with ``Retry-After`` beyond it) and a number
 of open sockets, per table a number of spectators, server-wide the bot worker processes (people's tables
 first), and how long a table without a move is kept.
+
+``--lan`` (issue 34) listens on this machine's local network address instead of ``--host``
+(:func:`kartentisch.web.display.lan_address`, found without network traffic) and prints the lobby's link with a
+QR code in the terminal, for phones in the same room.
 """
 
 from __future__ import annotations
@@ -58,6 +62,19 @@ def _shown(url: str | None) -> str:
         return repr(url)
 
 
+def _lan_host(host: str) -> str:
+    """The address ``--lan`` listens on (:func:`kartentisch.web.display.lan_address`); exits with one line (code 2)
+    when ``--host`` chose one too, or the machine has no local network."""
+    from kartentisch.web.display import lan_address
+
+    if host != "127.0.0.1":
+        _fail(f"--lan and --host {host} both choose the address to listen on; give one of them")
+    try:
+        return lan_address()
+    except OSError as exc:
+        _fail(f"--lan: {exc}")
+
+
 #: Help texts of the limit options that switch off at 0 or "off".
 _OFF = " 0 switches the limit off."
 
@@ -74,6 +91,9 @@ def proxy_options(forwarded_allow_ips: str) -> dict[str, Any]:
 
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Interface to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on this machine's local network address (instead of --host) and print the lobby's "
+                      "link with a QR code, for phones in the same room.")] = False,
     port: Annotated[int, typer.Option(help="TCP port (1–65535).")] = 8000,
     db: Annotated[str | None,
                   typer.Option(help="SQLAlchemy database URL (default: SQLite in the user data folder).")] = None,
@@ -146,6 +166,8 @@ def serve_cmd(
 
     if not 1 <= port <= 65535:
         _fail(f"--port must be between 1 and 65535, got {port}")
+    if lan:
+        host = _lan_host(host)
     if search_seconds is not None and not (math.isfinite(search_seconds) and search_seconds > 0):
         _fail(f"--search-seconds must be a number > 0, got {search_seconds}")
     if not (math.isfinite(bot_delay) and bot_delay >= 0):
@@ -187,6 +209,11 @@ def serve_cmd(
     _check_port(host, port)
     typer.echo(f"kartentisch: database {describe_url(store.url)} (journal {journal})", err=False)
     typer.echo(f"kartentisch: open http://{host}:{port}/", err=False)
+    if lan:
+        from kartentisch.web.display import terminal_qr
+
+        typer.echo(f"kartentisch: phones in this network scan this code to open the lobby:\n"
+                   f"{terminal_qr(f'http://{host}:{port}/')}", err=False)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=WS_DEFLATE,
                 log_level="warning", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
                 **proxy_options(forwarded_allow_ips))

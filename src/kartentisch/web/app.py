@@ -46,6 +46,7 @@ from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
 from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
+from .display import router as display_router
 from .frames import LANG_HELP, FrameOut
 from .groups import recorder as groups_recorder
 from .groups import router as groups_router
@@ -265,6 +266,7 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tables/{table_id}/seats/{seat}/remove"): (401, 404, 409, 410, 422, 503),
     ("get", "/api/invites/{code}"): (404, 410, 422, 503),
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
+    ("get", "/api/invites/{code}/qr.svg"): (404, 410, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
     ("post", "/api/tables/{table_id}/chat"): (401, 403, 404, 410, 413, 422, 429, 503),
     ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 429, 503),
@@ -647,6 +649,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
+    app.include_router(display_router)  # the table display and invite QR codes (issue 34): /display, …/qr.svg
     app.include_router(chat_router())  # chat (issue 21): /api/tables/{id}/chat
     app.include_router(coach_router(coach_iterations, coach))  # the coach (issue 23): hints, reviews, replays
     app.include_router(groups_router)  # groups (issue 34): /g, /api/groups, standings

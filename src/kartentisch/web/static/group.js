@@ -2,7 +2,7 @@
 // kept in this browser; the same name gives it back on another device), start a table or a score pad with the
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
-import { choiceWords, lang, listing, points, t as pageWord, toggleLang, withLang } from "./i18n.js";
+import { choiceWords, lang, listing, points, t as pageWord, toggleLang } from "./i18n.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const STRINGS = {
@@ -90,7 +90,7 @@ function JoinForm({ onJoined }) {
 
 function Share() {
   const [copied, setCopied] = useState(false);
-  const url = new URL(withLang(`/g/${encodeURIComponent(code)}`), location.href).href;
+  const url = new URL(`/g/${encodeURIComponent(code)}`, location.href).href;
   return html`<details class="share more"><summary>${t("share")}</summary><p class="hint">${t("shareHelp")}</p>
     <code id="group-url">${url}</code><button type="button" onClick=${() => navigator.clipboard?.writeText(url)
       .catch(() => {}).finally(() => setCopied(true))}>${copied ? t("copied") : t("copy")}</button></details>`;
@@ -115,10 +115,10 @@ function Start({ group, games, onStarted }) {
         const seats = [...chosen.map((member) => ({ member })), ...Array.from({ length: bots }, () => ({ bot: "heuristic" }))];
         const options = length && lengthIndex !== null ? { [length.name]: lengthChoices(length)[lengthIndex].value } : {};
         const data = await call("POST", "/tables", { game: gameId, seats, options });
-        location.href = withLang(data.url);
+        location.href = data.url;
       } else {
         const data = await call("POST", "/scorepads", { game: gameId, members: chosen });
-        location.href = withLang(data.edit_url);
+        location.href = data.edit_url;
       }
     } catch (err) { setError(err.message); setBusy(false); onStarted(); }
   };
@@ -150,7 +150,7 @@ function Matches({ items }) {
     ${items.length ? html`<ul class="matches">${items.map((m) => html`<li>
       <strong>${m.game_name}</strong><span>${listing(m.players)}</span>
       <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}</span>
-      ${m.url && html`<a href=${withLang(m.url)}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat") : t("watch")}</a>`}
+      ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat") : t("watch")}</a>`}
     </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
 }
 
@@ -226,7 +226,7 @@ function Group() {
     fetch("/api/games").then((r) => r.json()).then(setGames);
     load().then(() => { document.body.dataset.ready = "1"; });
   }, []);
-  const header = html`<header><h1><a href=${withLang("/")}>kartentisch</a></h1>
+  const header = html`<header><h1><a href="/">kartentisch</a></h1>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
       onClick=${() => { toggleLang(); setLang(lang()); load(); }}>${t("lang")}</button></span></header>`;
   if (!group) return html`${header}<main><p>…</p></main>`;

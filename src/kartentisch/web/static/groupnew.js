@@ -1,6 +1,6 @@
 // The lobby's way into a group, a "Spielrunde" (group.js): a name, then the group's private page, where the
 // person who started it joins first and finds the link to share.
-import { lang, withLang } from "./i18n.js";
+import { lang } from "./i18n.js";
 import { html, useState } from "./ui.js";
 
 const STRINGS = {
@@ -23,7 +23,7 @@ export function NewGroup() {
     const res = await fetch(`/api/groups?lang=${lang()}`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
     const data = await res.json().catch(() => ({}));
-    if (res.ok) location.href = withLang(data.url);
+    if (res.ok) location.href = data.url;
     else setError(data.error ?? String(res.status));
   };
   return html`<section id="new-group" class="setup" aria-labelledby="new-group-title">

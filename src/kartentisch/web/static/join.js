@@ -5,6 +5,15 @@ import { lang, t, toggleLang } from "./i18n.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop());
+// an invite shown on a table display (issue 34): the phone opens its seat in the hand view
+const HAND = new URLSearchParams(location.search).get("view") === "hand";
+
+/** A seat's link `url` in the page's language, in the hand view when the invite asked for it. */
+function seatLink(url) {
+  const full = new URL(url, location.href);
+  if (HAND) full.searchParams.set("view", "hand");
+  return `${full.pathname}${full.search}${full.hash}`;
+}
 
 function Join() {
   const [invite, setInvite] = useState(null);
@@ -28,7 +37,7 @@ function Join() {
     if (res.ok) {
       localStorage.setItem(`kartentisch.seat.${data.table}`, data.token);
       localStorage.setItem("kartentisch.name", name.trim());
-      location.href = data.url;
+      location.href = seatLink(data.url);
       return;
     }
     // the server's refusal in this page's language (its `text`), never its English message for developers
@@ -57,7 +66,7 @@ function Join() {
         ? ` (${t("kind_bot")})` : ""}</span>
       ${s.kind === "open" && !invite.started && html`<button type="button" class="primary take" disabled=${busy || !name.trim()}
         onClick=${() => take(s.seat)}>${t("take")}</button>`}</li>`)}</ul>
-    <p>${mine && html`<a class="button primary" href=${`/t/${encodeURIComponent(invite.table)}#seat=${mine}`}>${t("openMySeat")}</a> `}
+    <p>${mine && html`<a class="button primary" href=${seatLink(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}
       <a href=${`/t/${encodeURIComponent(invite.table)}`}>${t("watch")}</a></p>
   </main>`;
 }

@@ -4,6 +4,7 @@
 import { choiceWords, lang, t, toggleLang, word } from "./i18n.js";
 import { NewGroup } from "./groupnew.js";
 import { HintsOption } from "./hint.js";
+import { qrSrc, td } from "./displaywords.js";
 import { markdown } from "./markdown.js";
 import { ReplayFileLink } from "./review.js";
 import { st } from "./seatwords.js";
@@ -108,7 +109,8 @@ function OptionField({ opt, value, seats, pick, onChange }) {
 /** One seat of the setup: the host's name, or what sits there; a person's name where one plays (a seat with a
  * private link, or in hot-seat a friend's seat, whose player shares this device: the table then says "Pass the
  * device to Ben", issue 32). */
-function SeatRow({ i, seat, hotseat, onChange }) {
+function SeatRow({ i, seat, hotseat, shared, onChange }) {
+  if (i === 0 && shared) return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span> ${t("kindOpen")}</div>`;
   if (i === 0) {
     return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span>
       <label for="your-name">${t("yourName")}</label>
@@ -140,7 +142,9 @@ function Links({ data }) {
   return html`<section id="links" class="links" aria-labelledby="links-title">
     <h2 id="links-title">${invite ? t("invite") : t("tableReady")}</h2>
     ${invite && html`<p>${t("inviteHelp")}</p><code class="invite-url">${invite}</code>
-      <button type="button" class="copy-invite" onClick=${() => copy(invite)}>${copied === invite ? t("copied") : t("copy")}</button>`}
+      <button type="button" class="copy-invite" onClick=${() => copy(invite)}>${copied === invite ? t("copied") : t("copy")}</button>
+      <p><img class="qr" src=${qrSrc(data.invite.code, false)} alt=${td("qr")} width="160" height="160" /></p>`}
+    <p><a class="display-link" href=${`/display/${encodeURIComponent(data.id)}`}>${td("displayOpen")}</a> · ${td("displayHelp")}</p>
     <p><a class="table-link button primary" href=${mine.url}>${t("openMySeat")}</a></p>
     <details class="more"><summary>${t("links")}</summary><ul id="link-list">
       ${others.map((s) => html`<li>${t("seatLink", s.seat + 1)} (${s.name}): <a class="seat-link" href=${s.url}>${t("open")}</a>
@@ -156,6 +160,7 @@ function Setup({ game }) {
   const [seats, setSeats] = useState(() => [{ name: "" }, ...Array.from({ length: game.max_players - 1 }, () => ({ kind: "open", name: "" }))]);
   const [options, setOptions] = useState(() => Object.fromEntries(game.options.map((o) => [o.name, o.default])));
   const [hotseat, setHotseat] = useState(false);
+  const [shared, setShared] = useState(false);   // a shared screen: this device shows the table display
   const [reaction, setReaction] = useState("30");
   const [clock, setClock] = useState("off");        // the table's clock per move (GET /api/clocks, issue 32)
   const [onTimeout, setOnTimeout] = useState("ask");
@@ -177,7 +182,7 @@ function Setup({ game }) {
   const create = async (ev) => {
     ev.preventDefault();
     setError("");
-    const named = seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "human" || (hotseat && s.kind === "open"))
+    const named = seats.slice(0, players).filter((s, i) => (i === 0 ? !shared : s.kind === "human" || (hotseat && s.kind === "open")))
       .map((s) => s.name.trim()).filter(Boolean);
     const twice = named.find((name, i) => named.indexOf(name) !== i);
     if (twice) {   // the table tells people apart by their names
@@ -188,7 +193,8 @@ function Setup({ game }) {
     const chosen = Object.fromEntries(game.options.filter((o) => JSON.stringify(options[o.name]) !== JSON.stringify(o.default))
       .map((o) => [o.name, options[o.name]]));
     const body = { game: game.id, players, options: chosen,
-      seats: seats.slice(0, players).map((s, i) => seatBody(hotseat && s.kind === "open" ? { ...s, kind: "human" } : s, i)) };
+      seats: seats.slice(0, players).map((s, i) => (shared && i === 0 ? { kind: "open" }
+        : seatBody(hotseat && s.kind === "open" ? { ...s, kind: "human" } : s, i))) };
     if (seed !== "") body.seed = Number(seed);
     if (reaction !== "") body.reaction_seconds = Number(reaction);
     if (clock !== "off") Object.assign(body, { clock, on_timeout: onTimeout });
@@ -200,9 +206,13 @@ function Setup({ game }) {
       setError(data.text ?? `${t("error")}: ${typeof data.error === "string" ? data.error : JSON.stringify(data)}`);
       return;
     }
-    localStorage.setItem(`kartentisch.seat.${data.id}`, data.seats[0].token);
+    if (data.seats[0].token) localStorage.setItem(`kartentisch.seat.${data.id}`, data.seats[0].token);
     if (data.host_token) localStorage.setItem(`kartentisch.host.${data.id}`, data.host_token);
     if (data.invite) localStorage.setItem(`kartentisch.invite.${data.id}`, data.invite.url);
+    if (shared) {
+      location.href = `/display/${encodeURIComponent(data.id)}`;
+      return;
+    }
     const humans = data.seats.filter((s) => s.token);
     if (hotseat && humans.length > 1) {
       location.href = `/t/${data.id}#hotseat=${humans.map((s) => s.token).join(",")}`;
@@ -218,8 +228,11 @@ function Setup({ game }) {
         ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) => html`<option value=${String(n)}>${n}</option>`)}
       </select></div>
     <fieldset id="seats"><legend>${t("seats")}</legend>
-      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
+      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} shared=${shared} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
     </fieldset>
+    <div class="field"><label><input id="shared-screen" type="checkbox" checked=${shared}
+      onChange=${(e) => setShared(e.currentTarget.checked)} /> ${td("shared")}</label>
+      ${shared && html`<p class="help">${td("sharedHelp")}</p>`}</div>
     ${main.length > 0 && html`<fieldset id="options"><legend>${t("options")}</legend>${main.map(field)}</fieldset>`}
     <details class="more" id="more-options"><summary>${t("moreOptions")}</summary>
       ${rest.map(field)}

@@ -3,6 +3,8 @@
 // Preact (ui.js) and lets the person play by clicking the table's objects (choose.js, the game's module).
 import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
+import { qrSrc, td } from "./displaywords.js";
+import { movedCards, wholeLog } from "./framelog.js";
 import { lang, listing, points, t, toggleLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
@@ -13,6 +15,10 @@ import { st } from "./seatwords.js";
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
 const DEV = query.get("dev") === "1";
+// ?view=hand: a phone at a table with a display (issue 34) shows only its hand and its choices; every step that is
+// not a card of its own seat (hand, help cards, grid cells) is offered as a button of the decision panel
+const HAND_VIEW = query.get("view") === "hand";
+const OWN_KINDS = new Set(["hand", "help", "cell"]);
 const SEAT_KEY = `kartentisch.seat.${tableId}`;
 const HOST_KEY = `kartentisch.host.${tableId}`;
 const INVITE_KEY = `kartentisch.invite.${tableId}`;
@@ -97,25 +103,10 @@ function showError(status, body) {
   redraw();
 }
 
-/** The entries of `log` up to event `n`: the first n moves, each with the round entry that may follow it, and the
- * seats' notes before them (a note after the n-th move comes again with the moves from n on). */
-function firstEvents(log, n) {
-  let moves = 0;
-  const end = log.findIndex((entry) => (entry.kind === "seat" && moves === n) || (!entry.kind && moves++ === n));
-  return end < 0 ? log : log.slice(0, end);
-}
-
 /** The chat messages of both lists, each once, in order. */
 function mergeChat(old, fresh) {
   const byId = new Map([...old, ...fresh].map((m) => [m.id, m]));
   return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
-/** Codes of the cards named by the newest move of `frame` (public token parts the view shows as cards). */
-function movedCards(frame) {
-  const last = [...frame.log].reverse().find((e) => !e.kind);
-  if (!last) return new Set();
-  return new Set(last.token.split(":").filter((p) => p !== "?" && frame.card_names?.[p]));
 }
 
 /** Open the socket of `conn` in the page's language (its frames' texts come in it). */
@@ -136,7 +127,7 @@ function connect(conn) {
     }
     if (msg.type !== "state") return;
     // socket frames carry the log from event log_start on (the first frame: all of it), the chat likewise
-    msg.log = firstEvents(conn.frame?.log ?? [], msg.log_start).concat(msg.log);
+    msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
     if (conn.frame && msg.n !== conn.frame.n) S.banner = null;  // an error about an older position
     const fresh = !conn.frame || msg.n !== conn.frame.n;
@@ -305,8 +296,8 @@ function Decision({ conn, frame, chooser, ctx }) {
   // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn.")
   const named = frame.view.to_act.every((s) => prompt.includes(seatName(frame, s)));
   const waiting = named ? "" : seatList(frame, frame.view.to_act);
-  const tableKinds = [...new Set(st.next.filter((s) => !PANEL_KINDS.has(s.kind)).map((s) => s.kind))];
-  const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind));
+  const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind) || (HAND_VIEW && !OWN_KINDS.has(s.kind)));
+  const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s)).map((s) => s.kind))];
   const confirm = st.sets.length ? chooser.confirmable() : null;
   return html`<section id="decision" data-zone="decision" class=${acting ? "acting" : ""} aria-live="polite"
       aria-label=${acting ? t("yourTurn") : t("phase")}>
@@ -503,7 +494,8 @@ function WaitingSeats({ frame }) {
   return html`<section class="waiting-seats" data-zone="waiting">
     <p>${t("waitingSeats", seatList(frame, open))}</p>
     ${full && html`<p>${t("shareInvite")} <code class="invite-url">${full}</code>
-      <button type="button" onClick=${() => copy(full)}>${S.copied === full ? t("copied") : t("copy")}</button></p>`}
+      <button type="button" onClick=${() => copy(full)}>${S.copied === full ? t("copied") : t("copy")}</button></p>
+      <p><img class="qr" src=${qrSrc(invite.split("/").pop(), false)} alt=${td("qr")} width="160" height="160" /></p>`}
     ${host && html`<p class="fill">${open.map((s) => html`<button type="button" class="fill-bot" data-seat=${s}
       onClick=${() => fill(s)}>${t("fillBot", s + 1)}</button> `)}</p>`}
   </section>`;
@@ -525,6 +517,13 @@ function Header({ frame }) {
       title=${t("sound")}><span aria-hidden="true">♪ </span><span class="label">${t("soundShort")}</span></button>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"} onClick=${relang}>${t("lang")}</button></span>
   </header>`;
+}
+
+/** The hand view's line: what this phone shows, and the way to the whole table (the same page without the view). */
+function HandNote() {
+  const whole = new URL(location.href);
+  whole.searchParams.delete("view");
+  return html`<p id="hand-note">${td("handHelp")} <a href=${whole.href}>${td("wholeTable")}</a></p>`;
 }
 
 function Info({ frame }) {
@@ -566,7 +565,7 @@ function App() {
     ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}
     <main id="table" class=${`game-${frame.game}`}>
       <div class="board">
-        <${Info} frame=${frame} />
+        ${HAND_VIEW ? html`<${HandNote} />` : html`<${Info} frame=${frame} />`}
         <${WaitingSeats} frame=${frame} />
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
@@ -618,6 +617,7 @@ function tick() {
 
 async function main() {
   document.documentElement.lang = lang();
+  document.body.classList.toggle("hand-view", HAND_VIEW);
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && S.chooser?.started) S.chooser.cancel();
   });
