@@ -208,3 +208,13 @@ def test_a_game_pickles_with_its_parameters() -> None:
     copy = pickle.loads(pickle.dumps(game))
     assert copy.get_parameters() == game.get_parameters() and copy.num_players() == 3
     pyspiel.random_sim_test(copy, num_sims=1, serialize=False, verbose=False)
+
+
+def test_options_of_several_items_survive_serialisation() -> None:
+    """OpenSpiel's game string splits parameters at every comma, so options of two items written as plain JSON did
+    not load again from a serialized game ('Unknown parameter'); :func:`load` writes them with ';' between items."""
+    options = {"gambling_rule": "published", "counter_target": "any", "point_limit": 30}
+    game = load("mayhem", 3, options)
+    assert "," not in game.get_parameters()["options"]
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()  # the game string loads again
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

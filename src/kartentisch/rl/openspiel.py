@@ -3,7 +3,9 @@
 :func:`register` (called on import for every game in :func:`kartentisch.games.all_games`)
 registers ``python_kartentisch_<id>`` with :func:`pyspiel.register_game`. Game parameters:
 ``players`` (int, default the game's minimum), ``options`` (the game options as a JSON object
-string, default ``"{}"``), ``seed_bytes`` (int 1 … 8, default 4) and ``chance`` (``"step"``,
+string, default ``"{}"``; :func:`load` writes it with ``;`` between items, since OpenSpiel's game
+strings split parameters at every comma and a serialized game must load again, and either separator
+is read), ``seed_bytes`` (int 1 … 8, default 4) and ``chance`` (``"step"``,
 default, or ``"match"``), see *Chance*; ``max_game_length`` (int; default 0: measured, see
 *Length*).
 
@@ -152,7 +154,7 @@ def _setup(game: Game, params: Mapping[str, Any]) -> Setup:
         return found
     players = int(params.get("players", game.min_players))
     try:
-        options = json.loads(params.get("options", "{}"))
+        options = json.loads(params.get("options", "{}").replace(";", ","))  # load's form (module docstring)
     except json.JSONDecodeError as exc:
         raise ValueError(f"{PREFIX}{game.id}: parameter options is not JSON: {exc}") from exc
     if not isinstance(options, dict):
@@ -570,7 +572,7 @@ def load(game: Game | str, players: int | None = None, options: dict[str, Any] |
     if players is not None:
         spiel_params["players"] = players
     if options is not None:
-        spiel_params["options"] = json.dumps(options)
+        spiel_params["options"] = json.dumps(options, separators=(";", ":"))  # no comma: a game string splits at it
     return pyspiel.load_game(name, spiel_params)
 
 
