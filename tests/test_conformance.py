@@ -4,6 +4,7 @@ game breaks them, and ``kartentisch check-game ID`` runs them."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 from collections.abc import Iterator
@@ -138,3 +139,27 @@ def test_a_failure_names_how_to_check_its_position_again() -> None:
     assert str(err) == ("resample: mayhem with 3 players, position seed 41: the hidden x is 'r1' (again: kartentisch "
                         "check-game mayhem --players 3 --seed 41 --positions 1 --options '{\"gambling_rule\": "
                         "\"published\"}')")
+
+
+# ----------------------------------------------------------------------------- the rest of the kit (issue 35)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_passes_the_kit(game_id: str, installed: None) -> None:
+    """invariants, words, pettingzoo and openspiel on one match at the fewest players (``check-game`` sweeps every
+    player count)."""
+    game = lookup(game_id)
+    assert conformance.check_game(game, game.min_players, matches=1, seed=7) == []  # every check ran
+
+
+def test_words_built_from_the_state_fail_naming_the_check(installed: None) -> None:
+    """A game whose move sentences show the token (or a card the reader cannot see) fails ``words``."""
+    highcard = lookup("highcard")
+    leaky = type(highcard)(lambda: dataclasses.replace(highcard.parts, describe_move=lambda s, tok, b, a, v: tok))
+    with pytest.raises(ConformanceError, match=r"^words: highcard with 2 players, position seed 3: move 1 .*not words"):
+        conformance.check_words(leaky, 2, seed=3)
+
+
+def test_check_game_runs_the_whole_kit(installed: None) -> None:
+    res = runner.invoke(app, ["check-game", "highcard", "--players", "2", "--positions", "1", "--matches", "1"])
+    assert res.exit_code == 0, res.output
+    assert "view, resample, seeded hold" in res.output
+    assert "invariants, words, pettingzoo, openspiel hold" in " ".join(res.output.split())

@@ -28,21 +28,43 @@ position again. Everything is seeded, so a run repeats exactly. In a plug-in's o
 
     def test_bots_and_coach_know_only_what_a_seat_knows():
         check_fairness(GAME, count=4)   # every player count; raises ConformanceError
+
+**The rest of the kit** (issue 35), on seeded random matches of every player count (:func:`check_game`):
+
+* ``invariants`` — the kernel's invariants (:mod:`kartentisch.sim.invariants`): every listed token applies,
+  cards are conserved, clones are independent, the state document and the views round-trip through JSON
+  and ``Game.load``, views equal those of a determinization, illegal tokens change nothing, the token
+  list replays to the same final state (a replay round trip), every match ends.
+* ``words`` — every move in words for every seat and the spectator in every language, built only from
+  the reader's views (:func:`check_words`): no token or card code in a sentence, no card named that the
+  reader cannot see, and every legal move's choice in words, no two alike.
+* ``pettingzoo`` and ``openspiel`` — PettingZoo's ``api_test`` and OpenSpiel's ``random_sim_test`` on the
+  game's adapters (:func:`check_adapters`), where the ``rl`` extra is installed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
+import re
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .kernel import Game, GameState
+from .kernel import LANGS, Game, GameState, KartentischError, Voice, narrate
 
 #: The fairness properties (module docstring), in the order they are checked.
 PROPERTIES = ("view", "resample", "seeded")
+#: The other checks of the kit (module docstring), in the order :func:`check_game` runs them.
+CHECKS = ("invariants", "words", "pettingzoo", "openspiel")
+#: A raw token or a card code, as a player must never read them.
+RAW = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
+#: Seat names of the words check.
+NAMES = ("Ana", "Ben", "Cem", "Dana", "Eli", "Fay", "Gus", "Hana")
 
 #: A place in a state document: the keys and list indices leading to it from the top.
 Path = tuple[str | int, ...]
@@ -303,3 +325,150 @@ def check_fairness(game: Game, players: int | None = None, count: int = 4, seed:
             if progress is not None:
                 progress(n, done)
     return checked
+
+
+# ----------------------------------------------------------------------------- the rest of the kit
+def check_words(game: Game, players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
+                max_moves: int = 3000, choices_every: int = 7) -> int:
+    """``words``: a random match (dealt and played with ``seed``) told move by move to every seat and the
+    spectator in every language through :func:`~kartentisch.kernel.narrate`; every ``choices_every``-th
+    decision, every legal move's choice too.
+
+    A sentence must be words (no :data:`RAW` token or card code), non-empty, and name only cards the
+    reader can see in its views before or after the move or in the move's public form, which itself
+    names no card those views hide (issue 22). Cards named by a bare number are not looked for in the
+    sentences (a number there may be a round's or a score's).
+
+    Returns:
+        The moves told.
+    Raises:
+        ConformanceError: ``words``, naming the move, the reader, the language and the sentence.
+    """
+    state = game.new_state(players, options, seed=seed)
+    rng = random.Random(seed)
+    deck = set(game.deck(players, state.options))
+    patterns = {lang: _card_patterns(game, deck, lang) for lang in LANGS}
+
+    def fail(detail: str) -> ConformanceError:
+        return ConformanceError("words", game.id, players, seed, detail, options)
+
+    moves = 0
+    while not state.game_over and moves < max_moves:
+        seat = state.to_act()[0]
+        if moves % choices_every == 0:
+            _check_choices(state, seat, fail)
+        token = state.random_action(seat, rng)
+        before = state.clone()
+        state.apply(seat, token)
+        moves += 1
+        for viewer in [*range(players), None]:
+            views = before.view(viewer), state.view(viewer)
+            visible = set(re.findall(r'"([^"]*)"', json.dumps(views)))
+            for lang in LANGS:
+                told = narrate(before, seat, token, state, Voice(lang, viewer, NAMES[:players]), views)
+                where = f"move {moves} of seat {seat} for reader {viewer} in {lang}"
+                for text in filter(None, (told.text, told.round_text)):
+                    if not text.strip() or RAW.search(text):
+                        raise fail(f"{where}: {text!r} is not words (empty, or a token or card code in it)")
+                shown = [part for part in told.token.split(":") if part in deck and part not in visible]
+                if shown:
+                    raise fail(f"{where}: the move's public form names {shown}, hidden in the reader's views")
+                seen = visible | set(told.token.split(":"))
+                rest = told.text
+                for code, pattern in patterns[lang]:  # longest names first, each matched once
+                    if pattern.search(rest):
+                        if code not in seen:
+                            raise fail(f"{where}: {told.text!r} names {code}, a card the reader cannot see")
+                        rest = pattern.sub("…", rest)
+    return moves
+
+
+def _card_patterns(game: Game, deck: set[str], lang: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Card code → a pattern of its name as a whole phrase in ``lang``, longest names first. A card named by a
+    bare number (lastcard's, highcard's) is left out: "round 2" cannot be told from the card 2 by its words."""
+    names = sorted(((code, name) for code in deck if not (name := game.card_name(code, lang)).isdigit()),
+                   key=lambda item: -len(item[1]))
+    return [(code, re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")) for code, name in names]
+
+
+def _check_choices(state: GameState, seat: int, fail: Callable[[str], Exception]) -> None:
+    """Every legal token of ``seat`` as steps of words, and no two alike."""
+    view = state.view(seat)
+    for lang in LANGS:
+        voice = Voice(lang, seat, NAMES[:state.players])
+        steps: dict[tuple[str, ...], str] = {}
+        for token in state.legal_actions(seat):
+            choice = state.game.choice(seat, token, view, voice)
+            if not choice.steps or any(not s.strip() or RAW.search(s) for s in choice.steps):
+                raise fail(f"the choice of a legal move of seat {seat} in {lang} is not words: {choice.steps}")
+            key = tuple(sorted(choice.steps)) if choice.unordered else tuple(choice.steps)
+            if key in steps:
+                raise fail(f"two legal moves of seat {seat} read alike in {lang}: {list(choice.steps)}")
+            steps[key] = token
+
+
+def check_adapters(game: Game, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> list[str]:
+    """``pettingzoo`` and ``openspiel``: PettingZoo's ``api_test`` on :func:`kartentisch.rl.pettingzoo.env` and
+    OpenSpiel's ``random_sim_test`` (with serialisation) on the registered ``python_kartentisch_<id>`` game.
+
+    Returns:
+        The checks that did not run, each with why (the ``rl`` extra missing, or a game without an action space).
+    Raises:
+        ConformanceError: ``pettingzoo`` or ``openspiel``, with the library's own message.
+    """
+    try:
+        from pettingzoo.test import api_test
+
+        from .rl.pettingzoo import env
+        from .rl.spaces import NotationError
+    except ImportError as exc:
+        return [f"pettingzoo and openspiel: {exc}"]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():  # api_test prints its progress
+            warnings.filterwarnings("ignore", "Observation", UserWarning)  # its hard-coded list of dict envs
+            api_test(env(game, players=players, options=dict(options or {})), num_cycles=40)
+    except NotationError as exc:
+        return [f"pettingzoo and openspiel: {exc}"]
+    except (AssertionError, KartentischError, ValueError) as exc:
+        raise ConformanceError("pettingzoo", game.id, players, seed, f"api_test: {exc}", options) from None
+    try:
+        import pyspiel
+
+        from .rl import openspiel as adapter
+    except ImportError as exc:
+        return [f"openspiel: {exc}"]
+    try:
+        spiel_game = adapter.load(game, players, dict(options) if options else None)
+        pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
+    except Exception as exc:  # noqa: BLE001 - pyspiel raises plain errors of several kinds; each is a failure here
+        raise ConformanceError("openspiel", game.id, players, seed, f"random_sim_test: {exc}", options) from None
+    return []
+
+
+def check_game(game: Game, players: int | None = None, matches: int = 2, seed: int = 0,
+               options: Mapping[str, Any] | None = None) -> list[str]:
+    """The kit's checks but fairness (:data:`CHECKS`) on ``matches`` seeded random matches per player count of
+    ``game`` (or just ``players``): ``invariants`` (deep checks at every step), ``words`` and the adapters.
+
+    Returns:
+        The checks that did not run, each with why.
+    Raises:
+        ConformanceError: the first check broken, naming it, the player count and the seed.
+    """
+    from .sim.invariants import InvariantError, run_checked_match
+
+    counts = range(game.min_players, game.max_players + 1) if players is None else [players]
+    skipped: list[str] = []
+    for n in counts:
+        game.resolve_options(n, options)
+        for i in range(matches):
+            if not options:
+                try:
+                    run_checked_match(game, n, seed + i, deep_every=1)
+                except InvariantError as exc:
+                    raise ConformanceError("invariants", game.id, n, seed + i, str(exc)) from None
+            check_words(game, n, seed + i, options)
+        skipped += [s for s in check_adapters(game, n, seed, options) if s not in skipped]
+    if options:
+        skipped.append("invariants: the kernel's invariant checks play a game's default options only")
+    return skipped
