@@ -770,7 +770,7 @@ class Hub:
                 where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
                 check_names(seat_names(records, each), where, newcomer)
         except NameRefused as exc:
-            raise ApiError(422, exc.text(lang)) from None
+            raise ApiError(422, exc.text(lang), said=exc.texts) from None
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
             raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
 
