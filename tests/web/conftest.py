@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import threading
@@ -14,6 +15,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from kartentisch.games import get_game
 from kartentisch.web import create_app
 
 
@@ -120,3 +122,10 @@ def new_table(client: TestClient, game: str, players: int, seats: list[dict], se
     res = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed, **extra})
     assert res.status_code == 201, res.text
     return res.json()
+
+
+def replace_parts(monkeypatch: pytest.MonkeyPatch, game_id: str, **parts: Any) -> None:
+    """Give the registered game ``game_id`` other declared parts for this test (:class:`kartentisch.kernel.Parts`:
+    the faces read a game's words through them, so patching a words module would change nothing)."""
+    game = get_game(game_id)
+    monkeypatch.setattr(game, "_parts", dataclasses.replace(game.parts, **parts))

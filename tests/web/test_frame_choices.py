@@ -12,13 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
-from kartentisch.games.colors import words as colors_words
 from kartentisch.kernel import Match
 from kartentisch.kernel.options import Option, choice_option
 from kartentisch.kernel.words import LANGS
 
 from .browser_kit import TOKEN_LIKE
-from .conftest import auth, new_table
+from .conftest import auth, new_table, replace_parts
 
 MOVES = 150
 
@@ -102,7 +101,7 @@ def test_a_failing_choice_is_the_token_itself_and_the_table_goes_on(client: Test
     def broken(*_args: object) -> object:
         raise KeyError("words bug")
 
-    monkeypatch.setattr(colors_words, "choice", broken)  # its words part: the compiled Game is not patched
+    replace_parts(monkeypatch, "colors", choice=broken)
     table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}],
                       seed=3, options={"first_player": 0})
     with caplog.at_level(logging.ERROR):

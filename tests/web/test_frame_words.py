@@ -11,11 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import get_game
-from kartentisch.games.colors import words as colors_words
 from kartentisch.kernel import Match
 from kartentisch.kernel.words import LANGS, Voice
 
-from .conftest import auth, move_entries, new_table
+from .conftest import auth, move_entries, new_table, replace_parts
 
 HUMANS2 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
 
@@ -100,7 +99,7 @@ def test_each_viewer_is_told_from_its_own_views_once_per_move(client: TestClient
         return json.dumps({"seat": seat, "token": token, "before": before, "after": after,
                            "lang": voice.lang, "viewer": voice.viewer, "names": voice.names})
 
-    monkeypatch.setattr(colors_words, "describe_move", describe)  # its words part: the compiled Game is not patched
+    replace_parts(monkeypatch, "colors", describe_move=describe)
     table = new_table(client, "colors", 2, HUMANS2, seed=5, options={"first_player": 0})
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
     replica = Match(game, 2, {"first_player": 0}, 5)
@@ -141,7 +140,7 @@ def test_a_failing_sentence_does_not_stop_the_table(client: TestClient, monkeypa
     def broken(*_args: object) -> str:
         raise KeyError("words bug")
 
-    monkeypatch.setattr(colors_words, "describe_move", broken)  # its words part: the compiled Game is not patched
+    replace_parts(monkeypatch, "colors", describe_move=broken)
     table = new_table(client, "colors", 2, HUMANS2, seed=3, options={"first_player": 0})
     tid, token = table["id"], table["seats"][0]["token"]
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["legal"][0]
