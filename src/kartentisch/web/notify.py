@@ -44,6 +44,7 @@ from ..kernel import lookup
 from . import clock
 from .deps import PlainText, bearer, hub_of, plain_id
 from .frames import LANG_HELP
+from .invites import seat_url
 from .store import Store, events_t, metadata, tables_t
 from .tables import ApiError, frame_lang
 
@@ -161,7 +162,7 @@ def turn_mail(table: LiveTable, seat: int, address: str, lang: str, base: str, o
     words, names = WORDS[lang], table.names[lang]
     game = lookup(table.record.game).names.get(lang, table.record.game)
     others = ", ".join(n for i, n in enumerate(names) if i != seat)
-    link = f"{base}/t/{table.id}?seat={table.record.seats[seat].token}"
+    link = base + seat_url(table.id, table.record.seats[seat].token or "")
     off = f"{base}/mail/off/{off_token}"
     message = EmailMessage()
     message["To"] = address

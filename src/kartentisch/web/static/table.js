@@ -9,6 +9,7 @@ import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, clockThen } from "./seats.js";
 import { st } from "./seatwords.js";
+import { TurnPanel, notifyTurn } from "./turnbased.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
@@ -210,6 +211,7 @@ function beep() {
 function attention(frame, acting, gameName) {
   document.title = `${acting ? `${t("turnTitle")} · ` : ""}${gameName} · kartentisch`;
   if (acting && !S.wasActing && S.sound) beep();
+  if (acting && !S.wasActing && !hotseat) notifyTurn(gameName, tableId);  // in the background only (issue 34)
   S.wasActing = acting;
 }
 
@@ -569,6 +571,7 @@ function App() {
         <${Info} frame=${frame} />
         <${WaitingSeats} frame=${frame} />
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
+        ${!hotseat && frame.seat !== null && html`<${TurnPanel} tableId=${tableId} token=${conn.token} />`}
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
           total=${frame.n} replayUrl=${replayUrl(0, null)} jump=${(n, s) => { location.href = replayUrl(n, s); }} />`}
