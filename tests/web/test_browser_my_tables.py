@@ -67,3 +67,4 @@ def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # n
     page.wait_for_selector("#turn-panel")
     panel = page.locator("#turn-panel").inner_text()
     assert "Ein rundenbasierter Tisch" in panel and "Mail" not in panel  # no --smtp: no mail promised
+    assert "rundenbasiert: ein Tag pro Zug" in panel and "für deinen Zug" in panel

@@ -3,26 +3,10 @@
 // card). Looked at again every minute; while the page is in the background, a table that becomes this person's turn
 // is announced by the browser's notification (when allowed).
 import { lang, t, toggleLang } from "./i18n.js";
-import { fetchMine, forget, mySeats, notifyTurn, NotifyButton, tb } from "./turnbased.js";
+import { ago, fetchMine, forget, mySeats, notifyTurn, NotifyButton, span, tb } from "./turnbased.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const EVERY_MS = 60_000;
-
-/** `seconds` as people say a span of time in the page's language ("3 hours ago" / "vor 3 Stunden"). */
-function ago(seconds) {
-  const format = new Intl.RelativeTimeFormat(lang(), { numeric: "auto" });
-  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
-    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-  }
-  return format.format(0, "second");
-}
-
-/** `seconds` as a span ("20 hours" / "20 Stunden"). */
-function span(seconds) {
-  const [unit, size] = seconds >= 86400 ? ["day", 86400] : seconds >= 3600 ? ["hour", 3600] : ["minute", 60];
-  return new Intl.NumberFormat(lang(), { style: "unit", unit, unitDisplay: "long" })
-    .format(Math.max(1, Math.floor(seconds / size)));
-}
 
 function TableItem({ item, gameName, token }) {
   const state = item.over ? tb("over") : item.waiting_for_seats ? tb("waitingSeats")

@@ -34,6 +34,22 @@ const STRINGS = {
 export const tb = (key, ...args) => (STRINGS[lang()][key] ?? STRINGS.en[key])
   .replace(/\{(\d)\}/g, (_, i) => String(args[i]));
 
+/** `seconds` as people say a span of time in the page's language ("3 hours ago" / "vor 3 Stunden"). */
+export function ago(seconds) {
+  const format = new Intl.RelativeTimeFormat(lang(), { numeric: "auto" });
+  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
+  }
+  return format.format(0, "second");
+}
+
+/** `seconds` as a span ("20 hours" / "20 Stunden"). */
+export function span(seconds) {
+  const [unit, size] = seconds >= 86400 ? ["day", 86400] : seconds >= 3600 ? ["hour", 3600] : ["minute", 60];
+  return new Intl.NumberFormat(lang(), { style: "unit", unit, unitDisplay: "long" })
+    .format(Math.max(1, Math.floor(seconds / size)));
+}
+
 const SEAT_PREFIX = "kartentisch.seat.";
 
 /** The seats this browser holds: [{table, token}] from its `kartentisch.seat.<id>` keys. */
@@ -98,7 +114,7 @@ export function TurnPanel({ tableId, token }) {
       const mail = await (await fetch("/api/mail")).json();
       const own = mail.enabled ? await (await fetch(`/api/tables/${encodeURIComponent(tableId)}/mail`,
         { headers: { Authorization: `Bearer ${token}` } })).json() : { address: null };
-      setInfo({ mail: mail.enabled, address: own.address });
+      setInfo({ mail: mail.enabled, address: own.address, clock: mine.tables[0].clock, left: mine.tables[0].deadline });
     })();
   }, [tableId, token]);
   if (!info) return null;
@@ -114,6 +130,7 @@ export function TurnPanel({ tableId, token }) {
   };
   return html`<section id="turn-panel" class="turn-panel" aria-labelledby="turn-panel-title">
     <h2 id="turn-panel-title">${tb(info.mail ? "mailTitle" : "turnBased")}</h2>
+    <p class="turn-clock">${info.clock}${info.left !== null ? ` · ${tb("left", span(info.left))}` : ""}</p>
     ${info.mail && (info.address ? html`<p class="mail-on">${tb("mailOn", info.address)}</p>` : html`
       <p class="help">${tb("mailHelp")}</p>
       <form class="field" onSubmit=${save}><label class="label" for="mail-address">${tb("mailAddress")}</label>
