@@ -218,3 +218,18 @@ def test_mail_only_for_turn_based_tables(db_url: str, smtp: tuple[Inbox, SmtpCon
         tid, tokens = colors3(client, clock="fast")
         res = client.post(f"/api/tables/{tid}/mail", json={"address": "a@example.org"}, headers=auth(tokens[0]))
         assert res.status_code == 409 and "turn-based tables only" in res.json()["error"]
+
+
+def test_no_mail_while_the_seat_has_a_page_open_then_one_when_it_leaves(db_url: str,
+                                                                       smtp: tuple[Inbox, SmtpConfig]) -> None:
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day")
+        client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org"}, headers=auth(tokens[1]))
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+            ws.receive_json()
+            move(client, tid, tokens[0])  # Ben's turn, his page open: the page tells him
+            ws.receive_json()
+            time.sleep(0.4)
+            assert inbox.messages == []
+        wait_for(lambda: len(inbox.messages) == 1)  # he left without moving: mailed at the next pass
