@@ -233,3 +233,17 @@ def test_no_mail_while_the_seat_has_a_page_open_then_one_when_it_leaves(db_url: 
             time.sleep(0.4)
             assert inbox.messages == []
         wait_for(lambda: len(inbox.messages) == 1)  # he left without moving: mailed at the next pass
+
+
+def test_a_clock_run_out_with_ask_is_not_loaded_again_by_later_passes(db_url: str) -> None:
+    with TestClient(create_app(db_url, time_scale=SCALE, turn_seconds=0.05)) as client:
+        app: Any = client.app
+        hub, sweep = app.state.hub, app.state.turns
+        tid, tokens = colors3(client, clock="day", on_timeout="ask")
+        frame = wait_for(lambda: (f := client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json())
+                         and f["seats"][0]["ran_out"] and f)
+        assert frame["n"] == 0  # nothing played for Ada: the others may hand her seat to a bot
+        wait_for(lambda: tid in sweep.settled)  # due again a day after the note, with nothing left to run out
+        hub.tables.pop(tid)
+        time.sleep(0.5)  # ten more passes
+        assert tid not in hub.tables and tid in sweep.settled

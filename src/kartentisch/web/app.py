@@ -419,8 +419,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
         app.state.notifier = Notifier(app.state.hub, smtp)  # turn-based tables (issue 34): one sweep, no timers
-        turns = TurnSweep(app.state.hub, turn_seconds, app.state.notifier.once)
-        background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds)), loop.create_task(turns.forever())]
+        app.state.turns = TurnSweep(app.state.hub, turn_seconds, app.state.notifier.once)
+        background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds)),
+                      loop.create_task(app.state.turns.forever())]
         if store.shared:  # several processes over one PostgreSQL (issue 26): hear the others, share the bots
             background += [loop.create_task(app.state.hub.listen()), loop.create_task(app.state.hub.keep_leases())]
         try:
