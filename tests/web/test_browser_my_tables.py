@@ -68,3 +68,5 @@ def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # n
     panel = page.locator("#turn-panel").inner_text()
     assert "Ein rundenbasierter Tisch" in panel and "Mail" not in panel  # no --smtp: no mail promised
     assert "rundenbasiert: ein Tag pro Zug" in panel and "für deinen Zug" in panel
+    page.locator("#turn-panel").scroll_into_view_if_needed()
+    shot(page, "turn-panel-phone-de")

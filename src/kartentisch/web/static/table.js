@@ -571,7 +571,6 @@ function App() {
         <${Info} frame=${frame} />
         <${WaitingSeats} frame=${frame} />
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
-        ${!hotseat && frame.seat !== null && html`<${TurnPanel} tableId=${tableId} token=${conn.token} />`}
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
           total=${frame.n} replayUrl=${replayUrl(0, null)} jump=${(n, s) => { location.href = replayUrl(n, s); }} />`}
@@ -579,6 +578,7 @@ function App() {
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
         <${HintPanel} key=${frame.n} tableId=${tableId} token=${conn.token} frame=${frame} play=${(token) => send(conn, token)} />
+        ${!hotseat && frame.seat !== null && html`<${TurnPanel} tableId=${tableId} token=${conn.token} />`}
       </div>
       <aside class="side">
         <${SeatsBar} frame=${frame} />
