@@ -110,8 +110,8 @@ class TurnSweep:
         return len(due)
 
     async def forever(self) -> None:
-        """:meth:`once` (then ``after_pass``) every ``every`` seconds, for as long as the server runs; a database
-        failure is logged and tried again at the next pass."""
+        """:meth:`once` (then ``after_pass``) every ``every`` seconds, for as long as the server runs; a failure
+        (the database, the mail server, a defect) is logged and the next pass tries again."""
         while True:
             try:
                 await self.once()
@@ -119,6 +119,8 @@ class TurnSweep:
                     await self.after_pass()
             except (SQLAlchemyError, OSError) as exc:
                 log.error("the turn sweep failed: %s", first_line(exc))
+            except Exception:  # a defect must not end the sweep of every other table: logged, tried again
+                log.exception("the turn sweep failed")
             await asyncio.sleep(self.every)
 
 
