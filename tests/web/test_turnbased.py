@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from kartentisch.cli.app import app as cli
 from kartentisch.web import create_app
 from kartentisch.web.clock import CLOCKS
 from kartentisch.web.notify import PASSWORD_ENV, SmtpConfig, parse_smtp
@@ -247,3 +249,13 @@ def test_a_clock_run_out_with_ask_is_not_loaded_again_by_later_passes(db_url: st
         hub.tables.pop(tid)
         time.sleep(0.5)  # ten more passes
         assert tid not in hub.tables and tid in sweep.settled
+
+
+def test_serve_refuses_a_bad_smtp_url_naming_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
+    runner = CliRunner()
+    for url, why in (("http://mail.example.org", "starts with smtp://"),
+                     ("smtp://ada@mail.example.org", f"set its password in {PASSWORD_ENV}"),
+                     ("smtp://ada:secret@mail.example.org", "carries a password")):
+        result = runner.invoke(cli, ["serve", "--smtp", url, "--db", "sqlite://"])
+        assert result.exit_code != 0 and why in result.output, result.output
