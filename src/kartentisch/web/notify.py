@@ -177,10 +177,10 @@ def pending_tables(store: Store) -> dict[str, int]:
     """``{table id: event count}`` of every stored table with an address given (its rows of tables deleted since
     are dropped first)."""
     with store.engine.begin() as conn:
-        for rows in (mail_t, mailed_t):  # a write only when a table was deleted (SQLite has one writer)
-            orphans = rows.c.table_id.not_in(select(tables_t.c.id))
-            if conn.execute(select(rows.c.table_id).where(orphans).limit(1)).first() is not None:
-                conn.execute(delete(rows).where(orphans))
+        for kept in (mail_t, mailed_t):  # a write only when a table was deleted (SQLite has one writer)
+            orphans = kept.c.table_id.not_in(select(tables_t.c.id))
+            if conn.execute(select(kept.c.table_id).where(orphans).limit(1)).first() is not None:
+                conn.execute(delete(kept).where(orphans))
         count = select(func.count()).where(events_t.c.table_id == mail_t.c.table_id).scalar_subquery()
         rows = conn.execute(select(mail_t.c.table_id, count.label("n")).distinct())
         return {row.table_id: row.n for row in rows}
