@@ -152,6 +152,10 @@ def serve_cmd(
         help="Reviews one client has running at once, of finished tables and of uploads each.")] = 1,
     replay_megabytes: Annotated[int, typer.Option(
         help="Megabytes of replays (uploads, finished tables) kept in memory (pickled size).")] = 64,
+    smtp: Annotated[str | None, typer.Option(
+        help="Send the mails of turn-based tables through this SMTP server: smtp://user@host:587 (STARTTLS), "
+             "smtps://user@host:465 (TLS) or smtp+plain://host:25, the sender as ?from=name@example.org; the "
+             "password in the environment variable KARTENTISCH_SMTP_PASSWORD. Without it no mail is offered.")] = None,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn
@@ -161,6 +165,7 @@ def serve_cmd(
     from kartentisch.web import create_app
     from kartentisch.web.coach import CoachLimits
     from kartentisch.web.limits import Limits, parse_rate
+    from kartentisch.web.notify import parse_smtp
     from kartentisch.web.store import describe_url
     from kartentisch.web.tables import SEARCH_SECONDS
 
@@ -196,11 +201,15 @@ def serve_cmd(
         except ValueError as exc:
             _fail(f"{name}: {exc}")
     try:
+        mail = None if smtp is None else parse_smtp(smtp)
+    except ValueError as exc:
+        _fail(str(exc))
+    try:
         app = create_app(db, bot_delay=bot_delay,
                          search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds,
                          limits=limits, bot_searches=bot_searches, bot_only_searches=bot_only_searches,
                          ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60,
-                         coach_iterations=coach_iterations, coach=coach)
+                         coach_iterations=coach_iterations, coach=coach, smtp=mail)
         store = app.state.store
         store.hold_alone()
         journal = store.journal_mode()

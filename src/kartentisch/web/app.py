@@ -55,10 +55,14 @@ from .handover import take_back
 from .invites import router as invites_router
 from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
+from .notify import Notifier, SmtpConfig
+from .notify import router as notify_router
 from .rematch import offer as rematch_offer
 from .scorepad import router as scorepad_router
 from .store import Store
 from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
+from .turns import TURN_SWEEP_SECONDS, TurnSweep
+from .turns import router as turns_router
 
 STATIC = Path(__file__).parent / "static"
 #: ``/static/games/<id>.js`` and ``<id>.css`` of every game: the files of its package's ``static/`` folder (issue 20).
@@ -289,6 +293,9 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/groups/{code}/scorepads"): (401, 404, 413, 422, 503),
     ("get", "/api/groups/{code}/standings"): (404, 422, 503),
     ("get", "/api/groups/{code}/standings.csv"): (404, 422, 503),
+    ("post", "/api/my"): (413, 422, 503),
+    ("post", "/api/tables/{table_id}/mail"): (401, 404, 409, 410, 413, 422, 503),
+    ("get", "/api/tables/{table_id}/mail"): (401, 404, 410, 422, 503),
 }
 
 
@@ -357,7 +364,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
                sweep_seconds: float = 3600.0, coach_iterations: int | None = None,
-               coach: CoachLimits | None = None, time_scale: float = 1.0) -> FastAPI:
+               coach: CoachLimits | None = None, time_scale: float = 1.0, smtp: SmtpConfig | None = None,
+               turn_seconds: float = TURN_SWEEP_SECONDS) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -380,6 +388,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
         time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
             small one instead of waiting minutes), :class:`~kartentisch.web.tables.Hub` ``time_scale``.
+        smtp: where the mails of turn-based tables go (issue 34, :mod:`~kartentisch.web.notify`); ``None``: no mail.
+        turn_seconds: seconds between two passes of the turn sweep (:mod:`~kartentisch.web.turns`, > 0).
 
     Raises:
         ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
@@ -410,7 +420,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         app.state.hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
         await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
-        background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds))]
+        app.state.notifier = Notifier(app.state.hub, smtp)  # turn-based tables (issue 34): one sweep, no timers
+        app.state.turns = TurnSweep(app.state.hub, turn_seconds, app.state.notifier.once)
+        background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds)),
+                      loop.create_task(app.state.turns.forever())]
         if store.shared:  # several processes over one PostgreSQL (issue 26): hear the others, share the bots
             background += [loop.create_task(app.state.hub.listen()), loop.create_task(app.state.hub.keep_leases())]
         try:
@@ -655,6 +668,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(groups_router)  # groups (issue 34): /g, /api/groups, standings
     app.include_router(clock.router)  # the table clocks' presets (issue 32): /api/clocks
     app.include_router(handover_router)  # a seat handed to a bot and taken back (issue 32)
+    app.include_router(turns_router)  # turn-based tables (issue 34): /my, /api/my
+    app.include_router(notify_router)  # their e-mail (issue 34): /api/mail, /api/tables/{id}/mail, /mail/off
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def openapi() -> dict[str, Any]:

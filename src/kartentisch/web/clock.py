@@ -14,7 +14,8 @@ when the seats now asked were asked — in a simultaneous decision another seat'
 (they only get longer, never shorter). A clock that ran out with ``ask`` is stored as a note after the same number of
 events, so it stays run out after a restart until the seat moves.
 
-Presets are data: a new one (a day-long clock for turn-based play) is one line of :data:`CLOCKS`. Their seconds are
+Presets are data: a new one is one line of :data:`CLOCKS`. The turn-based ones (``day``, ``3days``; issue 34) run
+no timer: :mod:`~kartentisch.web.turns` finds their due deadlines in the store. Their seconds are
 multiplied by the hub's ``time_scale`` (1 in play; tests use a small one instead of waiting minutes).
 """
 
@@ -37,12 +38,18 @@ class ClockPreset:
     id: str
     seconds: float
     names: dict[str, str]
+    #: A turn-based clock (hours or days a move, issue 34): no timer runs for it in memory; the turn sweep
+    #: (:mod:`~kartentisch.web.turns`) finds its due deadlines in the store, so an idle table costs nothing.
+    turn_based: bool = False
 
 
 #: The clock presets by id; a table without a clock stores none ("off").
 CLOCKS: dict[str, ClockPreset] = {p.id: p for p in (
     ClockPreset("relaxed", 120, {"en": "relaxed: 2 minutes a move", "de": "gemütlich: 2 Minuten pro Zug"}),
     ClockPreset("fast", 30, {"en": "fast: 30 seconds a move", "de": "schnell: 30 Sekunden pro Zug"}),
+    ClockPreset("day", 86400, {"en": "turn-based: a day a move", "de": "rundenbasiert: ein Tag pro Zug"}, True),
+    ClockPreset("3days", 3 * 86400, {"en": "turn-based: 3 days a move", "de": "rundenbasiert: 3 Tage pro Zug"},
+                True),
 )}
 #: The id of "no clock".
 OFF = "off"
@@ -100,6 +107,8 @@ class Deadline:
 
     at: float
     then: str
+    #: Of a turn-based clock: the turn sweep runs it out, not a timer (:attr:`ClockPreset.turn_based`).
+    swept: bool = False
 
 
 def is_reaction(table: LiveTable, seat: int) -> bool:
@@ -132,7 +141,7 @@ def deadlines(table: LiveTable, scale: float) -> dict[int, Deadline]:
         if table.record.reaction_seconds and is_reaction(table, seat):
             out[seat] = Deadline(start + table.record.reaction_seconds, "pass")
         elif clock is not None and not ran_out(table, seat):
-            out[seat] = Deadline(start + clock.preset.seconds * scale, clock.then)
+            out[seat] = Deadline(start + clock.preset.seconds * scale, clock.then, clock.preset.turn_based)
     return out
 
 
@@ -143,5 +152,6 @@ router = APIRouter()
 async def clocks() -> dict[str, object]:
     """The table clocks a table may be created with (``clock`` of ``POST /api/tables``): each preset's id, seconds
     per move and name in each language, and what running out may do (``on_timeout``) in words."""
-    return {"presets": [{"id": p.id, "seconds": p.seconds, "names": p.names} for p in CLOCKS.values()],
+    return {"presets": [{"id": p.id, "seconds": p.seconds, "names": p.names, "turn_based": p.turn_based}
+                        for p in CLOCKS.values()],
             "off": OFF, "on_timeout": ON_TIMEOUT}

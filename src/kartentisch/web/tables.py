@@ -1120,7 +1120,8 @@ class Hub:
         """Arm a timer for each person's deadline now (:func:`~kartentisch.web.clock.deadlines`: the reaction timer
         or the table clock; a running one is kept while it still applies) and for the rematch offer; drop stale
         ones."""
-        due = {seat: deadline for seat, deadline in clock.deadlines(table, self.time_scale).items()}
+        due = {seat: deadline for seat, deadline in clock.deadlines(table, self.time_scale).items()
+               if not deadline.swept}  # a turn-based clock runs no timer: the turn sweep finds it (issue 34)
         if (end := rematch.deadline(table, self.time_scale)) is not None:
             due[REMATCH_TIMER] = clock.Deadline(end, "rematch")
         for key in list(table.timers):

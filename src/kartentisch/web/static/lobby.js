@@ -3,6 +3,7 @@
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
 import { choiceWords, lang, t, toggleLang, word } from "./i18n.js";
 import { NewGroup } from "./groupnew.js";
+import { MyTablesLink } from "./turnbased.js";
 import { HintsOption } from "./hint.js";
 import { qrSrc, td } from "./displaywords.js";
 import { markdown } from "./markdown.js";
@@ -280,6 +281,7 @@ function Lobby({ games }) {
         onClick=${() => { toggleLang(); setLang(lang()); }}>${t("lang")}</button></span></header>
     <main id="lobby">
       <p class="tagline">${t("tagline")}</p>
+      <${MyTablesLink} />
       <h2>${t("chooseGame")}</h2>
       <ul class="game-cards">${games.map((g) => html`<${GameCard} key=${g.id} game=${g} chosen=${g.id === chosen}
         onChoose=${() => setChosen(g.id)} onRules=${() => setRules(g)} />`)}</ul>

@@ -11,6 +11,7 @@ import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, clockThen } from "./seats.js";
 import { st } from "./seatwords.js";
+import { TurnPanel, notifyTurn } from "./turnbased.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const query = new URLSearchParams(location.search);
@@ -201,6 +202,7 @@ function beep() {
 function attention(frame, acting, gameName) {
   document.title = `${acting ? `${t("turnTitle")} · ` : ""}${gameName} · kartentisch`;
   if (acting && !S.wasActing && S.sound) beep();
+  if (acting && !S.wasActing && !hotseat) notifyTurn(gameName, tableId);  // in the background only (issue 34)
   S.wasActing = acting;
 }
 
@@ -575,6 +577,7 @@ function App() {
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
         <${HintPanel} key=${frame.n} tableId=${tableId} token=${conn.token} frame=${frame} play=${(token) => send(conn, token)} />
+        ${!hotseat && frame.seat !== null && html`<${TurnPanel} tableId=${tableId} token=${conn.token} />`}
       </div>
       <aside class="side">
         <${SeatsBar} frame=${frame} />

@@ -1,0 +1,374 @@
+"""E-mail when it is a person's turn at a turn-based table (issue 34), through any SMTP server.
+
+``kartentisch serve --smtp URL`` (:func:`parse_smtp`: ``smtp://user@host:587`` with STARTTLS,
+``smtps://user@host:465`` with TLS from the start, ``smtp+plain://host:25`` without; the sender as ``?from=``; the
+password from the environment variable :data:`PASSWORD_ENV`, never the command line) lets a person give an address
+at their seat of a turn-based table (``POST /api/tables/{id}/mail`` with the seat's token; without ``--smtp`` it is
+refused, and ``GET /api/mail`` tells the page not to offer it). Each mail names the table's game, whose turn it is
+and links the seat and a one-click unsubscribe (``/mail/off/<token>``, also the ``List-Unsubscribe`` header, RFC
+8058) — never a card.
+
+At most one mail per table, seat and turn: the mail of the turn after ``n`` events is recorded in ``kt_mailed``
+before it goes out (the primary key takes ``(table, seat, n)`` once), so a restart or a second pass never sends it
+again; a mail the SMTP server refused is un-recorded and tried at the next pass. A crash between recording and
+sending loses that one mail (at most once, not at least once). What is pending is derived from the store after a
+restart: :meth:`Notifier.once` looks at every table with an address whose events have not all been looked at by
+this process, so a turn reached while the server was down is mailed at the first pass. A seat with a page open here
+gets no mail (the page notifies, ``table.js``); it is mailed once it leaves, at the next pass.
+
+Sending runs Python's :mod:`smtplib` in a thread: one mail per turn is a trickle, and the standard library needs
+no dependency (aiosmtpd, the tests' real SMTP server, is a test extra only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import smtplib
+import ssl
+import time
+from dataclasses import dataclass
+from email.message import EmailMessage
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import parse_qs, urlsplit
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import Column, Float, Integer, String, Table, delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from ..kernel import lookup
+from . import clock
+from .deps import PlainText, bearer, hub_of, plain_id
+from .frames import LANG_HELP
+from .invites import seat_url
+from .store import Store, events_t, metadata, tables_t
+from .tables import ApiError, frame_lang
+
+if TYPE_CHECKING:
+    from .tables import Hub, LiveTable
+
+log = logging.getLogger(__name__)
+
+#: The environment variable holding the SMTP password (never on the command line, where ``ps`` shows it).
+PASSWORD_ENV = "KARTENTISCH_SMTP_PASSWORD"
+#: Seconds the SMTP connection may take per step.
+SMTP_TIMEOUT = 20.0
+
+mail_t = Table(
+    "kt_mail", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("base", String(300), nullable=False),  # the server's address as the person's page reached it
+    Column("off_token", String(64), nullable=False, unique=True),
+    Column("created", Float, nullable=False),
+)
+mailed_t = Table(
+    "kt_mailed", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("n", Integer, primary_key=True),  # the turn: the table's event count when it was mailed
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class SmtpConfig:
+    """Where mail goes: host, port, ``security`` (``starttls``, ``tls`` or ``plain``), the user (``None``: no
+    login), the password (from :data:`PASSWORD_ENV`) and the sender's address."""
+
+    host: str
+    port: int
+    security: str
+    user: str | None
+    password: str | None
+    sender: str
+
+
+def parse_smtp(url: str, environ: dict[str, str] | None = None) -> SmtpConfig:
+    """The :class:`SmtpConfig` of ``--smtp URL`` (see the module); ``environ``: where the password is read
+    (default ``os.environ``).
+
+    Raises:
+        ValueError: an unknown scheme, no host, a password in the URL, or a user without :data:`PASSWORD_ENV`.
+    """
+    parts = urlsplit(url)
+    schemes = {"smtp": ("starttls", 587), "smtps": ("tls", 465), "smtp+plain": ("plain", 25)}
+    if parts.scheme not in schemes:
+        raise ValueError(f"--smtp {parts.scheme!r}: the URL starts with smtp:// (STARTTLS), smtps:// (TLS) or "
+                         "smtp+plain:// (no encryption)")
+    if not parts.hostname:
+        raise ValueError("--smtp names no host, e.g. smtp://user@mail.example.org:587")
+    if parts.password is not None:
+        raise ValueError(f"--smtp carries a password: give it in the environment variable {PASSWORD_ENV} instead "
+                         "(a command line is visible to every user of the machine)")
+    env = os.environ if environ is None else environ
+    password = env.get(PASSWORD_ENV)
+    if parts.username and not password:
+        raise ValueError(f"--smtp logs in as {parts.username!r}: set its password in {PASSWORD_ENV}")
+    security, port = schemes[parts.scheme]
+    sender = parse_qs(parts.query).get("from", [f"kartentisch@{parts.hostname}"])[0]
+    return SmtpConfig(parts.hostname, parts.port or port, security, parts.username or None, password, sender)
+
+
+def send_mail(config: SmtpConfig, message: EmailMessage) -> None:
+    """Send ``message`` through ``config``'s server (blocking: run it in a thread). Raises OSError or
+    :class:`smtplib.SMTPException` when the server cannot be reached or refuses it."""
+    message["From"] = config.sender
+    context = ssl.create_default_context()
+    smtp: smtplib.SMTP
+    if config.security == "tls":
+        smtp = smtplib.SMTP_SSL(config.host, config.port, timeout=SMTP_TIMEOUT, context=context)
+    else:
+        smtp = smtplib.SMTP(config.host, config.port, timeout=SMTP_TIMEOUT)
+    with smtp:
+        if config.security == "starttls":
+            smtp.starttls(context=context)
+        if config.user:
+            smtp.login(config.user, config.password or "")
+        smtp.send_message(message)
+
+
+#: The mail's words per language: subject, body (``{game}``, ``{name}``, ``{others}``, ``{link}``, ``{off}``),
+#: the unsubscribe page.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "subject": "Your turn: {game}",
+        "body": "Hello {name},\n\nit is your turn at {game} with {others}.\n\nYour seat: {link}\n\n"
+                "The link is your seat: keep it to yourself.\n\nNo more mail for this table: {off}\n",
+        "off_title": "No more mail",
+        "off_text": "You will get no more mail for this table.",
+        "off_unknown": "This link stops no mail (any more).",
+    },
+    "de": {
+        "subject": "Du bist dran: {game}",
+        "body": "Hallo {name},\n\ndu bist dran bei {game} mit {others}.\n\nDein Platz: {link}\n\n"
+                "Der Link ist dein Platz: gib ihn nicht weiter.\n\nKeine Mails mehr zu diesem Tisch: {off}\n",
+        "off_title": "Keine Mails mehr",
+        "off_text": "Zu diesem Tisch bekommst du keine Mails mehr.",
+        "off_unknown": "Dieser Link bestellt (inzwischen) keine Mails ab.",
+    },
+}
+
+
+def turn_mail(table: LiveTable, seat: int, address: str, lang: str, base: str, off_token: str) -> EmailMessage:
+    """The mail telling ``seat`` it is their turn (see :data:`WORDS`): the game's name, the seat's and the others'
+    names, the seat's link and the unsubscribe link — no card."""
+    words, names = WORDS[lang], table.names[lang]
+    game = lookup(table.record.game).names.get(lang, table.record.game)
+    others = ", ".join(n for i, n in enumerate(names) if i != seat)
+    link = base + seat_url(table.id, table.record.seats[seat].token or "")
+    off = f"{base}/mail/off/{off_token}"
+    message = EmailMessage()
+    message["To"] = address
+    message["Subject"] = words["subject"].format(game=game)
+    message["List-Unsubscribe"] = f"<{off}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message.set_content(words["body"].format(name=names[seat], game=game, others=others, link=link, off=off))
+    return message
+
+
+def pending_tables(store: Store) -> dict[str, int]:
+    """``{table id: event count}`` of every stored table with an address given (its rows of tables deleted since
+    are dropped first)."""
+    with store.engine.begin() as conn:
+        for kept in (mail_t, mailed_t):  # a write only when a table was deleted (SQLite has one writer)
+            orphans = kept.c.table_id.not_in(select(tables_t.c.id))
+            if conn.execute(select(kept.c.table_id).where(orphans).limit(1)).first() is not None:
+                conn.execute(delete(kept).where(orphans))
+        count = select(func.count()).where(events_t.c.table_id == mail_t.c.table_id).scalar_subquery()
+        rows = conn.execute(select(mail_t.c.table_id, count.label("n")).distinct())
+        return {row.table_id: row.n for row in rows}
+
+
+class Notifier:
+    """The e-mail notifications of one server process (see the module); ``config`` ``None``: no mail at all.
+
+    ``looked``: the event count at which each table was last looked at with nothing left to mail (in memory only:
+    after a restart every table with an address is looked at once)."""
+
+    def __init__(self, hub: Hub, config: SmtpConfig | None) -> None:
+        self.hub = hub
+        self.config = config
+        self.looked: dict[str, int] = {}
+
+    async def once(self) -> int:
+        """Mail every person whose turn it is at a turn-based table with their address and no page open here, once
+        per turn; returns how many mails went out."""
+        if self.config is None:
+            return 0
+        pending = await asyncio.to_thread(pending_tables, self.hub.store)
+        self.looked = {k: v for k, v in self.looked.items() if k in pending}
+        sent = 0
+        for table_id, n in pending.items():
+            if self.looked.get(table_id) == n:
+                continue
+            try:
+                table = await self.hub.get(table_id)
+            except ApiError:
+                continue
+            mailed, waiting = await self._mail(table)
+            sent += mailed
+            if not waiting:
+                self.looked[table_id] = n
+        return sent
+
+    async def _mail(self, table: LiveTable) -> tuple[int, bool]:
+        """Mail the seats of ``table`` asked now (see :meth:`once`); returns the mails sent and whether one is left
+        for a later pass (a page open, or the server refused)."""
+        stored = clock.TableClock.parse(table.record.clock)
+        if stored is None or not stored.preset.turn_based or table.state.game_over or table.waiting_for_seats:
+            return 0, False
+        n, sent, waiting = len(table.log), 0, False
+        here = {sub.viewer for sub in table.subscribers.values()}
+        people = {s.seat for s in table.record.seats if s.kind == "human" and s.stand_in is None}
+        for seat in table.state.to_act():
+            if seat not in people:
+                continue
+            if seat in here:
+                waiting = True
+                continue
+            if not await self._send(table, seat, n):
+                waiting = True
+            else:
+                sent += 1
+        return sent, waiting
+
+    async def _send(self, table: LiveTable, seat: int, n: int) -> bool:
+        """Record and send the mail of ``seat``'s turn after ``n`` events if it has an address and was not mailed
+        for it; returns ``False`` only when the server refused it (un-recorded, tried again)."""
+        store = self.hub.store
+        assert self.config is not None
+        row = await asyncio.to_thread(_claim, store, table.id, seat, n)
+        if row is None:
+            return True  # no address, or mailed already
+        message = turn_mail(table, seat, row["address"], row["lang"], row["base"], row["off_token"])
+        try:
+            await asyncio.to_thread(send_mail, self.config, message)
+        except (OSError, smtplib.SMTPException) as exc:
+            log.warning("mail for table %s could not be sent (tried again later): %s", table.id, exc)
+            await asyncio.to_thread(_unclaim, store, table.id, seat, n)
+            return False
+        return True
+
+
+def _claim(store: Store, table_id: str, seat: int, n: int) -> dict[str, Any] | None:
+    """Record the mail of ``seat``'s turn after ``n`` events (once) and return its address row; ``None`` when the
+    seat gave no address or the turn was mailed already."""
+    with store.engine.begin() as conn:
+        mine = select(mail_t).where(mail_t.c.table_id == table_id, mail_t.c.seat == seat)
+        row = conn.execute(mine).mappings().first()
+        if row is None:
+            return None
+        try:
+            with conn.begin_nested():
+                conn.execute(insert(mailed_t).values(table_id=table_id, seat=seat, n=n, at=time.time()))
+        except IntegrityError:
+            return None
+        return dict(row)
+
+
+def _unclaim(store: Store, table_id: str, seat: int, n: int) -> None:
+    with store.engine.begin() as conn:
+        conn.execute(delete(mailed_t).where(mailed_t.c.table_id == table_id, mailed_t.c.seat == seat,
+                                            mailed_t.c.n == n))
+
+
+class MailIn(BaseModel):
+    """An address for the mails of one's turns at this table, and the language they come in."""
+
+    address: PlainText = Field(max_length=254, examples=["ada@example.org"])
+    lang: str = Field(default="en", description=LANG_HELP)
+
+
+router = APIRouter(tags=["turn-based"])
+
+
+def _own_seat(table: LiveTable, authorization: str | None) -> int:
+    seat = table.seat_of(bearer(authorization))
+    if seat is None:
+        raise ApiError(401, "a seat token is needed: mail goes only to a person at the table, for their own seat")
+    return seat
+
+
+@router.get("/api/mail")
+async def mail_offered(request: Request) -> dict[str, bool]:
+    """Whether this server sends mail (``serve --smtp``): without it, no page promises any."""
+    return {"enabled": request.app.state.notifier.config is not None}
+
+
+@router.post("/api/tables/{table_id}/mail")
+async def mail_on(table_id: str, body: MailIn, request: Request,
+                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """The seat (``Authorization: Bearer <seat token>``) gives an address for the mails of its turns here (given
+    again: replaced). 401 no seat token, 409 no mail on this server or not a turn-based table, 422 not an address."""
+    lang = frame_lang(body.lang)
+    address = body.address.strip()
+    local, _, domain = address.rpartition("@")
+    if not local or "." not in domain or " " in address:
+        raise ApiError(422, f"{address!r} is not an e-mail address (name@example.org)")
+    if request.app.state.notifier.config is None:
+        raise ApiError(409, "this server sends no mail (it was started without --smtp)")
+    hub = hub_of(request)
+    table = await hub.get(plain_id(table_id))
+    seat = _own_seat(table, authorization)
+    stored = clock.TableClock.parse(table.record.clock)
+    if stored is None or not stored.preset.turn_based:
+        raise ApiError(409, "mail is sent for turn-based tables only (a clock of a day or more a move)")
+    base = str(request.base_url).rstrip("/")
+    row = {"address": address, "lang": lang, "base": base, "off_token": secrets.token_urlsafe(24),
+           "created": time.time()}
+    await asyncio.to_thread(_put, hub.store, table.id, seat, row)
+    return {"address": address}
+
+
+def _put(store: Store, table_id: str, seat: int, row: dict[str, Any]) -> None:
+    with store.engine.begin() as conn:
+        conn.execute(delete(mail_t).where(mail_t.c.table_id == table_id, mail_t.c.seat == seat))
+        conn.execute(insert(mail_t).values(table_id=table_id, seat=seat, **row))
+
+
+@router.get("/api/tables/{table_id}/mail")
+async def mail_of(table_id: str, request: Request,
+                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """The address the seat (its token) gave for this table, ``None`` without one. 401 no seat token."""
+    hub = hub_of(request)
+    table = await hub.get(plain_id(table_id))
+    seat = _own_seat(table, authorization)
+
+    def read() -> str | None:
+        with hub.store.engine.connect() as conn:
+            return conn.execute(select(mail_t.c.address).where(mail_t.c.table_id == table.id,
+                                                               mail_t.c.seat == seat)).scalar()
+
+    return {"address": await asyncio.to_thread(read)}
+
+
+def _off(store: Store, token: str) -> str | None:
+    """Forget the address of the unsubscribe ``token``; returns its language (``None``: no such token)."""
+    with store.engine.begin() as conn:
+        lang = conn.execute(select(mail_t.c.lang).where(mail_t.c.off_token == token)).scalar()
+        conn.execute(delete(mail_t).where(mail_t.c.off_token == token))
+        return lang
+
+
+@router.get("/mail/off/{token}", include_in_schema=False)
+@router.post("/mail/off/{token}", include_in_schema=False)
+async def mail_off(token: str, request: Request,
+                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> HTMLResponse:
+    """The one-click unsubscribe of a mail (GET from its link, POST from a mail program, RFC 8058): no more mail
+    for that seat and table; a page says so in the address's language."""
+    said = await asyncio.to_thread(_off, hub_of(request).store, token[:64])
+    words = WORDS[said or (lang if lang in WORDS else "en")]
+    text = words["off_text"] if said else words["off_unknown"]
+    return HTMLResponse(f"<!doctype html><html lang=\"{said or 'en'}\"><meta charset=\"utf-8\">"
+                        f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                        f"<title>{words['off_title']}</title><link rel=\"stylesheet\" href=\"/static/kt.css\">"
+                        f"<body class=\"lobby-page\"><main><h1>{words['off_title']}</h1><p>{text}</p>"
+                        f"<p><a href=\"/my\">kartentisch</a></p></main></body></html>",
+                        status_code=200 if said else 404)

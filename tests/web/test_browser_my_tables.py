@@ -1,0 +1,72 @@
+"""The "My tables" page (issue 34) in a real browser (marker ``browser``): a phone in German holding seats at two
+turn-based tables and one that no longer exists; the table waiting for this person first, the other's whose turn,
+the stale seat forgotten, no token or card code in the text, the lobby's link, the table page's turn-based panel
+(no mail promised on a server without ``--smtp``); a screenshot at 390×844."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .browser_kit import LOCALES, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .conftest import auth
+from .test_browser_a11y import serious_violations
+from .test_browser_hardening import COLLECT, violations
+
+pytestmark = pytest.mark.browser
+
+PEOPLE3 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}, {"kind": "human", "name": "Cem"}]
+
+
+def turn_based(base: str, clock: str) -> tuple[str, list[str]]:
+    res = httpx.post(f"{base}/api/tables", json={"game": "colors", "players": 3, "seats": PEOPLE3, "seed": 5,
+                                                 "options": {"first_player": 0}, "clock": clock})
+    assert res.status_code == 201, res.text
+    return res.json()["id"], [s["token"] for s in res.json()["seats"]]
+
+
+def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # noqa: F811
+    first, t1 = turn_based(live_server, "day")
+    second, t2 = turn_based(live_server, "3days")
+    frame = httpx.get(f"{live_server}/api/tables/{second}/view", headers=auth(t2[0])).json()
+    httpx.post(f"{live_server}/api/tables/{second}/actions", headers=auth(t2[0]),
+               json={"action": frame["legal"][0]}).raise_for_status()  # now Ben's turn there
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["de"])
+    context.grant_permissions(["notifications"], origin=live_server)
+    context.add_init_script(COLLECT)
+    page = context.new_page()
+    page.goto(f"{live_server}/")
+    page.evaluate(f"""() => {{ localStorage.setItem('kartentisch.seat.{second}', '{t2[0]}');
+        localStorage.setItem('kartentisch.seat.{first}', '{t1[0]}');
+        localStorage.setItem('kartentisch.seat.gonetable', 'nosuchtoken'); }}""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#my-tables-link").inner_text() == "Meine Tische (3)"
+    page.click("#my-tables-link a")
+    page.wait_for_url("**/my")
+    page.wait_for_selector("body[data-ready='1'] .my-table")
+    items = page.locator(".my-table")
+    assert [items.nth(i).get_attribute("data-table") for i in range(items.count())] == [first, second]
+    top, other = items.nth(0).inner_text(), items.nth(1).inner_text()
+    assert "Du bist dran" in top and "mit Ben, Cem" in top and "rundenbasiert: ein Tag pro Zug" in top
+    assert "für deinen Zug" in top
+    assert "Wartet auf Ben" in other and "rundenbasiert: 3 Tage pro Zug" in other
+    assert page.evaluate("localStorage.getItem('kartentisch.seat.gonetable')") is None
+    assert page.title().startswith("(1) Meine Tische")
+    text = page.locator("main").inner_text()
+    assert not TOKEN_LIKE.search(text) and t1[0] not in text
+    hand = httpx.get(f"{live_server}/api/tables/{first}/view?lang=de", headers=auth(t1[0])).json()["card_names"]
+    assert hand and not any(name in text for name in hand.values())
+    assert "Benachrichtigungen sind an" in text
+    shot(page, "my-tables-phone-de")
+    assert serious_violations(page) == []
+    assert violations(page, live_server) == []
+
+    items.nth(0).locator("a").click()
+    page.wait_for_url(f"**/t/{first}**")
+    page.wait_for_selector("#turn-panel")
+    panel = page.locator("#turn-panel").inner_text()
+    assert "Ein rundenbasierter Tisch" in panel and "Mail" not in panel  # no --smtp: no mail promised
+    assert "rundenbasiert: ein Tag pro Zug" in panel and "für deinen Zug" in panel
+    page.locator("#turn-panel").scroll_into_view_if_needed()
+    shot(page, "turn-panel-phone-de")

@@ -1,0 +1,261 @@
+"""Issue 34 item 1: turn-based tables. A day-long clock arms no timer and runs out through the turn sweep (also
+after a restart, from the store alone); the "My tables" summaries (waiting for this person first, never a card);
+the mails of one's turn through a real SMTP server (aiosmtpd, started here): at most one per table and turn, none
+after the unsubscribe link, the one pending at a restart sent by the next server, never a card."""
+
+from __future__ import annotations
+
+import email
+import time
+from collections.abc import Iterator
+from email.message import Message
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from kartentisch.cli.app import app as cli
+from kartentisch.web import create_app
+from kartentisch.web.clock import CLOCKS
+from kartentisch.web.notify import PASSWORD_ENV, SmtpConfig, parse_smtp
+
+from .conftest import auth, free_port, move_entries, new_table
+
+PEOPLE3 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}, {"kind": "human", "name": "Cem"}]
+#: A day is 0.864 s at this scale (presence's "gone" 0.0006 s: nobody is "here" without a page).
+SCALE = 1e-5
+
+
+def colors3(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
+    table = new_table(client, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0}, **extra)
+    return table["id"], [s["token"] for s in table["seats"]]
+
+
+def move(client: TestClient, tid: str, token: str) -> None:
+    """The seat of ``token`` makes its first legal move."""
+    frame = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()
+    res = client.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0], "n": frame["n"]},
+                      headers=auth(token))
+    assert res.status_code == 200, res.text
+
+
+def play_to(client: TestClient, tid: str, tokens: list[str], seat: int) -> None:
+    """The others move (at least once) until it is ``seat``'s turn."""
+    moved = False
+    while True:
+        legal = [bool(client.get(f"/api/tables/{tid}/view", headers=auth(t)).json()["legal"]) for t in tokens]
+        if legal[seat] and moved:
+            return
+        move(client, tid, tokens[next(i for i, has in enumerate(legal) if has and (i != seat or not moved))])
+        moved = True
+
+
+def wait_for(check: Any, seconds: float = 30.0) -> Any:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if value := check():
+            return value
+        time.sleep(0.05)
+    pytest.fail("waited in vain")
+
+
+def test_turn_based_presets_are_data_and_arm_no_timer(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        presets = {p["id"]: p for p in client.get("/api/clocks").json()["presets"]}
+        assert presets["day"]["turn_based"] and presets["3days"]["turn_based"] and not presets["fast"]["turn_based"]
+        assert presets["day"]["seconds"] == 86400 and presets["3days"]["seconds"] == 3 * 86400
+        assert presets["day"]["names"]["de"] == "rundenbasiert: ein Tag pro Zug"
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        live, _ = colors3(client, clock="fast")
+        daily, _ = colors3(client, clock="day")
+        for tid in (live, daily):
+            assert client.get(f"/api/tables/{tid}/view").status_code == 200  # loaded: its clock armed
+        assert set(hub.tables[live].timers) == {0}  # a live clock: a timer task
+        assert hub.tables[daily].timers == {} and hub.tables[daily].idle  # a day-long one: none, it may leave memory
+
+
+def test_the_turn_sweep_runs_out_a_day_clock_also_after_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url, time_scale=SCALE, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day", on_timeout="bot")
+        frame = wait_for(lambda: (f := client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json())
+                         and f["n"] >= 1 and f)
+        assert move_entries(frame["log"])[0]["seat"] == 0  # a bot made Ada's move, the table went on
+        assert any(e.get("kind") == "seat" for e in frame["log"])
+    # Ben's turn now; the server is down when his day runs out; a new one finds it in the store and runs it out,
+    # though nobody asks for the table.
+    time.sleep(CLOCKS["day"].seconds * SCALE + 0.2)
+    with TestClient(create_app(db_url, time_scale=SCALE, turn_seconds=0.05)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        wait_for(lambda: tid in hub.tables and len(hub.tables[tid].log) >= 2)
+        assert hub.tables[tid].log[1].seat == 1
+        assert all(not t.timers or set(t.timers) <= {-1} for t in hub.tables.values())
+
+
+def test_my_tables_waiting_for_me_first_and_never_a_card(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        first, t1 = colors3(client, clock="day")
+        second, t2 = colors3(client, clock="3days")
+        move(client, second, t2[0])  # at the second table it is Ben's turn now: Ada waits
+        asked = [{"table": second, "token": t2[0]}, {"table": first, "token": t1[0]},
+                 {"table": "nosuchtable", "token": "x"}, {"table": first, "token": "wrong"}]
+        mine = client.post("/api/my?lang=de", json={"seats": asked}).json()
+        assert [s["table"] for s in mine["tables"]] == [first, second]  # Ada's turn at the first table first
+        top, other = mine["tables"]
+        assert top["your_turn"] and top["you"] == "Ada" and top["others"] == ["Ben", "Cem"]
+        assert top["to_act"] == ["Ada"] and top["clock"] == "rundenbasiert: ein Tag pro Zug" and top["turn_based"]
+        assert 86000 < top["deadline"] <= 86400
+        assert not other["your_turn"] and other["to_act"] == ["Ben"] and other["deadline"] is None
+        assert mine["gone"] == ["nosuchtable", first]
+        hand = client.get(f"/api/tables/{first}/view", headers=auth(t1[0])).json()["card_names"]
+        text = str(mine)
+        assert hand and not any(f"'{code}'" in text or name in text for code, name in hand.items())
+        res = client.post("/api/my?lang=fr", json={"seats": []})
+        assert res.status_code == 422
+
+
+class Inbox:
+    """The aiosmtpd handler of the tests' SMTP server: every message it received."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(email.message_from_bytes(envelope.content))
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Inbox, SmtpConfig]]:
+    """A real SMTP server on 127.0.0.1 (aiosmtpd) and the config that sends to it."""
+    inbox, port = Inbox(), free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, parse_smtp(f"smtp+plain://127.0.0.1:{port}?from=table@example.org")
+    finally:
+        controller.stop()
+
+
+def body_of(message: Message) -> str:
+    payload = message.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    return payload.decode()
+
+
+def test_mail_once_per_turn_unsubscribe_and_a_restart_loses_none(db_url: str, smtp: tuple[Inbox, SmtpConfig]) -> None:
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        assert client.get("/api/mail").json() == {"enabled": True}
+        tid, tokens = colors3(client, clock="day")
+        res = client.post(f"/api/tables/{tid}/mail", json={"address": "not an address"}, headers=auth(tokens[1]))
+        assert res.status_code == 422 and "not an e-mail address" in res.json()["error"]
+        assert client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org"}).status_code == 401
+        res = client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org", "lang": "de"},
+                          headers=auth(tokens[1]))
+        assert res.status_code == 200 and res.json() == {"address": "ben@example.org"}
+        assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": "ben@example.org"}
+        move(client, tid, tokens[0])  # Ben's turn
+        wait_for(lambda: len(inbox.messages) == 1)
+        time.sleep(0.3)  # several more passes: still one mail for this turn
+        assert len(inbox.messages) == 1
+        mail = inbox.messages[0]
+        text = body_of(mail)
+        assert mail["To"] == "ben@example.org" and mail["Subject"].startswith("Du bist dran: ")
+        assert "Hallo Ben" in text and "Ada, Cem" in text and f"/t/{tid}#seat={tokens[1]}" in text
+        hand = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json()["card_names"]
+        assert hand and not any(name in text for name in hand.values())
+        off = "".join(str(mail["List-Unsubscribe"]).split()).strip("<>")  # the header may be folded
+        assert off in text
+    # The server restarts: the turn mailed already is not mailed again.
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        time.sleep(0.5)
+        assert len(inbox.messages) == 1
+        play_to(client, tid, tokens, 1)  # Ben's turn again (the others' turns between: no address, no mail)
+        wait_for(lambda: len(inbox.messages) == 2)
+        path = off.split("://", 1)[1].split("/", 1)[1]
+        page = client.get(f"/{path}")
+        assert page.status_code == 200 and "keine Mails mehr" in page.text
+        assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": None}
+        play_to(client, tid, tokens, 1)  # Ben's turn, but he unsubscribed
+        time.sleep(0.4)
+        assert len(inbox.messages) == 2
+        assert client.get(f"/{path}").status_code == 404
+
+
+def test_a_turn_reached_while_no_pass_ran_is_mailed_by_the_next_server(db_url: str,
+                                                                       smtp: tuple[Inbox, SmtpConfig]) -> None:
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=3600)) as client:  # its one pass ran at start
+        tid, tokens = colors3(client, clock="day")
+        client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org"}, headers=auth(tokens[1]))
+        move(client, tid, tokens[0])
+        time.sleep(0.3)
+        assert inbox.messages == []  # pending when the server stops
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=3600)):
+        wait_for(lambda: len(inbox.messages) == 1)  # derived from the store at the first pass
+        assert inbox.messages[0]["Subject"].startswith("Your turn: ")
+
+
+def test_no_mail_without_smtp_and_the_url_is_checked(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        assert client.get("/api/mail").json() == {"enabled": False}
+        tid, tokens = colors3(client, clock="day")
+        res = client.post(f"/api/tables/{tid}/mail", json={"address": "a@example.org"}, headers=auth(tokens[0]))
+        assert res.status_code == 409 and "without --smtp" in res.json()["error"]
+    with pytest.raises(ValueError, match=PASSWORD_ENV):
+        parse_smtp("smtp://ada@mail.example.org:587", environ={})
+    with pytest.raises(ValueError, match="carries a password"):
+        parse_smtp("smtp://ada:secret@mail.example.org")
+    with pytest.raises(ValueError, match="starts with smtp://"):
+        parse_smtp("http://mail.example.org")
+    got = parse_smtp("smtp://ada@mail.example.org", environ={PASSWORD_ENV: "pw"})
+    assert (got.host, got.port, got.security, got.user, got.password) == ("mail.example.org", 587, "starttls", "ada",
+                                                                          "pw")
+
+
+def test_mail_only_for_turn_based_tables(db_url: str, smtp: tuple[Inbox, SmtpConfig]) -> None:
+    with TestClient(create_app(db_url, smtp=smtp[1])) as client:
+        tid, tokens = colors3(client, clock="fast")
+        res = client.post(f"/api/tables/{tid}/mail", json={"address": "a@example.org"}, headers=auth(tokens[0]))
+        assert res.status_code == 409 and "turn-based tables only" in res.json()["error"]
+
+
+def test_no_mail_while_the_seat_has_a_page_open_then_one_when_it_leaves(db_url: str,
+                                                                       smtp: tuple[Inbox, SmtpConfig]) -> None:
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day")
+        client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org"}, headers=auth(tokens[1]))
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+            ws.receive_json()
+            move(client, tid, tokens[0])  # Ben's turn, his page open: the page tells him
+            ws.receive_json()
+            time.sleep(0.4)
+            assert inbox.messages == []
+        wait_for(lambda: len(inbox.messages) == 1)  # he left without moving: mailed at the next pass
+
+
+def test_a_clock_run_out_with_ask_is_not_loaded_again_by_later_passes(db_url: str) -> None:
+    with TestClient(create_app(db_url, time_scale=SCALE, turn_seconds=0.05)) as client:
+        app: Any = client.app
+        hub, sweep = app.state.hub, app.state.turns
+        tid, tokens = colors3(client, clock="day", on_timeout="ask")
+        frame = wait_for(lambda: (f := client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json())
+                         and f["seats"][0]["ran_out"] and f)
+        assert frame["n"] == 0  # nothing played for Ada: the others may hand her seat to a bot
+        wait_for(lambda: tid in sweep.settled)  # due again a day after the note, with nothing left to run out
+        hub.tables.pop(tid)
+        time.sleep(0.5)  # ten more passes
+        assert tid not in hub.tables and tid in sweep.settled
+
+
+def test_serve_refuses_a_bad_smtp_url_naming_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
+    runner = CliRunner()
+    for url, why in (("http://mail.example.org", "starts with smtp://"),
+                     ("smtp://ada@mail.example.org", f"set its password in {PASSWORD_ENV}"),
+                     ("smtp://ada:secret@mail.example.org", "carries a password")):
+        result = runner.invoke(cli, ["serve", "--smtp", url, "--db", "sqlite://"])
+        assert result.exit_code != 0 and why in result.output, result.output
