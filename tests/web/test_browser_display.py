@@ -25,6 +25,7 @@ from kartentisch.web.store import Store
 
 from .browser_kit import (
     CLICKABLE,
+    LOCALES,
     PHONE,
     TOKEN_LIKE,
     api_frame,
@@ -105,7 +106,7 @@ def test_a_display_and_three_phones_play_a_whole_match(browser, live_server: str
     invite = display.locator("[data-zone=invite]")
     invite.wait_for()
     shown = invite.locator(".invite-url").text_content()
-    assert shown.startswith(f"{live_server}/join/") and shown.endswith("?view=hand&lang=en")
+    assert shown.startswith(f"{live_server}/join/") and shown.endswith("?view=hand")  # no language: each their own
     # the QR code encodes exactly the link shown beside it
     src = invite.locator("img.qr").get_attribute("src")
     svg = httpx.get(f"{live_server}{src}")
@@ -179,18 +180,19 @@ def test_the_display_speaks_german(browser, live_server: str) -> None:  # noqa: 
         "game": "colors", "players": 2, "seed": 3, "seats": [{"kind": "open"}, {"kind": "bot", "bot": "random"}]})
     assert res.status_code == 201
     created = res.json()
-    context = browser.strict.new_context(viewport=TV)
+    context = browser.strict.new_context(viewport=TV, locale=LOCALES["de"])
     context.add_init_script(COLLECT)
     page = context.new_page()
-    page.goto(f"{live_server}/?lang=de")  # the invite is known to the browser that made the table
+    page.goto(f"{live_server}/")  # the invite is known to the browser that made the table
     page.evaluate(f"localStorage.setItem('kartentisch.invite.{created['id']}', '{created['invite']['url']}')")
     page.evaluate(f"localStorage.setItem('kartentisch.host.{created['id']}', '{created['host_token']}')")
-    page.goto(f"{live_server}/display/{created['id']}?lang=de")
+    page.goto(f"{live_server}/display/{created['id']}")
     page.wait_for_selector("[data-zone=invite] img.qr")
     assert "Mit dem Handy scannen" in page.locator("[data-zone=invite]").text_content()
     assert page.locator("header h1").text_content().startswith("Tischanzeige")
-    assert page.locator("[data-zone=invite] .invite-url").text_content().endswith("?view=hand&lang=de")
-    assert page.locator("img.qr").evaluate("img => img.complete && img.naturalWidth > 0")
+    shown = page.locator("[data-zone=invite] .invite-url").text_content()
+    assert shown.endswith(f"/join/{created['invite']['code']}?view=hand")  # no language: each their own
+    assert qr_of(page, live_server, page.locator("img.qr")) == shown
     assert "Runde 1" in page.locator("header .round").text_content()
     assert violations(page, live_server) == []
     shot(page, "display-invite-de")
@@ -212,15 +214,15 @@ def qr_of(page: playwright_api.Page, base: str, image: playwright_api.Locator) -
 
 
 def test_the_lobby_and_the_waiting_table_show_the_invite_as_a_qr_code(browser, live_server: str) -> None:  # noqa: F811
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(f"{live_server}/?lang=de&game=colors")
+    page = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()
+    page.goto(f"{live_server}/?game=colors")
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#your-name", "Ada")
     page.click("#create")  # seat 2 is a friend's (the invite link)
     links = page.locator("#links")
     links.wait_for()
     shown = links.locator(".invite-url").text_content()
-    assert qr_of(page, live_server, links.locator("img.qr")) == shown and shown.endswith("?lang=de")
+    assert qr_of(page, live_server, links.locator("img.qr")) == shown and "/join/" in shown and "lang" not in shown
     assert links.locator("a.display-link").text_content() == "Tischanzeige öffnen"
     shot(page, "display-lobby-qr", full_page=True)
     page.click("a.table-link")

@@ -5,12 +5,14 @@ the standings page at laptop and phone size in English and German."""
 from __future__ import annotations
 
 import time
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
     PHONE,
     TOKEN_LIKE,
     browser,  # noqa: F401  (the module's Chromium fixture)
@@ -24,20 +26,25 @@ pytestmark = pytest.mark.browser
 
 
 def finish(base: str, table_id: str, tokens: list[str]) -> None:
-    """Every person's first legal move in turn, through the API, until the match is over."""
+    """Every person's first legal move in turn, through the API, until the match is over (a bot at the table
+    moves by itself: then wait for it)."""
     for _ in range(3000):
         frames = [httpx.get(f"{base}/api/tables/{table_id}/view", headers=auth(t)).json() for t in tokens]
         if frames[0]["view"]["game_over"]:
             return
-        token, action = next((t, f["legal"][0]) for t, f in zip(tokens, frames, strict=True) if f["legal"])
+        move = next(((t, f["legal"][0]) for t, f in zip(tokens, frames, strict=True) if f["legal"]), None)
+        if move is None:  # a bot's turn: it moves by itself
+            time.sleep(0.02)
+            continue
+        token, action = move
         httpx.post(f"{base}/api/tables/{table_id}/actions", headers=auth(token),
                    json={"action": action}).raise_for_status()
     raise AssertionError("the match did not end")
 
 
 def test_two_members_play_from_the_group_and_see_its_standings(browser, live_server: str) -> None:  # noqa: F811
-    ana = browser.new_context(viewport=LAPTOP).new_page()
-    ana.goto(f"{live_server}/?lang=en")
+    ana = browser.new_context(viewport=LAPTOP, locale=LOCALES["en"]).new_page()
+    ana.goto(f"{live_server}/")
     ana.wait_for_selector("body[data-ready='1'] #new-group")
     ana.fill("#group-name", "Thursday evenings")
     ana.click("#create-group")
@@ -47,11 +54,11 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     ana.click("#join-button")
     ana.wait_for_selector("text=You play here as Ana.")
     link = ana.locator("#group-url").text_content()
-    assert link.startswith(live_server) and "/g/" in link
-    code = link.split("/g/")[1].split("?")[0]
+    assert link.startswith(live_server) and "/g/" in link and "lang" not in link  # each reads it in their own
+    code = link.split("/g/")[1]
 
-    ben = browser.new_context(viewport=PHONE).new_page()
-    ben.goto(link.replace("lang=en", "lang=de"))
+    ben = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()  # a German browser
+    ben.goto(link)
     ben.wait_for_selector("body[data-ready='1'] #member-name")
     assert "Der Spielrunde beitreten" in ben.locator("#join").inner_text()
     ben.fill("#member-name", "Ben")
@@ -69,7 +76,9 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     ana.on("request", lambda r: started.append(r.post_data_json) if r.url.split("?")[0].endswith("/tables") else None)
     ana.click("#start-table")
     ana.wait_for_url("**/t/**")
-    table_id, ana_token = ana.url.split("/t/")[1].split("?")[0], ana.url.split("#seat=")[1]
+    seat_url = urlsplit(ana.url)  # /t/<table>#seat=<token>, no language (each person reads it in their own)
+    table_id, ana_token = seat_url.path.split("/t/")[1], seat_url.fragment.removeprefix("seat=")
+    assert "lang" not in ana.url
     assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
     group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()
     ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
@@ -83,8 +92,8 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     assert ben.locator(".game-standings svg.chart circle").count() == 2
     assert "Farblücke" in ben.locator(".game-standings h3").inner_text()
     assert "Zu meinem Platz" in ben.locator("#matches").inner_text()
-    for page, lang in ((ana, "en"), (ben, "de")):
-        page.goto(f"{live_server}/g/{code}?lang={lang}")
+    for page in (ana, ben):
+        page.goto(f"{live_server}/g/{code}")
         page.wait_for_selector("body[data-ready='1'] #standings .game-standings")
         text = page.locator("main").inner_text()
         assert not TOKEN_LIKE.search(text) and code not in text and table_id not in text, text
@@ -98,17 +107,20 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     tokens = [next(m["url"] for m in httpx.get(f"{live_server}/api/groups/{code}", headers=auth(k)).json()["matches"]
                    if m["url"].startswith(f"/t/{second.json()['id']}")).split("#seat=")[1] for k in keys]
     finish(live_server, second.json()["id"], tokens)
-    ana.goto(f"{live_server}/g/{code}?lang=en")
+    ana.goto(f"{live_server}/g/{code}")
     ana.wait_for_selector("body[data-ready='1'] .game-standings tr[data-bot]")
     assert ana.locator(".game-standings tbody tr").count() == 3
     ana.uncheck("#with-bots")
     ana.wait_for_function("!document.querySelector('.game-standings tr[data-bot]')")
     assert ana.locator(".game-standings tbody tr").count() == 2
     assert "bots=false" in ana.locator("#csv").get_attribute("href")
-    for page, size in ((ana, "laptop"), (ben, "phone")):
-        for lang in ("en", "de"):
-            page.goto(f"{live_server}/g/{code}?lang={lang}")
+    for page, size, langs in ((ana, "laptop", ("en", "de")), (ben, "phone", ("de", "en"))):
+        for lang in langs:  # the browser's own language, then the other one chosen with the language button
+            if lang != langs[0]:
+                page.click("#lang button.lang")
+            page.goto(f"{live_server}/g/{code}")
             page.wait_for_selector("body[data-ready='1'] #standings .game-standings")
+            assert page.locator("#standings-title").inner_text() == {"en": "Standings", "de": "Tabelle"}[lang]
             page.locator("#standings").scroll_into_view_if_needed()
             shot(page, f"group-standings-{size}-{lang}", full_page=True)
 
@@ -124,13 +136,15 @@ def test_the_group_page_works_under_the_policy_and_has_no_serious_violations(bro
         if httpx.get(f"{live_server}/api/tables/{table['id']}/view").json()["view"]["game_over"]:
             break
         time.sleep(0.05)
-    strict = browser.strict.new_context(viewport=PHONE)  # the server's policy, violations collected
+    # the server's policy, violations collected; and a page for axe-core, injected as a script the policy forbids
+    strict = browser.strict.new_context(viewport=PHONE, locale=LOCALES["de"])
     strict.add_init_script(COLLECT)
-    checked = browser.new_context(viewport=PHONE)  # axe-core is injected as a script, which the policy forbids
+    checked = browser.new_context(viewport=PHONE, locale=LOCALES["de"])
     for context in (strict, checked):
         page = context.new_page()
-        page.goto(f"{live_server}/g/{code}?lang=de")
+        page.goto(f"{live_server}/g/{code}")
         page.wait_for_selector("body[data-ready='1'] #standings svg.chart")
+        assert page.locator("#standings-title").inner_text() == "Tabelle"
         if context is checked:
             assert serious_violations(page) == []
         page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {key!r})")

@@ -10,6 +10,7 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
     PHONE,
     body,
     browser,  # noqa: F401  (the module's Chromium fixture)
@@ -53,7 +54,7 @@ def test_three_browsers_join_one_grid_table_through_the_invite_link(browser, liv
         assert name in page.locator(".seat-chip.me").text_content()
         assert table_id(page) == tid
     # the seat's token stays in the browser: the bare table link opens the friend's own seat again
-    friends[0].goto(f"{live_server}/t/{tid}?lang=en")
+    friends[0].goto(f"{live_server}/t/{tid}")
     friends[0].wait_for_selector("[data-zone=my-hand]")
     assert "Bo" in friends[0].locator(".seat-chip.me").text_content()
     play_match(pages, random.Random(21))
@@ -84,13 +85,13 @@ def test_the_invite_page_says_the_deal_is_fixed_and_refuses_a_lookalike_name_in_
                     "'\u0410da' looks like 'Ada' (Seat 1)"),
              "de": ("die Kartenverteilung steht fest, bevor jemand Platz nimmt",
                     "wer ihn kennt, kann jedes Blatt ausrechnen", "'\u0410da' sieht aus wie 'Ada' (Platz 1)")}[lang]
-    page = browser.new_page(viewport=LAPTOP)
+    page = browser.new_page(viewport=LAPTOP, locale=LOCALES[lang])  # a browser speaking the language
     for seed, chosen in ((None, False), (7, True)):
         res = httpx.post(f"{live_server}/api/tables", json={
             "game": "colors", "players": 2, "seed": seed,
             "seats": [{"kind": "human", "name": "Ada"}, {"kind": "open"}]})
         assert res.status_code == 201, res.text
-        page.goto(f"{live_server}/join/{res.json()['invite']['code']}?lang={lang}")
+        page.goto(f"{live_server}/join/{res.json()['invite']['code']}")
         page.wait_for_selector("body[data-ready='1'] #deal-fixed")
         said = page.locator("#deal-fixed").text_content()
         assert words[0] in said and (words[1] in said) == chosen, said

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
     PHONE,
     TOKEN_LIKE,
     api_frame,
@@ -43,11 +45,11 @@ def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, l
         "game": "colors", "players": 3, "seed": 5, "options": {"first_player": 0}, "seats": PEOPLE,
         "clock": "fast", "on_timeout": "ask"}).json()
     tid = made["id"]
-    contexts = [browser.new_context(viewport=size, locale="en-US") for size in (LAPTOP, LAPTOP, PHONE)]
+    contexts = [browser.new_context(viewport=size, locale=LOCALES[lang])  # Cem's browser speaks German
+                for size, lang in ((LAPTOP, "en"), (LAPTOP, "en"), (PHONE, "de"))]
     pages = [c.new_page() for c in contexts]
-    langs = ("en", "en", "de")
-    for page, seat, lang in zip(pages, made["seats"], langs, strict=True):
-        page.goto(f"{live_server}{seat['url'].replace('#', f'?lang={lang}#')}")
+    for page, seat in zip(pages, made["seats"], strict=True):
+        page.goto(f"{live_server}{seat['url']}")
         page.wait_for_selector("body[data-phase]")
     ada, ben, cem = pages
     ada.wait_for_selector("body[data-acting='1'] #decision .countdown")
@@ -79,7 +81,7 @@ def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, l
     assert bot_move["seat"] == 0
     # Ada opens her link again: the seat is hers, the bot's move stays, and she plays on her next turn
     again = contexts[0].new_page()
-    again.goto(f"{live_server}{made['seats'][0]['url'].replace('#', '?lang=en#')}")
+    again.goto(f"{live_server}{made['seats'][0]['url']}")
     again.wait_for_selector("[data-zone=log] li.seat-note")
     again.wait_for_function("[...document.querySelectorAll('[data-zone=log] li.seat-note')].some("
                             "(li) => li.textContent === 'Ada is back and plays again.')")
@@ -120,10 +122,10 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         "game": "colors", "players": 3, "seed": 3, "options": {"max_rounds": 1}, "seats": PEOPLE}).json()
     tid, tokens = made["id"], [s["token"] for s in made["seats"]]
     finish(live_server, tid, tokens)
-    sizes, langs = (LAPTOP, PHONE, LAPTOP), ("en", "en", "de")
-    pages = [browser.new_context(viewport=size).new_page() for size in sizes]
-    for page, seat, lang in zip(pages, made["seats"], langs, strict=True):
-        page.goto(f"{live_server}{seat['url'].replace('#', f'?lang={lang}#')}")
+    pages = [browser.new_context(viewport=size, locale=LOCALES[lang]).new_page()  # Cem's browser speaks German
+             for size, lang in ((LAPTOP, "en"), (PHONE, "en"), (LAPTOP, "de"))]
+    for page, seat in zip(pages, made["seats"], strict=True):
+        page.goto(f"{live_server}{seat['url']}")
         page.wait_for_selector("[data-zone=match-summary] button.rematch")
     ada, ben, cem = pages
     ada.click("[data-zone=match-summary] button.rematch")
@@ -146,14 +148,14 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         page.wait_for_url(lambda u, url=url: u != url)  # noqa: B023
         page.wait_for_selector("body[data-phase]")
         assert body(page, "gameOver") == "0" and name in page.locator(".seat-chip.me").text_content()
-    assert len({p.url.split("?")[0] for p in pages}) == 1  # one new table for all three
+    assert len({urlsplit(p.url).path for p in pages}) == 1  # one new table for all three
     shot(ben, "rematch-started-phone-en")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_lobby_sets_a_clock_and_what_its_running_out_does(browser, live_server: str, lang: str) -> None:  # noqa: F811
-    page = browser.new_page(viewport=PHONE)
-    page.goto(f"{live_server}/?lang={lang}")
+    page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
+    page.goto(f"{live_server}/")
     page.wait_for_selector("body[data-ready='1']")
     page.click("li[data-game='colors'] button.choose")
     page.fill("#your-name", "Ada")

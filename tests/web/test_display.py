@@ -21,20 +21,22 @@ OPEN_TABLE = [{"kind": "open"}, {"kind": "bot", "bot": "random"}]
 
 
 def test_the_invite_link_is_the_one_the_pages_show() -> None:
-    """``withLang`` in i18n.js puts the language last; the hand view (a phone beside a display) before it."""
-    assert invite_link("http://192.168.1.20:8000", "AbC", "de", False) == "http://192.168.1.20:8000/join/AbC?lang=de"
-    assert invite_link("http://h:1", "a-b_c", "en", True) == "http://h:1/join/a-b_c?view=hand&lang=en"
+    """``inviteLink`` in displaywords.js: the hand view (a phone beside a display), and no language (README, each
+    person's language: whoever opens the link reads the page in their own)."""
+    assert invite_link("http://192.168.1.20:8000", "AbC", False) == "http://192.168.1.20:8000/join/AbC"
+    assert invite_link("http://h:1", "a-b_c", True) == "http://h:1/join/a-b_c?view=hand"
 
 
-@pytest.mark.parametrize(("query", "hand", "lang"), [("", False, "en"), ("?lang=de", False, "de"),
-                                                     ("?view=hand&lang=en", True, "en")])
-def test_the_invite_qr_code_encodes_the_invite_link(client: TestClient, query: str, hand: bool, lang: str) -> None:
+@pytest.mark.parametrize(("query", "hand"), [("", False), ("?lang=de", False), ("?view=hand", True)])
+def test_the_invite_qr_code_encodes_the_invite_link(client: TestClient, query: str, hand: bool) -> None:
+    """The encoded link is the one the pages show: a ``?lang=`` sent along (as API requests do) changes nothing."""
     table = new_table(client, "colors", 2, OPEN_TABLE)
     code = table["invite"]["code"]
     res = client.get(f"/api/invites/{code}/qr.svg{query}")
     assert res.status_code == 200, res.text
     assert res.headers["content-type"].startswith("image/svg+xml")
-    link = invite_link("http://testserver", code, lang, hand)  # the TestClient's address
+    link = invite_link("http://testserver", code, hand)  # the TestClient's address
+    assert "lang" not in link
     assert res.text == qr_svg(link)
     assert res.text.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in res.text
     assert f"<title>{link.replace('&', '&amp;')}</title>" in res.text
@@ -48,8 +50,6 @@ def test_a_qr_code_of_an_unknown_invite_or_a_bad_query_is_refused(client: TestCl
     assert missing.status_code == 404 and "no table has the invite 'nosuchcode'" in missing.json()["error"]
     view = client.get(f"/api/invites/{code}/qr.svg?view=all")
     assert view.status_code == 422 and "view must be 'hand' or left out, got 'all'" in view.json()["error"]
-    lang = client.get(f"/api/invites/{code}/qr.svg?lang=fr")
-    assert lang.status_code == 422 and "fr" in lang.json()["error"]
 
 
 def test_the_display_page_is_served(client: TestClient) -> None:

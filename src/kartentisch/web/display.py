@@ -27,9 +27,8 @@ import segno
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
 
-from .frames import LANG_HELP
 from .invites import _invited
-from .tables import ApiError, frame_lang
+from .tables import ApiError
 
 STATIC = Path(__file__).parent / "static"
 #: A documentation address (TEST-NET-3, RFC 5737) that is routed like the internet: connecting a UDP socket to it
@@ -66,18 +65,18 @@ def lan_address(probe: str = PROBE_ADDRESS) -> str:
     return address
 
 
-def invite_link(base: str, code: str, lang: str, hand: bool) -> str:
-    """The absolute invite link ``<base>/join/<code>?[view=hand&]lang=<lang>``, the one the pages show (``withLang``
-    of ``/join/<code>[?view=hand]`` in ``static/i18n.js``: the language comes last).
+def invite_link(base: str, code: str, hand: bool) -> str:
+    """The absolute invite link ``<base>/join/<code>[?view=hand]``, the one the pages show (``inviteLink`` in
+    ``static/displaywords.js``). It carries no language: whoever opens it reads the page in their own (README,
+    "each person's language"; issue 32).
 
     Args:
         base: the server's address as the browser reached it (``http://192.168.1.20:8000``, no trailing slash).
         code: the table's invite code.
-        lang: ``en`` or ``de``: the language the joining page opens in.
         hand: the phone opens its seat in the hand view (a table with a display).
     """
-    query = urlencode({**({"view": HAND_VIEW} if hand else {}), "lang": lang})
-    return f"{base}/join/{quote(code, safe='')}?{query}"
+    query = f"?{urlencode({'view': HAND_VIEW})}" if hand else ""
+    return f"{base}/join/{quote(code, safe='')}{query}"
 
 
 def qr_svg(text: str) -> str:
@@ -104,18 +103,17 @@ async def display_page(table_id: str) -> FileResponse:
 
 @router.get("/api/invites/{code}/qr.svg", response_class=Response,
             responses={200: {"content": {"image/svg+xml": {}}, "description": "the invite link as a QR code"}})
-async def invite_qr(code: str, request: Request, lang: Annotated[str, Query(description=LANG_HELP)] = "en",
+async def invite_qr(code: str, request: Request,
                     view: Annotated[str | None, Query(description="'hand': the link opens the seat in the hand "
                                                                    "view (a phone at a table with a display)")] = None,
                     ) -> Response:
     """The invite as a QR code (SVG): it encodes :func:`invite_link` on this server's address as the request
-    reached it, exactly the link the lobby, the table and the display show beside it. 404 for an unknown code,
-    422 for an unknown language or view."""
-    lang = frame_lang(lang)
+    reached it, exactly the link the lobby, the table and the display show beside it (no language: see
+    :func:`invite_link`). 404 for an unknown code, 422 for an unknown view."""
     if view not in (None, HAND_VIEW):
         raise ApiError(422, f"view must be {HAND_VIEW!r} or left out, got {view[:40]!r}")
     table = await _invited(request, code)
     assert table.record.invite_code is not None  # _invited found the table by it
     base = str(request.base_url).rstrip("/")
-    svg = qr_svg(invite_link(base, table.record.invite_code, lang, view == HAND_VIEW))
+    svg = qr_svg(invite_link(base, table.record.invite_code, view == HAND_VIEW))
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})

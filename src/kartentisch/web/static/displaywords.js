@@ -38,15 +38,15 @@ export function td(key, ...args) {
 }
 
 /** The absolute invite link of invite `code` as the pages show it (and its QR code encodes: display.py's
- * invite_link); `hand`: the phone opens its seat in the hand view. */
+ * invite_link); `hand`: the phone opens its seat in the hand view. No language: whoever opens it reads the page in
+ * their own (README, "each person's language"). */
 export function inviteLink(code, hand) {
   const url = new URL(`/join/${encodeURIComponent(code)}`, location.href);
   if (hand) url.searchParams.set("view", "hand");
-  url.searchParams.set("lang", lang());
   return url.href;
 }
 
 /** The address of invite `code`'s QR code: an SVG the server makes, encoding exactly `inviteLink(code, hand)`. */
 export function qrSrc(code, hand) {
-  return `/api/invites/${encodeURIComponent(code)}/qr.svg?lang=${lang()}${hand ? "&view=hand" : ""}`;
+  return `/api/invites/${encodeURIComponent(code)}/qr.svg${hand ? "?view=hand" : ""}`;
 }
