@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import json
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -45,8 +46,16 @@ from . import clock, presence, rematch
 from .notes import note_text
 from .store import CHANNEL, ChatRecord, NoteRecord, SeatRecord, Store, TableRecord
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: A socket's sink: takes one message already encoded as JSON text (:func:`encode`), so a frame shared by many
+#: subscribers is encoded once (issue 33).
+Send = Callable[[str], Awaitable[None]]
 log = logging.getLogger(__name__)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message as the JSON text a socket sends (compact, UTF-8 text as is: what Starlette's ``send_json``
+    sends)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 #: Seconds a subscriber may take to accept one frame before it is dropped.
 SEND_TIMEOUT = 10.0
@@ -562,19 +571,39 @@ class LiveTable:
         return {"id": message.id, "seat": message.seat, "name": name, "text": message.text, "at": at}
 
     async def broadcast(self) -> None:
-        """Push each subscriber its own frame, all at once (a slow or failing subscriber is dropped)."""
-        await asyncio.gather(*(self.push(sub_id, sub) for sub_id, sub in list(self.subscribers.items())))
+        """Push each subscriber its frame with the log entries it has not had yet, all at once (a slow or failing
+        subscriber is dropped).
+
+        A frame is built and encoded once per distinct reader position: subscribers of the same viewer (all
+        spectators, or two pages of one seat), language, events sent and chat messages sent get the same text
+        (issue 33), since :meth:`frame` depends on nothing else; a seat's frame is built for that seat only, so
+        nothing of a seat's view reaches a spectator. All frames are built before the first is sent, from one
+        state."""
+        built: dict[tuple[int | None, str, int, int | None], tuple[str, int, int]] = {}
+        sends = []
+        for sub_id, sub in list(self.subscribers.items()):
+            key = (sub.viewer, sub.lang, sub.sent, sub.chat_sent)
+            if key not in built:
+                built[key] = self._encoded_frame(sub)
+            text, sub.sent, sub.chat_sent = built[key]
+            sends.append(self._send(sub_id, sub, text))
+        await asyncio.gather(*sends)
 
     async def push(self, sub_id: int, sub: Subscriber) -> None:
-        """Send one subscriber its frame with the log entries it has not had yet.
+        """Send one subscriber its frame with the log entries it has not had yet (see :meth:`_send`)."""
+        text, sub.sent, sub.chat_sent = self._encoded_frame(sub)
+        await self._send(sub_id, sub, text)
 
-        A subscriber whose socket is closed, or that does not take the frame within
-        :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects).
-        """
+    def _encoded_frame(self, sub: Subscriber) -> tuple[str, int, int]:
+        """``sub``'s next frame as JSON text, with the events and chat messages it will then have had."""
         frame = self.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent)
-        sub.sent, sub.chat_sent = frame["n"], frame["chat_start"] + len(frame["chat"])
+        return encode(frame), frame["n"], frame["chat_start"] + len(frame["chat"])
+
+    async def _send(self, sub_id: int, sub: Subscriber, text: str) -> None:
+        """Send ``text`` to one subscriber. A subscriber whose socket is closed, or that does not take the frame
+        within :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects)."""
         try:
-            await asyncio.wait_for(sub.send(frame), SEND_TIMEOUT)
+            await asyncio.wait_for(sub.send(text), SEND_TIMEOUT)
         except Exception:  # closed or stuck: forget it, keep serving the others
             self.subscribers.pop(sub_id, None)
 
