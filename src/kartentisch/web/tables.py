@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import json
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -34,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..bots import bot_label, make_bot, parse_spec
@@ -53,9 +53,11 @@ log = logging.getLogger(__name__)
 
 
 def encode(message: dict[str, Any]) -> str:
-    """One message as the JSON text a socket sends (compact, UTF-8 text as is: what Starlette's ``send_json``
-    sends)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """One message as the JSON text a socket sends: compact, UTF-8 text as is (what Starlette's ``send_json``
+    sends), by orjson, 4–10× faster than ``json.dumps`` on a frame (issue 33, measured in the commit that chose it).
+    A message's keys are strings and its integers below 2**63 (a table's seed is, ``TableIn``); orjson refuses
+    anything else with ``TypeError``."""
+    return orjson.dumps(message).decode()
 
 #: Seconds a subscriber may take to accept one frame before it is dropped.
 SEND_TIMEOUT = 10.0
