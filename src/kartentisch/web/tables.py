@@ -200,20 +200,26 @@ def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
 def _strings(value: Any) -> set[str]:
     """Every string value of a JSON value and each ``:``-separated part of it (dict keys left out).
 
-    Iterative, with lists of strings taken whole (a view's piles are long lists of codes or ``"?"``): it
-    runs for every frame a table sends."""
+    Iterative, one pass over each list's or dict's items (no generator per container): it runs for every frame a
+    table builds."""
     out: set[str] = set()
+    add = out.add
     stack = [value]
     while stack:
         item = stack.pop()
         kind = type(item)
-        if kind is str:
-            out.add(item)
-        elif kind is list:
-            out.update(x for x in item if type(x) is str)
-            stack.extend(x for x in item if type(x) is list or type(x) is dict)
-        elif kind is dict:
-            stack.extend(item.values())
+        if kind is dict:
+            item = item.values()
+        elif kind is not list:
+            if kind is str:
+                add(item)
+            continue
+        for x in item:
+            kind = type(x)
+            if kind is str:
+                add(x)
+            elif kind is list or kind is dict:
+                stack.append(x)
     for text in [t for t in out if ":" in t]:  # compound entries of a view, e.g. mayhem's gifts "r5:2"
         out.update(text.split(":"))
     return out
@@ -246,8 +252,8 @@ class CardNames:
     def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
         """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
         card the view hides is never named."""
-        named = ((code, self.name(code, lang)) for code in sorted(_strings(view)))
-        return {code: name for code, name in named if name is not None}
+        named = {code: name for code in _strings(view) if (name := self.name(code, lang)) is not None}
+        return dict(sorted(named.items()))  # sorted by code, the named ones only
 
 
 def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[dict[str, Any]]:
