@@ -359,7 +359,7 @@ def floor_app() -> Any:
                         await other.send_json(frame(table, viewer, log))
                     except Exception:
                         table["sockets"].pop(other, None)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
             pass
         finally:
             table["sockets"].pop(websocket, None)
@@ -410,6 +410,11 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
+#: The options of ``--floor``'s colors tables: a match that lasts the whole run (colors R16), so every run measures
+#: tables in play, rounds scored among the moves, rather than finished ones.
+FLOOR_OPTIONS = {"target_score": 100_000}
+
+
 def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> dict:
     """Run the product server and the floor server side by side (:func:`run` with the same clients, 2 people
     per colors table, no bots, no think time) in ``pairs`` alternating pairs, each pair measuring both servers
@@ -431,7 +436,8 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> d
                     proc, base = servers[name]
                     for watching in (0, spectators):
                         result = asyncio.run(run(base, tables, "colors", 2, "heuristic", seconds, 0.0,
-                                                 spectators=watching, cpu=lambda p=proc.pid: tree_cpu(p)))
+                                                 options=FLOOR_OPTIONS, spectators=watching,
+                                                 cpu=lambda p=proc.pid: tree_cpu(p)))
                         if result["errors"]:
                             print(f"{name}: {result['errors']} errors, e.g. {result['error_examples']}",
                                   file=sys.stderr)
