@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -437,7 +438,7 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> d
                     for watching in (0, spectators):
                         result = asyncio.run(run(base, tables, "colors", 2, "heuristic", seconds, 0.0,
                                                  options=FLOOR_OPTIONS, spectators=watching,
-                                                 cpu=lambda p=proc.pid: tree_cpu(p)))
+                                                 cpu=functools.partial(tree_cpu, proc.pid)))
                         if result["errors"]:
                             print(f"{name}: {result['errors']} errors, e.g. {result['error_examples']}",
                                   file=sys.stderr)
