@@ -31,12 +31,27 @@ issue 22: 400 clients without think time p99 < 100 ms and 0 errors; a person's t
 searching bot-only tables; issue 26: 1,000 clients with 1 s think time through 2 processes p99 < 50 ms and 0
 errors, 2 processes ≥ 1.6 × the actions per second of one at saturation, 0 lost), and writes them as JSON with
 ``--json``.
+
+``--floor`` (issue 33) measures the server's CPU per event against the framework's floor: a minimal
+Starlette/uvicorn server (:func:`floor_app`, started by this script in its own process) that takes the same
+small JSON action over a WebSocket and broadcasts a small JSON frame to the same sockets. Both servers run side
+by side; the same clients (``--tables`` tables of 2 people, no bots, no think time, ``--seconds`` each) play
+against each in alternating pairs (``--pairs``, the order flipped every pair), once without spectators and
+once with ``--spectators`` more sockets per table that only read. Server CPU is user + system time of the
+server's process and all its descendants (``/proc/<pid>/stat``) while the clients play, divided by the events
+played; a spectator's added cost is (CPU per event with spectators − without) / spectators. Prints the medians
+of the pairs' ratios, the load average, and ends with one line a script can read::
+
+    per-event CPU: R× the floor (…); spectator: S× the floor (…)
+
+    .venv/bin/python bench/web_load.py --floor --tables 4 --seconds 5 --pairs 5 --spectators 20
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -47,9 +62,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
@@ -204,6 +220,21 @@ async def session(base: str, table_id: str, seat: int, token: str, stop: float, 
     return False
 
 
+async def spectator(base: str, table_id: str, stop: float, stats: Stats) -> None:
+    """A socket without a seat that only reads frames until ``stop`` (a spectator; counts no round trips)."""
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+    try:
+        async with connect(url, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": None}))
+            while time.monotonic() < stop:
+                try:
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+                except TimeoutError:
+                    break
+    except Exception as exc:  # a benchmark counts failures instead of stopping
+        stats.errors.append(f"spectator: {type(exc).__name__}: {exc}")
+
+
 async def lost_actions(http: httpx.AsyncClient, stats: Stats, tokens: dict[tuple[str, int], str]) -> int:
     """Acknowledged actions that are not in their table's log at the place their frame showed them."""
     lost = 0
@@ -217,10 +248,14 @@ async def lost_actions(http: httpx.AsyncClient, stats: Stats, tokens: dict[tuple
 
 async def run(base: str, tables: int, game: str, players: int, bot: str, seconds: float, think: float,
               bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000",
-              options: dict | None = None, kill: tuple[float, int] | None = None) -> dict:
+              options: dict | None = None, kill: tuple[float, int] | None = None, spectators: int = 0,
+              cpu: Callable[[], float] | None = None) -> dict:
     """Create the tables (and ``bot_only`` tables of ``bot_only_bot`` seats, started by a view), run all
     clients, return the figures; ``kill``: ``(seconds, pid)``, kill that server process with SIGKILL then (the
-    clients reconnect), and count the acknowledged actions lost."""
+    clients reconnect), and count the acknowledged actions lost. ``spectators``: that many reading sockets per
+    table beside the people's. ``cpu``: reads the server's CPU seconds so far; the figures then hold
+    ``server_cpu_s`` (while the clients play, table creation left out) and the acknowledged actions lost are
+    not counted (the floor server keeps no log to ask)."""
     stats = Stats()
     seats = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
     seats += [{"kind": "bot", "bot": bot}] * (players - 2)
@@ -236,6 +271,8 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
                                                        "options": options or {}})
             res.raise_for_status()
             created.append(res.json())
+    await asyncio.sleep(0.2)  # the creations' own work settles before the CPU is read
+    cpu_start = cpu() if cpu is not None else 0.0
     stop = time.monotonic() + seconds
     started = time.perf_counter()
 
@@ -247,11 +284,15 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
     await asyncio.gather(killer(), *(
         client(base, t["id"], s["seat"], s["token"], stop, random.Random(f"{t['id']}{s['seat']}"), stats, think,
                times_bots=s["seat"] == 0, reconnect=kill is not None)
-        for t in created for s in t["seats"] if s["kind"] == "human"))
+        for t in created for s in t["seats"] if s["kind"] == "human"),
+        *(spectator(base, t["id"], stop, stats) for t in created for _ in range(spectators)))
     elapsed = time.perf_counter() - started
+    server_cpu = cpu() - cpu_start if cpu is not None else None
     tokens = {(t["id"], s["seat"]): s["token"] for t in created for s in t["seats"] if s["kind"] == "human"}
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        lost = await lost_actions(http, stats, tokens)
+    lost = 0
+    if cpu is None:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            lost = await lost_actions(http, stats, tokens)
     rtts = sorted(stats.rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) >= 2 else [float("nan")] * 99
     bots = statistics.quantiles(stats.bot_moves, n=100) if len(stats.bot_moves) >= 2 else [float("nan")] * 99
@@ -266,7 +307,190 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             "push_spread_ms": {"p50": spread[49] * 1000, "p99": spread[98] * 1000},
             "bot_moves": len(stats.bot_moves), "bot_move_ms": {"p50": bots[49] * 1000, "p99": bots[98] * 1000},
             "errors": len(stats.errors), "error_examples": stats.errors[:5], "reconnects": stats.reconnects,
-            "acknowledged": sum(len(a) for a in stats.acked.values()), "lost": lost}
+            "acknowledged": sum(len(a) for a in stats.acked.values()), "lost": lost,
+            "spectators_per_table": spectators, "server_cpu_s": server_cpu}
+
+
+# ---------------------------------------------------------------------------------------------- the floor
+def floor_app() -> Any:
+    """The framework's floor (issue 33): a minimal Starlette app that speaks just enough of the table protocol
+    for :func:`client` and :func:`spectator`. ``POST /api/tables`` makes a table of 2 seats whose turns
+    alternate (a seat's only legal action is ``"move"``, any action string is taken), ``/ws/tables/{id}`` takes
+    ``{"type": "action"}`` from the seat to act and broadcasts a small JSON frame (the new event, whose turn it
+    is, the viewer's legal actions) to every socket of the table with ``send_json``; no store, no rules."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    tables: dict[str, dict[str, Any]] = {}
+
+    def frame(table: dict[str, Any], seat: int | None, log: list[dict[str, Any]]) -> dict[str, Any]:
+        to_act = table["n"] % 2
+        return {"type": "state", "n": table["n"], "log_start": table["n"] - len(log), "log": log,
+                "seats": [{"kind": "human"}, {"kind": "human"}], "view": {"to_act": [to_act], "game_over": False},
+                "legal": ["move"] if seat == to_act else []}
+
+    async def create(request: Request) -> JSONResponse:
+        await request.json()
+        table_id = f"floor{len(tables)}"
+        tables[table_id] = {"n": 0, "sockets": {}}
+        return JSONResponse({"id": table_id, "seats": [{"seat": i, "kind": "human", "token": f"{table_id}.{i}"}
+                                                       for i in range(2)]})
+
+    async def socket(websocket: WebSocket) -> None:
+        table = tables[websocket.path_params["table_id"]]
+        await websocket.accept()
+        token = websocket.query_params.get("token")
+        if token is None:
+            token = (await websocket.receive_json()).get("token")
+        seat = None if token is None else int(token.rsplit(".", 1)[1])
+        table["sockets"][websocket] = seat
+        await websocket.send_json(frame(table, seat, []))
+        try:
+            while True:
+                message = await websocket.receive_json()
+                if message.get("type") != "action" or seat != table["n"] % 2:
+                    continue
+                table["n"] += 1
+                log = [{"seat": seat, "token": str(message.get("action"))}]
+                for other, viewer in list(table["sockets"].items()):
+                    try:
+                        await other.send_json(frame(table, viewer, log))
+                    except Exception:
+                        table["sockets"].pop(other, None)
+        except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
+            pass
+        finally:
+            table["sockets"].pop(websocket, None)
+
+    async def health(request: Request) -> JSONResponse:
+        return JSONResponse({"ok": True})
+
+    return Starlette(routes=[Route("/api/health", health), Route("/api/tables", create, methods=["POST"]),
+                             WebSocketRoute("/ws/tables/{table_id}", socket)])
+
+
+def start_floor() -> tuple[subprocess.Popen[bytes], str]:
+    """The floor server (:func:`floor_app` under uvicorn, one process) on a free loopback port."""
+    port = free_port()
+    code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import web_load; "
+            "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parent), str(port)])
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the floor server did not start")
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and all its living descendants, from
+    ``/proc/<pid>/stat`` (Linux)."""
+    stats: dict[int, tuple[int, float]] = {}  # pid → (parent, seconds)
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2:].split()  # after "pid (comm) ": state, ppid, …
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += stats.get(current, (0, 0.0))[1]
+        todo += [child for child, (parent, _) in stats.items() if parent == current]
+    return total
+
+
+#: The options of ``--floor``'s colors tables: a match that lasts the whole run (colors R16), so every run measures
+#: tables in play, rounds scored among the moves, rather than finished ones.
+FLOOR_OPTIONS = {"target_score": 100_000}
+
+
+def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> dict:
+    """Run the product server and the floor server side by side (:func:`run` with the same clients, 2 people
+    per colors table, no bots, no think time) in ``pairs`` alternating pairs, each pair measuring both servers
+    with 0 and with ``spectators`` spectators per table; returns per-run figures and the medians of the pairs'
+    ratios (see the module docstring)."""
+    def per_event(result: dict) -> float:
+        return result["server_cpu_s"] / max(1, result["actions"])
+
+    runs: list[dict] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        ours, ours_base = start_server(Path(tmp) / "floor.db")
+        floor, floor_base = start_floor()
+        servers = {"ours": (ours, ours_base), "floor": (floor, floor_base)}
+        try:
+            for pair in range(pairs):
+                order = ["ours", "floor"] if pair % 2 == 0 else ["floor", "ours"]
+                row: dict[str, Any] = {"pair": pair, "load_avg_1m": os.getloadavg()[0]}
+                for name in order:
+                    proc, base = servers[name]
+                    for watching in (0, spectators):
+                        result = asyncio.run(run(base, tables, "colors", 2, "heuristic", seconds, 0.0,
+                                                 options=FLOOR_OPTIONS, spectators=watching,
+                                                 cpu=functools.partial(tree_cpu, proc.pid)))
+                        if result["errors"]:
+                            print(f"{name}: {result['errors']} errors, e.g. {result['error_examples']}",
+                                  file=sys.stderr)
+                        row[f"{name}_{watching}"] = {"events": result["actions"],
+                                                     "cpu_s": result["server_cpu_s"],
+                                                     "ms_per_event": 1000 * per_event(result)}
+                ratios = {}
+                for name in servers:
+                    base_ms, watched_ms = row[f"{name}_0"]["ms_per_event"], row[f"{name}_{spectators}"]["ms_per_event"]
+                    row[f"{name}_spectator_ms"] = (watched_ms - base_ms) / spectators if spectators else float("nan")
+                ratios["event"] = row["ours_0"]["ms_per_event"] / row["floor_0"]["ms_per_event"]
+                ratios["spectator"] = row["ours_spectator_ms"] / row["floor_spectator_ms"]
+                row["ratios"] = ratios
+                runs.append(row)
+                print(json.dumps(row), file=sys.stderr)
+        finally:
+            for proc, _ in servers.values():
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+
+    def median(key: str) -> float:
+        return statistics.median(key_of(r, key) for r in runs)
+
+    def key_of(row: dict, key: str) -> float:
+        value: Any = row
+        for part in key.split("."):
+            value = value[part]
+        return float(value)
+
+    return {"mode": "floor", "tables": tables, "seconds": seconds, "pairs": pairs,
+            "spectators_per_table": spectators, "load_avg": os.getloadavg(), "cpus": os.cpu_count(),
+            "median": {"event_ratio": median("ratios.event"), "spectator_ratio": median("ratios.spectator"),
+                       "ours_ms_per_event": median("ours_0.ms_per_event"),
+                       "floor_ms_per_event": median("floor_0.ms_per_event"),
+                       "ours_spectator_ms": median("ours_spectator_ms"),
+                       "floor_spectator_ms": median("floor_spectator_ms")},
+            "range": {"event_ratio": [min(key_of(r, "ratios.event") for r in runs),
+                                      max(key_of(r, "ratios.event") for r in runs)],
+                      "spectator_ratio": [min(key_of(r, "ratios.spectator") for r in runs),
+                                          max(key_of(r, "ratios.spectator") for r in runs)]},
+            "runs": runs}
+
+
+def floor_line(result: dict) -> str:
+    """The last line of ``--floor``, one a script can read."""
+    m, r = result["median"], result["range"]
+    return (f"per-event CPU: {m['event_ratio']:.2f}× the floor (median of {result['pairs']} pairs, "
+            f"{r['event_ratio'][0]:.2f}–{r['event_ratio'][1]:.2f}; {m['ours_ms_per_event']:.3f} vs "
+            f"{m['floor_ms_per_event']:.3f} ms); spectator: {m['spectator_ratio']:.2f}× the floor "
+            f"({r['spectator_ratio'][0]:.2f}–{r['spectator_ratio'][1]:.2f}; {m['ours_spectator_ms']:.4f} vs "
+            f"{m['floor_spectator_ms']:.4f} ms per event per spectator, {result['spectators_per_table']} per table; "
+            f"load {result['load_avg'][0]:.2f})")
 
 
 def main() -> None:
@@ -294,8 +518,22 @@ def main() -> None:
                          "every event is pushed between processes, which push_spread_ms then measures)")
     ap.add_argument("--kill-after", type=float, help="with --processes ≥ 2: kill one of them with SIGKILL after "
                                                      "this many seconds; clients reconnect")
+    ap.add_argument("--floor", action="store_true",
+                    help="compare server CPU per event with the framework's floor (issue 33, see above)")
+    ap.add_argument("--pairs", type=int, default=5, help="with --floor: alternating pairs of runs")
+    ap.add_argument("--spectators", type=int, default=20, help="with --floor: spectators per table in the second "
+                                                                "run of each server")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
+    if args.floor:
+        if args.spectators < 1 or args.pairs < 1 or args.tables < 1:
+            ap.error("--floor needs --pairs, --tables and --spectators of at least 1")
+        floor_result = floor_compare(args.tables, args.seconds, args.pairs, args.spectators)
+        print(json.dumps({k: v for k, v in floor_result.items() if k != "runs"}, indent=2))
+        if args.json:
+            args.json.write_text(json.dumps(floor_result, indent=2), encoding="utf-8")
+        print(floor_line(floor_result))
+        return
     if args.kill_after is not None and (args.processes or 0) < 2:
         ap.error("--kill-after needs --processes 2 or more (a process must be left to serve)")
 

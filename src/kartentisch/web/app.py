@@ -60,7 +60,17 @@ from .notify import router as notify_router
 from .rematch import offer as rematch_offer
 from .scorepad import router as scorepad_router
 from .store import Store
-from .tables import MAX_ACTION, MAX_ITERATIONS, SEARCH_SECONDS, ApiError, Hub, LiveTable, frame_lang, seat_names
+from .tables import (
+    MAX_ACTION,
+    MAX_ITERATIONS,
+    SEARCH_SECONDS,
+    ApiError,
+    Hub,
+    LiveTable,
+    encode,
+    frame_lang,
+    seat_names,
+)
 from .turns import TURN_SWEEP_SECONDS, TurnSweep
 from .turns import router as turns_router
 
@@ -572,11 +582,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         sub_id: int | None = None
         table: LiveTable | None = None
 
-        async def send(frame: dict[str, Any]) -> None:
-            await websocket.send_json(frame)
+        async def send(text: str) -> None:
+            await websocket.send_text(text)
 
         async def error(exc: ApiError) -> None:
-            await send({"type": "error", "status": exc.status, **exc.body()})
+            await send(encode({"type": "error", "status": exc.status, **exc.body()}))
 
         try:
             lang = frame_lang(lang)
@@ -610,7 +620,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                     message = _parse(await _receive_text(websocket))
                     kind = message.get("type")
                     if kind == "ping":
-                        await send({"type": "pong"})
+                        await send(encode({"type": "pong"}))
                     elif kind == "action":
                         guard.hit("action", client)
                         if seat is None:

@@ -29,7 +29,7 @@ from . import clock, presence
 from .deps import PlainText, bearer, hub_of, plain_id
 from .frames import LANG_HELP
 from .store import NoteRecord, SeatRecord
-from .tables import MAX_ITERATIONS, ApiError, Conflict, Send, frame_lang
+from .tables import MAX_ITERATIONS, ApiError, Conflict, Send, encode, frame_lang
 
 if TYPE_CHECKING:
     from .tables import Hub, LiveTable
@@ -123,8 +123,8 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
 
 async def _removed(send: Send) -> None:
     """Tell a removed seat's open page (the table page shows it as a refused seat)."""
-    await send({"type": "error", "status": 401,
-                "error": "unknown seat token for this table: the host gave this seat to a bot"})
+    await send(encode({"type": "error", "status": 401,
+                       "error": "unknown seat token for this table: the host gave this seat to a bot"}))
 
 
 async def run_out(hub: Hub, table: LiveTable, seat: int, then: str) -> None:

@@ -1,0 +1,85 @@
+"""A broadcast builds and encodes one frame per distinct viewer class, not one per socket (issue 33).
+
+All spectators of a table in one language share one frame, sent as the same encoded text; each seat's frame is
+its own, so a spectator's text holds nothing of a seat's view (the frame audit of every viewer is
+tests/web/test_hidden_information.py, which runs over these shared frames too).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.web import tables
+from kartentisch.web.tables import LiveTable, Subscriber
+
+from .conftest import auth, new_table
+
+SPECTATORS_EN = 6
+SPECTATORS_DE = 2
+
+
+def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = new_table(client, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}])
+    tid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None, "the TestClient runs its app (used as a context manager)"
+    table: LiveTable = portal.call(hub.get, tid)
+    received: dict[int, list[str]] = {}
+
+    def sink(key: int) -> Any:
+        async def send(text: str) -> None:
+            received.setdefault(key, []).append(text)
+        return send
+
+    viewers: list[tuple[int | None, str]] = [(0, "en"), (1, "de")]
+    viewers += [(None, "en")] * SPECTATORS_EN + [(None, "de")] * SPECTATORS_DE
+    for key, (viewer, lang) in enumerate(viewers, start=1000):
+        sub = Subscriber(viewer, sink(key), lang=lang)
+        table.subscribers[key] = sub
+        portal.call(table.push, key, sub)  # the first (full) frame, as Hub.subscribe sends it
+    before = {key: (sub.sent, sub.chat_sent) for key, sub in table.subscribers.items()}
+
+    built: list[tuple[int | None, str]] = []
+    encoded: list[str] = []
+    frame, encode = LiveTable.frame, tables.encode
+
+    def counting_frame(self: LiveTable, viewer: int | None, log_start: int = 0, lang: str = "en",
+                       chat_start: int | None = None) -> dict[str, Any]:
+        built.append((viewer, lang))
+        return frame(self, viewer, log_start, lang, chat_start)
+
+    def counting_encode(message: dict[str, Any]) -> str:
+        text = encode(message)
+        encoded.append(text)
+        return text
+
+    monkeypatch.setattr(LiveTable, "frame", counting_frame)
+    monkeypatch.setattr(tables, "encode", counting_encode)
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["legal"]
+    built.clear()
+    res = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[0]))
+    assert res.status_code == 200, res.text
+    monkeypatch.undo()
+
+    # the action's answer is seat 0's own frame; the broadcast builds one per (viewer, language) class
+    assert sorted(built, key=repr) == sorted([(0, "en"), (0, "en"), (1, "de"), (None, "en"), (None, "de")], key=repr)
+    assert len(encoded) == 4, "one encoding per viewer class of the broadcast"
+    last = {key: texts[-1] for key, texts in received.items()}
+    by_class: dict[tuple[int | None, str], set[int]] = {}
+    for key, (viewer, lang) in enumerate(viewers, start=1000):
+        by_class.setdefault((viewer, lang), set()).add(id(last[key]))
+    assert by_class[None, "en"] == {id(last[1002])} and by_class[None, "de"] == {id(last[1008])}, \
+        "every spectator of a class is sent the very same text"
+    # the shared text is exactly a spectator's own frame: nothing of seat 0's or seat 1's view in it
+    spectator = json.loads(last[1002])
+    sent, chat_sent = before[1002]
+    assert spectator == table.frame(None, sent, "en", chat_sent)
+    assert spectator["seat"] is None and spectator["legal"] == [] and spectator["choices"] == []
+    seat0 = json.loads(last[1000])
+    assert seat0["view"] != spectator["view"], "a seat's frame is its own"
+    assert spectator["n"] == seat0["n"] == 1
