@@ -74,6 +74,10 @@ def test_turn_based_presets_are_data_and_arm_no_timer(db_url: str) -> None:
             assert client.get(f"/api/tables/{tid}/view").status_code == 200  # loaded: its clock armed
         assert set(hub.tables[live].timers) == {0}  # a live clock: a timer task
         assert hub.tables[daily].timers == {} and hub.tables[daily].idle  # a day-long one: none, it may leave memory
+        frame = client.get(f"/api/tables/{daily}/view").json()  # yet its seat bar shows the day running out
+        acting = frame["view"]["to_act"][0]
+        assert 86400 - 60 < frame["seats"][acting]["clock"] <= 86400 and frame["seats"][acting]["clock_then"]
+        assert all(s["clock"] is None for s in frame["seats"] if s["seat"] != acting)
 
 
 def test_the_turn_sweep_runs_out_a_day_clock_also_after_a_restart(db_url: str) -> None:

@@ -499,14 +499,15 @@ class LiveTable:
         if chat_start is None:
             chat_start = max(0, len(self.chat) - CHAT_FRAME)
         now = time.time()
-        own = self.timers.get(viewer) if viewer is not None else None
+        running = self.running_deadlines()
+        own = running.get(viewer) if viewer is not None else None
         return {
             "type": "state",
             "table": self.id,
             "game": self.record.game,
             "lang": lang,
             "seat": viewer,
-            "seats": self._seat_items(viewer, names, now),
+            "seats": self._seat_items(viewer, names, now, running),
             "view": view,
             "phase_text": self.match.game.phase_name(view["phase"], lang),
             "legal": legal,
@@ -519,8 +520,8 @@ class LiveTable:
             "rematch": self.rematch_id is not None,
             "rematch_offer": rematch.offer(self, self.time_scale),
             "fixed_seed": self.record.seed if self.record.seed_given else None,
-            "countdown": None if own is None else round(max(0.0, own[0].at - now), 1),
-            "countdown_then": None if own is None else own[0].then,
+            "countdown": None if own is None else round(max(0.0, own.at - now), 1),
+            "countdown_then": None if own is None else own.then,
             "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view),
             "round_summary": round_summary(game, view, self.voice(viewer, lang)),
@@ -530,19 +531,29 @@ class LiveTable:
             "chat_start": chat_start,
         }
 
-    def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float) -> list[dict[str, Any]]:
-        """The frame's ``seats`` for ``viewer`` (see :meth:`frame`)."""
+    def running_deadlines(self) -> dict[int, clock.Deadline]:
+        """Each seat's running deadline: its armed timer's, or, with a turn-based clock, which arms no timer (the
+        turn sweep runs it out, issue 34), the stored one (:func:`~kartentisch.web.clock.deadlines`)."""
+        running = {seat: timer[0] for seat, timer in self.timers.items()}
+        clock_doc = clock.TableClock.parse(self.record.clock) if self.record.clock else None
+        if clock_doc is not None and clock_doc.preset.turn_based:
+            running.update({seat: d for seat, d in clock.deadlines(self, self.time_scale).items() if d.swept})
+        return running
+
+    def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float,
+                    running: dict[int, clock.Deadline]) -> list[dict[str, Any]]:
+        """The frame's ``seats`` for ``viewer`` (see :meth:`frame`); ``running``: :meth:`running_deadlines`."""
         viewer_sits = viewer is not None and self.record.seats[viewer].kind == "human"
         connected = {sub.viewer for sub in self.subscribers.values()}
         items = []
         for s in self.record.seats:
-            timer = self.timers.get(s.seat)
+            timer = running.get(s.seat)
             items.append({
                 "seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot or s.stand_in,
                 "presence": presence.presence(self, s.seat, self.time_scale, connected),
                 "stand_in": s.stand_in is not None,
-                "clock": None if timer is None else round(max(0.0, timer[0].at - now), 1),
-                "clock_then": None if timer is None else timer[0].then,
+                "clock": None if timer is None else round(max(0.0, timer.at - now), 1),
+                "clock_then": None if timer is None else timer.then,
                 "ran_out": clock.ran_out(self, s.seat),
                 "hand_over": (viewer_sits and s.seat != viewer
                               and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
