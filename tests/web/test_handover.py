@@ -4,6 +4,7 @@ rematch offered to every seat."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -83,6 +84,27 @@ def test_presence_connected_away_gone(fast: TestClient) -> None:
     assert wait_for(lambda: view(fast, tid)["seats"][1]["presence"] == "gone")
     bots = new_table(fast, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
     assert view(fast, bots["id"])["seats"][1]["presence"] is None
+
+
+def test_a_friend_who_never_opened_the_link_turns_away_and_gone_on_the_open_pages(fast: TestClient) -> None:
+    """Ada and Cem never open their links: Ben's open page is pushed frames that say so (it read "here" until the
+    next move, found by a fresh user)."""
+    tid, tokens = colors3(fast)
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+        ws.receive_json()
+        told: list[dict[str, Any]] = []
+
+        def read() -> None:  # frames pushed to Ben's page, until one says Ada is gone
+            while not told:
+                frame = ws.receive_json()
+                if frame.get("seats") and frame["seats"][0]["presence"] == "gone":
+                    told.append(frame)
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(15)
+        assert told, "Ben's page was never told that Ada, who never came, is gone"
+        assert told[0]["seats"][2]["presence"] == "gone" and told[0]["seats"][1]["presence"] == "connected"
 
 
 def test_a_clock_run_out_lets_the_others_hand_the_seat_to_a_bot_and_the_link_takes_it_back(fast: TestClient) -> None:

@@ -49,6 +49,15 @@ def presence(table: LiveTable, seat: int, scale: float, connected: set[int | Non
     return "away" if quiet < GONE_SECONDS * scale else "gone"
 
 
+def never_here(table: LiveTable) -> list[int]:
+    """People's seats that had no socket on this table since it was loaded: they count as having left at the load,
+    so the page that is open hears when they turn away and gone (a friend who never opened the link read "here"
+    until the next move, found by a fresh user)."""
+    sockets = {sub.viewer for sub in table.subscribers.values()}
+    return [s.seat for s in table.record.seats
+            if s.kind == "human" and s.seat not in table.socket_left and s.seat not in sockets]
+
+
 async def announce(table: LiveTable, seat: int, scale: float) -> None:
     """After ``seat``'s last socket closed: push every subscriber a frame when it turns ``away`` and again when it
     turns ``gone`` (unless a socket of it came back meanwhile)."""

@@ -1309,6 +1309,9 @@ class Hub:
         await table.push(self._next_sub, sub)
         if was not in (None, "connected"):
             self.spawn(table.broadcast())
+        for seat in presence.never_here(table):  # seats whose person never opened the page count from the load
+            table.socket_left[seat] = table.loaded
+            self.spawn(presence.announce(table, seat, self.time_scale))
         return self._next_sub
 
     def unsubscribe(self, table: LiveTable, sub_id: int) -> None:
