@@ -223,6 +223,19 @@ def test_csv_export(client: TestClient) -> None:
     assert rows[1][0] == "Farblücke" and rows[1][4] == str(standing[0]["rating"]) and rows[1][5] == "1"
 
 
+def test_csv_cells_never_start_a_formula(client: TestClient) -> None:
+    """Member names such as ``=HYPERLINK(…)`` or ``+Ben`` are written so a spreadsheet shows them as text (a fresh
+    user's finding: they ran as formulas)."""
+    code = new_group(client)
+    ana, ben = join(client, code, '=HYPERLINK("http://x","a")'), join(client, code, "+Ben")
+    body = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}
+    table = client.post(f"/api/groups/{code}/tables", json=body, headers=auth(ana["key"])).json()
+    play_out(client, table["id"], seat_tokens(client, code, [ana["key"], ben["key"]], table["id"]))
+    rows = list(csv.reader(io.StringIO(client.get(f"/api/groups/{code}/standings.csv").text)))[1:]
+    assert sorted(r[2] for r in rows) == ["'+Ben", "'=HYPERLINK(\"http://x\",\"a\")"]
+    assert not [cell for row in rows for cell in row if cell and cell[0] in "=+@"]
+
+
 def test_standings_are_the_same_after_a_restart(db_url: str) -> None:
     same_after_restart(db_url)
 

@@ -388,8 +388,15 @@ def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[
     return sorted((g for g in out if g["matches"]), key=lambda g: (-g["matches"], g["game_name"]))
 
 
+def _cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text: one that begins with ``=``, ``+``, ``-``, ``@``, a tab or a
+    carriage return gets a leading ``'`` (OWASP, "CSV Injection"), so ``=HYPERLINK(…)`` is never run as a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def standings_csv(games: list[dict[str, Any]], lang: str) -> str:
-    """The standings as CSV (a header row in ``lang``, then one row per game and player, best first)."""
+    """The standings as CSV (a header row in ``lang``, then one row per game and player, best first); names and
+    the game's name go through :func:`_cell`, so no cell starts a formula."""
     words = _WORDS[lang]
     out = io.StringIO()
     writer = csv.writer(out)
@@ -397,7 +404,8 @@ def standings_csv(games: list[dict[str, Any]], lang: str) -> str:
                                         "form")])
     for game in games:
         for rank, p in enumerate(game["players"], 1):
-            writer.writerow([game["game_name"], rank, p["name"], "x" if p["bot"] else "", p["rating"], p["matches"],
+            writer.writerow([_cell(game["game_name"]), rank, _cell(p["name"]), "x" if p["bot"] else "", p["rating"],
+                             p["matches"],
                              p["wins"], "" if p["average_score"] is None else p["average_score"],
                              " ".join(map(str, p["form"]))])
     return out.getvalue()
