@@ -106,8 +106,13 @@ def test_join_recover_and_refusals(client: TestClient) -> None:
     code = new_group(client)
     ana = join(client, code, "Ana")
     assert ana["recovered"] is False and ana["member"] == 1
-    again = join(client, code, "  ana ")
-    assert again == {**ana, "recovered": True}  # the link and the name give the same key back
+    res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "ana"})  # a second Ana is not the first
+    assert res.status_code == 409 and res.json()["error"].startswith("ein Mitglied heißt schon Ana: wenn du das bist")
+    again = client.post(f"/api/groups/{code}/members", json={"name": "  ana ", "again": True}).json()
+    assert again == {**ana, "recovered": True}  # the link, the name and "I joined before" give the same key back
+    res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "Bea", "again": True})
+    assert res.status_code == 404 and res.json()["error"] == "in dieser Spielrunde heißt niemand Bea"
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]  # nothing changed
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "  "})
     assert res.status_code == 422 and res.json()["error"] == "ein Name fehlt: 1 bis 80 Zeichen"
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "A\u202eB"})

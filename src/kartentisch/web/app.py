@@ -297,7 +297,7 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("put", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 413, 422, 503),
     ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
     ("post", "/api/groups"): (413, 422, 429, 503),
-    ("post", "/api/groups/{code}/members"): (404, 413, 422, 503),
+    ("post", "/api/groups/{code}/members"): (404, 409, 413, 422, 503),
     ("get", "/api/groups/{code}"): (401, 404, 422, 503),
     ("post", "/api/groups/{code}/tables"): (401, 404, 413, 422, 429, 503),
     ("post", "/api/groups/{code}/scorepads"): (401, 404, 413, 422, 503),

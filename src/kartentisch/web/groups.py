@@ -116,9 +116,11 @@ class GroupIn(BaseModel):
 
 
 class MemberIn(BaseModel):
-    """Joining a group, or getting one's member key back: the name (as at a table's seat)."""
+    """Joining a group, or getting one's member key back: the name (as at a table's seat); ``again``: this person
+    joined before (on another device) and wants their place back."""
 
     name: str = Field(max_length=400, examples=["Ana"])
+    again: bool = Field(default=False, description="get the place back of the member of this name")
 
 
 class GroupSeatIn(BaseModel):
@@ -165,6 +167,15 @@ def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
 
 
 _A_NAME = {"en": "a name", "de": "ein Name"}
+#: Refusals of a join in the players' words.
+_SAID = {
+    "name_taken": {"en": "a member is already called {name}: if that is you, tick \"I joined before\" to get your "
+                         "place back; else choose another name",
+                   "de": "ein Mitglied heißt schon {name}: wenn du das bist, kreuze „Ich bin schon dabei“ an und du "
+                         "bekommst deinen Platz zurück; sonst wähle einen anderen Namen"},
+    "no_such_member": {"en": "no member of this group is called {name}",
+                       "de": "in dieser Spielrunde heißt niemand {name}"},
+}
 _A_MEMBER = {"en": "a member of the group", "de": "ein Mitglied der Spielrunde"}
 _GROUP_NAME = {"en": "the group's name", "de": "der Name der Spielrunde"}
 
@@ -429,10 +440,12 @@ def create_group(body: GroupIn, request: Request, lang: Lang = "en") -> dict[str
 
 @router.post("/api/groups/{code}/members")
 async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "en") -> dict[str, Any]:
-    """Join the group with a name; the answer's ``key`` is the member's (kept by the browser). The name of a member
-    already in the group (the same letters, upper or lower case alike) gives that member's key back
-    (``recovered`` true): the link and the name are enough on a new device. A name another member's could be taken
-    for is a 422."""
+    """Join the group with a name; the answer's ``key`` is the member's (kept by the browser). With ``again``, the name
+    of a member already in the group (the same letters, upper or lower case alike) gives that member's key back
+    (``recovered`` true): the link and the name are enough on a new device (404 when no member has the name).
+    Without it such a name is a 409, so a second Anna never silently becomes the first (a fresh user's finding;
+    anyone holding the group's link can still ask for a member's place: the link is the group's credential). A
+    name another member's could be taken for is a 422."""
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
     name = check_name(body.name, lang, _A_NAME)
@@ -443,8 +456,12 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
             _group(conn, code, lang)
             rows = conn.execute(select(members_t).where(members_t.c.group_id == code)).mappings().all()
             same = next((r for r in rows if r["name"].casefold() == name.casefold()), None)
-            if same is not None:
+            if same is not None and body.again:
                 return {"member": same["id"], "name": same["name"], "key": same["key"], "recovered": True}
+            if same is not None:
+                raise ApiError(409, _SAID["name_taken"][lang].format(name=same["name"]))
+            if body.again:
+                raise ApiError(404, _SAID["no_such_member"][lang].format(name=name))
             try:  # told apart from every member's name as a table's seats are (TR39 skeletons)
                 name_rules.check_names([r["name"] for r in rows] + [name], [_A_MEMBER] * len(rows) + [_A_NAME],
                                   newcomer=len(rows))

@@ -8,7 +8,8 @@ import { html, render, useEffect, useState } from "./ui.js";
 const STRINGS = {
   en: {
     lang: "Deutsch", group: "Group", join: "Join the group", joinHelp: "Type your name once: this browser remembers "
-      + "you. On another device, type the same name to get your place back.", yourName: "Your name", joinButton: "Join",
+      + "you. On another device, type the same name and tick \"I joined before\" to get your place back.",
+    yourName: "Your name", joinButton: "Join", again: "I joined before (on another device)",
     you: "You play here as {0}.", members: "Members", share: "Invite to the group",
     shareHelp: "Everyone with this link can join the group and see its tables: share it only with the people you play with.",
     copy: "Copy", copied: "Copied", start: "Play", game: "Game", who: "Who plays", bots: "Bots",
@@ -25,7 +26,8 @@ const STRINGS = {
   },
   de: {
     lang: "English", group: "Spielrunde", join: "Der Spielrunde beitreten", joinHelp: "Gib einmal deinen Namen ein: "
-      + "dieser Browser merkt sich dich. Auf einem anderen Gerät bekommst du mit demselben Namen deinen Platz zurück.",
+      + "dieser Browser merkt sich dich. Auf einem anderen Gerät bekommst du mit demselben Namen und „Ich bin schon "
+      + "dabei“ deinen Platz zurück.", again: "Ich bin schon dabei (auf einem anderen Gerät beigetreten)",
     yourName: "Dein Name", joinButton: "Beitreten", you: "Du spielst hier als {0}.", members: "Mitglieder",
     share: "In die Spielrunde einladen",
     shareHelp: "Wer diesen Link hat, kann der Spielrunde beitreten und ihre Tische sehen: teile ihn nur mit deinen Mitspielern.",
@@ -70,11 +72,12 @@ async function call(method, path, body) {
 function JoinForm({ onJoined }) {
   const [name, setName] = useState(localStorage.getItem("kartentisch.name") ?? "");
   const [error, setError] = useState("");
+  const [again, setAgain] = useState(false);
   const submit = async (ev) => {
     ev.preventDefault();
     setError("");
     try {
-      const data = await call("POST", "/members", { name });
+      const data = await call("POST", "/members", { name, again });
       localStorage.setItem(KEY, data.key);
       localStorage.setItem("kartentisch.name", data.name);
       onJoined();
@@ -84,6 +87,8 @@ function JoinForm({ onJoined }) {
     <p class="hint">${t("joinHelp")}</p>
     <form class="field" onSubmit=${submit}><label class="label" for="member-name">${t("yourName")}</label>
       <input id="member-name" maxlength="80" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.currentTarget.value)} />
+      <label class="check"><input type="checkbox" id="member-again" checked=${again}
+        onChange=${(e) => setAgain(e.currentTarget.checked)} /> ${t("again")}</label>
       <button type="submit" id="join-button" class="primary" disabled=${!name.trim()}>${t("joinButton")}</button></form>
     ${error && html`<p class="error" role="alert">${error}</p>`}</section>`;
 }
