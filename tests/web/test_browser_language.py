@@ -192,3 +192,16 @@ def test_the_join_page_shows_the_servers_refusal_in_its_language(browser, live_s
                          json={"seat": 1, "name": " "})
     assert refused.status_code == 422 and refused.json()["text"] == "Type your name to take a seat."
     assert "name" in refused.json()["error"]  # the developers' message stays
+
+
+def test_a_wrong_table_link_says_why_in_the_page_s_language(browser, live_server: str) -> None:  # noqa: F811
+    """An unknown table, or a seat link with a wrong token, says why instead of a bare "Fehler" (a fresh user's
+    finding): in German for a German browser."""
+    table, tokens, _totals = finished_table(live_server)
+    page = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    page.goto(f"{live_server}/t/NICHTDA")
+    banner = page.wait_for_selector("#banner")
+    assert banner.text_content().startswith("Unter diesem Link gibt es keinen Tisch")
+    page.goto(f"{live_server}/t/{table}#seat=falsch{tokens[0][:4]}")
+    page.reload()
+    assert page.wait_for_selector("#banner").text_content() == "Den Platz dieses Links gibt es an diesem Tisch nicht."

@@ -145,9 +145,12 @@ function connect(conn) {
   ws.addEventListener("close", (ev) => {
     if (conn.ws !== ws) return;
     if (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4408) {
+      // a refused token or table: reconnecting cannot help; say why (a bare "Error" was all a fresh user saw)
       S.status = t("error");
+      S.banner = { 4404: t("refusedNoTable"), 4410: t("refusedExpired"), 4401: t("refusedSeat"),
+        4403: t("refusedSeat") }[ev.code] ?? t("refusedOther", ev.code - 4000);
       redraw();
-      return;  // a refused token or table: reconnecting cannot help
+      return;
     }
     S.status = t("reconnecting");
     redraw();
@@ -548,7 +551,10 @@ function App() {
   S.active = pickActive();
   const conn = S.active;
   const frame = conn.frame;
-  if (!frame || !S.game) return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p></main>`;
+  if (!frame || !S.game) {
+    return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p>
+      ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}</main>`;
+  }
   const v = frame.view;
   const covered = hotseat && frame.seat !== null && frame.seat !== S.revealed;
   const chooser = chooserFor(conn, frame);
