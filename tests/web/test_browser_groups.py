@@ -4,6 +4,7 @@ the standings page at laptop and phone size in English and German."""
 
 from __future__ import annotations
 
+import re
 import time
 from urllib.parse import urlsplit
 
@@ -91,6 +92,8 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     assert ben.locator("#standings-title").inner_text() == "Tabelle"
     assert ben.locator(".game-standings svg.chart circle").count() == 2
     assert "Farblücke" in ben.locator(".game-standings h3").inner_text()
+    table_text = ben.locator(".game-standings table").inner_text()
+    assert re.search(r"\d,\d", table_text) and not re.search(r"\d\.\d", table_text)  # German decimals: 3,4
     assert "Zu meinem Platz" in ben.locator("#matches").inner_text()
     for page in (ana, ben):
         page.goto(f"{live_server}/g/{code}")

@@ -153,7 +153,8 @@ export function choiceWords(opt, value) {
 
 /** A score as people write it: a real minus sign ("−3"), with `signed` a plus sign too ("+3"). */
 export function points(x, signed = false) {
-  return x > 0 && signed ? `+${x}` : String(x).replace("-", "−");
+  const text = lang() === "de" ? String(x).replace(".", ",") : String(x);  // German writes 3,4 (a fresh user's finding)
+  return x > 0 && signed ? `+${text}` : text.replace("-", "−");
 }
 
 /** `items` joined as a sentence says them: "a, b and c" / "a, b und c". */
