@@ -49,7 +49,7 @@ def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # n
     assert [items.nth(i).get_attribute("data-table") for i in range(items.count())] == [first, second]
     top, other = items.nth(0).inner_text(), items.nth(1).inner_text()
     assert "Du bist dran" in top and "mit Ben, Cem" in top and "rundenbasiert: ein Tag pro Zug" in top
-    assert "für deinen Zug" in top
+    assert "für deinen Zug" in top and "letzte Änderung gerade eben" in top  # not "jetzt" (a fresh user's finding)
     assert "Wartet auf Ben" in other and "rundenbasiert: 3 Tage pro Zug" in other
     assert page.evaluate("localStorage.getItem('kartentisch.seat.gonetable')") is None
     assert page.title().startswith("(1) Meine Tische")

@@ -51,13 +51,13 @@ def check_game_cmd(
     try:
         slots = check_fairness(game, players, positions, seed, samples, iterations, progress, chosen)
         console.print(f"check-game {game.id}: {', '.join(PROPERTIES)} hold ({slots} hidden slots checked)",
-                      markup=False)
+                      markup=False, soft_wrap=True)
         if matches:
             skipped = check_game(game, players, matches, seed, chosen)
             ran = [c for c in CHECKS if not any(s.startswith(c) or s.startswith(f"pettingzoo and {c}")
                                                 for s in skipped)]
             console.print(f"check-game {game.id}: {', '.join(ran)} hold ({matches} matches per player count, "
-                          f"{time.perf_counter() - started:.1f} s)", markup=False)
+                          f"{time.perf_counter() - started:.1f} s)", markup=False, soft_wrap=True)
             for why in skipped:
                 console.print(f"not run: {why}", markup=False, soft_wrap=True)
     except ConformanceError as exc:

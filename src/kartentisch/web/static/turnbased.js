@@ -8,6 +8,7 @@ const STRINGS = {
   en: {
     myTables: "My tables", myTablesCount: "My tables ({0})", yourTurn: "Your turn", waitingFor: "Waiting for {0}",
     waitingSeats: "Waiting for players to join", over: "Match over", with: "with {0}", lastChange: "last change {0}",
+    justNow: "just now",
     left: "{0} left for your move", open: "Open", none: "This browser holds no seat at any table yet.",
     backToLobby: "To the lobby", notify: "Notify me when it is my turn", notifyOn: "Notifications are on",
     notifyBlocked: "This browser blocks notifications from this page.", notifyTitle: "Your turn: {0}",
@@ -20,6 +21,7 @@ const STRINGS = {
   de: {
     myTables: "Meine Tische", myTablesCount: "Meine Tische ({0})", yourTurn: "Du bist dran", waitingFor: "Wartet auf {0}",
     waitingSeats: "Wartet auf Mitspieler", over: "Partie vorbei", with: "mit {0}", lastChange: "letzte Änderung {0}",
+    justNow: "gerade eben",
     left: "noch {0} für deinen Zug", open: "Öffnen", none: "Dieser Browser hat noch keinen Platz an einem Tisch.",
     backToLobby: "Zur Startseite", notify: "Benachrichtige mich, wenn ich dran bin",
     notifyOn: "Benachrichtigungen sind an", notifyBlocked: "Dieser Browser blockiert Benachrichtigungen dieser Seite.",
@@ -40,7 +42,7 @@ export function ago(seconds) {
   for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
     if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
   }
-  return format.format(0, "second");
+  return tb("justNow");  // Intl says "now" ("last change now" read oddly, a fresh user found)
 }
 
 /** `seconds` as a span ("20 hours" / "20 Stunden"). */
