@@ -13,7 +13,7 @@ const TEXT = {
   de: {
     draw: "Nachziehstapel", discard: "Ablagestapel", held: "Gezogene Karte", heldTaken: "Genommene Karte", heldBy: "{0} hält",
     flipsLeft: "noch {0} aufdecken", trigger: "hat das Ende ausgelöst", finalTurn: "letzter Zug steht aus",
-    openSum: "offen: {0}", setupMine: "Decke {0} deines Rasters auf: klick auf eine verdeckte Karte.",
+    openSum: "Summe offen: {0}", setupMine: "Decke {0} deines Rasters auf: klick auf eine verdeckte Karte.",
     setupWait: "Alle decken zwei Karten auf. Warte auf {0}.", start: "Zieh vom Nachziehstapel oder nimm die oberste Karte des Ablagestapels.",
     turn: "{0} ist am Zug.", drawn: "Klick eine Karte deines Rasters, um die gezogene Karte hineinzutauschen – oder den Ablagestapel, um sie abzuwerfen und eine verdeckte Karte aufzudecken.",
     discarded: "Klick eine verdeckte Karte deines Rasters, um sie aufzudecken.",
@@ -26,7 +26,7 @@ const TEXT = {
   en: {
     draw: "Draw pile", discard: "Discard pile", held: "Drawn card", heldTaken: "Taken card", heldBy: "{0} holds",
     flipsLeft: "{0} to flip", trigger: "ended the round", finalTurn: "final turn to come",
-    openSum: "face up: {0}", setupMine: "Flip {0} of your grid: click a face-down card.",
+    openSum: "sum face up: {0}", setupMine: "Flip {0} of your grid: click a face-down card.",
     setupWait: "Everybody flips two cards. Waiting for {0}.", start: "Draw from the draw pile or take the top card of the discard pile.",
     turn: "It is {0}'s turn.", drawn: "Click a card of your grid to swap the drawn card in – or the discard pile to throw it away and flip a face-down card.",
     discarded: "Click a face-down card of your grid to flip it.",
