@@ -28,7 +28,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,7 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+from web_load import free_port, wait_until_up  # bench/ is the script's folder
 from websockets.asyncio.client import connect
 
 #: Seconds the victim plays before the quiet phase (the bots' worker process starts).
@@ -47,13 +47,6 @@ OLD_LIMITS_OFF = ["--create-rate", "off", "--action-rate", "off", "--sockets-per
                   "--spectators-per-table", "0"]
 #: The new rates switched off as well.
 NEW_RATES_OFF = ["--hint-rate", "off", "--seat-hint-rate", "off", "--replay-rate", "off", "--upload-rate", "off"]
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start_server(db: Path, options: list[str], src: str | None) -> tuple[subprocess.Popen[bytes], str]:
@@ -67,14 +60,7 @@ def start_server(db: Path, options: list[str], src: str | None) -> tuple[subproc
                              "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}",
                              "--bot-delay", "0", *options], env=env)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
+    return wait_until_up(proc, base, "the server")
 
 
 async def new_table(http: httpx.AsyncClient, seats: list[dict], **extra: object) -> dict:

@@ -97,13 +97,9 @@ NO_LIMITS = ["--create-rate", "off", "--action-rate", "off", "--sockets-per-clie
              "--spectators-per-table", "0"]
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """``kartentisch serve`` on a free loopback port with bots moving at once and the per-client limits off;
-    returns (process, base URL)."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", "from kartentisch.cli.app import main; main()", "serve",
-                             "--port", str(port), "--db", f"sqlite:///{db}", "--bot-delay", "0", *NO_LIMITS])
-    base = f"http://127.0.0.1:{port}"
+def wait_until_up(proc: subprocess.Popen[bytes], base: str, what: str) -> tuple[subprocess.Popen[bytes], str]:
+    """(``proc``, ``base``) once ``base``'s ``/api/health`` answers 200 (30 s at most; then ``proc`` is killed and the
+    run stops naming ``what``)."""
     for _ in range(300):
         try:
             if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
@@ -111,7 +107,17 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         except httpx.TransportError:
             time.sleep(0.1)
     proc.kill()
-    raise SystemExit("server did not start")
+    raise SystemExit(f"{what} did not start")
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``kartentisch serve`` on a free loopback port with bots moving at once and the per-client limits off;
+    returns (process, base URL)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", "from kartentisch.cli.app import main; main()", "serve",
+                             "--port", str(port), "--db", f"sqlite:///{db}", "--bot-delay", "0", *NO_LIMITS])
+    base = f"http://127.0.0.1:{port}"
+    return wait_until_up(proc, base, "the server")
 
 
 @contextmanager
@@ -379,14 +385,7 @@ def start_floor() -> tuple[subprocess.Popen[bytes], str]:
             "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')")
     proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parent), str(port)])
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the floor server did not start")
+    return wait_until_up(proc, base, "the floor server")
 
 
 def tree_cpu(pid: int) -> float:
