@@ -263,3 +263,25 @@ def test_serve_refuses_a_bad_smtp_url_naming_why(monkeypatch: pytest.MonkeyPatch
                      ("smtp://ada:secret@mail.example.org", "carries a password")):
         result = runner.invoke(cli, ["serve", "--smtp", url, "--db", "sqlite://"])
         assert result.exit_code != 0 and why in result.output, result.output
+
+
+def test_a_friend_away_for_days_keeps_the_seat_until_the_clock_runs_out(db_url: str) -> None:
+    """At a turn-based table everyone is gone between their moves: a seat goes to a bot (handed over, or removed by
+    the host) only once its day-long clock ran out, not because its person is gone (at a live table it may)."""
+    with TestClient(create_app(db_url, time_scale=1e-3)) as client:  # gone after 0.06 s, a day is 86.4 s
+        daily = new_table(client, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0}, clock="day",
+                          on_timeout="ask")
+        live = new_table(client, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0})
+        for table in (daily, live):  # in the server's memory from here on: nobody's page is open
+            assert client.get(f"/api/tables/{table['id']}/view").status_code == 200
+        time.sleep(0.2)
+        for table, may in ((daily, False), (live, True)):
+            tid, ben = table["id"], table["seats"][1]["token"]
+            seat = client.get(f"/api/tables/{tid}/view", headers=auth(ben)).json()["seats"][0]
+            assert seat["presence"] == "gone" and seat["hand_over"] is may
+        url = f"/api/tables/{daily['id']}/seats/0"
+        res = client.post(f"{url}/handover", json={}, headers=auth(daily["seats"][1]["token"]))
+        assert res.status_code == 409 and "turn-based" in res.json()["error"]
+        res = client.post(f"{url}/remove", json={}, headers=auth(daily["host_token"]))
+        assert res.status_code == 409 and "turn-based" in res.json()["error"]
+        assert client.get(f"/api/tables/{daily['id']}/view").json()["seats"][0]["stand_in"] is False

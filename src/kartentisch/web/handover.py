@@ -97,8 +97,9 @@ async def take_back(hub: Hub, table: LiveTable, seat: int) -> bool:
 
 
 async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
-    """The host gives the seat of a person who is gone to ``spec`` for good (the seat's link stops working).
-    Raises ApiError 409/422."""
+    """The host gives the seat of a person to ``spec`` for good (the seat's link stops working): a seat a bot plays
+    already, or one that may be handed to a bot now (:func:`~kartentisch.web.presence.hand_over_refusal`: its clock
+    ran out, or its person is gone at a live table). Raises ApiError 409/422."""
     async with table.lock:
         await hub.refresh(table)
         target = _seat(table, seat)
@@ -107,10 +108,8 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
             raise ApiError(409, f"{name} is not a person's seat; the host removes only a person")
         if table.state.game_over:
             raise ApiError(409, "the match is over")
-        state = presence.presence(table, seat, hub.time_scale)
-        if target.stand_in is None and state != "gone":
-            raise ApiError(409, f"{name} is at the table ({state}); the host removes a person who is gone (no page "
-                                f"open for {presence.GONE_SECONDS * hub.time_scale:g} s) or whose seat a bot plays")
+        if target.stand_in is None and (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
+            raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays")
         await commit_note(hub, table, "removed", seat, bot=spec,
                           record=SeatRecord(seat, "bot", target.name, spec, None))
         for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more

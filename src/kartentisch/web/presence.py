@@ -10,7 +10,8 @@ Presence is what this process sees: on a shared store with several processes a s
 shows as away here (issue 26's processes do not share their sockets).
 
 Presence carries no card: it is known to everyone at a real table too. :func:`hand_over_refusal` says whether a
-seat may be handed to a bot now (its clock ran out, or its person is gone).
+seat may be handed to a bot now (its clock ran out, or its person is gone — not at a turn-based table, issue 34:
+there everyone is gone between their moves, and a friend's seat is only handed over once its day-long clock ran out).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
-from .clock import ran_out
+from .clock import TableClock, ran_out
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -81,8 +82,13 @@ def hand_over_refusal(table: LiveTable, seat: int, scale: float,
         return f"a bot plays for {name} already"
     if table.state.game_over:
         return "the match is over"
+    if ran_out(table, seat):
+        return None
+    stored = TableClock.parse(table.record.clock)
+    if stored is not None and stored.preset.turn_based:
+        return f"{name}'s clock has not run out; at a turn-based table a seat goes to a bot only then"
     state = presence(table, seat, scale, connected)
-    if ran_out(table, seat) or state == "gone":
+    if state == "gone":
         return None
     return (f"{name} is at the table ({state}); a seat is handed to a bot once its clock ran out or its person has "
             f"been gone for {GONE_SECONDS * scale:g} s")
