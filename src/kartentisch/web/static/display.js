@@ -6,7 +6,7 @@
 import { Chooser } from "./choose.js";
 import { inviteLink, qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
-import { lang, listing, points, t, toggleLang } from "./i18n.js";
+import { clockTime, lang, listing, points, t, toggleLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -72,7 +72,7 @@ function Turn({ frame, status }) {
   return html`<section class="turn" data-zone="turn" aria-live="polite">
     <span class="who">▶ ${named ? status : v.to_act.length === 1 ? td("turn", names) : td("turnMany", names)}</span>
     ${clocks.map(([s, left]) => html` <span class="clock" role="timer" data-seat=${s}>◷ ${v.to_act.length > 1
-      ? `${seatName(frame, s)}: ` : ""}${td("clock", left)}</span>`)}
+      ? `${seatName(frame, s)}: ` : ""}${td("clock", clockTime(left))}</span>`)}
   </section>
   ${status && !named && html`<p class="game-status">${status}</p>`}`;
 }

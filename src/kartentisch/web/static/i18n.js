@@ -25,7 +25,7 @@ const STRINGS = {
     cancel: "Cancel", done: "Done", confirm: "Confirm", chooseHand: "Choose cards in your hand",
     chooseSeat: "Choose a player on the table", chooseTable: "Choose a card on the table",
     chooseCell: "Choose a card of your grid", choosePile: "Choose a pile", chooseWish: "Choose a wish",
-    picked: "Chosen", autoPass: "then you pass automatically", seconds: "{0} s",
+    picked: "Chosen", autoPass: "then you pass automatically",
     rule: "rule", send: "Send", tokenInput: "Token (developers)",
     log: "What happened", scores: "Scores", totals: "Total",
     roundSummary: "Round {0} scored", nextRound: "Deal the next round", continue: "Continue",
@@ -73,7 +73,7 @@ const STRINGS = {
     cancel: "Abbrechen", done: "Fertig", confirm: "Bestätigen", chooseHand: "Wähle Karten aus deiner Hand",
     chooseSeat: "Wähle einen Mitspieler am Tisch", chooseTable: "Wähle eine Karte auf dem Tisch",
     chooseCell: "Wähle eine Karte deines Rasters", choosePile: "Wähle einen Stapel", chooseWish: "Wähle deinen Wunsch",
-    picked: "Gewählt", autoPass: "dann passt du automatisch", seconds: "{0} s",
+    picked: "Gewählt", autoPass: "dann passt du automatisch",
     rule: "Regel", send: "Senden", tokenInput: "Token (Entwickler)",
     log: "Was geschah", scores: "Punkte", totals: "Summe",
     roundSummary: "Runde {0} gewertet", nextRound: "Nächste Runde geben", continue: "Weiter",
@@ -155,6 +155,18 @@ export function choiceWords(opt, value) {
 export function points(x, signed = false) {
   const text = lang() === "de" ? String(x).replace(".", ",") : String(x);  // German writes 3,4 (a fresh user's finding)
   return x > 0 && signed ? `+${text}` : text.replace("-", "−");
+}
+
+/** A clock's time left as people read it: "45 s" under two minutes, else the two largest units in the page's
+ * language with Intl's short names ("23 hr 58 min" / "23 Std., 58 Min."): a day-long clock in seconds was unreadable. */
+export function clockTime(seconds) {
+  if (seconds < 120) return `${seconds} s`;
+  const parts = [[Math.floor(seconds / 86400), "day"], [Math.floor((seconds % 86400) / 3600), "hour"],
+    [Math.floor((seconds % 3600) / 60), "minute"]];
+  const first = parts.findIndex(([n]) => n > 0);
+  return parts.slice(first, first + 2).filter(([n]) => n > 0)
+    .map(([n, unit]) => new Intl.NumberFormat(lang(), { style: "unit", unit, unitDisplay: "short" }).format(n))
+    .join(" ");
 }
 
 /** `items` joined as a sentence says them: "a, b and c" / "a, b und c". */

@@ -1,9 +1,12 @@
 // Who is at the table on the page (issue 32): each seat's presence and clock, handing a seat to a bot, taking one's
 // own back, the host removing a person who is gone, and the rematch offer every seat answers. Everything comes from
 // the frame (its seats' presence, clock, stand_in, ran_out, hand_over; its rematch_offer); the actions are the API's.
-import { listing } from "./i18n.js";
+import { clockTime, listing } from "./i18n.js";
 import { LEVELS, st } from "./seatwords.js";
 import { html } from "./ui.js";
+
+/** Seconds left from which a clock is shown as urgent (red). */
+export const URGENT = 60;
 
 /** The seconds left of a clock that had `seconds` when its frame arrived at `since` (performance.now()). */
 export function left(seconds, since) {
@@ -21,7 +24,7 @@ export function SeatState({ seat, since }) {
   return html`${seat.presence && html` <span class=${`presence presence-${seat.presence}`} data-presence=${seat.presence}>
       <span aria-hidden="true">●</span> ${st(seat.presence)}</span>`}
     ${seat.stand_in && html` <span class="stand-in">(${st("standIn")})</span>`}
-    ${secs !== null && html` <span class="seat-clock" role="timer" aria-live="off">◷ ${st("clockLeft", secs)}</span>`}`;
+    ${secs !== null && html` <span class=${`seat-clock${secs <= URGENT ? " urgent" : ""}`} role="timer" aria-live="off">◷ ${st("clockLeft", clockTime(secs))}</span>`}`;
 }
 
 /** The seats another person may hand to a bot now, the host's removal of a person who is gone, and one's own seat

@@ -6,7 +6,7 @@ import { lang } from "./i18n.js";
 const STRINGS = {
   en: {
     connected: "here", away: "away", gone: "gone", standIn: "a bot plays for now",
-    clockLeft: "{0} s left", clockPass: "then you pass automatically",
+    clockLeft: "{0} left", clockPass: "then you pass automatically",
     clockBot: "then a bot makes this move for you", clockAsk: "then the others may give your seat to a bot",
     handOver: "Give {0}'s seat to this bot", handOverLevel: "Bot for {0}:", remove: "Remove {0} (a bot plays to the end)",
     whyRanOut: "{0}'s time ran out.", whyGone: "{0} has gone.",
@@ -23,7 +23,7 @@ const STRINGS = {
   },
   de: {
     connected: "da", away: "abwesend", gone: "weg", standIn: "ein Bot spielt vorerst",
-    clockLeft: "noch {0} s", clockPass: "dann passt du automatisch",
+    clockLeft: "noch {0}", clockPass: "dann passt du automatisch",
     clockBot: "dann macht ein Bot diesen Zug für dich", clockAsk: "dann dürfen die anderen deinen Platz an einen Bot geben",
     handOver: "Platz von {0} an diesen Bot geben", handOverLevel: "Bot für {0}:", remove: "{0} entfernen (ein Bot spielt bis zum Ende)",
     whyRanOut: "Die Zeit von {0} ist abgelaufen.", whyGone: "{0} ist weg.",

@@ -5,11 +5,11 @@ import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
 import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
-import { lang, listing, points, t, toggleLang } from "./i18n.js";
+import { clockTime, lang, listing, points, t, toggleLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
-import { RematchOffer, SeatActions, SeatState, clockThen } from "./seats.js";
+import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
 import { st } from "./seatwords.js";
 import { TurnPanel, notifyTurn } from "./turnbased.js";
 
@@ -278,7 +278,7 @@ const HINTS = { hand: "chooseHand", help: "chooseHand", seat: "chooseSeat", tabl
 function Countdown({ conn }) {
   if (conn.endAt === null) return null;
   const left = Math.max(0, Math.ceil((conn.endAt - performance.now()) / 1000));
-  return html`<p class="countdown" role="timer" aria-live="off">◷ ${t("seconds", left)} · ${clockThen(conn.frame.countdown_then)}</p>`;
+  return html`<p class=${`countdown${left <= URGENT ? " urgent" : ""}`} role="timer" aria-live="off">◷ ${clockTime(left)} · ${clockThen(conn.frame.countdown_then)}</p>`;
 }
 
 /** A wish: a colour swatch with its symbol and name, or a number; the server's words of the step as its tooltip

@@ -116,7 +116,7 @@ export function TurnPanel({ tableId, token }) {
       const mail = await (await fetch("/api/mail")).json();
       const own = mail.enabled ? await (await fetch(`/api/tables/${encodeURIComponent(tableId)}/mail`,
         { headers: { Authorization: `Bearer ${token}` } })).json() : { address: null };
-      setInfo({ mail: mail.enabled, address: own.address, clock: mine.tables[0].clock, left: mine.tables[0].deadline });
+      setInfo({ mail: mail.enabled, address: own.address, clock: mine.tables[0].clock });
     })();
   }, [tableId, token]);
   if (!info) return null;
@@ -132,7 +132,7 @@ export function TurnPanel({ tableId, token }) {
   };
   return html`<section id="turn-panel" class="turn-panel" aria-labelledby="turn-panel-title">
     <h2 id="turn-panel-title">${tb(info.mail ? "mailTitle" : "turnBased")}</h2>
-    <p class="turn-clock">${info.clock}${info.left !== null ? ` · ${tb("left", span(info.left))}` : ""}</p>
+    <p class="turn-clock">${info.clock}</p>
     ${info.mail && (info.address ? html`<p class="mail-on">${tb("mailOn", info.address)}</p>` : html`
       <p class="help">${tb("mailHelp")}</p>
       <form class="field" onSubmit=${save}><label class="label" for="mail-address">${tb("mailAddress")}</label>
