@@ -167,6 +167,7 @@ def test_mail_once_per_turn_unsubscribe_and_a_restart_loses_none(db_url: str, sm
         mail = inbox.messages[0]
         text = body_of(mail)
         assert mail["To"] == "ben@example.org" and mail["Subject"].startswith("Du bist dran: ")
+        assert email.utils.parsedate_to_datetime(mail["Date"]) and mail["Message-ID"].endswith("@example.org>")
         assert "Hallo Ben" in text and "Ada, Cem" in text and f"/t/{tid}#seat={tokens[1]}" in text
         hand = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json()["card_names"]
         assert hand and not any(name in text for name in hand.values())
