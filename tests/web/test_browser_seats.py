@@ -176,3 +176,24 @@ def test_the_lobby_sets_a_clock_and_what_its_running_out_does(browser, live_serv
     assert {"en": "then a bot makes this move for you", "de": "dann macht ein Bot diesen Zug für dich"}[lang] in \
         page.locator("#decision .countdown").text_content()
     page.close()
+
+
+def test_the_lobby_offers_a_reaction_timer_only_where_it_means_something(browser, live_server: str) -> None:  # noqa: F811
+    """Only a game with reaction windows (mayhem R21/R31) has a reaction timer, and not at a turn-based table: friends
+    who move once a day would be passed by a timer of seconds (the lobby showed it for every game and clock)."""
+    page = browser.new_page(viewport=PHONE, locale=LOCALES["en"])
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("li[data-game='grid'] button.choose")
+    page.click("#more-options summary")
+    page.wait_for_selector("#clock")
+    assert page.locator("#reaction").count() == 0
+    page.click("li[data-game='mayhem'] button.choose")
+    page.click("#more-options summary")
+    page.wait_for_selector("#reaction")
+    page.select_option("#clock", "day")
+    page.wait_for_selector("#reaction", state="detached")
+    page.fill("#your-name", "Ada")
+    page.click("#create")
+    page.wait_for_selector("#links")  # created: the lobby sent no reaction timer the server would refuse
+    page.close()

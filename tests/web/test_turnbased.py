@@ -286,3 +286,12 @@ def test_a_friend_away_for_days_keeps_the_seat_until_the_clock_runs_out(db_url: 
         res = client.post(f"{url}/remove", json={}, headers=auth(daily["host_token"]))
         assert res.status_code == 409 and "turn-based" in res.json()["error"]
         assert client.get(f"/api/tables/{daily['id']}/view").json()["seats"][0]["stand_in"] is False
+
+
+def test_a_turn_based_table_has_no_reaction_timer(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        assert games["mayhem"]["reaction_windows"] and not games["grid"]["reaction_windows"]
+        res = client.post("/api/tables", json={"game": "mayhem", "players": 3, "seats": PEOPLE3, "clock": "day",
+                                               "reaction_seconds": 30})
+        assert res.status_code == 422 and "turn-based" in res.json()["error"]

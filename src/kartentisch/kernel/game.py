@@ -406,6 +406,9 @@ class Game(ABC):
         options: the spec's options table.
         score_sign: ``+1`` when a higher score/total is better (the spec's winners rule), ``-1``
             when lower is better; used to turn scores into rewards (bots, RL).
+        reaction_windows: the game asks seats outside their turn whether to react (a decision
+            that allows ``pass``, as mayhem's counter-attacks, R21/R31); a table's reaction timer
+            applies only to such games, and the lobby offers it only for them.
     """
 
     id: ClassVar[str]
@@ -414,6 +417,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Sequence[Option]]
     score_sign: ClassVar[int]
+    reaction_windows: ClassVar[bool] = False
     #: ISMCTS defaults for this game.
     search: ClassVar[SearchTuning] = SearchTuning()
 
@@ -650,7 +654,7 @@ class Game(ABC):
         return {
             "id": self.id, "names": dict(self.names), "min_players": self.min_players,
             "max_players": self.max_players, "options": [o.describe() for o in self.options],
-            "higher_wins": self.score_sign > 0,
+            "higher_wins": self.score_sign > 0, "reaction_windows": self.reaction_windows,
         }
 
 

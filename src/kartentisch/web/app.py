@@ -120,7 +120,9 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(max_length=16)
     reaction_seconds: int | None = Field(
         default=None, ge=3, le=3600,
-        description="seconds a person has to answer a decision that allows 'pass' before passing automatically")
+        description="seconds a person has to answer a decision that allows 'pass' before passing automatically "
+                    "(only games with reaction windows have such decisions, GET /api/games; refused with a "
+                    "turn-based clock)")
     spectator_chat: bool = Field(default=False, description="spectators may write in the table's chat")
     hints: bool | None = Field(default=None, description=(
         "a seat may ask the coach for a hint (GET /api/tables/{id}/hint); default: yes where at most one seat is a "
@@ -310,11 +312,17 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
 
 
 def _clock_of(body: TableIn) -> clock.TableClock | None:
-    """The clock a new table asks for; ApiError 422 naming the known presets for an unknown one."""
+    """The clock a new table asks for; ApiError 422 naming the known presets for an unknown one, or for a reaction
+    timer at a turn-based table."""
     try:
-        return clock.table_clock(body.clock, body.on_timeout)
+        chosen = clock.table_clock(body.clock, body.on_timeout)
     except ValueError as exc:
         raise ApiError(422, str(exc)) from None
+    if chosen is not None and chosen.preset.turn_based and body.reaction_seconds is not None:
+        # friends who move once a day would be passed by a reaction timer of seconds (issue 34)
+        raise ApiError(422, f"a turn-based table ({chosen.preset.id}) waits for a reaction as for a move: "
+                            "leave reaction_seconds out")
+    return chosen
 
 
 def pitch_of(game: Game) -> dict[str, str]:

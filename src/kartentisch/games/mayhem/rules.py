@@ -760,6 +760,7 @@ class MayhemGame(Game):
     min_players = 2
     max_players = 8
     score_sign = -1  # mayhem R71: the lowest total wins
+    reaction_windows = True  # mayhem R21/R31: counter-attacks outside one's turn
     search = SearchTuning(reward="score", depth=16, coach_iterations=250)  # rounds too long to play out
     options = (
         choice_option("game_length", "medium", ("short", "medium", "long"), label={

@@ -163,7 +163,10 @@ function Setup({ game }) {
   const [hotseat, setHotseat] = useState(false);
   const [shared, setShared] = useState(false);   // a shared screen: this device shows the table display
   const [reaction, setReaction] = useState("30");
-  const [clock, setClock] = useState("off");        // the table's clock per move (GET /api/clocks, issue 32)
+  const [clock, setClockId] = useState("off");      // the table's clock per move (GET /api/clocks, issue 32)
+  const [turnBased, setTurnBased] = useState(false);  // a clock of days: every decision waits, reactions too
+  const setClock = (id, days) => { setClockId(id); setTurnBased(days); };
+  const reacts = game.reaction_windows && !turnBased;  // the reaction timer means something only then
   const [onTimeout, setOnTimeout] = useState("ask");
   const [seed, setSeed] = useState("");
   const [hints, setHints] = useState(null);   // null: the server's default (on for at most one person)
@@ -197,7 +200,7 @@ function Setup({ game }) {
       seats: seats.slice(0, players).map((s, i) => (shared && i === 0 ? { kind: "open" }
         : seatBody(hotseat && s.kind === "open" ? { ...s, kind: "human" } : s, i))) };
     if (seed !== "") body.seed = Number(seed);
-    if (reaction !== "") body.reaction_seconds = Number(reaction);
+    if (reacts && reaction !== "") body.reaction_seconds = Number(reaction);
     if (clock !== "off") Object.assign(body, { clock, on_timeout: onTimeout });
     if (hints !== null) body.hints = hints;
     const res = await fetch(`/api/tables?lang=${lang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -242,8 +245,8 @@ function Setup({ game }) {
       <${HintsOption} value=${hints} onChange=${setHints}
         people=${seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "open" || s.kind === "human").length} />
       <${ClockOption} clock=${clock} setClock=${setClock} onTimeout=${onTimeout} setOnTimeout=${setOnTimeout} />
-      <div class="field"><label class="label" for="reaction">${t("reaction")}</label>
-        <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>
+      ${reacts && html`<div class="field"><label class="label" for="reaction">${t("reaction")}</label>
+        <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>`}
       <div class="field"><label class="label" for="seed">${t("seed")}</label>
         <input id="seed" type="number" min="0" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} /></div>
     </details>
@@ -259,7 +262,8 @@ function ClockOption({ clock, setClock, onTimeout, setOnTimeout }) {
   useEffect(() => { fetch("/api/clocks").then((r) => r.json()).then(setClocks); }, []);
   if (!clocks) return null;
   return html`<div class="field"><label class="label" for="clock">${st("clock")}</label>
-      <select id="clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)}>
+      <select id="clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value,
+        clocks.presets.find((p) => p.id === e.currentTarget.value)?.turn_based ?? false)}>
         <option value=${clocks.off}>${st("clockOff")}</option>
         ${clocks.presets.map((p) => html`<option value=${p.id}>${word(p.names)}</option>`)}</select></div>
     ${clock !== clocks.off && html`<div class="field"><label class="label" for="on-timeout">${st("onTimeout")}</label>
