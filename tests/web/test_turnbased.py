@@ -295,3 +295,14 @@ def test_a_turn_based_table_has_no_reaction_timer(db_url: str) -> None:
         res = client.post("/api/tables", json={"game": "mayhem", "players": 3, "seats": PEOPLE3, "clock": "day",
                                                "reaction_seconds": 30})
         assert res.status_code == 422 and "turn-based" in res.json()["error"]
+
+
+def test_the_invite_says_the_table_is_turn_based(db_url: str) -> None:
+    """A friend learns before sitting down that a move may take a day (the join page showed no clock)."""
+    with TestClient(create_app(db_url)) as client:
+        seats = [{"kind": "human", "name": "Ada"}, {"kind": "open"}]
+        daily = new_table(client, "colors", 2, seats, clock="day")
+        untimed = new_table(client, "colors", 2, seats)
+        shown = client.get(f"/api/invites/{daily['invite']['code']}?lang=de").json()
+        assert shown["clock"] == "rundenbasiert: ein Tag pro Zug"
+        assert client.get(f"/api/invites/{untimed['invite']['code']}").json()["clock"] is None

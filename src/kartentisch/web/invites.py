@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..kernel.words import Voice
+from .clock import TableClock
 from .deps import PlainText, bearer, hub_of, plain_id
 from .frames import LANG_HELP
 from .store import NameTaken, SeatRecord
@@ -66,6 +67,9 @@ class InviteOut(BaseModel):
     started: bool = Field(description="no seat is open any more")
     fixed_seed: bool = Field(description="the table's creator chose the seed: the deal, fixed when the table was "
                                          "made, may be known to them")
+    clock: str | None = Field(description="the table's clock per move in the request's language (a turn-based "
+                                          "table says so before anyone sits down); None without one",
+                              examples=["turn-based: a day a move"])
     seats: list[InviteSeatOut]
 
 
@@ -87,8 +91,10 @@ def invite_of(table: LiveTable, lang: str) -> dict[str, Any]:
     """:class:`InviteOut` of ``table``, seat names in ``lang``."""
     names = table.names[lang]
     game = table.match.game
+    stored = TableClock.parse(table.record.clock)
     return {"table": table.id, "game": game.id, "game_name": dict(game.names), "players": table.record.players,
             "started": not table.waiting_for_seats, "fixed_seed": bool(table.record.seed_given),
+            "clock": None if stored is None else stored.preset.names[lang],
             "seats": [{"seat": s.seat, "kind": s.kind, "name": None if s.kind == "open" else names[s.seat]}
                       for s in table.record.seats]}
 

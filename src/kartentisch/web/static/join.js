@@ -55,6 +55,7 @@ function Join() {
   const gameName = invite.game_name[lang()] ?? invite.game_name.en;
   return html`${header}<main id="join">
     <h2>${t("joinTitle")}: ${gameName}</h2>
+    ${invite.clock && html`<p id="join-clock">◷ ${invite.clock}</p>`}
     ${invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
       : html`<p>${t("joinHelp")}</p><p id="deal-fixed">${t("dealFixed")}${invite.fixed_seed ? ` ${t("fixedDealWhy")}` : ""}</p>
         <div class="field"><label class="label" for="join-name">${t("yourName")}</label>
