@@ -1,0 +1,146 @@
+"""Legality is stated once per game (issue 35 item 3): the speed paths agree with the one check.
+
+Each game states legality once, in ``GameState._violation(seat, token)`` (``None``, or the
+``IllegalAction`` naming the rule); ``is_legal`` and ``apply``'s error come from it. Its listing
+(``_legal``) and its random draw without listing (``_draw``) are speed paths, kept in the game's
+``fast`` module. Over random reachable states at every player count (Hypothesis), this proves:
+
+* the listing is exactly the set of tokens the check accepts, over the game's whole action space
+  where that lists tokens (colors, chips, grid), else over a sample of its steps (lastcard, mayhem
+  list steps of multi-part tokens), and over mutated tokens (a field more or less, a digit changed,
+  a leading zero, case, blanks, fields swapped, another seat's token); no token is listed twice;
+* every error names the game's rule (``"<game> R…"``) and ``is_legal`` says what the check says;
+* a seat with no decision now has no legal token;
+* the draw is always a listed token, and uniform over the listing (a chi-square bound, fixed seeds).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kartentisch.kernel import Game, GameState, IllegalAction
+from tests.conftest import GAME_IDS, GAMES
+
+#: Steps of a split action space checked per state (lastcard lists up to 37,942, mayhem 9,742).
+STEP_SAMPLE = 300
+
+
+def reached(game: Game, players: int, seed: int, steps: int) -> GameState:
+    """The state after up to ``steps`` random decisions (every seat in ``to_act`` in turn) of a match
+    dealt with ``seed``; stops early when the match ends."""
+    state = game.new_state(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        acting = state.to_act()
+        if not acting:
+            break
+        seat = acting[rng.randrange(len(acting))]
+        state.apply(seat, state.random_action(seat, rng))
+    return state
+
+
+def mutations(token: str) -> set[str]:
+    """Look-alikes of ``token`` that a check must judge for itself, not by their likeness."""
+    fields = token.split(":")
+    out = {token + ":1", token + ":0", token[:-1], token + "x", token.upper(), f" {token}", f"{token} ",
+           token.replace(":", "::"), ":".join(fields[:-1]), token + ":" + fields[-1]}
+    if len(fields) > 2:
+        out.add(":".join([fields[0], *reversed(fields[1:])]))
+    for i, ch in enumerate(token):
+        if ch.isdigit():
+            out |= {token[:i] + d + token[i + 1:] for d in ("0" + ch, str((int(ch) + 1) % 10), "٣", "")}
+    return out
+
+
+def candidates(state: GameState, seat: int, legal: list[str], rng: random.Random) -> set[str]:
+    """Tokens to judge for ``seat``: the action space (or a sample of its steps), the listings of every
+    seat and their mutations, and some garbage."""
+    game = state.game
+    space = list(game.parts.action_space(state.players, state.options)) if game.parts.action_space else []
+    if game.parts.split_token is not None and len(space) > STEP_SAMPLE:
+        space = rng.sample(space, STEP_SAMPLE)
+    tokens = set(space) | set(legal) | {"xyzzy", "play", "play:", "deal:0", "pass", "draw", "deal"}
+    for other in state.to_act():
+        tokens |= set(state.legal_actions(other))
+    for token in rng.sample(sorted(tokens), min(40, len(tokens))):
+        tokens |= mutations(token)
+    return {t for t in tokens if t}
+
+
+def check_position(state: GameState, rng: random.Random) -> None:
+    """Every seat of ``state``: listing = accepted tokens, errors name the rule, draws are listed."""
+    game_id = state.game.id
+    acting = state.to_act()
+    for seat in range(state.players):
+        legal = state.legal_actions(seat)
+        assert len(set(legal)) == len(legal), f"a token listed twice: {legal}"
+        if seat not in acting:
+            assert legal == []
+        fresh = state.clone()  # no listing cached: is_legal asks the check
+        accepted = set()
+        for token in sorted(candidates(state, seat, legal, rng)):
+            problem = state._violation(seat, token)
+            if problem is None:
+                accepted.add(token)
+            else:
+                assert isinstance(problem, IllegalAction)
+                assert problem.rule.startswith(f"{game_id} "), (token, problem.rule, problem.reason)
+            assert fresh.is_legal(seat, token) is (problem is None), token
+        assert accepted == set(legal), (f"seat {seat}: accepted, not listed: {sorted(accepted - set(legal))}; "
+                                        f"listed, refused: {sorted(set(legal) - accepted)}")
+        if seat in acting:
+            for _ in range(5):
+                assert state.random_action(seat, rng) in legal
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_listing_equals_the_tokens_the_one_check_accepts(game_id: str) -> None:
+    """Random reachable states at every player count: the listing is what ``_violation`` accepts."""
+    game = GAMES[game_id]
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(players=st.integers(game.min_players, game.max_players), seed=st.integers(0, 2**32 - 1),
+           steps=st.integers(0, 400))
+    def check(players: int, seed: int, steps: int) -> None:
+        check_position(reached(game, players, seed, steps), random.Random(seed))
+
+    check()
+    for players in range(game.min_players, game.max_players + 1):  # every count, early and late
+        for steps in (0, 3, 40, 150):
+            check_position(reached(game, players, players * 1000 + steps, steps), random.Random(steps))
+
+
+def draw_positions(game: Game) -> list[tuple[GameState, int]]:
+    """Decisions of 2 … 80 tokens from random play at every player count (fixed seeds)."""
+    chosen = []
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(4):
+            for steps in (0, 7, 31, 90):
+                state = reached(game, players, 100 * players + seed, steps)
+                for seat in state.to_act()[:1]:
+                    if 2 <= len(state.legal_actions(seat)) <= 80:
+                        chosen.append((state, seat))
+    return chosen
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_action_is_uniform_over_the_listing(game_id: str) -> None:
+    """``random_action`` (the game's draw, listed or not) hits only listed tokens, each about equally
+    often: 60 draws per token, chi-square below its mean + 6 standard deviations (fixed seeds)."""
+    rng = random.Random(11)
+    positions = draw_positions(GAMES[game_id])
+    assert len(positions) >= 10
+    for state, seat in positions:
+        legal = state.legal_actions(seat)
+        counts = dict.fromkeys(legal, 0)
+        for _ in range(60 * len(legal)):
+            token = state.random_action(seat, rng)
+            assert token in counts, (token, legal)
+            counts[token] += 1
+        k = len(legal)
+        chi2 = sum((c - 60) ** 2 / 60 for c in counts.values())
+        assert chi2 <= k - 1 + 6 * (2 * (k - 1)) ** 0.5, (chi2, k, state.to_doc())
