@@ -17,22 +17,40 @@ Each game states legality once, in ``GameState._violation(seat, token)`` (``None
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from kartentisch.kernel import Game, GameState, IllegalAction
+from kartentisch.kernel import Game, GameState, IllegalAction, InvalidOptions
 from tests.conftest import GAME_IDS, GAMES
 
 #: Steps of a split action space checked per state (lastcard lists up to 37,942, mayhem 9,742).
 STEP_SAMPLE = 300
 
 
-def reached(game: Game, players: int, seed: int, steps: int) -> GameState:
+def options(game: Game) -> st.SearchStrategy[dict[str, Any]]:
+    """Options that may change what is legal: every ``bool`` and ``choice`` option, an ``int`` option
+    within its bounds when it has both, and a ``list`` option as its default or ``"random"`` (chips'
+    special cards, R2); the rest at their defaults."""
+    drawn: dict[str, st.SearchStrategy[Any]] = {}
+    for option in game.options:
+        if option.kind == "bool":
+            drawn[option.name] = st.booleans()
+        elif option.kind == "choice":
+            drawn[option.name] = st.sampled_from(option.choices)
+        elif option.kind == "int" and option.minimum is not None and option.maximum is not None:
+            drawn[option.name] = st.integers(option.minimum, option.maximum)
+        elif option.kind == "list":
+            drawn[option.name] = st.sampled_from([option.default, "random"])
+    return st.fixed_dictionaries(drawn)
+
+
+def reached(game: Game, players: int, seed: int, steps: int, opts: dict[str, Any] | None = None) -> GameState:
     """The state after up to ``steps`` random decisions (every seat in ``to_act`` in turn) of a match
-    dealt with ``seed``; stops early when the match ends."""
-    state = game.new_state(players, seed=seed)
+    dealt with ``seed`` and ``opts``; stops early when the match ends."""
+    state = game.new_state(players, opts, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         acting = state.to_act()
@@ -102,11 +120,15 @@ def test_listing_equals_the_tokens_the_one_check_accepts(game_id: str) -> None:
     """Random reachable states at every player count: the listing is what ``_violation`` accepts."""
     game = GAMES[game_id]
 
-    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(players=st.integers(game.min_players, game.max_players), seed=st.integers(0, 2**32 - 1),
-           steps=st.integers(0, 400))
-    def check(players: int, seed: int, steps: int) -> None:
-        check_position(reached(game, players, seed, steps), random.Random(seed))
+           steps=st.integers(0, 400), opts=options(game))
+    def check(players: int, seed: int, steps: int, opts: dict[str, Any]) -> None:
+        try:
+            game.resolve_options(players, opts)
+        except InvalidOptions:
+            assume(False)
+        check_position(reached(game, players, seed, steps, opts), random.Random(seed))
 
     check()
     for players in range(game.min_players, game.max_players + 1):  # every count, early and late
