@@ -188,3 +188,19 @@ def test_random_action_is_uniform_over_the_listing(game_id: str) -> None:
         k = len(legal)
         chi2 = sum((c - 60) ** 2 / 60 for c in counts.values())
         assert chi2 <= k - 1 + 6 * (2 * (k - 1)) ** 0.5, (chi2, k, state.to_doc())
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_is_legal_and_the_error_ask_the_check_without_listing(game_id: str) -> None:
+    """With no listing built since the last apply, ``is_legal`` and ``apply``'s error come from the
+    game's one check (``_violation``), and no listing is built for them; the error is the check's."""
+    state = reached(GAMES[game_id], GAMES[game_id].min_players, 5, 30)
+    seat = state.to_act()[0]
+    token = state.clone().legal_actions(seat)[0]
+    assert state.is_legal(seat, token) and state._cached_listing(seat) is None
+    assert not state.is_legal(seat, "xyzzy") and state._cached_listing(seat) is None
+    with pytest.raises(IllegalAction) as info:
+        state.apply(seat, "xyzzy")
+    expected = state._violation(seat, "xyzzy")
+    assert expected is not None and (info.value.rule, info.value.reason) == (expected.rule, expected.reason)
+    assert state._cached_listing(seat) is None
