@@ -3,7 +3,9 @@
 Each game states legality once, in ``GameState._violation(seat, token)`` (``None``, or the
 ``IllegalAction`` naming the rule); ``is_legal`` and ``apply``'s error come from it. Its listing
 (``_legal``) and its random draw without listing (``_draw``) are speed paths, kept in the game's
-``fast`` module. Over random reachable states at every player count (Hypothesis), this proves:
+``fast`` module. Over random reachable states at every player count and with the options that change
+what is legal (Hypothesis; on each random walk its last state and the first state of each phase),
+this proves:
 
 * the listing is exactly the set of tokens the check accepts, over the game's whole action space
   where that lists tokens (colors, chips, grid), else over a sample of its steps (lastcard, mayhem
