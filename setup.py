@@ -29,7 +29,7 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "kartentisch"
 #: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
-GAME_MODULES = ("rules", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events")
+GAME_MODULES = ("rules", "fast", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events")
 #: Kernel modules left pure: the scenario runner (pydantic models, whose metaclass native classes cannot
 #: have; not a hot path), a game's declared parts (a keyword-only dataclass, read once per game), the name
 #: checks (ICU's untyped binding; not a hot path) and the package's ``__init__``, which only re-exports.

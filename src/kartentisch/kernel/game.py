@@ -1,8 +1,17 @@
 """The game-agnostic core: :class:`Game` (metadata and factory) and :class:`GameState`.
 
 Modelled on OpenSpiel's ``Game``/``State`` split and python-chess's ``Board``: a game module
-subclasses both and implements the template methods (``_legal``, ``_apply``, ``_explain`` …);
+subclasses both and implements the template methods (``_legal``, ``_apply``, ``_violation`` …);
 the base class validates, applies atomically and never lets an illegal token change a state.
+
+Legality is stated once per game (python-chess derives ``count()``, membership and the error from
+one check): :meth:`GameState._violation` says for a seat and a token "legal" (``None``) or returns
+the :class:`IllegalAction` naming the rule; :meth:`GameState.is_legal` and the error of
+:meth:`GameState.apply` both come from it. The listing (:meth:`GameState._legal`) and a random draw
+without listing (:meth:`GameState._draw`) are speed paths that must agree with it; a game keeps them
+in one module (``games/<id>/fast.py``) proven equal to the check by a property test
+(``tests/test_legality.py``). A game may instead list and explain (``_legal`` and ``_explain``, as the
+example ``highcard`` does): its check is then the listing's membership.
 
 Vocabulary (CONVENTIONS.md): a *seat* is ``0 … n-1`` clockwise; a *token* is one atomic
 decision (``play:r7``); ``to_act`` lists the seats that must decide now (several for
@@ -56,9 +65,9 @@ class GameState(ABC):
         phase, round, dealer, scores, totals, winners: the common fields of CONVENTIONS.
 
     Template methods a game implements: :meth:`to_act`, :meth:`_legal`, :meth:`_apply`,
-    :meth:`_explain`, :meth:`to_doc`, :meth:`view`, :meth:`clone`, :meth:`_determinize`,
-    :meth:`cards`; optionally :meth:`_draw` (a random draw without listing a wide decision) and
-    :meth:`_is_legal` (a check without listing).
+    :meth:`_violation` (the one legality check; or :meth:`_explain`, see there), :meth:`to_doc`,
+    :meth:`view`, :meth:`clone`, :meth:`_determinize`, :meth:`cards`; optionally :meth:`_draw` (a
+    random draw without listing a wide decision).
     """
 
     game: Game
@@ -78,15 +87,40 @@ class GameState(ABC):
 
     @abstractmethod
     def _legal(self, seat: int) -> list[str]:
-        """Legal tokens of ``seat`` (which is in :meth:`to_act`) in the spec's display order."""
+        """Legal tokens of ``seat`` (which is in :meth:`to_act`) in the spec's display order: exactly
+        the tokens :meth:`_violation` accepts (a speed path of the game's ``fast`` module, proven
+        equal to the check by ``tests/test_legality.py``)."""
 
     @abstractmethod
     def _apply(self, seat: int, token: str) -> None:
         """Apply a token already known to be legal for ``seat`` (mutates ``self``)."""
 
-    @abstractmethod
+    def _violation(self, seat: int, token: str) -> IllegalAction | None:
+        """The game's one legality check: ``None`` if ``token`` is legal for ``seat`` now, else the
+        error saying why, naming the spec's rule id (``"lastcard R8"``).
+
+        ``seat`` is a seat number ``0 … players-1`` (in :meth:`to_act` or not: a seat without a
+        decision gets the rule that says whose decision it is); ``token`` a non-empty string, well
+        written or not (a :class:`~kartentisch.kernel.errors.MalformedToken` then). Behind
+        :meth:`is_legal` and :meth:`apply`'s error; :meth:`_legal` lists exactly the tokens it
+        accepts and :meth:`_draw` draws among them.
+
+        A game implements this, or else lists and explains separately (:meth:`_explain`): the check
+        is then whether the listing holds ``token``, and the error :meth:`_explain`'s (the example
+        ``highcard``). One of the two must be implemented (each defaults to the other).
+        """
+        return None if token in self._listing(seat) else self._explain(seat, token)
+
     def _explain(self, seat: int, token: str) -> IllegalAction:
-        """Say why an illegal ``token`` of ``seat`` is illegal, naming the spec's rule id."""
+        """Say why an illegal ``token`` of ``seat`` is illegal, naming the spec's rule id.
+
+        Default: the error of :meth:`_violation`, the game's one check. A game without that check
+        implements this instead (see :meth:`_violation`).
+        """
+        problem = self._violation(seat, token)
+        if problem is None:
+            raise AssertionError(f"{self.game.id}: _explain called for the legal token {token!r}")
+        return problem
 
     @abstractmethod
     def to_doc(self) -> dict[str, Any]:
@@ -218,7 +252,7 @@ class GameState(ABC):
     def _cached_listing(self, seat: int) -> list[str] | None:
         """The legal listing of ``seat`` if one was built since the last apply, else ``None``.
 
-        A game overriding :meth:`_is_legal` with a direct check can answer from it instead.
+        :meth:`_is_legal` answers from it before asking the game's check.
         """
         return self._listed if self._listed_seat == seat else None
 
@@ -250,9 +284,15 @@ class GameState(ABC):
                                  or self._is_legal(seat, token))
 
     def _is_legal(self, seat: int, token: object) -> bool:
-        """Whether ``token`` is legal for seat number ``seat`` now: by default, whether its listing
-        holds it. A game can answer directly instead, without listing (lastcard R19)."""
-        return token in self._listing(seat)
+        """Whether ``token`` is legal for seat number ``seat`` now: the listing's answer if one was
+        built since the last apply (a bot lists, then applies), else :meth:`_violation`'s. A seat
+        without a decision now (or out of range) has no legal token."""
+        listed = self._listed  # _cached_listing inlined: this runs once per decision
+        if listed is not None and self._listed_seat == seat:
+            return token in listed
+        if seat not in self.to_act():
+            return False
+        return isinstance(token, str) and bool(token) and self._violation(seat, token) is None
 
     def _check_seat(self, seat: object, token: object = None) -> int:
         """``seat`` as a seat number ``0 … players-1``; else raise :class:`IllegalAction` (a bool is no seat)."""
@@ -285,7 +325,8 @@ class GameState(ABC):
 
     def _draw(self, seat: int, rng: random.Random) -> str | None:
         """A uniform draw among the legal tokens of ``seat`` (in :meth:`to_act`) without listing them,
-        or ``None`` (the default) to draw from the listing. For :meth:`random_action`."""
+        or ``None`` (the default) to draw from the listing. For :meth:`random_action`; a speed path
+        kept in the game's ``fast`` module beside the listing and tested uniform over it."""
         return None
 
     def apply(self, seat: object, token: object) -> None:

@@ -11,7 +11,8 @@ from tests.games.lastcard.lastcard_helpers import codes, example_state, play_doc
 
 from kartentisch.games.lastcard import GAME, score_round
 from kartentisch.games.lastcard.cards import CANONICAL, deck, hand_size, highest_card, set_aside_count
-from kartentisch.games.lastcard.rules import LastCardState, help_sets, match_winners
+from kartentisch.games.lastcard.fast import help_sets
+from kartentisch.games.lastcard.rules import LastCardState, match_winners
 from kartentisch.kernel import IllegalAction, InvalidOptions, InvalidState, RandomBot
 
 COUNTS = range(2, 7)

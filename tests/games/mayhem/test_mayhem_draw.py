@@ -12,7 +12,8 @@ from tests.games.mayhem.mayhem_helpers import load
 
 from kartentisch.games.mayhem import GAME
 from kartentisch.games.mayhem.cards import PLAY_DECK, POS
-from kartentisch.games.mayhem.matching import card_combos, combo_at, combo_count
+from kartentisch.games.mayhem.fast import combo_at, combo_count
+from kartentisch.games.mayhem.matching import card_combos
 from kartentisch.games.mayhem.rules import MayhemState
 from kartentisch.kernel import IllegalAction
 

@@ -31,6 +31,8 @@ from .cards import COLOUR_INDEX, COLOURS, ROW_SIZE
 RULE: Final = "chips R4"
 TAKE: Final = "take"
 DEAL: Final = "deal"
+#: The phase of a round's turns (chips *State document*), besides the kernel's ``round_over``/``game_over``.
+PLAY: Final = "play"
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from ...kernel.game import (
 )
 from ...kernel.options import Option, int_option, seat_option
 from ...kernel.rng import shuffle, sort_shuffle
+from . import fast
 from .cards import (
     ALL_SPECIAL_CODES,
     CARD_BIT,
@@ -54,14 +55,9 @@ from .cards import (
     take_cost,
 )
 from .cards import deck as _deck
-from .notation import DEAL, Deal, parse
+from .notation import PLAY, Deal, parse
 
-PLAY: Final = "play"
 PHASES: Final = (PLAY, ROUND_OVER, GAME_OVER)
-
-#: ``take:<i>`` tokens by position, and ``take:<i>:<c>`` by position and colour-row index (R14).
-_TAKE: Final = tuple(f"take:{i}" for i in range(ROW_SIZE))
-_TAKE_ROW: Final = tuple(tuple(f"take:{i}:{c}" for c in COLOURS) for i in range(ROW_SIZE))
 
 
 # ------------------------------------------------------------------ special cards (R12–R18)
@@ -206,27 +202,9 @@ class ChipsState(GameState):
         return []
 
     def _legal(self, seat: int) -> list[str]:
-        """Legal tokens by ascending position, ``take:<i>:<c>`` in row order k r b y (spec *Decisions*).
-
-        chips R5: position ``i`` costs ``i`` ≤ supply (R13: a ``free_take`` value costs 0). chips R14:
-        an ``any_row`` card is taken only with a row suffix. chips R11: ``deal`` in ``round_over``.
-        """
-        if self.phase != PLAY:
-            return [DEAL]
-        eff = self.effects
-        chips = self.supply[seat]
-        if not eff.free_take and not eff.any_row:  # R5 alone: the positions 0 … chips (the base game)
-            return list(_TAKE[:min(chips + 1, len(self.row_cards))])
-        out: list[str] = []
-        for i, card in enumerate(self.row_cards):
-            value = VALUE[card]
-            if (i if value not in eff.free_take else 0) > chips:
-                continue
-            if value in eff.any_row:
-                out.extend(_TAKE_ROW[i])
-            else:
-                out.append(_TAKE[i])
-        return out
+        """Legal tokens by ascending position, ``take:<i>:<c>`` in row order k r b y (spec *Decisions*):
+        :func:`.fast.listing`, exactly the tokens :meth:`_violation` accepts."""
+        return fast.listing(self, seat)
 
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal ``take:…`` (R5–R9, R13–R15) or ``deal`` (R11)."""
@@ -309,8 +287,10 @@ class ChipsState(GameState):
         self.start_player = (self.start_player + 1) % self.players
         self._deal(None)
 
-    def _explain(self, seat: int, token: str) -> IllegalAction:
-        """Name the rule an illegal ``token`` of ``seat`` breaks (chips R20).
+    def _violation(self, seat: int, token: str) -> IllegalAction | None:
+        """``None`` if ``token`` is legal for ``seat`` now, else the error naming the rule it breaks
+        (chips R20): the game's one legality check, behind :meth:`is_legal` and :meth:`apply`'s
+        error; :mod:`.fast` lists exactly the tokens it accepts.
 
         A token the notation cannot read: :class:`MalformedToken` citing R4 (checked first, whatever
         the phase; :func:`.notation.parse`). Then wrong phase or seat: R11 (match over, round over:
@@ -329,6 +309,8 @@ class ChipsState(GameState):
         if self.phase == ROUND_OVER:
             if seat != self.start_player:
                 return err("R11", f"the round is scored; only seat {self.start_player}, the next dealer, may act")
+            if isinstance(move, Deal):
+                return None
             return err("R11", "the round is scored; the only legal token is 'deal'")
         if seat != self.current:
             return err("R4", f"it is seat {self.current}'s turn")
@@ -344,6 +326,8 @@ class ChipsState(GameState):
         if value not in self.effects.any_row and colour is not None:
             return err("R14", f"a row suffix is allowed only for a card that may go on any colour row, not {card}")
         cost = take_cost(i, value, self.effects)
+        if cost <= self.supply[seat]:
+            return None
         return err("R5", f"taking position {i} costs {cost} chips, the supply holds {self.supply[seat]}")
 
     # ---------------------------------------------------------------- documents

@@ -27,6 +27,10 @@ from .cards import KEY, deck_codes
 #: The rule a malformed token breaks: R19 lists the tokens and rejects every other one.
 RULE: Final = "colors R19"
 
+#: The phases of a round (colors *State document*) besides the kernel's ``round_over``/``game_over``.
+PLAY: Final = "play"
+PICK: Final = "pick"
+
 
 @dataclass(frozen=True, slots=True)
 class Play:

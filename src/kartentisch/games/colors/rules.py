@@ -31,6 +31,7 @@ from ...kernel.game import (
 )
 from ...kernel.options import Option, int_option, seat_option
 from ...kernel.rng import shuffle, sort_shuffle
+from . import fast
 from .cards import (
     CENTRE_SIZE,
     CODES,
@@ -46,15 +47,9 @@ from .cards import (
     higher_neighbour,
     lower_neighbour,
 )
-from .notation import Deal, Pick, Play, parse
+from .notation import PICK, PLAY, Deal, Pick, Play, parse
 
-PLAY: Final = "play"
-PICK: Final = "pick"
 PHASES: Final = (PLAY, PICK, ROUND_OVER, GAME_OVER)
-
-#: Every card token by card key, precomputed once for the listing: ``"play:b0"`` … ``"pick:y9"``.
-_PLAY_TOKEN: Final[tuple[str, ...]] = tuple(str(Play(c)) for c in CODES)
-_PICK_TOKEN: Final[tuple[str, ...]] = tuple(str(Pick(c)) for c in CODES)
 
 
 # --------------------------------------------------------------------------- pure rule helpers
@@ -216,15 +211,9 @@ class ColorsState(GameState):
         return LastTurn(seat, CODES[card], tuple([CODES[c] for c in sorted(taken)]), to_centre)
 
     def _legal(self, seat: int) -> list[str]:
-        """Legal tokens of the acting seat in canonical card order (colors R5, R9, R18)."""
-        if self.phase == PLAY:
-            return [_PLAY_TOKEN[k] for k in self.hands[seat]]
-        if self.phase == PICK:
-            assert self.pending is not None
-            return [_PICK_TOKEN[k] for k in self.pending.options]
-        if self.phase == ROUND_OVER:
-            return ["deal"]
-        return []
+        """Legal tokens of the acting seat in canonical card order: :func:`.fast.listing`, exactly the
+        tokens :meth:`_violation` accepts."""
+        return fast.listing(self, seat)
 
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal token: ``play:<card>`` (R5), ``pick:<card>`` (R9) or ``deal`` (R18)."""
@@ -237,8 +226,16 @@ class ColorsState(GameState):
             self.round += 1
             self._deal(self._shuffled_deck())  # R18: gather, shuffle (R4), deal (R3/R4)
 
-    def _explain(self, seat: int, token: str) -> IllegalAction:
-        """Name the rule an illegal token breaks (colors R19's list)."""
+    def _violation(self, seat: int, token: str) -> IllegalAction | None:
+        """``None`` if ``token`` is legal for ``seat`` now, else the error naming the rule it breaks
+        (colors R19's list): the game's one legality check, behind :meth:`is_legal` and
+        :meth:`apply`'s error; :mod:`.fast` lists exactly the tokens it accepts.
+
+        R19: not written in the notation (a :class:`MalformedToken`); R16: the match is over; R5:
+        another seat's turn, or a card not in the hand; R18: ``deal`` only once a round is over, and
+        nothing else then; R9: ``pick`` only among the open side's candidates, ``play`` not while a
+        pick is open.
+        """
         def err(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"colors {rule}", reason, seat=seat, token=token)
 
@@ -251,15 +248,21 @@ class ColorsState(GameState):
         if seat != self.current:
             return err("R5", f"not this seat's turn; seat {self.current} is to act")
         if isinstance(move, Deal):
+            if self.phase == ROUND_OVER:
+                return None
             return err("R18", f"'deal' is only legal when a round is over (phase is {self.phase!r})")
         if self.phase == ROUND_OVER:
             return err("R18", "the round is over; the only token is 'deal'")
         if isinstance(move, Play):
             if self.phase == PICK:
                 return err("R9", "a pick is open; resolve it with pick:<card> before playing")
+            if KEY[move.card] in self.hands[seat]:
+                return None
             return err("R5", f"{move.card} is not in this seat's hand")
         if self.pending is None:
             return err("R9", "no pick is open")
+        if KEY[move.card] in self.pending.options:
+            return None
         return err("R9", f"{move.card} is not a candidate of the open {self.pending.side} side "
                          f"(number {self.pending.number})")
 

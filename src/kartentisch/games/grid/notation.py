@@ -34,6 +34,12 @@ from ...kernel.memo import Memo
 
 # ----------------------------------------------------------------------------- lines (R10)
 
+#: The phases of a round (spec *State document*) besides the kernel's ``round_over``/``game_over``.
+SETUP, PLAY, REVEAL = "setup", "play", "reveal"
+#: Steps inside a turn (spec, *Decisions and tokens*): start → drawn | taken → [remove | close …].
+START, DRAWN, TAKEN, REMOVE, CLOSE = "start", "drawn", "taken", "remove", "close"
+
+
 #: R10: the shapes a grid can have, as (rows, columns); ``(0, 0)`` is the empty grid.
 SHAPES: Final[tuple[tuple[int, int], ...]] = ((3, 3), (2, 3), (1, 3), (3, 2), (3, 1), (0, 0))
 

@@ -38,6 +38,7 @@ from ...kernel.game import (
 )
 from ...kernel.options import Option, bool_option, int_option, seat_option
 from ...kernel.rng import shuffle, sort_shuffle
+from . import fast
 from .cards import DECK, VALUE
 from .cells import (
     Cell,
@@ -52,10 +53,18 @@ from .cells import (
     remove_line,
 )
 from .notation import (
+    CLOSE,
     DIAGONALS,
-    LINE_IDS,
+    DRAWN,
+    PLAY,
+    REMOVE,
+    REVEAL,
+    SETUP,
     SHAPES,
+    START,
+    TAKEN,
     Close,
+    Deal,
     Draw,
     Flip,
     Keep,
@@ -66,21 +75,14 @@ from .notation import (
     shape,
 )
 
-SETUP, PLAY, REVEAL = "setup", "play", "reveal"
 PHASES: Final = (SETUP, PLAY, REVEAL, ROUND_OVER, GAME_OVER)
 
-#: Steps inside a turn (spec, *Decisions and tokens*): start → drawn | taken → [remove | close …].
-START, DRAWN, TAKEN, REMOVE, CLOSE = "start", "drawn", "taken", "remove", "close"
 PLAY_STEPS: Final = (START, DRAWN, TAKEN, REMOVE, CLOSE)
 REVEAL_STEPS: Final = (REMOVE, CLOSE)
 
 # ----------------------------------------------------------------------------- shapes and lines (R10)
 # The geometry (SHAPES, LINE_IDS, DIAGONALS, LINES, shape) is notation: see .notation; cells, grids and
 # the removal of lines (R10–R12) are in .cells.
-
-SWAP_TOKENS: Final = [[f"swap:{r}:{c}" for c in range(3)] for r in range(3)]
-FLIP_TOKENS: Final = [[f"flip:{r}:{c}" for c in range(3)] for r in range(3)]
-REMOVE_TOKENS: Final = {line: f"remove:{line}" for line in LINE_IDS}
 
 
 # ----------------------------------------------------------------------------- scoring (pure)
@@ -123,6 +125,11 @@ def dealer_of_round(first_dealer: int, round_: int, players: int) -> int:
 
 
 # ----------------------------------------------------------------------------- the state
+
+def _face_down_at(grid: Grid, row: int, col: int) -> bool:
+    """Whether ``grid`` has a face-down card at ``row``, ``col`` (R4, R8; ``False`` off the grid)."""
+    return row < len(grid) and col < len(grid[row]) and is_down(grid[row][col])
+
 
 class GridState(GameState):
     """A match of ``grid`` (phases ``setup``, ``play``, ``reveal``, ``round_over``, ``game_over``)."""
@@ -192,33 +199,8 @@ class GridState(GameState):
 
     def _legal(self, seat: int) -> list[str]:
         """Legal tokens in the spec's display order (draw, takediscard; swaps; flips; removes, keep;
-        closes; deal)."""
-        phase, step = self.phase, self.step
-        grid = self._grids[seat]
-        if phase == SETUP:  # R4
-            return [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == "?"]
-        if phase == ROUND_OVER:  # R20
-            return ["deal"]
-        if step == START:  # R7, R8, R9
-            out = []
-            if self.draw or len(self.discard) >= 2:
-                out.append("draw")
-            if self.discard:
-                out.append("takediscard")
-            return out
-        if step == DRAWN or step == TAKEN:  # R7, R8
-            out = [SWAP_TOKENS[r][c] for r, row in enumerate(grid) for c in range(len(row))]
-            if step == DRAWN:
-                out += [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == "?"]
-            return out
-        if step == REMOVE:  # R11, options
-            out = [REMOVE_TOKENS[line] for line in completed_lines(grid)]
-            if self.options["optional_removal"]:
-                out.append("keep")
-            return out
-        if step == CLOSE:  # R12
-            return ["close:h", "close:v"]
-        return []  # pragma: no cover - every phase/step is handled above
+        closes; deal): :func:`.fast.listing`, exactly the tokens :meth:`_violation` accepts."""
+        return fast.listing(self, seat)
 
     def _apply(self, seat: int, token: str) -> None:
         """Apply a legal token (rules as marked per verb; read by :func:`.notation.parse`)."""
@@ -382,10 +364,19 @@ class GridState(GameState):
         self._deal(deck)
 
     # ------------------------------------------------------------------ errors
-    def _explain(self, seat: int, token: str) -> IllegalAction:
-        """Name the rule an illegal ``token`` of ``seat`` breaks (spec *Decisions and tokens*): a
-        :class:`MalformedToken` when it is not written in the notation (:func:`.notation.parse`),
-        else a plain :class:`IllegalAction`."""
+    def _violation(self, seat: int, token: str) -> IllegalAction | None:
+        """``None`` if ``token`` is legal for ``seat`` now, else the error naming the rule it breaks
+        (spec *Decisions and tokens*): a :class:`MalformedToken` when it is not written in the notation
+        (:func:`.notation.parse`), else a plain :class:`IllegalAction`. The game's one legality check,
+        behind :meth:`is_legal` and :meth:`apply`'s error; :mod:`.fast` lists exactly the tokens it
+        accepts.
+
+        Legal: in setup a flip of an own face-down card (R4); at a round's end ``deal`` by the next
+        dealer (R20); a turn starts with ``draw`` (a card to draw: R8, R9) or ``takediscard`` (a
+        discard: R7), then places the card in hand by a swap of any own card (R7, R8, R10) or, after a
+        draw, a flip of an own face-down card (R8); a completed line is removed (R11; ``keep`` with
+        ``optional_removal``), a removed diagonal's grid closed (R12).
+        """
         def err(rule: str, reason: str) -> IllegalAction:
             return IllegalAction(f"grid {rule}", reason, seat=seat, token=token)
 
@@ -410,13 +401,21 @@ class GridState(GameState):
         if phase == SETUP:
             if not isinstance(move, Flip):
                 return err("R4", "in setup every seat flips two of its own face-down cards (flip:r:c)")
+            if _face_down_at(grid, move.row, move.col):
+                return None
             return err("R4", "(r,c) must be a face-down card of the own grid")
         if phase == ROUND_OVER:
+            if isinstance(move, Deal):
+                return None
             return err("R20", "the round is over; the next dealer gives 'deal'")
         if step == START:
             if isinstance(move, Draw):
+                if self.draw or len(self.discard) >= 2:
+                    return None
                 return err("R9", "the draw pile is empty and the discard pile holds fewer than 2 cards")
             if isinstance(move, TakeDiscard):
+                if self.discard:
+                    return None
                 return err("R7", "the discard pile is empty")
             return err("R6", "a turn starts with 'draw' or 'takediscard'; passing is not allowed")
         if step in (DRAWN, TAKEN):
@@ -425,6 +424,8 @@ class GridState(GameState):
             if isinstance(move, Swap | Flip):
                 if not (move.row < len(grid) and move.col < len(grid[move.row])):
                     return err("R10", f"there is no card at {move.row}:{move.col} in a grid of shape {shape(grid)}")
+                if isinstance(move, Swap) or _face_down_at(grid, move.row, move.col):
+                    return None
                 return err("R8", "only a face-down card of the own grid can be flipped")
             if isinstance(move, Draw | TakeDiscard):
                 return err("R6", "a turn is exactly one action; the card in hand must be placed")
@@ -432,10 +433,16 @@ class GridState(GameState):
             return err(rule, "place the card in hand: swap:r:c" + (" or flip:r:c" if step == DRAWN else ""))
         if step == REMOVE:
             if isinstance(move, Remove):
+                if move.line in completed_lines(grid):
+                    return None
                 return err("R11", f"{move.line!r} is not a completed line of this grid")
             if isinstance(move, Keep):
+                if self.options["optional_removal"]:
+                    return None
                 return err("R11", "removing a completed line is mandatory (option optional_removal is off)")
             return err("R11", "a completed line must be removed first (remove:<line>)")
+        if step == CLOSE and isinstance(move, Close):
+            return None
         return err("R12", "after a diagonal is removed the grid closes: close:h or close:v")
 
     # ------------------------------------------------------------------ documents

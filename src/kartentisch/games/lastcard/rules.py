@@ -23,10 +23,9 @@ Example::
 from __future__ import annotations
 
 import random
-from bisect import bisect, insort
+from bisect import insort
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -42,11 +41,11 @@ from ...kernel.game import (
     is_int,
     require,
 )
-from ...kernel.memo import Memo
 from ...kernel.options import Option, bool_option, int_option, seat_option
-from ...kernel.rng import below, sample, shuffle, sort_shuffle
+from ...kernel.rng import sample, shuffle, sort_shuffle
 from . import cards as C
-from .cards import CODE, HELP_PREFIX, LAY_TOKEN, NUMBER, PASS_TOKEN, PLAY_TOKEN
+from . import fast
+from .cards import CODE, NUMBER
 from .notation import HIDDEN, PASS, PHASES, PLAY, Deal, HelpPlay, HiddenPass, Lay, Pass, Play, parse
 
 
@@ -97,55 +96,8 @@ def match_winners(totals: Sequence[int]) -> list[int]:
     return [s for s, t in enumerate(totals) if t == best]
 
 
-def help_sets(help_row: Sequence[int], need: int) -> list[tuple[int, ...]]:
-    """Non-empty subsets of ``help_row`` (sorted ascending) whose sum is at least ``need``.
-
-    Used for R10 (lastcard D9, D10, D20): a hand card c beats the top with help cards h when
-    ``c + Σh > top``, i.e. ``Σh ≥ top − c + 1``. Subsets come as strictly ascending tuples in
-    lexicographic order (a prefix before its extensions), the spec's display order.
-
-    >>> help_sets([5, 8], 6)
-    [(5, 8), (8,)]
-    """
-    found: list[tuple[int, ...]] = []
-    suffix = [0] * (len(help_row) + 1)  # suffix[i]: the sum of help_row[i:]
-    for i in range(len(help_row) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + help_row[i]
-    _extend(help_row, suffix, need, 0, (), 0, found)
-    return found
-
-
-def _extend(help_row: Sequence[int], suffix: list[int], need: int, start: int, prefix: tuple[int, ...],
-            total: int, found: list[tuple[int, ...]]) -> None:
-    """:func:`help_sets`' depth-first walk: append to ``found`` every ``prefix`` + subset of
-    ``help_row[start:]`` reaching ``need``, a prefix before its extensions (a module function, not a
-    closure: compiled, its recursion is a direct call)."""
-    for i in range(start, len(help_row)):
-        if total + suffix[i] < need:
-            return  # even all remaining cards cannot reach ``need``
-        chosen = prefix + (help_row[i],)
-        if total + help_row[i] >= need:
-            found.append(chosen)
-        _extend(help_row, suffix, need, i + 1, chosen, total + help_row[i], found)
-
-
 def _codes(numbers: Sequence[int]) -> list[str]:
     return [CODE[n] for n in numbers]
-
-
-def _help_subsets(help_row: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
-    """Every non-empty subset of ``help_row`` in display order as ``(sum, "5:8")`` (R10, D20).
-
-    :func:`help_sets` with ``need`` 1 lists them all; a listing keeps those with sum ≥ need. A
-    help row changes only when a card is laid (R9) or used (R10), so one table (:data:`_HELP_SUBSETS`)
-    serves many turns, clones and playouts of a search.
-    """
-    return tuple((sum(hs), ":".join(_codes(hs))) for hs in help_sets(help_row, 1))
-
-
-#: :func:`_help_subsets` by help row, for listings (3,000 random 2-player matches meet about 5,300
-#: distinct rows, so a random draw counts help plays without it).
-_HELP_SUBSETS: Final[Memo[tuple[int, ...], tuple[tuple[int, str], ...]]] = Memo(_help_subsets, 8192)
 
 
 class LastCardState(GameState):
@@ -252,112 +204,19 @@ class LastCardState(GameState):
         return []
 
     def _legal(self, seat: int) -> list[str]:
-        """Legal tokens of ``seat`` in the spec's display order (verb, then arguments as integers).
-
-        ``pass``: every strictly ascending choice of P hand cards (R5, D20). ``play``: the parts of
-        :meth:`_play_options` in order: help plays ``play:c:h…`` (R10), higher cards alone
-        ``play:c`` (R8), then every ``lay:c:t`` (R9). ``round_over``: ``deal`` (R17).
-        """
-        if self.phase == PLAY:
-            helped, alone, lower, pile = self._play_options(seat)
-            tokens = helped + [PLAY_TOKEN[c] for c in alone]
-            if pile:
-                tokens += [LAY_TOKEN[c][t] for c in lower for t in pile]
-            return tokens
-        if self.phase == PASS:  # R5: every ascending choice of P hand cards
-            return list(map(PASS_TOKEN.__getitem__, combinations(self.hands[seat], self.pass_count)))
-        if self.phase == ROUND_OVER:
-            return ["deal"]
-        return []
-
-    def _play_options(self, seat: int) -> tuple[list[str], list[int], list[int], list[int]]:
-        """The turn of ``seat`` in parts, each in display order: ``(helped, alone, lower, pile)``.
-
-        ``helped``: the tokens ``play:c:h…`` of a lower card ``c`` whose own help cards lift it above
-        the top (R10, D8–D10). ``alone``: the hand cards played alone (R8: all of them on an empty
-        pile, R7; else those above the top). ``lower`` × ``pile``: the lays ``lay:c:t`` (R9: a card
-        below the top becomes a help card, any pile card is taken), ``pile`` ascending. Read only:
-        ``alone`` may be the hand itself.
-        """
-        hand = self.hands[seat]
-        if not self.pile:  # R7: on an empty pile only R8, with any hand card
-            return [], hand, [], []
-        top = self.pile[-1]
-        split = bisect(hand, top)  # hand is ascending: hand[:split] < top < hand[split:]
-        lower = hand[:split]
-        helped: list[str] = []
-        if self.help[seat] and lower:
-            subsets = _HELP_SUBSETS.get(tuple(self.help[seat]))
-            helped = [HELP_PREFIX[c] + text for c in lower for total, text in subsets if c + total > top]  # D9
-        return helped, hand[split:], lower, sorted(self.pile) if lower else []
+        """Legal tokens of ``seat`` in the spec's display order: :func:`.fast.listing`, exactly the
+        tokens :meth:`_violation` accepts."""
+        return fast.listing(self, seat)
 
     def _draw(self, seat: int, rng: random.Random) -> str | None:
-        """A uniform draw among the legal tokens without listing them (the random bot's move).
-
-        R5: P cards drawn at once, uniform over the C(H, P) pass tokens (220 for 12 cards). A turn:
-        one index into the parts of :meth:`_play_options` in their order, counted without building
-        them, so only the drawn token is built (the same token for the same index as the listing);
-        a deal (R17) is drawn from its listing (``None``).
-        """
-        if self.phase == PASS:
-            return PASS_TOKEN[tuple(sorted(sample(rng, self.hands[seat], self.pass_count)))]
-        if self.phase != PLAY:
-            return None  # a deal: draw from the listing
-        hand, pile = self.hands[seat], self.pile
-        if not pile:  # R7: any hand card alone
-            return PLAY_TOKEN[hand[below(rng, len(hand))]]
-        top = pile[-1]
-        split = bisect(hand, top)  # hand[:split]: the lower cards (R9, R10)
-        row = self.help[seat]
-        counts: list[int] = []  # help plays of each lower card (D9: sum of help > top − c)
-        helped = 0
-        if split and row:
-            sums = [0]  # every subset's sum, the empty one first (2^k for k help cards)
-            for h in row:
-                sums += [total + h for total in sums]
-            for c in hand[:split]:
-                count = 0
-                for total in sums:
-                    if c + total > top:  # never the empty subset: c < top
-                        count += 1
-                counts.append(count)
-                helped += count
-        k = below(rng, helped + len(hand) - split + split * len(pile))
-        if k < helped:
-            for i, count in enumerate(counts):  # hand[i] is the lower card with these help plays
-                if k < count:  # the k-th of its help plays in display order, as the listing has them
-                    return HELP_PREFIX[hand[i]] + ":".join(_codes(help_sets(row, top - hand[i] + 1)[k]))
-                k -= count
-        k -= helped
-        if k < len(hand) - split:
-            return PLAY_TOKEN[hand[split + k]]
-        c, t = divmod(k - (len(hand) - split), len(pile))
-        return LAY_TOKEN[hand[c]][sorted(pile)[t]]
-
-    def _is_legal(self, seat: int, token: object) -> bool:
-        """Whether ``token`` is legal for ``seat`` now: a direct check, without listing (lastcard R19).
-
-        Agrees with :meth:`legal_actions` exactly (tested); it only avoids building the list.
-        A listing already built since the last apply answers directly. A seat with no decision now
-        has no legal token.
-        """
-        if seat not in self.to_act():
-            return False
-        listed = self._cached_listing(seat)
-        if listed is not None:
-            return token in listed
-        return isinstance(token, str) and self._violation(seat, token) is None
-
-    def _explain(self, seat: int, token: str) -> IllegalAction:
-        """The rule an illegal token breaks (lastcard R19): see :meth:`_violation`."""
-        problem = self._violation(seat, token)
-        assert problem is not None, "only called for illegal tokens"
-        return problem
+        """A uniform draw among the legal tokens without listing them: :func:`.fast.draw`."""
+        return fast.draw(self, seat, rng)
 
     def _violation(self, seat: int, token: str) -> IllegalAction | None:
         """``None`` if ``token`` is legal for ``seat``, else the error naming the broken rule.
 
-        The single legality check behind :meth:`is_legal` and :meth:`_explain`. Rules named:
+        The game's one legality check (lastcard R19), behind :meth:`is_legal` and :meth:`apply`'s
+        error; :mod:`.fast` lists and draws exactly the tokens it accepts (``tests/test_legality.py``). Rules named:
         R5 (passing), R6 (out of turn), R7 (empty pile: only R8), R8, R9, R10, R11 (another seat's
         help card), R17 (deal), R18 (match over), R19 (not written in the notation: a
         :class:`~kartentisch.kernel.errors.MalformedToken` from :func:`.notation.parse`).

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...kernel.rng import sample
 from .cards import COLORS
-from .matching import Matching, card_combos, combo_at, combo_count
+from .matching import Matching, card_combos
 from .notation import Counterattack
 from .table import COUNTER, remove_all
 
@@ -85,23 +85,6 @@ class Attacks(Matching):
             return []
         combos = card_combos(self.hands[seat], "counter") if self._names_cards() else [""]
         return [f"counter:{c}:{t}{combo}" for c in COLORS for t in self._counter_targets(seat) for combo in combos]
-
-    def _counter_count(self, seat: int) -> int:
-        """``len(self._counter_tokens(seat))``, counted without building them."""
-        if "counter" not in self.hands[seat]:
-            return 0
-        combos = combo_count(self.hands[seat], "counter") if self._names_cards() else 1
-        return len(COLORS) * len(self._counter_targets(seat)) * combos
-
-    def _counter_token(self, seat: int, k: int) -> str:
-        """``self._counter_tokens(seat)[k]`` (``0 <= k <`` :meth:`_counter_count`), built alone."""
-        hand = self.hands[seat]
-        targets = self._counter_targets(seat)
-        combos = combo_count(hand, "counter") if self._names_cards() else 1
-        c, k = divmod(k, len(targets) * combos)
-        t, k = divmod(k, combos)
-        combo = combo_at(hand, "counter", k) if self._names_cards() else ""
-        return f"counter:{COLORS[c]}:{targets[t]}{combo}"
 
     def _counter_targets(self, seat: int) -> Sequence[int]:
         """R21: the seats a Counterattack of ``seat`` may turn the open part on, ascending."""

@@ -261,28 +261,6 @@ class Events(Attacks):
             left.remove(chosen_card(entry))
         return list(dict.fromkeys(left))
 
-    def _choice_tokens(self, seat: int) -> list[str]:
-        """R43 choices still open for ``seat``: recession ``discard``, party/christmas ``give``, gambler ``bet``."""
-        cards = self._choice_cards(seat)
-        if self.phase == GAMBLE:
-            return [f"bet:{c}" for c in cards]
-        if self.phase == RECESSION:
-            return [f"discard:{c}" for c in cards]
-        return [f"give:{c}:{t}" for c in cards for t in self._others(seat)]
-
-    def _choice_count(self, seat: int, cards: list[str]) -> int:
-        """``len(self._choice_tokens(seat))`` for ``cards`` = :meth:`_choice_cards`, without building them."""
-        return len(cards) * (1 if self.phase in (GAMBLE, RECESSION) else self.players - 1)
-
-    def _choice_token(self, seat: int, cards: list[str], k: int) -> str:
-        """``self._choice_tokens(seat)[k]`` for ``cards`` = :meth:`_choice_cards`, built alone."""
-        if self.phase == GAMBLE:
-            return f"bet:{cards[k]}"
-        if self.phase == RECESSION:
-            return f"discard:{cards[k]}"
-        c, t = divmod(k, self.players - 1)
-        return f"give:{cards[c]}:{self._others(seat)[t]}"
-
     def _choose(self, seat: int, choice: str) -> None:
         """R43: record one hidden choice; once every seat has finished, they take effect together."""
         pending = self.pending

@@ -1,14 +1,13 @@
 """Cards and matching of ``mayhem`` (R3, D16, D6): which cards may be played now, with which arguments.
 
-:func:`card_matches` is R3 for one card; :class:`Matching` lists a seat's plays as tokens in the
-spec's listing order and says why a card may not be played.
+:func:`card_matches` is R3 for one card; :class:`Matching` says which cards a seat may play, the
+arguments each card takes (as tokens in the spec's listing order) and why a play is illegal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
-from math import comb
 from typing import Final
 
 from ...kernel.memo import Memo
@@ -27,7 +26,7 @@ WISH_ARGS: Final[tuple[str, ...]] = tuple(":" + w for w in WISHES)
 COLOR_ARGS: Final[tuple[str, ...]] = tuple(":" + c for c in COLORS)
 
 
-def _named(cards: Sequence[str], left_out: str | None) -> tuple[list[str], list[bool]]:
+def named_cards(cards: Sequence[str], left_out: str | None) -> tuple[list[str], list[bool]]:
     """The distinct codes Gift/Exchange may name from the sorted ``cards`` (all but ``fy``, R19, and
     one copy of ``left_out``, the card being played), in order, and whether each is held twice or more."""
     distinct: list[str] = []
@@ -48,9 +47,9 @@ def _named(cards: Sequence[str], left_out: str | None) -> tuple[list[str], list[
 
 def card_combos(cards: Sequence[str], left_out: str | None = None) -> list[str]:
     """The card arguments of Gift, Exchange and a Counterattack against them (R9, R10, R21): every
-    distinct multiset of min(2, E) cards the player may name (see :func:`_named`; E counts them), as
+    distinct multiset of min(2, E) cards the player may name (see :func:`named_cards`; E counts them), as
     ``":x:y"`` suffixes in listing order: by the first card's canonical position, then the second's."""
-    distinct, doubled = _named(cards, left_out)
+    distinct, doubled = named_cards(cards, left_out)
     if not distinct:
         return [""]
     if len(distinct) == 1 and not doubled[0]:
@@ -61,32 +60,6 @@ def card_combos(cards: Sequence[str], left_out: str | None = None) -> list[str]:
             out.append(f":{a}:{a}")
         out.extend(f":{a}:{b}" for b in distinct[i + 1:])
     return out
-
-
-def combo_count(cards: Sequence[str], left_out: str | None = None) -> int:
-    """``len(card_combos(cards, left_out))``, counted without building them."""
-    distinct, doubled = _named(cards, left_out)
-    pairs = len(distinct) * (len(distinct) - 1) // 2 + doubled.count(True)
-    return pairs or 1  # no pair: one card or none to name, one argument list (R9)
-
-
-def combo_at(cards: Sequence[str], left_out: str | None, k: int) -> str:
-    """``card_combos(cards, left_out)[k]`` without building the others (``0 <= k <`` :func:`combo_count`)."""
-    distinct, doubled = _named(cards, left_out)
-    if not distinct:
-        return ""
-    if len(distinct) == 1 and not doubled[0]:
-        return ":" + distinct[0]
-    for i, a in enumerate(distinct):
-        if doubled[i]:
-            if k == 0:
-                return f":{a}:{a}"
-            k -= 1
-        later = len(distinct) - i - 1
-        if k < later:
-            return f":{a}:{distinct[i + 1 + k]}"
-        k -= later
-    raise IndexError("combo index out of range")
 
 
 def card_matches(card: str, top: str, wish: str | None) -> bool:
@@ -155,10 +128,10 @@ class Matching(Table):
         table = _PLAYABLE_FY if hand_size == FY_HAND_SIZE else _PLAYABLE
         return table[self.wish or self.discard[0]]
 
-    # ------------------------------------------------------------------ token listing
-    # Each listing has a counting twin and an indexing twin (``_*_count``, ``_*_token``): the random
-    # draw (:meth:`~.rules.MayhemState._draw`) counts the tokens and builds only the one drawn, which
-    # is the listing's entry at the same index (tested against the listing).
+    # ------------------------------------------------------------------ a card's arguments
+    # The arguments each card takes (spec *Decisions and tokens*), stated once: the check
+    # (:meth:`~.rules.MayhemState._violation`) and the listing (:mod:`.fast`) both read them; the
+    # counting and indexing twins of the random draw are in :mod:`.fast`.
     def _effect_tokens(self, seat: int, card: str, cards: list[str], left_out: str | None,
                        prefix: str) -> Sequence[str]:
         """Tokens ``prefix`` + arguments of playing ``card`` (or resolving it as start card, R36) with
@@ -185,36 +158,6 @@ class Matching(Table):
             return [prefix + c for c in COLOR_ARGS]
         return [prefix]
 
-    def _effect_count(self, seat: int, card: str, cards: list[str], left_out: str | None) -> int:
-        """``len(self._effect_tokens(seat, card, cards, left_out, prefix))``, counted without building them."""
-        kind = KIND[card]
-        if kind == "four":  # a wish alone or with one of the multisets of 4 other seats
-            return len(WISHES) * (1 + comb(self.players + 2, 4))
-        if kind in ("gift", "exch"):
-            return (self.players - 1) * combo_count(cards, left_out)
-        if kind == "skip":
-            return max(1, sum(1 for t in self._others(seat) if not self.skipped[t]))
-        if kind == "fant":
-            return len(WISHES)
-        if kind == "equal":
-            return len(COLORS) * (1 + len(self._fewer(seat, len(cards) - (left_out is not None))))
-        if kind in ("counter", "nicetry"):
-            return len(COLORS)
-        return 1
-
-    def _effect_token(self, seat: int, card: str, cards: list[str], left_out: str | None, prefix: str,
-                      k: int) -> str:
-        """``self._effect_tokens(seat, card, cards, left_out, prefix)[k]``, built alone."""
-        kind = KIND[card]
-        if kind in ("gift", "exch"):
-            t, k = divmod(k, combo_count(cards, left_out))
-            return f"{prefix}:{self._others(seat)[t]}{combo_at(cards, left_out, k)}"
-        if kind == "fant":
-            return prefix + WISH_ARGS[k]
-        if kind in ("counter", "nicetry"):
-            return prefix + COLOR_ARGS[k]
-        return self._effect_tokens(seat, card, cards, left_out, prefix)[k]  # four (a table), skip, equal: short
-
     def _fewer(self, seat: int, size: int) -> list[int]:
         """R16: the other seats holding fewer than ``size`` cards, ascending."""
         return [t for t in self._others(seat) if len(self.hands[t]) < size]
@@ -232,40 +175,12 @@ class Matching(Table):
                     out.append(card)
         return out
 
-    def _play_tokens(self, seat: int) -> list[str]:
-        """R2, R3: the ``play`` tokens of ``seat`` in listing order (each playable card with its arguments)."""
-        hand = self.hands[seat]
-        out: list[str] = []
-        for card in self._playable_cards(seat):
-            if card in PLAIN_CODES:
-                out.append(PLAY_TOKEN[card])
-            else:
-                out.extend(self._effect_tokens(seat, card, hand, card, PLAY_TOKEN[card]))
-        return out
-
-    def _play_count(self, seat: int, cards: list[str]) -> int:
-        """``len(self._play_tokens(seat))`` for ``cards`` = :meth:`_playable_cards`, counted without building them."""
-        hand = self.hands[seat]
-        return sum(1 if card in PLAIN_CODES else self._effect_count(seat, card, hand, card) for card in cards)
-
-    def _play_token(self, seat: int, cards: list[str], k: int) -> str:
-        """``self._play_tokens(seat)[k]`` for ``cards`` = :meth:`_playable_cards` (``0 <= k <``
-        :meth:`_play_count`), built alone."""
-        hand = self.hands[seat]
-        for card in cards:
-            if card in PLAIN_CODES:
-                if k == 0:
-                    return PLAY_TOKEN[card]
-                k -= 1
-                continue
-            count = self._effect_count(seat, card, hand, card)
-            if k < count:
-                return self._effect_token(seat, card, hand, card, PLAY_TOKEN[card], k)
-            k -= count
-        raise IndexError("play index out of range")
-
-    # ------------------------------------------------------------------ errors
-    def _diagnose_play(self, seat: int, card: str) -> tuple[str, str]:
+    # ------------------------------------------------------------------ the check of a play
+    def _play_problem(self, seat: int, card: str, token: str) -> tuple[str, str] | None:
+        """``None`` if ``token`` (a well-formed ``play`` of ``card``) is legal for ``seat`` to play now,
+        else the rule it breaks and why: R2 (not in the hand), R3 (does not match; ``fy``), or the
+        card's own rule (R9–R18) when its arguments are not among :meth:`_effect_tokens`. Part of
+        :meth:`~.rules.MayhemState._violation`; ``seat`` is to play (phase and seat checked there)."""
         hand = self.hands[seat]
         if card not in hand:
             return "R2", f"{card} is not in your hand"
@@ -275,5 +190,7 @@ class Matching(Table):
             if self.wish is not None:
                 return "R3", f"the wish {self.wish!r} is active"
             return "R3", f"{card} does not match the top card {self.discard[0]}"
-        kind = KIND[card]  # a card with arguments: a plain one in hand and legal is always listed
+        if card in PLAIN_CODES or token in self._effect_tokens(seat, card, hand, card, PLAY_TOKEN[card]):
+            return None  # a plain card's token has no arguments (the notation refuses any)
+        kind = KIND[card]
         return KIND_RULE[kind], KIND_SHAPE[kind]

@@ -39,7 +39,8 @@ from ...kernel.game import (
     require,
 )
 from ...kernel.options import choice_option, int_option, seat_option
-from ...kernel.rng import below, sample, shuffle, sort_shuffle
+from ...kernel.rng import sample, shuffle, sort_shuffle
+from . import fast
 from .cards import (
     CODES,
     COLOR,
@@ -61,6 +62,7 @@ from .notation import (
     NO_EFFECT,
     Bet,
     Counterattack,
+    Deal,
     Discard,
     Draw,
     Effect,
@@ -175,63 +177,15 @@ class MayhemState(Events):
         state.revealed = state.gamble = state.pending = None
         return state
 
-    # ------------------------------------------------------------------ token listing
+    # ------------------------------------------------------------------ token listing (speed paths: .fast)
     def _legal(self, seat: int) -> list[str]:
-        """Legal tokens of ``seat`` in the spec's listing order (the kernel caches the listing)."""
-        phase = self.phase
-        tokens: list[str]
-        if phase == PLAY:
-            tokens = self._play_tokens(seat) + ["draw"]  # R2, R7: draw is always legal
-        elif phase == AFTER_DRAW:
-            tokens = self._play_tokens(seat) + ["pass"]  # R2
-        elif phase == CHANCE:
-            tokens = self._play_tokens(seat) or ["draw"]  # R8, D20
-        elif phase == START:
-            hand = self.hands[seat]
-            tokens = list(self._effect_tokens(seat, self.discard[0], hand, None, "start"))  # R36
-        elif phase == COUNTER:
-            tokens = ["pass"] + self._counter_tokens(seat)  # R21
-        elif phase == NICETRY:
-            tokens = ["pass"] + ([f"nicetry:{c}" for c in COLORS] if "nicetry" in self.hands[seat] else [])  # R31
-        elif phase == MARKET:
-            tokens = [f"pick:{c}" for c in sorted(set(self.market), key=POS.__getitem__)]  # R52
-        elif phase in CHOICE_PHASES:
-            tokens = self._choice_tokens(seat)
-        elif phase == ROUND_OVER:
-            tokens = ["deal"]  # R72
-        else:
-            tokens = []
-        return tokens
+        """Legal tokens of ``seat`` in the spec's listing order: :func:`.fast.listing`, exactly the tokens
+        :meth:`_violation` accepts (the kernel caches the listing)."""
+        return fast.listing(self, seat)
 
     def _draw(self, seat: int, rng: random.Random) -> str | None:
-        """A uniform draw among the legal tokens of ``seat`` without listing them (random play).
-
-        A turn (R2, R8), a counter window (R21), a start card's arguments (R36) or a simultaneous
-        choice (R43): one index into the listing, its parts counted without building them, so only
-        the drawn token is built. It is the listing's token at that index from the same use of
-        ``rng`` as ``rng.choice(legal_actions(seat))``, so seeded random play is the same either
-        way. The other phases, short and rare, draw from their listing (``None``).
-        """
-        phase = self.phase
-        if phase == PLAY or phase == AFTER_DRAW or phase == CHANCE:
-            cards = self._playable_cards(seat)
-            plays = self._play_count(seat, cards)
-            k = below(rng, plays + (0 if phase == CHANCE and plays else 1))  # draw or pass last; R8: draw alone
-            if k < plays:
-                return self._play_token(seat, cards, k)
-            return "pass" if phase == AFTER_DRAW else "draw"
-        if phase == COUNTER:
-            k = below(rng, 1 + self._counter_count(seat))  # pass first
-            return self._counter_token(seat, k - 1) if k else "pass"
-        if phase == START:
-            hand, card = self.hands[seat], self.discard[0]
-            return self._effect_token(seat, card, hand, None, "start",
-                                      below(rng, self._effect_count(seat, card, hand, None)))
-        if phase in CHOICE_PHASES:
-            cards = self._choice_cards(seat)
-            count = self._choice_count(seat, cards)
-            return self._choice_token(seat, cards, below(rng, count)) if count else None  # none: as the listing fails
-        return None
+        """A uniform draw among the legal tokens of ``seat`` without listing them: :func:`.fast.draw`."""
+        return fast.draw(self, seat, rng)
 
     def to_act(self) -> list[int]:
         """Seats with an open decision (ascending; one seat except in R31 and R43 windows)."""
@@ -409,22 +363,38 @@ class MayhemState(Events):
             self.phase = START
             self.pending = {"type": "start", "card": card}
 
-    # ------------------------------------------------------------------ errors
-    def _explain(self, seat: int, token: str) -> IllegalAction:
+    # ------------------------------------------------------------------ the one legality check
+    def _violation(self, seat: int, token: str) -> IllegalAction | None:
+        """``None`` if ``token`` is legal for ``seat`` now, else the error naming the rule it breaks:
+        a :class:`MalformedToken` when the notation cannot read it, else the rule of :meth:`_problem`.
+        The game's one legality check, behind :meth:`is_legal` and :meth:`apply`'s error;
+        :mod:`.fast` lists and draws exactly the tokens it accepts."""
         try:
             move = parse(token)
         except MalformedToken as exc:  # not written as the notation says, whoever sends it now
             return MalformedToken(exc.rule, exc.reason, seat=seat, token=token)
-        rule, reason = self._diagnose(seat, move)
-        return IllegalAction(f"{ID} {rule}", reason, seat=seat, token=token)
+        problem = self._problem(seat, move, token)
+        return None if problem is None else IllegalAction(f"{ID} {problem[0]}", problem[1], seat=seat, token=token)
 
-    def _diagnose(self, seat: int, move: Move) -> tuple[str, str]:
-        """The rule a well-formed but illegal move breaks and why (spec *Decisions and tokens*)."""
+    def _problem(self, seat: int, move: Move, token: str) -> tuple[str, str] | None:
+        """``None`` if the well-formed ``move`` (written ``token``) is legal for ``seat`` now, else the
+        rule it breaks and why (spec *Decisions and tokens*).
+
+        The seat must be in ``to_act`` and the verb one of its phase's (R2 for ``pass`` before a draw and
+        a second ``draw``); then a play as :meth:`_play_problem` says (R2, R3, R9–R18); ``draw`` in
+        phase chance only without a legal card (R8, D20); ``pass`` wherever its phase offers it (R2,
+        R21, R31); ``start`` with the start card's arguments (R36); a Counterattack held, with its
+        wish, target and cards as :meth:`_counter_tokens` states them (R21); a Nice Try held (R31); a
+        market card (R52); a card still to choose (R43: R50 bet, R56 discard, R54/R58 give to another
+        seat); ``deal`` by the dealer (R72). Decision: the arguments of a card, of a start card and of
+        a Counterattack are checked against their own lists of arguments (a handful per card, the
+        spec's shapes in listing order), not against a listing of the whole decision.
+        """
         phase = self.phase
         if seat not in self.to_act():
             who = self.to_act()
             return PHASE_RULE[phase], f"it is not seat {seat}'s decision in phase {phase} (to act: {who})"
-        verb = str(move).partition(":")[0]  # every move is written "<verb>[:<args>]"
+        verb = token.partition(":")[0]  # every move is written "<verb>[:<args>]"
         if verb not in PHASE_VERBS[phase]:
             if verb == "pass" and phase == PLAY:
                 return "R2", "pass only after drawing; play a legal card or draw"
@@ -432,34 +402,44 @@ class MayhemState(Events):
                 return "R2", "one draw per turn: play a legal card or pass"
             return PHASE_RULE[phase], f"{verb!r} is not a decision of phase {phase}"
         if isinstance(move, Play):
-            return self._diagnose_play(seat, move.card)
-        if isinstance(move, Draw):  # only illegal in phase chance with a legal card
-            return "R8", "after a Second Chance you may draw only without a legal card"
+            return self._play_problem(seat, move.card, token)
+        if isinstance(move, Draw):  # R2, R7: always, but after a Second Chance only without a legal card
+            if phase == CHANCE and self._playable_cards(seat):
+                return "R8", "after a Second Chance you may draw only without a legal card"
+            return None
+        if isinstance(move, (Pass, Deal)):  # R2, R21, R31, R72: the phase offers it (checked above)
+            return None
         hand = self.hands[seat]
         if isinstance(move, Start):
+            if token in self._effect_tokens(seat, self.discard[0], hand, None, "start"):
+                return None
             return "R36", f"the start card's arguments are wrong: {KIND_SHAPE.get(KIND[self.discard[0]], '')}"
         if isinstance(move, Counterattack):
             if "counter" not in hand:
                 return "R21", "you hold no Counterattack"
+            if token in self._counter_tokens(seat):
+                return None
             assert self.pending is not None
             attacker = f"the attacker (seat {self.pending['source']})"
             target = attacker if self.options["counter_target"] == "attacker" else "any other seat"
             return "R21", (f"a Counterattack wishes a colour, targets {target} and, against Gift/Exchange, names "
                            "exactly min(2, E) of your own cards (not fy) in canonical order")
         if isinstance(move, NiceTry):
-            return "R31", "you hold no Nice Try"
+            return None if "nicetry" in hand else ("R31", "you hold no Nice Try")
         if isinstance(move, Pick):
-            return "R52", f"pick one of the market cards {self.market}"
+            return None if move.card in self.market else ("R52", f"pick one of the market cards {self.market}")
+        chosen = move.card in self._choice_cards(seat)
         if isinstance(move, Discard):
-            return "R56", "discard a card of your hand not yet chosen"
+            return None if chosen else ("R56", "discard a card of your hand not yet chosen")
         if isinstance(move, Give):
-            rule = "R58" if phase == PARTY else "R54"
-            return rule, "give a card of your hand not yet given to another seat"
-        if isinstance(move, Bet):
-            if self.options["gambling_rule"] == "published":
-                return "R50", f"bet a coloured number card of the last colour {self.last_color!r} from your hand"
-            return "R50", "bet one card of your hand"
-        return PHASE_RULE[phase], f"{move} is not a legal decision now"
+            if chosen and move.target in self._others(seat):
+                return None
+            return "R58" if phase == PARTY else "R54", "give a card of your hand not yet given to another seat"
+        if chosen:  # a Bet
+            return None
+        if self.options["gambling_rule"] == "published":
+            return "R50", f"bet a coloured number card of the last colour {self.last_color!r} from your hand"
+        return "R50", "bet one card of your hand"
 
     # ------------------------------------------------------------------ documents
     def to_doc(self) -> dict[str, Any]:
