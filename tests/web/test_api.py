@@ -411,7 +411,9 @@ def test_a_repeated_action_is_refused_when_n_is_given(client: TestClient) -> Non
 
 
 def test_seat_names_must_differ(client: TestClient) -> None:
-    for seats in ([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
-                  [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}]):
+    for seats, said in (([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
+                         "Seat 1 is called 'A' already"),
+                        ([{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}],
+                         "'ada' looks like 'Ada' (Seat 1)")):
         res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
-        assert res.status_code == 422 and "looks like 'A" in res.json()["error"], res.text
+        assert res.status_code == 422 and said in res.json()["error"], res.text

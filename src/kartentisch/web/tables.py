@@ -816,7 +816,8 @@ class Hub:
         try:
             for each in LANGS:
                 where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
-                check_names(seat_names(records, each), where, newcomer)
+                check_names(seat_names(records, each), where, newcomer,
+                            unnamed={r.seat for r in records if not r.name and r.kind != "bot"})
         except NameRefused as exc:
             raise ApiError(422, exc.text(lang), said=exc.texts) from None
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
