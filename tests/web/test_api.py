@@ -369,7 +369,8 @@ def test_a_database_failure_is_a_503_naming_its_kind(client: TestClient, monkeyp
 
 def test_unknown_routes_and_ids_answer_in_the_api_s_own_shape(client: TestClient) -> None:
     res = client.get("/api/nothing-here")
-    assert res.status_code == 404 and res.json() == {"error": "Not Found"}
+    assert res.status_code == 404 and res.json() == {
+        "error": "Not Found", "text": "This was not found: the link may be mistyped, or it is gone."}
     res = client.get(f"/api/tables/{'x' * 10_000}/view")
     assert res.status_code == 404 and len(res.json()["error"]) < 120
 
