@@ -59,7 +59,7 @@ async function call(method, path, body) {
   const sep = path.includes("?") ? "&" : "?";
   const res = await fetch(`${api(path)}${sep}lang=${lang()}`, { method, headers, body: body && JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw Object.assign(new Error(data.error ?? `${res.status}`), { status: res.status });
+  if (!res.ok) throw Object.assign(new Error(data.text ?? data.error ?? `${res.status}`), { status: res.status });
   return data;
 }
 
