@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from kartentisch.web.refusals import invalid_request, status_text
+
 from .conftest import auth, new_table
 
 HUMAN = {"kind": "human", "name": "Ada"}
@@ -119,3 +121,18 @@ def test_every_refusal_a_page_meets_is_said_in_german_in_the_players_words(clien
 def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[str, Any], said: str) -> None:
     res = client.post("/api/tables?lang=de", json=body)
     assert res.status_code == 422 and res.json()["text"] == said, res.text
+
+
+def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
+    """pydantic's problems by field and kind, a list's item by its place counted from 1, a field or kind the
+    catalogue lacks without its id; a status without words of its own by the status (an unknown ``lang``: English)."""
+    de = [{"loc": ("body", "players", 1), "type": "string_too_long", "ctx": {"max_length": 80}},
+          {"loc": ("body", "secret_field"), "type": "missing"},
+          {"loc": ("query", "n"), "type": "some_future_type"}]
+    assert invalid_request(de, "de") == ("Mitspieler 2: Der Name ist zu lang: höchstens 80 Zeichen; Etwas in der "
+                                         "Anfrage fehlt; Der Server konnte die Zugnummer nicht lesen; prüfe es und "
+                                         "versuche es noch einmal.")
+    assert invalid_request([{"loc": ("body", "seats", 0, "iterations"), "type": "less_than_equal",
+                             "ctx": {"le": 1000000}}], "en") == (
+        "Seat 1: The bot's strength must be at most 1000000; check it and try again.")
+    assert status_text(418, "de") == status_text(400, "de") and status_text(599, "fr") == status_text(503, "en")

@@ -45,7 +45,7 @@ FIELD_WORDS: dict[str, dict[str, str]] = {
     "text": {"en": "the text", "de": "der Text"},
     "member": {"en": "the member", "de": "das Mitglied"},
     "members": {"en": "the members", "de": "die Mitglieder"},
-    "again": {"en": "“I joined before”", "de": "„Ich war schon dabei“"},
+    "again": {"en": "“I joined before”", "de": "„Ich bin schon dabei“"},
     "address": {"en": "the e-mail address", "de": "die E-Mail-Adresse"},
     "lang": {"en": "the language", "de": "die Sprache"},
     "view": {"en": "the view", "de": "die Ansicht"},
