@@ -72,6 +72,8 @@ def refusals(client: TestClient) -> dict[str, tuple[str, str, dict[str, Any]]]:
         "act as a spectator": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": legal[0]}}),
         "act out of turn": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": "pass"}, "headers": auth(ben)}),
         "an illegal move": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": illegal}, "headers": auth(ada)}),
+        "act before the start": ("POST", f"/api/tables/{opened['id']}/actions", {
+            "json": {"action": "pass"}, "headers": auth(opened["seats"][0]["token"])}),
         "an empty move": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": " "}, "headers": auth(ada)}),
         "unknown seat token": ("GET", f"/api/tables/{tid}/view", {"headers": auth("not-a-seat")}),
         "rematch before the end": ("POST", f"/api/tables/{tid}/rematch", {"headers": auth(ada)}),
