@@ -44,6 +44,8 @@ def refusals(client: TestClient) -> dict[str, tuple[str, str, dict[str, Any]]]:
         "players no number": ("POST", "/api/tables", {"json": {**TABLE, "players": "zwei"}}),
         "unknown clock": ("POST", "/api/tables", {"json": {**TABLE, "clock": "warp"}}),
         "unknown on_timeout": ("POST", "/api/tables", {"json": {**TABLE, "clock": "fast", "on_timeout": "never"}}),
+        "reaction at a turn-based table": ("POST", "/api/tables", {"json": {**TABLE, "clock": "day",
+                                                                          "reaction_seconds": 30}}),
         "reaction too short": ("POST", "/api/tables", {"json": {**TABLE, "reaction_seconds": 1}}),
         "name too long": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN, {**BEN, "name": "B" * 81}]}}),
         "unknown seat kind": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN, {"kind": "robot"}]}}),
