@@ -130,11 +130,12 @@ def test_refusals_come_in_the_language_asked_for(client):
     twice = {"players": [{"r_up": [5]}, {"r_up": [5]}]}
     german = client.post(f"{url}/rounds?lang=de", json=twice, headers=bearer(key))
     assert german.status_code == 422
-    assert german.json() == {"error": "Partie 1: Rot 5 gibt es nur einmal, aber Ana und Ben haben sie beide offen "
-                                      "liegen"}
+    said = "Partie 1: Rot 5 gibt es nur einmal, aber Ana und Ben haben sie beide offen liegen"
+    assert german.json() == {"error": said, "text": said}
     for query in ("", "?lang=en"):
         english = client.post(f"{url}/rounds{query}", json=twice, headers=bearer(key))
-        assert english.json() == {"error": "round 1: the red 5 exists once, but both Ana and Ben have it face up"}
+        assert english.json() == {"error": "round 1: the red 5 exists once, but both Ana and Ben have it face up",
+                                  "text": "round 1: the red 5 exists once, but both Ana and Ben have it face up"}
     res = client.post(f"{url}/rounds?lang=fr", json={"players": [{}, {}]}, headers=bearer(key))
     assert res.status_code == 422 and "unknown language 'fr'" in res.json()["error"]
     assert client.get(url).json()["rounds"] == []
@@ -145,10 +146,14 @@ def test_refusals_come_in_the_language_asked_for(client):
     assert res.status_code == 403 and res.json()["error"].startswith("falscher Schlüssel für diesen Punkteblock")
     res = client.post("/api/scorepads?lang=de", json={"game": "grid", "players": ["Ana", "Ben"],
                                                       "options": {"first_dealer": 2}})
-    assert res.status_code == 422 and res.json() == {
-        "error": "Erster Geber: Platz 3 ist nicht erlaubt; erlaubt ist einer der Mitspieler: Ana, Ben"}
+    said = "Erster Geber: Platz 3 ist nicht erlaubt; erlaubt ist einer der Mitspieler: Ana, Ben"
+    assert res.status_code == 422 and res.json() == {"error": said, "text": said}
     res = client.post("/api/scorepads?lang=de", json={"game": "grid", "players": [f"P{i}" for i in range(17)]})
-    assert res.status_code == 422 and res.json() == {"error": "17 Mitspieler; dieses Spiel ist für 2 … 6 Spieler"}
+    said = "17 Mitspieler; dieses Spiel ist für 2 … 6 Spieler"
+    assert res.status_code == 422 and res.json() == {"error": said, "text": said}
     res = client.post("/api/scorepads?lang=de", json={"game": "nope", "players": ["Ana", "Ben"]})
-    assert res.status_code == 422 and res.json() == {"error": "unbekanntes Spiel 'nope'"}
-    assert client.get("/api/scorepads/unknown?lang=de").json() == {"error": "es gibt keinen Punkteblock 'unknown'"}
+    assert res.status_code == 422 and res.json() == {"error": "unbekanntes Spiel 'nope'", "text": "unbekanntes Spiel "
+                                                                                                   "'nope'"}
+    assert client.get("/api/scorepads/unknown?lang=de").json() == {
+        "error": "es gibt keinen Punkteblock 'unknown'",
+        "text": "Unter diesem Link gibt es keinen Punkteblock; vielleicht ist er vertippt."}

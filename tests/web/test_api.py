@@ -369,7 +369,8 @@ def test_a_database_failure_is_a_503_naming_its_kind(client: TestClient, monkeyp
 
 def test_unknown_routes_and_ids_answer_in_the_api_s_own_shape(client: TestClient) -> None:
     res = client.get("/api/nothing-here")
-    assert res.status_code == 404 and res.json() == {"error": "Not Found"}
+    assert res.status_code == 404 and res.json() == {
+        "error": "Not Found", "text": "This was not found: the link may be mistyped, or it is gone."}
     res = client.get(f"/api/tables/{'x' * 10_000}/view")
     assert res.status_code == 404 and len(res.json()["error"]) < 120
 
@@ -411,7 +412,9 @@ def test_a_repeated_action_is_refused_when_n_is_given(client: TestClient) -> Non
 
 
 def test_seat_names_must_differ(client: TestClient) -> None:
-    for seats in ([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
-                  [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}]):
+    for seats, said in (([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
+                         "Seat 1 is called 'A' already"),
+                        ([{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}],
+                         "'ada' looks like 'Ada' (Seat 1)")):
         res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
-        assert res.status_code == 422 and "looks like 'A" in res.json()["error"], res.text
+        assert res.status_code == 422 and said in res.json()["error"], res.text

@@ -283,7 +283,10 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     page.wait_for_selector("body[data-ready='1']")
     assert page.locator(".game-card").count() == 5
     colors = page.locator("li[data-game='colors']")
-    assert "2–6 players" in colors.text_content() and "short (15)" in colors.text_content()
+    assert "2–6 players" in colors.text_content()
+    assert "Length: Short (15) · Medium (30) · Long (70)" in colors.text_content()
+    # one style of lengths: colors' presets (with their target score) and mayhem's choice
+    assert "Length: Short · Medium · Long" in page.locator("li[data-game='mayhem']").text_content()
     colors.locator("button.how").click()
     page.wait_for_selector("dialog.rules[open] h1")
     assert page.locator("dialog.rules h1").text_content().startswith("Colour Gap")

@@ -205,3 +205,22 @@ def test_a_wrong_table_link_says_why_in_the_page_s_language(browser, live_server
     page.goto(f"{live_server}/t/{table}#seat=falsch{tokens[0][:4]}")
     page.reload()
     assert page.wait_for_selector("#banner").text_content() == "Den Platz dieses Links gibt es an diesem Tisch nicht."
+
+
+def test_the_german_lobby_shows_a_refusal_in_german(browser, live_server: str) -> None:  # noqa: F811
+    """A browser speaking German: a table the server refuses (a fixed deal larger than it takes, which the page lets
+    through) is refused in German players' words, the answer's ``text``, not pydantic's "invalid request:
+    body.seed: Input should be less than …"."""
+    page = browser.new_context(viewport=LAPTOP, locale="de-DE").new_page()
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("li[data-game='colors'] button.choose").click()
+    page.click("#more-options summary")
+    page.fill("#seed", "10000000000000000000")
+    page.click("#create")
+    error = page.locator("#lobby-error")
+    error.wait_for()
+    assert error.text_content() == ("Die feste Kartenverteilung muss kleiner als 9223372036854775808 sein; prüfe es "
+                                    "und versuche es noch einmal.")
+    assert not TOKEN_LIKE.search(error.text_content())
+    shot(page, "lobby-refused-de")

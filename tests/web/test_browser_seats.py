@@ -71,7 +71,7 @@ def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, l
     ben.click("button.hand-over[data-seat='0']")
     ben.wait_for_function(f"Number(document.body.dataset.n) > {n}")  # the bot played Ada's move at once
     ben.wait_for_selector(".seat-chip .stand-in")
-    assert notes(ben)[-1] == "Ben hands Ada's seat to Bot Lena (steady); Ada's own link takes it back."
+    assert notes(ben)[-1] == "You hand Ada's seat to Bot Lena (steady); Ada's own link takes it back."
     cem.wait_for_function(f"Number(document.body.dataset.n) > {n}")
     assert notes(cem)[-1] == ("Ben gibt den Platz von Ada an Bot Lena (solide) ab; mit dem eigenen Link holt Ada ihn "
                               "zurück.")
@@ -84,7 +84,7 @@ def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, l
     again.goto(f"{live_server}{made['seats'][0]['url']}")
     again.wait_for_selector("[data-zone=log] li.seat-note")
     again.wait_for_function("[...document.querySelectorAll('[data-zone=log] li.seat-note')].some("
-                            "(li) => li.textContent === 'Ada is back and plays again.')")
+                            "(li) => li.textContent === 'You are back and play again.')")
     ben.wait_for_function("![...document.querySelectorAll('.seat-chip .stand-in')].length")
     assert "Ada ist zurück und spielt wieder selbst." in notes(cem)
     frame = api_frame(live_server, tid, None)

@@ -130,8 +130,41 @@ def test_a_clock_run_out_lets_the_others_hand_the_seat_to_a_bot_and_the_link_tak
     # Ada's link opens again: the seat is hers once more; the bot's move stays
     with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:
         frame = ada.receive_json()
-        assert not frame["seats"][0]["stand_in"] and seat_notes(frame)[-1] == "Ada is back and plays again."
+        assert not frame["seats"][0]["stand_in"] and seat_notes(frame)[-1] == "You are back and play again."
         assert move_entries(frame["log"])[n]["seat"] == 0
+
+
+def test_a_seat_s_notes_speak_to_their_reader(fast: TestClient) -> None:
+    """A note says "you"/"du" to the seat it is about and to the seat that did it, names the seat to the others and
+    to a spectator (issue 32's notes, as the rest of the log speaks to its reader)."""
+    tid, tokens = colors3(fast, clock="fast")
+    wait_for(lambda: view(fast, tid, tokens[1])["seats"][0]["ran_out"])
+    res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[1]))
+    assert res.status_code == 200, res.text
+    readers = {"Ada": tokens[0], "Ben": tokens[1], "Cem": tokens[2], "spectator": None}
+    told = {(who, lang): seat_notes(view(fast, tid, token, lang))
+            for who, token in readers.items() for lang in ("en", "de")}
+    others_en = ["Ada's time ran out: anyone at the table may hand the seat to a bot.",
+                 "Ben hands Ada's seat to Bot Lena (plays at random); Ada's own link takes it back."]
+    others_de = ["Die Zeit von Ada ist abgelaufen: alle am Tisch dürfen den Platz an einen Bot geben.",
+                 "Ben gibt den Platz von Ada an Bot Lena (spielt zufällig) ab; mit dem eigenen Link holt Ada ihn "
+                 "zurück."]
+    assert told["Ada", "en"] == ["Your time ran out: the others at the table may hand your seat to a bot.",
+                                 "Ben hands your seat to Bot Lena (plays at random); your own link takes it back."]
+    assert told["Ada", "de"] == [
+        "Deine Zeit ist abgelaufen: die anderen am Tisch dürfen deinen Platz an einen Bot geben.",
+        "Ben gibt deinen Platz an Bot Lena (spielt zufällig) ab; mit deinem eigenen Link holst du ihn zurück."]
+    assert told["Ben", "en"] == [others_en[0], "You hand Ada's seat to Bot Lena (plays at random); Ada's own link "
+                                               "takes it back."]
+    assert told["Ben", "de"] == [others_de[0], "Du gibst den Platz von Ada an Bot Lena (spielt zufällig) ab; mit dem "
+                                               "eigenen Link holt Ada ihn zurück."]
+    assert told["Cem", "en"] == told["spectator", "en"] == others_en
+    assert told["Cem", "de"] == told["spectator", "de"] == others_de
+    res = fast.post(f"/api/tables/{tid}/seats/0/back", headers=auth(tokens[0]))
+    assert res.status_code == 200, res.text
+    assert seat_notes(view(fast, tid, tokens[0]))[-1] == "You are back and play again."
+    assert seat_notes(view(fast, tid, tokens[0], "de"))[-1] == "Du bist zurück und spielst wieder selbst."
+    assert seat_notes(view(fast, tid, tokens[2], "de"))[-1] == "Ada ist zurück und spielt wieder selbst."
 
 
 def test_on_timeout_bot_makes_the_move_and_keeps_the_seat_a_persons(fast: TestClient) -> None:
@@ -229,11 +262,14 @@ def test_a_rematch_is_offered_to_every_seat_and_starts_when_all_answered(fast: T
         offer = view(fast, tid, token)["rematch_offer"]
         assert offer["by"] == 0 and offer["answers"] == ["join", None, None] and not offer["made"]
     assert seat_notes(view(fast, tid, tokens[1], "de")) == ["Ada möchte eine Revanche."]
+    assert seat_notes(view(fast, tid, tokens[0], "de")) == ["Du möchtest eine Revanche."]
     assert fast.post(url, json={"join": False}, headers=auth(tokens[2])).json()["id"] is None
     made = fast.post(url, json={"join": True}, headers=auth(tokens[1])).json()
     assert made["id"] and made["url"].endswith(made["token"])
     assert seat_notes(view(fast, tid)) == ["Ada wants a rematch.", "Cem leaves and does not play the rematch.",
                                            "Ben joins the rematch."]
+    assert seat_notes(view(fast, tid, tokens[2])) == ["Ada wants a rematch.", "You leave and do not play the rematch.",
+                                                      "Ben joins the rematch."]
     new = view(fast, made["id"], made["token"])
     assert [(s["kind"], s["name"]) for s in new["seats"]][:2] == [("human", "Ada"), ("human", "Ben")]
     assert new["seats"][2]["kind"] == "bot"

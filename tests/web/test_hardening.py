@@ -216,7 +216,8 @@ def test_the_schema_lists_the_refusals_the_server_really_answers(db_url: str) ->
     refusal = schema["paths"][actions]["post"]["responses"]["429"]
     assert refusal["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/ErrorOut"
     assert "Retry-After" in refusal["headers"]
-    assert set(schema["components"]["schemas"]["ErrorOut"]["properties"]) == {"error", "rule", "detail", "retry_after"}
+    assert set(schema["components"]["schemas"]["ErrorOut"]["properties"]) == {"error", "text", "rule", "detail",
+                                                                             "retry_after"}
 
 
 def test_a_database_failure_on_a_socket_is_an_error_frame_and_the_socket_stays(

@@ -44,6 +44,26 @@ def test_a_lookalike_of_another_seat_s_name_is_refused_in_english_and_german(cli
     assert res.json()["error"] == f"{name!r} sieht aus wie 'Ana' (Platz 1); wähle einen Namen, der sich anders liest"
 
 
+def test_a_name_like_another_seat_s_own_says_which_seats_are_alike(client: TestClient) -> None:
+    """Neither "'Platz 1' sieht aus wie 'Platz 1' (Platz 1)" nor "'Ana' looks like 'Ana'": the very same name names
+    the seat that has it already, a seat's name without a given one ("Platz 1") names that seat."""
+    for seats, said in (
+            ([{"kind": "human"}, {"kind": "human", "name": "Platz 1"}],
+             {"en": "'Platz 1' is what Seat 1 is called without a name of its own; choose a name that reads "
+                    "differently",
+              "de": "'Platz 1' heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
+            ([{"kind": "open"}, {"kind": "human", "name": "seat 1"}],
+             {"en": "'seat 1' is what Seat 1 is called without a name of its own; choose a name that reads "
+                    "differently",
+              "de": "'seat 1' heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
+            ([{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ana"}],
+             {"en": "Seat 1 is called 'Ana' already; choose a name that reads differently",
+              "de": "Platz 1 heißt schon 'Ana'; wähle einen Namen, der sich anders liest"})):
+        for lang, text in said.items():
+            res = client.post(f"/api/tables?lang={lang}", json={"game": "colors", "players": 2, "seats": seats})
+            assert res.status_code == 422 and res.json()["error"] == text, res.text
+
+
 @pytest.mark.parametrize("name", BLANKS)
 def test_a_name_that_shows_nothing_is_refused(client: TestClient, name: str) -> None:
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": name}]

@@ -29,7 +29,7 @@ A refusal is a :class:`NameRefused` that says what is wrong in every language of
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 import icu
@@ -45,6 +45,16 @@ _SPOOF: Final = icu.SpoofChecker()  # its checks are const: one instance serves 
 _LOOKS_LIKE: Final = {
     "en": "{name!r} looks like {other!r} ({where}); choose a name that reads differently",
     "de": "{name!r} sieht aus wie {other!r} ({where}); wähle einen Namen, der sich anders liest",
+}
+#: The same text as another's name: saying it "looks like" itself would repeat the name for nothing.
+_SAME: Final = {
+    "en": "{where} is called {name!r} already; choose a name that reads differently",
+    "de": "{where} heißt schon {name!r}; wähle einen Namen, der sich anders liest",
+}
+#: Like the name a place goes by without one of its own ("Seat 1"/"Platz 1"): the name and the place read alike.
+_UNNAMED: Final = {
+    "en": "{name!r} is what {where} is called without a name of its own; choose a name that reads differently",
+    "de": "{name!r} heißt {where} ohne eigenen Namen; wähle einen Namen, der sich anders liest",
 }
 _BLANK: Final = {
     "en": "the name {name!r} shows nothing when written; choose a name with letters, digits or signs",
@@ -112,7 +122,8 @@ def check_name(name: str) -> None:
         raise NameRefused({lang: _BLANK[lang].format(name=name) for lang in LANGS})
 
 
-def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcomer: int | None = None) -> None:
+def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcomer: int | None = None,
+                unnamed: Collection[int] = ()) -> None:
     """Refuse names of one table (or score pad) that could not be told apart when read.
 
     Args:
@@ -120,10 +131,13 @@ def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcom
         where: per name, how the refusal calls its place in each language (``{"en": "seat 1", "de": "Platz 1"}``).
         newcomer: the index of the one name being added (a join): only it is checked, against every other;
             ``None``: every name, each against those before it.
+        unnamed: the indices whose name is the one their place goes by without a given name ("Platz 1"): a name
+            like it is refused as "'Platz 1' heißt Platz 1 ohne eigenen Namen", not as looking like itself.
 
     Raises:
         NameRefused: a name fails :func:`check_name`, or looks like another (:func:`look_key`): the message names
-            the refused name, the one it looks like and that one's place.
+            the refused name, the one it looks like and that one's place; for the very same text, the place that
+            is called so already ("Platz 1 heißt schon 'Ana'"); for a place's own unnamed name, that place.
     """
     checked = range(len(names)) if newcomer is None else (newcomer,)
     keys = [look_key(n) if n else None for n in names]
@@ -133,5 +147,6 @@ def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcom
         check_name(names[i])
         others = range(i) if newcomer is None else (j for j in range(len(names)) if j != i)
         if (j := next((j for j in others if keys[j] is not None and keys[j] == keys[i]), None)) is not None:
-            raise NameRefused({lang: _LOOKS_LIKE[lang].format(name=names[i], other=names[j], where=where[j][lang])
-                               for lang in LANGS})
+            words = _UNNAMED if j in unnamed else _SAME if names[j] == names[i] else _LOOKS_LIKE
+            texts = {lang: words[lang].format(name=names[i], other=names[j], where=where[j][lang]) for lang in LANGS}
+            raise NameRefused({lang: text[0].upper() + text[1:] for lang, text in texts.items()})

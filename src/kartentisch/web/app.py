@@ -39,7 +39,7 @@ from ..games import all_games
 from ..kernel import Game
 from ..kernel.errors import first_line
 from ..kernel.words import LANGS
-from . import clock
+from . import clock, refusals
 from .chat import chat_router
 from .coach import CoachLimits, coach_router
 from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
@@ -247,10 +247,14 @@ _SECURITY_HEADER_NAMES = {b"content-security-policy", *(name for name, _ in _SEC
 
 
 class ErrorOut(BaseModel):
-    """Every refusal of the API: what was wrong, the rule id of an illegal move, the problems of a malformed
-    request (422) and the whole seconds to wait after a 429 (also in ``Retry-After``)."""
+    """Every refusal of the API: what was wrong (``error``, for developers), the same in the players' words in the
+    request's language (``text``, for a page to show: :mod:`~kartentisch.web.refusals`), the rule id of an illegal
+    move, the problems of a malformed request (422) and the whole seconds to wait after a 429 (also in
+    ``Retry-After``)."""
 
     error: str
+    text: str | None = Field(default=None, examples=["Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und "
+                                                     "versuche es noch einmal."])
     rule: str | None = Field(default=None, examples=["colors R5"])
     detail: list[dict[str, Any]] | None = None
     retry_after: int | None = None
@@ -316,12 +320,12 @@ def _clock_of(body: TableIn) -> clock.TableClock | None:
     timer at a turn-based table."""
     try:
         chosen = clock.table_clock(body.clock, body.on_timeout)
-    except ValueError as exc:
-        raise ApiError(422, str(exc)) from None
+    except clock.ClockRefused as exc:
+        raise ApiError(422, str(exc), said=exc.texts) from None
     if chosen is not None and chosen.preset.turn_based and body.reaction_seconds is not None:
         # friends who move once a day would be passed by a reaction timer of seconds (issue 34)
         raise ApiError(422, f"a turn-based table ({chosen.preset.id}) waits for a reaction as for a move: "
-                            "leave reaction_seconds out")
+                            "leave reaction_seconds out", said=clock.REFUSED["turn_based_reaction"])
     return chosen
 
 
@@ -466,8 +470,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
-        # the refusal in the players' words too, in the language the request asked for (issue 32)
-        return JSONResponse(exc.body(request.query_params.get("lang")), status_code=exc.status, headers=headers)
+        # the refusal in the players' words too, in the language the request asked for (issue 32); one raised
+        # without words of its own gets its status's (refusals.status_text), so a page never shows developer text
+        lang = request.query_params.get("lang")
+        body = exc.body(refusals.reply_lang(lang))
+        body.setdefault("text", refusals.status_text(exc.status, lang))
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -475,21 +483,27 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         headers = exc.headers
         if exc.status_code == 405:  # Starlette's Allow names the first route of the path only; a path may have more
             headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(app, request.scope))}
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=headers)
+        return JSONResponse({"error": str(exc.detail),
+                             "text": refusals.status_text(exc.status_code, request.query_params.get("lang"))},
+                            status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
         # also reached from a socket's handler, whose scope has no method
         failure = database_failure(exc, f"{request.scope.get('method', 'WebSocket')} {request.url.path}")
-        return JSONResponse(failure.body(), status_code=failure.status)
+        lang = request.query_params.get("lang")
+        return JSONResponse({**failure.body(), "text": refusals.status_text(failure.status, lang)},
+                            status_code=failure.status)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        # Without the offending inputs: a JSON body may hold numbers (1e400, NaN) JSON cannot echo.
+    async def _invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # Without the offending inputs: a JSON body may hold numbers (1e400, NaN) JSON cannot echo. The players'
+        # words name no field (refusals.invalid_request).
         errors = [{"loc": e["loc"], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
-        return JSONResponse({"error": f"invalid request: {problems}", "detail": jsonable_encoder(errors)},
-                            status_code=422)
+        text = refusals.invalid_request(exc.errors(), request.query_params.get("lang"))
+        return JSONResponse({"error": f"invalid request: {problems}", "detail": jsonable_encoder(errors),
+                             "text": text}, status_code=422)
 
     @app.get("/api/health")
     async def health() -> dict[str, str]:

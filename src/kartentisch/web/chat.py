@@ -22,6 +22,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, Field
 
+from . import refusals
 from .deps import bearer, client, control_character, hub_of, plain_id
 from .frames import LANG_HELP, ChatOut
 from .limits import TooManyRequests
@@ -40,16 +41,30 @@ class ChatIn(BaseModel):
     text: str = Field(max_length=4 * MAX_TEXT, examples=["Good game!"])
 
 
+#: The chat's refusals in the players' words (``ApiError.said``).
+_REFUSED = {
+    "empty": {"en": "Write something first.", "de": "Schreib zuerst etwas."},
+    "long": {"en": "A chat message has at most {k} characters.",
+             "de": "Eine Chat-Nachricht hat höchstens {k} Zeichen."},
+    "plain": {"en": "A chat message is one line of plain text.",
+              "de": "Eine Chat-Nachricht ist eine Zeile einfacher Text."},
+    "spectators": {"en": "Spectators do not chat at this table: its creator did not allow it.",
+                   "de": "Zuschauer schreiben an diesem Tisch nicht im Chat: Wer ihn angelegt hat, hat es nicht "
+                         "erlaubt."},
+}
+
+
 def checked_text(text: str) -> str:
     """``text`` trimmed, if it is a chat message; else ApiError 422 naming what is wrong."""
     text = text.strip()
     if not text:
-        raise ApiError(422, "a chat message needs some text")
+        raise ApiError(422, "a chat message needs some text", said=_REFUSED["empty"])
     if len(text) > MAX_TEXT:
-        raise ApiError(422, f"a chat message has at most {MAX_TEXT} characters; this one has {len(text)}")
+        raise ApiError(422, f"a chat message has at most {MAX_TEXT} characters; this one has {len(text)}",
+                       said=refusals.said(_REFUSED["long"], k=MAX_TEXT))
     if (bad := control_character(text)) is not None:
         raise ApiError(422, f"a chat message is one line of plain text; this one holds the control, format or "
-                            f"line-break character {bad}")
+                            f"line-break character {bad}", said=_REFUSED["plain"])
     return text
 
 
@@ -80,7 +95,8 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
             raise ApiError(401, "a seat token is needed to chat (spectators send with ?spectator=1 where the table "
                                 "allows it)")
         if seat is None and not table.record.spectator_chat:
-            raise ApiError(403, "spectators do not chat at this table; its creator did not allow it")
+            raise ApiError(403, "spectators do not chat at this table; its creator did not allow it",
+                           said=_REFUSED["spectators"])
         text = checked_text(body.text)
         sender = f"seat {seat}" if seat is not None else f"spectator {client(request)}"  # whose window
         if not window.hit(limit, table.id, sender):

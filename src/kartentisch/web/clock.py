@@ -83,20 +83,40 @@ class TableClock:
         return cls(CLOCKS[preset], then) if preset in CLOCKS and then in ON_TIMEOUT else None
 
 
+#: The refusals of :func:`table_clock` (and of a reaction timer at a turn-based table) in the players' words.
+REFUSED = {
+    "clock": {"en": "There is no such clock; choose one from the list.",
+              "de": "Diese Uhr gibt es nicht; wähle eine aus der Liste."},
+    "on_timeout": {"en": "Choose what happens when a person's time runs out: a bot moves, or the others decide.",
+                   "de": "Wähle, was geschieht, wenn die Zeit abläuft: Ein Bot zieht, oder die anderen entscheiden."},
+    "turn_based_reaction": {"en": "A table with a day or more per move has no reaction time: leave it empty.",
+                            "de": "Ein Tisch mit einem Tag oder mehr pro Zug hat keine Reaktionszeit: Lass sie leer."},
+}
+
+
+class ClockRefused(ValueError):
+    """An unknown clock or ``on_timeout`` (``str()``: for developers); ``texts``: the players' words per language."""
+
+    def __init__(self, message: str, texts: dict[str, str]) -> None:
+        super().__init__(message)
+        self.texts = texts
+
+
 def table_clock(preset: str | None, on_timeout: str | None) -> TableClock | None:
     """The clock a creation request asks for (``preset`` ``None`` or :data:`OFF`: none; ``on_timeout`` ``None``:
     ``ask``).
 
     Raises:
-        ValueError: an unknown preset or ``on_timeout``, naming the known ones.
+        ClockRefused: an unknown preset or ``on_timeout``, naming the known ones (a ValueError).
     """
     if preset in (None, OFF):
         return None
     if preset not in CLOCKS:
-        raise ValueError(f"unknown clock {preset!r}; choose one of {', '.join([OFF, *CLOCKS])}")
+        raise ClockRefused(f"unknown clock {preset!r}; choose one of {', '.join([OFF, *CLOCKS])}", REFUSED["clock"])
     then = on_timeout or "ask"
     if then not in ON_TIMEOUT:
-        raise ValueError(f"unknown on_timeout {then!r}; choose one of {', '.join(ON_TIMEOUT)}")
+        raise ClockRefused(f"unknown on_timeout {then!r}; choose one of {', '.join(ON_TIMEOUT)}",
+                           REFUSED["on_timeout"])
     return TableClock(CLOCKS[preset], then)
 
 

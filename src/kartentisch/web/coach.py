@@ -513,6 +513,21 @@ class UploadIn(BaseModel):
     text: str = Field(max_length=MAX_REPLAY, description="the file as `kartentisch play` saves it")
 
 
+#: The coach's refusals in the players' words (``ApiError.said``).
+REFUSED = {
+    "no_hints": {"en": "Hints are off at this table: its creator did not allow them.",
+                 "de": "Tipps sind an diesem Tisch aus: Wer ihn angelegt hat, hat sie nicht erlaubt."},
+    "not_started": {"en": "The match has not started: a seat is still free.",
+                    "de": "Die Partie hat noch nicht begonnen: Ein Platz ist noch frei."},
+    "hint_over": {"en": "The match is over: its review tells how each move did.",
+                  "de": "Die Partie ist vorbei: Die Analyse zeigt, wie gut jeder Zug war."},
+    "not_your_turn": {"en": "It is not your turn: a hint is for your own decision.",
+                      "de": "Du bist nicht am Zug: Ein Tipp gilt deiner eigenen Entscheidung."},
+    "not_over": {"en": "The review and the replay open once the match is over.",
+                 "de": "Analyse und Nachspielen gibt es, sobald die Partie vorbei ist."},
+}
+
+
 @dataclass(frozen=True)
 class CoachLimits:
     """The coach's limits in one server process (issue 31); the options of ``kartentisch serve`` give them (README,
@@ -598,14 +613,15 @@ class Coach:
             started or is over); TooManyRequests 503: :attr:`CoachLimits.hint_queue` hints wait already.
         """
         if not table.record.hints:
-            raise ApiError(403, "hints are off at this table: its creator did not allow them")
+            raise ApiError(403, "hints are off at this table: its creator did not allow them", said=REFUSED["no_hints"])
         names = table.names["en"]
         if table.waiting_for_seats:
-            raise ApiError(409, "the match has not started: a seat is still free")
+            raise ApiError(409, "the match has not started: a seat is still free", said=REFUSED["not_started"])
         if table.state.game_over:
-            raise ApiError(409, "the match is over; its review tells how each move did")
+            raise ApiError(409, "the match is over; its review tells how each move did", said=REFUSED["hint_over"])
         if seat not in table.state.to_act():
-            raise ApiError(409, f"{names[seat]} has no decision now; a hint is for one's own decision")
+            raise ApiError(409, f"{names[seat]} has no decision now; a hint is for one's own decision",
+                           said=REFUSED["not_your_turn"])
         n = len(table.log)
         key = (table.id, seat, n)
         job = self.hints.get(key)
@@ -653,7 +669,7 @@ class Coach:
             self.reviews.move_to_end(key)
             return job
         if start and not replay.over:
-            raise ApiError(409, "a review is made once the match is over")
+            raise ApiError(409, "a review is made once the match is over", said=REFUSED["not_over"])
         stored = await asyncio.to_thread(hub.store.review, key)
         if stored is None and not start:
             return None
@@ -714,7 +730,7 @@ class Coach:
         """The finished ``table`` as a :class:`Replay` (made once per table while kept). Raises ApiError 409 while
         it runs."""
         if not table.state.game_over:
-            raise ApiError(409, "a table's replay opens once its match is over")
+            raise ApiError(409, "a table's replay opens once its match is over", said=REFUSED["not_over"])
         replay = self.replays.get(f"table:{table.id}")
         if replay is None:
             replay = await asyncio.to_thread(Replay, table.match, table.names)

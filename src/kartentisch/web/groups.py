@@ -43,7 +43,9 @@ from ..bots import PERSON_NAMES, bot_label
 from ..games import all_games
 from ..kernel import KartentischError, lookup
 from ..kernel import names as name_rules
+from ..kernel.words import LANGS
 from ..scorepad import EntryError, check_options, compute, get_ruleset, say
+from . import refusals
 from .deps import bearer, client, hub_of, plain_id
 from .invites import seat_url
 from .scorepad import PadIn, create_pad, pad_rounds_t, pads_t
@@ -105,8 +107,10 @@ _WORDS = {
 
 
 def refusal(status: int, lang: str, texts: Mapping[str, str], **values: Any) -> ApiError:
-    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``."""
-    return ApiError(status, say(texts, **values)[lang])
+    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``,
+    its ``text`` in the players' words of every language."""
+    text = say(texts, **values)
+    return ApiError(status, text[lang], said=refusals.sentences({each: text[each] for each in LANGS}))
 
 
 class GroupIn(BaseModel):
@@ -162,7 +166,7 @@ def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
     try:
         name_rules.check_name(clean)
     except name_rules.NameRefused as exc:
-        raise ApiError(422, exc.text(lang)) from None
+        raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
     return clean
 
 
@@ -459,14 +463,14 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
             if same is not None and body.again:
                 return {"member": same["id"], "name": same["name"], "key": same["key"], "recovered": True}
             if same is not None:
-                raise ApiError(409, _SAID["name_taken"][lang].format(name=same["name"]))
+                raise refusal(409, lang, _SAID["name_taken"], name=same["name"])
             if body.again:
-                raise ApiError(404, _SAID["no_such_member"][lang].format(name=name))
+                raise refusal(404, lang, _SAID["no_such_member"], name=name)
             try:  # told apart from every member's name as a table's seats are (TR39 skeletons)
                 name_rules.check_names([r["name"] for r in rows] + [name], [_A_MEMBER] * len(rows) + [_A_NAME],
                                   newcomer=len(rows))
             except name_rules.NameRefused as exc:
-                raise ApiError(422, exc.text(lang)) from None
+                raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
             number = max((r["id"] for r in rows), default=0) + 1
             key = secrets.token_urlsafe(24)
             conn.execute(insert(members_t).values(group_id=code, id=number, name=name, key=key, joined=time.time()))
@@ -546,7 +550,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
         check_options(game, [members[s.member] if s.member is not None else _bot_name(s.bot or "random", lang)
                              for s in body.seats], body.options)
     except EntryError as exc:
-        raise ApiError(422, exc.text(lang)) from None
+        raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
     record = await hub.create(game.id, len(seats), body.options, None, seats, body.reaction_seconds)
     with hub.store.engine.begin() as conn:
         conn.execute(insert(matches_t).values(source="table", source_id=record.id, group_id=code, game=game.id,

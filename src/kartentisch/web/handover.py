@@ -68,6 +68,19 @@ def _seat(table: LiveTable, seat: int) -> SeatRecord:
     return table.record.seats[seat]
 
 
+#: The hand-over's refusals in the players' words (``ApiError.said``; the table page has its own words for them too).
+REFUSED = {
+    "own": {"en": "Your own seat cannot go to a bot this way.",
+            "de": "Den eigenen Platz kannst du so nicht an einen Bot geben."},
+    "not_yet": {"en": "This seat cannot go to a bot yet: its clock has not run out and its person is not gone.",
+                "de": "Dieser Platz kann noch nicht an einen Bot gehen: Seine Uhr ist nicht abgelaufen und die Person "
+                      "ist nicht weg."},
+    "over": {"en": "The match is over.", "de": "Die Partie ist vorbei."},
+    "already": {"en": "Nothing to do: you play this seat yourself already.",
+                "de": "Nichts zu tun: Du spielst diesen Platz schon selbst."},
+}
+
+
 async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -> None:
     """``by`` hands ``seat`` to the bot ``spec`` (checked); the bot moves at once. Raises ApiError 409/422."""
     async with table.lock:
@@ -75,9 +88,9 @@ async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -
         target = _seat(table, seat)
         if by == seat:
             raise ApiError(409, f"{table.names['en'][seat]} cannot hand their own seat to a bot; another person at "
-                                "the table may, once its clock ran out or its person is gone")
+                                "the table may, once its clock ran out or its person is gone", said=REFUSED["own"])
         if (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
-            raise ApiError(409, why)
+            raise ApiError(409, why, said=REFUSED["not_yet"])
         await commit_note(hub, table, "handed", seat, by=by, bot=spec, record=replace(target, stand_in=spec))
     hub.after_change(table)
     await table.broadcast()
@@ -107,9 +120,10 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
         if target.kind != "human":
             raise ApiError(409, f"{name} is not a person's seat; the host removes only a person")
         if table.state.game_over:
-            raise ApiError(409, "the match is over")
+            raise ApiError(409, "the match is over", said=REFUSED["over"])
         if target.stand_in is None and (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
-            raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays")
+            raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays",
+                           said=REFUSED["not_yet"])
         await commit_note(hub, table, "removed", seat, bot=spec,
                           record=SeatRecord(seat, "bot", target.name, spec, None))
         for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more
@@ -185,7 +199,8 @@ async def back(table_id: str, seat: int, request: Request, authorization: Annota
     if own != seat:
         raise ApiError(401, "only the seat's own link takes it back: send its seat token")
     if not await take_back(hub, table, seat):
-        raise ApiError(409, f"{table.names['en'][seat]} plays this seat already; no bot plays for them")
+        raise ApiError(409, f"{table.names['en'][seat]} plays this seat already; no bot plays for them",
+                       said=REFUSED["already"])
     return table.frame(seat, lang=lang)
 
 

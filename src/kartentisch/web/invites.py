@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..kernel.words import Voice
+from . import refusals
 from .clock import TableClock
 from .deps import PlainText, bearer, hub_of, plain_id
 from .frames import LANG_HELP
@@ -104,10 +105,22 @@ async def _invited(request: Request, code: str) -> LiveTable:
     hub = hub_of(request)
     found = await asyncio.to_thread(hub.store.invited_table, plain_id(code, "an invite code"))
     if found is None:
-        raise ApiError(404, f"no table has the invite {code[:40]!r}; the link may be mistyped")
+        raise ApiError(404, f"no table has the invite {code[:40]!r}; the link may be mistyped",
+                       said=_REFUSED["no_invite"])
     return await hub.get(found)
 
 
+#: The invite's refusals in the players' words (``ApiError.said``).
+_REFUSED = {
+    "no_invite": {"en": "This invite link leads to no table; it may be mistyped.",
+                  "de": "Dieser Einladungslink führt zu keinem Tisch; vielleicht ist er falsch geschrieben."},
+    "no_seat": {"en": "This table has no such seat; choose one of the free seats.",
+                "de": "Diesen Platz gibt es an diesem Tisch nicht; wähle einen der freien Plätze."},
+    "taken": {"en": "{name} sits there already; choose another seat.",
+              "de": "Dort sitzt schon {name}; wähle einen anderen Platz."},
+    "taken_now": {"en": "Someone took this seat a moment ago; choose another seat.",
+                  "de": "Jemand hat diesen Platz eben genommen; wähle einen anderen Platz."},
+}
 #: The refusal of a name that another server process seated a moment ago (the store's unique name key).
 _NAME_TAKEN = {"en": "{name!r} looks like the name someone took at this table a moment ago; choose a name that "
                      "reads differently",
@@ -127,9 +140,11 @@ async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord, lang: 
     try:
         taken = await loop.run_in_executor(hub.writer, hub.store.take_seat, table.id, taker)
     except NameTaken:
-        raise ApiError(422, _NAME_TAKEN[lang].format(name=taker.name)) from None
+        raise ApiError(422, _NAME_TAKEN[lang].format(name=taker.name),
+                       said=refusals.said(_NAME_TAKEN, name=taker.name)) from None
     if not taken:
-        raise ApiError(409, f"{table.names['en'][seat]} was taken a moment ago; choose another seat")
+        raise ApiError(409, f"{table.names['en'][seat]} was taken a moment ago; choose another seat",
+                       said=_REFUSED["taken_now"])
     table.seat_taken(taker)
 
 
@@ -138,10 +153,11 @@ def _open_seat(table: LiveTable, seat: int) -> None:
     players = table.record.players
     if not 0 <= seat < players:
         raise ApiError(422, f"there is no seat {seat} at this table (its seats are numbered 0 … {players - 1}, as "
-                            "the invite lists them)")
+                            "the invite lists them)", said=_REFUSED["no_seat"])
     if table.record.seats[seat].kind != "open":
         started = "" if table.waiting_for_seats else "; the match has started"
-        raise ApiError(409, f"{Voice('en').name(seat)} is taken: {table.names['en'][seat]} sits there{started}")
+        raise ApiError(409, f"{Voice('en').name(seat)} is taken: {table.names['en'][seat]} sits there{started}",
+                       said=refusals.said(_REFUSED["taken"], name={k: v[seat] for k, v in table.names.items()}))
 
 
 @router.get("/join/{code}", include_in_schema=False)

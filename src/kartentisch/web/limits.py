@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +30,9 @@ class TooManyRequests(ApiError):
     """429 (or ``status``: 503 when the server, not the client, is at its limit): ``retry_after`` is how many
     whole seconds the client should wait (≥ 1); the app sends it as ``Retry-After`` too."""
 
-    def __init__(self, message: str, retry_after: int, status: int = 429) -> None:
-        super().__init__(status, message)
+    def __init__(self, message: str, retry_after: int, status: int = 429,
+                 said: Mapping[str, str] | None = None) -> None:
+        super().__init__(status, message, said=said)
         self.retry_after = retry_after
 
     def body(self, lang: str | None = None) -> dict[str, Any]:
@@ -134,8 +135,9 @@ class Guard:
             if not self._window.hit(item, what, client, cost=min(cost, item.amount)):
                 reset = self._window.get_window_stats(item, what, client).reset_time
                 wait = max(1, math.ceil(reset - time.time()))
-                raise TooManyRequests(OVER_RATE[lang].format(what=COUNTED[what][lang], amount=item.amount,
-                                                             per=_per(item, lang), wait=wait), wait)
+                said = {each: OVER_RATE[each].format(what=COUNTED[what][each], amount=item.amount,
+                                                     per=_per(item, each), wait=wait) for each in OVER_RATE}
+                raise TooManyRequests(said[lang], wait, said=said)
 
     @contextmanager
     def socket(self, client: str) -> Iterator[None]:

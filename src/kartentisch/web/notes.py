@@ -2,7 +2,8 @@
 
 A note (:class:`~kartentisch.web.store.NoteRecord`) is made by :mod:`~kartentisch.web.handover` (a seat handed to a
 bot, taken back, given to a bot for good, a clock run out) and :mod:`~kartentisch.web.rematch` (an answer to the
-rematch offer). Seats are named, never "you": the sentence reads the same at every seat and names no card.
+rematch offer). Like the rest of the log, a note speaks to its reader: the reader's own seat is "you"/"du", the
+others are named (a spectator reads every seat by name). It names no card.
 """
 
 from __future__ import annotations
@@ -11,31 +12,58 @@ from ..bots import bot_label
 from ..kernel.words import Voice
 from .store import NoteRecord
 
-#: Each note in words: ``{name}`` the seat's name, ``{by}`` who did it, ``{bot}`` the bot's label.
-NOTE_WORDS: dict[str, dict[str, str]] = {
-    "handed": {"en": "{by} hands {name}'s seat to {bot}; {name}'s own link takes it back.",
-               "de": "{by} gibt den Platz von {name} an {bot} ab; mit dem eigenen Link holt {name} ihn zurück."},
-    "back": {"en": "{name} is back and plays again.", "de": "{name} ist zurück und spielt wieder selbst."},
-    "removed": {"en": "The host gives {name}'s seat to {bot} for the rest of the match.",
-                "de": "Der Gastgeber gibt den Platz von {name} bis zum Ende an {bot}."},
-    "timeout_bot": {"en": "{name}'s time ran out: {bot} makes this move.",
-                    "de": "Die Zeit von {name} ist abgelaufen: {bot} macht diesen Zug."},
-    "timeout_ask": {"en": "{name}'s time ran out: anyone at the table may hand the seat to a bot.",
-                    "de": "Die Zeit von {name} ist abgelaufen: alle am Tisch dürfen den Platz an einen Bot geben."},
-    "rematch_offer": {"en": "{name} wants a rematch.", "de": "{name} möchte eine Revanche."},
-    "rematch_join": {"en": "{name} joins the rematch.", "de": "{name} spielt die Revanche mit."},
-    "rematch_leave": {"en": "{name} leaves and does not play the rematch.",
-                      "de": "{name} geht und spielt die Revanche nicht mit."},
+#: Each note in words, per reader: ``other`` for a reader who is neither the seat nor the one who did it, ``own`` for
+#: the seat's own reader, ``by_own`` (where someone else can do it) for the reader who did it. ``{name}`` the seat's
+#: name, ``{by}`` who did it, ``{bot}`` the bot's label.
+NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "handed": {
+        "other": {"en": "{by} hands {name}'s seat to {bot}; {name}'s own link takes it back.",
+                  "de": "{by} gibt den Platz von {name} an {bot} ab; mit dem eigenen Link holt {name} ihn zurück."},
+        "own": {"en": "{by} hands your seat to {bot}; your own link takes it back.",
+                "de": "{by} gibt deinen Platz an {bot} ab; mit deinem eigenen Link holst du ihn zurück."},
+        "by_own": {"en": "You hand {name}'s seat to {bot}; {name}'s own link takes it back.",
+                   "de": "Du gibst den Platz von {name} an {bot} ab; mit dem eigenen Link holt {name} ihn zurück."},
+    },
+    "back": {"other": {"en": "{name} is back and plays again.", "de": "{name} ist zurück und spielt wieder selbst."},
+             "own": {"en": "You are back and play again.", "de": "Du bist zurück und spielst wieder selbst."}},
+    "removed": {
+        "other": {"en": "The host gives {name}'s seat to {bot} for the rest of the match.",
+                  "de": "Der Gastgeber gibt den Platz von {name} bis zum Ende an {bot}."},
+        "own": {"en": "The host gives your seat to {bot} for the rest of the match.",
+                "de": "Der Gastgeber gibt deinen Platz bis zum Ende an {bot}."},
+    },
+    "timeout_bot": {"other": {"en": "{name}'s time ran out: {bot} makes this move.",
+                              "de": "Die Zeit von {name} ist abgelaufen: {bot} macht diesen Zug."},
+                    "own": {"en": "Your time ran out: {bot} makes this move.",
+                            "de": "Deine Zeit ist abgelaufen: {bot} macht diesen Zug."}},
+    "timeout_ask": {
+        "other": {"en": "{name}'s time ran out: anyone at the table may hand the seat to a bot.",
+                  "de": "Die Zeit von {name} ist abgelaufen: alle am Tisch dürfen den Platz an einen Bot geben."},
+        "own": {"en": "Your time ran out: the others at the table may hand your seat to a bot.",
+                "de": "Deine Zeit ist abgelaufen: die anderen am Tisch dürfen deinen Platz an einen Bot geben."},
+    },
+    "rematch_offer": {"other": {"en": "{name} wants a rematch.", "de": "{name} möchte eine Revanche."},
+                      "own": {"en": "You want a rematch.", "de": "Du möchtest eine Revanche."}},
+    "rematch_join": {"other": {"en": "{name} joins the rematch.", "de": "{name} spielt die Revanche mit."},
+                     "own": {"en": "You join the rematch.", "de": "Du spielst die Revanche mit."}},
+    "rematch_leave": {"other": {"en": "{name} leaves and does not play the rematch.",
+                                "de": "{name} geht und spielt die Revanche nicht mit."},
+                      "own": {"en": "You leave and do not play the rematch.",
+                              "de": "Du gehst und spielst die Revanche nicht mit."}},
 }
 #: Who did it when no seat did: the host.
 HOST = {"en": "the host", "de": "der Gastgeber"}
 
 
 def note_text(note: NoteRecord, voice: Voice, first_rematch: bool = False) -> str:
-    """``note`` in words for ``voice`` (seats by name, never "you": the sentence reads the same at every seat).
-    ``first_rematch``: a ``rematch_join`` that made the offer ("Ada wants a rematch")."""
+    """``note`` in words for the reader ``voice`` (its seat ``voice.viewer`` in the second person, the other seats by
+    name; :data:`NOTE_WORDS`). ``first_rematch``: a ``rematch_join`` that made the offer ("Ada wants a rematch")."""
     what = "rematch_offer" if note.what == "rematch_join" and first_rematch else note.what
+    words = NOTE_WORDS[what]
+    reader = voice.viewer is not None
+    perspective = ("own" if reader and note.seat == voice.viewer
+                   else "by_own" if reader and note.by == voice.viewer and "by_own" in words else "other")
     by = voice.name(note.by) if note.by is not None else voice.pick(HOST)
     bot = bot_label(note.bot, note.seat, voice.lang) if note.bot else ""
-    text = voice.pick(NOTE_WORDS[what], name=voice.name(note.seat), by=by, bot=bot)
+    text = voice.pick(words[perspective], name=voice.name(note.seat), by=by, bot=bot)
     return text[0].upper() + text[1:]

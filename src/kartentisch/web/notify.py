@@ -58,6 +58,14 @@ log = logging.getLogger(__name__)
 PASSWORD_ENV = "KARTENTISCH_SMTP_PASSWORD"
 #: Seconds the SMTP connection may take per step.
 SMTP_TIMEOUT = 20.0
+#: The mail settings' refusals in the players' words (``ApiError.said``).
+REFUSED = {
+    "address": {"en": "That is no e-mail address: write it as name@example.org.",
+                "de": "Das ist keine E-Mail-Adresse: Schreib sie als name@example.org."},
+    "no_mail": {"en": "This server sends no e-mail.", "de": "Dieser Server verschickt keine E-Mails."},
+    "not_turn_based": {"en": "E-mail comes only at tables with a clock of a day or more per move.",
+                       "de": "E-Mails gibt es nur an Tischen mit einer Uhr von einem Tag oder mehr pro Zug."},
+}
 
 mail_t = Table(
     "kt_mail", metadata,
@@ -315,15 +323,16 @@ async def mail_on(table_id: str, body: MailIn, request: Request,
     address = body.address.strip()
     local, _, domain = address.rpartition("@")
     if not local or "." not in domain or " " in address:
-        raise ApiError(422, f"{address!r} is not an e-mail address (name@example.org)")
+        raise ApiError(422, f"{address!r} is not an e-mail address (name@example.org)", said=REFUSED["address"])
     if request.app.state.notifier.config is None:
-        raise ApiError(409, "this server sends no mail (it was started without --smtp)")
+        raise ApiError(409, "this server sends no mail (it was started without --smtp)", said=REFUSED["no_mail"])
     hub = hub_of(request)
     table = await hub.get(plain_id(table_id))
     seat = _own_seat(table, authorization)
     stored = clock.TableClock.parse(table.record.clock)
     if stored is None or not stored.preset.turn_based:
-        raise ApiError(409, "mail is sent for turn-based tables only (a clock of a day or more a move)")
+        raise ApiError(409, "mail is sent for turn-based tables only (a clock of a day or more a move)",
+                       said=REFUSED["not_turn_based"])
     base = str(request.base_url).rstrip("/")
     row = {"address": address, "lang": lang, "base": base, "off_token": secrets.token_urlsafe(24),
            "created": time.time()}

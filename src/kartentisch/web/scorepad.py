@@ -32,6 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from ..games import get_game
 from ..kernel.errors import KartentischError
+from ..kernel.words import LANGS
 from ..scorepad import EntryError, Ruleset, Sheet, check_names, check_options, compute, get_ruleset, say
 from .store import metadata
 from .tables import ApiError, frame_lang
@@ -74,9 +75,17 @@ class PadIn(BaseModel):
 Lang = Annotated[str, Query(description="language of a refusal's message: en or de; another is a 422")]
 
 
+def _entry_refused(exc: EntryError, lang: str) -> ApiError:
+    """ApiError 422 of a score pad entry or setup that breaks a rule: its message in ``lang``, its ``text`` in every
+    language (as the message: the page shows it after "Fehler:" / "Error:")."""
+    return ApiError(422, exc.text(lang), said={each: exc.text(each) for each in LANGS})
+
+
 def _refusal(status: int, lang: str, texts: Mapping[str, str], **values: Any) -> ApiError:
-    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``."""
-    return ApiError(status, say(texts, **values)[lang])
+    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``,
+    its ``text`` in the players' words of every language."""
+    text = say(texts, **values)
+    return ApiError(status, text[lang], said={each: text[each] for each in LANGS})
 
 
 def _hash(key: str) -> str:
@@ -90,7 +99,10 @@ def _engine(request: Request) -> Engine:
 def _load(conn: Connection, pad_id: str, lang: str) -> tuple[dict[str, Any], list[Any]]:
     row = conn.execute(select(pads_t).where(pads_t.c.id == pad_id)).mappings().first()
     if row is None:
-        raise _refusal(404, lang, {"en": "no score pad {id!r}", "de": "es gibt keinen Punkteblock {id!r}"}, id=pad_id)
+        said = {"en": "There is no score pad at this link; it may be mistyped.",
+                "de": "Unter diesem Link gibt es keinen Punkteblock; vielleicht ist er vertippt."}
+        raise ApiError(404, say({"en": "no score pad {id!r}", "de": "es gibt keinen Punkteblock {id!r}"},
+                                id=pad_id)[lang], said=said)
     entries = conn.execute(select(pad_rounds_t.c.entry).where(pad_rounds_t.c.pad_id == pad_id)
                            .order_by(pad_rounds_t.c.n)).scalars().all()
     return dict(row), list(entries)
@@ -100,7 +112,7 @@ def _sheet(pad: dict[str, Any], entries: list[Any], lang: str) -> Sheet:
     try:
         return compute(get_ruleset(pad["game"]), pad["names"], pad["options"], entries)
     except EntryError as exc:
-        raise ApiError(422, exc.text(lang)) from None
+        raise _entry_refused(exc, lang) from None
 
 
 def _frame(pad_id: str, pad: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
@@ -185,7 +197,9 @@ def create_pad(body: PadIn, request: Request, lang: Lang = "en") -> dict[str, An
         names = check_names(body.players, game.min_players, game.max_players)
         options = check_options(game, names, body.options)
     except KartentischError as exc:
-        raise ApiError(422, exc.text(lang) if isinstance(exc, EntryError) else str(exc)) from None
+        if isinstance(exc, EntryError):
+            raise _entry_refused(exc, lang) from None
+        raise ApiError(422, str(exc)) from None
     pad_id = secrets.token_urlsafe(9)
     key = secrets.token_urlsafe(18)
     now = time.time()

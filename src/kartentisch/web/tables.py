@@ -41,8 +41,8 @@ from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, M
 from ..kernel.errors import first_line
 from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
-from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, narrate
-from . import clock, presence, rematch
+from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, listing, narrate
+from . import clock, presence, refusals, rematch
 from .notes import note_text
 from .store import CHANNEL, ChatRecord, NoteRecord, SeatRecord, Store, TableRecord
 
@@ -88,6 +88,42 @@ CHAT_FRAME = 200
 REMATCH_TIMER = -1
 #: The name of a spectator's chat message.
 SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
+#: The refusals of a new table and of a move in the players' words (``ApiError.said``, :mod:`.refusals`).
+REFUSED: dict[str, dict[str, str]] = {
+    "no_game": {"en": "There is no such game here; choose one from the list.",
+                "de": "Dieses Spiel gibt es hier nicht; wähle eines aus der Liste."},
+    "players": {"en": "{game} is played by {low} to {high} players, not {n}.",
+                "de": "{game} spielen {low} bis {high} Spieler, nicht {n}."},
+    "unknown_option": {"en": "{game} has no such option; choose the options again.",
+                       "de": "Diese Einstellung gibt es bei {game} nicht; wähle die Einstellungen noch einmal."},
+    "option": {"en": "{label}: this value is not possible here; choose another one.",
+               "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
+    "seat_count": {"en": "Give each of the {n} players exactly one seat.",
+                   "de": "Gib jedem der {n} Spieler genau einen Platz."},
+    "seed": {"en": "The fixed deal is a whole number from 0 to 9223372036854775807.",
+             "de": "Die feste Kartenverteilung ist eine ganze Zahl von 0 bis 9223372036854775807."},
+    "seat_kind": {"en": "Seat {n}: choose who sits there: a person, a friend with the invite link or a bot.",
+                  "de": "Platz {n}: Wähle, wer dort sitzt: ein Mensch, ein Freund mit dem Einladungslink oder ein "
+                        "Bot."},
+    "bot": {"en": "Seat {n}: this bot does not play on this server; choose another one.",
+            "de": "Platz {n}: Dieser Bot spielt auf diesem Server nicht; wähle einen anderen."},
+    "bot_limit": {"en": "Seat {n}: this bot would think longer than this server allows; choose a weaker one.",
+                  "de": "Platz {n}: Dieser Bot würde länger nachdenken, als dieser Server erlaubt; wähle einen "
+                        "schwächeren."},
+    "no_person": {"en": "This server plays no table of bots only: give at least one seat to a person.",
+                  "de": "Dieser Server spielt keinen Tisch nur mit Bots: Gib mindestens einen Platz einem Menschen."},
+    "no_move": {"en": "Choose a move first.", "de": "Wähle zuerst einen Zug."},
+    "long_move": {"en": "Those are too many moves at once.", "de": "Das sind zu viele Züge auf einmal."},
+    "over": {"en": "The match is over.", "de": "Die Partie ist vorbei."},
+    "waiting_seats": {"en": "The match starts once every seat is taken; still free: {names}.",
+                      "de": "Die Partie beginnt, sobald jeder Platz besetzt ist; noch frei: {names}."},
+    "not_your_turn": {"en": "It is not your turn; waiting for {names}.",
+                      "de": "Du bist nicht am Zug; wir warten auf {names}."},
+    "illegal": {"en": "That move is not allowed now.", "de": "Dieser Zug ist jetzt nicht erlaubt."},
+    "rematch_early": {"en": "A rematch is possible once the match is over.",
+                      "de": "Eine Revanche gibt es, sobald die Partie vorbei ist."},
+    "rematch_started": {"en": "The rematch has started already.", "de": "Die Revanche hat schon begonnen."},
+}
 
 
 class ApiError(Exception):
@@ -122,6 +158,21 @@ def frame_lang(lang: str) -> str:
         return check_lang(lang)
     except ValueError as exc:
         raise ApiError(422, str(exc)) from None
+
+
+def _options_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, str]:
+    """The players' words of ``options`` refused for ``game`` at ``players``: the player count out of the game's
+    range, an option the game does not have, or the first option (by its label) whose value is not allowed."""
+    if not game.min_players <= players <= game.max_players:
+        return refusals.said(REFUSED["players"], game=game.names, low=game.min_players, high=game.max_players,
+                             n=players)
+    for spec in game.options:
+        if spec.name in options:
+            try:
+                spec.validate(options[spec.name], players)
+            except KartentischError:
+                return refusals.said(REFUSED["option"], label={k: spec.label.get(k, spec.name) for k in LANGS})
+    return refusals.said(REFUSED["unknown_option"], game=game.names)
 
 
 def seat_names(seats: list[SeatRecord], lang: str) -> tuple[str, ...]:
@@ -343,6 +394,10 @@ class LiveTable:
         """The open seats, nobody's yet (the match starts once there is none)."""
         return [s.seat for s in self.record.seats if s.kind == "open"]
 
+    def _listed(self, seats: list[int]) -> dict[str, str]:
+        """``seats`` by name as a sentence lists them ("Ada and Ben" / "Ada und Ben"), per language."""
+        return {lang: listing([self.names[lang][s] for s in seats], lang) for lang in LANGS}
+
     def seat_taken(self, seat: SeatRecord) -> None:
         """An open seat is now ``seat`` (committed to the store): the record and the seats' names follow."""
         seats = [seat if s.seat == seat.seat else s for s in self.record.seats]
@@ -420,18 +475,20 @@ class LiveTable:
     def check(self, seat: int, line: str) -> list[str]:
         """The tokens of ``line`` if ``seat`` may apply them all now; raises ApiError 409/422, changes nothing."""
         if not isinstance(line, str) or not line.strip():
-            raise ApiError(422, "an action is a non-empty token string, e.g. \"play:r7\"")
+            raise ApiError(422, "an action is a non-empty token string, e.g. \"play:r7\"", said=REFUSED["no_move"])
         if len(line) > MAX_ACTION:
-            raise ApiError(422, f"an action line has at most {MAX_ACTION} characters")
+            raise ApiError(422, f"an action line has at most {MAX_ACTION} characters", said=REFUSED["long_move"])
         if self.state.game_over:
-            raise ApiError(409, "the match is over")
+            raise ApiError(409, "the match is over", said=REFUSED["over"])
         if waiting := self.waiting_for_seats:
             raise ApiError(409, f"the match starts once every seat is taken; waiting for "
-                                f"{', '.join(self.names['en'][s] for s in waiting)}")
+                                f"{', '.join(self.names['en'][s] for s in waiting)}",
+                           said=refusals.said(REFUSED["waiting_seats"], names=self._listed(waiting)))
         if seat not in self.state.to_act():
             names = self.names["en"]  # the page shows this: names, not 0-based seat numbers
             raise ApiError(409, f"{names[seat]} has no decision now; waiting for "
-                                f"{', '.join(names[s] for s in self.state.to_act())}")
+                                f"{', '.join(names[s] for s in self.state.to_act())}",
+                           said=refusals.said(REFUSED["not_your_turn"], names=self._listed(self.state.to_act())))
         tokens = line.split()
         try:
             if len(tokens) == 1 and self.state.is_legal(seat, tokens[0]):
@@ -439,7 +496,7 @@ class LiveTable:
             self.state.clone().apply_line(seat, line)
         except IllegalAction as exc:  # the rule goes in its own field, once; the seat by its name, not its index
             move = f"{exc.token!r} is not allowed for {self.names['en'][seat]}: " if exc.token else ""
-            raise ApiError(422, move + exc.reason, rule=exc.rule) from None
+            raise ApiError(422, move + exc.reason, rule=exc.rule, said=REFUSED["illegal"]) from None
         except Exception:  # a game's own defect (a plug-in's parser): this line is refused, the table goes on
             log.exception("%s: checking %r of seat %d failed (table %s)", self.record.game, line[:80], seat, self.id)
             raise ApiError(422, "the game could not read this move; nothing applied") from None
@@ -759,16 +816,20 @@ class Hub:
         """
         try:
             game = lookup(game_id)
+        except KartentischError as exc:
+            raise ApiError(422, str(exc), said=REFUSED["no_game"]) from None
+        try:
             resolved = game.resolve_options(players, options)
         except KartentischError as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, str(exc), said=_options_refused(game, players, options)) from None
         if len(seats) != players:
-            raise ApiError(422, f"{len(seats)} seats given for {players} players; give one per player")
+            raise ApiError(422, f"{len(seats)} seats given for {players} players; give one per player",
+                           said=refusals.said(REFUSED["seat_count"], n=players))
         seed_given = seed is not None
         if seed is None:  # nobody may know the deal: 128 bits from the OS, too many to search offline
             seed = secrets.randbits(SECRET_SEED_BITS)
         elif not 0 <= seed < 2**63:
-            raise ApiError(422, f"a chosen seed is an integer from 0 to 2**63 - 1, got {seed}")
+            raise ApiError(422, f"a chosen seed is an integer from 0 to 2**63 - 1, got {seed}", said=REFUSED["seed"])
         records: list[SeatRecord] = []
         for i, seat in enumerate(seats):
             name = str(seat.get("name") or "").strip()[:80]
@@ -781,7 +842,7 @@ class Hub:
                 records.append(SeatRecord(i, "open", "", None, None))  # taken through the invite (issue 21)
             else:
                 raise ApiError(422, f"seat {i + 1}: kind must be \"human\", \"bot\" or \"open\", "
-                                    f"got {seat.get('kind')!r}")
+                                    f"got {seat.get('kind')!r}", said=refusals.said(REFUSED["seat_kind"], n=i + 1))
         self.check_seats(records, lang)
         table_id = secrets.token_urlsafe(12)
         invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
@@ -803,9 +864,10 @@ class Hub:
         try:
             make_bot(spec, game, 0)
         except ImportError as exc:
-            raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})") from None
+            raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})",
+                           said=refusals.said(REFUSED["bot"], n=i + 1)) from None
         except (KartentischError, NotImplementedError) as exc:
-            raise ApiError(422, f"seat {i + 1}: {exc}") from None
+            raise ApiError(422, f"seat {i + 1}: {exc}", said=refusals.said(REFUSED["bot"], n=i + 1)) from None
         return spec
 
     def check_seats(self, records: list[SeatRecord], lang: str = "en", newcomer: int | None = None) -> None:
@@ -816,11 +878,13 @@ class Hub:
         try:
             for each in LANGS:
                 where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
-                check_names(seat_names(records, each), where, newcomer)
+                check_names(seat_names(records, each), where, newcomer,
+                            unnamed={r.seat for r in records if not r.name and r.kind != "bot"})
         except NameRefused as exc:
             raise ApiError(422, exc.text(lang), said=exc.texts) from None
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
-            raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
+            raise ApiError(422, "this server plays no table without a person; give at least one seat to a person",
+                           said=REFUSED["no_person"])
 
     def _bot_spec(self, i: int, seat: dict[str, Any]) -> str:
         """The bot spec of seat ``i``: its ``bot`` (default ``random``) with its ``iterations`` field merged in,
@@ -829,11 +893,11 @@ class Hub:
         try:
             name, params = parse_spec(spec)
         except KartentischError as exc:
-            raise ApiError(422, f"seat {i + 1}: {exc}") from None
+            raise ApiError(422, f"seat {i + 1}: {exc}", said=refusals.said(REFUSED["bot"], n=i + 1)) from None
         if seat.get("iterations") is not None:
             if "iterations" in params:
                 raise ApiError(422, f"seat {i + 1}: iterations given twice (in the bot spec {spec!r} and as "
-                                    f"'iterations'); give it once")
+                                    f"'iterations'); give it once", said=refusals.said(REFUSED["bot"], n=i + 1))
             params["iterations"] = seat["iterations"]
             spec = format_spec(name, params)
         if name != "ismcts":
@@ -841,10 +905,11 @@ class Hub:
         iterations, budget = params.get("iterations"), params.get("time_budget_s")
         if isinstance(iterations, int | float) and iterations > MAX_ITERATIONS:
             raise ApiError(422, f"seat {i + 1}: bot {spec!r}: iterations={iterations} is over this server's limit "
-                                f"of {MAX_ITERATIONS} per decision")
+                                f"of {MAX_ITERATIONS} per decision", said=refusals.said(REFUSED["bot_limit"], n=i + 1))
         if isinstance(budget, int | float) and budget > self.search_seconds:
             raise ApiError(422, f"seat {i + 1}: bot {spec!r}: time_budget_s={budget} is over this server's limit "
-                                f"of {self.search_seconds:g} s per decision")
+                                f"of {self.search_seconds:g} s per decision",
+                           said=refusals.said(REFUSED["bot_limit"], n=i + 1))
         return spec
 
     async def get(self, table_id: str) -> LiveTable:
@@ -1336,7 +1401,7 @@ class Hub:
             ApiError 409: the match is not over, or the seat leaves a rematch that exists already.
         """
         if not table.state.game_over:
-            raise ApiError(409, "a rematch is possible once the match is over")
+            raise ApiError(409, "a rematch is possible once the match is over", said=REFUSED["rematch_early"])
         async with table.lock:
             while True:
                 await self.refresh(table)
@@ -1357,7 +1422,8 @@ class Hub:
         if rematch_id is None:
             return None, None
         if not join:
-            raise ApiError(409, "the rematch has started already; its table is open to watch")
+            raise ApiError(409, "the rematch has started already; its table is open to watch",
+                           said=REFUSED["rematch_started"])
         new_table = await self.get(rematch_id)
         new_seat = new_table.record.seats[seat]
         return new_table.id, new_seat.token

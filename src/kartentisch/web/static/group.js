@@ -2,7 +2,7 @@
 // kept in this browser; the same name gives it back on another device), start a table or a score pad with the
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
-import { choiceWords, lang, listing, points, t as pageWord, toggleLang } from "./i18n.js";
+import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const STRINGS = {
@@ -48,14 +48,8 @@ const t = (key, ...args) => (STRINGS[lang()][key] ?? STRINGS.en[key]).replace(/\
 const code = decodeURIComponent(location.pathname.split("/").pop());
 const KEY = `kartentisch.group.${code}`;
 const api = (path) => `/api/groups/${encodeURIComponent(code)}${path}`;
-const LENGTHS = ["short", "medium", "long"];
-/** A game's length option (presets, or a choice of short/medium/long, as the lobby offers it first), or undefined. */
-const lengthOf = (game) => game?.options.find((o) => o.presets?.length > 0
-  || (o.kind === "choice" && o.choices.every((c) => LENGTHS.includes(c))));
-/** The length option's values in words: [{value, words}]. */
-const lengthChoices = (opt) => (opt.presets?.length
-  ? opt.presets.map((p) => ({ value: p.value, words: `${LENGTHS.includes(p.name) ? pageWord(`preset_${p.name}`) : p.name} (${p.value})` }))
-  : opt.choices.map((c) => ({ value: c, words: choiceWords(opt, c) })));
+/** A game's length option (as the lobby offers it first), or undefined. */
+const lengthOf = (game) => game?.options.find(isLength);
 /** Line colours of the chart (told apart by the legend's names too). */
 const COLOURS = ["#1f5fbf", "#c0392b", "#2f8f46", "#8e44ad", "#d68910", "#17a2b8", "#6d4c41", "#e84393", "#555"];
 
@@ -65,7 +59,7 @@ async function call(method, path, body) {
   const sep = path.includes("?") ? "&" : "?";
   const res = await fetch(`${api(path)}${sep}lang=${lang()}`, { method, headers, body: body && JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw Object.assign(new Error(data.error ?? `${res.status}`), { status: res.status });
+  if (!res.ok) throw Object.assign(new Error(data.text ?? data.error ?? `${res.status}`), { status: res.status });
   return data;
 }
 

@@ -24,7 +24,7 @@ export function NewGroup() {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
     const data = await res.json().catch(() => ({}));
     if (res.ok) location.href = data.url;
-    else setError(data.error ?? String(res.status));
+    else setError(data.text ?? data.error ?? String(res.status));
   };
   return html`<section id="new-group" class="setup" aria-labelledby="new-group-title">
     <h2 id="new-group-title">${t("title")}</h2><p class="help">${t("help")}</p>

@@ -21,7 +21,7 @@ export function HintPanel({ tableId, token, frame, play }) {
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint?lang=${lang()}`,
       { headers: { Authorization: `Bearer ${token}` } }).catch(() => null);
     const data = res ? await res.json().catch(() => ({})) : {};
-    setHint(res?.ok ? data : { error: data.error ?? String(res?.status ?? ct("error")) });
+    setHint(res?.ok ? data : { error: data.text ?? data.error ?? String(res?.status ?? ct("error")) });
   };
   const stale = hint?.moves && hint.n !== frame.n;
   return html`<section class="hint-panel" data-zone="hint" aria-labelledby="hint-title" aria-live="polite">

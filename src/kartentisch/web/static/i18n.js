@@ -9,7 +9,7 @@ const STRINGS = {
     hotseat: "Everybody plays on this device (hot-seat)", reaction: "Reaction time in seconds (empty: no timer)",
     seed: "Fixed deal (seed, optional)", create: "Create table", creating: "Creating the table…",
     sameName: "Two seats are both called {0}: give each person their own name.",
-    preset_short: "short", preset_medium: "medium", preset_long: "long",     none: "none",
+    preset_short: "Short", preset_medium: "Medium", preset_long: "Long",     none: "none",
     invite: "Invite link", tableReady: "Your table is ready", inviteHelp: "Send this link to your friends: each picks a free seat and types a name.",
     copy: "Copy", copied: "Copied", open: "Open", openMySeat: "Go to my seat", seatLink: "Private link of seat {0}",
     spectatorLink: "Spectator link", links: "More links", error: "Error",
@@ -58,7 +58,7 @@ const STRINGS = {
     hotseat: "Alle spielen an diesem Gerät (Hot-Seat)", reaction: "Reaktionszeit in Sekunden (leer: ohne Uhr)",
     seed: "Feste Kartenverteilung (Startwert, optional)", create: "Tisch anlegen", creating: "Lege den Tisch an…",
     sameName: "Zwei Plätze heißen beide {0}: gib jedem seinen eigenen Namen.",
-    preset_short: "kurz", preset_medium: "mittel", preset_long: "lang",     none: "keine",
+    preset_short: "Kurz", preset_medium: "Mittel", preset_long: "Lang",     none: "keine",
     invite: "Einladungslink", tableReady: "Dein Tisch ist bereit", inviteHelp: "Schick diesen Link deinen Freunden: jeder wählt einen freien Platz und gibt einen Namen ein.",
     copy: "Kopieren", copied: "Kopiert", open: "Öffnen", openMySeat: "Zu meinem Platz", seatLink: "Privater Link für Platz {0}",
     spectatorLink: "Zuschauerlink", links: "Weitere Links", error: "Fehler",
@@ -149,6 +149,21 @@ export function word(map) {
 /** A game option's value in words: a choice by the option's `choice_labels`, else the value as it is. */
 export function choiceWords(opt, value) {
   return word(opt.choice_labels?.[value]) || String(value);
+}
+
+const LENGTHS = ["short", "medium", "long"];
+
+/** Is `opt` a game's length: a preset list, or a choice of short/medium/long? The lobby and a group's page offer it
+ * first. */
+export function isLength(opt) {
+  return opt.presets?.length > 0 || (opt.kind === "choice" && opt.choices.every((c) => LENGTHS.includes(c)));
+}
+
+/** The lengths of `opt` (see `isLength`) in one style on every page: [{name, value, words}], words "Short (15)" /
+ * "Kurz (15)" for a preset (its value beside it), "Short" / "Kurz" for a choice (the game's `choice_labels`). */
+export function lengthChoices(opt) {
+  if (!opt.presets?.length) return opt.choices.map((c) => ({ name: c, value: c, words: choiceWords(opt, c) }));
+  return opt.presets.map((p) => ({ ...p, words: `${LENGTHS.includes(p.name) ? t(`preset_${p.name}`) : p.name} (${p.value})` }));
 }
 
 /** A score as people write it: a real minus sign ("−3"), with `signed` a plus sign too ("+3"). */

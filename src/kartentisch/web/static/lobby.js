@@ -1,7 +1,7 @@
 // The lobby: a card per game (GET /api/games: names, players, length presets, the rules summary in the page's
 // language), then the table's seats and options in the players' words (presets first, the rest behind "more
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
-import { choiceWords, lang, t, toggleLang, word } from "./i18n.js";
+import { choiceWords, isLength, lang, lengthChoices, t, toggleLang, word } from "./i18n.js";
 import { NewGroup } from "./groupnew.js";
 import { MyTablesLink } from "./turnbased.js";
 import { HintsOption } from "./hint.js";
@@ -11,27 +11,10 @@ import { ReplayFileLink } from "./review.js";
 import { st } from "./seatwords.js";
 import { html, listValue, loadGame, render, useEffect, useRef, useState } from "./ui.js";
 
-const LENGTHS = ["short", "medium", "long"];
 // The same words as the table's bot labels (bots.bot_label): ISMCTS from 1,000 iterations is "strong" there.
 const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 1000 } };
 /** The page's words of each kind of seat (the seat rows' choices). */
 const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong" };
-
-/** Is `opt` the game's length (a preset list, or a choice of short/medium/long)? Those come first, as buttons. */
-function isMain(opt) {
-  return opt.presets?.length > 0 || (opt.kind === "choice" && opt.choices.every((c) => LENGTHS.includes(c)));
-}
-
-/** The preset buttons of `opt`: [{name, value}]. */
-function presetsOf(opt) {
-  if (opt.presets?.length) return opt.presets;
-  return opt.choices.map((c) => ({ name: c, value: c }));
-}
-
-function presetLabel(opt, p) {
-  const name = LENGTHS.includes(p.name) ? t(`preset_${p.name}`) : p.name;
-  return opt.kind === "choice" ? choiceWords(opt, p.value) : `${name} (${p.value})`;
-}
 
 function RulesDialog({ game, onClose }) {
   const [text, setText] = useState(null);
@@ -48,10 +31,10 @@ function RulesDialog({ game, onClose }) {
 }
 
 function GameCard({ game, chosen, onChoose, onRules }) {
-  const main = game.options.find(isMain);
+  const main = game.options.find(isLength);
   return html`<li class=${`game-card${chosen ? " chosen" : ""}`} data-game=${game.id}>
     <h3>${word(game.names)}</h3>
-    <p class="facts">${t("playersRange", game.min_players, game.max_players)}${main && html` · ${t("length")}: ${presetsOf(main).map((p) => presetLabel(main, p)).join(" · ")}`}</p>
+    <p class="facts">${t("playersRange", game.min_players, game.max_players)}${main && html` · ${t("length")}: ${lengthChoices(main).map((p) => p.words).join(" · ")}`}</p>
     ${game.pitch && html`<p class="pitch">${word(game.pitch)}</p>`}
     <div class="buttons">
       <button type="button" class="how" onClick=${onRules}>${t("howToPlay")}</button>
@@ -100,9 +83,9 @@ function OptionField({ opt, value, seats, pick, onChange }) {
   }
   return html`<div class="field option" data-option=${opt.name}>
     <label class="label" for=${id}>${word(opt.label) || opt.name}</label>
-    ${isMain(opt) && html`<span class="presets" role="group" aria-label=${word(opt.label)}>${presetsOf(opt).map((p) => html`<button type="button"
-        class="preset" data-preset=${p.name} aria-pressed=${value === p.value ? "true" : "false"} onClick=${() => onChange(p.value)}>${presetLabel(opt, p)}</button>`)}</span>`}
-    ${!(isMain(opt) && opt.kind === "choice") && input}
+    ${isLength(opt) && html`<span class="presets" role="group" aria-label=${word(opt.label)}>${lengthChoices(opt).map((p) => html`<button type="button"
+        class="preset" data-preset=${p.name} aria-pressed=${value === p.value ? "true" : "false"} onClick=${() => onChange(p.value)}>${p.words}</button>`)}</span>`}
+    ${!(isLength(opt) && opt.kind === "choice") && input}
     ${help && html`<p class="help">${help}</p>`}
   </div>`;
 }
@@ -175,8 +158,8 @@ function Setup({ game }) {
   const [done, setDone] = useState(null);
   const [module, setModule] = useState(null);   // the game's module: how its list options are chosen
   useEffect(() => { loadGame(game.id).then(setModule); }, [game.id]);
-  const main = game.options.filter(isMain);
-  const rest = game.options.filter((o) => !isMain(o));
+  const main = game.options.filter(isLength);
+  const rest = game.options.filter((o) => !isLength(o));
   // a seat option's choices: each seat with what sits there ("Seat 1 (you)", "Seat 2: Ben", "Seat 3: Bot: easy")
   const seatWords = seats.slice(0, players).map((s, i) => `${t("seat")} ${i + 1}${i === 0 ? ` (${t("you")})`
     : `: ${s.kind === "human" && s.name.trim() ? s.name.trim() : t(SEAT_KINDS[s.kind])}`}`);

@@ -50,7 +50,7 @@ async function show(n, seat = S.seat) {
     .catch(() => null);
   const data = res ? await res.json().catch(() => ({})) : {};
   if (!res?.ok) {
-    S.error = res?.status === 409 && source.kind === "table" ? ct("notOver") : data.error ?? ct("error");
+    S.error = res?.status === 409 && source.kind === "table" ? ct("notOver") : data.text ?? data.error ?? ct("error");
     redraw();
     return;
   }
@@ -183,7 +183,7 @@ function Upload() {
     const data = res ? await res.json().catch(() => ({})) : {};
     if (!res?.ok) {  // a bad file's reason names tokens and lines: for developers, behind "Details"
       const bad = res?.status === 422;
-      S.error = bad ? ct("badReplay") : data.error ?? ct("error");   // over the rate: the server's words
+      S.error = bad ? ct("badReplay") : data.text ?? data.error ?? ct("error");   // over the rate: the server's words
       S.errorDetail = bad ? data.error ?? "" : "";
       redraw();
       return;

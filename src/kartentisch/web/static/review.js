@@ -16,7 +16,7 @@ const PAD = 8;
 async function getJson(url, method = "GET") {
   const res = await fetch(url, { method }).catch(() => null);
   const data = res ? await res.json().catch(() => ({})) : {};
-  return res?.ok ? data : { state: "failed", error: data.error ?? String(res?.status ?? "") };
+  return res?.ok ? data : { state: "failed", error: data.text ?? data.error ?? String(res?.status ?? "") };
 }
 
 /**

@@ -49,7 +49,7 @@ async function api(method, url, body) {
   if (state.key && method !== "GET") headers.Authorization = `Bearer ${state.key}`;
   const res = await fetch(withLang(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || `${res.status}`);
+  if (!res.ok) throw new Error(data.text || data.error || `${res.status}`);
   return data;
 }
 

@@ -87,14 +87,15 @@ const REFUSALS = [
   [/spectators do not chat/, () => t("refusedChatSpectator")],
 ];
 
-/** A refusal of the table (HTTP `status`, body `{error, rule}`) in the players' words and the page's language: the
- * server's message is English and may name seats from 0 or tokens, so the page says it its own way (a move the
- * rules forbid, a known refusal, else the status); seat names come from the frame drawn. */
+/** A refusal of the table (HTTP `status`, body `{error, rule, text}`) in the players' words and the page's language:
+ * the server's `error` is English and may name seats from 0 or tokens, so the page says it its own way (a move the
+ * rules forbid, a known refusal, else the server's `text` in the page's language, else the status); seat names come
+ * from the frame drawn. */
 function refusal(status, body) {
   if (body.rule) return t("refusedIllegal");
   if (status === 429) return t("refusedFast");
   const known = REFUSALS.find(([pattern]) => pattern.test(body.error ?? ""));
-  return known ? known[1](S.active?.frame) : t("refusedOther", status);
+  return known ? known[1](S.active?.frame) : body.text ?? t("refusedOther", status);
 }
 
 /** Show a refusal above the table; with ?dev=1 the rule and the server's own message too. */

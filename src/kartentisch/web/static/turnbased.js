@@ -74,7 +74,10 @@ export function forget(tables) {
 export async function fetchMine(seats = mySeats()) {
   const res = await fetch(`/api/my?lang=${lang()}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats }) });
-  if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error ?? String(res.status));
+  if (!res.ok) {
+    const data = await res.json().catch(() => ({}));
+    throw new Error(data.text ?? data.error ?? String(res.status));
+  }
   return res.json();
 }
 
@@ -123,12 +126,12 @@ export function TurnPanel({ tableId, token }) {
   const save = async (ev) => {
     ev.preventDefault();
     setError("");
-    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/mail`, {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/mail?lang=${lang()}`, {  // refusals in its words
       method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
       body: JSON.stringify({ address: address.trim(), lang: lang() }) });
     const data = await res.json().catch(() => ({}));
     if (res.ok) setInfo({ ...info, address: data.address });
-    else setError(data.error ?? String(res.status));
+    else setError(data.text ?? data.error ?? String(res.status));
   };
   return html`<section id="turn-panel" class="turn-panel" aria-labelledby="turn-panel-title">
     <h2 id="turn-panel-title">${tb(info.mail ? "mailTitle" : "turnBased")}</h2>

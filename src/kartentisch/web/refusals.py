@@ -1,0 +1,178 @@
+"""Refusals in the players' words (EN/DE) where the raising code has none of its own.
+
+Every refusal of the API answers ``{"error": developer text, "text"?: the players' words}`` (:class:`ApiError
+<kartentisch.web.tables.ApiError>`; ``error`` stays for API clients and logs). A page shows ``text``, so it must
+read as people speak, in the request's language (``?lang=``), naming no field, id or token. This module words
+the refusals nobody else words:
+
+* :func:`invalid_request`: a request FastAPI refuses before any route runs (a 422 of pydantic's validation: a
+  number that is no number, a name too long, a missing field), from each problem's location and kind;
+* :func:`status_text`: by HTTP status, for a refusal that carries no words of its own (a missing route, the
+  database down, an ``ApiError`` raised without ``said``).
+
+A more specific refusal says its own words where it is raised (``ApiError(..., said={"en": …, "de": …})``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..kernel.words import LANGS
+
+#: What a request's field is in the players' words (the specs' German terms: Spieler, Platz, Uhr …), by the
+#: field's name as the API spells it. A field not listed is "something in the request" (no field name shows).
+FIELD_WORDS: dict[str, dict[str, str]] = {
+    "game": {"en": "the game", "de": "das Spiel"},
+    "players": {"en": "the number of players", "de": "die Zahl der Spieler"},
+    "options": {"en": "the table's options", "de": "die Einstellungen des Tisches"},
+    "seed": {"en": "the fixed deal", "de": "die feste Kartenverteilung"},
+    "seats": {"en": "the seats", "de": "die Plätze"},
+    "kind": {"en": "the kind of seat", "de": "die Art des Platzes"},
+    "name": {"en": "the name", "de": "der Name"},
+    "bot": {"en": "the bot", "de": "der Bot"},
+    "iterations": {"en": "the bot's strength", "de": "die Stärke des Bots"},
+    "reaction_seconds": {"en": "the reaction time", "de": "die Reaktionszeit"},
+    "spectator_chat": {"en": "the spectators' chat", "de": "der Chat der Zuschauer"},
+    "hints": {"en": "the hints", "de": "die Tipps"},
+    "clock": {"en": "the clock", "de": "die Uhr"},
+    "on_timeout": {"en": "what happens when the time runs out", "de": "was geschieht, wenn die Zeit abläuft"},
+    "action": {"en": "the move", "de": "der Zug"},
+    "n": {"en": "the move number", "de": "die Zugnummer"},
+    "since": {"en": "the move number", "de": "die Zugnummer"},
+    "join": {"en": "the answer to the rematch", "de": "die Antwort auf die Revanche"},
+    "seat": {"en": "the seat", "de": "der Platz"},
+    "text": {"en": "the text", "de": "der Text"},
+    "member": {"en": "the member", "de": "das Mitglied"},
+    "members": {"en": "the members", "de": "die Mitglieder"},
+    "again": {"en": "“I joined before”", "de": "„Ich bin schon dabei“"},
+    "address": {"en": "the e-mail address", "de": "die E-Mail-Adresse"},
+    "lang": {"en": "the language", "de": "die Sprache"},
+    "view": {"en": "the view", "de": "die Ansicht"},
+    "bots": {"en": "counting the bots", "de": "das Mitzählen der Bots"},
+}
+#: A field the list above does not know.
+SOMETHING = {"en": "something in the request", "de": "etwas in der Anfrage"}
+#: What is wrong, by pydantic's error type (``{field}``: :data:`FIELD_WORDS`; ``{ge}``, ``{le}``, ``{max_length}`` …:
+#: the error's context). A type not listed is :data:`NOT_READ`.
+PROBLEM_WORDS: dict[str, dict[str, str]] = {
+    "missing": {"en": "{field} is missing", "de": "{field} fehlt"},
+    "int_parsing": {"en": "{field} must be a whole number", "de": "{field} muss eine ganze Zahl sein"},
+    "int_type": {"en": "{field} must be a whole number", "de": "{field} muss eine ganze Zahl sein"},
+    "int_from_float": {"en": "{field} must be a whole number", "de": "{field} muss eine ganze Zahl sein"},
+    "bool_parsing": {"en": "{field} must be yes or no", "de": "{field} muss ja oder nein sein"},
+    "bool_type": {"en": "{field} must be yes or no", "de": "{field} muss ja oder nein sein"},
+    "greater_than_equal": {"en": "{field} must be at least {ge}", "de": "{field} muss mindestens {ge} sein"},
+    "greater_than": {"en": "{field} must be more than {gt}", "de": "{field} muss größer als {gt} sein"},
+    "less_than_equal": {"en": "{field} must be at most {le}", "de": "{field} darf höchstens {le} sein"},
+    "less_than": {"en": "{field} must be less than {lt}", "de": "{field} muss kleiner als {lt} sein"},
+    "string_too_long": {"en": "{field} is too long: at most {max_length} characters",
+                        "de": "{field} ist zu lang: höchstens {max_length} Zeichen"},
+    "string_too_short": {"en": "{field} is too short: at least {min_length} characters",
+                         "de": "{field} ist zu kurz: mindestens {min_length} Zeichen"},
+    "too_long": {"en": "{field}: at most {max_length}", "de": "{field}: höchstens {max_length}"},
+    "too_short": {"en": "{field}: at least {min_length}", "de": "{field}: mindestens {min_length}"},
+    "text_too_long": {"en": "{field} is too long: at most {max_length} characters",
+                      "de": "{field} ist zu lang: höchstens {max_length} Zeichen"},
+    "literal_error": {"en": "{field} is none of the choices", "de": "{field} ist keine der Möglichkeiten"},
+    "enum": {"en": "{field} is none of the choices", "de": "{field} ist keine der Möglichkeiten"},
+    "string_type": {"en": "{field} must be text", "de": "{field} muss ein Text sein"},
+    "value_error": {"en": "{field} cannot be taken as it is", "de": "{field} geht so nicht"},
+}
+#: Any other problem (a body that is no JSON, a list where one value belongs …): the page sent what it should not.
+NOT_READ = {"en": "the server could not read {field}", "de": "der Server konnte {field} nicht lesen"}
+#: The end of every refusal of :func:`invalid_request`.
+CHECK_AND_RETRY = {"en": "check it and try again.", "de": "prüfe es und versuche es noch einmal."}
+#: Where a problem is inside a list (``seats.1.name``, a score pad's ``players.1``): its place counted from 1.
+PLACE = {"seats": {"en": "Seat {n}", "de": "Platz {n}"}, "players": {"en": "Player {n}", "de": "Mitspieler {n}"},
+         "members": {"en": "Member {n}", "de": "Mitglied {n}"}}
+#: What one item of a list is (a score pad's ``players`` are names, a group table's ``members`` are members).
+ITEM_WORDS = {"players": FIELD_WORDS["name"], "members": FIELD_WORDS["member"], "seats": {"en": "the seat",
+                                                                                       "de": "der Platz"}}
+
+#: A refusal without words of its own, by HTTP status (:func:`status_text`).
+STATUS_WORDS: dict[int, dict[str, str]] = {
+    400: {"en": "The server could not read this request. Reload the page and try again.",
+          "de": "Der Server konnte diese Anfrage nicht lesen. Lade die Seite neu und versuche es noch einmal."},
+    401: {"en": "This needs your own link: open the page through the link you were given.",
+          "de": "Dafür brauchst du deinen eigenen Link: öffne die Seite über den Link, den du bekommen hast."},
+    403: {"en": "This is not allowed here.", "de": "Das ist hier nicht erlaubt."},
+    404: {"en": "This was not found: the link may be mistyped, or it is gone.",
+          "de": "Das gibt es nicht: Der Link ist vielleicht falsch geschrieben, oder es ist nicht mehr da."},
+    405: {"en": "The server does not do this here.", "de": "Das macht der Server hier nicht."},
+    409: {"en": "That is not possible at this moment.", "de": "Das geht in diesem Moment nicht."},
+    410: {"en": "This table has expired: nobody moved for a long time.",
+          "de": "Dieser Tisch ist abgelaufen: Lange hat niemand gezogen."},
+    413: {"en": "That is too much at once for the server.", "de": "Das ist zu viel auf einmal für den Server."},
+    422: {"en": "That is not possible. Check what you chose and try again.",
+          "de": "Das geht nicht. Prüfe deine Angaben und versuche es noch einmal."},
+    429: {"en": "Too many requests at once: wait a moment and try again.",
+          "de": "Zu viele Anfragen auf einmal: Warte kurz und versuche es noch einmal."},
+    503: {"en": "The server cannot answer right now: try again in a moment.",
+          "de": "Der Server kann gerade nicht antworten: Versuche es gleich noch einmal."},
+}
+#: A status :data:`STATUS_WORDS` does not list: a client error, else a server error.
+OTHER_CLIENT = STATUS_WORDS[400]
+OTHER_SERVER = STATUS_WORDS[503]
+
+
+def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:
+    """``texts`` (one template per language of :data:`LANGS`) formatted with ``values``, for ``ApiError(…,
+    said=…)``; a value that is a mapping is taken per language (a game's ``names``, the seats' names):
+    ``said({"en": "{game} is full", "de": "{game} ist voll"}, game=game.names)``."""
+    return {lang: texts[lang].format(**{key: value[lang] if isinstance(value, Mapping) else value
+                                        for key, value in values.items()}) for lang in LANGS}
+
+
+def sentences(texts: Mapping[str, str]) -> dict[str, str]:
+    """``texts`` (per language) each beginning with a capital, as a page shows a refusal (the API's ``error`` of
+    some refusals begins in lower case, as developers' messages do)."""
+    return {lang: text[:1].upper() + text[1:] for lang, text in texts.items()}
+
+
+def reply_lang(lang: str | None) -> str:
+    """The language of a refusal's words: ``lang`` if the pages have it (:data:`LANGS`), else English (an unknown
+    ``?lang=`` is itself refused, in English)."""
+    return lang if lang in LANGS else "en"
+
+
+def status_text(status: int, lang: str | None) -> str:
+    """The players' words of a refusal with HTTP ``status`` that has none of its own, in ``lang``
+    (:func:`reply_lang`)."""
+    words = STATUS_WORDS.get(status) or (OTHER_CLIENT if status < 500 else OTHER_SERVER)
+    return words[reply_lang(lang)]
+
+
+def problem_text(error: Mapping[str, Any], lang: str) -> str:
+    """One pydantic problem (``{"loc", "type", "ctx"?}``) in the players' words in ``lang``: the field by
+    :data:`FIELD_WORDS` (the seat counted from 1 in front where it is inside ``seats``), what is wrong by
+    :data:`PROBLEM_WORDS`; never the field's or the type's id."""
+    loc = [part for part in error.get("loc", ()) if part not in ("body", "query", "path", "header")]
+    named = [part for part in loc if isinstance(part, str) and part in FIELD_WORDS]
+    if len(loc) >= 2 and isinstance(loc[-1], int) and loc[-2] in ITEM_WORDS:  # the item itself (a name of a list)
+        field = ITEM_WORDS[str(loc[-2])][lang]
+    else:
+        field = FIELD_WORDS[named[-1]][lang] if named else SOMETHING[lang]
+    context = {key: value for key, value in (error.get("ctx") or {}).items() if isinstance(value, int | float | str)}
+    kind = str(error.get("type"))
+    if kind == "too_long" and context.get("field_type") == "Value":  # a text field's max_length, checked as a value
+        kind = "text_too_long"
+    words = PROBLEM_WORDS.get(kind, NOT_READ)
+    try:
+        text = words[lang].format(field=field, **context)
+    except (KeyError, IndexError):  # a context pydantic did not give: say it without the figure
+        text = NOT_READ[lang].format(field=field)
+    text = text[0].upper() + text[1:]
+    if len(loc) >= 2 and loc[0] in PLACE and isinstance(loc[1], int):
+        text = f"{PLACE[str(loc[0])][lang].format(n=loc[1] + 1)}: {text}"
+    return text
+
+
+def invalid_request(errors: Iterable[Mapping[str, Any]], lang: str | None) -> str:
+    """A request pydantic refused (its errors as ``RequestValidationError.errors()`` gives them) in the players'
+    words in ``lang`` (:func:`reply_lang`): each distinct problem once (:func:`problem_text`), then
+    "check it and try again". ``"Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und versuche es noch
+    einmal."``"""
+    lang = reply_lang(lang)
+    problems = list(dict.fromkeys(problem_text(error, lang) for error in errors))
+    return f"{'; '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])}; {CHECK_AND_RETRY[lang]}"

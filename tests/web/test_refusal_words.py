@@ -1,0 +1,142 @@
+"""Every refusal a page can meet answers its ``text`` in the request's language, in the players' words: German for
+``?lang=de`` (the specs' terms: Spieler, Platz, Uhr …), naming no field, id or token; ``error`` stays the developer's
+text (a fresh user's finding: the German lobby showed "colors: 9 players not allowed" and pydantic's 422s)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kartentisch.web.refusals import invalid_request, status_text
+
+from .conftest import auth, new_table
+
+HUMAN = {"kind": "human", "name": "Ada"}
+BEN = {"kind": "human", "name": "Ben"}
+TABLE = {"game": "colors", "players": 2, "seats": [HUMAN, BEN]}
+#: What no text for people holds, in any language: a field's or option's id, a request's anatomy, code-like signs.
+CODE_WORDS = re.compile(r"\b(token|null|None|JSON|int|str|bool|invalid request|Input should|Bearer|Authorization|"
+                        r"ismcts|colors)\b|\b[a-z]+_[a-z_]+\b|[{}<>=]|\b[0-9]+ … [0-9]+\b")
+#: The API's English ids that a German text would show only by naming a field or a value as the API spells it.
+FIELD_IDS = re.compile(r"\b(players|seats?|clock|kind|options|seed|iterations|name|action|text|human|open|bot "
+                       r"spec|heuristic|random|warp|game)\b")
+#: Words any German sentence of these refusals has at least one of.
+GERMAN = re.compile(r"\b(der|die|das|dein|deine|du|ist|nicht|kein|keine|keinen|gibt|gib|wähle|prüfe|versuche|"
+                    r"noch|zu|etwas|Spieler|Platz|Tisch|Zug|heißt|fehlt|muss|darf|geht|Dieser|Diese|Dieses)\b")
+
+
+def refusals(client: TestClient) -> dict[str, tuple[str, str, dict[str, Any]]]:
+    """Every refusal route the lobby, the join, table, group, score pad and replay pages ask: ``{what: (method,
+    path, request options)}`` (the path without ``lang``)."""
+    table = new_table(client, "colors", 2, [HUMAN, BEN], seed=3, options={"first_player": 0})
+    tid, ada, ben = table["id"], table["seats"][0]["token"], table["seats"][1]["token"]
+    opened = new_table(client, "colors", 3, [HUMAN, BEN, {"kind": "open"}], seed=4)
+    join = f"/api/invites/{opened['invite']['code']}/join"
+    group = client.post("/api/groups", json={"name": "Freitag"}).json()
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json()["legal"]
+    illegal = next(f"play:{c}" for c in ("r1", "b1", "g1", "y1", "r9", "b9") if f"play:{c}" not in legal)
+    return {
+        # the lobby: a new table
+        "nine players": ("POST", "/api/tables", {"json": {**TABLE, "players": 9, "seats": [HUMAN] * 9}}),
+        "players no number": ("POST", "/api/tables", {"json": {**TABLE, "players": "zwei"}}),
+        "unknown clock": ("POST", "/api/tables", {"json": {**TABLE, "clock": "warp"}}),
+        "unknown on_timeout": ("POST", "/api/tables", {"json": {**TABLE, "clock": "fast", "on_timeout": "never"}}),
+        "reaction at a turn-based table": ("POST", "/api/tables", {"json": {**TABLE, "clock": "day",
+                                                                          "reaction_seconds": 30}}),
+        "reaction too short": ("POST", "/api/tables", {"json": {**TABLE, "reaction_seconds": 1}}),
+        "name too long": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN, {**BEN, "name": "B" * 81}]}}),
+        "unknown seat kind": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN, {"kind": "robot"}]}}),
+        "unknown bot": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN, {"kind": "bot", "bot": "nope"}]}}),
+        "bot over the limit": ("POST", "/api/tables", {"json": {**TABLE, "seats": [
+            HUMAN, {"kind": "bot", "bot": "ismcts:time_budget_s=3600"}]}}),
+        "too many iterations": ("POST", "/api/tables", {"json": {**TABLE, "seats": [
+            HUMAN, {"kind": "bot", "bot": "ismcts", "iterations": 10**9}]}}),
+        "seats for players": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN]}}),
+        "bad option value": ("POST", "/api/tables", {"json": {**TABLE, "options": {"target_score": 0}}}),
+        "unknown option": ("POST", "/api/tables", {"json": {**TABLE, "options": {"warp_speed": 9}}}),
+        "negative seed": ("POST", "/api/tables", {"json": {**TABLE, "seed": -1}}),
+        "unknown game": ("POST", "/api/tables", {"json": {**TABLE, "game": "skat"}}),
+        "names alike": ("POST", "/api/tables", {"json": {**TABLE, "seats": [HUMAN, {**BEN, "name": "ada"}]}}),
+        "no body": ("POST", "/api/tables", {"content": b"{", "headers": {"Content-Type": "application/json"}}),
+        "rules of no game": ("GET", "/api/games/skat/rules", {}),
+        # the join page
+        "no invite": ("GET", "/api/invites/nothing-here", {}),
+        "join no seat": ("POST", join, {"json": {"seat": 9, "name": "Cem"}}),
+        "join a taken seat": ("POST", join, {"json": {"seat": 0, "name": "Cem"}}),
+        "join without a name": ("POST", join, {"json": {"seat": 2, "name": " "}}),
+        "join a name alike": ("POST", join, {"json": {"seat": 2, "name": "ADA"}}),
+        "join seat no number": ("POST", join, {"json": {"seat": "zwei", "name": "Cem"}}),
+        # the table page
+        "no table": ("GET", "/api/tables/nothing-here/view", {}),
+        "act as a spectator": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": legal[0]}}),
+        "act out of turn": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": "pass"}, "headers": auth(ben)}),
+        "an illegal move": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": illegal}, "headers": auth(ada)}),
+        "act before the start": ("POST", f"/api/tables/{opened['id']}/actions", {
+            "json": {"action": "pass"}, "headers": auth(opened["seats"][0]["token"])}),
+        "an empty move": ("POST", f"/api/tables/{tid}/actions", {"json": {"action": " "}, "headers": auth(ada)}),
+        "unknown seat token": ("GET", f"/api/tables/{tid}/view", {"headers": auth("not-a-seat")}),
+        "rematch before the end": ("POST", f"/api/tables/{tid}/rematch", {"headers": auth(ada)}),
+        "hand one's own seat": ("POST", f"/api/tables/{tid}/seats/0/handover", {"json": {"bot": "random"},
+                                                                               "headers": auth(ada)}),
+        "an empty chat message": ("POST", f"/api/tables/{tid}/chat", {"json": {"text": " "}, "headers": auth(ada)}),
+        "a spectator's chat": ("POST", f"/api/tables/{tid}/chat?spectator=true", {"json": {"text": "hallo"}}),
+        "review before the end": ("GET", f"/api/tables/{tid}/review", {}),
+        "replay before the end": ("GET", f"/api/tables/{tid}/replay?n=zwei", {}),
+        "mail without a seat": ("POST", f"/api/tables/{tid}/mail", {"json": {"address": "a@b.de", "lang": "de"}}),
+        # the group and score pad pages
+        "group without a name": ("POST", "/api/groups", {"json": {"name": " "}}),
+        "no group": ("GET", "/api/groups/nothing-here", {}),
+        "group member without a name": ("POST", f"/api/groups/{group['code']}/members", {"json": {"name": " "}}),
+        "score pad names alike": ("POST", "/api/scorepads", {"json": {"game": "grid", "players": ["Ana", "ana"]}}),
+        "no score pad": ("GET", "/api/scorepads/nothing-here", {}),
+        # no such route at all
+        "no route": ("GET", "/api/nothing-here", {}),
+    }
+
+
+def test_every_refusal_a_page_meets_is_said_in_german_in_the_players_words(client: TestClient) -> None:
+    asked = refusals(client)
+    wrong = {}
+    for what, (method, path, options) in asked.items():
+        sep = "&" if "?" in path else "?"
+        answers = {lang: client.request(method, f"{path}{sep}lang={lang}", **options) for lang in ("de", "en")}
+        de, en = answers["de"], answers["en"]
+        assert de.status_code >= 400 and de.status_code == en.status_code, (what, de.status_code, de.text)
+        text, english = de.json().get("text"), en.json().get("text")
+        assert isinstance(de.json().get("error"), str), (what, de.text)  # the developer's text stays
+        if not isinstance(text, str) or not isinstance(english, str) or text == english or not GERMAN.search(text) \
+                or CODE_WORDS.search(text) or FIELD_IDS.search(text) or CODE_WORDS.search(english) \
+                or any(len(part) >= 5 and part in text for part in path.split("?")[0].split("/")[3:]):  # ids
+            wrong[what] = (de.status_code, text, english)
+    assert not wrong, "\n".join(f"{what}: {answer}" for what, answer in wrong.items())
+
+
+@pytest.mark.parametrize("body, said", [
+    ({**TABLE, "players": 9, "seats": [HUMAN] * 9}, "Farblücke spielen 2 bis 6 Spieler, nicht 9."),
+    ({**TABLE, "clock": "warp"}, "Diese Uhr gibt es nicht; wähle eine aus der Liste."),
+    ({**TABLE, "players": "zwei"}, "Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und versuche es noch "
+                                   "einmal."),
+    ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B" * 81}]},
+     "Platz 2: Der Name ist zu lang: höchstens 80 Zeichen; prüfe es und versuche es noch einmal."),
+])
+def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[str, Any], said: str) -> None:
+    res = client.post("/api/tables?lang=de", json=body)
+    assert res.status_code == 422 and res.json()["text"] == said, res.text
+
+
+def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
+    """pydantic's problems by field and kind, a list's item by its place counted from 1, a field or kind the
+    catalogue lacks without its id; a status without words of its own by the status (an unknown ``lang``: English)."""
+    de = [{"loc": ("body", "players", 1), "type": "string_too_long", "ctx": {"max_length": 80}},
+          {"loc": ("body", "secret_field"), "type": "missing"},
+          {"loc": ("query", "n"), "type": "some_future_type"}]
+    assert invalid_request(de, "de") == ("Mitspieler 2: Der Name ist zu lang: höchstens 80 Zeichen; Etwas in der "
+                                         "Anfrage fehlt; Der Server konnte die Zugnummer nicht lesen; prüfe es und "
+                                         "versuche es noch einmal.")
+    assert invalid_request([{"loc": ("body", "seats", 0, "iterations"), "type": "less_than_equal",
+                             "ctx": {"le": 1000000}}], "en") == (
+        "Seat 1: The bot's strength must be at most 1000000; check it and try again.")
+    assert status_text(418, "de") == status_text(400, "de") and status_text(599, "fr") == status_text(503, "en")
