@@ -43,7 +43,7 @@ def test_games_rules_and_scenarios(plugin_env: dict[str, str]) -> None:
     assert games.returncode == 0 and "highcard" in games.stdout and "High Card / Höchste Karte" in games.stdout
     rules = run(plugin_env, *KT, "rules", "highcard", "--lang", "de")
     assert rules.returncode == 0 and "Höchste Karte" in rules.stdout and "Stich" in rules.stdout
-    scenarios = run(plugin_env, *KT, "scenario", str(PLUGIN / "scenarios"))
+    scenarios = run(plugin_env, *KT, "scenario", str(PLUGIN / "src" / "highcard" / "scenarios"))
     assert scenarios.returncode == 0 and "4 passed, 0 failed" in scenarios.stdout, scenarios.stdout
 
 
