@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kartentisch.games import GAME_IDS
+from tests.conftest import GAME_IDS
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "scenarios"
