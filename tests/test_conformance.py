@@ -118,8 +118,10 @@ def test_check_game_command(monkeypatch: pytest.MonkeyPatch, installed: None) ->
     assert runner.invoke(app, ["check-game", "highcard", "--players", "5"]).exit_code == 2
     assert "unknown game 'poker'" in runner.invoke(app, ["check-game", "poker"]).output
     published = runner.invoke(app, ["check-game", "mayhem", "--players", "3", "--positions", "1", "--samples", "8",
-                                    "--options", '{"gambling_rule": "published", "counter_target": "any"}'])
+                                    "--options", '{"gambling_rule": "published", "counter_target": "any", '
+                                                 '"point_limit": 1}'])
     assert published.exit_code == 0, published.output
+    assert "invariants, words, scenarios, pettingzoo, openspiel hold" in " ".join(published.output.split())
     refused = runner.invoke(app, ["check-game", "mayhem", "--options", '{"gambling_rule": "dice"}'])
     assert refused.exit_code == 2 and "gambling_rule" in refused.output
     _unfair(monkeypatch, "keeps chosen")
@@ -146,12 +148,14 @@ def test_a_failure_names_how_to_check_its_position_again() -> None:
 # ----------------------------------------------------------------------------- the rest of the kit (issue 35)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_passes_the_kit(game_id: str, installed: None) -> None:
-    """invariants, words, scenarios, compiled, pettingzoo and openspiel on one match at the fewest players
-    (``check-game`` sweeps every player count). Every check runs but ``compiled`` where no compiled build of the
-    game's rules is installed (highcard never has one; a pure install has none)."""
+    """invariants, words, scenarios, compiled, pettingzoo and openspiel on one short match (the game's
+    ``short_match`` options) at the fewest players (``check-game`` sweeps every player count with the defaults).
+    Every check runs but ``compiled`` where no compiled build of the game's rules is installed (highcard never
+    has one; a pure install has none)."""
     game = lookup(game_id)
-    skipped = conformance.check_game(game, game.min_players, matches=1, seed=7)
-    assert skipped == conformance.check_compiled(game, [game.min_players], [7]) and len(skipped) <= 1
+    short = game.parts.short_match
+    skipped = conformance.check_game(game, game.min_players, matches=1, seed=7, options=short)
+    assert skipped == conformance.check_compiled(game, [game.min_players], [7], short) and len(skipped) <= 1
     assert all(why.startswith("compiled: ") for why in skipped)
 
 
@@ -161,6 +165,30 @@ def test_words_built_from_the_state_fail_naming_the_check(installed: None) -> No
     leaky = type(highcard)(lambda: dataclasses.replace(highcard.parts, describe_move=lambda s, tok, b, a, v: tok))
     with pytest.raises(ConformanceError, match=r"^words: highcard with 2 players, position seed 3: move 1 .*not words"):
         conformance.check_words(leaky, 2, seed=3)
+    with pytest.raises(ConformanceError, match=r"^words: highcard with 2 players, position seed 3: move 1 .*not words"):
+        conformance.check_game(leaky, 2, matches=1, seed=3)  # the words told on the invariants' match
+
+
+def test_the_invariants_and_the_words_share_each_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One match per seed and player count, played with the options given: the words are told on its moves."""
+    from kartentisch.sim import invariants
+
+    told: list[tuple[int, int]] = []
+    real = invariants.run_checked_match
+
+    def counted(game: Game, players: int, seed: int, deep_every: int = 1, options: dict | None = None,
+                on_move: object = None) -> invariants.SoakStats:
+        assert isinstance(on_move, conformance.WordsCheck) and options == {"max_rounds": 1}
+        stats = real(game, players, seed, deep_every, options, on_move)
+        told.append((stats.decisions, on_move.moves))
+        assert stats.rounds == 1  # the options reached the match
+        return stats
+
+    monkeypatch.setattr(invariants, "run_checked_match", counted)
+    monkeypatch.setattr(conformance, "check_words", None)  # no match of its own
+    skipped = conformance.check_game(lookup("colors"), 2, matches=2, seed=3, options={"max_rounds": 1})
+    assert not any(why.startswith("invariants") for why in skipped)  # run with the options given, not left out
+    assert len(told) == 2 and all(decisions == moves > 0 for decisions, moves in told)
 
 
 def test_check_game_runs_the_whole_kit(installed: None) -> None:

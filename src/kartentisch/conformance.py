@@ -364,41 +364,65 @@ def check_words(game: Game, players: int, seed: int = 0, options: Mapping[str, A
     """
     state = game.new_state(players, options, seed=seed)
     rng = random.Random(seed)
-    deck = set(game.deck(players, state.options))
-    patterns = {lang: _card_patterns(game, deck, lang) for lang in LANGS}
-
-    def fail(detail: str) -> ConformanceError:
-        return ConformanceError("words", game.id, players, seed, detail, options)
-
-    moves = 0
-    while not state.game_over and moves < max_moves:
+    told = WordsCheck(game, players, seed, options, choices_every)
+    while not state.game_over and told.moves < max_moves:
         seat = state.to_act()[0]
-        if moves % choices_every == 0:
-            _check_choices(state, seat, fail)
         token = state.random_action(seat, rng)
         before = state.clone()
         state.apply(seat, token)
-        moves += 1
-        for viewer in [*range(players), None]:
-            views = before.view(viewer), state.view(viewer)
+        told(before, seat, token, state)
+    return told.moves
+
+
+class WordsCheck:
+    """The ``words`` check of one match, move by move (:func:`check_words`): call it after each move as
+    ``check(before, seat, token, after)``, so it can share a match with another check
+    (:func:`~kartentisch.sim.invariants.run_checked_match`'s ``on_move``). ``seed`` and ``options`` only name the
+    match in a failure.
+
+    Attributes:
+        moves: the moves told so far.
+    Raises:
+        ConformanceError: ``words`` (when called), naming the move, the reader, the language and the sentence.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 choices_every: int = 7) -> None:
+        self.game, self.players, self.seed, self.options = game, players, seed, options
+        self.choices_every = choices_every
+        self.deck = set(game.deck(players, game.resolve_options(players, options)))
+        self.patterns = {lang: _card_patterns(game, self.deck, lang) for lang in LANGS}
+        self.moves = 0
+
+    def fail(self, detail: str) -> ConformanceError:
+        """The error of a broken ``words`` property in this match."""
+        return ConformanceError("words", self.game.id, self.players, self.seed, detail, self.options)
+
+    def __call__(self, before: GameState, seat: int, token: str, after: GameState) -> None:
+        """Check the move ``token`` of ``seat`` from ``before`` to ``after`` (and, every ``choices_every``-th move,
+        every legal move's choice of ``seat`` in ``before``)."""
+        if self.moves % self.choices_every == 0:
+            _check_choices(before, seat, self.fail)
+        self.moves += 1
+        for viewer in [*range(self.players), None]:
+            views = before.view(viewer), after.view(viewer)
             visible = set(re.findall(r'"([^"]*)"', json.dumps(views)))
             for lang in LANGS:
-                told = narrate(before, seat, token, state, Voice(lang, viewer, NAMES[:players]), views)
-                where = f"move {moves} of seat {seat} for reader {viewer} in {lang}"
+                told = narrate(before, seat, token, after, Voice(lang, viewer, NAMES[:self.players]), views)
+                where = f"move {self.moves} of seat {seat} for reader {viewer} in {lang}"
                 for text in filter(None, (told.text, told.round_text)):
                     if not text.strip() or RAW.search(text):
-                        raise fail(f"{where}: {text!r} is not words (empty, or a token or card code in it)")
-                shown = [part for part in told.token.split(":") if part in deck and part not in visible]
+                        raise self.fail(f"{where}: {text!r} is not words (empty, or a token or card code in it)")
+                shown = [part for part in told.token.split(":") if part in self.deck and part not in visible]
                 if shown:
-                    raise fail(f"{where}: the move's public form names {shown}, hidden in the reader's views")
+                    raise self.fail(f"{where}: the move's public form names {shown}, hidden in the reader's views")
                 seen = visible | set(told.token.split(":"))
                 rest = told.text
-                for code, pattern in patterns[lang]:  # longest names first, each matched once
+                for code, pattern in self.patterns[lang]:  # longest names first, each matched once
                     if pattern.search(rest):
                         if code not in seen:
-                            raise fail(f"{where}: {told.text!r} names {code}, a card the reader cannot see")
+                            raise self.fail(f"{where}: {told.text!r} names {code}, a card the reader cannot see")
                         rest = pattern.sub("…", rest)
-    return moves
 
 
 def _card_patterns(game: Game, deck: set[str], lang: str) -> list[tuple[str, re.Pattern[str]]]:
@@ -466,8 +490,9 @@ def check_adapters(game: Game, players: int, seed: int = 0, options: Mapping[str
 def check_game(game: Game, players: int | None = None, matches: int = 2, seed: int = 0,
                options: Mapping[str, Any] | None = None) -> list[str]:
     """The kit's checks but fairness (:data:`CHECKS`) on ``matches`` seeded random matches per player count of
-    ``game`` (or just ``players``): ``invariants`` (deep checks at every step), ``words``, ``compiled`` and the
-    adapters; and the game's packaged ``scenarios`` (all of them, whatever ``players`` says).
+    ``game`` (or just ``players``): ``invariants`` (deep checks at every step) and ``words`` share each match
+    (every move of the invariants' match is told in words), then ``compiled`` and the adapters; and the game's
+    packaged ``scenarios`` (all of them, whatever ``players`` says).
 
     Returns:
         The checks that did not run, each with why.
@@ -481,15 +506,11 @@ def check_game(game: Game, players: int | None = None, matches: int = 2, seed: i
     for n in counts:
         game.resolve_options(n, options)
         for i in range(matches):
-            if not options:
-                try:
-                    run_checked_match(game, n, seed + i, deep_every=1)
-                except InvariantError as exc:
-                    raise ConformanceError("invariants", game.id, n, seed + i, str(exc)) from None
-            check_words(game, n, seed + i, options)
+            try:
+                run_checked_match(game, n, seed + i, 1, options, WordsCheck(game, n, seed + i, options))
+            except InvariantError as exc:
+                raise ConformanceError("invariants", game.id, n, seed + i, str(exc), options) from None
         skipped += [s for s in check_adapters(game, n, seed, options) if s not in skipped]
-    if options:
-        skipped.append("invariants: the kernel's invariant checks play a game's default options only")
     if not check_scenarios(game):
         skipped.append("scenarios: the game ships none (no scenarios part, or no *.json in its folder)")
     if matches:
