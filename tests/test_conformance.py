@@ -121,7 +121,9 @@ def test_check_game_command(monkeypatch: pytest.MonkeyPatch, installed: None) ->
                                     "--options", '{"gambling_rule": "published", "counter_target": "any", '
                                                  '"point_limit": 1}'])
     assert published.exit_code == 0, published.output
-    assert "invariants, words, scenarios, pettingzoo, openspiel hold" in " ".join(published.output.split())
+    said = " ".join(published.output.split())
+    assert "invariants, words, scenarios, " in said and "pettingzoo, openspiel hold" in said
+    assert ("scenarios, compiled, pettingzoo" in said) != ("not run: compiled: " in said)  # compared, or why not
     refused = runner.invoke(app, ["check-game", "mayhem", "--options", '{"gambling_rule": "dice"}'])
     assert refused.exit_code == 2 and "gambling_rule" in refused.output
     _unfair(monkeypatch, "keeps chosen")

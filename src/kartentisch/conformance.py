@@ -36,8 +36,9 @@ position again. Everything is seeded, so a run repeats exactly. In a plug-in's o
   and ``Game.load``, views equal those of a determinization, illegal tokens change nothing, the token
   list replays to the same final state (a replay round trip), every match ends.
 * ``words`` — every move in words for every seat and the spectator in every language, built only from
-  the reader's views (:func:`check_words`): no token or card code in a sentence, no card named that the
-  reader cannot see, and every legal move's choice in words, no two alike.
+  the reader's views (:func:`check_words`, :class:`WordsCheck`): no token or card code in a sentence, no card
+  named that the reader cannot see, and every legal move's choice in words, no two alike. It is told on the
+  moves of the invariants' match: one match serves both.
 * ``scenarios`` — the rules-conformance scenarios the game ships in its package (its ``scenarios`` part,
   CONVENTIONS *Scenario files*) all pass (:func:`check_scenarios`); a failure names the file. Its
   ``short_match`` options are allowed at every player count.
