@@ -7,7 +7,7 @@ EXTRAS := test,postgres,plot,ray,rl,bench
 # make test SKIP=browser,postgres: no system packages or server for those parts; their tests are reported skipped.
 SKIP   ?=
 comma  := ,
-# The shared conformance folder beside the clone (optional; tests/scenarios/<id>/shared/ holds copies).
+# The shared conformance folder beside the clone (optional; src/kartentisch/games/<id>/scenarios/shared/ holds copies).
 KARTENTISCH_SHARED ?= ../shared
 STARTED := $(shell date +%s)
 # make run HOST=0.0.0.0 PORT=8101: where the browser table listens.
@@ -51,7 +51,7 @@ test: compiled                   ## lint, system packages, then the whole test s
 	$(if $(filter postgres,$(subst $(comma), ,$(SKIP))),,scripts/with-postgres.sh) $(PY) -m pytest -n 2 -q --skip '$(SKIP)'
 
 scenarios: install               ## ours and the copies of the shared ones, and ../shared/scenarios itself when present
-	$(KT) scenario tests/scenarios $(wildcard $(KARTENTISCH_SHARED)/scenarios)
+	$(KT) scenario src/kartentisch/games $(wildcard $(KARTENTISCH_SHARED)/scenarios)
 
 soak: install                    ## 100,000 random matches per game with the kernel invariants
 	$(KT) soak --matches 100000 --deep-every 0

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kartentisch.games import GAME_IDS
+from tests.conftest import GAME_IDS
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "scenarios"
@@ -79,8 +79,8 @@ def test_seeded_simulate_is_the_same_in_both_builds(game_id: str, tmp_path: Path
 
 @pytest.mark.usefixtures("compiled")
 def test_scenarios_give_the_same_results_in_both_builds() -> None:
-    """The scenario runner reports the same for every scenario (ours and the shared ones)."""
-    paths = [str(ROOT / "tests" / "scenarios"), *([str(SHARED)] if SHARED.is_dir() else [])]
+    """The scenario runner reports the same for every scenario (the games' packaged ones and the shared ones)."""
+    paths = [str(ROOT / "src" / "kartentisch" / "games"), *([str(SHARED)] if SHARED.is_dir() else [])]
     runs = {pure: _run(["scenario", *paths], pure) for pure in (True, False)}
     assert [build for build, _ in runs.values()] == ["pure", "compiled"]
     assert "0 failed" in runs[True][1]

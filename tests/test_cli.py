@@ -14,7 +14,7 @@ from kartentisch.cli.app import app
 from kartentisch.games import get_game
 from kartentisch.kernel import InvalidReplay, Match, Voice
 from kartentisch.kernel.words import winners_line
-from tests.conftest import GAME_IDS
+from tests.conftest import GAME_IDS, GAMES
 
 runner = CliRunner()
 
@@ -71,9 +71,8 @@ def _seat_names_of(lang: str) -> tuple[str, ...]:
 
 
 def _short(game_id: str) -> dict:
-    """Options that keep a match short (one round where the game allows it)."""
-    return {"colors": {"max_rounds": 1}, "chips": {"rounds": 1}, "lastcard": {"rounds": 1},
-            "grid": {"end_total": 1}, "mayhem": {"point_limit": 1}}[game_id]
+    """Options that keep a match short (one round where the game allows it), as the game declares them."""
+    return dict(GAMES[game_id].parts.short_match)
 
 
 def test_replay_file_errors_name_the_line(tmp_path: Path) -> None:

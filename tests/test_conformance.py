@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,8 +118,12 @@ def test_check_game_command(monkeypatch: pytest.MonkeyPatch, installed: None) ->
     assert runner.invoke(app, ["check-game", "highcard", "--players", "5"]).exit_code == 2
     assert "unknown game 'poker'" in runner.invoke(app, ["check-game", "poker"]).output
     published = runner.invoke(app, ["check-game", "mayhem", "--players", "3", "--positions", "1", "--samples", "8",
-                                    "--options", '{"gambling_rule": "published", "counter_target": "any"}'])
+                                    "--options", '{"gambling_rule": "published", "counter_target": "any", '
+                                                 '"point_limit": 1}'])
     assert published.exit_code == 0, published.output
+    said = " ".join(published.output.split())
+    assert "invariants, words, scenarios, " in said and "pettingzoo, openspiel hold" in said
+    assert ("scenarios, compiled, pettingzoo" in said) != ("not run: compiled: " in said)  # compared, or why not
     refused = runner.invoke(app, ["check-game", "mayhem", "--options", '{"gambling_rule": "dice"}'])
     assert refused.exit_code == 2 and "gambling_rule" in refused.output
     _unfair(monkeypatch, "keeps chosen")
@@ -144,10 +150,15 @@ def test_a_failure_names_how_to_check_its_position_again() -> None:
 # ----------------------------------------------------------------------------- the rest of the kit (issue 35)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_passes_the_kit(game_id: str, installed: None) -> None:
-    """invariants, words, pettingzoo and openspiel on one match at the fewest players (``check-game`` sweeps every
-    player count)."""
+    """invariants, words, scenarios, compiled, pettingzoo and openspiel on one short match (the game's
+    ``short_match`` options) at the fewest players (``check-game`` sweeps every player count with the defaults).
+    Every check runs but ``compiled`` where no compiled build of the game's rules is installed (highcard never
+    has one; a pure install has none)."""
     game = lookup(game_id)
-    assert conformance.check_game(game, game.min_players, matches=1, seed=7) == []  # every check ran
+    short = game.parts.short_match
+    skipped = conformance.check_game(game, game.min_players, matches=1, seed=7, options=short)
+    assert skipped == conformance.check_compiled(game, [game.min_players], [7], short) and len(skipped) <= 1
+    assert all(why.startswith("compiled: ") for why in skipped)
 
 
 def test_words_built_from_the_state_fail_naming_the_check(installed: None) -> None:
@@ -156,10 +167,130 @@ def test_words_built_from_the_state_fail_naming_the_check(installed: None) -> No
     leaky = type(highcard)(lambda: dataclasses.replace(highcard.parts, describe_move=lambda s, tok, b, a, v: tok))
     with pytest.raises(ConformanceError, match=r"^words: highcard with 2 players, position seed 3: move 1 .*not words"):
         conformance.check_words(leaky, 2, seed=3)
+    with pytest.raises(ConformanceError, match=r"^words: highcard with 2 players, position seed 3: move 1 .*not words"):
+        conformance.check_game(leaky, 2, matches=1, seed=3)  # the words told on the invariants' match
+
+
+def test_the_invariants_and_the_words_share_each_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One match per seed and player count, played with the options given: the words are told on its moves."""
+    from kartentisch.sim import invariants
+
+    told: list[tuple[int, int]] = []
+    real = invariants.run_checked_match
+
+    def counted(game: Game, players: int, seed: int, deep_every: int = 1, options: dict | None = None,
+                on_move: object = None) -> invariants.SoakStats:
+        assert isinstance(on_move, conformance.WordsCheck) and options == {"max_rounds": 1}
+        stats = real(game, players, seed, deep_every, options, on_move)
+        told.append((stats.decisions, on_move.moves))
+        assert stats.rounds == 1  # the options reached the match
+        return stats
+
+    monkeypatch.setattr(invariants, "run_checked_match", counted)
+    monkeypatch.setattr(conformance, "check_words", None)  # no match of its own
+    skipped = conformance.check_game(lookup("colors"), 2, matches=2, seed=3, options={"max_rounds": 1})
+    assert not any(why.startswith("invariants") for why in skipped)  # run with the options given, not left out
+    assert len(told) == 2 and all(decisions == moves > 0 for decisions, moves in told)
 
 
 def test_check_game_runs_the_whole_kit(installed: None) -> None:
     res = runner.invoke(app, ["check-game", "highcard", "--players", "2", "--positions", "1", "--matches", "1"])
     assert res.exit_code == 0, res.output
     assert "view, resample, seeded hold" in res.output
-    assert "invariants, words, pettingzoo, openspiel hold" in " ".join(res.output.split())
+    said = " ".join(res.output.split())
+    assert "invariants, words, scenarios, pettingzoo, openspiel hold" in said
+    assert "not run: compiled: " in said  # highcard's rules are never compiled: the line says why
+
+
+# ----------------------------------------------------------------------------- packaged scenarios
+def _with_scenarios(folder: Path) -> Game:
+    """``highcard`` with its ``scenarios`` part naming ``folder``."""
+    highcard = lookup("highcard")
+    return type(highcard)(lambda: dataclasses.replace(highcard.parts, scenarios=folder))
+
+
+def test_the_example_plugin_ships_scenarios_and_passes_them(installed: None) -> None:
+    highcard = lookup("highcard")
+    folder = highcard.parts.scenarios
+    assert folder is not None and folder.parent == Path(importlib.import_module("highcard").__file__).parent
+    assert conformance.check_scenarios(highcard) == len(list(folder.glob("*.json"))) >= 2
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_every_installed_game_ships_its_scenarios(game_id: str) -> None:
+    """The kit runs each game's packaged scenarios (the built-in games ship ours and the shared copies)."""
+    assert conformance.check_scenarios(lookup(game_id)) >= 2
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"expect": {"winners": [0]}}, "h02-most-tricks-win-shared.json: winners: expected [0], got [1, 2]"),
+    ({"game": "colors"}, "h02-most-tricks-win-shared.json: a scenario of 'colors', not 'highcard'"),
+])
+def test_a_failing_scenario_fails_the_kit_naming_its_file(tmp_path: Path, installed: None, change: dict,
+                                                          said: str) -> None:
+    shipped = lookup("highcard").parts.scenarios
+    assert shipped is not None
+    for case in shipped.glob("*.json"):
+        doc = json.loads(case.read_text(encoding="utf-8"))
+        if case.name.startswith("h02"):
+            doc = {**doc, **change}
+        (tmp_path / case.name).write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ConformanceError) as caught:
+        conformance.check_scenarios(_with_scenarios(tmp_path))
+    assert caught.value.prop == "scenarios" and said in str(caught.value)
+    assert str(caught.value).endswith(f"(again: kartentisch scenario {tmp_path / 'h02-most-tricks-win-shared.json'})")
+
+
+def test_a_short_match_the_game_refuses_fails_the_kit(installed: None) -> None:
+    highcard = lookup("highcard")
+    odd = type(highcard)(lambda: dataclasses.replace(highcard.parts, short_match={"rounds": 1}))
+    with pytest.raises(ConformanceError, match="^scenarios: highcard with 2 players.*the short_match part is refused"):
+        conformance.check_scenarios(odd)
+
+
+# ----------------------------------------------------------------------------- compiled = pure
+def test_a_child_interpreter_traces_the_matches_this_one_does() -> None:
+    """The pure build's child plays exactly the seeded matches :func:`match_trace` plays here, decision by decision."""
+    mayhem = lookup("mayhem")
+    build, lines = conformance.run_traces(mayhem, [3], [5], {"point_limit": 1}, pure=True)
+    assert build == "pure"
+    assert lines == ["# 3 5", *conformance.match_trace(mayhem, 3, 5, {"point_limit": 1})]
+    assert json.loads(lines[-1])[3:] == [None, None] and len(lines) > 50
+
+
+def test_compare_traces_names_the_first_difference() -> None:
+    lines = ["# 2 4", *conformance.match_trace(lookup("colors"), 2, 4, {"max_rounds": 1})]
+    assert conformance.compare_traces("colors", lines, list(lines)) == len(lines) - 1
+    step, doc, legal, seat, token = json.loads(lines[9])
+    for changed, what in [([step, doc + 1, legal, seat, token], "the state documents differ"),
+                          ([step, doc, legal + 1, seat, token], "the legal listings differ"),
+                          ([step, doc, legal, seat, "play:zz"], f"seat {seat} draws {token!r}")]:
+        other = [*lines[:9], json.dumps(changed), *lines[10:]]
+        with pytest.raises(ConformanceError, match=rf"^compiled: colors with 2 players, position seed 4: match seed 4, "
+                                                   rf"decision 8: {re.escape(what)}"):
+            conformance.compare_traces("colors", lines, other)
+    with pytest.raises(ConformanceError, match="the pure build's trace has"):
+        conformance.compare_traces("colors", lines, lines[:-1])
+
+
+def test_without_a_compiled_build_the_check_says_why(monkeypatch: pytest.MonkeyPatch, installed: None) -> None:
+    import kartentisch
+
+    monkeypatch.setattr(kartentisch, "compiled_build", lambda: (frozenset(), "no compiled build installed"))
+    assert conformance.check_compiled(lookup("mayhem"), [3], [0]) == [
+        "compiled: no compiled build to compare with the pure one (no compiled build installed)"]
+    monkeypatch.setattr(kartentisch, "compiled_build", lambda: (frozenset({"kartentisch.games.mayhem.rules"}), None))
+    assert conformance.check_compiled(lookup("highcard"), [2], [0]) == [
+        "compiled: highcard has no compiled build (highcard.rules is not among the compiled modules)"]
+
+
+def test_a_compiled_run_on_the_pure_modules_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pure against pure cannot pass as compiled = pure: the child must have loaded the compiled module."""
+    import kartentisch
+
+    if kartentisch.compiled_build()[1] is None:
+        pytest.skip("a current compiled build is installed, so the child loads it (the kit compares the builds then)")
+    monkeypatch.setattr(kartentisch, "compiled_build", lambda: (frozenset({"kartentisch.games.colors.rules"}), None))
+    with pytest.raises(ConformanceError, match="^compiled: colors with 2 players.*meant for the compiled build ran "
+                                               "kartentisch.games.colors.rules as pure Python"):
+        conformance.check_compiled(lookup("colors"), [2], [0], {"max_rounds": 1})

@@ -39,7 +39,7 @@ def load_copy(tmp_path: Path, old: str, new: str) -> str:
 def test_the_example_plugin_loads_with_its_parts(tmp_path: Path) -> None:
     said = load_copy(tmp_path, "rules=texts.RULES", "rules=texts.RULES")
     assert said == str(sorted(["card_name", "phase_name", "describe_move", "choice", "rules", "pitch", "score_now",
-                               "round_details", "action_space", "render", "observation"]))
+                               "round_details", "action_space", "render", "observation", "scenarios"]))
 
 
 def test_a_misspelt_part_is_refused_at_load_naming_it(tmp_path: Path) -> None:
@@ -55,6 +55,8 @@ def test_a_part_of_the_wrong_kind_is_refused_at_load_naming_it(tmp_path: Path) -
 @pytest.mark.parametrize(("parts", "named"), [
     (lambda: Parts(rules={"en": 1}), "part 'rules' must be a mapping of language to text"),
     (lambda: Parts(static=Path("/no/such/folder")), "part 'static' must be None or an existing folder"),
+    (lambda: Parts(scenarios=Path("/no/such/folder")), "part 'scenarios' must be None or an existing folder"),
+    (lambda: Parts(short_match=[("rounds", 1)]), "part 'short_match' must be a mapping of option name to value"),
     (lambda: {"card_name": str}, "declare() must return kartentisch.kernel.Parts"),
 ])
 def test_declared_checks_each_kind(parts: object, named: str) -> None:

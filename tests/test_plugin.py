@@ -43,8 +43,11 @@ def test_games_rules_and_scenarios(plugin_env: dict[str, str]) -> None:
     assert games.returncode == 0 and "highcard" in games.stdout and "High Card / Höchste Karte" in games.stdout
     rules = run(plugin_env, *KT, "rules", "highcard", "--lang", "de")
     assert rules.returncode == 0 and "Höchste Karte" in rules.stdout and "Stich" in rules.stdout
-    scenarios = run(plugin_env, *KT, "scenario", str(PLUGIN / "scenarios"))
+    scenarios = run(plugin_env, *KT, "scenario", str(PLUGIN / "src" / "highcard" / "scenarios"))
     assert scenarios.returncode == 0 and "4 passed, 0 failed" in scenarios.stdout, scenarios.stdout
+    kit = run(plugin_env, *KT, "check-game", "highcard", "--players", "2", "--positions", "1", "--matches", "1")
+    said = " ".join(kit.stdout.split())  # the installed package ships its scenarios: the kit runs them
+    assert kit.returncode == 0 and "invariants, words, scenarios, pettingzoo, openspiel hold" in said, kit.stdout
 
 
 def test_play_in_the_terminal_in_words(plugin_env: dict[str, str], tmp_path: Path) -> None:
@@ -135,3 +138,20 @@ def test_pettingzoo_and_openspiel(plugin_env: dict[str, str], tmp_path: Path) ->
     script.write_text(RL)
     out = run(plugin_env, sys.executable, str(script), cwd=tmp_path)
     assert out.returncode == 0 and "rl ok" in out.stdout, out.stdout + out.stderr
+
+
+#: The project's per-game test modules: each iterates over the installed games (the registry), never a list of ids.
+PER_GAME = ["tests/test_words.py", "tests/test_cli.py", "tests/test_scenarios.py", "tests/test_properties.py",
+            "tests/sim", "tests/cli", "tests/rl"]
+
+
+def test_the_project_s_per_game_tests_pick_up_an_installed_game(plugin_env: dict[str, str]) -> None:
+    """Issue 35: installed beside the five games, highcard is a case of every per-game test module, and passes."""
+    out = run(plugin_env, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "highcard",
+              "-W", "ignore::DeprecationWarning", *PER_GAME)
+    assert out.returncode == 0, out.stdout[-3000:]
+    ran = [line.split("::")[0] for line in run(plugin_env, sys.executable, "-m", "pytest", "-q", "-p",
+                                               "no:cacheprovider", "--collect-only", "-k", "highcard",
+                                               *PER_GAME).stdout.splitlines() if "highcard" in line]
+    assert {module.split("/")[1] for module in ran} >= {"test_words.py", "test_cli.py", "test_scenarios.py",
+                                                         "test_properties.py", "sim", "cli", "rl"}, ran

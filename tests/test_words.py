@@ -21,11 +21,11 @@ from kartentisch.conformance import check_words
 from kartentisch.games import get_game
 from kartentisch.kernel import LANGS, GameState, Voice, narrate
 from kartentisch.kernel.words import score_line, winners_line
+from tests.conftest import GAMES
 
-#: One round of each game (the match ends with it or soon after).
-SHORT = {"colors": {"max_rounds": 1}, "chips": {"rounds": 1}, "lastcard": {"rounds": 1},
-         "grid": {"end_total": 1}, "mayhem": {"point_limit": 1}}
-CASES = [(g, n) for g in SHORT for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
+#: One round of each installed game, as the game declares it (its ``short_match`` part; the match ends soon after).
+SHORT = {game_id: dict(game.parts.short_match) for game_id, game in GAMES.items()}
+CASES = [(g, n) for g, game in GAMES.items() for n in range(game.min_players, game.max_players + 1)]
 NAMES = ("Ana", "Ben", "Cem", "Dana", "Eli", "Fay", "Gus", "Hana")
 
 
@@ -40,7 +40,7 @@ def _card_pattern(state: GameState, lang: str) -> dict[str, re.Pattern[str]]:
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_every_move_reads_as_words_and_names_only_visible_cards(game_id: str, players: int) -> None:
     """The conformance kit's ``words`` check (:func:`kartentisch.conformance.check_words`) over one short match
-    of every built-in game at every player count, choices every 7th decision; the match must end."""
+    of every installed game at every player count, choices every 7th decision; the match must end."""
     moves = check_words(get_game(game_id), players, seed=100 + players, options=SHORT[game_id])
     assert moves < 3000, f"{game_id} with {players}: the short match did not end in {moves} moves"
 

@@ -28,19 +28,26 @@ __version__ = "0.1.0"
 _HERE = Path(__file__).resolve().parent
 
 
+def compiled_build() -> tuple[frozenset[str], str | None]:
+    """The installed compiled build, whatever ``KARTENTISCH_PURE`` says for this process: the names of its
+    compiled modules and ``None`` when it is present and current, else an empty set and why it cannot be
+    loaded (none installed, or the source file that changed since the build)."""
+    try:
+        modules: dict[str, int] = json.loads((_HERE / "_compiled.json").read_text(encoding="utf-8"))["modules"]
+    except FileNotFoundError:
+        return frozenset(), "no compiled build installed"
+    for name, digest in modules.items():
+        source = _HERE.parent.joinpath(*name.split(".")).with_suffix(".py")
+        if zlib.crc32(source.read_bytes()) != digest:
+            return frozenset(), f"{source.relative_to(_HERE.parent)} changed since the compiled build (make compiled)"
+    return frozenset(modules), None
+
+
 def _pure_reason() -> str | None:
     """Why the pure modules must be imported (``None``: the compiled build is present and current)."""
     if os.environ.get("KARTENTISCH_PURE") == "1":
         return "KARTENTISCH_PURE=1"
-    try:
-        modules: dict[str, int] = json.loads((_HERE / "_compiled.json").read_text(encoding="utf-8"))["modules"]
-    except FileNotFoundError:
-        return "no compiled build installed"
-    for name, digest in modules.items():
-        source = _HERE.parent.joinpath(*name.split(".")).with_suffix(".py")
-        if zlib.crc32(source.read_bytes()) != digest:
-            return f"{source.relative_to(_HERE.parent)} changed since the compiled build (make compiled)"
-    return None
+    return compiled_build()[1]
 
 
 class _SourceOnly(importlib.abc.MetaPathFinder):

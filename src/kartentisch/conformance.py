@@ -36,8 +36,17 @@ position again. Everything is seeded, so a run repeats exactly. In a plug-in's o
   and ``Game.load``, views equal those of a determinization, illegal tokens change nothing, the token
   list replays to the same final state (a replay round trip), every match ends.
 * ``words`` — every move in words for every seat and the spectator in every language, built only from
-  the reader's views (:func:`check_words`): no token or card code in a sentence, no card named that the
-  reader cannot see, and every legal move's choice in words, no two alike.
+  the reader's views (:func:`check_words`, :class:`WordsCheck`): no token or card code in a sentence, no card
+  named that the reader cannot see, and every legal move's choice in words, no two alike. It is told on the
+  moves of the invariants' match: one match serves both.
+* ``scenarios`` — the rules-conformance scenarios the game ships in its package (its ``scenarios`` part,
+  CONVENTIONS *Scenario files*) all pass (:func:`check_scenarios`); a failure names the file. Its
+  ``short_match`` options are allowed at every player count.
+* ``compiled`` — where a compiled (mypyc) build of the game's rules is installed and current, the same
+  seeded random matches played by a fresh interpreter on the compiled modules and by one on the pure
+  modules (``KARTENTISCH_PURE=1``) give the same state document and legal listing of every seat at
+  every decision, and the same tokens (:func:`check_compiled`); without such a build it is not run,
+  saying why.
 * ``pettingzoo`` and ``openspiel`` — PettingZoo's ``api_test`` and OpenSpiel's ``random_sim_test`` on the
   game's adapters (:func:`check_adapters`), where the ``rl`` extra is installed.
 """
@@ -45,13 +54,18 @@ position again. Everything is seeded, so a run repeats exactly. In a plug-in's o
 from __future__ import annotations
 
 import contextlib
+import importlib.machinery
 import io
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 import warnings
+import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +74,7 @@ from .kernel import LANGS, Game, GameState, KartentischError, Voice, narrate
 #: The fairness properties (module docstring), in the order they are checked.
 PROPERTIES = ("view", "resample", "seeded")
 #: The other checks of the kit (module docstring), in the order :func:`check_game` runs them.
-CHECKS = ("invariants", "words", "pettingzoo", "openspiel")
+CHECKS = ("invariants", "words", "scenarios", "compiled", "pettingzoo", "openspiel")
 #: A raw token or a card code, as a player must never read them.
 RAW = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 #: Seat names of the words check.
@@ -74,21 +88,26 @@ class ConformanceError(AssertionError):
     """A game broke a conformance property.
 
     Attributes:
-        prop: the property's name (:data:`PROPERTIES`).
+        prop: the property's name (:data:`PROPERTIES`, :data:`CHECKS`).
         game: the game's id.
         players: the player count.
-        seed: the seed of the position (:func:`random_position`) that shows it.
+        seed: the seed of the position (:func:`random_position`) or match that shows it.
         detail: what was found.
         options: the game options the position was played with (``{}``: the defaults).
+        again: the command that shows it again (default: ``kartentisch check-game`` on that position; a
+            scenario names its file instead, and then the message names neither player count nor seed).
     """
 
     def __init__(self, prop: str, game: str, players: int, seed: int, detail: str,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 options: Mapping[str, Any] | None = None, again: str | None = None) -> None:
         self.prop, self.game, self.players, self.seed, self.detail = prop, game, players, seed, detail
         self.options = dict(options or {})
-        again = f" --options '{json.dumps(self.options)}'" if self.options else ""
+        if again is not None:
+            super().__init__(f"{prop}: {game}: {detail} (again: {again})")
+            return
+        more = f" --options '{json.dumps(self.options)}'" if self.options else ""
         super().__init__(f"{prop}: {game} with {players} players, position seed {seed}: {detail} (again: "
-                         f"kartentisch check-game {game} --players {players} --seed {seed} --positions 1{again})")
+                         f"kartentisch check-game {game} --players {players} --seed {seed} --positions 1{more})")
 
 
 @dataclass(frozen=True)
@@ -346,41 +365,65 @@ def check_words(game: Game, players: int, seed: int = 0, options: Mapping[str, A
     """
     state = game.new_state(players, options, seed=seed)
     rng = random.Random(seed)
-    deck = set(game.deck(players, state.options))
-    patterns = {lang: _card_patterns(game, deck, lang) for lang in LANGS}
-
-    def fail(detail: str) -> ConformanceError:
-        return ConformanceError("words", game.id, players, seed, detail, options)
-
-    moves = 0
-    while not state.game_over and moves < max_moves:
+    told = WordsCheck(game, players, seed, options, choices_every)
+    while not state.game_over and told.moves < max_moves:
         seat = state.to_act()[0]
-        if moves % choices_every == 0:
-            _check_choices(state, seat, fail)
         token = state.random_action(seat, rng)
         before = state.clone()
         state.apply(seat, token)
-        moves += 1
-        for viewer in [*range(players), None]:
-            views = before.view(viewer), state.view(viewer)
+        told(before, seat, token, state)
+    return told.moves
+
+
+class WordsCheck:
+    """The ``words`` check of one match, move by move (:func:`check_words`): call it after each move as
+    ``check(before, seat, token, after)``, so it can share a match with another check
+    (:func:`~kartentisch.sim.invariants.run_checked_match`'s ``on_move``). ``seed`` and ``options`` only name the
+    match in a failure.
+
+    Attributes:
+        moves: the moves told so far.
+    Raises:
+        ConformanceError: ``words`` (when called), naming the move, the reader, the language and the sentence.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 choices_every: int = 7) -> None:
+        self.game, self.players, self.seed, self.options = game, players, seed, options
+        self.choices_every = choices_every
+        self.deck = set(game.deck(players, game.resolve_options(players, options)))
+        self.patterns = {lang: _card_patterns(game, self.deck, lang) for lang in LANGS}
+        self.moves = 0
+
+    def fail(self, detail: str) -> ConformanceError:
+        """The error of a broken ``words`` property in this match."""
+        return ConformanceError("words", self.game.id, self.players, self.seed, detail, self.options)
+
+    def __call__(self, before: GameState, seat: int, token: str, after: GameState) -> None:
+        """Check the move ``token`` of ``seat`` from ``before`` to ``after`` (and, every ``choices_every``-th move,
+        every legal move's choice of ``seat`` in ``before``)."""
+        if self.moves % self.choices_every == 0:
+            _check_choices(before, seat, self.fail)
+        self.moves += 1
+        for viewer in [*range(self.players), None]:
+            views = before.view(viewer), after.view(viewer)
             visible = set(re.findall(r'"([^"]*)"', json.dumps(views)))
             for lang in LANGS:
-                told = narrate(before, seat, token, state, Voice(lang, viewer, NAMES[:players]), views)
-                where = f"move {moves} of seat {seat} for reader {viewer} in {lang}"
+                told = narrate(before, seat, token, after, Voice(lang, viewer, NAMES[:self.players]), views)
+                where = f"move {self.moves} of seat {seat} for reader {viewer} in {lang}"
                 for text in filter(None, (told.text, told.round_text)):
                     if not text.strip() or RAW.search(text):
-                        raise fail(f"{where}: {text!r} is not words (empty, or a token or card code in it)")
-                shown = [part for part in told.token.split(":") if part in deck and part not in visible]
+                        raise self.fail(f"{where}: {text!r} is not words (empty, or a token or card code in it)")
+                shown = [part for part in told.token.split(":") if part in self.deck and part not in visible]
                 if shown:
-                    raise fail(f"{where}: the move's public form names {shown}, hidden in the reader's views")
+                    raise self.fail(f"{where}: the move's public form names {shown}, hidden in the reader's views")
                 seen = visible | set(told.token.split(":"))
                 rest = told.text
-                for code, pattern in patterns[lang]:  # longest names first, each matched once
+                for code, pattern in self.patterns[lang]:  # longest names first, each matched once
                     if pattern.search(rest):
                         if code not in seen:
-                            raise fail(f"{where}: {told.text!r} names {code}, a card the reader cannot see")
+                            raise self.fail(f"{where}: {told.text!r} names {code}, a card the reader cannot see")
                         rest = pattern.sub("…", rest)
-    return moves
 
 
 def _card_patterns(game: Game, deck: set[str], lang: str) -> list[tuple[str, re.Pattern[str]]]:
@@ -448,7 +491,9 @@ def check_adapters(game: Game, players: int, seed: int = 0, options: Mapping[str
 def check_game(game: Game, players: int | None = None, matches: int = 2, seed: int = 0,
                options: Mapping[str, Any] | None = None) -> list[str]:
     """The kit's checks but fairness (:data:`CHECKS`) on ``matches`` seeded random matches per player count of
-    ``game`` (or just ``players``): ``invariants`` (deep checks at every step), ``words`` and the adapters.
+    ``game`` (or just ``players``): ``invariants`` (deep checks at every step) and ``words`` share each match
+    (every move of the invariants' match is told in words), then ``compiled`` and the adapters; and the game's
+    packaged ``scenarios`` (all of them, whatever ``players`` says).
 
     Returns:
         The checks that did not run, each with why.
@@ -462,13 +507,180 @@ def check_game(game: Game, players: int | None = None, matches: int = 2, seed: i
     for n in counts:
         game.resolve_options(n, options)
         for i in range(matches):
-            if not options:
-                try:
-                    run_checked_match(game, n, seed + i, deep_every=1)
-                except InvariantError as exc:
-                    raise ConformanceError("invariants", game.id, n, seed + i, str(exc)) from None
-            check_words(game, n, seed + i, options)
+            try:
+                run_checked_match(game, n, seed + i, 1, options, WordsCheck(game, n, seed + i, options))
+            except InvariantError as exc:
+                raise ConformanceError("invariants", game.id, n, seed + i, str(exc), options) from None
         skipped += [s for s in check_adapters(game, n, seed, options) if s not in skipped]
-    if options:
-        skipped.append("invariants: the kernel's invariant checks play a game's default options only")
+    if not check_scenarios(game):
+        skipped.append("scenarios: the game ships none (no scenarios part, or no *.json in its folder)")
+    if matches:
+        skipped += check_compiled(game, list(counts), [seed + i for i in range(matches)], options)
     return skipped
+
+
+# ----------------------------------------------------------------------------- packaged scenarios
+def check_scenarios(game: Game) -> int:
+    """``scenarios``: every scenario file of the game's ``scenarios`` part (``*.json``, recursively) is a scenario
+    of this game and passes (:func:`kartentisch.kernel.scenario.run_file`); the ``short_match`` part's options
+    are allowed at every player count.
+
+    Returns:
+        The scenario files run (0: the game ships none).
+    Raises:
+        ConformanceError: ``scenarios``, naming the file and its first failure (``again``: the ``kartentisch
+            scenario`` command on that file), or the ``short_match`` option refused.
+    """
+    from .kernel.scenario import run_file, scenario_files
+
+    for n in range(game.min_players, game.max_players + 1):
+        try:
+            game.resolve_options(n, game.parts.short_match)
+        except KartentischError as exc:
+            raise ConformanceError("scenarios", game.id, n, 0, f"the short_match part is refused: {exc}") from None
+    folder = game.parts.scenarios
+    files = scenario_files([folder]) if folder is not None else []
+    for path in files:
+        try:
+            named = json.loads(path.read_text(encoding="utf-8")).get("game")
+        except (OSError, ValueError, AttributeError) as exc:
+            problem = f"unreadable scenario: {exc}"
+        else:
+            failures = run_file(path).failures if named == game.id else [f"a scenario of {named!r}, not {game.id!r}"]
+            problem = failures[0] if failures else ""
+        if problem:
+            raise ConformanceError("scenarios", game.id, 0, 0, f"{path}: {problem}",
+                                   again=f"kartentisch scenario {path}")
+    return len(files)
+
+
+# ----------------------------------------------------------------------------- compiled = pure
+#: A child interpreter's entry: prints :func:`match_trace` lines of the matches its argument names.
+_TRACE = "import sys; from kartentisch.conformance import trace_main; trace_main(sys.argv[1:])"
+#: Decisions a traced match may take before it counts as endless (the invariants check finds that first).
+MAX_TRACE = 200_000
+
+
+def _crc(value: Any) -> int:
+    return zlib.crc32(json.dumps(value, sort_keys=True, separators=(",", ":")).encode())
+
+
+def match_trace(game: Game, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Iterator[str]:
+    """One line per decision of a random match dealt and played with ``seed`` (the seat among ``to_act`` and its
+    token drawn as :func:`random_position` does): ``[step, doc, legal, seat, token]`` as JSON, where ``doc`` is
+    the CRC-32 of the state document (``to_doc()``, canonical JSON) and ``legal`` that of every seat's legal
+    listing; the last line, at the end of the match, has ``seat`` and ``token`` ``null``. Equal builds give
+    equal lines; a checksum, not the documents, keeps a mayhem match's trace small."""
+    rng = random.Random(seed)
+    state = game.new_state(players, options, seed=seed)
+    for step in range(MAX_TRACE):
+        doc, legal = _crc(state.to_doc()), _crc([state.legal_actions(s) for s in range(players)])
+        if state.game_over:
+            yield json.dumps([step, doc, legal, None, None])
+            return
+        seat = rng.choice(state.to_act())
+        token = state.random_action(seat, rng)
+        yield json.dumps([step, doc, legal, seat, token])
+        state.apply(seat, token)
+
+
+def _is_compiled(module: str) -> bool:
+    file = getattr(sys.modules.get(module), "__file__", None) or ""
+    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def trace_main(argv: Sequence[str]) -> None:
+    """A child interpreter of :func:`check_compiled`: ``argv`` is a game id and a JSON object ``{"players": [n, …],
+    "seeds": [s, …], "options": {…}}``. Prints which build runs the game's state class (``compiled`` or
+    ``pure``), then for each player count and seed a line ``# n s`` and that match's :func:`match_trace`."""
+    from .kernel import lookup
+
+    game = lookup(argv[0])
+    plan = json.loads(argv[1])
+    module = type(game.new_state(plan["players"][0], plan["options"], seed=0)).__module__
+    lines = ["compiled" if _is_compiled(module) else "pure"]
+    for n in plan["players"]:
+        for seed in plan["seeds"]:
+            lines += [f"# {n} {seed}", *match_trace(game, n, seed, plan["options"])]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def run_traces(game: Game, counts: Sequence[int], seeds: Sequence[int], options: Mapping[str, Any] | None,
+               pure: bool) -> tuple[str, list[str]]:
+    """:func:`trace_main` in a fresh interpreter, with the pure modules (``KARTENTISCH_PURE=1``) or without:
+    (the build it ran, its trace lines).
+
+    Raises:
+        ConformanceError: ``compiled``, the child failed (its last error line quoted).
+    """
+    env = {k: v for k, v in os.environ.items() if k != "KARTENTISCH_PURE"}
+    if pure:
+        env["KARTENTISCH_PURE"] = "1"
+    plan = json.dumps({"players": list(counts), "seeds": list(seeds), "options": dict(options or {})})
+    done = subprocess.run([sys.executable, "-c", _TRACE, game.id, plan], capture_output=True, text=True, env=env,
+                          check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise ConformanceError("compiled", game.id, counts[0], seeds[0],
+                               f"the {'pure' if pure else 'compiled'} build's interpreter failed: {last}", options)
+    build, *lines = done.stdout.splitlines()
+    return build, lines
+
+
+def compare_traces(game_id: str, pure: Sequence[str], compiled: Sequence[str],
+                   options: Mapping[str, Any] | None = None) -> int:
+    """Compare two builds' trace lines (:func:`trace_main`); returns the decisions compared.
+
+    Raises:
+        ConformanceError: ``compiled``, naming the player count, the match's seed and the first decision where
+            the state document, a legal listing or the token drawn differs (or where one match ended sooner).
+    """
+    players = seed = 0
+    for ours, theirs in zip(pure, compiled, strict=False):
+        if ours.startswith("#"):
+            players, seed = map(int, ours.split()[1:])
+        if ours == theirs:
+            continue
+        if ours.startswith("#") or theirs.startswith("#"):
+            raise ConformanceError("compiled", game_id, players, seed, "the two builds' traces are not of the same "
+                                   f"matches: {ours!r} against {theirs!r}", options)
+        step, doc, legal, seat, token = json.loads(ours)
+        _, doc2, legal2, seat2, token2 = json.loads(theirs)
+        what = ("the state documents differ between the pure and the compiled build" if doc != doc2
+                else "the legal listings differ between the pure and the compiled build" if legal != legal2
+                else f"seat {seat} draws {token!r} in the pure build, seat {seat2} {token2!r} in the compiled one")
+        raise ConformanceError("compiled", game_id, players, seed, f"match seed {seed}, decision {step}: {what}",
+                               options)
+    if len(pure) != len(compiled):
+        raise ConformanceError("compiled", game_id, players, seed, f"the pure build's trace has {len(pure)} lines, the "
+                               f"compiled build's {len(compiled)}", options)
+    return sum(not line.startswith("#") for line in pure)
+
+
+def check_compiled(game: Game, counts: Sequence[int], seeds: Sequence[int],
+                   options: Mapping[str, Any] | None = None) -> list[str]:
+    """``compiled``: where the installed compiled build (:func:`kartentisch.compiled_build`) compiles the module of
+    the game's state class, the matches of ``counts`` × ``seeds`` (:func:`match_trace`) are the same in a fresh
+    interpreter on the pure modules and one on the compiled ones (issue 25's two builds, issue 35's kit).
+
+    Returns:
+        ``[]``, or why the check did not run (no current compiled build, or none of this game's rules).
+    Raises:
+        ConformanceError: ``compiled``, naming the first difference (:func:`compare_traces`), or a child that
+            did not load the build it was started for.
+    """
+    from . import compiled_build
+
+    modules, why = compiled_build()
+    module = type(game.new_state(counts[0], options, seed=0)).__module__
+    if why is not None:
+        return [f"compiled: no compiled build to compare with the pure one ({why})"]
+    if module not in modules:
+        return [f"compiled: {game.id} has no compiled build ({module} is not among the compiled modules)"]
+    runs = {pure: run_traces(game, counts, seeds, options, pure) for pure in (True, False)}
+    for pure, (build, _) in runs.items():
+        if build != ("pure" if pure else "compiled"):
+            raise ConformanceError("compiled", game.id, counts[0], seeds[0], f"the interpreter meant for the "
+                                   f"{'pure' if pure else 'compiled'} build ran {module} as {build} Python", options)
+    compare_traces(game.id, runs[True][1], runs[False][1], options)
+    return []

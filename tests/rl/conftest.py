@@ -1,24 +1,20 @@
-"""Shared settings of the RL adapter tests: the five games and small options for short matches."""
+"""Shared settings of the RL adapter tests: every installed game and small options for short matches."""
 
 from __future__ import annotations
 
 import pytest
+from tests.conftest import GAME_IDS, GAMES
 
-from kartentisch.games import GAME_IDS, get_game
+from kartentisch.games import get_game
 
-#: Options that make a match short (one round or a low target) so whole matches run in seconds.
-SMALL: dict[str, dict[str, object]] = {
-    "colors": {"max_rounds": 1},
-    "chips": {"rounds": 1},
-    "lastcard": {"rounds": 1},
-    "grid": {"end_total": 10},
-    "mayhem": {"point_limit": 10},
-}
+#: Options that make a match short (one round or a low target) so whole matches run in seconds: the game's
+#: ``short_match`` part.
+SMALL: dict[str, dict[str, object]] = {game_id: dict(game.parts.short_match) for game_id, game in GAMES.items()}
 
 
 @pytest.fixture(params=GAME_IDS)
 def game_id(request: pytest.FixtureRequest) -> str:
-    """Each of the five game ids in turn."""
+    """Each installed game's id in turn."""
     return request.param  # type: ignore[no-any-return]
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from kartentisch.games import GAME_IDS as BUILT_IN
 from kartentisch.games import get_game
 from kartentisch.kernel import GameState
 from kartentisch.rl.observations import Encoder, Layout, Part, cards, one
@@ -39,7 +40,7 @@ def test_the_state_way_equals_the_view_way_and_stays_in_bounds(game_id: str) -> 
     game = get_game(game_id)
     for players in player_counts(game_id):
         enc = Encoder(game, players, SMALL[game_id])
-        assert enc.fast
+        assert enc.fast or game_id not in BUILT_IN  # the built-in games' layouts all take the fast way
         for state in _positions(game_id, players, seed=3):
             for seat in range(players):
                 a = enc.encode(state.view(seat), seat)

@@ -8,8 +8,9 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from tests.conftest import GAME_IDS
 
-from kartentisch.games import GAME_IDS, get_game
+from kartentisch.games import get_game
 from kartentisch.kernel import Match, RandomBot
 from kartentisch.rl.openspiel import OUTCOMES, history_from_match, load
 
@@ -157,7 +158,7 @@ def test_bad_parameters_are_named() -> None:
 def test_match_mode_replays_a_kartentisch_match_exactly(game_id: str) -> None:
     """chance='match': seed bytes + token steps rebuild the recorded match, later rounds included."""
     options = {"colors": {"max_rounds": 2}, "chips": {"rounds": 2}, "lastcard": {"rounds": 2},
-               "grid": {"end_total": 30}, "mayhem": {"point_limit": 30}}[game_id]
+               "grid": {"end_total": 30}, "mayhem": {"point_limit": 30}}.get(game_id, SMALL[game_id])  # 2 rounds
     match = Match(get_game(game_id), 3, options, seed=70_000)
     bot = RandomBot(3)
     while not match.state.game_over:

@@ -1,13 +1,12 @@
-"""Shared fixtures of the simulation tests: the five games."""
+"""Shared fixtures of the simulation tests: every installed game."""
 
 from __future__ import annotations
 
 import pytest
-
-from kartentisch.games import GAME_IDS
+from tests.conftest import GAME_IDS
 
 
 @pytest.fixture(params=GAME_IDS)
 def game_id(request: pytest.FixtureRequest) -> str:
-    """Each of the five game ids in turn."""
+    """Each installed game's id in turn."""
     return request.param  # type: ignore[no-any-return]

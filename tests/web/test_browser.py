@@ -13,6 +13,8 @@ import httpx
 import playwright.sync_api as playwright_api
 import pytest
 
+from kartentisch.games import all_games
+
 from .browser_kit import (
     LAPTOP,
     LOCALES,
@@ -31,9 +33,9 @@ from .browser_kit import (
 
 pytestmark = pytest.mark.browser
 
-#: Options (their fields in the lobby) that make each match short: about one round.
-SHORT = {"colors": {"max_rounds": "1"}, "chips": {}, "lastcard": {"rounds": "1"}, "grid": {"end_total": "1"},
-         "mayhem": {"point_limit": "1"}}
+#: Options (their fields in the lobby) that make each installed game's match short, about one round: the game's
+#: ``short_match`` part.
+SHORT = {g.id: {name: str(value) for name, value in g.parts.short_match.items()} for g in all_games()}
 
 
 def create_from_lobby(page: playwright_api.Page, base: str, game: str, options: dict[str, str],

@@ -22,6 +22,7 @@ from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web.display import qr_svg
 from kartentisch.web.store import Store
+from tests.conftest import GAME_IDS
 
 from .browser_kit import (
     CLICKABLE,
@@ -294,7 +295,7 @@ def test_the_display_counts_down_the_clock_of_the_seat_to_act(browser, live_serv
     assert int(clock.text_content().split()[1]) < first
 
 
-@pytest.mark.parametrize("game", ["colors", "chips", "lastcard", "grid", "mayhem"])
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_every_game_s_card_text_is_readable_on_the_display(browser, live_server: str, game: str) -> None:  # noqa: F811
     """At 1920×1080 no card text of any game's table is under 28 px (each game's own sizes are overruled), and
     the table fits the screen's width."""

@@ -9,6 +9,8 @@ import re
 import httpx
 import pytest
 
+from tests.conftest import GAME_IDS
+
 from .browser_kit import LAPTOP, LOCALES, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
 from .conftest import auth
 
@@ -67,7 +69,7 @@ def test_the_lobby_offers_the_special_cards_in_words(browser, live_server: str) 
     assert view["view"]["options"]["specials"] == "random"
 
 
-@pytest.mark.parametrize("game_id", ["colors", "chips", "lastcard", "grid", "mayhem"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_prompt_is_whole_sentences(browser, live_server: str, game_id: str) -> None:  # noqa: F811
     """At the start of a 3-player table, in both languages: "Your turn" once, counts in words, no clumsy marks."""
     table = httpx.post(f"{live_server}/api/tables", json={

@@ -11,11 +11,14 @@ import time
 import httpx
 import pytest
 
+from kartentisch.games import all_games
+
 from .browser_kit import LAPTOP, LOCALES, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
-MOST = {"colors": 6, "chips": 4, "lastcard": 6, "grid": 6, "mayhem": 8}
+#: Each installed game's most players.
+MOST = {g.id: g.max_players for g in all_games()}
 #: Games whose players hold hidden hands (chips drafts into open rows, grid holds no hand).
 HANDS = ("colors", "lastcard", "mayhem")
 NAMES = ["Ada", "Bartholomäus", "Cem", "Dorothea", "Emil", "Friederike", "Gabi", "Hans"]

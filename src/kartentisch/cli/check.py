@@ -1,6 +1,6 @@
 """``kartentisch check-game ID``: the conformance kit of :mod:`kartentisch.conformance` on an installed game,
-for its author: the fairness properties (issue 31), the kernel's invariants, the words, and the RL adapters'
-own tests (issue 35)."""
+for its author: the fairness properties (issue 31), the kernel's invariants, the words, the game's packaged
+scenarios, compiled = pure, and the RL adapters' own tests (issue 35)."""
 
 from __future__ import annotations
 
@@ -33,8 +33,10 @@ def check_game_cmd(
     determinization keeps the seat's view (view), re-deals every hidden card (resample), and seeded
     evaluations and bot choices are equal for states the seat cannot tell apart (seeded). Then, on
     random matches: the kernel's invariants (replays, JSON round trips, conservation, illegal tokens),
-    every move in words built only from the reader's views, and PettingZoo's api_test and OpenSpiel's
-    random_sim_test (with the rl extra). Exits 1 naming the failed check and the seed that shows it."""
+    every move in words built only from the reader's views, the game's packaged scenarios, the same
+    matches on the compiled and the pure modules (where a compiled build is installed), and PettingZoo's
+    api_test and OpenSpiel's random_sim_test (with the rl extra). Exits 1 naming the failed check and the
+    seed (or scenario file) that shows it."""
     chosen = options_json(options)
     try:
         game = lookup(game_id)

@@ -53,6 +53,13 @@ class Parts:
         observation: ``() -> Layout``, the RL observation layout (:mod:`kartentisch.rl.observations`); a loader,
             since a layout needs numpy, which only the ``rl`` extra installs.
         static: the folder holding the browser renderer ``<id>.js`` (and ``<id>.css``).
+    Checks (:mod:`kartentisch.conformance`, the project's own tests):
+        scenarios: the folder of the game's rules-conformance scenario files (``*.json``, searched
+            recursively; CONVENTIONS *Scenario files*), shipped as package data; ``kartentisch check-game``
+            runs them and the project's tests run every installed game's.
+        short_match: game options that keep a match short (one round, or a low target, where the game allows
+            it) for tests, demos and the kit; ``{}``: the defaults are short already. Checked against the
+            game's options by the kit.
     """
 
     card_name: Callable[[str, str], str] | None = None
@@ -72,11 +79,14 @@ class Parts:
     scorepad: Any = None
     observation: Callable[[], Any] | None = None
     static: Path | None = None
+    scenarios: Path | None = None
+    short_match: Mapping[str, Any] = field(default_factory=dict)
 
     def check(self, game_id: str) -> None:
         """Raise :class:`KartentischError` naming the first part of ``game_id`` that has the wrong kind of value:
-        a function part that is not callable, a text part that is not a mapping of language to text, or a
-        ``static`` folder that does not exist."""
+        a function part that is not callable, a text part that is not a mapping of language to text, a
+        ``static`` or ``scenarios`` folder that does not exist, or a ``short_match`` that is not a mapping of
+        option name to value."""
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name in ("rules", "pitch"):
@@ -89,9 +99,12 @@ class Parts:
                     and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())
                     for lang, texts in value.items())
                 want = "a mapping of language to a mapping of sentence key to text"
-            elif f.name == "static":
+            elif f.name in ("static", "scenarios"):
                 ok = value is None or (isinstance(value, Path) and value.is_dir())
                 want = "None or an existing folder (a pathlib.Path)"
+            elif f.name == "short_match":
+                ok = isinstance(value, Mapping) and all(isinstance(k, str) for k in value)
+                want = "a mapping of option name to value"
             elif f.name == "scorepad":
                 ok = True  # a Ruleset of kartentisch.scorepad: the kernel knows no face's types
                 want = ""

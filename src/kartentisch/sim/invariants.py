@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..kernel import Game, GameState, IllegalAction
 
@@ -105,7 +107,9 @@ def check_state(game: Game, state: GameState, seat: int, legal: list[str], rng: 
     return redealt
 
 
-def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1) -> SoakStats:
+def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1,
+                      options: Mapping[str, Any] | None = None,
+                      on_move: Callable[[GameState, int, str, GameState], None] | None = None) -> SoakStats:
     """Play one random match (random legal tokens, random interleaving of simultaneous seats).
 
     Tokens are drawn by :meth:`GameState.random_action`, as the random bot plays, and each draw
@@ -114,11 +118,15 @@ def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1) 
     Args:
         deep_every: run :func:`check_state` every this many decisions (0: never; the cheap checks
             and the replay check always run).
+        options: the game's options (default: its defaults), for the match and its replay.
+        on_move: called after each decision as ``on_move(before, seat, token, after)`` (``before`` a clone of
+            the state the token was applied to), so another check shares the match
+            (:func:`kartentisch.conformance.check_game` tells each move in words).
     Raises:
-        InvariantError: the first invariant that failed.
+        InvariantError: the first invariant that failed (and whatever ``on_move`` raises).
     """
     rng = random.Random(seed)
-    state = game.new_state(players, None, seed)
+    state = game.new_state(players, options, seed)
     deck = Counter(game.deck(players, state.options))
     history: list[tuple[int, str]] = []
     deep = redealt = 0
@@ -143,11 +151,14 @@ def run_checked_match(game: Game, players: int, seed: int, deep_every: int = 1) 
         token = state.random_action(seat, rng)  # as the random bot plays (a game may draw without listing)
         if token not in legal:
             raise _fail(game, players, seed, step, f"random_action drew {token!r}, which is not a legal token")
+        before = state.clone() if on_move is not None else None
         state.apply(seat, token)
         history.append((seat, token))
+        if on_move is not None and before is not None:
+            on_move(before, seat, token, state)
     if state.cards() != deck:
         raise _fail(game, players, seed, len(history), "cards not conserved at the end")
-    replayed = game.new_state(players, None, seed)
+    replayed = game.new_state(players, options, seed)
     for seat, token in history:
         replayed.apply(seat, token)
     if replayed.to_doc() != state.to_doc():

@@ -16,7 +16,7 @@ from kartentisch.games.colors.cards import deck_codes
 from kartentisch.games.colors.texts import LABELS, RULES
 from kartentisch.kernel.words import Voice, winners_line
 
-SHARED = Path(__file__).resolve().parents[3] / "tests" / "scenarios" / "colors" / "shared"
+SHARED = Path(__file__).resolve().parents[3] / "src" / "kartentisch" / "games" / "colors" / "scenarios" / "shared"
 
 
 def _text(view: dict, seat: int | None, lang: str) -> str:

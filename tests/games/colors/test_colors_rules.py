@@ -18,7 +18,7 @@ from kartentisch.kernel import IllegalAction, InvalidOptions, InvalidState, Rand
 from kartentisch.kernel.scenario import run_paths
 
 ROOT = Path(__file__).resolve().parents[3]
-SHARED = ROOT / "tests" / "scenarios" / "colors" / "shared"
+SHARED = ROOT / "src" / "kartentisch" / "games" / "colors" / "scenarios" / "shared"
 CANON = deck_codes(4)
 
 
@@ -384,6 +384,6 @@ def test_random_full_matches(players: int, seed: int) -> None:
 
 def test_all_conformance_scenarios_pass() -> None:
     """Every colors scenario passes, ours and our copies of the shared ones (CONVENTIONS *Scenario files*)."""
-    results = run_paths([ROOT / "tests" / "scenarios" / "colors"])
+    results = run_paths([ROOT / "src" / "kartentisch" / "games" / "colors" / "scenarios"])
     assert len(results) >= 30
     assert [(r.path, r.failures) for r in results if r.failures] == []

@@ -4,7 +4,8 @@ Everything the game brings lives in this package and is found through its :class
 (the entry point ``highcard = "highcard:GAME"`` in ``pyproject.toml``): the rules (:mod:`.rules`), and the
 parts it declares for the faces in :func:`parts` (:class:`kartentisch.kernel.Parts`): the move
 notation (:mod:`.notation`), the words (:mod:`.words`), the rules summary (:mod:`.texts`), the round
-summary (:mod:`.summary`), the terminal renderer (:mod:`.render`) and the RL observation layout (:mod:`.observation`).
+summary (:mod:`.summary`), the terminal renderer (:mod:`.render`), the RL observation layout (:mod:`.observation`)
+and its rules-conformance scenarios (``scenarios/*.json``, package data: ``kartentisch check-game highcard`` runs them).
 
 Rules (the whole spec; rule ids H1–H6 are cited in the code):
 
@@ -21,6 +22,7 @@ Rules (the whole spec; rule ids H1–H6 are cited in the code):
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from kartentisch.kernel import Parts
@@ -31,13 +33,13 @@ from .rules import HighcardGame, HighcardState
 def parts() -> Parts:
     """Everything highcard brings for the faces, checked when the game loads (a part named here that
     kartentisch does not know is refused, naming it). No score pad and no browser renderer: the faces
-    use their generic stand-ins."""
+    use their generic stand-ins. A match is one round of five tricks, short as it is: no ``short_match``."""
     from . import notation, render, summary, texts, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
                  choice=words.choice, rules=texts.RULES, pitch=texts.PITCH, score_now=summary.score_now,
                  round_details=summary.round_details, action_space=notation.action_space,
-                 render=render.render, observation=_layout)
+                 render=render.render, observation=_layout, scenarios=Path(__file__).parent / "scenarios")
 
 
 def _layout() -> Any:

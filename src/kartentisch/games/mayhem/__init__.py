@@ -21,7 +21,8 @@ def parts() -> Parts:
                  choice=words.choice, rules=texts.RULES, pitch=texts.PITCH,
                  score_now=summary.score_now, round_details=summary.round_details, round_facts=summary.round_facts,
                  action_space=notation.action_space, split_token=notation.split_token, render=render.render,
-                 scorepad=scorepad.RULESET, observation=_layout, static=Path(__file__).parent / "static")
+                 scorepad=scorepad.RULESET, observation=_layout, static=Path(__file__).parent / "static",
+                 scenarios=Path(__file__).parent / "scenarios", short_match={"point_limit": 1})
 
 
 def _layout() -> Any:
