@@ -2,9 +2,9 @@
 
 Pure: reads only the token (through :func:`~.notation.parse`) and the reader's views, so a hidden
 card can never be named. The texts are the game's catalogue (:data:`WORDS`, ``words.toml`` beside this module,
-which the page reads too); the code here picks and fills them (person, article, lists). :class:`~.rules.ColorsGame` delegates its ``card_name``, ``phase_name``,
-``describe_move`` and ``choice`` here (see :mod:`kartentisch.kernel.words`); the terminal renderer
-says the latest turn with :func:`last_turn_text`.
+which the page reads too); the code here picks and fills them (person, article, lists).
+:class:`~.rules.ColorsGame` delegates its ``card_name``, ``phase_name``, ``describe_move`` and ``choice`` here
+(see :mod:`kartentisch.kernel.words`); the terminal renderer says the latest turn with :func:`last_turn_text`.
 
 >>> from kartentisch.kernel.words import Voice
 >>> card_name("g3", "de"), phase_name("pick", "en")
