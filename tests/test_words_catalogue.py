@@ -34,7 +34,7 @@ def _texts(table: dict, prefix: str = "") -> dict[str, dict]:
 
 
 def test_the_five_games_have_a_catalogue() -> None:
-    assert {"colors"} <= {game.id for game in CATALOGUED}
+    assert {"colors", "chips"} <= {game.id for game in CATALOGUED}
 
 
 @pytest.mark.parametrize("game", CATALOGUED, ids=lambda g: g.id)
@@ -45,8 +45,6 @@ def test_every_text_has_both_languages_with_the_same_placeholders(game: Game) ->
         assert set(forms) == set(LANGS), key
         assert all(isinstance(text, str) and text.strip() for text in forms.values()), key
         assert placeholders(forms["en"]) == placeholders(forms["de"]), key
-        if key.endswith("_you"):  # the second person of a text has its third person beside it
-            assert key.removesuffix("_you") in texts, key
 
 
 @pytest.mark.parametrize("game", CATALOGUED, ids=lambda g: g.id)
