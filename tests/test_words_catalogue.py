@@ -34,7 +34,7 @@ def _texts(table: dict, prefix: str = "") -> dict[str, dict]:
 
 
 def test_the_five_games_have_a_catalogue() -> None:
-    assert {"colors", "chips"} <= {game.id for game in CATALOGUED}
+    assert {"colors", "chips", "lastcard"} <= {game.id for game in CATALOGUED}
 
 
 @pytest.mark.parametrize("game", CATALOGUED, ids=lambda g: g.id)
@@ -75,9 +75,10 @@ def test_an_unknown_key_names_the_catalogue() -> None:
 
 
 def _js_literals(source: str) -> list[str]:
-    """The string literals of a JavaScript source (comments dropped; a template literal's text between its
-    ``${…}``)."""
+    """The string literals of a JavaScript source (comments and the class names of elements dropped; a template
+    literal's text between its ``${…}``)."""
     source = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    source = re.sub(r"\bclass=\"[^\"]*\"", "", source)
     source = re.sub(r"(?m)^\s*//.*$|(?<=[;,{}()\s])//(?![^\n]*[\"'`]).*$", "", source)
     found = re.findall(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`", source)
     return [re.sub(r"\$\{[^}]*\}", "\0", "".join(parts)) for parts in found]
@@ -118,3 +119,12 @@ def test_the_grep_finds_a_moved_text_in_a_page_script() -> None:
 };"""
     assert set(_words_in(_js_literals(old), colors.parts.words)) >= {
         "Spiel eine Handkarte aus.", "ist am Zug.", "Tischmitte", "Value now:", "from the centre (", "neighbour of"}
+
+
+def test_lastcard_prompt_is_short_in_german() -> None:
+    """lastcard's prompt on the own turn (R8–R10) was 150 characters in German, longer than the English; it names
+    the three ways in the spec's terms (Ablagestapel, Hilfskarte) and fits a phone's line or two."""
+    words = next(game for game in CATALOGUED if game.id == "lastcard").parts.words
+    prompt = words.text("de", "page.play_mine", top="20")
+    assert len(prompt) <= 110 and len(prompt) <= len(words.text("en", "page.play_mine", top="20"))
+    assert "höher als 20" in prompt and "Hilfskarte" in prompt

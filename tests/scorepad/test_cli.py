@@ -86,7 +86,7 @@ def test_a_round_impossible_as_a_whole_is_checked_again_with_its_values_kept(tmp
     lines = ["", "5 6", "7", "8", "", "", "8 9", "q"]
     res = run(["lastcard", "--players", "Ana,Ben,Cem", "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
-    assert "Not possible: exactly one player ends the round holding a single card (lastcard R15); here 2: Ben, Cem" \
+    assert "Not possible: exactly one player ends the round holding a single card (lastcard R15); here 2: Ben and Cem" \
         in res.output
     assert "Ana – cards in hand (values 1 … 36 separated by spaces, at most 12, empty for none) [5 6]:" in res.output
     assert [r["entry"]["players"] for r in json.loads(path.read_text())["rounds"]] == \
