@@ -156,6 +156,14 @@ class Catalogue:
         table = self.by_lang.get(voice.lang, self.by_lang["en"])
         return voice.say(seat, table[key], table[f"{key}_you"], **kwargs)
 
+    def table(self, prefix: str, lang: str) -> dict[str, str | tuple[str, str]]:
+        """The texts under ``prefix.`` in ``lang`` as a sentence table, keyed without the prefix: a text that has a
+        second person (``key_you``) is the pair ``(third person, second person)`` for :meth:`Voice.say`, every other
+        text a string (``table("words", "en")["deal"]`` → ``("{who} deals.", "{who} deal.")``)."""
+        texts = self.section(prefix, lang)
+        return {key: (text, texts[f"{key}_you"]) if f"{key}_you" in texts else text
+                for key, text in texts.items() if not (key.endswith("_you") and key[:-4] in texts)}
+
     def forms(self, key: str) -> dict[str, str]:
         """The text ``key`` in every language, ``{lang: text}`` (a game's rules summary and pitch, a score pad's
         labels)."""
