@@ -34,7 +34,7 @@ def _texts(table: dict, prefix: str = "") -> dict[str, dict]:
 
 
 def test_the_five_games_have_a_catalogue() -> None:
-    assert {"colors", "chips", "lastcard"} <= {game.id for game in CATALOGUED}
+    assert {"colors", "chips", "lastcard", "grid"} <= {game.id for game in CATALOGUED}
 
 
 @pytest.mark.parametrize("game", CATALOGUED, ids=lambda g: g.id)
@@ -128,3 +128,10 @@ def test_lastcard_prompt_is_short_in_german() -> None:
     prompt = words.text("de", "page.play_mine", top="20")
     assert len(prompt) <= 110 and len(prompt) <= len(words.text("en", "page.play_mine", top="20"))
     assert "höher als 20" in prompt and "Hilfskarte" in prompt
+
+
+def test_a_table_pairs_the_third_and_second_person() -> None:
+    words = Catalogue("test/words.toml", {
+        "w.deal": {"en": "{who} deals.", "de": "{who} gibt."}, "w.deal_you": {"en": "{who} deal.", "de": "{who} gibst."},
+        "w.winners_you": {"en": "You win.", "de": "Du gewinnst."}, "x.deal": {"en": "x", "de": "y"}})
+    assert words.table("w", "de") == {"deal": ("{who} gibt.", "{who} gibst."), "winners_you": "Du gewinnst."}

@@ -72,7 +72,7 @@ def test_each_field_is_checked_as_typed_and_only_it_is_asked_again(tmp_path):
     lines = ["", "1", "1 2 3 4", "x", "1 1 1", "1 1 1 1 1 1", "1 2 3", "q"]
     res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
-    assert "Not possible: Ana: 4 cards; a grid holds 9, 6, 3, 0 cards" in res.output
+    assert "Not possible: Ana: 4 cards; a grid holds 9, 6, 3 or 0 cards" in res.output
     assert "'x' is not understood; type values -1 … 11" in res.output
     assert "Not possible: 9 cards of value 1 entered, but only 8 exist\nBen – cards left in the grid" in res.output
     doc = json.loads(path.read_text())
