@@ -132,6 +132,7 @@ def test_lastcard_prompt_is_short_in_german() -> None:
 
 def test_a_table_pairs_the_third_and_second_person() -> None:
     words = Catalogue("test/words.toml", {
-        "w.deal": {"en": "{who} deals.", "de": "{who} gibt."}, "w.deal_you": {"en": "{who} deal.", "de": "{who} gibst."},
+        "w.deal": {"en": "{who} deals.", "de": "{who} gibt."},
+        "w.deal_you": {"en": "{who} deal.", "de": "{who} gibst."},
         "w.winners_you": {"en": "You win.", "de": "Du gewinnst."}, "x.deal": {"en": "x", "de": "y"}})
     assert words.table("w", "de") == {"deal": ("{who} gibt.", "{who} gibst."), "winners_you": "Du gewinnst."}
