@@ -34,7 +34,7 @@ def _texts(table: dict, prefix: str = "") -> dict[str, dict]:
 
 
 def test_the_five_games_have_a_catalogue() -> None:
-    assert {"colors", "chips", "lastcard", "grid"} <= {game.id for game in CATALOGUED}
+    assert {"colors", "chips", "lastcard", "grid", "mayhem"} <= {game.id for game in CATALOGUED}
 
 
 @pytest.mark.parametrize("game", CATALOGUED, ids=lambda g: g.id)
