@@ -55,6 +55,7 @@ def test_a_part_of_the_wrong_kind_is_refused_at_load_naming_it(tmp_path: Path) -
 @pytest.mark.parametrize(("parts", "named"), [
     (lambda: Parts(rules={"en": 1}), "part 'rules' must be a mapping of language to text"),
     (lambda: Parts(static=Path("/no/such/folder")), "part 'static' must be None or an existing folder"),
+    (lambda: Parts(words={"en": {"x": "y"}}), "part 'words' must be None or a Catalogue"),  # issue 35
     (lambda: {"card_name": str}, "declare() must return kartentisch.kernel.Parts"),
 ])
 def test_declared_checks_each_kind(parts: object, named: str) -> None:
