@@ -6,7 +6,6 @@ pads while playing); ``replay`` printed only ``render_view``, so chips and mayhe
 
 from __future__ import annotations
 
-import importlib
 import random
 from pathlib import Path
 
@@ -35,7 +34,7 @@ def _assert_one_pad(text: str, game_id: str, lang: str) -> None:
     assert text.count(t(lang, "round_scores")) == 1, text
     assert sum(line.startswith(f"│ {t(lang, 'totals')} ") for line in text.splitlines()) == 1, text
     # the per-game pads of old were titled with the game's own "scores" label
-    old = importlib.import_module(f"kartentisch.games.{game_id}.texts").LABELS[lang].get("scores")
+    old = GAMES[game_id].parts.words.section("labels", lang).get("scores")
     if old and old != t(lang, "round_scores"):
         lines = [line.strip(" │") for line in text.splitlines()]
         assert not any(line == old or line.startswith(f"{old}:") for line in lines), text
