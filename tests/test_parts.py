@@ -57,6 +57,7 @@ def test_a_part_of_the_wrong_kind_is_refused_at_load_naming_it(tmp_path: Path) -
     (lambda: Parts(static=Path("/no/such/folder")), "part 'static' must be None or an existing folder"),
     (lambda: Parts(scenarios=Path("/no/such/folder")), "part 'scenarios' must be None or an existing folder"),
     (lambda: Parts(short_match=[("rounds", 1)]), "part 'short_match' must be a mapping of option name to value"),
+    (lambda: Parts(words={"en": {"x": "y"}}), "part 'words' must be None or a Catalogue"),  # issue 35
     (lambda: {"card_name": str}, "declare() must return kartentisch.kernel.Parts"),
 ])
 def test_declared_checks_each_kind(parts: object, named: str) -> None:

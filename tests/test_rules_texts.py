@@ -5,12 +5,11 @@ engineers)."""
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
 
-from kartentisch.games import all_games
+from kartentisch.games import all_games, get_game
 
 HEADING = {"en": "# {name} — {lo} to {hi} players", "de": "# {name} — {lo} bis {hi} Spieler"}
 #: Developer text a player must never read: a move token (``take:3``, ``pass:a:b:c``, ``take:<i>``)
@@ -21,7 +20,7 @@ QUOTES = "`\"'„“”‚‘’"
 
 
 def _rules(game, lang: str) -> str:
-    return importlib.import_module(f"kartentisch.games.{game.id}.texts").RULES[lang]
+    return game.rules_text(lang)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -67,7 +66,7 @@ def test_leaks_catch_the_old_developer_text(text, found):
                                                       ("de", "Auslage", "Mitte, nicht")])
 def test_colors_played_card_goes_to_the_collection_only_after_a_capture(lang, kept, centre):
     """colors R7/R8: a capture puts the played card into the collection; R10: otherwise to the centre."""
-    rules = importlib.import_module("kartentisch.games.colors.texts").RULES[lang]
+    rules = get_game("colors").rules_text(lang)
     points = {m.group(1): m.group(2) for m in re.finditer(r"^(\d)\. (.*?)(?=^\d\. |^$)", rules, re.M | re.S)}
     assert set(points) == {"1", "2", "3"}
     assert kept in points["1"] and kept in points["2"]

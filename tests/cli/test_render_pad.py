@@ -6,7 +6,6 @@ pads while playing); ``replay`` printed only ``render_view``, so chips and mayhe
 
 from __future__ import annotations
 
-import importlib
 import random
 from pathlib import Path
 
@@ -34,9 +33,9 @@ def _after_round_one(match: Match) -> GameState:
 def _assert_one_pad(text: str, game_id: str, lang: str) -> None:
     assert text.count(t(lang, "round_scores")) == 1, text
     assert sum(line.startswith(f"│ {t(lang, 'totals')} ") for line in text.splitlines()) == 1, text
-    # the per-game pads of old were titled with the game's own "scores" label (a game without such labels: none)
-    package = type(GAMES[game_id]).__module__.rpartition(".")[0]
-    old = getattr(importlib.import_module(f"{package}.texts"), "LABELS", {}).get(lang, {}).get("scores")
+    # the per-game pads of old were titled with the game's own "scores" label (a game without a catalogue: none)
+    words = GAMES[game_id].parts.words
+    old = words.section("labels", lang).get("scores") if words is not None else None
     if old and old != t(lang, "round_scores"):
         lines = [line.strip(" │") for line in text.splitlines()]
         assert not any(line == old or line.startswith(f"{old}:") for line in lines), text

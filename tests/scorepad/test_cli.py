@@ -72,7 +72,7 @@ def test_each_field_is_checked_as_typed_and_only_it_is_asked_again(tmp_path):
     lines = ["", "1", "1 2 3 4", "x", "1 1 1", "1 1 1 1 1 1", "1 2 3", "q"]
     res = run(["grid", "--players", "Ana,Ben", "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
-    assert "Not possible: Ana: 4 cards; a grid holds 9, 6, 3, 0 cards" in res.output
+    assert "Not possible: Ana: 4 cards; a grid holds 9, 6, 3 or 0 cards" in res.output
     assert "'x' is not understood; type values -1 … 11" in res.output
     assert "Not possible: 9 cards of value 1 entered, but only 8 exist\nBen – cards left in the grid" in res.output
     doc = json.loads(path.read_text())
@@ -86,7 +86,7 @@ def test_a_round_impossible_as_a_whole_is_checked_again_with_its_values_kept(tmp
     lines = ["", "5 6", "7", "8", "", "", "8 9", "q"]
     res = run(["lastcard", "--players", "Ana,Ben,Cem", "--file", str(path)], lines)
     assert res.exit_code == 0, res.output
-    assert "Not possible: exactly one player ends the round holding a single card (lastcard R15); here 2: Ben, Cem" \
+    assert "Not possible: exactly one player ends the round holding a single card (lastcard R15); here 2: Ben and Cem" \
         in res.output
     assert "Ana – cards in hand (values 1 … 36 separated by spaces, at most 12, empty for none) [5 6]:" in res.output
     assert [r["entry"]["players"] for r in json.loads(path.read_text())["rounds"]] == \

@@ -29,7 +29,7 @@ def sheet(game_id: str, names: list[str], entries: list, **options):
     ("lastcard", ["Ana", "Ben"], {"players": [{"hand": [7]}, {"hand": [7, 9]}]},
      "card 7 exists once, but both Ana and Ben hold it"),
     ("lastcard", ["Ana", "Ben"], {"players": [{"hand": [37]}, {"hand": [1]}]}, "37 is not a card value"),
-    ("lastcard", ["Ana", "Ben"], {"players": [{"hand": [3]}, {"hand": [1]}]}, "here 2: Ana, Ben"),
+    ("lastcard", ["Ana", "Ben"], {"players": [{"hand": [3]}, {"hand": [1]}]}, "here 2: Ana and Ben"),
     ("lastcard", ["Ana", "Ben"], {"players": [{"hand": []}, {"hand": [1]}]}, "Ana holds no card"),
     ("grid", ["Ana", "Ben"], {"players": [{"grid": [1, 2, 3, 4]}, {}], "round": {"trigger": 1}}, "Ana: 4 cards"),
     ("grid", ["Ana", "Ben"], {"players": [{"grid": [1] * 6}, {"grid": [1, 1, 1]}], "round": {"trigger": 1}},

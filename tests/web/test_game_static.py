@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games
+from kartentisch.kernel import LANGS
 from kartentisch.web import create_app
 from kartentisch.web.app import STATIC
 
@@ -46,3 +47,21 @@ def test_the_rules_summary_in_either_language(client: TestClient) -> None:
                                                               "text": game.rules_text(lang)}
     assert client.get("/api/games/nothing/rules").status_code == 404
     assert client.get("/api/games/colors/rules?lang=fr").status_code == 422
+
+
+@pytest.mark.parametrize("game", [g for g in all_games() if g.parts.words is not None], ids=lambda g: g.id)
+def test_the_page_gets_its_catalogue_from_the_server(client: TestClient, game) -> None:
+    """Issue 35: the page script reads the `page` texts of the game's catalogue (words.toml) from here."""
+    both = client.get(f"/api/games/{game.id}/words")
+    assert both.status_code == 200
+    assert both.json() == {"game": game.id, "words": {lang: game.parts.words.section("page", lang) for lang in LANGS}}
+    de = client.get(f"/api/games/{game.id}/words", params={"lang": "de"}).json()
+    assert de == {"game": game.id, "words": {"de": game.parts.words.section("page", "de")}}
+    assert de["words"]["de"] != both.json()["words"]["en"]
+
+
+def test_the_words_route_refuses_an_unknown_game_or_language(client: TestClient) -> None:
+    res = client.get("/api/games/nothing/words")
+    assert res.status_code == 404 and "no game 'nothing'" in res.json()["error"]
+    res = client.get("/api/games/colors/words", params={"lang": "fr"})
+    assert res.status_code == 422 and "unknown language 'fr'" in res.json()["error"]

@@ -27,14 +27,15 @@ class Seat:
     token: str
 
     @classmethod
-    def open(cls, browser, base: str, game: str, players: int, seed: int = 3, **extra) -> Seat:  # noqa: F811
+    def open(cls, browser, base: str, game: str, players: int, seed: int = 3, lang: str = "en",  # noqa: F811
+             **extra) -> Seat:
         seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         res = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": seed, "seats": seats,
                                                       **extra})
         assert res.status_code == 201, res.text
         body = res.json()
         page = browser.new_page(viewport={"width": 1100, "height": 900})
-        page.add_init_script("localStorage.setItem('kartentisch.lang', 'en')")
+        page.add_init_script(f"localStorage.setItem('kartentisch.lang', '{lang}')")
         page.goto(base + body["seats"][0]["url"])
         page.wait_for_selector(f".kt-table.kt-game-{game}")
         return cls(page, base, body["id"], body["seats"][0]["token"])
@@ -113,3 +114,22 @@ def test_colors_spectator_sees_every_hand_as_backs(browser, live_server: str) ->
     assert spectator.locator(".card.playable").count() == 0
     spectator.close()
     seat.page.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_colors_page_words_come_from_the_catalogue(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Issue 35: colors.js reads its words from the game's catalogue (words.toml, /api/games/colors/words) and fills
+    the named placeholders: the prompt, a seat's value badge and the table's labels, in the page's language."""
+    from kartentisch.games.colors.words import WORDS
+
+    seat = Seat.open(browser, live_server, "colors", 2, lang=lang)
+    page = seat.page
+    assert seat.wait_to_act()
+    page_words = WORDS.section("page", lang)
+    assert page_words["your_turn"] in page.locator(".prompt").text_content()
+    badges = page.locator(".kt-me .kt-badge").all_text_contents()
+    assert page_words["value"].format(score=0) in badges, badges
+    table = page.locator(".kt-table").text_content()
+    for key in ("centre", "draw", "collection", "rule"):
+        assert page_words[key] in table, key
+    assert "{" not in table  # every placeholder filled

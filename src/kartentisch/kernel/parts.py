@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import KartentischError
-from .words import Voice
+from .words import Catalogue, Voice
 
 #: A view document (:meth:`~kartentisch.kernel.GameState.view`).
 View = dict[str, Any]
@@ -35,6 +35,8 @@ class Parts:
         describe_move: ``(seat, public_token, before_view, after_view, voice) -> str``, a move in words.
         choice: ``(seat, token, view, voice) -> tuple`` of :class:`~kartentisch.kernel.Choice`'s fields.
     Texts:
+        words: the game's catalogue of texts (:class:`~kartentisch.kernel.words.Catalogue`, its ``words.toml``),
+            whose ``page`` section the page script reads (``/api/games/{id}/words``).
         rules: the players' rules summary per language (markdown), ``{"en": …, "de": …}``.
         pitch: what the game is like in two lines per language (the lobby).
         common: the kernel's round and match sentences as this game words them, ``{lang: {key: text}}``
@@ -66,6 +68,7 @@ class Parts:
     phase_name: Callable[[str, str], str | None] | None = None
     describe_move: Callable[[int, str, View, View, Voice], str] | None = None
     choice: Callable[[int, str, View, Voice], Sequence[Any]] | None = None
+    words: Catalogue | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
     pitch: Mapping[str, str] = field(default_factory=dict)
     common: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
@@ -99,6 +102,9 @@ class Parts:
                     and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())
                     for lang, texts in value.items())
                 want = "a mapping of language to a mapping of sentence key to text"
+            elif f.name == "words":
+                ok = value is None or isinstance(value, Catalogue)
+                want = "None or a Catalogue (kartentisch.kernel.words)"
             elif f.name in ("static", "scenarios"):
                 ok = value is None or (isinstance(value, Path) and value.is_dir())
                 want = "None or an existing folder (a pathlib.Path)"

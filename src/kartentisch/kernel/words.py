@@ -22,8 +22,12 @@ Example::
 
 from __future__ import annotations
 
+import string
+import tomllib
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:
@@ -58,6 +62,119 @@ def listing(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {common_text(lang, 'and')} {items[-1]}"
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The named placeholders of a ``str.format`` text: ``"{who} plays {card}."`` → ``{"who", "card"}``."""
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+
+
+class Catalogue:
+    """One game's texts, each in every language of :data:`LANGS` (lichess's translation catalogues).
+
+    A game keeps every text players read in one data file, ``words.toml`` in its package: a TOML table per text,
+    named by its dotted key (``[words.play_take]``, ``[page.your_turn]``), with an ``en`` and a ``de`` string that
+    have the same ``{named}`` placeholders (``str.format``; the page fills ``{name}`` alone, so its texts use no
+    format specs). A key ending in ``_you`` is the second person of the key without it (:meth:`say`). The server
+    reads the catalogue through this class; the page gets its ``page`` section from
+    ``/api/games/{id}/words`` (:mod:`kartentisch.web.gamewords`), so no text has a second copy.
+
+    Args:
+        source: what the texts were read from, for errors ("colors/words.toml").
+        texts: ``{key: {lang: text}}``.
+
+    Raises:
+        ValueError: a key lacks a language or has one more, a text is not a string, or the languages of a key
+            differ in their placeholders; the message names the source and the key.
+    """
+
+    def __init__(self, source: str, texts: Mapping[str, Mapping[str, Any]]) -> None:
+        self.source = source
+        for key, forms in texts.items():
+            if set(forms) != set(LANGS):
+                raise ValueError(f"{source}: text {key!r} has the languages {sorted(forms)}; "
+                                 f"each text needs exactly {', '.join(LANGS)}")
+            if not all(isinstance(text, str) for text in forms.values()):
+                raise ValueError(f"{source}: text {key!r} is not a string in every language")
+            names = {lang: placeholders(text) for lang, text in forms.items()}
+            if len(set(names.values())) > 1:
+                said = "; ".join(f"{lang}: {sorted(found) or 'none'}" for lang, found in names.items())
+                raise ValueError(f"{source}: text {key!r} has different placeholders per language ({said})")
+        #: ``{lang: {key: text}}``: one dict lookup per text on the hot path (narration of every move).
+        self.by_lang: Final[dict[str, dict[str, str]]] = {
+            lang: {key: forms[lang] for key, forms in texts.items()} for lang in LANGS}
+
+    @classmethod
+    def read(cls, package: str, name: str = "words.toml") -> Catalogue:
+        """The catalogue in the data file ``name`` of the Python package ``package`` (its directory).
+
+        Raises:
+            ValueError: the file is not TOML, or a text is malformed (see the class).
+        """
+        source = f"{package.rsplit('.', 1)[-1]}/{name}"
+        try:
+            doc = tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as err:
+            raise ValueError(f"{source}: not TOML: {err}") from None
+        texts: dict[str, Mapping[str, Any]] = {}
+
+        def walk(prefix: str, table: Mapping[str, Any]) -> None:
+            for key, value in table.items():
+                dotted = f"{prefix}{key}"
+                if not isinstance(value, Mapping):
+                    raise ValueError(f"{source}: {dotted!r} is not a table of texts")
+                if any(lang in value for lang in LANGS):
+                    texts[dotted] = value
+                else:
+                    walk(f"{dotted}.", value)
+
+        walk("", doc)
+        return cls(source, texts)
+
+    def keys(self) -> list[str]:
+        """Every text's key, in the file's order."""
+        return list(self.by_lang[LANGS[0]])
+
+    def get(self, lang: str, key: str) -> str:
+        """The text ``key`` in ``lang`` (English for a language the catalogue lacks), unformatted.
+
+        Raises:
+            KeyError: no text ``key`` (the message names the catalogue).
+        """
+        try:
+            return self.by_lang.get(lang, self.by_lang["en"])[key]
+        except KeyError:
+            raise KeyError(f"{self.source} has no text {key!r}") from None
+
+    def text(self, lang: str, key: str, **kwargs: Any) -> str:
+        """The text ``key`` in ``lang`` with its placeholders filled from ``kwargs``."""
+        return self.get(lang, key).format(**kwargs)
+
+    def say(self, voice: Voice, seat: int, key: str, **kwargs: Any) -> str:
+        """:meth:`Voice.say` with ``key`` (third person) and ``key_you`` (the reader's own seat) in the voice's
+        language: ``say(voice, 0, "words.draw")`` → "Ana draws." or "You draw."."""
+        table = self.by_lang.get(voice.lang, self.by_lang["en"])
+        return voice.say(seat, table[key], table[f"{key}_you"], **kwargs)
+
+    def table(self, prefix: str, lang: str) -> dict[str, str | tuple[str, str]]:
+        """The texts under ``prefix.`` in ``lang`` as a sentence table, keyed without the prefix: a text that has a
+        second person (``key_you``) is the pair ``(third person, second person)`` for :meth:`Voice.say`, every other
+        text a string (``table("words", "en")["deal"]`` → ``("{who} deals.", "{who} deal.")``)."""
+        texts = self.section(prefix, lang)
+        return {key: (text, texts[f"{key}_you"]) if f"{key}_you" in texts else text
+                for key, text in texts.items() if not (key.endswith("_you") and key[:-4] in texts)}
+
+    def forms(self, key: str) -> dict[str, str]:
+        """The text ``key`` in every language, ``{lang: text}`` (a game's rules summary and pitch, a score pad's
+        labels)."""
+        return {lang: self.get(lang, key) for lang in LANGS}
+
+    def section(self, prefix: str, lang: str) -> dict[str, str]:
+        """The texts under ``prefix.`` in ``lang``, keyed without the prefix (``section("page", "de")``: the
+        page's texts)."""
+        start = f"{prefix}."
+        return {key[len(start):]: text for key, text in self.by_lang.get(lang, self.by_lang["en"]).items()
+                if key.startswith(start)}
 
 
 def check_lang(lang: str) -> str:

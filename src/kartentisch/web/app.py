@@ -48,6 +48,7 @@ from .deps import client as _client
 from .deps import plain_id as _table_id
 from .display import router as display_router
 from .frames import LANG_HELP, FrameOut
+from .gamewords import router as gamewords_router
 from .groups import recorder as groups_recorder
 from .groups import router as groups_router
 from .handover import router as handover_router
@@ -277,6 +278,7 @@ STATUS_MEANING = {
 #: The refusals each operation really answers (``kartentisch.web.app`` raises them; FastAPI listed only 422).
 OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/rules"): (404, 422),
+    ("get", "/api/games/{game_id}/words"): (404, 422),
     ("post", "/api/tables"): (413, 422, 429, 503),
     ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
     ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
@@ -692,6 +694,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         lang = frame_lang(lang)
         return {"game": game.id, "lang": lang, "text": game.rules_text(lang)}
 
+    app.include_router(gamewords_router)  # a game's page texts (issue 35): /api/games/{id}/words
     app.include_router(scorepad_router)  # score pad (issue 12): /scorepad, /api/scorepads
     app.include_router(invites_router)  # invites (issue 21): /join, /api/invites, /api/tables/{id}/seats
     app.include_router(display_router)  # the table display and invite QR codes (issue 34): /display, …/qr.svg

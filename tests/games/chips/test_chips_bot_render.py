@@ -13,7 +13,7 @@ from kartentisch.games import get_game
 from kartentisch.games.chips.bot import BLOCK_WEIGHT, EXTRA_TURN_BONUS, GIFT_WEIGHT
 from kartentisch.games.chips.cards import effects, face_up
 from kartentisch.games.chips.render import render
-from kartentisch.games.chips.texts import LABELS, RULES, SPECIAL_TEXTS
+from kartentisch.games.chips.words import WORDS, special_text
 from kartentisch.kernel import RandomBot, Voice
 from kartentisch.kernel.words import common_text
 
@@ -113,7 +113,7 @@ def test_render_every_view_and_phase_hides_the_pile(lang: str) -> None:
             hidden = set(state.to_doc()["zones"]["draw"])
             for seat in (None, 0, 1, 2, 3):
                 text = _text(state.view(seat), seat, lang)
-                assert LABELS[lang]["title"] in text
+                assert WORDS.get(lang, "labels.title") in text
                 assert Voice(lang).name(3) in text and Voice(lang).name(0) in text  # seats counted from 1
                 assert common_text(lang, "seat", n=0) not in text
                 shown = set(re.findall(r"[krby](?:10|[1-9])(?![0-9])", text))
@@ -126,9 +126,10 @@ def test_render_every_view_and_phase_hides_the_pile(lang: str) -> None:
 
 
 def test_texts_both_languages() -> None:
-    """RULES, labels and special-card texts exist in en and de with the spec's German terms."""
-    assert set(RULES) == set(LABELS) == set(SPECIAL_TEXTS) == {"en", "de"}
+    """The rules use the spec's German terms; every defined special card (R12) has its text, and the page's
+    special texts are the same (one copy, ``page.special``)."""
     for term in ("Vorrat", "Auslage", "Farbreihe", "Minuspunkt", "Sonderkarten", "Reihe auffüllen"):
-        assert term in RULES["de"]
-    assert set(LABELS["en"]) == set(LABELS["de"])
-    assert set(SPECIAL_TEXTS["en"]) == set(SPECIAL_TEXTS["de"]) == {"s2", "s3", "s4", "s6", "s13", "s15"}
+        assert term in GAME.rules_text("de")
+    assert set(WORDS.section("page", "de")) >= {f"special.{c}" for c in ("s2", "s3", "s4", "s6", "s13", "s15")}
+    # R16 (D16): a 5 is placed face up automatically, so the card's text says it is, not that it may be
+    assert (special_text("s6", "de"), special_text("s6", "en")) == ("eine 5 liegt immer offen", "a 5 is always face up")

@@ -142,12 +142,12 @@ def test_take_paying_collecting_and_refill() -> None:
     state = load(3, [("r3", 0), ("k9", 2), ("b5", 0), ("y10", 1), ("k2", 0), ("r8", 0), ("b1", 0)], [7, 4, 7],
                  to_act=1)
     assert said(state, 1, "take:3") == {
-        ("en", 0): "Ben takes Yellow 10 from the row, pays 3 chips, collects 1 chip and lays it face up on the "
+        ("en", 0): "Ben takes Yellow 10 from the row, pays 3 chips, collects 1 chip and lays it face up on their "
                    "yellow row. The row is refilled with Black 1 from the pile.",
         ("en", 1): "You take Yellow 10 from the row, pay 3 chips, collect 1 chip and lay it face up on your "
                    "yellow row. The row is refilled with Black 1 from the pile.",
         ("en", None): "Seat 2 takes Yellow 10 from the row, pays 3 chips, collects 1 chip and lays it face up "
-                      "on the yellow row. The row is refilled with Black 1 from the pile.",
+                      "on their yellow row. The row is refilled with Black 1 from the pile.",
         ("de", 0): "Ben nimmt Gelb 10 aus der Reihe, zahlt 3 Chips, sammelt 1 Chip ein und legt sie offen in die "
                    "gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
         ("de", 1): "Du nimmst Gelb 10 aus der Reihe, zahlst 3 Chips, sammelst 1 Chip ein und legst sie offen in "
@@ -170,7 +170,7 @@ def test_any_row_seven_face_down_and_free_four() -> None:
                                  "aufgefüllt.")
     texts = said(state, 1, "take:1")  # b4 slid to position 1
     assert texts["en", 0] == ("Ben takes Blue 4 from the row, pays nothing (special card 2), collects 2 chips and "
-                              "lays it face up on the blue row. The row is refilled with Black 2 from the pile.")
+                              "lays it face up on their blue row. The row is refilled with Black 2 from the pile.")
     assert texts["de", 1] == ("Du nimmst Blau 4 aus der Reihe, zahlst nichts (Sonderkarte 2), sammelst 2 Chips ein "
                               "und legst sie offen in deine blaue Farbreihe. Die Reihe wird mit Schwarz 2 vom "
                               "Stapel aufgefüllt.")
@@ -183,7 +183,7 @@ def test_extra_turn_is_said() -> None:
     texts = said(state, 2, "take:0")
     assert texts["en", 2] == ("You take Blue 5 from the row, collect 3 chips and lay it face up on your blue row. "
                               "The row is refilled with Black 1 from the pile. You play again (special card 4).")
-    assert texts["en", 0] == ("Cem takes Blue 5 from the row, collects 3 chips and lays it face up on the blue row. "
+    assert texts["en", 0] == ("Cem takes Blue 5 from the row, collects 3 chips and lays it face up on their blue row. "
                               "The row is refilled with Black 1 from the pile. Cem plays again (special card 4).")
     assert texts["de", 2].endswith("Du bist gleich noch einmal dran (Sonderkarte 4).")
     assert texts["de", None].endswith("Platz 3 ist gleich noch einmal dran (Sonderkarte 4).")
@@ -217,7 +217,7 @@ def test_round_ends_on_an_empty_row() -> None:
     row = [("k2", 3)]
     state = load(2, row, [7, 4], draw=[], specials=["s4"], final_circuit=True)
     texts = said(state, 0, "take:0")
-    assert texts["en", None] == ("Seat 1 takes Black 2 from the row, collects 3 chips and lays it face up on the "
+    assert texts["en", None] == ("Seat 1 takes Black 2 from the row, collects 3 chips and lays it face up on their "
                                  "black row. The row is empty, so the round ends.")
     assert texts["de", 0].endswith("Die Reihe ist leer, die Partie endet.")
     assert state.phase == "game_over"
@@ -252,11 +252,12 @@ def test_choice_steps() -> None:
                  specials=["s3"])
     view = state.view(0)
     steps = {t: GAME.choice(0, t, view, Voice("en", 0)).steps for t in state.legal_actions(0)}
-    assert steps == {"take:0": ("Take Black 3",), "take:1:k": ("Take Yellow 7", "Put it on the black row"),
-                     "take:1:r": ("Take Yellow 7", "Put it on the red row"),
-                     "take:1:b": ("Take Yellow 7", "Put it on the blue row"),
-                     "take:1:y": ("Take Yellow 7", "Put it on the yellow row")}
-    assert GAME.choice(0, "take:1:y", view, Voice("de", 0)).steps == ("Nimm Gelb 7", "Lege sie in die gelbe Farbreihe")
+    assert steps == {"take:0": ("Take Black 3",), "take:1:k": ("Take Yellow 7", "Put it on your black row"),
+                     "take:1:r": ("Take Yellow 7", "Put it on your red row"),
+                     "take:1:b": ("Take Yellow 7", "Put it on your blue row"),
+                     "take:1:y": ("Take Yellow 7", "Put it on your yellow row")}
+    assert GAME.choice(0, "take:1:y", view, Voice("de", 0)).steps == ("Nimm Gelb 7",
+                                                                      "Lege sie in deine gelbe Farbreihe")
 
 
 # ------------------------------------------------------------------ random matches

@@ -13,7 +13,7 @@ from kartentisch.cli.i18n import t
 from kartentisch.cli.render import render_view
 from kartentisch.games.colors import GAME
 from kartentisch.games.colors.cards import deck_codes
-from kartentisch.games.colors.texts import LABELS, RULES
+from kartentisch.games.colors.words import WORDS
 from kartentisch.kernel.words import Voice, winners_line
 
 SHARED = Path(__file__).resolve().parents[3] / "src" / "kartentisch" / "games" / "colors" / "scenarios" / "shared"
@@ -37,7 +37,7 @@ def test_render_pick_phase_hides_hands(lang: str, seat: int | None) -> None:
         for card in hand:
             assert (f" {card.upper()} " in text) == (s == seat)
     assert " R6 " in text and " P6 " in text  # the pick candidates
-    assert LABELS[lang]["pick"] in text
+    assert WORDS.get(lang, "labels.pick") in text
 
 
 def test_render_game_over_shows_winners() -> None:
@@ -52,8 +52,8 @@ def test_render_game_over_shows_winners() -> None:
 
 def test_rules_texts_in_both_languages() -> None:
     """``kartentisch rules colors``: a summary in English and German with the spec's terms."""
-    assert "Tischmitte" in RULES["de"] and "Auslage" in RULES["de"]
-    assert "centre" in RULES["en"] and "collection" in RULES["en"]
+    assert "Tischmitte" in GAME.rules_text("de") and "Auslage" in GAME.rules_text("de")
+    assert "centre" in GAME.rules_text("en") and "collection" in GAME.rules_text("en")
 
 
 def test_seats_from_one_phase_and_last_turn_in_words() -> None:

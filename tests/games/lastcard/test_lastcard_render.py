@@ -8,7 +8,7 @@ from tests.games.lastcard.lastcard_helpers import play_doc, random_states
 
 from kartentisch.games.lastcard import GAME
 from kartentisch.games.lastcard.render import render
-from kartentisch.games.lastcard.texts import LABELS, RULES
+from kartentisch.games.lastcard.words import WORDS
 from kartentisch.kernel import Voice
 
 
@@ -20,8 +20,7 @@ def text_of(view: dict, seat: int | None, lang: str, names: tuple[str, ...] = ()
 
 
 def test_rules_in_both_languages_with_german_terms() -> None:
-    assert set(RULES) == {"en", "de"} and set(LABELS) == {"en", "de"}
-    assert set(LABELS["en"]) == set(LABELS["de"])
+    RULES = WORDS.forms("rules")  # noqa: N806
     for term in ("Ablagestapel", "Hilfskarte", "Auslage", "Startspieler", "Runde"):
         assert term in RULES["de"]
     for token in ("pass:a:b:c", "play:c", "lay:c:t", "play:c:h1", "`deal`"):  # moves in words, not tokens
@@ -35,7 +34,7 @@ def test_every_view_renders(players: int) -> None:
         for seat in [*range(players), None]:
             for lang in ("en", "de"):
                 out = text_of(state.view(seat), seat, lang)
-                assert LABELS[lang]["title"] in out
+                assert WORDS.get(lang, "labels.title") in out
                 if seat is not None and state.hands[seat]:
                     assert " ".join(f"{c:>2}" for c in state.hands[seat]) in out  # own hand, sorted
                 if seat is None and state.phase in ("pass", "play"):

@@ -18,7 +18,7 @@ from rich.text import Text
 from ...kernel.words import Voice
 from .cards import COLOURS, FACE_DOWN
 from .rules import row_value, seat_score
-from .texts import LABELS, SPECIAL_TEXTS
+from .words import WORDS, special_text
 
 #: Card face style per colour letter: black, red, blue, yellow (readable on dark and light terminals).
 CARD_STYLE = {
@@ -39,7 +39,8 @@ def card_text(code: str) -> Text:
 
 
 def _label(lang: str, key: str, **kw: Any) -> str:
-    return LABELS.get(lang, LABELS["en"])[key].format(**kw)
+    """The terminal table's text ``labels.key`` of the game's catalogue, filled with ``kw``."""
+    return WORDS.text(lang, f"labels.{key}", **kw)
 
 
 def _row_table(view: dict[str, Any], lang: str) -> Table:
@@ -93,10 +94,10 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     lang = voice.lang
     zones = view["zones"]
     options = view["options"]
-    head = Text(f"{_label(lang, 'title')} — {_label(lang, 'round', round=view['round'], rounds=options['rounds'])}",
-                style="bold")
-    texts = SPECIAL_TEXTS.get(lang, SPECIAL_TEXTS["en"])
-    specials = ", ".join(f"{code[1:]}: {texts[code]}" for code in zones["specials"]) or _label(lang, "none")
+    title = _label(lang, "round", round=view["round"], rounds=options["rounds"])
+    head = Text(f"{_label(lang, 'title')} — {title}", style="bold")
+    specials = ", ".join(f"{code[1:]}: {special_text(code, lang)}" for code in zones["specials"]) \
+        or _label(lang, "none")
     parts: list[RenderableType] = [
         head,
         Text(f"{_label(lang, 'specials')}: {specials}", style="magenta"),

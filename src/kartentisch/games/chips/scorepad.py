@@ -18,12 +18,16 @@ from ...kernel.words import LANGS
 from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import CHIPS_PER_SEAT, COLOURS, DECK, FACE_DOWN, RANDOM_SPECIALS, SPECIAL_ORDER, VALUE
 from .rules import dealer_of, effects, match_over, score_round, start_player_of, winners_of
-from .words import card_name
+from .words import WORDS, card_name
 
-_NAMES = {"en": {"k": "black", "r": "red", "b": "blue", "y": "yellow"},
-          "de": {"k": "schwarz", "r": "rot", "b": "blau", "y": "gelb"}}
 _LOW, _HIGH = min(VALUE.values()), max(VALUE.values())
 _PER_COLOUR = len(DECK) // len(COLOURS)
+
+
+def _pad(colour: str, key: str, names: str = "scorepad.colour", **kwargs: Any) -> dict[str, str]:
+    """The score pad's text ``key`` in every language with the colour ``colour`` named by the texts ``names.<c>``
+    (``{"en": "black face up", "de": "schwarz offen"}``)."""
+    return {lang: WORDS.text(lang, key, colour=WORDS.get(lang, f"{names}.{colour}"), **kwargs) for lang in LANGS}
 
 
 def _specials(entry: Entry, options: Mapping[str, Any]) -> list[str]:
@@ -36,24 +40,22 @@ class ChipsRuleset(Ruleset):
     """chips: rows ``k r b y`` as face-up values + face-down count, chips in the supply (R10)."""
 
     game_id = "chips"
-    round_word = Text({"en": "round", "de": "Partie"})  # chips D1: a round is a "Partie"
+    round_word = Text(WORDS.forms("scorepad.round"))  # chips D1: a round is a "Partie"
 
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """Per colour row ``<c>_up`` (values 1 … 10) and ``<c>_down`` (count); ``chips`` (0 … 7n)."""
         out: list[Field] = []
         for c in COLOURS:
-            out.append(Field(f"{c}_up", "values", {"en": f"{_NAMES['en'][c]} face up",
-                                                    "de": f"{_NAMES['de'][c]} offen"}, _LOW, _HIGH, len(DECK)))
-            out.append(Field(f"{c}_down", "count", {"en": f"{_NAMES['en'][c]} face down",
-                                                     "de": f"{_NAMES['de'][c]} verdeckt"}, 0, len(DECK)))
-        out.append(Field("chips", "count", {"en": "chips left", "de": "Chips im Vorrat"}, 0, CHIPS_PER_SEAT * players))
+            out.append(Field(f"{c}_up", "values", _pad(c, "scorepad.up"), _LOW, _HIGH, len(DECK)))
+            out.append(Field(f"{c}_down", "count", _pad(c, "scorepad.down"), 0, len(DECK)))
+        out.append(Field("chips", "count", WORDS.forms("scorepad.chips"), 0, CHIPS_PER_SEAT * players))
         return out
 
     def round_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """With ``specials: "random"`` the round's three active special cards (R2 step 2)."""
         if options["specials"] != "random":
             return []
-        return [Field("specials", "multi", {"en": "special cards this round", "de": "Sonderkarten dieser Partie"},
+        return [Field("specials", "multi", WORDS.forms("scorepad.specials"),
                       choices=SPECIAL_ORDER, max_items=RANDOM_SPECIALS, required=True,
                       choice_labels={c: {lang: card_name(c, lang) for lang in LANGS} for c in SPECIAL_ORDER})]
 
@@ -73,38 +75,27 @@ class ChipsRuleset(Ruleset):
                         continue
                     code = f"{c}{v}"
                     if code in where:
-                        card = Text({"en": f"the {_NAMES['en'][c]} {v}", "de": card_name(code, "de")})
+                        card = Text(_pad(c, "scorepad.card", "scorepad.card_colour", value=v))
                         if where[code] == names[seat]:
-                            raise EntryError({"en": "{card} exists once, but {a} has it face up twice",
-                                              "de": "{card} gibt es nur einmal, aber {a} hat sie zweimal offen liegen"},
-                                             card=card, a=names[seat])
-                        raise EntryError({"en": "{card} exists once, but both {a} and {b} have it face up",
-                                          "de": "{card} gibt es nur einmal, aber {a} und {b} haben sie beide offen "
-                                                "liegen"}, card=card, a=where[code], b=names[seat])
+                            raise EntryError(WORDS.forms("scorepad.twice"), card=card, a=names[seat])
+                        raise EntryError(WORDS.forms("scorepad.both"), card=card, a=where[code], b=names[seat])
                     where[code] = names[seat]
         for v, k in roaming.items():
             if k > len(COLOURS):
-                raise EntryError({"en": "{k} face-up {v}s entered, but only {n} exist",
-                                  "de": "{k} offene Karten mit der {v} eingetragen, aber es gibt nur {n}"},
-                                 k=k, v=v, n=len(COLOURS))
+                raise EntryError(WORDS.forms("scorepad.same_value"), k=k, v=v, n=len(COLOURS))
         for c in COLOURS:
             held = sum(len(p[f"{c}_up"]) + p[f"{c}_down"] for p in entry.players)
             limit = _PER_COLOUR + (len(COLOURS) - 1) * len(any_row)
             if held > limit:
-                raise EntryError({"en": "{colour} rows hold {held} cards, but only {limit} can lie there",
-                                  "de": "in den {colour}en Farbreihen liegen {held} Karten, aber dort können nur "
-                                        "{limit} liegen"},
-                                 colour=Text({lang: _NAMES[lang][c] for lang in LANGS}), held=held, limit=limit)
+                raise EntryError(WORDS.forms("scorepad.colour_rows"), colour=Text(WORDS.forms(f"scorepad.colour.{c}")),
+                                 held=held, limit=limit)
         total = sum(len(p[f"{c}_up"]) + p[f"{c}_down"] for p in entry.players for c in COLOURS)
         if total > len(DECK):
-            raise EntryError({"en": "{total} cards in the rows, but the deck has only {n}",
-                              "de": "{total} Karten in den Farbreihen, aber es gibt nur {n} Zahlenkarten"},
-                             total=total, n=len(DECK))
+            raise EntryError(WORDS.forms("scorepad.cards"), total=total, n=len(DECK))
         chips = sum(p["chips"] for p in entry.players)
         if chips > CHIPS_PER_SEAT * len(names):
-            raise EntryError({"en": "{chips} chips entered, but only {n} are in play ({k} per player)",
-                              "de": "{chips} Chips eingetragen, aber im Spiel sind nur {n} ({k} je Spieler)"},
-                             chips=chips, n=CHIPS_PER_SEAT * len(names), k=CHIPS_PER_SEAT)
+            raise EntryError(WORDS.forms("scorepad.all_chips"), chips=chips, n=CHIPS_PER_SEAT * len(names),
+                             k=CHIPS_PER_SEAT)
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """chips R10/R17/R18 by :func:`score_round` on the rows and supplies entered."""

@@ -22,18 +22,7 @@ from ...kernel.summary import number, signed
 from ...kernel.words import Voice
 from .cards import COLOURS, FACE_DOWN, VALUE
 from .rules import effects, row_value, score_round
-from .words import ROW_NAMES
-
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {"row": "{row}: {sum}", "empty": "{row}: empty, 0", "down": "{n} face down",
-           "dropped": "{line}, left out as the lowest row (special card 13)",
-           "chips": "Chips in the supply: {n}, {points}", "chips_minus": " (special card 15)"},
-    "de": {"row": "{row}: {sum}", "empty": "{row}: leer, 0", "down": "{n} verdeckt",
-           "dropped": "{line}, fällt als niedrigste Reihe weg (Sonderkarte 13)",
-           "chips": "Chips im Vorrat: {n}, {points}", "chips_minus": " (Sonderkarte 15)"},
-}
-#: The nominative row names ("Red row", "Rote Farbreihe"): the words part's, capitalised.
-_ROWS = {lang: {c: name[0].upper() + name[1:] for c, name in names.items()} for lang, names in ROW_NAMES.items()}
+from .words import WORDS
 
 
 def score_now(view: dict[str, Any]) -> list[int]:
@@ -48,7 +37,7 @@ def _sum(stack: list[str], lang: str) -> str:
     down = len(stack) - len(up)
     if not down:
         return up[0] if len(up) == 1 else f"{' + '.join(up)} = {row_value(stack)}"
-    face_down = _TEXTS[lang]["down"].format(n=down)
+    face_down = WORDS.text(lang, "summary.down", n=down)
     value = number(row_value(stack))
     return f"{' + '.join(up)} − {face_down} = {value}" if up else f"{face_down} = {value}"
 
@@ -57,16 +46,17 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     """How ``seat``'s score comes about: one line per colour row with its value as a sum (R10: face-up values,
     −1 per face-down card), the row left out with special card 13 (R17, D17: the lowest, the first in row order
     on a tie), and the chips in the supply (+1 each, −1 with special card 15, R18)."""
-    lang = voice.lang if voice.lang in _TEXTS else "en"
-    texts, zones = _TEXTS[lang], view["zones"]
+    lang = voice.lang
+    texts, zones = WORDS.section("summary", lang), view["zones"]
     display = zones["display"][seat]
     eff = effects(zones["specials"])
     dropped = set(sorted(COLOURS, key=lambda c: (row_value(display[c]), COLOURS.index(c)))[:eff.drop_lowest])
     lines = []
     for colour in COLOURS:
         stack = display[colour]
-        line = texts["row"].format(row=_ROWS[lang][colour], sum=_sum(stack, lang)) if stack else \
-            texts["empty"].format(row=_ROWS[lang][colour])
+        row = WORDS.get(lang, f"row.{colour}")
+        row = row[0].upper() + row[1:]  # the nominative row name ("Red row", "Rote Farbreihe")
+        line = texts["row"].format(row=row, sum=_sum(stack, lang)) if stack else texts["empty"].format(row=row)
         lines.append(texts["dropped"].format(line=line) if colour in dropped else line)
     chips = zones["supply"][seat]
     lines.append(texts["chips"].format(n=chips, points=signed(eff.chip_points * chips))

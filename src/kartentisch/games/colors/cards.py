@@ -13,11 +13,6 @@ from typing import Final
 
 #: Colour letters in canonical order (colors *Components*, D15): blau, grün, lila, rot, gelb.
 COLOURS: Final[tuple[str, ...]] = ("b", "g", "p", "r", "y")
-#: Colour names per language, for texts and the renderer.
-COLOUR_NAMES: Final[dict[str, dict[str, str]]] = {
-    "en": {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow"},
-    "de": {"b": "blau", "g": "grün", "p": "lila", "r": "rot", "y": "gelb"},
-}
 #: Card code of every sort key 0 … 49 (``CODES[23] == "p3"``).
 CODES: Final[tuple[str, ...]] = tuple(f"{c}{n}" for c in COLOURS for n in range(10))
 #: Sort key of every card code (inverse of :data:`CODES`).

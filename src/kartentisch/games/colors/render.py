@@ -5,7 +5,7 @@ centre (Tischmitte), the draw pile as a count, every seat's hand (own cards face
 backs), every collection (Auslage) sorted into colour groups with its current score, the open
 pick and the last turn in words. Seats are named as the kernel's
 :class:`~kartentisch.kernel.words.Voice` names them (counted from 1). The score pad (Punkteblock)
-is drawn below by ``render_view``.
+is drawn below by ``render_view``. Its words are the ``labels.`` texts of the game's catalogue (``words.toml``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.words import Voice
-from .cards import COLOUR_NAMES
 from .rules import score_round
-from .texts import LABELS
-from .words import last_turn_text, phase_name
+from .words import WORDS, colour_name, last_turn_text, phase_name
 
 #: Readable card faces per colour letter (text on a coloured background).
 STYLES = {
@@ -53,15 +51,15 @@ def collection_text(codes: list[str], lang: str, empty: str) -> Text:
     for colour in "bgpry":
         group = [c for c in codes if c[0] == colour]
         if group:
-            label = Text(f"{COLOUR_NAMES[lang][colour]} {len(group)}: ", style="bold")
+            label = Text(f"{colour_name(colour, lang)} {len(group)}: ", style="bold")
             parts.append(label + cards_text(group, empty))
     return Text("   ").join(parts)
 
 
 def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
     """Draw a ``colors`` seat view for ``seat`` (``None``: spectator) in ``voice``'s language, seats named by it."""
-    lang = voice.lang if voice.lang in LABELS else "en"
-    L = LABELS[lang]
+    lang = voice.lang
+    L = WORDS.section("labels", lang)
     zones = view["zones"]
     to_act = view.get("to_act") or []
     head = Text(f"{L['title']} — {L['round']} {view['round']}", style="bold")

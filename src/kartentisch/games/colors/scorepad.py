@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
-from .cards import CODES, COLOUR_NAMES, COLOURS, colours_in_play
+from .cards import CODES, COLOURS, colours_in_play
 from .rules import colour_score, dealer_of, match_over, match_winners
+from .words import WORDS
 
 #: Cards per colour in the box (colors *Components*: numbers 0–9, one card each).
 _PER_COLOUR = len(CODES) // len(COLOURS)
@@ -24,7 +25,7 @@ class ColorsRuleset(Ruleset):
 
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """One ``count`` per colour in play (R1), 0 … 10."""
-        return [Field(c, "count", {lang: names[c] for lang, names in COLOUR_NAMES.items()}, 0, _PER_COLOUR)
+        return [Field(c, "count", WORDS.forms(f"colour.{c}"), 0, _PER_COLOUR)
                 for c in colours_in_play(players)]
 
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
@@ -32,9 +33,9 @@ class ColorsRuleset(Ruleset):
         for c in colours_in_play(len(names)):
             held = sum(p[c] for p in entry.players)
             if held > _PER_COLOUR:
-                raise EntryError({"en": "{colour}: {held} cards counted, but only {k} exist",
-                                  "de": "{colour}: {held} Karten gezählt, aber es gibt nur {k}"},
-                                 colour=Text({"en": COLOUR_NAMES["en"][c], "de": COLOUR_NAMES["de"][c].capitalize()}),
+                colour = WORDS.forms(f"colour.{c}")
+                raise EntryError(WORDS.forms("scorepad.too_many"),
+                                 colour=Text({**colour, "de": colour["de"].capitalize()}),
                                  held=held, k=_PER_COLOUR)  # German: the colour as a noun ("Blau")
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:

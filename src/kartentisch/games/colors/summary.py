@@ -2,7 +2,8 @@
 
 The web table's frame shows each seat's score now (:func:`score_now`), and at a round's end how each
 seat's score came about (:func:`round_details`) and the order of the seats (:func:`standings`). Pure:
-reads only the view (collections are public, colors R20), scores with the rules' own functions.
+reads only the view (collections are public, colors R20), scores with the rules' own functions; its words are the
+``summary.`` texts of the game's catalogue (``words.toml``).
 
 >>> from kartentisch.kernel.words import Voice
 >>> view = {"players": 2, "zones": {"collections": [["b1", "b2", "r3"], []]}}
@@ -18,17 +19,9 @@ from collections import Counter
 from typing import Any
 
 from ...kernel.words import Voice
-from .cards import COLOUR_NAMES, COLOURS
+from .cards import COLOURS
 from .rules import score_round
-
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {"one": "{colour}: 1 card", "many": "{colour}: {n} cards", "plus": ", +{points}", "minus": ", −{points}",
-           "between": ", not counted", "empty": "No cards collected: 0",
-           "equal": "All collected colours have the same count: no minus"},
-    "de": {"one": "{colour}: 1 Karte", "many": "{colour}: {n} Karten", "plus": ", +{points}", "minus": ", −{points}",
-           "between": ", zählt nicht", "empty": "Keine Karten gesammelt: 0",
-           "equal": "Alle gesammelten Farben gleich oft: kein Minus"},
-}
+from .words import WORDS, colour_name
 
 
 def score_now(view: dict[str, Any]) -> list[int]:
@@ -41,7 +34,7 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     """How ``seat``'s collection scores (colors R14, R15), one line per collected colour in the game's colour
     order: "Blue: 5 cards, +5" (the biggest count), "Red: 1 card, −1" (the smallest), "Green: 3 cards, not
     counted"; one line for an empty collection, and a last line when all colours tie (no minus)."""
-    texts = _TEXTS.get(voice.lang, _TEXTS["en"])
+    texts = WORDS.section("summary", voice.lang)
     counts = Counter(code[0] for code in view["zones"]["collections"][seat])
     if not counts:
         return [texts["empty"]]
@@ -49,7 +42,7 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     lines = []
     for colour in (c for c in COLOURS if counts[c]):
         n = counts[colour]
-        name = COLOUR_NAMES.get(voice.lang, COLOUR_NAMES["en"])[colour].capitalize()
+        name = colour_name(colour, voice.lang).capitalize()
         line = texts["one" if n == 1 else "many"].format(colour=name, n=n)
         if n == most:
             line += texts["plus"].format(points=n)

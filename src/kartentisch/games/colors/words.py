@@ -1,9 +1,10 @@
 """Moves, cards and phases of ``colors`` in the players' words (Farblücke: Tischmitte, Auslage, Stapel).
 
 Pure: reads only the token (through :func:`~.notation.parse`) and the reader's views, so a hidden
-card can never be named. :class:`~.rules.ColorsGame` delegates its ``card_name``, ``phase_name``,
-``describe_move`` and ``choice`` here (see :mod:`kartentisch.kernel.words`); the terminal renderer
-says the latest turn with :func:`last_turn_text`.
+card can never be named. The texts are the game's catalogue (:data:`WORDS`, ``words.toml`` beside this module,
+which the page reads too); the code here picks and fills them (person, article, lists).
+:class:`~.rules.ColorsGame` delegates its ``card_name``, ``phase_name``, ``describe_move`` and ``choice`` here
+(see :mod:`kartentisch.kernel.words`); the terminal renderer says the latest turn with :func:`last_turn_text`.
 
 >>> from kartentisch.kernel.words import Voice
 >>> card_name("g3", "de"), phase_name("pick", "en")
@@ -14,76 +15,20 @@ says the latest turn with :func:`last_turn_text`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ...kernel.words import Choice, Voice, common_text, listing
-from .cards import COLOUR_NAMES, COLOURS, KEY
+from ...kernel.words import Catalogue, Choice, Voice, common_text, listing
+from .cards import COLOURS, KEY
 from .notation import Deal, Pick, Play, parse
 
-#: Every sentence, per language: ``(third person, second person)`` pairs for :meth:`Voice.say`
-#: (``{who}`` is the seat), plain strings for :meth:`Voice.pick`.
-_TEXTS: dict[str, dict[str, Any]] = {
-    "en": {
-        "to_centre": ("{who} puts {card} in the centre (nothing to take).",
-                      "{who} put {card} in the centre (nothing to take)."),
-        "play": ("{who} plays {card}.", "{who} play {card}."),  # a loaded last turn that took nothing
-        "play_take": ("{who} plays {card} and takes {taken}.", "{who} play {card} and take {taken}."),
-        "play_open": ("{who} plays {card} and must choose {number}: {options}.",
-                      "{who} play {card} and must choose {number}: {options}."),
-        "play_take_open": ("{who} plays {card}, takes {taken} and must choose {number}: {options}.",
-                           "{who} play {card}, take {taken} and must choose {number}: {options}."),
-        "pick": ("{who} chooses {card}.", "{who} choose {card}."),
-        "pick_take": ("{who} chooses {card} and takes {taken}.", "{who} choose {card} and take {taken}."),
-        "pick_open": ("{who} chooses {card} and must choose {number}: {options}.",
-                      "{who} choose {card} and must choose {number}: {options}."),
-        "refill_one": "{cards} is turned up in the centre.",
-        "refill_many": "{cards} are turned up in the centre.",
-        "draw_empty": "The draw pile is used up.",
-        "deal": ("{who} shuffles and deals round {round}.", "{who} shuffle and deal round {round}."),
-        "dealt_centre": "In the centre: {cards}.",
-        "dealt_hand": "Your cards: {cards}.",
-        "starts": ("{who} starts.", "{who} start."),
-        "or": "or",
-        "a_number": "a {n}", "a_number_8": "an {n}",  # "a 3", but "an 8"
-        "do_play": "Play {card}", "do_pick": "Choose {card}", "do_deal": "Shuffle and deal round {round}",
-    },
-    "de": {
-        "to_centre": ("{who} legt {card} in die Tischmitte (nichts zu nehmen).",
-                      "{who} legst {card} in die Tischmitte (nichts zu nehmen)."),
-        "play": ("{who} spielt {card}.", "{who} spielst {card}."),
-        "play_take": ("{who} spielt {card} und nimmt {taken}.", "{who} spielst {card} und nimmst {taken}."),
-        "play_open": ("{who} spielt {card} und muss {number} wählen: {options}.",
-                      "{who} spielst {card} und musst {number} wählen: {options}."),
-        "play_take_open": ("{who} spielt {card}, nimmt {taken} und muss {number} wählen: {options}.",
-                           "{who} spielst {card}, nimmst {taken} und musst {number} wählen: {options}."),
-        "pick": ("{who} wählt {card}.", "{who} wählst {card}."),
-        "pick_take": ("{who} wählt {card} und nimmt {taken}.", "{who} wählst {card} und nimmst {taken}."),
-        "pick_open": ("{who} wählt {card} und muss {number} wählen: {options}.",
-                      "{who} wählst {card} und musst {number} wählen: {options}."),
-        "refill_one": "{cards} wird in der Tischmitte aufgedeckt.",
-        "refill_many": "{cards} werden in der Tischmitte aufgedeckt.",
-        "draw_empty": "Der Stapel ist aufgebraucht.",
-        "deal": ("{who} mischt und gibt Runde {round}.", "{who} mischst und gibst Runde {round}."),
-        "dealt_centre": "In der Tischmitte liegen {cards}.",
-        "dealt_hand": "Deine Karten: {cards}.",
-        "starts": ("{who} beginnt.", "{who} beginnst."),
-        "or": "oder",
-        "a_number": "eine {n}", "a_number_8": "eine {n}",
-        "do_play": "Spiele {card}", "do_pick": "Wähle {card}", "do_deal": "Mische und gib Runde {round}",
-    },
-}
-
-#: The phases of colors (spec *Decisions and tokens*) as players call them; the common two come
-#: from the kernel.
-_PHASES: dict[str, dict[str, str]] = {
-    "en": {"play": "Playing a card", "pick": "Choosing a neighbour card"},
-    "de": {"play": "Karte ausspielen", "pick": "Nachbarkarte wählen"},
-}
+#: Every text of colors players read (``words.toml`` beside this module: the moves under ``words.``, the phases
+#: under ``phase.``, the colours under ``colour.``), loaded once.
+WORDS: Final = Catalogue.read(__package__)
 
 
-def _lang(lang: str) -> str:
-    """``lang`` if colors has texts in it, else English (as the kernel's texts fall back)."""
-    return lang if lang in _TEXTS else "en"
+def colour_name(colour: str, lang: str) -> str:
+    """The colour of letter ``colour`` as a sentence names it, lower case: ``"b"`` → "blue" / "blau"."""
+    return WORDS.get(lang, f"colour.{colour}")
 
 
 def card_name(code: str, lang: str) -> str:
@@ -95,7 +40,7 @@ def card_name(code: str, lang: str) -> str:
     if code not in KEY:
         raise ValueError(f"colors: {code!r} is not a card code (b0 … y9)")
     key = KEY[code]
-    return f"{COLOUR_NAMES[_lang(lang)][COLOURS[key // 10]].capitalize()} {key % 10}"
+    return f"{colour_name(COLOURS[key // 10], lang).capitalize()} {key % 10}"
 
 
 def phase_name(phase: str, lang: str) -> str:
@@ -104,9 +49,8 @@ def phase_name(phase: str, lang: str) -> str:
     Raises:
         ValueError: ``phase`` is not a phase of colors.
     """
-    names = _PHASES[_lang(lang)]
-    if phase in names:
-        return names[phase]
+    if phase in ("play", "pick"):
+        return WORDS.get(lang, f"phase.{phase}")
     if phase in ("round_over", "game_over"):
         return common_text(lang, phase)
     raise ValueError(f"colors: no phase {phase!r}; phases are play, pick, round_over and game_over")
@@ -119,37 +63,35 @@ def _names(codes: list[str], voice: Voice) -> str:
 
 def _open_pick(pending: dict[str, Any], voice: Voice) -> dict[str, str]:
     """The open pick (colors R9) as sentence parts: "a 3" and "Blue 3 or Green 3"."""
-    texts = _TEXTS[_lang(voice.lang)]
     names = [card_name(c, voice.lang) for c in pending["options"]]
     number = pending["number"]
-    article = texts["a_number_8" if number == 8 else "a_number"].format(n=number)
-    return {"number": article, "options": f"{', '.join(names[:-1])} {texts['or']} {names[-1]}"}
+    article = WORDS.text(voice.lang, "words.a_number_8" if number == 8 else "words.a_number", n=number)
+    return {"number": article, "options": f"{', '.join(names[:-1])} {WORDS.get(voice.lang, 'words.or')} {names[-1]}"}
 
 
 def _refill(card: str, before: dict[str, Any], after: dict[str, Any], voice: Voice) -> list[str]:
     """The refill (colors R11) after a completed turn that played ``card``, as sentences: the cards
     new in the centre, and that the draw pile ran out if it did (D9)."""
-    texts = _TEXTS[_lang(voice.lang)]
     was = set(before["zones"]["centre"])
     new = [c for c in after["zones"]["centre"] if c not in was and c != card]
     if not new:
         return []
-    out = [texts["refill_one" if len(new) == 1 else "refill_many"].format(cards=_names(new, voice))]
+    out = [WORDS.text(voice.lang, "words.refill_one" if len(new) == 1 else "words.refill_many",
+                      cards=_names(new, voice))]
     if not after["zones"]["draw"]:
-        out.append(texts["draw_empty"])
+        out.append(WORDS.get(voice.lang, "words.draw_empty"))
     return out
 
 
 def _deal(seat: int, after: dict[str, Any], voice: Voice) -> str:
     """``deal`` (colors R18): who dealt, the new centre, the reader's new hand, who starts."""
-    texts = _TEXTS[_lang(voice.lang)]
     zones = after["zones"]
-    parts = [voice.say(seat, *texts["deal"], round=after["round"]),
-             texts["dealt_centre"].format(cards=_names(zones["centre"], voice))]
+    parts = [WORDS.say(voice, seat, "words.deal", round=after["round"]),
+             WORDS.text(voice.lang, "words.dealt_centre", cards=_names(zones["centre"], voice))]
     if voice.viewer is not None and 0 <= voice.viewer < len(zones["hands"]):
-        parts.append(texts["dealt_hand"].format(cards=_names(zones["hands"][voice.viewer], voice)))
+        parts.append(WORDS.text(voice.lang, "words.dealt_hand", cards=_names(zones["hands"][voice.viewer], voice)))
     if after["to_act"]:
-        parts.append(voice.say(after["to_act"][0], *texts["starts"]))
+        parts.append(WORDS.say(voice, after["to_act"][0], "words.starts"))
     return " ".join(parts)
 
 
@@ -165,7 +107,6 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     move = parse(token)
     if isinstance(move, Deal):
         return _deal(seat, after, voice)
-    texts = _TEXTS[_lang(voice.lang)]
     card = card_name(move.card, voice.lang)
     pending = after["zones"]["pending"]
     if isinstance(move, Play):
@@ -177,11 +118,13 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     if pending is not None:  # a pick is open (R9): the turn goes on, nothing refilled yet
         taken = [c for c in pending["taken"] if c not in earlier]
         key = "pick_open" if isinstance(move, Pick) else "play_take_open" if taken else "play_open"
-        return voice.say(seat, *texts[key], card=card, taken=_names(taken, voice), **_open_pick(pending, voice))
+        return WORDS.say(voice, seat, f"words.{key}", card=card, taken=_names(taken, voice),
+                         **_open_pick(pending, voice))
     last = after["zones"]["last"]
     if isinstance(move, Pick):
         taken = [c for c in last["taken"] if c not in earlier]
-        sentence = voice.say(seat, *texts["pick_take" if taken else "pick"], card=card, taken=_names(taken, voice))
+        sentence = WORDS.say(voice, seat, "words.pick_take" if taken else "words.pick", card=card,
+                             taken=_names(taken, voice))
     else:
         sentence = _turn(last, voice)
     return " ".join([sentence, *_refill(played, before, after, voice)])
@@ -190,9 +133,8 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
 def _turn(last: dict[str, Any], voice: Voice) -> str:
     """A completed turn (``zones.last``) as one sentence: the card played and what it took (R7,
     R8), or that it went to the centre (R10)."""
-    texts = _TEXTS[_lang(voice.lang)]
     key = "to_centre" if last["to_centre"] else "play_take" if last["taken"] else "play"
-    return voice.say(last["seat"], *texts[key], card=card_name(last["card"], voice.lang),
+    return WORDS.say(voice, last["seat"], f"words.{key}", card=card_name(last["card"], voice.lang),
                      taken=_names(list(last["taken"]), voice))
 
 
@@ -212,8 +154,7 @@ def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         MalformedToken: ``token`` is not a colors token.
     """
     move = parse(token)
-    texts = _TEXTS[_lang(voice.lang)]
     if isinstance(move, Deal):
-        return Choice((texts["do_deal"].format(round=view["round"] + 1),))
-    verb = "do_play" if isinstance(move, Play) else "do_pick"
-    return Choice((texts[verb].format(card=card_name(move.card, voice.lang)),))
+        return Choice((WORDS.text(voice.lang, "words.do_deal", round=view["round"] + 1),))
+    verb = "words.do_play" if isinstance(move, Play) else "words.do_pick"
+    return Choice((WORDS.text(voice.lang, verb, card=card_name(move.card, voice.lang)),))

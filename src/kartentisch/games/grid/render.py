@@ -18,8 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.words import Voice, listing
-from .texts import LABELS
-from .words import phase_name
+from .words import WORDS, phase_name
 
 #: Card face style per colour letter (D1); text colours chosen for contrast on each background.
 CARD_STYLE = {
@@ -45,7 +44,8 @@ def card_text(cell: str | None) -> Text:
 
 
 def _label(lang: str, key: str) -> str:
-    return LABELS.get(lang, LABELS["en"])[key]
+    """The terminal table's text ``labels.key`` of the game's catalogue."""
+    return WORDS.get(lang, f"labels.{key}")
 
 
 def grid_table(grid: list[list[str | None]], lang: str) -> RenderableType:

@@ -12,9 +12,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...kernel.words import LANGS
 from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import COLOURS, VALUES
 from .rules import SHAPES, dealer_of_round, match_winners, score_round
+from .words import WORDS
 
 #: Cards a grid can hold at round end: its shapes' sizes (R10, R12): 9, 6, 3 or 0.
 _SIZES = sorted({rows * cols for rows, cols in SHAPES}, reverse=True)
@@ -27,32 +29,26 @@ class GridRuleset(Ruleset):
 
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """``grid``: values −1 … 11 of the cards left (at most 9)."""
-        return [Field("grid", "values", {"en": "cards left in the grid", "de": "Karten im Raster"},
+        return [Field("grid", "values", WORDS.forms("scorepad.grid"),
                       min(VALUES), max(VALUES), max(_SIZES))]
 
     def round_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """``trigger``: the player who ended the round (R14)."""
-        return [Field("trigger", "seat", {"en": "who ended the round", "de": "Wer hat die Runde beendet"},
+        return [Field("trigger", "seat", WORDS.forms("scorepad.trigger"),
                       required=True)]
 
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """A grid holds 9, 6, 3 or 0 cards (only whole lines leave it, R11–R12); each value exists
         once per colour, so 8 times in all (D2)."""
-        sizes = Text({"en": ", ".join(map(str, _SIZES)),
-                      "de": f"{', '.join(map(str, _SIZES[:-1]))} oder {_SIZES[-1]}"})
+        sizes = Text({lang: WORDS.text(lang, "scorepad.sizes", most=", ".join(map(str, _SIZES[:-1])), last=_SIZES[-1])
+                      for lang in LANGS})
         for seat, p in enumerate(entry.players):
             if len(p["grid"]) not in _SIZES:
-                raise EntryError({"en": "{name}: {n} cards; a grid holds {sizes} cards (whole lines leave it, "
-                                        "grid R11–R12)",
-                                  "de": "{name}: {n} Karten; im Raster liegen {sizes} Karten (es verlassen nur ganze "
-                                        "Reihen, Regel R11–R12)"},
-                                 name=names[seat], n=len(p["grid"]), sizes=sizes)
+                raise EntryError(WORDS.forms("scorepad.size"), name=names[seat], n=len(p["grid"]), sizes=sizes)
         count = Counter(v for p in entry.players for v in p["grid"])
         for value, k in sorted(count.items()):
             if k > len(COLOURS):
-                raise EntryError({"en": "{k} cards of value {v} entered, but only {n} exist",
-                                  "de": "{k} Karten mit dem Wert {v} eingetragen, aber es gibt nur {n}"},
-                                 k=k, v=value, n=len(COLOURS))
+                raise EntryError(WORDS.forms("scorepad.value"), k=k, v=value, n=len(COLOURS))
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:
         """grid R17/R18 by :func:`score_round` (the trigger's sum may double)."""

@@ -21,34 +21,10 @@ from ...kernel.summary import number
 from ...kernel.words import Voice, listing
 from .cards import VALUE
 from .rules import score_round
+from .words import WORDS
 
 #: Cards of a grid as dealt (R3: 3 × 3).
 DEALT = 9
-
-_TEXTS: dict[str, dict[str, Any]] = {
-    "en": {
-        "left_one": "1 card left: {values}", "left": "{n} cards left: {values}, sum {sum}", "empty": "No cards left: 0",
-        "removed": "{n} cards removed",
-        "doubled": ("Doubled: {who} ended the round and was not lowest",
-                    "Doubled: {who} ended the round and were not lowest"),
-        "lowest": ("{who} ended the round with the lowest sum alone: not doubled",
-                   "{who} ended the round with the lowest sum alone: not doubled"),
-        "not_positive": ("{who} ended the round; a sum of 0 or less is never doubled",
-                         "{who} ended the round; a sum of 0 or less is never doubled"),
-    },
-    "de": {
-        "left_one": "1 Karte übrig: {values}", "left": "{n} Karten übrig: {values}, Summe {sum}",
-        "empty": "Keine Karte übrig: 0",
-        "removed": "{n} Karten abgelegt",
-        "doubled": ("Verdoppelt: {who} hat die Runde beendet und war nicht am niedrigsten",
-                    "Verdoppelt: {who} hast die Runde beendet und warst nicht am niedrigsten"),
-        "lowest": ("{who} hat die Runde beendet und allein die niedrigste Summe: nicht verdoppelt",
-                   "{who} hast die Runde beendet und allein die niedrigste Summe: nicht verdoppelt"),
-        "not_positive": ("{who} hat die Runde beendet; eine Summe von 0 oder weniger wird nie verdoppelt",
-                         "{who} hast die Runde beendet; eine Summe von 0 oder weniger wird nie verdoppelt"),
-    },
-}
-
 
 def _values(view: dict[str, Any]) -> list[list[int]] | None:
     """Per seat the values of the cards left in its grid, or ``None`` while a face-down card is hidden."""
@@ -68,26 +44,26 @@ def score_now(view: dict[str, Any]) -> list[int] | None:
 def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     """How ``seat``'s score came about at the round's end: the cards left in its grid and their sum (R17), the
     cards its removed lines took out (R11), and for the trigger whether its sum was doubled (R18, D19)."""
-    texts = _TEXTS.get(voice.lang, _TEXTS["en"])
+    lang = voice.lang
     values = _values(view)
     if values is None:
         raise ValueError("grid: round details need every card face up (the round's end, R16)")
     own = values[seat]
     if not own:
-        lines = [texts["empty"]]
+        lines = [WORDS.get(lang, "summary.empty")]
     elif len(own) == 1:
-        lines = [texts["left_one"].format(values=number(own[0]))]
+        lines = [WORDS.text(lang, "summary.left_one", values=number(own[0]))]
     else:
-        lines = [texts["left"].format(n=len(own), values=listing([number(v) for v in own], voice.lang),
-                                      sum=number(sum(own)))]
+        lines = [WORDS.text(lang, "summary.left", n=len(own), values=listing([number(v) for v in own], lang),
+                            sum=number(sum(own)))]
     if removed := DEALT - len(own):  # whole lines of three (R11)
-        lines.append(texts["removed"].format(n=removed))
+        lines.append(WORDS.text(lang, "summary.removed", n=removed))
     trigger = view["zones"]["trigger"]
     if seat == trigger:
         doubled = score_round(values, trigger)[seat] != sum(own)
         key = "doubled" if doubled else "not_positive" if sum(own) <= 0 else "lowest"
-        other, own_text = texts[key]
-        lines.append((own_text if seat == voice.viewer else other).format(who=voice.who(seat, lower=key == "doubled")))
+        text = WORDS.get(lang, f"summary.{key}_you" if seat == voice.viewer else f"summary.{key}")
+        lines.append(text.format(who=voice.who(seat, lower=key == "doubled")))
     return lines
 
 

@@ -2,9 +2,10 @@
 Nachziehstapel, Ablagestapel).
 
 Pure: reads only the token (through :func:`~.notation.parse`) and the reader's views, so a hidden
-card can never be named. This is the game's ``words`` part: :class:`~kartentisch.kernel.game.Game`'s
-``card_name``, ``phase_name``, ``describe_move`` and ``choice`` call these functions (see
-:mod:`kartentisch.kernel.words`).
+card can never be named. The texts are the game's catalogue :data:`WORDS` (``words.toml``, which the page
+reads too); the code here picks and fills them. This is the game's ``words`` part:
+:class:`~kartentisch.kernel.game.Game`'s ``card_name``, ``phase_name``, ``describe_move`` and ``choice`` call these
+functions (see :mod:`kartentisch.kernel.words`).
 
 Positions are spoken as the player sees the grid now, counted from 1: ``swap:1:0`` is "row 2,
 column 1" / "Reihe 2, Spalte 1" in whatever shape the grid has at that moment (R10).
@@ -24,9 +25,9 @@ ended the round, each grid's at the reveal in its order (R16).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
-from ...kernel.words import Choice, Voice, common_text, listing
+from ...kernel.words import LANGS, Catalogue, Choice, Voice, common_text, listing
 from .cards import VALUE
 from .notation import (
     LINES,
@@ -42,124 +43,13 @@ from .notation import (
     parse,
     shape,
 )
-from .texts import COLOUR_NAMES
 
-#: Every sentence, per language: ``(third person, second person)`` pairs for :meth:`Voice.say`
-#: (``{who}`` is the seat), plain strings to ``format``.
-_TEXTS: dict[str, dict[str, Any]] = {
-    "en": {
-        "cell": "row {row}, column {col}",
-        "row": "row {n}", "column": "column {n}",
-        "d0": "the diagonal from top left", "d1": "the diagonal from top right",
-        "rows": ("{n} row", "{n} rows"), "columns": ("{n} column", "{n} columns"),
-        "grid_of": ("{name}'s grid", "your grid"), "grid_from": ("{name}'s grid", "your grid"),
-        "setup_flip": ("{who} turns up {card} at {cell}.", "{who} turn up {card} at {cell}."),
-        "all_flipped": "Everyone has turned up two cards.",
-        "starts": ("{who} has the highest sum ({total}) and starts.",
-                   "{who} have the highest sum ({total}) and start."),
-        "starts_tie": ("{who} starts: tied for the highest sum ({total}), first clockwise from the dealer's left.",
-                       "{who} start: tied for the highest sum ({total}), first clockwise from the dealer's left."),
-        "reshuffle": "The discard pile is shuffled into a new draw pile; {card} stays face up.",
-        "draw_seen": ("{who} draws {card}.", "{who} draw {card}."),
-        "draw_hidden": ("{who} draws a card.", "{who} draw a card."),
-        "take": ("{who} takes {card} from the discard pile.", "{who} take {card} from the discard pile."),
-        "swap": ("{who} swaps {card} into {cell}; {old} goes to the discard pile.",
-                 "{who} swap {card} into {cell}; {old} goes to the discard pile."),
-        "drawn_card": "the drawn card",
-        "flip": ("{who} discards {drawn} and turns up {flipped}.", "{who} discard {drawn} and turn up {flipped}."),
-        "flipped_seen": "{card} at {cell}", "flipped_hidden": "the card at {cell}",
-        "remove": ("{who} removes {line} ({cards}).", "{who} remove {line} ({cards})."),
-        "keep": ("{who} removes no line for now.", "{who} remove no line for now."),
-        "close_h": ("{who} closes the gaps horizontally.", "{who} close the gaps horizontally."),
-        "close_v": ("{who} closes the gaps vertically.", "{who} close the gaps vertically."),
-        "line_named": "{line} is complete ({cards}) and goes to the discard pile.",
-        "line_own": "The line of {cards} is complete and goes to the discard pile.",
-        "line_then": "Then the line of {cards} is complete too and goes to the discard pile.",
-        "line_from": "The line of {cards} goes from {grid} to the discard pile.",
-        "shape": "{grid} now has {rows} and {columns}.",
-        "empty": "{grid} is now empty.",
-        "must_choose": ("{who} has several complete lines and chooses one to remove.",
-                        "{who} have several complete lines and choose one to remove."),
-        "may_choose": ("{who} decides whether to remove a complete line.",
-                       "{who} decide whether to remove a complete line."),
-        "must_close": ("{who} must now close the gaps, horizontally or vertically.",
-                       "{who} must now close the gaps, horizontally or vertically."),
-        "trigger": ("{who} has no face-down card left and ends the round: every other player has one more turn.",
-                    "{who} have no face-down card left and end the round: every other player has one more turn."),
-        "reveal": "That was the last turn: all face-down cards are turned face up.",
-        "deal": ("{who} deals round {round}.", "{who} deal round {round}."),
-        "dealt": "{card} starts the discard pile. Everyone turns up two cards of their grid.",
-        "do_draw": "Draw a card", "do_take": "Take {card} from the discard pile",
-        "do_setup_flip": "Turn up the card at {cell}",
-        "do_swap": "Swap {card} into the grid", "do_flip": "Discard {card} and turn up a card",
-        "at_up": "{cell} ({card})", "at_down": "{cell} (face down)", "at": "{cell}",
-        "do_remove": "Remove {line} ({cards})", "do_keep": "Remove no line for now",
-        "do_close_h": "Close the gaps horizontally ({rows}, {columns})",
-        "do_close_v": "Close the gaps vertically ({rows}, {columns})",
-        "do_deal": "Deal round {round}",
-    },
-    "de": {
-        "cell": "Reihe {row}, Spalte {col}",
-        "row": "Reihe {n}", "column": "Spalte {n}",
-        "d0": "die Diagonale von links oben", "d1": "die Diagonale von rechts oben",
-        "rows": ("{n} Reihe", "{n} Reihen"), "columns": ("{n} Spalte", "{n} Spalten"),
-        "grid_of": ("das Raster von {name}", "dein Raster"),
-        "grid_from": ("dem Raster von {name}", "deinem Raster"),
-        "setup_flip": ("{who} deckt {card} in {cell} auf.", "{who} deckst {card} in {cell} auf."),
-        "all_flipped": "Alle haben zwei Karten aufgedeckt.",
-        "starts": ("{who} hat die höchste Summe ({total}) und beginnt.",
-                   "{who} hast die höchste Summe ({total}) und beginnst."),
-        "starts_tie": ("{who} beginnt: gleichauf mit der höchsten Summe ({total}), im Uhrzeigersinn zuerst links "
-                       "vom Geber.",
-                       "{who} beginnst: gleichauf mit der höchsten Summe ({total}), im Uhrzeigersinn zuerst links "
-                       "vom Geber."),
-        "reshuffle": "Der Ablagestapel wird zu einem neuen Nachziehstapel gemischt; {card} bleibt offen liegen.",
-        "draw_seen": ("{who} zieht {card}.", "{who} ziehst {card}."),
-        "draw_hidden": ("{who} zieht eine Karte.", "{who} ziehst eine Karte."),
-        "take": ("{who} nimmt {card} vom Ablagestapel.", "{who} nimmst {card} vom Ablagestapel."),
-        "swap": ("{who} tauscht {card} in {cell} ein; {old} kommt auf den Ablagestapel.",
-                 "{who} tauschst {card} in {cell} ein; {old} kommt auf den Ablagestapel."),
-        "drawn_card": "die gezogene Karte",
-        "flip": ("{who} legt {drawn} ab und deckt {flipped} auf.", "{who} legst {drawn} ab und deckst {flipped} auf."),
-        "flipped_seen": "{card} in {cell}", "flipped_hidden": "die Karte in {cell}",
-        "remove": ("{who} entfernt {line} ({cards}).", "{who} entfernst {line} ({cards})."),
-        "keep": ("{who} entfernt vorerst keine Reihe.", "{who} entfernst vorerst keine Reihe."),
-        "close_h": ("{who} schiebt das Raster waagerecht zusammen.", "{who} schiebst das Raster waagerecht zusammen."),
-        "close_v": ("{who} schiebt das Raster senkrecht zusammen.", "{who} schiebst das Raster senkrecht zusammen."),
-        "line_named": "{line} ist vollständig ({cards}) und kommt auf den Ablagestapel.",
-        "line_own": "Die Reihe aus {cards} ist vollständig und kommt auf den Ablagestapel.",
-        "line_then": "Dann ist auch die Reihe aus {cards} vollständig und kommt auf den Ablagestapel.",
-        "line_from": "Die Reihe aus {cards} kommt aus {grid} auf den Ablagestapel.",
-        "shape": "{grid} hat jetzt {rows} und {columns}.",
-        "empty": "{grid} ist jetzt leer.",
-        "must_choose": ("{who} hat mehrere vollständige Reihen und wählt eine zum Entfernen.",
-                        "{who} hast mehrere vollständige Reihen und wählst eine zum Entfernen."),
-        "may_choose": ("{who} entscheidet, ob eine vollständige Reihe entfernt wird.",
-                       "{who} entscheidest, ob eine vollständige Reihe entfernt wird."),
-        "must_close": ("{who} muss das Raster jetzt waagerecht oder senkrecht zusammenschieben.",
-                       "{who} musst das Raster jetzt waagerecht oder senkrecht zusammenschieben."),
-        "trigger": ("{who} hat keine verdeckte Karte mehr und beendet die Runde: Alle anderen haben noch einen Zug.",
-                    "{who} hast keine verdeckte Karte mehr und beendest die Runde: Alle anderen haben noch einen Zug."),
-        "reveal": "Das war der letzte Zug: Alle verdeckten Karten werden aufgedeckt.",
-        "deal": ("{who} gibt Runde {round}.", "{who} gibst Runde {round}."),
-        "dealt": "{card} liegt offen als Ablagestapel. Jeder deckt zwei Karten seines Rasters auf.",
-        "do_draw": "Ziehe eine Karte", "do_take": "Nimm {card} vom Ablagestapel",
-        "do_setup_flip": "Decke die Karte in {cell} auf",
-        "do_swap": "Tausche {card} ins Raster ein", "do_flip": "Lege {card} ab und decke eine Karte auf",
-        "at_up": "{cell} ({card})", "at_down": "{cell} (verdeckt)", "at": "{cell}",
-        "do_remove": "Entferne {line} ({cards})", "do_keep": "Entferne vorerst keine Reihe",
-        "do_close_h": "Schiebe das Raster waagerecht zusammen ({rows}, {columns})",
-        "do_close_v": "Schiebe das Raster senkrecht zusammen ({rows}, {columns})",
-        "do_deal": "Gib Runde {round}",
-    },
-}
-
-#: The phases of grid (spec *State document*) as players call them; the common two come from the kernel.
-_PHASES: dict[str, dict[str, str]] = {
-    "en": {"setup": "Setup: everyone turns up two cards", "play": "Play", "reveal": "Reveal: lines at round end"},
-    "de": {"setup": "Aufbau: jeder deckt zwei Karten auf", "play": "Spiel",
-           "reveal": "Aufdecken: Reihen am Rundenende"},
-}
+#: Every text of grid players read (``words.toml`` beside this module: the moves under ``words.``, the phases
+#: under ``phase.``, the colours under ``colour.``), loaded once.
+WORDS: Final = Catalogue.read(__package__)
+#: The sentences per language from :data:`WORDS`: ``(third person, second person)`` pairs for :meth:`Voice.say`
+#: (``{who}`` is the seat), plain strings to ``format`` (:meth:`~kartentisch.kernel.words.Catalogue.table`).
+_TEXTS: Final[dict[str, dict[str, Any]]] = {lang: WORDS.table("words", lang) for lang in LANGS}
 
 Grid = Sequence[Sequence[Any]]
 
@@ -177,7 +67,7 @@ def card_name(code: str, lang: str) -> str:
     """
     if code not in VALUE:
         raise ValueError(f"grid: {code!r} is not a card code (b-1 … y11)")
-    return f"{COLOUR_NAMES[_lang(lang)][code[0]].capitalize()} {VALUE[code]}"
+    return f"{WORDS.get(lang, f'colour.{code[0]}').capitalize()} {VALUE[code]}"
 
 
 def phase_name(phase: str, lang: str) -> str:
@@ -187,9 +77,8 @@ def phase_name(phase: str, lang: str) -> str:
     Raises:
         ValueError: ``phase`` is not a phase of grid.
     """
-    names = _PHASES[_lang(lang)]
-    if phase in names:
-        return names[phase]
+    if phase in ("setup", "play", "reveal"):
+        return WORDS.get(lang, f"phase.{phase}")
     if phase in ("round_over", "game_over"):
         return common_text(lang, phase)
     raise ValueError(f"grid: no phase {phase!r}; phases are setup, play, reveal, round_over and game_over")
@@ -218,7 +107,7 @@ def _names(codes: Sequence[str], lang: str) -> str:
 
 def _count(key: str, n: int, lang: str) -> str:
     """ "1 row", "2 rows", "3 columns" (German "1 Reihe", "2 Spalten")."""
-    return str(_TEXTS[_lang(lang)][key][0 if n == 1 else 1].format(n=n))
+    return str(_TEXTS[_lang(lang)][f"{key}_one" if n == 1 else f"{key}_many"].format(n=n))
 
 
 def _grid_of(seat: int, voice: Voice, key: str = "grid_of") -> str:

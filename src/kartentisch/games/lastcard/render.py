@@ -19,8 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.words import Voice, listing
-from .texts import LABELS
-from .words import last_move_text
+from .words import WORDS, last_move_text
 
 #: Card face styles by number band (1–12, 13–24, 25–36, 37–48, 49–60), readable on dark and light terminals.
 BANDS = ("bold bright_white on blue3", "bold black on cyan3", "bold black on green3",
@@ -43,7 +42,8 @@ def cards_text(codes: list[str], empty: str = "·") -> Text:
 
 
 def _label(lang: str, key: str, **kw: Any) -> str:
-    return LABELS.get(lang, LABELS["en"])[key].format(**kw)
+    """The terminal table's text ``labels.key`` of the game's catalogue, filled with ``kw``."""
+    return WORDS.text(lang, f"labels.{key}", **kw)
 
 
 def _backs(count: int, lang: str) -> Text:

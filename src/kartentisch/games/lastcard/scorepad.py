@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...kernel.words import listing
+from ...kernel.words import LANGS, listing
 from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import hand_size, highest_card
 from .rules import dealer_of, match_winners, rounds_in_match, score_round, start_player_of
+from .words import WORDS
 
 
 class LastCardRuleset(Ruleset):
@@ -23,7 +24,7 @@ class LastCardRuleset(Ruleset):
 
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """``hand``: card numbers 1 … highest in play (R1), at most the hand size."""
-        return [Field("hand", "values", {"en": "cards in hand", "de": "Karten auf der Hand"}, 1,
+        return [Field("hand", "values", WORDS.forms("scorepad.hand"), 1,
                       highest_card(players), hand_size(players))]
 
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
@@ -32,12 +33,9 @@ class LastCardRuleset(Ruleset):
         self.check_partial(entry, names, options)
         single = [names[s] for s, p in enumerate(entry.players) if len(p["hand"]) == 1]
         if len(single) != 1:
-            here = (Text({"en": f"here {len(single)}: {', '.join(single)}",
-                          "de": f"hier {len(single)}: {listing(single, 'de')}"}) if single
-                    else Text({"en": "here nobody does", "de": "hier niemand"}))
-            raise EntryError({"en": "exactly one player ends the round holding a single card (lastcard R15); {here}",
-                              "de": "genau ein Spieler hat am Ende der Runde nur noch eine Karte (Regel R15); {here}"},
-                             here=here)
+            here = (Text({lang: WORDS.text(lang, "scorepad.here", count=len(single), names=listing(single, lang))
+                          for lang in LANGS}) if single else Text(WORDS.forms("scorepad.here_nobody")))
+            raise EntryError(WORDS.forms("scorepad.one_single"), here=here)
 
     def check_partial(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """The hands typed so far: none empty (R12, R15), no number twice (R1). Whether exactly
@@ -45,19 +43,12 @@ class LastCardRuleset(Ruleset):
         holder: dict[int, str] = {}
         for seat, p in enumerate(entry.players):
             if not p["hand"]:
-                raise EntryError({"en": "{name} holds no card; at round end every hand holds at least one "
-                                        "(lastcard R12, R15)",
-                                  "de": "{name} hat keine Karte; am Ende der Runde hat jeder mindestens eine Karte "
-                                        "auf der Hand (Regel R12, R15)"}, name=names[seat])
+                raise EntryError(WORDS.forms("scorepad.no_card"), name=names[seat])
             for number in p["hand"]:
                 if number in holder:
                     if holder[number] == names[seat]:
-                        raise EntryError({"en": "card {n} exists once, but {a} holds it twice",
-                                          "de": "die {n} gibt es nur einmal, aber {a} hat sie zweimal"},
-                                         n=number, a=names[seat])
-                    raise EntryError({"en": "card {n} exists once, but both {a} and {b} hold it",
-                                      "de": "die {n} gibt es nur einmal, aber {a} und {b} haben sie beide"},
-                                     n=number, a=holder[number], b=names[seat])
+                        raise EntryError(WORDS.forms("scorepad.twice"), n=number, a=names[seat])
+                    raise EntryError(WORDS.forms("scorepad.both"), n=number, a=holder[number], b=names[seat])
                 holder[number] = names[seat]
 
     def round_scores(self, entry: Entry, options: Mapping[str, Any]) -> list[int]:

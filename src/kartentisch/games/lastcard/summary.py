@@ -20,13 +20,7 @@ from ...kernel.summary import signed
 from ...kernel.words import Voice, listing
 from .cards import NUMBER
 from .rules import HIDDEN, score_round
-
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {"highest": "Highest card: {card}, {points}", "others": "Other cards: {cards}, {points}",
-           "floor": "Below 0 counts as 0", "empty": "No card in hand: 0"},
-    "de": {"highest": "Höchste Karte: {card}, {points}", "others": "Übrige Karten: {cards}, {points}",
-           "floor": "Unter 0 zählt als 0", "empty": "Keine Karte auf der Hand: 0"},
-}
+from .words import WORDS
 
 
 def score_now(view: dict[str, Any]) -> list[int] | None:
@@ -41,7 +35,7 @@ def score_now(view: dict[str, Any]) -> list[int] | None:
 def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     """How ``seat``'s hand scored at the round's end (R16): its highest card plus, the sum of the others minus,
     and whether a result below 0 counted as 0 (the ``floor_zero`` option, D14)."""
-    texts = _TEXTS.get(voice.lang, _TEXTS["en"])
+    texts = WORDS.section("summary", voice.lang)
     hand = sorted(NUMBER[c] for c in view["zones"]["hands"][seat])
     if not hand:
         return [texts["empty"]]

@@ -14,10 +14,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice
-from .cards import COLOR, KIND
-from .texts import CARD_NAMES, COLOR_NAMES, LABELS
-from .words import card_name, phase_name
+from ...kernel.words import LANGS, Voice
+from .cards import COLOR, COLORS, KIND
+from .words import WORDS, card_name, phase_name
 
 STYLE = {"r": "bold white on red", "y": "bold black on yellow", "g": "bold white on green", "b": "bold white on blue"}
 BLACK = "bold white on grey23"
@@ -26,7 +25,7 @@ BACK = "grey50 on grey15"
 
 
 def _lang(lang: str) -> str:
-    return lang if lang in LABELS else "en"
+    return lang if lang in LANGS else "en"
 
 
 def card_text(card: str, lang: str) -> Text:
@@ -53,11 +52,10 @@ def _cards(cards: list[str], lang: str) -> Text:
 
 
 def _wish(wish: str | None, lang: str) -> Text:
-    L = LABELS[lang]
     if wish is None:
-        return Text(L["none"], style="dim")
-    if wish in COLOR_NAMES[lang]:
-        return Text(f" {COLOR_NAMES[lang][wish]} ", style=STYLE[wish])
+        return Text(WORDS.get(lang, "labels.none"), style="dim")
+    if wish in COLORS:
+        return Text(f" {WORDS.get(lang, f'colour_lower.{wish}')} ", style=STYLE[wish])
     return Text(f" {wish} ", style=WISH_STYLE)
 
 
@@ -66,7 +64,7 @@ def _pending(pending: dict[str, Any] | None, voice: Voice) -> str:
         return ""
     kind, lang = pending.get("type"), voice.lang
     if kind == "attack":
-        name = CARD_NAMES[lang].get(pending["kind"], pending["kind"])
+        name = WORDS.get(lang, f"card.{pending['kind']}")
         return f"{name}: {voice.who(pending['source'])} → {voice.who(pending['target'])}"
     if kind == "event":
         return card_name(pending["event"], lang)
@@ -79,7 +77,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     """Draw a ``mayhem`` seat view for ``seat`` (``None``: spectator; hidden cards shown as backs),
     in ``voice``'s language with its seat names."""
     lang = _lang(voice.lang)
-    L = LABELS[lang]
+    L = WORDS.section("labels", lang)
     voice = Voice(lang, seat, voice.names)
     z = view["zones"]
     to_act = view.get("to_act", [])
@@ -116,7 +114,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     table_line.append(f"  ({len(z['discard'])})   {L['wish']}: ")
     table_line.append_text(_wish(z.get("wish"), lang))
     if z.get("last_color"):
-        table_line.append(f"   {L['last_color']}: {COLOR_NAMES[lang][z['last_color']]}")
+        table_line.append(f"   {L['last_color']}: {WORDS.get(lang, 'colour_lower.' + z['last_color'])}")
     table_line.append(f"\n{L['draw']}: {z['draw_count']}")
     if z.get("draw_face_up") and z["draw_pile"]:
         table_line.append(f" ({L['face_up']}: ")

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...kernel.words import listing
+from ...kernel.words import LANGS, listing
 from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import PLAY_DECK, VALUE
 from .rules import match_winners, next_dealer, point_limit, score_round
+from .words import WORDS
 
 _UNIQUE = "fy"
 #: Copies of each number value in the play deck (coloured ×2 per colour + one black).
@@ -37,15 +38,15 @@ class MayhemRuleset(Ruleset):
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """``numbers`` (values 1 … 9), ``specials`` (count), ``fy`` (yes/no)."""
         return [
-            Field("numbers", "values", {"en": "number cards", "de": "Zahlenkarten"}, min(_NUMBERS), max(_NUMBERS),
+            Field("numbers", "values", WORDS.forms("scorepad.numbers"), min(_NUMBERS), max(_NUMBERS),
                   len(PLAY_DECK)),
-            Field("specials", "count", {"en": "special cards", "de": "Sonderkarten"}, 0, len(_SPECIALS)),
-            Field("fy", "bool", {"en": "the unique card", "de": "die Einzigartige Sonderkarte"}),
+            Field("specials", "count", WORDS.forms("scorepad.specials"), 0, len(_SPECIALS)),
+            Field("fy", "bool", WORDS.forms("scorepad.fy")),
         ]
 
     def round_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """``doomsday``: the round ended by the Doomsday event (R46)."""
-        return [Field("doomsday", "bool", {"en": "round ended by Doomsday", "de": "Runde durch Weltuntergang beendet"})]
+        return [Field("doomsday", "bool", WORDS.forms("scorepad.doomsday"))]
 
     def check(self, entry: Entry, names: Sequence[str], options: Mapping[str, Any]) -> None:
         """No more cards of a kind than the deck holds (9 of each number, 47 specials, one ``fy``);
@@ -56,11 +57,8 @@ class MayhemRuleset(Ruleset):
         if entry.round["doomsday"]:
             full = [names[s] for s, p in enumerate(entry.players) if p["numbers"] or p["specials"] or p["fy"]]
             if full:
-                raise EntryError({"en": "the round ended by Doomsday: hands are not counted (mayhem R46), "
-                                        "but cards are entered for {names}",
-                                  "de": "die Runde endete durch Weltuntergang: Handkarten werden nicht gezählt "
-                                        "(Regel R46), aber für {names} sind Karten eingetragen"},
-                                 names=Text({"en": ", ".join(full), "de": listing(full, "de")}))
+                raise EntryError(WORDS.forms("scorepad.doomsday_hands"),
+                                 names=Text({lang: listing(full, lang) for lang in LANGS}))
             return [[] for _ in entry.players]
         numbers = {v: list(cards) for v, cards in _NUMBERS.items()}
         specials = list(_SPECIALS)
@@ -70,20 +68,14 @@ class MayhemRuleset(Ruleset):
             hand = []
             for v in p["numbers"]:
                 if not numbers[v]:
-                    raise EntryError({"en": "more number cards {v} entered than the {n} that exist",
-                                      "de": "mehr Zahlenkarten mit der {v} eingetragen, als es gibt ({n})"},
-                                     v=v, n=len(_NUMBERS[v]))
+                    raise EntryError(WORDS.forms("scorepad.too_many_numbers"), v=v, n=len(_NUMBERS[v]))
                 hand.append(numbers[v].pop(0))
             if p["specials"] > len(specials):
-                raise EntryError({"en": "more special cards entered than the {n} that exist",
-                                  "de": "mehr Sonderkarten eingetragen, als es gibt ({n})"}, n=len(_SPECIALS))
+                raise EntryError(WORDS.forms("scorepad.too_many_specials"), n=len(_SPECIALS))
             hand += [specials.pop(0) for _ in range(p["specials"])]
             if p["fy"]:
                 if unique_holder is not None:
-                    raise EntryError({"en": "the unique card exists once, but both {a} and {b} are entered as "
-                                            "holding it",
-                                      "de": "die Einzigartige Sonderkarte gibt es nur einmal, aber sie ist bei {a} "
-                                            "und bei {b} eingetragen"}, a=unique_holder, b=names[seat])
+                    raise EntryError(WORDS.forms("scorepad.unique_twice"), a=unique_holder, b=names[seat])
                 unique_holder = names[seat]
                 hand.append(_UNIQUE)
             hands.append(hand)

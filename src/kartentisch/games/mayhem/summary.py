@@ -21,19 +21,9 @@ from typing import Any
 from ...kernel.words import Voice
 from .cards import POS
 from .rules import DOOMSDAY_SCORE, score_round
-from .words import card_name
+from .words import WORDS, card_name
 
 HIDDEN = "?"
-
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {"card": "{card}: {points}", "cards": "{n} × {card}: {points}", "empty": "No cards left: 0",
-           "hidden_one": "1 card left in the hand: {points}", "hidden": "{n} cards left in the hand: {points}",
-           "doomsday": "Doomsday ended the round: {points} for everyone"},
-    "de": {"card": "{card}: {points}", "cards": "{n} × {card}: {points}", "empty": "Keine Karte übrig: 0",
-           "hidden_one": "1 Karte auf der Hand: {points}", "hidden": "{n} Karten auf der Hand: {points}",
-           "doomsday": "Weltuntergang hat die Runde beendet: {points} für alle"},
-}
-
 
 def score_now(view: dict[str, Any]) -> None:
     """Always ``None``: another seat's hand is never shown, so no view says what it would score."""
@@ -44,7 +34,7 @@ def round_details(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
     """How ``seat``'s round score came about (R70): Doomsday's 50 for everyone (R46); else each kind of card
     left in a hand the reader sees, with its count and score value ("2 × Red 5: 10", "Unique card: 42"), or the
     number of cards of a hidden hand with the round's score."""
-    texts = _TEXTS.get(voice.lang, _TEXTS["en"])
+    texts = WORDS.section("summary", voice.lang)
     zones = view["zones"]
     if zones["events_used"][:1] == ["doomsday"]:  # Doomsday ends the round at once (R46)
         return [texts["doomsday"].format(points=DOOMSDAY_SCORE)]

@@ -1,9 +1,9 @@
 """``mayhem`` in words: card and phase names, applied moves and legal moves as players say them.
 
 The German terms are the spec's (Geschenk, Tausch, 2. Chance, Aussetzen, Unruhestifter,
-Fantastisch, Fantastische Vier, Gegenangriff, Gleichstand, Netter Versuch, the event names, as in
-:mod:`.texts`); the unique card printed with a vulgar name is the "Unique card" / "Einzigartige
-Sonderkarte" (spec *Components*).
+Fantastisch, Fantastische Vier, Gegenangriff, Gleichstand, Netter Versuch, the event names), all in the game's
+catalogue :data:`WORDS` (``words.toml``, which the page reads too); the unique card printed with a vulgar name is
+the "Unique card" / "Einzigartige Sonderkarte" (spec *Components*).
 
 Every sentence is built from the move's public token and the reader's views just before and after
 it (:func:`kartentisch.kernel.words.narrate`), so no sentence can name a card the reader may not
@@ -22,10 +22,10 @@ Example::
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
-from ...kernel.words import Choice, Voice, listing
-from .cards import KIND, POS, VALUE, WISH_KINDS, order_from
+from ...kernel.words import LANGS, Catalogue, Choice, Voice, listing
+from .cards import EVENTS, KIND, POS, VALUE, WISH_KINDS, order_from
 from .notation import (
     HIDDEN,
     PLAIN_KINDS,
@@ -46,7 +46,6 @@ from .notation import (
     parse,
     parse_public,
 )
-from .texts import CARD_NAMES, EVENT_NAMES, PHASE_NAMES
 
 #: The spec's phase names (*State document*); words.py reads views, it does not import the rules.
 START, AFTER_DRAW, COUNTER, NICETRY, MARKET = "start", "after_draw", "counter", "nicetry", "market"
@@ -55,235 +54,25 @@ OVER = ("round_over", "game_over")
 #: Kinds whose part of an attack (R20) is described by the words.
 ATTACKS = ("gift", "exch", "skip", "four", "equal")
 
-#: A colour letter on a card ("Red 7", "Rot 7") and as a wish ("red", "Rot").
-COLOUR_NAMES: dict[str, dict[str, str]] = {
-    "en": {"r": "Red", "y": "Yellow", "g": "Green", "b": "Blue", "k": "Black"},
-    "de": {"r": "Rot", "y": "Gelb", "g": "Grün", "b": "Blau", "k": "Schwarz"},
-}
+#: Every text of mayhem players read (``words.toml`` beside this module: the moves under ``words.``, the card kinds
+#: under ``card.``, the events under ``event.``, the phases under ``phase.``, the colours under ``colour.``), loaded
+#: once.
+WORDS: Final = Catalogue.read(__package__)
 
-#: Sentence parts: a pair is (third person, second person) for :func:`_say`; a string is the same for
-#: every reader. ``{who}`` is the seat the sentence is about, as the reader calls it.
-TEXTS: dict[str, dict[str, Any]] = {
-    "en": {
-        "hidden": "Hidden card",
-        "no_card": "no card", "one_card": "a card", "cards": "{n} cards",
-        "wish_colour": "{colour}", "wish_number": "a {n}", "wish_eight": "an {n}",
-        "attack_names": {"gift": "the Gift", "exch": "the Exchange", "skip": "the Skip",
-                         "four": "the Fantastic Four", "equal": "the Equality"},
-        # headlines
-        "play": ("{who} plays {card}", "{who} play {card}"),
-        "start": ("{who} uses the start card {card}", "{who} use the start card {card}"),
-        "slide": ("{who} slides the {card} under the top card.", "{who} slide the {card} under the top card."),
-        "chance": ("{who} plays {card} and must play another card.",
-                   "{who} play {card} and must play another card."),
-        "aim": " against {target}",
-        "give_cards": " to give {cards}", "swap_cards": " to swap {cards}", "no_give": " with no card to give",
-        "skip_none": "; nobody can be skipped",
-        "wish": (" and wishes for {wish}", " and wish for {wish}"),
-        "wish_four": (", wishes for {wish} and hands out four draws: {draws}",
-                      ", wish for {wish} and hand out four draws: {draws}"),
-        "four_draw": "{n} to {target}",
-        "wish_aim": (", wishes for {wish} and aims it at {target}", ", wish for {wish} and aim it at {target}"),
-        "counter": ("{who} answers with {card}, wishes for {wish} and turns {attack} against {target}",
-                    "{who} answer with {card}, wish for {wish} and turn {attack} against {target}"),
-        "draw": ("{who} draws a card.", "{who} draw a card."),
-        "draw_seen": ("{who} draws {card}.", "{who} draw {card}."),
-        "draw_empty": ("{who} draws from the empty draw pile.", "{who} draw from the empty draw pile."),
-        "pass": ("{who} passes.", "{who} pass."),
-        "no_counter": ("{who} does not counter.", "{who} do not counter."),
-        "no_nicetry": ("{who} does not play Nice Try.", "{who} do not play Nice Try."),
-        "pick": ("{who} takes {card} from the market.", "{who} take {card} from the market."),
-        "discard": ("{who} chooses {card} to discard.", "{who} choose {card} to discard."),
-        "give": ("{who} gives {card} to {target}.", "{who} give {card} to {target}."),
-        "gets_from": ("{who} receives {card} from {giver}.", "{who} receive {card} from {giver}."),
-        "bet": ("{who} bets {card}.", "{who} bet {card}."),
-        "deal": ("{who} deals round {round}.", "{who} deal round {round}."),
-        # what a move caused
-        "gives": ("{who} gives {cards} to {target}", "{who} give {cards} to {target}"),
-        "swaps": ("{who} gives {target} {cards} and takes {taken}", "{who} give {target} {cards} and take {taken}"),
-        "draws": ("{who} draws {cards}", "{who} draw {cards}"),
-        "marked": ("{who} will miss the next turn.", "{who} will miss your next turn."),
-        "marked_already": ("{who} already misses the next turn.", "{who} already miss your next turn."),
-        "window": ("{who} may answer with a Counterattack.", "{who} may answer with a Counterattack."),
-        "event": "The event {event} is turned up.",
-        "last_market": ("{who} gets the last card, {card}.", "{who} get the last card, {card}."),
-        "gifts_delivered": "The gifts change hands.",
-        "you_receive": "You receive {cards}.", "you_also_receive": "You also receive {cards}.",
-        "you_give_away": "You give away {cards}.", "you_draw": "You draw {cards}.",
-        "bets": "The bets are revealed: {bets}.", "bet_of": "{card} from {who}",
-        "takes_bets": ("{who} takes all the bets.", "{who} take all the bets."),
-        "discards": ("{who} discards {cards}", "{who} discard {cards}"),
-        "no_discards": "Nobody discards anything.",
-        "discarded": "To the discard pile: {cards}.",
-        "skipped": ("{who} misses a turn.", "{who} miss a turn."),
-        "empty_one": ("{who} has no cards left.", "{who} have no cards left."),
-        "empty_many": "{names} have no cards left.",
-        "nicetry_window": "The others may answer with Nice Try.",
-        "no_answer": "Nobody answers with Nice Try.",
-        "exhausted": "The draw pile is used up.",
-        "start_card": "The start card is {card}.",
-        "start_choose": ("{who} decides how it works.", "{who} decide how it works."),
-        "start_chance": ("{who} must play a card on it.", "{who} must play a card on it."),
-        # events
-        "nothing": "Nothing happens.",
-        "charity": "Whoever holds the most cards gives each player with fewer cards one card at random.",
-        "charity_none": "All hands are the same size: nothing happens.",
-        "communism": "Everyone draws up to the largest hand.",
-        "doomsday": "The round ends at once and everyone scores 50.",
-        "earthquake": "Every hand passes to the right-hand neighbour.",
-        "expansion": "Everyone draws cards, one more at each seat in turn.",
-        "gambler": "Everyone holding a card bets one card face down.",
-        "gambler_published": "Everyone holding a {colour} number card bets one of them face down.",
-        "gambler_none": "Fewer than two players can bet: nobody bets.",
-        "no_colour": "No colour has been played yet: nothing happens.",
-        "lostfound": "The cards beneath the top card are handed out.",
-        "lostfound_none": "There is no card beneath the top card: nothing happens.",
-        "gets": ("{who} gets {card}", "{who} get {card}"),
-        "market": "{cards} are laid out.", "market_picks": ("{who} picks first.", "{who} pick first."),
-        "market_one": ("{who} gets the only card laid out.", "{who} get the only card laid out, {card}."),
-        "market_empty": "The draw pile is empty: there is nothing to lay out.",
-        "mating": "Everyone discards the number cards whose value they hold twice or more.",
-        "christmas": "Everyone gives away the whole hand, card by card, to the others.",
-        "standoff": "Everyone discards the whole hand and draws 3 cards.",
-        "recession": "Everyone discards cards, one more at each seat in turn.",
-        "must_discard": ("{who} must discard {cards}", "{who} must discard {cards}"),
-        "whole_hand": ("{who} discards the whole hand", "{who} discard your whole hand"),
-        "swap_hands": ("{who} swaps hands with {other}.", "{who} swap hands with {other}."),
-        "party": "Everyone holding a card gives one card to another player.",
-        "eye": "Every hand is shown to everyone until the round ends.",
-        "third": "Everyone draws 3 cards.",
-        "tornado": "All hands are collected, shuffled and dealt out again.",
-        "upside": "The draw pile is turned over and lies face up for the rest of the round.",
-        "upside_top": "Its top card is {card}.",
-        "vandalism": "Everyone discards their {colour} cards.",
-        # choices
-        "c_play": "Play {card}", "c_to": "To {target}", "c_with": "With {target}", "c_skip": "Skip {target}",
-        "c_wish": "Wish for {wish}", "c_four": "{n} to {target}", "c_no_draws": "No draws",
-        "c_aim": "Against {target}", "c_no_aim": "No target", "c_skip_nobody": "Skip nobody",
-        "c_draw": "Draw a card", "c_pass": "Pass", "c_no_counter": "Do not counter",
-        "c_no_nicetry": "Do not play Nice Try", "c_pick": "Take {card}", "c_discard": "Discard {card}",
-        "c_give": "Give {card}", "c_bet": "Bet {card}", "c_deal": "Deal the next round",
-    },
-    "de": {
-        "hidden": "Verdeckte Karte",
-        "no_card": "keine Karte", "one_card": "eine Karte", "cards": "{n} Karten",
-        "wish_colour": "{colour}", "wish_number": "eine {n}", "wish_eight": "eine {n}",
-        "attack_names": {"gift": "das Geschenk", "exch": "den Tausch", "skip": "das Aussetzen",
-                         "four": "die Fantastische Vier", "equal": "den Gleichstand"},
-        "play": ("{who} spielt {card}", "{who} spielst {card}"),
-        "start": ("{who} nutzt die Startkarte {card}", "{who} nutzt die Startkarte {card}"),
-        "slide": ("{who} schiebt die {card} unter die oberste Karte.",
-                  "{who} schiebst die {card} unter die oberste Karte."),
-        "chance": ("{who} spielt {card} und muss noch eine Karte spielen.",
-                   "{who} spielst {card} und musst noch eine Karte spielen."),
-        "aim": " gegen {target}",
-        "give_cards": ", um {cards} zu verschenken", "swap_cards": ", um {cards} zu tauschen",
-        "no_give": " ohne Karte zum Verschenken",
-        "skip_none": "; niemand kann aussetzen",
-        "wish": (" und wünscht sich {wish}", " und wünschst dir {wish}"),
-        "wish_four": (", wünscht sich {wish} und verteilt vier Karten zum Ziehen: {draws}",
-                      ", wünschst dir {wish} und verteilst vier Karten zum Ziehen: {draws}"),
-        "four_draw": "{n} an {target}",
-        "wish_aim": (", wünscht sich {wish} und zielt damit auf {target}",
-                     ", wünschst dir {wish} und zielst damit auf {target}"),
-        "counter": ("{who} antwortet mit {card}, wünscht sich {wish} und richtet {attack} gegen {target}",
-                    "{who} antwortest mit {card}, wünschst dir {wish} und richtest {attack} gegen {target}"),
-        "draw": ("{who} zieht eine Karte.", "{who} ziehst eine Karte."),
-        "draw_seen": ("{who} zieht {card}.", "{who} ziehst {card}."),
-        "draw_empty": ("{who} zieht vom leeren Nachziehstapel.", "{who} ziehst vom leeren Nachziehstapel."),
-        "pass": ("{who} passt.", "{who} passt."),
-        "no_counter": ("{who} kontert nicht.", "{who} konterst nicht."),
-        "no_nicetry": ("{who} spielt keinen Netten Versuch.", "{who} spielst keinen Netten Versuch."),
-        "pick": ("{who} nimmt {card} vom Markt.", "{who} nimmst {card} vom Markt."),
-        "discard": ("{who} wählt {card} zum Abwerfen.", "{who} wählst {card} zum Abwerfen."),
-        "give": ("{who} schenkt {target} {card}.", "{who} schenkst {target} {card}."),
-        "gets_from": ("{who} bekommt {card} von {giver}.", "{who} bekommst {card} von {giver}."),
-        "bet": ("{who} setzt {card}.", "{who} setzt {card}."),
-        "deal": ("{who} teilt Runde {round} aus.", "{who} teilst Runde {round} aus."),
-        "gives": ("{who} schenkt {target} {cards}", "{who} schenkst {target} {cards}"),
-        "swaps": ("{who} gibt {target} {cards} und nimmt {taken}", "{who} gibst {target} {cards} und nimmst {taken}"),
-        "draws": ("{who} zieht {cards}", "{who} ziehst {cards}"),
-        "marked": ("{who} muss beim nächsten Mal aussetzen.", "{who} musst beim nächsten Mal aussetzen."),
-        "marked_already": ("{who} setzt schon beim nächsten Mal aus.", "{who} setzt schon beim nächsten Mal aus."),
-        "window": ("{who} darf mit einem Gegenangriff antworten.", "{who} darfst mit einem Gegenangriff antworten."),
-        "event": "Das Ereignis „{event}“ wird aufgedeckt.",
-        "last_market": ("{who} bekommt die letzte Karte, {card}.", "{who} bekommst die letzte Karte, {card}."),
-        "gifts_delivered": "Die Geschenke wechseln die Besitzer.",
-        "you_receive": "Du bekommst {cards}.", "you_also_receive": "Du bekommst außerdem {cards}.",
-        "you_give_away": "Du gibst {cards} ab.", "you_draw": "Du ziehst {cards}.",
-        "bets": "Die Einsätze werden aufgedeckt: {bets}.", "bet_of": "{card} von {who}",
-        "takes_bets": ("{who} nimmt alle Einsätze.", "{who} nimmst alle Einsätze."),
-        "discards": ("{who} wirft {cards} ab", "{who} wirfst {cards} ab"),
-        "no_discards": "Niemand wirft etwas ab.",
-        "discarded": "Auf den Ablagestapel: {cards}.",
-        "skipped": ("{who} setzt aus.", "{who} setzt aus."),
-        "empty_one": ("{who} hat keine Karten mehr.", "{who} hast keine Karten mehr."),
-        "empty_many": "Keine Karten mehr: {names}.",
-        "nicetry_window": "Die anderen dürfen mit Netter Versuch antworten.",
-        "no_answer": "Niemand antwortet mit Netter Versuch.",
-        "exhausted": "Der Nachziehstapel ist aufgebraucht.",
-        "start_card": "Die Startkarte ist {card}.",
-        "start_choose": ("{who} bestimmt, wie sie wirkt.", "{who} bestimmst, wie sie wirkt."),
-        "start_chance": ("{who} muss eine Karte darauf spielen.", "{who} musst eine Karte darauf spielen."),
-        "nothing": "Nichts passiert.",
-        "charity": "Wer die meisten Karten hat, gibt jedem mit weniger Karten eine zufällige Karte.",
-        "charity_none": "Alle haben gleich viele Karten: nichts passiert.",
-        "communism": "Alle ziehen auf die größte Kartenzahl auf.",
-        "doomsday": "Die Runde endet sofort, alle bekommen 50 Punkte.",
-        "earthquake": "Jede Hand wandert zum rechten Nachbarn.",
-        "expansion": "Alle ziehen Karten, reihum jeder eine mehr.",
-        "gambler": "Wer Karten hat, setzt eine Karte verdeckt.",
-        "gambler_published": "Wer eine Zahlenkarte in {colour} hat, setzt eine davon verdeckt.",
-        "gambler_none": "Weniger als zwei können setzen: niemand setzt.",
-        "no_colour": "Es wurde noch keine Farbe gespielt: nichts passiert.",
-        "lostfound": "Die Karten unter der obersten Karte werden verteilt.",
-        "lostfound_none": "Unter der obersten Karte liegt nichts: nichts passiert.",
-        "gets": ("{who} bekommt {card}", "{who} bekommst {card}"),
-        "market": "Ausgelegt werden {cards}.", "market_picks": ("{who} wählt zuerst.", "{who} wählst zuerst."),
-        "market_one": ("{who} bekommt die einzige ausgelegte Karte.",
-                       "{who} bekommst die einzige ausgelegte Karte, {card}."),
-        "market_empty": "Der Nachziehstapel ist leer: es gibt nichts auszulegen.",
-        "mating": "Alle werfen die Zahlenkarten ab, deren Wert sie zweimal oder öfter haben.",
-        "christmas": "Alle verschenken ihre ganze Hand, Karte für Karte, an die anderen.",
-        "standoff": "Alle werfen ihre ganze Hand ab und ziehen 3 Karten.",
-        "recession": "Alle werfen Karten ab, reihum jeder eine mehr.",
-        "must_discard": ("{who} muss {cards} abwerfen", "{who} musst {cards} abwerfen"),
-        "whole_hand": ("{who} wirft die ganze Hand ab", "{who} wirfst deine ganze Hand ab"),
-        "swap_hands": ("{who} tauscht die Hand mit {other}.", "{who} tauschst die Hand mit {other}."),
-        "party": "Wer Karten hat, verschenkt eine Karte an einen anderen.",
-        "eye": "Alle Hände liegen bis zum Rundenende offen.",
-        "third": "Alle ziehen 3 Karten.",
-        "tornado": "Alle Handkarten werden eingesammelt, gemischt und neu verteilt.",
-        "upside": "Der Nachziehstapel wird umgedreht und liegt bis zum Rundenende offen.",
-        "upside_top": "Oben liegt {card}.",
-        "vandalism": "Alle werfen ihre Karten in {colour} ab.",
-        "c_play": "Spiele {card}", "c_to": "An {target}", "c_with": "Mit {target}",
-        "c_skip": "{target} aussetzen lassen", "c_wish": "Wünsch dir {wish}", "c_four": "{n} an {target}",
-        "c_no_draws": "Keine Karten verteilen", "c_aim": "Gegen {target}", "c_no_aim": "Kein Ziel",
-        "c_skip_nobody": "Niemanden aussetzen lassen", "c_draw": "Ziehe eine Karte", "c_pass": "Passe",
-        "c_no_counter": "Kontere nicht", "c_no_nicetry": "Spiele keinen Netten Versuch",
-        "c_pick": "Nimm {card}", "c_discard": "Wirf {card} ab", "c_give": "Verschenke {card}",
-        "c_bet": "Setze {card}", "c_deal": "Teile die nächste Runde aus",
-    },
-}
+#: Sentence parts per language from :data:`WORDS`: a pair is (third person, second person) for :func:`_say`; a
+#: string is the same for every reader. ``{who}`` is the seat the sentence is about, as the reader calls it.
+TEXTS: Final[dict[str, dict[str, Any]]] = {lang: WORDS.table("words", lang) for lang in LANGS}
 
-#: The cards named by a noun without a colour (spec *Components*) as a sentence says them, with their article:
-#: English "the Unique card"; German by case (nominative, accusative, dative: "den Netten Versuch", "mit dem
-#: Gegenangriff"). Every other card is named as printed ("Red 7", "Geschenk Rot").
-ARTICLED: dict[str, dict[str, tuple[str, str, str]]] = {
-    "en": {"fy": ("the Unique card",) * 3},
-    "de": {"fy": ("die Einzigartige Sonderkarte", "die Einzigartige Sonderkarte", "der Einzigartigen Sonderkarte"),
-           "counter": ("der Gegenangriff", "den Gegenangriff", "dem Gegenangriff"),
-           "nicetry": ("der Nette Versuch", "den Netten Versuch", "dem Netten Versuch"),
-           "four": ("die Fantastische Vier", "die Fantastische Vier", "der Fantastischen Vier"),
-           "equal": ("der Gleichstand", "den Gleichstand", "dem Gleichstand")},
-}
-#: The grammatical cases of :data:`ARTICLED`.
+#: The cards named by a noun without a colour (spec *Components*) that a sentence says with their article, by case
+#: (``articled.<kind>.<case>`` in :data:`WORDS`): English "the Unique card"; German "den Netten Versuch", "mit dem
+#: Gegenangriff". Every other card is named as printed ("Red 7", "Geschenk Rot").
+ARTICLED: Final = frozenset(("fy", "counter", "nicetry", "four", "equal"))
+#: The grammatical cases of :data:`ARTICLED` and their names in the catalogue.
 NOM, ACC, DAT = 0, 1, 2
-
-#: "you" as an object (accusative, dative) per language; a name stays a name.
-_YOU: dict[str, tuple[str, str]] = {"en": ("you", "you"), "de": ("dich", "dir")}
-
+CASES: Final = ("nom", "acc", "dat")
+#: The phases that have a name (spec *State document*).
+PHASES: Final = frozenset(("start", "play", "after_draw", "chance", "counter", "nicetry", "market", "recession",
+                           "party", "christmas", "gamble", "round_over", "game_over"))
 
 def _texts(lang: str) -> dict[str, Any]:
     return TEXTS.get(lang, TEXTS["en"])
@@ -304,23 +93,23 @@ def card_name(code: str, lang: str) -> str:
     lang = _lang(lang)
     if code == HIDDEN:
         return str(_texts(lang)["hidden"])
-    if code in EVENT_NAMES[lang]:
-        return EVENT_NAMES[lang][code]
+    if code in EVENTS:
+        return WORDS.get(lang, f"event.{code}")
     kind = KIND.get(code)
     if kind is None:
         raise ValueError(f"mayhem: no card {code!r}")
     if kind in ("num", "black"):
-        return f"{COLOUR_NAMES[lang][code[0]]} {VALUE[code]}"
+        return f"{WORDS.get(lang, f'colour.{code[0]}')} {VALUE[code]}"
     if kind == "fy" or kind in WISH_KINDS:
-        return CARD_NAMES[lang][kind]
-    colour, special = COLOUR_NAMES[lang][code[0]], CARD_NAMES[lang][kind]
+        return WORDS.get(lang, f"card.{kind}")
+    colour, special = WORDS.get(lang, f"colour.{code[0]}"), WORDS.get(lang, f"card.{kind}")
     return f"{colour} {special}" if lang == "en" else f"{special} {colour}"
 
 
 def phase_name(phase: str, lang: str) -> str:
     """The players' name of a phase ("Play or draw", "Merry Christmas: give your cards" …); ``""``
     for a phase mayhem does not have (the kernel then uses its own default)."""
-    return PHASE_NAMES[_lang(lang)].get(phase, "")
+    return WORDS.get(lang, f"phase.{phase}") if phase in PHASES else ""
 
 
 def wish_name(wish: str, lang: str) -> str:
@@ -328,7 +117,7 @@ def wish_name(wish: str, lang: str) -> str:
     texts = _texts(lang)
     if wish.isdigit():
         return str(texts["wish_eight" if wish == "8" else "wish_number"]).format(n=wish)
-    colour = COLOUR_NAMES[_lang(lang)][wish]
+    colour = WORDS.get(lang, f"colour.{wish}")
     return str(texts["wish_colour"]).format(colour=colour.lower() if lang == "en" else colour)
 
 
@@ -336,9 +125,10 @@ def said(code: str, lang: str, case: int = ACC) -> str:
     """Card ``code`` as a sentence names it in grammatical ``case`` (:data:`NOM`, :data:`ACC`, :data:`DAT`): its
     :func:`card_name`, with the article a noun name needs (:data:`ARTICLED`: "You draw the Unique card", "Die
     Startkarte ist die Einzigartige Sonderkarte", "Platz 2 spielt den Netten Versuch")."""
-    lang = _lang(lang)
-    own = ARTICLED[lang].get(KIND.get(code, ""))
-    return own[case] if own else card_name(code, lang)
+    kind = KIND.get(code, "")
+    if kind in ARTICLED:
+        return WORDS.get(lang, f"articled.{kind}.{CASES[case]}")
+    return card_name(code, lang)
 
 
 def _cards(codes: list[str] | tuple[str, ...], lang: str, case: int = ACC) -> str:
@@ -361,7 +151,7 @@ def _count(n: int, lang: str) -> str:
 def _obj(voice: Voice, seat: int, dative: bool = False) -> str:
     """``seat`` as the object of a sentence: "you" / "dich" / "dir" for the reader, else its name."""
     if seat == voice.viewer:
-        return _YOU[_lang(voice.lang)][1 if dative else 0]
+        return str(_texts(voice.lang)["you_dat" if dative else "you_acc"])
     return voice.name(seat)
 
 
@@ -507,7 +297,7 @@ def _headline(sc: _Scene) -> str:
     if isinstance(move, Counterattack):
         kind = b["pending"]["kind"]
         line = sc.say(seat, "counter", card=sc.name("counter", DAT), wish=wish_name(move.wish, sc.lang),
-                      attack=_texts(sc.lang)["attack_names"][kind], target=_obj(sc.voice, move.target))
+                      attack=_texts(sc.lang)[f"attack.{kind}"], target=_obj(sc.voice, move.target))
         if kind in ("gift", "exch"):
             line += sc.text("give_cards" if kind == "gift" else "swap_cards", cards=sc.cards(move.cards))
         return line + "."

@@ -5,34 +5,12 @@
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { t } from "../i18n.js";
 import { html } from "../ui.js";
-import { Pile, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { catalogue, Pile, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./chips.css", import.meta.url));
 
-const TEXTS = {
-  en: {
-    pile: "Draw pile", supply: "Supply", free: "free", cost: "{0} chips", cost1: "1 chip", specials: "Special cards",
-    yourTurn: "Take a card from the row.", theirTurn: "{0} takes a card.",
-    extra: "Extra turn (special card 4): {0} plays again.",
-    final: "Final circuit: the row is not refilled any more; the round ends after {0}'s turn.",
-    roundOver: "Round scored — {0} deals the next round.", gameOver: "Match over.",
-    score: "score now {0}", chipsOn: "{0} chips on it",
-    s2: "a 4 never costs chips", s3: "a 7 may go on any colour row", s4: "take a card with ≥ 3 chips: play again",
-    s6: "a 5 is always face up", s13: "smallest colour row does not count", s15: "chips count −1 instead of +1",
-    special: "{0} — {1}", random: "3 drawn at random for each round",
-  },
-  de: {
-    pile: "Stapel", supply: "Vorrat", free: "frei", cost: "{0} Chips", cost1: "1 Chip", specials: "Sonderkarten",
-    yourTurn: "Nimm eine Karte aus der Reihe.", theirTurn: "{0} nimmt eine Karte.",
-    extra: "Zusatzzug (Sonderkarte 4): {0} ist nochmal dran.",
-    final: "Letzte Runde: die Reihe wird nicht mehr aufgefüllt; nach dem Zug von {0} ist Schluss.",
-    roundOver: "Partie gewertet — {0} gibt die nächste Partie.", gameOver: "Spiel vorbei.",
-    score: "Punkte jetzt {0}", chipsOn: "{0} Chips darauf",
-    s2: "eine 4 kostet nie Chips", s3: "eine 7 darf in jede Farbreihe", s4: "Karte mit ≥ 3 Chips: sofort nochmals",
-    s6: "eine 5 liegt immer offen", s13: "kleinste Farbreihe zählt nicht", s15: "Chips zählen minus statt plus",
-    special: "{0} — {1}", random: "je Partie 3 zufällig gezogene",
-  },
-};
+// The page's words: the `page` texts of chips' catalogue (words.toml), from the server.
+const TEXTS = await catalogue("chips");
 const ROWS = ["k", "r", "b", "y"];
 
 /** The option "specials" (R12) as the lobby and the score pad offer it: each special card by its number and what it
@@ -42,7 +20,7 @@ const SPECIALS = {
   random: "random",
   words(value, lang) {
     const tx = texts({ lang }, TEXTS);
-    return value === "random" ? tx("random") : tx("special", value.slice(1), tx(value));
+    return value === "random" ? tx("random") : tx("special_card", { number: value.slice(1), text: tx(`special.${value}`) });
   },
 };
 
@@ -65,8 +43,8 @@ function Display({ ctx, tx, view, s }) {
     </div>`;
   })}</div>
   <div class="ct-foot"><span>${tx("supply")}:</span>
-    <${ChipDisc} n=${z.supply[s]} cls="supply" label=${`${tx("supply")}: ${tx("cost", z.supply[s])}`} />
-    ${score !== undefined && html`<span class="ct-score">${tx("score", score)}</span>`}</div>`;
+    <${ChipDisc} n=${z.supply[s]} cls="supply" label=${`${tx("supply")}: ${tx("cost", { n: z.supply[s] })}`} />
+    ${score !== undefined && html`<span class="ct-score">${tx("score", { score })}</span>`}</div>`;
 }
 
 /** The row of up to 7 cards (position 0 free) with the chips on them, the draw pile beside the last one. */
@@ -76,8 +54,8 @@ function Belt({ ctx, tx, view }) {
     const free = i === 0 || (z.specials.includes("s2") && Number(slot.card.slice(1)) === 4);
     return html`<div class="ct-slot" data-pos=${i}>
       <div class="ct-card"><${TableCard} ctx=${ctx} code=${slot.card} kind="slot" value=${String(i)} />
-        ${slot.chips > 0 && html`<${ChipDisc} n=${slot.chips} cls="on-card" label=${tx("chipsOn", slot.chips)} />`}</div>
-      <span class="ct-cost">${free ? tx("free") : tx(i === 1 ? "cost1" : "cost", i)}</span>
+        ${slot.chips > 0 && html`<${ChipDisc} n=${slot.chips} cls="on-card" label=${tx("chips_on", { n: slot.chips })} />`}</div>
+      <span class="ct-cost">${free ? tx("free") : tx(i === 1 ? "cost1" : "cost", { n: i })}</span>
     </div>`;
   })}
   <${Pile} ctx=${ctx} count=${z.draw_count} caption=${tx("pile")} zone="draw-pile" cls="ct-pile" /></div>`;
@@ -89,13 +67,13 @@ function status(view, ctx) {
   const lines = [];
   if (view.phase === "play") {
     const s = view.to_act[0];
-    lines.push(s === ctx.seat ? tx("yourTurn") : tx("theirTurn", ctx.seatName(s)));
-    if (z.extra_turn) lines.push(tx("extra", ctx.seatName(s)));
-    if (z.final_circuit) lines.push(tx("final", ctx.seatName((z.start_player - 1 + view.players) % view.players)));
+    lines.push(s === ctx.seat ? tx("your_turn") : tx("their_turn", { who: ctx.seatName(s) }));
+    if (z.extra_turn) lines.push(tx("extra", { who: ctx.seatName(s) }));
+    if (z.final_circuit) lines.push(tx("final", { who: ctx.seatName((z.start_player - 1 + view.players) % view.players) }));
   } else if (view.phase === "round_over") {
-    lines.push(tx("roundOver", ctx.seatName(view.to_act[0])));
+    lines.push(tx("round_over", { dealer: ctx.seatName(view.to_act[0]) }));
   } else {
-    lines.push(tx("gameOver"));
+    lines.push(tx("game_over"));
   }
   return lines.join(" ");
 }
@@ -104,7 +82,7 @@ function Specials({ ctx, tx, view }) {
   if (!view.zones.specials.length) return null;
   return html`<div class="ct-specials"><span class="kt-caption">${tx("specials")}:</span>
     ${view.zones.specials.map((code) => html`<span class="ct-special"><${TableCard} ctx=${ctx} code=${code} />
-      <span>${tx(code)}</span></span>`)}</div>`;
+      <span>${tx(`special.${code}`)}</span></span>`)}</div>`;
 }
 
 function Table({ view, ctx }) {

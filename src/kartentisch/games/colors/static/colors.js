@@ -4,30 +4,14 @@
 // played by clicking it; an open pick (colors R9) by clicking one of the lit cards of the centre.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, lastTurnText, Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import {
+  Backs, cardCount, catalogue, Hand, lastTurnText, Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
+} from "./kit.js";
 
 useCss(new URL("./colors.css", import.meta.url));
 
-const TEXT = {
-  de: {
-    centre: "Tischmitte", draw: "Nachziehstapel", hand: "Handkarten", collection: "Auslage",
-    yourTurn: "Spiel eine Handkarte aus.", turn: "{0} ist am Zug.",
-    yourPick: "Wähle eine {0} aus der Tischmitte ({1} Nachbarzahl von {2}).", pick: "{0} wählt eine {1} aus der Tischmitte.",
-    lower: "niedrigere", higher: "höhere", last: "Letzter Zug",
-    value: "Wert jetzt: {0}", roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.",
-    gameOver: "Die Partie ist vorbei.", none: "noch nichts", empty: "leer",
-    rule: "Eine gespielte Karte nimmt alle gleichen Zahlen aus der Mitte, sonst je eine Nachbarzahl (9 und 0 sind Nachbarn).",
-  },
-  en: {
-    centre: "Centre", draw: "Draw pile", hand: "Hand", collection: "Collection",
-    yourTurn: "Play a card from your hand.", turn: "It is {0}'s turn.",
-    yourPick: "Choose a {0} from the centre ({1} neighbour of {2}).", pick: "{0} chooses a {1} from the centre.",
-    lower: "lower", higher: "higher", last: "Last turn",
-    value: "Value now: {0}", roundOver: "Round {0} is scored. {1} deals the next round.",
-    gameOver: "The match is over.", none: "nothing yet", empty: "empty",
-    rule: "A played card takes every equal number from the centre, else one of each neighbour number (9 and 0 are neighbours).",
-  },
-};
+// The page's words: the `page` texts of colors' catalogue (words.toml), from the server.
+const TEXT = await catalogue("colors");
 
 /** A seat's Auslage grouped by colour: one column per colour in play with its count (symbol + name). */
 function Collection({ ctx, colours, cards }) {
@@ -45,14 +29,15 @@ function Collection({ ctx, colours, cards }) {
 function status(view, ctx) {
   const tx = texts(ctx, TEXT);
   const z = view.zones;
-  if (view.game_over) return tx("gameOver");
+  if (view.game_over) return tx("game_over");
   const s = view.to_act[0];
-  if (view.phase === "round_over") return tx("roundOver", view.round, ctx.seatName(s));
+  if (view.phase === "round_over") return tx("round_over", { round: view.round, dealer: ctx.seatName(s) });
   if (view.phase === "pick") {
     const p = z.pending;
-    return s === ctx.seat ? tx("yourPick", p.number, tx(p.side), p.card.slice(1)) : tx("pick", ctx.seatName(s), p.number);
+    return s === ctx.seat ? tx("your_pick", { number: p.number, side: tx(p.side), played: p.card.slice(1) })
+      : tx("pick", { who: ctx.seatName(s), number: p.number });
   }
-  return s === ctx.seat ? tx("yourTurn") : tx("turn", ctx.seatName(s));
+  return s === ctx.seat ? tx("your_turn") : tx("turn", { who: ctx.seatName(s) });
 }
 
 /** The last turn in the log's words, with the card played and the cards it took. */
@@ -72,7 +57,7 @@ function Table({ view, ctx }) {
     const own = s === ctx.seat;
     const label = `${tx("hand")} · ${cardCount(ctx, z.hands[s].length)}`;
     const score = ctx.frame.score_now?.[s];
-    return html`<${SeatPanel} ctx=${ctx} view=${view} s=${s} badges=${[score === undefined ? null : tx("value", score)]}>
+    return html`<${SeatPanel} ctx=${ctx} view=${view} s=${s} badges=${[score === undefined ? null : tx("value", { score })]}>
       <span class="kt-label">${label}</span>
       ${own ? html`<${Hand} ctx=${ctx} codes=${z.hands[s]} label=${label} />` : html`<${Backs} ctx=${ctx} count=${z.hands[s].length} />`}
       <span class="kt-label">${tx("collection")}</span>

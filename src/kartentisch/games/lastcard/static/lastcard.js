@@ -4,34 +4,14 @@
 // Playing: click a hand card; a higher one is played at once, a lower one lights up the pile cards (lay it as a
 // Hilfskarte and take that card) and the own Hilfskarten (play it with them; confirm once the sum beats the top).
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, lastTurnText, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import {
+  Backs, cardCount, catalogue, Hand, lastTurnText, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss,
+} from "./kit.js";
 
 useCss(new URL("./lastcard.css", import.meta.url));
 
-const TEXT = {
-  de: {
-    pile: "Ablagestapel", hand: "Handkarten", help: "Hilfskarten", out: "raus (verdeckt)", setAside: "beiseitegelegt",
-    last: "Letzter Zug", none: "—", empty: "leer – neuer Stapel", start: "Startspieler", twoCards: "2 Karten!",
-    hasPassed: "hat weitergegeben", value: "Wert: {0}",
-    passMine: "Wähle {0}, die du an deinen rechten Nachbarn {1} weitergibst, und bestätige.",
-    passWait: "Alle geben {0} nach rechts weiter. Warte auf {1}.",
-    playEmpty: "Du eröffnest einen neuen Ablagestapel: spiele eine beliebige Karte.",
-    playMine: "Spiele höher als {0} – oder wähle eine niedrigere Karte: dann eine Karte des Ablagestapels nehmen (als Hilfskarte auslegen) oder Hilfskarten dazunehmen.",
-    turn: "{0} ist am Zug.", roundOver: "Runde {0} ist gewertet. {1} gibt die nächste Runde.", gameOver: "Die Partie ist vorbei.",
-    youPassed: "Du gibst weiter:", passedTo: "An {0} weitergegeben:", gotFrom: "Von {0} bekommen:",
-  },
-  en: {
-    pile: "Pile", hand: "Hand", help: "Help cards", out: "out (face down)", setAside: "set aside",
-    last: "Last move", none: "—", empty: "empty – new pile", start: "start player", twoCards: "2 cards!",
-    hasPassed: "has passed", value: "Value: {0}",
-    passMine: "Choose {0} to pass to your right neighbour {1}, then confirm.",
-    passWait: "Everybody passes {0} to the right. Waiting for {1}.",
-    playEmpty: "You open a new pile: play any card.",
-    playMine: "Play higher than {0} – or choose a lower card, then take a pile card (laying yours as a help card) or add help cards.",
-    turn: "It is {0}'s turn.", roundOver: "Round {0} is scored. {1} deals the next round.", gameOver: "The match is over.",
-    youPassed: "You pass:", passedTo: "Passed to {0}:", gotFrom: "Received from {0}:",
-  },
-};
+// The page's words: the `page` texts of lastcard's catalogue (words.toml), from the server.
+const TEXT = await catalogue("lastcard");
 
 const byNumber = (a, b) => Number(a) - Number(b);
 
@@ -39,16 +19,16 @@ function status(view, ctx) {
   const tx = texts(ctx, TEXT);
   const z = view.zones;
   const n = view.players;
-  if (view.game_over) return tx("gameOver");
-  if (view.phase === "round_over") return tx("roundOver", view.round, ctx.seatName(view.to_act[0]));
+  if (view.game_over) return tx("game_over");
+  if (view.phase === "round_over") return tx("round_over", { round: view.round, dealer: ctx.seatName(view.to_act[0]) });
   if (view.phase === "pass") {
     const P = view.options.pass_cards;
-    if (ctx.seat !== null && view.to_act.includes(ctx.seat)) return tx("passMine", cardCount(ctx, P), ctx.seatName((ctx.seat - 1 + n) % n));
-    return tx("passWait", cardCount(ctx, P), seatNames(ctx, view.to_act));
+    if (ctx.seat !== null && view.to_act.includes(ctx.seat)) return tx("pass_mine", { cards: cardCount(ctx, P), to: ctx.seatName((ctx.seat - 1 + n) % n) });
+    return tx("pass_wait", { cards: cardCount(ctx, P), who: seatNames(ctx, view.to_act) });
   }
   const s = view.to_act[0];
-  if (s !== ctx.seat) return tx("turn", ctx.seatName(s));
-  return z.pile_top === null ? tx("playEmpty") : tx("playMine", z.pile_top);
+  if (s !== ctx.seat) return tx("turn", { who: ctx.seatName(s) });
+  return z.pile_top === null ? tx("play_empty") : tx("play_mine", { top: z.pile_top });
 }
 
 /** The last move (`seat:verb:card:…` of lastcard's view) in the log's words. */
@@ -74,9 +54,9 @@ function PassNotes({ ctx, tx, view }) {
   const lines = [];
   const mine = z.passed[me];
   const left = (me + 1) % n;
-  if (mine && !mine.includes("?")) lines.push([view.phase === "pass" ? tx("youPassed") : tx("passedTo", ctx.seatName((me - 1 + n) % n)), mine]);
+  if (mine && !mine.includes("?")) lines.push([view.phase === "pass" ? tx("you_passed") : tx("passed_to", { who: ctx.seatName((me - 1 + n) % n) }), mine]);
   const got = z.passed[left];
-  if (view.phase !== "pass" && got && !got.includes("?") && left !== me) lines.push([tx("gotFrom", ctx.seatName(left)), got]);
+  if (view.phase !== "pass" && got && !got.includes("?") && left !== me) lines.push([tx("got_from", { who: ctx.seatName(left) }), got]);
   if (!lines.length) return null;
   return html`<div class="kt-passed">${lines.map(([label, cards]) => html`<p class="kt-note">${label}
     <span class="cards">${cards.map((c) => html`<${TableCard} key=${c} ctx=${ctx} code=${c} />`)}</span></p>`)}</div>`;
@@ -92,9 +72,9 @@ function Table({ view, ctx }) {
     const score = ctx.frame.score_now?.[s];
     const badges = [
       s === z.start_player ? tx("start") : null,
-      hand.length === 2 && view.phase === "play" ? tx("twoCards") : null,
-      view.phase === "pass" && z.passed[s] !== null ? tx("hasPassed") : null,
-      score !== undefined && score !== null ? tx("value", score) : null,
+      hand.length === 2 && view.phase === "play" ? tx("two_cards") : null,
+      view.phase === "pass" && z.passed[s] !== null ? tx("has_passed") : null,
+      score !== undefined && score !== null ? tx("value", { score }) : null,
     ];
     const label = `${tx("hand")} · ${cardCount(ctx, hand.length)}`;
     let cards;
@@ -112,8 +92,8 @@ function Table({ view, ctx }) {
   const middle = html`<div class="kt-middle">
     <${Spot} label=${`${tx("pile")} · ${z.pile.length}`} zone="discard-pile"><${PileRow} ctx=${ctx} tx=${tx} view=${view} /><//>
     <${Spot} label=${`${tx("out")} · ${z.out.length}`}><${Stack} count=${z.out.length} name=${tx("out")} /><//>
-    ${z.set_aside.length > 0 && html`<${Spot} label=${`${tx("setAside")} · ${z.set_aside.length}`}>
-      <${Stack} count=${z.set_aside.length} name=${tx("setAside")} /><//>`}
+    ${z.set_aside.length > 0 && html`<${Spot} label=${`${tx("set_aside")} · ${z.set_aside.length}`}>
+      <${Stack} count=${z.set_aside.length} name=${tx("set_aside")} /><//>`}
     <${LastPlay} ctx=${ctx} tx=${tx} move=${z.last_move} />
   </div>`;
   return html`<${TableLayout} ctx=${ctx} view=${view} cls="kt-game-lastcard" panel=${panel} middle=${middle} />`;

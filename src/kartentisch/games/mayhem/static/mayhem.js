@@ -6,7 +6,9 @@
 // wish among the colour swatches; the draw pile draws, the market's cards are picked by clicking them.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { Backs, cardCount, Hand, Pile, SeatPanel, seatNames, sentences, Stack, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import {
+  Backs, cardCount, catalogue, Hand, Pile, SeatPanel, seatNames, sentences, Stack, TableCard, TableLayout, texts, useCss,
+} from "./kit.js";
 
 useCss(new URL("./mayhem.css", import.meta.url));
 
@@ -18,87 +20,10 @@ const EVENTS = new Set(["charity", "communism", "doomsday", "earthquake", "expan
   "lostfound", "market", "mating", "christmas", "standoff", "recession", "robinhood", "party", "eye", "third",
   "tornado", "upside", "vandalism"]);
 
-// ------------------------------------------------------------------ texts (German terms from the spec)
-const TEXTS = {
-  en: {
-    draw: "Draw pile", faceUp: "face up", discard: "Discard pile", events: "Event pile", wish: "Wish",
-    noWish: "no wish", lastColour: "last colour", direction: "Play runs counter-clockwise ↺",
-    next: "next: {0}", skipped: "skips next turn", exhausted: "Draw pile exhausted: the round ends",
-    lastEvent: "Last event", nowEvent: "Event", eye: "All-Seeing Eye", bets: "Bets", market: "Market",
-    chosen: "your choice", done: "done", of: "{0} of {1}",
-    start: "{0} resolves the start card", startMe: "Start card: you are the dealer — choose its effect",
-    play: "{0}'s turn", playMe: "Play a matching card or draw",
-    after_draw: "{0} drew a card and may play or pass", after_drawMe: "You drew: play a card or pass",
-    chance: "Second Chance: {0} plays another card",
-    chanceMe: "Second Chance: play another card (draw only if none fits)",
-    counter: "{0} attacks {1} with {2}", counterMe: "Counterattack or pass?",
-    draws: "({0} cards to draw)", draws_one: "(1 card to draw)", queue: "next attacked: {0}",
-    nicetry: "{0} has no cards left — Nice Try?", nicetryMe: "Play Nice Try or pass?",
-    asked: "Waiting for {0}",
-    pickMe: "Market: pick a card", pick: "Market: {0} picks a card",
-    recessionMe: "Recession: {0} still to discard", partyMe: "Surprise Party: give one card to another player",
-    christmasMe: "Merry Christmas: give away your whole hand ({0} left)", gambleMe: "Gambler: bet one card",
-    waitChoices: "waiting for the others' choices",
-    round_over: "Round over — {0} deals the next round", game_over: "Match over",
-  },
-  de: {
-    draw: "Nachziehstapel", faceUp: "offen", discard: "Ablagestapel", events: "Ereignisstapel", wish: "Wunsch",
-    noWish: "kein Wunsch", lastColour: "letzte Farbe",
-    direction: "Gespielt wird gegen den Uhrzeigersinn ↺", next: "danach: {0}", skipped: "setzt aus",
-    exhausted: "Nachziehstapel erschöpft: die Runde endet", lastEvent: "Letztes Ereignis", nowEvent: "Ereignis",
-    eye: "Das allsehende Auge", bets: "Einsätze", market: "Markt", chosen: "deine Wahl", done: "fertig",
-    of: "{0} von {1}",
-    start: "{0} handelt die Startkarte ab", startMe: "Startkarte: du bist Geber — wähle ihre Wirkung",
-    play: "{0} ist am Zug", playMe: "Spiel eine passende Karte oder zieh",
-    after_draw: "{0} hat gezogen und darf spielen oder passen", after_drawMe: "Gezogen: Karte spielen oder passen",
-    chance: "2. Chance: {0} spielt noch eine Karte",
-    chanceMe: "2. Chance: spiel noch eine Karte (ziehen nur, wenn keine passt)",
-    counter: "{0} greift {1} an: {2}", counterMe: "Gegenangriff oder passen?",
-    draws: "({0} Karten ziehen)", draws_one: "(1 Karte ziehen)", queue: "danach angegriffen: {0}",
-    nicetry: "{0} hat keine Karten mehr — Netter Versuch?", nicetryMe: "Netter Versuch spielen oder passen?",
-    asked: "Warte auf {0}",
-    pickMe: "Markt: nimm eine Karte", pick: "Markt: {0} nimmt eine Karte",
-    recessionMe: "Rezession: noch {0} abwerfen", partyMe: "Überraschungsparty: verschenke eine Karte",
-    christmasMe: "Frohe Weihnachten: verschenke deine ganze Hand (noch {0})",
-    gambleMe: "Glücksspieler: setze eine Karte",
-    waitChoices: "warte auf die Wahl der anderen",
-    round_over: "Runde vorbei — {0} gibt die nächste Runde", game_over: "Spiel vorbei",
-  },
-};
-
-/** What each event does, in one short line (mayhem R44–R63). */
-const EVENT_TEXTS = {
-  en: {
-    charity: "Most cards: each other player takes one at random from them",
-    communism: "Everyone draws up to the largest hand", doomsday: "Round over: 50 points each",
-    earthquake: "All hands pass to the right neighbour", expansion: "In turn: draw 1, 2, 3 … cards",
-    friday13: "Nothing happens", gambler: "Everyone bets a card; the second lowest takes all",
-    gambler_published: "Bet a card of the last colour; the highest takes all",
-    lostfound: "The 3 cards under the top card are handed out", market: "Cards from the draw pile: everyone picks one",
-    mating: "Number cards with a value held twice or more are discarded",
-    christmas: "Everyone gives the whole hand away, card by card", standoff: "Everyone discards the hand, draws 3",
-    recession: "In turn: discard 1, 2, 3 … cards of your choice", robinhood: "Most and fewest cards swap hands",
-    party: "Everyone gives one card to another player", eye: "All hands are shown until the round ends",
-    third: "Everyone draws 3", tornado: "All hands are shuffled and dealt anew",
-    upside: "The draw pile lies face up", vandalism: "Everyone discards all cards of the last colour",
-  },
-  de: {
-    charity: "Wer die meisten Karten hat, gibt jedem anderen eine zufällige",
-    communism: "Alle ziehen auf die größte Kartenzahl auf", doomsday: "Runde vorbei: je 50 Punkte",
-    earthquake: "Alle Handkarten wandern zum rechten Nachbarn", expansion: "Reihum 1, 2, 3 … Karten ziehen",
-    friday13: "Nichts passiert", gambler: "Alle setzen eine Karte; der Zweitniedrigste bekommt alle",
-    gambler_published: "Karte der letzten Farbe setzen; die höchste bekommt alle",
-    lostfound: "Die 3 Karten unter der obersten Ablage werden verteilt",
-    market: "Karten vom Nachziehstapel: jeder nimmt eine",
-    mating: "Zahlenkarten, deren Wert man mehrfach hat, werden abgeworfen",
-    christmas: "Alle verschenken ihre ganze Hand, Karte für Karte", standoff: "Alle werfen ihre Hand ab und ziehen 3",
-    recession: "Reihum 1, 2, 3 … Karten nach Wahl abwerfen",
-    robinhood: "Meiste und wenigste Karten tauschen die Hand",
-    party: "Alle verschenken eine Karte", eye: "Alle Hände liegen bis Rundenende offen",
-    third: "Alle ziehen 3", tornado: "Alle Handkarten werden gemischt und neu verteilt",
-    upside: "Der Nachziehstapel liegt jetzt offen", vandalism: "Alle werfen alle Karten der letzten Farbe ab",
-  },
-};
+// ------------------------------------------------------------------ texts
+// The page's words: the `page` texts of mayhem's catalogue (words.toml; German terms from the spec), from the
+// server; `event.<id>`: what each event does, in one short line (mayhem R44–R63).
+const TEXTS = await catalogue("mayhem");
 
 const COLOURED = /^([rygb])(gift|exch|chance|skip|troub)$/;
 const kindOf = (code) => COLOURED.exec(code ?? "")?.[2] ?? code;
@@ -178,7 +103,7 @@ function SeatExtras({ ctx, tx, view, s }) {
   const quota = p?.quota && view.to_act.length && p.quota[s];
   return html`${(z.skipped[s] || quota) && html`<div class="mh-tags">
       ${z.skipped[s] && html`<span class="kt-badge kt-warn">⊘ ${tx("skipped")}</span>`}
-      ${quota && html`<span class="kt-badge">${p.chosen[s].length >= p.quota[s] ? `✓ ${tx("done")}` : tx("of", p.chosen[s].length, p.quota[s])}</span>`}
+      ${quota && html`<span class="kt-badge">${p.chosen[s].length >= p.quota[s] ? `✓ ${tx("done")}` : tx("of", { n: p.chosen[s].length, total: p.quota[s] })}</span>`}
     </div>`}
     ${z.revealed && s !== ctx.seat && html`<div class="mh-revealed"><span class="kt-caption">◉ ${tx("eye")}:</span>
       <${Shown} ctx=${ctx} codes=${z.revealed[s]} /></div>`}`;
@@ -189,17 +114,17 @@ function WishBadge({ ctx, tx, view }) {
   const z = view.zones;
   const w = z.wish;
   return html`<div class="mh-wish"><span class="kt-caption">${tx("wish")}</span>
-    ${w === null ? html`<span class="mh-wish-none">${tx("noWish")}</span>`
+    ${w === null ? html`<span class="mh-wish-none">${tx("no_wish")}</span>`
       : COLOURS[w] ? html`<span class="mh-wish-value colour" style=${{ "--card": COLOURS[w].css }}>${COLOURS[w].sym} ${colourName(w, ctx.lang)}</span>`
         : html`<span class="mh-wish-value number">${w}</span>`}
-    ${z.last_color && html`<span class="kt-caption">${tx("lastColour")}: ${COLOURS[z.last_color].sym} ${colourName(z.last_color, ctx.lang)}</span>`}
+    ${z.last_color && html`<span class="kt-caption">${tx("last_colour")}: ${COLOURS[z.last_color].sym} ${colourName(z.last_color, ctx.lang)}</span>`}
   </div>`;
 }
 
 /** Draw pile, discard top, wish, event piles and the last event. */
 function Centre({ ctx, tx, view }) {
   const z = view.zones;
-  const caption = tx("draw") + (z.draw_face_up ? ` (${tx("faceUp")})` : "");
+  const caption = tx("draw") + (z.draw_face_up ? ` (${tx("face_up")})` : "");
   const draw = ctx.offer("pile", "draw");
   const current = z.pending?.type === "event" ? z.pending.event : null;
   const event = current ?? z.events_used[0];
@@ -215,9 +140,9 @@ function Centre({ ctx, tx, view }) {
     <${WishBadge} ctx=${ctx} tx=${tx} view=${view} />
     <${Pile} ctx=${ctx} count=${z.event_count} caption=${tx("events")} cls="mh-events" />
     ${event && html`<div class=${`mh-event${current ? " now" : ""}`}>
-      <span class="kt-caption">${tx(current ? "nowEvent" : "lastEvent")}</span>
+      <span class="kt-caption">${tx(current ? "now_event" : "last_event")}</span>
       <strong>✦ ${ctx.cardName(event)}</strong>
-      <span class="mh-event-text">${texts(ctx, EVENT_TEXTS)(eventKey)}</span></div>`}
+      <span class="mh-event-text">${tx(`event.${eventKey}`)}</span></div>`}
   </div>`;
 }
 
@@ -230,29 +155,29 @@ function status(view, ctx) {
   const mine = view.to_act.includes(me);
   const lines = [];
   const phase = view.phase;
-  const who = (key, seat) => lines.push(tx(mine ? `${key}Me` : key, ctx.seatName(seat)));
+  const who = (key, seat) => lines.push(tx(mine ? `${key}_me` : key, { who: ctx.seatName(seat) }));
   if (["play", "after_draw", "chance"].includes(phase)) who(phase, z.current);
   else if (phase === "start") who("start", view.dealer);
   else if (phase === "counter") {
     // the attacking card lies on the discard pile (under any Counterattack)
     const attack = z.discard.find((c) => kindOf(c) === p.kind);
-    lines.push(tx("counter", ctx.seatName(p.source), ctx.seatName(p.target),
-      attack ? kindWords(attack, ctx.cardName(attack), ctx.lang) : "")
-      + (p.kind === "four" ? ` ${p.draws === 1 ? tx("draws_one") : tx("draws", p.draws)}` : ""));
-    if (p.queue.length) lines.push(tx("queue", seatNames(ctx, p.queue.map((q) => q[1]))));
-    if (mine) lines.push(tx("counterMe"));
+    lines.push(tx("counter", { who: ctx.seatName(p.source), target: ctx.seatName(p.target),
+      attack: attack ? kindWords(attack, ctx.cardName(attack), ctx.lang) : "" })
+      + (p.kind === "four" ? ` ${p.draws === 1 ? tx("draws_one") : tx("draws", { n: p.draws })}` : ""));
+    if (p.queue.length) lines.push(tx("queue", { who: seatNames(ctx, p.queue.map((q) => q[1])) }));
+    if (mine) lines.push(tx("counter_me"));
   } else if (phase === "nicetry") {
     const empty = z.hand_counts.map((c, s) => (c === 0 ? s : null)).filter((s) => s !== null);
-    lines.push(tx("nicetry", seatNames(ctx, empty)));
-    lines.push(mine ? tx("nicetryMe") : tx("asked", seatNames(ctx, p.asked)));
+    lines.push(tx("nicetry", { who: seatNames(ctx, empty) }));
+    lines.push(mine ? tx("nicetry_me") : tx("asked", { who: seatNames(ctx, p.asked) }));
   } else if (phase === "market") {
-    lines.push(mine ? tx("pickMe") : tx("pick", ctx.seatName(p.picker)));
+    lines.push(mine ? tx("pick_me") : tx("pick", { who: ctx.seatName(p.picker) }));
   } else if (p?.quota) {
     const left = me === null ? 0 : p.quota[me] - p.chosen[me].length;
-    lines.push(mine && left > 0 ? tx(`${phase}Me`, cardCount(ctx, left)) : tx("waitChoices"));
-  } else if (phase === "round_over") lines.push(tx("round_over", ctx.seatName(view.dealer)));
+    lines.push(mine && left > 0 ? tx(`${phase}_me`, { cards: cardCount(ctx, left) }) : tx("wait_choices"));
+  } else if (phase === "round_over") lines.push(tx("round_over", { dealer: ctx.seatName(view.dealer) }));
   else if (phase === "game_over") lines.push(tx("game_over"));
-  if (["play", "after_draw", "chance"].includes(phase)) lines.push(`${tx("direction")} · ${tx("next", ctx.seatName(nextSeat(view)))}`);
+  if (["play", "after_draw", "chance"].includes(phase)) lines.push(`${tx("direction")} · ${tx("next", { who: ctx.seatName(nextSeat(view)) })}`);
   if (z.exhausted) lines.push(tx("exhausted"));
   return sentences(lines);
 }

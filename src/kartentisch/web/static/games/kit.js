@@ -25,13 +25,26 @@ export function useCss(url) {
 useCss(new URL("./kit.css", import.meta.url));
 
 /**
- * A translator over a module's own texts `dict` ({de: {...}, en: {...}}) in the table's language (English when
- * a key is missing there, the key itself when missing in both): `tx(key, ...args)`, where "{0}", "{1}" … in the
- * text take the arguments.
+ * A game's page texts, {en: {...}, de: {...}}: the `page` section of its catalogue (the game package's words.toml),
+ * from the server (/api/games/<id>/words). A game module awaits it when it loads: `await catalogue("colors")`.
+ */
+export async function catalogue(id) {
+  const res = await fetch(`/api/games/${encodeURIComponent(id)}/words`);
+  if (!res.ok) throw new Error(`the words of game ${id}: HTTP ${res.status}`);
+  return (await res.json()).words;
+}
+
+/**
+ * A translator over a module's texts `dict` ({de: {...}, en: {...}}, a `catalogue`) in the table's language (English
+ * when a key is missing there, the key itself when missing in both): `tx(key, ...args)`, where "{0}", "{1}" … in the
+ * text take the arguments, or `tx(key, {name: value})`, where "{name}" takes the named value (a catalogue's texts).
  */
 export function texts(ctx, dict) {
   const own = dict[ctx.lang] ?? dict.en;
-  return (key, ...args) => String(own[key] ?? dict.en[key] ?? key).replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+  return (key, ...args) => {
+    const named = typeof args[0] === "object" && args[0] !== null ? args[0] : args;
+    return String(own[key] ?? dict.en[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(named[name]));
+  };
 }
 
 const KIT_TEXT = {
