@@ -32,7 +32,7 @@ from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
-from .parts import Parts, declared
+from .parts import Parts, Step, declared
 from .rng import choice
 from .words import Choice, Voice, common_text
 
@@ -644,6 +644,13 @@ class Game(ABC):
         (``view``: ``seat``'s own view now; ``voice.viewer == seat``). See :class:`Choice`."""
         own = self.parts.choice
         return Choice(*own(seat, token, view, voice)) if own else Choice((token,))
+
+    def choice_steps(self, seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...]:
+        """The legal ``token`` of ``seat`` as the steps a person takes on the table (``view``: ``seat``'s own
+        view now), in the order taken; the words of each are :meth:`choice`'s. Without the game's
+        ``choice_steps`` part: one button (issue 35; the page never reads a token)."""
+        own = self.parts.choice_steps
+        return own(seat, token, view) if own else (Step("button", token),)
 
     def describe(self) -> dict[str, Any]:
         """JSON-able metadata for ``kartentisch games`` and ``GET /api/games``."""
