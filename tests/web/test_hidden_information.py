@@ -5,9 +5,9 @@ All seats are people driven by this test (random legal tokens, half sent over HT
 a spectator socket listens too. A local replica of the match is the ground truth. For each frame we check:
 
 * ``view`` equals the replica's ``view(viewer)`` and ``legal`` its ``legal_actions(viewer)`` exactly;
-* every card code anywhere in the frame (values, token arguments) is one the viewer has seen: in one of
-  its views so far or in a token's public form shown to it. A frame carrying the god document would fail
-  this (checked at the start, so the check is not vacuous);
+* every card code anywhere in the frame (values, token arguments, the choices' steps on the table) is one
+  the viewer has seen: in one of its views so far or in a token's public form shown to it. A frame carrying
+  the god document would fail this (checked at the start, so the check is not vacuous);
 * no log sentence (``text`` of a move or a round entry, in the frame's language), choice step or card name
   (``choices``, ``card_names``) names a card the viewer has not seen by its full name (``Game.card_name``),
   unless a card it has seen has the same name; ``card_names`` names seen codes only.
@@ -105,7 +105,9 @@ class Witness:
         # the sentences, the choices' steps and the card names.
         tokens = [{k: v for k, v in e.items() if k != "text"} for event in new for e in event]
         words = [s for c in frame["choices"] for s in c["steps"]] + list(frame["card_names"].values())
-        plain = {**frame, "log": tokens, "choices": [c["token"] for c in frame["choices"]], "card_names": {}}
+        # the choices' tokens and their steps on the table (``path``, issue 35) hold codes, not words
+        plain = {**frame, "log": tokens, "choices": [[c["token"], c["path"]] for c in frame["choices"]],
+                 "card_names": {}}
         leaked = (codes_in(plain, self.cards) | (set(frame["card_names"]) & self.cards)) - self.seen
         assert not leaked, f"{where}: viewer {self.viewer} received unseen cards {sorted(leaked)}"
         hidden = unseen_names(self.game, self.lang, self.cards, self.seen)

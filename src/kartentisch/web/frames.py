@@ -106,6 +106,23 @@ class ChatOut(BaseModel):
     at: str = Field(description="when it was sent, ISO 8601 in UTC", examples=["2025-05-01T18:30:00+00:00"])
 
 
+class StepOut(BaseModel):
+    """One step a person takes on the table to choose a token (``Game.choice_steps``, ``kernel.Step``): the page
+    offers the distinct next steps of all choices, so it never reads a token."""
+
+    kind: Literal["hand", "help", "table", "seat", "cell", "pile", "slot", "row", "wish", "button"] = Field(
+        description="where the step is taken: on the table (a card of the hand, a help card, a card in the middle, "
+                    "a seat, a grid cell, a pile, a row slot, a display row) or on the decision panel (a wish, a "
+                    "button)")
+    value: str | list[str] = Field(description="what is picked there: a card code, a seat number, a cell 'row:col', "
+                                               "a pile ('draw', 'discard'), a wish, a button's key; for a set, "
+                                               "the cards", examples=["r7", "2", ["3", "36"]])
+    set: bool = Field(False, description="the cards of value are picked one by one in any order, then confirmed")
+    span: int | None = Field(None, description="how many of the choice's words (steps) this step takes; absent: "
+                                               "one (a set: one per card)")
+    rest: bool = Field(False, description="the step takes every word of the choice left")
+
+
 class ChoiceOut(BaseModel):
     """One of the viewer's legal tokens as the person chooses it (``Game.choice``): the steps to take, in the
     frame's language."""
@@ -115,6 +132,10 @@ class ChoiceOut(BaseModel):
                                          "distinct first steps of all choices, then narrows",
                              examples=[["Play Blue Gift", "To Ben", "Red 5"], ["Spiele Blau 7"]])
     unordered: bool = Field(description="the steps form a set that may be picked in any order (cards to pass)")
+    path: list[StepOut] = Field(description="the same decision as the steps a person takes on the table, in order "
+                                            "(the words of steps laid on them: each takes its span)",
+                                examples=[[{"kind": "hand", "value": "bgift"}, {"kind": "seat", "value": "1"},
+                                           {"kind": "hand", "value": ["r5"], "set": True}]])
 
 
 class FrameOut(BaseModel):

@@ -37,7 +37,7 @@ import orjson
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..bots import bot_label, make_bot, parse_spec
-from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, lookup
+from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, Step, lookup
 from ..kernel.errors import first_line
 from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
@@ -257,19 +257,23 @@ class CardNames:
 
 
 def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[dict[str, Any]]:
-    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` on the seat's ``view``, for
-    ``voice`` of that seat):
-    ``[{"token", "steps": [str, …], "unordered": bool}]`` in the order of ``legal``. A token the game's words
-    cannot tell is its own single step (logged, as for a game without words), so the table goes on."""
+    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` and ``Game.choice_steps`` on the
+    seat's ``view``, for ``voice`` of that seat):
+    ``[{"token", "steps": [str, …], "unordered": bool, "path": [step, …]}]`` in the order of ``legal``; ``path``:
+    the steps on the table (:meth:`kartentisch.kernel.Step.as_json`), so the page never reads a token. A token
+    the game cannot tell is its own single step, one button (logged, as for a game without words), so the table
+    goes on."""
     items = []
     for token in legal:
         try:
             choice = game.choice(seat, token, view, voice)
+            path = game.choice_steps(seat, token, view)
         except Exception:
             log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
                           token, seat)
-            choice = Choice((token,))
-        items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered})
+            choice, path = Choice((token,)), (Step("button", token),)
+        items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered,
+                      "path": [step.as_json() for step in path]})
     return items
 
 
