@@ -45,6 +45,10 @@ def check_words(frame: dict[str, Any], deck: set[str], where: str) -> None:
         assert c["steps"] and all(words_ok(s) for s in c["steps"]), f"{where}: {c}"
         want = [s.as_json() for s in game.choice_steps(frame["seat"], c["token"], frame["view"])]
         assert c["path"] == want, f"{where}: the steps on the table of {c['token']!r} (issue 35)"
+    assert frame["page_facts"] == game.page_facts(frame["view"], frame["seat"]), where
+    for entry in frame["log"]:
+        if "token" in entry:  # a move: the card codes of its token, in order (issue 35: the page reads no token)
+            assert entry["cards"] == [p for p in entry["token"].split(":") if p in deck], f"{where}: {entry}"
     names, shown = frame["card_names"], strings(frame["view"])
     assert set(names) <= shown, f"{where}: names of codes the view does not show: {sorted(set(names) - shown)}"
     assert all(words_ok(n) and n == game.card_name(code, frame["lang"]) for code, n in names.items()), where

@@ -52,7 +52,7 @@ def events_of(log: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
             assert events and len(events[-1]) == 1, f"a round entry follows a move: {entry}"
             events[-1].append(entry)
         else:
-            assert set(entry) == {"seat", "token", "text"}, f"a move entry is seat, token and text: {entry}"
+            assert set(entry) == {"seat", "token", "text", "cards"}, f"a move entry: {entry}"
             events.append([entry])
     return events
 
@@ -105,7 +105,8 @@ class Witness:
         # the sentences, the choices' steps and the card names.
         tokens = [{k: v for k, v in e.items() if k != "text"} for event in new for e in event]
         words = [s for c in frame["choices"] for s in c["steps"]] + list(frame["card_names"].values())
-        # the choices' tokens and their steps on the table (``path``, issue 35) hold codes, not words
+        # the choices' tokens and their steps on the table (``path``, issue 35) hold codes, not words; so do the
+        # log entries' cards and the page facts (in ``frame``)
         plain = {**frame, "log": tokens, "choices": [[c["token"], c["path"]] for c in frame["choices"]],
                  "card_names": {}}
         leaked = (codes_in(plain, self.cards) | (set(frame["card_names"]) & self.cards)) - self.seen

@@ -652,6 +652,13 @@ class Game(ABC):
         own = self.parts.choice_steps
         return own(seat, token, view) if own else (Step("button", token),)
 
+    def page_facts(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        """What the game's page script needs of ``view`` (``viewer``'s own; ``None``: a spectator's) that the view
+        keeps only inside a token, as JSON values (the ``page_facts`` part; none without it). Made from the view
+        alone, so it holds nothing the viewer may not see."""
+        own = self.parts.page_facts
+        return dict(own(view, viewer)) if own else {}
+
     def describe(self) -> dict[str, Any]:
         """JSON-able metadata for ``kartentisch games`` and ``GET /api/games``."""
         return {

@@ -80,6 +80,9 @@ class Parts:
         choice: ``(seat, token, view, voice) -> tuple`` of :class:`~kartentisch.kernel.Choice`'s fields.
         choice_steps: ``(seat, token, view) -> tuple[Step, ...]``, the legal ``token`` of ``seat`` as the steps
             a person takes on the table (``view``: the seat's own view); one button step when absent.
+        page_facts: ``(view, viewer) -> Mapping[str, Any]``, what the game's page script needs of ``view`` (the
+            viewer's own) that the view keeps only inside a token (lastcard's last move, mayhem's chosen cards),
+            as JSON values, so the page never reads a token; none when absent.
     Texts:
         rules: the players' rules summary per language (markdown), ``{"en": …, "de": …}``.
         pitch: what the game is like in two lines per language (the lobby).
@@ -106,6 +109,7 @@ class Parts:
     describe_move: Callable[[int, str, View, View, Voice], str] | None = None
     choice: Callable[[int, str, View, Voice], Sequence[Any]] | None = None
     choice_steps: Callable[[int, str, View], tuple[Step, ...]] | None = None
+    page_facts: Callable[[View, int | None], Mapping[str, Any]] | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
     pitch: Mapping[str, str] = field(default_factory=dict)
     common: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

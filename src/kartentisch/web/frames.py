@@ -46,6 +46,8 @@ class MoveEntry(BaseModel):
                        examples=["play:r7"])
     text: str = Field(description="the move in words for this viewer, in the frame's language, made only from "
                                   "this viewer's views", examples=["Ada plays Red 7.", "Du spielst Rot 7."])
+    cards: list[str] = Field(description="the card codes the token names, in its order (a hidden card none)",
+                             examples=[["r7"]])
 
 
 class RoundEntry(BaseModel):
@@ -152,6 +154,9 @@ class FrameOut(BaseModel):
     phase_text: str = Field(description="the view's phase in the players' words", examples=["Passing cards"])
     legal: list[str] = Field(description="the viewer's own legal tokens (empty for a spectator)")
     choices: list[ChoiceOut] = Field(description="each legal token in words, in the order of legal")
+    page_facts: dict[str, Any] = Field(description="what the game's page script needs of the view that the view "
+                                                   "keeps inside a token (the page never reads a token), made from "
+                                                   "the view alone", examples=[{"last_seat": 2}])
     card_names: dict[str, str] = Field(description="the full name of every card code the view shows (and of no "
                                                    "other: a hidden card is never named), in the frame's language",
                                        examples=[{"b7": "Blue 7", "r5": "Red 5"}, {"b7": "Blau 7"}])

@@ -191,9 +191,11 @@ class LogEntry:
     told: dict[Reader, Narration] = field(default_factory=dict)
 
 
-def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
-    """The frame's log entries of one event: the move, then the round's end if it ended one."""
-    move: dict[str, Any] = {"seat": seat, "token": told.token, "text": told.text}
+def _log_items(seat: int, told: Narration, names: CardNames, lang: str) -> list[dict[str, Any]]:
+    """The frame's log entries of one event: the move, then the round's end if it ended one. The move's ``cards``:
+    the card codes its public token names (:meth:`CardNames.of_token`), so the page never reads a token."""
+    move: dict[str, Any] = {"seat": seat, "token": told.token, "text": told.text,
+                            "cards": names.of_token(told.token, lang)}
     return [move] if told.round_text is None else [move, {"kind": "round", "text": told.round_text}]
 
 
@@ -248,6 +250,11 @@ class CardNames:
                 name = None
             self.known[key] = name if name and (name != code or code in self.deck) else None
         return self.known[key]
+
+    def of_token(self, token: str, lang: str) -> list[str]:
+        """The card codes among the ``:``-separated parts of ``token``, in order; a public token's hidden card
+        (``"?"``, which a game may name "a card") is none."""
+        return [part for part in token.split(":") if part != "?" and self.name(part, lang) is not None]
 
     def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
         """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
@@ -473,7 +480,9 @@ class LiveTable:
         log holds the seats' notes among the moves as ``{"kind": "seat", "text"}``. None of it carries a card.
 
         The words of the viewer's decisions and cards (issue 25): ``choices`` (each legal token as the person
-        chooses it, :func:`choice_items`: ``{"token", "steps", "unordered"}`` in the order of ``legal``),
+        chooses it, :func:`choice_items`: ``{"token", "steps", "unordered", "path"}`` in the order of ``legal``),
+        ``page_facts`` (what the game's page script needs of the view that the view keeps inside a token,
+        ``Game.page_facts``),
         ``card_names`` (``{code: name}`` for every card code ``view`` shows and no other, :class:`CardNames`) and
         ``spectator_chat`` (spectators may write in the table's chat).
 
@@ -516,6 +525,7 @@ class LiveTable:
             "phase_text": self.match.game.phase_name(view["phase"], lang),
             "legal": legal,
             "choices": [] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
+            "page_facts": game.page_facts(view, viewer),
             "card_names": self.card_names.of_view(view, lang),
             "spectator_chat": self.record.spectator_chat,
             "log": self._log(viewer, lang, log_start),
@@ -567,7 +577,7 @@ class LiveTable:
     def _log(self, viewer: int | None, lang: str, log_start: int) -> list[dict[str, Any]]:
         """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the
         moves (see :meth:`frame`)."""
-        moves = [_log_items(e.seat, e.told[viewer, lang]) for e in self.log[log_start:]]
+        moves = [_log_items(e.seat, e.told[viewer, lang], self.card_names, lang) for e in self.log[log_start:]]
         if not self.notes:
             return [item for items in moves for item in items]
         voice = Voice(lang, viewer, self.names[lang])

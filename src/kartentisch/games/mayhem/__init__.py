@@ -15,10 +15,11 @@ from .rules import MayhemGame, MayhemState, score_round
 def parts() -> Parts:
     """What mayhem brings for the faces (:class:`~kartentisch.kernel.Parts`), imported when the game loads (here,
     not in the rules, which import no face)."""
-    from . import notation, render, scorepad, steps, summary, texts, words
+    from . import notation, page, render, scorepad, summary, texts, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
-                 choice=words.choice, choice_steps=steps.choice_steps, rules=texts.RULES, pitch=texts.PITCH,
+                 choice=words.choice, choice_steps=page.choice_steps, page_facts=page.page_facts,
+                 rules=texts.RULES, pitch=texts.PITCH,
                  score_now=summary.score_now, round_details=summary.round_details, round_facts=summary.round_facts,
                  action_space=notation.action_space, split_token=notation.split_token, render=render.render,
                  scorepad=scorepad.RULESET, observation=_layout, static=Path(__file__).parent / "static")

@@ -1,4 +1,6 @@
-"""How a person chooses a legal ``mayhem`` token on the table, step by step (:class:`~kartentisch.kernel.Step`).
+"""What mayhem's page script gets besides the view (issue 35: the page never reads a token).
+
+How a person chooses a legal token on the table, step by step (:class:`~kartentisch.kernel.Step`):
 
 * ``draw`` (mayhem R2): the draw pile;
 * ``play:<card>[:<args>]``: the card in the hand, then its arguments (:func:`effect_steps`);
@@ -9,6 +11,8 @@
 * ``pick:<card>`` (R52): the market card; ``discard:<card>``, ``bet:<card>`` (R56, R50): the hand card;
   ``give:<card>:<t>`` (R54, R58): the hand card, then the seat;
 * any other token (``pass``, ``deal``, ``start`` without arguments): one button.
+
+The page's facts (:func:`page_facts`): the viewer's own choices in a simultaneous event (``pending.chosen``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,21 @@ from typing import Any
 
 from ...kernel.parts import Step
 from .cards import KIND
-from .notation import Bet, Counterattack, Discard, Draw, Effect, Give, NiceTry, Pick, Play, Start, parse
+from .notation import (
+    Bet,
+    Counterattack,
+    Discard,
+    Draw,
+    Effect,
+    Give,
+    NiceTry,
+    Pick,
+    Play,
+    Start,
+    chosen_card,
+    chosen_target,
+    parse,
+)
 
 
 def effect_steps(kind: str, effect: Effect) -> tuple[Step, ...]:
@@ -69,3 +87,13 @@ def choice_steps(seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...
         kind = KIND[view["zones"]["discard"][0]]
         return effect_steps(kind, move.effect(kind))
     return (Step("button", token),)
+
+
+def page_facts(view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """``{"chosen": [{"card", "to"}, …]}``: the cards ``viewer`` chose so far in a simultaneous event (R43: given
+    in a Surprise Party or Merry Christmas, discarded in a Recession, bet for the Gambler), each with the seat it
+    goes to (``to``, ``None`` unless given), from the viewer's own ``pending.chosen``; empty for a spectator and
+    outside such an event."""
+    pending = view["zones"]["pending"]
+    entries = pending["chosen"][viewer] if viewer is not None and pending and "chosen" in pending else []
+    return {"chosen": [{"card": chosen_card(e), "to": chosen_target(e) if ":" in e else None} for e in entries]}

@@ -1,4 +1,6 @@
-"""How a person chooses a legal ``lastcard`` token on the table, step by step (:class:`~kartentisch.kernel.Step`).
+"""What lastcard's page script gets besides the view (issue 35: the page never reads a token).
+
+How a person chooses a legal token on the table, step by step (:class:`~kartentisch.kernel.Step`):
 
 * ``pass:<a>:<b>:…`` (lastcard R5): the cards of the own hand as a set, picked in any order;
 * ``play:<card>`` (R8): the hand card;
@@ -6,6 +8,8 @@
   beats the pile, so the set spans one word more than it has cards;
 * ``lay:<card>:<take>`` (R9): the hand card, then the pile card it takes;
 * any other token (``deal``): one button.
+
+The page's facts (:func:`page_facts`): the seat of the view's last play or lay (``zones.last_move``).
 """
 
 from __future__ import annotations
@@ -34,3 +38,10 @@ def choice_steps(seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...
     if isinstance(move, Lay):
         return (Step("hand", CODE[move.card]), Step("table", CODE[move.take]))
     return (Step("button", token),)
+
+
+def page_facts(view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """``{"last_seat": seat | None}``: the seat that made the view's ``last_move`` (the last play or lay, R8–R10;
+    public), ``None`` before any in the round."""
+    last = view["zones"]["last_move"]
+    return {"last_seat": None if last is None else int(last.partition(":")[0])}
