@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from collections import Counter
@@ -86,3 +87,62 @@ def test_a_game_without_the_part_offers_each_token_as_one_button() -> None:
     assert Step("hand", ("3", "6"), unordered=True, span=3).as_json() == {"kind": "hand", "value": ["3", "6"],
                                                                            "set": True, "span": 3}
 
+
+
+#: A page script splitting a string at ":", the token separator: reading a token (or a view's token-like entry).
+TOKEN_SPLIT = re.compile(r"""\.split\(\s*(["'`]):\1\s*\)|\.split\(\s*/:/""")
+SRC = HERE.parents[1] / "src" / "kartentisch"
+
+
+def page_scripts() -> list[Path]:
+    """Every page script of the games and the web pages (third-party code in ``vendor`` left out)."""
+    scripts = [*SRC.glob("games/*/static/*.js"), *SRC.glob("web/static/**/*.js")]
+    return [p for p in scripts if "vendor" not in p.relative_to(SRC).parts]
+
+
+def test_no_page_script_reads_a_token() -> None:
+    """The frame gives the structure (choices' ``path``, log entries' ``cards``, ``page_facts``): no page script
+    splits a token, a choice or a move at ":" (issue 35)."""
+    scripts = page_scripts()
+    assert len(scripts) > 20 and any(p.name == "mayhem.js" for p in scripts)
+    found = [f"{p.relative_to(SRC)}:{n}: {line.strip()}" for p in scripts
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if TOKEN_SPLIT.search(line)]
+    assert not found, "page scripts that read a token:\n" + "\n".join(found)
+
+
+def test_lastcard_page_facts_name_the_seat_of_the_last_play_or_lay() -> None:
+    """lastcard's page shows the last play or lay (R8–R10) in the log's words of its seat: ``last_seat``."""
+    game = get_game("lastcard")
+    state = game.new_state(3, {"pass_cards": 0}, seed=4)
+    assert game.page_facts(state.view(0), 0) == {"last_seat": None}
+    rng = random.Random(4)
+    for _ in range(30):
+        seat = state.to_act()[0]
+        token = rng.choice(state.legal_actions(seat))
+        state.apply(seat, token)
+        if token.startswith(("play", "lay")) and not state.round_over:
+            assert all(game.page_facts(state.view(v), v) == {"last_seat": seat} for v in (0, 1, 2, None))
+
+
+def test_mayhem_page_facts_hold_the_viewer_s_own_choices_only() -> None:
+    """mayhem's page shows the cards a seat chose in a simultaneous event (R43), a given one with its receiver: the
+    seat's own, never another's (their entries are hidden in its view), none for a spectator."""
+    game = get_game("mayhem")
+    met = Counter[str]()
+    for seed in range(1, 40):
+        state = game.new_state(4, seed=seed)
+        rng = random.Random(seed)
+        while not state.game_over and sum(met.values()) < 60:
+            seat = rng.choice(state.to_act())
+            token = rng.choice(state.legal_actions(seat))
+            state.apply(seat, token)
+            verb, *args = token.split(":")
+            pending = state.view(seat)["zones"]["pending"]
+            if verb in ("give", "discard", "bet") and pending and "chosen" in pending and pending["chosen"][seat]:
+                facts = game.page_facts(state.view(seat), seat)["chosen"]
+                assert facts[-1] == {"card": args[0], "to": int(args[1]) if verb == "give" else None}, token
+                others = [c for v in range(4) for c in game.page_facts(state.view(v), v)["chosen"]]
+                assert "?" not in {c["card"] for c in others}, "another seat's hidden choice"
+                assert game.page_facts(state.view(None), None) == {"chosen": []}
+                met[verb] += 1
+    assert {"give", "discard"} <= set(met), met
