@@ -16,7 +16,7 @@ import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .errors import KartentischError
 from .words import Voice
@@ -30,8 +30,7 @@ View = dict[str, Any]
 StepKind = Literal["hand", "help", "table", "seat", "cell", "pile", "slot", "row", "wish", "button"]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One step a person takes on the table to choose a legal token (issue 35; lila-ws's ``dests``: the server
     sends the structure, the page never reads a token).
 
@@ -45,7 +44,8 @@ class Step:
         rest: the step takes every word of the choice left (then ``span`` is ignored).
 
     The page offers the distinct next steps of all legal tokens (``web/static/choose.js``), so an object
-    that is no step of any legal token is never clickable.
+    that is no step of any legal token is never clickable. A named tuple, as :class:`~kartentisch.kernel.Choice`
+    (cheap to make: a frame makes one per step of every legal token).
     """
 
     kind: StepKind
