@@ -24,10 +24,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
-from kartentisch.kernel import Game, GameState, Match
+from kartentisch.kernel import Game, GameState, Match, Step
 from kartentisch.web import tables
 
-from .conftest import auth, new_table
+from .conftest import auth, new_table, replace_parts
 
 SPLIT = re.compile(r"[:\s]+")
 NUMBER = re.compile(r"[-+]?\d+")
@@ -200,3 +200,24 @@ def test_a_sentence_naming_a_hidden_card_is_caught(client: TestClient, monkeypat
     witness.observe(replica.state)
     with pytest.raises(AssertionError, match="was told of unseen cards"):
         witness.check(client.get(f"/api/tables/{table['id']}/view?lang=de").json(), replica.state, "leaky")
+
+
+def test_a_step_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan of the choices' steps on the table (``path``, issue 35) is not vacuous: steps that name a card of
+    another seat's hand fail it."""
+    game = get_game("colors")
+    replica = Match(game, 2, {"first_player": 0}, 20)
+    other = replica.state.view(1)["zones"]["hands"][1][0]  # seat 1's card, hidden from seat 0
+
+    def leaky(seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...]:
+        return (Step("hand", other),)
+
+    replace_parts(monkeypatch, "colors", choice_steps=leaky)
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}],
+                      seed=20, options={"first_player": 0})
+    witness = Witness(game, 0, set(replica.state.cards()), "en")
+    witness.observe(replica.state)
+    assert other not in witness.seen
+    frame = client.get(f"/api/tables/{table['id']}/view?lang=en", headers=auth(table["seats"][0]["token"])).json()
+    with pytest.raises(AssertionError, match="received unseen cards"):
+        witness.check(frame, replica.state, "leaky steps")
