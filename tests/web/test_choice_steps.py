@@ -76,14 +76,15 @@ def test_choice_steps_equal_what_the_page_scripts_made_of_every_legal_token(game
 
 
 def test_a_game_without_the_part_offers_each_token_as_one_button() -> None:
-    """The kernel's default (a plug-in that declares no ``choice_steps``): the token is one button step."""
+    """The kernel's default (a plug-in that declares no ``choice_steps``): the token is one button step, which says
+    all of the choice's words."""
     game = get_game("colors")
 
     class Plain(type(game)):  # type: ignore[misc]
         pass
 
     plain = Plain()
-    assert plain.choice_steps(0, "play:b7", {}) == (Step("button", "play:b7"),)
+    assert plain.choice_steps(0, "play:b7", {}) == (Step("button", "play:b7", rest=True),)
     assert Step("hand", ("3", "6"), unordered=True, span=3).as_json() == {"kind": "hand", "value": ["3", "6"],
                                                                            "set": True, "span": 3}
 

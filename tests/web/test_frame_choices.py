@@ -114,7 +114,8 @@ def test_a_failing_choice_is_the_token_itself_and_the_table_goes_on(client: Test
                       seed=3, options={"first_player": 0})
     with caplog.at_level(logging.ERROR):
         frame = client.get(f"/api/tables/{table['id']}/view", headers=auth(table["seats"][0]["token"])).json()
-    assert frame["choices"] == [{"token": t, "steps": [t], "unordered": False, "path": [{"kind": "button", "value": t}]}
+    button = {"kind": "button", "rest": True}
+    assert frame["choices"] == [{"token": t, "steps": [t], "unordered": False, "path": [{**button, "value": t}]}
                                 for t in frame["legal"]]
     assert "choice failed" in caplog.text
 

@@ -648,9 +648,10 @@ class Game(ABC):
     def choice_steps(self, seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...]:
         """The legal ``token`` of ``seat`` as the steps a person takes on the table (``view``: ``seat``'s own
         view now), in the order taken; the words of each are :meth:`choice`'s. Without the game's
-        ``choice_steps`` part: one button (issue 35; the page never reads a token)."""
+        ``choice_steps`` part: one button that says all of the choice's words (issue 35; the page never reads a
+        token)."""
         own = self.parts.choice_steps
-        return own(seat, token, view) if own else (Step("button", token),)
+        return own(seat, token, view) if own else (Step("button", token, rest=True),)
 
     def page_facts(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         """What the game's page script needs of ``view`` (``viewer``'s own; ``None``: a spectator's) that the view

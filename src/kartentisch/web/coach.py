@@ -268,7 +268,8 @@ class Replay:
             "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "page_facts", "log",
             "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` with every card open), ``seats``
             ``[{"seat", "name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a frame's, ``legal`` and
-            ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards only it saw (every card open only, else ``None``).
+            ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards only it saw (every card
+            open only, else ``None``).
         Raises:
             ApiError 422: ``n`` or ``since`` out of ``0 … total``.
         """

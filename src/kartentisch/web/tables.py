@@ -278,7 +278,7 @@ def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], 
         except Exception:
             log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
                           token, seat)
-            choice, path = Choice((token,)), (Step("button", token),)
+            choice, path = Choice((token,)), (Step("button", token, rest=True),)
         items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered,
                       "path": [step.as_json() for step in path]})
     return items
