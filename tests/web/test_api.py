@@ -107,7 +107,8 @@ def test_action_errors_change_nothing_and_a_legal_action_applies(client: TestCli
     res = client.post(url, json={"action": legal}, headers=auth(tokens[mover]))
     assert res.status_code == 200
     (entry,) = res.json()["log"]
-    assert entry == {"seat": mover, "token": legal, "text": entry["text"]} and entry["text"] and res.json()["n"] == 1
+    assert entry == {"seat": mover, "token": legal, "text": entry["text"], "cards": entry["cards"]} and entry["text"]
+    assert res.json()["n"] == 1 and entry["cards"] == [legal.split(":")[1]]  # colors: play:<card>
 
 
 def test_oversized_body_is_refused(client: TestClient) -> None:

@@ -1,5 +1,6 @@
 """The frame carries the words of the viewer's decisions and cards (issue 25): ``choices`` (each legal token as steps
-in the players' words), ``card_names`` (every card code the view shows, and no other) and ``spectator_chat``;
+in the players' words, and as the steps on the table: ``path``, issue 35), ``card_names`` (every card code the view
+shows, and no other) and ``spectator_chat``;
 ``GET /api/games`` gives every game a pitch and every choice option its values in words."""
 
 from __future__ import annotations
@@ -40,8 +41,14 @@ def check_words(frame: dict[str, Any], deck: set[str], where: str) -> None:
     game = get_game(frame["game"])
     assert [c["token"] for c in frame["choices"]] == frame["legal"], f"{where}: a choice per legal token"
     for c in frame["choices"]:
-        assert set(c) == {"token", "steps", "unordered"} and isinstance(c["unordered"], bool), where
+        assert set(c) == {"token", "steps", "unordered", "path"} and isinstance(c["unordered"], bool), where
         assert c["steps"] and all(words_ok(s) for s in c["steps"]), f"{where}: {c}"
+        want = [s.as_json() for s in game.choice_steps(frame["seat"], c["token"], frame["view"])]
+        assert c["path"] == want, f"{where}: the steps on the table of {c['token']!r} (issue 35)"
+    assert frame["page_facts"] == game.page_facts(frame["view"], frame["seat"]), where
+    for entry in frame["log"]:
+        if "token" in entry:  # a move: the card codes of its token, in order (issue 35: the page reads no token)
+            assert entry["cards"] == [p for p in entry["token"].split(":") if p in deck], f"{where}: {entry}"
     names, shown = frame["card_names"], strings(frame["view"])
     assert set(names) <= shown, f"{where}: names of codes the view does not show: {sorted(set(names) - shown)}"
     assert all(words_ok(n) and n == game.card_name(code, frame["lang"]) for code, n in names.items()), where
@@ -95,18 +102,21 @@ def test_a_hidden_card_is_never_named(client: TestClient) -> None:
     assert not set(hands[0] + hands[1]) & set(spectator["card_names"])
 
 
+@pytest.mark.parametrize("part", ["choice", "choice_steps"])
 def test_a_failing_choice_is_the_token_itself_and_the_table_goes_on(client: TestClient,
                                                                   monkeypatch: pytest.MonkeyPatch,
-                                                                  caplog: pytest.LogCaptureFixture) -> None:
+                                                                  caplog: pytest.LogCaptureFixture, part: str) -> None:
     def broken(*_args: object) -> object:
         raise KeyError("words bug")
 
-    replace_parts(monkeypatch, "colors", choice=broken)
+    replace_parts(monkeypatch, "colors", **{part: broken})
     table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}],
                       seed=3, options={"first_player": 0})
     with caplog.at_level(logging.ERROR):
         frame = client.get(f"/api/tables/{table['id']}/view", headers=auth(table["seats"][0]["token"])).json()
-    assert frame["choices"] == [{"token": t, "steps": [t], "unordered": False} for t in frame["legal"]]
+    button = {"kind": "button", "rest": True}
+    assert frame["choices"] == [{"token": t, "steps": [t], "unordered": False, "path": [{**button, "value": t}]}
+                                for t in frame["legal"]]
     assert "choice failed" in caplog.text
 
 

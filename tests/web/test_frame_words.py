@@ -45,7 +45,7 @@ def test_every_entry_has_a_sentence_and_round_ends_follow_their_move(client: Tes
             log, view = frame["log"], frame["view"]
             assert frame["lang"] == lang and frame["n"] == moves == len(move_entries(log))
             assert frame["phase_text"] == game.phase_name(view["phase"], lang) != view["phase"]
-            assert all(set(e) == {"seat", "token", "text"} and e["text"] for e in move_entries(log))
+            assert all(set(e) == {"seat", "token", "text", "cards"} and e["text"] for e in move_entries(log))
             rounds = [i for i, e in enumerate(log) if e.get("kind") == "round"]
             assert len(rounds) == len(view["scores"]) == 2, "one round entry per scored round"
             assert all(set(log[i]) == {"kind", "text"} and "seat" in log[i - 1] for i in rounds)
@@ -146,7 +146,8 @@ def test_a_failing_sentence_does_not_stop_the_table(client: TestClient, monkeypa
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["legal"][0]
     res = client.post(f"/api/tables/{tid}/actions?lang=de", json={"action": legal}, headers=auth(token))
     assert res.status_code == 200 and res.json()["n"] == 1
-    assert res.json()["log"][0] == {"seat": 0, "token": legal, "text": f"Du: {legal}"}  # the kernel's plain form
+    assert res.json()["log"][0] == {"seat": 0, "token": legal, "text": f"Du: {legal}",  # the kernel's plain form
+                                    "cards": [legal.split(":")[1]]}
     assert "describe_move failed" in caplog.text
 
 

@@ -5,9 +5,9 @@ All seats are people driven by this test (random legal tokens, half sent over HT
 a spectator socket listens too. A local replica of the match is the ground truth. For each frame we check:
 
 * ``view`` equals the replica's ``view(viewer)`` and ``legal`` its ``legal_actions(viewer)`` exactly;
-* every card code anywhere in the frame (values, token arguments) is one the viewer has seen: in one of
-  its views so far or in a token's public form shown to it. A frame carrying the god document would fail
-  this (checked at the start, so the check is not vacuous);
+* every card code anywhere in the frame (values, token arguments, the choices' steps on the table) is one
+  the viewer has seen: in one of its views so far or in a token's public form shown to it. A frame carrying
+  the god document would fail this (checked at the start, so the check is not vacuous);
 * no log sentence (``text`` of a move or a round entry, in the frame's language), choice step or card name
   (``choices``, ``card_names``) names a card the viewer has not seen by its full name (``Game.card_name``),
   unless a card it has seen has the same name; ``card_names`` names seen codes only.
@@ -24,10 +24,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
-from kartentisch.kernel import Game, GameState, Match
+from kartentisch.kernel import Game, GameState, Match, Step
 from kartentisch.web import tables
 
-from .conftest import auth, new_table
+from .conftest import auth, new_table, replace_parts
 
 SPLIT = re.compile(r"[:\s]+")
 NUMBER = re.compile(r"[-+]?\d+")
@@ -52,7 +52,7 @@ def events_of(log: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
             assert events and len(events[-1]) == 1, f"a round entry follows a move: {entry}"
             events[-1].append(entry)
         else:
-            assert set(entry) == {"seat", "token", "text"}, f"a move entry is seat, token and text: {entry}"
+            assert set(entry) == {"seat", "token", "text", "cards"}, f"a move entry: {entry}"
             events.append([entry])
     return events
 
@@ -105,7 +105,10 @@ class Witness:
         # the sentences, the choices' steps and the card names.
         tokens = [{k: v for k, v in e.items() if k != "text"} for event in new for e in event]
         words = [s for c in frame["choices"] for s in c["steps"]] + list(frame["card_names"].values())
-        plain = {**frame, "log": tokens, "choices": [c["token"] for c in frame["choices"]], "card_names": {}}
+        # the choices' tokens and their steps on the table (``path``, issue 35) hold codes, not words; so do the
+        # log entries' cards and the page facts (in ``frame``)
+        plain = {**frame, "log": tokens, "choices": [[c["token"], c["path"]] for c in frame["choices"]],
+                 "card_names": {}}
         leaked = (codes_in(plain, self.cards) | (set(frame["card_names"]) & self.cards)) - self.seen
         assert not leaked, f"{where}: viewer {self.viewer} received unseen cards {sorted(leaked)}"
         hidden = unseen_names(self.game, self.lang, self.cards, self.seen)
@@ -197,3 +200,24 @@ def test_a_sentence_naming_a_hidden_card_is_caught(client: TestClient, monkeypat
     witness.observe(replica.state)
     with pytest.raises(AssertionError, match="was told of unseen cards"):
         witness.check(client.get(f"/api/tables/{table['id']}/view?lang=de").json(), replica.state, "leaky")
+
+
+def test_a_step_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan of the choices' steps on the table (``path``, issue 35) is not vacuous: steps that name a card of
+    another seat's hand fail it."""
+    game = get_game("colors")
+    replica = Match(game, 2, {"first_player": 0}, 20)
+    other = replica.state.view(1)["zones"]["hands"][1][0]  # seat 1's card, hidden from seat 0
+
+    def leaky(seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...]:
+        return (Step("hand", other),)
+
+    replace_parts(monkeypatch, "colors", choice_steps=leaky)
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}],
+                      seed=20, options={"first_player": 0})
+    witness = Witness(game, 0, set(replica.state.cards()), "en")
+    witness.observe(replica.state)
+    assert other not in witness.seen
+    frame = client.get(f"/api/tables/{table['id']}/view?lang=en", headers=auth(table["seats"][0]["token"])).json()
+    with pytest.raises(AssertionError, match="received unseen cards"):
+        witness.check(frame, replica.state, "leaky steps")

@@ -41,7 +41,7 @@ from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
-from .parts import Parts, declared
+from .parts import Parts, Step, declared
 from .rng import choice
 from .words import Choice, Voice, common_text
 
@@ -689,6 +689,21 @@ class Game(ABC):
         (``view``: ``seat``'s own view now; ``voice.viewer == seat``). See :class:`Choice`."""
         own = self.parts.choice
         return Choice(*own(seat, token, view, voice)) if own else Choice((token,))
+
+    def choice_steps(self, seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...]:
+        """The legal ``token`` of ``seat`` as the steps a person takes on the table (``view``: ``seat``'s own
+        view now), in the order taken; the words of each are :meth:`choice`'s. Without the game's
+        ``choice_steps`` part: one button that says all of the choice's words (issue 35; the page never reads a
+        token)."""
+        own = self.parts.choice_steps
+        return own(seat, token, view) if own else (Step("button", token, rest=True),)
+
+    def page_facts(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        """What the game's page script needs of ``view`` (``viewer``'s own; ``None``: a spectator's) that the view
+        keeps only inside a token, as JSON values (the ``page_facts`` part; none without it). Made from the view
+        alone, so it holds nothing the viewer may not see."""
+        own = self.parts.page_facts
+        return dict(own(view, viewer)) if own else {}
 
     def describe(self) -> dict[str, Any]:
         """JSON-able metadata for ``kartentisch games`` and ``GET /api/games``."""

@@ -16,13 +16,57 @@ import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from .errors import KartentischError
 from .words import Catalogue, Voice
 
 #: A view document (:meth:`~kartentisch.kernel.GameState.view`).
 View = dict[str, Any]
+
+#: Where a step is taken: on the table (a card of the ``hand``, a ``help`` card, a ``table`` card, a
+#: ``seat``, a grid ``cell``, a ``pile``, a row ``slot``, a display ``row``) or on the decision panel
+#: (a ``wish``, a ``button``).
+StepKind = Literal["hand", "help", "table", "seat", "cell", "pile", "slot", "row", "wish", "button"]
+
+
+class Step(NamedTuple):
+    """One step a person takes on the table to choose a legal token (issue 35; lila-ws's ``dests``: the server
+    sends the structure, the page never reads a token).
+
+    Attributes:
+        kind: where the step is taken (:data:`StepKind`).
+        value: what is picked there: a card code, a seat number, a cell ``"row:col"``, a pile (``"draw"``,
+            ``"discard"``), a wish, or for a button a key of its own; for a set step, the cards (a tuple).
+        unordered: the step is a set of cards (``value``) picked one by one in any order, then confirmed.
+        span: how many of the choice's words (:class:`~kartentisch.kernel.Choice` steps) this step takes;
+            ``None``: one (a set step: one per card).
+        rest: the step takes every word of the choice left (then ``span`` is ignored).
+
+    The page offers the distinct next steps of all legal tokens (``web/static/choose.js``), so an object
+    that is no step of any legal token is never clickable. A named tuple, as :class:`~kartentisch.kernel.Choice`
+    (cheap to make: a frame makes one per step of every legal token).
+    """
+
+    kind: StepKind
+    value: str | tuple[str, ...]
+    unordered: bool = False
+    span: int | None = None
+    rest: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """The step as a frame carries it: ``{"kind", "value"}`` (a set's value a list) plus ``"set": true``
+        (unordered),
+        ``"span": n`` and ``"rest": true`` where they apply."""
+        out: dict[str, Any] = {"kind": self.kind,
+                               "value": list(self.value) if isinstance(self.value, tuple) else self.value}
+        if self.unordered:
+            out["set"] = True
+        if self.span is not None:
+            out["span"] = self.span
+        if self.rest:
+            out["rest"] = True
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,6 +78,11 @@ class Parts:
         phase_name: ``(phase, lang) -> str | None``, the phase as players call it.
         describe_move: ``(seat, public_token, before_view, after_view, voice) -> str``, a move in words.
         choice: ``(seat, token, view, voice) -> tuple`` of :class:`~kartentisch.kernel.Choice`'s fields.
+        choice_steps: ``(seat, token, view) -> tuple[Step, ...]``, the legal ``token`` of ``seat`` as the steps
+            a person takes on the table (``view``: the seat's own view); one button step when absent.
+        page_facts: ``(view, viewer) -> Mapping[str, Any]``, what the game's page script needs of ``view`` (the
+            viewer's own) that the view keeps only inside a token (lastcard's last move, mayhem's chosen cards),
+            as JSON values, so the page never reads a token; none when absent.
     Texts:
         words: the game's catalogue of texts (:class:`~kartentisch.kernel.words.Catalogue`, its ``words.toml``),
             whose ``page`` section the page script reads (``/api/games/{id}/words``).
@@ -68,6 +117,8 @@ class Parts:
     phase_name: Callable[[str, str], str | None] | None = None
     describe_move: Callable[[int, str, View, View, Voice], str] | None = None
     choice: Callable[[int, str, View, Voice], Sequence[Any]] | None = None
+    choice_steps: Callable[[int, str, View], tuple[Step, ...]] | None = None
+    page_facts: Callable[[View, int | None], Mapping[str, Any]] | None = None
     words: Catalogue | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
     pitch: Mapping[str, str] = field(default_factory=dict)

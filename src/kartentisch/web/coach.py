@@ -252,11 +252,11 @@ class Replay:
         frames' log entries); with ``viewer`` ``None`` the move in full (the cards of every hand open: ``opened``,
         the :func:`open_view` of ``before`` and ``after`` if the caller has them) followed by its round's end."""
         seat, token = self.match.history[i]
-        items = _log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)))
+        items = _log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)), self.cards, lang)
         if viewer is None:
             shown, then = opened or (open_view(before), open_view(after))
-            items[0] = {"seat": seat, "token": token, "text": self.match.game.describe_move(
-                seat, token, shown, then, self.voice(lang, None))}
+            items[0] = {**items[0], "token": token, "cards": self.cards.of_token(token, lang),
+                        "text": self.match.game.describe_move(seat, token, shown, then, self.voice(lang, None))}
         return items
 
     def position(self, n: int, viewer: int | None, lang: str, since: int) -> dict[str, Any]:
@@ -265,10 +265,11 @@ class Replay:
 
         Returns:
             ``{"type": "replay", "game", "lang", "players", "n", "total", "over", "seat", "open", "seats",
-            "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "log", "log_start",
-            "only_seen"}``: ``seat`` 0-based as in frames (``None`` with every card open), ``seats`` ``[{"seat",
-            "name"}]``, ``card_names`` and ``score_now`` as a frame's, ``legal`` and ``choices`` empty (nobody moves
-            in a replay), ``only_seen`` per seat the cards only it saw (every card open only, else ``None``).
+            "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "page_facts", "log",
+            "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` with every card open), ``seats``
+            ``[{"seat", "name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a frame's, ``legal`` and
+            ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards only it saw (every card
+            open only, else ``None``).
         Raises:
             ApiError 422: ``n`` or ``since`` out of ``0 … total``.
         """
@@ -295,7 +296,8 @@ class Replay:
             "seats": [{"seat": s, "name": voice.name(s)} for s in range(self.match.players)],
             "view": view, "card_names": self.cards.of_view(view, lang),
             "phase_text": game.phase_name(view["phase"], lang), "lower_wins": game.score_sign < 0,
-            "score_now": score_now(game, view), "legal": [], "choices": [], "log": log, "log_start": start,
+            "score_now": score_now(game, view), "legal": [], "choices": [], "page_facts": game.page_facts(view, viewer),
+            "log": log, "log_start": start,
             "only_seen": [only_seen(state, s) for s in range(self.match.players)] if viewer is None else None,
         }
 

@@ -46,6 +46,8 @@ class MoveEntry(BaseModel):
                        examples=["play:r7"])
     text: str = Field(description="the move in words for this viewer, in the frame's language, made only from "
                                   "this viewer's views", examples=["Ada plays Red 7.", "Du spielst Rot 7."])
+    cards: list[str] = Field(description="the card codes the token names, in its order (a hidden card none)",
+                             examples=[["r7"]])
 
 
 class RoundEntry(BaseModel):
@@ -106,6 +108,23 @@ class ChatOut(BaseModel):
     at: str = Field(description="when it was sent, ISO 8601 in UTC", examples=["2025-05-01T18:30:00+00:00"])
 
 
+class StepOut(BaseModel):
+    """One step a person takes on the table to choose a token (``Game.choice_steps``, ``kernel.Step``): the page
+    offers the distinct next steps of all choices, so it never reads a token."""
+
+    kind: Literal["hand", "help", "table", "seat", "cell", "pile", "slot", "row", "wish", "button"] = Field(
+        description="where the step is taken: on the table (a card of the hand, a help card, a card in the middle, "
+                    "a seat, a grid cell, a pile, a row slot, a display row) or on the decision panel (a wish, a "
+                    "button)")
+    value: str | list[str] = Field(description="what is picked there: a card code, a seat number, a cell 'row:col', "
+                                               "a pile ('draw', 'discard'), a wish, a button's key; for a set, "
+                                               "the cards", examples=["r7", "2", ["3", "36"]])
+    set: bool = Field(False, description="the cards of value are picked one by one in any order, then confirmed")
+    span: int | None = Field(None, description="how many of the choice's words (steps) this step takes; absent: "
+                                               "one (a set: one per card)")
+    rest: bool = Field(False, description="the step takes every word of the choice left")
+
+
 class ChoiceOut(BaseModel):
     """One of the viewer's legal tokens as the person chooses it (``Game.choice``): the steps to take, in the
     frame's language."""
@@ -115,6 +134,10 @@ class ChoiceOut(BaseModel):
                                          "distinct first steps of all choices, then narrows",
                              examples=[["Play Blue Gift", "To Ben", "Red 5"], ["Spiele Blau 7"]])
     unordered: bool = Field(description="the steps form a set that may be picked in any order (cards to pass)")
+    path: list[StepOut] = Field(description="the same decision as the steps a person takes on the table, in order "
+                                            "(the words of steps laid on them: each takes its span)",
+                                examples=[[{"kind": "hand", "value": "bgift"}, {"kind": "seat", "value": "1"},
+                                           {"kind": "hand", "value": ["r5"], "set": True}]])
 
 
 class FrameOut(BaseModel):
@@ -131,6 +154,9 @@ class FrameOut(BaseModel):
     phase_text: str = Field(description="the view's phase in the players' words", examples=["Passing cards"])
     legal: list[str] = Field(description="the viewer's own legal tokens (empty for a spectator)")
     choices: list[ChoiceOut] = Field(description="each legal token in words, in the order of legal")
+    page_facts: dict[str, Any] = Field(description="what the game's page script needs of the view that the view "
+                                                   "keeps inside a token (the page never reads a token), made from "
+                                                   "the view alone", examples=[{"last_seat": 2}])
     card_names: dict[str, str] = Field(description="the full name of every card code the view shows (and of no "
                                                    "other: a hidden card is never named), in the frame's language",
                                        examples=[{"b7": "Blue 7", "r5": "Red 5"}, {"b7": "Blau 7"}])

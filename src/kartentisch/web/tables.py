@@ -37,7 +37,7 @@ import orjson
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..bots import bot_label, make_bot, parse_spec
-from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, lookup
+from ..kernel import Choice, Game, GameState, IllegalAction, KartentischError, Match, Step, lookup
 from ..kernel.errors import first_line
 from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
@@ -242,9 +242,11 @@ class LogEntry:
     told: dict[Reader, Narration] = field(default_factory=dict)
 
 
-def _log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
-    """The frame's log entries of one event: the move, then the round's end if it ended one."""
-    move: dict[str, Any] = {"seat": seat, "token": told.token, "text": told.text}
+def _log_items(seat: int, told: Narration, names: CardNames, lang: str) -> list[dict[str, Any]]:
+    """The frame's log entries of one event: the move, then the round's end if it ended one. The move's ``cards``:
+    the card codes its public token names (:meth:`CardNames.of_token`), so the page never reads a token."""
+    move: dict[str, Any] = {"seat": seat, "token": told.token, "text": told.text,
+                            "cards": names.of_token(told.token, lang)}
     return [move] if told.round_text is None else [move, {"kind": "round", "text": told.round_text}]
 
 
@@ -300,6 +302,11 @@ class CardNames:
             self.known[key] = name if name and (name != code or code in self.deck) else None
         return self.known[key]
 
+    def of_token(self, token: str, lang: str) -> list[str]:
+        """The card codes among the ``:``-separated parts of ``token``, in order; a public token's hidden card
+        (``"?"``, which a game may name "a card") is none."""
+        return [part for part in token.split(":") if part != "?" and self.name(part, lang) is not None]
+
     def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
         """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
         card the view hides is never named."""
@@ -308,19 +315,23 @@ class CardNames:
 
 
 def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[dict[str, Any]]:
-    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` on the seat's ``view``, for
-    ``voice`` of that seat):
-    ``[{"token", "steps": [str, …], "unordered": bool}]`` in the order of ``legal``. A token the game's words
-    cannot tell is its own single step (logged, as for a game without words), so the table goes on."""
+    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` and ``Game.choice_steps`` on the
+    seat's ``view``, for ``voice`` of that seat):
+    ``[{"token", "steps": [str, …], "unordered": bool, "path": [step, …]}]`` in the order of ``legal``; ``path``:
+    the steps on the table (:meth:`kartentisch.kernel.Step.as_json`), so the page never reads a token. A token
+    the game cannot tell is its own single step, one button (logged, as for a game without words), so the table
+    goes on."""
     items = []
     for token in legal:
         try:
             choice = game.choice(seat, token, view, voice)
+            path = game.choice_steps(seat, token, view)
         except Exception:
             log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
                           token, seat)
-            choice = Choice((token,))
-        items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered})
+            choice, path = Choice((token,)), (Step("button", token, rest=True),)
+        items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered,
+                      "path": [step.as_json() for step in path]})
     return items
 
 
@@ -526,7 +537,9 @@ class LiveTable:
         log holds the seats' notes among the moves as ``{"kind": "seat", "text"}``. None of it carries a card.
 
         The words of the viewer's decisions and cards (issue 25): ``choices`` (each legal token as the person
-        chooses it, :func:`choice_items`: ``{"token", "steps", "unordered"}`` in the order of ``legal``),
+        chooses it, :func:`choice_items`: ``{"token", "steps", "unordered", "path"}`` in the order of ``legal``),
+        ``page_facts`` (what the game's page script needs of the view that the view keeps inside a token,
+        ``Game.page_facts``),
         ``card_names`` (``{code: name}`` for every card code ``view`` shows and no other, :class:`CardNames`) and
         ``spectator_chat`` (spectators may write in the table's chat).
 
@@ -569,6 +582,7 @@ class LiveTable:
             "phase_text": self.match.game.phase_name(view["phase"], lang),
             "legal": legal,
             "choices": [] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
+            "page_facts": game.page_facts(view, viewer),
             "card_names": self.card_names.of_view(view, lang),
             "spectator_chat": self.record.spectator_chat,
             "log": self._log(viewer, lang, log_start),
@@ -620,7 +634,7 @@ class LiveTable:
     def _log(self, viewer: int | None, lang: str, log_start: int) -> list[dict[str, Any]]:
         """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the
         moves (see :meth:`frame`)."""
-        moves = [_log_items(e.seat, e.told[viewer, lang]) for e in self.log[log_start:]]
+        moves = [_log_items(e.seat, e.told[viewer, lang], self.card_names, lang) for e in self.log[log_start:]]
         if not self.notes:
             return [item for items in moves for item in items]
         voice = Voice(lang, viewer, self.names[lang])

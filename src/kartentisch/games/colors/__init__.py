@@ -15,10 +15,11 @@ from .rules import ColorsGame, ColorsState, colour_score, match_winners, score_r
 def parts() -> Parts:
     """What colors brings for the faces (:class:`~kartentisch.kernel.Parts`), imported when the game loads (here,
     not in the rules, which import no face)."""
-    from . import notation, render, scorepad, summary, words
+    from . import notation, page, render, scorepad, summary, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
-                 choice=words.choice, words=words.WORDS, rules=words.WORDS.forms("rules"),
+                 choice=words.choice, choice_steps=page.choice_steps,
+                 words=words.WORDS, rules=words.WORDS.forms("rules"),
                  pitch=words.WORDS.forms("pitch"),
                  score_now=summary.score_now, round_details=summary.round_details, standings=summary.standings,
                  action_space=notation.action_space, render=render.render,

@@ -15,10 +15,11 @@ from .rules import LastCardGame, LastCardState, score_round
 def parts() -> Parts:
     """What lastcard brings for the faces (:class:`~kartentisch.kernel.Parts`), imported when the game loads (here,
     not in the rules, which import no face)."""
-    from . import notation, render, scorepad, summary, words
+    from . import notation, page, render, scorepad, summary, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
-                 choice=words.choice, words=words.WORDS, rules=words.WORDS.forms("rules"),
+                 choice=words.choice, choice_steps=page.choice_steps, page_facts=page.page_facts,
+                 words=words.WORDS, rules=words.WORDS.forms("rules"),
                  pitch=words.WORDS.forms("pitch"),
                  score_now=summary.score_now, round_details=summary.round_details,
                  action_space=notation.action_space, split_token=notation.split_token, render=render.render,

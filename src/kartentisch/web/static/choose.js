@@ -1,23 +1,23 @@
-// Direct play: every legal token of the seat is a list of steps a person takes on the table (the game module's
-// `steps(token, view, seat)`), e.g. mayhem `play:rgift:2:r5:y7` → the Gift in the hand, the player at seat 3, the
-// two cards r5 and y7 of the hand (a set: any order). A step is {kind, value, set?, span?, words?}; kinds on the
-// table are drawn by the game (hand, table, seat, cell, pile, slot), the others (wish, button) by the decision
-// panel; `words` are the server's (the frame's choices, wordSteps). The chooser offers exactly the next steps some
-// legal token has, so an illegal object is never clickable.
+// Direct play: every legal token of the seat is a list of steps a person takes on the table (the frame's choices'
+// `path`, the game's choice_steps: the page never reads a token), e.g. mayhem `play:rgift:2:r5:y7` → the Gift in
+// the hand, the player at seat 3, the two cards r5 and y7 of the hand (a set: any order). A step is {kind, value,
+// set?, span?, rest?, words?}; kinds on the table are drawn by the game (hand, help, table, seat, cell, pile, slot,
+// row), the others (wish, button) by the decision panel; `words` are the server's (the frame's choices, wordSteps).
+// The chooser offers exactly the next steps some legal token has, so an illegal object is never clickable.
 
 /** Kinds of step the decision panel offers itself (they have no object on the table). */
 export const PANEL_KINDS = new Set(["wish", "button"]);
 
 /**
- * The server's words of a token (its frame choice's `steps`) laid on the game module's steps of it: a step takes
- * the next `span` words (default one; a set step one per card, in the order of its cards: its `cards` map each card
- * to its word), joined with " · " as its `words`; the words left over (`tail`) say what finishing the move there
- * means ("No target"). Returns {steps, tail}.
+ * The server's words of a token (its frame choice's `steps`) laid on its steps on the table (the choice's `path`): a
+ * step takes the next `span` words (default one; a set step one per card, in the order of its cards: its `cards`
+ * map each card to its word; `rest`: all words left), joined with " · " as its `words`; the words left over
+ * (`tail`) say what finishing the move there means ("No target"). Returns {steps, tail}.
  */
 export function wordSteps(steps, words) {
   let at = 0;
   const out = steps.map((step) => {
-    const span = step.span ?? (step.set ? step.value.length : 1);
+    const span = step.rest ? Math.max(0, words.length - at) : step.span ?? (step.set ? step.value.length : 1);
     const mine = words.slice(at, at + span);
     at += span;
     if (!mine.length) return step;

@@ -15,9 +15,8 @@ export function wholeLog(previous, frame) {
   return firstEvents(previous?.log ?? [], frame.log_start).concat(frame.log);
 }
 
-/** Codes of the cards named by the newest move of `frame` (public token parts the view shows as cards). */
+/** Codes of the cards named by the newest move of `frame` (its log entry's `cards`, those the view shows). */
 export function movedCards(frame) {
   const last = [...frame.log].reverse().find((e) => !e.kind);  // a move: no round end, no seat note
-  if (!last) return new Set();
-  return new Set(last.token.split(":").filter((p) => p !== "?" && frame.card_names?.[p]));
+  return new Set(last ? last.cards.filter((c) => frame.card_names?.[c]) : []);
 }

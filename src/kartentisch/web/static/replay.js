@@ -81,7 +81,7 @@ function faceOf(code) {
 /** The table's context for the game's renderer: nothing is offered (nobody moves in a replay). */
 function context(pos) {
   const last = [...pos.log].reverse().find((e) => e.kind !== "round");
-  const moved = new Set(last ? last.token.split(":").filter((p) => pos.card_names?.[p]) : []);
+  const moved = new Set(last ? last.cards.filter((c) => pos.card_names?.[c]) : []);
   return {
     seat: pos.seat, frame: pos, view: pos.view, lang: lang(), t, moved, chooser: NO_CHOOSER,
     seatName, face: faceOf, cardName: (code) => faceOf(code)?.name ?? String(code), offer: () => null,

@@ -235,9 +235,7 @@ function chooserFor(conn, frame) {
   const key = JSON.stringify([conn.token, frame.n, frame.legal]);
   if (S.chooserKey !== key) {
     S.chooserKey = key;
-    const words = new Map((frame.choices ?? []).map((c) => [c.token, c.steps]));
-    const items = frame.legal.map((token) => ({
-      token, ...wordSteps(S.game.steps(token, frame.view, frame.seat), words.get(token) ?? []) }));
+    const items = (frame.choices ?? []).map((c) => ({ token: c.token, ...wordSteps(c.path, c.steps) }));
     S.chooser = new Chooser(items, (token) => send(conn, token));
     S.chooser.onChange = redraw;
   }

@@ -107,11 +107,6 @@ export default {
     if (/^s\d+$/.test(code)) return { label: code.slice(1), sub: "S" };
     return colourNumber(code, "krby", lang);
   },
-  steps(token) {
-    const [verb, pos, colour] = token.split(":");
-    if (verb !== "take") return [{ kind: "button", value: token }];
-    return colour ? [{ kind: "slot", value: pos }, { kind: "row", value: colour }] : [{ kind: "slot", value: pos }];
-  },
   status,
   Table,
 };

@@ -82,12 +82,6 @@ export default {
     if (code === "?") return { back: true };
     return colourNumber(code, "bgpry", lang);
   },
-  steps(token) {
-    const [verb, card] = token.split(":");
-    if (verb === "play") return [{ kind: "hand", value: card }];
-    if (verb === "pick") return [{ kind: "table", value: card }];
-    return [{ kind: "button", value: token }];
-  },
   status,
   Table,
 };

@@ -100,16 +100,6 @@ export default {
     if (code.startsWith("?")) return { back: true };
     return colourNumber(code, "bgmoprty", lang);
   },
-  steps(token, view) {
-    const [verb, ...args] = token.split(":");
-    if (verb === "draw") return [{ kind: "pile", value: "draw" }];
-    if (verb === "takediscard") return [{ kind: "pile", value: "discard" }];
-    const cell = { kind: "cell", value: args.join(":") };
-    if (verb === "swap") return [{ ...cell, span: 2 }];  // the words: the card swapped in, then the cell
-    // with a drawn card in hand, a flip first throws that card onto the discard pile
-    if (verb === "flip") return view.zones.held ? [{ kind: "pile", value: "discard" }, cell] : [cell];
-    return [{ kind: "button", value: token }];
-  },
   status,
   Table,
 };

@@ -31,9 +31,9 @@ function status(view, ctx) {
   return z.pile_top === null ? tx("play_empty") : tx("play_mine", { top: z.pile_top });
 }
 
-/** The last move (`seat:verb:card:…` of lastcard's view) in the log's words. */
-function LastPlay({ ctx, tx, move }) {
-  const text = move ? lastTurnText(ctx, Number(move.split(":")[0])) : null;
+/** The last play or lay in the log's words (its seat: the frame's page_facts). */
+function LastPlay({ ctx, tx, seat }) {
+  const text = seat === null ? null : lastTurnText(ctx, seat);
   return html`<${Spot} label=${tx("last")} cls="kt-last"><p class="kt-note">${text ?? tx("none")}</p><//>`;
 }
 
@@ -94,7 +94,7 @@ function Table({ view, ctx }) {
     <${Spot} label=${`${tx("out")} · ${z.out.length}`}><${Stack} count=${z.out.length} name=${tx("out")} /><//>
     ${z.set_aside.length > 0 && html`<${Spot} label=${`${tx("set_aside")} · ${z.set_aside.length}`}>
       <${Stack} count=${z.set_aside.length} name=${tx("set_aside")} /><//>`}
-    <${LastPlay} ctx=${ctx} tx=${tx} move=${z.last_move} />
+    <${LastPlay} ctx=${ctx} tx=${tx} seat=${ctx.frame.page_facts.last_seat} />
   </div>`;
   return html`<${TableLayout} ctx=${ctx} view=${view} cls="kt-game-lastcard" panel=${panel} middle=${middle} />`;
 }
@@ -104,15 +104,6 @@ export default {
     if (code === "?") return { back: true };
     if (/^[1-9]\d?$/.test(code) && Number(code) <= 60) return { label: code };
     return null;
-  },
-  steps(token) {
-    const [verb, first, ...rest] = token.split(":");
-    if (verb === "pass") return [{ kind: "hand", set: true, value: [first, ...rest].filter((x) => x !== undefined) }];
-    if (verb === "lay") return [{ kind: "hand", value: first }, { kind: "table", value: rest[0] }];
-    // the help cards' words end with the sum that beats the pile
-    if (verb === "play" && rest.length) return [{ kind: "hand", value: first }, { kind: "help", set: true, value: rest, span: rest.length + 1 }];
-    if (verb === "play") return [{ kind: "hand", value: first }];
-    return [{ kind: "button", value: token }];
   },
   status,
   Table,

@@ -48,39 +48,6 @@ function card(code, lang, name = "") {
   return null;
 }
 
-/** The steps of a card's arguments (mayhem notation): target seat, cards from the hand (a set), wish, draws. */
-function argSteps(kind, args) {
-  const seat = (t) => ({ kind: "seat", value: t });
-  const wish = (w) => ({ kind: "wish", value: w });
-  if (kind === "gift" || kind === "exch") {
-    return args.length > 1 ? [seat(args[0]), { kind: "hand", set: true, value: args.slice(1) }] : args.map(seat);
-  }
-  if (kind === "skip") return args.map(seat);
-  // the draws are one button, its words one per seat that draws ("2 to Ben", "1 to Cem")
-  const draws = { kind: "button", value: `draws:${args.slice(1).join(":")}`, span: Infinity };
-  if (kind === "four") return args.length ? [wish(args[0]), ...(args.length > 1 ? [draws] : [])] : [];
-  if (kind === "equal") return args.length ? [wish(args[0]), ...args.slice(1).map(seat)] : [];
-  if (kind === "fant" || kind === "counter" || kind === "nicetry") return args.map(wish);
-  return [];
-}
-
-function steps(token, view) {
-  const [verb, ...args] = token.split(":");
-  if (verb === "draw") return [{ kind: "pile", value: "draw" }];
-  if (verb === "play") return [{ kind: "hand", value: args[0] }, ...argSteps(kindOf(args[0]), args.slice(1))];
-  if (verb === "counter") {
-    const [wish, target, ...cards] = args;
-    return [{ kind: "hand", value: "counter" }, { kind: "wish", value: wish }, { kind: "seat", value: target },
-      ...(cards.length ? [{ kind: "hand", set: true, value: cards }] : [])];
-  }
-  if (verb === "nicetry") return [{ kind: "hand", value: "nicetry" }, { kind: "wish", value: args[0] }];
-  if (verb === "pick") return [{ kind: "table", value: args[0] }];
-  if (verb === "discard" || verb === "bet") return [{ kind: "hand", value: args[0] }];
-  if (verb === "give") return [{ kind: "hand", value: args[0] }, { kind: "seat", value: args[1] }];
-  if (verb === "start" && args.length) return argSteps(kindOf(view.zones.discard[0]), args);
-  return [{ kind: "button", value: token }];
-}
-
 // ------------------------------------------------------------------ parts of the table
 
 /** R1, R30: the seat whose turn follows `current` (counter-clockwise, passing over marked seats). */
@@ -196,15 +163,12 @@ function OpenCards({ ctx, tx, view }) {
   </div>`;
 }
 
-/** The viewer's own choices made in a simultaneous event (given cards and to whom). */
-function Chosen({ ctx, tx, view }) {
-  const chosen = view.zones.pending?.chosen?.[ctx.seat];
-  if (!chosen?.length) return null;
+/** The viewer's own choices made in a simultaneous event (given cards and to whom: the frame's page_facts). */
+function Chosen({ ctx, tx }) {
+  const { chosen } = ctx.frame.page_facts;
+  if (!chosen.length) return null;
   return html`<div class="mh-chosen"><span class="kt-caption">${tx("chosen")}:</span>
-    ${chosen.map((choice) => {
-      const [code, to] = choice.split(":");
-      return html`<span class="mh-choice"><${Shown} ctx=${ctx} codes=${[code]} />${to !== undefined && ` → ${ctx.seatName(Number(to))}`}</span>`;
-    })}</div>`;
+    ${chosen.map(({ card, to }) => html`<span class="mh-choice"><${Shown} ctx=${ctx} codes=${[card]} />${to !== null && ` → ${ctx.seatName(to)}`}</span>`)}</div>`;
 }
 
 function Table({ view, ctx }) {
@@ -212,7 +176,7 @@ function Table({ view, ctx }) {
   const z = view.zones;
   const panel = (s) => html`<${SeatPanel} ctx=${ctx} view=${view} s=${s}>
     ${s === ctx.seat
-      ? html`<${Hand} ctx=${ctx} codes=${z.hands[s]} cls="mh-hand" label=${cardCount(ctx, z.hands[s].length)} /><${Chosen} ctx=${ctx} tx=${tx} view=${view} />`
+      ? html`<${Hand} ctx=${ctx} codes=${z.hands[s]} cls="mh-hand" label=${cardCount(ctx, z.hands[s].length)} /><${Chosen} ctx=${ctx} tx=${tx} />`
       : html`<div class="mh-backs"><${Backs} ctx=${ctx} count=${z.hand_counts[s]} max=${12} /><span class="kt-caption">${cardCount(ctx, z.hand_counts[s])}</span></div>`}
     <${SeatExtras} ctx=${ctx} tx=${tx} view=${view} s=${s} />
   <//>`;
@@ -220,4 +184,4 @@ function Table({ view, ctx }) {
   return html`<${TableLayout} ctx=${ctx} view=${view} cls="mayhem-table" panel=${panel} middle=${middle} />`;
 }
 
-export default { card, steps, status, Table };
+export default { card, status, Table };

@@ -1,9 +1,9 @@
 // The drawing of a game without its own renderer: its zones as a list of named values, cards decoded as colour
-// letter + number ("?" a card back), every legal move offered as buttons of its parts (../choose.js). A game's
+// letter + number ("?" a card back), every legal move offered by the steps the frame gives (../choose.js). A game's
 // own module (`static/<id>.js` in its package) exports the same shape; see kit.js.
 import { colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { Cards, partSteps } from "./kit.js";
+import { Cards } from "./kit.js";
 
 function card(code, lang) {
   if (code === "?") return { back: true, name: "?" };
@@ -23,6 +23,5 @@ function Table({ view, ctx }) {
 
 export default {
   card,
-  steps: (token) => partSteps(token),
   Table,
 };

@@ -4,8 +4,9 @@
 //
 // A game module's default export: `options` (optional: {name: pick} for list options chosen item by item, see
 // ../ui.js listValue), `card(code, lang, name)` → a face for <Card> ({colour, label, sub, back}; its name
-// comes from the frame's card_names, given as `name` where the face shows words of it) or null, `steps(token, view, seat)` → the steps of a legal token (../choose.js: which
-// object of the table each is; their words come from the frame's choices), `Table({view, ctx})` → the table, and
+// comes from the frame's card_names, given as `name` where the face shows words of it) or null, `Table({view, ctx})`
+// → the table (the steps of each legal token, which object of the table each is, come with their words in the
+// frame's choices: `path`, ../choose.js; no game module reads a token), and
 // `status(view, ctx)` → what is asked now in one line. `ctx` (table.js): seat, frame, view, lang, t, seatName(s),
 // face(code) (named), cardName(code), offer(kind, value, index) ({onPick, selected, words} or null), moved (codes
 // of the last move's cards), chooser.
@@ -200,11 +201,4 @@ export function TableLayout({ ctx, view, cls, panel, middle }) {
 /** A labelled place in the middle of the table: the label above its content. */
 export function Spot({ label, cls = "", zone = null, children }) {
   return html`<div class=${`kt-spot ${cls}`} data-zone=${zone}><span class="kt-label">${label}</span>${children}</div>`;
-}
-
-/** The generic steps of a token: the verb with its first part as one step, then one step per part. */
-export function partSteps(token) {
-  const [verb, ...parts] = token.split(":");
-  if (!parts.length) return [{ kind: "button", value: verb }];
-  return [{ kind: "button", value: `${verb}:${parts[0]}` }, ...parts.slice(1).map((p) => ({ kind: "button", value: p }))];
 }
