@@ -43,6 +43,7 @@ from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, narrate
 from . import clock, presence, rematch
+from .commits import GroupCommit
 from .notes import note_text
 from .store import CHANNEL, ChatRecord, NoteRecord, SeatRecord, Store, TableRecord
 
@@ -715,6 +716,8 @@ class Hub:
         self.shared = store.shared
         # SQLite: one writer thread, so commits never contend for its write lock (whose busy wait sleeps).
         self.writer = ThreadPoolExecutor(max_workers=SHARED_WRITERS if self.shared else 1, thread_name_prefix="kt-db")
+        #: The moves' commits, many tables' in one transaction (issue 33).
+        self.commits = GroupCommit(store, self.writer)
         self._load_lock = asyncio.Lock()
         self._next_sub = 0
         #: This process as a bot lease's owner (host, process id and a random part: ids are reused).
@@ -937,15 +940,15 @@ class Hub:
         await table.broadcast()
 
     async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
-        """Commit ``seat``'s ``tokens`` as the table's next events, then apply them (call under ``table.lock``).
+        """Commit ``seat``'s ``tokens`` as the table's next events (in one transaction with other tables' moves,
+        :class:`~kartentisch.web.commits.GroupCommit`), then apply them (call under ``table.lock``).
 
         Raises:
             Conflict: another process committed that event number first; the table caught up, nothing applied.
         """
         n = len(table.log)
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                self.writer, self.store.append_events, table.id, n, [(seat, t) for t in tokens])
+            await self.commits.append(table.id, n, [(seat, t) for t in tokens])
         except IntegrityError:
             if self.shared:
                 await self.refresh(table)
