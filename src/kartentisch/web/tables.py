@@ -663,11 +663,13 @@ class Hub:
 
     Args:
         store: the database.
-        executor: where ``random`` bots choose (a thread pool; the event loop never runs a bot). The
-            others run in worker processes spawned on first use, so they hold neither the loop nor the
-            server's GIL (profiled: a heuristic move costs milliseconds of Python): ``heuristic`` in one
-            process, ISMCTS searches in ``search_workers`` others, so a long search never delays a rule bot.
-            These pools serve tables with a person only.
+        executor: where the cheap bots, ``random`` and ``heuristic``, choose (a thread pool; the event loop never
+            runs a bot). Measured (issue 33, pure build, CPU per move): a heuristic move costs 0.09 ms (mayhem) to
+            0.42 ms (colors) in a thread against 0.47 to 1.25 ms through a worker process, whose hand-off (pickling
+            the position, two pipes) costs more than the move; the rare long colors decision (up to ~0.1 s) shares
+            the GIL with the loop, which Python hands over every 5 ms. ISMCTS searches run in ``search_workers``
+            worker processes spawned on first use, so they hold neither the loop nor the server's GIL. These pools
+            serve tables with a person only.
         bot_only_workers: worker processes (run at ``nice`` :data:`BOT_ONLY_NICE`) for every decision of
             the tables without a person, so a dozen of them searching at the full budget never delay a
             person's table: they wait for these workers, one decision per table at a time (first come, first
@@ -704,7 +706,7 @@ class Hub:
         self.time_scale = float(time_scale)
         self.search_seconds = float(search_seconds)
         self.executor = executor
-        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers, COACH_POOL: coach_workers}
+        self.pool_sizes = {"ismcts": search_workers, COACH_POOL: coach_workers}
         self.bot_only_workers = bot_only_workers
         if bot_only_workers:
             self.pool_sizes[BOT_ONLY] = bot_only_workers
