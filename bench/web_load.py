@@ -392,10 +392,12 @@ def floor_app() -> Any:
 
 
 def start_floor() -> tuple[subprocess.Popen[bytes], str]:
-    """The floor server (:func:`floor_app` under uvicorn, one process) on a free loopback port."""
+    """The floor server (:func:`floor_app` under uvicorn, one process) on a free loopback port, its WebSockets set up
+    as ``kartentisch serve`` sets up its own (permessage-deflate off), so that both pay for the same transport."""
     port = free_port()
     code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import web_load; "
-            "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')")
+            "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning', "
+            "ws_per_message_deflate=False)")
     proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parent), str(port)])
     base = f"http://127.0.0.1:{port}"
     return wait_until_up(proc, base, "the floor server")
