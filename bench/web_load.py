@@ -35,16 +35,26 @@ errors, 2 processes ≥ 1.6 × the actions per second of one at saturation, 0 lo
 ``--floor`` (issue 33) measures the server's CPU per event against the framework's floor: a minimal
 Starlette/uvicorn server (:func:`floor_app`, started by this script in its own process) that takes the same
 small JSON action over a WebSocket and broadcasts a small JSON frame to the same sockets. Both servers run side
-by side; the same clients (``--tables`` tables of 2 people, no bots, no think time, ``--seconds`` each) play
+by side; the same clients (``--tables`` colors tables of 2 people, no bots, no think time, ``--seconds`` each) play
 against each in alternating pairs (``--pairs``, the order flipped every pair), once without spectators and
 once with ``--spectators`` more sockets per table that only read. Server CPU is user + system time of the
 server's process and all its descendants (``/proc/<pid>/stat``) while the clients play, divided by the events
 played; a spectator's added cost is (CPU per event with spectators − without) / spectators. Prints the medians
 of the pairs' ratios, the load average, and ends with one line a script can read::
 
-    per-event CPU: R× the floor (…); spectator: S× the floor (…)
+    per-event CPU: R× the floor (…); spectator: S× the floor (…)[; memory per table: M× the floor (…)]
 
     .venv/bin/python bench/web_load.py --floor --tables 4 --seconds 5 --pairs 5 --spectators 20
+
+Other tables (issue 33): ``--game mayhem --people 4`` a mayhem table of 4 people (the floor's table then has 4
+seats taking turns); ``--people 1 --players 2 --bot heuristic`` a person beside a heuristic bot (an event is then
+the person's move, the bot's reply included in ours' CPU: the floor has no bots). ``--memory-tables N`` also
+measures each server's memory per live table with 2 sockets (resident memory of its process tree, ``VmRSS``,
+grown while N more colors tables are made and both people's sockets of each are open and have had a frame).
+
+    .venv/bin/python bench/web_load.py --floor --game mayhem --people 4 --tables 4 --seconds 5 --pairs 3
+    .venv/bin/python bench/web_load.py --floor --people 1 --players 2 --bot heuristic --tables 4 --seconds 5 --pairs 3
+    .venv/bin/python bench/web_load.py --floor --tables 4 --seconds 5 --pairs 3 --memory-tables 200
 """
 
 from __future__ import annotations
@@ -63,7 +73,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -255,16 +265,17 @@ async def lost_actions(http: httpx.AsyncClient, stats: Stats, tokens: dict[tuple
 async def run(base: str, tables: int, game: str, players: int, bot: str, seconds: float, think: float,
               bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000",
               options: dict | None = None, kill: tuple[float, int] | None = None, spectators: int = 0,
-              cpu: Callable[[], float] | None = None) -> dict:
+              cpu: Callable[[], float] | None = None, people: int = 2) -> dict:
     """Create the tables (and ``bot_only`` tables of ``bot_only_bot`` seats, started by a view), run all
     clients, return the figures; ``kill``: ``(seconds, pid)``, kill that server process with SIGKILL then (the
     clients reconnect), and count the acknowledged actions lost. ``spectators``: that many reading sockets per
     table beside the people's. ``cpu``: reads the server's CPU seconds so far; the figures then hold
     ``server_cpu_s`` (while the clients play, table creation left out) and the acknowledged actions lost are
-    not counted (the floor server keeps no log to ask)."""
+    not counted (the floor server keeps no log to ask). ``people``: the people's seats of a table (the first ones),
+    the other ``players - people`` are ``bot``'s."""
     stats = Stats()
-    seats = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
-    seats += [{"kind": "bot", "bot": bot}] * (players - 2)
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": name} for name in "ABCDEF"[:people]]
+    seats += [{"kind": "bot", "bot": bot}] * (players - people)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         for i in range(bot_only):
             res = await http.post("/api/tables", json={"game": game, "players": players, "seed": 10_000 + i,
@@ -313,6 +324,7 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             "push_spread_ms": {"p50": spread[49] * 1000, "p99": spread[98] * 1000},
             "bot_moves": len(stats.bot_moves), "bot_move_ms": {"p50": bots[49] * 1000, "p99": bots[98] * 1000},
             "errors": len(stats.errors), "error_examples": stats.errors[:5], "reconnects": stats.reconnects,
+            "people": people,
             "acknowledged": sum(len(a) for a in stats.acked.values()), "lost": lost,
             "spectators_per_table": spectators, "server_cpu_s": server_cpu}
 
@@ -320,8 +332,9 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
 # ---------------------------------------------------------------------------------------------- the floor
 def floor_app() -> Any:
     """The framework's floor (issue 33): a minimal Starlette app that speaks just enough of the table protocol
-    for :func:`client` and :func:`spectator`. ``POST /api/tables`` makes a table of 2 seats whose turns
-    alternate (a seat's only legal action is ``"move"``, any action string is taken), ``/ws/tables/{id}`` takes
+    for :func:`client` and :func:`spectator`. ``POST /api/tables`` makes a table of the request's people's seats
+    (its bots' seats left out: the floor has no bots) whose turns go round (a seat's only legal action is
+    ``"move"``, any action string is taken), ``/ws/tables/{id}`` takes
     ``{"type": "action"}`` from the seat to act and broadcasts a small JSON frame (the new event, whose turn it
     is, the viewer's legal actions) to every socket of the table with ``send_json``; no store, no rules."""
     from starlette.applications import Starlette
@@ -333,17 +346,17 @@ def floor_app() -> Any:
     tables: dict[str, dict[str, Any]] = {}
 
     def frame(table: dict[str, Any], seat: int | None, log: list[dict[str, Any]]) -> dict[str, Any]:
-        to_act = table["n"] % 2
+        to_act = table["n"] % table["people"]
         return {"type": "state", "n": table["n"], "log_start": table["n"] - len(log), "log": log,
-                "seats": [{"kind": "human"}, {"kind": "human"}], "view": {"to_act": [to_act], "game_over": False},
+                "seats": [{"kind": "human"}] * table["people"], "view": {"to_act": [to_act], "game_over": False},
                 "legal": ["move"] if seat == to_act else []}
 
     async def create(request: Request) -> JSONResponse:
-        await request.json()
+        people = sum(seat.get("kind") == "human" for seat in (await request.json())["seats"])
         table_id = f"floor{len(tables)}"
-        tables[table_id] = {"n": 0, "sockets": {}}
+        tables[table_id] = {"n": 0, "sockets": {}, "people": people}
         return JSONResponse({"id": table_id, "seats": [{"seat": i, "kind": "human", "token": f"{table_id}.{i}"}
-                                                       for i in range(2)]})
+                                                       for i in range(people)]})
 
     async def socket(websocket: WebSocket) -> None:
         table = tables[websocket.path_params["table_id"]]
@@ -357,7 +370,7 @@ def floor_app() -> Any:
         try:
             while True:
                 message = await websocket.receive_json()
-                if message.get("type") != "action" or seat != table["n"] % 2:
+                if message.get("type") != "action" or seat != table["n"] % table["people"]:
                     continue
                 table["n"] += 1
                 log = [{"seat": seat, "token": str(message.get("action"))}]
@@ -379,10 +392,12 @@ def floor_app() -> Any:
 
 
 def start_floor() -> tuple[subprocess.Popen[bytes], str]:
-    """The floor server (:func:`floor_app` under uvicorn, one process) on a free loopback port."""
+    """The floor server (:func:`floor_app` under uvicorn, one process) on a free loopback port, its WebSockets set up
+    as ``kartentisch serve`` sets up its own (permessage-deflate off), so that both pay for the same transport."""
     port = free_port()
     code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import web_load; "
-            "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')")
+            "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning', "
+            "ws_per_message_deflate=False)")
     proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parent), str(port)])
     base = f"http://127.0.0.1:{port}"
     return wait_until_up(proc, base, "the floor server")
@@ -410,16 +425,62 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
-#: The options of ``--floor``'s colors tables: a match that lasts the whole run (colors R16), so every run measures
-#: tables in play, rounds scored among the moves, rather than finished ones.
-FLOOR_OPTIONS = {"target_score": 100_000}
+def tree_rss(pid: int) -> float:
+    """Resident memory (KiB) of process ``pid`` and all its living descendants, from ``/proc/<pid>/status``
+    (Linux; pages shared between them are counted once per process)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                raw = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(raw[raw.rindex(")") + 2:].split()[1])
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+        except OSError:
+            continue
+        total += next((float(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0.0)
+        todo += [child for child, parent in parents.items() if parent == current]
+    return total
 
 
-def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> dict:
-    """Run the product server and the floor server side by side (:func:`run` with the same clients, 2 people
-    per colors table, no bots, no think time) in ``pairs`` alternating pairs, each pair measuring both servers
-    with 0 and with ``spectators`` spectators per table; returns per-run figures and the medians of the pairs'
-    ratios (see the module docstring)."""
+#: The options of ``--floor``'s tables: a match that lasts the whole run (colors R16, mayhem S1), so every run
+#: measures tables in play, rounds scored among the moves, rather than finished ones.
+FLOOR_OPTIONS: dict[str, dict[str, Any]] = {"colors": {"target_score": 100_000}, "mayhem": {"point_limit": 100_000}}
+
+
+async def table_memory(base: str, pid: int, tables: int) -> float:
+    """KiB of the server's memory (:func:`tree_rss` of ``pid``) per live colors table of 2 people with both
+    people's sockets open (each has had its first frame): the growth while ``tables`` such tables are made and
+    joined, divided by ``tables``."""
+    before = tree_rss(pid)
+    people = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http, AsyncExitStack() as sockets:
+        for i in range(tables):
+            res = await http.post("/api/tables", json={"game": "colors", "players": 2, "seed": 50_000 + i,
+                                                       "seats": people, "options": FLOOR_OPTIONS["colors"]})
+            res.raise_for_status()
+            for seat in res.json()["seats"]:
+                url = base.replace("http", "ws", 1) + f"/ws/tables/{res.json()['id']}?token={seat['token']}"
+                ws = await sockets.enter_async_context(connect(url, max_size=2**22))
+                await ws.recv()
+        await asyncio.sleep(0.5)
+        return (tree_rss(pid) - before) / tables
+
+
+def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game: str = "colors", players: int = 2,
+                  people: int = 2, bot: str = "heuristic", memory_tables: int = 0) -> dict:
+    """Run the product server and the floor server side by side (:func:`run` with the same clients, ``people``
+    people and ``players - people`` ``bot`` seats per ``game`` table, no think time) in ``pairs`` alternating
+    pairs, each pair measuring both servers with 0 and with ``spectators`` spectators per table; returns per-run
+    figures and the medians of the pairs' ratios (see the module docstring). An event is a person's move: with
+    bots at the table, ours also makes the bots' replies to it (the floor has no bots), so the ratio holds what
+    a person's move costs with them. ``memory_tables`` > 0: then :func:`table_memory` of each server with that
+    many more tables."""
     def per_event(result: dict) -> float:
         return result["server_cpu_s"] / max(1, result["actions"])
 
@@ -435,9 +496,9 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> d
                 for name in order:
                     proc, base = servers[name]
                     for watching in (0, spectators):
-                        result = asyncio.run(run(base, tables, "colors", 2, "heuristic", seconds, 0.0,
-                                                 options=FLOOR_OPTIONS, spectators=watching,
-                                                 cpu=functools.partial(tree_cpu, proc.pid)))
+                        result = asyncio.run(run(base, tables, game, players, bot, seconds, 0.0,
+                                                 options=FLOOR_OPTIONS.get(game, {}), spectators=watching,
+                                                 cpu=functools.partial(tree_cpu, proc.pid), people=people))
                         if result["errors"]:
                             print(f"{name}: {result['errors']} errors, e.g. {result['error_examples']}",
                                   file=sys.stderr)
@@ -453,6 +514,8 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> d
                 row["ratios"] = ratios
                 runs.append(row)
                 print(json.dumps(row), file=sys.stderr)
+            memory = {name: asyncio.run(table_memory(base, proc.pid, memory_tables))
+                      for name, (proc, base) in servers.items()} if memory_tables else {}
         finally:
             for proc, _ in servers.values():
                 proc.send_signal(signal.SIGTERM)
@@ -467,7 +530,10 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int) -> d
             value = value[part]
         return float(value)
 
-    return {"mode": "floor", "tables": tables, "seconds": seconds, "pairs": pairs,
+    return {"mode": "floor", "tables": tables, "seconds": seconds, "pairs": pairs, "game": game, "players": players,
+            "people": people, "bot": bot if players > people else None,
+            "memory_kib_per_table": {**memory, "tables": memory_tables,
+                                     "ratio": memory["ours"] / memory["floor"] if memory else None},
             "spectators_per_table": spectators, "load_avg": os.getloadavg(), "cpus": os.cpu_count(),
             "median": {"event_ratio": median("ratios.event"), "spectator_ratio": median("ratios.spectator"),
                        "ours_ms_per_event": median("ours_0.ms_per_event"),
@@ -489,7 +555,16 @@ def floor_line(result: dict) -> str:
             f"{m['floor_ms_per_event']:.3f} ms); spectator: {m['spectator_ratio']:.2f}× the floor "
             f"({r['spectator_ratio'][0]:.2f}–{r['spectator_ratio'][1]:.2f}; {m['ours_spectator_ms']:.4f} vs "
             f"{m['floor_spectator_ms']:.4f} ms per event per spectator, {result['spectators_per_table']} per table; "
-            f"load {result['load_avg'][0]:.2f})")
+            f"load {result['load_avg'][0]:.2f}){memory_part(result)}")
+
+
+def memory_part(result: dict) -> str:
+    """``; memory per table: M× the floor (…)`` when :func:`floor_compare` measured it, else nothing."""
+    memory = result["memory_kib_per_table"]
+    if memory["ratio"] is None:
+        return ""
+    return (f"; memory per table: {memory['ratio']:.2f}× the floor ({memory['ours']:.1f} vs {memory['floor']:.1f} "
+            f"KiB per live table with 2 sockets, {memory['tables']} tables)")
 
 
 def main() -> None:
@@ -497,7 +572,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--game", default="colors")
-    ap.add_argument("--players", type=int, default=3, help="2 people + (players-2) bots")
+    ap.add_argument("--players", type=int, help="people + (players - people) bots (default: 3; with --floor: --people)")
+    ap.add_argument("--people", type=int, default=2, help="people's seats per table (the others are --bot's)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--think", type=float, default=1.0,
@@ -522,12 +598,20 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=5, help="with --floor: alternating pairs of runs")
     ap.add_argument("--spectators", type=int, default=20, help="with --floor: spectators per table in the second "
                                                                 "run of each server")
+    ap.add_argument("--memory-tables", type=int, default=0,
+                    help="with --floor: also measure each server's memory per live table with 2 sockets over this "
+                         "many more colors tables (issue 33 goal 6)")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
+    if args.players is None:
+        args.players = args.people if args.floor else 3
+    if not 1 <= args.people <= args.players:
+        ap.error(f"--people must be 1 … --players ({args.players}), got {args.people}")
     if args.floor:
         if args.spectators < 1 or args.pairs < 1 or args.tables < 1:
             ap.error("--floor needs --pairs, --tables and --spectators of at least 1")
-        floor_result = floor_compare(args.tables, args.seconds, args.pairs, args.spectators)
+        floor_result = floor_compare(args.tables, args.seconds, args.pairs, args.spectators, args.game, args.players,
+                                     args.people, args.bot, args.memory_tables)
         print(json.dumps({k: v for k, v in floor_result.items() if k != "runs"}, indent=2))
         if args.json:
             args.json.write_text(json.dumps(floor_result, indent=2), encoding="utf-8")
@@ -538,7 +622,7 @@ def main() -> None:
 
     def measure(base: str, kill: tuple[float, int] | None = None) -> dict:
         return asyncio.run(run(base, args.tables, args.game, args.players, args.bot, args.seconds, args.think,
-                               args.bot_only_tables, args.bot_only_bot, args.options, kill))
+                               args.bot_only_tables, args.bot_only_bot, args.options, kill, people=args.people))
 
     if args.url is not None:
         result = measure(args.url)

@@ -301,6 +301,27 @@ def test_ismcts_bot_searches_in_a_worker_process(client: TestClient) -> None:
     assert "ismcts" in client.app.state.hub.pools
 
 
+@pytest.mark.parametrize("bot", ["heuristic", "random"])
+def test_a_cheap_bot_moves_in_a_thread_without_a_worker_process(client: TestClient, bot: str) -> None:
+    """Issue 33 goal 4: a heuristic or random bot beside a person chooses in the server's thread pool (cheaper than
+    a worker process's round trip, measured in bench/README.md), its own move as its seed makes it, and no worker
+    process is started."""
+    table = new_table(client, "colors", 2, [{"kind": "bot", "bot": bot}, HUMANS2[1]], seed=2,
+                      options={"first_player": 0})
+    tid, token = table["id"], table["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        frame = ws.receive_json()
+        while frame["n"] == 0:
+            frame = ws.receive_json()
+    from kartentisch.web import tables
+
+    game = get_game("colors")
+    start = Match(game, 2, game.resolve_options(2, {"first_player": 0}), 2).state
+    expected = tables.choose_move(bot, game, tables.bot_seed(2, 0, 0), start.clone(), 0)
+    assert move_entries(frame["log"])[0]["token"] == start.public_token(0, expected, 1)
+    assert client.app.state.hub.pools == {}, "no worker process for a cheap bot"
+
+
 def test_a_table_whose_log_no_longer_replays_is_a_503_not_a_crash(client: TestClient) -> None:
     table = new_table(client, "colors", 2, HUMANS2, seed=4)
     store = client.app.state.store

@@ -59,7 +59,8 @@ def test_sigkill_mid_match_resumes_at_the_same_position(tmp_path: Path) -> None:
     try:
         assert "kill.db" in log.read_text()  # the start-up message names the database
         res = httpx.post(f"{base}/api/tables", json={"game": "colors", "players": 3, "seed": 8, "seats": [
-            {"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "human", "name": "Bo"}]})
+            {"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "ismcts", "iterations": 30},
+                {"kind": "human", "name": "Bo"}]})  # an ISMCTS bot: it searches in a worker process
         assert res.status_code == 201
         tid = res.json()["id"]
         tokens = {s["seat"]: s["token"] for s in res.json()["seats"] if s["kind"] == "human"}

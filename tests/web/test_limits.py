@@ -433,7 +433,7 @@ def test_ctrl_c_after_bot_games_shuts_the_workers_down_quietly(tmp_path: Path) -
         while httpx.get(f"{base}/api/tables/{res.json()['id']}/view").json()["n"] < 2:  # both bots moved
             assert time.monotonic() < deadline, "the bots did not move"
             time.sleep(0.1)
-        assert len(child_pids(proc.pid)) >= 2  # the heuristic and the ISMCTS worker (and the resource tracker)
+        assert len(child_pids(proc.pid)) >= 2  # the ISMCTS worker and the resource tracker
         os.killpg(proc.pid, signal.SIGINT)
         _out, err = proc.communicate(timeout=30)
     finally:

@@ -54,6 +54,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    case,
     create_engine,
     delete,
     event,
@@ -216,6 +217,16 @@ class SeatRecord:
     bot: str | None
     token: str | None
     stand_in: str | None = None
+
+
+@dataclass(frozen=True)
+class Append:
+    """Events of one table to commit (:meth:`Store.append_batch`): ``(seat, token)`` pairs numbered ``first_n``,
+    ``first_n + 1``, … in the table's log."""
+
+    table_id: str
+    first_n: int
+    events: tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True)
@@ -491,20 +502,52 @@ class Store:
     def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
         """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken: another
         process appended it first, and nothing is written) and notify the event count after them."""
-        now = time.time()
         with self.engine.begin() as conn:
-            self._insert_events(conn, table_id, first_n, events, now)
-            touch = update(tables_t).where(tables_t.c.id == table_id).values(touched=now)
-            if self.shared:  # the notification rides on the same statement: one round trip fewer per move
-                touch = touch.returning(func.pg_notify(CHANNEL, f"{table_id}:{first_n + len(events)}"))
-            conn.execute(touch)
+            self._append(conn, [Append(table_id, first_n, tuple(events))], time.time())
+
+    def append_batch(self, appends: Sequence[Append]) -> list[IntegrityError | None]:
+        """Commit the events of several tables in one transaction (group commit, issue 33 goal 3): each
+        :class:`Append` as :meth:`append_events` would, at most one per table. Returns, in order, ``None`` for each
+        append committed and the IntegrityError of each refused (a number another process took first, or the table
+        deleted by a sweep): then the shared transaction is rolled back and every append is committed in a
+        transaction of its own, so one table's conflict fails that table's append only.
+
+        Raises:
+            SQLAlchemyError: the transaction failed otherwise (the database is unreachable or full); nothing of any
+                append is written.
+        """
+        try:
+            with self.engine.begin() as conn:
+                self._append(conn, appends, time.time())
+            return [None] * len(appends)
+        except IntegrityError as exc:
+            if len(appends) == 1:
+                return [exc]
+        failures: list[IntegrityError | None] = []
+        for each in appends:  # the rare path: find the refused append(s), commit the others
+            try:
+                self.append_events(each.table_id, each.first_n, each.events)
+                failures.append(None)
+            except IntegrityError as exc:
+                failures.append(exc)
+        return failures
+
+    def _append(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
+        """Insert the events of ``appends`` and touch their tables (one ``UPDATE``); on a shared
+        store the same ``UPDATE`` notifies each table's event count (``RETURNING pg_notify``: no round trip more)."""
+        self._insert_events(conn, appends, now)
+        counts = {each.table_id: str(each.first_n + len(each.events)) for each in appends}
+        touch = update(tables_t).where(tables_t.c.id.in_(list(counts))).values(touched=now)
+        if self.shared:
+            touch = touch.returning(func.pg_notify(CHANNEL, tables_t.c.id + ":" + case(counts, value=tables_t.c.id)))
+        conn.execute(touch)
 
     @staticmethod
-    def _insert_events(conn: Connection, table_id: str, first_n: int, events: Sequence[tuple[int, str]],
-                       now: float) -> None:
+    def _insert_events(conn: Connection, appends: Sequence[Append], now: float) -> None:
+        """Insert the events of ``appends`` with one ``executemany``."""
         conn.execute(insert(events_t), [
-            {"table_id": table_id, "n": first_n + i, "seat": seat, "token": token, "at": now}
-            for i, (seat, token) in enumerate(events)])
+            {"table_id": each.table_id, "n": each.first_n + i, "seat": seat, "token": token, "at": now}
+            for each in appends for i, (seat, token) in enumerate(each.events)])
 
     def add_note(self, table_id: str, note: NoteRecord, seat: SeatRecord | None = None,
                  events: Sequence[tuple[int, str]] = ()) -> None:
@@ -519,7 +562,7 @@ class Store:
                 conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                              .values(kind=seat.kind, bot=seat.bot, token=seat.token, stand_in=seat.stand_in))
             if events:
-                self._insert_events(conn, table_id, note.after, events, note.at)
+                self._insert_events(conn, [Append(table_id, note.after, tuple(events))], note.at)
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=note.at))
             self._notify(conn, table_id, "note")
 

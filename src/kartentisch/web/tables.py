@@ -43,6 +43,7 @@ from ..kernel.names import NameRefused, check_names
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, check_lang, common_text, listing, narrate
 from . import clock, presence, refusals, rematch
+from .commits import GroupCommit
 from .notes import note_text
 from .store import CHANNEL, ChatRecord, NoteRecord, SeatRecord, Store, TableRecord
 
@@ -733,11 +734,13 @@ class Hub:
 
     Args:
         store: the database.
-        executor: where ``random`` bots choose (a thread pool; the event loop never runs a bot). The
-            others run in worker processes spawned on first use, so they hold neither the loop nor the
-            server's GIL (profiled: a heuristic move costs milliseconds of Python): ``heuristic`` in one
-            process, ISMCTS searches in ``search_workers`` others, so a long search never delays a rule bot.
-            These pools serve tables with a person only.
+        executor: where the cheap bots, ``random`` and ``heuristic``, choose (a thread pool; the event loop never
+            runs a bot). Measured (issue 33, pure build, CPU per move): a heuristic move costs 0.09 ms (mayhem) to
+            0.42 ms (colors) in a thread against 0.47 to 1.25 ms through a worker process, whose hand-off (pickling
+            the position, two pipes) costs more than the move; the rare long colors decision (up to ~0.1 s) shares
+            the GIL with the loop, which Python hands over every 5 ms. ISMCTS searches run in ``search_workers``
+            worker processes spawned on first use, so they hold neither the loop nor the server's GIL. These pools
+            serve tables with a person only.
         bot_only_workers: worker processes (run at ``nice`` :data:`BOT_ONLY_NICE`) for every decision of
             the tables without a person, so a dozen of them searching at the full budget never delay a
             person's table: they wait for these workers, one decision per table at a time (first come, first
@@ -774,7 +777,7 @@ class Hub:
         self.time_scale = float(time_scale)
         self.search_seconds = float(search_seconds)
         self.executor = executor
-        self.pool_sizes = {"heuristic": 1, "ismcts": search_workers, COACH_POOL: coach_workers}
+        self.pool_sizes = {"ismcts": search_workers, COACH_POOL: coach_workers}
         self.bot_only_workers = bot_only_workers
         if bot_only_workers:
             self.pool_sizes[BOT_ONLY] = bot_only_workers
@@ -786,6 +789,8 @@ class Hub:
         self.shared = store.shared
         # SQLite: one writer thread, so commits never contend for its write lock (whose busy wait sleeps).
         self.writer = ThreadPoolExecutor(max_workers=SHARED_WRITERS if self.shared else 1, thread_name_prefix="kt-db")
+        #: The moves' commits, many tables' in one transaction (issue 33).
+        self.commits = GroupCommit(store, self.writer)
         self._load_lock = asyncio.Lock()
         self._next_sub = 0
         #: This process as a bot lease's owner (host, process id and a random part: ids are reused).
@@ -1016,15 +1021,15 @@ class Hub:
         await table.broadcast()
 
     async def _commit_and_apply(self, table: LiveTable, seat: int, tokens: list[str]) -> None:
-        """Commit ``seat``'s ``tokens`` as the table's next events, then apply them (call under ``table.lock``).
+        """Commit ``seat``'s ``tokens`` as the table's next events (in one transaction with other tables' moves,
+        :class:`~kartentisch.web.commits.GroupCommit`), then apply them (call under ``table.lock``).
 
         Raises:
             Conflict: another process committed that event number first; the table caught up, nothing applied.
         """
         n = len(table.log)
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                self.writer, self.store.append_events, table.id, n, [(seat, t) for t in tokens])
+            await self.commits.append(table.id, n, [(seat, t) for t in tokens])
         except IntegrityError:
             if self.shared:
                 await self.refresh(table)

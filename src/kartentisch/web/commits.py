@@ -1,0 +1,78 @@
+"""Group commit of the tables' moves (issue 33 goal 3): concurrent moves of different tables share one transaction.
+
+A move is committed before anyone hears of it (:mod:`~kartentisch.web.store`); before this module each move was a
+transaction of its own plus a hand-off to the writer thread. :class:`GroupCommit` keeps one writer task per
+process: a move's events join a queue, and the task writes everything queued while the previous transaction ran
+in one transaction (:meth:`~kartentisch.web.store.Store.append_batch`: one ``executemany`` of the events, one
+``UPDATE`` touching and, on PostgreSQL, notifying the tables), so the cost of a commit and of the thread hand-off is
+shared by every table that moved meanwhile, as PostgreSQL's own group commit shares a WAL flush. "Acknowledged"
+still means "committed": :meth:`GroupCommit.append` returns only after the transaction holding its events
+committed, and only then does the caller apply the move and tell anyone. A lone move waits for nothing (a batch
+starts as soon as the writer is free); a move arriving during a commit waits for the end of that commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from concurrent.futures import Executor
+
+from .store import Append, Store
+
+
+class GroupCommit:
+    """The writer task of one process: appends of many tables committed together (see the module's docstring).
+
+    Each table has at most one append queued (its caller holds the table's lock), so every append of a batch
+    concerns another table.
+
+    Args:
+        store: the database.
+        executor: where a batch's transaction runs (the Hub's writer thread, so the moves' commits and the other
+            writes of the process keep the order they were asked for on SQLite's one writer).
+    """
+
+    def __init__(self, store: Store, executor: Executor) -> None:
+        self.store = store
+        self.executor = executor
+        self._queue: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def append(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
+        """Commit ``events`` as the events ``first_n, first_n + 1, …`` of ``table_id`` in the next batch; returns
+        once they are committed.
+
+        Raises:
+            IntegrityError: an event number is taken (another process appended it first) or the table is gone;
+                nothing of this append is written, the other tables' appends of its batch are.
+            SQLAlchemyError: the batch's transaction failed; nothing of any append in it is written.
+        """
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._queue.append((Append(table_id, first_n, tuple(events)), done))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        """Commit what is queued, batch after batch, until the queue is empty; each batch's waiters hear its
+        outcome (their own refusal, or the transaction's failure)."""
+        loop = asyncio.get_running_loop()
+        while self._queue:
+            batch, self._queue = self._queue, []
+            failures: Sequence[BaseException | None]
+            try:
+                failures = await loop.run_in_executor(self.executor, self.store.append_batch, [a for a, _ in batch])
+            except asyncio.CancelledError:
+                for _, done in batch:
+                    done.cancel()
+                raise
+            except Exception as exc:  # the transaction failed: every waiter of the batch hears why
+                failures = [exc] * len(batch)
+            for (_, done), failure in zip(batch, failures, strict=True):
+                if done.done():  # its waiter was cancelled
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)

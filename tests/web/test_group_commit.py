@@ -1,0 +1,142 @@
+"""Group commit (issue 33 goal 3): concurrent moves of different tables share one transaction, a move is
+acknowledged and applied only after its transaction committed, one table's refused append leaves the others
+committed, and a failed transaction applies nothing anywhere. On SQLite and PostgreSQL (the store tests)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event, func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from kartentisch.web.store import CHANNEL, Append, SeatRecord, Store, events_t
+from kartentisch.web.tables import LiveTable
+
+from .conftest import new_table, pg_test_url
+
+PEOPLE = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}]
+TABLES = 5
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A store on a fresh SQLite file, and on the test PostgreSQL database."""
+    made = Store(f"sqlite:///{tmp_path / 'kt.db'}" if request.param == "sqlite" else pg_test_url())
+    yield made
+    made.dispose()
+
+
+def stored_tables(store: Store, count: int) -> list[str]:
+    """The ids of ``count`` new colors tables of two people in ``store``."""
+    ids = [f"gc-{uuid.uuid4().hex[:12]}" for _ in range(count)]
+    for table_id in ids:
+        seats = [SeatRecord(i, "human", "", None, uuid.uuid4().hex) for i in range(2)]
+        assert store.create_table(table_id, "colors", 2, {}, 1, seats)
+    return ids
+
+
+def counted_commits(store: Store) -> list[int]:
+    """A list that grows by one with every transaction ``store`` commits (SQLAlchemy's ``commit`` event)."""
+    commits: list[int] = []
+    event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    return commits
+
+
+def test_one_transaction_holds_the_appends_of_several_tables(store: Store) -> None:
+    ids = stored_tables(store, TABLES)
+    commits = counted_commits(store)
+    assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * TABLES
+    assert len(commits) == 1
+    for table_id in ids:
+        record = store.load(table_id)
+        assert record is not None and record.events == [(0, "a"), (1, "b")]
+
+
+def test_a_number_taken_fails_only_its_tables_append(store: Store) -> None:
+    ids = stored_tables(store, 3)
+    store.append_events(ids[1], 0, [(1, "first")])  # another process numbered event 0 of the middle table first
+    failures = store.append_batch([Append(t, 0, ((0, "mine"),)) for t in ids])
+    assert failures[0] is None and failures[2] is None
+    assert isinstance(failures[1], IntegrityError)
+    events = {t: store.load(t).events for t in ids}  # type: ignore[union-attr]
+    assert events == {ids[0]: [(0, "mine")], ids[1]: [(1, "first")], ids[2]: [(0, "mine")]}
+
+
+@pytest.mark.postgres
+def test_a_batch_notifies_each_tables_event_count() -> None:
+    store = Store(pg_test_url())
+    ids = stored_tables(store, 3)
+    with psycopg.connect(store.conninfo(), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        store.append_batch([Append(t, 0, ((0, "a"),) * (i + 1)) for i, t in enumerate(ids)])
+        heard = {n.payload for n in listener.notifies(timeout=2, stop_after=3)}
+    store.dispose()
+    assert heard == {f"{ids[0]}:1", f"{ids[1]}:2", f"{ids[2]}:3"}
+
+
+def live_tables(client: TestClient, count: int) -> list[LiveTable]:
+    """``count`` new colors tables of two people, live in the client's hub."""
+    hub, portal = client.app.state.hub, client.portal  # type: ignore[attr-defined]
+    assert portal is not None, "the TestClient runs its app (used as a context manager)"
+    return [portal.call(hub.get, new_table(client, "colors", 2, PEOPLE)["id"]) for _ in range(count)]
+
+
+def play_with_writer_held(client: TestClient, tables: list[LiveTable]) -> list[BaseException | None]:
+    """Each table's seat to act plays its first legal move, all at once, while the hub's writer thread is held
+    busy: no move may be acknowledged (its ``act`` done) or applied before the writer is let go. Returns each
+    ``act``'s exception (``None``: it succeeded)."""
+    hub, portal = client.app.state.hub, client.portal  # type: ignore[attr-defined]
+    assert portal is not None
+    gate = threading.Event()
+
+    async def play() -> list[BaseException | None]:
+        hub.writer.submit(gate.wait, 10)
+        moves = [(t, t.state.to_act()[0]) for t in tables]
+        acts = [asyncio.create_task(hub.act(t, seat, t.state.legal_actions(seat)[0])) for t, seat in moves]
+        await asyncio.sleep(0.3)
+        assert not any(a.done() for a in acts), "a move was acknowledged before its transaction committed"
+        assert all(len(t.log) == 0 for t in tables), "a move was applied before its transaction committed"
+        gate.set()
+        return list(await asyncio.gather(*acts, return_exceptions=True))
+
+    result: list[BaseException | None] = portal.call(play)
+    return result
+
+
+def test_concurrent_moves_of_tables_share_a_transaction(client: TestClient) -> None:
+    tables = live_tables(client, TABLES)
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    commits = counted_commits(store)
+    assert play_with_writer_held(client, tables) == [None] * TABLES
+    # the five moves queued before the writer task first ran (and it waited for the held writer): one transaction
+    assert len(commits) == 1
+    assert all(len(t.log) == 1 for t in tables)
+    for t in tables:
+        record = store.load(t.id)
+        assert record is not None and [tok for _, tok in record.events] == [e.token for e in t.log]
+
+
+def test_a_failed_transaction_applies_nothing_anywhere(client: TestClient) -> None:
+    tables = live_tables(client, TABLES)
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+
+    def refuse(_conn: Any) -> None:
+        raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
+
+    event.listen(store.engine, "commit", refuse)
+    try:
+        outcomes = play_with_writer_held(client, tables)
+    finally:
+        event.remove(store.engine, "commit", refuse)
+    assert all(isinstance(o, OperationalError) for o in outcomes), outcomes
+    assert all(len(t.log) == 0 for t in tables), "a table applied a move whose transaction failed"
+    with store.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(events_t)).scalar() == 0
