@@ -67,6 +67,7 @@ def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # n
     page.wait_for_selector("#turn-panel")
     panel = page.locator("#turn-panel").inner_text()
     assert "Ein rundenbasierter Tisch" in panel and "Mail" not in panel  # no --smtp: no mail promised
-    assert "rundenbasiert: ein Tag pro Zug" in panel and "für deinen Zug" in panel
+    assert "rundenbasiert: ein Tag pro Zug" in panel and "für deinen Zug" not in panel  # the seats say it, live
+    assert page.locator(".countdown").inner_text().startswith("◷ 23 Std.")  # a day in hours, not 86399 s
     page.locator("#turn-panel").scroll_into_view_if_needed()
     shot(page, "turn-panel-phone-de")
