@@ -297,7 +297,7 @@ def test_ismcts_bot_searches_in_a_worker_process(client: TestClient) -> None:
             assert client.get("/api/health").status_code == 200
             frame = ws.receive_json()
     assert move_entries(frame["log"])[-1]["seat"] == 0
-    assert "ismcts" in client.app.state.hub.pools
+    assert "ismcts" in client.app.state.hub.workers.pools
 
 
 def test_a_table_whose_log_no_longer_replays_is_a_503_not_a_crash(client: TestClient) -> None:
@@ -333,9 +333,9 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(db_url: str) -> N
 def test_a_failing_bot_does_not_stall_the_table(client: TestClient, monkeypatch: pytest.MonkeyPatch,
                                                 failure: str) -> None:
     """A bot that raises or answers an illegal token is replaced by a random move for that turn (and logged)."""
-    from kartentisch.web import tables
+    from kartentisch.web import bot_turns
 
-    original = tables.choose_move
+    original = bot_turns.choose_move
 
     def broken(spec, game, seed, state, seat):
         if spec == "random":
@@ -344,8 +344,8 @@ def test_a_failing_bot_does_not_stall_the_table(client: TestClient, monkeypatch:
             raise RuntimeError("bot bug")
         return "not:a:token"
 
-    monkeypatch.setattr(tables, "choose_move", broken)
-    client.app.state.hub.pool_sizes.clear()  # every bot in threads, where the patch applies
+    monkeypatch.setattr(bot_turns, "choose_move", broken)
+    client.app.state.hub.workers.pool_sizes.clear()  # every bot in threads, where the patch applies
     table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "heuristic"}, HUMANS2[1]], seed=2,
                       options={"first_player": 0})
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][1]['token']}") as ws:

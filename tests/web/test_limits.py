@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
 from kartentisch.web.store import SeatRecord, Store
-from kartentisch.web.tables import MAX_ITERATIONS, limited_spec
+from kartentisch.web.workers import MAX_ITERATIONS, limited_spec
 
 from .conftest import child_pids, free_port, living, new_table
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from kartentisch.web import tables
-from kartentisch.web.tables import LiveTable, Subscriber
+from kartentisch.web import live
+from kartentisch.web.live import LiveTable, Subscriber
 
 from .conftest import auth, new_table
 
@@ -46,7 +46,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
 
     built: list[tuple[int | None, str]] = []
     encoded: list[str] = []
-    frame, encode = LiveTable.frame, tables.encode
+    frame, encode = LiveTable.frame, live.encode
 
     def counting_frame(self: LiveTable, viewer: int | None, log_start: int = 0, lang: str = "en",
                        chat_start: int | None = None) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
         return text
 
     monkeypatch.setattr(LiveTable, "frame", counting_frame)
-    monkeypatch.setattr(tables, "encode", counting_encode)
+    monkeypatch.setattr(live, "encode", counting_encode)
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["legal"]
     built.clear()
     res = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[0]))

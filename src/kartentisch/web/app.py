@@ -1,9 +1,9 @@
 """The browser table's server: FastAPI routes, the WebSocket endpoint and the static front end.
 
 ``create_app(db_url)`` builds one app around one :class:`~kartentisch.web.store.Store` and one
-:class:`~kartentisch.web.tables.Hub`. On PostgreSQL several such apps (processes, machines) serve the same
+:class:`~kartentisch.web.hub.Hub`. On PostgreSQL several such apps (processes, machines) serve the same
 tables behind one address (issue 26): each listens to the store's notifications and takes part in driving
-the bots (:meth:`~kartentisch.web.tables.Hub.listen`, :meth:`~kartentisch.web.tables.Hub.keep_leases`).
+the bots (:meth:`~kartentisch.web.cluster.Cluster.listen`, :meth:`~kartentisch.web.cluster.Cluster.keep_leases`).
 
 The OpenAPI page at ``/docs`` documents the HTTP API; the front end in ``static/`` uses exactly this API
 (no build step: plain ES modules, CSS and SVG).
@@ -40,6 +40,7 @@ from ..kernel import Game
 from ..kernel.errors import first_line
 from ..kernel.words import LANGS
 from . import clock
+from . import rematch as rematches
 from .chat import chat_router
 from .coach import CoachLimits, coach_router
 from .deps import PLAIN_IDS, PlainText, hub_of, plain_pattern
@@ -47,32 +48,24 @@ from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
 from .display import router as display_router
+from .errors import ApiError, frame_lang
 from .frames import LANG_HELP, FrameOut
 from .groups import recorder as groups_recorder
 from .groups import router as groups_router
 from .handover import router as handover_router
 from .handover import take_back
+from .hub import Hub
 from .invites import router as invites_router
 from .invites import seat_url
 from .limits import Guard, Limits, TooManyRequests
+from .live import MAX_ACTION, LiveTable, encode, seat_names
 from .notify import Notifier, SmtpConfig
 from .notify import router as notify_router
-from .rematch import offer as rematch_offer
 from .scorepad import router as scorepad_router
 from .store import Store
-from .tables import (
-    MAX_ACTION,
-    MAX_ITERATIONS,
-    SEARCH_SECONDS,
-    ApiError,
-    Hub,
-    LiveTable,
-    encode,
-    frame_lang,
-    seat_names,
-)
 from .turns import TURN_SWEEP_SECONDS, TurnSweep
 from .turns import router as turns_router
+from .workers import MAX_ITERATIONS, SEARCH_SECONDS
 
 STATIC = Path(__file__).parent / "static"
 #: ``/static/games/<id>.js`` and ``<id>.css`` of every game: the files of its package's ``static/`` folder (issue 20).
@@ -390,14 +383,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             (``kartentisch serve`` always passes its options).
         bot_searches: worker processes for the ISMCTS searches of tables with a person (≥ 1).
         bot_only_searches: worker processes for the tables without a person, behind those (≥ 0; 0 refuses
-            such tables), :class:`~kartentisch.web.tables.Hub` ``bot_only_workers``.
+            such tables), :class:`~kartentisch.web.hub.Hub` ``bot_only_workers``.
         sweep_seconds: how often expired tables are deleted from the database (> 0).
         coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
             the coach's default per game (about 1 s).
         coach: the coach's worker processes, queue, review budget and replay memory
             (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
         time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
-            small one instead of waiting minutes), :class:`~kartentisch.web.tables.Hub` ``time_scale``.
+            small one instead of waiting minutes), :class:`~kartentisch.web.hub.Hub` ``time_scale``.
         smtp: where the mails of turn-based tables go (issue 34, :mod:`~kartentisch.web.notify`); ``None``: no mail.
         turn_seconds: seconds between two passes of the turn sweep (:mod:`~kartentisch.web.turns`, > 0).
 
@@ -423,25 +416,25 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="kt-bot")
-        app.state.hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
-                            search_seconds=search_seconds, search_workers=bot_searches,
-                            bot_only_workers=bot_only_searches, coach_workers=coach.workers,
-                            time_scale=time_scale)
-        app.state.hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
-        await app.state.hub.sweep_logged()  # before the first request, so no table made now can be swept now
+        app.state.hub = hub = Hub(store, executor, bot_delay=bot_delay, ttl=ttl, max_live=max_live,
+                                  search_seconds=search_seconds, search_workers=bot_searches,
+                                  bot_only_workers=bot_only_searches, coach_workers=coach.workers,
+                                  time_scale=time_scale)
+        hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
+        await hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()
-        app.state.notifier = Notifier(app.state.hub, smtp)  # turn-based tables (issue 34): one sweep, no timers
-        app.state.turns = TurnSweep(app.state.hub, turn_seconds, app.state.notifier.once)
-        background = [loop.create_task(app.state.hub.sweep_forever(sweep_seconds)),
+        app.state.notifier = Notifier(hub, smtp)  # turn-based tables (issue 34): one sweep, no timers
+        app.state.turns = TurnSweep(hub, turn_seconds, app.state.notifier.once)
+        background = [loop.create_task(hub.sweep_forever(sweep_seconds)),
                       loop.create_task(app.state.turns.forever())]
         if store.shared:  # several processes over one PostgreSQL (issue 26): hear the others, share the bots
-            background += [loop.create_task(app.state.hub.listen()), loop.create_task(app.state.hub.keep_leases())]
+            background += [loop.create_task(hub.cluster.listen()), loop.create_task(hub.cluster.keep_leases())]
         try:
             yield
         finally:
             for task in background:
                 task.cancel()
-            app.state.hub.close()
+            hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.dispose()
 
@@ -557,8 +550,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         table, seat = await _table_and_seat(request, table_id, authorization)
         if seat is None:
             raise ApiError(401, "a seat token is needed for a rematch")
-        new_id, token = await hub_of(request).rematch(table, seat, True if body is None else body.join)
-        offer = rematch_offer(table, table.time_scale)
+        new_id, token = await rematches.answer(hub_of(request), table, seat, True if body is None else body.join)
+        offer = rematches.offer(table, table.time_scale)
         url = None if new_id is None or token is None else seat_url(new_id, token)
         return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer["waiting"]}
 

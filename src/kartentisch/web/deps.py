@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Request, WebSocket
 from pydantic import AfterValidator, GetJsonSchemaHandler
 
 from ..kernel.words import control_character, not_in_a_line
-from .tables import ApiError, Hub
+from .errors import ApiError
+
+if TYPE_CHECKING:
+    from .hub import Hub
 
 
 def _plain_text(text: str) -> str:
@@ -85,5 +88,5 @@ def client(connection: Request | WebSocket) -> str:
 
 
 def hub_of(connection: Request | WebSocket) -> Hub:
-    """The app's :class:`~kartentisch.web.tables.Hub` (made when the app starts)."""
+    """The app's :class:`~kartentisch.web.hub.Hub` (made when the app starts)."""
     return connection.app.state.hub  # type: ignore[no-any-return]

@@ -1,4 +1,4 @@
-"""The shape of a frame (:meth:`~kartentisch.web.tables.LiveTable.frame`) for the OpenAPI document.
+"""The shape of a frame (:meth:`~kartentisch.web.live.LiveTable.frame`) for the OpenAPI document.
 
 The routes answer with the frame dict itself; these models only describe it at ``/docs`` (a frame
 is built by the one per-viewer filter and is not validated again on the way out).

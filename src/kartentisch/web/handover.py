@@ -27,12 +27,16 @@ from sqlalchemy.exc import IntegrityError
 
 from . import clock, presence
 from .deps import PlainText, bearer, hub_of, plain_id
+from .errors import ApiError, Conflict, frame_lang
 from .frames import LANG_HELP
+from .live import Send, encode
+from .seating import bot_spec
 from .store import NoteRecord, SeatRecord
-from .tables import MAX_ITERATIONS, ApiError, Conflict, Send, encode, frame_lang
+from .workers import MAX_ITERATIONS
 
 if TYPE_CHECKING:
-    from .tables import Hub, LiveTable
+    from .hub import Hub
+    from .live import LiveTable
 
 async def commit_note(hub: Hub, table: LiveTable, what: str, seat: int, *, by: int | None = None,
                       bot: str | None = None, record: SeatRecord | None = None,
@@ -133,7 +137,7 @@ async def run_out(hub: Hub, table: LiveTable, seat: int, then: str) -> None:
     if then == "ask":
         await commit_note(hub, table, "timeout_ask", seat)
         return
-    token = await hub.bot_move(table, seat, clock.TIMEOUT_BOT)
+    token = await hub.bots.move(table, seat, clock.TIMEOUT_BOT)
     await commit_note(hub, table, "timeout_bot", seat, bot=clock.TIMEOUT_BOT, events=[(seat, token)])
 
 
@@ -173,7 +177,7 @@ async def handover(table_id: str, seat: int, body: StandInIn, request: Request,
     hub, table, by, lang = await _frame_after(request, table_id, authorization, lang)
     if by is None:
         raise ApiError(401, "a seat token is needed to hand a seat to a bot (only people at the table do)")
-    await hand_over(hub, table, by, seat, hub.bot_spec(table.match.game, seat, body.model_dump()))
+    await hand_over(hub, table, by, seat, bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds))
     return table.frame(by, lang=lang)
 
 
@@ -199,5 +203,5 @@ async def remove_person(table_id: str, seat: int, body: StandInIn, request: Requ
     hub, table, _, lang = await _frame_after(request, table_id, authorization, lang)
     if not _host(table, bearer(authorization)):
         raise ApiError(401, "only the table's host removes a person: send 'Authorization: Bearer <host_token>'")
-    await remove(hub, table, seat, hub.bot_spec(table.match.game, seat, body.model_dump()))
+    await remove(hub, table, seat, bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds))
     return table.frame(None, lang=lang)

@@ -33,12 +33,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..kernel.errors import first_line
 from . import clock
 from .deps import PlainText, hub_of
+from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .store import Store, tables_t
-from .tables import ApiError, frame_lang
 
 if TYPE_CHECKING:
-    from .tables import Hub, LiveTable
+    from .hub import Hub
+    from .live import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -103,10 +104,11 @@ class TurnSweep:
         return ran
 
     async def _run_out(self, table: LiveTable, now: float) -> int:
-        """Run out the due turn-based deadlines of ``table`` as its timer would (``Hub._expire``); returns how many."""
+        """Run out the due turn-based deadlines of ``table`` as its timer would
+        (:meth:`~kartentisch.web.timers.Timers.expire`); returns how many."""
         due = [(seat, d) for seat, d in clock.deadlines(table, self.hub.time_scale).items() if d.swept and d.at <= now]
         for seat, deadline in due:
-            await self.hub._expire(table, seat, deadline)  # the timer's own body, run now
+            await self.hub.timers.expire(table, seat, deadline)  # the timer's own body, run now
         return len(due)
 
     async def forever(self) -> None:
