@@ -1,13 +1,19 @@
 """The errors a client caused, as the routes and sockets answer them: :class:`ApiError` (an HTTP status and a
 message, in the players' words where a page shows it), :class:`Conflict` (another server process came first), and
-:func:`frame_lang`, the check of a client's language."""
+:func:`frame_lang`, the check of a client's language, and :func:`database_failure`, the 503 of a failed database."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..kernel.errors import first_line
 from ..kernel.words import check_lang
+
+log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
@@ -47,3 +53,10 @@ def frame_lang(lang: str) -> str:
 class Conflict(ApiError):
     """409: another server process committed the same event number first (optimistic concurrency on the
     table's event count); nothing was applied here and the table has caught up from the store."""
+
+
+def database_failure(exc: SQLAlchemyError, where: str) -> ApiError:
+    """The 503 of a database failure at ``where`` (logged with the driver's message, which stays in the log:
+    it may quote the statement and its values)."""
+    log.error("database error on %s: %s", where, first_line(exc))
+    return ApiError(503, f"the database failed ({type(exc).__name__}); the server's log has the details")
