@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.web import live
+from kartentisch.web.frames import FrameOut
 from kartentisch.web.live import LiveTable, Subscriber
 
 from .conftest import auth, new_table
@@ -49,11 +50,11 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     frame, encode = LiveTable.frame, live.encode
 
     def counting_frame(self: LiveTable, viewer: int | None, log_start: int = 0, lang: str = "en",
-                       chat_start: int | None = None) -> dict[str, Any]:
+                       chat_start: int | None = None) -> FrameOut:
         built.append((viewer, lang))
         return frame(self, viewer, log_start, lang, chat_start)
 
-    def counting_encode(message: dict[str, Any]) -> str:
+    def counting_encode(message: dict[str, Any] | FrameOut) -> str:
         text = encode(message)
         encoded.append(text)
         return text
@@ -78,7 +79,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     # the shared text is exactly a spectator's own frame: nothing of seat 0's or seat 1's view in it
     spectator = json.loads(last[1002])
     sent, chat_sent = before[1002]
-    assert spectator == table.frame(None, sent, "en", chat_sent)
+    assert spectator == json.loads(live.encode(table.frame(None, sent, "en", chat_sent)))
     assert spectator["seat"] is None and spectator["legal"] == [] and spectator["choices"] == []
     seat0 = json.loads(last[1000])
     assert seat0["view"] != spectator["view"], "a seat's frame is its own"

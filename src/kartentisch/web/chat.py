@@ -95,6 +95,6 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
             await loop.run_in_executor(hub.writer, hub.store.add_chat, table.id, message)
             table.chat.append(message)
         await table.broadcast()
-        return ChatOut.model_validate(table.chat_item(message, lang))
+        return table.chat_item(message, lang)
 
     return router

@@ -77,7 +77,7 @@ from ..kernel.words import narrate
 from .card_names import CardNames
 from .deps import bearer, client, hub_of, plain_id
 from .errors import ApiError, frame_lang
-from .frames import LANG_HELP
+from .frames import LANG_HELP, LogEntryOut, MoveEntry
 from .hub import Hub
 from .limits import REPLAY_STEP_MOVES, TooManyRequests
 from .live import LiveTable, log_items
@@ -251,7 +251,7 @@ class Replay:
         return int(seat) - 1
 
     def told(self, i: int, before: GameState, after: GameState, viewer: int | None, lang: str,
-             opened: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+             opened: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[LogEntryOut]:
         """The log entries of move ``i`` (from ``before`` to ``after``) as the table told it to ``viewer`` (its
         frames' log entries); with ``viewer`` ``None`` the move in full (the cards of every hand open: ``opened``,
         the :func:`open_view` of ``before`` and ``after`` if the caller has them) followed by its round's end."""
@@ -259,8 +259,8 @@ class Replay:
         items = log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)))
         if viewer is None:
             shown, then = opened or (open_view(before), open_view(after))
-            items[0] = {"seat": seat, "token": token, "text": self.match.game.describe_move(
-                seat, token, shown, then, self.voice(lang, None))}
+            items[0] = MoveEntry(seat, token, self.match.game.describe_move(seat, token, shown, then,
+                                                                            self.voice(lang, None)))
         return items
 
     def position(self, n: int, viewer: int | None, lang: str, since: int) -> dict[str, Any]:
@@ -282,7 +282,7 @@ class Replay:
             raise ApiError(422, f"since is a move number from 0 to {self.total}, not {since}")
         start = min(since, n)
         state = self.state_at(start)
-        log: list[dict[str, Any]] = []
+        log: list[LogEntryOut] = []
         shown = open_view(state) if viewer is None else None  # each open view serves two moves (and the last)
         for i in range(start, n):
             before = state.clone()

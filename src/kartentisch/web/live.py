@@ -23,9 +23,10 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import orjson
+from starlette.responses import Response
 
 from ..bots import bot_label
 from ..kernel import Choice, Game, GameState, IllegalAction, Match, lookup
@@ -34,6 +35,20 @@ from ..kernel.words import LANGS, Narration, Voice, narrate
 from . import clock, presence, rematch
 from .card_names import CardNames
 from .errors import ApiError
+from .frames import (
+    ChatOut,
+    ChoiceOut,
+    FrameOut,
+    LogEntryOut,
+    MoveEntry,
+    Presence,
+    RoundEntry,
+    RoundSummaryOut,
+    SeatKind,
+    SeatNoteEntry,
+    SeatOut,
+    Timeout,
+)
 from .notes import note_text
 from .store import ChatRecord, NoteRecord, SeatRecord, TableRecord
 
@@ -43,12 +58,18 @@ Send = Callable[[str], Awaitable[None]]
 log = logging.getLogger(__name__)
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: dict[str, Any] | FrameOut) -> str:
     """One message as the JSON text a socket sends: compact, UTF-8 text as is (what Starlette's ``send_json``
-    sends), by orjson: 3.7–10.8× faster than ``json.dumps`` on a frame (issue 33, bench/README.md).
-    A message's keys are strings and its integers below 2**63 (a table's seed is, ``TableIn``); orjson refuses
-    anything else with ``TypeError``."""
+    sends), by orjson: 3.7–10.8× faster than ``json.dumps`` on a frame (issue 33, bench/README.md). A frame
+    (:class:`~kartentisch.web.frames.FrameOut`) is encoded as declared, its fields in order, by orjson's own
+    dataclass encoder. A message's keys are strings and its integers below 2**63 (a table's seed is, ``TableIn``);
+    orjson refuses anything else with ``TypeError``."""
     return orjson.dumps(message).decode()
+
+
+def frame_response(frame: FrameOut) -> Response:
+    """An HTTP answer of one frame: the bytes a socket gets as text (:func:`encode`), not re-encoded by FastAPI."""
+    return Response(orjson.dumps(frame), media_type="application/json")
 
 
 #: Seconds a subscriber may take to accept one frame before it is dropped.
@@ -101,14 +122,14 @@ class LogEntry:
     told: dict[Reader, Narration] = field(default_factory=dict)
 
 
-def log_items(seat: int, told: Narration) -> list[dict[str, Any]]:
+def log_items(seat: int, told: Narration) -> list[LogEntryOut]:
     """The frame's log entries of one event: the move, then the round's end if it ended one."""
-    move: dict[str, Any] = {"seat": seat, "token": told.token, "text": told.text}
-    return [move] if told.round_text is None else [move, {"kind": "round", "text": told.round_text}]
+    move = MoveEntry(seat, told.token, told.text)
+    return [move] if told.round_text is None else [move, RoundEntry("round", told.round_text)]
 
 
 
-def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[dict[str, Any]]:
+def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[ChoiceOut]:
     """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` on the seat's ``view``, for
     ``voice`` of that seat):
     ``[{"token", "steps": [str, …], "unordered": bool}]`` in the order of ``legal``. A token the game's words
@@ -121,7 +142,7 @@ def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], 
             log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
                           token, seat)
             choice = Choice((token,))
-        items.append({"token": token, "steps": list(choice.steps), "unordered": choice.unordered})
+        items.append(ChoiceOut(token, list(choice.steps), choice.unordered))
     return items
 
 
@@ -300,8 +321,9 @@ class LiveTable:
 
     # ------------------------------------------------------------------ the filter
     def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en",
-              chat_start: int | None = None) -> dict[str, Any]:
-        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one JSON-able dict, its texts
+              chat_start: int | None = None) -> FrameOut:
+        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one frame
+        (:class:`~kartentisch.web.frames.FrameOut`: the typed declaration of the frame, encoded as it is), its texts
         in ``lang`` (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`frame_lang` checks a client's).
 
         Keys: ``type`` ("state"), ``table``, ``game``, ``lang``, ``seat``, ``seats`` (``seat``, ``kind``,
@@ -354,35 +376,35 @@ class LiveTable:
         now = time.time()
         running = self.running_deadlines()
         own = running.get(viewer) if viewer is not None else None
-        return {
-            "type": "state",
-            "table": self.id,
-            "game": self.record.game,
-            "lang": lang,
-            "seat": viewer,
-            "seats": self._seat_items(viewer, names, now, running),
-            "view": view,
-            "phase_text": self.match.game.phase_name(view["phase"], lang),
-            "legal": legal,
-            "choices": [] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
-            "card_names": self.card_names.of_view(view, lang),
-            "spectator_chat": self.record.spectator_chat,
-            "log": self._log(viewer, lang, log_start),
-            "log_start": log_start,
-            "n": len(self.log),
-            "rematch": self.rematch_id is not None,
-            "rematch_offer": rematch.offer(self, self.time_scale),
-            "fixed_seed": self.record.seed if self.record.seed_given else None,
-            "countdown": None if own is None else round(max(0.0, own.at - now), 1),
-            "countdown_then": None if own is None else own.then,
-            "lower_wins": game.score_sign < 0,
-            "score_now": score_now(game, view),
-            "round_summary": round_summary(game, view, self.voice(viewer, lang)),
-            "hints": self.record.hints,
-            "waiting_for_seats": waiting,
-            "chat": [self.chat_item(m, lang) for m in self.chat[chat_start:]],
-            "chat_start": chat_start,
-        }
+        return FrameOut(
+            type="state",
+            table=self.id,
+            game=self.record.game,
+            lang=lang,
+            seat=viewer,
+            seats=self._seat_items(viewer, names, now, running),
+            view=view,
+            phase_text=self.match.game.phase_name(view["phase"], lang),
+            legal=legal,
+            choices=[] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
+            card_names=self.card_names.of_view(view, lang),
+            spectator_chat=self.record.spectator_chat,
+            log=self._log(viewer, lang, log_start),
+            log_start=log_start,
+            n=len(self.log),
+            rematch=self.rematch_id is not None,
+            rematch_offer=rematch.offer(self, self.time_scale),
+            fixed_seed=self.record.seed if self.record.seed_given else None,
+            countdown=None if own is None else round(max(0.0, own.at - now), 1),
+            countdown_then=None if own is None else cast(Timeout, own.then),
+            lower_wins=game.score_sign < 0,
+            score_now=score_now(game, view),
+            round_summary=RoundSummaryOut.of(round_summary(game, view, self.voice(viewer, lang))),
+            hints=self.record.hints,
+            waiting_for_seats=waiting,
+            chat=[self.chat_item(m, lang) for m in self.chat[chat_start:]],
+            chat_start=chat_start,
+        )
 
     def running_deadlines(self) -> dict[int, clock.Deadline]:
         """Each seat's running deadline: its armed timer's, or, with a turn-based clock, which arms no timer (the
@@ -394,53 +416,52 @@ class LiveTable:
         return running
 
     def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float,
-                    running: dict[int, clock.Deadline]) -> list[dict[str, Any]]:
+                    running: dict[int, clock.Deadline]) -> list[SeatOut]:
         """The frame's ``seats`` for ``viewer`` (see :meth:`frame`); ``running``: :meth:`running_deadlines`."""
         viewer_sits = viewer is not None and self.record.seats[viewer].kind == "human"
         connected = {sub.viewer for sub in self.subscribers.values()}
         items = []
         for s in self.record.seats:
             timer = running.get(s.seat)
-            items.append({
-                "seat": s.seat, "kind": s.kind, "name": names[s.seat], "bot": s.bot or s.stand_in,
-                "presence": presence.presence(self, s.seat, self.time_scale, connected),
-                "stand_in": s.stand_in is not None,
-                "clock": None if timer is None else round(max(0.0, timer.at - now), 1),
-                "clock_then": None if timer is None else timer.then,
-                "ran_out": clock.ran_out(self, s.seat),
-                "hand_over": (viewer_sits and s.seat != viewer
-                              and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
-            })
+            items.append(SeatOut(
+                seat=s.seat, kind=cast(SeatKind, s.kind), name=names[s.seat], bot=s.bot or s.stand_in,
+                presence=cast(Presence | None, presence.presence(self, s.seat, self.time_scale, connected)),
+                stand_in=s.stand_in is not None,
+                clock=None if timer is None else round(max(0.0, timer.at - now), 1),
+                clock_then=None if timer is None else cast(Timeout, timer.then),
+                ran_out=clock.ran_out(self, s.seat),
+                hand_over=(viewer_sits and s.seat != viewer
+                           and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
+            ))
         return items
 
-    def _log(self, viewer: int | None, lang: str, log_start: int) -> list[dict[str, Any]]:
+    def _log(self, viewer: int | None, lang: str, log_start: int) -> list[LogEntryOut]:
         """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the
         moves (see :meth:`frame`)."""
         moves = [log_items(e.seat, e.told[viewer, lang]) for e in self.log[log_start:]]
         if not self.notes:
             return [item for items in moves for item in items]
         voice = Voice(lang, viewer, self.names[lang])
-        notes: dict[int, list[dict[str, Any]]] = {}
+        notes: dict[int, list[LogEntryOut]] = {}
         offered: set[int] = set()
         for note in self.notes:
             first = note.what == rematch.JOIN and note.after not in offered
             if first:
                 offered.add(note.after)
             if note.after >= log_start:
-                notes.setdefault(note.after, []).append({"kind": "seat", "seat": note.seat,
-                                                         "text": note_text(note, voice, first)})
-        out: list[dict[str, Any]] = []
+                notes.setdefault(note.after, []).append(SeatNoteEntry("seat", note.seat, note_text(note, voice, first)))
+        out: list[LogEntryOut] = []
         for k, items in enumerate(moves, start=log_start):
             out += notes.get(k, [])
             out += items
         return out + notes.get(len(self.log), [])
 
-    def chat_item(self, message: ChatRecord, lang: str) -> dict[str, Any]:
+    def chat_item(self, message: ChatRecord, lang: str) -> ChatOut:
         """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at"}``, ``name`` the seat's in
         ``lang`` (a spectator's: "Spectator"/"Zuschauer"), ``at`` an ISO 8601 time in UTC."""
         name = SPECTATOR_NAME[lang] if message.seat is None else self.names[lang][message.seat]
         at = datetime.fromtimestamp(message.at, UTC).isoformat(timespec="seconds")
-        return {"id": message.id, "seat": message.seat, "name": name, "text": message.text, "at": at}
+        return ChatOut(message.id, message.seat, name, message.text, at)
 
     async def broadcast(self) -> None:
         """Push each subscriber its frame with the log entries it has not had yet, all at once (a slow or failing
@@ -469,7 +490,7 @@ class LiveTable:
     def _encoded_frame(self, sub: Subscriber) -> tuple[str, int, int]:
         """``sub``'s next frame as JSON text, with the events and chat messages it will then have had."""
         frame = self.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent)
-        return encode(frame), frame["n"], frame["chat_start"] + len(frame["chat"])
+        return encode(frame), frame.n, frame.chat_start + len(frame.chat)
 
     async def _send(self, sub_id: int, sub: Subscriber, text: str) -> None:
         """Send ``text`` to one subscriber. A subscriber whose socket is closed, or that does not take the frame

@@ -13,10 +13,11 @@ table.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .clock import TIMEOUT_BOT, TableClock
 from .errors import ApiError, Conflict
+from .frames import RematchOfferOut
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -74,21 +75,22 @@ def new_seats(table: LiveTable) -> list[dict[str, Any]]:
     return seats
 
 
-def offer(table: LiveTable, scale: float) -> dict[str, Any] | None:
-    """The frame's ``rematch_offer``: ``None`` until someone offers one; else ``{"by": seat, "answers": per seat
-    "join" / "leave" / None (not yet, or a bot's seat), "waiting": the people who did not answer, "seconds": until it
-    starts without them (``None`` once made), "made": the rematch table exists}``."""
+def offer(table: LiveTable, scale: float) -> RematchOfferOut | None:
+    """The frame's ``rematch_offer`` (:class:`~kartentisch.web.frames.RematchOfferOut`): ``None`` until someone offers
+    one; else who offered it (``by``), each seat's answer ("join" / "leave" / ``None``: not yet, or a bot's seat), the
+    people who did not answer (``waiting``), the ``seconds`` until it starts without them (``None`` once made) and
+    whether the rematch table exists (``made``)."""
     n = len(table.log)
     first = next((note for note in table.notes if note.after == n and note.what == JOIN), None)
     if first is None or not table.state.game_over:
         return None
     said = answers(table)
     end = deadline(table, scale)
-    return {"by": first.seat,
-            "answers": [None if s not in said else "join" if said[s] else "leave" for s in range(table.record.players)],
-            "waiting": [s for s in people(table) if s not in said],
-            "seconds": None if end is None else round(max(0.0, end - time.time()), 1),
-            "made": table.rematch_id is not None}
+    answered: list[Literal["join", "leave"] | None] = [None if s not in said else "join" if said[s] else "leave"
+                                                       for s in range(table.record.players)]
+    return RematchOfferOut(by=first.seat, answers=answered, waiting=[s for s in people(table) if s not in said],
+                           seconds=None if end is None else round(max(0.0, end - time.time()), 1),
+                           made=table.rematch_id is not None)
 
 
 async def answer(hub: Hub, table: LiveTable, seat: int, join: bool = True) -> tuple[str | None, str | None]:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
@@ -31,7 +31,7 @@ from .frames import LANG_HELP, FrameOut
 from .handover import take_back
 from .invites import seat_url
 from .limits import TooManyRequests
-from .live import MAX_ACTION, LiveTable, encode, seat_names
+from .live import MAX_ACTION, LiveTable, encode, frame_response, seat_names
 from .workers import MAX_ITERATIONS
 
 STATIC = Path(__file__).parent / "static"
@@ -128,6 +128,7 @@ async def list_games() -> list[dict[str, Any]]:
     as ``choice_labels``), and its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`)."""
     return [{**g.describe(), "pitch": pitch_of(g)} for g in all_games()]
 
+
 @router.post("/api/tables", status_code=201)
 async def create_table(body: TableIn, request: Request,
                        lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
@@ -152,25 +153,28 @@ async def create_table(body: TableIn, request: Request,
         "host_token": record.host_token,
     }
 
+
 async def _table_and_seat(request: Request, table_id: str,
                           authorization: str | None) -> tuple[LiveTable, int | None]:
     table = await hub_of(request).get(_table_id(table_id))
     return table, table.seat_of(_bearer(authorization))
 
+
 @router.get("/api/tables/{table_id}/view", response_model=None, responses={200: {"model": FrameOut}})
 async def view(table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None,
-               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """The bearer seat's view, legal tokens and log (each move in words for it), without a token the
     spectator's; texts in ``lang``."""
     lang = frame_lang(lang)
     table, seat = await _table_and_seat(request, table_id, authorization)
     await hub_of(request).latest(table)  # a move just made through another process is shown
-    return table.frame(seat, lang=lang)
+    return frame_response(table.frame(seat, lang=lang))
+
 
 @router.post("/api/tables/{table_id}/actions", response_model=None, responses={200: {"model": FrameOut}})
 async def act(table_id: str, body: ActionIn, request: Request,
               authorization: Annotated[str | None, Header()] = None,
-              lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+              lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """Apply a token for the bearer seat. 401 unknown token, 409 not its decision, 422 illegal (names the rule).
     Answers with the seat's frame, texts in ``lang`` (checked first: a 422 for it applies nothing)."""
     guard_of(request).hit("action", _client(request))
@@ -179,7 +183,8 @@ async def act(table_id: str, body: ActionIn, request: Request,
     if seat is None:
         raise ApiError(401, "a seat token is needed to act (spectators only watch)")
     await hub_of(request).act(table, seat, body.action, body.n)
-    return table.frame(seat, lang=lang)
+    return frame_response(table.frame(seat, lang=lang))
+
 
 @router.post("/api/tables/{table_id}/rematch")
 async def rematch(table_id: str, request: Request, body: RematchIn | None = None,
@@ -194,7 +199,8 @@ async def rematch(table_id: str, request: Request, body: RematchIn | None = None
     new_id, token = await rematches.answer(hub_of(request), table, seat, True if body is None else body.join)
     offer = rematches.offer(table, table.time_scale)
     url = None if new_id is None or token is None else seat_url(new_id, token)
-    return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer["waiting"]}
+    return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer.waiting}
+
 
 @router.websocket("/ws/tables/{table_id}")
 async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
@@ -275,13 +281,16 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     finally:
         hub.unsubscribe(table, sub_id)
 
+
 @router.get("/", include_in_schema=False)
 async def lobby() -> FileResponse:
     return FileResponse(STATIC / "index.html")
 
+
 @router.get("/t/{table_id}", include_in_schema=False)
 async def table_page(table_id: str) -> FileResponse:
     return FileResponse(STATIC / "table.html")
+
 
 @router.get("/static/games/{name}", include_in_schema=False)
 async def game_static(name: str) -> FileResponse:
@@ -294,6 +303,7 @@ async def game_static(name: str) -> FileResponse:
     if not found:
         raise ApiError(404, f"no file {name[:80]!r} in /static/games")
     return FileResponse(path)
+
 
 @router.get("/api/games/{game_id}/rules")
 async def game_rules(game_id: str, lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, str]:
