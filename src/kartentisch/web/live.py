@@ -322,47 +322,23 @@ class LiveTable:
     # ------------------------------------------------------------------ the filter
     def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en",
               chat_start: int | None = None) -> FrameOut:
-        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one frame
-        (:class:`~kartentisch.web.frames.FrameOut`: the typed declaration of the frame, encoded as it is), its texts
-        in ``lang`` (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`frame_lang` checks a client's).
+        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one frame, its texts in ``lang``
+        (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`~kartentisch.web.errors.frame_lang` checks a
+        client's).
 
-        Keys: ``type`` ("state"), ``table``, ``game``, ``lang``, ``seat``, ``seats`` (``seat``, ``kind``,
-        ``name`` as people read it in ``lang``, ``bot`` spec or ``None``), ``view`` (``state.view(viewer)``),
-        ``phase_text`` (the view's phase in words, ``Game.phase_name``), ``legal`` (the viewer's own legal
-        tokens), ``log``, ``log_start``, ``n`` (events so far), ``rematch`` (the rematch table exists),
-        ``rematch_offer`` (:func:`~kartentisch.web.rematch.offer`), ``countdown`` (seconds until the viewer's own
-        decision runs out, else ``None``) with ``countdown_then`` (what then happens: ``pass``, ``bot``, ``ask``) and
-        ``fixed_seed``: the seed if the table's
-        creator chose it (then anyone who knows it can work out every hand, so every seat is told), ``None`` for
-        a seed the server drew secretly.
+        Each field is declared, with what it means, once: in :class:`~kartentisch.web.frames.FrameOut`, which this
+        builds (and ``/docs`` shows). What a viewer is given: ``view`` is ``state.view(viewer)``; ``legal`` and
+        ``choices`` (:func:`choice_items`) are the viewer's own; ``card_names`` names the card codes of ``view``
+        only (:class:`~kartentisch.web.card_names.CardNames`); each ``log`` entry is told from the viewer's views
+        only (:meth:`read_by`), with the seats' notes made after ``k`` events before event ``k`` (those after the
+        last event at the end); the round's scoring (issue 21, :mod:`kartentisch.kernel.summary`) is read from
+        ``view``. None of the seats' entries (issue 32) carries a card.
 
-        Who is at the table (issue 32): each entry of ``seats`` also holds ``presence`` (``connected`` / ``away`` /
-        ``gone`` for a person's seat, :mod:`~kartentisch.web.presence`; ``None`` for a bot's or an open one),
-        ``stand_in`` (a bot plays this person's seat until their link takes it back), ``clock`` (seconds left of its
-        current decision, ``None`` without a running clock), ``clock_then`` (what happens then), ``ran_out`` (its
-        clock ran out and it may be handed to a bot) and ``hand_over`` (the viewer may hand it to a bot now); the
-        log holds the seats' notes among the moves as ``{"kind": "seat", "text"}``. None of it carries a card.
-
-        The words of the viewer's decisions and cards (issue 25): ``choices`` (each legal token as the person
-        chooses it, :func:`choice_items`: ``{"token", "steps", "unordered"}`` in the order of ``legal``),
-        ``card_names`` (``{code: name}`` for every card code ``view`` shows and no other, :class:`CardNames`) and
-        ``spectator_chat`` (spectators may write in the table's chat).
-
-        ``log`` holds the events ``log_start …`` only (a socket gets the whole log first, then what is new),
-        each as ``{"seat", "token", "text"}``: the token in its public form for ``viewer`` and the move in
-        words for ``viewer``; an event that ended a round is followed by ``{"kind": "round", "text"}`` (the
-        round's scores, and the winners when the match ended); the notes made after ``k`` events come before event
-        ``k`` (those after the last event at the end). ``log_start`` and ``n`` count events, not entries.
-
-        The round's scoring (issue 21, :mod:`kartentisch.kernel.summary`, from ``viewer``'s view only):
-        ``lower_wins`` (the lowest total wins), ``score_now`` (each seat's score if the round ended now, or
-        ``None`` where the game shows none) and ``round_summary`` (while the phase is ``round_over`` or
-        ``game_over``: each seat's score, total and how it came about in words, the standings best first and the
-        winners; else ``None``); ``hints`` (a seat may ask the coach for a hint at this table, issue 23).
-
-        The table: ``waiting_for_seats`` (the open seats; while any is, nobody has a legal move), ``chat``
-        (messages ``chat_start …`` as :meth:`chat_item` gives them; ``chat_start`` ``None``: the latest
-        :data:`CHAT_FRAME`) and ``chat_start``.
+        Args:
+            log_start: the first event of ``log`` (a socket gets the whole log first, then what is new; events,
+                not entries).
+            chat_start: the first chat message of ``chat`` (:meth:`chat_item`); ``None``: the latest
+                :data:`CHAT_FRAME`.
         """
         self.read_by(viewer, lang)
         state = self.state
