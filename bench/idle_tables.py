@@ -1,6 +1,6 @@
 """Benchmark: what idle turn-based tables cost a server (issue 34; not a test).
 
-Each measurement runs in a fresh process: a :class:`~kartentisch.web.tables.Hub` over a new SQLite file (as
+Each measurement runs in a fresh process: a :class:`~kartentisch.web.hub.Hub` over a new SQLite file (as
 ``kartentisch serve`` makes it), ``--tables`` tables of ``colors`` for three people created with the clock
 ``--clock`` and each loaded into memory (``max_live`` above their number: the worst case, every idle table held; then
 once more with the server's default ``max_live`` of 2,000, ``--max-live``, which drops the rest from memory), then
@@ -42,8 +42,8 @@ def rss_mb() -> float:
 async def measure(tables: int, clock_id: str, passes: int, folder: str, max_live: int | None) -> dict[str, Any]:
     """One measurement (see the module) in this process; ``max_live`` ``None``: every table held in memory."""
     from kartentisch.web.clock import table_clock
+    from kartentisch.web.hub import Hub
     from kartentisch.web.store import Store
-    from kartentisch.web.tables import Hub
     from kartentisch.web.turns import TurnSweep
 
     store = Store(f"sqlite:///{folder}/{clock_id}-{max_live}.db")

@@ -9,8 +9,9 @@ from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Match
-from kartentisch.web import create_app
-from kartentisch.web.app import MAX_BODY, MAX_FRAME
+from kartentisch.web import create_app, workers
+from kartentisch.web.app import MAX_BODY
+from kartentisch.web.table_routes import MAX_FRAME
 
 from .conftest import auth, move_entries, new_table
 
@@ -298,7 +299,7 @@ def test_ismcts_bot_searches_in_a_worker_process(client: TestClient) -> None:
             assert client.get("/api/health").status_code == 200
             frame = ws.receive_json()
     assert move_entries(frame["log"])[-1]["seat"] == 0
-    assert "ismcts" in client.app.state.hub.pools
+    assert "ismcts" in client.app.state.hub.workers.pools
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
@@ -313,13 +314,11 @@ def test_a_cheap_bot_moves_in_a_thread_without_a_worker_process(client: TestClie
         frame = ws.receive_json()
         while frame["n"] == 0:
             frame = ws.receive_json()
-    from kartentisch.web import tables
-
     game = get_game("colors")
     start = Match(game, 2, game.resolve_options(2, {"first_player": 0}), 2).state
-    expected = tables.choose_move(bot, game, tables.bot_seed(2, 0, 0), start.clone(), 0)
+    expected = workers.choose_move(bot, game, workers.bot_seed(2, 0, 0), start.clone(), 0)
     assert move_entries(frame["log"])[0]["token"] == start.public_token(0, expected, 1)
-    assert client.app.state.hub.pools == {}, "no worker process for a cheap bot"
+    assert client.app.state.hub.workers.pools == {}, "no worker process for a cheap bot"
 
 
 def test_a_table_whose_log_no_longer_replays_is_a_503_not_a_crash(client: TestClient) -> None:
@@ -355,9 +354,9 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(db_url: str) -> N
 def test_a_failing_bot_does_not_stall_the_table(client: TestClient, monkeypatch: pytest.MonkeyPatch,
                                                 failure: str) -> None:
     """A bot that raises or answers an illegal token is replaced by a random move for that turn (and logged)."""
-    from kartentisch.web import tables
+    from kartentisch.web import bot_turns
 
-    original = tables.choose_move
+    original = bot_turns.choose_move
 
     def broken(spec, game, seed, state, seat):
         if spec == "random":
@@ -366,8 +365,8 @@ def test_a_failing_bot_does_not_stall_the_table(client: TestClient, monkeypatch:
             raise RuntimeError("bot bug")
         return "not:a:token"
 
-    monkeypatch.setattr(tables, "choose_move", broken)
-    client.app.state.hub.pool_sizes.clear()  # every bot in threads, where the patch applies
+    monkeypatch.setattr(bot_turns, "choose_move", broken)
+    client.app.state.hub.workers.pool_sizes.clear()  # every bot in threads, where the patch applies
     table = new_table(client, "colors", 2, [{"kind": "bot", "bot": "heuristic"}, HUMANS2[1]], seed=2,
                       options={"first_player": 0})
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][1]['token']}") as ws:

@@ -9,6 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.conftest import GAME_IDS, GAMES
+
 from .browser_kit import (
     LAPTOP,
     api_frame,
@@ -18,7 +20,8 @@ from .browser_kit import (
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-PLAYERS = {"colors": 3, "chips": 3, "lastcard": 3, "grid": 3, "mayhem": 4}
+#: Every installed game at three players (its most if fewer); mayhem at four, where its table is fullest.
+PLAYERS = {g: {"mayhem": 4}.get(g, min(3, GAMES[g].max_players)) for g in GAME_IDS}
 
 
 def serious_violations(page) -> list[str]:

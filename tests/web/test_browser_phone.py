@@ -7,6 +7,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from tests.conftest import GAME_IDS, GAMES
+
 from .browser_kit import (
     LAPTOP,
     LOCALES,
@@ -17,7 +19,8 @@ from .browser_kit import (
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = {"colors": 4, "chips": 4, "lastcard": 4, "grid": 4, "mayhem": 5}
+#: Every installed game at four players (its most if fewer); mayhem at five.
+PLAYERS = {g: {"mayhem": 5}.get(g, min(4, GAMES[g].max_players)) for g in GAME_IDS}
 
 
 def open_table(browser, base: str, game: str, viewport: dict, lang: str):  # noqa: F811

@@ -10,6 +10,8 @@ import random
 import httpx
 import pytest
 
+from tests.conftest import GAME_IDS, GAMES
+
 from .browser_kit import (
     LAPTOP,
     LOCALES,
@@ -21,7 +23,8 @@ from .browser_kit import (
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = {"colors": 3, "chips": 3, "lastcard": 3, "grid": 2, "mayhem": 3}
+#: Every installed game at three players (its most if fewer); grid at two.
+PLAYERS = {g: {"grid": 2}.get(g, min(3, GAMES[g].max_players)) for g in GAME_IDS}
 
 
 def open_seat(browser, base: str, game: str, seed: int, lang: str, **extra):  # noqa: F811

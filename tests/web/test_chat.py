@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
 from kartentisch.web.chat import MAX_TEXT
+from kartentisch.web.live import CHAT_FRAME
 from kartentisch.web.store import SeatRecord, Store
-from kartentisch.web.tables import CHAT_FRAME
 
 from .conftest import auth, new_table, pg_test_url
 

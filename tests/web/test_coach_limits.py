@@ -37,7 +37,7 @@ from kartentisch.web.coach import (
     SearchQueue,
 )
 from kartentisch.web.limits import Limits
-from kartentisch.web.tables import COACH_POOL
+from kartentisch.web.workers import COACH_POOL
 
 from .conftest import auth, new_table
 
@@ -83,9 +83,10 @@ def threaded_app(db_url: str, coach: CoachLimits | None = None, limits: Limits |
     ISMCTS bots search in one thread of their own too."""
     with TestClient(create_app(db_url, coach_iterations=ITERATIONS, coach=coach, limits=limits)) as client:
         hub = client.app.state.hub
-        hub.pools[COACH_POOL] = ThreadPoolExecutor((coach or CoachLimits()).workers, thread_name_prefix="test-coach")
+        hub.workers.pools[COACH_POOL] = ThreadPoolExecutor((coach or CoachLimits()).workers,
+                                                           thread_name_prefix="test-coach")
         if bot_threads:
-            hub.pools["ismcts"] = ThreadPoolExecutor(1, thread_name_prefix="test-bots")
+            hub.workers.pools["ismcts"] = ThreadPoolExecutor(1, thread_name_prefix="test-bots")
         yield client
 
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from kartentisch.games import all_games
 from kartentisch.kernel import LANGS
 from kartentisch.web import create_app
-from kartentisch.web.app import STATIC
+from kartentisch.web.table_routes import STATIC
 
 
 @pytest.mark.parametrize("game", [g.id for g in all_games()])

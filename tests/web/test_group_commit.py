@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from kartentisch.web.live import LiveTable
 from kartentisch.web.store import CHANNEL, Append, SeatRecord, Store, events_t
-from kartentisch.web.tables import LiveTable
 
 from .conftest import new_table, pg_test_url
 

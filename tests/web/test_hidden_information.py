@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Game, GameState, Match, Step
-from kartentisch.web import tables
+from kartentisch.web import live
 
 from .conftest import auth, new_table, replace_parts
 
@@ -177,14 +177,14 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
 
 def test_a_sentence_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check of the sentences is not vacuous: a narrate that names every card in play fails it."""
-    real = tables.narrate
+    real = live.narrate
 
     def leaky(before: GameState, seat: int, token: str, after: GameState, voice: Any, views: Any = None) -> Any:
         told = real(before, seat, token, after, voice, views)
         every = ", ".join(after.game.card_name(c, voice.lang) for c in after.cards())
         return told._replace(text=f"{told.text} {every}")
 
-    monkeypatch.setattr(tables, "narrate", leaky)
+    monkeypatch.setattr(live, "narrate", leaky)
     game = get_game("colors")
     table = new_table(client, "colors", 2, [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}],
                       seed=20, options={"first_player": 0})

@@ -22,10 +22,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from kartentisch.web import create_app, tables
+from kartentisch.web import bot_turns, create_app, workers
 from kartentisch.web.limits import Limits
 from kartentisch.web.store import SeatRecord, Store
-from kartentisch.web.tables import MAX_ITERATIONS, choose_move, limited_spec
+from kartentisch.web.workers import MAX_ITERATIONS, choose_move, limited_spec
 
 from .conftest import child_pids, free_port, living, new_table
 
@@ -222,7 +222,7 @@ class _Searches:
                 super().__init__(workers)
 
             def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
-                if fn is tables.choose_move:
+                if fn is bot_turns.choose_move:
                     searches.note("queued", args[0])
                 return super().submit(fn, *args, **kwargs)
         return Pool
@@ -247,8 +247,8 @@ def test_a_person_s_bot_does_not_wait_behind_bot_only_searches(db_url: str, monk
     table created after them still searches and moves (it shared their workers before and waited for two of
     those searches to end). Counted, not timed: the person's search starts before any bot-only search ends."""
     searches = _Searches()
-    monkeypatch.setattr(tables, "ProcessPoolExecutor", searches.pool())
-    monkeypatch.setattr(tables, "choose_move", searches.choose_move)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", searches.pool())
+    monkeypatch.setattr(bot_turns, "choose_move", searches.choose_move)
     searcher = {"kind": "bot", "bot": _Searches.BOT_ONLY_SPEC}
     try:
         with TestClient(create_app(db_url)) as client:

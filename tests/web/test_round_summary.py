@@ -14,13 +14,15 @@ from fastapi.testclient import TestClient
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Match, Parts, Voice
 from kartentisch.kernel.summary import round_summary, score_now
+from tests.conftest import GAME_IDS, GAMES
 
 from .conftest import auth, new_table
 
 #: What people read never looks like a token or a card code (the helpers' brief).
 TOKEN_LIKE = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 #: Players and options per game for one round: ``until`` the round's end, or the match's with ``over``.
-ROUND = {"colors": (3, {}), "chips": (3, {"rounds": 2}), "lastcard": (3, {}), "grid": (2, {}), "mayhem": (3, {})}
+#: Every installed game at three players (its most if fewer) with its defaults; chips over two rounds, grid at two.
+ROUND = {g: {"chips": (3, {"rounds": 2}), "grid": (2, {})}.get(g, (min(3, GAMES[g].max_players), {})) for g in GAME_IDS}
 OVER = {"grid": (3, {"end_total": 1}), "mayhem": (4, {"point_limit": 1})}
 NAMES = ["Ada", "Bo", "Cem", "Dana"]
 

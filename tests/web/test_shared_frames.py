@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from kartentisch.web import tables
-from kartentisch.web.tables import LiveTable, Subscriber
+from kartentisch.web import live
+from kartentisch.web.frames import FrameOut
+from kartentisch.web.live import LiveTable, Subscriber
 
 from .conftest import auth, new_table
 
@@ -46,20 +47,20 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
 
     built: list[tuple[int | None, str]] = []
     encoded: list[str] = []
-    frame, encode = LiveTable.frame, tables.encode
+    frame, encode = LiveTable.frame, live.encode
 
     def counting_frame(self: LiveTable, viewer: int | None, log_start: int = 0, lang: str = "en",
-                       chat_start: int | None = None) -> dict[str, Any]:
+                       chat_start: int | None = None) -> FrameOut:
         built.append((viewer, lang))
         return frame(self, viewer, log_start, lang, chat_start)
 
-    def counting_encode(message: dict[str, Any]) -> str:
+    def counting_encode(message: dict[str, Any] | FrameOut) -> str:
         text = encode(message)
         encoded.append(text)
         return text
 
     monkeypatch.setattr(LiveTable, "frame", counting_frame)
-    monkeypatch.setattr(tables, "encode", counting_encode)
+    monkeypatch.setattr(live, "encode", counting_encode)
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["legal"]
     built.clear()
     res = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[0]))
@@ -78,7 +79,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     # the shared text is exactly a spectator's own frame: nothing of seat 0's or seat 1's view in it
     spectator = json.loads(last[1002])
     sent, chat_sent = before[1002]
-    assert spectator == table.frame(None, sent, "en", chat_sent)
+    assert spectator == json.loads(live.encode(table.frame(None, sent, "en", chat_sent)))
     assert spectator["seat"] is None and spectator["legal"] == [] and spectator["choices"] == []
     seat0 = json.loads(last[1000])
     assert seat0["view"] != spectator["view"], "a seat's frame is its own"

@@ -100,7 +100,7 @@ def serve_cmd(
     bot_delay: Annotated[float, typer.Option(help="Seconds before each bot move, so people can follow.")] = 0.6,
     search_seconds: Annotated[float | None, typer.Option(
         help="Wall-clock limit of one ISMCTS bot decision (seconds), also the largest time_budget_s a seat "
-             "may ask for (default: kartentisch.web.tables.SEARCH_SECONDS, 5).")] = None,
+             "may ask for (default: kartentisch.web.workers.SEARCH_SECONDS, 5).")] = None,
     create_rate: Annotated[str, typer.Option(
         help="Tables one client (network address) may create, as N/second, N/minute, N/hour or N/day "
              "(several joined by ';'); 'off': no limit.")] = "20/minute",
@@ -167,7 +167,7 @@ def serve_cmd(
     from kartentisch.web.limits import Limits, parse_rate
     from kartentisch.web.notify import parse_smtp
     from kartentisch.web.store import describe_url
-    from kartentisch.web.tables import SEARCH_SECONDS
+    from kartentisch.web.workers import SEARCH_SECONDS
 
     if not 1 <= port <= 65535:
         _fail(f"--port must be between 1 and 65535, got {port}")

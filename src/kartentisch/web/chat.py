@@ -3,7 +3,7 @@
 ``POST /api/tables/{id}/chat`` with a seat's token (or ``?spectator=1`` without one, where the table was
 created with ``"spectator_chat": true``) stores one message with the table (``kt_chat``, so it survives a
 restart) and pushes a frame to every socket of the table; frames carry the chat
-(:meth:`~kartentisch.web.tables.LiveTable.frame`). A message is 1 to :data:`MAX_TEXT` characters after
+(:meth:`~kartentisch.web.live.LiveTable.frame`). A message is 1 to :data:`MAX_TEXT` characters after
 trimming, without control characters; a sender (a seat, or a spectator's address) may send :data:`CHAT_RATE`
 (the ``limits`` library's moving window, as the server's other rates). The page shows a message as text,
 never as HTML.
@@ -24,10 +24,10 @@ from pydantic import BaseModel, Field
 
 from . import refusals
 from .deps import bearer, client, control_character, hub_of, plain_id
+from .errors import ApiError, frame_lang
 from .frames import LANG_HELP, ChatOut
 from .limits import TooManyRequests
 from .store import ChatRecord
-from .tables import ApiError, frame_lang
 
 #: Longest message (characters, after trimming).
 MAX_TEXT = 200
@@ -111,6 +111,6 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
             await loop.run_in_executor(hub.writer, hub.store.add_chat, table.id, message)
             table.chat.append(message)
         await table.broadcast()
-        return ChatOut.model_validate(table.chat_item(message, lang))
+        return table.chat_item(message, lang)
 
     return router

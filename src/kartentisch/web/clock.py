@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from fastapi import APIRouter
 
 if TYPE_CHECKING:
-    from .tables import LiveTable
+    from .live import LiveTable
 
 
 @dataclass(frozen=True)

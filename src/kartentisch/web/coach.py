@@ -1,6 +1,6 @@
 """The coach at the browser table (issue 23): hints, the review of a finished match, and replays.
 
-**Hints.** A table created with ``"hints": true`` (:meth:`~kartentisch.web.tables.Hub.create`: by default
+**Hints.** A table created with ``"hints": true`` (:meth:`~kartentisch.web.hub.Hub.create`: by default
 on where at most one seat is a person's) lets a seat ask ``GET /api/tables/{id}/hint`` with its bearer
 token: the coach's win chance of each legal move (:func:`kartentisch.bots.coach.hint`, from that seat's
 information set only, worded from its own view), best first. The search runs in the coach's own worker
@@ -74,10 +74,14 @@ from ..kernel import GameState, KartentischError, Match, Voice
 from ..kernel.errors import first_line
 from ..kernel.summary import score_now
 from ..kernel.words import narrate
+from .card_names import CardNames
 from .deps import bearer, client, hub_of, plain_id
-from .frames import LANG_HELP
+from .errors import ApiError, frame_lang
+from .frames import LANG_HELP, LogEntryOut, MoveEntry
+from .hub import Hub
 from .limits import REPLAY_STEP_MOVES, TooManyRequests
-from .tables import COACH_POOL, ApiError, CardNames, Hub, LiveTable, _log_items, bot_seed, frame_lang
+from .live import LiveTable, log_items
+from .workers import COACH_POOL, bot_seed
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -116,7 +120,7 @@ CLIENT_GONE = 499
 MAX_REPLAY = 60_000
 #: ``seat`` value of a replay with every card open.
 ALL_SEATS = "all"
-#: The seat number :func:`~kartentisch.web.tables.bot_seed` is asked with for a table's review seed (no seat's).
+#: The seat number :func:`~kartentisch.web.workers.bot_seed` is asked with for a table's review seed (no seat's).
 REVIEW_SEED_SEAT = -1
 
 
@@ -247,16 +251,17 @@ class Replay:
         return int(seat) - 1
 
     def told(self, i: int, before: GameState, after: GameState, viewer: int | None, lang: str,
-             opened: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+             opened: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[LogEntryOut]:
         """The log entries of move ``i`` (from ``before`` to ``after``) as the table told it to ``viewer`` (its
         frames' log entries); with ``viewer`` ``None`` the move in full (the cards of every hand open: ``opened``,
         the :func:`open_view` of ``before`` and ``after`` if the caller has them) followed by its round's end."""
         seat, token = self.match.history[i]
-        items = _log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)), self.cards, lang)
+        items = log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)), self.cards, lang)
         if viewer is None:
             shown, then = opened or (open_view(before), open_view(after))
-            items[0] = {**items[0], "token": token, "cards": self.cards.of_token(token, lang),
-                        "text": self.match.game.describe_move(seat, token, shown, then, self.voice(lang, None))}
+            items[0] = MoveEntry(seat, token, self.match.game.describe_move(seat, token, shown, then,
+                                                                            self.voice(lang, None)),
+                                 self.cards.of_token(token, lang))
         return items
 
     def position(self, n: int, viewer: int | None, lang: str, since: int) -> dict[str, Any]:
@@ -279,7 +284,7 @@ class Replay:
             raise ApiError(422, f"since is a move number from 0 to {self.total}, not {since}")
         start = min(since, n)
         state = self.state_at(start)
-        log: list[dict[str, Any]] = []
+        log: list[LogEntryOut] = []
         shown = open_view(state) if viewer is None else None  # each open view serves two moves (and the last)
         for i in range(start, n):
             before = state.clone()
@@ -591,10 +596,10 @@ class Coach:
             ApiError 503: the pool broke (the hub runs that kind in threads from then on, as its bots do).
         """
         try:
-            return await self.queue.run(lambda: hub._executor_for(COACH_POOL), fn, lane, owner)
+            return await self.queue.run(lambda: hub.workers.executor_for(COACH_POOL), fn, lane, owner)
         except BrokenExecutor:
             log.warning("worker processes for the coach failed; searches run in threads from now on")
-            hub._drop_pool(COACH_POOL)
+            hub.workers.drop(COACH_POOL)
             raise ApiError(503, "the coach's worker process failed; ask again") from None
 
     async def close(self) -> None:

@@ -1,6 +1,6 @@
 """What every router of the web app needs: plain-text checks, the bearer token, the client's address, the hub.
 
-The routes live in :mod:`~kartentisch.web.app` (tables, actions, the socket), :mod:`~kartentisch.web.invites`,
+The routes live in :mod:`~kartentisch.web.table_routes` (tables, actions, the socket), :mod:`~kartentisch.web.invites`,
 :mod:`~kartentisch.web.chat` and :mod:`~kartentisch.web.scorepad`; they share these helpers.
 """
 
@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Request, WebSocket
 from pydantic import AfterValidator, GetJsonSchemaHandler
 
 from ..kernel.words import control_character, not_in_a_line
-from .tables import ApiError, Hub
+from .errors import ApiError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .limits import Guard
 
 
 def _plain_text(text: str) -> str:
@@ -85,5 +89,10 @@ def client(connection: Request | WebSocket) -> str:
 
 
 def hub_of(connection: Request | WebSocket) -> Hub:
-    """The app's :class:`~kartentisch.web.tables.Hub` (made when the app starts)."""
+    """The app's :class:`~kartentisch.web.hub.Hub` (made when the app starts)."""
     return connection.app.state.hub  # type: ignore[no-any-return]
+
+
+def guard_of(connection: Request | WebSocket) -> Guard:
+    """The app's per-client limits (:class:`~kartentisch.web.limits.Guard`, made with the app)."""
+    return connection.app.state.guard  # type: ignore[no-any-return]

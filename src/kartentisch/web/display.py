@@ -27,8 +27,8 @@ import segno
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
 
+from .errors import ApiError
 from .invites import _invited
-from .tables import ApiError
 
 STATIC = Path(__file__).parent / "static"
 #: A documentation address (TEST-NET-3, RFC 5737) that is routed like the internet: connecting a UDP socket to it

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Query
 from ..games import all_games
 from ..kernel.words import LANGS
 from .frames import LANG_HELP
-from .tables import ApiError, frame_lang
+from .errors import ApiError, frame_lang
 
 router = APIRouter()
 

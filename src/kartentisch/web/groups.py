@@ -47,11 +47,13 @@ from ..kernel.words import LANGS
 from ..scorepad import EntryError, check_options, compute, get_ruleset, say
 from . import refusals
 from .deps import bearer, client, hub_of, plain_id
+from .errors import ApiError, frame_lang
+from .hub import Hub
 from .invites import seat_url
+from .live import LiveTable
 from .scorepad import PadIn, create_pad, pad_rounds_t, pads_t
 from .standings import Entry, Played, placings, standings
 from .store import Store, metadata, seats_t, tables_t
-from .tables import ApiError, Hub, LiveTable, frame_lang
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)

@@ -19,20 +19,24 @@ import asyncio
 import secrets
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 
 from . import clock, presence
 from .deps import PlainText, bearer, hub_of, plain_id
-from .frames import LANG_HELP
+from .errors import ApiError, Conflict, frame_lang
+from .frames import LANG_HELP, FrameOut
+from .live import Send, encode, frame_response
+from .seating import bot_spec
 from .store import NoteRecord, SeatRecord
-from .tables import MAX_ITERATIONS, ApiError, Conflict, Send, encode, frame_lang
+from .workers import MAX_ITERATIONS
 
 if TYPE_CHECKING:
-    from .tables import Hub, LiveTable
+    from .hub import Hub
+    from .live import LiveTable
 
 async def commit_note(hub: Hub, table: LiveTable, what: str, seat: int, *, by: int | None = None,
                       bot: str | None = None, record: SeatRecord | None = None,
@@ -146,7 +150,7 @@ async def run_out(hub: Hub, table: LiveTable, seat: int, then: str) -> None:
     if then == "ask":
         await commit_note(hub, table, "timeout_ask", seat)
         return
-    token = await hub.bot_move(table, seat, clock.TIMEOUT_BOT)
+    token = await hub.bots.move(table, seat, clock.TIMEOUT_BOT)
     await commit_note(hub, table, "timeout_bot", seat, bot=clock.TIMEOUT_BOT, events=[(seat, token)])
 
 
@@ -176,23 +180,25 @@ async def _frame_after(request: Request, table_id: str, authorization: str | Non
     return hub, table, None if _host(table, token) else table.seat_of(token), lang
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/handover")
+@router.post("/api/tables/{table_id}/seats/{seat}/handover", response_model=None,
+             responses={200: {"model": FrameOut}})
 async def handover(table_id: str, seat: int, body: StandInIn, request: Request,
                    authorization: Annotated[str | None, Header()] = None,
-                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """Another seated person (``Authorization: Bearer <seat token>``) hands ``seat`` to a bot once its clock ran out
     or its person is gone; answers with the bearer's frame. 401 no seat token, 409 not allowed now (naming why),
     422 no such seat or a bot that does not build."""
     hub, table, by, lang = await _frame_after(request, table_id, authorization, lang)
     if by is None:
         raise ApiError(401, "a seat token is needed to hand a seat to a bot (only people at the table do)")
-    await hand_over(hub, table, by, seat, hub.bot_spec(table.match.game, seat, body.model_dump()))
-    return table.frame(by, lang=lang)
+    await hand_over(hub, table, by, seat, bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds))
+    return frame_response(table.frame(by, lang=lang))
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/back")
+@router.post("/api/tables/{table_id}/seats/{seat}/back", response_model=None,
+             responses={200: {"model": FrameOut}})
 async def back(table_id: str, seat: int, request: Request, authorization: Annotated[str | None, Header()] = None,
-               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+               lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """The seat's own link takes it back from its bot; answers with its frame. 401 not that seat's token, 409 no bot
     plays it."""
     hub, table, own, lang = await _frame_after(request, table_id, authorization, lang)
@@ -201,17 +207,18 @@ async def back(table_id: str, seat: int, request: Request, authorization: Annota
     if not await take_back(hub, table, seat):
         raise ApiError(409, f"{table.names['en'][seat]} plays this seat already; no bot plays for them",
                        said=REFUSED["already"])
-    return table.frame(seat, lang=lang)
+    return frame_response(table.frame(seat, lang=lang))
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/remove")
+@router.post("/api/tables/{table_id}/seats/{seat}/remove", response_model=None,
+             responses={200: {"model": FrameOut}})
 async def remove_person(table_id: str, seat: int, body: StandInIn, request: Request,
                         authorization: Annotated[str | None, Header()] = None,
-                        lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> dict[str, Any]:
+                        lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """The host (``Authorization: Bearer <host_token>``) gives the seat of a person who is gone to a bot for good;
     answers with the spectator's frame. 401 without the host's token, 409 the person is there, 422 no such seat."""
     hub, table, _, lang = await _frame_after(request, table_id, authorization, lang)
     if not _host(table, bearer(authorization)):
         raise ApiError(401, "only the table's host removes a person: send 'Authorization: Bearer <host_token>'")
-    await remove(hub, table, seat, hub.bot_spec(table.match.game, seat, body.model_dump()))
-    return table.frame(None, lang=lang)
+    await remove(hub, table, seat, bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds))
+    return frame_response(table.frame(None, lang=lang))

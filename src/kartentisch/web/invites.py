@@ -5,7 +5,7 @@ table's invite (``code``, link ``/join/<code>``) and the ``host_token``. Whoever
 (``GET /api/invites/{code}``) and takes an open one with a name (``POST …/join``: that seat's token and link);
 the host may give an open seat to a bot instead (``POST /api/tables/{id}/seats/{seat}``). The match starts
 once no seat is open: until then nobody has a legal move and no bot moves
-(:attr:`~kartentisch.web.tables.LiveTable.waiting_for_seats`).
+(:attr:`~kartentisch.web.live.LiveTable.waiting_for_seats`).
 
 A seat is taken by one conditional update of the store under the table's lock, so of two people racing for
 the same seat exactly one gets it; the other is told it is taken (409) and nothing changes for them.
@@ -26,9 +26,13 @@ from ..kernel.words import Voice
 from . import refusals
 from .clock import TableClock
 from .deps import PlainText, bearer, hub_of, plain_id
+from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
+from .hub import Hub
+from .live import LiveTable
+from .seating import bot_spec, check_seats
 from .store import NameTaken, SeatRecord
-from .tables import MAX_ITERATIONS, ApiError, Hub, LiveTable, frame_lang
+from .workers import MAX_ITERATIONS
 
 STATIC = Path(__file__).parent / "static"
 
@@ -190,7 +194,8 @@ async def join(code: str, body: JoinIn, request: Request,
     async with table.lock:
         _open_seat(table, body.seat)
         taker = SeatRecord(body.seat, "human", name, None, secrets.token_urlsafe(24))
-        hub.check_seats([taker if s.seat == body.seat else s for s in table.record.seats], lang, body.seat)
+        check_seats([taker if s.seat == body.seat else s for s in table.record.seats], lang, body.seat,
+                    bot_only=hub.bot_only_workers > 0)
         await _take(hub, table, body.seat, taker, lang)
     hub.after_change(table)
     await table.broadcast()
@@ -214,9 +219,10 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
                             "table's creation answered it")
     async with table.lock:
         _open_seat(table, seat)
-        spec = hub.bot_spec(table.match.game, seat, body.model_dump())
+        spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds)
         taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
-        hub.check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat)
+        check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat,
+                    bot_only=hub.bot_only_workers > 0)
         await _take(hub, table, seat, taker, lang)
     hub.after_change(table)
     await table.broadcast()

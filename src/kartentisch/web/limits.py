@@ -23,7 +23,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from .tables import ApiError
+from .errors import ApiError
 
 
 class TooManyRequests(ApiError):

@@ -44,13 +44,14 @@ from sqlalchemy.exc import IntegrityError
 from ..kernel import lookup
 from . import clock
 from .deps import PlainText, bearer, hub_of, plain_id
+from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .invites import seat_url
 from .store import Store, events_t, metadata, tables_t
-from .tables import ApiError, frame_lang
 
 if TYPE_CHECKING:
-    from .tables import Hub, LiveTable
+    from .hub import Hub
+    from .live import LiveTable
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .clock import TableClock, ran_out
 
 if TYPE_CHECKING:
-    from .tables import LiveTable
+    from .live import LiveTable
 
 #: Seconds without a socket before a seat is ``away`` (times the hub's ``time_scale``).
 AWAY_SECONDS = 10.0

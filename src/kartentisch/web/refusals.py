@@ -1,7 +1,7 @@
 """Refusals in the players' words (EN/DE) where the raising code has none of its own.
 
 Every refusal of the API answers ``{"error": developer text, "text"?: the players' words}`` (:class:`ApiError
-<kartentisch.web.tables.ApiError>`; ``error`` stays for API clients and logs). A page shows ``text``, so it must
+<kartentisch.web.errors.ApiError>`; ``error`` stays for API clients and logs). A page shows ``text``, so it must
 read as people speak, in the request's language (``?lang=``), naming no field, id or token. This module words
 the refusals nobody else words:
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..kernel import Game, KartentischError
 from ..kernel.words import LANGS
 
 #: What a request's field is in the players' words (the specs' German terms: Spieler, Platz, Uhr …), by the
@@ -176,3 +177,56 @@ def invalid_request(errors: Iterable[Mapping[str, Any]], lang: str | None) -> st
     lang = reply_lang(lang)
     problems = list(dict.fromkeys(problem_text(error, lang) for error in errors))
     return f"{'; '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])}; {CHECK_AND_RETRY[lang]}"
+
+
+#: The refusals of a new table and of a move in the players' words (``ApiError.said``, :mod:`.refusals`).
+REFUSED: dict[str, dict[str, str]] = {
+    "no_game": {"en": "There is no such game here; choose one from the list.",
+                "de": "Dieses Spiel gibt es hier nicht; wähle eines aus der Liste."},
+    "players": {"en": "{game} is played by {low} to {high} players, not {n}.",
+                "de": "{game} spielen {low} bis {high} Spieler, nicht {n}."},
+    "unknown_option": {"en": "{game} has no such option; choose the options again.",
+                       "de": "Diese Einstellung gibt es bei {game} nicht; wähle die Einstellungen noch einmal."},
+    "option": {"en": "{label}: this value is not possible here; choose another one.",
+               "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
+    "seat_count": {"en": "Give each of the {n} players exactly one seat.",
+                   "de": "Gib jedem der {n} Spieler genau einen Platz."},
+    "seed": {"en": "The fixed deal is a whole number from 0 to 9223372036854775807.",
+             "de": "Die feste Kartenverteilung ist eine ganze Zahl von 0 bis 9223372036854775807."},
+    "seat_kind": {"en": "Seat {n}: choose who sits there: a person, a friend with the invite link or a bot.",
+                  "de": "Platz {n}: Wähle, wer dort sitzt: ein Mensch, ein Freund mit dem Einladungslink oder ein "
+                        "Bot."},
+    "bot": {"en": "Seat {n}: this bot does not play on this server; choose another one.",
+            "de": "Platz {n}: Dieser Bot spielt auf diesem Server nicht; wähle einen anderen."},
+    "bot_limit": {"en": "Seat {n}: this bot would think longer than this server allows; choose a weaker one.",
+                  "de": "Platz {n}: Dieser Bot würde länger nachdenken, als dieser Server erlaubt; wähle einen "
+                        "schwächeren."},
+    "no_person": {"en": "This server plays no table of bots only: give at least one seat to a person.",
+                  "de": "Dieser Server spielt keinen Tisch nur mit Bots: Gib mindestens einen Platz einem Menschen."},
+    "no_move": {"en": "Choose a move first.", "de": "Wähle zuerst einen Zug."},
+    "long_move": {"en": "Those are too many moves at once.", "de": "Das sind zu viele Züge auf einmal."},
+    "over": {"en": "The match is over.", "de": "Die Partie ist vorbei."},
+    "waiting_seats": {"en": "The match starts once every seat is taken; still free: {names}.",
+                      "de": "Die Partie beginnt, sobald jeder Platz besetzt ist; noch frei: {names}."},
+    "not_your_turn": {"en": "It is not your turn; waiting for {names}.",
+                      "de": "Du bist nicht am Zug; wir warten auf {names}."},
+    "illegal": {"en": "That move is not allowed now.", "de": "Dieser Zug ist jetzt nicht erlaubt."},
+    "rematch_early": {"en": "A rematch is possible once the match is over.",
+                      "de": "Eine Revanche gibt es, sobald die Partie vorbei ist."},
+    "rematch_started": {"en": "The rematch has started already.", "de": "Die Revanche hat schon begonnen."},
+}
+
+
+def options_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, str]:
+    """The players' words of ``options`` refused for ``game`` at ``players``: the player count out of the game's
+    range, an option the game does not have, or the first option (by its label) whose value is not allowed."""
+    if not game.min_players <= players <= game.max_players:
+        return said(REFUSED["players"], game=game.names, low=game.min_players, high=game.max_players,
+                             n=players)
+    for spec in game.options:
+        if spec.name in options:
+            try:
+                spec.validate(options[spec.name], players)
+            except KartentischError:
+                return said(REFUSED["option"], label={k: spec.label.get(k, spec.name) for k in LANGS})
+    return said(REFUSED["unknown_option"], game=game.names)

@@ -13,12 +13,16 @@ table.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .clock import TIMEOUT_BOT
+from .clock import TIMEOUT_BOT, TableClock
+from .errors import ApiError, Conflict
+from .frames import RematchOfferOut
+from .refusals import REFUSED
 
 if TYPE_CHECKING:
-    from .tables import LiveTable
+    from .hub import Hub
+    from .live import LiveTable
 
 #: Seconds from the offer until the rematch starts without the people who did not answer (times ``time_scale``).
 REMATCH_SECONDS = 60.0
@@ -58,7 +62,7 @@ def deadline(table: LiveTable, scale: float) -> float | None:
 
 
 def new_seats(table: LiveTable) -> list[dict[str, Any]]:
-    """The rematch's seats as :meth:`~kartentisch.web.tables.Hub.create` takes them: bots as they were, a person who
+    """The rematch's seats as :meth:`~kartentisch.web.hub.Hub.create` takes them: bots as they were, a person who
     joined a person, one who left a bot, one who did not answer a person a bot plays for until they join."""
     said = answers(table)
     seats = []
@@ -72,18 +76,71 @@ def new_seats(table: LiveTable) -> list[dict[str, Any]]:
     return seats
 
 
-def offer(table: LiveTable, scale: float) -> dict[str, Any] | None:
-    """The frame's ``rematch_offer``: ``None`` until someone offers one; else ``{"by": seat, "answers": per seat
-    "join" / "leave" / None (not yet, or a bot's seat), "waiting": the people who did not answer, "seconds": until it
-    starts without them (``None`` once made), "made": the rematch table exists}``."""
+def offer(table: LiveTable, scale: float) -> RematchOfferOut | None:
+    """The frame's ``rematch_offer`` (:class:`~kartentisch.web.frames.RematchOfferOut`): ``None`` until someone offers
+    one; else who offered it (``by``), each seat's answer ("join" / "leave" / ``None``: not yet, or a bot's seat), the
+    people who did not answer (``waiting``), the ``seconds`` until it starts without them (``None`` once made) and
+    whether the rematch table exists (``made``)."""
     n = len(table.log)
     first = next((note for note in table.notes if note.after == n and note.what == JOIN), None)
     if first is None or not table.state.game_over:
         return None
     said = answers(table)
     end = deadline(table, scale)
-    return {"by": first.seat,
-            "answers": [None if s not in said else "join" if said[s] else "leave" for s in range(table.record.players)],
-            "waiting": [s for s in people(table) if s not in said],
-            "seconds": None if end is None else round(max(0.0, end - time.time()), 1),
-            "made": table.rematch_id is not None}
+    answered: list[Literal["join", "leave"] | None] = [None if s not in said else "join" if said[s] else "leave"
+                                                       for s in range(table.record.players)]
+    return RematchOfferOut(by=first.seat, answers=answered, waiting=[s for s in people(table) if s not in said],
+                           seconds=None if end is None else round(max(0.0, end - time.time()), 1),
+                           made=table.rematch_id is not None)
+
+
+async def answer(hub: Hub, table: LiveTable, seat: int, join: bool = True) -> tuple[str | None, str | None]:
+    """``seat``'s answer to the rematch of a finished table (the first join offers it, every seat sees the offer);
+    the rematch is made (same seats, fresh seed) once every person answered, or by the offer's timer. An answer
+    given again changes nothing.
+
+    Returns:
+        ``(new table id, the new token of the same seat)`` once the rematch exists (the token ``None`` for a
+        seat that left: a bot's now), else ``(None, None)``.
+    Raises:
+        ApiError 409: the match is not over, or the seat leaves a rematch that exists already.
+    """
+    if not table.state.game_over:
+        raise ApiError(409, "a rematch is possible once the match is over", said=REFUSED["rematch_early"])
+    async with table.lock:
+        while True:
+            await hub.refresh(table)
+            said = answers(table).get(seat)
+            try:
+                if table.rematch_id is None and said != join:
+                    from .handover import commit_note  # the hand-over module builds on this one
+
+                    await commit_note(hub, table, JOIN if join else LEAVE, seat)
+                if table.rematch_id is None and due(table):
+                    await make(hub, table)
+                break
+            except Conflict:
+                continue  # another process's answer came first: judged again after it
+        rematch_id = table.rematch_id
+    hub.after_change(table)
+    await table.broadcast()
+    if rematch_id is None:
+        return None, None
+    if not join:
+        raise ApiError(409, "the rematch has started already; its table is open to watch",
+                       said=REFUSED["rematch_started"])
+    new_table = await hub.get(rematch_id)
+    new_seat = new_table.record.seats[seat]
+    return new_table.id, new_seat.token
+
+async def make(hub: Hub, table: LiveTable) -> None:
+    """Create the rematch of ``table`` (call under its lock): seats as :func:`new_seats`
+    says, the same options, clock and settings, a fresh seed."""
+    old = table.record
+    try:
+        new = await hub.create(old.game, old.players, old.options, None, new_seats(table),
+                                old.reaction_seconds, old.spectator_chat, old.hints, rematch_of=old.id,
+                                table_clock=TableClock.parse(old.clock))
+        table.rematch_id = new.id
+    except Conflict:  # another process made it a moment ago: this one is its table too
+        await hub.refresh(table)

@@ -34,8 +34,8 @@ from ..games import get_game
 from ..kernel.errors import KartentischError
 from ..kernel.words import LANGS
 from ..scorepad import EntryError, Ruleset, Sheet, check_names, check_options, compute, get_ruleset, say
+from .errors import ApiError, frame_lang
 from .store import metadata
-from .tables import ApiError, frame_lang
 
 STATIC = Path(__file__).parent / "static"
 

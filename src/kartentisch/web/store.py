@@ -150,7 +150,7 @@ notes_t = Table(
 )
 
 #: Who drives a table's bots (shared stores only): a row exists while some bot has a decision there; its
-#: ``owner`` (a process, :attr:`~kartentisch.web.tables.Hub.owner`) holds it until ``expires`` (epoch s, the
+#: ``owner`` (a process, :attr:`~kartentisch.web.hub.Hub.owner`) holds it until ``expires`` (epoch s, the
 #: database's clock) unless it renews it; an expired row is taken over by another process.
 leases_t = Table(
     "kt_bot_leases", metadata,

@@ -1,14 +1,14 @@
 """Turn-based tables (issue 34): a clock of a day or days a move, run out by one sweep over the store, and the
 "My tables" summaries of the seats a browser holds.
 
-A turn-based clock (:attr:`~kartentisch.web.clock.ClockPreset.turn_based`) arms no timer (``Hub.arm_timers`` skips
-it): a table waiting a day for a move holds no task and may leave memory like any idle table. :class:`TurnSweep`
-looks every ``every`` seconds for the turn-based tables whose deadline has passed — from the store's ``touched`` and
-``turn_clock`` columns, so a restarted server (or a table nobody has loaded since) is found the same way — loads
-each, and lets its clock run out as the timer would have (``bot`` or ``ask``, :mod:`~kartentisch.web.clock`). A
-table found due but with nothing to run out (its match is over, the seat asked is a bot's, the clock ran out with
-``ask`` already) is remembered with its ``touched`` and not loaded again until it changes. After each pass the
-e-mail notifications go out (:mod:`~kartentisch.web.notify`).
+A turn-based clock (:attr:`~kartentisch.web.clock.ClockPreset.turn_based`) arms no timer
+(:meth:`~kartentisch.web.timers.Timers.arm` skips it): a table waiting a day for a move holds no task and may leave
+memory like any idle table. :class:`TurnSweep` looks every ``every`` seconds for the turn-based tables whose deadline
+has passed — from the store's ``touched`` and ``turn_clock`` columns, so a restarted server (or a table nobody has
+loaded since) is found the same way — loads each, and lets its clock run out as the timer would have (``bot`` or
+``ask``, :mod:`~kartentisch.web.clock`). A table found due but with nothing to run out (its match is over, the seat
+asked is a bot's, the clock ran out with ``ask`` already) is remembered with its ``touched`` and not loaded again until
+it changes. After each pass the e-mail notifications go out (:mod:`~kartentisch.web.notify`).
 
 ``POST /api/my`` answers the "My tables" page (``/my``): for each ``(table, seat token)`` the browser keeps
 (``localStorage`` keys ``kartentisch.seat.<id>``), the game, the seats' names, whose turn it is, when the table last
@@ -33,12 +33,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..kernel.errors import first_line
 from . import clock
 from .deps import PlainText, hub_of
+from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .store import Store, tables_t
-from .tables import ApiError, frame_lang
 
 if TYPE_CHECKING:
-    from .tables import Hub, LiveTable
+    from .hub import Hub
+    from .live import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -103,10 +104,11 @@ class TurnSweep:
         return ran
 
     async def _run_out(self, table: LiveTable, now: float) -> int:
-        """Run out the due turn-based deadlines of ``table`` as its timer would (``Hub._expire``); returns how many."""
+        """Run out the due turn-based deadlines of ``table`` as its timer would
+        (:meth:`~kartentisch.web.timers.Timers.expire`); returns how many."""
         due = [(seat, d) for seat, d in clock.deadlines(table, self.hub.time_scale).items() if d.swept and d.at <= now]
         for seat, deadline in due:
-            await self.hub._expire(table, seat, deadline)  # the timer's own body, run now
+            await self.hub.timers.expire(table, seat, deadline)  # the timer's own body, run now
         return len(due)
 
     async def forever(self) -> None:

@@ -1,0 +1,499 @@
+"""Live tables: a match in memory, its seats, its subscribers, and the one per-recipient filter.
+
+Every message a client receives — HTTP response or WebSocket frame — is built by
+:meth:`LiveTable.frame` for one viewer (a seat, or ``None`` for a spectator): the seat's
+``state.view(seat)``, that seat's own legal tokens, and the move log as ``public_token`` shows it to
+that viewer, with each move told in words from that viewer's views only (``narrate``, in the viewer's
+language; made once per move when it is applied). The god document (``to_doc``) never leaves the server
+(boardgame.io's lesson: one filter, tested on every frame).
+
+A table changes only through the :class:`~kartentisch.web.hub.Hub`: check legality on the live state (nothing
+changes on error) → commit the tokens to the store → apply them here (:meth:`LiveTable.apply_local`) → push a fresh
+frame to every subscriber (:meth:`LiveTable.broadcast`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, cast
+
+import orjson
+from starlette.responses import Response
+
+from ..bots import bot_label
+from ..kernel import Choice, Game, GameState, IllegalAction, Match, Step, lookup
+from ..kernel.summary import round_summary, score_now
+from ..kernel.words import LANGS, Narration, Voice, listing, narrate
+from . import clock, presence, rematch
+from .card_names import CardNames
+from .errors import ApiError
+from .frames import (
+    ChatOut,
+    ChoiceOut,
+    FrameOut,
+    LogEntryOut,
+    MoveEntry,
+    Presence,
+    RoundEntry,
+    RoundSummaryOut,
+    SeatKind,
+    SeatNoteEntry,
+    SeatOut,
+    StepOut,
+    Timeout,
+)
+from .notes import note_text
+from .refusals import REFUSED, said
+from .store import ChatRecord, NoteRecord, SeatRecord, TableRecord
+
+#: A socket's sink: takes one message already encoded as JSON text (:func:`encode`), so a frame shared by many
+#: subscribers is encoded once (issue 33).
+Send = Callable[[str], Awaitable[None]]
+log = logging.getLogger(__name__)
+
+
+def encode(message: dict[str, Any] | FrameOut) -> str:
+    """One message as the JSON text a socket sends: compact, UTF-8 text as is (what Starlette's ``send_json``
+    sends), by orjson: 3.7–10.8× faster than ``json.dumps`` on a frame (issue 33, bench/README.md). A frame
+    (:class:`~kartentisch.web.frames.FrameOut`) is encoded as declared, its fields in order, by orjson's own
+    dataclass encoder. A message's keys are strings and its integers below 2**63 (a table's seed is, ``TableIn``);
+    orjson refuses anything else with ``TypeError``."""
+    return orjson.dumps(message).decode()
+
+
+def frame_response(frame: FrameOut) -> Response:
+    """An HTTP answer of one frame: the bytes a socket gets as text (:func:`encode`), not re-encoded by FastAPI."""
+    return Response(orjson.dumps(frame), media_type="application/json")
+
+
+#: Seconds a subscriber may take to accept one frame before it is dropped.
+SEND_TIMEOUT = 10.0
+#: Longest action line (characters), over HTTP and WebSocket alike.
+MAX_ACTION = 2000
+#: Chat messages a frame carries at most: the latest (a socket's later frames carry only the new ones).
+CHAT_FRAME = 200
+#: The key of :attr:`LiveTable.timers` for the rematch offer's timer (the others are seats).
+REMATCH_TIMER = -1
+#: The name of a spectator's chat message.
+SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
+
+
+def seat_names(seats: list[SeatRecord], lang: str) -> tuple[str, ...]:
+    """The seats' names as people read them in ``lang``: the name given at creation, else a bot's label
+    ("Bot Lena (strong)" / "Bot Lena (stark)", :func:`~kartentisch.bots.bot_label`: a person-like name per seat
+    with its kind and strength), else "Seat n" counted from 1. Raises KartentischError for a stored bot spec that
+    does not parse."""
+    voice = Voice(lang)
+    return tuple(s.name or (bot_label(s.bot or "random", s.seat, lang) if s.kind == "bot" else voice.name(s.seat))
+                 for s in seats)
+
+
+@dataclass
+class Subscriber:
+    """A socket listening to a table: its viewer, its sink, its language, how many events it has been sent, and
+    how many chat messages (``None``: none yet, its first frame carries the latest :data:`CHAT_FRAME`)."""
+
+    viewer: int | None
+    send: Send
+    sent: int = 0
+    lang: str = "en"
+    chat_sent: int | None = None
+
+
+#: Who reads a table's log: a viewer (seat, or ``None`` for a spectator) and a language.
+Reader = tuple[int | None, str]
+
+
+@dataclass
+class LogEntry:
+    """One applied token: its seat, the token and what it tells each reader who has read the table
+    (:class:`~kartentisch.kernel.words.Narration`: public token, sentence, round text), per :data:`Reader`.
+    Told once per reader: when the token is applied, or when the reader first reads the table
+    (:meth:`LiveTable.read_by`)."""
+
+    seat: int
+    token: str
+    told: dict[Reader, Narration] = field(default_factory=dict)
+
+
+def log_items(seat: int, told: Narration, names: CardNames, lang: str) -> list[LogEntryOut]:
+    """The frame's log entries of one event: the move, then the round's end if it ended one. The move's ``cards``:
+    the card codes its public token names (:meth:`CardNames.of_token`), so the page never reads a token."""
+    move = MoveEntry(seat, told.token, told.text, names.of_token(told.token, lang))
+    return [move] if told.round_text is None else [move, RoundEntry("round", told.round_text)]
+
+
+
+def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[ChoiceOut]:
+    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` and ``Game.choice_steps`` on the
+    seat's ``view``, for ``voice`` of that seat), in the order of ``legal``; ``path``: the steps on the table
+    (:meth:`kartentisch.kernel.Step.as_json`), so the page never reads a token. A token the game cannot tell is its
+    own single step, one button (logged, as for a game without words), so the table goes on."""
+    items = []
+    for token in legal:
+        try:
+            choice = game.choice(seat, token, view, voice)
+            path = game.choice_steps(seat, token, view)
+        except Exception:
+            log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
+                          token, seat)
+            choice, path = Choice((token,)), (Step("button", token, rest=True),)
+        items.append(ChoiceOut(token, list(choice.steps), choice.unordered,
+                               [cast(StepOut, step.as_json()) for step in path]))
+    return items
+
+
+@dataclass
+class LiveTable:
+    """A table in memory. Use :meth:`from_record`; mutate only through the hub (:meth:`~kartentisch.web.hub.Hub.act`,
+    under :attr:`lock`)."""
+
+    record: TableRecord
+    match: Match
+    log: list[LogEntry] = field(default_factory=list)
+    subscribers: dict[int, Subscriber] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    rematch_id: str | None = None
+    #: The running timers: a seat's clock (:class:`~kartentisch.web.clock.Deadline`), or the rematch offer's
+    #: (:data:`REMATCH_TIMER`), each with its task.
+    timers: dict[int, tuple[clock.Deadline, asyncio.Task[None]]] = field(default_factory=dict)
+    accessed: float = field(default_factory=time.monotonic)
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    chat: list[ChatRecord] = field(default_factory=list)
+    #: The readers whose words every log entry holds, told as each token is applied.
+    readers: set[Reader] = field(default_factory=set)
+    #: The current view of each viewer among :attr:`readers` (a frame's ``view``; the next move's "before").
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    #: The seats' notes in order (:mod:`~kartentisch.web.handover`), shown in the log among the moves.
+    notes: list[NoteRecord] = field(default_factory=list)
+    #: When each seat's last socket closed here (``time.monotonic``), and when the table was loaded:
+    #: :mod:`~kartentisch.web.presence`.
+    socket_left: dict[int, float] = field(default_factory=dict)
+    loaded: float = field(default_factory=time.monotonic)
+    #: The hub's ``time_scale``: the clocks' and presence's seconds are multiplied by it.
+    time_scale: float = 1.0
+
+    @classmethod
+    def from_record(cls, record: TableRecord) -> LiveTable:
+        """Rebuild a table by replaying its event log from the header (raises KartentischError). The moves are
+        told in words when a reader first asks (:meth:`read_by`), not here: a table loaded for one action or
+        one viewer does not tell every move to every seat in every language."""
+        match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
+        table = cls(record=record, match=match, rematch_id=record.rematch_id,
+                    names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat),
+                    notes=list(record.notes))
+        for seat, token in record.events:
+            table.apply_local(seat, [token])
+        return table
+
+    # ------------------------------------------------------------------ state
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self.match.state
+
+    @property
+    def id(self) -> str:
+        """Table id."""
+        return self.record.id
+
+    @functools.cached_property
+    def card_names(self) -> CardNames:
+        """The names of the cards its frames show (:class:`CardNames`, over the game's deck for these options)."""
+        state = self.state
+        return CardNames(state.game, frozenset(state.game.deck(state.players, state.options)))
+
+    @property
+    def has_person(self) -> bool:
+        """A person holds a seat (else only bots play: :data:`~kartentisch.web.workers.BOT_ONLY`)."""
+        return any(s.kind == "human" for s in self.record.seats)
+
+    @property
+    def waiting_for_seats(self) -> list[int]:
+        """The open seats, nobody's yet (the match starts once there is none)."""
+        return [s.seat for s in self.record.seats if s.kind == "open"]
+
+    def _listed(self, seats: list[int]) -> dict[str, str]:
+        """``seats`` by name as a sentence lists them ("Ada and Ben" / "Ada und Ben"), per language."""
+        return {lang: listing([self.names[lang][s] for s in seats], lang) for lang in LANGS}
+
+    def seat_taken(self, seat: SeatRecord) -> None:
+        """An open seat is now ``seat`` (committed to the store): the record and the seats' names follow."""
+        seats = [seat if s.seat == seat.seat else s for s in self.record.seats]
+        self.record = replace(self.record, seats=seats)
+        self.names = {lang: seat_names(seats, lang) for lang in LANGS}
+
+    def seat_of(self, token: str | None) -> int | None:
+        """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token."""
+        if token is None:
+            return None
+        given = token.encode("utf-8", "surrogateescape")  # compare_digest refuses non-ASCII str
+        for s in self.record.seats:
+            if s.token is not None and secrets.compare_digest(s.token.encode(), given):
+                return s.seat
+        raise ApiError(401, "unknown seat token for this table")
+
+    def apply_local(self, seat: int, tokens: list[str]) -> None:
+        """Apply already checked (and committed) tokens in memory, logging each one as every reader of
+        :attr:`readers` reads it (:func:`~kartentisch.kernel.words.narrate` on that viewer's views and public
+        token) and keeping their :attr:`views` current."""
+        viewers = {viewer for viewer, _ in self.readers}
+        for token in tokens:
+            entry = LogEntry(seat, token)
+            if not viewers:
+                self.match.apply(seat, token)
+            else:
+                before = self.state.clone()  # narrate asks the position before the move for the public token
+                self.match.apply(seat, token)
+                after = {viewer: self.state.view(viewer) for viewer in viewers}
+                for viewer, lang in self.readers:
+                    entry.told[viewer, lang] = self._tell(before, self.state, seat, token, self.voice(viewer, lang),
+                                                          (self.views[viewer], after[viewer]))
+                self.views = after
+            self.log.append(entry)
+
+    def voice(self, viewer: int | None, lang: str) -> Voice:
+        """The :class:`Voice` of ``viewer`` (a seat, ``None``: a spectator) in ``lang``, with the table's seat names."""
+        return Voice(lang, viewer, self.names[lang])
+
+    def read_by(self, viewer: int | None, lang: str) -> None:
+        """Make ``(viewer, lang)`` one of :attr:`readers`: the first time, tell it every move so far by replaying
+        the match from its header (its views only, as :meth:`apply_local` would have), once per table in memory.
+        Raises ValueError for a seat that is not the table's."""
+        if (viewer, lang) in self.readers:
+            return
+        if viewer is not None and not 0 <= viewer < self.record.players:
+            raise ValueError(f"seat {viewer} is not a seat of this table")
+        voice = self.voice(viewer, lang)
+        replay = Match(self.match.game, self.record.players, dict(self.record.options), self.record.seed)
+        view = replay.state.view(viewer)
+        for entry in self.log:
+            before = replay.state.clone()
+            replay.apply(entry.seat, entry.token)
+            after = replay.state.view(viewer)
+            entry.told[viewer, lang] = self._tell(before, replay.state, entry.seat, entry.token, voice, (view, after))
+            view = after
+        self.readers.add((viewer, lang))
+        self.views.setdefault(viewer, view)
+
+    def _tell(self, before: GameState, after: GameState, seat: int, token: str, voice: Voice,
+              views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
+        """:func:`narrate` for one reader; if the game's words fail, "Name: token" as for a game without words
+        (logged), since the move is committed already and the table must go on."""
+        try:
+            told = narrate(before, seat, token, after, voice, views)
+        except Exception:
+            log.exception("%s: describe_move failed for %s %r (table %s, reader %s); plain text instead",
+                          self.record.game, voice.lang, token, self.id, voice.viewer)
+            public = before.public_token(seat, token, voice.viewer)
+            return Narration(public, f"{voice.who(seat)}: {public}", None)
+        # Most readers are told the same words: one string kept for all of them.
+        return Narration(told.token, sys.intern(told.text),
+                         None if told.round_text is None else sys.intern(told.round_text))
+
+    def check(self, seat: int, line: str) -> list[str]:
+        """The tokens of ``line`` if ``seat`` may apply them all now; raises ApiError 409/422, changes nothing."""
+        if not isinstance(line, str) or not line.strip():
+            raise ApiError(422, "an action is a non-empty token string, e.g. \"play:r7\"", said=REFUSED["no_move"])
+        if len(line) > MAX_ACTION:
+            raise ApiError(422, f"an action line has at most {MAX_ACTION} characters", said=REFUSED["long_move"])
+        if self.state.game_over:
+            raise ApiError(409, "the match is over", said=REFUSED["over"])
+        if waiting := self.waiting_for_seats:
+            raise ApiError(409, f"the match starts once every seat is taken; waiting for "
+                                f"{', '.join(self.names['en'][s] for s in waiting)}",
+                           said=said(REFUSED["waiting_seats"], names=self._listed(waiting)))
+        if seat not in self.state.to_act():
+            names = self.names["en"]  # the page shows this: names, not 0-based seat numbers
+            raise ApiError(409, f"{names[seat]} has no decision now; waiting for "
+                                f"{', '.join(names[s] for s in self.state.to_act())}",
+                           said=said(REFUSED["not_your_turn"], names=self._listed(self.state.to_act())))
+        tokens = line.split()
+        try:
+            if len(tokens) == 1 and self.state.is_legal(seat, tokens[0]):
+                return tokens
+            self.state.clone().apply_line(seat, line)
+        except IllegalAction as exc:  # the rule goes in its own field, once; the seat by its name, not its index
+            move = f"{exc.token!r} is not allowed for {self.names['en'][seat]}: " if exc.token else ""
+            raise ApiError(422, move + exc.reason, rule=exc.rule, said=REFUSED["illegal"]) from None
+        except Exception:  # a game's own defect (a plug-in's parser): this line is refused, the table goes on
+            log.exception("%s: checking %r of seat %d failed (table %s)", self.record.game, line[:80], seat, self.id)
+            raise ApiError(422, "the game could not read this move; nothing applied") from None
+        return tokens
+
+    # ------------------------------------------------------------------ the filter
+    def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en",
+              chat_start: int | None = None) -> FrameOut:
+        """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one frame, its texts in ``lang``
+        (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`~kartentisch.web.errors.frame_lang` checks a
+        client's).
+
+        Each field is declared, with what it means, once: in :class:`~kartentisch.web.frames.FrameOut`, which this
+        builds (and ``/docs`` shows). What a viewer is given: ``view`` is ``state.view(viewer)``; ``legal`` and
+        ``choices`` (:func:`choice_items`) are the viewer's own; ``card_names`` names the card codes of ``view``
+        only (:class:`~kartentisch.web.card_names.CardNames`); each ``log`` entry is told from the viewer's views
+        only (:meth:`read_by`), with the seats' notes made after ``k`` events before event ``k`` (those after the
+        last event at the end); the round's scoring (issue 21, :mod:`kartentisch.kernel.summary`) is read from
+        ``view``. None of the seats' entries (issue 32) carries a card.
+
+        Args:
+            log_start: the first event of ``log`` (a socket gets the whole log first, then what is new; events,
+                not entries).
+            chat_start: the first chat message of ``chat`` (:meth:`chat_item`); ``None``: the latest
+                :data:`CHAT_FRAME`.
+        """
+        self.read_by(viewer, lang)
+        state = self.state
+        view = self.views[viewer]
+        names = self.names[lang]
+        game = self.match.game
+        waiting = self.waiting_for_seats
+        legal = state.legal_actions(viewer) if viewer is not None and not waiting else []
+        if chat_start is None:
+            chat_start = max(0, len(self.chat) - CHAT_FRAME)
+        now = time.time()
+        running = self.running_deadlines()
+        own = running.get(viewer) if viewer is not None else None
+        return FrameOut(
+            type="state",
+            table=self.id,
+            game=self.record.game,
+            lang=lang,
+            seat=viewer,
+            seats=self._seat_items(viewer, names, now, running),
+            view=view,
+            phase_text=self.match.game.phase_name(view["phase"], lang),
+            legal=legal,
+            choices=[] if viewer is None else choice_items(game, viewer, view, legal, self.voice(viewer, lang)),
+            page_facts=dict(game.page_facts(view, viewer)),
+            card_names=self.card_names.of_view(view, lang),
+            spectator_chat=self.record.spectator_chat,
+            log=self._log(viewer, lang, log_start),
+            log_start=log_start,
+            n=len(self.log),
+            rematch=self.rematch_id is not None,
+            rematch_offer=rematch.offer(self, self.time_scale),
+            fixed_seed=self.record.seed if self.record.seed_given else None,
+            countdown=None if own is None else round(max(0.0, own.at - now), 1),
+            countdown_then=None if own is None else cast(Timeout, own.then),
+            lower_wins=game.score_sign < 0,
+            score_now=score_now(game, view),
+            round_summary=RoundSummaryOut.of(round_summary(game, view, self.voice(viewer, lang))),
+            hints=self.record.hints,
+            waiting_for_seats=waiting,
+            chat=[self.chat_item(m, lang) for m in self.chat[chat_start:]],
+            chat_start=chat_start,
+        )
+
+    def running_deadlines(self) -> dict[int, clock.Deadline]:
+        """Each seat's running deadline: its armed timer's, or, with a turn-based clock, which arms no timer (the
+        turn sweep runs it out, issue 34), the stored one (:func:`~kartentisch.web.clock.deadlines`)."""
+        running = {seat: timer[0] for seat, timer in self.timers.items()}
+        clock_doc = clock.TableClock.parse(self.record.clock) if self.record.clock else None
+        if clock_doc is not None and clock_doc.preset.turn_based:
+            running.update({seat: d for seat, d in clock.deadlines(self, self.time_scale).items() if d.swept})
+        return running
+
+    def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float,
+                    running: dict[int, clock.Deadline]) -> list[SeatOut]:
+        """The frame's ``seats`` for ``viewer`` (see :meth:`frame`); ``running``: :meth:`running_deadlines`."""
+        viewer_sits = viewer is not None and self.record.seats[viewer].kind == "human"
+        connected = {sub.viewer for sub in self.subscribers.values()}
+        items = []
+        for s in self.record.seats:
+            timer = running.get(s.seat)
+            items.append(SeatOut(
+                seat=s.seat, kind=cast(SeatKind, s.kind), name=names[s.seat], bot=s.bot or s.stand_in,
+                presence=cast(Presence | None, presence.presence(self, s.seat, self.time_scale, connected)),
+                stand_in=s.stand_in is not None,
+                clock=None if timer is None else round(max(0.0, timer.at - now), 1),
+                clock_then=None if timer is None else cast(Timeout, timer.then),
+                ran_out=clock.ran_out(self, s.seat),
+                hand_over=(viewer_sits and s.seat != viewer
+                           and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
+            ))
+        return items
+
+    def _log(self, viewer: int | None, lang: str, log_start: int) -> list[LogEntryOut]:
+        """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the
+        moves (see :meth:`frame`)."""
+        moves = [log_items(e.seat, e.told[viewer, lang], self.card_names, lang) for e in self.log[log_start:]]
+        if not self.notes:
+            return [item for items in moves for item in items]
+        voice = Voice(lang, viewer, self.names[lang])
+        notes: dict[int, list[LogEntryOut]] = {}
+        offered: set[int] = set()
+        for note in self.notes:
+            first = note.what == rematch.JOIN and note.after not in offered
+            if first:
+                offered.add(note.after)
+            if note.after >= log_start:
+                notes.setdefault(note.after, []).append(SeatNoteEntry("seat", note.seat, note_text(note, voice, first)))
+        out: list[LogEntryOut] = []
+        for k, items in enumerate(moves, start=log_start):
+            out += notes.get(k, [])
+            out += items
+        return out + notes.get(len(self.log), [])
+
+    def chat_item(self, message: ChatRecord, lang: str) -> ChatOut:
+        """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at"}``, ``name`` the seat's in
+        ``lang`` (a spectator's: "Spectator"/"Zuschauer"), ``at`` an ISO 8601 time in UTC."""
+        name = SPECTATOR_NAME[lang] if message.seat is None else self.names[lang][message.seat]
+        at = datetime.fromtimestamp(message.at, UTC).isoformat(timespec="seconds")
+        return ChatOut(message.id, message.seat, name, message.text, at)
+
+    async def broadcast(self) -> None:
+        """Push each subscriber its frame with the log entries it has not had yet, all at once (a slow or failing
+        subscriber is dropped).
+
+        A frame is built and encoded once per distinct reader position: subscribers of the same viewer (all
+        spectators, or two pages of one seat), language, events sent and chat messages sent get the same text
+        (issue 33), since :meth:`frame` depends on nothing else; a seat's frame is built for that seat only, so
+        nothing of a seat's view reaches a spectator. All frames are built before the first is sent, from one
+        state."""
+        built: dict[tuple[int | None, str, int, int | None], tuple[str, int, int]] = {}
+        sends = []
+        for sub_id, sub in list(self.subscribers.items()):
+            key = (sub.viewer, sub.lang, sub.sent, sub.chat_sent)
+            if key not in built:
+                built[key] = self._encoded_frame(sub)
+            text, sub.sent, sub.chat_sent = built[key]
+            sends.append(self._send(sub_id, sub, text))
+        await asyncio.gather(*sends)
+
+    async def push(self, sub_id: int, sub: Subscriber) -> None:
+        """Send one subscriber its frame with the log entries it has not had yet (see :meth:`_send`)."""
+        text, sub.sent, sub.chat_sent = self._encoded_frame(sub)
+        await self._send(sub_id, sub, text)
+
+    def _encoded_frame(self, sub: Subscriber) -> tuple[str, int, int]:
+        """``sub``'s next frame as JSON text, with the events and chat messages it will then have had."""
+        frame = self.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent)
+        return encode(frame), frame.n, frame.chat_start + len(frame.chat)
+
+    async def _send(self, sub_id: int, sub: Subscriber, text: str) -> None:
+        """Send ``text`` to one subscriber. A subscriber whose socket is closed, or that does not take the frame
+        within :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects)."""
+        try:
+            await asyncio.wait_for(sub.send(text), SEND_TIMEOUT)
+        except Exception:  # closed or stuck: forget it, keep serving the others
+            self.subscribers.pop(sub_id, None)
+
+    @property
+    def idle(self) -> bool:
+        """No socket listens, no action is being applied, no bot thinks and no timer runs: the table may leave
+        memory (the DB keeps it). Handlers take the lock right after :meth:`~kartentisch.web.hub.Hub.get` without
+        yielding, so a table in use is never dropped."""
+        return (not self.subscribers and not self.timers and not self.lock.locked()
+                and (self.bot_task is None or self.bot_task.done()))
+
+

@@ -1,0 +1,75 @@
+"""Who may sit at a new table, or take or be given a seat: the seats' names and bot specs checked before anything is
+stored (issue 21, issue 32)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bots import make_bot, parse_spec
+from ..kernel import Game, KartentischError
+from ..kernel.names import NameRefused, check_names
+from ..kernel.words import LANGS, common_text
+from .errors import ApiError
+from .live import seat_names
+from .refusals import REFUSED, said
+from .store import SeatRecord
+from .workers import MAX_ITERATIONS, format_spec
+
+
+def bot_spec(game: Game, i: int, seat: dict[str, Any], search_seconds: float) -> str:
+    """The checked bot spec of seat ``i`` (a ``bot`` and ``iterations`` of a seat in a request), built once for
+    ``game``; ApiError 422 if it does not parse, is over a limit (:data:`~kartentisch.web.workers.MAX_ITERATIONS`,
+    ``search_seconds``: the server's wall-clock limit of one ISMCTS decision) or cannot be built here."""
+    spec = _bot_spec(i, seat, search_seconds)
+    try:
+        make_bot(spec, game, 0)
+    except ImportError as exc:
+        raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})",
+                       said=said(REFUSED["bot"], n=i + 1)) from None
+    except (KartentischError, NotImplementedError) as exc:
+        raise ApiError(422, f"seat {i + 1}: {exc}", said=said(REFUSED["bot"], n=i + 1)) from None
+    return spec
+
+
+def check_seats(records: list[SeatRecord], lang: str = "en", newcomer: int | None = None, *,
+                bot_only: bool) -> None:
+    """ApiError 422 (its message in ``lang``) if a seat's given name shows nothing when written, or two seats'
+    names look alike in a language (:func:`~kartentisch.kernel.names.check_names`, TR39 skeletons: the log and
+    the page name seats, two alike could not be told apart; ``newcomer``: only that seat's name is checked,
+    against the others'), or only bots play and this server plays no table without a person (``bot_only``
+    false: the hub has no :data:`~kartentisch.web.workers.BOT_ONLY` workers)."""
+    try:
+        for each in LANGS:
+            where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
+            check_names(seat_names(records, each), where, newcomer,
+                        unnamed={r.seat for r in records if not r.name and r.kind != "bot"})
+    except NameRefused as exc:
+        raise ApiError(422, exc.text(lang), said=exc.texts) from None
+    if not bot_only and all(r.kind == "bot" for r in records):
+        raise ApiError(422, "this server plays no table without a person; give at least one seat to a person",
+                       said=REFUSED["no_person"])
+
+def _bot_spec(i: int, seat: dict[str, Any], search_seconds: float) -> str:
+    """The bot spec of seat ``i``: its ``bot`` (default ``random``) with its ``iterations`` field merged in,
+    checked against :data:`~kartentisch.web.workers.MAX_ITERATIONS` and ``search_seconds`` (raises ApiError 422)."""
+    spec = str(seat.get("bot") or "random").strip()
+    try:
+        name, params = parse_spec(spec)
+    except KartentischError as exc:
+        raise ApiError(422, f"seat {i + 1}: {exc}", said=said(REFUSED["bot"], n=i + 1)) from None
+    if seat.get("iterations") is not None:
+        if "iterations" in params:
+            raise ApiError(422, f"seat {i + 1}: iterations given twice (in the bot spec {spec!r} and as "
+                                f"'iterations'); give it once", said=said(REFUSED["bot"], n=i + 1))
+        params["iterations"] = seat["iterations"]
+        spec = format_spec(name, params)
+    if name != "ismcts":
+        return spec
+    iterations, budget = params.get("iterations"), params.get("time_budget_s")
+    if isinstance(iterations, int | float) and iterations > MAX_ITERATIONS:
+        raise ApiError(422, f"seat {i + 1}: bot {spec!r}: iterations={iterations} is over this server's limit "
+                            f"of {MAX_ITERATIONS} per decision", said=said(REFUSED["bot_limit"], n=i + 1))
+    if isinstance(budget, int | float) and budget > search_seconds:
+        raise ApiError(422, f"seat {i + 1}: bot {spec!r}: time_budget_s={budget} is over this server's limit "
+                            f"of {search_seconds:g} s per decision", said=said(REFUSED["bot_limit"], n=i + 1))
+    return spec
