@@ -2,7 +2,8 @@
 
 Legality is stated once, in :meth:`.rules.GridState._violation` (``None`` or the error naming the
 rule, spec *Decisions and tokens*). :func:`listing` answers the same question for every token at
-once, by phase and step, from precomputed token strings by cell and line, instead of asking the check
+once, by phase and step, from precomputed token strings by cell and line (a face-down cell told by
+its first character inline, not by a call to :func:`.cells.is_down`), instead of asking the check
 about each of the 32 tokens of the action space; a random draw picks from it (the kernel's default),
 a decision being at most 18 tokens wide. ``tests/test_legality.py`` proves it equal to the check over
 the whole action space of random reachable states at every player count.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ...kernel.game import ROUND_OVER
-from .cells import completed_lines, is_down
+from .cells import DOWN, completed_lines
 from .notation import CLOSE, DRAWN, LINE_IDS, REMOVE, SETUP, START, TAKEN
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def listing(state: GridState, seat: int) -> list[str]:
     phase, step = state.phase, state.step
     grid = state._grids[seat]
     if phase == SETUP:  # R4
-        return [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if is_down(x)]
+        return [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == DOWN]
     if phase == ROUND_OVER:  # R20
         return ["deal"]
     if step == START:  # R7, R8, R9
@@ -44,7 +45,7 @@ def listing(state: GridState, seat: int) -> list[str]:
     if step == DRAWN or step == TAKEN:  # R7, R8
         out = [SWAP_TOKENS[r][c] for r, row in enumerate(grid) for c in range(len(row))]
         if step == DRAWN:
-            out += [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if is_down(x)]
+            out += [FLIP_TOKENS[r][c] for r, row in enumerate(grid) for c, x in enumerate(row) if x[0] == DOWN]
         return out
     if step == REMOVE:  # R11, options
         out = [REMOVE_TOKENS[line] for line in completed_lines(grid)]
