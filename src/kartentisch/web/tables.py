@@ -726,6 +726,9 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: Run (as tasks) when a match ends with an event committed by this process: a group records it (issue 34).
         self.on_match_over: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = []
+        #: The learned bots this server offers (``serve --policy``): game id → (policy file, its player count). A
+        #: seat asks for one as the bot ``policy``; no other policy file is ever read for a request (issue 36).
+        self.policies: dict[str, tuple[str, int]] = {}
 
     # ------------------------------------------------------------------ creation and loading
     async def create(self, game_id: str, players: int, options: dict[str, Any], seed: int | None,
@@ -776,7 +779,7 @@ class Hub:
                 records.append(SeatRecord(i, "human", name, None, secrets.token_urlsafe(24),  # unnamed: labelled
                                           seat.get("stand_in")))
             elif seat.get("kind") == "bot":
-                records.append(SeatRecord(i, "bot", name, self.bot_spec(game, i, seat), None))  # unnamed: labelled
+                records.append(SeatRecord(i, "bot", name, self.bot_spec(game, i, seat, players), None))  # labelled
             elif seat.get("kind") == "open":
                 records.append(SeatRecord(i, "open", "", None, None))  # taken through the invite (issue 21)
             else:
@@ -796,12 +799,15 @@ class Hub:
         assert record is not None
         return record
 
-    def bot_spec(self, game: Game, i: int, seat: dict[str, Any]) -> str:
+    def bot_spec(self, game: Game, i: int, seat: dict[str, Any], players: int | None = None) -> str:
         """The checked bot spec of seat ``i`` (a ``bot`` and ``iterations`` of a seat in a request), built once for
-        ``game``; ApiError 422 if it does not parse, is over a limit or cannot be built here."""
-        spec = self._bot_spec(i, seat)
+        ``game`` (at a table of ``players``, when given); ApiError 422 if it does not parse, is over a limit or
+        cannot be built here. The bot ``policy`` is the learned bot this server offers for ``game``
+        (:attr:`policies`); a request naming a policy file of its own is refused, so no request makes the server
+        read a file it did not offer."""
+        spec = self._policy_spec(game, i, seat) or self._bot_spec(i, seat)
         try:
-            make_bot(spec, game, 0)
+            make_bot(spec, game, 0, players)
         except ImportError as exc:
             raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})") from None
         except (KartentischError, NotImplementedError) as exc:
@@ -821,6 +827,20 @@ class Hub:
             raise ApiError(422, exc.text(lang), said=exc.texts) from None
         if not self.bot_only_workers and all(r.kind == "bot" for r in records):
             raise ApiError(422, "this server plays no table without a person; give at least one seat to a person")
+
+    def _policy_spec(self, game: Game, i: int, seat: dict[str, Any]) -> str | None:
+        """``policy:FILE`` for a seat asking for the bot ``policy`` (or for the file offered), ``None`` for another
+        bot; ApiError 422 when this server offers no learned bot for ``game`` or the seat names another file."""
+        spec = str(seat.get("bot") or "").strip()
+        if spec.partition(":")[0] != "policy":
+            return None
+        offered = self.policies.get(game.id)
+        if offered is None:
+            raise ApiError(422, f"seat {i + 1}: this server offers no learned bot for {game.id}")
+        if spec not in ("policy", f"policy:{offered[0]}"):
+            raise ApiError(422, f"seat {i + 1}: give the learned bot as 'policy'; this server reads no other "
+                                f"policy file")
+        return f"policy:{offered[0]}"
 
     def _bot_spec(self, i: int, seat: dict[str, Any]) -> str:
         """The bot spec of seat ``i``: its ``bot`` (default ``random``) with its ``iterations`` field merged in,
