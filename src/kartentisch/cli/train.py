@@ -53,6 +53,8 @@ def train_cmd(
     ismcts_iterations: Annotated[int, typer.Option(min=1, help="Iterations of that ISMCTS.")] = 100,
     envs: Annotated[int, typer.Option(min=1, help="Environments stepped together.")] = 8,
     ray: Annotated[bool, typer.Option("--ray", help="Step the environments as Ray actors (the ray extra).")] = False,
+    imitate: Annotated[int, typer.Option(min=0, help="Decisions of the heuristic bot the policy first imitates "
+                                                     "(behaviour cloning; 0: none).")] = 0,
 ) -> None:
     """Train a policy for GAME by self-play (masked PPO against a league of its past selves and the heuristic
     bot), export it to OUT and draw the learning curve (win rate against heuristic with 95% intervals) as
@@ -66,7 +68,7 @@ def train_cmd(
         require_train()
         config = TrainConfig(game_id, out, checkpoints or out.with_suffix(".ckpt"), players, options_json(options),
                              minutes, seed, every, eval_matches, heuristic, ismcts, ismcts_iterations,
-                             envs=envs, resume=resume, ray=ray, command=invocation(ctx))
+                             envs=envs, resume=resume, ray=ray, command=invocation(ctx), imitate=imitate)
         curve = train(config, log=lambda line: console.print(line, markup=False))
     except KartentischError as exc:
         console.print(f"error: {exc}", markup=False, soft_wrap=True)

@@ -9,13 +9,17 @@ match it draws one member: the game's ``heuristic`` bot (``heuristic`` share of 
 every checkpoint, the last ``league_size`` are kept), as in AlphaStar's league and OpenAI Five's past selves,
 so the policy neither forgets how to beat the heuristic nor overfits to one opponent.
 
+**Imitation** (``imitate``: a number of decisions, 0 = none): before the first update the actor is fitted to
+the heuristic bot's choices (:func:`imitate`, behaviour cloning), so self-play starts from the heuristic's
+level instead of random play; a fresh run only (a resumed one continues its model).
+
 **Checkpoints** (``every`` seconds of training, in ``checkpoints``): the model (``model.zip``), the league's
 snapshots (``league-<k>.npz``, policy files), ``progress.json`` (elapsed seconds and steps, the seed) and the
 learning curve ``curve.csv``: the greedy policy's win rate against ``heuristic`` over ``eval_matches``
 matches with a 95 % Wilson interval, evaluated in batches (all matches stepped together, one network call
 per round of decisions; :func:`evaluate`), and ``curve.png`` when matplotlib is there. ``--resume`` continues
-from them. The exported policy (``out``) is a :mod:`kartentisch.bots.policy` file, written at every
-checkpoint, with the command and seed in its header.
+from them. The exported policy (``out``) is a :mod:`kartentisch.bots.policy` file with the command and seed in
+its header, written at every checkpoint whose evaluation is the best so far (``model.zip`` is the latest).
 
 **Ray** (``ray=True``, the ``ray`` extra): the environments step as Ray actors (:class:`RayVecEnv`), one
 actor per environment, so rollouts run on every core or machine of the Ray cluster while the learner stays
@@ -81,6 +85,8 @@ class TrainConfig:
     resume: bool = False
     ray: bool = False
     command: str = ""
+    imitate: int = 0
+    imitate_epochs: int = 4
 
 
 class League:
@@ -181,6 +187,60 @@ def evaluate(network: Network, game: Game, players: int, options: dict[str, Any]
             asked += len(pending)
         active = pending
     return wins, matches, asked
+
+
+def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teacher: str, decisions: int,
+                 seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What ``teacher`` (a bot spec) chooses at every seat of matches dealt from ``seed`` on, as training data
+    for imitation: ``(observations (n, size) float32, masks (n, actions) bool, action ids (n,))``, one row per
+    step of a decision with more than one legal step (the seat's own observation, as the environments give it).
+    """
+    table = Table(game, players, options)
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    actions: list[int] = []
+    k = 0
+    while len(actions) < decisions:
+        state = table.reset(seed + k)
+        bots = [make_bot(teacher, game, seed + k * players + s) for s in range(players)]
+        k += 1
+        while not state.game_over and len(actions) < decisions:
+            seat = table.acting()
+            assert seat is not None
+            for step in table.space.steps(bots[seat].choose(state, seat)):
+                if len(table.next_steps()) > 1:
+                    obs.append(table.observe(seat))
+                    masks.append(table.mask().astype(bool))
+                    actions.append(step)
+                table.step(step)
+    return np.stack(obs), np.stack(masks), np.array(actions, dtype=np.int64)
+
+
+def imitate(model: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int, seed: int,
+            batch: int = 512, lr: float = 1e-3) -> float:
+    """Behaviour cloning (Pomerleau 1991; the warm start of AlphaStar's league): fit the actor of the sb3
+    ``MaskablePPO`` ``model`` to the teacher's choices by the masked log-likelihood; returns the last epoch's
+    mean loss. Reinforcement learning then starts from a policy that plays about as the teacher does."""
+    import torch
+
+    x, masks, actions = data
+    policy = model.policy
+    optimiser = torch.optim.Adam(policy.parameters(), lr=lr)
+    rng = np.random.default_rng(seed)
+    loss_sum = 0.0
+    for _ in range(epochs):
+        order = rng.permutation(len(actions))
+        loss_sum, batches = 0.0, 0
+        for at in range(0, len(order), batch):
+            idx = order[at:at + batch]
+            dist = policy.get_distribution(torch.as_tensor(x[idx]), action_masks=masks[idx])
+            loss = -dist.log_prob(torch.as_tensor(actions[idx])).mean()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            loss_sum, batches = loss_sum + loss.item(), batches + 1
+        loss_sum /= max(batches, 1)
+    return loss_sum
 
 
 class RayVecEnv:
@@ -361,6 +421,8 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
             return env
         return build
 
+    budget = config.minutes * 60.0
+    started = time.perf_counter() - done_seconds  # the imitation counts too
     factories = [factory(i) for i in range(config.envs)]
     vec = RayVecEnv(factories) if config.ray else DummyVecEnv(factories)
     if config.resume:
@@ -369,8 +431,10 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
         model = MaskablePPO("MlpPolicy", vec, learning_rate=3e-4, n_steps=256, batch_size=512, n_epochs=4,
                             gamma=0.995, gae_lambda=0.95, ent_coef=0.01, clip_range=0.2,
                             policy_kwargs={"net_arch": list(config.net)}, seed=config.seed, verbose=0, device="cpu")
-    budget = config.minutes * 60.0
-    started = time.perf_counter() - done_seconds
+        if config.imitate:
+            data = teacher_data(game, config.players, options, "heuristic", config.imitate, config.seed + 5_000_000)
+            loss = imitate(model, data, config.imitate_epochs, config.seed)
+            log(f"imitated heuristic on {len(data[2]):,} decisions ({config.imitate_epochs} epochs, loss {loss:.3f})")
     info = {"trainer": "MaskablePPO (sb3-contrib) against a league of past selves and heuristic",
             "command": config.command, "seed": config.seed}
 
@@ -392,8 +456,9 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
         stale = folder / f"league-{k - config.league_size}.npz"
         if stale.exists():
             stale.unlink()
-        save_policy(config.out, network, game, config.players, options,
-                    {**info, "steps": steps, "seconds": round(seconds, 1), "evaluation": curve[-1]})
+        if curve[-1]["win_rate"] >= max(c["win_rate"] for c in curve):
+            save_policy(config.out, network, game, config.players, options,
+                        {**info, "steps": steps, "seconds": round(seconds, 1), "evaluation": curve[-1]})
         model.save(model_file)
         _write_curve(curve_file, curve)
         plot_curve(curve, folder / "curve.png", f"{game.id}: learned policy against heuristic", config.players)
