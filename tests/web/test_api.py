@@ -22,7 +22,7 @@ def test_health_and_games(client: TestClient) -> None:
     assert client.get("/api/health").status_code == 200
     games = client.get("/api/games").json()
     assert [g["id"] for g in games] == [g.id for g in all_games()]
-    assert games[0] == {**all_games()[0].describe(), "pitch": dict(all_games()[0].parts.pitch)}
+    assert games[0] == {**all_games()[0].describe(), "pitch": dict(all_games()[0].parts.pitch), "learned": None}
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
     assert client.get("/docs").status_code == 200
 

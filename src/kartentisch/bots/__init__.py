@@ -1,27 +1,30 @@
 """Bot players for any seat, named by a spec string ``name[:key=value,...]``.
 
 The same spec works everywhere (play, simulate, tournament, the table): ``random``,
-``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``.
+``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``, ``policy:PATH`` (a learned
+policy file played by NumPy, :mod:`.policy`; ``policy:PATH,temperature=0.5`` samples instead of taking the best
+move; the path may not contain a comma).
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Mapping
 from typing import Any
 
 from ..kernel import Bot, Game, KartentischError, RandomBot
 
-BOT_NAMES = ("random", "heuristic", "ismcts")
+BOT_NAMES = ("random", "heuristic", "ismcts", "policy")
 
 #: Person-like names of bot seats, one per seat (a table has at most 8 seats).
 PERSON_NAMES = ("Lena", "Max", "Ida", "Jonas", "Mia", "Paul", "Ella", "Noah")
 
 _KINDS: dict[str, dict[str, str]] = {
     "en": {"random": "plays at random", "heuristic": "steady", "weak": "weak", "medium": "medium", "strong": "strong",
-           "bot": "Bot {name} ({kind})"},
+           "policy": "learned", "bot": "Bot {name} ({kind})"},
     "de": {"random": "spielt zufällig", "heuristic": "solide", "weak": "schwach", "medium": "mittel", "strong": "stark",
-           "bot": "Bot {name} ({kind})"},
+           "policy": "gelernt", "bot": "Bot {name} ({kind})"},
 }
 
 #: ISMCTS iterations from which a bot is called medium and strong (weak below); the heuristic bot
@@ -32,6 +35,9 @@ STRENGTHS: tuple[tuple[int, str], ...] = ((1000, "strong"), (300, "medium"), (0,
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name[:key=value,...]`` into the name and typed parameters (int, float, or str).
 
+    A ``policy`` spec's first item is its file's path (``policy:grid.npz,temperature=0.5`` gives
+    ``("policy", {"path": "grid.npz", "temperature": 0.5})``).
+
     Raises:
         KartentischError: unknown bot name, a parameter without ``=``, or a parameter given twice (which one
             counts would be a guess).
@@ -40,7 +46,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if name not in BOT_NAMES:
         raise KartentischError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")
     params: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
+    items = [item for item in rest.split(",") if item]
+    if name == "policy":
+        if not items or "=" in items[0]:
+            raise KartentischError(f"bot spec {spec!r}: name the policy file, as policy:PATH")
+        params["path"] = items.pop(0).strip()
+    for item in items:
         key, eq, raw = item.partition("=")
         if not eq or not key:
             raise KartentischError(f"bot spec {spec!r}: parameter {item!r} is not key=value")
@@ -74,11 +85,16 @@ def bot_label(spec: str, seat: int, lang: str = "en") -> str:
     return texts["bot"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)], kind=texts[kind])
 
 
-def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
+def make_bot(spec: str, game: Game, seed: int | None = None, players: int | None = None,
+             options: Mapping[str, Any] | None = None) -> Bot:
     """Build the bot named by ``spec`` for ``game``, seeded with ``seed``.
 
+    With ``players`` (and ``options``), a bot made for one kind of table (a policy) is checked against that
+    table now, so a tournament or a table fails before its first match, not in it.
+
     Raises:
-        KartentischError: unknown bot, bad parameters, or a game without that bot.
+        KartentischError: unknown bot, bad parameters, a game without that bot, or a policy file that cannot be
+            read or was made for another game or table (:class:`~.policy.PolicyError`, naming the file).
     """
     name, params = parse_spec(spec)
     if name == "random":
@@ -89,6 +105,20 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
         if params:
             raise KartentischError(f"bot 'heuristic' takes no parameters, got {sorted(params)}")
         return game.heuristic_bot(seed)
+    if name == "ismcts":
+        return _ismcts(spec, game, seed, params)
+    from .policy import PolicyBot
+
+    unknown = sorted(set(params) - {"path", "temperature"})
+    if unknown:
+        raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; policy takes temperature")
+    bot = PolicyBot(params["path"], game, seed, params.get("temperature", 0.0))
+    if players is not None:
+        bot.check(players, game.resolve_options(players, options))
+    return bot
+
+
+def _ismcts(spec: str, game: Game, seed: int | None, params: dict[str, Any]) -> Bot:
     bot_class = importlib.import_module(f"{__name__}.ismcts").ISMCTSBot
     allowed = [p for p in inspect.signature(bot_class).parameters if p not in ("game", "seed")]
     unknown = sorted(set(params) - set(allowed))

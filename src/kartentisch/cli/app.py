@@ -391,3 +391,6 @@ app.command("scorepad")(scorepad.scorepad_cmd)
 from . import check  # noqa: E402
 
 app.command("check-game")(check.check_game_cmd)
+from . import train  # noqa: E402
+
+app.command("train")(train.train_cmd)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import os
 import socket
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -156,6 +157,9 @@ def serve_cmd(
         help="Send the mails of turn-based tables through this SMTP server: smtp://user@host:587 (STARTTLS), "
              "smtps://user@host:465 (TLS) or smtp+plain://host:25, the sender as ?from=name@example.org; the "
              "password in the environment variable KARTENTISCH_SMTP_PASSWORD. Without it no mail is offered.")] = None,
+    policy: Annotated[list[Path] | None, typer.Option(
+        "--policy", help="A learned policy file (kartentisch train --out) the lobby offers as the level 'learned' "
+                         "for its game at its player count; repeat it for several games, one file per game.")] = None,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""
     import uvicorn
@@ -204,12 +208,19 @@ def serve_cmd(
         mail = None if smtp is None else parse_smtp(smtp)
     except ValueError as exc:
         _fail(str(exc))
+    from kartentisch.kernel import KartentischError
+    from kartentisch.web.app import offered_policies
+
+    try:
+        offered_policies(policy or [])
+    except (KartentischError, ValueError) as exc:
+        _fail(f"--policy: {exc}")
     try:
         app = create_app(db, bot_delay=bot_delay,
                          search_seconds=SEARCH_SECONDS if search_seconds is None else search_seconds,
                          limits=limits, bot_searches=bot_searches, bot_only_searches=bot_only_searches,
                          ttl=expire_days * 86400, sweep_seconds=sweep_minutes * 60,
-                         coach_iterations=coach_iterations, coach=coach, smtp=mail)
+                         coach_iterations=coach_iterations, coach=coach, smtp=mail, policies=policy or [])
         store = app.state.store
         store.hold_alone()
         journal = store.journal_mode()

@@ -97,7 +97,7 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
             raise ValueError("opponents: give at least one bot spec")
         for spec in lineup:
             if isinstance(spec, str):
-                make_bot(spec, self.game, 0)  # a bad spec fails here, not at the first reset
+                make_bot(spec, self.game, 0, players, options)  # a bad spec fails here, not at the first reset
         self.opponents: list[str | Bot] = lineup
         self.seat_choice = seat
         self.illegal = illegal

@@ -135,7 +135,7 @@ def simulate(game: str, players: int, bots: Sequence[str], matches: int, seed: i
     g = get_game(game)
     g.resolve_options(players, options)
     for spec in bots:
-        make_bot(spec, g, 0)
+        make_bot(spec, g, 0, players, options)
     summary = Summary(records)
     jobs = list(rotated_jobs(game, players, list(bots), matches, seed, options))
     for result in play_jobs(jobs, workers, backend, address, progress):

@@ -36,7 +36,7 @@ def tournament_jobs(game: str, players: int, bots: Sequence[str], matches: int, 
     if not bots:
         raise KartentischError("tournament: give at least one bot spec")
     for spec in bots:
-        make_bot(spec, g, 0)
+        make_bot(spec, g, 0, players, options)
     cycle = max(players, len(bots))
     if not isinstance(matches, int) or matches < 1 or matches % cycle:
         lower = max(cycle, (matches // cycle) * cycle) if isinstance(matches, int) else cycle

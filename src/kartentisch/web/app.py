@@ -20,9 +20,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -37,6 +38,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..bots.policy import load_policy
+from ..kernel import lookup
 from ..kernel.words import LANGS
 from . import clock, refusals
 from .chat import chat_router
@@ -274,12 +277,29 @@ def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
             if any(route.matches({**scope, "method": method})[0] == Match.FULL for route in app.router.routes)]
 
 
+def offered_policies(paths: Sequence[str | Path]) -> dict[str, tuple[str, int]]:
+    """The learned bots a server offers: game id → (the policy file's absolute path, its player count).
+
+    Raises:
+        KartentischError: a file that cannot be read as a policy, or of a game not installed here.
+        ValueError: two files of one game (which the lobby should offer would be a guess).
+    """
+    offered: dict[str, tuple[str, int]] = {}
+    for path in paths:
+        policy = load_policy(Path(path).resolve())
+        game = lookup(policy.game)
+        if game.id in offered:
+            raise ValueError(f"two policies of {game.id}: {offered[game.id][0]} and {policy.path}; offer one per game")
+        offered[game.id] = (policy.path, policy.players)
+    return offered
+
+
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float = 30 * 86400,
                bot_workers: int = 4, max_live: int = 2000, search_seconds: float = SEARCH_SECONDS,
                limits: Limits | None = None, bot_searches: int = 2, bot_only_searches: int = 1,
                sweep_seconds: float = 3600.0, coach_iterations: int | None = None,
                coach: CoachLimits | None = None, time_scale: float = 1.0, smtp: SmtpConfig | None = None,
-               turn_seconds: float = TURN_SWEEP_SECONDS) -> FastAPI:
+               turn_seconds: float = TURN_SWEEP_SECONDS, policies: Sequence[str | Path] = ()) -> FastAPI:
     """Build the web app on the database ``db_url`` (``None``: SQLite in the user data folder).
 
     Args:
@@ -304,10 +324,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             small one instead of waiting minutes), :class:`~kartentisch.web.hub.Hub` ``time_scale``.
         smtp: where the mails of turn-based tables go (issue 34, :mod:`~kartentisch.web.notify`); ``None``: no mail.
         turn_seconds: seconds between two passes of the turn sweep (:mod:`~kartentisch.web.turns`, > 0).
+        policies: learned policy files (:mod:`kartentisch.bots.policy`, at most one per game) the lobby offers as
+            the level "learned" for their game at their player count (``GET /api/games``: ``learned``); a seat
+            asks for it as the bot ``policy``.
 
     Raises:
-        ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, or a
-            limit that does not parse.
+        ValueError: ``search_seconds`` or ``sweep_seconds`` not > 0, a worker count out of range, a
+            limit that does not parse, or two policies of one game.
+        KartentischError: a policy file that cannot be read or is of no installed game (naming the file).
         sqlalchemy.exc.SQLAlchemyError, ImportError: the database URL does not parse, its driver is missing,
             or the database does not answer (the store connects once here).
     """
@@ -322,6 +346,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                          f"{bot_only_searches}")
     guard = Guard(limits or Limits.off())
     coach = coach or CoachLimits()
+    offered = offered_policies(policies)
     store = Store(db_url)
 
     @asynccontextmanager
@@ -331,6 +356,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
                                   search_seconds=search_seconds, search_workers=bot_searches,
                                   bot_only_workers=bot_only_searches, coach_workers=coach.workers,
                                   time_scale=time_scale)
+        hub.policies = offered
         hub.on_match_over.append(groups_recorder(store))  # a group's table records its result (issue 34)
         await hub.sweep_logged()  # before the first request, so no table made now can be swept now
         loop = asyncio.get_running_loop()

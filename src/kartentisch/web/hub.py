@@ -125,6 +125,9 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: Run (as tasks) when a match ends with an event committed by this process: a group records it (issue 34).
         self.on_match_over: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = []
+        #: The learned bots this server offers (``serve --policy``): game id → (policy file, its player count). A
+        #: seat asks for one as the bot ``policy``; no other policy file is ever read for a request (issue 36).
+        self.policies: dict[str, tuple[str, int]] = {}
         #: The bots' turns, the timers, and the shared store's notifications and leases.
         self.bots = BotTurns(self)
         self.timers = Timers(self)
@@ -183,7 +186,7 @@ class Hub:
                 records.append(SeatRecord(i, "human", name, None, secrets.token_urlsafe(24),  # unnamed: labelled
                                           seat.get("stand_in")))
             elif seat.get("kind") == "bot":
-                spec = bot_spec(game, i, seat, self.search_seconds)
+                spec = bot_spec(game, i, seat, self.search_seconds, self.policies, players)
                 records.append(SeatRecord(i, "bot", name, spec, None))  # unnamed: labelled
             elif seat.get("kind") == "open":
                 records.append(SeatRecord(i, "open", "", None, None))  # taken through the invite (issue 21)

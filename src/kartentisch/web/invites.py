@@ -219,7 +219,8 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
                             "table's creation answered it")
     async with table.lock:
         _open_seat(table, seat)
-        spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds)
+        spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies,
+                        table.record.players)
         taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
         check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat,
                     bot_only=hub.bot_only_workers > 0)

@@ -3,6 +3,7 @@ stored (issue 21, issue 32)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..bots import make_bot, parse_spec
@@ -16,19 +17,39 @@ from .store import SeatRecord
 from .workers import MAX_ITERATIONS, format_spec
 
 
-def bot_spec(game: Game, i: int, seat: dict[str, Any], search_seconds: float) -> str:
+def bot_spec(game: Game, i: int, seat: dict[str, Any], search_seconds: float,
+             policies: Mapping[str, tuple[str, int]] | None = None, players: int | None = None) -> str:
     """The checked bot spec of seat ``i`` (a ``bot`` and ``iterations`` of a seat in a request), built once for
-    ``game``; ApiError 422 if it does not parse, is over a limit (:data:`~kartentisch.web.workers.MAX_ITERATIONS`,
-    ``search_seconds``: the server's wall-clock limit of one ISMCTS decision) or cannot be built here."""
-    spec = _bot_spec(i, seat, search_seconds)
+    ``game`` at a table of ``players``; ApiError 422 if it does not parse, is over a limit
+    (:data:`~kartentisch.web.workers.MAX_ITERATIONS`, ``search_seconds``: the server's wall-clock limit of one ISMCTS
+    decision) or cannot be built here. The bot ``policy`` is the learned bot this server offers for ``game``
+    (``policies``, :attr:`Hub.policies <kartentisch.web.hub.Hub.policies>`); a request naming a policy file of its
+    own is refused, so no request makes the server read a file it did not offer (issue 36)."""
+    spec = _policy_spec(game, i, seat, policies or {}) or _bot_spec(i, seat, search_seconds)
     try:
-        make_bot(spec, game, 0)
+        make_bot(spec, game, 0, players)
     except ImportError as exc:
         raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})",
                        said=said(REFUSED["bot"], n=i + 1)) from None
     except (KartentischError, NotImplementedError) as exc:
         raise ApiError(422, f"seat {i + 1}: {exc}", said=said(REFUSED["bot"], n=i + 1)) from None
     return spec
+
+
+def _policy_spec(game: Game, i: int, seat: dict[str, Any], policies: Mapping[str, tuple[str, int]]) -> str | None:
+    """``policy:FILE`` for a seat asking for the bot ``policy`` (or for the file offered), ``None`` for another
+    bot; ApiError 422 when this server offers no learned bot for ``game`` or the seat names another file."""
+    spec = str(seat.get("bot") or "").strip()
+    if spec.partition(":")[0] != "policy":
+        return None
+    offered = policies.get(game.id)
+    if offered is None:
+        raise ApiError(422, f"seat {i + 1}: this server offers no learned bot for {game.id}",
+                       said=said(REFUSED["bot"], n=i + 1))
+    if spec not in ("policy", f"policy:{offered[0]}"):
+        raise ApiError(422, f"seat {i + 1}: give the learned bot as 'policy'; this server reads no other "
+                            f"policy file", said=said(REFUSED["bot"], n=i + 1))
+    return f"policy:{offered[0]}"
 
 
 def check_seats(records: list[SeatRecord], lang: str = "en", newcomer: int | None = None, *,

@@ -131,10 +131,13 @@ def pitch_of(game: Game) -> dict[str, str]:
 
 
 @router.get("/api/games")
-async def list_games() -> list[dict[str, Any]]:
+async def list_games(request: Request) -> list[dict[str, Any]]:
     """Every game: id, names, player range and options (``Game.describe()``: a choice option's values in words
-    as ``choice_labels``), and its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`)."""
-    return [{**g.describe(), "pitch": pitch_of(g)} for g in all_games()]
+    as ``choice_labels``), its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`) and
+    ``learned``: ``{"players"}`` of the learned bot this server offers for it (``serve --policy``), else None."""
+    offered = hub_of(request).policies
+    return [{**g.describe(), "pitch": pitch_of(g),
+             "learned": {"players": offered[g.id][1]} if g.id in offered else None} for g in all_games()]
 
 
 @router.post("/api/tables", status_code=201)

@@ -12,9 +12,15 @@ import { st } from "./seatwords.js";
 import { html, listValue, loadGame, render, useEffect, useRef, useState } from "./ui.js";
 
 // The same words as the table's bot labels (bots.bot_label): ISMCTS from 1,000 iterations is "strong" there.
-const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 1000 } };
+// "learned": the policy this server offers for the game (serve --policy; GET /api/games: learned), issue 36.
+const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 1000 },
+  learned: { bot: "policy" } };
 /** The page's words of each kind of seat (the seat rows' choices). */
-const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong" };
+const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong",
+  learned: "botLearned" };
+/** The kinds of seat offered for `game` at `players`: "learned" only where the server has a policy for that count. */
+const seatKinds = (game, players) => Object.entries(SEAT_KINDS)
+  .filter(([kind]) => kind !== "learned" || game.learned?.players === players);
 
 function RulesDialog({ game, onClose }) {
   const [text, setText] = useState(null);
@@ -93,7 +99,7 @@ function OptionField({ opt, value, seats, pick, onChange }) {
 /** One seat of the setup: the host's name, or what sits there; a person's name where one plays (a seat with a
  * private link, or in hot-seat a friend's seat, whose player shares this device: the table then says "Pass the
  * device to Ben", issue 32). */
-function SeatRow({ i, seat, hotseat, shared, onChange }) {
+function SeatRow({ i, seat, hotseat, shared, kinds, onChange }) {
   if (i === 0 && shared) return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span> ${t("kindOpen")}</div>`;
   if (i === 0) {
     return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span>
@@ -102,7 +108,7 @@ function SeatRow({ i, seat, hotseat, shared, onChange }) {
   }
   return html`<div class="seat-row" data-seat=${i}><label class="seat-no" for=${`kind-${i}`}>${t("seat")} ${i + 1}</label>
     <select id=${`kind-${i}`} class="kind" value=${seat.kind} onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
-      ${Object.entries(SEAT_KINDS).map(([kind, key]) => html`<option value=${kind}>${t(key)}</option>`)}
+      ${kinds.map(([kind, key]) => html`<option value=${kind}>${t(key)}</option>`)}
     </select>
     ${(seat.kind === "human" || (hotseat && seat.kind === "open")) && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength="80" placeholder=${t("name")}
       value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />`}
@@ -215,7 +221,7 @@ function Setup({ game }) {
         ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) => html`<option value=${String(n)}>${n}</option>`)}
       </select></div>
     <fieldset id="seats"><legend>${t("seats")}</legend>
-      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} shared=${shared} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
+      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} shared=${shared} kinds=${seatKinds(game, players)} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
     </fieldset>
     <div class="field"><label><input id="shared-screen" type="checkbox" checked=${shared}
       onChange=${(e) => setShared(e.currentTarget.checked)} /> ${td("shared")}</label>

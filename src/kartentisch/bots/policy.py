@@ -1,0 +1,318 @@
+"""A learned policy as a bot (issue 36): ``policy:PATH`` plays an exported network with NumPy alone.
+
+**The file** (``.npz``, NumPy's zip of arrays, read with ``allow_pickle=False`` so it runs no code) holds
+``header``, a JSON document as UTF-8 bytes (``uint8``), and the layers ``w0, b0, w1, b1, …``: ``w_k`` of
+shape ``(inputs, outputs)``, ``b_k`` of shape ``(outputs,)``, float32. The network is a multi-layer
+perceptron: ``tanh`` between layers (``header["activation"]``), the last layer's outputs are the logits of
+the game's fixed action space (:class:`kartentisch.rl.spaces.ActionSpace`). The header names:
+
+* ``format`` (``"kartentisch-policy"``) and ``version`` (:data:`VERSION`);
+* ``game``, ``players`` and ``options`` (the table it was trained for);
+* ``observation``: ``size`` and ``digest`` of the encoder's slice layout (:func:`layout_digest`: names,
+  shapes, offsets, scales), so a policy whose game changed its observation is refused, not misread;
+* ``actions``: ``size`` and ``digest`` of the action list;
+* ``activation``; and, for reproduction, ``command``, ``seed``, ``trainer`` and whatever else the trainer
+  recorded (:func:`save_policy` takes them as ``info``).
+
+**Playing.** The bot reads only its seat's observation: :meth:`Encoder.encode_state
+<kartentisch.rl.observations.Encoder.encode_state>` (the encoder the RL environments use, equal to encoding
+``state.view(seat)``) and the legal-step mask. It takes the best legal step (``temperature=0``, the default)
+or samples ``softmax(logits / temperature)`` over the legal steps from its own seeded generator; a decision
+of several steps (a game whose notation splits tokens, :mod:`kartentisch.rl.spaces`) is chosen step by step,
+the steps already chosen being part of the observation, as in the environments. A decision with one legal
+token is played without asking the network.
+
+Errors name the file and what is wrong (:class:`PolicyError`): unreadable or not a policy file, a missing or
+misshapen layer, a policy of another game, player count or observation layout.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..kernel import Game, GameState, KartentischError
+
+FORMAT = "kartentisch-policy"
+#: Version of the file format; a file of another version is refused.
+VERSION = 1
+ACTIVATIONS = ("tanh", "relu")
+
+
+class PolicyError(KartentischError):
+    """A policy file that cannot be played here: unreadable, malformed, or made for another game or table."""
+
+
+def _numpy() -> Any:
+    try:
+        import numpy as np
+    except ImportError as exc:  # numpy comes with the 'rl' extra
+        raise PolicyError("a policy bot needs numpy (the optional extra 'rl': pip install 'kartentisch[rl]')") from exc
+    return np
+
+
+def layout_digest(rows: Sequence[Mapping[str, Any]] | Sequence[str]) -> str:
+    """A short SHA-256 digest of an encoder's ``describe()`` rows (or of an action list): 16 hex digits."""
+    text = json.dumps(list(rows), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Network:
+    """An MLP: ``layers`` as ``(w, b)`` pairs (``w``: ``(inputs, outputs)`` float32), ``activation`` between them.
+
+    :meth:`logits` evaluates a batch at once.
+    """
+
+    layers: list[tuple[Any, Any]]
+    activation: str = "tanh"
+
+    @property
+    def inputs(self) -> int:
+        """Length of an observation."""
+        return int(self.layers[0][0].shape[0])
+
+    @property
+    def outputs(self) -> int:
+        """Number of actions."""
+        return int(self.layers[-1][0].shape[1])
+
+    def logits(self, x: Any) -> Any:
+        """Logits of observations ``x``: ``(batch, inputs)`` or ``(inputs,)`` float32 → ``(batch, outputs)`` or
+        ``(outputs,)``."""
+        np = _numpy()
+        act = np.tanh if self.activation == "tanh" else (lambda v: np.maximum(v, 0.0))
+        last = len(self.layers) - 1
+        for k, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if k < last:
+                x = act(x)
+        return x
+
+
+@dataclass
+class Policy:
+    """A loaded policy file: its ``header`` (module docstring), its :class:`Network` and where it came from."""
+
+    header: dict[str, Any]
+    network: Network
+    path: str
+    #: Checked encoders by table (players and options), shared by every bot of this policy.
+    encoders: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        """The game id it plays."""
+        return str(self.header["game"])
+
+    @property
+    def players(self) -> int:
+        """The player count it was trained for."""
+        return int(self.header["players"])
+
+
+def save_policy(path: str | Path, network: Network, game: Game, players: int, options: Mapping[str, Any] | None,
+                info: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Write ``network`` as a policy file for ``game`` at ``players`` seats with ``options``; returns the header.
+
+    ``info`` (JSON-able: the training command, seed, trainer, evaluation …) is merged into the header.
+
+    Raises:
+        PolicyError: the network's input or output size does not match the game's observation or action space.
+    """
+    np = _numpy()
+    from ..rl.observations import Encoder
+
+    encoder = Encoder(game, players, options)
+    space = encoder.space
+    if network.inputs != encoder.size or network.outputs != len(space):
+        raise PolicyError(f"{path}: the network maps {network.inputs} inputs to {network.outputs} actions, but "
+                          f"{game.id} at {players} players observes {encoder.size} and has {len(space)} actions")
+    header = {"format": FORMAT, "version": VERSION, "game": game.id, "players": players,
+              "options": dict(space.options), "activation": network.activation,
+              "observation": {"size": encoder.size, "digest": layout_digest(encoder.describe())},
+              "actions": {"size": len(space), "digest": layout_digest(space.actions)}, **(info or {})}
+    arrays = {"header": np.frombuffer(json.dumps(header, sort_keys=True).encode(), dtype=np.uint8)}
+    for k, (w, b) in enumerate(network.layers):
+        arrays[f"w{k}"] = np.asarray(w, dtype=np.float32)
+        arrays[f"b{k}"] = np.asarray(b, dtype=np.float32)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as out:  # a file object: np.savez would add ".npz" to another suffix
+        np.savez_compressed(out, **arrays)
+    return header
+
+
+#: Loaded policies by path, modification time and size: a table builds a bot per decision.
+_LOADED: dict[tuple[str, int, int], Policy] = {}
+#: Policies kept loaded at once.
+LOADED_MAX = 16
+
+
+def cached_policy(path: str | Path) -> Policy:
+    """:func:`load_policy`, kept in memory while the file is unchanged (same modification time and size)."""
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return load_policy(path)  # raises, naming the file
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    found = _LOADED.get(key)
+    if found is None:
+        if len(_LOADED) >= LOADED_MAX:
+            _LOADED.clear()
+        found = _LOADED[key] = load_policy(path)
+    return found
+
+
+def load_policy(path: str | Path) -> Policy:
+    """Read a policy file (module docstring) and check its shapes.
+
+    Raises:
+        PolicyError: naming ``path`` and what is wrong: missing or unreadable, not a policy file, another format
+            version, a missing or misshapen layer, a bad activation.
+    """
+    np = _numpy()
+    where = str(path)
+    try:
+        with np.load(where, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files}
+    except FileNotFoundError:
+        raise PolicyError(f"policy file {where}: no such file") from None
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise PolicyError(f"policy file {where}: not a readable .npz policy file ({exc})") from None
+    if not isinstance(arrays, dict) or "header" not in arrays:
+        raise PolicyError(f"policy file {where}: no 'header' (not a kartentisch policy file)")
+    try:
+        header = json.loads(arrays.pop("header").astype(np.uint8).tobytes().decode())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise PolicyError(f"policy file {where}: its header is not JSON ({exc})") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise PolicyError(f"policy file {where}: its header does not say format {FORMAT!r}")
+    if header.get("version") != VERSION:
+        raise PolicyError(f"policy file {where}: format version {header.get('version')!r}; this kartentisch reads "
+                          f"version {VERSION}")
+    missing = [key for key in ("game", "players", "observation", "actions", "activation") if key not in header]
+    if missing:
+        raise PolicyError(f"policy file {where}: its header lacks {', '.join(missing)}")
+    if header["activation"] not in ACTIVATIONS:
+        raise PolicyError(f"policy file {where}: activation {header['activation']!r}; use one of "
+                          f"{', '.join(ACTIVATIONS)}")
+    layers = []
+    width = int(header["observation"]["size"])
+    k = 0
+    while f"w{k}" in arrays or f"b{k}" in arrays:
+        w, b = arrays.get(f"w{k}"), arrays.get(f"b{k}")
+        if w is None or b is None:
+            raise PolicyError(f"policy file {where}: layer {k} lacks w{k} or b{k}")
+        if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
+            raise PolicyError(f"policy file {where}: layer {k} has weights {w.shape} and bias {b.shape}; "
+                              f"expected ({width}, n) and (n,)")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise PolicyError(f"policy file {where}: layer {k} holds a NaN or infinite weight")
+        layers.append((w.astype(np.float32), b.astype(np.float32)))
+        width = w.shape[1]
+        k += 1
+    if not layers or len(arrays) != 2 * len(layers):
+        raise PolicyError(f"policy file {where}: expected the layers w0, b0, w1, b1, …; found "
+                          f"{', '.join(sorted(arrays)) or 'none'}")
+    if width != int(header["actions"]["size"]):
+        raise PolicyError(f"policy file {where}: the last layer gives {width} actions, the header says "
+                          f"{header['actions']['size']}")
+    return Policy(header, Network(layers, str(header["activation"])), where)
+
+
+class PolicyBot:
+    """A bot that plays a loaded :class:`Policy` (module docstring) for any seat of its game.
+
+    Args:
+        policy: the policy (or a path to its file).
+        game: the game the bot plays; a policy of another game is refused.
+        seed: seeds the sampling generator (used only with a temperature).
+        temperature: 0 = greedy (the best legal step); > 0 samples ``softmax(logits / temperature)``.
+    Raises:
+        PolicyError: the file (:func:`load_policy`), another game, or a negative temperature. A table of another
+            player count or observation layout is refused at the first decision (:meth:`check`).
+    """
+
+    name = "policy"
+
+    def __init__(self, policy: Policy | str | Path, game: Game, seed: int | None = None,
+                 temperature: float = 0.0) -> None:
+        self.policy = policy if isinstance(policy, Policy) else cached_policy(policy)
+        if self.policy.game != game.id:
+            raise PolicyError(f"policy file {self.policy.path}: a policy of {self.policy.game!r}, not of "
+                              f"{game.id!r}")
+        if not (isinstance(temperature, int | float) and temperature >= 0 and math.isfinite(temperature)):
+            raise PolicyError(f"policy {self.policy.path}: temperature={temperature!r} must be a number ≥ 0")
+        self.game = game
+        self.temperature = float(temperature)
+        self.rng = random.Random(seed)
+        #: The last observation the network was given (tests check it depends only on the seat's view).
+        self.last_input: Any = None
+
+    def check(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """The encoder for a table of ``players`` with ``options``, once checked against the policy's header.
+
+        Raises:
+            PolicyError: another player count, observation layout or action space than the policy was made for.
+        """
+        from ..rl.observations import Encoder
+
+        key = json.dumps([players, dict(options or {})], sort_keys=True, default=str)
+        encoder = self.policy.encoders.get(key)
+        if encoder is None:
+            header, where = self.policy.header, self.policy.path
+            if players != self.policy.players:
+                raise PolicyError(f"policy file {where}: made for {self.policy.players} players of {self.game.id}, "
+                                  f"not {players}")
+            encoder = Encoder(self.game, players, options)
+            if (encoder.size != header["observation"]["size"]
+                    or layout_digest(encoder.describe()) != header["observation"]["digest"]):
+                raise PolicyError(f"policy file {where}: made for another observation layout of {self.game.id} "
+                                  f"(other options or an older version); train it again")
+            if layout_digest(encoder.space.actions) != header["actions"]["digest"]:
+                raise PolicyError(f"policy file {where}: made for another action space of {self.game.id}; "
+                                  f"train it again")
+            self.policy.encoders[key] = encoder
+        return encoder
+
+    def choose(self, state: GameState, seat: int) -> str:
+        """The policy's token for ``seat`` (module docstring), read from the seat's observation only.
+
+        Raises:
+            PolicyError: the table does not fit the policy (:meth:`check`).
+        """
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        np = _numpy()
+        encoder = self.check(state.players, state.options)
+        steps: list[int] = []
+        while True:
+            nxt = encoder.space.next_steps(legal, steps)
+            ids = sorted(nxt)
+            if len(ids) == 1:
+                pick = ids[0]
+            else:
+                x = encoder.encode_state(state, seat, steps)
+                self.last_input = x
+                logits = self.policy.network.logits(x)[ids]
+                pick = ids[self._pick(np, logits)]
+            token = nxt[pick]
+            if token is not None:
+                return token
+            steps.append(pick)
+
+    def _pick(self, np: Any, logits: Any) -> int:
+        if self.temperature == 0:
+            return int(np.argmax(logits))
+        z = (logits - logits.max()) / self.temperature
+        weights = np.exp(z)
+        return self.rng.choices(range(len(weights)), weights=weights.tolist())[0]

@@ -1,0 +1,79 @@
+"""``kartentisch train GAME``: self-play training of a policy bot on the CPU (:mod:`kartentisch.rl.train`)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from kartentisch.kernel import KartentischError
+
+from .common import options_json, writable
+
+console = Console(highlight=False)
+
+
+def invocation(ctx: typer.Context) -> str:
+    """The command with every option's value, defaults included (``kartentisch train grid --out … --seed 0 …``),
+    as the policy file's header records it: it reproduces the run whatever the defaults become."""
+    words = ["kartentisch", ctx.info_name or "train"]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if not param.opts or not param.opts[0].startswith("-"):
+            words.append(str(value))
+        elif isinstance(value, bool):
+            words += [param.opts[0]] if value else []
+        elif value is not None:
+            words += [param.opts[0], str(value)]
+    return shlex.join(words)
+
+
+def train_cmd(
+    ctx: typer.Context,
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game's id.")],
+    out: Annotated[Path, typer.Option("--out", help="The exported policy file (.npz), written at every "
+                                                    "checkpoint; play it as the bot policy:FILE.")],
+    minutes: Annotated[float, typer.Option(min=0.0, help="Training wall time in all (a resumed run counts the "
+                                                         "time before).")] = 25.0,
+    players: Annotated[int, typer.Option(help="Seats at the table.")] = 2,
+    options: Annotated[str | None, typer.Option(help="Game options as a JSON object (default: the game's).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the network, the deals and the league.")] = 0,
+    checkpoints: Annotated[Path | None, typer.Option(help="Folder of the checkpoints and the learning curve "
+                                                          "(default: OUT's name with .ckpt).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue from the checkpoint in the folder.")] = False,
+    every: Annotated[float, typer.Option(min=1.0, help="Seconds of training between two checkpoints.")] = 300.0,
+    eval_matches: Annotated[int, typer.Option(min=1, help="Matches against heuristic per checkpoint.")] = 100,
+    heuristic: Annotated[float, typer.Option(min=0.0, max=1.0, help="Share of training matches against "
+                                                                    "heuristic (the rest: past selves).")] = 0.5,
+    ismcts: Annotated[float, typer.Option(min=0.0, max=1.0, help="Share of training matches against "
+                                                                 "ISMCTS.")] = 0.0,
+    ismcts_iterations: Annotated[int, typer.Option(min=1, help="Iterations of that ISMCTS.")] = 100,
+    envs: Annotated[int, typer.Option(min=1, help="Environments stepped together.")] = 8,
+    ray: Annotated[bool, typer.Option("--ray", help="Step the environments as Ray actors (the ray extra).")] = False,
+    imitate: Annotated[int, typer.Option(min=0, help="Decisions of the heuristic bot the policy first imitates "
+                                                     "(behaviour cloning; 0: none).")] = 0,
+) -> None:
+    """Train a policy for GAME by self-play (masked PPO against a league of its past selves and the heuristic
+    bot), export it to OUT and draw the learning curve (win rate against heuristic with 95% intervals) as
+    curve.csv and curve.png in the checkpoint folder. Needs the train extra."""
+    from kartentisch.rl.train import TrainConfig, require_train, train
+
+    if heuristic + ismcts > 1:
+        raise typer.BadParameter(f"--heuristic {heuristic} and --ismcts {ismcts} add up to more than 1")
+    writable(out, "--out")
+    try:
+        require_train()
+        config = TrainConfig(game_id, out, checkpoints or out.with_suffix(".ckpt"), players, options_json(options),
+                             minutes, seed, every, eval_matches, heuristic, ismcts, ismcts_iterations,
+                             envs=envs, resume=resume, ray=ray, command=invocation(ctx), imitate=imitate)
+        curve = train(config, log=lambda line: console.print(line, markup=False))
+    except KartentischError as exc:
+        console.print(f"error: {exc}", markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    last = curve[-1]
+    console.print(f"wrote {out}; against heuristic {last['win_rate']:.3f} (95% CI {last['ci_low']:.3f}-"
+                  f"{last['ci_high']:.3f}) over {int(last['matches'])} matches; curve in {config.checkpoints}",
+                  markup=False, soft_wrap=True)

@@ -1,0 +1,168 @@
+"""``kartentisch train`` (issue 36 item 2): batched evaluation, the exported policy, checkpoints, resume, the
+learning curve, and a clear message without the train extra."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from kartentisch.bots import make_bot
+from kartentisch.bots.policy import Network, load_policy
+from kartentisch.cli.app import app
+from kartentisch.games import get_game
+from kartentisch.rl.observations import Encoder
+from kartentisch.rl.train import evaluate
+
+runner = CliRunner()
+
+
+def _said(output: str) -> str:
+    """The output as one line, without Rich's box (a message may wrap inside it)."""
+    return " ".join(output.replace("│", " ").split())
+
+
+SMALL = {"end_total": 10}
+
+
+def _network(game_id: str, players: int, options: dict, seed: int) -> Network:
+    encoder = Encoder(get_game(game_id), players, options)
+    rng = np.random.default_rng(seed)
+    return Network([(rng.normal(0, 0.3, (encoder.size, 8)).astype(np.float32), np.zeros(8, np.float32)),
+                    (rng.normal(0, 0.3, (8, len(encoder.space))).astype(np.float32),
+                     np.zeros(len(encoder.space), np.float32))])
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("grid", SMALL), ("lastcard", {"rounds": 1})])
+def test_batched_evaluation_equals_playing_each_match_alone(tmp_path: Path, game_id: str, options: dict):
+    """All matches stepped together through one network call per round give what one match at a time gives
+    with the policy bot (greedy), match by match (lastcard: decisions of several steps)."""
+    from kartentisch.bots.policy import Policy, PolicyBot, save_policy
+
+    game = get_game(game_id)
+    network = _network(game_id, 2, options, 3)
+    wins, matches, decisions = evaluate(network, game, 2, options, "heuristic", 6, seed=50)
+    assert matches == 6 and decisions > 0
+    save_policy(tmp_path / "p.npz", network, game, 2, options)
+    policy: Policy = load_policy(tmp_path / "p.npz")
+    alone = 0.0
+    for k in range(6):
+        state = game.new_state(2, options, 50 + k)
+        seat = k % 2
+        bots = {seat: PolicyBot(policy, game), 1 - seat: make_bot("heuristic", game, 50 + k + 7919)}
+        while not state.game_over:
+            s = state.to_act()[0]
+            state.apply(s, bots[s].choose(state, s))
+        alone += state.returns()[seat]
+    assert wins == pytest.approx(alone)
+
+
+def test_without_the_train_extra_the_command_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
+    done = runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "p.npz"), "--minutes", "0.1"])
+    assert done.exit_code == 2
+    assert "needs 'torch' (the optional extra 'train'): pip install 'kartentisch[train]'" in _said(done.output)
+    assert not (tmp_path / "p.npz").exists()
+
+
+def test_bad_arguments_are_refused_before_training(tmp_path: Path):
+    done = runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "missing" / "p.npz")])
+    assert done.exit_code == 2 and "does not exist" in _said(done.output)
+    done = runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "p.npz"), "--heuristic", "0.7",
+                               "--ismcts", "0.5"])
+    assert done.exit_code == 2 and "add up to more than 1" in _said(done.output)
+    pytest.importorskip("sb3_contrib")
+    done = runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "p.npz"), "--resume"])
+    assert done.exit_code == 2 and "no checkpoint" in _said(done.output)
+
+
+def _train(tmp_path: Path, minutes: float, *extra: str) -> object:
+    return runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "grid.npz"), "--minutes", str(minutes),
+                               "--every", "6", "--eval-matches", "4", "--envs", "2", "--seed", "3",
+                               "--options", json.dumps(SMALL), "--checkpoints", str(tmp_path / "ckpt"), *extra])
+
+
+def _curve(tmp_path: Path) -> list[dict[str, str]]:
+    with (tmp_path / "ckpt" / "curve.csv").open() as src:
+        return list(csv.DictReader(src))
+
+
+def test_train_exports_a_policy_with_checkpoints_curve_and_resume(tmp_path: Path):
+    pytest.importorskip("sb3_contrib")
+    done = _train(tmp_path, 0.15)
+    assert done.exit_code == 0, done.output
+    policy = load_policy(tmp_path / "grid.npz")
+    assert policy.header["seed"] == 3 and "train grid" in policy.header["command"]
+    assert policy.header["options"]["end_total"] == 10 and policy.header["evaluation"]["matches"] == 4
+    rows = _curve(tmp_path)
+    assert rows and set(rows[0]) == {"seconds", "steps", "win_rate", "ci_low", "ci_high", "matches"}
+    assert all(float(r["ci_low"]) <= float(r["win_rate"]) <= float(r["ci_high"]) for r in rows)
+    assert (tmp_path / "ckpt" / "curve.png").stat().st_size > 1000
+    assert (tmp_path / "ckpt" / "model.zip").exists()
+    league = json.loads((tmp_path / "ckpt" / "progress.json").read_text())["league"]
+    assert league and all((tmp_path / "ckpt" / name).exists() for name in league)
+
+    # the exported network is the trained model's greedy policy
+    from sb3_contrib import MaskablePPO
+
+    from kartentisch.rl.gym import make
+
+    model = MaskablePPO.load(tmp_path / "ckpt" / "model.zip", device="cpu")
+    env = make("grid", 2, opponents="heuristic", options=SMALL)
+    obs, _ = env.reset(seed=9)
+    for _ in range(20):
+        masks = env.action_masks()
+        ours = int(np.argmax(np.where(masks, policy.network.logits(obs), -np.inf)))
+        theirs, _ = model.predict(obs, action_masks=masks, deterministic=True)
+        assert ours == int(theirs)
+        obs, _, term, trunc, _ = env.step(ours)
+        if term or trunc:
+            obs, _ = env.reset()
+
+    # it plays as a bot, and training resumes from the checkpoint
+    assert make_bot(f"policy:{tmp_path / 'grid.npz'}", get_game("grid"), 0, 2, SMALL)
+    steps = int(rows[-1]["steps"])
+    done = _train(tmp_path, float(rows[-1]["seconds"]) / 60 + 0.15, "--resume")  # 9 s more than it had
+    assert done.exit_code == 0, done.output
+    more = _curve(tmp_path)
+    assert len(more) > len(rows) and more[:len(rows)] == rows and int(more[-1]["steps"]) > steps
+    assert float(more[-1]["seconds"]) > float(rows[-1]["seconds"])
+
+
+@pytest.mark.ray
+def test_train_steps_its_environments_as_ray_actors(tmp_path: Path):
+    pytest.importorskip("sb3_contrib")
+    pytest.importorskip("ray")
+    done = _train(tmp_path, 1.5, "--ray")  # Ray's start counts toward the minutes (a minute on a loaded machine)
+    assert done.exit_code == 0, done.output
+    assert load_policy(tmp_path / "grid.npz").header["game"] == "grid"
+    assert int(_curve(tmp_path)[-1]["steps"]) > 0
+
+
+def test_imitation_fits_the_actor_to_the_teacher():
+    """Behaviour cloning: after it, the greedy network picks the heuristic's step far more often than before."""
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from kartentisch.rl.gym import make
+    from kartentisch.rl.train import imitate, network_of, teacher_data
+
+    game = get_game("grid")
+    x, masks, actions = teacher_data(game, 2, SMALL, "heuristic", 3000, seed=1)
+    assert len(actions) == 3000 and masks[np.arange(3000), actions].all()  # the teacher's steps are legal
+    assert (masks.sum(axis=1) > 1).all()  # forced steps are left out
+    model = MaskablePPO("MlpPolicy", make("grid", 2, options=SMALL), policy_kwargs={"net_arch": [64]}, seed=0,
+                        device="cpu")
+
+    def agreement() -> float:
+        logits = np.where(masks, network_of(model).logits(x), -np.inf)
+        return float((logits.argmax(axis=1) == actions).mean())
+
+    before = agreement()
+    imitate(model, (x, masks, actions), epochs=10, seed=0)
+    assert agreement() > before + 0.2
