@@ -14,8 +14,8 @@ from fastapi import APIRouter, Query
 
 from ..games import all_games
 from ..kernel.words import LANGS
-from .frames import LANG_HELP
 from .errors import ApiError, frame_lang
+from .frames import LANG_HELP
 
 router = APIRouter()
 

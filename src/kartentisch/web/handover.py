@@ -191,8 +191,8 @@ async def handover(table_id: str, seat: int, body: StandInIn, request: Request,
     hub, table, by, lang = await _frame_after(request, table_id, authorization, lang)
     if by is None:
         raise ApiError(401, "a seat token is needed to hand a seat to a bot (only people at the table do)")
-    await hand_over(hub, table, by, seat, bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies,
-                                                  table.record.players))
+    spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies, table.record.players)
+    await hand_over(hub, table, by, seat, spec)
     return frame_response(table.frame(by, lang=lang))
 
 
@@ -221,6 +221,6 @@ async def remove_person(table_id: str, seat: int, body: StandInIn, request: Requ
     hub, table, _, lang = await _frame_after(request, table_id, authorization, lang)
     if not _host(table, bearer(authorization)):
         raise ApiError(401, "only the table's host removes a person: send 'Authorization: Bearer <host_token>'")
-    await remove(hub, table, seat, bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies,
-                                                  table.record.players))
+    spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies, table.record.players)
+    await remove(hub, table, seat, spec)
     return frame_response(table.frame(None, lang=lang))
