@@ -65,6 +65,7 @@ def test_a_policy_seat_plays_a_whole_match_beside_a_person(served: TestClient):
     assert frame["view"]["game_over"]
     assert any(e["seat"] == 1 for e in move_entries(frame["log"]))
     assert [s["name"] for s in frame["seats"]] == ["Ada", "Bot Max (learned)"]
+    assert frame["seats"][1]["bot"] == "policy"  # not the file's path on the server
     de = served.get(f"/api/tables/{tid}/view?lang=de", headers=auth(token)).json()
     assert de["seats"][1]["name"] == "Bot Max (gelernt)"
 

@@ -124,6 +124,11 @@ class LogEntry:
     told: dict[Reader, Narration] = field(default_factory=dict)
 
 
+def shown_spec(spec: str | None) -> str | None:
+    """A bot spec as frames show it: a learned bot as ``policy``, never its file's path on the server (issue 36)."""
+    return "policy" if spec is not None and spec.startswith("policy:") else spec
+
+
 def log_items(seat: int, told: Narration, names: CardNames, lang: str) -> list[LogEntryOut]:
     """The frame's log entries of one event: the move, then the round's end if it ended one. The move's ``cards``:
     the card codes its public token names (:meth:`CardNames.of_token`), so the page never reads a token."""
@@ -412,7 +417,7 @@ class LiveTable:
         for s in self.record.seats:
             timer = running.get(s.seat)
             items.append(SeatOut(
-                seat=s.seat, kind=cast(SeatKind, s.kind), name=names[s.seat], bot=s.bot or s.stand_in,
+                seat=s.seat, kind=cast(SeatKind, s.kind), name=names[s.seat], bot=shown_spec(s.bot or s.stand_in),
                 presence=cast(Presence | None, presence.presence(self, s.seat, self.time_scale, connected)),
                 stand_in=s.stand_in is not None,
                 clock=None if timer is None else round(max(0.0, timer.at - now), 1),
