@@ -55,6 +55,19 @@ grown while N more colors tables are made and both people's sockets of each are 
     .venv/bin/python bench/web_load.py --floor --game mayhem --people 4 --tables 4 --seconds 5 --pairs 3
     .venv/bin/python bench/web_load.py --floor --people 1 --players 2 --bot heuristic --tables 4 --seconds 5 --pairs 3
     .venv/bin/python bench/web_load.py --floor --tables 4 --seconds 5 --pairs 3 --memory-tables 200
+
+``--postgres`` (issue 33 goal 5) measures scale-out without nginx: ``--processes`` (default 2) ``serve`` processes
+on one PostgreSQL database (``KARTENTISCH_TEST_PG_URL`` if set, else the script runs itself again under
+``scripts/with-postgres.sh``, a throw-away server) against the first of them alone, in alternating pairs of the
+same clients as ``--floor``'s (new tables each run). The load generator connects each table's people to the
+processes itself (:func:`seat_base`): tables split evenly, and the two people of every other round of tables on
+different processes, so their moves reach each other through NOTIFY and catch-up. It prints the CPU per event
+summed over the processes played against as a ratio to one process's (goal ≤ 1.25×), medians and ranges, the load
+average, PostgreSQL's own CPU per event beside it (:func:`scale_out_compare`), and ends with::
+
+    N-process CPU per event: R× one process's (…); PostgreSQL … ms per event; load L
+
+    .venv/bin/python bench/web_load.py --postgres --processes 2 --tables 4 --seconds 5 --pairs 3
 """
 
 from __future__ import annotations
@@ -72,7 +85,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AsyncExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -120,12 +133,12 @@ def wait_until_up(proc: subprocess.Popen[bytes], base: str, what: str) -> tuple[
     raise SystemExit(f"{what} did not start")
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """``kartentisch serve`` on a free loopback port with bots moving at once and the per-client limits off;
-    returns (process, base URL)."""
+def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``kartentisch serve`` of the database URL ``db`` on a free loopback port with bots moving at once and the
+    per-client limits off; returns (process, base URL)."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-c", "from kartentisch.cli.app import main; main()", "serve",
-                             "--port", str(port), "--db", f"sqlite:///{db}", "--bot-delay", "0", *NO_LIMITS])
+                             "--port", str(port), "--db", db, "--bot-delay", "0", *NO_LIMITS])
     base = f"http://127.0.0.1:{port}"
     return wait_until_up(proc, base, "the server")
 
@@ -262,34 +275,48 @@ async def lost_actions(http: httpx.AsyncClient, stats: Stats, tokens: dict[tuple
     return lost
 
 
-async def run(base: str, tables: int, game: str, players: int, bot: str, seconds: float, think: float,
+def seat_base(bases: Sequence[str], table: int, seat: int) -> str:
+    """The server that seat ``seat`` of the ``table``-th table connects to, of ``bases``: table ``i``'s home is
+    ``bases[i % len(bases)]`` (tables split evenly), and in every other round of homes (``i // len(bases)`` odd)
+    seat ``s`` goes to ``bases[(i + s) % len(bases)]``, so with 2 servers the people of half the tables sit on
+    different servers and each move reaches the other one through PostgreSQL (NOTIFY and catch-up)."""
+    return bases[(table + seat * ((table // len(bases)) % 2)) % len(bases)]
+
+
+async def run(base: str | Sequence[str], tables: int, game: str, players: int, bot: str, seconds: float, think: float,
               bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000",
               options: dict | None = None, kill: tuple[float, int] | None = None, spectators: int = 0,
-              cpu: Callable[[], float] | None = None, people: int = 2) -> dict:
+              cpu: Callable[[], float] | None = None, people: int = 2,
+              db_cpu: Callable[[], float] | None = None) -> dict:
     """Create the tables (and ``bot_only`` tables of ``bot_only_bot`` seats, started by a view), run all
     clients, return the figures; ``kill``: ``(seconds, pid)``, kill that server process with SIGKILL then (the
     clients reconnect), and count the acknowledged actions lost. ``spectators``: that many reading sockets per
     table beside the people's. ``cpu``: reads the server's CPU seconds so far; the figures then hold
     ``server_cpu_s`` (while the clients play, table creation left out) and the acknowledged actions lost are
-    not counted (the floor server keeps no log to ask). ``people``: the people's seats of a table (the first ones),
-    the other ``players - people`` are ``bot``'s."""
+    not counted (the floor server keeps no log to ask); ``db_cpu`` likewise reads the database server's CPU
+    seconds (``db_cpu_s``, over the same time). ``people``: the people's seats of a table (the first ones),
+    the other ``players - people`` are ``bot``'s. ``base``: a list of servers of one database splits the tables
+    and people between them (:func:`seat_base`); the bot-only tables go to the first."""
+    bases = [base] if isinstance(base, str) else list(base)
     stats = Stats()
     seats: list[dict[str, Any]] = [{"kind": "human", "name": name} for name in "ABCDEF"[:people]]
     seats += [{"kind": "bot", "bot": bot}] * (players - people)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with httpx.AsyncClient(timeout=30) as http:
         for i in range(bot_only):
-            res = await http.post("/api/tables", json={"game": game, "players": players, "seed": 10_000 + i,
+            res = await http.post(f"{bases[0]}/api/tables", json={"game": game, "players": players, "seed": 10_000 + i,
                                                        "seats": [{"kind": "bot", "bot": bot_only_bot}] * players})
             res.raise_for_status()
-            (await http.get(f"/api/tables/{res.json()['id']}/view")).raise_for_status()  # its bots start
+            (await http.get(f"{bases[0]}/api/tables/{res.json()['id']}/view")).raise_for_status()  # its bots start
         created = []
         for i in range(tables):
-            res = await http.post("/api/tables", json={"game": game, "players": players, "seed": i, "seats": seats,
-                                                       "options": options or {}})
+            res = await http.post(f"{seat_base(bases, i, 0)}/api/tables",
+                                  json={"game": game, "players": players, "seed": i, "seats": seats,
+                                        "options": options or {}})
             res.raise_for_status()
             created.append(res.json())
     await asyncio.sleep(0.2)  # the creations' own work settles before the CPU is read
     cpu_start = cpu() if cpu is not None else 0.0
+    db_start = db_cpu() if db_cpu is not None else 0.0
     stop = time.monotonic() + seconds
     started = time.perf_counter()
 
@@ -299,16 +326,19 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             os.kill(kill[1], signal.SIGKILL)
 
     await asyncio.gather(killer(), *(
-        client(base, t["id"], s["seat"], s["token"], stop, random.Random(f"{t['id']}{s['seat']}"), stats, think,
-               times_bots=s["seat"] == 0, reconnect=kill is not None)
-        for t in created for s in t["seats"] if s["kind"] == "human"),
-        *(spectator(base, t["id"], stop, stats) for t in created for _ in range(spectators)))
+        client(seat_base(bases, i, s["seat"]), t["id"], s["seat"], s["token"], stop,
+               random.Random(f"{t['id']}{s['seat']}"), stats, think, times_bots=s["seat"] == 0,
+               reconnect=kill is not None)
+        for i, t in enumerate(created) for s in t["seats"] if s["kind"] == "human"),
+        *(spectator(seat_base(bases, i, 0), t["id"], stop, stats) for i, t in enumerate(created)
+          for _ in range(spectators)))
     elapsed = time.perf_counter() - started
     server_cpu = cpu() - cpu_start if cpu is not None else None
+    db_cpu_s = db_cpu() - db_start if db_cpu is not None else None
     tokens = {(t["id"], s["seat"]): s["token"] for t in created for s in t["seats"] if s["kind"] == "human"}
     lost = 0
     if cpu is None:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
             lost = await lost_actions(http, stats, tokens)
     rtts = sorted(stats.rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) >= 2 else [float("nan")] * 99
@@ -326,7 +356,7 @@ async def run(base: str, tables: int, game: str, players: int, bot: str, seconds
             "errors": len(stats.errors), "error_examples": stats.errors[:5], "reconnects": stats.reconnects,
             "people": people,
             "acknowledged": sum(len(a) for a in stats.acked.values()), "lost": lost,
-            "spectators_per_table": spectators, "server_cpu_s": server_cpu}
+            "spectators_per_table": spectators, "server_cpu_s": server_cpu, "db_cpu_s": db_cpu_s}
 
 
 # ---------------------------------------------------------------------------------------------- the floor
@@ -404,7 +434,8 @@ def start_floor() -> tuple[subprocess.Popen[bytes], str]:
 
 
 def tree_cpu(pid: int) -> float:
-    """CPU seconds (user + system) used so far by process ``pid`` and all its living descendants, from
+    """CPU seconds (user + system) used so far by process ``pid`` and all its living descendants, and by their
+    children that ended and were waited for (PostgreSQL's backends of closed connections), from
     ``/proc/<pid>/stat`` (Linux)."""
     stats: dict[int, tuple[int, float]] = {}  # pid → (parent, seconds)
     tick = os.sysconf("SC_CLK_TCK")
@@ -416,7 +447,7 @@ def tree_cpu(pid: int) -> float:
         except OSError:
             continue
         fields = raw[raw.rindex(")") + 2:].split()  # after "pid (comm) ": state, ppid, …
-        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+        stats[int(entry)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick)  # utime … cstime
     total, todo = 0.0, [pid]
     while todo:
         current = todo.pop()
@@ -486,7 +517,7 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
 
     runs: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
-        ours, ours_base = start_server(Path(tmp) / "floor.db")
+        ours, ours_base = start_server(f"sqlite:///{Path(tmp) / 'floor.db'}")
         floor, floor_base = start_floor()
         servers = {"ours": (ours, ours_base), "floor": (floor, floor_base)}
         try:
@@ -567,12 +598,110 @@ def memory_part(result: dict) -> str:
             f"KiB per live table with 2 sockets, {memory['tables']} tables)")
 
 
+# ------------------------------------------------------------------------------------------ scale-out
+#: The variable naming the PostgreSQL database of ``--postgres`` (``scripts/with-postgres.sh`` sets it).
+PG_URL_VARIABLE = "KARTENTISCH_TEST_PG_URL"
+
+
+def postmaster_pid(url: str) -> int | None:
+    """The process id of the PostgreSQL server of the database URL ``url`` (the parent of a backend,
+    ``pg_backend_pid()``), or None when that server is not on this machine (then its CPU is not measured)."""
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            backend = int(connection.execute(sqlalchemy.text("SELECT pg_backend_pid()")).scalar_one())
+            try:
+                raw = Path(f"/proc/{backend}/stat").read_text()
+            except OSError:
+                return None
+    finally:
+        engine.dispose()
+    return int(raw[raw.rindex(")") + 2:].split()[1])
+
+
+def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, game: str = "colors",
+                      players: int = 2, people: int = 2, bot: str = "heuristic") -> dict:
+    """Server CPU per event of ``processes`` ``kartentisch serve`` processes on one PostgreSQL database (the URL in
+    :data:`PG_URL_VARIABLE`) against one process (issue 33 goal 5: ≤ 1.25×, the cost of NOTIFY and catch-up).
+
+    The processes start once and serve the same database throughout, without nginx: in ``pairs`` alternating
+    pairs (the order flipped every pair) the same clients (:func:`run`: ``tables`` ``game`` tables of ``people``
+    people and ``players - people`` ``bot`` seats, no think time, ``seconds`` each) play once against the first
+    process alone and once against all of them, new tables each run, split by :func:`seat_base` (tables evenly,
+    the people of every other round of tables on different processes). Server CPU is :func:`tree_cpu` summed over
+    the processes played against (the others stay up, listening, and are not counted: with one process they
+    would not exist); PostgreSQL's own CPU (:func:`tree_cpu` of its server, over the same time) is reported
+    beside it, per event, for both. An event is a person's move acknowledged to them. Returns per-run figures,
+    the medians and ranges of the pairs' ratios and the load average."""
+    url = os.environ[PG_URL_VARIABLE]
+    pg_pid = postmaster_pid(url)
+    db_cpu = functools.partial(tree_cpu, pg_pid) if pg_pid is not None else None
+    started = [start_server(url) for _ in range(processes)]
+    runs: list[dict[str, Any]] = []
+    try:
+        for pair in range(pairs):
+            row: dict[str, Any] = {"pair": pair, "load_avg_1m": os.getloadavg()[0]}
+            for count in ((1, processes) if pair % 2 == 0 else (processes, 1)):
+                used = started[:count]
+
+                def cpu(pids: tuple[int, ...] = tuple(proc.pid for proc, _ in used)) -> float:
+                    return sum(tree_cpu(pid) for pid in pids)
+
+                result = asyncio.run(run([base for _, base in used], tables, game, players, bot, seconds, 0.0,
+                                         options=FLOOR_OPTIONS.get(game, {}), cpu=cpu, people=people,
+                                         db_cpu=db_cpu))
+                if result["errors"]:
+                    print(f"{count} processes: {result['errors']} errors, e.g. {result['error_examples']}",
+                          file=sys.stderr)
+                events = max(1, result["actions"])
+                row[str(count)] = {"events": result["actions"], "cpu_s": result["server_cpu_s"],
+                                   "ms_per_event": 1000 * result["server_cpu_s"] / events,
+                                   "db_ms_per_event": (1000 * result["db_cpu_s"] / events
+                                                       if result["db_cpu_s"] is not None else None),
+                                   "push_spread_ms": result["push_spread_ms"], "errors": result["errors"]}
+            one, many = row["1"], row[str(processes)]
+            row["ratio"] = many["ms_per_event"] / one["ms_per_event"]
+            runs.append(row)
+            print(json.dumps(row), file=sys.stderr)
+    finally:
+        for proc, _ in started:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(30)
+
+    def median(values: list[Any]) -> float | None:
+        return None if None in values else statistics.median(values)
+
+    ratios = [r["ratio"] for r in runs]
+    return {"mode": "scale-out", "processes": processes, "tables": tables, "seconds": seconds, "pairs": pairs,
+            "game": game, "players": players, "people": people, "bot": bot if players > people else None,
+            "load_avg": os.getloadavg(), "cpus": os.cpu_count(), "postgres_measured": pg_pid is not None,
+            "median": {"ratio": statistics.median(ratios),
+                       "one_ms_per_event": median([r["1"]["ms_per_event"] for r in runs]),
+                       "many_ms_per_event": median([r[str(processes)]["ms_per_event"] for r in runs]),
+                       "one_db_ms_per_event": median([r["1"]["db_ms_per_event"] for r in runs]),
+                       "many_db_ms_per_event": median([r[str(processes)]["db_ms_per_event"] for r in runs])},
+            "range": {"ratio": [min(ratios), max(ratios)]}, "runs": runs}
+
+
+def scale_out_line(result: dict) -> str:
+    """The last line of ``--postgres``, one a script can read."""
+    m, (low, high), n = result["median"], result["range"]["ratio"], result["processes"]
+    db = (f"PostgreSQL {m['many_db_ms_per_event']:.3f} vs {m['one_db_ms_per_event']:.3f} ms per event"
+          if result["postgres_measured"] else "PostgreSQL not on this machine, not measured")
+    return (f"{n}-process CPU per event: {m['ratio']:.2f}× one process's (median of {result['pairs']} pairs, "
+            f"{low:.2f}–{high:.2f}; {m['many_ms_per_event']:.3f} vs {m['one_ms_per_event']:.3f} ms, all server "
+            f"processes); {db}; load {result['load_avg'][0]:.2f}")
+
+
 def main() -> None:
     """Command line: see the module docstring."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--game", default="colors")
-    ap.add_argument("--players", type=int, help="people + (players - people) bots (default: 3; with --floor: --people)")
+    ap.add_argument("--players", type=int,
+                    help="people + (players - people) bots (default: 3; with --floor or --postgres: --people)")
     ap.add_argument("--people", type=int, default=2, help="people's seats per table (the others are --bot's)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--seconds", type=float, default=30.0)
@@ -587,7 +716,8 @@ def main() -> None:
                          'matches, so few tables still play for --seconds)')
     ap.add_argument("--url", help="use a running server instead of starting one")
     ap.add_argument("--processes", type=int,
-                    help="run scripts/cluster.sh: this many serve processes over PostgreSQL (behind nginx if > 1)")
+                    help="run scripts/cluster.sh: this many serve processes over PostgreSQL (behind nginx if > 1); "
+                         "with --postgres: the processes compared with one")
     ap.add_argument("--balance", choices=("table", "spread"), default="table",
                     help="with --processes: nginx sends a table's requests to one process (table) or to any (spread: "
                          "every event is pushed between processes, which push_spread_ms then measures)")
@@ -595,18 +725,37 @@ def main() -> None:
                                                      "this many seconds; clients reconnect")
     ap.add_argument("--floor", action="store_true",
                     help="compare server CPU per event with the framework's floor (issue 33, see above)")
-    ap.add_argument("--pairs", type=int, default=5, help="with --floor: alternating pairs of runs")
+    ap.add_argument("--pairs", type=int, default=5, help="with --floor or --postgres: alternating pairs of runs")
     ap.add_argument("--spectators", type=int, default=20, help="with --floor: spectators per table in the second "
                                                                 "run of each server")
     ap.add_argument("--memory-tables", type=int, default=0,
                     help="with --floor: also measure each server's memory per live table with 2 sockets over this "
                          "many more colors tables (issue 33 goal 6)")
+    ap.add_argument("--postgres", action="store_true",
+                    help="compare server CPU per event of --processes (default 2) serve processes on one PostgreSQL "
+                         f"with one process (issue 33 goal 5, see above); the database: ${PG_URL_VARIABLE}, else a "
+                         "throw-away server (scripts/with-postgres.sh)")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
     if args.players is None:
-        args.players = args.people if args.floor else 3
+        args.players = args.people if args.floor or args.postgres else 3
     if not 1 <= args.people <= args.players:
         ap.error(f"--people must be 1 … --players ({args.players}), got {args.people}")
+    if args.postgres:
+        args.processes = 2 if args.processes is None else args.processes
+        if args.processes < 2 or args.pairs < 1 or args.tables < 1 or args.floor or args.url or args.kill_after:
+            ap.error("--postgres needs --processes of at least 2, --pairs and --tables of at least 1, and neither "
+                     "--floor, --url nor --kill-after")
+        if PG_URL_VARIABLE not in os.environ:  # run again under a throw-away PostgreSQL server
+            script = Path(__file__).resolve().parent.parent / "scripts" / "with-postgres.sh"
+            os.execvp("bash", ["bash", str(script), sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]])
+        scale_result = scale_out_compare(args.processes, args.tables, args.seconds, args.pairs, args.game,
+                                         args.players, args.people, args.bot)
+        print(json.dumps({k: v for k, v in scale_result.items() if k != "runs"}, indent=2))
+        if args.json:
+            args.json.write_text(json.dumps(scale_result, indent=2), encoding="utf-8")
+        print(scale_out_line(scale_result))
+        return
     if args.floor:
         if args.spectators < 1 or args.pairs < 1 or args.tables < 1:
             ap.error("--floor needs --pairs, --tables and --spectators of at least 1")
@@ -632,7 +781,7 @@ def main() -> None:
                 base, None if args.kill_after is None else (args.kill_after, pids[0]))}
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            proc, base = start_server(Path(tmp) / "load.db")
+            proc, base = start_server(f"sqlite:///{Path(tmp) / 'load.db'}")
             try:
                 result = measure(base)
             finally:
