@@ -61,9 +61,10 @@ on one PostgreSQL database (``KARTENTISCH_TEST_PG_URL`` if set, else the script 
 ``scripts/with-postgres.sh``, a throw-away server) against the first of them alone, in alternating pairs of the
 same clients as ``--floor``'s (new tables each run). The load generator connects each table's people to the
 processes itself (:func:`seat_base`): tables split evenly, and the two people of every other round of tables on
-different processes, so their moves reach each other through NOTIFY and catch-up. It prints the CPU per event
-summed over the processes played against as a ratio to one process's (goal ≤ 1.25×), medians and ranges, the load
-average, PostgreSQL's own CPU per event beside it (:func:`scale_out_compare`), and ends with::
+different processes, so their moves reach each other through NOTIFY and catch-up (``--no-split``: none). It
+prints the CPU per event summed over the processes played against as a ratio to one process's (goal ≤ 1.25×),
+medians and ranges, the load average, PostgreSQL's own CPU per event beside it (:func:`scale_out_compare`), and
+ends with::
 
     N-process CPU per event: R× one process's (…); PostgreSQL … ms per event; load L
 
@@ -275,19 +276,20 @@ async def lost_actions(http: httpx.AsyncClient, stats: Stats, tokens: dict[tuple
     return lost
 
 
-def seat_base(bases: Sequence[str], table: int, seat: int) -> str:
+def seat_base(bases: Sequence[str], table: int, seat: int, split: bool = True) -> str:
     """The server that seat ``seat`` of the ``table``-th table connects to, of ``bases``: table ``i``'s home is
-    ``bases[i % len(bases)]`` (tables split evenly), and in every other round of homes (``i // len(bases)`` odd)
-    seat ``s`` goes to ``bases[(i + s) % len(bases)]``, so with 2 servers the people of half the tables sit on
-    different servers and each move reaches the other one through PostgreSQL (NOTIFY and catch-up)."""
-    return bases[(table + seat * ((table // len(bases)) % 2)) % len(bases)]
+    ``bases[i % len(bases)]`` (tables split evenly), and with ``split`` in every other round of homes
+    (``i // len(bases)`` odd) seat ``s`` goes to ``bases[(i + s) % len(bases)]``, so with 2 servers the people of
+    half the tables sit on different servers and each move reaches the other one through PostgreSQL (NOTIFY and
+    catch-up); without ``split`` all of a table's sockets go to its home."""
+    return bases[(table + seat * ((table // len(bases)) % 2 if split else 0)) % len(bases)]
 
 
 async def run(base: str | Sequence[str], tables: int, game: str, players: int, bot: str, seconds: float, think: float,
               bot_only: int = 0, bot_only_bot: str = "ismcts:iterations=1000000",
               options: dict | None = None, kill: tuple[float, int] | None = None, spectators: int = 0,
               cpu: Callable[[], float] | None = None, people: int = 2,
-              db_cpu: Callable[[], float] | None = None) -> dict:
+              db_cpu: Callable[[], float] | None = None, split: bool = True) -> dict:
     """Create the tables (and ``bot_only`` tables of ``bot_only_bot`` seats, started by a view), run all
     clients, return the figures; ``kill``: ``(seconds, pid)``, kill that server process with SIGKILL then (the
     clients reconnect), and count the acknowledged actions lost. ``spectators``: that many reading sockets per
@@ -296,7 +298,7 @@ async def run(base: str | Sequence[str], tables: int, game: str, players: int, b
     not counted (the floor server keeps no log to ask); ``db_cpu`` likewise reads the database server's CPU
     seconds (``db_cpu_s``, over the same time). ``people``: the people's seats of a table (the first ones),
     the other ``players - people`` are ``bot``'s. ``base``: a list of servers of one database splits the tables
-    and people between them (:func:`seat_base`); the bot-only tables go to the first."""
+    and people between them (:func:`seat_base` with ``split``); the bot-only tables go to the first."""
     bases = [base] if isinstance(base, str) else list(base)
     stats = Stats()
     seats: list[dict[str, Any]] = [{"kind": "human", "name": name} for name in "ABCDEF"[:people]]
@@ -326,11 +328,11 @@ async def run(base: str | Sequence[str], tables: int, game: str, players: int, b
             os.kill(kill[1], signal.SIGKILL)
 
     await asyncio.gather(killer(), *(
-        client(seat_base(bases, i, s["seat"]), t["id"], s["seat"], s["token"], stop,
+        client(seat_base(bases, i, s["seat"], split), t["id"], s["seat"], s["token"], stop,
                random.Random(f"{t['id']}{s['seat']}"), stats, think, times_bots=s["seat"] == 0,
                reconnect=kill is not None)
         for i, t in enumerate(created) for s in t["seats"] if s["kind"] == "human"),
-        *(spectator(seat_base(bases, i, 0), t["id"], stop, stats) for i, t in enumerate(created)
+        *(spectator(seat_base(bases, i, 0, split), t["id"], stop, stats) for i, t in enumerate(created)
           for _ in range(spectators)))
     elapsed = time.perf_counter() - started
     server_cpu = cpu() - cpu_start if cpu is not None else None
@@ -622,7 +624,7 @@ def postmaster_pid(url: str) -> int | None:
 
 
 def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, game: str = "colors",
-                      players: int = 2, people: int = 2, bot: str = "heuristic") -> dict:
+                      players: int = 2, people: int = 2, bot: str = "heuristic", split: bool = True) -> dict:
     """Server CPU per event of ``processes`` ``kartentisch serve`` processes on one PostgreSQL database (the URL in
     :data:`PG_URL_VARIABLE`) against one process (issue 33 goal 5: ≤ 1.25×, the cost of NOTIFY and catch-up).
 
@@ -630,11 +632,12 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
     pairs (the order flipped every pair) the same clients (:func:`run`: ``tables`` ``game`` tables of ``people``
     people and ``players - people`` ``bot`` seats, no think time, ``seconds`` each) play once against the first
     process alone and once against all of them, new tables each run, split by :func:`seat_base` (tables evenly,
-    the people of every other round of tables on different processes). Server CPU is :func:`tree_cpu` summed over
-    the processes played against (the others stay up, listening, and are not counted: with one process they
-    would not exist); PostgreSQL's own CPU (:func:`tree_cpu` of its server, over the same time) is reported
-    beside it, per event, for both. An event is a person's move acknowledged to them. Returns per-run figures,
-    the medians and ranges of the pairs' ratios and the load average."""
+    and with ``split`` the people of every other round of tables on different processes). Server CPU is
+    :func:`tree_cpu` summed over the processes played against (the others stay up, listening, and are not
+    counted: with one process they would not exist; their CPU per event over the whole one-process run, table
+    creation included, is ``idle_ms_per_event``); PostgreSQL's own CPU (:func:`tree_cpu` of its server, over the
+    same time) is reported beside it, per event, for both. An event is a person's move acknowledged to them.
+    Returns per-run figures, the medians and ranges of the pairs' ratios and the load average."""
     url = os.environ[PG_URL_VARIABLE]
     pg_pid = postmaster_pid(url)
     db_cpu = functools.partial(tree_cpu, pg_pid) if pg_pid is not None else None
@@ -644,14 +647,16 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
         for pair in range(pairs):
             row: dict[str, Any] = {"pair": pair, "load_avg_1m": os.getloadavg()[0]}
             for count in ((1, processes) if pair % 2 == 0 else (processes, 1)):
-                used = started[:count]
+                used, idle = started[:count], started[count:]
+                idle_start = sum(tree_cpu(proc.pid) for proc, _ in idle)
 
                 def cpu(pids: tuple[int, ...] = tuple(proc.pid for proc, _ in used)) -> float:
                     return sum(tree_cpu(pid) for pid in pids)
 
                 result = asyncio.run(run([base for _, base in used], tables, game, players, bot, seconds, 0.0,
                                          options=FLOOR_OPTIONS.get(game, {}), cpu=cpu, people=people,
-                                         db_cpu=db_cpu))
+                                         db_cpu=db_cpu, split=split))
+                idle_s = sum(tree_cpu(proc.pid) for proc, _ in idle) - idle_start
                 if result["errors"]:
                     print(f"{count} processes: {result['errors']} errors, e.g. {result['error_examples']}",
                           file=sys.stderr)
@@ -660,6 +665,7 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
                                    "ms_per_event": 1000 * result["server_cpu_s"] / events,
                                    "db_ms_per_event": (1000 * result["db_cpu_s"] / events
                                                        if result["db_cpu_s"] is not None else None),
+                                   "idle_ms_per_event": 1000 * idle_s / events,
                                    "push_spread_ms": result["push_spread_ms"], "errors": result["errors"]}
             one, many = row["1"], row[str(processes)]
             row["ratio"] = many["ms_per_event"] / one["ms_per_event"]
@@ -676,12 +682,14 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
     ratios = [r["ratio"] for r in runs]
     return {"mode": "scale-out", "processes": processes, "tables": tables, "seconds": seconds, "pairs": pairs,
             "game": game, "players": players, "people": people, "bot": bot if players > people else None,
-            "load_avg": os.getloadavg(), "cpus": os.cpu_count(), "postgres_measured": pg_pid is not None,
+            "split": split, "load_avg": os.getloadavg(), "cpus": os.cpu_count(),
+            "postgres_measured": pg_pid is not None,
             "median": {"ratio": statistics.median(ratios),
                        "one_ms_per_event": median([r["1"]["ms_per_event"] for r in runs]),
                        "many_ms_per_event": median([r[str(processes)]["ms_per_event"] for r in runs]),
                        "one_db_ms_per_event": median([r["1"]["db_ms_per_event"] for r in runs]),
-                       "many_db_ms_per_event": median([r[str(processes)]["db_ms_per_event"] for r in runs])},
+                       "many_db_ms_per_event": median([r[str(processes)]["db_ms_per_event"] for r in runs]),
+                       "idle_ms_per_event": median([r["1"]["idle_ms_per_event"] for r in runs])},
             "range": {"ratio": [min(ratios), max(ratios)]}, "runs": runs}
 
 
@@ -692,7 +700,8 @@ def scale_out_line(result: dict) -> str:
           if result["postgres_measured"] else "PostgreSQL not on this machine, not measured")
     return (f"{n}-process CPU per event: {m['ratio']:.2f}× one process's (median of {result['pairs']} pairs, "
             f"{low:.2f}–{high:.2f}; {m['many_ms_per_event']:.3f} vs {m['one_ms_per_event']:.3f} ms, all server "
-            f"processes); {db}; load {result['load_avg'][0]:.2f}")
+            f"processes; {'people of half the tables on different processes' if result['split'] else 'no table split'}"
+            f"); {db}; load {result['load_avg'][0]:.2f}")
 
 
 def main() -> None:
@@ -735,6 +744,9 @@ def main() -> None:
                     help="compare server CPU per event of --processes (default 2) serve processes on one PostgreSQL "
                          f"with one process (issue 33 goal 5, see above); the database: ${PG_URL_VARIABLE}, else a "
                          "throw-away server (scripts/with-postgres.sh)")
+    ap.add_argument("--no-split", dest="split", action="store_false",
+                    help="with --postgres: all of a table's sockets on one process (else the people of half the "
+                         "tables on different processes)")
     ap.add_argument("--json", type=Path, help="write the figures here")
     args = ap.parse_args()
     if args.players is None:
@@ -750,7 +762,7 @@ def main() -> None:
             script = Path(__file__).resolve().parent.parent / "scripts" / "with-postgres.sh"
             os.execvp("bash", ["bash", str(script), sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]])
         scale_result = scale_out_compare(args.processes, args.tables, args.seconds, args.pairs, args.game,
-                                         args.players, args.people, args.bot)
+                                         args.players, args.people, args.bot, args.split)
         print(json.dumps({k: v for k, v in scale_result.items() if k != "runs"}, indent=2))
         if args.json:
             args.json.write_text(json.dumps(scale_result, indent=2), encoding="utf-8")
