@@ -77,10 +77,11 @@ from ..kernel.words import narrate
 from .card_names import CardNames
 from .deps import bearer, client, hub_of, plain_id
 from .errors import ApiError, frame_lang
+from .frame_items import log_items
 from .frames import LANG_HELP, LogEntryOut, MoveEntry
 from .hub import Hub
 from .limits import REPLAY_STEP_MOVES, TooManyRequests
-from .live import LiveTable, log_items
+from .live import LiveTable
 from .workers import COACH_POOL, bot_seed
 
 STATIC = Path(__file__).parent / "static"

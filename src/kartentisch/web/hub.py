@@ -1,12 +1,12 @@
 """The hub of one server process (boardgame.io's ``Master``): every live table, and each action's way through it.
 
 Order of an action: check legality on the live state (nothing changes on error) → commit the tokens to the store →
-apply them in memory → push a fresh frame to every subscriber (:mod:`~kartentisch.web.live`). Bots act the same way
+apply them in memory → push a fresh frame to every subscriber (:mod:`~kartentisch.web.fanout`). Bots act the same way
 (:mod:`~kartentisch.web.bot_turns`), choosing in a worker (:mod:`~kartentisch.web.workers`) on a clone so the event
 loop never waits for them. The hub holds one part per concern, each in its module: :attr:`Hub.workers` (the worker
 pools), :attr:`Hub.bots` (the bots' turns), :attr:`Hub.timers` (the reaction windows, clocks and rematch offers) and
 :attr:`Hub.cluster` (several processes over one shared store). The storage is injected
-(:class:`~kartentisch.web.store.Store`), so is the transport (a subscriber's :data:`~kartentisch.web.live.Send`); a
+(:class:`~kartentisch.web.store.Store`), so is the transport (a subscriber's :data:`~kartentisch.web.fanout.Send`); a
 seat's token is checked by its table (:meth:`~kartentisch.web.live.LiveTable.seat_of`).
 """
 
@@ -33,7 +33,8 @@ from .bot_turns import BotTurns
 from .cluster import Cluster
 from .commits import GroupCommit
 from .errors import ApiError, Conflict
-from .live import LiveTable, Send, Subscriber
+from .fanout import Send, Subscriber
+from .live import LiveTable
 from .refusals import REFUSED, options_refused, said
 from .seating import bot_spec, check_seats
 from .store import SeatRecord, Store, TableRecord
@@ -147,8 +148,8 @@ class Hub:
 
         ``reaction_seconds``: a person whose decision can be answered with ``pass`` (reaction windows,
         simultaneous choices that allow passing) gets that long, then passes automatically. A person or a bot
-        without a name is stored without, so each language labels it (:func:`seat_names`: "Seat n" / "Platz n",
-        a bot's label).
+        without a name is stored without, so each language labels it
+        (:func:`~kartentisch.web.frame_items.seat_names`: "Seat n" / "Platz n", a bot's label).
         An ``open`` seat is a person's that nobody holds yet: it is taken through the invite, and the match starts
         once no seat is open. ``spectator_chat``: spectators may write in the table's chat. ``hints``: a seat may ask
         the coach for a hint (:mod:`~kartentisch.web.coach`); ``None``: yes where at most one seat is a person's

@@ -27,11 +27,13 @@ from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
 from .errors import ApiError, database_failure, frame_lang
+from .fanout import encode, frame_response
+from .frame_items import seat_names
 from .frames import LANG_HELP, FrameOut
 from .handover import take_back
 from .invites import seat_url
 from .limits import TooManyRequests
-from .live import MAX_ACTION, LiveTable, encode, frame_response, seat_names
+from .live import MAX_ACTION, LiveTable
 from .workers import MAX_ITERATIONS
 
 STATIC = Path(__file__).parent / "static"
