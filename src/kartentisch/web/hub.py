@@ -7,7 +7,8 @@ loop never waits for them. The hub holds one part per concern, each in its modul
 pools), :attr:`Hub.bots` (the bots' turns), :attr:`Hub.timers` (the reaction windows, clocks and rematch offers) and
 :attr:`Hub.cluster` (several processes over one shared store). The storage is injected
 (:class:`~kartentisch.web.store.Store`), so is the transport (a subscriber's :data:`~kartentisch.web.fanout.Send`); a
-seat's token is checked by its table (:meth:`~kartentisch.web.live.LiveTable.seat_of`).
+seat's token is checked by its table (:meth:`~kartentisch.web.live.LiveTable.seat_of`). A new table is checked and
+stored by :mod:`~kartentisch.web.creation` before the hub loads it.
 """
 
 from __future__ import annotations

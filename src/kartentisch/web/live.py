@@ -379,11 +379,12 @@ class LiveTable:
         return ChatOut(message.id, message.seat, name, message.text, at)
 
     async def broadcast(self) -> None:
-        """Push each subscriber its next frame (:func:`~kartentisch.web.fanout.broadcast`)."""
+        """Push each subscriber its frame with what it has not had yet, one frame built per reader position, a slow
+        or failing subscriber dropped (:func:`~kartentisch.web.fanout.broadcast`)."""
         await fanout.broadcast(self)
 
     async def push(self, sub_id: int, sub: Subscriber) -> None:
-        """Send one subscriber its next frame (:func:`~kartentisch.web.fanout.push`)."""
+        """Send one subscriber its frame with what it has not had yet (:func:`~kartentisch.web.fanout.push`)."""
         await fanout.push(self, sub_id, sub)
 
     @property
