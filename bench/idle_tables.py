@@ -42,6 +42,7 @@ def rss_mb() -> float:
 async def measure(tables: int, clock_id: str, passes: int, folder: str, max_live: int | None) -> dict[str, Any]:
     """One measurement (see the module) in this process; ``max_live`` ``None``: every table held in memory."""
     from kartentisch.web.clock import table_clock
+    from kartentisch.web.creation import create
     from kartentisch.web.hub import Hub
     from kartentisch.web.store import Store
     from kartentisch.web.turns import TurnSweep
@@ -49,13 +50,13 @@ async def measure(tables: int, clock_id: str, passes: int, folder: str, max_live
     store = Store(f"sqlite:///{folder}/{clock_id}-{max_live}.db")
     hub = Hub(store, ThreadPoolExecutor(2), max_live=tables + 10 if max_live is None else max_live)
     chosen = table_clock(clock_id, "ask")
-    warm = await hub.create("colors", 3, {}, None, SEATS, table_clock=chosen)  # imports and caches warmed
+    warm = await create(hub, "colors", 3, {}, None, SEATS, table_clock=chosen)  # imports and caches warmed
     await hub.get(warm.id)
     gc.collect()
     before = rss_mb()
     started = time.perf_counter()
     for _ in range(tables):
-        record = await hub.create("colors", 3, {}, None, SEATS, table_clock=chosen)
+        record = await create(hub, "colors", 3, {}, None, SEATS, table_clock=chosen)
         await hub.get(record.id)
     made = time.perf_counter() - started
     sweep = TurnSweep(hub)

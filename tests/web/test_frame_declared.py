@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
 
+from kartentisch.web.fanout import encode
 from kartentisch.web.frames import FrameOut, RoundSummaryOut
-from kartentisch.web.live import encode
 
 from .conftest import auth, new_table
 

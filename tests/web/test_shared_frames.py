@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from kartentisch.web import live
+from kartentisch.web import fanout
+from kartentisch.web.fanout import Subscriber
 from kartentisch.web.frames import FrameOut
-from kartentisch.web.live import LiveTable, Subscriber
+from kartentisch.web.live import LiveTable
 
 from .conftest import auth, new_table
 
@@ -47,7 +48,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
 
     built: list[tuple[int | None, str]] = []
     encoded: list[str] = []
-    frame, encode = LiveTable.frame, live.encode
+    frame, encode = LiveTable.frame, fanout.encode
 
     def counting_frame(self: LiveTable, viewer: int | None, log_start: int = 0, lang: str = "en",
                        chat_start: int | None = None) -> FrameOut:
@@ -60,7 +61,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
         return text
 
     monkeypatch.setattr(LiveTable, "frame", counting_frame)
-    monkeypatch.setattr(live, "encode", counting_encode)
+    monkeypatch.setattr(fanout, "encode", counting_encode)
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["legal"]
     built.clear()
     res = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[0]))
@@ -79,7 +80,7 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     # the shared text is exactly a spectator's own frame: nothing of seat 0's or seat 1's view in it
     spectator = json.loads(last[1002])
     sent, chat_sent = before[1002]
-    assert spectator == json.loads(live.encode(table.frame(None, sent, "en", chat_sent)))
+    assert spectator == json.loads(fanout.encode(table.frame(None, sent, "en", chat_sent)))
     assert spectator["seat"] is None and spectator["legal"] == [] and spectator["choices"] == []
     seat0 = json.loads(last[1000])
     assert seat0["view"] != spectator["view"], "a seat's frame is its own"

@@ -1,6 +1,6 @@
 """The coach at the browser table (issue 23): hints, the review of a finished match, and replays.
 
-**Hints.** A table created with ``"hints": true`` (:meth:`~kartentisch.web.hub.Hub.create`: by default
+**Hints.** A table created with ``"hints": true`` (:func:`~kartentisch.web.creation.create`: by default
 on where at most one seat is a person's) lets a seat ask ``GET /api/tables/{id}/hint`` with its bearer
 token: the coach's win chance of each legal move (:func:`kartentisch.bots.coach.hint`, from that seat's
 information set only, worded from its own view), best first. The search runs in the coach's own worker
@@ -77,10 +77,11 @@ from ..kernel.words import narrate
 from .card_names import CardNames
 from .deps import bearer, client, hub_of, plain_id
 from .errors import ApiError, frame_lang
+from .frame_items import log_items
 from .frames import LANG_HELP, LogEntryOut, MoveEntry
 from .hub import Hub
 from .limits import REPLAY_STEP_MOVES, TooManyRequests
-from .live import LiveTable, log_items
+from .live import LiveTable
 from .workers import COACH_POOL, bot_seed
 
 STATIC = Path(__file__).parent / "static"

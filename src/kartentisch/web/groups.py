@@ -45,7 +45,7 @@ from ..kernel import KartentischError, lookup
 from ..kernel import names as name_rules
 from ..kernel.words import LANGS
 from ..scorepad import EntryError, check_options, compute, get_ruleset, say
-from . import refusals
+from . import creation, refusals
 from .deps import bearer, client, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .hub import Hub
@@ -553,7 +553,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
                              for s in body.seats], body.options)
     except EntryError as exc:
         raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
-    record = await hub.create(game.id, len(seats), body.options, None, seats, body.reaction_seconds)
+    record = await creation.create(hub, game.id, len(seats), body.options, None, seats, body.reaction_seconds)
     with hub.store.engine.begin() as conn:
         conn.execute(insert(matches_t).values(source="table", source_id=record.id, group_id=code, game=game.id,
                                               seats=[s.member for s in body.seats], created=time.time()))

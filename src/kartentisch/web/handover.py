@@ -28,8 +28,8 @@ from sqlalchemy.exc import IntegrityError
 from . import clock, presence
 from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, Conflict, frame_lang
+from .fanout import Send, encode, frame_response
 from .frames import LANG_HELP, FrameOut
-from .live import Send, encode, frame_response
 from .seating import bot_spec
 from .store import NoteRecord, SeatRecord
 from .workers import MAX_ITERATIONS

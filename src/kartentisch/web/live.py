@@ -1,4 +1,4 @@
-"""Live tables: a match in memory, its seats, its subscribers, and the one per-recipient filter.
+"""Live tables: a match in memory, its seats, its log told in words, and the one per-recipient filter.
 
 Every message a client receives — HTTP response or WebSocket frame — is built by
 :meth:`LiveTable.frame` for one viewer (a seat, or ``None`` for a spectator): the seat's
@@ -10,6 +10,9 @@ language; made once per move when it is applied). The god document (``to_doc``) 
 A table changes only through the :class:`~kartentisch.web.hub.Hub`: check legality on the live state (nothing
 changes on error) → commit the tokens to the store → apply them here (:meth:`LiveTable.apply_local`) → push a fresh
 frame to every subscriber (:meth:`LiveTable.broadcast`).
+
+The frame's items (seat names, log entries, choices) are built by :mod:`~kartentisch.web.frame_items`, and the
+subscribers' sockets are served by :mod:`~kartentisch.web.fanout`: this module holds the table and its filter.
 """
 
 from __future__ import annotations
@@ -20,62 +23,35 @@ import logging
 import secrets
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-import orjson
-from starlette.responses import Response
-
-from ..bots import bot_label
-from ..kernel import Choice, Game, GameState, IllegalAction, Match, Step, lookup
+from ..kernel import GameState, IllegalAction, Match, lookup
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, listing, narrate
-from . import clock, presence, rematch
+from . import clock, fanout, presence, rematch
 from .card_names import CardNames
 from .errors import ApiError
+from .fanout import Subscriber
+from .frame_items import choice_items, log_items, seat_names, shown_spec
 from .frames import (
     ChatOut,
-    ChoiceOut,
     FrameOut,
     LogEntryOut,
-    MoveEntry,
     Presence,
-    RoundEntry,
     RoundSummaryOut,
     SeatKind,
     SeatNoteEntry,
     SeatOut,
-    StepOut,
     Timeout,
 )
 from .notes import note_text
 from .refusals import REFUSED, said
 from .store import ChatRecord, NoteRecord, SeatRecord, TableRecord
 
-#: A socket's sink: takes one message already encoded as JSON text (:func:`encode`), so a frame shared by many
-#: subscribers is encoded once (issue 33).
-Send = Callable[[str], Awaitable[None]]
 log = logging.getLogger(__name__)
 
-
-def encode(message: dict[str, Any] | FrameOut) -> str:
-    """One message as the JSON text a socket sends: compact, UTF-8 text as is (what Starlette's ``send_json``
-    sends), by orjson: 3.7–10.8× faster than ``json.dumps`` on a frame (issue 33, bench/README.md). A frame
-    (:class:`~kartentisch.web.frames.FrameOut`) is encoded as declared, its fields in order, by orjson's own
-    dataclass encoder. A message's keys are strings and its integers below 2**63 (a table's seed is, ``TableIn``);
-    orjson refuses anything else with ``TypeError``."""
-    return orjson.dumps(message).decode()
-
-
-def frame_response(frame: FrameOut) -> Response:
-    """An HTTP answer of one frame: the bytes a socket gets as text (:func:`encode`), not re-encoded by FastAPI."""
-    return Response(orjson.dumps(frame), media_type="application/json")
-
-
-#: Seconds a subscriber may take to accept one frame before it is dropped.
-SEND_TIMEOUT = 10.0
 #: Longest action line (characters), over HTTP and WebSocket alike.
 MAX_ACTION = 2000
 #: Chat messages a frame carries at most: the latest (a socket's later frames carry only the new ones).
@@ -84,28 +60,6 @@ CHAT_FRAME = 200
 REMATCH_TIMER = -1
 #: The name of a spectator's chat message.
 SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
-
-
-def seat_names(seats: list[SeatRecord], lang: str) -> tuple[str, ...]:
-    """The seats' names as people read them in ``lang``: the name given at creation, else a bot's label
-    ("Bot Lena (strong)" / "Bot Lena (stark)", :func:`~kartentisch.bots.bot_label`: a person-like name per seat
-    with its kind and strength), else "Seat n" counted from 1. Raises KartentischError for a stored bot spec that
-    does not parse."""
-    voice = Voice(lang)
-    return tuple(s.name or (bot_label(s.bot or "random", s.seat, lang) if s.kind == "bot" else voice.name(s.seat))
-                 for s in seats)
-
-
-@dataclass
-class Subscriber:
-    """A socket listening to a table: its viewer, its sink, its language, how many events it has been sent, and
-    how many chat messages (``None``: none yet, its first frame carries the latest :data:`CHAT_FRAME`)."""
-
-    viewer: int | None
-    send: Send
-    sent: int = 0
-    lang: str = "en"
-    chat_sent: int | None = None
 
 
 #: Who reads a table's log: a viewer (seat, or ``None`` for a spectator) and a language.
@@ -122,38 +76,6 @@ class LogEntry:
     seat: int
     token: str
     told: dict[Reader, Narration] = field(default_factory=dict)
-
-
-def shown_spec(spec: str | None) -> str | None:
-    """A bot spec as frames show it: a learned bot as ``policy``, never its file's path on the server (issue 36)."""
-    return "policy" if spec is not None and spec.startswith("policy:") else spec
-
-
-def log_items(seat: int, told: Narration, names: CardNames, lang: str) -> list[LogEntryOut]:
-    """The frame's log entries of one event: the move, then the round's end if it ended one. The move's ``cards``:
-    the card codes its public token names (:meth:`CardNames.of_token`), so the page never reads a token."""
-    move = MoveEntry(seat, told.token, told.text, names.of_token(told.token, lang))
-    return [move] if told.round_text is None else [move, RoundEntry("round", told.round_text)]
-
-
-
-def choice_items(game: Game, seat: int, view: dict[str, Any], legal: list[str], voice: Voice) -> list[ChoiceOut]:
-    """The legal tokens of ``seat`` as the person chooses them (``Game.choice`` and ``Game.choice_steps`` on the
-    seat's ``view``, for ``voice`` of that seat), in the order of ``legal``; ``path``: the steps on the table
-    (:meth:`kartentisch.kernel.Step.as_json`), so the page never reads a token. A token the game cannot tell is its
-    own single step, one button (logged, as for a game without words), so the table goes on."""
-    items = []
-    for token in legal:
-        try:
-            choice = game.choice(seat, token, view, voice)
-            path = game.choice_steps(seat, token, view)
-        except Exception:
-            log.exception("%s: choice failed for %s %r (seat %d); the token itself instead", game.id, voice.lang,
-                          token, seat)
-            choice, path = Choice((token,)), (Step("button", token, rest=True),)
-        items.append(ChoiceOut(token, list(choice.steps), choice.unordered,
-                               [cast(StepOut, step.as_json()) for step in path]))
-    return items
 
 
 @dataclass
@@ -344,11 +266,11 @@ class LiveTable:
 
         Each field is declared, with what it means, once: in :class:`~kartentisch.web.frames.FrameOut`, which this
         builds (and ``/docs`` shows). What a viewer is given: ``view`` is ``state.view(viewer)``; ``legal`` and
-        ``choices`` (:func:`choice_items`) are the viewer's own; ``card_names`` names the card codes of ``view``
-        only (:class:`~kartentisch.web.card_names.CardNames`); each ``log`` entry is told from the viewer's views
-        only (:meth:`read_by`), with the seats' notes made after ``k`` events before event ``k`` (those after the
-        last event at the end); the round's scoring (issue 21, :mod:`kartentisch.kernel.summary`) is read from
-        ``view``. None of the seats' entries (issue 32) carries a card.
+        ``choices`` (:func:`~kartentisch.web.frame_items.choice_items`) are the viewer's own; ``card_names`` names
+        the card codes of ``view`` only (:class:`~kartentisch.web.card_names.CardNames`); each ``log`` entry is told
+        from the viewer's views only (:meth:`read_by`), with the seats' notes made after ``k`` events before event
+        ``k`` (those after the last event at the end); the round's scoring (issue 21,
+        :mod:`kartentisch.kernel.summary`) is read from ``view``. None of the seats' entries (issue 32) carries a card.
 
         Args:
             log_start: the first event of ``log`` (a socket gets the whole log first, then what is new; events,
@@ -457,41 +379,13 @@ class LiveTable:
         return ChatOut(message.id, message.seat, name, message.text, at)
 
     async def broadcast(self) -> None:
-        """Push each subscriber its frame with the log entries it has not had yet, all at once (a slow or failing
-        subscriber is dropped).
-
-        A frame is built and encoded once per distinct reader position: subscribers of the same viewer (all
-        spectators, or two pages of one seat), language, events sent and chat messages sent get the same text
-        (issue 33), since :meth:`frame` depends on nothing else; a seat's frame is built for that seat only, so
-        nothing of a seat's view reaches a spectator. All frames are built before the first is sent, from one
-        state."""
-        built: dict[tuple[int | None, str, int, int | None], tuple[str, int, int]] = {}
-        sends = []
-        for sub_id, sub in list(self.subscribers.items()):
-            key = (sub.viewer, sub.lang, sub.sent, sub.chat_sent)
-            if key not in built:
-                built[key] = self._encoded_frame(sub)
-            text, sub.sent, sub.chat_sent = built[key]
-            sends.append(self._send(sub_id, sub, text))
-        await asyncio.gather(*sends)
+        """Push each subscriber its frame with what it has not had yet, one frame built per reader position, a slow
+        or failing subscriber dropped (:func:`~kartentisch.web.fanout.broadcast`)."""
+        await fanout.broadcast(self)
 
     async def push(self, sub_id: int, sub: Subscriber) -> None:
-        """Send one subscriber its frame with the log entries it has not had yet (see :meth:`_send`)."""
-        text, sub.sent, sub.chat_sent = self._encoded_frame(sub)
-        await self._send(sub_id, sub, text)
-
-    def _encoded_frame(self, sub: Subscriber) -> tuple[str, int, int]:
-        """``sub``'s next frame as JSON text, with the events and chat messages it will then have had."""
-        frame = self.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent)
-        return encode(frame), frame.n, frame.chat_start + len(frame.chat)
-
-    async def _send(self, sub_id: int, sub: Subscriber, text: str) -> None:
-        """Send ``text`` to one subscriber. A subscriber whose socket is closed, or that does not take the frame
-        within :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects)."""
-        try:
-            await asyncio.wait_for(sub.send(text), SEND_TIMEOUT)
-        except Exception:  # closed or stuck: forget it, keep serving the others
-            self.subscribers.pop(sub_id, None)
+        """Send one subscriber its frame with what it has not had yet (:func:`~kartentisch.web.fanout.push`)."""
+        await fanout.push(self, sub_id, sub)
 
     @property
     def idle(self) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Literal
 
+from . import creation
 from .clock import TIMEOUT_BOT, TableClock
 from .errors import ApiError, Conflict
 from .frames import RematchOfferOut
@@ -62,7 +63,7 @@ def deadline(table: LiveTable, scale: float) -> float | None:
 
 
 def new_seats(table: LiveTable) -> list[dict[str, Any]]:
-    """The rematch's seats as :meth:`~kartentisch.web.hub.Hub.create` takes them: bots as they were, a person who
+    """The rematch's seats as :func:`~kartentisch.web.creation.create` takes them: bots as they were, a person who
     joined a person, one who left a bot, one who did not answer a person a bot plays for until they join."""
     said = answers(table)
     seats = []
@@ -138,9 +139,9 @@ async def make(hub: Hub, table: LiveTable) -> None:
     says, the same options, clock and settings, a fresh seed."""
     old = table.record
     try:
-        new = await hub.create(old.game, old.players, old.options, None, new_seats(table),
-                                old.reaction_seconds, old.spectator_chat, old.hints, rematch_of=old.id,
-                                table_clock=TableClock.parse(old.clock))
+        new = await creation.create(hub, old.game, old.players, old.options, None, new_seats(table),
+                                      old.reaction_seconds, old.spectator_chat, old.hints, rematch_of=old.id,
+                                      table_clock=TableClock.parse(old.clock))
         table.rematch_id = new.id
     except Conflict:  # another process made it a moment ago: this one is its table too
         await hub.refresh(table)

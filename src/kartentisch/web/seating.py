@@ -11,7 +11,7 @@ from ..kernel import Game, KartentischError
 from ..kernel.names import NameRefused, check_names
 from ..kernel.words import LANGS, common_text
 from .errors import ApiError
-from .live import seat_names
+from .frame_items import seat_names
 from .refusals import REFUSED, said
 from .store import SeatRecord
 from .workers import MAX_ITERATIONS, format_spec

@@ -20,18 +20,20 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..games import all_games
 from ..kernel import Game
-from . import clock
+from . import clock, creation
 from . import rematch as rematches
 from .deps import PlainText, guard_of, hub_of
 from .deps import bearer as _bearer
 from .deps import client as _client
 from .deps import plain_id as _table_id
 from .errors import ApiError, database_failure, frame_lang
+from .fanout import encode, frame_response
+from .frame_items import seat_names
 from .frames import LANG_HELP, FrameOut
 from .handover import take_back
 from .invites import seat_url
 from .limits import TooManyRequests
-from .live import MAX_ACTION, LiveTable, encode, frame_response, seat_names
+from .live import MAX_ACTION, LiveTable
 from .workers import MAX_ITERATIONS
 
 STATIC = Path(__file__).parent / "static"
@@ -149,10 +151,9 @@ async def create_table(body: TableIn, request: Request,
     giving open seats to bots before the start)."""
     lang = frame_lang(lang)
     guard_of(request).hit("create", _client(request))
-    record = await hub_of(request).create(body.game, body.players, body.options, body.seed,
-                                          [s.model_dump() for s in body.seats], body.reaction_seconds,
-                                          body.spectator_chat, body.hints, lang=lang,
-                                          table_clock=_clock_of(body))
+    record = await creation.create(hub_of(request), body.game, body.players, body.options, body.seed,
+                                   [s.model_dump() for s in body.seats], body.reaction_seconds,
+                                   body.spectator_chat, body.hints, lang=lang, table_clock=_clock_of(body))
     names = seat_names(record.seats, "en")
     return {
         "id": record.id,
