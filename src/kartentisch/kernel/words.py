@@ -104,6 +104,12 @@ class Catalogue:
         self.by_lang: Final[dict[str, dict[str, str]]] = {
             lang: {key: forms[lang] for key, forms in texts.items()} for lang in LANGS}
 
+    def __reduce__(self) -> tuple[type[Catalogue], tuple[str, dict[str, dict[str, str]]]]:
+        """Pickle as the texts it was made of: a state pickles its game's parts (worker processes, OpenSpiel's
+        serialisation), and compiled by mypyc the default protocol would call ``__init__`` without arguments."""
+        first = self.by_lang[LANGS[0]]
+        return (Catalogue, (self.source, {key: {lang: self.by_lang[lang][key] for lang in LANGS} for key in first}))
+
     @classmethod
     def read(cls, package: str, name: str = "words.toml") -> Catalogue:
         """The catalogue in the data file ``name`` of the Python package ``package`` (its directory).
