@@ -197,3 +197,26 @@ def test_the_lobby_offers_a_reaction_timer_only_where_it_means_something(browser
     page.click("#create")
     page.wait_for_selector("#links")  # created: the lobby sent no reaction timer the server would refuse
     page.close()
+
+
+def test_a_page_opened_after_the_rematch_was_made_leads_to_it(browser, live_server: str) -> None:  # noqa: F811
+    """The rematch was made while Ada's page was closed (her answer given, then the others'): her old table's page
+    offers the way to the new table (a fresh user's host was left behind on the finished table, with no link)."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 3, "options": {"max_rounds": 1}, "seats": PEOPLE}).json()
+    tid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    finish(live_server, tid, tokens)
+    for token in tokens:  # Ada offers, Ben and Cem join: the last answer makes it
+        res = httpx.post(f"{live_server}/api/tables/{tid}/rematch", json={"join": True},
+                         headers={"Authorization": f"Bearer {token}"})
+        assert res.status_code == 200, res.text
+    new_id = res.json()["id"]
+    page = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()
+    page.goto(f"{live_server}{made['seats'][0]['url']}")
+    page.wait_for_selector("[data-zone=rematch-offer] button.rematch-open")
+    assert page.locator("button.rematch-open").text_content() == "Zur Revanche"
+    page.click("button.rematch-open")
+    page.wait_for_url(f"**/t/{new_id}**")
+    page.wait_for_selector("body[data-phase]")
+    assert "Ada" in page.locator(".seat-chip.me").text_content()
+    page.close()

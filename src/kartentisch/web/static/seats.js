@@ -64,7 +64,11 @@ export function RematchOffer({ frame, since, answer, busy }) {
     <ul class="answers">${people.map((s) => html`<li data-seat=${s.seat} data-answer=${offer.answers[s.seat] ?? ""}>
       ${s.name}: ${words[offer.answers[s.seat]] ?? st("answerNone")}</li>`)}</ul>
     ${!offer.made && secs !== null && html`<p class="offer-wait">${st("offerWait", secs)}</p>`}
-    ${mine === "leave" ? html`<p>${st("youLeft")}</p>` : mine === "join"
+    ${mine === "leave" ? html`<p>${st("youLeft")}</p>` : mine === "join" && offer.made
+      // made while this page was closed or missed it: the way to the new table (a fresh user was left behind)
+      ? html`<p class="actions"><button type="button" class="primary rematch-open" disabled=${busy}
+          onClick=${() => answer(true)}>${st("toRematch")}</button></p>`
+      : mine === "join"
       ? offer.waiting.length > 0 && html`<p class="progress">${st("rematchWaiting", listing(offer.waiting.map((s) => frame.seats[s].name)))}</p>`
       : html`<p class="actions"><button type="button" class="primary rematch-join" disabled=${busy}
           onClick=${() => answer(true)}>${st("join")}</button>
