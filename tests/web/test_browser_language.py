@@ -147,7 +147,7 @@ def test_a_move_sent_twice_is_refused_in_german_without_seat_numbers(browser, li
     page = own_seat(browser, live_server, "de")
     banner = refused_click(page, lambda m, _page, server: [server.send(m), server.send(m)])
     shot(page, "refusal-twice-de")
-    assert "Dein Zug war schon angekommen" in banner
+    assert "Der Tisch war schon weiter" in banner and "nicht gespielt" in banner  # a stale page: no false "arrived"
     assert not re.search(r"\d|seat|event", banner), banner
 
 

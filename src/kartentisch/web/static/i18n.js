@@ -39,7 +39,7 @@ const STRINGS = {
     quick: ["Nice move!", "Well played!", "Good game!", "Oops!", "Your turn!"],
     hiddenCard: "hidden card", faceDown: "face down",
     // refusals of the table (HTTP 409/422 and the socket's error frames), in the players' words
-    refusedTwice: "Your move had already arrived: nothing was done twice.",
+    refusedTwice: "The table had moved on (a double click, or another page of your seat): this move was not played; look again.",
     refusedRace: "Another move came in first: decide again on the table as it is now.",
     refusedRematchMade: "Someone made the rematch a moment ago: press Rematch again to join it.",
     refusedNotNow: "It is not your turn now; waiting for {0}.", refusedOver: "The match is over.",
@@ -86,7 +86,7 @@ const STRINGS = {
     chat: "Tischgespräch", chatInput: "Nachricht", chatSend: "Senden", chatSlow: "Langsamer: warte {0} s.",
     quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
     hiddenCard: "verdeckte Karte", faceDown: "verdeckt",
-    refusedTwice: "Dein Zug war schon angekommen: nichts wurde doppelt ausgeführt.",
+    refusedTwice: "Der Tisch war schon weiter (ein doppelter Klick oder eine andere Seite deines Platzes): dieser Zug wurde nicht gespielt; sieh noch einmal hin.",
     refusedRace: "Ein anderer Zug kam zuerst an: entscheide neu, wie der Tisch jetzt liegt.",
     refusedRematchMade: "Jemand hat die Revanche gerade angelegt: drück noch einmal auf Revanche, um mitzuspielen.",
     refusedNotNow: "Du bist gerade nicht dran; wir warten auf {0}.", refusedOver: "Die Partie ist vorbei.",
