@@ -44,3 +44,17 @@ def test_a_message_reaches_the_other_seat_as_text_and_a_flood_is_refused(browser
     assert "Slow down" in ada.locator("#chat .note").text_content()
     bo.wait_for_function("document.querySelectorAll('[data-zone=chat] li').length === 6")
     assert len(httpx.get(f"{live_server}/api/tables/{res['id']}/view").json()["chat"]) == 6
+
+
+def test_a_refused_message_is_said_in_the_page_s_language(browser, live_server: str) -> None:  # noqa: F811
+    """A German page's chat refusal in German (the page's requests carry its language; it showed English)."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    page = browser.new_context(viewport=LAPTOP, locale="de-DE").new_page()
+    page.goto(f"{live_server}{res['seats'][0]['url']}")
+    page.wait_for_selector("[data-zone=chat]")
+    page.fill("#chat-text", "hallo \u202egegen")
+    page.click(".chat-form button")
+    page.wait_for_selector("#chat .note")
+    assert page.locator("#chat .note").text_content() == "Eine Chat-Nachricht ist eine Zeile einfacher Text."

@@ -5,7 +5,7 @@ import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
 import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
-import { clockTime, lang, listing, points, t, toggleLang } from "./i18n.js";
+import { clockTime, lang, listing, points, t, toggleLang, withLang } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
@@ -184,7 +184,9 @@ async function seatCall(path, body, token) {
 async function post(url, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(url, { method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  // ?lang=: a refusal's words come in this page's language (the chat's came in English on a German page)
+  const res = await fetch(withLang(url), { method: "POST", headers,
+    body: body === undefined ? undefined : JSON.stringify(body) });
   return { res, data: await res.json().catch(() => ({})) };
 }
 
