@@ -58,11 +58,12 @@ _UNNAMED: Final = {
 }
 _BLANK: Final = {
     "en": "the name {name!r} shows nothing when written; choose a name with letters, digits or signs",
-    "de": "der Name {name!r} ist geschrieben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen",
+    "de": "der Name {name!r} ist beim Schreiben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen",
 }
 _CONTROL: Final = {  # U+2028 and U+2029 count as control characters here: they break the line
     "en": "the name {name!r} holds an invisible control or format character ({bad}); type the name without it",
-    "de": "der Name {name!r} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); gib den Namen ohne es ein",
+    "de": "der Name {name!r} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); gib den Namen ohne "
+          "dieses Zeichen ein",
 }
 
 
