@@ -121,6 +121,9 @@ def test_every_refusal_a_page_meets_is_said_in_german_in_the_players_words(clien
                                    "einmal."),
     ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B" * 81}]},
      "Platz 2: Der Name ist zu lang: höchstens 80 Zeichen; prüfe es und versuche es noch einmal."),
+    ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B\u200bo"}]},  # a zero-width space: the name looks fine
+     "Platz 2: Der Name enthält ein unsichtbares Steuer- oder Formatzeichen (U+200B); lass dieses Zeichen weg; prüfe "
+     "es und versuche es noch einmal."),
 ])
 def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[str, Any], said: str) -> None:
     res = client.post("/api/tables?lang=de", json=body)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Request, WebSocket
 from pydantic import AfterValidator, GetJsonSchemaHandler
+from pydantic_core import PydanticCustomError
 
 from ..kernel.words import control_character, not_in_a_line
 from .errors import ApiError
@@ -22,10 +23,11 @@ if TYPE_CHECKING:
 
 
 def _plain_text(text: str) -> str:
-    """Pydantic check of a name or id: ``text`` unchanged, or ValueError naming its control character."""
-    if (bad := control_character(text)) is not None:
-        raise ValueError(f"holds the control, format or line-break character {bad}; names and ids are one line of "
-                         "plain text")
+    """Pydantic check of a name or id: ``text`` unchanged, or a ``plain_text`` error naming its control character
+    (``ctx["bad"]``, :mod:`~kartentisch.web.refusals` words it)."""
+    if (bad := control_character(text)) is not None:  # its own error type: the players' words name the character
+        raise PydanticCustomError("plain_text", "holds the control, format or line-break character {bad}; names and "
+                                                "ids are one line of plain text", {"bad": bad})
     return text
 
 

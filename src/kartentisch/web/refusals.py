@@ -79,6 +79,9 @@ PROBLEM_WORDS: dict[str, dict[str, str]] = {
     "enum": {"en": "{field} is none of the choices", "de": "{field} ist keine der Möglichkeiten"},
     "string_type": {"en": "{field} must be text", "de": "{field} muss ein Text sein"},
     "value_error": {"en": "{field} cannot be taken as it is", "de": "{field} geht so nicht"},
+    "plain_text": {"en": "{field} holds an invisible control or format character ({bad}); leave that character out",
+                   "de": "{field} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); lass dieses Zeichen "
+                         "weg"},
 }
 #: Any other problem (a body that is no JSON, a list where one value belongs …): the page sent what it should not.
 NOT_READ = {"en": "the server could not read {field}", "de": "der Server konnte {field} nicht lesen"}
