@@ -200,7 +200,7 @@ def test_end_of_match_summary_and_rematch_with_progress(browser, live_server: st
     page.wait_for_selector("[data-zone=match-summary] li.winner")
     old = page.url
     held: list[playwright_api.Route] = []
-    page.route("**/rematch", lambda route: held.append(route))  # the server is slow: the request waits here
+    page.route("**/rematch?*", lambda route: held.append(route))  # the server is slow: the request waits here
     page.click("[data-zone=match-summary] button.rematch")
     page.wait_for_selector("[data-zone=match-summary] .progress")
     assert page.locator("button.rematch").is_disabled()
