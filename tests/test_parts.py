@@ -37,8 +37,9 @@ def load_copy(tmp_path: Path, old: str, new: str) -> str:
 
 
 def test_the_example_plugin_loads_with_its_parts(tmp_path: Path) -> None:
-    said = load_copy(tmp_path, "rules=texts.RULES", "rules=texts.RULES")
-    assert said == str(sorted(["card_name", "phase_name", "describe_move", "choice", "rules", "pitch", "score_now",
+    said = load_copy(tmp_path, "words=words.WORDS", "words=words.WORDS")
+    assert said == str(sorted(["card_name", "phase_name", "describe_move", "choice", "words", "rules", "pitch",
+                               "score_now",
                                "round_details", "action_space", "render", "observation", "scenarios"]))
 
 

@@ -3,7 +3,7 @@
 Everything the game brings lives in this package and is found through its :class:`~kartentisch.kernel.Game`
 (the entry point ``highcard = "highcard:GAME"`` in ``pyproject.toml``): the rules (:mod:`.rules`), and the
 parts it declares for the faces in :func:`parts` (:class:`kartentisch.kernel.Parts`): the move
-notation (:mod:`.notation`), the words (:mod:`.words`), the rules summary (:mod:`.texts`), the round
+notation (:mod:`.notation`), the words (:mod:`.words`, its texts and the rules summary in ``words.toml``), the round
 summary (:mod:`.summary`), the terminal renderer (:mod:`.render`), the RL observation layout (:mod:`.observation`)
 and its rules-conformance scenarios (``scenarios/*.json``, package data: ``kartentisch check-game highcard`` runs them).
 
@@ -34,10 +34,11 @@ def parts() -> Parts:
     """Everything highcard brings for the faces, checked when the game loads (a part named here that
     kartentisch does not know is refused, naming it). No score pad and no browser renderer: the faces
     use their generic stand-ins. A match is one round of five tricks, short as it is: no ``short_match``."""
-    from . import notation, render, summary, texts, words
+    from . import notation, render, summary, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
-                 choice=words.choice, rules=texts.RULES, pitch=texts.PITCH, score_now=summary.score_now,
+                 choice=words.choice, words=words.WORDS, rules=words.WORDS.forms("rules"),
+                 pitch=words.WORDS.forms("pitch"), score_now=summary.score_now,
                  round_details=summary.round_details, action_space=notation.action_space,
                  render=render.render, observation=_layout, scenarios=Path(__file__).parent / "scenarios")
 

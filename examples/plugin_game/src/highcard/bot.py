@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .notation import CARDS
 
 if TYPE_CHECKING:
+    from kartentisch.kernel import GameState
+
     from .rules import HighcardState
 
 
@@ -24,8 +26,9 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: HighcardState, seat: int) -> str:
+    def choose(self, state: GameState, seat: int) -> str:
         """One legal token of ``seat``."""
+        state = cast("HighcardState", state)  # HighcardGame.heuristic_bot: highcard states only
         hand = state.hands[seat]
         unseen = set(CARDS) - set(hand) - set(state.out)
         card = max(hand) if max(hand) > max(unseen, default=0) else min(hand)

@@ -1,25 +1,20 @@
-"""``highcard`` in words (kernel ``words`` API): cards, phases, moves and choices in German and English.
+"""``highcard`` in words (kernel ``words`` API): cards, phases, moves and choices in German and English, from the
+game's catalogue ``words.toml`` (the texts; this module picks and fills them).
 
 Only the reader's views and the move's public form are read, so a face-down card is never named.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kartentisch.kernel import Choice, Voice
-from kartentisch.kernel.words import listing
+from kartentisch.kernel.words import Catalogue, listing
 
 from .notation import parse
 
-_T: dict[str, dict[str, str]] = {
-    "en": {"card": "the {card}", "phase_play": "Tricks", "choose_own": "{who} choose {card} face down.",
-           "choose": "{who} chooses a card face down.", "reveal": "The cards are turned over: {cards}.",
-           "takes": "{who} takes the trick.", "takes_own": "{who} take the trick.", "play": "Play {card}"},
-    "de": {"card": "die {card}", "phase_play": "Stiche", "choose_own": "{who} wählst verdeckt {card}.",
-           "choose": "{who} wählt verdeckt eine Karte.", "reveal": "Die Karten werden aufgedeckt: {cards}.",
-           "takes": "{who} gewinnt den Stich.", "takes_own": "{who} gewinnst den Stich.", "play": "Spiele {card}"},
-}
+#: Every text of highcard players read (``words.toml`` beside this module), loaded once.
+WORDS: Final = Catalogue.read(__package__)
 
 
 def card_name(code: str, lang: str) -> str:
@@ -29,25 +24,24 @@ def card_name(code: str, lang: str) -> str:
 
 def phase_name(phase: str, lang: str) -> str | None:
     """The phase ``play`` in the players' words (``None``: a phase the kernel names)."""
-    return _T.get(lang, _T["en"])["phase_play"] if phase == "play" else None
+    return WORDS.get(lang, "words.phase_play") if phase == "play" else None
 
 
 def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str, Any], voice: Voice) -> str:
     """A choice (the reader's own with its card, another's face down), and the trick it completed."""
-    t = _T.get(voice.lang, _T["en"])
-    if voice.viewer == seat:
-        text = voice.say(seat, t["choose"], t["choose_own"], card=t["card"].format(card=parse(token).card))
-    else:
-        text = voice.say(seat, t["choose"], t["choose"])
+    # H6: another seat's token is public (``play:?``), so its card is named only for the reader's own choice.
+    card = WORDS.text(voice.lang, "words.card", card=parse(token).card) if voice.viewer == seat else ""
+    text = WORDS.say(voice, seat, "words.choose", card=card)
     if after["zones"]["tricks"] != before["zones"]["tricks"]:  # H3: this choice completed the trick
         trick = after["zones"]["last_trick"]
         cards = listing([f"{voice.who(s)} {c}" for s, c in enumerate(trick)], voice.lang)
         winner = trick.index(max(trick, key=int))
-        text += " " + t["reveal"].format(cards=cards) + " " + voice.say(winner, t["takes"], t["takes_own"])
+        reveal = WORDS.text(voice.lang, "words.reveal", cards=cards)
+        text += f" {reveal} {WORDS.say(voice, winner, 'words.takes')}"
     return text
 
 
 def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
     """``play:17`` → "Play the 17"."""
-    t = _T.get(voice.lang, _T["en"])
-    return Choice((t["play"].format(card=t["card"].format(card=parse(token).card)),))
+    card = WORDS.text(voice.lang, "words.card", card=parse(token).card)
+    return Choice((WORDS.text(voice.lang, "words.play", card=card),))
