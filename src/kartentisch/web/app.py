@@ -43,7 +43,8 @@ from ..kernel import lookup
 from ..kernel.words import LANGS
 from . import clock, refusals
 from .chat import chat_router
-from .coach import CoachLimits, coach_router
+from .coach_limits import CoachLimits
+from .coach_routes import coach_router
 from .deps import PLAIN_IDS, plain_pattern
 from .display import router as display_router
 from .errors import ApiError, database_failure
@@ -319,7 +320,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
             the coach's default per game (about 1 s).
         coach: the coach's worker processes, queue, review budget and replay memory
-            (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
+            (:class:`~kartentisch.web.coach_limits.CoachLimits`); ``None``: its defaults.
         time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
             small one instead of waiting minutes), :class:`~kartentisch.web.hub.Hub` ``time_scale``.
         smtp: where the mails of turn-based tables go (issue 34, :mod:`~kartentisch.web.notify`); ``None``: no mail.
