@@ -49,7 +49,7 @@ from .deps import PLAIN_IDS, plain_pattern
 from .display import router as display_router
 from .errors import ApiError, database_failure
 from .gamewords import router as gamewords_router
-from .groups import recorder as groups_recorder
+from .group_store import recorder as groups_recorder
 from .groups import router as groups_router
 from .handover import router as handover_router
 from .hub import Hub
