@@ -1,7 +1,7 @@
 """Replay step cost benchmark (issue 31 item 4; a benchmark, not a test), in one process without a server.
 
 A long match of seeded random legal moves (``--game``, ``--players``, ``--options`` as JSON; by default mayhem
-with ``game_length: long`` for 4, over a thousand moves) is made a :class:`~kartentisch.web.coach.Replay`, as an
+with ``game_length: long`` for 4, over a thousand moves) is made a :class:`~kartentisch.web.replays.Replay`, as an
 upload is, and stepped through as the replay page and an attacker do. Measured, each the median of ``--repeats``:
 
 - ``make_s``: making the replay (once per upload), and ``kept_bytes``: its pickled size (what the replay cache
@@ -27,7 +27,7 @@ from typing import Any
 
 from kartentisch.games import get_game
 from kartentisch.kernel import Match
-from kartentisch.web.coach import Replay
+from kartentisch.web.replays import Replay
 
 
 def long_match(game: str, players: int, options: dict[str, Any], seed: int) -> Match:

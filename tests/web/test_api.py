@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app, workers
-from kartentisch.web.app import MAX_BODY
+from kartentisch.web.middleware import MAX_BODY
 from kartentisch.web.table_routes import MAX_FRAME
 
 from .conftest import auth, move_entries, new_table

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from kartentisch.web.coach import CoachLimits
+from kartentisch.web.coach_limits import CoachLimits
 
 from .browser_kit import (
     LAPTOP,

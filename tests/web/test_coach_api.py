@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app
-from kartentisch.web.coach import only_seen, open_view
 from kartentisch.web.limits import Limits
+from kartentisch.web.replays import only_seen, open_view
 
 from .conftest import auth, move_entries, new_table
 

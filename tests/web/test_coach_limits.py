@@ -26,17 +26,10 @@ from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web import coach as web_coach
 from kartentisch.web import create_app
-from kartentisch.web.coach import (
-    CHECKPOINT_MOVES,
-    HINT,
-    TABLE_REVIEW,
-    UPLOAD_REVIEW,
-    CoachLimits,
-    Replay,
-    ReplayCache,
-    SearchQueue,
-)
+from kartentisch.web.coach_limits import HINT, TABLE_REVIEW, UPLOAD_REVIEW, CoachLimits, SearchQueue
+from kartentisch.web.coach_routes import CLIENT_GONE
 from kartentisch.web.limits import Limits
+from kartentisch.web.replays import CHECKPOINT_MOVES, Replay, ReplayCache
 from kartentisch.web.workers import COACH_POOL
 
 from .conftest import auth, new_table
@@ -173,7 +166,7 @@ def test_a_hint_nobody_waits_for_leaves_the_queue_and_is_never_searched(db_url: 
             await asyncio.wait_for(request, 30)
             return next(m["status"] for m in sent if m["type"] == "http.response.start")
 
-        assert client.portal.call(ask_and_leave) == web_coach.CLIENT_GONE
+        assert client.portal.call(ask_and_leave) == CLIENT_GONE
         assert coach.queue.waiting(HINT) == 0 and all(key[0] != second["id"] for key in coach.hints)
         held.go.set()
         asking.join(30)

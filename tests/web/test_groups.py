@@ -178,7 +178,7 @@ def test_a_bots_only_table_is_recorded_by_the_hook(client: TestClient) -> None:
     assert table["url"] == f"/t/{table['id']}"  # Ana does not sit at it: the spectator's link
     wait_over(client, table["id"])
     store = client.app.state.store
-    from kartentisch.web.groups import matches_t
+    from kartentisch.web.group_store import matches_t
     for _ in range(100):  # the hook records as a task right after the last move
         with store.engine.connect() as conn:
             if conn.execute(matches_t.select()).mappings().one()["result"] is not None:

@@ -167,7 +167,7 @@ def serve_cmd(
 
     from kartentisch.kernel.errors import first_line
     from kartentisch.web import create_app
-    from kartentisch.web.coach import CoachLimits
+    from kartentisch.web.coach_limits import CoachLimits
     from kartentisch.web.limits import Limits, parse_rate
     from kartentisch.web.notify import parse_smtp
     from kartentisch.web.store import describe_url

@@ -10,7 +10,7 @@ wires them, with the error handlers, the middlewares and the background tasks. T
 documents the HTTP API; the front end in ``static/`` uses exactly this API
 (no build step: plain ES modules, CSS and SVG).
 
-Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frames over
+Limits: request bodies over :data:`~kartentisch.web.middleware.MAX_BODY` bytes get 413; WebSocket text frames over
 :data:`~kartentisch.web.table_routes.MAX_FRAME` bytes get an error frame (and uvicorn closes frames over its
 ``ws_max_size``).
 """
@@ -18,8 +18,6 @@ Limits: request bodies over :data:`MAX_BODY` bytes get 413; WebSocket text frame
 from __future__ import annotations
 
 import asyncio
-import json
-import logging
 from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -32,30 +30,30 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from ..bots.policy import load_policy
 from ..kernel import lookup
-from ..kernel.words import LANGS
 from . import clock, refusals
 from .chat import chat_router
-from .coach import CoachLimits, coach_router
-from .deps import PLAIN_IDS, plain_pattern
+from .coach_limits import CoachLimits
+from .coach_routes import coach_router
 from .display import router as display_router
 from .errors import ApiError, database_failure
 from .gamewords import router as gamewords_router
-from .groups import recorder as groups_recorder
+from .group_store import recorder as groups_recorder
 from .groups import router as groups_router
 from .handover import router as handover_router
 from .hub import Hub
 from .invites import router as invites_router
 from .limits import Guard, Limits, TooManyRequests
+from .middleware import BodyLimit, SecurityHeaders
 from .notify import Notifier, SmtpConfig
 from .notify import router as notify_router
+from .openapi_errors import document_errors
 from .scorepad import router as scorepad_router
 from .store import Store
 from .table_routes import STATIC
@@ -64,210 +62,8 @@ from .turns import TURN_SWEEP_SECONDS, TurnSweep
 from .turns import router as turns_router
 from .workers import SEARCH_SECONDS
 
-MAX_BODY = 64 * 1024
 #: The methods a 405's ``Allow`` may list.
 HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
-log = logging.getLogger(__name__)
-
-
-class BodyLimit:
-    """ASGI middleware: answer 413 to HTTP request bodies over ``limit`` bytes (header or streamed).
-
-    A body without ``Content-Length`` (chunked) is read here first, up to ``limit`` bytes, and handed
-    on: an exception raised while the app reads it would become FastAPI's 400 "error parsing the body".
-    The HTTP server holds a body with ``Content-Length`` to that length.
-    """
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self._reject(scope, receive, send)
-            return
-        if length is not None:
-            await self.app(scope, receive, send)
-            return
-        messages: list[Message] = []
-        seen = 0
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request":
-                break  # the client left
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                await self._reject(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
-        read = iter(messages)
-
-        async def replay() -> Message:
-            return next(read, None) or await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = JSONResponse({"error": f"request body too large; limit {self.limit} bytes"}, status_code=413)
-        await response(scope, receive, send)
-
-
-#: Content-Security-Policy of every response: the pages load scripts, styles and images from this server only
-#: (plus ``data:`` images, the favicon), connect only back to it (HTTP and WebSocket), and may not be framed.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-#: The API documentation pages (FastAPI's Swagger UI and ReDoc HTML) start their scripts inline; they show
-#: only the public schema, so inline code is allowed there and nowhere else.
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-            "img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
-            "base-uri 'none'; frame-ancestors 'none'")
-
-
-class SecurityHeaders:
-    """ASGI middleware: every HTTP response gets a Content-Security-Policy (:data:`CSP`, or :data:`DOCS_CSP` on
-    the ``docs_paths``), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` and
-    ``Referrer-Policy: no-referrer`` (a seat link is a credential: it must not travel in a Referer header).
-
-    A ``HEAD`` request is answered as the ``GET`` of the same path without its body (FastAPI routes answer only
-    the methods they name; a page answered ``HEAD`` with 405).
-    """
-
-    def __init__(self, app: ASGIApp, docs_paths: frozenset[str] = frozenset()) -> None:
-        self.app = app
-        self.docs_paths = docs_paths
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        head = scope["method"] == "HEAD"
-        policy = DOCS_CSP if scope["path"] in self.docs_paths else CSP
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _SECURITY_HEADER_NAMES]
-                headers += [(b"content-security-policy", policy.encode()), *_SECURITY_HEADERS]
-                message = {**message, "headers": headers}
-            elif head and message["type"] == "http.response.body":
-                message = {**message, "body": b""}  # Content-Length stays the GET's, as HEAD requires
-            await send(message)
-
-        await self.app({**scope, "method": "GET"} if head else scope, receive, send_with_headers)
-
-
-_SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
-                     (b"referrer-policy", b"no-referrer")]
-_SECURITY_HEADER_NAMES = {b"content-security-policy", *(name for name, _ in _SECURITY_HEADERS)}
-
-
-class ErrorOut(BaseModel):
-    """Every refusal of the API: what was wrong (``error``, for developers), the same in the players' words in the
-    request's language (``text``, for a page to show: :mod:`~kartentisch.web.refusals`), the rule id of an illegal
-    move, the problems of a malformed request (422) and the whole seconds to wait after a 429 (also in
-    ``Retry-After``)."""
-
-    error: str
-    text: str | None = Field(default=None, examples=["Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und "
-                                                     "versuche es noch einmal."])
-    rule: str | None = Field(default=None, examples=["colors R5"])
-    detail: list[dict[str, Any]] | None = None
-    retry_after: int | None = None
-
-
-#: What each refusal means, for the OpenAPI schema.
-STATUS_MEANING = {
-    400: "a request body that cannot be read as text (not UTF-8); JSON that does not parse is a 422",
-    401: "no seat token (or edit key, or member key) where one is needed, or one this table (pad, group) does not know",
-    403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
-    404: "no such table, group, score pad or round",
-    409: "not the seat's decision now, the match over or not over, or a change that came in between",
-    410: "the table expired: no move for the server's expiry time",
-    413: "a request body over 64 KB",
-    422: "a malformed request, a control character in a name or id, or an illegal move (naming its rule)",
-    429: "over this client's rate: wait Retry-After seconds",
-    503: "the database failed, a stored table does not restore on this server, or the coach is busy (then with "
-         "Retry-After)",
-}
-#: The refusals each operation really answers (``kartentisch.web.app`` raises them; FastAPI listed only 422).
-OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
-    ("get", "/api/games/{game_id}/rules"): (404, 422),
-    ("get", "/api/games/{game_id}/words"): (404, 422),
-    ("post", "/api/tables"): (413, 422, 429, 503),
-    ("get", "/api/tables/{table_id}/view"): (401, 404, 410, 422, 503),
-    ("post", "/api/tables/{table_id}/actions"): (401, 404, 409, 410, 413, 422, 429, 503),
-    ("post", "/api/tables/{table_id}/rematch"): (401, 404, 409, 410, 422, 503),
-    ("post", "/api/tables/{table_id}/seats/{seat}/handover"): (401, 404, 409, 410, 422, 503),
-    ("post", "/api/tables/{table_id}/seats/{seat}/back"): (401, 404, 409, 410, 422, 503),
-    ("post", "/api/tables/{table_id}/seats/{seat}/remove"): (401, 404, 409, 410, 422, 503),
-    ("get", "/api/invites/{code}"): (404, 410, 422, 503),
-    ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
-    ("get", "/api/invites/{code}/qr.svg"): (404, 410, 422, 503),
-    ("post", "/api/tables/{table_id}/seats/{seat}"): (401, 404, 409, 410, 413, 422, 503),
-    ("post", "/api/tables/{table_id}/chat"): (401, 403, 404, 410, 413, 422, 429, 503),
-    ("get", "/api/tables/{table_id}/hint"): (401, 403, 404, 409, 410, 422, 429, 503),
-    ("post", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
-    ("get", "/api/tables/{table_id}/review"): (404, 409, 410, 422, 503),
-    ("get", "/api/tables/{table_id}/replay"): (404, 409, 410, 422, 429, 503),
-    ("post", "/api/replays"): (413, 422, 429),
-    ("get", "/api/replays/{upload_id}"): (404, 409, 422, 429),
-    ("post", "/api/replays/{upload_id}/review"): (404, 409, 422, 429, 503),
-    ("get", "/api/replays/{upload_id}/review"): (404, 422, 429, 503),
-    ("post", "/api/scorepads"): (413, 422, 503),
-    ("get", "/api/scorepads/{pad_id}"): (404, 422, 503),
-    ("post", "/api/scorepads/{pad_id}/rounds"): (401, 403, 404, 409, 413, 422, 503),
-    ("put", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 413, 422, 503),
-    ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
-    ("post", "/api/groups"): (413, 422, 429, 503),
-    ("post", "/api/groups/{code}/members"): (404, 409, 413, 422, 503),
-    ("get", "/api/groups/{code}"): (401, 404, 422, 503),
-    ("post", "/api/groups/{code}/tables"): (401, 404, 413, 422, 429, 503),
-    ("post", "/api/groups/{code}/scorepads"): (401, 404, 413, 422, 503),
-    ("get", "/api/groups/{code}/standings"): (404, 422, 503),
-    ("get", "/api/groups/{code}/standings.csv"): (404, 422, 503),
-    ("post", "/api/my"): (413, 422, 503),
-    ("post", "/api/tables/{table_id}/mail"): (401, 404, 409, 410, 413, 422, 503),
-    ("get", "/api/tables/{table_id}/mail"): (401, 404, 410, 422, 503),
-}
-
-
-def document_errors(schema: dict[str, Any]) -> None:
-    """Add :data:`OPERATION_ERRORS` to an OpenAPI ``schema`` in place, each answered with :class:`ErrorOut`
-    (which replaces FastAPI's validation error shape: our 422 body is ``{"error", "detail"}``); an operation with
-    a request body also answers 400 (not UTF-8) and 413 (over :data:`MAX_BODY`), every ``lang`` query
-    parameter is an enum of :data:`~kartentisch.kernel.words.LANGS`, and an id read through
-    :func:`~kartentisch.web.deps.plain_id` has the pattern that excludes control characters (issue 31: the
-    schema says what the server does, as schemathesis checks).
-
-    Raises:
-        KeyError: an operation of the table is not in the schema (a route was renamed).
-    """
-    schemas = schema.setdefault("components", {}).setdefault("schemas", {})
-    schemas["ErrorOut"] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
-    body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
-    for (method, path), codes in OPERATION_ERRORS.items():
-        operation = schema["paths"][path][method]
-        responses = operation["responses"]
-        if "requestBody" in operation:  # every body is read as text (400) within the app's body limit (413)
-            codes = tuple(sorted({*codes, 400, 413}))
-        for param in operation.get("parameters", ()):
-            if param["name"] == "lang" and param["in"] == "query":  # every lang is checked (frame_lang): a 422
-                param["schema"]["enum"] = list(LANGS)
-            elif param["name"] in PLAIN_IDS and param["in"] == "path":  # plain_id: a control character is a 422
-                param["schema"]["pattern"] = plain_pattern()
-        for code in codes:
-            responses[str(code)] = {"description": STATUS_MEANING[code], "content": body}
-        if 429 in codes:
-            responses["429"]["headers"] = {"Retry-After": {"description": "whole seconds to wait",
-                                                           "schema": {"type": "integer"}}}
-    if "#/components/schemas/HTTPValidationError" not in json.dumps(schema["paths"]):
-        schemas.pop("HTTPValidationError", None)
-        schemas.pop("ValidationError", None)
 
 
 def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
@@ -319,7 +115,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         coach_iterations: searches per hint and per reviewed decision (:mod:`~kartentisch.web.coach`); ``None``:
             the coach's default per game (about 1 s).
         coach: the coach's worker processes, queue, review budget and replay memory
-            (:class:`~kartentisch.web.coach.CoachLimits`); ``None``: its defaults.
+            (:class:`~kartentisch.web.coach_limits.CoachLimits`); ``None``: its defaults.
         time_scale: multiplies the table clocks', the rematch offer's and presence's seconds (> 0; tests use a
             small one instead of waiting minutes), :class:`~kartentisch.web.hub.Hub` ``time_scale``.
         smtp: where the mails of turn-based tables go (issue 34, :mod:`~kartentisch.web.notify`); ``None``: no mail.
@@ -450,4 +246,3 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
 
     app.openapi = openapi  # type: ignore[method-assign]
     return app
-

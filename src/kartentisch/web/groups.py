@@ -6,12 +6,8 @@ which the browser keeps; the link and the same name give the same key back on an
 (``POST /api/groups/{code}/members``). Members start tables from the group (their seats named by the members,
 bots beside them), and score pads for matches played with real cards.
 
-Every finished match of a group's table is recorded (``kt_group_matches``): when its last event is committed
-(:func:`recorder`, the hub's ``on_match_over``), and again whenever the group is read (:func:`sync`), which
-also links a table's rematch to the group (the same seats) and catches a result a crash lost between the last
-move and its record. A score pad's result is read from its stored rounds at every read, so a corrected round
-changes it. The standings (:mod:`~kartentisch.web.standings`) are computed from these records alone, so they are
-the same after a restart.
+Its results are recorded in the store of groups (:mod:`~kartentisch.web.group_store`), its standings read from
+them (:mod:`~kartentisch.web.group_standings`); this module is its HTTP routes, an APIRouter, and what they check.
 
 Names follow the table's seat names: 1 to 80 characters of one line of visible text, told apart from every other
 member's name as seats are (:func:`~kartentisch.kernel.names.check_names`: a name that only looks like a member's is
@@ -22,97 +18,38 @@ refused; the same letters, upper or lower case alike, are that member coming bac
 from __future__ import annotations
 
 import asyncio
-import csv
-import functools
-import io
-import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, String, Table, insert, select, update
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import insert, select
+from sqlalchemy.engine import Engine
 
-from ..bots import PERSON_NAMES, bot_label
 from ..games import all_games
 from ..kernel import KartentischError, lookup
 from ..kernel import names as name_rules
-from ..kernel.words import LANGS
-from ..scorepad import EntryError, check_options, compute, get_ruleset, say
+from ..scorepad import EntryError, check_options
 from . import creation, refusals
-from .deps import bearer, client, hub_of, plain_id
+from .deps import client, hub_of, plain_id
 from .errors import ApiError, frame_lang
-from .hub import Hub
+from .group_standings import bot_name, game_name, group_standings, standings_csv
+from .group_store import MAX_NAME, find_group, groups_t, matches_t, member_names, member_of, members_t, refusal, sync
 from .invites import seat_url
-from .live import LiveTable
-from .scorepad import PadIn, create_pad, pad_rounds_t, pads_t
-from .standings import Entry, Played, placings, standings
-from .store import Store, metadata, seats_t, tables_t
+from .scorepad import PadIn, create_pad
+from .store import seats_t
 
 STATIC = Path(__file__).parent / "static"
-log = logging.getLogger(__name__)
 
-#: Longest name of a group or a member (a table's seat names have the same limit).
-MAX_NAME = 80
 #: Tables and pads of a group listed on its page (the latest).
 LISTED = 30
-#: Steps followed back along a table's rematches to find the group it belongs to.
-REMATCH_CHAIN = 100
-
-groups_t = Table(
-    "kt_groups", metadata,
-    Column("id", String(40), primary_key=True),  # the code of the group's private link
-    Column("name", String(MAX_NAME), nullable=False),
-    Column("created", Float, nullable=False),
-)
-
-members_t = Table(
-    "kt_group_members", metadata,
-    Column("group_id", String(40), ForeignKey("kt_groups.id"), primary_key=True),
-    Column("id", Integer, primary_key=True),  # from 1, per group
-    Column("name", String(MAX_NAME), nullable=False),
-    Column("key", String(64), nullable=False, unique=True),
-    Column("joined", Float, nullable=False),
-)
-
-#: A table or score pad of a group (``source`` ``table``/``pad``, ``source_id`` its id; no foreign key: an
-#: expired table leaves the store, its record stays): ``seats`` each seat's member id (``None``: a bot), the
-#: result once it ended (:func:`_result`) and when (epoch s).
-matches_t = Table(
-    "kt_group_matches", metadata,
-    Column("source", String(10), primary_key=True),
-    Column("source_id", String(40), primary_key=True),
-    Column("group_id", String(40), ForeignKey("kt_groups.id"), nullable=False, index=True),
-    Column("game", String(40), nullable=False),
-    Column("seats", JSON, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("ended", Float, nullable=True),
-    Column("result", JSON(none_as_null=True), nullable=True),
-)
 
 Lang = Annotated[str, Query(description="language of the answer's words and of a refusal: en or de; another is a 422")]
 Auth = Annotated[str | None, Header(description="Bearer <member key>")]
-
-_WORDS = {
-    "en": {"group": "group", "bot": "Bot", "game": "Game", "rank": "Rank", "player": "Player", "rating": "Rating",
-           "matches": "Matches", "wins": "Wins", "average": "Average score", "form": "Recent places"},
-    "de": {"group": "Spielrunde", "bot": "Bot", "game": "Spiel", "rank": "Rang", "player": "Spieler",
-           "rating": "Wertung", "matches": "Partien", "wins": "Siege", "average": "Punkteschnitt",
-           "form": "Letzte Platzierungen"},
-}
-
-
-def refusal(status: int, lang: str, texts: Mapping[str, str], **values: Any) -> ApiError:
-    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``,
-    its ``text`` in the players' words of every language."""
-    text = say(texts, **values)
-    return ApiError(status, text[lang], said=refusals.sentences({each: text[each] for each in LANGS}))
 
 
 class GroupIn(BaseModel):
@@ -190,42 +127,6 @@ def _engine(request: Request) -> Engine:
     return request.app.state.store.engine  # type: ignore[no-any-return]
 
 
-def _group(conn: Connection, code: str, lang: str) -> dict[str, Any]:
-    row = conn.execute(select(groups_t).where(groups_t.c.id == code)).mappings().first()
-    if row is None:
-        raise refusal(404, lang, {"en": "there is no group with this link; it may be mistyped",
-                                  "de": "zu diesem Link gibt es keine Spielrunde; vielleicht ist er vertippt"})
-    return dict(row)
-
-
-def _members(conn: Connection, code: str) -> dict[int, str]:
-    rows = conn.execute(select(members_t.c.id, members_t.c.name).where(members_t.c.group_id == code)
-                        .order_by(members_t.c.id))
-    return {row.id: row.name for row in rows}
-
-
-def _member_of(conn: Connection, code: str, authorization: str | None, lang: str) -> int:
-    """The member whose key the bearer header holds; ApiError 401 in ``lang`` without one, or another's."""
-    try:
-        key = bearer(authorization)
-    except ApiError:
-        key = None
-    found = None if key is None else conn.execute(
-        select(members_t.c.id).where(members_t.c.group_id == code, members_t.c.key == key)).scalar()
-    if found is None:
-        raise refusal(401, lang, {"en": "only a member of the group may do this: join it with your name first",
-                                  "de": "das darf nur, wer in der Spielrunde ist: tritt ihr erst mit deinem Namen "
-                                        "bei"})
-    return int(found)
-
-
-def _game_name(game_id: str, lang: str) -> str:
-    try:
-        return str(lookup(game_id).names.get(lang) or game_id)
-    except KartentischError:
-        return game_id
-
-
 def _game(game_id: str, lang: str) -> Any:
     try:
         return lookup(game_id)
@@ -252,180 +153,6 @@ def _chosen_members(members: dict[int, str], chosen: list[int], lang: str) -> No
     if twice:
         raise refusal(422, lang, {"en": "{name} can take only one seat", "de": "{name} kann nur einen Platz nehmen"},
                       name=twice[0])
-
-
-# ---------------------------------------------------------------------------------------------------- results
-def _result(seats: list[int | None], names: list[str], bots: list[str | None], totals: list[int],
-            winners: list[int], score_sign: int) -> list[dict[str, Any]]:
-    """A finished match's record, one item per seat: ``{"member", "bot", "name", "place", "score"}``."""
-    places = placings(winners, totals, score_sign)
-    return [{"member": seats[s], "bot": bots[s], "name": names[s], "place": places[s], "score": totals[s]}
-            for s in range(len(seats))]
-
-
-def table_result(table: LiveTable, seats: list[int | None]) -> list[dict[str, Any]]:
-    """The record of ``table``'s finished match (from the public view: totals and winners, never a hand)."""
-    view = table.state.view(None)
-    return _result(seats, list(table.names["en"]), [s.bot for s in table.record.seats], list(view["totals"]),
-                   list(view["winners"]), table.match.game.score_sign)
-
-
-def _link_rematches(conn: Connection, table_id: str) -> dict[str, Any] | None:
-    """The group row of ``table_id``; a table not linked yet is linked when it is the rematch (of the rematch …)
-    of a group's table, with the same seats (a rematch keeps them, in order)."""
-    chain = [table_id]
-    while len(chain) <= REMATCH_CHAIN:
-        row = conn.execute(select(matches_t).where(matches_t.c.source == "table",
-                                                   matches_t.c.source_id == chain[-1])).mappings().first()
-        if row is not None:
-            for later in reversed(chain[:-1]):
-                try:
-                    with conn.begin_nested():
-                        conn.execute(insert(matches_t).values(source="table", source_id=later, group_id=row["group_id"],
-                                                              game=row["game"], seats=row["seats"],
-                                                              created=time.time()))
-                except IntegrityError:
-                    pass  # linked meanwhile by another process
-            if len(chain) == 1:
-                return dict(row)
-            return dict(conn.execute(select(matches_t).where(matches_t.c.source == "table",
-                                                             matches_t.c.source_id == table_id)).mappings().one())
-        before = conn.execute(select(tables_t.c.id).where(tables_t.c.rematch_id == chain[-1])).scalar()
-        if before is None:
-            return None
-        chain.append(before)
-    return None
-
-
-def record_table(store: Store, table_id: str, result_of: Callable[[list[int | None]], list[dict[str, Any]]],
-                 ended: float) -> bool:
-    """Record the result of the finished table ``table_id`` if it is a group's (directly or as a rematch) and not
-    recorded yet (``result_of(seats)``: its record for the group's seats); returns whether it was recorded now."""
-    with store.engine.begin() as conn:
-        row = _link_rematches(conn, table_id)
-        if row is None or row["result"] is not None:
-            return False
-        done = conn.execute(update(matches_t).where(matches_t.c.source == "table", matches_t.c.source_id == table_id,
-                                                    matches_t.c.result.is_(None))
-                            .values(result=result_of(list(row["seats"])), ended=ended)).rowcount
-    return bool(done)
-
-
-def recorder(store: Store) -> Callable[[LiveTable], Coroutine[Any, Any, None]]:
-    """The hub's hook for a match that ended (``Hub.on_match_over``): record it if it is a group's table."""
-    async def match_over(table: LiveTable) -> None:
-        try:
-            await asyncio.to_thread(record_table, store, table.id, lambda seats: table_result(table, seats),
-                                    table.record.touched)
-        except Exception:  # the next read of the group records it (sync)
-            log.exception("the result of table %s could not be recorded for its group", table.id)
-    return match_over
-
-
-async def sync(hub: Hub, code: str) -> None:
-    """Bring the group's records up to date from the stored tables and pads: rematches of its tables are linked,
-    a finished table not recorded yet (a crash between its last move and the record) is recorded, and every pad's
-    result is read from its rounds (``None`` again while it is not over, after its last round was deleted)."""
-    engine = hub.store.engine
-
-    def pending() -> tuple[list[str], list[dict[str, Any]]]:
-        with engine.begin() as conn:
-            rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)).mappings().all()
-            for row in rows:  # each rematch after a group's table, and the rematch of that one, …
-                later, steps = row["source_id"], 0
-                while row["source"] == "table" and steps < REMATCH_CHAIN:
-                    later = conn.execute(select(tables_t.c.rematch_id).where(tables_t.c.id == later)).scalar()
-                    if later is None:
-                        break
-                    _link_rematches(conn, later)
-                    steps += 1
-            rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)).mappings().all()
-        return ([r["source_id"] for r in rows if r["source"] == "table" and r["result"] is None],
-                [dict(r) for r in rows if r["source"] == "pad"])
-
-    tables, pads = await asyncio.to_thread(pending)
-    for table_id in tables:
-        try:
-            table = await hub.get(table_id)
-        except ApiError:
-            continue  # expired, or not restorable here: its result was never recorded
-        if table.state.game_over:
-            await asyncio.to_thread(record_table, hub.store, table_id, functools.partial(table_result, table),
-                                    table.record.touched)
-    if pads:
-        await asyncio.to_thread(_sync_pads, engine, pads)
-
-
-def _sync_pads(engine: Engine, pads: list[dict[str, Any]]) -> None:
-    """Each pad's result from its stored rounds (:func:`~kartentisch.scorepad.compute`), ended when it was last
-    written; written only where it changed."""
-    with engine.begin() as conn:
-        for row in pads:
-            pad = conn.execute(select(pads_t).where(pads_t.c.id == row["source_id"])).mappings().first()
-            if pad is None:
-                continue
-            entries = conn.execute(select(pad_rounds_t.c.entry).where(pad_rounds_t.c.pad_id == pad["id"])
-                                   .order_by(pad_rounds_t.c.n)).scalars().all()
-            sheet = compute(get_ruleset(pad["game"]), pad["names"], pad["options"], list(entries))
-            result = None if not sheet.over else _result(
-                list(row["seats"]), list(pad["names"]), [None] * len(pad["names"]), list(sheet.totals),
-                list(sheet.winners), lookup(pad["game"]).score_sign)
-            ended = pad["touched"] if sheet.over else None
-            if (result, ended) != (row["result"], row["ended"]):
-                conn.execute(update(matches_t).where(matches_t.c.source == "pad", matches_t.c.source_id == pad["id"])
-                             .values(result=result, ended=ended))
-
-
-# ---------------------------------------------------------------------------------------------------- standings
-def _bot_name(spec: str, lang: str) -> str:
-    """A bot as the standings name it: its kind and strength ("Bot (steady)"), the same for every seat."""
-    try:
-        return bot_label(spec, 0, lang).replace(f" {PERSON_NAMES[0]}", "", 1)
-    except KartentischError:
-        return _WORDS[lang]["bot"]
-
-
-def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[dict[str, Any]]:
-    """Per game the group has a recorded match of, best known first (most matches): ``{"game", "game_name"}``
-    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now."""
-    members = _members(conn, code)
-    rows = conn.execute(select(matches_t.c.game, matches_t.c.ended, matches_t.c.result, matches_t.c.source_id)
-                        .where(matches_t.c.group_id == code, matches_t.c.result.is_not(None))
-                        .order_by(matches_t.c.ended, matches_t.c.source_id)).all()
-    by_game: dict[str, list[Played]] = {}
-    for game, ended, result, _source_id in rows:
-        entries = tuple(
-            Entry(f"m{e['member']}", members.get(e["member"], e["name"]), False, e["place"], e["score"])
-            if e["member"] is not None else Entry(f"bot:{e['bot']}", _bot_name(e["bot"] or "random", lang), True,
-                                                  e["place"], e["score"])
-            for e in result)
-        by_game.setdefault(game, []).append(Played(ended, entries))
-    out = [{"game": game, "game_name": _game_name(game, lang), **standings(played, bots)}
-           for game, played in by_game.items()]
-    return sorted((g for g in out if g["matches"]), key=lambda g: (-g["matches"], g["game_name"]))
-
-
-def _cell(text: str) -> str:
-    """A name as a CSV cell a spreadsheet shows as text: one that begins with ``=``, ``+``, ``-``, ``@``, a tab or a
-    carriage return gets a leading ``'`` (OWASP, "CSV Injection"), so ``=HYPERLINK(…)`` is never run as a formula."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def standings_csv(games: list[dict[str, Any]], lang: str) -> str:
-    """The standings as CSV (a header row in ``lang``, then one row per game and player, best first); names and
-    the game's name go through :func:`_cell`, so no cell starts a formula."""
-    words = _WORDS[lang]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([words[k] for k in ("game", "rank", "player", "bot", "rating", "matches", "wins", "average",
-                                        "form")])
-    for game in games:
-        for rank, p in enumerate(game["players"], 1):
-            writer.writerow([_cell(game["game_name"]), rank, _cell(p["name"]), "x" if p["bot"] else "", p["rating"],
-                             p["matches"],
-                             p["wins"], "" if p["average_score"] is None else p["average_score"],
-                             " ".join(map(str, p["form"]))])
-    return out.getvalue()
 
 
 # ---------------------------------------------------------------------------------------------------- routes
@@ -459,7 +186,7 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
 
     def join() -> dict[str, Any]:
         with hub.store.engine.begin() as conn:
-            _group(conn, code, lang)
+            find_group(conn, code, lang)
             rows = conn.execute(select(members_t).where(members_t.c.group_id == code)).mappings().all()
             same = next((r for r in rows if r["name"].casefold() == name.casefold()), None)
             if same is not None and body.again:
@@ -490,26 +217,26 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
-        _group(conn, code, lang)
+        find_group(conn, code, lang)
     await sync(hub, code)
 
     def read() -> dict[str, Any]:
         with hub.store.engine.connect() as conn:
-            group = _group(conn, code, lang)
-            members = _members(conn, code)
-            you = None if authorization is None else _member_of(conn, code, authorization, lang)
+            group = find_group(conn, code, lang)
+            members = member_names(conn, code)
+            you = None if authorization is None else member_of(conn, code, authorization, lang)
             rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)
                                 .order_by(matches_t.c.created.desc()).limit(LISTED)).mappings().all()
             listed = []
             for row in rows:
                 seats = list(row["seats"])
                 item: dict[str, Any] = {"kind": row["source"], "game": row["game"],
-                                        "game_name": _game_name(row["game"], lang), "over": row["result"] is not None}
+                                        "game_name": game_name(row["game"], lang), "over": row["result"] is not None}
                 if row["source"] == "table":
                     stored = {s.seat: s for s in conn.execute(select(seats_t).where(
                         seats_t.c.table_id == row["source_id"]))}
                     item["players"] = [members.get(m, "") if m is not None else
-                                       _bot_name((stored[i].bot if i in stored else None) or "random", lang)
+                                       bot_name((stored[i].bot if i in stored else None) or "random", lang)
                                        for i, m in enumerate(seats)]
                     mine = next((stored[i].token for i, m in enumerate(seats) if m == you and i in stored), None)
                     item["url"] = (seat_url(row["source_id"], mine) if mine else f"/t/{row['source_id']}") \
@@ -536,9 +263,9 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
-        _group(conn, code, lang)
-        you = _member_of(conn, code, authorization, lang)
-        members = _members(conn, code)
+        find_group(conn, code, lang)
+        you = member_of(conn, code, authorization, lang)
+        members = member_names(conn, code)
     game = _game(body.game, lang)
     _check_players(game, len(body.seats), lang)
     for i, seat in enumerate(body.seats):
@@ -549,7 +276,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     seats = [{"kind": "human", "name": members[s.member]} if s.member is not None else
              {"kind": "bot", "bot": s.bot, "iterations": s.iterations} for s in body.seats]
     try:  # the options' refusals in the players' words (the hub checks them again, in English)
-        check_options(game, [members[s.member] if s.member is not None else _bot_name(s.bot or "random", lang)
+        check_options(game, [members[s.member] if s.member is not None else bot_name(s.bot or "random", lang)
                              for s in body.seats], body.options)
     except EntryError as exc:
         raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
@@ -561,7 +288,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     mine = next((s.token for s, chosen in zip(record.seats, body.seats, strict=True) if chosen.member == you), None)
     return {"id": record.id, "url": seat_url(record.id, mine) if mine else f"/t/{record.id}",
             "seats": [{"seat": s.seat, "member": chosen.member, "name": members[chosen.member]
-                       if chosen.member is not None else _bot_name(s.bot or "random", lang)}
+                       if chosen.member is not None else bot_name(s.bot or "random", lang)}
                       for s, chosen in zip(record.seats, body.seats, strict=True)]}
 
 
@@ -574,9 +301,9 @@ def start_pad(code: str, body: GroupPadIn, request: Request, authorization: Auth
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
     with _engine(request).connect() as conn:
-        _group(conn, code, lang)
-        _member_of(conn, code, authorization, lang)
-        members = _members(conn, code)
+        find_group(conn, code, lang)
+        member_of(conn, code, authorization, lang)
+        members = member_names(conn, code)
     _chosen_members(members, body.members, lang)
     pad = create_pad(PadIn(game=body.game, players=[members[m] for m in body.members], options=body.options),
                      request, lang)
@@ -596,7 +323,7 @@ async def read_standings(code: str, request: Request, lang: Lang = "en",
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
-        group = _group(conn, code, lang)
+        group = find_group(conn, code, lang)
     await sync(hub, code)
     with hub.store.engine.connect() as conn:
         games = group_standings(conn, code, lang, bots)

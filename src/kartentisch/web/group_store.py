@@ -1,0 +1,232 @@
+"""The store of groups (issue 34): their tables in the database, reading a group and its members, and the
+record of each finished match of a group's table or score pad.
+
+Every finished match of a group's table is recorded (``kt_group_matches``): when its last event is committed
+(:func:`recorder`, the hub's ``on_match_over``), and again whenever the group is read (:func:`sync`), which
+also links a table's rematch to the group (the same seats) and catches a result a crash lost between the last
+move and its record. A score pad's result is read from its stored rounds at every read, so a corrected round
+changes it. The standings (:mod:`~kartentisch.web.group_standings`) are computed from these records alone, so
+they are the same after a restart. The routes are :mod:`~kartentisch.web.groups`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any
+
+from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, String, Table, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from ..kernel import lookup
+from ..kernel.words import LANGS
+from ..scorepad import compute, get_ruleset, say
+from . import refusals
+from .deps import bearer
+from .errors import ApiError
+from .hub import Hub
+from .live import LiveTable
+from .scorepad import pad_rounds_t, pads_t
+from .standings import placings
+from .store import Store, metadata, tables_t
+
+log = logging.getLogger(__name__)
+
+#: Longest name of a group or a member (a table's seat names have the same limit).
+MAX_NAME = 80
+#: Steps followed back along a table's rematches to find the group it belongs to.
+REMATCH_CHAIN = 100
+
+groups_t = Table(
+    "kt_groups", metadata,
+    Column("id", String(40), primary_key=True),  # the code of the group's private link
+    Column("name", String(MAX_NAME), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+members_t = Table(
+    "kt_group_members", metadata,
+    Column("group_id", String(40), ForeignKey("kt_groups.id"), primary_key=True),
+    Column("id", Integer, primary_key=True),  # from 1, per group
+    Column("name", String(MAX_NAME), nullable=False),
+    Column("key", String(64), nullable=False, unique=True),
+    Column("joined", Float, nullable=False),
+)
+
+#: A table or score pad of a group (``source`` ``table``/``pad``, ``source_id`` its id; no foreign key: an
+#: expired table leaves the store, its record stays): ``seats`` each seat's member id (``None``: a bot), the
+#: result once it ended (:func:`_result`) and when (epoch s).
+matches_t = Table(
+    "kt_group_matches", metadata,
+    Column("source", String(10), primary_key=True),
+    Column("source_id", String(40), primary_key=True),
+    Column("group_id", String(40), ForeignKey("kt_groups.id"), nullable=False, index=True),
+    Column("game", String(40), nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("ended", Float, nullable=True),
+    Column("result", JSON(none_as_null=True), nullable=True),
+)
+
+
+def refusal(status: int, lang: str, texts: Mapping[str, str], **values: Any) -> ApiError:
+    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``,
+    its ``text`` in the players' words of every language."""
+    text = say(texts, **values)
+    return ApiError(status, text[lang], said=refusals.sentences({each: text[each] for each in LANGS}))
+
+
+def find_group(conn: Connection, code: str, lang: str) -> dict[str, Any]:
+    """The row of the group ``code`` (``{"id", "name", "created"}``); ApiError 404 in ``lang`` if there is none."""
+    row = conn.execute(select(groups_t).where(groups_t.c.id == code)).mappings().first()
+    if row is None:
+        raise refusal(404, lang, {"en": "there is no group with this link; it may be mistyped",
+                                  "de": "zu diesem Link gibt es keine Spielrunde; vielleicht ist er vertippt"})
+    return dict(row)
+
+
+def member_names(conn: Connection, code: str) -> dict[int, str]:
+    """The names of the group's members by their number (from 1, in the order they joined)."""
+    rows = conn.execute(select(members_t.c.id, members_t.c.name).where(members_t.c.group_id == code)
+                        .order_by(members_t.c.id))
+    return {row.id: row.name for row in rows}
+
+
+def member_of(conn: Connection, code: str, authorization: str | None, lang: str) -> int:
+    """The member whose key the bearer header holds; ApiError 401 in ``lang`` without one, or another's."""
+    try:
+        key = bearer(authorization)
+    except ApiError:
+        key = None
+    found = None if key is None else conn.execute(
+        select(members_t.c.id).where(members_t.c.group_id == code, members_t.c.key == key)).scalar()
+    if found is None:
+        raise refusal(401, lang, {"en": "only a member of the group may do this: join it with your name first",
+                                  "de": "das darf nur, wer in der Spielrunde ist: tritt ihr erst mit deinem Namen "
+                                        "bei"})
+    return int(found)
+
+
+def _result(seats: list[int | None], names: list[str], bots: list[str | None], totals: list[int],
+            winners: list[int], score_sign: int) -> list[dict[str, Any]]:
+    """A finished match's record, one item per seat: ``{"member", "bot", "name", "place", "score"}``."""
+    places = placings(winners, totals, score_sign)
+    return [{"member": seats[s], "bot": bots[s], "name": names[s], "place": places[s], "score": totals[s]}
+            for s in range(len(seats))]
+
+
+def table_result(table: LiveTable, seats: list[int | None]) -> list[dict[str, Any]]:
+    """The record of ``table``'s finished match (from the public view: totals and winners, never a hand)."""
+    view = table.state.view(None)
+    return _result(seats, list(table.names["en"]), [s.bot for s in table.record.seats], list(view["totals"]),
+                   list(view["winners"]), table.match.game.score_sign)
+
+
+def _link_rematches(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    """The group row of ``table_id``; a table not linked yet is linked when it is the rematch (of the rematch …)
+    of a group's table, with the same seats (a rematch keeps them, in order)."""
+    chain = [table_id]
+    while len(chain) <= REMATCH_CHAIN:
+        row = conn.execute(select(matches_t).where(matches_t.c.source == "table",
+                                                   matches_t.c.source_id == chain[-1])).mappings().first()
+        if row is not None:
+            for later in reversed(chain[:-1]):
+                try:
+                    with conn.begin_nested():
+                        conn.execute(insert(matches_t).values(source="table", source_id=later, group_id=row["group_id"],
+                                                              game=row["game"], seats=row["seats"],
+                                                              created=time.time()))
+                except IntegrityError:
+                    pass  # linked meanwhile by another process
+            if len(chain) == 1:
+                return dict(row)
+            return dict(conn.execute(select(matches_t).where(matches_t.c.source == "table",
+                                                             matches_t.c.source_id == table_id)).mappings().one())
+        before = conn.execute(select(tables_t.c.id).where(tables_t.c.rematch_id == chain[-1])).scalar()
+        if before is None:
+            return None
+        chain.append(before)
+    return None
+
+
+def record_table(store: Store, table_id: str, result_of: Callable[[list[int | None]], list[dict[str, Any]]],
+                 ended: float) -> bool:
+    """Record the result of the finished table ``table_id`` if it is a group's (directly or as a rematch) and not
+    recorded yet (``result_of(seats)``: its record for the group's seats); returns whether it was recorded now."""
+    with store.engine.begin() as conn:
+        row = _link_rematches(conn, table_id)
+        if row is None or row["result"] is not None:
+            return False
+        done = conn.execute(update(matches_t).where(matches_t.c.source == "table", matches_t.c.source_id == table_id,
+                                                    matches_t.c.result.is_(None))
+                            .values(result=result_of(list(row["seats"])), ended=ended)).rowcount
+    return bool(done)
+
+
+def recorder(store: Store) -> Callable[[LiveTable], Coroutine[Any, Any, None]]:
+    """The hub's hook for a match that ended (``Hub.on_match_over``): record it if it is a group's table."""
+    async def match_over(table: LiveTable) -> None:
+        try:
+            await asyncio.to_thread(record_table, store, table.id, lambda seats: table_result(table, seats),
+                                    table.record.touched)
+        except Exception:  # the next read of the group records it (sync)
+            log.exception("the result of table %s could not be recorded for its group", table.id)
+    return match_over
+
+
+async def sync(hub: Hub, code: str) -> None:
+    """Bring the group's records up to date from the stored tables and pads: rematches of its tables are linked,
+    a finished table not recorded yet (a crash between its last move and the record) is recorded, and every pad's
+    result is read from its rounds (``None`` again while it is not over, after its last round was deleted)."""
+    engine = hub.store.engine
+
+    def pending() -> tuple[list[str], list[dict[str, Any]]]:
+        with engine.begin() as conn:
+            rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)).mappings().all()
+            for row in rows:  # each rematch after a group's table, and the rematch of that one, …
+                later, steps = row["source_id"], 0
+                while row["source"] == "table" and steps < REMATCH_CHAIN:
+                    later = conn.execute(select(tables_t.c.rematch_id).where(tables_t.c.id == later)).scalar()
+                    if later is None:
+                        break
+                    _link_rematches(conn, later)
+                    steps += 1
+            rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)).mappings().all()
+        return ([r["source_id"] for r in rows if r["source"] == "table" and r["result"] is None],
+                [dict(r) for r in rows if r["source"] == "pad"])
+
+    tables, pads = await asyncio.to_thread(pending)
+    for table_id in tables:
+        try:
+            table = await hub.get(table_id)
+        except ApiError:
+            continue  # expired, or not restorable here: its result was never recorded
+        if table.state.game_over:
+            await asyncio.to_thread(record_table, hub.store, table_id, functools.partial(table_result, table),
+                                    table.record.touched)
+    if pads:
+        await asyncio.to_thread(_sync_pads, engine, pads)
+
+
+def _sync_pads(engine: Engine, pads: list[dict[str, Any]]) -> None:
+    """Each pad's result from its stored rounds (:func:`~kartentisch.scorepad.compute`), ended when it was last
+    written; written only where it changed."""
+    with engine.begin() as conn:
+        for row in pads:
+            pad = conn.execute(select(pads_t).where(pads_t.c.id == row["source_id"])).mappings().first()
+            if pad is None:
+                continue
+            entries = conn.execute(select(pad_rounds_t.c.entry).where(pad_rounds_t.c.pad_id == pad["id"])
+                                   .order_by(pad_rounds_t.c.n)).scalars().all()
+            sheet = compute(get_ruleset(pad["game"]), pad["names"], pad["options"], list(entries))
+            result = None if not sheet.over else _result(
+                list(row["seats"]), list(pad["names"]), [None] * len(pad["names"]), list(sheet.totals),
+                list(sheet.winners), lookup(pad["game"]).score_sign)
+            ended = pad["touched"] if sheet.over else None
+            if (result, ended) != (row["result"], row["ended"]):
+                conn.execute(update(matches_t).where(matches_t.c.source == "pad", matches_t.c.source_id == pad["id"])
+                             .values(result=result, ended=ended))
