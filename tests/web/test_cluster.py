@@ -338,7 +338,7 @@ def test_a_process_hears_only_the_tables_it_holds_and_catches_up_one_it_starts_s
         heard_b.append(args)
         hear(*args)
 
-    hub_b.cluster.heard = spy  # type: ignore[method-assign]
+    hub_b.cluster.heard = spy  # type: ignore[method-assign,assignment]
     load = stores[1].load
     read, go_on = threading.Event(), threading.Event()
 
