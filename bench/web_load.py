@@ -63,10 +63,10 @@ same clients as ``--floor``'s (new tables each run). The load generator connects
 processes itself (:func:`seat_base`): tables split evenly, and the two people of every other round of tables on
 different processes, so their moves reach each other through NOTIFY and catch-up (``--no-split``: none). It
 prints the CPU per event summed over the processes played against as a ratio to one process's (goal ≤ 1.25×),
-medians and ranges, the load average, PostgreSQL's own CPU per event beside it (:func:`scale_out_compare`), and
-ends with::
+medians and ranges, the load average, PostgreSQL's own CPU per event and the events per transaction beside it
+(:func:`scale_out_compare`), and ends with::
 
-    N-process CPU per event: R× one process's (…); PostgreSQL … ms per event; load L
+    N-process CPU per event: R× one process's (…); PostgreSQL … ms per event, … events per transaction; load L
 
     .venv/bin/python bench/web_load.py --postgres --processes 2 --tables 4 --seconds 5 --pairs 3
 """
@@ -623,6 +623,24 @@ def postmaster_pid(url: str) -> int | None:
     return int(raw[raw.rindex(")") + 2:].split()[1])
 
 
+def events_per_commit(url: str, since: float, until: float) -> float | None:
+    """Events per transaction that wrote events of the store at ``url`` between the epoch seconds ``since`` and
+    ``until``: every event a transaction writes carries that transaction's one ``at`` (``Store.append_batch``),
+    so the distinct stamps count the transactions. ``None`` when nothing was written. How full group commit's
+    batches are (issue 33 goal 3): a process commits only its own tables' moves together."""
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            events, commits = connection.execute(sqlalchemy.text(
+                "SELECT count(*), count(DISTINCT at) FROM kt_events WHERE at BETWEEN :since AND :until"),
+                {"since": since, "until": until}).one()
+    finally:
+        engine.dispose()
+    return events / commits if commits else None
+
+
 def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, game: str = "colors",
                       players: int = 2, people: int = 2, bot: str = "heuristic", split: bool = True) -> dict:
     """Server CPU per event of ``processes`` ``kartentisch serve`` processes on one PostgreSQL database (the URL in
@@ -636,7 +654,8 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
     :func:`tree_cpu` summed over the processes played against (the others stay up, listening, and are not
     counted: with one process they would not exist; their CPU per event over the whole one-process run, table
     creation included, is ``idle_ms_per_event``); PostgreSQL's own CPU (:func:`tree_cpu` of its server, over the
-    same time) is reported beside it, per event, for both. An event is a person's move acknowledged to them.
+    same time) is reported beside it, per event, for both, and so are the events per transaction
+    (:func:`events_per_commit`). An event is a person's move acknowledged to them.
     Returns per-run figures, the medians and ranges of the pairs' ratios and the load average."""
     url = os.environ[PG_URL_VARIABLE]
     pg_pid = postmaster_pid(url)
@@ -653,9 +672,11 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
                 def cpu(pids: tuple[int, ...] = tuple(proc.pid for proc, _ in used)) -> float:
                     return sum(tree_cpu(pid) for pid in pids)
 
+                since = time.time()
                 result = asyncio.run(run([base for _, base in used], tables, game, players, bot, seconds, 0.0,
                                          options=FLOOR_OPTIONS.get(game, {}), cpu=cpu, people=people,
                                          db_cpu=db_cpu, split=split))
+                batch = events_per_commit(url, since, time.time())
                 idle_s = sum(tree_cpu(proc.pid) for proc, _ in idle) - idle_start
                 if result["errors"]:
                     print(f"{count} processes: {result['errors']} errors, e.g. {result['error_examples']}",
@@ -666,6 +687,7 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
                                    "db_ms_per_event": (1000 * result["db_cpu_s"] / events
                                                        if result["db_cpu_s"] is not None else None),
                                    "idle_ms_per_event": 1000 * idle_s / events,
+                                   "events_per_commit": batch,
                                    "push_spread_ms": result["push_spread_ms"], "errors": result["errors"]}
             one, many = row["1"], row[str(processes)]
             row["ratio"] = many["ms_per_event"] / one["ms_per_event"]
@@ -689,7 +711,9 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
                        "many_ms_per_event": median([r[str(processes)]["ms_per_event"] for r in runs]),
                        "one_db_ms_per_event": median([r["1"]["db_ms_per_event"] for r in runs]),
                        "many_db_ms_per_event": median([r[str(processes)]["db_ms_per_event"] for r in runs]),
-                       "idle_ms_per_event": median([r["1"]["idle_ms_per_event"] for r in runs])},
+                       "idle_ms_per_event": median([r["1"]["idle_ms_per_event"] for r in runs]),
+                       "one_events_per_commit": median([r["1"]["events_per_commit"] for r in runs]),
+                       "many_events_per_commit": median([r[str(processes)]["events_per_commit"] for r in runs])},
             "range": {"ratio": [min(ratios), max(ratios)]}, "runs": runs}
 
 
@@ -698,6 +722,8 @@ def scale_out_line(result: dict) -> str:
     m, (low, high), n = result["median"], result["range"]["ratio"], result["processes"]
     db = (f"PostgreSQL {m['many_db_ms_per_event']:.3f} vs {m['one_db_ms_per_event']:.3f} ms per event"
           if result["postgres_measured"] else "PostgreSQL not on this machine, not measured")
+    if m["many_events_per_commit"] is not None and m["one_events_per_commit"] is not None:
+        db += f", {m['many_events_per_commit']:.2f} vs {m['one_events_per_commit']:.2f} events per transaction"
     return (f"{n}-process CPU per event: {m['ratio']:.2f}× one process's (median of {result['pairs']} pairs, "
             f"{low:.2f}–{high:.2f}; {m['many_ms_per_event']:.3f} vs {m['one_ms_per_event']:.3f} ms, all server "
             f"processes; {'people of half the tables on different processes' if result['split'] else 'no table split'}"

@@ -13,8 +13,11 @@ import json
 import random
 import subprocess
 import sys
+import threading
 import time
+import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +28,9 @@ from sqlalchemy import create_engine, select
 from websockets.asyncio.client import connect
 
 from kartentisch.kernel import Match, lookup
-from kartentisch.web.store import leases_t
+from kartentisch.web.hub import Hub
+from kartentisch.web.live import LiveTable
+from kartentisch.web.store import SeatRecord, Store, leases_t
 
 from .conftest import auth, free_port, move_entries, pg_test_url
 from .test_durability import start_server
@@ -297,3 +302,91 @@ def test_a_rematch_asked_through_two_processes_at_once_is_one_table(pg_url: str)
         for client, seat in ((a, 0), (b, 1)):
             frame = client.get(f"/api/tables/{answers[0]['id']}/view", headers=auth(answers[seat]["token"])).json()
             assert frame["seat"] == seat
+
+
+async def until(check: Any, what: str, seconds: float = 10.0) -> None:
+    """Wait until ``check()`` is true (polled every 10 ms), failing with ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"not within {seconds} s: {what}"
+        await asyncio.sleep(0.01)
+
+
+async def move(hub: Hub, table: LiveTable) -> None:
+    """The seat to act at ``table`` plays its first legal move through ``hub``."""
+    seat = table.state.to_act()[0]
+    await hub.act(table, seat, table.state.legal_actions(seat)[0])
+
+
+@pytest.mark.postgres
+def test_a_process_hears_only_the_tables_it_holds_and_catches_up_one_it_starts_serving(pg_url: str) -> None:
+    """Issue 33 goal 5: each table notifies on its own channel, and a process listens on the channels of the tables
+    it holds only. Two hubs A and B on one PostgreSQL, in one event loop: B holds table 1, not table 2, and hears
+    no notification of table 2's moves, while it catches up table 1's, each event once and in order. Table 2 read
+    by B while A commits a move (between B's read and its LISTEN) reaches B complete, and so do A's later moves.
+    A table B drops from memory (evicted) is no longer listened on."""
+    stores = [Store(pg_url), Store(pg_url)]
+    hub_a, hub_b = (Hub(store, ThreadPoolExecutor(2)) for store in stores)
+    ids = [f"ch-{uuid.uuid4().hex[:12]}" for _ in range(3)]
+    for table_id in ids:
+        seats = [SeatRecord(i, "human", name, None, uuid.uuid4().hex) for i, name in enumerate(("Ada", "Ben"))]
+        assert stores[0].create_table(table_id, "colors", 2, {}, 1, seats)
+    heard_b: list[tuple[Any, ...]] = []
+    hear = hub_b.cluster.heard
+
+    def spy(*args: Any) -> None:
+        heard_b.append(args)
+        hear(*args)
+
+    hub_b.cluster.heard = spy  # type: ignore[method-assign,assignment]
+    load = stores[1].load
+    read, go_on = threading.Event(), threading.Event()
+
+    def held_load(table_id: str) -> Any:  # B's read of table 2 waits after reading until A has moved there
+        record = load(table_id)
+        if table_id == ids[1]:
+            read.set()
+            assert go_on.wait(10)
+        return record
+
+    stores[1].load = held_load  # type: ignore[method-assign]
+
+    def log_of(table: LiveTable) -> list[tuple[int, str]]:
+        return [(entry.seat, entry.token) for entry in table.log]
+
+    async def scenario() -> None:
+        listeners = [asyncio.create_task(hub.cluster.listen()) for hub in (hub_a, hub_b)]
+        try:
+            await until(lambda: hub_a.cluster.listening == hub_b.cluster.listening == frozenset(), "listening")
+            a1, a2, b1 = await hub_a.get(ids[0]), await hub_a.get(ids[1]), await hub_b.get(ids[0])
+            await until(lambda: hub_b.cluster.listening == {ids[0]}, "B listens on table 1 only")
+            for _ in range(3):
+                await move(hub_a, a2)
+                await move(hub_a, a1)
+            await until(lambda: log_of(b1) == log_of(a1), "B caught up table 1")
+            assert len(a1.log) == 3 and not [args for args in heard_b if any(ids[1] in str(arg) for arg in args)], \
+                "B heard a notification of table 2, which it does not hold"
+            taking = asyncio.create_task(hub_b.get(ids[1]))
+            await asyncio.to_thread(read.wait, 10)
+            await move(hub_a, a2)  # committed after B read table 2, before B listens on its channel
+            go_on.set()
+            b2 = await taking
+            await until(lambda: log_of(b2) == log_of(a2) and len(a2.log) == 4, "B caught up table 2 on taking it")
+            await until(lambda: hub_b.cluster.listening == {ids[0], ids[1]}, "B listens on table 2")
+            await move(hub_a, a2)
+            await until(lambda: log_of(b2) == log_of(a2) and len(a2.log) == 5, "B heard table 2's next move")
+            hub_b.max_live = 2
+            b1.accessed = 0.0  # the least recently used: dropped to make room for table 3
+            await hub_b.get(ids[2])
+            await until(lambda: hub_b.cluster.listening == {ids[1], ids[2]}, "B stopped listening on table 1")
+        finally:
+            for task in listeners:
+                task.cancel()
+            await asyncio.gather(*listeners, return_exceptions=True)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        for hub, store in zip((hub_a, hub_b), stores, strict=True):
+            hub.close()
+            store.dispose()

@@ -14,11 +14,12 @@ from typing import Any
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from psycopg import sql
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from kartentisch.web.live import LiveTable
-from kartentisch.web.store import CHANNEL, Append, SeatRecord, Store, events_t
+from kartentisch.web.store import Append, SeatRecord, Store, channel, events_t
 
 from .conftest import new_table, pg_test_url
 
@@ -71,15 +72,18 @@ def test_a_number_taken_fails_only_its_tables_append(store: Store) -> None:
 
 
 @pytest.mark.postgres
-def test_a_batch_notifies_each_tables_event_count() -> None:
+def test_a_batch_notifies_each_tables_event_count_on_its_own_channel() -> None:
+    """Issue 33 goal 5: each table's channel carries only its event count; a listener of two tables hears nothing
+    of the third."""
     store = Store(pg_test_url())
     ids = stored_tables(store, 3)
     with psycopg.connect(store.conninfo(), autocommit=True) as listener:
-        listener.execute(f"LISTEN {CHANNEL}")
+        for table_id in ids[:2]:
+            listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel(table_id))))
         store.append_batch([Append(t, 0, ((0, "a"),) * (i + 1)) for i, t in enumerate(ids)])
-        heard = {n.payload for n in listener.notifies(timeout=2, stop_after=3)}
+        heard = {(n.channel, n.payload) for n in listener.notifies(timeout=2)}
     store.dispose()
-    assert heard == {f"{ids[0]}:1", f"{ids[1]}:2", f"{ids[2]}:3"}
+    assert heard == {(channel(ids[0]), "1"), (channel(ids[1]), "2")}
 
 
 def live_tables(client: TestClient, count: int) -> list[LiveTable]:

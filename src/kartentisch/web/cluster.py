@@ -1,8 +1,9 @@
 """Several server processes over one shared store (PostgreSQL, issue 26): catching up, and the bots' leases.
 
-A table held in a process is a cache of the store. The store notifies every process of each commit
-(:data:`~kartentisch.web.store.CHANNEL`); :class:`Cluster` hears those notifications (:meth:`Cluster.listen`) and
-catches the tables held here up, pushing their subscribers. The bots of a table move in the one process holding its
+A table held in a process is a cache of the store. The store notifies each commit of a table on that table's own
+channel (:func:`~kartentisch.web.store.channel`); :class:`Cluster` listens on the channels of the tables held here
+(:meth:`Cluster.listen`, issue 33 goal 5: a process hears only the tables it holds, not every table's moves) and
+catches those tables up, pushing their subscribers. The bots of a table move in the one process holding its
 lease; :meth:`Cluster.keep_leases` renews this process's leases and takes over those of a process that died.
 """
 
@@ -16,9 +17,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..kernel.errors import first_line
 from .errors import ApiError
-from .store import CHANNEL
+from .store import CHANNEL_PREFIX, channel
 
 if TYPE_CHECKING:
+    from psycopg import AsyncConnection
+
     from .hub import Hub
     from .live import LiveTable
 
@@ -33,22 +36,45 @@ RELISTEN_SECONDS = 1.0
 
 
 class Cluster:
-    """The shared store's side of one :class:`~kartentisch.web.hub.Hub`: notifications heard, catch-ups, leases.
+    """The shared store's side of one :class:`~kartentisch.web.hub.Hub`: channels listened on, notifications heard,
+    catch-ups, leases.
 
-    On SQLite (one process) nothing calls :meth:`listen` or :meth:`keep_leases`; :meth:`heard` then finds every
-    table up to date.
+    On SQLite (one process) nothing calls :meth:`listen` or :meth:`keep_leases`, and :meth:`watch` does nothing.
     """
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._dirty: set[str] = set()
         self._catching: dict[str, asyncio.Task[None]] = {}
+        #: The tables whose channels the LISTEN connection listens on; ``None`` while it is not connected.
+        self._listening: set[str] | None = None
+        #: Tables loaded since the last :meth:`_sync`: caught up once their channel is listened on.
+        self._fresh: set[str] = set()
+        self._wake = asyncio.Event()
 
-    def heard(self, payload: str) -> None:
-        """A notification ``<table id>:<what>`` of the shared store (:data:`~kartentisch.web.store.CHANNEL`): a
-        table held here catches up unless it has that event count already (its own commit); one catch-up per table
-        at a time, and one more for whatever is heard during it."""
-        table_id, _, what = payload.rpartition(":")
+    @property
+    def listening(self) -> frozenset[str] | None:
+        """The ids of the tables whose channels this process listens on now; ``None`` while it has no LISTEN
+        connection (SQLite, or not connected)."""
+        return None if self._listening is None else frozenset(self._listening)
+
+    def watch(self, table_id: str) -> None:
+        """``table_id`` was loaded into :attr:`Hub.tables <kartentisch.web.hub.Hub.tables>` (on a shared store): the
+        LISTEN connection listens on its channel, then catches it up once, for what was committed between its read
+        and that (a notification heard before it was held here went unheard). Without a LISTEN connection (not
+        connected yet, or lost: the next one catches every table up) it catches up at once. Nothing on SQLite."""
+        if not self.hub.shared:
+            return
+        if self._listening is None:
+            self.heard(table_id)
+            return
+        self._fresh.add(table_id)
+        self._wake.set()
+
+    def heard(self, table_id: str, what: str = "") -> None:
+        """A notification of ``table_id``'s channel (payload ``what``: an event count, or what else changed, or
+        nothing): the table, if held here, catches up unless it has that event count already (its own commit); one
+        catch-up per table at a time, and one more for whatever is heard during it."""
         table = self.hub.tables.get(table_id)
         if table is None or (what.isdigit() and int(what) <= len(table.log)):
             return
@@ -68,24 +94,65 @@ class Cluster:
             self._catching.pop(table.id, None)
 
     async def listen(self) -> None:
-        """Hear the shared store's notifications for as long as the server runs, on a LISTEN connection of its own
-        (psycopg 3, asynchronous), each passed to :meth:`heard`. A lost connection is opened again after
-        :data:`RELISTEN_SECONDS`; then every table held here catches up (what was notified meanwhile went unheard).
-        """
+        """For as long as the server runs, listen on the channels of the tables held here, on a connection of its
+        own (psycopg 3, asynchronous), and pass each notification to :meth:`heard`. The channels follow the held
+        tables (:meth:`_sync` whenever :meth:`watch` says one was loaded; a table dropped from memory, evicted or
+        swept, is unlistened then). A lost connection is opened again after :data:`RELISTEN_SECONDS`; then every
+        table held here catches up (what was notified meanwhile went unheard)."""
         import psycopg  # the PostgreSQL driver: only a shared store listens
 
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(self.hub.store.conninfo(), autocommit=True) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    for table_id in list(self.hub.tables):
-                        self.heard(f"{table_id}:")
-                    async for note in conn.notifies():
-                        self.heard(note.payload)
+                    self._listening = set()
+                    self._fresh.update(self.hub.tables)
+                    while True:
+                        self._wake.clear()
+                        await self._sync(conn)
+                        await self._hear_until_woken(conn)
             except psycopg.Error as exc:
                 log.warning("the database's notifications were lost (%s); listening again in %g s", first_line(exc),
                             RELISTEN_SECONDS)
+            finally:
+                self._listening = None
             await asyncio.sleep(RELISTEN_SECONDS)
+
+    async def _sync(self, conn: AsyncConnection) -> None:
+        """Listen on the channels of the tables held here and no others (one round trip for all ``LISTEN`` and
+        ``UNLISTEN`` statements), then catch up the tables loaded since the last time: only now is every commit
+        of theirs after this point heard."""
+        from psycopg import sql
+
+        assert self._listening is not None
+        fresh, self._fresh = self._fresh, set()  # before the tables: each of these is held, so listened on below
+        held = set(self.hub.tables)
+        statements = [sql.SQL("LISTEN {}").format(sql.Identifier(channel(t))) for t in held - self._listening]
+        statements += [sql.SQL("UNLISTEN {}").format(sql.Identifier(channel(t))) for t in self._listening - held]
+        if statements:
+            await conn.execute(sql.SQL("; ").join(statements))
+            self._listening = held
+        for table_id in fresh:
+            self.heard(table_id)
+
+    async def _hear_until_woken(self, conn: AsyncConnection) -> None:
+        """Pass the notifications ``conn`` receives to :meth:`heard` until :meth:`watch` wakes the listener (its
+        channels are to change); raises what ends the connection. Notifications arriving while the channels
+        change wait in psycopg's backlog for the next call, in order."""
+        hearing = asyncio.ensure_future(self._hear(conn))
+        woken = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait((hearing, woken), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            hearing.cancel()
+            woken.cancel()
+            await asyncio.wait((hearing, woken))
+        if not hearing.cancelled() and (error := hearing.exception()) is not None:
+            raise error
+
+    async def _hear(self, conn: AsyncConnection) -> None:
+        start = len(CHANNEL_PREFIX)
+        async for note in conn.notifies():
+            self.heard(note.channel[start:], note.payload)
 
     async def keep_leases(self) -> None:
         """Every :data:`LEASE_EVERY` seconds, for as long as the server runs: renew the bot leases held here (a

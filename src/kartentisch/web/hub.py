@@ -162,7 +162,7 @@ class Hub:
                     table.time_scale = self.time_scale
                     self.tables[table_id] = table
                     self.after_change(table)
-                    self.cluster.heard(f"{table_id}:")  # what was committed since it was read: a shared store's others'
+                    self.cluster.watch(table_id)  # its notifications, and what others committed since it was read
         table.accessed = time.monotonic()
         if time.time() - table.record.touched > self.ttl:
             raise ApiError(410, f"table {table_id!r} expired after {self.ttl:.0f} s without a move")

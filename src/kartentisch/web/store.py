@@ -20,8 +20,9 @@ through :meth:`Store.hold_alone`, and a second one on the same file stops with a
 
 PostgreSQL (``postgresql+psycopg://…``) runs the same code and is *shared* (:attr:`Store.shared`, issue 26):
 several server processes use one database. Each write that others must see notifies them in its own
-transaction (``NOTIFY`` on :data:`CHANNEL` with ``<table id>:<what>``, never a frame or a card: only the table
-and the event count, or ``chat``/``seat``/``rematch``); a process reads what changed with :meth:`Store.changes`.
+transaction on the table's own channel (``NOTIFY`` on :func:`channel` of the table id, issue 33 goal 5: only the
+processes holding that table hear it) with the payload ``<what>``, never a frame or a card: the event count, or
+``chat``/``seat``/``rematch``/``note``; a process reads what changed with :meth:`Store.changes`.
 An event number is taken once (the primary key ``(table_id, n)``: of two processes appending event n, the
 second gets IntegrityError), and the bots of a table are driven by the one process holding its lease
 (``kt_bot_leases``, PostgreSQL's clock).
@@ -61,6 +62,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    literal,
     select,
     update,
 )
@@ -179,8 +181,8 @@ uploads_t = Table(
     Column("created", Float, nullable=False),
 )
 
-#: The PostgreSQL channel every shared write notifies, with the payload ``<table id>:<what>``.
-CHANNEL = "kt_events"
+#: The start of every table's PostgreSQL channel (:func:`channel`).
+CHANNEL_PREFIX = "kt:"
 
 #: The PostgreSQL advisory lock key held while a process creates or extends the schema.
 SCHEMA_LOCK = 0x6B74_0026
@@ -188,6 +190,15 @@ SCHEMA_LOCK = 0x6B74_0026
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
 ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
                  "kt_seats": ("name_key", "stand_in")}
+
+
+def channel(table_id: str) -> str:
+    """The PostgreSQL channel a shared store notifies for each commit of ``table_id`` (issue 33 goal 5): one channel
+    per table, so a process hears only the tables it holds (it listens on theirs,
+    :class:`~kartentisch.web.cluster.Cluster`), not every table's moves. A table id is at most 40 characters
+    (``kt_tables.id``), so the channel stays within PostgreSQL's 63-byte names; it is case-sensitive (``LISTEN``
+    quotes it)."""
+    return CHANNEL_PREFIX + table_id
 
 
 def default_db_url() -> str:
@@ -417,10 +428,11 @@ class Store:
         self._alone = fd  # kept open: the lock lasts as long as the process
 
     def _notify(self, conn: Connection, table_id: str, what: str | int) -> None:
-        """Tell the other processes of a shared store, when ``conn``'s transaction commits, that ``table_id``
-        changed (``what``: its event count, or ``chat``, ``seat``, ``rematch``, ``note``). Nothing on SQLite."""
+        """Tell the processes holding ``table_id`` in a shared store, when ``conn``'s transaction commits, that it
+        changed (on :func:`channel` of it; ``what``: its event count, or ``chat``, ``seat``, ``rematch``, ``note``).
+        Nothing on SQLite."""
         if self.shared:
-            conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{what}")))
+            conn.execute(select(func.pg_notify(channel(table_id), str(what))))
 
     def journal_mode(self) -> str:
         """SQLite's journal mode (``wal`` expected for a file); ``"n/a"`` on other databases."""
@@ -534,12 +546,14 @@ class Store:
 
     def _append(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
         """Insert the events of ``appends`` and touch their tables (one ``UPDATE``); on a shared
-        store the same ``UPDATE`` notifies each table's event count (``RETURNING pg_notify``: no round trip more)."""
+        store the same ``UPDATE`` notifies each table's event count on the table's :func:`channel` (``RETURNING
+        pg_notify``: no round trip more)."""
         self._insert_events(conn, appends, now)
         counts = {each.table_id: str(each.first_n + len(each.events)) for each in appends}
         touch = update(tables_t).where(tables_t.c.id.in_(list(counts))).values(touched=now)
         if self.shared:
-            touch = touch.returning(func.pg_notify(CHANNEL, tables_t.c.id + ":" + case(counts, value=tables_t.c.id)))
+            touch = touch.returning(func.pg_notify(literal(CHANNEL_PREFIX) + tables_t.c.id,
+                                                   case(counts, value=tables_t.c.id)))
         conn.execute(touch)
 
     @staticmethod
