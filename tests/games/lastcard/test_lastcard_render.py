@@ -62,3 +62,15 @@ def test_seats_counted_from_one_and_the_last_move_in_words() -> None:
     out = text_of(state.view(None), None, "de", ("Ana", "Ben", "Cem"))
     assert "Ana legt die 4 auf die 1." in out and "Ben" in out and "Platz" not in out
     assert "Runde vorbei — Ana teilt die nächste Runde aus." in out
+    own = text_of(state.view(0), 0, "de", ("Ana", "Ben", "Cem"))  # Ana's own terminal speaks to her
+    assert "Runde vorbei — du teilst die nächste Runde aus." in own and "Ana teilt" not in own
+    assert "Round over — you deal the next round." in text_of(state.view(0), 0, "en", ("Ana", "Ben", "Cem"))
+
+
+def test_the_pass_waits_for_the_others_never_for_the_reader() -> None:
+    """lastcard R5: a seat that still has to pass reads whom else the table waits for, never its own name."""
+    state = GAME.new_state(3, {}, seed=1)
+    assert state.phase == "pass" and 0 in state.to_act()
+    own = text_of(state.view(0), 0, "de", ("Ana", "Ben", "Cem"))
+    waiting = next(line for line in own.splitlines() if "Es fehlen noch" in line)
+    assert "Ana" not in waiting and "Ben" in waiting and "Cem" in waiting, waiting

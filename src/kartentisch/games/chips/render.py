@@ -106,7 +106,8 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
         Text(f"{_label(lang, 'colours')} · ▼ = {_label(lang, 'face_down')}", style="grey62"),
     ]
     if view["phase"] == "round_over":
-        parts.append(Text(_label(lang, "round_over", seat=voice.name(view["to_act"][0])), style="bold yellow"))
+        parts.append(Text(voice.say(view["to_act"][0], WORDS.get(lang, "labels.round_over"),
+                                    WORDS.get(lang, "labels.round_over_you")), style="bold yellow"))
     else:
         if zones["final_circuit"]:
             parts.append(Text(_label(lang, "final_circuit"), style="bold yellow"))

@@ -124,8 +124,10 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     phase = view["phase"]
     if phase == "pass":
         parts.append(Text(_label(lang, "phase_pass", n=options["pass_cards"]), style="bold yellow"))
-        waiting = listing([voice.name(s) for s in view["to_act"]], lang)
-        parts.append(Text(_label(lang, "waiting", seats=waiting), style="grey62"))
+        waiting = listing([voice.name(s) for s in view["to_act"] if s != voice.viewer], lang)  # never the reader
+        if waiting:
+            parts.append(Text(_label(lang, "waiting", seats=waiting), style="grey62"))
     elif phase == "round_over":
-        parts.append(Text(_label(lang, "round_over", name=voice.name(view["to_act"][0])), style="bold yellow"))
+        parts.append(Text(voice.say(view["to_act"][0], WORDS.get(lang, "labels.round_over"),
+                                    WORDS.get(lang, "labels.round_over_you")), style="bold yellow"))
     return Group(*parts)

@@ -299,9 +299,11 @@ function Decision({ conn, frame, chooser, ctx }) {
   const acting = frame.legal.length > 0;
   const st = chooser.state();
   const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
-  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn.")
-  const named = frame.view.to_act.every((s) => prompt.includes(seatName(frame, s)));
-  const waiting = named ? "" : seatList(frame, frame.view.to_act);
+  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn."); never the
+  // reader themself (their own turn is said as theirs)
+  const others = frame.view.to_act.filter((s) => s !== frame.seat);
+  const named = others.every((s) => prompt.includes(seatName(frame, s)));
+  const waiting = named ? "" : seatList(frame, others);
   const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind) || (HAND_VIEW && !OWN_KINDS.has(s.kind)));
   const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s)).map((s) => s.kind))];
   const confirm = st.sets.length ? chooser.confirmable() : null;

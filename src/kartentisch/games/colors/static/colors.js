@@ -5,7 +5,7 @@
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
 import {
-  Backs, cardCount, catalogue, Hand, lastTurnText, Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
+  Backs, cardCount, catalogue, Hand, lastTurnText, Pile, say, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
 useCss(new URL("./colors.css", import.meta.url));
@@ -31,7 +31,7 @@ function status(view, ctx) {
   const z = view.zones;
   if (view.game_over) return tx("game_over");
   const s = view.to_act[0];
-  if (view.phase === "round_over") return tx("round_over", { round: view.round, dealer: ctx.seatName(s) });
+  if (view.phase === "round_over") return say(ctx, tx, "round_over", s, { round: view.round });
   if (view.phase === "pick") {
     const p = z.pending;
     return s === ctx.seat ? tx("your_pick", { number: p.number, side: tx(p.side), played: p.card.slice(1) })
