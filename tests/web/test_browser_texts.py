@@ -107,13 +107,14 @@ def finished_table(base: str) -> tuple[str, list[str], list[int]]:
 
 
 def test_negative_totals_have_a_minus_sign(browser, live_server: str) -> None:  # noqa: F811
-    """Ada ends at −3: every total on the page writes it with a minus sign, as the round's scores are."""
+    """Ada ends at −3: every total on the page writes it with a minus sign, as the round's scores are, the log's
+    round lines too (a fresh user read "-3" there)."""
     table, tokens, totals = finished_table(live_server)
     assert min(totals) < 0, totals
     page = browser.new_page(viewport=LAPTOP)
     page.goto(f"{live_server}/t/{table}?lang=en#seat={tokens[0]}")
     page.wait_for_selector("[data-zone=match-summary]")
-    for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar"):
+    for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar", "#log"):
         shown = page.locator(zone).inner_text()
         assert f"−{-min(totals)}" in shown and not re.search(r"-\d", shown), (zone, shown)
 

@@ -15,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice
+from ...kernel.words import Voice, number
 from .cards import COLOURS, FACE_DOWN
 from .rules import row_value, seat_score
 from .words import WORDS, special_text
@@ -74,7 +74,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
     now = seat_score([display[c] for c in COLOURS], supply, zones["specials"])
     grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),
                  "")
-    grid.add_row("", Text(f"{_label(lang, 'score')}: {now}", style="bold"), "")
+    grid.add_row("", Text(f"{_label(lang, 'score')}: {number(now)}", style="bold"), "")
     title = voice.name(s)  # seats by name, else as players count them, from 1
     if s == seat:
         title += f" ({_label(lang, 'you')})"

@@ -3,7 +3,7 @@
 // pile in the middle, the viewer's own display at the bottom (drawn with the table kit, kit.js). A card of the row
 // is taken by clicking it; where special card 3 lets a 7 go to any colour row, the rows of the own display light up.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
-import { t } from "../i18n.js";
+import { points, t } from "../i18n.js";
 import { html } from "../ui.js";
 import { catalogue, Pile, say, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
@@ -44,7 +44,7 @@ function Display({ ctx, tx, view, s }) {
   })}</div>
   <div class="ct-foot"><span>${tx("supply")}:</span>
     <${ChipDisc} n=${z.supply[s]} cls="supply" label=${`${tx("supply")}: ${tx("cost", { n: z.supply[s] })}`} />
-    ${score !== undefined && html`<span class="ct-score">${tx("score", { score })}</span>`}</div>`;
+    ${score !== undefined && html`<span class="ct-score">${tx("score", { score: points(score) })}</span>`}</div>`;
 }
 
 /** The row of up to 7 cards (position 0 free) with the chips on them, the draw pile beside the last one. */

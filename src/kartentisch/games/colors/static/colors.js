@@ -3,6 +3,7 @@
 // the middle, the viewer's hand and Auslage at the bottom (drawn with the table kit, kit.js). A hand card is
 // played by clicking it; an open pick (colors R9) by clicking one of the lit cards of the centre.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
+import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
   Backs, cardCount, catalogue, Hand, lastTurnText, Pile, say, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
@@ -57,7 +58,7 @@ function Table({ view, ctx }) {
     const own = s === ctx.seat;
     const label = `${tx("hand")} · ${cardCount(ctx, z.hands[s].length)}`;
     const score = ctx.frame.score_now?.[s];
-    return html`<${SeatPanel} ctx=${ctx} view=${view} s=${s} badges=${[score === undefined ? null : tx("value", { score })]}>
+    return html`<${SeatPanel} ctx=${ctx} view=${view} s=${s} badges=${[score === undefined ? null : tx("value", { score: points(score) })]}>
       <span class="kt-label">${label}</span>
       ${own ? html`<${Hand} ctx=${ctx} codes=${z.hands[s]} label=${label} />` : html`<${Backs} ctx=${ctx} count=${z.hands[s].length} />`}
       <span class="kt-label">${tx("collection")}</span>

@@ -3,6 +3,7 @@
 // middle, the viewer's sorted hand and Hilfskarten at the bottom. Passing: click the P cards to pass, then confirm.
 // Playing: click a hand card; a higher one is played at once, a lower one lights up the pile cards (lay it as a
 // Hilfskarte and take that card) and the own Hilfskarten (play it with them; confirm once the sum beats the top).
+import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
   Backs, cardCount, catalogue, Hand, lastTurnText, othersOf, say, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss,
@@ -74,7 +75,7 @@ function Table({ view, ctx }) {
       s === z.start_player ? tx("start") : null,
       hand.length === 2 && view.phase === "play" ? tx("two_cards") : null,
       view.phase === "pass" && z.passed[s] !== null ? tx("has_passed") : null,
-      score !== undefined && score !== null ? tx("value", { score }) : null,
+      score !== undefined && score !== null ? tx("value", { score: points(score) }) : null,
     ];
     const label = `${tx("hand")} · ${cardCount(ctx, hand.length)}`;
     let cards;
