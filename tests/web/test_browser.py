@@ -303,6 +303,8 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     assert page.locator("#more-options .option[data-option='first_player']").is_hidden()  # behind the switch
     target.locator("button.preset[data-preset='short']").click()
     assert target.locator("input").input_value() == "15"
+    # a target total has a largest value (ten times the spec's usual 30; a fresh user typed 10^9)
+    assert target.locator("input").get_attribute("max") == "300" and target.locator("input").get_attribute("min") == "1"
     assert target.locator("button.preset[data-preset='short']").get_attribute("aria-pressed") == "true"
     page.click("#more-options summary")
     page.select_option("#kind-1", "easy")
