@@ -44,6 +44,7 @@ FIELD_WORDS: dict[str, dict[str, str]] = {
     "join": {"en": "the answer to the rematch", "de": "die Antwort auf die Revanche"},
     "seat": {"en": "the seat", "de": "der Platz"},
     "text": {"en": "the text", "de": "der Text"},
+    "reaction": {"en": "the quick reaction", "de": "die schnelle Reaktion"},
     "member": {"en": "the member", "de": "das Mitglied"},
     "members": {"en": "the members", "de": "die Mitglieder"},
     "again": {"en": "“I joined before”", "de": "„Ich bin schon dabei“"},

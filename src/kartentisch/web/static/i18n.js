@@ -36,7 +36,6 @@ const STRINGS = {
     sound: "Sound on your turn", soundShort: "Sound", turnTitle: "▶ Your turn", fixedDeal: "fixed deal: seed {0}",
     fixedDealWhy: "The table's creator chose this seed: anyone who knows it can work out every hand.",
     chat: "Table chat", chatInput: "Message", chatSend: "Send", chatSlow: "Slow down: wait {0} s.",
-    quick: ["Nice move!", "Well played!", "Good game!", "Oops!", "Your turn!"],
     hiddenCard: "hidden card", faceDown: "face down",
     // refusals of the table (HTTP 409/422 and the socket's error frames), in the players' words
     refusedTwice: "The table had moved on (a double click, or another page of your seat): this move was not played; look again.",
@@ -84,7 +83,6 @@ const STRINGS = {
     sound: "Ton, wenn du dran bist", soundShort: "Ton", turnTitle: "▶ Du bist dran", fixedDeal: "feste Kartenverteilung: Startwert {0}",
     fixedDealWhy: "Wer den Tisch angelegt hat, hat diesen Startwert gewählt: wer ihn kennt, kann jedes Blatt ausrechnen.",
     chat: "Tischgespräch", chatInput: "Nachricht", chatSend: "Senden", chatSlow: "Langsamer: warte {0} s.",
-    quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
     hiddenCard: "verdeckte Karte", faceDown: "verdeckt",
     refusedTwice: "Der Tisch war schon weiter (ein doppelter Klick oder eine andere Seite deines Platzes): dieser Zug wurde nicht gespielt; sieh noch einmal hin.",
     refusedRace: "Ein anderer Zug kam zuerst an: entscheide neu, wie der Tisch jetzt liegt.",
