@@ -7,12 +7,13 @@ from __future__ import annotations
 import threading
 import uuid
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
-from kartentisch.web.chat import MAX_TEXT
+from kartentisch.web.chat import MAX_TEXT, REACTIONS, Reaction
 from kartentisch.web.live import CHAT_FRAME
 from kartentisch.web.store import SeatRecord, Store
 
@@ -122,6 +123,7 @@ def test_a_quick_reaction_is_sent_as_its_id_and_read_in_each_language(client: Te
     assert both.status_code == 422 and both.json()["text"] == (
         "Schick entweder eine Nachricht oder eine schnelle Reaktion, nicht beides.")
     assert len(client.get(f"/api/tables/{tid}/view").json()["chat"]) == 1  # nothing refused was stored
+    assert set(get_args(Reaction)) == set(REACTIONS)  # the request's schema lists every reaction, no other
 
 
 def test_the_chat_survives_a_restart_on_every_store(any_url: str) -> None:
