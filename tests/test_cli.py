@@ -238,10 +238,38 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     assert "Not understood: '²'. Type the number of a choice" in result.output
     assert "Not understood: '--1'." in result.output
     assert "There is no choice 0; choose 1 … 6" in result.output  # a stray 0 is no undo
-    # a move in the notation that the rules refuse: its rule, no 0-based seat
-    assert "Not allowed: 'play:y9': y9 is not in this seat's hand (colors R5)" in result.output
+    # a move in the notation that the rules refuse: in words with its rule, no token, no 0-based seat
+    assert "Not allowed now: “Play Yellow 9” (colors R5). Type the number of a choice." in result.output
+    assert "'play:y9'" not in result.output
     assert "There is no choice 99999" in result.output  # 5,000 digits: no choice (never int() of it)
     assert "There is no choice -1; choose 1 … 6" in result.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--players", "9"], "Farblücke spielen 2 bis 6 Spieler, nicht 9."),
+    (["--options", '{"target_score": 1000000000}'], "Zielpunktzahl: Wähle eine ganze Zahl von 1 bis 300."),
+    (["--seat", "3"], "Platz 3 gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis 2."),
+])
+def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: str, tmp_path: Path) -> None:
+    """A fresh user's ``--players 9`` got Typer's English "Invalid value: colors: 9 players not allowed": the
+    terminal's language says what is allowed (the API's words, kartentisch.kernel.setup_words; colors R16's
+    target at most ten times its usual 30), and nothing starts."""
+    save = tmp_path / "m.jsonl"
+    result = runner.invoke(app, ["play", "colors", "--lang", "de", "--save", str(save), *args])
+    assert result.exit_code == 2 and said in result.output and "Invalid value" not in result.output, result.output
+    assert not save.exists()
+
+
+def test_a_german_terminal_names_a_refused_move_in_words(tmp_path: Path) -> None:
+    """A move in the notation that the rules refuse (colors R5: not in the hand) is named as the choices name
+    moves, never by its token; a move the words cannot name at all is "dieser Zug" (chips R5: no such position)."""
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "m.jsonl")],
+                           input="play:y9\nende\n")
+    assert "Jetzt nicht erlaubt: „Spiele Gelb 9“ (colors R5). Gib die Nummer einer Wahl ein." in result.output
+    assert "play:y9'" not in result.output and "hand" not in result.output
+    result = runner.invoke(app, ["play", "chips", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "c.jsonl")],
+                           input="take:60\nende\n")
+    assert "Jetzt nicht erlaubt: „dieser Zug“ (chips R5)." in result.output, result.output
 
 
 def test_the_prompt_s_commands_are_german_in_german(tmp_path: Path) -> None:

@@ -54,6 +54,15 @@ def test_you_is_capitalised_only_where_it_begins_the_round_and_winner_lines() ->
     assert score_line(view, Voice("de", 0)).startswith("Runde 1 ist vorbei: Du +3 (gesamt 3), Platz 2 +2")
 
 
+def test_the_log_writes_scores_with_the_score_tables_minus_sign() -> None:
+    """A fresh user read "-5" in the log and "−5" in the score table: the log's round line writes a negative
+    score and total with the minus sign (U+2212) too, a positive score with its plus, zero bare."""
+    view = {"scores": [[-5, 0, 4]], "totals": [-12, 0, 4]}
+    line = score_line(view, Voice("de", 1, ("Ana", "Ben", "Cem")))
+    assert line == "Runde 1 ist vorbei: Ana −5 (gesamt −12), du 0 (gesamt 0), Cem +4 (gesamt 4)."
+    assert "-" not in score_line(view, Voice("en"))
+
+
 def test_seat_names_count_from_one_and_you_is_the_reader() -> None:
     voice = Voice("de", viewer=2)
     assert [voice.who(s) for s in range(3)] == ["Platz 1", "Platz 2", "Du"]

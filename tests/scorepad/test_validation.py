@@ -173,13 +173,17 @@ def test_a_correction_past_the_end_is_refused_in_german():
 
 
 @pytest.mark.parametrize(("game_id", "names", "given", "english", "german"), [
-    ("grid", ["Ana", "Ben"], {"end_total": 0}, "Match ends at: 0 is not allowed; a whole number ≥ 1",
-     "Partie endet bei: 0 ist nicht erlaubt; erlaubt ist eine ganze Zahl ≥ 1"),
+    ("grid", ["Ana", "Ben"], {"end_total": 0}, "Match ends at: 0 is not allowed; a whole number 1 … 1000",
+     "Partie endet bei: 0 ist nicht erlaubt; erlaubt ist eine ganze Zahl 1 … 1000"),
+    # a target at most ten times the spec's usual (colors R16: 30), as the tables' (kernel options.target_option)
+    ("colors", ["Ana", "Ben"], {"target_score": 10 ** 9},
+     "Target score: 1000000000 is not allowed; a whole number 1 … 300",
+     "Zielpunktzahl: 1000000000 ist nicht erlaubt; erlaubt ist eine ganze Zahl 1 … 300"),
     ("grid", ["Ana", "Ben", "Cem"], {"first_dealer": 3},
      "First dealer: Seat 4 is not allowed; one of the players: Ana, Ben, Cem",  # seats counted from 1, by name
      "Erster Geber: Platz 4 ist nicht erlaubt; erlaubt ist einer der Mitspieler: Ana, Ben, Cem"),
-    ("colors", ["Ana", "Ben"], {"target_score": None}, "Target score: a value is needed; a whole number ≥ 1",
-     "Zielpunktzahl: hier fehlt ein Wert; erlaubt ist eine ganze Zahl ≥ 1"),
+    ("colors", ["Ana", "Ben"], {"target_score": None}, "Target score: a value is needed; a whole number 1 … 300",
+     "Zielpunktzahl: hier fehlt ein Wert; erlaubt ist eine ganze Zahl 1 … 300"),
     ("mayhem", ["Ana", "Ben"], {"game_length": "huge"},
      "Match length: 'huge' is not allowed; one of: Short, Medium, Long",
      "Spieldauer: 'huge' ist nicht erlaubt; erlaubt ist eines von: Kurz, Mittel, Lang"),

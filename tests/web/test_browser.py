@@ -286,7 +286,8 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     assert page.locator(".game-card").count() == 5
     colors = page.locator("li[data-game='colors']")
     assert "2–6 players" in colors.text_content()
-    assert "Length: Short (15) · Medium (30) · Long (70)" in colors.text_content()
+    # a preset says what its number is (a bare "(15)" said nothing, a fresh user's finding)
+    assert "Length: Short (to 15 points) · Medium (to 30 points) · Long (to 70 points)" in colors.text_content()
     # one style of lengths: colors' presets (with their target score) and mayhem's choice
     assert "Length: Short · Medium · Long" in page.locator("li[data-game='mayhem']").text_content()
     colors.locator("button.how").click()
@@ -302,6 +303,8 @@ def test_lobby_options_in_words_presets_and_seats_counted_from_one(browser, live
     assert page.locator("#more-options .option[data-option='first_player']").is_hidden()  # behind the switch
     target.locator("button.preset[data-preset='short']").click()
     assert target.locator("input").input_value() == "15"
+    # a target total has a largest value (ten times the spec's usual 30; a fresh user typed 10^9)
+    assert target.locator("input").get_attribute("max") == "300" and target.locator("input").get_attribute("min") == "1"
     assert target.locator("button.preset[data-preset='short']").get_attribute("aria-pressed") == "true"
     page.click("#more-options summary")
     page.select_option("#kind-1", "easy")

@@ -58,3 +58,28 @@ def test_a_refused_message_is_said_in_the_page_s_language(browser, live_server: 
     page.click(".chat-form button")
     page.wait_for_selector("#chat .note")
     assert page.locator("#chat .note").text_content() == "Eine Chat-Nachricht ist eine Zeile einfacher Text."
+
+
+def test_a_quick_reaction_is_read_in_each_reader_s_language(browser, live_server: str) -> None:  # noqa: F811
+    """A German host's "Gutes Spiel!" reached the English friend in German: a quick reaction is sent as its id and
+    every page reads it in its own language (the frames of each socket say it in the socket's language)."""
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Ben"}]}).json()
+    anna = browser.new_context(viewport=LAPTOP, locale="de-DE").new_page()
+    anna.goto(f"{live_server}{res['seats'][0]['url']}")
+    ben = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US").new_page()
+    ben.goto(f"{live_server}{res['seats'][1]['url']}")
+    for page in (anna, ben):
+        page.wait_for_selector("[data-zone=chat] button.quick-reaction")
+    sent: list[dict] = []
+    anna.on("request", lambda r: sent.append(r.post_data_json) if "/chat" in r.url else None)
+    anna.locator("[data-zone=chat] button.quick-reaction[data-reaction=good_game]").click()
+    assert anna.locator("button.quick-reaction[data-reaction=good_game]").text_content() == "Gutes Spiel!"
+    for page, words in ((anna, "Gutes Spiel!"), (ben, "Good game!")):
+        page.wait_for_selector("[data-zone=chat] li .text")
+        assert page.locator("[data-zone=chat] li .text").text_content() == words
+    assert sent == [{"reaction": "good_game"}]
+    # a new reader in German reads it in German too (the stored message is the reaction, not Anna's words)
+    view = httpx.get(f"{live_server}/api/tables/{res['id']}/view?lang=de").json()
+    assert [(m["text"], m["reaction"]) for m in view["chat"]] == [("Gutes Spiel!", "good_game")]

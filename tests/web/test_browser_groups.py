@@ -71,8 +71,9 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     ana.wait_for_selector("body[data-ready='1'] #start-table")
     assert ana.locator("#start input[type=checkbox]:checked").count() == 2  # Ana and Ben
     ana.select_option("#group-game", "colors")
-    assert ana.locator("#group-length option").all_inner_texts() == ["Short (15)", "Medium (30)", "Long (70)"]
-    ana.select_option("#group-length", label="Short (15)")
+    assert ana.locator("#group-length option").all_inner_texts() == [
+        "Short (to 15 points)", "Medium (to 30 points)", "Long (to 70 points)"]
+    ana.select_option("#group-length", label="Short (to 15 points)")
     started: list[dict] = []
     ana.on("request", lambda r: started.append(r.post_data_json) if r.url.split("?")[0].endswith("/tables") else None)
     ana.click("#start-table")

@@ -107,13 +107,14 @@ def finished_table(base: str) -> tuple[str, list[str], list[int]]:
 
 
 def test_negative_totals_have_a_minus_sign(browser, live_server: str) -> None:  # noqa: F811
-    """Ada ends at −3: every total on the page writes it with a minus sign, as the round's scores are."""
+    """Ada ends at −3: every total on the page writes it with a minus sign, as the round's scores are, the log's
+    round lines too (a fresh user read "-3" there)."""
     table, tokens, totals = finished_table(live_server)
     assert min(totals) < 0, totals
     page = browser.new_page(viewport=LAPTOP)
     page.goto(f"{live_server}/t/{table}?lang=en#seat={tokens[0]}")
     page.wait_for_selector("[data-zone=match-summary]")
-    for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar"):
+    for zone in ("[data-zone=match-summary]", "[data-zone=round-summary]", "#scores", "#seats-bar", "#log"):
         shown = page.locator(zone).inner_text()
         assert f"−{-min(totals)}" in shown and not re.search(r"-\d", shown), (zone, shown)
 
@@ -131,3 +132,12 @@ def test_the_lobby_says_in_words_that_two_people_share_a_name(browser, live_serv
     page.click("#create")
     assert page.locator("#lobby-error").inner_text() == "Zwei Plätze heißen beide Ana: gib jedem seinen eigenen Namen."
     assert requests == []
+
+
+def test_the_german_lobby_says_what_a_length_presets_number_is(browser, live_server: str) -> None:  # noqa: F811
+    """colors R16's suggested target scores read "Kurz (15 Punkte)" on a German lobby, never a bare "(15)"."""
+    page = browser.new_page(locale="de-DE", viewport=PHONE)
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1']")
+    facts = page.locator("li[data-game='colors']").text_content()
+    assert "Kurz (15 Punkte) · Mittel (30 Punkte) · Lang (70 Punkte)" in facts and "(15)" not in facts, facts

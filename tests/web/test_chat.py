@@ -7,12 +7,13 @@ from __future__ import annotations
 import threading
 import uuid
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
-from kartentisch.web.chat import MAX_TEXT
+from kartentisch.web.chat import MAX_TEXT, REACTIONS, Reaction
 from kartentisch.web.live import CHAT_FRAME
 from kartentisch.web.store import SeatRecord, Store
 
@@ -103,6 +104,28 @@ def test_a_full_frame_carries_the_latest_messages(client: TestClient) -> None:
     assert len(frame["chat"]) == CHAT_FRAME and frame["chat_start"] == 9 and frame["chat"][-1]["text"] == "m209"
 
 
+def test_a_quick_reaction_is_sent_as_its_id_and_read_in_each_language(client: TestClient) -> None:
+    """A quick reaction is sent by its id (the page's buttons: GET /api/chat/reactions) and each reader's frame
+    says it in the reader's language; an unknown id, or text and a reaction at once, are refused in words."""
+    table = new_table(client, "colors", 2, HUMANS)
+    tid, (ada, bo) = table["id"], [s["token"] for s in table["seats"]]
+    listed = client.get("/api/chat/reactions").json()
+    assert {"id": "good_game", "words": {"en": "Good game!", "de": "Gutes Spiel!"}} in listed
+    with client.websocket_connect(f"/ws/tables/{tid}?token={bo}&lang=en") as ws:
+        ws.receive_json()
+        sent = client.post(f"/api/tables/{tid}/chat?lang=de", json={"reaction": "good_game"}, headers=auth(ada))
+        assert sent.status_code == 201 and sent.json()["text"] == "Gutes Spiel!", sent.text
+        pushed = ws.receive_json()["chat"][0]
+        assert (pushed["text"], pushed["reaction"]) == ("Good game!", "good_game")
+    unknown = client.post(f"/api/tables/{tid}/chat?lang=de", json={"reaction": "gg_ez"}, headers=auth(ada))
+    assert unknown.status_code == 422 and "Die schnelle Reaktion ist keine der Möglichkeiten" in unknown.json()["text"]
+    both = client.post(f"/api/tables/{tid}/chat?lang=de", json={"reaction": "oops", "text": "hi"}, headers=auth(ada))
+    assert both.status_code == 422 and both.json()["text"] == (
+        "Schick entweder eine Nachricht oder eine schnelle Reaktion, nicht beides.")
+    assert len(client.get(f"/api/tables/{tid}/view").json()["chat"]) == 1  # nothing refused was stored
+    assert set(get_args(Reaction)) == set(REACTIONS)  # the request's schema lists every reaction, no other
+
+
 def test_the_chat_survives_a_restart_on_every_store(any_url: str) -> None:
     with TestClient(create_app(any_url, bot_only_searches=0)) as client:
         table = new_table(client, "mayhem", 3, [*HUMANS, {"kind": "open"}], seed=uuid.uuid4().int % 1000,
@@ -110,14 +133,17 @@ def test_the_chat_survives_a_restart_on_every_store(any_url: str) -> None:
         tid, ada = table["id"], table["seats"][0]["token"]
         assert say(client, tid, "Hallo", ada).status_code == 201
         assert say(client, tid, "ich schaue zu", query="?spectator=1").status_code == 201
+        assert client.post(f"/api/tables/{tid}/chat", json={"reaction": "oops"}, headers=auth(ada)).status_code == 201
         assert client.post(f"/api/invites/{table['invite']['code']}/join",
                            json={"seat": 2, "name": "Cem"}).status_code == 200
         before = client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json()
     with TestClient(create_app(any_url, bot_only_searches=0)) as client:
         after = client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json()
-        assert after["chat"] == before["chat"] and [m["seat"] for m in after["chat"]] == [0, None]
+        assert after["chat"] == before["chat"] and [m["seat"] for m in after["chat"]] == [0, None, 0]
+        german = client.get(f"/api/tables/{tid}/view?lang=de", headers=auth(ada)).json()["chat"][2]
+        assert (german["text"], german["reaction"]) == ("Hoppla!", "oops")  # the reaction, read in German
         assert after["seats"][2]["name"] == "Cem" and after["waiting_for_seats"] == []
-        assert say(client, tid, "weiter", ada).json()["id"] == 3  # numbered on from the stored ones
+        assert say(client, tid, "weiter", ada).json()["id"] == 4  # numbered on from the stored ones
 
 
 def test_racing_takers_of_one_seat_get_it_once_on_every_store(any_url: str) -> None:

@@ -21,7 +21,7 @@ from kartentisch.kernel import Match
 from kartentisch.kernel.registry import lookup
 from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
-from kartentisch.web.store import SeatRecord, Store
+from kartentisch.web.store import ChatRecord, SeatRecord, Store
 
 from .conftest import new_table, pg_test_url
 
@@ -148,6 +148,22 @@ def test_an_older_database_gets_the_seed_columns_and_its_tables_are_not_marked(t
         assert frame["fixed_seed"] is None and frame["view"] == Match(lookup("colors"), 2, {}, 5).state.view(None)
         assert client.app.state.store.load("old").seed_given is None  # type: ignore[attr-defined]
         assert new_table(client, "colors", 2, HUMANS, seed=3)["id"]
+
+
+def test_an_older_database_gets_the_chat_s_reaction_column_and_keeps_its_messages(tmp_path: Path) -> None:
+    """A chat stored before quick reactions went by id: the column is added, old messages read as they were."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    store.create_table("old", "colors", 2, {}, 5, [SeatRecord(0, "human", "A", None, "t0"),
+                                                     SeatRecord(1, "human", "B", None, "t1")])
+    store.add_chat("old", ChatRecord(1, 0, "Gutes Spiel!", 1.0))
+    with sqlite3.connect(tmp_path / "old.db") as conn:  # the schema before reactions by id
+        conn.execute("ALTER TABLE kt_chat DROP COLUMN reaction")
+    with TestClient(create_app(url)) as client:
+        assert [m["text"] for m in client.get("/api/tables/old/view?lang=en").json()["chat"]] == ["Gutes Spiel!"]
+        res = client.post("/api/tables/old/chat?lang=en", json={"reaction": "oops"},
+                          headers={"Authorization": "Bearer t0"})
+        assert res.status_code == 201 and res.json()["text"] == "Oops!", res.text
 
 
 # ---------------------------------------------------------------------- headers and HEAD (item 6)

@@ -293,7 +293,7 @@ def test_bot_only_tables_take_turns(db_url: str) -> None:
     machine), each of them moves, about as often as the others."""
     with TestClient(create_app(db_url)) as client:
         ids = [new_table(client, "colors", 4, [{"kind": "bot", "bot": "heuristic"}] * 4, seed=i,
-                         options={"target_score": 1000})["id"] for i in range(3)]
+                         options={"target_score": 300})["id"] for i in range(3)]
 
         def moves() -> list[int]:
             return [client.get(f"/api/tables/{tid}/view").json()["n"] for tid in ids]  # (loads them: bots start)

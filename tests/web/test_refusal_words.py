@@ -25,7 +25,7 @@ FIELD_IDS = re.compile(r"\b(players|seats?|clock|kind|options|seed|iterations|na
                        r"spec|heuristic|random|warp|game)\b")
 #: Words any German sentence of these refusals has at least one of.
 GERMAN = re.compile(r"\b(der|die|das|dein|deine|du|ist|nicht|kein|keine|keinen|gibt|gib|wähle|prüfe|versuche|"
-                    r"noch|zu|etwas|Spieler|Platz|Tisch|Zug|heißt|fehlt|muss|darf|geht|Dieser|Diese|Dieses)\b")
+                    r"noch|zu|etwas|Spieler|Platz|Tisch|Zug|heißt|fehlt|muss|darf|geht|Dieser|Diese|Dieses|Wähle)\b")
 
 
 def refusals(client: TestClient) -> dict[str, tuple[str, str, dict[str, Any]]]:
@@ -128,6 +128,22 @@ def test_every_refusal_a_page_meets_is_said_in_german_in_the_players_words(clien
 def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[str, Any], said: str) -> None:
     res = client.post("/api/tables?lang=de", json=body)
     assert res.status_code == 422 and res.json()["text"] == said, res.text
+
+
+@pytest.mark.parametrize(("game", "option", "high"), [("colors", "target_score", 300), ("grid", "end_total", 1000),
+                                                      ("mayhem", "point_limit", 1790)])
+def test_a_huge_target_score_is_refused_naming_the_range(client: TestClient, game: str, option: str,
+                                                         high: int) -> None:
+    """A fresh user set 10^9 points and the table was made (a match that never ends): a target total is at most
+    ten times the spec's usual one (colors R16, grid R19, mayhem S1); the refusal says the range in both
+    languages; the largest allowed target still makes a table."""
+    body = {**TABLE, "game": game, "options": {option: 10 ** 9}}
+    de = client.post("/api/tables?lang=de", json=body)
+    en = client.post("/api/tables?lang=en", json=body)
+    assert de.status_code == en.status_code == 422, de.text
+    assert de.json()["text"].endswith(f": Wähle eine ganze Zahl von 1 bis {high}."), de.text
+    assert en.json()["text"].endswith(f": choose a whole number from 1 to {high}."), en.text
+    assert client.post("/api/tables", json={**body, "options": {option: high}}).status_code == 201
 
 
 def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:

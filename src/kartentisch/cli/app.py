@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -34,6 +34,7 @@ from kartentisch.kernel import (
     narrate,
 )
 from kartentisch.kernel.scenario import run_paths
+from kartentisch.kernel.setup_words import setup_refused
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
@@ -171,10 +172,15 @@ def play_cmd(
     _check_lang(lang)
     if seed is None:
         seed = secrets.randbits(64)
+    given = options_json(options)
     try:
-        match = Match(g, players, options_json(options), seed)
-        if not 1 <= seat <= players:
-            raise typer.BadParameter(f"--seat {seat}: allowed 1 … {players}")
+        g.resolve_options(players, given)
+    except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
+        _refuse(setup_refused(g, players, given)[lang])
+    if not 1 <= seat <= players:
+        _refuse(t(lang, "bad_seat", seat=seat, n=players))
+    try:
+        match = Match(g, players, given, seed)
         me = seat - 1
         specs = bot_specs(bots)
         others = [s for s in range(players) if s != me]
@@ -211,8 +217,8 @@ def play_cmd(
                 say(t(lang, "not_understood", text=repr(exc.token or line)), style="red")
                 continue
             except IllegalAction as exc:  # a move written in the notation that the rules refuse now
-                typed = f"{exc.token!r}: " if exc.token else ""  # what was typed, not the 0-based seat
-                say(f"{t(lang, 'illegal')}: {typed}{exc.reason} ({exc.rule})", style="red")
+                say(t(lang, "illegal_move", move=_move_words(state, me, exc.token or line, voice), rule=exc.rule),
+                    style="red")
                 continue
             for token in tokens:  # a typed line may hold several moves: tell each
                 after = before.clone()
@@ -224,6 +230,23 @@ def play_cmd(
     finally:
         match.save(save)
         say(t(lang, "saved", path=str(save)))
+
+
+def _refuse(text: str) -> NoReturn:
+    """End the command with ``text`` (the players' words, in the terminal's language) in red on stderr, exit
+    status 2 as Typer's own refusals of a bad parameter."""
+    Console(stderr=True, highlight=False).print(escape(text), style="red")
+    raise typer.Exit(2)
+
+
+def _move_words(state: GameState, seat: int, token: str, voice: Voice) -> str:
+    """A typed move the rules refuse, named in words as the choices name moves ("Spiele Rot 9"), never its token.
+    The game's words are made for legal moves (:meth:`~kartentisch.kernel.Game.choice`): a move they cannot name
+    (a row position that does not exist) is "this move" / "dieser Zug"."""
+    try:
+        return " · ".join(state.game.choice(seat, token, state.view(seat), voice).steps)
+    except (KartentischError, LookupError, ValueError):
+        return t(voice.lang, "this_move")
 
 
 def _tell(before: GameState, seat: int, token: str, after: GameState, voice: Voice) -> None:

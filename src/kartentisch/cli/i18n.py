@@ -11,7 +11,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "finish": "That's all",
         "help": "Type the number of a choice; a wide move is chosen in steps (back undoes a step). "
                 "Commands: help, rules, log (the moves so far), quit. Developers may type a raw token.",
-        "illegal": "Not allowed",
+        "illegal_move": "Not allowed now: “{move}” ({rule}). Type the number of a choice.",
+        "this_move": "this move",
+        "bad_seat": "Your seat {seat} is not at this table: choose a seat from 1 to {n}.",
         "not_understood": "Not understood: {text}. Type the number of a choice, or back, help, rules, log or quit.",
         "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
@@ -34,7 +36,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "help": "Gib die Nummer einer Wahl ein; ein großer Zug wird in Schritten gewählt (zurück nimmt einen "
                 "Schritt zurück). Befehle: hilfe, regeln, verlauf (die bisherigen Züge), ende. Entwickler können "
                 "einen Token eingeben.",
-        "illegal": "Nicht erlaubt",
+        "illegal_move": "Jetzt nicht erlaubt: „{move}“ ({rule}). Gib die Nummer einer Wahl ein.",
+        "this_move": "dieser Zug",
+        "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
         "not_understood": "Nicht verstanden: {text}. Gib die Nummer einer Wahl ein oder zurück, hilfe, regeln, "
                           "verlauf oder ende.",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",

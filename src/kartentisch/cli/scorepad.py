@@ -28,6 +28,7 @@ from rich.table import Table
 
 from ..games import get_game
 from ..kernel.errors import KartentischError
+from ..kernel.words import number
 from ..scorepad import EntryError, Field, Sheet, check_names, compute, get_ruleset
 from ..scorepad.core import Entry
 from .common import writable
@@ -102,8 +103,8 @@ def render_sheet(sheet: Sheet, lang: str) -> Table:
     tx = TEXTS[lang]
     table = Table(tx["round"], *sheet.names)
     for r in sheet.rounds:
-        table.add_row(str(r.number), *[f"{v}{' *' if s == r.dealer else ''}" for s, v in enumerate(r.scores)])
-    table.add_row(tx["total"], *[f"[bold]{v}[/bold]" for v in sheet.totals], end_section=True)
+        table.add_row(str(r.number), *[f"{number(v)}{' *' if s == r.dealer else ''}" for s, v in enumerate(r.scores)])
+    table.add_row(tx["total"], *[f"[bold]{number(v)}[/bold]" for v in sheet.totals], end_section=True)
     return table
 
 

@@ -103,6 +103,23 @@ def int_option(name: str, default: int | None, minimum: int = 1, maximum: int | 
                   minimum=minimum, maximum=maximum, nullable=nullable, **words)
 
 
+#: How far above a game's usual target total a table may set it (:func:`target_option`).
+TARGET_FACTOR = 10
+
+
+def target_option(name: str, default: int | None, usual: int | None = None, *, nullable: bool = False,
+                  help: Mapping[str, str] | None = None, **words: Any) -> Option:
+    """A target total that ends the match (colors R16, grid R19, mayhem S1): an integer from 1 to
+    :data:`TARGET_FACTOR` × ``usual`` (the spec's default; ``usual`` for an option whose default is ``None``, as
+    mayhem's point limit). **Decision:** the specs say "integer ≥ 1" and are silent on a largest target; a table
+    set to 10^9 points would never end, so the largest is ten times the spec's usual target (a fresh user's
+    finding), and every face (API, lobby, CLI) refuses more, naming the range."""
+    reference = default if usual is None else usual
+    if reference is None:
+        raise ValueError(f"option {name!r}: a target without a default needs its usual value")
+    return int_option(name, default, 1, TARGET_FACTOR * reference, nullable=nullable, help=help, **words)
+
+
 def seat_option(name: str, default: int = 0, *, help: Mapping[str, str] | None = None, **words: Any) -> Option:
     """A seat number ``0 … n-1`` (faces show it counted from 1); ``words`` as for :func:`int_option`."""
     return Option(name, default, "seat", "seat 0 … n-1", help or {}, **words)

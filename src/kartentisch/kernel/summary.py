@@ -11,10 +11,8 @@ functions of a reader's **view** (``state.view(viewer)``), so nothing hidden fro
   (colors R17); without it :func:`standings` orders by the total in the game's direction.
 
 This module turns them into the one record every face shows (:func:`round_summary`); a game without the
-part has no score now and no details.
-
->>> signed(3), signed(-3), signed(0), number(-2)
-('+3', '−3', '0', '−2')
+part has no score now and no details. Scores are written by :func:`~kartentisch.kernel.words.signed` and
+:func:`~kartentisch.kernel.words.number`.
 """
 
 from __future__ import annotations
@@ -26,16 +24,6 @@ from .words import Voice
 
 if TYPE_CHECKING:
     from .game import Game
-
-
-def number(n: int) -> str:
-    """``n`` with a minus sign (U+2212) when negative, as a score pad writes it: ``−2``."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def signed(points: int) -> str:
-    """Points won or lost: ``+3``, ``−3``, ``0``."""
-    return f"+{points}" if points > 0 else number(points)
 
 
 def score_now(game: Game, view: dict[str, Any]) -> list[int] | None:

@@ -39,17 +39,32 @@ LANGS: Final[tuple[str, ...]] = ("en", "de")
 _COMMON: Final[dict[str, dict[str, str]]] = {
     "en": {
         "seat": "Seat {n}", "you": "You", "you_lower": "you", "round_over": "Round over", "game_over": "Match over",
-        "round_end": "Round {round} is over: {scores}.", "score": "{name} {score:+d} (total {total})",
+        "round_end": "Round {round} is over: {scores}.", "score": "{name} {score} (total {total})",
         "winners_one": "{names} wins the match.", "winners_many": "{names} share the win.",
         "winners_you": "You win the match.", "and": "and", "no_winner": "The match is over without a winner.",
     },
     "de": {
         "seat": "Platz {n}", "you": "Du", "you_lower": "du", "round_over": "Runde vorbei", "game_over": "Partie vorbei",
-        "round_end": "Runde {round} ist vorbei: {scores}.", "score": "{name} {score:+d} (gesamt {total})",
+        "round_end": "Runde {round} ist vorbei: {scores}.", "score": "{name} {score} (gesamt {total})",
         "winners_one": "{names} gewinnt die Partie.", "winners_many": "{names} teilen sich den Sieg.",
         "winners_you": "Du gewinnst die Partie.", "and": "und", "no_winner": "Die Partie ist ohne Sieger vorbei.",
     },
 }
+
+
+def number(n: int) -> str:
+    """``n`` with a minus sign (U+2212) when negative, as a score pad writes it: ``number(-2)`` is ``"−2"``. The one
+    way every text people read writes a score or total (the page's twin: ``points`` of web/static/i18n.js)."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def signed(points: int) -> str:
+    """Points won or lost, with their sign: ``+3``, ``−3`` (U+2212, see :func:`number`), ``0``.
+
+    >>> signed(3), signed(-3), signed(0), number(-2)
+    ('+3', '−3', '0', '−2')
+    """
+    return f"+{points}" if points > 0 else number(points)
 
 
 def common_text(lang: str, key: str, **kwargs: Any) -> str:
@@ -244,8 +259,8 @@ def score_line(view: dict[str, Any], voice: Voice, game: Game | None = None) -> 
     :meth:`~kartentisch.kernel.game.Game.common_text` says)."""
     say = game.common_text if game is not None else common_text
     row = view["scores"][-1]
-    parts = [say(voice.lang, "score", name=voice.who(s, lower=s > 0), score=row[s], total=view["totals"][s])
-             for s in range(len(row))]
+    parts = [say(voice.lang, "score", name=voice.who(s, lower=s > 0), score=signed(row[s]),
+                 total=number(view["totals"][s])) for s in range(len(row))]
     return say(voice.lang, "round_end", round=len(view["scores"]), scores=", ".join(parts))
 
 

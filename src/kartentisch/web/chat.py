@@ -7,6 +7,10 @@ restart) and pushes a frame to every socket of the table; frames carry the chat
 trimming, without control characters; a sender (a seat, or a spectator's address) may send :data:`CHAT_RATE`
 (the ``limits`` library's moving window, as the server's other rates). The page shows a message as text,
 never as HTML.
+
+A quick reaction ("Good game!") is sent as its id (``{"reaction": "good_game"}``, :data:`REACTIONS`, listed by
+``GET /api/chat/reactions`` for the page's buttons) and each reader reads it in their own language: a German
+host's "Gutes Spiel!" is "Good game!" on an English friend's phone.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 from limits import parse
@@ -35,10 +39,39 @@ MAX_TEXT = 200
 CHAT_RATE = "5 per 10 seconds"
 
 
-class ChatIn(BaseModel):
-    """A chat message: plain text, 1 to 200 characters after trimming."""
+#: The chat's quick reactions by id, in the players' words per language (the page's buttons and each reader's
+#: message: :func:`message_text`).
+REACTIONS: dict[str, dict[str, str]] = {
+    "nice_move": {"en": "Nice move!", "de": "Guter Zug!"},
+    "well_played": {"en": "Well played!", "de": "Gut gespielt!"},
+    "good_game": {"en": "Good game!", "de": "Gutes Spiel!"},
+    "oops": {"en": "Oops!", "de": "Hoppla!"},
+    "your_turn": {"en": "Your turn!", "de": "Du bist dran!"},
+}
+#: The ids of :data:`REACTIONS`, as the request's schema lists them.
+Reaction = Literal["nice_move", "well_played", "good_game", "oops", "your_turn"]
 
-    text: str = Field(max_length=4 * MAX_TEXT, examples=["Good game!"])
+
+class ChatIn(BaseModel):
+    """A chat message: plain text, 1 to 200 characters after trimming, or a quick reaction by its id (then no
+    text)."""
+
+    text: str | None = Field(None, max_length=4 * MAX_TEXT, examples=["Good game!"])
+    reaction: Reaction | None = Field(None, description="a quick reaction's id (GET /api/chat/reactions)",
+                                      examples=["good_game"])
+
+
+class ReactionOut(BaseModel):
+    """One quick reaction of the chat: its id and its words per language."""
+
+    id: str = Field(examples=["good_game"])
+    words: dict[str, str] = Field(examples=[{"en": "Good game!", "de": "Gutes Spiel!"}])
+
+
+def message_text(message: ChatRecord, lang: str) -> str:
+    """What ``message`` says to a reader in ``lang``: a quick reaction in that language, else its text."""
+    words = REACTIONS.get(message.reaction or "")
+    return message.text if words is None else words.get(lang, words["en"])
 
 
 #: The chat's refusals in the players' words (``ApiError.said``).
@@ -48,6 +81,8 @@ _REFUSED = {
              "de": "Eine Chat-Nachricht hat höchstens {k} Zeichen."},
     "plain": {"en": "A chat message is one line of plain text.",
               "de": "Eine Chat-Nachricht ist eine Zeile einfacher Text."},
+    "both": {"en": "Send either a message or a quick reaction, not both.",
+             "de": "Schick entweder eine Nachricht oder eine schnelle Reaktion, nicht beides."},
     "spectators": {"en": "Spectators do not chat at this table: its creator did not allow it.",
                    "de": "Zuschauer schreiben an diesem Tisch nicht im Chat: Wer ihn angelegt hat, hat es nicht "
                          "erlaubt."},
@@ -78,6 +113,11 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
     window = MovingWindowRateLimiter(MemoryStorage())
     router = APIRouter()
 
+    @router.get("/api/chat/reactions")
+    def reactions() -> list[ReactionOut]:
+        """The chat's quick reactions: each id with its words in every language (the table page's buttons)."""
+        return [ReactionOut(id=key, words=words) for key, words in REACTIONS.items()]
+
     @router.post("/api/tables/{table_id}/chat", status_code=201)
     async def post_chat(table_id: str, body: ChatIn, request: Request,
                         authorization: Annotated[str | None, Header()] = None,
@@ -97,7 +137,9 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
         if seat is None and not table.record.spectator_chat:
             raise ApiError(403, "spectators do not chat at this table; its creator did not allow it",
                            said=_REFUSED["spectators"])
-        text = checked_text(body.text)
+        if body.reaction is not None and body.text is not None:
+            raise ApiError(422, "send either text or a reaction, not both", said=_REFUSED["both"])
+        text = REACTIONS[body.reaction]["en"] if body.reaction is not None else checked_text(body.text or "")
         sender = f"seat {seat}" if seat is not None else f"spectator {client(request)}"  # whose window
         if not window.hit(limit, table.id, sender):
             reset = window.get_window_stats(limit, table.id, sender).reset_time
@@ -107,7 +149,7 @@ def chat_router(rate: str = CHAT_RATE) -> APIRouter:
         loop = asyncio.get_running_loop()
         async with table.lock:
             await hub.refresh(table)  # another server process's messages first: numbers are per table
-            message = ChatRecord(len(table.chat) + 1, seat, text, time.time())
+            message = ChatRecord(len(table.chat) + 1, seat, text, time.time(), body.reaction)
             await loop.run_in_executor(hub.writer, hub.store.add_chat, table.id, message)
             table.chat.append(message)
         await table.broadcast()

@@ -12,9 +12,10 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..kernel import KartentischError, lookup
+from ..kernel.setup_words import setup_refused
 from . import clock
 from .errors import ApiError, Conflict
-from .refusals import REFUSED, options_refused, said
+from .refusals import REFUSED, said
 from .seating import bot_spec, check_seats
 from .store import SeatRecord, TableRecord
 
@@ -61,7 +62,7 @@ async def create(hub: Hub, game_id: str, players: int, options: dict[str, Any], 
     try:
         resolved = game.resolve_options(players, options)
     except KartentischError as exc:
-        raise ApiError(422, str(exc), said=options_refused(game, players, options)) from None
+        raise ApiError(422, str(exc), said=setup_refused(game, players, options)) from None
     if len(seats) != players:
         raise ApiError(422, f"{len(seats)} seats given for {players} players; give one per player",
                        said=said(REFUSED["seat_count"], n=players))

@@ -151,8 +151,10 @@ class ChatOut:
     seat: Annotated[int | None, Field(description="the sender's seat; None for a spectator")]
     name: Annotated[str, Field(description="the sender's name in the frame's language",
                                examples=["Ana", "Spectator"])]
-    text: str
+    text: Annotated[str, Field(description="the message; a quick reaction's words in the frame's language")]
     at: Annotated[str, Field(description="when it was sent, ISO 8601 in UTC", examples=["2025-05-01T18:30:00+00:00"])]
+    reaction: Annotated[str | None, Field(description="a quick reaction's id (GET /api/chat/reactions); None: text "
+                                                      "as written", examples=["good_game"])] = None
 
 
 class StepOut(TypedDict):

@@ -32,6 +32,7 @@ from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, listing, narrate
 from . import clock, fanout, presence, rematch
 from .card_names import CardNames
+from .chat import message_text
 from .errors import ApiError
 from .fanout import Subscriber
 from .frame_items import choice_items, log_items, seat_names, shown_spec
@@ -372,11 +373,12 @@ class LiveTable:
         return out + notes.get(len(self.log), [])
 
     def chat_item(self, message: ChatRecord, lang: str) -> ChatOut:
-        """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at"}``, ``name`` the seat's in
-        ``lang`` (a spectator's: "Spectator"/"Zuschauer"), ``at`` an ISO 8601 time in UTC."""
+        """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at", "reaction"}``, ``name`` the
+        seat's in ``lang`` (a spectator's: "Spectator"/"Zuschauer"), a quick reaction's text in ``lang`` too
+        (:func:`~kartentisch.web.chat.message_text`), ``at`` an ISO 8601 time in UTC."""
         name = SPECTATOR_NAME[lang] if message.seat is None else self.names[lang][message.seat]
         at = datetime.fromtimestamp(message.at, UTC).isoformat(timespec="seconds")
-        return ChatOut(message.id, message.seat, name, message.text, at)
+        return ChatOut(message.id, message.seat, name, message_text(message, lang), at, message.reaction)
 
     async def broadcast(self) -> None:
         """Push each subscriber its frame with what it has not had yet, one frame built per reader position, a slow

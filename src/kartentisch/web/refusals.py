@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..kernel import Game, KartentischError
+from ..kernel.setup_words import said as said  # the words of every refusal, shared with the terminal
 from ..kernel.words import LANGS
 
 #: What a request's field is in the players' words (the specs' German terms: Spieler, Platz, Uhr …), by the
@@ -44,6 +44,7 @@ FIELD_WORDS: dict[str, dict[str, str]] = {
     "join": {"en": "the answer to the rematch", "de": "die Antwort auf die Revanche"},
     "seat": {"en": "the seat", "de": "der Platz"},
     "text": {"en": "the text", "de": "der Text"},
+    "reaction": {"en": "the quick reaction", "de": "die schnelle Reaktion"},
     "member": {"en": "the member", "de": "das Mitglied"},
     "members": {"en": "the members", "de": "die Mitglieder"},
     "again": {"en": "“I joined before”", "de": "„Ich bin schon dabei“"},
@@ -120,14 +121,6 @@ OTHER_CLIENT = STATUS_WORDS[400]
 OTHER_SERVER = STATUS_WORDS[503]
 
 
-def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:
-    """``texts`` (one template per language of :data:`LANGS`) formatted with ``values``, for ``ApiError(…,
-    said=…)``; a value that is a mapping is taken per language (a game's ``names``, the seats' names):
-    ``said({"en": "{game} is full", "de": "{game} ist voll"}, game=game.names)``."""
-    return {lang: texts[lang].format(**{key: value[lang] if isinstance(value, Mapping) else value
-                                        for key, value in values.items()}) for lang in LANGS}
-
-
 def sentences(texts: Mapping[str, str]) -> dict[str, str]:
     """``texts`` (per language) each beginning with a capital, as a page shows a refusal (the API's ``error`` of
     some refusals begins in lower case, as developers' messages do)."""
@@ -182,16 +175,11 @@ def invalid_request(errors: Iterable[Mapping[str, Any]], lang: str | None) -> st
     return f"{'; '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])}; {CHECK_AND_RETRY[lang]}"
 
 
-#: The refusals of a new table and of a move in the players' words (``ApiError.said``, :mod:`.refusals`).
+#: The refusals of a new table and of a move in the players' words (``ApiError.said``, :mod:`.refusals`); a player
+#: count or option refused: :func:`kartentisch.kernel.setup_words.setup_refused` (the terminal's words too).
 REFUSED: dict[str, dict[str, str]] = {
     "no_game": {"en": "There is no such game here; choose one from the list.",
                 "de": "Dieses Spiel gibt es hier nicht; wähle eines aus der Liste."},
-    "players": {"en": "{game} is played by {low} to {high} players, not {n}.",
-                "de": "{game} spielen {low} bis {high} Spieler, nicht {n}."},
-    "unknown_option": {"en": "{game} has no such option; choose the options again.",
-                       "de": "Diese Einstellung gibt es bei {game} nicht; wähle die Einstellungen noch einmal."},
-    "option": {"en": "{label}: this value is not possible here; choose another one.",
-               "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
     "seat_count": {"en": "Give each of the {n} players exactly one seat.",
                    "de": "Gib jedem der {n} Spieler genau einen Platz."},
     "seed": {"en": "The fixed deal is a whole number from 0 to 9223372036854775807.",
@@ -218,18 +206,3 @@ REFUSED: dict[str, dict[str, str]] = {
                       "de": "Eine Revanche gibt es, sobald die Partie vorbei ist."},
     "rematch_started": {"en": "The rematch has started already.", "de": "Die Revanche hat schon begonnen."},
 }
-
-
-def options_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, str]:
-    """The players' words of ``options`` refused for ``game`` at ``players``: the player count out of the game's
-    range, an option the game does not have, or the first option (by its label) whose value is not allowed."""
-    if not game.min_players <= players <= game.max_players:
-        return said(REFUSED["players"], game=game.names, low=game.min_players, high=game.max_players,
-                             n=players)
-    for spec in game.options:
-        if spec.name in options:
-            try:
-                spec.validate(options[spec.name], players)
-            except KartentischError:
-                return said(REFUSED["option"], label={k: spec.label.get(k, spec.name) for k in LANGS})
-    return said(REFUSED["unknown_option"], game=game.names)

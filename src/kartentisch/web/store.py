@@ -134,6 +134,7 @@ chat_t = Table(
     Column("seat", Integer, nullable=True),
     Column("text", String(200), nullable=False),
     Column("at", Float, nullable=False),
+    Column("reaction", String(20), nullable=True),
 )
 
 #: What happened to a table's seats beside the moves (issue 32), numbered from 1 per table, each after ``after``
@@ -189,7 +190,7 @@ SCHEMA_LOCK = 0x6B74_0026
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
 ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
-                 "kt_seats": ("name_key", "stand_in")}
+                 "kt_seats": ("name_key", "stand_in"), "kt_chat": ("reaction",)}
 
 
 def channel(table_id: str) -> str:
@@ -269,12 +270,14 @@ def _name_key(name: str) -> str | None:
 @dataclass(frozen=True)
 class ChatRecord:
     """One chat message of a table: its number (from 1), the sender's seat (``None``: a spectator), its text
-    and when it was sent (epoch s)."""
+    and when it was sent (epoch s); a quick reaction (``reaction``: its id, :data:`~kartentisch.web.chat.REACTIONS`)
+    is shown in each reader's language, its ``text`` is its English words."""
 
     id: int
     seat: int | None
     text: str
     at: float
+    reaction: str | None = None
 
 
 @dataclass(frozen=True)
@@ -508,7 +511,7 @@ class Store:
         """Commit one chat message of ``table_id`` (raises IntegrityError if its number is taken)."""
         with self.engine.begin() as conn:
             conn.execute(insert(chat_t).values(table_id=table_id, id=message.id, seat=message.seat,
-                                               text=message.text, at=message.at))
+                                               text=message.text, at=message.at, reaction=message.reaction))
             self._notify(conn, table_id, "chat")
 
     def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
@@ -603,7 +606,7 @@ class Store:
                                   .order_by(events_t.c.n)).all()
             invite = conn.execute(select(invites_t).where(invites_t.c.table_id == table_id)).mappings().first()
             chat = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id)).mappings()
-            messages = tuple(ChatRecord(m["id"], m["seat"], m["text"], m["at"]) for m in chat)
+            messages = tuple(ChatRecord(m["id"], m["seat"], m["text"], m["at"], m["reaction"]) for m in chat)
             notes = self._notes(conn, table_id)
         return TableRecord(
             id=row["id"], game=row["game"], players=row["players"], options=dict(row["options"]),
@@ -648,7 +651,7 @@ class Store:
             found = None if not (seats or notes) else [self._seat(s) for s in conn.execute(
                 select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings()]
         return TableChanges([(seat, token) for seat, token in events],
-                            [ChatRecord(m["id"], m["seat"], m["text"], m["at"]) for m in chat], found,
+                            [ChatRecord(m["id"], m["seat"], m["text"], m["at"], m["reaction"]) for m in chat], found,
                             row.rematch_id, row.touched, notes)
 
     # ------------------------------------------------------------------ bot leases (shared stores)

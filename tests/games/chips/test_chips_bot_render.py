@@ -133,3 +133,19 @@ def test_texts_both_languages() -> None:
     assert set(WORDS.section("page", "de")) >= {f"special.{c}" for c in ("s2", "s3", "s4", "s6", "s13", "s15")}
     # R16 (D16): a 5 is placed face up automatically, so the card's text says it is, not that it may be
     assert (special_text("s6", "de"), special_text("s6", "en")) == ("eine 5 liegt immer offen", "a 5 is always face up")
+
+
+def test_the_next_dealers_own_terminal_says_you_deal() -> None:
+    """Between rounds the dealer's own terminal reads "du gibst die nächste Partie" / "you deal the next round",
+    the others read the dealer's name (chips D1: a round is a "Partie")."""
+    state = GAME.new_state(3, {"rounds": 2}, seed=4)
+    bots = [RandomBot(s) for s in range(3)]
+    while state.phase != "round_over":
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    dealer = state.to_act()[0]
+    assert "Partie gewertet; du gibst die nächste Partie." in _text(state.view(dealer), dealer, "de")
+    assert "Round scored; you deal the next round." in _text(state.view(dealer), dealer, "en")
+    other = (dealer + 1) % 3
+    named = f"Partie gewertet; {Voice('de').name(dealer)} gibt die nächste Partie."
+    assert named in _text(state.view(other), other, "de")

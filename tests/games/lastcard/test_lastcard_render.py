@@ -49,6 +49,15 @@ def test_match_end_shows_every_hand() -> None:
     assert "Platz 1 (du)" in out and "Platz 2" in out and " 1 14" in out and "▒▒" not in out
 
 
+def test_totals_are_written_with_the_minus_sign_of_the_score_pad() -> None:
+    """The terminal writes a negative total as the score tables do, "−4" (U+2212), never "-4"."""
+    state = GAME.load({"game": "lastcard", "players": 2, "round": 2, "phase": "game_over", "to_act": [],
+                       "scores": [[-4, 0], [0, -3]],
+                       "zones": {"start_player": 1, "hands": [["3"], ["1", "14"]], "help": [[], []], "pile": []}})
+    out = text_of(state.view(0), 0, "en")
+    assert "−4" in out and "−3" in out and "-4" not in out and "-3" not in out
+
+
 def test_seats_counted_from_one_and_the_last_move_in_words() -> None:
     """Seats are named as everywhere else (counted from 1, never a token or a 0-based number), the
     last move is a sentence, and the round-over line names the next dealer."""
@@ -62,3 +71,15 @@ def test_seats_counted_from_one_and_the_last_move_in_words() -> None:
     out = text_of(state.view(None), None, "de", ("Ana", "Ben", "Cem"))
     assert "Ana legt die 4 auf die 1." in out and "Ben" in out and "Platz" not in out
     assert "Runde vorbei — Ana teilt die nächste Runde aus." in out
+    own = text_of(state.view(0), 0, "de", ("Ana", "Ben", "Cem"))  # Ana's own terminal speaks to her
+    assert "Runde vorbei — du teilst die nächste Runde aus." in own and "Ana teilt" not in own
+    assert "Round over — you deal the next round." in text_of(state.view(0), 0, "en", ("Ana", "Ben", "Cem"))
+
+
+def test_the_pass_waits_for_the_others_never_for_the_reader() -> None:
+    """lastcard R5: a seat that still has to pass reads whom else the table waits for, never its own name."""
+    state = GAME.new_state(3, {}, seed=1)
+    assert state.phase == "pass" and 0 in state.to_act()
+    own = text_of(state.view(0), 0, "de", ("Ana", "Ben", "Cem"))
+    waiting = next(line for line in own.splitlines() if "Es fehlen noch" in line)
+    assert "Ana" not in waiting and "Ben" in waiting and "Cem" in waiting, waiting

@@ -15,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice
+from ...kernel.words import Voice, number
 from .cards import COLOURS, FACE_DOWN
 from .rules import row_value, seat_score
 from .words import WORDS, special_text
@@ -74,7 +74,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
     now = seat_score([display[c] for c in COLOURS], supply, zones["specials"])
     grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),
                  "")
-    grid.add_row("", Text(f"{_label(lang, 'score')}: {now}", style="bold"), "")
+    grid.add_row("", Text(f"{_label(lang, 'score')}: {number(now)}", style="bold"), "")
     title = voice.name(s)  # seats by name, else as players count them, from 1
     if s == seat:
         title += f" ({_label(lang, 'you')})"
@@ -106,7 +106,8 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
         Text(f"{_label(lang, 'colours')} · ▼ = {_label(lang, 'face_down')}", style="grey62"),
     ]
     if view["phase"] == "round_over":
-        parts.append(Text(_label(lang, "round_over", seat=voice.name(view["to_act"][0])), style="bold yellow"))
+        parts.append(Text(voice.say(view["to_act"][0], WORDS.get(lang, "labels.round_over"),
+                                    WORDS.get(lang, "labels.round_over_you")), style="bold yellow"))
     else:
         if zones["final_circuit"]:
             parts.append(Text(_label(lang, "final_circuit"), style="bold yellow"))

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...kernel.summary import number, signed
-from ...kernel.words import Voice
+from ...kernel.words import Voice, number, signed
 from .cards import COLOURS, FACE_DOWN, VALUE
 from .rules import effects, row_value, score_round
 from .words import WORDS

@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice
+from ...kernel.words import Voice, number
 from .rules import score_round
 from .words import WORDS, colour_name, last_turn_text, phase_name
 
@@ -81,8 +81,8 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     for s, hand in enumerate(zones["hands"]):
         name = voice.name(s) + (f" ({L['you']})" if s == seat else "") + (" ◀" if s in to_act else "")
         seats.add_row(Text(name, style="bold green" if s in to_act else ""), cards_text(hand, L["empty"]),
-                      collection_text(zones["collections"][s], lang, L["empty"]), str(now[s]),
-                      str(view["totals"][s]))
+                      collection_text(zones["collections"][s], lang, L["empty"]), number(now[s]),
+                      number(view["totals"][s]))
 
     parts: list[RenderableType] = [head, centre, seats]
     pending = zones.get("pending")

@@ -29,7 +29,7 @@ from ...kernel.game import (
     is_int,
     require,
 )
-from ...kernel.options import Option, int_option, seat_option
+from ...kernel.options import Option, int_option, seat_option, target_option
 from ...kernel.rng import shuffle, sort_shuffle
 from . import fast
 from .cards import (
@@ -427,7 +427,7 @@ class ColorsState(GameState):
 
 # --------------------------------------------------------------------------- game
 _OPTIONS: Final[tuple[Option, ...]] = (
-    int_option("target_score", 30, 1, label={"en": "Target score", "de": "Zielpunktzahl"}, rule="colors R16",
+    target_option("target_score", 30, label={"en": "Target score", "de": "Zielpunktzahl"}, rule="colors R16",
                presets=(("short", 15), ("medium", 30), ("long", 70)), help={
         "en": "The match ends after the round in which someone reaches this total.",
         "de": "Die Partie endet nach der Runde, in der jemand diese Summe erreicht.",

@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice, listing
+from ...kernel.words import Voice, listing, number
 from .words import WORDS, phase_name
 
 #: Card face style per colour letter (D1); text colours chosen for contrast on each background.
@@ -73,7 +73,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
         notes.append(Text(_label(lang, "trigger"), style="bold red"))
     if zones["flips_left"][s]:
         notes.append(Text(f"{zones['flips_left'][s]} {_label(lang, 'flips_left')}", style="grey62"))
-    notes.append(Text(f"{_label(lang, 'total')}: {view['totals'][s]}", style="bold"))
+    notes.append(Text(f"{_label(lang, 'total')}: {number(view['totals'][s])}", style="bold"))
     acting = s in view["to_act"]
     return Panel(Group(grid_table(zones["grids"][s], lang), *notes), title=Text(title),  # a name is no markup
                  border_style="bold yellow" if acting else "grey50", expand=False)

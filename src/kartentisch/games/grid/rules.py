@@ -36,7 +36,7 @@ from ...kernel.game import (
     is_int,
     require,
 )
-from ...kernel.options import Option, bool_option, int_option, seat_option
+from ...kernel.options import Option, bool_option, seat_option, target_option
 from ...kernel.rng import shuffle, sort_shuffle
 from . import fast
 from .cards import DECK, VALUE
@@ -541,7 +541,7 @@ class GridState(GameState):
 
 # ----------------------------------------------------------------------------- the game
 _OPTIONS: Final[tuple[Option, ...]] = (
-    int_option("end_total", 100, 1, label={"en": "Match ends at", "de": "Partie endet bei"}, rule="grid R19",
+    target_option("end_total", 100, label={"en": "Match ends at", "de": "Partie endet bei"}, rule="grid R19",
                help={"en": "The match ends after the round in which someone's total reaches this many points.",
                      "de": "Die Partie endet nach der Runde, in der eine Gesamtsumme diesen Wert erreicht."}),
     bool_option("optional_removal", False, label={"en": "Lines may stay", "de": "Reihen dürfen liegen bleiben"},

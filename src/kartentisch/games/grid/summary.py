@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...kernel.summary import number
-from ...kernel.words import Voice, listing
+from ...kernel.words import Voice, listing, number
 from .cards import VALUE
 from .rules import score_round
 from .words import WORDS

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ...kernel.words import LANGS, Catalogue, Choice, Voice, common_text, listing
+from ...kernel.words import LANGS, Catalogue, Choice, Voice, common_text, listing, number
 from .cards import VALUE
 from .notation import (
     LINES,
@@ -337,7 +337,7 @@ def _setup_flip(seat: int, move: Flip, after: dict[str, Any], voice: Voice) -> s
         starter = az["active"]
         tied = sums.count(sums[starter]) > 1
         parts += [texts["all_flipped"], voice.say(starter, *texts["starts_tie" if tied else "starts"],
-                                                   total=sums[starter])]
+                                                   total=number(sums[starter]))]
     return " ".join(parts)
 
 

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice, listing
+from ...kernel.words import Voice, listing, number
 from .words import WORDS, last_move_text
 
 #: Card face styles by number band (1–12, 13–24, 25–36, 37–48, 49–60), readable on dark and light terminals.
@@ -72,7 +72,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
     received = zones["passed"][(s + 1) % n]
     if s == seat and received is not None and "?" not in received:
         grid.add_row(_label(lang, "received"), cards_text(received))
-    grid.add_row(_label(lang, "total"), Text(str(view["totals"][s]), style="bold"))
+    grid.add_row(_label(lang, "total"), Text(number(view["totals"][s]), style="bold"))
     title = voice.name(s)
     if s == seat:
         title += f" ({_label(lang, 'you')})"
@@ -124,8 +124,10 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     phase = view["phase"]
     if phase == "pass":
         parts.append(Text(_label(lang, "phase_pass", n=options["pass_cards"]), style="bold yellow"))
-        waiting = listing([voice.name(s) for s in view["to_act"]], lang)
-        parts.append(Text(_label(lang, "waiting", seats=waiting), style="grey62"))
+        waiting = listing([voice.name(s) for s in view["to_act"] if s != voice.viewer], lang)  # never the reader
+        if waiting:
+            parts.append(Text(_label(lang, "waiting", seats=waiting), style="grey62"))
     elif phase == "round_over":
-        parts.append(Text(_label(lang, "round_over", name=voice.name(view["to_act"][0])), style="bold yellow"))
+        parts.append(Text(voice.say(view["to_act"][0], WORDS.get(lang, "labels.round_over"),
+                                    WORDS.get(lang, "labels.round_over_you")), style="bold yellow"))
     return Group(*parts)

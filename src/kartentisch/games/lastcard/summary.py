@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...kernel.summary import signed
-from ...kernel.words import Voice, listing
+from ...kernel.words import Voice, listing, signed
 from .cards import NUMBER
 from .rules import HIDDEN, score_round
 from .words import WORDS

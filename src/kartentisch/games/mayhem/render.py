@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import LANGS, Voice
+from ...kernel.words import LANGS, Voice, number
 from .cards import COLOR, COLORS, KIND
 from .words import WORDS, card_name, phase_name
 
@@ -105,7 +105,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
         if s == view["dealer"]:
             marks.append(L["dealer"])
         style = "bold" if s in to_act else ""
-        table.add_row(Text(name, style=style), str(z["hand_counts"][s]), " · ".join(marks), str(view["totals"][s]))
+        table.add_row(Text(name, style=style), str(z["hand_counts"][s]), " · ".join(marks), number(view["totals"][s]))
 
     table_line = Text()
     table_line.append(f"{L['discard']}: ")

@@ -38,7 +38,7 @@ from ...kernel.game import (
     is_int,
     require,
 )
-from ...kernel.options import choice_option, int_option, seat_option
+from ...kernel.options import choice_option, seat_option, target_option
 from ...kernel.rng import sample, shuffle, sort_shuffle
 from . import fast
 from .cards import (
@@ -749,7 +749,7 @@ class MayhemGame(Game):
             "de": "Wie hoch die Punktgrenze liegt: kurz, mittel oder lang (niedriger ab 5 Spielern)."},
             choice_labels={"short": {"en": "Short", "de": "Kurz"}, "medium": {"en": "Medium", "de": "Mittel"},
                            "long": {"en": "Long", "de": "Lang"}}),
-        int_option("point_limit", None, 1, nullable=True, label={
+        target_option("point_limit", None, POINT_LIMITS["long"][0], nullable=True, label={
             "en": "Point limit", "de": "Punktgrenze"}, rule="mayhem S1", help={
             "en": "The match ends once someone has more points than this; replaces the match length.",
             "de": "Die Partie endet, sobald jemand mehr Punkte hat; ersetzt die Spieldauer."}),

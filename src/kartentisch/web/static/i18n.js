@@ -9,7 +9,7 @@ const STRINGS = {
     hotseat: "Everybody plays on this device (hot-seat)", reaction: "Reaction time in seconds (empty: no timer)",
     seed: "Fixed deal (seed, optional)", create: "Create table", creating: "Creating the table…",
     sameName: "Two seats are both called {0}: give each person their own name.",
-    preset_short: "Short", preset_medium: "Medium", preset_long: "Long",     none: "none",
+    preset_short: "Short", preset_medium: "Medium", preset_long: "Long", presetPoints: "{0} (to {1} points)",     none: "none",
     invite: "Invite link", tableReady: "Your table is ready", inviteHelp: "Send this link to your friends: each picks a free seat and types a name.",
     copy: "Copy", copied: "Copied", open: "Open", openMySeat: "Go to my seat", seatLink: "Private link of seat {0}",
     spectatorLink: "Spectator link", links: "More links", error: "Error",
@@ -36,7 +36,6 @@ const STRINGS = {
     sound: "Sound on your turn", soundShort: "Sound", turnTitle: "▶ Your turn", fixedDeal: "fixed deal: seed {0}",
     fixedDealWhy: "The table's creator chose this seed: anyone who knows it can work out every hand.",
     chat: "Table chat", chatInput: "Message", chatSend: "Send", chatSlow: "Slow down: wait {0} s.",
-    quick: ["Nice move!", "Well played!", "Good game!", "Oops!", "Your turn!"],
     hiddenCard: "hidden card", faceDown: "face down",
     // refusals of the table (HTTP 409/422 and the socket's error frames), in the players' words
     refusedTwice: "The table had moved on (a double click, or another page of your seat): this move was not played; look again.",
@@ -58,7 +57,7 @@ const STRINGS = {
     hotseat: "Alle spielen an diesem Gerät (Hot-Seat)", reaction: "Reaktionszeit in Sekunden (leer: ohne Uhr)",
     seed: "Feste Kartenverteilung (Startwert, optional)", create: "Tisch anlegen", creating: "Lege den Tisch an…",
     sameName: "Zwei Plätze heißen beide {0}: gib jedem seinen eigenen Namen.",
-    preset_short: "Kurz", preset_medium: "Mittel", preset_long: "Lang",     none: "keine",
+    preset_short: "Kurz", preset_medium: "Mittel", preset_long: "Lang", presetPoints: "{0} ({1} Punkte)",     none: "keine",
     invite: "Einladungslink", tableReady: "Dein Tisch ist bereit", inviteHelp: "Schick diesen Link deinen Freunden: jeder wählt einen freien Platz und gibt einen Namen ein.",
     copy: "Kopieren", copied: "Kopiert", open: "Öffnen", openMySeat: "Zu meinem Platz", seatLink: "Privater Link für Platz {0}",
     spectatorLink: "Zuschauerlink", links: "Weitere Links", error: "Fehler",
@@ -84,7 +83,6 @@ const STRINGS = {
     sound: "Ton, wenn du dran bist", soundShort: "Ton", turnTitle: "▶ Du bist dran", fixedDeal: "feste Kartenverteilung: Startwert {0}",
     fixedDealWhy: "Wer den Tisch angelegt hat, hat diesen Startwert gewählt: wer ihn kennt, kann jedes Blatt ausrechnen.",
     chat: "Tischgespräch", chatInput: "Nachricht", chatSend: "Senden", chatSlow: "Langsamer: warte {0} s.",
-    quick: ["Guter Zug!", "Gut gespielt!", "Gutes Spiel!", "Hoppla!", "Du bist dran!"],
     hiddenCard: "verdeckte Karte", faceDown: "verdeckt",
     refusedTwice: "Der Tisch war schon weiter (ein doppelter Klick oder eine andere Seite deines Platzes): dieser Zug wurde nicht gespielt; sieh noch einmal hin.",
     refusedRace: "Ein anderer Zug kam zuerst an: entscheide neu, wie der Tisch jetzt liegt.",
@@ -159,11 +157,13 @@ export function isLength(opt) {
   return opt.presets?.length > 0 || (opt.kind === "choice" && opt.choices.every((c) => LENGTHS.includes(c)));
 }
 
-/** The lengths of `opt` (see `isLength`) in one style on every page: [{name, value, words}], words "Short (15)" /
- * "Kurz (15)" for a preset (its value beside it), "Short" / "Kurz" for a choice (the game's `choice_labels`). */
+/** The lengths of `opt` (see `isLength`) in one style on every page: [{name, value, words}], words "Short (to 15
+ * points)" / "Kurz (15 Punkte)" for a preset (a preset is a target total, the spec's suggestions: colors R16; a
+ * bare "(15)" said nothing, a fresh user's finding), "Short" / "Kurz" for a choice (the game's `choice_labels`). */
 export function lengthChoices(opt) {
   if (!opt.presets?.length) return opt.choices.map((c) => ({ name: c, value: c, words: choiceWords(opt, c) }));
-  return opt.presets.map((p) => ({ ...p, words: `${LENGTHS.includes(p.name) ? t(`preset_${p.name}`) : p.name} (${p.value})` }));
+  return opt.presets.map((p) => ({ ...p,
+    words: t("presetPoints", LENGTHS.includes(p.name) ? t(`preset_${p.name}`) : p.name, points(p.value)) }));
 }
 
 /** A score as people write it: a real minus sign ("−3"), with `signed` a plus sign too ("+3"). */

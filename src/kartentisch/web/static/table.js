@@ -5,7 +5,7 @@ import { Chooser, PANEL_KINDS, wordSteps } from "./choose.js";
 import { COLOURS, colourName } from "./cards.js";
 import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
-import { clockTime, lang, listing, points, t, toggleLang, withLang } from "./i18n.js";
+import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
@@ -48,6 +48,7 @@ function seatTokens() {
 const { hotseat, tokens } = seatTokens();
 const S = {
   games: [],
+  reactions: [],            // the chat's quick reactions (GET /api/chat/reactions): {id, words}
   game: null,               // the game module (/static/games/<id>.js, else generic.js)
   // hot-seat: one more socket without a token, whose words name every seat (no "you"): the end of the match
   conns: [...tokens, ...(hotseat ? [null] : [])].map((token) => ({ token, ws: null, frame: null, delay: 500, endAt: null, since: 0 })),
@@ -299,9 +300,11 @@ function Decision({ conn, frame, chooser, ctx }) {
   const acting = frame.legal.length > 0;
   const st = chooser.state();
   const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
-  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn.")
-  const named = frame.view.to_act.every((s) => prompt.includes(seatName(frame, s)));
-  const waiting = named ? "" : seatList(frame, frame.view.to_act);
+  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn."); never the
+  // reader themself (their own turn is said as theirs)
+  const others = frame.view.to_act.filter((s) => s !== frame.seat);
+  const named = others.every((s) => prompt.includes(seatName(frame, s)));
+  const waiting = named ? "" : seatList(frame, others);
   const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind) || (HAND_VIEW && !OWN_KINDS.has(s.kind)));
   const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s)).map((s) => s.kind))];
   const confirm = st.sets.length ? chooser.confirmable() : null;
@@ -430,11 +433,12 @@ function Log({ frame }) {
   </section>`;
 }
 
-/** Send a chat message as this page's seat, or as a spectator (where the table allows it). */
-async function say(text) {
+/** Send a chat message as this page's seat, or as a spectator (where the table allows it): `{text}`, or a quick
+ * reaction `{reaction: id}`, which every reader reads in their own language. */
+async function say(message) {
   const conn = S.active;
   const url = `/api/tables/${encodeURIComponent(tableId)}/chat${conn.token ? "" : "?spectator=1"}`;
-  const { res, data } = await post(url, { text }, conn.token);
+  const { res, data } = await post(url, message, conn.token);
   if (res.status === 429) S.chatNote = t("chatSlow", res.headers.get("Retry-After") ?? data.retry_after ?? "");
   else S.chatNote = res.ok ? "" : refusal(res.status, data);
   redraw();
@@ -445,14 +449,15 @@ function Chat({ frame }) {
   const submit = async (ev) => {
     ev.preventDefault();
     const input = ev.currentTarget.elements.text;
-    if (input.value.trim() && await say(input.value.trim())) input.value = "";
+    if (input.value.trim() && await say({ text: input.value.trim() })) input.value = "";
   };
   return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat")}</h2>
     <ol class="chat" aria-live="polite" tabindex="0" aria-label=${t("chat")}>${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
       <b class="who">${m.name}</b>: <span class="text">${m.text}</span></li>`)}</ol>
     ${(frame.seat !== null || frame.spectator_chat) && html`<div class="quick" role="group" aria-label=${t("chat")}>
-        ${t("quick").map((q) => html`<button type="button" class="quick-reaction" onClick=${() => say(q)}>${q}</button>`)}</div>
+        ${S.reactions.map((r) => html`<button type="button" class="quick-reaction" data-reaction=${r.id}
+          onClick=${() => say({ reaction: r.id })}>${word(r.words)}</button>`)}</div>
       <form class="chat-form" onSubmit=${submit}>
         <label class="sr-only" for="chat-text">${t("chatInput")}</label>
         <input id="chat-text" name="text" maxlength="200" autocomplete="off" placeholder=${t("chatInput")} />
@@ -634,6 +639,7 @@ async function main() {
   setInterval(tick, 250);
   redraw();
   S.games = await (await fetch("/api/games")).json();
+  S.reactions = await (await fetch("/api/chat/reactions")).json();
   S.conns.forEach(connect);
 }
 

@@ -3,9 +3,9 @@
 // pile in the middle, the viewer's own display at the bottom (drawn with the table kit, kit.js). A card of the row
 // is taken by clicking it; where special card 3 lets a 7 go to any colour row, the rows of the own display light up.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
-import { t } from "../i18n.js";
+import { points, t } from "../i18n.js";
 import { html } from "../ui.js";
-import { catalogue, Pile, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { catalogue, Pile, say, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 useCss(new URL("./chips.css", import.meta.url));
 
@@ -44,7 +44,7 @@ function Display({ ctx, tx, view, s }) {
   })}</div>
   <div class="ct-foot"><span>${tx("supply")}:</span>
     <${ChipDisc} n=${z.supply[s]} cls="supply" label=${`${tx("supply")}: ${tx("cost", { n: z.supply[s] })}`} />
-    ${score !== undefined && html`<span class="ct-score">${tx("score", { score })}</span>`}</div>`;
+    ${score !== undefined && html`<span class="ct-score">${tx("score", { score: points(score) })}</span>`}</div>`;
 }
 
 /** The row of up to 7 cards (position 0 free) with the chips on them, the draw pile beside the last one. */
@@ -68,10 +68,10 @@ function status(view, ctx) {
   if (view.phase === "play") {
     const s = view.to_act[0];
     lines.push(s === ctx.seat ? tx("your_turn") : tx("their_turn", { who: ctx.seatName(s) }));
-    if (z.extra_turn) lines.push(tx("extra", { who: ctx.seatName(s) }));
-    if (z.final_circuit) lines.push(tx("final", { who: ctx.seatName((z.start_player - 1 + view.players) % view.players) }));
+    if (z.extra_turn) lines.push(say(ctx, tx, "extra", s));
+    if (z.final_circuit) lines.push(say(ctx, tx, "final", (z.start_player - 1 + view.players) % view.players));
   } else if (view.phase === "round_over") {
-    lines.push(tx("round_over", { dealer: ctx.seatName(view.to_act[0]) }));
+    lines.push(say(ctx, tx, "round_over", view.to_act[0]));
   } else {
     lines.push(tx("game_over"));
   }

@@ -3,9 +3,10 @@
 // the middle, the viewer's hand and Auslage at the bottom (drawn with the table kit, kit.js). A hand card is
 // played by clicking it; an open pick (colors R9) by clicking one of the lit cards of the centre.
 import { COLOURS, colourName, colourNumber } from "../cards.js";
+import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
-  Backs, cardCount, catalogue, Hand, lastTurnText, Pile, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
+  Backs, cardCount, catalogue, Hand, lastTurnText, Pile, say, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
 useCss(new URL("./colors.css", import.meta.url));
@@ -31,7 +32,7 @@ function status(view, ctx) {
   const z = view.zones;
   if (view.game_over) return tx("game_over");
   const s = view.to_act[0];
-  if (view.phase === "round_over") return tx("round_over", { round: view.round, dealer: ctx.seatName(s) });
+  if (view.phase === "round_over") return say(ctx, tx, "round_over", s, { round: view.round });
   if (view.phase === "pick") {
     const p = z.pending;
     return s === ctx.seat ? tx("your_pick", { number: p.number, side: tx(p.side), played: p.card.slice(1) })
@@ -57,7 +58,7 @@ function Table({ view, ctx }) {
     const own = s === ctx.seat;
     const label = `${tx("hand")} · ${cardCount(ctx, z.hands[s].length)}`;
     const score = ctx.frame.score_now?.[s];
-    return html`<${SeatPanel} ctx=${ctx} view=${view} s=${s} badges=${[score === undefined ? null : tx("value", { score })]}>
+    return html`<${SeatPanel} ctx=${ctx} view=${view} s=${s} badges=${[score === undefined ? null : tx("value", { score: points(score) })]}>
       <span class="kt-label">${label}</span>
       ${own ? html`<${Hand} ctx=${ctx} codes=${z.hands[s]} label=${label} />` : html`<${Backs} ctx=${ctx} count=${z.hands[s].length} />`}
       <span class="kt-label">${tx("collection")}</span>

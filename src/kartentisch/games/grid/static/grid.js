@@ -5,7 +5,9 @@
 // drawn card away, then a face-down cell to turn it up. Line choices (remove, keep, close up) are buttons.
 import { colourNumber } from "../cards.js";
 import { html } from "../ui.js";
-import { cardCount, catalogue, Pile, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import {
+  cardCount, catalogue, othersOf, Pile, say, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss,
+} from "./kit.js";
 
 useCss(new URL("./grid.css", import.meta.url));
 
@@ -37,9 +39,9 @@ function status(view, ctx) {
   let text = "";
   if (view.phase === "setup") {
     text = me !== null && z.flips_left[me] > 0 ? tx("setup_mine", { cards: cardCount(ctx, z.flips_left[me]) })
-      : tx("setup_wait", { who: seatNames(ctx, view.to_act) });
+      : tx("setup_wait", { who: seatNames(ctx, othersOf(ctx, view.to_act)) });
   } else if (view.phase === "round_over") {
-    text = tx("round_over", { round: view.round, dealer: ctx.seatName(view.to_act[0]) });
+    text = say(ctx, tx, "round_over", view.to_act[0], { round: view.round });
   } else {
     const mine = z.active === me;
     if (view.phase === "reveal") text = tx("reveal");
@@ -47,11 +49,11 @@ function status(view, ctx) {
     else if (z.step === "close") text += mine ? tx("close") : tx("other_close", { who: ctx.seatName(z.active) });
     else if (mine && ctx.chooser.chosen.some((s) => s.kind === "pile" && s.value === "discard")) text += tx("discarded");
     else if (mine && ["start", "drawn", "taken"].includes(z.step)) text += tx(z.step);
-    else text += tx("turn", { who: ctx.seatName(z.active) });
+    else text += say(ctx, tx, "turn", z.active);
   }
   if (z.trigger !== null && !view.game_over) {
-    text += " " + tx("triggered", { who: ctx.seatName(z.trigger) });
-    if (z.final_turns.length && view.phase === "play") text += " " + tx("finals", { who: seatNames(ctx, z.final_turns) });
+    text += " " + say(ctx, tx, "triggered", z.trigger);
+    if (z.final_turns.length && view.phase === "play") text += " " + tx("finals", { who: seatNames(ctx, z.final_turns, true) });
   }
   return text;
 }

@@ -3,9 +3,10 @@
 // middle, the viewer's sorted hand and Hilfskarten at the bottom. Passing: click the P cards to pass, then confirm.
 // Playing: click a hand card; a higher one is played at once, a lower one lights up the pile cards (lay it as a
 // Hilfskarte and take that card) and the own Hilfskarten (play it with them; confirm once the sum beats the top).
+import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
-  Backs, cardCount, catalogue, Hand, lastTurnText, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss,
+  Backs, cardCount, catalogue, Hand, lastTurnText, othersOf, say, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
 useCss(new URL("./lastcard.css", import.meta.url));
@@ -20,11 +21,11 @@ function status(view, ctx) {
   const z = view.zones;
   const n = view.players;
   if (view.game_over) return tx("game_over");
-  if (view.phase === "round_over") return tx("round_over", { round: view.round, dealer: ctx.seatName(view.to_act[0]) });
+  if (view.phase === "round_over") return say(ctx, tx, "round_over", view.to_act[0], { round: view.round });
   if (view.phase === "pass") {
     const P = view.options.pass_cards;
     if (ctx.seat !== null && view.to_act.includes(ctx.seat)) return tx("pass_mine", { cards: cardCount(ctx, P), to: ctx.seatName((ctx.seat - 1 + n) % n) });
-    return tx("pass_wait", { cards: cardCount(ctx, P), who: seatNames(ctx, view.to_act) });
+    return tx("pass_wait", { cards: cardCount(ctx, P), who: seatNames(ctx, othersOf(ctx, view.to_act)) });
   }
   const s = view.to_act[0];
   if (s !== ctx.seat) return tx("turn", { who: ctx.seatName(s) });
@@ -74,7 +75,7 @@ function Table({ view, ctx }) {
       s === z.start_player ? tx("start") : null,
       hand.length === 2 && view.phase === "play" ? tx("two_cards") : null,
       view.phase === "pass" && z.passed[s] !== null ? tx("has_passed") : null,
-      score !== undefined && score !== null ? tx("value", { score }) : null,
+      score !== undefined && score !== null ? tx("value", { score: points(score) }) : null,
     ];
     const label = `${tx("hand")} · ${cardCount(ctx, hand.length)}`;
     let cards;

@@ -7,7 +7,8 @@
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
 import {
-  Backs, cardCount, catalogue, Hand, Pile, SeatPanel, seatNames, sentences, Stack, TableCard, TableLayout, texts, useCss,
+  Backs, cardCount, catalogue, Hand, othersOf, Pile, say, SeatPanel, seatNames, sentences, Stack, TableCard, TableLayout, texts,
+  useCss, who,
 } from "./kit.js";
 
 useCss(new URL("./mayhem.css", import.meta.url));
@@ -128,23 +129,26 @@ function status(view, ctx) {
   else if (phase === "counter") {
     // the attacking card lies on the discard pile (under any Counterattack)
     const attack = z.discard.find((c) => kindOf(c) === p.kind);
-    lines.push(tx("counter", { who: ctx.seatName(p.source), target: ctx.seatName(p.target),
+    const aimed = p.source === me ? "counter_you" : p.target === me ? "counter_at_you" : "counter";
+    lines.push(tx(aimed, { who: ctx.seatName(p.source), target: ctx.seatName(p.target),
       attack: attack ? kindWords(attack, ctx.cardName(attack), ctx.lang) : "" })
       + (p.kind === "four" ? ` ${p.draws === 1 ? tx("draws_one") : tx("draws", { n: p.draws })}` : ""));
-    if (p.queue.length) lines.push(tx("queue", { who: seatNames(ctx, p.queue.map((q) => q[1])) }));
+    if (p.queue.length) lines.push(tx("queue", { who: seatNames(ctx, p.queue.map((q) => q[1]), true) }));
     if (mine) lines.push(tx("counter_me"));
   } else if (phase === "nicetry") {
     const empty = z.hand_counts.map((c, s) => (c === 0 ? s : null)).filter((s) => s !== null);
-    lines.push(tx("nicetry", { who: seatNames(ctx, empty) }));
-    lines.push(mine ? tx("nicetry_me") : tx("asked", { who: seatNames(ctx, p.asked) }));
+    lines.push(tx("nicetry", { who: seatNames(ctx, empty, true) }));
+    const asked = othersOf(ctx, p.asked);
+    if (mine) lines.push(tx("nicetry_me"));
+    else if (asked.length) lines.push(tx("asked", { who: seatNames(ctx, asked) }));
   } else if (phase === "market") {
     lines.push(mine ? tx("pick_me") : tx("pick", { who: ctx.seatName(p.picker) }));
   } else if (p?.quota) {
     const left = me === null ? 0 : p.quota[me] - p.chosen[me].length;
     lines.push(mine && left > 0 ? tx(`${phase}_me`, { cards: cardCount(ctx, left) }) : tx("wait_choices"));
-  } else if (phase === "round_over") lines.push(tx("round_over", { dealer: ctx.seatName(view.dealer) }));
+  } else if (phase === "round_over") lines.push(say(ctx, tx, "round_over", view.dealer));
   else if (phase === "game_over") lines.push(tx("game_over"));
-  if (["play", "after_draw", "chance"].includes(phase)) lines.push(`${tx("direction")} · ${tx("next", { who: ctx.seatName(nextSeat(view)) })}`);
+  if (["play", "after_draw", "chance"].includes(phase)) lines.push(`${tx("direction")} · ${tx("next", { who: who(ctx, nextSeat(view), true) })}`);
   if (z.exhausted) lines.push(tx("exhausted"));
   return sentences(lines);
 }

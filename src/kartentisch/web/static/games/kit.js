@@ -49,8 +49,8 @@ export function texts(ctx, dict) {
 }
 
 const KIT_TEXT = {
-  de: { toAct: "am Zug", cards: "{0} Karten", card1: "1 Karte" },
-  en: { toAct: "to act", cards: "{0} cards", card1: "1 card" },
+  de: { toAct: "am Zug", cards: "{0} Karten", card1: "1 Karte", you: "du" },
+  en: { toAct: "to act", cards: "{0} cards", card1: "1 card", you: "you" },
 };
 
 /** "1 card" / "n cards" in the table's language. */
@@ -59,9 +59,38 @@ export function cardCount(ctx, n) {
   return n === 1 ? tx("card1") : tx("cards", n);
 }
 
-/** The names of `seats` as a sentence says them ("Ana, Ben and Cem"). */
-export function seatNames(ctx, seats) {
-  return listing(seats.map((s) => ctx.seatName(s)), ctx.lang);
+/**
+ * The names of `seats` as a sentence says them ("Ana, Ben and Cem"); the reader's own seat first, as "You"/"Du" ("Du
+ * und Ben"; "you"/"du" when `lower`, for a list after a colon), see `who`.
+ */
+export function seatNames(ctx, seats, lower = false) {
+  const ordered = [...seats.filter((s) => s === ctx.seat), ...seats.filter((s) => s !== ctx.seat)];
+  return listing(ordered.map((s, i) => who(ctx, s, lower || i > 0)), ctx.lang);
+}
+
+/**
+ * Seat `s` as this page's reader calls it: "You"/"Du" ("you"/"du" when `lower`) for the reader's own seat (`ctx.seat`),
+ * else its name. The page's side of the server's `Voice.who` (kartentisch/kernel/words.py): the log and the status
+ * lines speak to their reader the same way.
+ */
+export function who(ctx, s, lower = false) {
+  if (s === null || s === undefined || s !== ctx.seat) return ctx.seatName(s);
+  const you = texts(ctx, KIT_TEXT)("you");
+  return lower ? you : you[0].toUpperCase() + you.slice(1);
+}
+
+/**
+ * The catalogue sentence `key` about seat `s` (its `{who}`), in the second person for the reader's own seat: the text
+ * `${key}_you` ("Du gibst die nächste Runde."), else `key` with the seat's name ("Anna gibt die nächste Runde.").
+ * Like `Voice.say` and the `_you` texts of the server's words (kartentisch/kernel/words.py); `kw` fills the rest.
+ */
+export function say(ctx, tx, key, s, kw = {}) {
+  return tx(s !== null && s === ctx.seat ? `${key}_you` : key, { ...kw, who: who(ctx, s) });
+}
+
+/** The seats of `seats` the page waits for: all but the reader's own (a page never waits for its own reader). */
+export function othersOf(ctx, seats) {
+  return seats.filter((s) => s !== ctx.seat);
 }
 
 /** `lines` as one text of sentences: each ends with a full stop unless it ends with its own mark ("?", "!", "…"). */

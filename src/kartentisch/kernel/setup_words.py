@@ -1,0 +1,63 @@
+"""Why a match cannot be set up, in the players' words (EN/DE): the player count or an option refused.
+
+One text for every face that sets up a match: the web API's refusal (:mod:`kartentisch.web.refusals`) and the
+terminal's ``kartentisch play`` (a bad ``--players`` or ``--options`` said in the terminal's language, not as
+Typer's English error). The texts name no option id, only its label, and say the allowed range.
+
+Example::
+
+    >>> from kartentisch.games import get_game
+    >>> setup_refused(get_game("colors"), 9, {})["de"]
+    'Farblücke spielen 2 bis 6 Spieler, nicht 9.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from .errors import KartentischError
+from .words import LANGS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The refusals of a match's setup, per language (``{game}``, ``{label}``: per language; ``{low}``, ``{high}``,
+#: ``{n}``: numbers).
+SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
+    "players": {"en": "{game} is played by {low} to {high} players, not {n}.",
+                "de": "{game} spielen {low} bis {high} Spieler, nicht {n}."},
+    "unknown_option": {"en": "{game} has no such option; choose the options again.",
+                       "de": "Diese Einstellung gibt es bei {game} nicht; wähle die Einstellungen noch einmal."},
+    "option": {"en": "{label}: this value is not possible here; choose another one.",
+               "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
+    "option_range": {"en": "{label}: choose a whole number from {low} to {high}.",
+                     "de": "{label}: Wähle eine ganze Zahl von {low} bis {high}."},
+}
+
+
+def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:
+    """``texts`` (one template per language of :data:`LANGS`) formatted with ``values``, for ``ApiError(…,
+    said=…)``; a value that is a mapping is taken per language (a game's ``names``, the seats' names):
+    ``said({"en": "{game} is full", "de": "{game} ist voll"}, game=game.names)``."""
+    return {lang: texts[lang].format(**{key: value[lang] if isinstance(value, Mapping) else value
+                                        for key, value in values.items()}) for lang in LANGS}
+
+
+def setup_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, str]:
+    """The players' words (``{"en": …, "de": …}``) of a match of ``game`` for ``players`` with ``options`` that
+    cannot be set up: the player count out of the game's range, an option the game does not have, or the first
+    option (by its label) whose value is not allowed; a number option with bounds says them (a target score,
+    colors R16: "from 1 to 300")."""
+    if not game.min_players <= players <= game.max_players:
+        return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
+    for spec in game.options:
+        if spec.name in options:
+            try:
+                spec.validate(options[spec.name], players)
+            except KartentischError:
+                label = {lang: spec.label.get(lang, spec.name) for lang in LANGS}
+                if spec.kind == "int" and spec.minimum is not None and spec.maximum is not None:
+                    return said(SETUP_WORDS["option_range"], label=label, low=spec.minimum, high=spec.maximum)
+                return said(SETUP_WORDS["option"], label=label)
+    return said(SETUP_WORDS["unknown_option"], game=game.names)

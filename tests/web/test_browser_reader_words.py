@@ -1,0 +1,88 @@
+"""The table's status lines speak to their reader (marker ``browser``): the reader's own seat is "du"/"you" with its
+verb ("Du gibst die nächste Runde."), never the reader's name in the third person ("Anna gibt …"), and no line
+waits for the reader themself; the same way the log speaks (``Voice.who``/``say`` and the ``_you`` texts of the
+catalogues, kartentisch/kernel/words.py; the page's side: ``who``/``say``/``seatNames`` of games/kit.js)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .browser_kit import LAPTOP, browser  # noqa: F401  (the module's Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+#: Each game's round-over position, Anna (seat 0) dealing the next round (the view's fields the status reads).
+ROUND_OVER: dict[str, dict[str, Any]] = {
+    "chips": {"phase": "round_over", "to_act": [0], "dealer": 0, "zones": {}},
+    "colors": {"phase": "round_over", "to_act": [0], "dealer": 0, "zones": {}},
+    "grid": {"phase": "round_over", "to_act": [0], "dealer": 0, "zones": {"trigger": None, "final_turns": []}},
+    "lastcard": {"phase": "round_over", "to_act": [0], "dealer": 0, "zones": {}},
+    "mayhem": {"phase": "round_over", "to_act": [0], "dealer": 0, "zones": {"pending": None}},
+}
+#: What the dealer's own page says (the game's word for a round: chips' "Partie", chips D1).
+OWN_DEAL = {"de": {"chips": "du gibst die nächste Partie", "lastcard": "Du gibst die nächste Runde",
+                   "mayhem": "du gibst die nächste Runde"},
+            "en": {"chips": "you deal the next round", "mayhem": "you deal the next round"}}
+
+
+@pytest.fixture
+def status_of(browser, live_server: str):  # noqa: F811
+    """``status_of(game, view, seat, lang)``: the game module's status line of ``view`` for the reader at ``seat``
+    (``None``: a spectator), seats named Anna, Ben, Cem."""
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1']")
+
+    def status(game: str, view: dict[str, Any], seat: int | None, lang: str) -> str:
+        return page.evaluate("""async ([game, view, seat, lang]) => {
+            const mod = (await import(`/static/games/${game}.js`)).default;
+            const names = ["Anna", "Ben", "Cem"];
+            const ctx = { seat, lang, t: (k) => k, seatName: (s) => names[s], cardName: (c) => c, face: () => null,
+              chooser: { chosen: [] }, offer: () => null, moved: [] };
+            return mod.status({ round: 2, players: 3, game_over: false, options: {}, ...view }, ctx);
+        }""", [game, view, seat, lang])
+
+    yield status
+    page.close()
+
+
+@pytest.mark.parametrize("game", sorted(ROUND_OVER))
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_dealers_own_page_says_you_deal_the_next_round(status_of, game: str, lang: str) -> None:
+    """"Anna gibt die nächste Runde" on Anna's own page was the reader in the third person: her page says "Du gibst
+    die nächste Runde" / "You deal the next round"; Ben's page and a spectator's still name Anna."""
+    own = status_of(game, ROUND_OVER[game], 0, lang)
+    assert "Anna" not in own, own
+    expected = OWN_DEAL[lang].get(game, "Du gibst die nächste Runde" if lang == "de" else "You deal the next round")
+    assert expected in own, own
+    for reader in (1, None):
+        other = status_of(game, ROUND_OVER[game], reader, lang)
+        assert "Anna" in other and "du " not in other.lower() and "you " not in other.lower(), other
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_waiting_lines_never_wait_for_the_reader(status_of, lang: str) -> None:
+    """grid R4's flips and mayhem R31 (Nice Try): the page waits for the others, never for its own reader
+    ("Warte auf Anna." on Anna's page); the lists name the reader as "du"/"you", first ("du und Ben")."""
+    grid = {"phase": "setup", "to_act": [0, 1], "zones": {"flips_left": [0, 2, 0], "trigger": None, "final_turns": []}}
+    line = status_of("grid", grid, 0, lang)
+    assert "Anna" not in line and ("Warte auf Ben." if lang == "de" else "Waiting for Ben.") in line, line
+    nicetry = {"phase": "nicetry", "to_act": [1], "zones": {"pending": {"asked": [0, 1]}, "hand_counts": [0, 0, 5]}}
+    line = status_of("mayhem", nicetry, 0, lang)
+    assert "Anna" not in line, line
+    assert ("Keine Karten mehr: du und Ben" if lang == "de" else "No cards left: you and Ben") in line, line
+    assert ("Warte auf Ben" if lang == "de" else "Waiting for Ben") in line, line
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_attack_on_the_reader_says_you(status_of, lang: str) -> None:
+    """mayhem R21: the open attack names the attacked reader as "dich"/"you", the attacking reader as "Du"/"You"."""
+    counter = {"phase": "counter", "to_act": [1], "zones": {"pending": {"kind": "skip", "source": 2, "target": 0,
+                                                                         "queue": []}, "discard": []}}
+    at_me = status_of("mayhem", counter, 0, lang)
+    assert ("Cem greift dich an" if lang == "de" else "Cem attacks you") in at_me, at_me
+    by_me = status_of("mayhem", {**counter, "zones": {**counter["zones"], "pending": {
+        **counter["zones"]["pending"], "source": 0, "target": 1}}}, 0, lang)
+    assert ("Du greifst Ben an" if lang == "de" else "You attack Ben") in by_me, by_me
