@@ -288,6 +288,8 @@ def collect(game: Game, players: int, options: dict[str, Any], teacher: str, aga
     With ``cache`` (a folder) every finished chunk is kept there, named by a digest of what it holds (game,
     table, teacher, opponent, seed, index, size), and read back instead of collected again: a search teacher's
     data cost hours, and a stopped collection, a larger one or a rerun with other training settings reuses them.
+    Masks and targets are dense rows of the action space: about 43 KB a row in lastcard (8,510 steps), 0.3 KB
+    in colors (61), so a lastcard collection of 10,000 decisions holds about 430 MB in memory.
     """
     started = time.perf_counter()
     sizes = [min(CHUNK, decisions - at) for at in range(0, decisions, CHUNK)]
