@@ -208,3 +208,27 @@ def test_decision_too_wide_for_the_iterations_is_the_heuristic_policys():
     deep = ISMCTSBot(game, seed=1, iterations=wide * MIN_VISITS)
     deep.choose(state, seat)
     assert deep.last_iterations == wide * MIN_VISITS
+
+
+def test_last_visits_are_the_root_visits_of_the_last_search():
+    """What an apprentice learns (expert iteration, Anthony et al. 2017): the root visits per legal token of the
+    search behind the last choice, the chosen token the most visited; empty after a decision without search."""
+    game = get_game("grid")
+    state = game.new_state(2, None, 3)
+    bot = make_bot("ismcts:iterations=60", game, 1)
+    heuristic = make_bot("heuristic", game, 2)
+    searched = forced = 0
+    while not state.game_over and (not searched or not forced):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        token = bot.choose(state, seat)
+        visits = bot.last_visits  # type: ignore[attr-defined]
+        if len(legal) == 1:
+            assert visits == {}
+            forced += 1
+        elif visits:
+            assert set(visits) == set(legal) and sum(visits.values()) == 60
+            assert visits[token] == max(visits.values())
+            searched += 1
+        state.apply(seat, heuristic.choose(state, seat))
+    assert searched and forced

@@ -153,7 +153,9 @@ def test_imitation_fits_the_actor_to_the_teacher():
     from kartentisch.rl.train import imitate, network_of, teacher_data
 
     game = get_game("grid")
-    x, masks, actions = teacher_data(game, 2, SMALL, "heuristic", 3000, seed=1)
+    x, masks, targets = teacher_data(game, 2, SMALL, "heuristic", 3000, seed=1)
+    assert targets.shape == masks.shape and (targets.max(axis=1) == 1).all()  # one step each, weight 1
+    actions = targets.argmax(axis=1)
     assert len(actions) == 3000 and masks[np.arange(3000), actions].all()  # the teacher's steps are legal
     assert (masks.sum(axis=1) > 1).all()  # forced steps are left out
     model = MaskablePPO("MlpPolicy", make("grid", 2, options=SMALL), policy_kwargs={"net_arch": [64]}, seed=0,
@@ -164,5 +166,72 @@ def test_imitation_fits_the_actor_to_the_teacher():
         return float((logits.argmax(axis=1) == actions).mean())
 
     before = agreement()
-    imitate(model, (x, masks, actions), epochs=10, seed=0)
+    imitate(model, (x, masks, targets), epochs=10, seed=0)
     assert agreement() > before + 0.2
+
+
+@pytest.mark.parametrize("game_id", ["grid", "lastcard"])
+def test_a_search_teacher_gives_its_visit_shares_over_the_legal_steps(game_id: str):
+    """Expert iteration's tree policy target (Anthony et al. 2017): ISMCTS's root visits, summed per next step
+    (lastcard: tokens of several steps), a distribution over the legal steps whose best step is the one played;
+    the teacher plays only its seat against the other bot."""
+    from kartentisch.rl.train import teacher_data
+
+    options = SMALL if game_id == "grid" else {"rounds": 1}
+    x, masks, targets = teacher_data(get_game(game_id), 2, options, "ismcts:iterations=40", 40, seed=2,
+                                     against="heuristic")
+    assert len(targets) == 40 and targets.dtype == np.float32
+    assert np.allclose(targets.sum(axis=1), 1) and not (targets[~masks] != 0).any()
+    assert ((targets > 0).sum(axis=1) > 1).sum() >= 5  # soft where it searched (not where the decision was wide)
+    alone = teacher_data(get_game(game_id), 2, options, "ismcts:iterations=40", 40, seed=2)
+    assert not np.array_equal(alone[0], x)  # against heuristic the positions differ from ISMCTS at both seats
+
+
+def test_collection_runs_in_chunks_over_processes_and_keeps_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Chunk ``i`` deals from ``seed + i * CHUNK_SEEDS`` (whatever the processes); finished chunks are kept and
+    read back, so a stopped or a larger collection reuses them."""
+    from kartentisch.rl import train
+    from kartentisch.rl.train import collect, teacher_data
+
+    monkeypatch.setattr(train, "CHUNK", 12)
+    game, said = get_game("grid"), []
+    options = game.resolve_options(2, SMALL)
+    cache = tmp_path / "teacher"
+    data = collect(game, 2, options, "heuristic", "random", 30, 5, jobs=1, cache=cache, log=said.append)
+    parts = [teacher_data(game, 2, options, "heuristic", n, 5 + i * train.CHUNK_SEEDS, "random")
+             for i, n in enumerate((12, 12, 6))]
+    for i in range(3):
+        assert np.array_equal(data[i], np.concatenate([part[i] for part in parts]))
+    assert said[-1].startswith("30 decisions of heuristic against random (0 of 3 chunks read")
+    assert len(list(cache.glob("chunk-*.npz"))) == 3
+    more = collect(game, 2, options, "heuristic", "random", 48, 5, jobs=2, cache=cache, log=said.append)
+    assert said[-1].startswith("48 decisions of heuristic against random (2 of 4 chunks read")  # in 2 processes
+    assert all(np.array_equal(a[:24], b[:24]) for a, b in zip(data, more, strict=True))
+    again = collect(game, 2, options, "heuristic", "random", 48, 5, jobs=2, cache=cache, log=said.append)
+    assert "(4 of 4 chunks read" in said[-1] and all(np.array_equal(a, b) for a, b in zip(more, again, strict=True))
+
+
+def test_train_imitates_an_ismcts_teacher_and_exports_the_apprentice(tmp_path: Path):
+    """``--teacher ismcts:…``: the apprentice is evaluated and exported before any PPO step (curve row at 0
+    steps), its header names the teacher, and ``policy:FILE`` plays it."""
+    pytest.importorskip("sb3_contrib")
+    done = _train(tmp_path, 0, "--imitate", "60", "--teacher", "ismcts:iterations=30", "--imitate-epochs", "2")
+    assert done.exit_code == 0, done.output
+    said = _said(done.output)
+    assert "60 decisions of ismcts:iterations=30 against heuristic (0 of 1 chunks read" in said
+    assert "imitated ismcts:iterations=30 on 60 decisions" in said
+    rows = _curve(tmp_path)
+    assert [int(r["steps"]) for r in rows] == [0]
+    policy = load_policy(tmp_path / "grid.npz")
+    assert policy.header["trainer"].startswith("imitation of ismcts:iterations=30 against heuristic")
+    assert "--teacher ismcts:iterations=30" in policy.header["command"]
+    assert len(list((tmp_path / "ckpt" / "teacher").glob("chunk-*.npz"))) == 1
+    game = get_game("grid")
+    state = game.new_state(2, SMALL, 4)
+    bots = [make_bot(f"policy:{tmp_path / 'grid.npz'}", game, 0, 2, SMALL), make_bot("heuristic", game, 1)]
+    while not state.game_over:
+        s = state.to_act()[0]
+        state.apply(s, bots[s].choose(state, s))
+    done = runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "grid.npz"), "--imitate", "10",
+                               "--teacher", "ismcts:iterations=0"])
+    assert done.exit_code == 2 and "iterations" in _said(done.output)

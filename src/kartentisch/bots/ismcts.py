@@ -200,6 +200,10 @@ class ISMCTSBot:
                 raise KartentischError(f"ismcts: rollout=heuristic, but {exc}") from None
         #: Iterations run by the last :meth:`choose` (0 when the decision was forced).
         self.last_iterations = 0
+        #: Root visits per legal token of the last :meth:`choose` that searched (empty when it did not: a forced
+        #: decision or the heuristic's wide one); the tree policy an apprentice learns from (Anthony, Tian &
+        #: Barber 2017, "Thinking Fast and Slow with Deep Learning and Tree Search").
+        self.last_visits: dict[str, int] = {}
         #: The root tokens the running :meth:`search` may consider (``None``: all legal ones).
         self._only: frozenset[str] | None = None
 
@@ -218,11 +222,13 @@ class ISMCTSBot:
         if not legal:
             raise KartentischError(f"ismcts: seat {seat} has no decision now (to_act={state.to_act()})")
         self.last_iterations = 0
+        self.last_visits = {}
         if len(legal) == 1:
             return legal[0]
         if self.policy is not None and self.iterations is not None and len(legal) * MIN_VISITS > self.iterations:
             return self.policy.choose(state, seat)
         stats = self.search(state, seat)
+        self.last_visits = {tok: stats[tok][0] for tok in legal}
         return max(legal, key=lambda tok: stats[tok][0])
 
     def search(self, state: Position, seat: int, only: Collection[str] | None = None) -> dict[str, tuple[int, float]]:

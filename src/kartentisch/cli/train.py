@@ -53,11 +53,18 @@ def train_cmd(
     ismcts_iterations: Annotated[int, typer.Option(min=1, help="Iterations of that ISMCTS.")] = 100,
     envs: Annotated[int, typer.Option(min=1, help="Environments stepped together.")] = 8,
     ray: Annotated[bool, typer.Option("--ray", help="Step the environments as Ray actors (the ray extra).")] = False,
-    imitate: Annotated[int, typer.Option(min=0, help="Decisions of the heuristic bot the policy first imitates "
+    imitate: Annotated[int, typer.Option(min=0, help="Decisions of the teacher the policy first imitates "
                                                      "(behaviour cloning; 0: none).")] = 0,
+    teacher: Annotated[str, typer.Option(help="The bot imitated (a bot spec; ismcts:iterations=N: expert "
+                                              "iteration, learning its visit counts).")] = "heuristic",
+    against: Annotated[str, typer.Option(help="The teacher's opponents while its decisions are collected.")]
+        = "heuristic",
+    imitate_epochs: Annotated[int, typer.Option(min=1, help="Passes over the teacher's decisions.")] = 4,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes collecting the teacher's decisions.")] = 1,
 ) -> None:
-    """Train a policy for GAME by self-play (masked PPO against a league of its past selves and the heuristic
-    bot), export it to OUT and draw the learning curve (win rate against heuristic with 95% intervals) as
+    """Train a policy for GAME: optionally imitate a teacher bot first (--imitate N decisions of --teacher, say
+    ismcts:iterations=300: expert iteration), then self-play (masked PPO against a league of its past selves and
+    the heuristic bot); export it to OUT and draw the learning curve (win rate against heuristic with 95% intervals) as
     curve.csv and curve.png in the checkpoint folder. Needs the train extra."""
     from kartentisch.rl.train import TrainConfig, require_train, train
 
@@ -68,7 +75,8 @@ def train_cmd(
         require_train()
         config = TrainConfig(game_id, out, checkpoints or out.with_suffix(".ckpt"), players, options_json(options),
                              minutes, seed, every, eval_matches, heuristic, ismcts, ismcts_iterations,
-                             envs=envs, resume=resume, ray=ray, command=invocation(ctx), imitate=imitate)
+                             envs=envs, resume=resume, ray=ray, command=invocation(ctx), imitate=imitate,
+                             imitate_epochs=imitate_epochs, teacher=teacher, against=against, jobs=jobs)
         curve = train(config, log=lambda line: console.print(line, markup=False))
     except KartentischError as exc:
         console.print(f"error: {exc}", markup=False, soft_wrap=True)

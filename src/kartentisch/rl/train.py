@@ -10,8 +10,15 @@ every checkpoint, the last ``league_size`` are kept), as in AlphaStar's league a
 so the policy neither forgets how to beat the heuristic nor overfits to one opponent.
 
 **Imitation** (``imitate``: a number of decisions, 0 = none): before the first update the actor is fitted to
-the heuristic bot's choices (:func:`imitate`, behaviour cloning), so self-play starts from the heuristic's
-level instead of random play; a fresh run only (a resumed one continues its model).
+the choices of a ``teacher`` bot (:func:`imitate`, behaviour cloning), so self-play starts from the teacher's
+level instead of random play; a fresh run only (a resumed one continues its model). The default teacher, the
+heuristic bot, can at best give parity with it. A search teacher (``teacher="ismcts:iterations=N"``) gives
+**expert iteration**'s apprentice step (Anthony, Tian & Barber 2017, "Thinking Fast and Slow with Deep Learning
+and Tree Search", NeurIPS): the network learns ISMCTS's root visit distribution (their *tree policy target*) in
+the positions of matches the teacher plays against ``against`` (:func:`collect`, ``jobs`` processes, cached in
+chunks in ``teacher/`` of the checkpoint folder), so it plays the searcher's moves at the cost of one network call.
+Only the first apprentice step is taken (no search guided by the network afterwards). The imitated network is
+evaluated and exported (checkpoint 1) before PPO may change it.
 
 **Checkpoints** (``every`` seconds of training, in ``checkpoints``): the model (``model.zip``), the league's
 snapshots (``league-<k>.npz``, policy files), ``progress.json`` (elapsed seconds and steps, the seed) and the
@@ -31,6 +38,7 @@ It needs the ``train`` extra (torch, sb3-contrib); :func:`require_train` says so
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
 import random
@@ -87,6 +95,9 @@ class TrainConfig:
     command: str = ""
     imitate: int = 0
     imitate_epochs: int = 4
+    teacher: str = "heuristic"
+    against: str = "heuristic"
+    jobs: int = 1
 
 
 class League:
@@ -189,52 +200,143 @@ def evaluate(network: Network, game: Game, players: int, options: dict[str, Any]
     return wins, matches, asked
 
 
+def advice(bot: Bot, state: GameState, seat: int) -> tuple[str, dict[str, float]]:
+    """The token ``bot`` plays for ``seat`` and the weights it gives the legal tokens, the target an apprentice
+    learns: for ISMCTS the root's visit counts (the *tree policy target* of Anthony, Tian & Barber 2017,
+    "Thinking Fast and Slow with Deep Learning and Tree Search", §4, which they found to train better than the
+    chosen move alone), for any other bot (or an ISMCTS decision that did not search) its token with weight 1."""
+    token = bot.choose(state, seat)
+    visits = getattr(bot, "last_visits", None)
+    if visits and sum(visits.values()) > 0:
+        return token, {tok: float(v) for tok, v in visits.items() if v}
+    return token, {token: 1.0}
+
+
 def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teacher: str, decisions: int,
-                 seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """What ``teacher`` (a bot spec) chooses at every seat of matches dealt from ``seed`` on, as training data
-    for imitation: ``(observations (n, size) float32, masks (n, actions) bool, action ids (n,))``, one row per
-    step of a decision with more than one legal step (the seat's own observation, as the environments give it).
+                 seed: int, against: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What ``teacher`` (a bot spec) chooses in matches dealt from ``seed`` on, as training data for imitation.
+
+    With ``against`` (a bot spec other than ``teacher``) the teacher plays seat ``k % players`` of match ``k``
+    and ``against`` the other seats, so the data come from the positions the apprentice meets against that
+    bot; without it (or equal to ``teacher``) the teacher plays every seat and every seat's decisions count.
+
+    Returns:
+        ``(observations (n, size) float32, masks (n, actions) bool, targets (n, actions) float32)``, one row per
+        step of a teacher's decision with more than one legal step (the seat's own observation, as the
+        environments give it); a target is a distribution over the legal steps (:func:`advice`: ISMCTS's visit
+        shares, summed over the tokens that continue with each step; another bot's step with weight 1).
     """
     table = Table(game, players, options)
+    space = table.space
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
-    actions: list[int] = []
+    targets: list[np.ndarray] = []
+    alone = against is None or against == teacher
     k = 0
-    while len(actions) < decisions:
+    while len(targets) < decisions:
         state = table.reset(seed + k)
-        bots = [make_bot(teacher, game, seed + k * players + s) for s in range(players)]
+        ours = {s for s in range(players) if alone or s == k % players}
+        bots = [make_bot(teacher if s in ours else str(against), game, seed + k * players + s)
+                for s in range(players)]
         k += 1
-        while not state.game_over and len(actions) < decisions:
+        while not state.game_over and len(targets) < decisions:
             seat = table.acting()
             assert seat is not None
-            for step in table.space.steps(bots[seat].choose(state, seat)):
-                if len(table.next_steps()) > 1:
+            if seat not in ours:
+                table.play(seat, bots[seat].choose(state, seat))
+                continue
+            token, weights = advice(bots[seat], state, seat)
+            paths = {tok: space.steps(tok) for tok in weights}
+            for step in space.steps(token):
+                nxt = table.next_steps()
+                if len(nxt) > 1:
+                    depth, target = len(table.steps), np.zeros(len(space), dtype=np.float32)
+                    for tok, weight in weights.items():
+                        if paths[tok][:depth] == table.steps:
+                            target[paths[tok][depth]] += weight
                     obs.append(table.observe(seat))
                     masks.append(table.mask().astype(bool))
-                    actions.append(step)
+                    targets.append(target / target.sum())
                 table.step(step)
-    return np.stack(obs), np.stack(masks), np.array(actions, dtype=np.int64)
+    return np.stack(obs), np.stack(masks), np.stack(targets)
+
+
+#: Decisions per chunk of a collection (:func:`collect`), and the seeds of the deals apart between two chunks.
+CHUNK, CHUNK_SEEDS = 500, 1_000_000
+
+
+def _teacher_job(args: tuple[str, int, dict[str, Any], str, int, int, str, str | None]) -> tuple[np.ndarray, ...]:
+    """One chunk of :func:`collect`: read from its cache file, or collected and written to it."""
+    game_id, players, options, teacher, decisions, seed, against, cache = args
+    if cache is not None and Path(cache).exists():
+        with np.load(cache, allow_pickle=False) as saved:
+            return saved["x"], saved["masks"], saved["targets"]
+    x, masks, targets = teacher_data(get_game(game_id), players, options, teacher, decisions, seed, against)
+    if cache is not None:
+        partial = Path(cache).with_suffix(".part.npz")
+        np.savez_compressed(partial, x=x, masks=masks, targets=targets)
+        partial.replace(cache)  # a chunk file is whole or absent, even if the collection is stopped
+    return x, masks, targets
+
+
+def collect(game: Game, players: int, options: dict[str, Any], teacher: str, against: str, decisions: int,
+            seed: int, jobs: int = 1, cache: Path | None = None,
+            log: Callable[[str], None] = print) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`teacher_data` for ``decisions`` rows in chunks of :data:`CHUNK` decisions (chunk ``i`` deals from
+    ``seed + i * CHUNK_SEEDS`` on, so the rows depend on ``seed`` alone), ``jobs`` processes at a time.
+
+    With ``cache`` (a folder) every finished chunk is kept there, named by a digest of what it holds (game,
+    table, teacher, opponent, seed, index, size), and read back instead of collected again: a search teacher's
+    data cost hours, and a stopped collection, a larger one or a rerun with other training settings reuses them.
+    Masks and targets are dense rows of the action space: about 43 KB a row in lastcard (8,510 steps), 0.3 KB
+    in colors (61), so a lastcard collection of 10,000 decisions holds about 430 MB in memory.
+    """
+    started = time.perf_counter()
+    sizes = [min(CHUNK, decisions - at) for at in range(0, decisions, CHUNK)]
+    work = []
+    for i, size in enumerate(sizes):
+        key = json.dumps({"game": game.id, "players": players, "options": options, "teacher": teacher,
+                          "against": against, "seed": seed, "chunk": i, "size": size}, sort_keys=True, default=str)
+        name = None if cache is None else str(cache / f"chunk-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz")
+        work.append((game.id, players, options, teacher, size, seed + i * CHUNK_SEEDS, against, name))
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+    stored = sum(1 for job in work if job[-1] is not None and Path(str(job[-1])).exists())
+    if jobs == 1 or len(work) - stored <= 1:
+        parts = [_teacher_job(job) for job in work]
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            parts = list(pool.map(_teacher_job, work))
+    x, masks, targets = (np.concatenate([part[i] for part in parts]) for i in range(3))
+    log(f"{len(targets):,} decisions of {teacher} against {against} ({stored} of {len(work)} chunks read from "
+        f"{cache}) in {time.perf_counter() - started:.0f} s")
+    return x, masks, targets
 
 
 def imitate(model: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int, seed: int,
             batch: int = 512, lr: float = 1e-3) -> float:
-    """Behaviour cloning (Pomerleau 1991; the warm start of AlphaStar's league): fit the actor of the sb3
-    ``MaskablePPO`` ``model`` to the teacher's choices by the masked log-likelihood; returns the last epoch's
-    mean loss. Reinforcement learning then starts from a policy that plays about as the teacher does."""
+    """Behaviour cloning (Pomerleau 1991; the warm start of AlphaStar's league; the apprentice's training in
+    Anthony et al. 2017): fit the actor of the sb3 ``MaskablePPO`` ``model`` to the teacher's targets (rows of
+    :func:`teacher_data`) by the cross-entropy over the legal steps; returns the last epoch's mean loss.
+    Reinforcement learning then starts from a policy that plays about as the teacher does."""
     import torch
 
-    x, masks, actions = data
+    x, masks, targets = data
     policy = model.policy
     optimiser = torch.optim.Adam(policy.parameters(), lr=lr)
     rng = np.random.default_rng(seed)
     loss_sum = 0.0
     for _ in range(epochs):
-        order = rng.permutation(len(actions))
+        order = rng.permutation(len(targets))
         loss_sum, batches = 0.0, 0
         for at in range(0, len(order), batch):
             idx = order[at:at + batch]
             dist = policy.get_distribution(torch.as_tensor(x[idx]), action_masks=masks[idx])
-            loss = -dist.log_prob(torch.as_tensor(actions[idx])).mean()
+            log_p = torch.log_softmax(dist.distribution.logits, dim=1)
+            loss = -(torch.as_tensor(targets[idx]) * log_p).sum(dim=1).mean()
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -390,6 +492,9 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
     torch.set_num_threads(1)
     game = get_game(config.game)
     options = game.resolve_options(config.players, config.options)
+    if config.imitate:
+        for spec in (config.teacher, config.against):
+            make_bot(spec, game, 0, config.players, options)  # a bad spec is refused before any work
     folder = config.checkpoints
     folder.mkdir(parents=True, exist_ok=True)
     progress_file, model_file, curve_file = folder / "progress.json", folder / "model.zip", folder / "curve.csv"
@@ -431,12 +536,10 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
         model = MaskablePPO("MlpPolicy", vec, learning_rate=3e-4, n_steps=256, batch_size=512, n_epochs=4,
                             gamma=0.995, gae_lambda=0.95, ent_coef=0.01, clip_range=0.2,
                             policy_kwargs={"net_arch": list(config.net)}, seed=config.seed, verbose=0, device="cpu")
-        if config.imitate:
-            data = teacher_data(game, config.players, options, "heuristic", config.imitate, config.seed + 5_000_000)
-            loss = imitate(model, data, config.imitate_epochs, config.seed)
-            log(f"imitated heuristic on {len(data[2]):,} decisions ({config.imitate_epochs} epochs, loss {loss:.3f})")
-    info = {"trainer": "MaskablePPO (sb3-contrib) against a league of past selves and heuristic",
-            "command": config.command, "seed": config.seed}
+    trainer = "MaskablePPO (sb3-contrib) against a league of past selves and heuristic"
+    if config.imitate:
+        trainer = f"imitation of {config.teacher} against {config.against}, then {trainer}"
+    info = {"trainer": trainer, "command": config.command, "seed": config.seed}
 
     def checkpoint(steps: int) -> None:
         seconds = time.perf_counter() - started
@@ -480,10 +583,18 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
                 checkpoint(model.num_timesteps)
             return elapsed < budget
 
+    if config.imitate and not config.resume:
+        data = collect(game, config.players, options, config.teacher, config.against, config.imitate,
+                       config.seed + 5_000_000, config.jobs, folder / "teacher", log)
+        loss = imitate(model, data, config.imitate_epochs, config.seed)
+        log(f"imitated {config.teacher} on {len(data[2]):,} decisions ({config.imitate_epochs} epochs, "
+            f"loss {loss:.3f})")
+        checkpoint(0)  # the apprentice is measured and exported before PPO can change it
     clock = Clock()
     if time.perf_counter() - started < budget:
         model.learn(total_timesteps=10**10, callback=clock, reset_num_timesteps=not config.resume)
-    checkpoint(model.num_timesteps)
+    if not curve or curve[-1]["steps"] != model.num_timesteps:
+        checkpoint(model.num_timesteps)
     vec.close()
     return curve
 
