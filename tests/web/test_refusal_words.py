@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from kartentisch.kernel import lookup
 from kartentisch.web.refusals import invalid_request, status_text
 
 from .conftest import auth, new_table
@@ -136,7 +137,8 @@ def test_a_huge_target_score_is_refused_naming_the_range(client: TestClient, gam
                                                          high: int) -> None:
     """A fresh user set 10^9 points and the table was made (a match that never ends): a target total is at most
     ten times the spec's usual one (colors R16, grid R19, mayhem S1); the refusal says the range in both
-    languages; the largest allowed target still makes a table."""
+    languages; the largest allowed target still makes a table. The rules keep the spec's "integer ≥ 1": a simulation
+    or a replay file may set more (only tables people sit at are bounded, kernel ``target_option``)."""
     body = {**TABLE, "game": game, "options": {option: 10 ** 9}}
     de = client.post("/api/tables?lang=de", json=body)
     en = client.post("/api/tables?lang=en", json=body)
@@ -144,6 +146,7 @@ def test_a_huge_target_score_is_refused_naming_the_range(client: TestClient, gam
     assert de.json()["text"].endswith(f": Wähle eine ganze Zahl von 1 bis {high}."), de.text
     assert en.json()["text"].endswith(f": choose a whole number from 1 to {high}."), en.text
     assert client.post("/api/tables", json={**body, "options": {option: high}}).status_code == 201
+    assert lookup(game).new_state(2, {option: 10 ** 9}, seed=1).options[option] == 10 ** 9
 
 
 def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:

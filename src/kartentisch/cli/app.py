@@ -174,7 +174,7 @@ def play_cmd(
         seed = secrets.randbits(64)
     given = options_json(options)
     try:
-        g.resolve_options(players, given)
+        g.resolve_options(players, given, at_table=True)
     except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
         _refuse(setup_refused(g, players, given)[lang])
     if not 1 <= seat <= players:

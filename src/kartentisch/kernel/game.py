@@ -497,10 +497,12 @@ class Game(ABC):
                 f"{self.id}: {players!r} players not allowed; allowed: {self.min_players} … {self.max_players}"
             )
 
-    def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Validate ``players`` and merge ``options`` over the defaults (raises InvalidOptions)."""
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None,
+                        at_table: bool = False) -> dict[str, Any]:
+        """Validate ``players`` and merge ``options`` over the defaults (raises InvalidOptions); ``at_table``: as a
+        table people sit at allows (a target score, :func:`~kartentisch.kernel.options.target_option`)."""
         self.check_players(players)
-        return resolve_options(self.options, options, players)
+        return resolve_options(self.options, options, players, at_table)
 
     def new_state(self, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None,
                   deck: Sequence[str] | None = None) -> GameState:

@@ -8,7 +8,7 @@ set with :class:`InvalidOptions` naming the allowed values.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import InvalidOptions
@@ -34,7 +34,10 @@ class Option:
         presets: named values the spec suggests, ``(("short", 15), ("medium", 30), ("long", 70))``.
         choice_labels: for ``choice``: each allowed value in the players' words per language,
             ``{"short": {"en": "Short", "de": "Kurz"}, …}`` (every value or none).
-        minimum, maximum: bounds for ``int`` (inclusive; ``None`` = unbounded).
+        minimum, maximum: bounds for ``int`` (inclusive; ``None`` = unbounded), the rules' bounds.
+        table_maximum: for ``int``, the largest value a table people sit at may set (the web API and lobby,
+            ``kartentisch play``; ``None``: ``maximum``): simulations, sweeps and replays take any value the rules
+            allow, a table must end (:func:`target_option`).
         nullable: ``None`` (JSON ``null``) is allowed.
         choices: allowed values for ``choice`` (and the elements of ``list``).
         check: extra validator ``(value, players) -> error text or None`` for ``list`` options.
@@ -47,6 +50,7 @@ class Option:
     help: Mapping[str, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
+    table_maximum: int | None = None
     nullable: bool = False
     choices: tuple[Any, ...] = ()
     check: Callable[[Any, int], str | None] | None = None
@@ -61,15 +65,20 @@ class Option:
             raise ValueError(f"option {self.name!r}: choice_labels must name every choice "
                              f"({', '.join(map(repr, self.choices))}), not {', '.join(map(repr, self.choice_labels))}")
 
-    def validate(self, value: Any, players: int) -> None:
-        """Raise :class:`InvalidOptions` unless ``value`` is allowed with ``players`` seats."""
+    def largest(self, at_table: bool = False) -> int | None:
+        """The largest ``int`` value allowed (``None``: unbounded): :attr:`table_maximum` at a table, where set."""
+        return self.table_maximum if at_table and self.table_maximum is not None else self.maximum
+
+    def validate(self, value: Any, players: int, at_table: bool = False) -> None:
+        """Raise :class:`InvalidOptions` unless ``value`` is allowed with ``players`` seats (``at_table``: at a
+        table people sit at, :attr:`table_maximum`)."""
         if value is None and self.nullable:
             return
         ok = True
         if self.kind == "bool":
             ok = isinstance(value, bool)
         elif self.kind in ("int", "seat"):
-            hi = players - 1 if self.kind == "seat" else self.maximum
+            hi = players - 1 if self.kind == "seat" else self.largest(at_table)
             lo = 0 if self.kind == "seat" else self.minimum
             ok = _is_int(value) and (lo is None or value >= lo) and (hi is None or value <= hi)
         elif self.kind == "choice":
@@ -77,6 +86,8 @@ class Option:
         problem = self.check(value, players) if ok and self.check is not None else None
         if not ok or problem:
             allowed = self.allowed.replace("n-1", str(players - 1))
+            if at_table and self.table_maximum is not None:
+                allowed = f"at a table, integer {self.minimum} … {self.table_maximum}"
             raise InvalidOptions(
                 f"option {self.name!r}: {value!r} is not allowed"
                 + (f" ({problem})" if problem else "")
@@ -88,6 +99,7 @@ class Option:
         return {
             "name": self.name, "default": self.default, "kind": self.kind, "allowed": self.allowed,
             "help": dict(self.help), "minimum": self.minimum, "maximum": self.maximum,
+            "table_maximum": self.table_maximum,
             "nullable": self.nullable, "choices": list(self.choices), "label": dict(self.label),
             "rule": self.rule, "presets": [{"name": n, "value": v} for n, v in self.presets],
             "choice_labels": {value: dict(words) for value, words in self.choice_labels.items()},
@@ -109,15 +121,19 @@ TARGET_FACTOR = 10
 
 def target_option(name: str, default: int | None, usual: int | None = None, *, nullable: bool = False,
                   help: Mapping[str, str] | None = None, **words: Any) -> Option:
-    """A target total that ends the match (colors R16, grid R19, mayhem S1): an integer from 1 to
-    :data:`TARGET_FACTOR` × ``usual`` (the spec's default; ``usual`` for an option whose default is ``None``, as
-    mayhem's point limit). **Decision:** the specs say "integer ≥ 1" and are silent on a largest target; a table
-    set to 10^9 points would never end, so the largest is ten times the spec's usual target (a fresh user's
-    finding), and every face (API, lobby, CLI) refuses more, naming the range."""
+    """A target total that ends the match (colors R16, grid R19, mayhem S1): by the rules any integer ≥ 1, at a
+    table people sit at (:attr:`Option.table_maximum`) at most :data:`TARGET_FACTOR` × ``usual`` (the spec's
+    default; ``usual`` for an option whose default is ``None``, as mayhem's point limit).
+
+    **Decision:** the specs say "integer ≥ 1" and are silent on a largest target, so the rules (and with them
+    simulations, sweeps, replay files) keep that; a table set to 10^9 points would never end, so the faces that
+    seat people (the web API and lobby, ``kartentisch play``) refuse more than ten times the usual target, naming
+    the range (a fresh user's finding)."""
     reference = default if usual is None else usual
     if reference is None:
         raise ValueError(f"option {name!r}: a target without a default needs its usual value")
-    return int_option(name, default, 1, TARGET_FACTOR * reference, nullable=nullable, help=help, **words)
+    return replace(int_option(name, default, 1, nullable=nullable, help=help, **words),
+                   table_maximum=TARGET_FACTOR * reference)
 
 
 def seat_option(name: str, default: int = 0, *, help: Mapping[str, str] | None = None, **words: Any) -> Option:
@@ -138,8 +154,10 @@ def choice_option(name: str, default: Any, choices: Sequence[Any], *,
                   choices=tuple(choices), **words)
 
 
-def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
-    """Merge ``given`` over the defaults of ``specs`` and validate every value.
+def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None, players: int,
+                    at_table: bool = False) -> dict[str, Any]:
+    """Merge ``given`` over the defaults of ``specs`` and validate every value (``at_table``: as a table people
+    sit at allows, :attr:`Option.table_maximum`).
 
     Returns:
         A new dict with every option of ``specs``, in spec order.
@@ -154,6 +172,6 @@ def resolve_options(specs: Sequence[Option], given: Mapping[str, Any] | None, pl
     out: dict[str, Any] = {}
     for spec in specs:
         value = given.get(spec.name, spec.default)
-        spec.validate(value, players)
+        spec.validate(value, players, at_table)
         out[spec.name] = value
     return out

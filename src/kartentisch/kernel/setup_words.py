@@ -46,18 +46,19 @@ def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:
 
 def setup_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, str]:
     """The players' words (``{"en": …, "de": …}``) of a match of ``game`` for ``players`` with ``options`` that
-    cannot be set up: the player count out of the game's range, an option the game does not have, or the first
-    option (by its label) whose value is not allowed; a number option with bounds says them (a target score,
-    colors R16: "from 1 to 300")."""
+    cannot be set up at a table (``Game.resolve_options(…, at_table=True)``): the player count out of the game's
+    range, an option the game does not have, or the first option (by its label) whose value is not allowed; a
+    number option with bounds says them (a target score, colors R16: "from 1 to 300")."""
     if not game.min_players <= players <= game.max_players:
         return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
     for spec in game.options:
         if spec.name in options:
             try:
-                spec.validate(options[spec.name], players)
+                spec.validate(options[spec.name], players, at_table=True)
             except KartentischError:
                 label = {lang: spec.label.get(lang, spec.name) for lang in LANGS}
-                if spec.kind == "int" and spec.minimum is not None and spec.maximum is not None:
-                    return said(SETUP_WORDS["option_range"], label=label, low=spec.minimum, high=spec.maximum)
+                high = spec.largest(at_table=True)
+                if spec.kind == "int" and spec.minimum is not None and high is not None:
+                    return said(SETUP_WORDS["option_range"], label=label, low=spec.minimum, high=high)
                 return said(SETUP_WORDS["option"], label=label)
     return said(SETUP_WORDS["unknown_option"], game=game.names)

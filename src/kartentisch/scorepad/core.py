@@ -434,7 +434,8 @@ def check_names(names: Sequence[Any], min_players: int, max_players: int) -> lis
 
 
 def check_options(game: Game, names: Sequence[str], given: Mapping[str, Any]) -> dict[str, Any]:
-    """The effective options of a pad of ``game`` for ``names`` (:meth:`Game.resolve_options`, which decides),
+    """The effective options of a pad of ``game`` for ``names`` (:meth:`Game.resolve_options` as at a table people
+    sit at, which decides: a target score at most :attr:`~kartentisch.kernel.options.Option.table_maximum`),
     each refusal in the players' words: the option by its label, a seat by its player.
 
     Raises:
@@ -450,7 +451,7 @@ def check_options(game: Game, names: Sequence[str], given: Mapping[str, Any]) ->
     for spec in game.options:
         value = given.get(spec.name, spec.default)
         try:
-            spec.validate(value, len(names))
+            spec.validate(value, len(names), at_table=True)
         except InvalidOptions:
             label = Text({lang: spec.label.get(lang) or spec.label.get("en") or spec.name for lang in LANGS})
             if value is None:
@@ -461,13 +462,13 @@ def check_options(game: Game, names: Sequence[str], given: Mapping[str, Any]) ->
             if spec.kind == "seat" and _is_int(value):  # a seat number counted from 1, as the pages show seats
                 shown = Text({lang: common_text(lang, "seat", n=value + 1) for lang in LANGS})
             raise EntryError(_NOT_ALLOWED, where=label, value=shown, allowed=_option_allows(spec, names)) from None
-    return game.resolve_options(len(names), given)
+    return game.resolve_options(len(names), given, at_table=True)
 
 
 def _option_allows(spec: Option, names: Sequence[str]) -> Text:
     """What option ``spec`` allows, in the players' words (a seat: the players by name)."""
     if spec.kind == "int":
-        whole = _whole(spec.minimum, spec.maximum)
+        whole = _whole(spec.minimum, spec.largest(at_table=True))
         return say({"en": "{whole} or empty", "de": "{whole} oder leer"}, whole=whole) if spec.nullable else whole
     if spec.kind == "seat":
         return say({"en": "one of the players: {names}", "de": "einer der Mitspieler: {names}"},

@@ -60,7 +60,7 @@ async def create(hub: Hub, game_id: str, players: int, options: dict[str, Any], 
     except KartentischError as exc:
         raise ApiError(422, str(exc), said=REFUSED["no_game"]) from None
     try:
-        resolved = game.resolve_options(players, options)
+        resolved = game.resolve_options(players, options, at_table=True)
     except KartentischError as exc:
         raise ApiError(422, str(exc), said=setup_refused(game, players, options)) from None
     if len(seats) != players:

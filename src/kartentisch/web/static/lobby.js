@@ -74,7 +74,7 @@ function OptionField({ opt, value, seats, pick, onChange }) {
     input = html`<select id=${id} value=${String(value)} onChange=${(e) => onChange(Number(e.currentTarget.value))}>
       ${seats.map((words, s) => html`<option value=${String(s)}>${words}</option>`)}</select>`;
   } else if (opt.kind === "int") {
-    input = html`<input id=${id} type="number" min=${opt.minimum ?? ""} max=${opt.maximum ?? ""}
+    input = html`<input id=${id} type="number" min=${opt.minimum ?? ""} max=${opt.table_maximum ?? opt.maximum ?? ""}
       placeholder=${opt.nullable ? t("none") : ""} value=${value === null || value === undefined ? "" : value}
       onInput=${(e) => { const v = e.currentTarget.value; onChange(v === "" ? null : Number(v)); }} />`;
   } else if (pick) {
