@@ -43,7 +43,7 @@ def frame_response(frame: FrameOut) -> Response:
 SEND_TIMEOUT = 10.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Subscriber:
     """A socket listening to a table: its viewer, its sink, its language, how many events it has been sent, and
     how many chat messages (``None``: none yet, its first frame carries the latest
