@@ -104,3 +104,30 @@ def test_tables_share_their_card_names_and_hold_no_dict(client: TestClient) -> N
     subscriber = Subscriber(None, lambda text: None, lang="en")  # type: ignore[arg-type,return-value]
     for thing in (first, first.log[0], subscriber):
         assert not hasattr(thing, "__dict__"), type(thing).__name__
+
+
+def test_a_stuck_socket_is_dropped_and_the_others_are_served(client: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subscriber that does not take its frame within ``SEND_TIMEOUT`` is dropped (it gets the whole log again
+    when it reconnects); the broadcast does not wait for it to serve the others."""
+    import asyncio
+
+    monkeypatch.setattr(fanout, "SEND_TIMEOUT", 0.2)
+    created = new_table(client, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None, "the TestClient runs its app (used as a context manager)"
+    table: LiveTable = portal.call(hub.get, created["id"])
+    got: list[str] = []
+
+    async def stuck(text: str) -> None:
+        await asyncio.sleep(60)
+
+    async def quick(text: str) -> None:
+        got.append(text)
+
+    table.subscribers[1] = Subscriber(None, stuck, lang="en")
+    table.subscribers[2] = Subscriber(None, quick, lang="en")
+    portal.call(table.broadcast)
+    assert list(table.subscribers) == [2], "the stuck socket is dropped, the quick one kept"
+    assert len(got) == 1 and json.loads(got[0])["type"] == "state"
