@@ -81,5 +81,11 @@ class CardNames:
     def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
         """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
         card the view hides is never named."""
-        named = {code: name for code in _strings(view) if (name := self.name(code, lang)) is not None}
-        return dict(sorted(named.items()))  # sorted by code, the named ones only
+        known = self.known.get(lang) or self.known.setdefault(lang, {})
+        named = []
+        for code in _strings(view):  # a name known already without a call: this runs for every frame (issue 33)
+            name = known[code] if code in known else self.name(code, lang)
+            if name is not None:
+                named.append((code, name))
+        named.sort()
+        return dict(named)  # sorted by code, the named ones only
