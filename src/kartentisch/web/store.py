@@ -578,7 +578,7 @@ class Store:
     def _on_driver(self, conn: Connection, sql: str, params: dict[str, Any] | list[dict[str, Any]]) -> None:
         """Run ``sql`` (one ``params``, or ``executemany`` of a list) on the driver's own cursor of ``conn``'s
         transaction: the moves' hot path (issue 33). SQLAlchemy's statement building, cache lookup and result
-        handling cost 369 µs of CPU per one-move commit on SQLite, this 55 µs (bench/README.md); the transaction,
+        handling cost 369 µs of CPU per one-move commit on SQLite, this 75 µs (bench/README.md); the transaction,
         its events and the pool stay SQLAlchemy's. A driver error is raised as SQLAlchemy's (an ``IntegrityError``
         for a taken event number), as :meth:`Connection.execute` raises it."""
         dbapi = self.engine.dialect.loaded_dbapi
