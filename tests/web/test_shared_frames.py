@@ -85,3 +85,49 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     seat0 = json.loads(last[1000])
     assert seat0["view"] != spectator["view"], "a seat's frame is its own"
     assert spectator["n"] == seat0["n"] == 1
+
+
+def test_tables_share_their_card_names_and_hold_no_dict(client: TestClient) -> None:
+    """A live table keeps no per-table copy of what all tables of its game and deck share (issue 33, memory per
+    table): the card names of two colors tables are one object, and a table, its log entries and its subscribers
+    are slotted (no ``__dict__`` each)."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None, "the TestClient runs its app (used as a context manager)"
+    people = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}]
+    first, second = (portal.call(hub.get, new_table(client, "colors", 2, people, seed=seed)["id"]) for seed in (1, 2))
+    assert first is not second and first.card_names is second.card_names
+    other = portal.call(hub.get, new_table(client, "mayhem", 3, [*people, {"kind": "human", "name": "Cleo"}])["id"])
+    assert other.card_names is not first.card_names, "another game names other cards"
+    first.read_by(0, "en")
+    first.apply_local(0, [first.state.legal_actions(0)[0]])
+    subscriber = Subscriber(None, lambda text: None, lang="en")  # type: ignore[arg-type,return-value]
+    for thing in (first, first.log[0], subscriber):
+        assert not hasattr(thing, "__dict__"), type(thing).__name__
+
+
+def test_a_stuck_socket_is_dropped_and_the_others_are_served(client: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subscriber that does not take its frame within ``SEND_TIMEOUT`` is dropped (it gets the whole log again
+    when it reconnects); the broadcast does not wait for it to serve the others."""
+    import asyncio
+
+    monkeypatch.setattr(fanout, "SEND_TIMEOUT", 0.2)
+    created = new_table(client, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None, "the TestClient runs its app (used as a context manager)"
+    table: LiveTable = portal.call(hub.get, created["id"])
+    got: list[str] = []
+
+    async def stuck(text: str) -> None:
+        await asyncio.sleep(60)
+
+    async def quick(text: str) -> None:
+        got.append(text)
+
+    table.subscribers[1] = Subscriber(None, stuck, lang="en")
+    table.subscribers[2] = Subscriber(None, quick, lang="en")
+    portal.call(table.broadcast)
+    assert list(table.subscribers) == [2], "the stuck socket is dropped, the quick one kept"
+    assert len(got) == 1 and json.loads(got[0])["type"] == "state"

@@ -3,7 +3,7 @@ language, and no other card, so a card the view hides is never named."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
 from typing import Any
 
 from ..kernel import Game
@@ -37,29 +37,41 @@ def _strings(value: Any) -> set[str]:
     return out
 
 
-@dataclass
 class CardNames:
-    """The names of the card codes a view shows, in one language (``Game.card_name``), remembered per table.
+    """The names of the card codes a view shows, in one language (``Game.card_name``), remembered once per game and
+    deck in the process (:meth:`of`), not per table: a live table holds a reference only (issue 33: memory per table).
 
     A string of the view is a card code when the game names it (``card_name`` raises ValueError for anything
     else) and the name is more than the code itself, or the code is in the game's deck (a game without words
     names every string by itself; lastcard's cards are their numbers).
     """
 
-    game: Game
-    deck: frozenset[str]
-    known: dict[tuple[str, str], str | None] = field(default_factory=dict)
+    __slots__ = ("deck", "game", "known")
+
+    def __init__(self, game: Game, deck: frozenset[str]) -> None:
+        self.game = game
+        self.deck = deck
+        #: Per language, each string asked so far → its card name, or ``None`` when it is no card code.
+        self.known: dict[str, dict[str, str | None]] = {}
+
+    @staticmethod
+    @functools.lru_cache(maxsize=256)
+    def of(game: Game, deck: frozenset[str]) -> CardNames:
+        """The one :class:`CardNames` of ``game`` over ``deck`` in this process (the names a deck's codes have
+        depend on nothing else); thread-safe, since two threads learning a name learn the same."""
+        return CardNames(game, deck)
 
     def name(self, code: str, lang: str) -> str | None:
         """The card's name in ``lang``, or ``None`` when ``code`` is no card code of the game."""
-        key = (code, lang)
-        if key not in self.known:
-            try:
-                name: str | None = self.game.card_name(code, lang)
-            except ValueError:
-                name = None
-            self.known[key] = name if name and (name != code or code in self.deck) else None
-        return self.known[key]
+        known = self.known.get(lang) or self.known.setdefault(lang, {})
+        if code in known:
+            return known[code]
+        try:
+            name: str | None = self.game.card_name(code, lang)
+        except ValueError:
+            name = None
+        known[code] = name = name if name and (name != code or code in self.deck) else None
+        return name
 
     def of_token(self, token: str, lang: str) -> list[str]:
         """The card codes among the ``:``-separated parts of ``token``, in order; a public token's hidden card
@@ -69,5 +81,11 @@ class CardNames:
     def of_view(self, view: dict[str, Any], lang: str) -> dict[str, str]:
         """``{code: name}`` for every card code among ``view``'s strings (:func:`_strings`); nothing else, so a
         card the view hides is never named."""
-        named = {code: name for code in _strings(view) if (name := self.name(code, lang)) is not None}
-        return dict(sorted(named.items()))  # sorted by code, the named ones only
+        known = self.known.get(lang) or self.known.setdefault(lang, {})
+        named = []
+        for code in _strings(view):  # a name known already without a call: this runs for every frame (issue 33)
+            name = known[code] if code in known else self.name(code, lang)
+            if name is not None:
+                named.append((code, name))
+        named.sort()
+        return dict(named)  # sorted by code, the named ones only

@@ -43,7 +43,7 @@ def frame_response(frame: FrameOut) -> Response:
 SEND_TIMEOUT = 10.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Subscriber:
     """A socket listening to a table: its viewer, its sink, its language, how many events it has been sent, and
     how many chat messages (``None``: none yet, its first frame carries the latest
@@ -92,6 +92,7 @@ async def _send(table: LiveTable, sub_id: int, sub: Subscriber, text: str) -> No
     """Send ``text`` to one subscriber. A subscriber whose socket is closed, or that does not take the frame
     within :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects)."""
     try:
-        await asyncio.wait_for(sub.send(text), SEND_TIMEOUT)
+        async with asyncio.timeout(SEND_TIMEOUT):  # no task of its own per send, as wait_for makes (issue 33)
+            await sub.send(text)
     except Exception:  # closed or stuck: forget it, keep serving the others
         table.subscribers.pop(sub_id, None)

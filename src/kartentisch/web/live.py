@@ -18,7 +18,6 @@ subscribers' sockets are served by :mod:`~kartentisch.web.fanout`: this module h
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import secrets
 import sys
@@ -67,7 +66,7 @@ SPECTATOR_NAME = {"en": "Spectator", "de": "Zuschauer"}
 Reader = tuple[int | None, str]
 
 
-@dataclass
+@dataclass(slots=True)
 class LogEntry:
     """One applied token: its seat, the token and what it tells each reader who has read the table
     (:class:`~kartentisch.kernel.words.Narration`: public token, sentence, round text), per :data:`Reader`.
@@ -79,7 +78,7 @@ class LogEntry:
     told: dict[Reader, Narration] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class LiveTable:
     """A table in memory. Use :meth:`from_record`; mutate only through the hub (:meth:`~kartentisch.web.hub.Hub.act`,
     under :attr:`lock`)."""
@@ -109,6 +108,7 @@ class LiveTable:
     loaded: float = field(default_factory=time.monotonic)
     #: The hub's ``time_scale``: the clocks' and presence's seconds are multiplied by it.
     time_scale: float = 1.0
+    _card_names: CardNames | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def from_record(cls, record: TableRecord) -> LiveTable:
@@ -134,11 +134,14 @@ class LiveTable:
         """Table id."""
         return self.record.id
 
-    @functools.cached_property
+    @property
     def card_names(self) -> CardNames:
-        """The names of the cards its frames show (:class:`CardNames`, over the game's deck for these options)."""
-        state = self.state
-        return CardNames(state.game, frozenset(state.game.deck(state.players, state.options)))
+        """The names of the cards its frames show (:class:`CardNames`, over the game's deck for these options, one
+        per game and deck in the process: :meth:`CardNames.of`)."""
+        if self._card_names is None:
+            state = self.state
+            self._card_names = CardNames.of(state.game, frozenset(state.game.deck(state.players, state.options)))
+        return self._card_names
 
     @property
     def has_person(self) -> bool:
