@@ -1,6 +1,6 @@
 """What a notification costs PostgreSQL when other processes listen on many channels (issue 33 goal 5; not a test).
 
-With one channel per table (:func:`kartentisch.web.store.channel`) a server process hears only the tables it holds,
+With one channel per table (:func:`kartentisch.web.schema.channel`) a server process hears only the tables it holds,
 but PostgreSQL (15) still wakes every listening backend of the database for every notification, and each backend
 compares the notification's channel with each channel it listens on (a list) before it drops it. This measures
 that cost: ``--listeners`` connections, each listening on ``C`` channels of no table written (``--channels``, the

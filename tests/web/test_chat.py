@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from kartentisch.web import create_app
 from kartentisch.web.chat import MAX_TEXT, REACTIONS, Reaction
 from kartentisch.web.live import CHAT_FRAME
-from kartentisch.web.store import SeatRecord, Store
+from kartentisch.web.records import SeatRecord
+from kartentisch.web.store import Store
 
 from .conftest import auth, new_table, pg_test_url
 

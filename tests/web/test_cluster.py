@@ -30,7 +30,9 @@ from websockets.asyncio.client import connect
 from kartentisch.kernel import Match, lookup
 from kartentisch.web.hub import Hub
 from kartentisch.web.live import LiveTable
-from kartentisch.web.store import SeatRecord, Store, leases_t
+from kartentisch.web.records import SeatRecord
+from kartentisch.web.schema import leases_t
+from kartentisch.web.store import Store
 
 from .conftest import auth, free_port, move_entries, pg_test_url
 from .test_durability import start_server

@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 
 from kartentisch.web import create_app
-from kartentisch.web.store import SeatRecord, Store
+from kartentisch.web.records import SeatRecord
+from kartentisch.web.store import Store
 
 from .conftest import auth, child_pids, free_port, living, move_entries, new_table, pg_test_url
 

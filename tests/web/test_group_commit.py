@@ -19,7 +19,9 @@ from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from kartentisch.web.live import LiveTable
-from kartentisch.web.store import Append, SeatRecord, Store, channel, events_t
+from kartentisch.web.records import Append, SeatRecord
+from kartentisch.web.schema import channel, events_t
+from kartentisch.web.store import Store
 
 from .conftest import new_table, pg_test_url
 

@@ -21,7 +21,8 @@ from kartentisch.kernel import Match
 from kartentisch.kernel.registry import lookup
 from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
-from kartentisch.web.store import ChatRecord, SeatRecord, Store
+from kartentisch.web.records import ChatRecord, SeatRecord
+from kartentisch.web.store import Store
 
 from .conftest import new_table, pg_test_url
 

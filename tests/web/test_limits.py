@@ -24,7 +24,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from kartentisch.web import bot_turns, create_app, workers
 from kartentisch.web.limits import Limits
-from kartentisch.web.store import SeatRecord, Store
+from kartentisch.web.records import SeatRecord
+from kartentisch.web.store import Store
 from kartentisch.web.workers import MAX_ITERATIONS, choose_move, limited_spec
 
 from .conftest import child_pids, free_port, living, new_table

@@ -14,7 +14,8 @@ from sqlalchemy import inspect
 
 from kartentisch.kernel.names import NameRefused, blank, check_names, look_key
 from kartentisch.web import create_app
-from kartentisch.web.store import NameTaken, SeatRecord, Store
+from kartentisch.web.records import NameTaken, SeatRecord
+from kartentisch.web.store import Store
 
 from .conftest import auth, new_table, pg_test_url
 

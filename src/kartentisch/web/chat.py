@@ -31,7 +31,7 @@ from .deps import bearer, client, control_character, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP, ChatOut
 from .limits import TooManyRequests
-from .store import ChatRecord
+from .records import ChatRecord
 
 #: Longest message (characters, after trimming).
 MAX_TEXT = 200

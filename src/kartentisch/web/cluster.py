@@ -1,7 +1,7 @@
 """Several server processes over one shared store (PostgreSQL, issue 26): catching up, and the bots' leases.
 
 A table held in a process is a cache of the store. The store notifies each commit of a table on that table's own
-channel (:func:`~kartentisch.web.store.channel`); :class:`Cluster` listens on the channels of the tables held here
+channel (:func:`~kartentisch.web.schema.channel`); :class:`Cluster` listens on the channels of the tables held here
 (:meth:`Cluster.listen`, issue 33 goal 5: a process hears only the tables it holds, not every table's moves) and
 catches those tables up, pushing their subscribers. The bots of a table move in the one process holding its
 lease; :meth:`Cluster.keep_leases` renews this process's leases and takes over those of a process that died.
@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..kernel.errors import first_line
 from .errors import ApiError
-from .store import CHANNEL_PREFIX, channel
+from .schema import CHANNEL_PREFIX, channel
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection

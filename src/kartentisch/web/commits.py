@@ -17,7 +17,8 @@ import asyncio
 from collections.abc import Sequence
 from concurrent.futures import Executor
 
-from .store import Append, Store
+from .records import Append
+from .store import Store
 
 
 class GroupCommit:

@@ -15,9 +15,9 @@ from ..kernel import KartentischError, lookup
 from ..kernel.setup_words import setup_refused
 from . import clock
 from .errors import ApiError, Conflict
+from .records import SeatRecord, TableRecord
 from .refusals import REFUSED, said
 from .seating import bot_spec, check_seats
-from .store import SeatRecord, TableRecord
 
 if TYPE_CHECKING:
     from .hub import Hub

@@ -14,7 +14,7 @@ from ..kernel import Choice, Game, Step
 from ..kernel.words import Narration, Voice
 from .card_names import CardNames
 from .frames import ChoiceOut, LogEntryOut, MoveEntry, RoundEntry, StepOut
-from .store import SeatRecord
+from .records import SeatRecord
 
 log = logging.getLogger(__name__)
 

@@ -30,9 +30,10 @@ from .deps import bearer
 from .errors import ApiError
 from .hub import Hub
 from .live import LiveTable
+from .schema import metadata, tables_t
 from .scorepad import pad_rounds_t, pads_t
 from .standings import placings
-from .store import Store, metadata, tables_t
+from .store import Store
 
 log = logging.getLogger(__name__)
 

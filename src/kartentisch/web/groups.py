@@ -40,8 +40,8 @@ from .errors import ApiError, frame_lang
 from .group_standings import bot_name, game_name, group_standings, standings_csv
 from .group_store import MAX_NAME, find_group, groups_t, matches_t, member_names, member_of, members_t, refusal, sync
 from .invites import seat_url
+from .schema import seats_t
 from .scorepad import PadIn, create_pad
-from .store import seats_t
 
 STATIC = Path(__file__).parent / "static"
 

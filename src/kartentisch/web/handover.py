@@ -7,7 +7,7 @@ Once a person's clock ran out (:mod:`~kartentisch.web.clock`, ``ask``) or the pe
 ``POST …/back``); the bot's moves stay. The host (the table's creator, with the host token) may give the seat of a
 person who is gone to a bot for good (``POST …/remove``): their link no longer opens it.
 
-Each of these is a *note* (:class:`~kartentisch.web.store.NoteRecord`), committed like a move before anyone hears of
+Each of these is a *note* (:class:`~kartentisch.web.records.NoteRecord`), committed like a move before anyone hears of
 it (with the seat's new row in one transaction; a bot's move for a seat whose clock ran out rides in the same one),
 and shown in the log at its place among the moves, in words (EN/DE), as ``{"kind": "seat", "text"}``. A refusal
 changes nothing and says why (wrong seat, the person present, …).
@@ -30,8 +30,8 @@ from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, Conflict, frame_lang
 from .fanout import Send, encode, frame_response
 from .frames import LANG_HELP, FrameOut
+from .records import NoteRecord, SeatRecord
 from .seating import bot_spec
-from .store import NoteRecord, SeatRecord
 from .workers import MAX_ITERATIONS
 
 if TYPE_CHECKING:

@@ -35,7 +35,8 @@ from .commits import GroupCommit
 from .errors import ApiError, Conflict
 from .fanout import Send, Subscriber
 from .live import LiveTable
-from .store import Store, TableRecord
+from .records import TableRecord
+from .store import Store
 from .timers import Timers
 from .workers import SEARCH_SECONDS, Workers
 

@@ -30,8 +30,8 @@ from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .hub import Hub
 from .live import LiveTable
+from .records import NameTaken, SeatRecord
 from .seating import bot_spec, check_seats
-from .store import NameTaken, SeatRecord
 from .workers import MAX_ITERATIONS
 
 STATIC = Path(__file__).parent / "static"

@@ -47,8 +47,8 @@ from .frames import (
     Timeout,
 )
 from .notes import note_text
+from .records import ChatRecord, NoteRecord, SeatRecord, TableRecord
 from .refusals import REFUSED, said
-from .store import ChatRecord, NoteRecord, SeatRecord, TableRecord
 
 log = logging.getLogger(__name__)
 

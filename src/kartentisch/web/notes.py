@@ -1,6 +1,6 @@
 """The seats' notes in words (issue 32): what happened to a seat beside the moves, as the log tells it (EN/DE).
 
-A note (:class:`~kartentisch.web.store.NoteRecord`) is made by :mod:`~kartentisch.web.handover` (a seat handed to a
+A note (:class:`~kartentisch.web.records.NoteRecord`) is made by :mod:`~kartentisch.web.handover` (a seat handed to a
 bot, taken back, given to a bot for good, a clock run out) and :mod:`~kartentisch.web.rematch` (an answer to the
 rematch offer). Like the rest of the log, a note speaks to its reader: the reader's own seat is "you"/"du", the
 others are named (a spectator reads every seat by name). It names no card.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..bots import bot_label
 from ..kernel.words import Voice
-from .store import NoteRecord
+from .records import NoteRecord
 
 #: Each note in words, per reader: ``other`` for a reader who is neither the seat nor the one who did it, ``own`` for
 #: the seat's own reader, ``by_own`` (where someone else can do it) for the reader who did it. ``{name}`` the seat's

@@ -47,7 +47,8 @@ from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .invites import seat_url
-from .store import Store, events_t, metadata, tables_t
+from .schema import events_t, metadata, tables_t
+from .store import Store
 
 if TYPE_CHECKING:
     from .hub import Hub

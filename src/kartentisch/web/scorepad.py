@@ -1,6 +1,6 @@
 """Score pad of the browser table app: the ``/scorepad`` page and the ``/api/scorepads`` JSON API.
 
-Pads live in the same database as the tables (:data:`~kartentisch.web.store.metadata`):
+Pads live in the same database as the tables (:data:`~kartentisch.web.schema.metadata`):
 ``kt_scorepads`` (game, names, options, a SHA-256 of the edit key, a revision counter) and
 ``kt_scorepad_rounds`` (one JSON entry per round). Every write first recomputes the whole sheet
 from the stored entries plus the change (:func:`kartentisch.scorepad.compute`, which validates
@@ -35,7 +35,7 @@ from ..kernel.errors import KartentischError
 from ..kernel.words import LANGS
 from ..scorepad import EntryError, Ruleset, Sheet, check_names, check_options, compute, get_ruleset, say
 from .errors import ApiError, frame_lang
-from .store import metadata
+from .schema import metadata
 
 STATIC = Path(__file__).parent / "static"
 

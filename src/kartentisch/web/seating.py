@@ -12,8 +12,8 @@ from ..kernel.names import NameRefused, check_names
 from ..kernel.words import LANGS, common_text
 from .errors import ApiError
 from .frame_items import seat_names
+from .records import SeatRecord
 from .refusals import REFUSED, said
-from .store import SeatRecord
 from .workers import MAX_ITERATIONS, format_spec
 
 

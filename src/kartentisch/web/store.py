@@ -28,34 +28,21 @@ second gets IntegrityError), and the bots of a table are driven by the one proce
 (``kt_bot_leases``, PostgreSQL's clock).
 
 Columns added after the first release (:data:`ADDED_COLUMNS`, all nullable) are added to an older
-database when the store opens it. Expired tables are deleted by :meth:`Store.delete_untouched`.
+database when the store opens it. Expired tables are deleted by :meth:`Store.delete_untouched`. The tables
+are declared in :mod:`.schema`, the records read and written in :mod:`.records`.
 """
 
 from __future__ import annotations
 
 import fcntl
-import functools
 import os
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_path
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     create_engine,
     delete,
     event,
@@ -72,161 +59,25 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.schema import CreateColumn
 
 from ..kernel.names import look_key
-
-metadata = MetaData()
-
-tables_t = Table(
-    "kt_tables", metadata,
-    Column("id", String(40), primary_key=True),
-    Column("game", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("touched", Float, nullable=False),
-    Column("rematch_id", String(40), nullable=True),
-    Column("reaction_seconds", Integer, nullable=True),
-    Column("secret_seed", String(40), nullable=True),
-    Column("seed_given", Boolean, nullable=True),
-    Column("spectator_chat", Boolean, nullable=True),
-    Column("offer_hints", Boolean, nullable=True),
-    Column("turn_clock", String(40), nullable=True),
+from .records import Append, ChatRecord, NameTaken, NoteRecord, ReviewRecord, SeatRecord, TableChanges, TableRecord
+from .schema import (
+    ADDED_COLUMNS,
+    CHANNEL_PREFIX,
+    SCHEMA_LOCK,
+    channel,
+    chat_t,
+    events_t,
+    insert_events_sql,
+    invites_t,
+    leases_t,
+    metadata,
+    notes_t,
+    reviews_t,
+    seats_t,
+    tables_t,
+    touch_sql,
+    uploads_t,
 )
-
-seats_t = Table(
-    "kt_seats", metadata,
-    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(10), nullable=False),
-    Column("name", String(80), nullable=False),
-    Column("bot", String(200), nullable=True),
-    Column("token", String(64), nullable=True, unique=True),
-    Column("stand_in", String(200), nullable=True),
-    # what the seat's given name looks like (kernel.names.look_key; NULL: no given name): unique per table, so two
-    # server processes seating two people at once never seat two names alike (issue 31)
-    Column("name_key", Text, nullable=True),
-    Index("kt_seats_name_key", "table_id", "name_key", unique=True),
-)
-
-events_t = Table(
-    "kt_events", metadata,
-    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
-    Column("n", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("token", String(400), nullable=False),
-    Column("at", Float, nullable=False),
-)
-
-#: A table's invite (issue 21): the code of its invite link and its creator's credential for its seats.
-invites_t = Table(
-    "kt_invites", metadata,
-    Column("code", String(40), primary_key=True),
-    Column("table_id", String(40), ForeignKey("kt_tables.id"), nullable=False, unique=True),
-    Column("host_token", String(64), nullable=False),
-)
-
-#: A table's chat, numbered from 1 per table; ``seat`` NULL: a spectator's message.
-chat_t = Table(
-    "kt_chat", metadata,
-    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
-    Column("id", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),
-    Column("text", String(200), nullable=False),
-    Column("at", Float, nullable=False),
-    Column("reaction", String(20), nullable=True),
-)
-
-#: What happened to a table's seats beside the moves (issue 32), numbered from 1 per table, each after ``after``
-#: events: a seat handed to a bot (``stand_in``), taken back, given to a bot for good by the host, a clock run out,
-#: a rematch joined or left (:class:`NoteRecord`). ``by``: the seat that did it (NULL: the host, or the server).
-notes_t = Table(
-    "kt_notes", metadata,
-    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
-    Column("id", Integer, primary_key=True),
-    Column("after", Integer, nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("what", String(20), nullable=False),
-    Column("by_seat", Integer, nullable=True),
-    Column("bot", String(200), nullable=True),
-    Column("at", Float, nullable=False),
-)
-
-#: Who drives a table's bots (shared stores only): a row exists while some bot has a decision there; its
-#: ``owner`` (a process, :attr:`~kartentisch.web.hub.Hub.owner`) holds it until ``expires`` (epoch s, the
-#: database's clock) unless it renews it; an expired row is taken over by another process.
-leases_t = Table(
-    "kt_bot_leases", metadata,
-    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
-    Column("owner", String(120), nullable=False),
-    Column("expires", Float, nullable=False),
-)
-
-#: The coach's reviews (issue 23), so that any process answers a poll: the decisions judged so far (JSON, in
-#: order; a review is seeded, so whoever resumes it judges the rest as its first holder would have), a failure,
-#: and which process works on it, which last wrote at ``beat`` (epoch s).
-reviews_t = Table(
-    "kt_reviews", metadata,
-    Column("key", String(80), primary_key=True),
-    Column("judged", JSON, nullable=False),
-    Column("error", String(400), nullable=True),
-    Column("owner", String(120), nullable=False),
-    Column("beat", Float, nullable=False),
-)
-
-#: Replay files uploaded for stepping through and reviewing (any process reads them back).
-uploads_t = Table(
-    "kt_uploads", metadata,
-    Column("id", String(40), primary_key=True),
-    Column("text", Text, nullable=False),
-    Column("created", Float, nullable=False),
-)
-
-#: The start of every table's PostgreSQL channel (:func:`channel`).
-CHANNEL_PREFIX = "kt:"
-
-#: The PostgreSQL advisory lock key held while a process creates or extends the schema.
-SCHEMA_LOCK = 0x6B74_0026
-
-#: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
-ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
-                 "kt_seats": ("name_key", "stand_in"), "kt_chat": ("reaction",)}
-
-
-def channel(table_id: str) -> str:
-    """The PostgreSQL channel a shared store notifies for each commit of ``table_id`` (issue 33 goal 5): one channel
-    per table, so a process hears only the tables it holds (it listens on theirs,
-    :class:`~kartentisch.web.cluster.Cluster`), not every table's moves. A table id is at most 40 characters
-    (``kt_tables.id``), so the channel stays within PostgreSQL's 63-byte names; it is case-sensitive (``LISTEN``
-    quotes it)."""
-    return CHANNEL_PREFIX + table_id
-
-
-def _marker(paramstyle: str) -> str:
-    """A named parameter's marker for the driver (``{}`` the name): psycopg's ``pyformat``; sqlite3, whose default
-    is ``qmark``, takes ``:name`` too."""
-    return "%({})s" if paramstyle == "pyformat" else ":{}"
-
-
-@functools.cache
-def _insert_events_sql(paramstyle: str) -> str:
-    """The driver's ``INSERT`` of one event (:data:`events_t`, named parameters of its column names)."""
-    names = [c.name for c in events_t.columns]
-    marks = ", ".join(_marker(paramstyle).format(name) for name in names)
-    return f"INSERT INTO {events_t.name} ({', '.join(names)}) VALUES ({marks})"
-
-
-@functools.lru_cache(maxsize=256)
-def _touch_sql(tables: int, notify: bool, paramstyle: str) -> str:
-    """The driver's ``UPDATE`` touching ``tables`` tables (parameters ``now``, ``id0``, ``id1``, …); with ``notify``
-    (PostgreSQL) it also notifies each table's :func:`channel` (``prefix``) of its event count (``n0``, …) in the
-    same statement. One text per batch size, so the database's own statement cache sees few."""
-    mark = _marker(paramstyle).format
-    ids = [mark(f"id{i}") for i in range(tables)]
-    sql = f"UPDATE {tables_t.name} SET touched = {mark('now')} WHERE id IN ({', '.join(ids)})"
-    if notify:
-        whens = " ".join(f"WHEN {ids[i]} THEN {mark(f'n{i}')}" for i in range(tables))
-        sql += f" RETURNING pg_notify({mark('prefix')} || id, CASE id {whens} END)"
-    return sql
 
 
 def default_db_url() -> str:
@@ -244,121 +95,10 @@ def describe_url(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
-@dataclass(frozen=True)
-class SeatRecord:
-    """One seat of a stored table: ``kind`` is ``human``, ``bot`` or ``open`` (a person's seat nobody has taken
-    yet, through the table's invite); humans have a secret ``token``. ``stand_in``: the bot spec playing a person's
-    seat while it is handed over (issue 32), until the person's link takes it back."""
-
-    seat: int
-    kind: str
-    name: str
-    bot: str | None
-    token: str | None
-    stand_in: str | None = None
-
-
-@dataclass(frozen=True)
-class Append:
-    """Events of one table to commit (:meth:`Store.append_batch`): ``(seat, token)`` pairs numbered ``first_n``,
-    ``first_n + 1``, … in the table's log."""
-
-    table_id: str
-    first_n: int
-    events: tuple[tuple[int, str], ...]
-
-
-@dataclass(frozen=True)
-class NoteRecord:
-    """Something that happened to a seat beside the moves (:data:`notes_t`): its number (from 1), the events
-    before it, the seat, ``what`` (``handed``, ``back``, ``removed``, ``timeout_bot``, ``timeout_ask``,
-    ``rematch_join``, ``rematch_leave``), the seat that did it (``None``: the host or the server), the bot spec
-    it concerns and when (epoch s)."""
-
-    id: int
-    after: int
-    seat: int
-    what: str
-    by: int | None = None
-    bot: str | None = None
-    at: float = 0.0
-
-
-class NameTaken(Exception):
-    """:meth:`Store.take_seat` found a seat of the table whose name looks like the taker's (``args[0]``)."""
-
-
 def _name_key(name: str) -> str | None:
     """The stored ``name_key`` of a seat's given name (:func:`~kartentisch.kernel.names.look_key`); ``None``
     without one (an unnamed seat is labelled per language and may be labelled alike at no other seat)."""
     return look_key(name) if name else None
-
-
-@dataclass(frozen=True)
-class ChatRecord:
-    """One chat message of a table: its number (from 1), the sender's seat (``None``: a spectator), its text
-    and when it was sent (epoch s); a quick reaction (``reaction``: its id, :data:`~kartentisch.web.chat.REACTIONS`)
-    is shown in each reader's language, its ``text`` is its English words."""
-
-    id: int
-    seat: int | None
-    text: str
-    at: float
-    reaction: str | None = None
-
-
-@dataclass(frozen=True)
-class TableRecord:
-    """A stored table: the match header, seats, events ``(seat, token)``, bookkeeping times (epoch s),
-    the reaction timer (seconds a person has to answer a decision that can be passed; ``None``: no timer)
-    and whether the table's creator chose the seed (``None``: stored before that was recorded); whether
-    spectators may chat, the invite code and host token (``None`` for a table stored before invites), the
-    chat in order and whether a seat may ask the coach for a hint (issue 23; false for a table stored before); its
-    clock preset (issue 32, :data:`~kartentisch.web.clock.CLOCKS`; ``None``: none) and its seats' notes in order."""
-
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    seats: list[SeatRecord]
-    events: list[tuple[int, str]]
-    created: float
-    touched: float
-    rematch_id: str | None
-    reaction_seconds: int | None = None
-    seed_given: bool | None = None
-    spectator_chat: bool = False
-    invite_code: str | None = None
-    host_token: str | None = None
-    chat: tuple[ChatRecord, ...] = ()
-    hints: bool = False
-    clock: str | None = None
-    notes: tuple[NoteRecord, ...] = ()
-
-
-@dataclass(frozen=True)
-class TableChanges:
-    """What a table in a process's memory lacks (:meth:`Store.changes`): the events and chat messages after the
-    ones it has, its seats (only when asked: they change only while some are open), the rematch's id and when
-    the table was last touched (epoch s)."""
-
-    events: list[tuple[int, str]]
-    chat: list[ChatRecord]
-    seats: list[SeatRecord] | None
-    rematch_id: str | None
-    touched: float
-    notes: tuple[NoteRecord, ...] = ()
-
-
-@dataclass(frozen=True)
-class ReviewRecord:
-    """A stored review: the decisions judged so far, the failure if it failed, its worker and its last write."""
-
-    judged: list[dict[str, Any]]
-    error: str | None
-    owner: str
-    beat: float
 
 
 class Store:
@@ -582,11 +322,11 @@ class Store:
         params: dict[str, Any] = {"now": now, "prefix": CHANNEL_PREFIX}
         for i, each in enumerate(appends):
             params[f"id{i}"], params[f"n{i}"] = each.table_id, str(each.first_n + len(each.events))
-        self._on_driver(conn, _touch_sql(len(appends), self.shared, self.engine.dialect.paramstyle), params)
+        self._on_driver(conn, touch_sql(len(appends), self.shared, self.engine.dialect.paramstyle), params)
 
     def _insert_events(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
         """Insert the events of ``appends`` with one ``executemany``."""
-        self._on_driver(conn, _insert_events_sql(self.engine.dialect.paramstyle), [
+        self._on_driver(conn, insert_events_sql(self.engine.dialect.paramstyle), [
             {"table_id": each.table_id, "n": each.first_n + i, "seat": seat, "token": token, "at": now}
             for each in appends for i, (seat, token) in enumerate(each.events)])
 

@@ -35,7 +35,8 @@ from . import clock
 from .deps import PlainText, hub_of
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
-from .store import Store, tables_t
+from .schema import tables_t
+from .store import Store
 
 if TYPE_CHECKING:
     from .hub import Hub

@@ -1,0 +1,182 @@
+"""The tables of the store (:mod:`.store`) and the SQL of its hot path (SQLAlchemy 2 Core; SQLite or PostgreSQL).
+
+Every table of the server's database is declared here once: the match headers and seats, the append-only event
+log, invites, chat, seat notes, bot leases, the coach's reviews and uploads (groups declare theirs in
+:mod:`.group_store` on the same :data:`metadata`). :func:`channel` names a table's PostgreSQL notification channel;
+:func:`insert_events_sql` and :func:`touch_sql` are the move commit's statements as the driver takes them (built
+once per parameter style and batch size: SQLAlchemy's statement building was most of a commit's CPU, issue 33).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+tables_t = Table(
+    "kt_tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("touched", Float, nullable=False),
+    Column("rematch_id", String(40), nullable=True),
+    Column("reaction_seconds", Integer, nullable=True),
+    Column("secret_seed", String(40), nullable=True),
+    Column("seed_given", Boolean, nullable=True),
+    Column("spectator_chat", Boolean, nullable=True),
+    Column("offer_hints", Boolean, nullable=True),
+    Column("turn_clock", String(40), nullable=True),
+)
+
+seats_t = Table(
+    "kt_seats", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("bot", String(200), nullable=True),
+    Column("token", String(64), nullable=True, unique=True),
+    Column("stand_in", String(200), nullable=True),
+    # what the seat's given name looks like (kernel.names.look_key; NULL: no given name): unique per table, so two
+    # server processes seating two people at once never seat two names alike (issue 31)
+    Column("name_key", Text, nullable=True),
+    Index("kt_seats_name_key", "table_id", "name_key", unique=True),
+)
+
+events_t = Table(
+    "kt_events", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("token", String(400), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: A table's invite (issue 21): the code of its invite link and its creator's credential for its seats.
+invites_t = Table(
+    "kt_invites", metadata,
+    Column("code", String(40), primary_key=True),
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), nullable=False, unique=True),
+    Column("host_token", String(64), nullable=False),
+)
+
+#: A table's chat, numbered from 1 per table; ``seat`` NULL: a spectator's message.
+chat_t = Table(
+    "kt_chat", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("text", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("reaction", String(20), nullable=True),
+)
+
+#: What happened to a table's seats beside the moves (issue 32), numbered from 1 per table, each after ``after``
+#: events: a seat handed to a bot (``stand_in``), taken back, given to a bot for good by the host, a clock run out,
+#: a rematch joined or left (:class:`NoteRecord`). ``by``: the seat that did it (NULL: the host, or the server).
+notes_t = Table(
+    "kt_notes", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True),
+    Column("after", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("what", String(20), nullable=False),
+    Column("by_seat", Integer, nullable=True),
+    Column("bot", String(200), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+#: Who drives a table's bots (shared stores only): a row exists while some bot has a decision there; its
+#: ``owner`` (a process, :attr:`~kartentisch.web.hub.Hub.owner`) holds it until ``expires`` (epoch s, the
+#: database's clock) unless it renews it; an expired row is taken over by another process.
+leases_t = Table(
+    "kt_bot_leases", metadata,
+    Column("table_id", String(40), ForeignKey("kt_tables.id"), primary_key=True),
+    Column("owner", String(120), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+#: The coach's reviews (issue 23), so that any process answers a poll: the decisions judged so far (JSON, in
+#: order; a review is seeded, so whoever resumes it judges the rest as its first holder would have), a failure,
+#: and which process works on it, which last wrote at ``beat`` (epoch s).
+reviews_t = Table(
+    "kt_reviews", metadata,
+    Column("key", String(80), primary_key=True),
+    Column("judged", JSON, nullable=False),
+    Column("error", String(400), nullable=True),
+    Column("owner", String(120), nullable=False),
+    Column("beat", Float, nullable=False),
+)
+
+#: Replay files uploaded for stepping through and reviewing (any process reads them back).
+uploads_t = Table(
+    "kt_uploads", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+#: The start of every table's PostgreSQL channel (:func:`channel`).
+CHANNEL_PREFIX = "kt:"
+
+#: The PostgreSQL advisory lock key held while a process creates or extends the schema.
+SCHEMA_LOCK = 0x6B74_0026
+
+#: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
+ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
+                 "kt_seats": ("name_key", "stand_in"), "kt_chat": ("reaction",)}
+
+
+def channel(table_id: str) -> str:
+    """The PostgreSQL channel a shared store notifies for each commit of ``table_id`` (issue 33 goal 5): one channel
+    per table, so a process hears only the tables it holds (it listens on theirs,
+    :class:`~kartentisch.web.cluster.Cluster`), not every table's moves. A table id is at most 40 characters
+    (``kt_tables.id``), so the channel stays within PostgreSQL's 63-byte names; it is case-sensitive (``LISTEN``
+    quotes it)."""
+    return CHANNEL_PREFIX + table_id
+
+
+def _marker(paramstyle: str) -> str:
+    """A named parameter's marker for the driver (``{}`` the name): psycopg's ``pyformat``; sqlite3, whose default
+    is ``qmark``, takes ``:name`` too."""
+    return "%({})s" if paramstyle == "pyformat" else ":{}"
+
+
+@functools.cache
+def insert_events_sql(paramstyle: str) -> str:
+    """The driver's ``INSERT`` of one event (:data:`events_t`, named parameters of its column names)."""
+    names = [c.name for c in events_t.columns]
+    marks = ", ".join(_marker(paramstyle).format(name) for name in names)
+    return f"INSERT INTO {events_t.name} ({', '.join(names)}) VALUES ({marks})"
+
+
+@functools.lru_cache(maxsize=256)
+def touch_sql(tables: int, notify: bool, paramstyle: str) -> str:
+    """The driver's ``UPDATE`` touching ``tables`` tables (parameters ``now``, ``id0``, ``id1``, …); with ``notify``
+    (PostgreSQL) it also notifies each table's :func:`channel` (``prefix``) of its event count (``n0``, …) in the
+    same statement. One text per batch size, so the database's own statement cache sees few."""
+    mark = _marker(paramstyle).format
+    ids = [mark(f"id{i}") for i in range(tables)]
+    sql = f"UPDATE {tables_t.name} SET touched = {mark('now')} WHERE id IN ({', '.join(ids)})"
+    if notify:
+        whens = " ".join(f"WHEN {ids[i]} THEN {mark(f'n{i}')}" for i in range(tables))
+        sql += f" RETURNING pg_notify({mark('prefix')} || id, CASE id {whens} END)"
+    return sql
