@@ -127,7 +127,6 @@ class Put:
 
     def __init__(self, put: PutFn) -> None:
         self.put = put
-        self.__doc__ = put.__doc__
 
     def __call__(self, out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
         buf = array.array("f", bytes(4 * out.size))
