@@ -3,8 +3,9 @@
 Everything else (metadata, dependencies, packages) is in ``pyproject.toml``; this file only adds the
 extension modules. The compiled build (issue 25) is the same Python source compiled by mypyc
 (``mypyc.build.mypycify``), as Black ships: the kernel, each game's rules modules
-(:data:`GAME_MODULES`) and the ISMCTS search. Every ``.py`` file is installed as well, so the pure
-package is always there:
+(:data:`GAME_MODULES`), the ISMCTS search and the RL environments' step path (:data:`RL_MODULES`:
+the observation encoder with each game's layout, the action space, the table; issue 36). Every
+``.py`` file is installed as well, so the pure package is always there:
 
 * no C compiler, no Python headers, or mypyc refusing the source: the build says why and installs
   the pure package (``pip`` succeeds either way);
@@ -29,11 +30,14 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "kartentisch"
 #: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
-GAME_MODULES = ("rules", "fast", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events")
+GAME_MODULES = ("rules", "fast", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events",
+                "observation")
 #: Kernel modules left pure: the scenario runner (pydantic models, whose metaclass native classes cannot
 #: have; not a hot path), a game's declared parts (a keyword-only dataclass, read once per game), the name
 #: checks (ICU's untyped binding; not a hot path) and the package's ``__init__``, which only re-exports.
 KERNEL_PURE = ("scenario.py", "parts.py", "names.py", "__init__.py")
+#: The RL environments' step path: the observation encoder, the action space and the table.
+RL_MODULES = ("observations", "spaces", "table")
 #: Written beside the package after a successful compiled build: the CRC-32 of every compiled source
 #: (a checksum, not a hash: it only has to notice an edit, and hashlib would cost every process 4 MiB).
 MANIFEST = "_compiled.json"
@@ -43,7 +47,8 @@ def compiled_sources() -> list[Path]:
     """The source files the compiled build compiles, in a stable order."""
     kernel = [p for p in sorted((PACKAGE / "kernel").glob("*.py")) if p.name not in KERNEL_PURE]
     games = [p for name in GAME_MODULES for p in sorted((PACKAGE / "games").glob(f"*/{name}.py"))]
-    return [*kernel, *sorted(games), PACKAGE / "bots" / "ismcts.py"]
+    rl = [PACKAGE / "rl" / f"{name}.py" for name in RL_MODULES]
+    return [*kernel, *sorted(games), PACKAGE / "bots" / "ismcts.py", *rl]
 
 
 def manifest(sources: list[Path]) -> dict[str, Any]:

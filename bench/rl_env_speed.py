@@ -17,9 +17,13 @@ Time is this process's CPU time (``time.process_time``), not the wall clock: the
 and CPU time is what a step costs whatever else runs (a loaded machine still slows it through
 caches and clock, so the ratios beside the references, measured seconds apart, say more than the
 absolute figures). Each repeat measures the references and then every game, ``budget`` CPU seconds
-each; a figure is the median over repeats. The JSON records CPU count and load average.
+each, and RLCard's UNO once more right before each game's ``pettingzoo`` figure: the × UNO ratio is
+the median over repeats of these pairs' ratios (the two runs of a pair seconds apart); every other
+figure is the median over repeats. The JSON records CPU count, load average and the build.
 
-Usage: ``python bench/rl_env_speed.py [--budget 3] [--repeats 3] [--games grid,mayhem] [--json out.json]``.
+Usage: ``python bench/rl_env_speed.py [--budget 3] [--repeats 3] [--games grid,mayhem]
+[--modes pettingzoo,observe] [--json out.json]`` (``--modes``: which of our figures to measure,
+default all; ``KARTENTISCH_PURE=1`` measures the pure build).
 Needs the extras ``rl`` and ``bench`` (rlcard, pygame for PettingZoo classic).
 """
 
@@ -174,15 +178,27 @@ def observe(game: str, budget: float) -> float:
     return calls / elapsed
 
 
+#: Our figures by name: a function of (game, budget) giving steps (or calls) per CPU second.
+MODES: dict[str, Callable[[str, float], float]] = {
+    "pettingzoo": lambda game, budget: ours_pettingzoo(game, budget, raw=False),
+    "pettingzoo_raw": lambda game, budget: ours_pettingzoo(game, budget, raw=True),
+    "gym": ours_gym, "rules": rules, "observe": observe}
+
+
 def main() -> None:
     """Measure, print a table, write ``--json``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--budget", type=float, default=3.0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default=",".join(g.id for g in all_games()))
+    parser.add_argument("--modes", default=",".join(MODES), help="our figures to measure (default all)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     games = args.games.split(",")
+    modes = args.modes.split(",")
+    unknown = sorted(set(modes) - set(MODES))
+    if unknown or "pettingzoo" not in modes:
+        parser.error(f"--modes {args.modes!r}: choose among {', '.join(MODES)}, pettingzoo included")
     load_start = os.getloadavg()[0]
     runs: list[dict[str, Any]] = []
     for _ in range(args.repeats):
@@ -190,17 +206,20 @@ def main() -> None:
                                "pz_leduc": pettingzoo_classic("leduc_holdem_v4", args.budget),
                                "pz_texas": pettingzoo_classic("texas_holdem_v4", args.budget)}
         for game in games:
-            run[game] = {"pettingzoo": ours_pettingzoo(game, args.budget, raw=False),
-                         "pettingzoo_raw": ours_pettingzoo(game, args.budget, raw=True),
-                         "gym": ours_gym(game, args.budget), "rules": rules(game, args.budget),
-                         "observe": observe(game, args.budget)}
+            figures: dict[str, Any] = {"rlcard_uno_pair": rlcard_uno(args.budget)}
+            for mode in modes:
+                figures[mode] = MODES[mode](game, args.budget)
+            run[game] = figures
         runs.append(run)
 
     def median(values: list[float | None]) -> float | None:
         kept = [v for v in values if v is not None]
         return statistics.median(kept) if kept else None
 
+    import kartentisch
+
     result: dict[str, Any] = {"cpus": os.cpu_count(), "python": platform.python_version(),
+                              "build": kartentisch.build_info()["build"],
                               "load_average_start": load_start, "load_average_end": os.getloadavg()[0],
                               "budget_s": args.budget, "repeats": args.repeats, "runs": runs,
                               "references": {k: median([r[k] for r in runs]) for k in ("rlcard_uno", "pz_leduc",
@@ -210,16 +229,17 @@ def main() -> None:
     for game in games:
         figures = {k: median([r[game][k] for r in runs]) for k in runs[0][game]}
         if uno:
-            figures["pettingzoo_vs_uno_per_repeat"] = [r[game]["pettingzoo"] / r["rlcard_uno"] for r in runs]
+            pairs = [r[game]["pettingzoo"] / r[game]["rlcard_uno_pair"] for r in runs]
+            figures["pettingzoo_vs_uno_per_repeat"] = pairs
+            figures["pettingzoo_vs_uno"] = statistics.median(pairs)
         result["games"][game] = figures
     refs = result["references"]
-    print(f"load {load_start:.2f} → {result['load_average_end']:.2f}; references (steps/s): "
-          + ", ".join(f"{k} {v:,.0f}" for k, v in refs.items() if v is not None))
-    print(f"{'game':10s} {'pettingzoo':>11s} {'raw':>9s} {'gym':>9s} {'rules':>9s} {'observe':>9s}  × UNO")
+    print(f"build {result['build']}; load {load_start:.2f} → {result['load_average_end']:.2f}; references "
+          "(steps/s): " + ", ".join(f"{k} {v:,.0f}" for k, v in refs.items() if v is not None))
+    print(f"{'game':10s}" + "".join(f" {m:>14s}" for m in modes) + "  × UNO (pairs)")
     for game, f in result["games"].items():
-        ratio = f"{f['pettingzoo'] / uno:.2f}" if uno else "–"
-        print(f"{game:10s} {f['pettingzoo']:11,.0f} {f['pettingzoo_raw']:9,.0f} {f['gym']:9,.0f} "
-              f"{f['rules']:9,.0f} {f['observe']:9,.0f}  {ratio}")
+        ratio = f"{f['pettingzoo_vs_uno']:.2f}" if uno else "–"
+        print(f"{game:10s}" + "".join(f" {f[m]:14,.0f}" for m in modes) + f"  {ratio}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(result, fh, indent=2)

@@ -30,12 +30,34 @@ _CLI = ("import sys, kartentisch; print(kartentisch.build_info()['build'], flush
 _TIMING = ("seconds", "matches_per_s")
 
 
-def _run(args: list[str], pure: bool) -> tuple[str, str]:
-    """``kartentisch <args>`` in a fresh interpreter: (build it loaded, the rest of its output)."""
+#: Prints the build, then plays seeded random PettingZoo episodes of the game ``argv[1]`` at 2 and 4
+#: seats and prints a CRC-32 of every observation vector and mask the acting agents saw.
+_RL = """
+import random, sys, zlib
+import numpy as np
+import kartentisch
+print(kartentisch.build_info()["build"], flush=True)
+from kartentisch.rl.pettingzoo import env
+for players in (2, 4):
+    e, rng, crc, steps = env(sys.argv[1], players=players), random.Random(5), 0, 0
+    for seed in range(4):
+        e.reset(seed=seed)
+        for _ in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            crc = zlib.crc32(obs["action_mask"].tobytes(), zlib.crc32(obs["observation"].tobytes(), crc))
+            steps += 1
+            e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    print(players, steps, crc)
+"""
+
+
+def _run(args: list[str], pure: bool, code: str = _CLI) -> tuple[str, str]:
+    """``kartentisch <args>`` (or the script ``code`` with ``args``) in a fresh interpreter: (build it
+    loaded, the rest of its output)."""
     env = {k: v for k, v in os.environ.items() if k != "KARTENTISCH_PURE"}
     if pure:
         env["KARTENTISCH_PURE"] = "1"
-    done = subprocess.run([sys.executable, "-c", _CLI, *args], capture_output=True, text=True, env=env,
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
                           cwd=ROOT, timeout=600)
     build, _, rest = done.stdout.partition("\n")
     assert done.returncode == 0, (args, pure, done.stdout[-2000:], done.stderr[-2000:])
@@ -75,6 +97,18 @@ def test_seeded_simulate_is_the_same_in_both_builds(game_id: str, tmp_path: Path
         docs[pure] = {k: v for k, v in doc.items() if k not in _TIMING}
     assert docs[True]["ended"] == 6
     assert docs[True] == docs[False]
+
+
+@pytest.mark.usefixtures("compiled")
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rl_observations_and_masks_are_the_same_in_both_builds(game_id: str) -> None:
+    """The compiled observation encoder and table (issue 36) give bit for bit the pure build's vectors
+    and masks over seeded random episodes at 2 and 4 seats."""
+    pytest.importorskip("pettingzoo")
+    runs = {pure: _run([game_id], pure, _RL) for pure in (True, False)}
+    assert [build for build, _ in runs.values()] == ["pure", "compiled"]
+    assert runs[True][1] == runs[False][1]
+    assert all(int(line.split()[1]) > 50 for line in runs[True][1].splitlines())  # whole episodes were played
 
 
 @pytest.mark.usefixtures("compiled")

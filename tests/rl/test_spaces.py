@@ -81,3 +81,36 @@ def test_step_outside_the_space_is_reported() -> None:
     space = ActionSpace(get_game("chips"), 2)
     with pytest.raises(NotationError, match="outside the action space"):
         space.steps("take:99")
+
+
+def test_continuing_keeps_the_tokens_that_go_on_with_the_step() -> None:
+    """``continuing`` narrows a decision's tokens to those whose step at ``depth`` is the one chosen."""
+    space = ActionSpace(get_game("lastcard"), 2)
+    legal = ["play:3:1:2", "play:3:2", "play:4:1", "play:9"]
+    with3 = space.index["with:3"]
+    assert space.continuing(legal, 0, with3) == ["play:3:1:2", "play:3:2"]
+    assert space.continuing(["play:3:1:2", "play:3:2"], 1, space.index["help:2"]) == ["play:3:2"]
+    assert space.continuing(legal, 0, space.index["deal"]) == []
+
+
+def test_table_masks_equal_a_fresh_listing_at_every_step(game_id: str) -> None:
+    """The table lists a decision's tokens once and narrows them step by step: at every step of seeded
+    random play its mask and next steps are those of ``ActionSpace.mask`` / ``next_steps`` on a fresh
+    ``legal_actions`` listing with the steps chosen so far."""
+    from kartentisch.rl.table import Table
+
+    game = get_game(game_id)
+    for players in player_counts(game_id):
+        table = Table(game, players, SMALL[game_id])
+        rng = random.Random(7)
+        multi = 0
+        for seed in range(3):
+            state = table.reset(seed)
+            while not state.game_over:
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                assert table.next_steps() == table.space.next_steps(legal, table.steps)
+                assert (table.mask() == table.space.mask(legal, table.steps)).all()
+                multi += bool(table.steps)
+                table.step(rng.choice(sorted(table.next_steps())))
+        assert multi or table.space.split.__name__ == "_single"  # split games did take multi-step decisions

@@ -102,11 +102,15 @@ class Ctx:
         (a plain filler).
         """
         index = self.card_index
-        target: Any = self.buf if not isinstance(at, np.ndarray) else at
-        base = 0 if isinstance(at, np.ndarray) else at
+        if isinstance(at, int):
+            buf = self.buf
+            for code in codes:
+                if code is not None and code != "?":
+                    buf[at + index[code]] += 1
+            return
         for code in codes:
             if code is not None and code != "?":
-                target[base + index[code]] += 1
+                at[index[code]] += 1
 
     def put(self, at: int, value: float) -> None:
         """Add ``value`` at flat index ``at``."""
@@ -127,7 +131,6 @@ class Put:
 
     def __init__(self, put: PutFn) -> None:
         self.put = put
-        self.__doc__ = put.__doc__
 
     def __call__(self, out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:
         buf = array.array("f", bytes(4 * out.size))

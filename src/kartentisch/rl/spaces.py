@@ -129,6 +129,20 @@ class ActionSpace:
             out[nxt] = done
         return out
 
+    def continuing(self, legal: Sequence[str], depth: int, step: int) -> list[str]:
+        """The tokens of ``legal`` whose step at ``depth`` (0-based) is ``step``: after a prefix of
+        ``depth`` steps every token of ``legal`` shares, those that go on with ``step`` (in order).
+
+        Raises:
+            NotationError: a token has a step outside the space (as :meth:`next_steps`).
+        """
+        out = []
+        for token in legal:
+            ids = self._cached_steps(token)
+            if len(ids) > depth and ids[depth] == step:
+                out.append(token)
+        return out
+
     def mask(self, legal: Sequence[str], prefix: Sequence[int]) -> np.ndarray:
         """Legal-action mask after ``prefix``: shape ``(len(self),)``, dtype int8, 1 = allowed."""
         mask = np.zeros(len(self.actions), dtype=np.int8)

@@ -74,6 +74,8 @@ class Table:
         self.state: GameState | None = None
         self.steps: list[int] = []
         self._next: dict[int, str | None] | None = None
+        #: The acting seat's legal tokens that continue its chosen ``steps`` (``None``: list them anew).
+        self._tokens: list[str] | None = None
         self.decisions = self.actions = 0
         self._scored = 0
 
@@ -93,6 +95,7 @@ class Table:
         self.state = state
         self.steps = []
         self._next = None
+        self._tokens = None
         self.decisions = self.actions = 0
         self._scored = len(state.scores)
         return state
@@ -109,12 +112,22 @@ class Table:
         return to_act[0] if to_act else None
 
     def next_steps(self) -> dict[int, str | None]:
-        """The acting seat's legal next steps: id → the token it completes (``None``: more follow)."""
+        """The acting seat's legal next steps: id → the token it completes (``None``: more follow).
+
+        A decision's tokens are listed once, at its first step; each further step of it reads only
+        the tokens that continue the steps chosen so far (the state does not change until a token
+        applies), not every legal token again.
+        """
         if self._next is None:
             state = self.state
             assert state is not None
             seat = self.acting()
-            self._next = {} if seat is None else self.space.next_steps(state.legal_actions(seat), self.steps)
+            if seat is None:
+                self._next = {}
+            else:
+                if self._tokens is None:
+                    self._tokens = state.legal_actions(seat)
+                self._next = self.space.next_steps(self._tokens, self.steps)
         return self._next
 
     def mask(self) -> np.ndarray:
@@ -166,6 +179,8 @@ class Table:
         self.actions += 1
         self._next = None
         if token is None:
+            assert self._tokens is not None  # check() listed them
+            self._tokens = self.space.continuing(self._tokens, len(self.steps), index)
             self.steps.append(index)
             return None
         seat = self.acting()
@@ -177,13 +192,13 @@ class Table:
         """Apply a whole token of ``seat`` (a bot's move; checked by the kernel); returns the rewards."""
         if self.steps:
             raise IllegalStep(f"{self.game.id}: seat {self.acting()} is in the middle of a decision")
-        self._next = None
         return self._apply(seat, token)
 
     def _apply(self, seat: int, token: str) -> list[float]:
         state = self.state
         assert state is not None
         state.apply(seat, token)
+        self._next = self._tokens = None
         self.decisions += 1
         rewards = [0.0] * self.players
         if len(state.scores) > self._scored:

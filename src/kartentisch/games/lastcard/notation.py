@@ -115,6 +115,12 @@ class Deal:
 Move = Pass | Play | HelpPlay | Lay | Deal
 
 
+#: The help-play steps by card number, written once: ``WITH_STEP[7] == "with:7"``, ``HELP_STEP[7] == "help:7"``
+#: (:func:`split_token` builds a help play's steps from them without building step objects).
+WITH_STEP: Final[tuple[str, ...]] = tuple("with:" + code for code in CODE)
+HELP_STEP: Final[tuple[str, ...]] = tuple("help:" + code for code in CODE)
+
+
 @dataclass(frozen=True, slots=True)
 class WithStep:
     """Action-space step ``with:c``: the hand card of a help play (R10)."""
@@ -122,7 +128,7 @@ class WithStep:
     card: int
 
     def __str__(self) -> str:
-        return f"with:{CODE[self.card]}"
+        return WITH_STEP[self.card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +138,7 @@ class HelpStep:
     card: int
 
     def __str__(self) -> str:
-        return f"help:{CODE[self.card]}"
+        return HELP_STEP[self.card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,5 +273,5 @@ def split_token(token: str) -> list[str]:
     """
     move = parse(token)
     if type(move) is HelpPlay:
-        return [str(WithStep(move.card)), *(str(HelpStep(h)) for h in move.helpers), str(_GO)]
+        return [WITH_STEP[move.card], *[HELP_STEP[h] for h in move.helpers], "go"]
     return [token]

@@ -476,10 +476,11 @@ def split_token(token: str) -> list[str]:
     """The steps of ``token`` in the action space (see the module docstring)."""
     move = parse(token)
     if isinstance(move, Play) and move.effect.cards:
-        cards = move.effect.cards
-        head: Move = replace(move, effect=replace(move.effect, cards=()))
+        effect = move.effect
+        cards = effect.cards
+        head: Move = Play(move.card, Effect(effect.wish, effect.target, (), effect.seats))
     elif isinstance(move, Counterattack) and move.cards:
-        cards, head = move.cards, replace(move, cards=())
+        cards, head = move.cards, Counterattack(move.wish, move.target)
     elif isinstance(move, Start) and move.cards:
         cards, head = move.cards, Start(move.args[:1])
     else:
