@@ -31,7 +31,8 @@ The JSON (``--json``): ``{"game", "players", "seed", "bots", "command", "build",
 "pairs": [{"bots": [a, b], "matches", "wins": [a's, b's], "win_rate" (a's), "ci95"}],
 "ratings": {spec: {"elo", "ci95"}}, "order": [specs, strongest first], "policy_sha256": {spec: hex},
 "matches": [{"pair", "seed", "seats", "returns", "totals", "ended", "decisions"}]}``. ``--load FILE`` reads such
-a file and prints its tables again (refitting the ratings with this ``--bootstrap`` and ``--seed``).
+a file and prints its tables again (refitting the ratings with this ``--bootstrap`` and ``--seed``; ``--markdown``
+as in the README).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from typing import Any
 
 import kartentisch
 from kartentisch.bots import parse_spec
+from kartentisch.bots.levels import shipped_policy
 from kartentisch.cli.tournament import print_tables
 from kartentisch.games import get_game
 from kartentisch.sim.engine import MatchJob, MatchResult, derive_seed, iter_results
@@ -58,11 +60,6 @@ from kartentisch.sim.stats import wilson
 from kartentisch.sim.tournament import tournament_jobs
 
 LEVELS = ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=1000")
-
-
-def shipped_policy(game: str) -> Path:
-    """The policy file a game ships (``src/kartentisch/games/<id>/policy.npz``; it may not exist)."""
-    return Path(kartentisch.__file__).parent / "games" / game / "policy.npz"
 
 
 def default_bots(game: str, players: int) -> list[str]:
@@ -202,6 +199,16 @@ def tables(doc: dict[str, Any]) -> list[TextTable]:
     return [ratings, matrix]
 
 
+def markdown(doc: dict[str, Any]) -> str:
+    """:func:`tables` as Markdown (the README's tables)."""
+    lines = []
+    for t in tables(doc):
+        lines += [f"{t.title}:", "", "| " + " | ".join(t.headers) + " |", "|" + "---|" * len(t.headers)]
+        lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in t.rows]
+        lines.append("")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The command line (module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -218,13 +225,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples of the ratings")
     ap.add_argument("--json", type=Path, help="write every match and the figures here")
     ap.add_argument("--load", type=Path, help="print the tables of an earlier --json file instead of playing")
+    ap.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     args = ap.parse_args(argv)
     if args.load:
         doc = json.loads(args.load.read_text(encoding="utf-8"))
     else:
         doc = play(args)
     analyse(doc, args.bootstrap, args.seed)
-    print_tables(tables(doc))
+    if args.markdown:
+        print(markdown(doc))
+    else:
+        print_tables(tables(doc))
     if args.json and not args.load:
         args.json.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
 

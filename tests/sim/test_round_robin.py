@@ -52,6 +52,10 @@ def test_load_prints_the_same_order_again(tmp_path: Path, capsys: pytest.Capture
     printed = capsys.readouterr().out
     assert "win rate of the row against the column" in printed
     assert printed.index(first[0]) < printed.index(first[1])
+    rr.main(["colors", "--load", str(out), "--bootstrap", "20", "--markdown"])
+    table = capsys.readouterr().out
+    assert "| rank | bot | Elo | 95% CI |" in table
+    assert table.index(f"| 1 | {first[0]} |") < table.index(f"| 2 | {first[1]} |")
 
 
 def test_the_schedule_advances_every_pair_together_and_stops_at_the_deadline() -> None:
