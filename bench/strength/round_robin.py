@@ -252,11 +252,11 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         if not eq or not n.isdigit() or spec not in bots:
             raise SystemExit(f"--limit {item!r}: give SPEC=N with SPEC one of {', '.join(bots)}")
         limits[spec] = int(n)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                            cwd=Path(__file__).parent, check=False).stdout.strip()  # the code that plays
     pairs, results, seconds = run(args.game, args.players, bots, args.matches, limits, args.seed, args.jobs,
                                   args.minutes)
     names = {s: short(s) for s in bots}
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=Path(__file__).parent, check=False).stdout.strip()
     return {
         "game": args.game, "players": args.players, "seed": args.seed, "bots": [names[s] for s in bots],
         "command": " ".join(["bench/strength/round_robin.py", *sys.argv[1:]]), "build": kartentisch.build_info(),
