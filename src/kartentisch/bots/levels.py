@@ -23,7 +23,13 @@ LEVEL_SPECS: dict[str, str] = {"easy": "random", "medium": "heuristic", "strong"
                                "learned": "policy"}
 
 #: Per game, the round robin's bots weakest first (two seats; ``policy``: the game's shipped policy file).
-MEASURED: dict[str, tuple[str, ...]] = {}
+MEASURED: dict[str, tuple[str, ...]] = {
+    "colors": ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=1000"),
+    "chips": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000"),
+    "lastcard": ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=1000"),
+    "grid": ("random", "ismcts:iterations=100", "policy", "heuristic", "ismcts:iterations=1000"),
+    "mayhem": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000"),
+}
 
 
 def shipped_policy(game: str) -> Path:
