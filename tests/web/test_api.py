@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from kartentisch.bots.levels import lobby_levels
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app, workers
@@ -22,7 +23,8 @@ def test_health_and_games(client: TestClient) -> None:
     assert client.get("/api/health").status_code == 200
     games = client.get("/api/games").json()
     assert [g["id"] for g in games] == [g.id for g in all_games()]
-    assert games[0] == {**all_games()[0].describe(), "pitch": dict(all_games()[0].parts.pitch), "learned": None}
+    assert games[0] == {**all_games()[0].describe(), "pitch": dict(all_games()[0].parts.pitch), "learned": None,
+                        "levels": lobby_levels(all_games()[0].id)}
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
     assert client.get("/docs").status_code == 200
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from kartentisch.bots.levels import lobby_levels
+
 from .browser_kit import api_frame, browser, play_match, seat_token  # noqa: F401
 from .test_browser import create_from_lobby
 
@@ -42,6 +44,8 @@ def test_the_lobby_offers_the_learned_bot_and_a_match_against_it_is_played(brows
     page.wait_for_selector("body[data-ready='1']")
     page.click("li[data-game='grid'] button.choose")
     assert "learned" not in page.inner_text("#kind-1")  # no policy of grid on this server
+    kinds = page.eval_on_selector_all("#kind-1 option", "options => options.map((o) => o.value)")
+    assert kinds == ["open", "human", *lobby_levels("grid")]  # the bot levels weakest first as measured
     tid = create_from_lobby(page, live_server, "colors", {"max_rounds": "1"}, seats=("learned",))
     play_match([page], random.Random(4))
     frame = api_frame(live_server, tid, seat_token(page, tid))

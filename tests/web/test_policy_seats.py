@@ -46,6 +46,8 @@ def test_the_lobby_lists_the_learned_level_for_its_game_and_player_count(served:
     games = {g["id"]: g for g in served.get("/api/games").json()}
     assert games["colors"]["learned"] == {"players": 2}
     assert games["grid"]["learned"] is None
+    assert games["colors"]["levels"][-1] == "learned"  # a file not measured comes after the measured levels
+    assert "learned" not in games["grid"]["levels"]
 
 
 def test_a_policy_seat_plays_a_whole_match_beside_a_person(served: TestClient):

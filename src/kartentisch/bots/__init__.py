@@ -27,9 +27,18 @@ _KINDS: dict[str, dict[str, str]] = {
            "policy": "gelernt", "bot": "Bot {name} ({kind})"},
 }
 
-#: ISMCTS iterations from which a bot is called medium and strong (weak below); the heuristic bot
-#: plays about as well as ISMCTS at a few hundred iterations (bench/strength/README.md).
-STRENGTHS: tuple[tuple[int, str], ...] = ((1000, "strong"), (300, "medium"), (0, "weak"))
+#: ISMCTS iterations from which a bot is called strong and medium (weak below). Measured in every game's round robin
+#: (two players, bench/strength/README.md, :mod:`.levels`): ISMCTS-1000 is rated above the heuristic in every game,
+#: ISMCTS-100 above it in colors and lastcard, below it in chips, grid and mayhem (it won 0.48-0.58 of its matches
+#: against the heuristic, in grid 0.29), so from 100 iterations a bot is "medium", the heuristic's level
+#: (:data:`SCALE`), not "weak" below it (as with the old threshold of 300). The words do not depend on the game, so
+#: grid's weaker ISMCTS-100 shares the level too. Below 100 iterations (not measured) it is called weak.
+STRENGTHS: tuple[tuple[int, str], ...] = ((1000, "strong"), (100, "medium"), (0, "weak"))
+
+#: The strength scale of the kinds :func:`bot_kind` names, weakest first; the kinds of one entry are one level (the
+#: round robins do not order them alike in every game). ``policy`` ("learned") is not on it: the lobby places the
+#: learned bot by its game's measurement (:func:`.levels.lobby_levels`).
+SCALE: tuple[tuple[str, ...], ...] = (("random",), ("weak",), ("heuristic", "medium"), ("strong",))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -68,21 +77,29 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
-def bot_label(spec: str, seat: int, lang: str = "en") -> str:
-    """A bot seat as players read it: a person-like name and its kind and strength,
-    ``bot_label("ismcts:iterations=1000", 1) == "Bot Max (strong)"``; German with ``lang="de"``.
+def bot_kind(spec: str) -> str:
+    """The kind of bot ``spec`` names in its label: ``random``, ``heuristic``, ``policy``, or an ISMCTS bot's strength
+    ``weak``/``medium``/``strong`` by its iterations (:data:`STRENGTHS`; a time budget counts as 1,000).
 
     Raises:
         KartentischError: ``spec`` is not a bot spec (:func:`parse_spec`).
     """
     name, params = parse_spec(spec)
+    if name != "ismcts":
+        return name
+    iterations = params.get("iterations", 1000) if "time_budget_s" not in params else 1000
+    return next(k for least, k in STRENGTHS if not isinstance(iterations, int) or iterations >= least)
+
+
+def bot_label(spec: str, seat: int, lang: str = "en") -> str:
+    """A bot seat as players read it: a person-like name and its kind and strength (:func:`bot_kind`),
+    ``bot_label("ismcts:iterations=1000", 1) == "Bot Max (strong)"``; German with ``lang="de"``.
+
+    Raises:
+        KartentischError: ``spec`` is not a bot spec (:func:`parse_spec`).
+    """
     texts = _KINDS.get(lang, _KINDS["en"])
-    if name == "ismcts":
-        iterations = params.get("iterations", 1000) if "time_budget_s" not in params else 1000
-        kind = next(k for least, k in STRENGTHS if not isinstance(iterations, int) or iterations >= least)
-    else:
-        kind = name
-    return texts["bot"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)], kind=texts[kind])
+    return texts["bot"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)], kind=texts[bot_kind(spec)])
 
 
 def make_bot(spec: str, game: Game, seed: int | None = None, players: int | None = None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .engine import MatchResult
 
@@ -56,15 +56,22 @@ def bradley_terry_elo(results: Sequence[MatchResult], iterations: int = 1000, to
         ``{spec: rating}``; a lone bot (or no comparisons at all) gets :data:`ELO_MEAN`.
     """
     bots = sorted({spec for r in results for spec in r.job.bots})
+    return elo_from_wins(bots, pairwise_wins(results), iterations, tol)
+
+
+def elo_from_wins(bots: Sequence[str], wins: Mapping[tuple[str, str], float], iterations: int = 1000,
+                  tol: float = 1e-10) -> dict[str, float]:
+    """Bradley–Terry ratings (Elo scale) of ``bots`` from comparison counts ``wins[(a, b)]`` (a beat b;
+    :func:`pairwise_wins`), fitted by MM with one virtual draw between every pair (module docstring).
+
+    Returns:
+        ``{spec: rating}``; a lone bot gets :data:`ELO_MEAN`.
+    """
     if len(bots) < 2:
         return {b: ELO_MEAN for b in bots}
-    wins = pairwise_wins(results)
-    for a in bots:  # prior: one virtual draw between every pair
-        for b in bots:
-            if a != b:
-                wins[(a, b)] = wins.get((a, b), 0.0) + 0.5
-    games = {(a, b): wins[(a, b)] + wins[(b, a)] for a in bots for b in bots if a != b}
-    total_wins = {a: sum(wins[(a, b)] for b in bots if b != a) for a in bots}
+    won = {(a, b): wins.get((a, b), 0.0) + 0.5 for a in bots for b in bots if a != b}  # prior: one draw a pair
+    games = {(a, b): won[(a, b)] + won[(b, a)] for a in bots for b in bots if a != b}
+    total_wins = {a: sum(won[(a, b)] for b in bots if b != a) for a in bots}
     p = {b: 1.0 for b in bots}
     for _ in range(iterations):
         new = {a: total_wins[a] / sum(games[(a, b)] / (p[a] + p[b]) for b in bots if b != a) for a in bots}

@@ -18,6 +18,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..bots.levels import lobby_levels
 from ..games import all_games
 from ..kernel import Game
 from . import clock, creation
@@ -135,11 +136,14 @@ def pitch_of(game: Game) -> dict[str, str]:
 @router.get("/api/games")
 async def list_games(request: Request) -> list[dict[str, Any]]:
     """Every game: id, names, player range and options (``Game.describe()``: a choice option's values in words
-    as ``choice_labels``), its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`) and
-    ``learned``: ``{"players"}`` of the learned bot this server offers for it (``serve --policy``), else None."""
+    as ``choice_labels``), its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`),
+    ``learned``: ``{"players"}`` of the learned bot this server offers for it (``serve --policy``), else None, and
+    ``levels``: the lobby's bot levels weakest first as measured for the game, e.g. ``["easy", "medium", "strong"]``
+    (:func:`~kartentisch.bots.levels.lobby_levels`)."""
     offered = hub_of(request).policies
     return [{**g.describe(), "pitch": pitch_of(g),
-             "learned": {"players": offered[g.id][1]} if g.id in offered else None} for g in all_games()]
+             "learned": {"players": offered[g.id][1]} if g.id in offered else None,
+             "levels": lobby_levels(g.id, offered[g.id][0] if g.id in offered else None)} for g in all_games()]
 
 
 @router.post("/api/tables", status_code=201)

@@ -13,14 +13,16 @@ import { html, listValue, loadGame, render, useEffect, useRef, useState } from "
 
 // The same words as the table's bot labels (bots.bot_label): ISMCTS from 1,000 iterations is "strong" there.
 // "learned": the policy this server offers for the game (serve --policy; GET /api/games: learned), issue 36.
+// The same specs as bots.levels.LEVEL_SPECS (tests/bots/test_levels.py reads this line).
 const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { bot: "ismcts", iterations: 1000 },
   learned: { bot: "policy" } };
 /** The page's words of each kind of seat (the seat rows' choices). */
 const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong",
   learned: "botLearned" };
-/** The kinds of seat offered for `game` at `players`: "learned" only where the server has a policy for that count. */
-const seatKinds = (game, players) => Object.entries(SEAT_KINDS)
-  .filter(([kind]) => kind !== "learned" || game.learned?.players === players);
+/** The kinds of seat offered for `game` at `players`: people, then the bot levels weakest first as measured for the
+ * game (GET /api/games: levels, issue 36); "learned" only where the server has a policy for that count. */
+const seatKinds = (game, players) => ["open", "human", ...game.levels]
+  .filter((kind) => kind !== "learned" || game.learned?.players === players).map((kind) => [kind, SEAT_KINDS[kind]]);
 
 function RulesDialog({ game, onClose }) {
   const [text, setText] = useState(null);
