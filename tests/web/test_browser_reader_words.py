@@ -86,3 +86,19 @@ def test_an_attack_on_the_reader_says_you(status_of, lang: str) -> None:
     by_me = status_of("mayhem", {**counter, "zones": {**counter["zones"], "pending": {
         **counter["zones"]["pending"], "source": 0, "target": 1}}}, 0, lang)
     assert ("Du greifst Ben an" if lang == "de" else "You attack Ben") in by_me, by_me
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_whose_turn_comes_next_is_named_in_words(status_of, lang: str) -> None:
+    """mayhem R11 (play runs counter-clockwise): the turn line names who comes next, the reader as "du"/"you"; a
+    local helper of the status once shadowed the kit's ``who`` and printed "[object Object]_me … danach: 2"."""
+    play = {"phase": "play", "players": 3, "to_act": [1], "zones": {"current": 1, "skipped": [False] * 3,
+                                                                     "pending": None, "exhausted": False}}
+    others = status_of("mayhem", play, 2, lang)
+    mine = status_of("mayhem", play, 1, lang)
+    before_me = status_of("mayhem", play, 0, lang)
+    for line in (others, mine, before_me):
+        assert "[object" not in line and "_me" not in line, line
+    assert ("Ben ist am Zug" if lang == "de" else "Ben's turn") in others, others
+    assert ("danach: du" if lang == "de" else "next: you") in before_me, before_me
+    assert ("danach: Anna" if lang == "de" else "next: Anna") in mine, mine

@@ -123,9 +123,9 @@ function status(view, ctx) {
   const mine = view.to_act.includes(me);
   const lines = [];
   const phase = view.phase;
-  const who = (key, seat) => lines.push(tx(mine ? `${key}_me` : key, { who: ctx.seatName(seat) }));
-  if (["play", "after_draw", "chance"].includes(phase)) who(phase, z.current);
-  else if (phase === "start") who("start", view.dealer);
+  const turn = (key, seat) => lines.push(tx(mine ? `${key}_me` : key, { who: ctx.seatName(seat) }));
+  if (["play", "after_draw", "chance"].includes(phase)) turn(phase, z.current);
+  else if (phase === "start") turn("start", view.dealer);
   else if (phase === "counter") {
     // the attacking card lies on the discard pile (under any Counterattack)
     const attack = z.discard.find((c) => kindOf(c) === p.kind);
