@@ -281,8 +281,11 @@ def test_a_friend_away_for_days_keeps_the_seat_until_the_clock_runs_out(db_url: 
             seat = client.get(f"/api/tables/{tid}/view", headers=auth(ben)).json()["seats"][0]
             assert seat["presence"] == "gone" and seat["hand_over"] is may
         url = f"/api/tables/{daily['id']}/seats/0"
-        res = client.post(f"{url}/handover", json={}, headers=auth(daily["seats"][1]["token"]))
+        res = client.post(f"{url}/handover?lang=de", json={}, headers=auth(daily["seats"][1]["token"]))
         assert res.status_code == 409 and "turn-based" in res.json()["error"]
+        # the words say the clock alone counts there (not "… and the person is not gone" beside "● weg")
+        assert res.json()["text"] == ("An einem rundenbasierten Tisch geht ein Platz erst an einen Bot, wenn seine "
+                                      "Uhr abgelaufen ist."), res.json()
         res = client.post(f"{url}/remove", json={}, headers=auth(daily["host_token"]))
         assert res.status_code == 409 and "turn-based" in res.json()["error"]
         assert client.get(f"/api/tables/{daily['id']}/view").json()["seats"][0]["stand_in"] is False

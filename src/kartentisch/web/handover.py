@@ -79,10 +79,19 @@ REFUSED = {
     "not_yet": {"en": "This seat cannot go to a bot yet: its clock has not run out and its person is not gone.",
                 "de": "Dieser Platz kann noch nicht an einen Bot gehen: Seine Uhr ist nicht abgelaufen und die Person "
                       "ist nicht weg."},
+    "not_yet_turn_based": {"en": "At a turn-based table a seat goes to a bot only once its clock has run out.",
+                           "de": "An einem rundenbasierten Tisch geht ein Platz erst an einen Bot, wenn seine Uhr "
+                                 "abgelaufen ist."},
     "over": {"en": "The match is over.", "de": "Die Partie ist vorbei."},
     "already": {"en": "Nothing to do: you play this seat yourself already.",
                 "de": "Nichts zu tun: Du spielst diesen Platz schon selbst."},
 }
+
+
+def _not_yet(table: LiveTable) -> dict[str, str]:
+    """The refusal of a seat that may not go to a bot yet: at a turn-based table only its clock counts (its person
+    being away says nothing there), elsewhere its clock or its person being gone."""
+    return REFUSED["not_yet_turn_based" if presence.turn_based(table) else "not_yet"]
 
 
 async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -> None:
@@ -94,7 +103,7 @@ async def hand_over(hub: Hub, table: LiveTable, by: int, seat: int, spec: str) -
             raise ApiError(409, f"{table.names['en'][seat]} cannot hand their own seat to a bot; another person at "
                                 "the table may, once its clock ran out or its person is gone", said=REFUSED["own"])
         if (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
-            raise ApiError(409, why, said=REFUSED["not_yet"])
+            raise ApiError(409, why, said=_not_yet(table))
         await commit_note(hub, table, "handed", seat, by=by, bot=spec, record=replace(target, stand_in=spec))
     hub.after_change(table)
     await table.broadcast()
@@ -127,7 +136,7 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
             raise ApiError(409, "the match is over", said=REFUSED["over"])
         if target.stand_in is None and (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
             raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays",
-                           said=REFUSED["not_yet"])
+                           said=_not_yet(table))
         await commit_note(hub, table, "removed", seat, bot=spec,
                           record=SeatRecord(seat, "bot", target.name, spec, None))
         for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more

@@ -70,6 +70,13 @@ async def announce(table: LiveTable, seat: int, scale: float) -> None:
         await table.broadcast()
 
 
+def turn_based(table: LiveTable) -> bool:
+    """Whether ``table`` plays with a turn-based clock (a day a move): there a seat goes to a bot only once its
+    clock ran out, never for being gone (everyone is gone between moves)."""
+    stored = TableClock.parse(table.record.clock)
+    return stored is not None and stored.preset.turn_based
+
+
 def hand_over_refusal(table: LiveTable, seat: int, scale: float,
                       connected: set[int | None] | None = None) -> str | None:
     """Why ``seat`` may not be handed to a bot now (a sentence naming it), ``None`` if it may
@@ -84,8 +91,7 @@ def hand_over_refusal(table: LiveTable, seat: int, scale: float,
         return "the match is over"
     if ran_out(table, seat):
         return None
-    stored = TableClock.parse(table.record.clock)
-    if stored is not None and stored.preset.turn_based:
+    if turn_based(table):
         return f"{name}'s clock has not run out; at a turn-based table a seat goes to a bot only then"
     state = presence(table, seat, scale, connected)
     if state == "gone":
