@@ -162,3 +162,20 @@ def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
                              "ctx": {"le": 1000000}}], "en") == (
         "Seat 1: The bot's strength must be at most 1000000; check it and try again.")
     assert status_text(418, "de") == status_text(400, "de") and status_text(599, "fr") == status_text(503, "en")
+
+
+def test_a_browser_at_an_address_no_route_has_reads_a_page_in_its_language(client: TestClient) -> None:
+    """A German browser at ``/nichtda`` read the API's English JSON (a fresh user's finding): a browser's GET of an
+    unknown address gets a page in its language (``?lang=``, else Accept-Language as the pages choose) with a link
+    to the lobby; an API client still gets JSON."""
+    browser = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    de = client.get("/nichtda", headers={**browser, "accept-language": "de-DE,de;q=0.9,en;q=0.8"})
+    assert de.status_code == 404 and de.headers["content-type"].startswith("text/html"), de.text
+    assert '<html lang="de">' in de.text and "Das gibt es nicht" in de.text and "Zur Startseite" in de.text
+    en = client.get("/nichtda?lang=en", headers={**browser, "accept-language": "de-DE"})
+    assert '<html lang="en">' in en.text and "This was not found" in en.text and '<a href="/">' in en.text
+    fr = client.get("/nothing", headers={**browser, "accept-language": "fr-FR,fr;q=0.9"})
+    assert '<html lang="en">' in fr.text
+    api = client.get("/api/nothing", headers=browser)
+    assert api.status_code == 404 and api.json()["text"].startswith("This was not found")
+    assert client.get("/nothing").json()["error"] == "Not Found"

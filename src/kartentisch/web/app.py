@@ -27,7 +27,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import SQLAlchemyError
@@ -192,8 +192,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
         return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        # Starlette's own refusals (no such route, wrong method, an unreadable body) speak like ours.
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # Starlette's own refusals (no such route, wrong method, an unreadable body) speak like ours; a browser
+        # that opens an address no route has gets a page in its language, not JSON (a fresh user's finding).
+        if (exc.status_code == 404 and request.method == "GET" and not request.url.path.startswith("/api/")
+                and "text/html" in request.headers.get("accept", "")):
+            lang = refusals.page_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
+            return HTMLResponse(refusals.missing_page(404, lang), status_code=404)
         headers = exc.headers
         if exc.status_code == 405:  # Starlette's Allow names the first route of the path only; a path may have more
             headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(app, request.scope))}

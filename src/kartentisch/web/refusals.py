@@ -15,6 +15,7 @@ A more specific refusal says its own words where it is raised (``ApiError(..., s
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -119,6 +120,34 @@ STATUS_WORDS: dict[int, dict[str, str]] = {
 #: A status :data:`STATUS_WORDS` does not list: a client error, else a server error.
 OTHER_CLIENT = STATUS_WORDS[400]
 OTHER_SERVER = STATUS_WORDS[503]
+
+
+#: The link of a page that was not found back to the lobby (:func:`missing_page`).
+TO_LOBBY = {"en": "Go to the lobby", "de": "Zur Startseite"}
+
+
+def page_lang(query_lang: str | None, accept_language: str | None) -> str:
+    """The language of a page the server writes itself, as the pages choose theirs (``i18n.js`` ``lang()``):
+    ``?lang=`` if the pages have it, else the first of the browser's languages (``Accept-Language``, in its order)
+    that they have, else English."""
+    if query_lang in LANGS:
+        return query_lang
+    for item in (accept_language or "").split(","):
+        primary = item.split(";")[0].strip().split("-")[0].lower()
+        if primary in LANGS:
+            return primary
+    return "en"
+
+
+def missing_page(status: int, lang: str) -> str:
+    """A browser's page for a link that leads nowhere (an address no route has, 404): the status's words in
+    ``lang`` (:func:`status_text`) and a link to the lobby, with the pages' style sheet and no script."""
+    text, back = html.escape(status_text(status, lang)), html.escape(TO_LOBBY[lang])
+    return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1"><title>kartentisch</title>'
+            '<link rel="stylesheet" href="/static/kt.css"></head>'
+            f'<body class="lobby-page"><main><h1>kartentisch</h1><p role="alert">{text}</p>'
+            f'<p><a href="/">{back}</a></p></main></body></html>\n')
 
 
 def sentences(texts: Mapping[str, str]) -> dict[str, str]:
