@@ -249,6 +249,9 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     (["--players", "9"], "Farblücke spielen 2 bis 6 Spieler, nicht 9."),
     (["--options", '{"target_score": 1000000000}'], "Zielpunktzahl: Wähle eine ganze Zahl von 1 bis 300."),
     (["--seat", "3"], "Platz 3 gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis 2."),
+    (["--players", "zwei"], "Anzahl der Spieler: 'zwei' ist keine Zahl; gib eine ganze Zahl an, etwa 2."),
+    (["--seat", "-1"], "Platz -1 gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis 2."),
+    (["--seat", "1.5"], "Dein Platz: '1.5' ist keine Zahl; gib eine ganze Zahl an, etwa 2."),
 ])
 def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: str, tmp_path: Path) -> None:
     """A fresh user's ``--players 9`` got Typer's English "Invalid value: colors: 9 players not allowed": the

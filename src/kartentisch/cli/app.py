@@ -154,8 +154,10 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
 @app.command("play")
 def play_cmd(
     game: str,
-    players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
-    seat: Annotated[int, typer.Option(help="Your seat, counted from 1 clockwise.")] = 1,
+    # players and seat are read as text and checked here, so a word ("zwei") is refused in the terminal's
+    # language as a number out of range is, not by Typer's English parse error (a fresh user's finding)
+    players_given: Annotated[str, typer.Option("--players", metavar="N", help="Number of seats.")] = "2",
+    seat_given: Annotated[str, typer.Option("--seat", metavar="N", help="Your seat, counted from 1 clockwise.")] = "1",
     bots: Annotated[str, typer.Option(
         help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the match (default: random).")] = None,
@@ -173,6 +175,7 @@ def play_cmd(
     if seed is None:
         seed = secrets.randbits(64)
     given = options_json(options)
+    players, seat = _whole(players_given, "players", lang), _whole(seat_given, "seat", lang)
     try:
         g.resolve_options(players, given, at_table=True)
     except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
@@ -230,6 +233,14 @@ def play_cmd(
     finally:
         match.save(save)
         say(t(lang, "saved", path=str(save)))
+
+
+def _whole(text: str, what: str, lang: str) -> int:
+    """``text`` (an option's value) as a whole number; else the command ends with ``what`` ("players", "seat")
+    refused in the terminal's language (:func:`_refuse`)."""
+    if not re.fullmatch(r"-?[0-9]{1,4}", text.strip()):
+        _refuse(t(lang, "not_a_number", what=t(lang, f"option_{what}"), text=text))
+    return int(text)
 
 
 def _refuse(text: str) -> NoReturn:

@@ -14,6 +14,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "illegal_move": "Not allowed now: “{move}” ({rule}). Type the number of a choice.",
         "this_move": "this move",
         "bad_seat": "Your seat {seat} is not at this table: choose a seat from 1 to {n}.",
+        "not_a_number": "{what}: '{text}' is not a number; give a whole number, such as 2.",
+        "option_players": "Number of players", "option_seat": "Your seat",
         "not_understood": "Not understood: {text}. Type the number of a choice, or back, help, rules, log or quit.",
         "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
@@ -39,6 +41,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "illegal_move": "Jetzt nicht erlaubt: „{move}“ ({rule}). Gib die Nummer einer Wahl ein.",
         "this_move": "dieser Zug",
         "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
+        "not_a_number": "{what}: '{text}' ist keine Zahl; gib eine ganze Zahl an, etwa 2.",
+        "option_players": "Anzahl der Spieler", "option_seat": "Dein Platz",
         "not_understood": "Nicht verstanden: {text}. Gib die Nummer einer Wahl ein oder zurück, hilfe, regeln, "
                           "verlauf oder ende.",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
