@@ -98,7 +98,8 @@ def test_mayhem_layout_shows_an_attack_window_with_its_countdown(browser, live_s
     pending = frame["view"]["zones"]["pending"]
     assert frame["view"]["phase"] == "counter" and pending["target"] == 0
     status = page.locator("#decision .prompt").text_content()
-    assert f"{['Ada', 'Bo', 'Cy'][pending['source']]} attacks Ada" in status and "Counterattack or pass?" in status
+    # Ada's own page names her "you" (the reader's seat in the second person, as the log does)
+    assert f"{['Ada', 'Bo', 'Cy'][pending['source']]} attacks you" in status and "Counterattack or pass?" in status
     countdown = page.locator("#decision .countdown")
     assert countdown.text_content().startswith("◷ ")
     first = int(countdown.text_content().split()[1])

@@ -213,7 +213,7 @@ def test_last_turn_ends_the_round_and_the_deal() -> None:
     state.apply(0, "play:b5")
     told = narrate(before, 0, "play:b5", state, Voice("en", 1, NAMES))
     assert told.text == "Ana puts Blue 5 in the centre (nothing to take)."
-    assert told.round_text is not None and told.round_text.startswith("Round 1 is over: Ana +0")
+    assert told.round_text is not None and told.round_text.startswith("Round 1 is over: Ana 0 (total 0), you −7")
     assert state.phase == "round_over" and state.to_act() == [0]
     after_deal = state.clone()
     after_deal.apply(0, "deal")
