@@ -202,9 +202,13 @@ def test_a_wrong_table_link_says_why_in_the_page_s_language(browser, live_server
     page.goto(f"{live_server}/t/NICHTDA")
     banner = page.wait_for_selector("#banner")
     assert banner.text_content().startswith("Unter diesem Link gibt es keinen Tisch")
+    page.goto(f"{live_server}/t/{table}#seat={tokens[0]}")
+    page.wait_for_selector("body[data-phase] #zones")
     page.goto(f"{live_server}/t/{table}#seat=falsch{tokens[0][:4]}")
     page.reload()
     assert page.wait_for_selector("#banner").text_content() == "Den Platz dieses Links gibt es an diesem Tisch nicht."
+    # the wrong link did not replace the seat this browser holds (a fresh user's "Meine Tische" was empty after it)
+    assert page.evaluate(f"localStorage.getItem('kartentisch.seat.{table}')") == tokens[0]
 
 
 def test_the_german_lobby_shows_a_refusal_in_german(browser, live_server: str) -> None:  # noqa: F811

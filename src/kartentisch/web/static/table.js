@@ -25,14 +25,14 @@ const HOST_KEY = `kartentisch.host.${tableId}`;
 const INVITE_KEY = `kartentisch.invite.${tableId}`;
 const SOUND_KEY = "kartentisch.sound";
 
-/** The seat tokens of this page: `#hotseat=a,b`, `#seat=<token>`, `?token=` (an invite's answer, kept in this
- * browser and moved out of the address), else the token this browser keeps for the table, else none. */
+/** The seat tokens of this page: `#hotseat=a,b`, `#seat=<token>`, `?token=` (an invite's answer, moved out of the
+ * address), else the token this browser keeps for the table, else none. A given token is kept in this browser
+ * only once the table accepted it (`connect`): a mistyped or cut-off link must not replace the seat it holds. */
 function seatTokens() {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("hotseat")) return { hotseat: true, tokens: hash.get("hotseat").split(",").filter(Boolean) };
   const given = hash.get("seat") ?? query.get("token");
   if (given) {
-    localStorage.setItem(SEAT_KEY, given);
     if (query.has("token")) {
       const url = new URL(location.href);
       url.searchParams.delete("token");
@@ -132,6 +132,7 @@ function connect(conn) {
     // socket frames carry the log from event log_start on (the first frame: all of it), the chat likewise
     msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
+    if (!hotseat && conn.token && !conn.frame) localStorage.setItem(SEAT_KEY, conn.token);  // accepted: keep it
     if (conn.frame && msg.n !== conn.frame.n) S.banner = null;  // an error about an older position
     const fresh = !conn.frame || msg.n !== conn.frame.n;
     conn.frame = msg;
