@@ -42,7 +42,7 @@ def test_a_lookalike_of_another_seat_s_name_is_refused_in_english_and_german(cli
     assert res.status_code == 422, res.text
     assert res.json()["error"] == f"{name!r} looks like 'Ana' (Seat 1); choose a name that reads differently"
     res = client.post("/api/tables?lang=de", json={"game": "colors", "players": 2, "seats": seats})
-    assert res.json()["error"] == f"{name!r} sieht aus wie 'Ana' (Platz 1); wähle einen Namen, der sich anders liest"
+    assert res.json()["error"] == f"„{name}“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest"
 
 
 def test_a_name_like_another_seat_s_own_says_which_seats_are_alike(client: TestClient) -> None:
@@ -52,14 +52,14 @@ def test_a_name_like_another_seat_s_own_says_which_seats_are_alike(client: TestC
             ([{"kind": "human"}, {"kind": "human", "name": "Platz 1"}],
              {"en": "'Platz 1' is what Seat 1 is called without a name of its own; choose a name that reads "
                     "differently",
-              "de": "'Platz 1' heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
+              "de": "„Platz 1“ heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
             ([{"kind": "open"}, {"kind": "human", "name": "seat 1"}],
              {"en": "'seat 1' is what Seat 1 is called without a name of its own; choose a name that reads "
                     "differently",
-              "de": "'seat 1' heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
+              "de": "„seat 1“ heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
             ([{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ana"}],
              {"en": "Seat 1 is called 'Ana' already; choose a name that reads differently",
-              "de": "Platz 1 heißt schon 'Ana'; wähle einen Namen, der sich anders liest"})):
+              "de": "Platz 1 heißt schon „Ana“; wähle einen Namen, der sich anders liest"})):
         for lang, text in said.items():
             res = client.post(f"/api/tables?lang={lang}", json={"game": "colors", "players": 2, "seats": seats})
             assert res.status_code == 422 and res.json()["error"] == text, res.text
@@ -70,7 +70,7 @@ def test_a_name_that_shows_nothing_is_refused(client: TestClient, name: str) -> 
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": name}]
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
     assert res.status_code == 422 and res.json()["error"] == (
-        f"the name {name!r} shows nothing when written; choose a name with letters, digits or signs"), res.text
+        "This name shows nothing when written; choose a name with letters, digits or signs"), res.text
 
 
 def test_names_that_read_differently_pass() -> None:
@@ -85,7 +85,7 @@ def test_a_join_with_a_lookalike_or_blank_name_is_refused_in_the_page_s_language
     join = f"/api/invites/{table['invite']['code']}/join"
     res = client.post(f"{join}?lang=de", json={"seat": 2, "name": "\u0410na"})
     assert res.status_code == 422 and res.json()["error"] == (
-        "'\u0410na' sieht aus wie 'Ana' (Platz 1); wähle einen Namen, der sich anders liest"), res.text
+        "„\u0410na“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest"), res.text
     res = client.post(join, json={"seat": 1, "name": "\u3164"})
     assert res.status_code == 422 and "shows nothing when written" in res.json()["error"], res.text
     assert client.post(join, json={"seat": 1, "name": "Ben"}).status_code == 200

@@ -118,13 +118,12 @@ def test_every_refusal_a_page_meets_is_said_in_german_in_the_players_words(clien
 @pytest.mark.parametrize("body, said", [
     ({**TABLE, "players": 9, "seats": [HUMAN] * 9}, "Farblücke spielen 2 bis 6 Spieler, nicht 9."),
     ({**TABLE, "clock": "warp"}, "Diese Uhr gibt es nicht; wähle eine aus der Liste."),
-    ({**TABLE, "players": "zwei"}, "Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und versuche es noch "
-                                   "einmal."),
+    ({**TABLE, "players": "zwei"}, "Die Zahl der Spieler muss eine ganze Zahl sein; prüfe die Angabe und versuche es "
+                                   "noch einmal."),
     ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B" * 81}]},
-     "Platz 2: Der Name ist zu lang: höchstens 80 Zeichen; prüfe es und versuche es noch einmal."),
+     "Platz 2: Der Name ist zu lang: höchstens 80 Zeichen; prüfe die Angabe und versuche es noch einmal."),
     ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B\u200bo"}]},  # a zero-width space: the name looks fine
-     "Platz 2: Der Name enthält ein unsichtbares Steuer- oder Formatzeichen (U+200B); lass dieses Zeichen weg; prüfe "
-     "es und versuche es noch einmal."),
+     "Platz 2: Der Name enthält ein unsichtbares Zeichen (U+200B); lass dieses Zeichen weg."),  # once what to do
 ])
 def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[str, Any], said: str) -> None:
     res = client.post("/api/tables?lang=de", json=body)
@@ -156,8 +155,8 @@ def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
           {"loc": ("body", "secret_field"), "type": "missing"},
           {"loc": ("query", "n"), "type": "some_future_type"}]
     assert invalid_request(de, "de") == ("Mitspieler 2: Der Name ist zu lang: höchstens 80 Zeichen; Etwas in der "
-                                         "Anfrage fehlt; Der Server konnte die Zugnummer nicht lesen; prüfe es und "
-                                         "versuche es noch einmal.")
+                                         "Anfrage fehlt; Der Server konnte die Zugnummer nicht lesen; prüfe die "
+                                         "Angabe und versuche es noch einmal.")
     assert invalid_request([{"loc": ("body", "seats", 0, "iterations"), "type": "less_than_equal",
                              "ctx": {"le": 1000000}}], "en") == (
         "Seat 1: The bot's strength must be at most 1000000; check it and try again.")

@@ -44,26 +44,26 @@ _SPOOF: Final = icu.SpoofChecker()  # its checks are const: one instance serves 
 
 _LOOKS_LIKE: Final = {
     "en": "{name!r} looks like {other!r} ({where}); choose a name that reads differently",
-    "de": "{name!r} sieht aus wie {other!r} ({where}); wähle einen Namen, der sich anders liest",
+    "de": "„{name}“ sieht aus wie „{other}“ ({where}); wähle einen Namen, der sich anders liest",
 }
 #: The same text as another's name: saying it "looks like" itself would repeat the name for nothing.
 _SAME: Final = {
     "en": "{where} is called {name!r} already; choose a name that reads differently",
-    "de": "{where} heißt schon {name!r}; wähle einen Namen, der sich anders liest",
+    "de": "{where} heißt schon „{name}“; wähle einen Namen, der sich anders liest",
 }
 #: Like the name a place goes by without one of its own ("Seat 1"/"Platz 1"): the name and the place read alike.
 _UNNAMED: Final = {
     "en": "{name!r} is what {where} is called without a name of its own; choose a name that reads differently",
-    "de": "{name!r} heißt {where} ohne eigenen Namen; wähle einen Namen, der sich anders liest",
+    "de": "„{name}“ heißt {where} ohne eigenen Namen; wähle einen Namen, der sich anders liest",
 }
+#: Not quoted: a name that shows nothing would read as empty quotes.
 _BLANK: Final = {
-    "en": "the name {name!r} shows nothing when written; choose a name with letters, digits or signs",
-    "de": "der Name {name!r} ist beim Schreiben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen",
+    "en": "This name shows nothing when written; choose a name with letters, digits or signs",
+    "de": "Dieser Name ist beim Schreiben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen",
 }
 _CONTROL: Final = {  # U+2028 and U+2029 count as control characters here: they break the line
-    "en": "the name {name!r} holds an invisible control or format character ({bad}); type the name without it",
-    "de": "der Name {name!r} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); gib den Namen ohne "
-          "dieses Zeichen ein",
+    "en": "The name {name!r} holds an invisible character ({bad}); type the name without it",
+    "de": "Der Name „{name}“ enthält ein unsichtbares Zeichen ({bad}); gib den Namen ohne dieses Zeichen ein",
 }
 
 
@@ -120,7 +120,7 @@ def check_name(name: str) -> None:
         visible = "".join(c for c in name if control_character(c) is None)
         raise NameRefused({lang: _CONTROL[lang].format(name=visible, bad=bad) for lang in LANGS})
     if blank(name):
-        raise NameRefused({lang: _BLANK[lang].format(name=name) for lang in LANGS})
+        raise NameRefused(_BLANK)
 
 
 def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcomer: int | None = None,

@@ -128,7 +128,7 @@ _REFUSED = {
 #: The refusal of a name that another server process seated a moment ago (the store's unique name key).
 _NAME_TAKEN = {"en": "{name!r} looks like the name someone took at this table a moment ago; choose a name that "
                      "reads differently",
-               "de": "{name!r} sieht aus wie der Name, den jemand an diesem Tisch eben genommen hat; wähle einen "
+               "de": "„{name}“ sieht aus wie der Name, den jemand an diesem Tisch eben genommen hat; wähle einen "
                      "Namen, der sich anders liest"}
 
 

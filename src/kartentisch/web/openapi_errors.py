@@ -22,8 +22,8 @@ class ErrorOut(BaseModel):
     ``Retry-After``)."""
 
     error: str
-    text: str | None = Field(default=None, examples=["Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und "
-                                                     "versuche es noch einmal."])
+    text: str | None = Field(default=None, examples=["Die Zahl der Spieler muss eine ganze Zahl sein; prüfe die "
+                                                     "Angabe und versuche es noch einmal."])
     rule: str | None = Field(default=None, examples=["colors R5"])
     detail: list[dict[str, Any]] | None = None
     retry_after: int | None = None

@@ -81,14 +81,15 @@ PROBLEM_WORDS: dict[str, dict[str, str]] = {
     "enum": {"en": "{field} is none of the choices", "de": "{field} ist keine der Möglichkeiten"},
     "string_type": {"en": "{field} must be text", "de": "{field} muss ein Text sein"},
     "value_error": {"en": "{field} cannot be taken as it is", "de": "{field} geht so nicht"},
-    "plain_text": {"en": "{field} holds an invisible control or format character ({bad}); leave that character out",
-                   "de": "{field} enthält ein unsichtbares Steuer- oder Formatzeichen ({bad}); lass dieses Zeichen "
-                         "weg"},
+    "plain_text": {"en": "{field} holds an invisible character ({bad}); leave that character out",
+                   "de": "{field} enthält ein unsichtbares Zeichen ({bad}); lass dieses Zeichen weg"},
 }
 #: Any other problem (a body that is no JSON, a list where one value belongs …): the page sent what it should not.
 NOT_READ = {"en": "the server could not read {field}", "de": "der Server konnte {field} nicht lesen"}
 #: The end of every refusal of :func:`invalid_request`.
-CHECK_AND_RETRY = {"en": "check it and try again.", "de": "prüfe es und versuche es noch einmal."}
+CHECK_AND_RETRY = {"en": "check it and try again.", "de": "prüfe die Angabe und versuche es noch einmal."}
+#: Problems whose words already say what to do (no "check it and try again" after them).
+SAYS_WHAT_TO_DO = frozenset({"plain_text"})
 #: Where a problem is inside a list (``seats.1.name``, a score pad's ``players.1``): its place counted from 1.
 PLACE = {"seats": {"en": "Seat {n}", "de": "Platz {n}"}, "players": {"en": "Player {n}", "de": "Mitspieler {n}"},
          "members": {"en": "Member {n}", "de": "Mitglied {n}"}}
@@ -197,11 +198,15 @@ def problem_text(error: Mapping[str, Any], lang: str) -> str:
 def invalid_request(errors: Iterable[Mapping[str, Any]], lang: str | None) -> str:
     """A request pydantic refused (its errors as ``RequestValidationError.errors()`` gives them) in the players'
     words in ``lang`` (:func:`reply_lang`): each distinct problem once (:func:`problem_text`), then
-    "check it and try again". ``"Die Zahl der Spieler muss eine ganze Zahl sein; prüfe es und versuche es noch
-    einmal."``"""
+    "check it and try again" unless every problem says what to do itself (:data:`SAYS_WHAT_TO_DO`). ``"Die Zahl der
+    Spieler muss eine ganze Zahl sein; prüfe die Angabe und versuche es noch einmal."``"""
     lang = reply_lang(lang)
+    errors = list(errors)
     problems = list(dict.fromkeys(problem_text(error, lang) for error in errors))
-    return f"{'; '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])}; {CHECK_AND_RETRY[lang]}"
+    text = '; '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])
+    if problems and all(str(error.get("type")) in SAYS_WHAT_TO_DO for error in errors):
+        return f"{text}."
+    return f"{text}; {CHECK_AND_RETRY[lang]}"
 
 
 #: The refusals of a new table and of a move in the players' words (``ApiError.said``, :mod:`.refusals`); a player

@@ -4,6 +4,7 @@
 // or the discard pile, then a cell of your grid to swap the card in — or the discard pile again to throw the
 // drawn card away, then a face-down cell to turn it up. Line choices (remove, keep, close up) are buttons.
 import { colourNumber } from "../cards.js";
+import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
   cardCount, catalogue, othersOf, Pile, say, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss,
@@ -85,7 +86,7 @@ function Table({ view, ctx }) {
   const panel = (s) => {
     const own = s === ctx.seat;
     const rows = z.grids[s];
-    const badges = [tx("open_sum", { sum: openSum(rows) })];
+    const badges = [tx("open_sum", { sum: points(openSum(rows)) })];
     if (view.phase === "setup" && z.flips_left[s] > 0) badges.push(tx("flips_left", { n: z.flips_left[s] }));
     if (z.trigger === s) badges.push(tx("trigger"));
     if (view.phase === "play" && z.final_turns.includes(s)) badges.push(tx("final_turn"));
