@@ -93,7 +93,7 @@ const REFUSALS = [
  * rules forbid, a known refusal, else the server's `text` in the page's language, else the status); seat names come
  * from the frame drawn. */
 function refusal(status, body) {
-  if (body.rule) return t("refusedIllegal");
+  if (body.rule) return body.text ?? t("refusedIllegal");  // the server's words say which rule, in the page's language
   if (status === 429) return t("refusedFast");
   const known = REFUSALS.find(([pattern]) => pattern.test(body.error ?? ""));
   return known ? known[1](S.active?.frame) : body.text ?? t("refusedOther", status);
