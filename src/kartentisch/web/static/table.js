@@ -7,6 +7,7 @@ import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
+import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
@@ -445,6 +446,12 @@ async function say(message) {
   return res.ok;
 }
 
+/** Who wrote chat message `m`, as this page's reader calls them: "You"/"Du" for the reader's own seat (kit.js `who`,
+ * as the log and the status lines say it), else the name the message carries (a spectator's too). */
+function writer(frame, m) {
+  return who({ seat: frame.seat, lang: lang(), seatName: () => m.name }, m.seat);
+}
+
 function Chat({ frame }) {
   const submit = async (ev) => {
     ev.preventDefault();
@@ -454,7 +461,7 @@ function Chat({ frame }) {
   return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat")}</h2>
     <ol class="chat" aria-live="polite" tabindex="0" aria-label=${t("chat")}>${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
-      <b class="who">${m.name}</b>: <span class="text">${m.text}</span></li>`)}</ol>
+      <b class="who">${writer(frame, m)}</b>: <span class="text">${m.text}</span></li>`)}</ol>
     ${(frame.seat !== null || frame.spectator_chat) && html`<div class="quick" role="group" aria-label=${t("chat")}>
         ${S.reactions.map((r) => html`<button type="button" class="quick-reaction" data-reaction=${r.id}
           onClick=${() => say({ reaction: r.id })}>${word(r.words)}</button>`)}</div>
