@@ -297,6 +297,12 @@ function WishButton({ step, ctx, onPick }) {
       title=${words} onClick=${onPick}><span class="sym" aria-hidden="true">${c.sym}</span> ${colourName(step.value, ctx.lang)}</button>`;
 }
 
+/** How many cards a set step asks for and how many are chosen ("Choose 2 cards (1 chosen)"): Chooser.setSize(). */
+function setSizeWords({ low, high, picked }) {
+  if (low !== high) return t("chooseCardsRange", low, high, picked);
+  return t(high === 1 ? "chooseCard1" : "chooseCards", high, picked);
+}
+
 function Decision({ conn, frame, chooser, ctx }) {
   const acting = frame.legal.length > 0;
   const st = chooser.state();
@@ -307,7 +313,8 @@ function Decision({ conn, frame, chooser, ctx }) {
   const named = others.every((s) => prompt.includes(seatName(frame, s)));
   const waiting = named ? "" : seatList(frame, others);
   const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind) || (HAND_VIEW && !OWN_KINDS.has(s.kind)));
-  const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s)).map((s) => s.kind))];
+  const size = chooser.setSize();  // a set of cards: its own line says how many, instead of "Choose cards in your hand"
+  const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s) && !(size && s.set)).map((s) => s.kind))];
   const confirm = st.sets.length ? chooser.confirmable() : null;
   return html`<section id="decision" data-zone="decision" class=${acting ? "acting" : ""} aria-live="polite"
       aria-label=${acting ? t("yourTurn") : t("phase")}>
@@ -316,6 +323,7 @@ function Decision({ conn, frame, chooser, ctx }) {
     ${acting && html`<${Countdown} conn=${conn} />`}
     ${chooser.chosen.length > 0 && html`<p class="chosen">${t("picked")}: ${chooser.chosen.map((s) => stepWords(s, ctx)).join(" · ")}</p>`}
     ${acting && chooser.started && tableKinds.length > 0 && html`<p class="hint">${tableKinds.map((k) => t(HINTS[k] ?? "chooseTable")).join(" · ")}</p>`}
+    ${acting && size && html`<p class="hint set-size">${setSizeWords(size)}</p>`}
     <div class="choices" role="group">
       ${panel.map((step) => step.kind === "wish"
         ? html`<${WishButton} step=${step} ctx=${ctx} onPick=${() => chooser.choose(step)} />`
