@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from kartentisch.bots import bot_label
-from kartentisch.cli.app import app
+from kartentisch.cli.app import app, refused
 from kartentisch.games import get_game
-from kartentisch.kernel import InvalidReplay, Match, Voice
+from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice
 from kartentisch.kernel.words import winners_line
 from tests.conftest import GAME_IDS, GAMES
 
@@ -239,7 +239,8 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     assert "Not understood: '--1'." in result.output
     assert "There is no choice 0; choose 1 … 6" in result.output  # a stray 0 is no undo
     # a move in the notation that the rules refuse: in words with its rule, no token, no 0-based seat
-    assert "Not allowed now: “Play Yellow 9” (colors R5). Type the number of a choice." in result.output
+    assert ("Not allowed now: “Play Yellow 9”. You play one card of your own hand, on your turn. Type the number of "
+            "a choice.") in result.output
     assert "'play:y9'" not in result.output
     assert "There is no choice 99999" in result.output  # 5,000 digits: no choice (never int() of it)
     assert "There is no choice -1; choose 1 … 6" in result.output
@@ -265,14 +266,17 @@ def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: 
 
 def test_a_german_terminal_names_a_refused_move_in_words(tmp_path: Path) -> None:
     """A move in the notation that the rules refuse (colors R5: not in the hand) is named as the choices name
-    moves, never by its token; a move the words cannot name at all is "dieser Zug" (chips R5: no such position)."""
+    moves, never by its token, and the rule it breaks in words, never by its id (a fresh user read "(lastcard R5)");
+    a move the words cannot name at all is "dieser Zug" (chips R5: no such position)."""
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "m.jsonl")],
                            input="play:y9\nende\n")
-    assert "Jetzt nicht erlaubt: „Spiele Gelb 9“ (colors R5). Gib die Nummer einer Wahl ein." in result.output
+    assert ("Jetzt nicht erlaubt: „Spiele Gelb 9“. Du spielst am Zug eine Karte aus deiner eigenen Hand. Gib die "
+            "Nummer einer Wahl ein.") in result.output
     assert "play:y9'" not in result.output and "hand" not in result.output
     result = runner.invoke(app, ["play", "chips", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "c.jsonl")],
                            input="take:60\nende\n")
-    assert "Jetzt nicht erlaubt: „dieser Zug“ (chips R5)." in result.output, result.output
+    assert "Jetzt nicht erlaubt: „dieser Zug“. Nimm eine Karte der Reihe, deren Chips" in result.output, result.output
+    assert "R5" not in result.output
 
 
 def test_the_prompt_s_commands_are_german_in_german(tmp_path: Path) -> None:
@@ -307,3 +311,28 @@ def test_the_score_pad_s_german_prompts_name_german_commands(tmp_path: Path) -> 
     assert "Runde 1 nicht eingetragen (abgebrochen)." in result.output
     assert "Nicht verstanden" not in result.output
     assert not re.search(r"\b(help|cancel)\b", result.output), result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
+def test_every_game_s_terminal_refusal_says_the_rule_in_words_not_its_id(game, lang: str) -> None:
+    """Each game's first refused move of a seated player (a token legal at another deal or in another phase, refused
+    here) reads as words in the terminal's language: no rule id, no token."""
+    state = game.new_state(players=min(3, game.max_players), seed=1)
+    seat = state.to_act()[0]
+    deals = [game.new_state(players=state.players, seed=s) for s in range(2, 12)]
+    others = {"take:60", "draw", "deal"} | {token for deal in deals for token in deal.legal_actions(deal.to_act()[0])}
+    for token in sorted(others - set(state.legal_actions(seat))):
+        try:
+            state.clone().apply(seat, token)
+        except MalformedToken:
+            continue
+        except IllegalAction as exc:
+            rule, said = exc.rule, refused(state, seat, exc, token, Voice(lang, viewer=seat))
+            break
+    else:
+        pytest.fail(f"{game.id}: no refused token found")
+    assert not re.search(r"\bR\d+\b|\(", said) and rule not in said, said
+    assert ":" not in token or token not in said, said
+    assert said.startswith("Not allowed now" if lang == "en" else "Jetzt nicht erlaubt"), said
+    assert len(said.split(". ")) >= 3, f"no rule in words: {said}"

@@ -4,6 +4,7 @@ a text in the game's page script."""
 
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 
 from kartentisch.games import all_games
 from kartentisch.kernel import Game
-from kartentisch.kernel.words import LANGS, Catalogue, placeholders
+from kartentisch.kernel.words import LANGS, Catalogue, placeholders, rule_words
 
 #: The installed games with a catalogue, and their catalogues.
 CATALOGUED = [game for game in all_games() if game.parts.words is not None]
@@ -136,3 +137,34 @@ def test_a_table_pairs_the_third_and_second_person() -> None:
         "w.deal_you": {"en": "{who} deal.", "de": "{who} gibst."},
         "w.winners_you": {"en": "You win.", "de": "Du gewinnst."}, "x.deal": {"en": "x", "de": "y"}})
     assert words.table("w", "de") == {"deal": ("{who} gibt.", "{who} gibst."), "winners_you": "Du gewinnst."}
+
+
+@pytest.mark.parametrize("game", CATALOGUED, ids=lambda g: g.id)
+def test_every_rule_a_move_is_refused_by_has_words_without_its_cards(game: Game) -> None:
+    """A refusal says the broken rule in the players' words (``refused.<id>``, :func:`rule_words`): in seeded random
+    matches, every token seen legal anywhere is tried by every seat to act where it is illegal now; each rule id the
+    game answers (the kernel's own aside) has words in both languages, and they hold no placeholder (no card, no
+    seat: a refused token may name another seat's hand card)."""
+    rules: set[str] = set()
+    for seed in range(6):
+        state = game.new_state(players=min(3, game.max_players), seed=seed, options=dict(game.parts.short_match))
+        seen: set[str] = set()
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.game_over:
+                break
+            for seat in range(state.players):
+                legal = set(state.legal_actions(seat)) if seat in state.to_act() else set()
+                seen |= legal
+                for token in sorted(seen - legal)[:40]:
+                    problem = state._violation(seat, token)
+                    if problem is not None and problem.rule != "kernel":
+                        rules.add(problem.rule)
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(rules) >= 2, f"{game.id}: too few refusals met to test anything: {sorted(rules)}"
+    for lang in LANGS:
+        missing = sorted(rule for rule in rules if rule_words(game, rule, lang) is None)
+        assert not missing, f"{game.id}: no words ({lang}) for refusals by {missing}"
+        assert not any(placeholders(rule_words(game, rule, lang) or "") for rule in rules)
+    assert rule_words(game, "kernel", "de") is None and rule_words(game, "nogame R1", "de") is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -143,13 +144,22 @@ def test_expired_table_is_gone(db_url: str) -> None:
                            headers=auth(table["seats"][0]["token"])).status_code == 410
 
 
+def arrived(ws: Any) -> dict[str, Any]:
+    """The frame on ``ws`` once every seat's person has come: a page open before another person came is told so
+    in a frame of its own (presence, issue 32)."""
+    frame = ws.receive_json()
+    while not all(seat["presence"] == "connected" for seat in frame["seats"]):
+        frame = ws.receive_json()
+    return frame
+
+
 def test_websocket_frames_actions_and_error_frames(client: TestClient) -> None:
     table = new_table(client, "colors", 2, HUMANS2, seed=4)
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
     with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0, \
             client.websocket_connect(f"/ws/tables/{tid}") as ws1:
         ws1.send_json({"type": "auth", "token": tokens[1]})
-        frames = [ws0.receive_json(), ws1.receive_json()]
+        frames = [arrived(ws0), arrived(ws1)]
         assert [f["seat"] for f in frames] == [0, 1]
         mover = frames[0]["view"]["to_act"][0]
         ws = (ws0, ws1)[mover]
@@ -218,6 +228,13 @@ def test_match_is_rebuilt_from_the_store_after_a_restart(db_url: str) -> None:
         before = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
     with TestClient(create_app(db_url)) as client:
         after = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+    # presence is what this process sees: nobody's page was open, so the first server said "away"; the restarted one
+    # gives everyone its grace to reconnect (kartentisch.web.presence)
+    assert [s["presence"] for s in before[0]["seats"]] == ["away"] * 3
+    assert [s["presence"] for s in after[0]["seats"]] == ["connected"] * 3
+    for frame in (*before, *after):
+        for seat in frame["seats"]:
+            del seat["presence"]
     assert after == before and after[0]["n"] == 12
     match = Match.from_header({"game": "grid", "players": 3, "options": {}, "seed": 11},
                               [(e["seat"], e["token"]) for e in before[0]["log"]])

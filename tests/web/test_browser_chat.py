@@ -76,10 +76,18 @@ def test_a_quick_reaction_is_read_in_each_reader_s_language(browser, live_server
     anna.on("request", lambda r: sent.append(r.post_data_json) if "/chat" in r.url else None)
     anna.locator("[data-zone=chat] button.quick-reaction[data-reaction=good_game]").click()
     assert anna.locator("button.quick-reaction[data-reaction=good_game]").text_content() == "Gutes Spiel!"
-    for page, words in ((anna, "Gutes Spiel!"), (ben, "Good game!")):
+    # each reader in their words; Anna's own reaction reads as her own on her page ("Du", as the log and the status
+    # lines say it: a fresh user found it under her own name), and under her name on Ben's
+    for page, words, writer in ((anna, "Gutes Spiel!", "Du"), (ben, "Good game!", "Anna")):
         page.wait_for_selector("[data-zone=chat] li .text")
         assert page.locator("[data-zone=chat] li .text").text_content() == words
+        assert page.locator("[data-zone=chat] li .who").text_content() == writer
+    ben.locator("[data-zone=chat] button.quick-reaction[data-reaction=good_game]").click()
+    ben.wait_for_function("document.querySelectorAll('[data-zone=chat] li').length === 2")
+    assert ben.locator("[data-zone=chat] li .who").last.text_content() == "You"
+    anna.wait_for_function("document.querySelectorAll('[data-zone=chat] li').length === 2")
+    assert anna.locator("[data-zone=chat] li .who").last.text_content() == "Ben"
     assert sent == [{"reaction": "good_game"}]
     # a new reader in German reads it in German too (the stored message is the reaction, not Anna's words)
     view = httpx.get(f"{live_server}/api/tables/{res['id']}/view?lang=de").json()
-    assert [(m["text"], m["reaction"]) for m in view["chat"]] == [("Gutes Spiel!", "good_game")]
+    assert [(m["text"], m["reaction"]) for m in view["chat"]] == [("Gutes Spiel!", "good_game")] * 2

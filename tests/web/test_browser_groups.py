@@ -159,3 +159,43 @@ def test_the_group_page_works_under_the_policy_and_has_no_serious_violations(bro
         else:
             assert violations(page, live_server) == []
         context.close()
+
+
+def test_the_chart_fills_its_width_and_the_bots_fit_the_game(browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user: the rating chart used half the width at laptop size, and the bot count offered 0–7 whatever the
+    game. The chart now spans its section at laptop and phone size (its labels stay at their size), and the bots
+    offered are those the chosen game's player range leaves beside the people chosen (chips 2–4, colors 2–6)."""
+    code = httpx.post(f"{live_server}/api/groups", json={"name": "Runde"}).json()["code"]
+    keys = [httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": name}).json()["key"]
+            for name in ("Ana", "Ben")]
+    table = httpx.post(f"{live_server}/api/groups/{code}/tables", headers=auth(keys[0]), json={
+        "game": "colors", "options": {"max_rounds": 1}, "seats": [{"bot": "random"}, {"bot": "heuristic"}]}).json()
+    for _ in range(500):
+        if httpx.get(f"{live_server}/api/tables/{table['id']}/view").json()["view"]["game_over"]:
+            break
+        time.sleep(0.05)
+    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport, locale=LOCALES["en"]).new_page()
+        page.goto(f"{live_server}/g/{code}")
+        page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {keys[0]!r})")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1'] #standings svg.chart")
+        chart = page.locator("#standings svg.chart").bounding_box()
+        section = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('#standings'));"
+                                " return document.querySelector('#standings').clientWidth"
+                                " - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); })()")
+        assert chart["width"] >= 0.95 * section, (size, chart, section)
+        label = page.locator("#standings svg.chart text").first.bounding_box()
+        assert 10 <= label["height"] <= 30, (size, label)  # the labels keep their size, not scaled with the chart
+        page.locator("#standings").scroll_into_view_if_needed()
+        shot(page, f"group-chart-{size}")
+        if size == "laptop":
+            for game, most in (("chips", 2), ("colors", 4), ("mayhem", 6)):
+                page.select_option("#group-game", game)
+                assert page.locator("#group-bots option").all_inner_texts() == [str(n) for n in range(most + 1)], game
+            page.select_option("#group-bots", "4")
+            page.uncheck("#start input[data-member='2']")  # Ben does not play: one more bot fits colors
+            page.select_option("#group-game", "chips")
+            assert page.locator("#group-bots option").all_inner_texts() == ["0", "1", "2", "3"]
+            assert page.locator("#group-bots").input_value() == "3"  # 4 bots do not fit chips: as many as fit
+        page.context.close()

@@ -107,6 +107,37 @@ def test_a_friend_who_never_opened_the_link_turns_away_and_gone_on_the_open_page
         assert told[0]["seats"][2]["presence"] == "gone" and told[0]["seats"][1]["presence"] == "connected"
 
 
+def test_a_friend_who_never_came_is_away_from_the_first_frame(db_url: str) -> None:
+    """Found by a fresh user: a seat whose person never opened the link read "here" for the first 10 s of a new
+    table (the grace meant for a restart). At scale 1 that grace would last the whole test. A person arriving is
+    told to the open pages in one frame, and the newcomer gets one first frame, not two."""
+    ws = "/ws/tables/{}?token={}"
+    with TestClient(create_app(db_url)) as client:
+        tid, tokens = colors3(client)
+        assert [s["presence"] for s in view(client, tid)["seats"]] == ["away"] * 3
+        with client.websocket_connect(ws.format(tid, tokens[0])) as ada:
+            first = ada.receive_json()
+            assert [s["presence"] for s in first["seats"]] == ["connected", "away", "away"]
+            with client.websocket_connect(ws.format(tid, tokens[1])) as ben:
+                assert [s["presence"] for s in ben.receive_json()["seats"]] == ["connected", "connected", "away"]
+                told = ada.receive_json()  # Ada's page hears that Ben came, and nothing else happened
+                assert told["n"] == first["n"] and told["log"] == []
+                assert [s["presence"] for s in told["seats"]] == ["connected", "connected", "away"]
+                ben.send_json({"type": "ping"})
+                assert ben.receive_json() == {"type": "pong"}  # Ben's page got its first frame only
+
+
+def test_after_a_restart_the_people_keep_their_grace_to_reconnect(db_url: str) -> None:
+    """A server restarted (a fresh process reads the table back) cannot know who was here: every person counts as
+    here for AWAY_SECONDS, time to reconnect, so nobody flickers "away" (scale 1: 10 s)."""
+    with TestClient(create_app(db_url)) as client:
+        tid, tokens = colors3(client)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:
+            ada.receive_json()
+    with TestClient(create_app(db_url)) as client:
+        assert [s["presence"] for s in view(client, tid)["seats"]] == ["connected"] * 3
+
+
 def test_a_clock_run_out_lets_the_others_hand_the_seat_to_a_bot_and_the_link_takes_it_back(fast: TestClient) -> None:
     tid, tokens = colors3(fast, clock="fast")
     with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:  # Ada is here, but does not move

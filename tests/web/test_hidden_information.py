@@ -141,10 +141,17 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
         spectator_ws.send_json({"type": "auth", "token": None})
         conns.append(spectator_ws)
         latest: dict[int | None, dict[str, Any]] = {}
+        arrivals = 0
         for v, ws in zip(viewers, conns, strict=True):
             latest[v] = ws.receive_json()
             witnesses[v].check(latest[v], replica.state, "first frame")
             frames += 1
+            # each person coming after this page opened is told to it in a frame of its own (presence, issue 32)
+            while not all(s["presence"] == "connected" for s in latest[v]["seats"]):
+                latest[v] = ws.receive_json()
+                assert latest[v]["n"] == 0 and not latest[v]["log"], "an arrival's frame tells nothing more"
+                witnesses[v].check(latest[v], replica.state, "arrival frame")
+                arrivals += 1
         step = 0
         while not replica.state.game_over:
             seat = replica.state.to_act()[0]
@@ -172,7 +179,7 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
             step += 1
         spectator = client.get(f"/api/tables/{tid}/view?lang={langs[None]}").json()
         witnesses[None].check(spectator, replica.state, "final spectator view")
-    assert replica.state.game_over and frames == (step + 1) * (players + 1)
+    assert replica.state.game_over and frames == (step + 1) * (players + 1) and arrivals >= players - 1
 
 
 def test_a_sentence_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

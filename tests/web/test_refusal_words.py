@@ -178,3 +178,28 @@ def test_a_browser_at_an_address_no_route_has_reads_a_page_in_its_language(clien
     api = client.get("/api/nothing", headers=browser)
     assert api.status_code == 404 and api.json()["text"].startswith("This was not found")
     assert client.get("/nothing").json()["error"] == "Not Found"
+
+
+def test_an_illegal_move_says_the_broken_rule_in_the_readers_words(client: TestClient) -> None:
+    """A fresh user: the German ``text`` of an illegal move was the generic "Dieser Zug ist jetzt nicht erlaubt."
+    while the English ``error`` gave the reason. Now both languages say the rule (colors R5: a card of one's own
+    hand), over HTTP and on the socket, in the page's language; the refused card (not in Ada's hand: maybe in Ben's)
+    is named in no text, and the developer's ``error`` and ``rule`` stay."""
+    table = new_table(client, "colors", 2, [HUMAN, BEN], seed=3, options={"first_player": 0})
+    tid, ada = table["id"], table["seats"][0]["token"]
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json()["legal"]
+    card = next(c for c in ("r1", "b1", "g1", "y1", "r9", "b9") if f"play:{c}" not in legal)
+    names = {lang: lookup("colors").card_name(card, lang) for lang in ("en", "de")}
+    said = {"en": "That move is not allowed now. You play one card of your own hand, on your turn.",
+            "de": "Dieser Zug ist jetzt nicht erlaubt. Du spielst am Zug eine Karte aus deiner eigenen Hand."}
+    for lang in ("en", "de"):
+        res = client.post(f"/api/tables/{tid}/actions?lang={lang}", json={"action": f"play:{card}"},
+                          headers=auth(ada))
+        body = res.json()
+        assert res.status_code == 422 and body["text"] == said[lang], body
+        assert body["rule"] == "colors R5" and card in body["error"] and names[lang] not in body["text"]
+        with client.websocket_connect(f"/ws/tables/{tid}?token={ada}&lang={lang}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "action", "action": f"play:{card}"})
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and refused["text"] == said[lang], refused

@@ -35,6 +35,7 @@ from kartentisch.kernel import (
 )
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import setup_refused
+from kartentisch.kernel.words import rule_words
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
@@ -220,8 +221,7 @@ def play_cmd(
                 say(t(lang, "not_understood", text=repr(exc.token or line)), style="red")
                 continue
             except IllegalAction as exc:  # a move written in the notation that the rules refuse now
-                say(t(lang, "illegal_move", move=_move_words(state, me, exc.token or line, voice), rule=exc.rule),
-                    style="red")
+                say(refused(state, me, exc, line, voice), style="red")
                 continue
             for token in tokens:  # a typed line may hold several moves: tell each
                 after = before.clone()
@@ -248,6 +248,16 @@ def _refuse(text: str) -> NoReturn:
     status 2 as Typer's own refusals of a bad parameter."""
     Console(stderr=True, highlight=False).print(escape(text), style="red")
     raise typer.Exit(2)
+
+
+def refused(state: GameState, seat: int, exc: IllegalAction, line: str, voice: Voice) -> str:
+    """What the terminal says when the rules refuse ``seat``'s typed ``line`` (``exc``): the move in words
+    (:func:`_move_words`) and the broken rule in the game's words (:func:`~kartentisch.kernel.words.rule_words`),
+    in the voice's language; never the rule's id or the token (they stay in the saved replay's notation for
+    developers), and no card beyond the reader's own typing."""
+    why = rule_words(state.game, exc.rule, voice.lang)
+    return t(voice.lang, "illegal_move", move=_move_words(state, seat, exc.token or line, voice),
+             why=f" {why}" if why else "")
 
 
 def _move_words(state: GameState, seat: int, token: str, voice: Voice) -> str:

@@ -72,6 +72,20 @@ def common_text(lang: str, key: str, **kwargs: Any) -> str:
     return _COMMON.get(lang, _COMMON["en"])[key].format(**kwargs)
 
 
+def rule_words(game: Game, rule: str, lang: str) -> str | None:
+    """The rule an illegal move broke, in the players' words of ``lang`` (``en`` fallback): the text
+    ``refused.<id>`` of ``game``'s catalogue for an :class:`~kartentisch.kernel.errors.IllegalAction`'s ``rule``
+    (``"lastcard R8"`` → ``refused.R8``: "A card played alone must be …"); ``None`` for a rule without words there
+    (the kernel's own, another game's, a game without a catalogue). The texts say the rule, never the card or the
+    seat of the refused move, so a refusal names no card its reader may not see (an illegal token may name another
+    seat's hand card)."""
+    catalogue = game.parts.words
+    prefix, _, number = rule.partition(" ")
+    if catalogue is None or prefix != game.id:
+        return None
+    return catalogue.by_lang.get(lang, catalogue.by_lang["en"]).get(f"refused.{number}")
+
+
 def listing(items: list[str], lang: str) -> str:
     """``a``, ``a and b``, ``a, b and c`` (German ``und``): how a sentence lists several things."""
     if len(items) <= 1:

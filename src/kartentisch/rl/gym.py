@@ -148,24 +148,8 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _bots_play(self) -> float:
         """Let the bots move until the agent decides (forced steps too, with ``skip_forced``); the agent's rewards."""
-        table, seat, total = self.table, self.seat, 0.0
-        state = table.state
-        assert state is not None
-        while not state.game_over:
-            acting = table.acting()
-            assert acting is not None
-            if acting != seat:
-                total += table.play(acting, self.bots[acting].choose(state, acting))[seat]
-                continue
-            if not self.skip_forced:
-                break
-            nxt = table.next_steps()
-            if len(nxt) != 1:
-                break
-            rewards = table.step(next(iter(nxt)))
-            if rewards is not None:
-                total += rewards[seat]
-        return total
+        return self.table.advance(self.seat, lambda state, acting: self.bots[acting].choose(state, acting),
+                                  self.skip_forced)
 
     # ----------------------------------------------------------------------------- Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None

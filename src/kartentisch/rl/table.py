@@ -21,7 +21,7 @@ environment (:mod:`.gym`), so both step, mask, observe and reward the same way.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -193,6 +193,30 @@ class Table:
         if self.steps:
             raise IllegalStep(f"{self.game.id}: seat {self.acting()} is in the middle of a decision")
         return self._apply(seat, token)
+
+    def advance(self, seat: int, choose: Callable[[GameState, int], str], forced: bool = True) -> float:
+        """Let the other seats move (``choose(state, acting)``: their bots' tokens) and, with ``forced``, take
+        ``seat``'s forced steps (a next step without an alternative), until ``seat`` has a choice or the match is
+        over. Returns the rewards ``seat`` got meanwhile, summed. The training's batched evaluation and the Gym
+        environment's opponents both move through here."""
+        state = self.state
+        assert state is not None
+        total = 0.0
+        while not state.game_over:
+            acting = self.acting()
+            assert acting is not None
+            if acting != seat:
+                total += self.play(acting, choose(state, acting))[seat]
+                continue
+            if not forced:
+                break
+            nxt = self.next_steps()
+            if len(nxt) != 1:
+                break
+            rewards = self.step(next(iter(nxt)))
+            if rewards is not None:
+                total += rewards[seat]
+        return total
 
     def _apply(self, seat: int, token: str) -> list[float]:
         state = self.state

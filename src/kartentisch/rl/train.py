@@ -174,21 +174,13 @@ def evaluate(network: Network, game: Game, players: int, options: dict[str, Any]
         pending = []
         for k in active:
             table, seat = tables[k], seats[k]
+            table.advance(seat, bots[k].choose)  # the opponents move, and the network's forced steps are taken
             state = table.state
             assert state is not None
-            while not state.game_over:
-                acting = table.acting()
-                assert acting is not None
-                if acting != seat:
-                    table.play(acting, bots[k].choose(state, acting))
-                    continue
-                nxt = table.next_steps()
-                if len(nxt) > 1:
-                    pending.append(k)
-                    break
-                table.step(next(iter(nxt)))
             if state.game_over:
                 wins += state.returns()[seat]
+            else:
+                pending.append(k)
         if pending:
             x = np.stack([tables[k].observe(seats[k]) for k in pending])
             masks = np.stack([tables[k].mask() for k in pending]).astype(bool)

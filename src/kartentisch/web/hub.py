@@ -101,6 +101,9 @@ class Hub:
             raise ValueError(f"search_workers and coach_workers must be ≥ 1 and bot_only_workers ≥ 0, got "
                              f"{search_workers}, {coach_workers} and {bot_only_workers}")
         self.store = store
+        #: When this process started (epoch s): a table created before was perhaps served before a restart
+        #: (:func:`~kartentisch.web.presence.loaded`).
+        self.started = time.time()
         self.time_scale = float(time_scale)
         self.search_seconds = float(search_seconds)
         self.bot_only_workers = bot_only_workers
@@ -161,6 +164,8 @@ class Hub:
                                             f"{first_line(exc)}") from None
                     self._evict()
                     table.time_scale = self.time_scale
+                    for seat in presence.loaded(table, restarted=record.created < self.started):
+                        self.spawn(presence.announce(table, seat, self.time_scale))
                     self.tables[table_id] = table
                     self.after_change(table)
                     self.cluster.watch(table_id)  # its notifications, and what others committed since it was read
@@ -360,17 +365,13 @@ class Hub:
     async def subscribe(self, table: LiveTable, viewer: int | None, send: Send, lang: str = "en") -> int:
         """Register a frame sink for ``viewer`` with texts in ``lang`` and send it the first (full) frame;
         returns the id. A seat that was not connected turns ``connected`` for everyone
-        (:mod:`~kartentisch.web.presence`): the others are pushed a frame."""
+        (:mod:`~kartentisch.web.presence`): all subscribers are pushed a frame, the newcomer's being its first (one
+        frame each, not a first frame and then one more)."""
         was = None if viewer is None else presence.presence(table, viewer, self.time_scale)
         self._next_sub += 1
         sub = Subscriber(viewer, send, lang=lang)
         table.subscribers[self._next_sub] = sub
-        await table.push(self._next_sub, sub)
-        if was not in (None, "connected"):
-            self.spawn(table.broadcast())
-        for seat in presence.never_here(table):  # seats whose person never opened the page count from the load
-            table.socket_left[seat] = table.loaded
-            self.spawn(presence.announce(table, seat, self.time_scale))
+        await (table.push(self._next_sub, sub) if was in (None, "connected") else table.broadcast())
         return self._next_sub
 
     def unsubscribe(self, table: LiveTable, sub_id: int) -> None:

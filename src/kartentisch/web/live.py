@@ -48,7 +48,7 @@ from .frames import (
 )
 from .notes import note_text
 from .records import ChatRecord, NoteRecord, SeatRecord, TableRecord
-from .refusals import REFUSED, said
+from .refusals import REFUSED, illegal_move, said
 
 log = logging.getLogger(__name__)
 
@@ -255,7 +255,8 @@ class LiveTable:
             self.state.clone().apply_line(seat, line)
         except IllegalAction as exc:  # the rule goes in its own field, once; the seat by its name, not its index
             move = f"{exc.token!r} is not allowed for {self.names['en'][seat]}: " if exc.token else ""
-            raise ApiError(422, move + exc.reason, rule=exc.rule, said=REFUSED["illegal"]) from None
+            said_as = illegal_move(self.state.game, exc.rule)  # the rule in words, no card: any reader may read it
+            raise ApiError(422, move + exc.reason, rule=exc.rule, said=said_as) from None
         except Exception:  # a game's own defect (a plug-in's parser): this line is refused, the table goes on
             log.exception("%s: checking %r of seat %d failed (table %s)", self.record.game, line[:80], seat, self.id)
             raise ApiError(422, "the game could not read this move; nothing applied") from None

@@ -2,8 +2,11 @@
 
 A seat is *connected* while a socket of its token is open here (and for :data:`AWAY_SECONDS` after its last one
 closed: a reconnect takes under a second, and a page reloading should not flicker "away"); *away* when it has had
-no socket since; *gone* after :data:`GONE_SECONDS` without one. A seat counts from the moment its table was loaded
-into this process (after a restart everyone reconnects within a second). The thresholds are multiplied by the hub's
+no socket since; *gone* after :data:`GONE_SECONDS` without one. A person who has had no socket here is *away* (not
+here yet) from the start and *gone* :data:`GONE_SECONDS` after the table was loaded into this process — except at a
+table this process read back after a restart (:func:`loaded`): there everyone counts as having left at the load, so
+the people who were here before keep the grace to reconnect (within a second) and nobody flickers "away"; who was
+here is not stored, so after a restart the grace goes to every person. The thresholds are multiplied by the hub's
 ``time_scale``, as the clocks are.
 
 Presence is what this process sees: on a shared store with several processes a seat connected through another one
@@ -44,27 +47,32 @@ def presence(table: LiveTable, seat: int, scale: float, connected: set[int | Non
         return None
     if seat in (connected if connected is not None else {sub.viewer for sub in table.subscribers.values()}):
         return "connected"
-    quiet = time.monotonic() - table.socket_left.get(seat, table.loaded)
-    if quiet < AWAY_SECONDS * scale:
+    left = table.socket_left.get(seat)
+    quiet = time.monotonic() - (table.loaded if left is None else left)
+    if left is not None and quiet < AWAY_SECONDS * scale:
         return "connected"
     return "away" if quiet < GONE_SECONDS * scale else "gone"
 
 
-def never_here(table: LiveTable) -> list[int]:
-    """People's seats that had no socket on this table since it was loaded: they count as having left at the load,
-    so the page that is open hears when they turn away and gone (a friend who never opened the link read "here"
-    until the next move, found by a fresh user)."""
-    sockets = {sub.viewer for sub in table.subscribers.values()}
-    return [s.seat for s in table.record.seats
-            if s.kind == "human" and s.seat not in table.socket_left and s.seat not in sockets]
+def loaded(table: LiveTable, restarted: bool) -> list[int]:
+    """Count the people's seats of ``table``, just loaded into this process, from now; returns them (for
+    :func:`announce`). ``restarted``: the table was created before this process started, so its people may have
+    been here a moment ago: each counts as having left now (the grace to reconnect). Otherwise nobody can have
+    been here: the seats stay without a socket left, *away* until they come (a friend who never opened the link
+    read "here" for the table's first 10 s, found by a fresh user)."""
+    seats = [s.seat for s in table.record.seats if s.kind == "human"]
+    if restarted:
+        table.socket_left.update(dict.fromkeys(seats, table.loaded))
+    return seats
 
 
 async def announce(table: LiveTable, seat: int, scale: float) -> None:
-    """After ``seat``'s last socket closed: push every subscriber a frame when it turns ``away`` and again when it
-    turns ``gone`` (unless a socket of it came back meanwhile)."""
-    left = table.socket_left[seat]
-    for threshold in (AWAY_SECONDS, GONE_SECONDS):
-        await asyncio.sleep(max(0.0, left + threshold * scale - time.monotonic()))
+    """After ``seat``'s last socket closed, or its table was loaded: push every subscriber a frame when it turns
+    ``away`` and again when it turns ``gone`` (unless a socket of it came back meanwhile). A seat that never had a
+    socket here is *away* in every frame already: only its turning *gone* is pushed."""
+    left = table.socket_left.get(seat)
+    for threshold in (AWAY_SECONDS, GONE_SECONDS) if left is not None else (GONE_SECONDS,):
+        await asyncio.sleep(max(0.0, (table.loaded if left is None else left) + threshold * scale - time.monotonic()))
         if table.socket_left.get(seat) != left or any(s.viewer == seat for s in table.subscribers.values()):
             return
         await table.broadcast()

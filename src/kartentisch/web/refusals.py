@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..kernel.setup_words import said as said  # the words of every refusal, shared with the terminal
-from ..kernel.words import LANGS
+from ..kernel.words import LANGS, rule_words
+
+if TYPE_CHECKING:
+    from ..kernel import Game
 
 #: What a request's field is in the players' words (the specs' German terms: Spieler, Platz, Uhr …), by the
 #: field's name as the API spells it. A field not listed is "something in the request" (no field name shows).
@@ -240,3 +243,11 @@ REFUSED: dict[str, dict[str, str]] = {
                       "de": "Eine Revanche gibt es, sobald die Partie vorbei ist."},
     "rematch_started": {"en": "The rematch has started already.", "de": "Die Revanche hat schon begonnen."},
 }
+
+
+def illegal_move(game: Game, rule: str) -> dict[str, str]:
+    """The refusal of a move the rules forbid now, in every language: "That move is not allowed now." and the broken
+    rule in the game's words (:func:`~kartentisch.kernel.words.rule_words`; ``rule``: the
+    :class:`~kartentisch.kernel.errors.IllegalAction`'s, ``"lastcard R8"``), which name no card; the first sentence
+    alone for a rule without words."""
+    return {lang: " ".join(filter(None, (REFUSED["illegal"][lang], rule_words(game, rule, lang)))) for lang in LANGS}

@@ -243,7 +243,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
         await websocket.send_text(text)
 
     async def error(exc: ApiError) -> None:
-        await send(encode({"type": "error", "status": exc.status, **exc.body()}))
+        await send(encode({"type": "error", "status": exc.status, **exc.body(lang)}))
 
     try:
         lang = frame_lang(lang)

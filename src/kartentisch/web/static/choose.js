@@ -77,6 +77,16 @@ export class Chooser {
     return { ends, next, sets, codes, depth: i };
   }
 
+  /** How many cards the next step asks for when it is a set of cards: {low, high, picked} (the sizes of the sets the
+   * legal tokens hold there: mayhem's Gift exactly two (R9), lastcard's help cards one or more; `picked`: chosen so
+   * far), or null when no token goes on with a set. */
+  setSize() {
+    const i = this.chosen.length;
+    const sizes = this.candidates().map((it) => it.steps[i]).filter((step) => step?.set).map((step) => step.value.length);
+    if (!sizes.length) return null;
+    return { low: Math.min(...sizes), high: Math.max(...sizes), picked: this.picked.length };
+  }
+
   /** Has the person started a move (something to cancel)? */
   get started() {
     return this.chosen.length > 0 || this.picked.length > 0;

@@ -3,7 +3,7 @@
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
 import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
-import { html, render, useEffect, useState } from "./ui.js";
+import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./ui.js";
 
 const STRINGS = {
   en: {
@@ -98,12 +98,15 @@ function Share() {
 function Start({ group, games, onStarted }) {
   const [gameId, setGameId] = useState(games[0]?.id);
   const [chosen, setChosen] = useState(() => group.members.map((m) => m.member));
-  const [bots, setBots] = useState(0);
+  const [wanted, setBots] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const game = games.find((g) => g.id === gameId);
   const length = lengthOf(game);
   const [lengthIndex, setLengthIndex] = useState(null);   // null: the game's default
+  // the bots the game's player range leaves beside the people chosen (as many as fit of those asked for)
+  const most = game ? Math.max(0, game.max_players - chosen.length) : 0;
+  const bots = Math.min(wanted, most);
   const players = chosen.length + bots;
   const fits = game && players >= game.min_players && players <= game.max_players;
   const go = async (kind) => {
@@ -136,7 +139,7 @@ function Start({ group, games, onStarted }) {
         onChange=${(e) => toggle(m.member, e.currentTarget.checked)} /> ${m.name}</label>`)}</div></fieldset>
     <div class="field"><label class="label" for="group-bots">${t("bots")}</label>
       <select id="group-bots" value=${String(bots)} onChange=${(e) => setBots(Number(e.currentTarget.value))}>
-        ${[0, 1, 2, 3, 4, 5, 6, 7].map((n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+        ${Array.from({ length: most + 1 }, (_, n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
     ${game && !fits && html`<p class="hint">${t("pickTwo", game.min_players, game.max_players)}</p>`}
     <div class="actions"><button type="button" id="start-table" class="primary" disabled=${busy || !fits}
         onClick=${() => go("table")}>${busy ? t("starting") : t("startTable")}</button>
@@ -153,9 +156,22 @@ function Matches({ items }) {
     </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
 }
 
-/** The ratings after each match as lines, one per player (`history`: key → [[match, ended, rating]]). */
+/** The width in CSS pixels of the element `ref` holds, followed as it changes; `fallback` until it is measured. */
+function useWidth(ref, fallback) {
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width) || fallback));
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, []);
+  return width;
+}
+
+/** The ratings after each match as lines, one per player (`history`: key → [[match, ended, rating]]), as wide as
+ * its place on the page: drawn at its measured width, so its labels keep their size at any width. */
 function Chart({ game }) {
-  const W = 480, H = 240, L = 44, R = 12, T = 14, B = 44;
+  const box = useRef(null);
+  const W = Math.max(240, useWidth(box, 480)), H = 240, L = 44, R = 12, T = 14, B = 44;
   const lines = game.players.map((p, i) => ({ ...p, colour: COLOURS[i % COLOURS.length], points: game.history[p.key] ?? [] }));
   const values = lines.flatMap((l) => l.points.map((pt) => pt[2]));
   const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
@@ -163,7 +179,7 @@ function Chart({ game }) {
   const y = (v) => T + (1 - (v - lo) / (hi - lo)) * (H - T - B);
   const label = `${t("chart")}: ${lines.map((l) => `${l.name} ${points(l.rating)}`).join(", ")}`;
   const ticks = [...new Set([lo, 0, hi].map((v) => Math.round(v)))];
-  return html`<figure><figcaption class="hint">${t("chart")}</figcaption>
+  return html`<figure ref=${box}><figcaption class="hint">${t("chart")}</figcaption>
     <svg class="chart" viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${label}>
       <line x1=${L} y1=${y(0)} x2=${W - R} y2=${y(0)} stroke="#bbb" />
       ${ticks.map((v) => html`<text x=${L - 6} y=${y(v) + 5} text-anchor="end">${points(v)}</text>`)}

@@ -7,6 +7,7 @@ import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from "./i18n.js";
 import { html, loadGame, render } from "./ui.js";
+import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
@@ -93,7 +94,7 @@ const REFUSALS = [
  * rules forbid, a known refusal, else the server's `text` in the page's language, else the status); seat names come
  * from the frame drawn. */
 function refusal(status, body) {
-  if (body.rule) return t("refusedIllegal");
+  if (body.rule) return body.text ?? t("refusedIllegal");  // the server's words say which rule, in the page's language
   if (status === 429) return t("refusedFast");
   const known = REFUSALS.find(([pattern]) => pattern.test(body.error ?? ""));
   return known ? known[1](S.active?.frame) : body.text ?? t("refusedOther", status);
@@ -297,6 +298,12 @@ function WishButton({ step, ctx, onPick }) {
       title=${words} onClick=${onPick}><span class="sym" aria-hidden="true">${c.sym}</span> ${colourName(step.value, ctx.lang)}</button>`;
 }
 
+/** How many cards a set step asks for and how many are chosen ("Choose 2 cards (1 chosen)"): Chooser.setSize(). */
+function setSizeWords({ low, high, picked }) {
+  if (low !== high) return t("chooseCardsRange", low, high, picked);
+  return t(high === 1 ? "chooseCard1" : "chooseCards", high, picked);
+}
+
 function Decision({ conn, frame, chooser, ctx }) {
   const acting = frame.legal.length > 0;
   const st = chooser.state();
@@ -307,7 +314,8 @@ function Decision({ conn, frame, chooser, ctx }) {
   const named = others.every((s) => prompt.includes(seatName(frame, s)));
   const waiting = named ? "" : seatList(frame, others);
   const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind) || (HAND_VIEW && !OWN_KINDS.has(s.kind)));
-  const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s)).map((s) => s.kind))];
+  const size = chooser.setSize();  // a set of cards: its own line says how many, instead of "Choose cards in your hand"
+  const tableKinds = [...new Set(st.next.filter((s) => !panel.includes(s) && !(size && s.set)).map((s) => s.kind))];
   const confirm = st.sets.length ? chooser.confirmable() : null;
   return html`<section id="decision" data-zone="decision" class=${acting ? "acting" : ""} aria-live="polite"
       aria-label=${acting ? t("yourTurn") : t("phase")}>
@@ -316,6 +324,7 @@ function Decision({ conn, frame, chooser, ctx }) {
     ${acting && html`<${Countdown} conn=${conn} />`}
     ${chooser.chosen.length > 0 && html`<p class="chosen">${t("picked")}: ${chooser.chosen.map((s) => stepWords(s, ctx)).join(" · ")}</p>`}
     ${acting && chooser.started && tableKinds.length > 0 && html`<p class="hint">${tableKinds.map((k) => t(HINTS[k] ?? "chooseTable")).join(" · ")}</p>`}
+    ${acting && size && html`<p class="hint set-size">${setSizeWords(size)}</p>`}
     <div class="choices" role="group">
       ${panel.map((step) => step.kind === "wish"
         ? html`<${WishButton} step=${step} ctx=${ctx} onPick=${() => chooser.choose(step)} />`
@@ -446,6 +455,12 @@ async function say(message) {
   return res.ok;
 }
 
+/** Who wrote chat message `m`, as this page's reader calls them: "You"/"Du" for the reader's own seat (kit.js `who`,
+ * as the log and the status lines say it), else the name the message carries (a spectator's too). */
+function writer(frame, m) {
+  return who({ seat: frame.seat, lang: lang(), seatName: () => m.name }, m.seat);
+}
+
 function Chat({ frame }) {
   const submit = async (ev) => {
     ev.preventDefault();
@@ -455,7 +470,7 @@ function Chat({ frame }) {
   return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat")}</h2>
     <ol class="chat" aria-live="polite" tabindex="0" aria-label=${t("chat")}>${(frame.chat ?? []).map((m) => html`<li data-id=${m.id} data-seat=${m.seat}>
-      <b class="who">${m.name}</b>: <span class="text">${m.text}</span></li>`)}</ol>
+      <b class="who">${writer(frame, m)}</b>: <span class="text">${m.text}</span></li>`)}</ol>
     ${(frame.seat !== null || frame.spectator_chat) && html`<div class="quick" role="group" aria-label=${t("chat")}>
         ${S.reactions.map((r) => html`<button type="button" class="quick-reaction" data-reaction=${r.id}
           onClick=${() => say({ reaction: r.id })}>${word(r.words)}</button>`)}</div>
