@@ -6,6 +6,7 @@ by one that appears on every page and starts once the others joined. The server'
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -219,4 +220,34 @@ def test_a_page_opened_after_the_rematch_was_made_leads_to_it(browser, live_serv
     page.wait_for_url(f"**/t/{new_id}**")
     page.wait_for_selector("body[data-phase]")
     assert "Ada" in page.locator(".seat-chip.me").text_content()
+    page.close()
+
+
+def test_a_page_that_missed_the_rematch_says_a_bot_plays_for_it(browser, live_server: str) -> None:  # noqa: F811
+    """Ada and Ben join the rematch, Cem's phone is closed: it starts after its time with a bot for Cem. Cem's old
+    page then says so and offers to join (a fresh user's returning friend saw "no answer yet" and "Leave", as if
+    nothing had started); joining takes his seat back from the bot."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 3, "options": {"max_rounds": 1}, "seats": PEOPLE}).json()
+    tid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    finish(live_server, tid, tokens)
+    for token in tokens[:2]:
+        httpx.post(f"{live_server}/api/tables/{tid}/rematch", json={"join": True},
+                   headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+    end = time.monotonic() + 60
+    while not api_frame(live_server, tid, None)["rematch"]:
+        assert time.monotonic() < end, "the rematch did not start after its time"
+        time.sleep(0.5)
+    page = browser.new_context(viewport=PHONE, locale=LOCALES["en"]).new_page()
+    page.goto(f"{live_server}{made['seats'][2]['url']}")
+    page.wait_for_selector("[data-zone=rematch-offer] .made-without-you")
+    assert page.locator(".made-without-you").text_content() == (
+        "The rematch has started without your answer: a bot plays for you until you join.")
+    assert page.locator("button.rematch-leave").count() == 0
+    page.click("button.rematch-join")
+    page.wait_for_url(lambda url: f"/t/{tid}" not in url)
+    new_id = urlsplit(page.url).path.rsplit("/", 1)[-1]
+    page.wait_for_selector("body[data-phase]")
+    assert "Cem" in page.locator(".seat-chip.me").text_content()
+    assert not api_frame(live_server, new_id, None)["seats"][2]["stand_in"]
     page.close()

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from kartentisch.bots import bot_label
 from kartentisch.web import create_app
-from kartentisch.web.clock import CLOCKS
+from kartentisch.web.clock import CLOCKS, TIMEOUT_BOT
 from kartentisch.web.presence import GONE_SECONDS
 from kartentisch.web.rematch import REMATCH_SECONDS
 
@@ -304,6 +305,12 @@ def test_a_rematch_is_offered_to_every_seat_and_starts_when_all_answered(fast: T
     new = view(fast, made["id"], made["token"])
     assert [(s["kind"], s["name"]) for s in new["seats"]][:2] == [("human", "Ada"), ("human", "Ben")]
     assert new["seats"][2]["kind"] == "bot"
+    # the rematch's log says who the bot plays for (a fresh user's host was dropped into a match against it unsaid)
+    bot = new["seats"][2]["name"]
+    assert seat_notes(new) == [f"{bot} takes the seat of the player who did not want a rematch."]
+    assert seat_notes(view(fast, made["id"], made["token"], "de")) == [
+        f"{view(fast, made['id'], None, 'de')['seats'][2]['name']} übernimmt den Platz der Person, die keine Revanche "
+        "wollte."]
     assert view(fast, tid)["rematch_offer"]["made"]
     res = fast.post(url, json={"join": False}, headers=auth(tokens[0]))
     assert res.status_code == 409 and "has started already" in res.json()["error"]
@@ -318,6 +325,9 @@ def test_a_rematch_starts_after_its_time_and_a_late_answer_takes_the_seat(fast: 
     late = fast.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1])).json()
     new = view(fast, late["id"], late["token"])
     assert new["seats"][1]["stand_in"]  # a bot played for Ben until he answered; his link takes the seat back
+    bot = bot_label(TIMEOUT_BOT, 1)
+    assert seat_notes(view(fast, late["id"]))[0] == f"Ben has not answered yet: {bot} plays for Ben until Ben joins."
+    assert seat_notes(new)[0] == f"You had not answered yet: {bot} plays for you until you join."
     fast.post(f"/api/tables/{late['id']}/seats/1/back", headers=auth(late["token"]))
     assert not view(fast, late["id"])["seats"][1]["stand_in"]
 

@@ -50,6 +50,14 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
                                 "de": "{name} geht und spielt die Revanche nicht mit."},
                       "own": {"en": "You leave and do not play the rematch.",
                               "de": "Du gehst und spielst die Revanche nicht mit."}},
+    "rematch_stand_in": {
+        "other": {"en": "{name} has not answered yet: {bot} plays for {name} until {name} joins.",
+                  "de": "{name} hat noch nicht geantwortet: {bot} spielt für {name}, bis {name} mitspielt."},
+        "own": {"en": "You had not answered yet: {bot} plays for you until you join.",
+                "de": "Du hattest noch nicht geantwortet: {bot} spielt für dich, bis du mitspielst."}},
+    # the seat is the bot's now (unnamed: labelled by the bot), so the person who left is not named here
+    "rematch_left": {"other": {"en": "{bot} takes the seat of the player who did not want a rematch.",
+                               "de": "{bot} übernimmt den Platz der Person, die keine Revanche wollte."}},
 }
 #: Who did it when no seat did: the host.
 HOST = {"en": "the host", "de": "der Gastgeber"}

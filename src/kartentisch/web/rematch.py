@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 REMATCH_SECONDS = 60.0
 #: The notes of an answer.
 JOIN, LEAVE = "rematch_join", "rematch_leave"
+#: The rematch's first notes: a bot plays for a person who did not answer in time, or in the seat of one who left.
+STAND_IN, LEFT = "rematch_stand_in", "rematch_left"
 
 
 def answers(table: LiveTable) -> dict[int, bool]:
@@ -138,6 +140,7 @@ async def make(hub: Hub, table: LiveTable) -> None:
     """Create the rematch of ``table`` (call under its lock): seats as :func:`new_seats`
     says, the same options, clock and settings, a fresh seed."""
     old = table.record
+    said = answers(table)
     try:
         new = await creation.create(hub, old.game, old.players, old.options, None, new_seats(table),
                                       old.reaction_seconds, old.spectator_chat, old.hints, rematch_of=old.id,
@@ -145,3 +148,12 @@ async def make(hub: Hub, table: LiveTable) -> None:
         table.rematch_id = new.id
     except Conflict:  # another process made it a moment ago: this one is its table too
         await hub.refresh(table)
+        return
+    # the new table's log says first who a bot plays for (a host was dropped into a match against a bot unsaid)
+    from .handover import commit_note
+
+    rematch = await hub.get(new.id)
+    async with rematch.lock:
+        for s in old.seats:
+            if s.kind == "human" and not said.get(s.seat, False):
+                await commit_note(hub, rematch, STAND_IN if s.seat not in said else LEFT, s.seat, bot=TIMEOUT_BOT)

@@ -70,6 +70,10 @@ export function RematchOffer({ frame, since, answer, busy }) {
           onClick=${() => answer(true)}>${st("toRematch")}</button></p>`
       : mine === "join"
       ? offer.waiting.length > 0 && html`<p class="progress">${st("rematchWaiting", listing(offer.waiting.map((s) => frame.seats[s].name)))}</p>`
+      : offer.made
+      // made without this seat's answer: a bot plays for it there until it joins; leaving is no longer possible
+      ? html`<p class="made-without-you">${st("madeWithoutYou")}</p><p class="actions"><button type="button"
+          class="primary rematch-join" disabled=${busy} onClick=${() => answer(true)}>${st("join")}</button></p>`
       : html`<p class="actions"><button type="button" class="primary rematch-join" disabled=${busy}
           onClick=${() => answer(true)}>${st("join")}</button>
         <button type="button" class="rematch-leave" disabled=${busy} onClick=${() => answer(false)}>${st("leave")}</button></p>`}
