@@ -84,10 +84,11 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
     group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()
     ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
+    # Ben's open page shows the new table without a reload (a fresh user's friend saw "Nothing played yet")
+    ben.wait_for_selector("#matches a:has-text('Zu meinem Platz')", timeout=25_000)
     finish(live_server, table_id, [ana_token, ben_token])
 
-    ben.reload()
-    ben.wait_for_selector("body[data-ready='1'] .game-standings[data-game=colors]")
+    ben.wait_for_selector(".game-standings[data-game=colors]", timeout=25_000)  # and the result, still no reload
     rows = ben.locator(".game-standings tbody tr")
     assert rows.count() == 2 and {rows.nth(i).get_attribute("data-player") for i in range(2)} == {"Ana", "Ben"}
     assert ben.locator("#standings-title").inner_text() == "Tabelle"

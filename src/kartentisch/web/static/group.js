@@ -5,6 +5,9 @@
 import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./ui.js";
 
+/** How often an open, visible group page looks for new tables and results (ms). */
+const EVERY_MS = 10_000;
+
 const STRINGS = {
   en: {
     lang: "Deutsch", group: "Group", join: "Join the group", joinHelp: "Type your name once: this browser remembers "
@@ -240,6 +243,25 @@ function Group() {
   useEffect(() => {
     fetch("/api/games").then((r) => r.json()).then(setGames);
     load().then(() => { document.body.dataset.ready = "1"; });
+  }, []);
+  // an open page follows the group: a table another member started, a match that ended (a friend's page said
+  // "Nothing played yet" until reloaded, and the group page is the way to one's seat there)
+  const latest = useRef(null);
+  latest.current = { group, withBots };
+  useEffect(() => {
+    const look = async () => {
+      const { group: shown, withBots: bots } = latest.current;
+      if (document.visibilityState !== "visible" || !shown || shown.error) return;
+      try {
+        const g = await call("GET", "");
+        if (JSON.stringify(g) === JSON.stringify(shown)) return;
+        setGroup(g);
+        setBoard(await call("GET", `/standings?bots=${bots}`));
+      } catch { /* the next look tries again; a real error shows on the next load */ }
+    };
+    const timer = setInterval(look, EVERY_MS);
+    document.addEventListener("visibilitychange", look);
+    return () => { clearInterval(timer); document.removeEventListener("visibilitychange", look); };
   }, []);
   const header = html`<header><h1><a href="/">kartentisch</a></h1>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"}
