@@ -307,3 +307,24 @@ def test_train_fine_tunes_a_policy_on_a_teacher_in_the_drivers_positions(tmp_pat
     save_policy(colors, _network("colors", 2, {}, 1), get_game("colors"), 2, {})
     done = _train(tmp_path, 0, "--imitate", "30", "--driver", f"policy:{colors}")
     assert done.exit_code == 2 and "a policy of 'colors', not of 'grid'" in _said(done.output)
+
+
+def test_a_driver_policy_file_that_changed_is_collected_again(tmp_path: Path):
+    """The chunk cache names a policy bot's file by its content: a retrained driver's chunks are not the old ones."""
+    from kartentisch.bots.policy import save_policy
+    from kartentisch.rl.train import collect
+
+    game, said = get_game("grid"), []
+    options = game.resolve_options(2, SMALL)
+    driver = tmp_path / "driver.npz"
+    save_policy(driver, _network("grid", 2, SMALL, 1), game, 2, SMALL)
+    first = collect(game, 2, options, "heuristic", "random", 12, 5, cache=tmp_path / "t", log=said.append,
+                    driver=f"policy:{driver}")
+    collect(game, 2, options, "heuristic", "random", 12, 5, cache=tmp_path / "t", log=said.append,
+            driver=f"policy:{driver}")
+    assert "(1 of 1 chunks read" in said[-1]
+    save_policy(driver, _network("grid", 2, SMALL, 2), game, 2, SMALL)
+    again = collect(game, 2, options, "heuristic", "random", 12, 5, cache=tmp_path / "t", log=said.append,
+                    driver=f"policy:{driver}")
+    assert "(0 of 1 chunks read" in said[-1]
+    assert not np.array_equal(first[0], again[0])  # the other driver reached other positions

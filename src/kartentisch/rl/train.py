@@ -53,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import make_bot
+from ..bots import make_bot, parse_spec
 from ..bots.policy import Network, Policy, PolicyBot, load_policy, save_policy
 from ..games import get_game
 from ..kernel import Bot, Game, GameState, KartentischError
@@ -323,6 +323,15 @@ def _teacher_job(args: tuple[str, int, dict[str, Any], str, int, int, str, str |
     return x, masks, targets
 
 
+def _policy_digests(specs: Sequence[str | None]) -> dict[str, str]:
+    """The SHA-256 of the file of every ``policy:`` spec among ``specs`` (spec → hex digest)."""
+    found = {}
+    for spec in specs:
+        if spec and parse_spec(spec)[0] == "policy":
+            found[spec] = hashlib.sha256(Path(str(parse_spec(spec)[1]["path"])).read_bytes()).hexdigest()
+    return found
+
+
 def collect(game: Game, players: int, options: dict[str, Any], teacher: str, against: str, decisions: int,
             seed: int, jobs: int = 1, cache: Path | None = None,
             log: Callable[[str], None] = print,
@@ -332,19 +341,23 @@ def collect(game: Game, players: int, options: dict[str, Any], teacher: str, aga
     ``driver`` plays the teacher's seats (DAgger, :func:`teacher_data`).
 
     With ``cache`` (a folder) every finished chunk is kept there, named by a digest of what it holds (game,
-    table, teacher, opponent, driver, seed, index, size), and read back instead of collected again: a search teacher's
+    table, teacher, opponent, driver, seed, index, size; a policy bot's file by its SHA-256, so a retrained file
+    is not mistaken for the old one), and read back instead of collected again: a search teacher's
     data cost hours, and a stopped collection, a larger one or a rerun with other training settings reuses them.
     Masks and targets are dense rows of the action space: about 43 KB a row in lastcard (8,510 steps), 0.3 KB
     in colors (61), so a lastcard collection of 10,000 decisions holds about 430 MB in memory.
     """
     started = time.perf_counter()
     sizes = [min(CHUNK, decisions - at) for at in range(0, decisions, CHUNK)]
+    files = _policy_digests((teacher, against, driver))
     work = []
     for i, size in enumerate(sizes):
         what = {"game": game.id, "players": players, "options": options, "teacher": teacher, "against": against,
                 "seed": seed, "chunk": i, "size": size}
         if driver:
             what["driver"] = driver  # (a collection without one keeps the names it had before drivers)
+        if files:
+            what["files"] = files
         key = json.dumps(what, sort_keys=True, default=str)
         name = None if cache is None else str(cache / f"chunk-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz")
         work.append((game.id, players, options, teacher, size, seed + i * CHUNK_SEEDS, against, driver, name))
