@@ -235,3 +235,96 @@ def test_train_imitates_an_ismcts_teacher_and_exports_the_apprentice(tmp_path: P
     done = runner.invoke(app, ["train", "grid", "--out", str(tmp_path / "grid.npz"), "--imitate", "10",
                                "--teacher", "ismcts:iterations=0"])
     assert done.exit_code == 2 and "iterations" in _said(done.output)
+
+
+def test_dagger_the_driver_plays_and_the_teacher_only_labels():
+    """``driver`` (DAgger, Ross et al. 2011): the positions are those of the driver's own play (here the
+    heuristic's, row for row), the targets the teacher's visit shares in them."""
+    from kartentisch.rl.train import teacher_data
+
+    game = get_game("grid")
+    x, masks, targets = teacher_data(game, 2, SMALL, "ismcts:iterations=30", 40, seed=2, against="random",
+                                     driver="heuristic")
+    ref_x, ref_masks, ref_targets = teacher_data(game, 2, SMALL, "heuristic", 40, seed=2, against="random")
+    assert np.array_equal(x, ref_x) and np.array_equal(masks, ref_masks)
+    assert np.allclose(targets.sum(axis=1), 1) and not (targets[~masks] != 0).any()
+    assert ((targets > 0).sum(axis=1) > 1).sum() >= 5  # the searcher's shares, not the driver's one-hot moves
+    assert (targets.argmax(axis=1) != ref_targets.argmax(axis=1)).any()  # it disagrees with the driver somewhere
+
+
+def test_init_starts_the_actor_from_a_policy_file_and_refuses_other_layers(tmp_path: Path):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from kartentisch.bots.policy import save_policy
+    from kartentisch.kernel import KartentischError
+    from kartentisch.rl.gym import make
+    from kartentisch.rl.train import load_network, network_of
+
+    game = get_game("grid")
+    network = _network("grid", 2, SMALL, 4)
+    save_policy(tmp_path / "start.npz", network, game, 2, SMALL)
+    start = load_policy(tmp_path / "start.npz")
+    model = MaskablePPO("MlpPolicy", make("grid", 2, options=SMALL), policy_kwargs={"net_arch": [8]}, seed=0,
+                        device="cpu")
+    load_network(model, start)
+    for (w, b), (w2, b2) in zip(network_of(model).layers, network.layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    other = MaskablePPO("MlpPolicy", make("grid", 2, options=SMALL), policy_kwargs={"net_arch": [16]}, seed=0,
+                        device="cpu")
+    before = [w.copy() for w, _ in network_of(other).layers]
+    with pytest.raises(KartentischError, match=r"--init .*start\.npz: its layers"):
+        load_network(other, start)
+    assert all(np.array_equal(w, w2) for w, (w2, _) in zip(before, network_of(other).layers, strict=True))
+
+
+def test_train_fine_tunes_a_policy_on_a_teacher_in_the_drivers_positions(tmp_path: Path):
+    """``--init FILE --driver policy:FILE``: the command trains from the file, collects in its positions, names
+    both in the header, and the result plays; a driver of another game is refused before any work."""
+    pytest.importorskip("sb3_contrib")
+    from kartentisch.bots.policy import save_policy
+
+    game = get_game("grid")
+    encoder = Encoder(game, 2, SMALL)
+    rng = np.random.default_rng(5)
+    sizes = [encoder.size, 256, 256, len(encoder.space)]  # the trainer's default network
+    layers = [(rng.normal(0, 0.05, (a, b)).astype(np.float32), np.zeros(b, np.float32))
+              for a, b in zip(sizes, sizes[1:], strict=False)]
+    start = tmp_path / "start.npz"
+    save_policy(start, Network(layers), game, 2, SMALL)
+    done = _train(tmp_path, 0, "--imitate", "30", "--teacher", "ismcts:iterations=20", "--driver", f"policy:{start}",
+                  "--init", str(start), "--imitate-epochs", "1")
+    assert done.exit_code == 0, done.output
+    header = load_policy(tmp_path / "grid.npz").header
+    assert header["trainer"].startswith(f"from {start}: DAgger: policy:{start} playing, imitation of ismcts")
+    assert f"--driver policy:{start}" in header["command"] and f"--init {start}" in header["command"]
+    state = game.new_state(2, SMALL, 4)
+    bots = [make_bot(f"policy:{tmp_path / 'grid.npz'}", game, 0, 2, SMALL), make_bot("heuristic", game, 1)]
+    while not state.game_over:
+        s = state.to_act()[0]
+        state.apply(s, bots[s].choose(state, s))
+    colors = tmp_path / "colors.npz"
+    save_policy(colors, _network("colors", 2, {}, 1), get_game("colors"), 2, {})
+    done = _train(tmp_path, 0, "--imitate", "30", "--driver", f"policy:{colors}")
+    assert done.exit_code == 2 and "a policy of 'colors', not of 'grid'" in _said(done.output)
+
+
+def test_a_driver_policy_file_that_changed_is_collected_again(tmp_path: Path):
+    """The chunk cache names a policy bot's file by its content: a retrained driver's chunks are not the old ones."""
+    from kartentisch.bots.policy import save_policy
+    from kartentisch.rl.train import collect
+
+    game, said = get_game("grid"), []
+    options = game.resolve_options(2, SMALL)
+    driver = tmp_path / "driver.npz"
+    save_policy(driver, _network("grid", 2, SMALL, 1), game, 2, SMALL)
+    first = collect(game, 2, options, "heuristic", "random", 12, 5, cache=tmp_path / "t", log=said.append,
+                    driver=f"policy:{driver}")
+    collect(game, 2, options, "heuristic", "random", 12, 5, cache=tmp_path / "t", log=said.append,
+            driver=f"policy:{driver}")
+    assert "(1 of 1 chunks read" in said[-1]
+    save_policy(driver, _network("grid", 2, SMALL, 2), game, 2, SMALL)
+    again = collect(game, 2, options, "heuristic", "random", 12, 5, cache=tmp_path / "t", log=said.append,
+                    driver=f"policy:{driver}")
+    assert "(0 of 1 chunks read" in said[-1]
+    assert not np.array_equal(first[0], again[0])  # the other driver reached other positions

@@ -61,6 +61,11 @@ def train_cmd(
         = "heuristic",
     imitate_epochs: Annotated[int, typer.Option(min=1, help="Passes over the teacher's decisions.")] = 4,
     jobs: Annotated[int, typer.Option(min=1, help="Processes collecting the teacher's decisions.")] = 1,
+    driver: Annotated[str | None, typer.Option(help="The bot whose moves are played in the teacher's seat while the "
+                                                    "teacher only labels them (DAgger: the apprentice's own "
+                                                    "policy:FILE; default: the teacher plays).")] = None,
+    init: Annotated[Path | None, typer.Option(help="Start the network from this policy file (fine-tuning a "
+                                                   "policy of the same layers).")] = None,
 ) -> None:
     """Train a policy for GAME: optionally imitate a teacher bot first (--imitate N decisions of --teacher, say
     ismcts:iterations=300: expert iteration), then self-play (masked PPO against a league of its past selves and
@@ -76,7 +81,8 @@ def train_cmd(
         config = TrainConfig(game_id, out, checkpoints or out.with_suffix(".ckpt"), players, options_json(options),
                              minutes, seed, every, eval_matches, heuristic, ismcts, ismcts_iterations,
                              envs=envs, resume=resume, ray=ray, command=invocation(ctx), imitate=imitate,
-                             imitate_epochs=imitate_epochs, teacher=teacher, against=against, jobs=jobs)
+                             imitate_epochs=imitate_epochs, teacher=teacher, against=against, jobs=jobs,
+                             driver=driver, init=init)
         curve = train(config, log=lambda line: console.print(line, markup=False))
     except KartentischError as exc:
         console.print(f"error: {exc}", markup=False, soft_wrap=True)

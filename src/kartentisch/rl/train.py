@@ -18,7 +18,10 @@ and Tree Search", NeurIPS): the network learns ISMCTS's root visit distribution 
 the positions of matches the teacher plays against ``against`` (:func:`collect`, ``jobs`` processes, cached in
 chunks in ``teacher/`` of the checkpoint folder), so it plays the searcher's moves at the cost of one network call.
 Only the first apprentice step is taken (no search guided by the network afterwards). The imitated network is
-evaluated and exported (checkpoint 1) before PPO may change it.
+evaluated and exported (checkpoint 1) before PPO may change it. With a ``driver`` (say the apprentice's own
+``policy:FILE``) the teacher only labels the positions the driver's moves reach: DAgger (Ross, Gordon & Bagnell
+2011), which trains the apprentice where it actually plays. ``init`` (a policy file) starts the actor from that
+file's layers, so a shipped policy is fine-tuned on the teacher's targets instead of learnt afresh.
 
 **Checkpoints** (``every`` seconds of training, in ``checkpoints``): the model (``model.zip``), the league's
 snapshots (``league-<k>.npz``, policy files), ``progress.json`` (elapsed seconds and steps, the seed) and the
@@ -50,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bots import make_bot
+from ..bots import make_bot, parse_spec
 from ..bots.policy import Network, Policy, PolicyBot, load_policy, save_policy
 from ..games import get_game
 from ..kernel import Bot, Game, GameState, KartentischError
@@ -98,6 +101,8 @@ class TrainConfig:
     teacher: str = "heuristic"
     against: str = "heuristic"
     jobs: int = 1
+    driver: str | None = None
+    init: Path | None = None
 
 
 class League:
@@ -149,6 +154,29 @@ def network_of(model: Any) -> Network:
     activation = "tanh" if model.policy.activation_fn is torch.nn.Tanh else "relu"
     layers = [(m.weight.detach().cpu().numpy().T.copy(), m.bias.detach().cpu().numpy().copy()) for m in linear]
     return Network(layers, activation)
+
+
+def load_network(model: Any, policy: Policy) -> None:
+    """Start the actor of an sb3 ``MaskablePPO`` ``MlpPolicy`` from a policy file's layers (fine-tuning a shipped
+    policy; the inverse of :func:`network_of`). The critic keeps its fresh weights.
+
+    Raises:
+        KartentischError: naming the file, when its layers or activation differ from the model's actor.
+    """
+    import torch
+
+    linear = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linear.append(model.policy.action_net)
+    activation = "tanh" if model.policy.activation_fn is torch.nn.Tanh else "relu"
+    ours = [tuple(m.weight.shape[::-1]) for m in linear]
+    theirs = [tuple(w.shape) for w, _ in policy.network.layers]
+    if ours != theirs or activation != policy.network.activation:
+        raise KartentischError(f"--init {policy.path}: its layers {theirs} ({policy.network.activation}) do not fit "
+                               f"the trainer's network {ours} ({activation})")
+    with torch.no_grad():
+        for m, (w, b) in zip(linear, policy.network.layers, strict=True):
+            m.weight.copy_(torch.as_tensor(w.T))
+            m.bias.copy_(torch.as_tensor(b))
 
 
 def evaluate(network: Network, game: Game, players: int, options: dict[str, Any] | None, opponent: str,
@@ -205,12 +233,20 @@ def advice(bot: Bot, state: GameState, seat: int) -> tuple[str, dict[str, float]
 
 
 def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teacher: str, decisions: int,
-                 seed: int, against: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 seed: int, against: str | None = None,
+                 driver: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What ``teacher`` (a bot spec) chooses in matches dealt from ``seed`` on, as training data for imitation.
 
     With ``against`` (a bot spec other than ``teacher``) the teacher plays seat ``k % players`` of match ``k``
     and ``against`` the other seats, so the data come from the positions the apprentice meets against that
     bot; without it (or equal to ``teacher``) the teacher plays every seat and every seat's decisions count.
+
+    With ``driver`` (a bot spec, typically the apprentice's own ``policy:FILE``) the teacher is only asked: the
+    driver's move is played in the teacher's seats, so the positions are those the apprentice reaches itself.
+    This is one iteration of DAgger (Ross, Gordon & Bagnell 2011, "A Reduction of Imitation Learning and
+    Structured Prediction to No-Regret Online Learning", AISTATS; their β = 0: the learner's policy alone picks
+    the moves), which fixes the mismatch between the teacher's positions and the apprentice's. A step whose
+    prefix (the driver's steps so far) no move of the teacher continues gets no row.
 
     Returns:
         ``(observations (n, size) float32, masks (n, actions) bool, targets (n, actions) float32)``, one row per
@@ -230,6 +266,7 @@ def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teach
         ours = {s for s in range(players) if alone or s == k % players}
         bots = [make_bot(teacher if s in ours else str(against), game, seed + k * players + s)
                 for s in range(players)]
+        drivers = {s: make_bot(driver, game, seed + k * players + s) for s in ours} if driver else {}
         k += 1
         while not state.game_over and len(targets) < decisions:
             seat = table.acting()
@@ -238,6 +275,8 @@ def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teach
                 table.play(seat, bots[seat].choose(state, seat))
                 continue
             token, weights = advice(bots[seat], state, seat)
+            if seat in drivers:
+                token = drivers[seat].choose(state, seat)
             paths = {tok: space.steps(tok) for tok in weights}
             for step in space.steps(token):
                 nxt = table.next_steps()
@@ -246,6 +285,9 @@ def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teach
                     for tok, weight in weights.items():
                         if paths[tok][:depth] == table.steps:
                             target[paths[tok][depth]] += weight
+                    if not target.any():  # the driver left every move of the teacher (DAgger only)
+                        table.step(step)
+                        continue
                     obs.append(table.observe(seat))
                     masks.append(table.mask().astype(bool))
                     targets.append(target / target.sum())
@@ -257,13 +299,15 @@ def teacher_data(game: Game, players: int, options: dict[str, Any] | None, teach
 CHUNK, CHUNK_SEEDS = 500, 1_000_000
 
 
-def _teacher_job(args: tuple[str, int, dict[str, Any], str, int, int, str, str | None]) -> tuple[np.ndarray, ...]:
+def _teacher_job(args: tuple[str, int, dict[str, Any], str, int, int, str, str | None, str | None]
+                 ) -> tuple[np.ndarray, ...]:
     """One chunk of :func:`collect`: read from its cache file, or collected and written to it."""
-    game_id, players, options, teacher, decisions, seed, against, cache = args
+    game_id, players, options, teacher, decisions, seed, against, driver, cache = args
     if cache is not None and Path(cache).exists():
         with np.load(cache, allow_pickle=False) as saved:
             return saved["x"], saved["masks"], saved["targets"]
-    x, masks, targets = teacher_data(get_game(game_id), players, options, teacher, decisions, seed, against)
+    x, masks, targets = teacher_data(get_game(game_id), players, options, teacher, decisions, seed, against,
+                                     driver)
     if cache is not None:
         partial = Path(cache).with_suffix(".part.npz")
         np.savez_compressed(partial, x=x, masks=masks, targets=targets)
@@ -271,26 +315,44 @@ def _teacher_job(args: tuple[str, int, dict[str, Any], str, int, int, str, str |
     return x, masks, targets
 
 
+def _policy_digests(specs: Sequence[str | None]) -> dict[str, str]:
+    """The SHA-256 of the file of every ``policy:`` spec among ``specs`` (spec → hex digest)."""
+    found = {}
+    for spec in specs:
+        if spec and parse_spec(spec)[0] == "policy":
+            found[spec] = hashlib.sha256(Path(str(parse_spec(spec)[1]["path"])).read_bytes()).hexdigest()
+    return found
+
+
 def collect(game: Game, players: int, options: dict[str, Any], teacher: str, against: str, decisions: int,
             seed: int, jobs: int = 1, cache: Path | None = None,
-            log: Callable[[str], None] = print) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            log: Callable[[str], None] = print,
+            driver: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`teacher_data` for ``decisions`` rows in chunks of :data:`CHUNK` decisions (chunk ``i`` deals from
-    ``seed + i * CHUNK_SEEDS`` on, so the rows depend on ``seed`` alone), ``jobs`` processes at a time.
+    ``seed + i * CHUNK_SEEDS`` on, so the rows depend on ``seed`` alone), ``jobs`` processes at a time;
+    ``driver`` plays the teacher's seats (DAgger, :func:`teacher_data`).
 
     With ``cache`` (a folder) every finished chunk is kept there, named by a digest of what it holds (game,
-    table, teacher, opponent, seed, index, size), and read back instead of collected again: a search teacher's
+    table, teacher, opponent, driver, seed, index, size; a policy bot's file by its SHA-256, so a retrained file
+    is not mistaken for the old one), and read back instead of collected again: a search teacher's
     data cost hours, and a stopped collection, a larger one or a rerun with other training settings reuses them.
     Masks and targets are dense rows of the action space: about 43 KB a row in lastcard (8,510 steps), 0.3 KB
     in colors (61), so a lastcard collection of 10,000 decisions holds about 430 MB in memory.
     """
     started = time.perf_counter()
     sizes = [min(CHUNK, decisions - at) for at in range(0, decisions, CHUNK)]
+    files = _policy_digests((teacher, against, driver))
     work = []
     for i, size in enumerate(sizes):
-        key = json.dumps({"game": game.id, "players": players, "options": options, "teacher": teacher,
-                          "against": against, "seed": seed, "chunk": i, "size": size}, sort_keys=True, default=str)
+        what = {"game": game.id, "players": players, "options": options, "teacher": teacher, "against": against,
+                "seed": seed, "chunk": i, "size": size}
+        if driver:
+            what["driver"] = driver  # (a collection without one keeps the names it had before drivers)
+        if files:
+            what["files"] = files
+        key = json.dumps(what, sort_keys=True, default=str)
         name = None if cache is None else str(cache / f"chunk-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz")
-        work.append((game.id, players, options, teacher, size, seed + i * CHUNK_SEEDS, against, name))
+        work.append((game.id, players, options, teacher, size, seed + i * CHUNK_SEEDS, against, driver, name))
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
     stored = sum(1 for job in work if job[-1] is not None and Path(str(job[-1])).exists())
@@ -485,8 +547,13 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
     game = get_game(config.game)
     options = game.resolve_options(config.players, config.options)
     if config.imitate:
-        for spec in (config.teacher, config.against):
-            make_bot(spec, game, 0, config.players, options)  # a bad spec is refused before any work
+        for spec in (config.teacher, config.against, config.driver):
+            if spec:
+                make_bot(spec, game, 0, config.players, options)  # a bad spec is refused before any work
+    start = None
+    if config.init is not None and not config.resume:
+        start = load_policy(config.init)
+        PolicyBot(start, game).check(config.players, options)  # another game, table or layout is refused here
     folder = config.checkpoints
     folder.mkdir(parents=True, exist_ok=True)
     progress_file, model_file, curve_file = folder / "progress.json", folder / "model.zip", folder / "curve.csv"
@@ -528,9 +595,15 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
         model = MaskablePPO("MlpPolicy", vec, learning_rate=3e-4, n_steps=256, batch_size=512, n_epochs=4,
                             gamma=0.995, gae_lambda=0.95, ent_coef=0.01, clip_range=0.2,
                             policy_kwargs={"net_arch": list(config.net)}, seed=config.seed, verbose=0, device="cpu")
+        if start is not None:
+            load_network(model, start)
     trainer = "MaskablePPO (sb3-contrib) against a league of past selves and heuristic"
     if config.imitate:
         trainer = f"imitation of {config.teacher} against {config.against}, then {trainer}"
+        if config.driver:
+            trainer = f"DAgger: {config.driver} playing, {trainer}"
+    if start is not None:
+        trainer = f"from {config.init}: {trainer}"
     info = {"trainer": trainer, "command": config.command, "seed": config.seed}
 
     def checkpoint(steps: int) -> None:
@@ -577,7 +650,7 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
 
     if config.imitate and not config.resume:
         data = collect(game, config.players, options, config.teacher, config.against, config.imitate,
-                       config.seed + 5_000_000, config.jobs, folder / "teacher", log)
+                       config.seed + 5_000_000, config.jobs, folder / "teacher", log, config.driver)
         loss = imitate(model, data, config.imitate_epochs, config.seed)
         log(f"imitated {config.teacher} on {len(data[2]):,} decisions ({config.imitate_epochs} epochs, "
             f"loss {loss:.3f})")
