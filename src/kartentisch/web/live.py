@@ -11,7 +11,8 @@ A table changes only through the :class:`~kartentisch.web.hub.Hub`: check legali
 changes on error) → commit the tokens to the store → apply them here (:meth:`LiveTable.apply_local`) → push a fresh
 frame to every subscriber (:meth:`LiveTable.broadcast`).
 
-The frame's items (seat names, log entries, choices) are built by :mod:`~kartentisch.web.frame_items`, and the
+The frame's items (seat names, log entries, choices) are built by :mod:`~kartentisch.web.frame_items`, what the
+frames of one event share (the seats, the clocks, the rematch offer) by :mod:`~kartentisch.web.event_parts`, and the
 subscribers' sockets are served by :mod:`~kartentisch.web.fanout`: this module holds the table and its filter.
 """
 
