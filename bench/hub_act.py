@@ -1,11 +1,12 @@
 """CPU per move of the table server's hot path in one process, without the web transport (issue 33; not a test).
 
 A :class:`~kartentisch.web.hub.Hub` over a fresh SQLite file, ``--tables`` tables of ``--game`` with ``--people``
-people (a match to 100,000 points, so every run plays), each seat subscribed with a sink that drops its frames and
-``--spectators`` more sinks per table; then every table plays ``--moves`` random legal moves at once through
-:meth:`Hub.act <kartentisch.web.hub.Hub.act>` (check, group commit in the writer thread, apply and tell, the
-broadcast's frames built and encoded). Prints the process's CPU time (all threads) per move, after 20 warm-up moves
-per table. ``--profile`` prints a pyinstrument profile (the ``bench`` extra) of the measured moves instead.
+people (the longest match a table may set, as ``web_load.py --floor`` plays), each seat subscribed with a sink that
+drops its frames and ``--spectators`` more sinks per table; then every table plays ``--moves`` random legal moves at
+once through :meth:`Hub.act <kartentisch.web.hub.Hub.act>` (check, group commit in the writer thread, apply and tell,
+the broadcast's frames built and encoded). Prints the process's CPU time (all threads) per move, after 20 warm-up
+moves per table; ``--repeat`` runs the same seeded tables and moves again. ``--profile`` prints a pyinstrument
+profile (the ``bench`` extra) of the measured moves instead.
 
     .venv/bin/python bench/hub_act.py --game colors --people 2 --moves 500
     PYTHONPATH=/tmp/old/src .venv/bin/python bench/hub_act.py …   # the code of another commit (git archive)
@@ -18,18 +19,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import statistics
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from web_load import FLOOR_OPTIONS  # a match that lasts the run, as --floor plays (this script's folder)
+
 from kartentisch.web import creation
 from kartentisch.web.hub import Hub
 from kartentisch.web.live import LiveTable
 from kartentisch.web.store import Store
-
-#: Options of a match that lasts the run (colors R16, mayhem S1), as ``web_load.py --floor`` plays.
-LONG = {"colors": {"target_score": 100_000}, "mayhem": {"point_limit": 100_000}}
 
 
 async def measure(game: str, people: int, tables: int, spectators: int, moves: int, profile: bool) -> float:
@@ -41,9 +42,9 @@ async def measure(game: str, people: int, tables: int, spectators: int, moves: i
             return None
 
         live: list[LiveTable] = []
-        for _ in range(tables):
+        for seed in range(tables):  # seeded deals and moves: every run (and every --repeat) plays the same moves
             seats = [{"kind": "human", "name": f"P{i + 1}"} for i in range(people)]
-            record = await creation.create(hub, game, people, LONG.get(game, {}), None, seats)
+            record = await creation.create(hub, game, people, FLOOR_OPTIONS.get(game, {}), seed, seats)
             table = await hub.get(record.id)
             for viewer in [*range(people), *[None] * spectators]:
                 await hub.subscribe(table, viewer, drop, "en")
@@ -82,10 +83,14 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=0, help="spectator sinks per table")
     ap.add_argument("--moves", type=int, default=500, help="moves per table measured")
     ap.add_argument("--profile", action="store_true", help="print a pyinstrument profile of the measured moves")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs of the same moves in this process; the least CPU per move is printed first (on a "
+                         "shared machine the least is the run other processes disturbed least), then the median")
     args = ap.parse_args()
-    per_move = asyncio.run(measure(args.game, args.people, args.tables, args.spectators, args.moves, args.profile))
+    runs = [asyncio.run(measure(args.game, args.people, args.tables, args.spectators, args.moves, args.profile))
+            for _ in range(args.repeat)]
     print(f"{args.game}, {args.people} people, {args.tables} table(s), {args.spectators} spectators: "
-          f"{per_move * 1000:.3f} ms CPU per move")
+          f"{min(runs) * 1000:.3f} ms CPU per move (least of {len(runs)}; median {statistics.median(runs) * 1000:.3f})")
 
 
 if __name__ == "__main__":

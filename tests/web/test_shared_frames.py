@@ -14,8 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.web import fanout
+from kartentisch.web.event_parts import EventParts
 from kartentisch.web.fanout import Subscriber
-from kartentisch.web.frames import FrameOut
+from kartentisch.web.frames import FrameOut, SeatOut
 from kartentisch.web.live import LiveTable
 
 from .conftest import auth, new_table
@@ -51,19 +52,28 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     frame, encode = LiveTable.frame, fanout.encode
 
     def counting_frame(self: LiveTable, viewer: int | None, log_start: int = 0, lang: str = "en",
-                       chat_start: int | None = None) -> FrameOut:
+                       chat_start: int | None = None, parts: EventParts | None = None) -> FrameOut:
         built.append((viewer, lang))
-        return frame(self, viewer, log_start, lang, chat_start)
+        return frame(self, viewer, log_start, lang, chat_start, parts)
 
     def counting_encode(message: dict[str, Any] | FrameOut) -> str:
         text = encode(message)
         encoded.append(text)
         return text
 
+    seat_items: list[str] = []
+    made_seats = EventParts._seat_items
+
+    def counting_seats(self: EventParts, lang: str) -> list[SeatOut]:
+        seat_items.append(lang)
+        return made_seats(self, lang)
+
     monkeypatch.setattr(LiveTable, "frame", counting_frame)
     monkeypatch.setattr(fanout, "encode", counting_encode)
+    monkeypatch.setattr(EventParts, "_seat_items", counting_seats)
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["legal"]
     built.clear()
+    seat_items.clear()
     res = client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=auth(tokens[0]))
     assert res.status_code == 200, res.text
     monkeypatch.undo()
@@ -71,6 +81,8 @@ def test_one_frame_per_viewer_class_per_event(client: TestClient, monkeypatch: p
     # the action's answer is seat 0's own frame; the broadcast builds one per (viewer, language) class
     assert sorted(built, key=repr) == sorted([(0, "en"), (0, "en"), (1, "de"), (None, "en"), (None, "de")], key=repr)
     assert len(encoded) == 4, "one encoding per viewer class of the broadcast"
+    assert sorted(seat_items) == ["de", "en", "en"], "the seats' items once per language of the broadcast (and " \
+        "once for the action's answer), not once per frame"
     last = {key: texts[-1] for key, texts in received.items()}
     by_class: dict[tuple[int | None, str], set[int]] = {}
     for key, (viewer, lang) in enumerate(viewers, start=1000):

@@ -51,6 +51,8 @@ T = TypeVar("T")
 #: Phases shared by every game (CONVENTIONS: a scored round is shown, then the next dealer deals).
 ROUND_OVER: Final = "round_over"
 GAME_OVER: Final = "game_over"
+#: The immutable JSON scalars an option value may be (:meth:`GameState.common_doc` keeps them uncopied).
+_SCALARS: Final = frozenset({bool, int, float, str, type(None)})
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in game's state is interpreted Python
@@ -200,9 +202,13 @@ class GameState(ABC):
         clone._rng_shared = self._rng_shared = self._rng_seed < 0
 
     def common_doc(self, zones: dict[str, Any]) -> dict[str, Any]:
-        """A state document: the common fields of CONVENTIONS (fresh copies) around a game's ``zones``."""
+        """A state document: the common fields of CONVENTIONS (fresh copies) around a game's ``zones``. An option's
+        scalar value is immutable and kept; only a list or dict value is copied (a deep copy of the whole options
+        was 2 % of a web table's move: every reader's view of every move is a document, issue 33)."""
+        options = {name: value if type(value) in _SCALARS else copy.deepcopy(value)
+                   for name, value in self.options.items()}
         return {
-            "game": self.game.id, "players": self.players, "options": copy.deepcopy(self.options),
+            "game": self.game.id, "players": self.players, "options": options,
             "round": self.round, "dealer": self.dealer, "to_act": self.to_act(), "phase": self.phase,
             "scores": [list(row) for row in self.scores], "totals": list(self.totals),
             "game_over": self.phase == GAME_OVER, "winners": list(self.winners), "zones": zones,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from starlette.responses import Response
 
+from .event_parts import EventParts
 from .frames import FrameOut
 
 if TYPE_CHECKING:
@@ -64,13 +65,15 @@ async def broadcast(table: LiveTable) -> None:
     spectators, or two pages of one seat), language, events sent and chat messages sent get the same text
     (issue 33), since :meth:`LiveTable.frame <kartentisch.web.live.LiveTable.frame>` depends on nothing else; a
     seat's frame is built for that seat only, so nothing of a seat's view reaches a spectator. All frames are built
-    before the first is sent, from one state."""
+    before the first is sent, from one state, sharing what no viewer changes
+    (:class:`~kartentisch.web.event_parts.EventParts`)."""
     built: dict[tuple[int | None, str, int, int | None], tuple[str, int, int]] = {}
     sends = []
+    parts = EventParts(table)
     for sub_id, sub in list(table.subscribers.items()):
         key = (sub.viewer, sub.lang, sub.sent, sub.chat_sent)
         if key not in built:
-            built[key] = _encoded_frame(table, sub)
+            built[key] = _encoded_frame(table, sub, parts)
         text, sub.sent, sub.chat_sent = built[key]
         sends.append(_send(table, sub_id, sub, text))
     await asyncio.gather(*sends)
@@ -82,9 +85,10 @@ async def push(table: LiveTable, sub_id: int, sub: Subscriber) -> None:
     await _send(table, sub_id, sub, text)
 
 
-def _encoded_frame(table: LiveTable, sub: Subscriber) -> tuple[str, int, int]:
-    """``sub``'s next frame as JSON text, with the events and chat messages it will then have had."""
-    frame = table.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent)
+def _encoded_frame(table: LiveTable, sub: Subscriber, parts: EventParts | None = None) -> tuple[str, int, int]:
+    """``sub``'s next frame as JSON text, with the events and chat messages it will then have had (``parts``: what
+    the frames of this event share, :meth:`LiveTable.frame <kartentisch.web.live.LiveTable.frame>`)."""
+    frame = table.frame(sub.viewer, sub.sent, sub.lang, sub.chat_sent, parts)
     return encode(frame), frame.n, frame.chat_start + len(frame.chat)
 
 

@@ -11,7 +11,8 @@ A table changes only through the :class:`~kartentisch.web.hub.Hub`: check legali
 changes on error) → commit the tokens to the store → apply them here (:meth:`LiveTable.apply_local`) → push a fresh
 frame to every subscriber (:meth:`LiveTable.broadcast`).
 
-The frame's items (seat names, log entries, choices) are built by :mod:`~kartentisch.web.frame_items`, and the
+The frame's items (seat names, log entries, choices) are built by :mod:`~kartentisch.web.frame_items`, what the
+frames of one event share (the seats, the clocks, the rematch offer) by :mod:`~kartentisch.web.event_parts`, and the
 subscribers' sockets are served by :mod:`~kartentisch.web.fanout`: this module holds the table and its filter.
 """
 
@@ -29,21 +30,19 @@ from typing import Any, cast
 from ..kernel import GameState, IllegalAction, Match, lookup
 from ..kernel.summary import round_summary, score_now
 from ..kernel.words import LANGS, Narration, Voice, listing, narrate
-from . import clock, fanout, presence, rematch
+from . import clock, fanout, rematch
 from .card_names import CardNames
 from .chat import message_text
 from .errors import ApiError
+from .event_parts import EventParts
 from .fanout import Subscriber
-from .frame_items import choice_items, log_items, seat_names, shown_spec
+from .frame_items import choice_items, log_items, seat_names
 from .frames import (
     ChatOut,
     FrameOut,
     LogEntryOut,
-    Presence,
     RoundSummaryOut,
-    SeatKind,
     SeatNoteEntry,
-    SeatOut,
     Timeout,
 )
 from .notes import note_text
@@ -264,7 +263,7 @@ class LiveTable:
 
     # ------------------------------------------------------------------ the filter
     def frame(self, viewer: int | None, log_start: int = 0, lang: str = "en",
-              chat_start: int | None = None) -> FrameOut:
+              chat_start: int | None = None, parts: EventParts | None = None) -> FrameOut:
         """Everything ``viewer`` (a seat, or ``None``: spectator) may know now, as one frame, its texts in ``lang``
         (one of :data:`~kartentisch.kernel.words.LANGS`; :func:`~kartentisch.web.errors.frame_lang` checks a
         client's).
@@ -282,26 +281,27 @@ class LiveTable:
                 not entries).
             chat_start: the first chat message of ``chat`` (:meth:`chat_item`); ``None``: the latest
                 :data:`CHAT_FRAME`.
+            parts: what the frames of this event share (:class:`~kartentisch.web.event_parts.EventParts`: the seats,
+                the clocks, the rematch offer), when the caller builds several; ``None``: made for this frame.
         """
         self.read_by(viewer, lang)
         state = self.state
         view = self.views[viewer]
-        names = self.names[lang]
         game = self.match.game
         waiting = self.waiting_for_seats
         legal = state.legal_actions(viewer) if viewer is not None and not waiting else []
         if chat_start is None:
             chat_start = max(0, len(self.chat) - CHAT_FRAME)
-        now = time.time()
-        running = self.running_deadlines()
-        own = running.get(viewer) if viewer is not None else None
+        if parts is None:
+            parts = EventParts(self)
+        own = parts.running.get(viewer) if viewer is not None else None
         return FrameOut(
             type="state",
             table=self.id,
             game=self.record.game,
             lang=lang,
             seat=viewer,
-            seats=self._seat_items(viewer, names, now, running),
+            seats=parts.seats(viewer, lang),
             view=view,
             phase_text=self.match.game.phase_name(view["phase"], lang),
             legal=legal,
@@ -313,9 +313,9 @@ class LiveTable:
             log_start=log_start,
             n=len(self.log),
             rematch=self.rematch_id is not None,
-            rematch_offer=rematch.offer(self, self.time_scale),
+            rematch_offer=parts.offer,
             fixed_seed=self.record.seed if self.record.seed_given else None,
-            countdown=None if own is None else round(max(0.0, own.at - now), 1),
+            countdown=None if own is None else round(max(0.0, own.at - parts.now), 1),
             countdown_then=None if own is None else cast(Timeout, own.then),
             lower_wins=game.score_sign < 0,
             score_now=score_now(game, view),
@@ -325,35 +325,6 @@ class LiveTable:
             chat=[self.chat_item(m, lang) for m in self.chat[chat_start:]],
             chat_start=chat_start,
         )
-
-    def running_deadlines(self) -> dict[int, clock.Deadline]:
-        """Each seat's running deadline: its armed timer's, or, with a turn-based clock, which arms no timer (the
-        turn sweep runs it out, issue 34), the stored one (:func:`~kartentisch.web.clock.deadlines`)."""
-        running = {seat: timer[0] for seat, timer in self.timers.items()}
-        clock_doc = clock.TableClock.parse(self.record.clock) if self.record.clock else None
-        if clock_doc is not None and clock_doc.preset.turn_based:
-            running.update({seat: d for seat, d in clock.deadlines(self, self.time_scale).items() if d.swept})
-        return running
-
-    def _seat_items(self, viewer: int | None, names: tuple[str, ...], now: float,
-                    running: dict[int, clock.Deadline]) -> list[SeatOut]:
-        """The frame's ``seats`` for ``viewer`` (see :meth:`frame`); ``running``: :meth:`running_deadlines`."""
-        viewer_sits = viewer is not None and self.record.seats[viewer].kind == "human"
-        connected = {sub.viewer for sub in self.subscribers.values()}
-        items = []
-        for s in self.record.seats:
-            timer = running.get(s.seat)
-            items.append(SeatOut(
-                seat=s.seat, kind=cast(SeatKind, s.kind), name=names[s.seat], bot=shown_spec(s.bot or s.stand_in),
-                presence=cast(Presence | None, presence.presence(self, s.seat, self.time_scale, connected)),
-                stand_in=s.stand_in is not None,
-                clock=None if timer is None else round(max(0.0, timer.at - now), 1),
-                clock_then=None if timer is None else cast(Timeout, timer.then),
-                ran_out=clock.ran_out(self, s.seat),
-                hand_over=(viewer_sits and s.seat != viewer
-                           and presence.hand_over_refusal(self, s.seat, self.time_scale, connected) is None),
-            ))
-        return items
 
     def _log(self, viewer: int | None, lang: str, log_start: int) -> list[LogEntryOut]:
         """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the

@@ -1,0 +1,84 @@
+"""The frames every reader receives, byte for byte, in a seeded match of every game (issue 33: the frame building is
+made cheaper without changing one byte of what any reader gets).
+
+A :class:`~kartentisch.web.hub.Hub` over SQLite plays a seeded match of each game with random legal moves (its own
+seeded generator) through :meth:`Hub.act <kartentisch.web.hub.Hub.act>`, as a person's move goes: seats and
+spectators subscribed in English and German (one seat and one spectator join in the middle and get the whole log
+first), every frame a socket is sent kept as its text; at the end every reader's whole frame (what the HTTP view
+answers, :func:`~kartentisch.web.fanout.encode` of ``LiveTable.frame``). The texts of all readers, in order, hash to
+the digest recorded here from the code before the issue 33 frame cuts (commit 4c31a7d); the table's random id is
+replaced by ``T`` first. A change of any byte any reader receives fails the test; a change meant to change frames
+records the new digests (and says so in its commit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from kartentisch.games import all_games
+from kartentisch.web import creation, fanout
+from kartentisch.web.hub import Hub
+from kartentisch.web.store import Store
+
+#: Moves played per match (rounds end among them in every game: round entries and summaries are covered).
+MOVES = 400
+#: After this many moves a seat's second page (English) and a German spectator join.
+JOIN_AT = 60
+#: (frames sent, sha256 of all texts) per game, recorded at 4c31a7d (main before the issue 33 frame cuts).
+GOLDEN: dict[str, tuple[int, str]] = {
+    "colors": (1109, "4c5683f3a11146d6ea384f57137f21aebeed4a78e18477f089ca79d6930f183d"),
+    "chips": (196, "084cc8d3da2a55f8d2c15fadd6a913c1f333362960a92f18ac8d1d493bbdd2e1"),
+    "lastcard": (822, "0c75fe4801e286f2912062b9a4c972ac7c310f9d1194fe355ba21afe54267a41"),
+    "grid": (416, "e7a5b31ebd49046bafa6f3cad62605c391502f76b0c7a766e5f034599450e5b6"),
+    "mayhem": (2698, "5310720da4b54d3f42c235d7ba6effe5d58d11f87db33212cbd684e1d51f3487"),
+}
+
+
+async def frames_of(game: str, players: int, folder: Path) -> list[str]:
+    """Every text the readers of a seeded ``game`` match receive, reader by reader (see the module docstring)."""
+    hub = Hub(Store(f"sqlite:///{folder}/golden.db"), ThreadPoolExecutor(2))
+    try:
+        seats = [{"kind": "human", "name": f"P{i + 1}"} for i in range(players)]
+        record = await creation.create(hub, game, players, {}, 7, seats)
+        table = await hub.get(record.id)
+        received: list[list[str]] = []
+
+        async def subscribe(viewer: int | None, lang: str) -> None:
+            texts: list[str] = []
+            received.append(texts)
+
+            async def sink(text: str) -> None:
+                texts.append(text)
+            await hub.subscribe(table, viewer, sink, lang)
+
+        for viewer, lang in [(0, "en"), (1, "de"), *[(s, "en") for s in range(2, players)], (None, "en"),
+                             (None, "de")]:
+            await subscribe(viewer, lang)
+        rng = random.Random(f"golden {game}")
+        for move in range(MOVES):
+            if move == JOIN_AT:
+                await subscribe(1, "en")
+                await subscribe(None, "de")
+            if table.state.game_over:
+                break
+            seat = sorted(table.state.to_act())[0]
+            await hub.act(table, seat, rng.choice(table.state.legal_actions(seat)), len(table.log))
+        whole = [fanout.encode(table.frame(viewer, 0, lang)) for viewer in [*range(players), None]
+                 for lang in ("en", "de")]
+        return [text.replace(record.id, "T") for texts in [*received, whole] for text in texts]
+    finally:
+        hub.close()
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+def test_frames_byte_for_byte(game: str, tmp_path: Path) -> None:
+    players = min(3, max(g.max_players for g in all_games() if g.id == game))
+    texts = asyncio.run(frames_of(game, players, tmp_path))
+    digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()
+    assert (len(texts), digest) == GOLDEN[game], f"{game}: the frames the readers receive changed"
