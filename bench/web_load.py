@@ -95,6 +95,8 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from kartentisch.kernel.registry import lookup
+
 
 def free_port() -> int:
     """A free TCP port on 127.0.0.1."""
@@ -481,9 +483,18 @@ def tree_rss(pid: int) -> float:
     return total
 
 
-#: The options of ``--floor``'s tables: a match that lasts the whole run (colors R16, mayhem S1), so every run
-#: measures tables in play, rounds scored among the moves, rather than finished ones.
-FLOOR_OPTIONS: dict[str, dict[str, Any]] = {"colors": {"target_score": 100_000}, "mayhem": {"point_limit": 100_000}}
+def _longest(game: str, target: str) -> dict[str, Any]:
+    """``{target: the largest value a table people sit at may set}`` of ``game``'s target option (ten times its
+    usual target, :func:`~kartentisch.kernel.options.target_option`: the web API refuses more)."""
+    option = next(o for o in lookup(game).options if o.name == target)
+    return {target: option.table_maximum}
+
+
+#: The options of ``--floor``'s and ``--postgres``'s tables: the longest match a table may ask for (colors R16: 300
+#: points, mayhem S1), so that a run measures tables in play, rounds scored among the moves, rather than finished
+#: ones (the 100,000 points used before are refused since targets are capped at tables).
+FLOOR_OPTIONS: dict[str, dict[str, Any]] = {"colors": _longest("colors", "target_score"),
+                                            "mayhem": _longest("mayhem", "point_limit")}
 
 
 async def table_memory(base: str, pid: int, tables: int) -> float:
