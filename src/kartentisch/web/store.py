@@ -16,8 +16,9 @@ server process answers for them.
 On PostgreSQL the store is *shared* (:attr:`~.database.Database.shared`, issue 26): several server processes use
 one database. Each write that others must see notifies them in its own transaction on the table's own channel
 (``NOTIFY`` on :func:`~.schema.channel` of the table id, issue 33 goal 5: only the
-processes holding that table hear it) with the payload ``<what>``, never a frame or a card: the event count, or
-``chat``/``seat``/``rematch``/``note``; a process reads what changed with :meth:`Store.changes`.
+processes holding that table hear it) with the payload ``<what>``, never a frame or a view: the event count with the
+committed ``(seat, token)`` events themselves (:func:`~.schema.moves_note`: the log, which every process may read),
+or ``chat``/``seat``/``rematch``/``note``; a process reads what else changed with :meth:`Store.changes`.
 An event number is taken once (the primary key ``(table_id, n)``: of two processes appending event n, the
 second gets IntegrityError), and the bots of a table are driven by the one process holding its lease
 (``kt_bot_leases``, PostgreSQL's clock; :class:`~.store_jobs.JobStore`).
@@ -54,6 +55,7 @@ from .schema import (
     insert_events_sql,
     invites_t,
     leases_t,
+    moves_note,
     notes_t,
     reviews_t,
     seats_t,
@@ -188,12 +190,14 @@ class Store(JobStore):
 
     def _append(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
         """Insert the events of ``appends`` and touch their tables (one ``UPDATE``); on a shared store the same
-        ``UPDATE`` notifies each table's event count on the table's :func:`channel` (``RETURNING pg_notify``: no round
-        trip more)."""
+        ``UPDATE`` notifies each table's event count and its new events on the table's :func:`~.schema.channel`
+        (:func:`~.schema.moves_note`; ``RETURNING pg_notify``: no round trip more)."""
         self._insert_events(conn, appends, now)
         params: dict[str, Any] = {"now": now, "prefix": CHANNEL_PREFIX}
         for i, each in enumerate(appends):
-            params[f"id{i}"], params[f"n{i}"] = each.table_id, str(each.first_n + len(each.events))
+            params[f"id{i}"] = each.table_id
+            if self.shared:
+                params[f"n{i}"] = moves_note(each.first_n + len(each.events), each.events)
         self._on_driver(conn, touch_sql(len(appends), self.shared, self.engine.dialect.paramstyle), params)
 
     def _insert_events(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
