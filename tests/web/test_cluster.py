@@ -31,7 +31,7 @@ from kartentisch.kernel import Match, lookup
 from kartentisch.web.hub import Hub
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import SeatRecord
-from kartentisch.web.schema import leases_t, moves_note, read_moves_note
+from kartentisch.web.schema import leases_t, moves_note, note_count, note_moves
 from kartentisch.web.store import Store
 
 from .conftest import auth, free_port, move_entries, pg_test_url
@@ -461,7 +461,8 @@ def test_a_commits_notification_carries_its_moves_within_postgresqls_limit() -> 
     would pass PostgreSQL's 8000-byte payload carries the count only (the events are then read from the store), and
     the other payloads (``chat``, …) are no moves."""
     events = [(0, "play:r7"), (1, "draw")]
-    assert read_moves_note(moves_note(12, events)) == (12, events)
+    note = moves_note(12, events)
+    assert note_count(note) == 12 and note_moves(note) == events
     long = [(0, "x" * 400)] * 20
-    assert moves_note(40, long) == "40" and read_moves_note("40") == (40, None)
-    assert read_moves_note("chat") is None and read_moves_note("7:not json") == (7, None)
+    assert moves_note(40, long) == "40" and note_count("40") == 40 and note_moves("40") is None
+    assert note_count("chat") is None and note_count("7:not json") == 7 and note_moves("7:not json") is None

@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..kernel.errors import first_line
 from .errors import ApiError
-from .schema import CHANNEL_PREFIX, channel, read_moves_note
+from .schema import CHANNEL_PREFIX, channel, note_count, note_moves
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection
@@ -91,12 +91,11 @@ class Cluster:
         table = self.hub.tables.get(table_id)
         if table is None:
             return
-        if (note := read_moves_note(what)) is not None:
-            count, events = note
+        if (count := note_count(what)) is not None:
             if count <= len(table.log) or count == self.hub.commits.committing(table_id):
                 return
-            if (events is not None and count - len(events) == len(table.log) and table_id not in self._catching
-                    and not table.lock.locked()):
+            if (table_id not in self._catching and not table.lock.locked()
+                    and (events := note_moves(what)) is not None and count - len(events) == len(table.log)):
                 self._apply(table, events)
                 return
         self._dirty.add(table_id)

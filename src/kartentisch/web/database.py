@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import fcntl
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_path
 from sqlalchemy import create_engine, event, func, inspect, select
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.schema import CreateColumn
 
 from .schema import ADDED_COLUMNS, SCHEMA_LOCK, channel, metadata
@@ -44,6 +45,41 @@ def describe_url(url: str) -> str:
     if parsed.get_backend_name() == "sqlite":
         return str(Path(parsed.database or ":memory:").resolve()) if parsed.database else ":memory:"
     return parsed.render_as_string(hide_password=True)
+
+
+#: Seconds a pooled PostgreSQL connection may rest before its next use pings it first (:func:`_pinging_when_rested`).
+PING_AFTER_REST = 1.0
+
+
+def _pinging_when_rested(engine: Engine) -> Engine:
+    """``engine`` whose pool pings a connection (the dialect's ``SELECT 1``) before handing it out only when it rested
+    :data:`PING_AFTER_REST` seconds or more since its last use; a connection that fails the ping is dropped and
+    another one taken (SQLAlchemy's :class:`~sqlalchemy.exc.DisconnectionError` on checkout).
+
+    **Decision** (issue 33 goal 5): SQLAlchemy's ``pool_pre_ping`` pinged before *every* transaction, a round trip
+    that was 31 % of a move's commit in the writer thread of a busy PostgreSQL process (py-spy, bench/README.md).
+    A connection used a moment ago is alive as surely as a ping would say: the connections of the moves' commits
+    are used many times a second under load and so are never pinged, while one that rested over a database restart
+    or a dropped network link is pinged and replaced as before. A connection dying within the second after its
+    last use fails its transaction instead (the caller hears the error; nothing is committed or applied) and
+    SQLAlchemy then replaces the pool's connections."""
+
+    @event.listens_for(engine, "checkin")
+    def _rested_since(_dbapi_conn: Any, record: Any) -> None:
+        record.info["checked_in"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_rested(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("checked_in", 0.0) < PING_AFTER_REST:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_conn)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError(f"a pooled connection failed its ping: {exc}") from exc
+        if not alive:
+            raise DisconnectionError("a pooled connection failed its ping")
+
+    return engine
 
 
 class Database:
@@ -101,7 +137,7 @@ class Database:
         parsed = make_url(url)
         if parsed.get_backend_name() != "sqlite":
             # a pool as large as the hub's writer threads plus the reads running beside them
-            return create_engine(url, pool_pre_ping=True, pool_size=12, max_overflow=12)
+            return _pinging_when_rested(create_engine(url, pool_size=12, max_overflow=12))
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")

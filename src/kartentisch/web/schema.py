@@ -169,17 +169,21 @@ def moves_note(count: int, events: Sequence[tuple[int, str]]) -> str:
     return note if len(note.encode()) <= MOVES_NOTE_LIMIT else str(count)
 
 
-def read_moves_note(payload: str) -> tuple[int, list[tuple[int, str]] | None] | None:
-    """``(count, events)`` of a :func:`moves_note` payload (``events`` ``None``: not carried, or not readable);
-    ``None`` for the other payloads (``chat``, ``seat``, ``rematch``, ``note``)."""
-    head, colon, body = payload.partition(":")
-    if not head.isdigit():
-        return None
+def note_count(payload: str) -> int | None:
+    """The event count of a :func:`moves_note` payload; ``None`` for the other payloads (``chat``, ``seat``,
+    ``rematch``, ``note``). Cheap: a process hears its own commits' notes too, and needs no more of them."""
+    head = payload.partition(":")[0]
+    return int(head) if head.isdigit() else None
+
+
+def note_moves(payload: str) -> list[tuple[int, str]] | None:
+    """The ``(seat, token)`` events of a :func:`moves_note` payload; ``None`` if it carries none (too long), or none
+    this version reads (then the process reads them from the store)."""
+    body = payload.partition(":")[2]
     try:
-        events = [(int(seat), str(token)) for seat, token in json.loads(body)] if colon else None
-    except (ValueError, TypeError):  # not this version's payload: the process reads the events instead
-        events = None
-    return int(head), events
+        return [(int(seat), str(token)) for seat, token in json.loads(body)] if body else None
+    except (ValueError, TypeError):
+        return None
 
 
 def _marker(paramstyle: str) -> str:
