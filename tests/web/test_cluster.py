@@ -31,7 +31,7 @@ from kartentisch.kernel import Match, lookup
 from kartentisch.web.hub import Hub
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import SeatRecord
-from kartentisch.web.schema import leases_t
+from kartentisch.web.schema import leases_t, moves_note, note_count, note_moves
 from kartentisch.web.store import Store
 
 from .conftest import auth, free_port, move_entries, pg_test_url
@@ -392,3 +392,77 @@ def test_a_process_hears_only_the_tables_it_holds_and_catches_up_one_it_starts_s
         for hub, store in zip((hub_a, hub_b), stores, strict=True):
             hub.close()
             store.dispose()
+
+
+@pytest.mark.postgres
+def test_a_held_table_moves_without_reading_the_store_and_a_move_heard_late_refuses_nothing(pg_url: str) -> None:
+    """Issue 33 goal 5: a table whose channel a process listens on is current, so a move there is committed without
+    reading the store first, and a move another process commits reaches it in its notification
+    (:func:`~kartentisch.web.schema.moves_note`) and is applied without reading it back: while A and B play
+    A's and B's moves at a table both hold, neither calls ``Store.changes`` once (before: one read per move in
+    the mover and one per move heard). A move B has not heard yet refuses nothing: B's person, whose turn it is
+    after A's move, acts on B's table as it was; the refusal there (not their turn) is judged again after reading,
+    and the move counts."""
+    stores = [Store(pg_url), Store(pg_url)]
+    hub_a, hub_b = (Hub(store, ThreadPoolExecutor(2)) for store in stores)
+    table_id = f"cur-{uuid.uuid4().hex[:12]}"
+    seats = [SeatRecord(i, "human", name, None, uuid.uuid4().hex) for i, name in enumerate(("Ada", "Ben"))]
+    assert stores[0].create_table(table_id, "colors", 2, {}, 1, seats)
+    reads: list[str] = []
+    for store in stores:
+        def counted(*args: Any, _changes: Any = store.changes) -> Any:
+            reads.append(args[0])
+            return _changes(*args)
+
+        store.changes = counted  # type: ignore[method-assign]
+
+    def log_of(table: LiveTable) -> list[tuple[int, str]]:
+        return [(entry.seat, entry.token) for entry in table.log]
+
+    async def scenario() -> None:
+        listeners = [asyncio.create_task(hub.cluster.listen()) for hub in (hub_a, hub_b)]
+        try:
+            a, b = await hub_a.get(table_id), await hub_b.get(table_id)
+            await until(lambda: hub_a.cluster.current(table_id) and hub_b.cluster.current(table_id), "both current")
+            reads.clear()
+            for _ in range(3):
+                await move(hub_a, a)
+                await until(lambda: log_of(b) == log_of(a), "B heard A's move")
+                await move(hub_b, b)
+                await until(lambda: log_of(a) == log_of(b), "A heard B's move")
+            assert len(a.log) == 6 and reads == [], f"the store was read: {reads}"
+            hear = hub_b.cluster.heard
+            hub_b.cluster.heard = lambda *args: None  # type: ignore[method-assign,assignment]
+            seat = a.state.to_act()[0]
+            await move(hub_a, a)
+            late = a.state.to_act()[0]
+            assert late != seat and len(b.log) == 6, "B has not heard A's seventh move"
+            hub_b.cluster.heard = hear  # type: ignore[method-assign]
+            await hub_b.act(b, late, a.state.legal_actions(late)[0])
+            assert reads == [table_id], reads
+            assert len(b.log) == 8, log_of(b)
+            assert log_of(b)[:7] == log_of(a)[:7]
+            await until(lambda: log_of(a) == log_of(b), "A heard B's eighth move")
+        finally:
+            for task in listeners:
+                task.cancel()
+            await asyncio.gather(*listeners, return_exceptions=True)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        for hub, store in zip((hub_a, hub_b), stores, strict=True):
+            hub.close()
+            store.dispose()
+
+
+def test_a_commits_notification_carries_its_moves_within_postgresqls_limit() -> None:
+    """Issue 33 goal 5: a move's notification carries its ``(seat, token)`` events, read back as sent; one that
+    would pass PostgreSQL's 8000-byte payload carries the count only (the events are then read from the store), and
+    the other payloads (``chat``, …) are no moves."""
+    events = [(0, "play:r7"), (1, "draw")]
+    note = moves_note(12, events)
+    assert note_count(note) == 12 and note_moves(note) == events
+    long = [(0, "x" * 400)] * 20
+    assert moves_note(40, long) == "40" and note_count("40") == 40 and note_moves("40") is None
+    assert note_count("chat") is None and note_count("7:not json") == 7 and note_moves("7:not json") is None

@@ -75,8 +75,8 @@ def test_a_number_taken_fails_only_its_tables_append(store: Store) -> None:
 
 @pytest.mark.postgres
 def test_a_batch_notifies_each_tables_event_count_on_its_own_channel() -> None:
-    """Issue 33 goal 5: each table's channel carries only its event count; a listener of two tables hears nothing
-    of the third."""
+    """Issue 33 goal 5: each table's channel carries its event count and its events of the batch only
+    (:func:`~kartentisch.web.schema.moves_note`); a listener of two tables hears nothing of the third."""
     store = Store(pg_test_url())
     ids = stored_tables(store, 3)
     with psycopg.connect(store.conninfo(), autocommit=True) as listener:
@@ -85,7 +85,7 @@ def test_a_batch_notifies_each_tables_event_count_on_its_own_channel() -> None:
         store.append_batch([Append(t, 0, ((0, "a"),) * (i + 1)) for i, t in enumerate(ids)])
         heard = {(n.channel, n.payload) for n in listener.notifies(timeout=2)}
     store.dispose()
-    assert heard == {(channel(ids[0]), "1"), (channel(ids[1]), "2")}
+    assert heard == {(channel(ids[0]), '1:[[0,"a"]]'), (channel(ids[1]), '2:[[0,"a"],[0,"a"]]')}
 
 
 def live_tables(client: TestClient, count: int) -> list[LiveTable]:
@@ -146,3 +146,35 @@ def test_a_failed_transaction_applies_nothing_anywhere(client: TestClient) -> No
     assert all(len(t.log) == 0 for t in tables), "a table applied a move whose transaction failed"
     with store.engine.connect() as conn:
         assert conn.execute(select(func.count()).select_from(events_t)).scalar() == 0
+
+
+@pytest.mark.postgres
+def test_a_pooled_connection_is_pinged_only_after_resting_and_replaced_if_dead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 goal 5: a connection used a moment ago is handed out without a ping (``pool_pre_ping`` pinged before
+    every transaction: a round trip per commit); one that rested :data:`~kartentisch.web.database.PING_AFTER_REST`
+    seconds is pinged, and if its server process is gone another connection serves the read."""
+    store = Store(pg_test_url())
+    pings: list[object] = []
+    ping = store.engine.dialect.do_ping
+
+    def counted(dbapi_conn: Any) -> bool:
+        pings.append(dbapi_conn)
+        return ping(dbapi_conn)
+
+    monkeypatch.setattr(store.engine.dialect, "do_ping", counted)
+    try:
+        with store.engine.connect() as conn:  # the pool's one connection now, checked in
+            backend = conn.execute(select(func.pg_backend_pid())).scalar()
+        pings.clear()
+        for _ in range(5):
+            with store.engine.connect() as conn:
+                assert conn.execute(select(func.pg_backend_pid())).scalar() == backend
+        assert pings == [], "a connection used a moment ago was pinged"
+        with psycopg.connect(store.conninfo(), autocommit=True) as other:
+            other.execute("SELECT pg_terminate_backend(%s)", (backend,))
+        monkeypatch.setattr("kartentisch.web.database.PING_AFTER_REST", 0.0)
+        with store.engine.connect() as conn:
+            assert conn.execute(select(func.pg_backend_pid())).scalar() != backend
+        assert len(pings) >= 1, "the rested connection was not pinged"
+    finally:
+        store.dispose()

@@ -168,9 +168,9 @@ def serve_cmd(
     from kartentisch.kernel.errors import first_line
     from kartentisch.web import create_app
     from kartentisch.web.coach_limits import CoachLimits
+    from kartentisch.web.database import describe_url
     from kartentisch.web.limits import Limits, parse_rate
     from kartentisch.web.notify import parse_smtp
-    from kartentisch.web.store import describe_url
     from kartentisch.web.workers import SEARCH_SECONDS
 
     if not 1 <= port <= 65535:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..kernel.errors import first_line
 from .errors import ApiError
-from .schema import CHANNEL_PREFIX, channel
+from .schema import CHANNEL_PREFIX, channel, note_count, note_moves
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection
@@ -71,16 +73,46 @@ class Cluster:
         self._fresh.add(table_id)
         self._wake.set()
 
+    def current(self, table_id: str) -> bool:
+        """Whether the held table ``table_id`` has every commit of other processes but those still on their way here:
+        its channel is listened on, and no catch-up of it is due or running. Its next commit then needs no read
+        first (:meth:`Hub.act <kartentisch.web.hub.Hub.act>`): what it misses comes with a notification, or as a
+        taken event number (a conflict, read then). False on SQLite, where nothing is heard."""
+        return (self._listening is not None and table_id in self._listening and table_id not in self._dirty
+                and table_id not in self._catching)
+
     def heard(self, table_id: str, what: str = "") -> None:
-        """A notification of ``table_id``'s channel (payload ``what``: an event count, or what else changed, or
-        nothing): the table, if held here, catches up unless it has that event count already (its own commit); one
-        catch-up per table at a time, and one more for whatever is heard during it."""
+        """A notification of ``table_id``'s channel (payload ``what``: an event count with the events it adds,
+        :func:`~kartentisch.web.schema.moves_note`, or what else changed, or nothing): nothing unless the table is
+        held here and lacks that count, nor is committing it (its own commit,
+        :meth:`GroupCommit.committing <kartentisch.web.commits.GroupCommit.committing>`). Events that follow its
+        log are applied at once (:meth:`_apply`: no read, issue 33 goal 5) unless the table is locked or catching
+        up; anything else is read: one catch-up per table at a time, and one more for whatever is heard during it."""
         table = self.hub.tables.get(table_id)
-        if table is None or (what.isdigit() and int(what) <= len(table.log)):
+        if table is None:
             return
+        if (count := note_count(what)) is not None:
+            if count <= len(table.log) or count == self.hub.commits.committing(table_id):
+                return
+            if (table_id not in self._catching and not table.lock.locked()
+                    and (events := note_moves(what)) is not None and count - len(events) == len(table.log)):
+                self._apply(table, events)
+                return
         self._dirty.add(table_id)
         if table_id not in self._catching:
             self._catching[table_id] = asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    def _apply(self, table: LiveTable, events: list[tuple[int, str]]) -> None:
+        """Apply ``events`` (``(seat, token)`` pairs) another process committed at ``table`` and notified, without
+        reading them back: they follow its log and ``table.lock`` is free (:meth:`heard` checks both; this runs
+        without a pause, so nothing acts on the table meanwhile). Then, as after a catch-up
+        (:meth:`Hub.refresh <kartentisch.web.hub.Hub.refresh>`), its timers and bots follow and its subscribers
+        are pushed their frames."""
+        for seat, token in events:
+            table.apply_local(seat, [token])
+        table.record = replace(table.record, touched=time.time())
+        self.hub.after_change(table)
+        self.hub.spawn(table.broadcast())
 
     async def _catch_up(self, table: LiveTable) -> None:
         try:

@@ -38,6 +38,13 @@ class GroupCommit:
         self.executor = executor
         self._queue: list[tuple[Append, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self._counts: dict[str, int] = {}
+
+    def committing(self, table_id: str) -> int | None:
+        """The event count ``table_id`` will have once this process's append of it now queued or being committed
+        commits (``None``: none is): a notification of that count is this process's own (or, if another process
+        took the number first, the append fails and its caller reads the store)."""
+        return self._counts.get(table_id)
 
     async def append(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
         """Commit ``events`` as the events ``first_n, first_n + 1, …`` of ``table_id`` in the next batch; returns
@@ -53,7 +60,11 @@ class GroupCommit:
         self._queue.append((Append(table_id, first_n, tuple(events)), done))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write())
-        await done
+        self._counts[table_id] = first_n + len(events)
+        try:
+            await done
+        finally:  # no pause between this and the caller applying its events
+            del self._counts[table_id]
 
     async def _write(self) -> None:
         """Commit what is queued, batch after batch, until the queue is empty; each batch's waiters hear its

@@ -194,8 +194,11 @@ class Hub:
         since, the line is refused: a retried request or a second click never applies twice. Other
         seats' moves since do not refuse it (in simultaneous decisions they arrive at any moment);
         the legality check then judges the line on the position as it is. On a shared store the table catches
-        up first, and a move another process committed at the same moment (:class:`Conflict`) is such a move
-        since: the line is judged again after it.
+        up first unless it is current (:meth:`Cluster.current <kartentisch.web.cluster.Cluster.current>`: every
+        other process's commit but those on their way reaches it as a notification; issue 33 goal 5, a read per move
+        saved); a line refused without that read is judged again after it, so a move heard late never refuses one,
+        and a move another process committed at the same moment (:class:`Conflict`) is such a move since: the line
+        is judged again after it.
 
         A person whose seat a bot plays (:mod:`~kartentisch.web.handover`) takes it back with this action.
 
@@ -210,15 +213,24 @@ class Hub:
 
             await take_back(self, table, seat)
         async with table.lock:
+            read = not self.cluster.current(table.id)
             while True:
-                await self.refresh(table)
-                if seen is not None and seen > len(table.log):
-                    raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
-                if seen is not None and any(e.seat == seat for e in table.log[seen:]):
-                    raise ApiError(409, f"{table.names['en'][seat]} has acted since this choice was shown; nothing "
-                                        "applied (a repeated request?)")
+                if read:
+                    await self.refresh(table)
                 try:
-                    await self.commit_and_apply(table, seat, table.check(seat, line))
+                    if seen is not None and seen > len(table.log):
+                        raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
+                    if seen is not None and any(e.seat == seat for e in table.log[seen:]):
+                        raise ApiError(409, f"{table.names['en'][seat]} has acted since this choice was shown; "
+                                            "nothing applied (a repeated request?)")
+                    tokens = table.check(seat, line)
+                except ApiError:
+                    if read or not self.shared:
+                        raise
+                    read = True  # refused on the table as heard so far: judged again after reading the store
+                    continue
+                try:
+                    await self.commit_and_apply(table, seat, tokens)
                     break
                 except Conflict:
                     # Another process's move took the event number: judged again on the position after it, as

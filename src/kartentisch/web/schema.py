@@ -10,6 +10,8 @@ once per parameter style and batch size: SQLAlchemy's statement building was mos
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Sequence
 
 from sqlalchemy import (
     JSON,
@@ -154,6 +156,36 @@ def channel(table_id: str) -> str:
     return CHANNEL_PREFIX + table_id
 
 
+#: The longest payload :func:`moves_note` carries (PostgreSQL refuses a ``NOTIFY`` payload of 8000 bytes or more).
+MOVES_NOTE_LIMIT = 7900
+
+
+def moves_note(count: int, events: Sequence[tuple[int, str]]) -> str:
+    """The payload notifying a commit of ``events`` (``(seat, token)`` pairs) that bring a table to ``count`` events:
+    ``"<count>:<JSON list of [seat, token]>"``, so that a process holding the table applies them without reading
+    them back (issue 33 goal 5: the catch-up's query was a third of a split table's CPU); only ``"<count>"`` when
+    that would pass :data:`MOVES_NOTE_LIMIT` bytes (the process then reads them, ``Store.changes``)."""
+    note = f"{count}:{json.dumps(events, separators=(',', ':'))}"
+    return note if len(note.encode()) <= MOVES_NOTE_LIMIT else str(count)
+
+
+def note_count(payload: str) -> int | None:
+    """The event count of a :func:`moves_note` payload; ``None`` for the other payloads (``chat``, ``seat``,
+    ``rematch``, ``note``). Cheap: a process hears its own commits' notes too, and needs no more of them."""
+    head = payload.partition(":")[0]
+    return int(head) if head.isdigit() else None
+
+
+def note_moves(payload: str) -> list[tuple[int, str]] | None:
+    """The ``(seat, token)`` events of a :func:`moves_note` payload; ``None`` if it carries none (too long), or none
+    this version reads (then the process reads them from the store)."""
+    body = payload.partition(":")[2]
+    try:
+        return [(int(seat), str(token)) for seat, token in json.loads(body)] if body else None
+    except (ValueError, TypeError):
+        return None
+
+
 def _marker(paramstyle: str) -> str:
     """A named parameter's marker for the driver (``{}`` the name): psycopg's ``pyformat``; sqlite3, whose default
     is ``qmark``, takes ``:name`` too."""
@@ -171,8 +203,9 @@ def insert_events_sql(paramstyle: str) -> str:
 @functools.lru_cache(maxsize=256)
 def touch_sql(tables: int, notify: bool, paramstyle: str) -> str:
     """The driver's ``UPDATE`` touching ``tables`` tables (parameters ``now``, ``id0``, ``id1``, …); with ``notify``
-    (PostgreSQL) it also notifies each table's :func:`channel` (``prefix``) of its event count (``n0``, …) in the
-    same statement. One text per batch size, so the database's own statement cache sees few."""
+    (PostgreSQL) it also notifies each table's :func:`channel` (``prefix``) of its event count and moves (``n0``,
+    …: :func:`moves_note`) in the same statement. One text per batch size, so the database's own statement cache
+    sees few."""
     mark = _marker(paramstyle).format
     ids = [mark(f"id{i}") for i in range(tables)]
     sql = f"UPDATE {tables_t.name} SET touched = {mark('now')} WHERE id IN ({', '.join(ids)})"

@@ -13,64 +13,49 @@ and the host's token) and its chat (``kt_chat``), each message committed before 
 keeps its reviews' progress (``kt_reviews``) and the uploaded replay files (``kt_uploads``) here, so that any
 server process answers for them.
 
-SQLite (the default, a file in the user data folder) runs in WAL mode with ``synchronous=NORMAL``:
-a committed transaction survives the server process being killed (SIGKILL); only an operating
-system crash could lose the last commits. SQLite serves one process: ``kartentisch serve`` holds the file
-through :meth:`Store.hold_alone`, and a second one on the same file stops with a one-line error.
-
-PostgreSQL (``postgresql+psycopg://…``) runs the same code and is *shared* (:attr:`Store.shared`, issue 26):
-several server processes use one database. Each write that others must see notifies them in its own
-transaction on the table's own channel (``NOTIFY`` on :func:`channel` of the table id, issue 33 goal 5: only the
-processes holding that table hear it) with the payload ``<what>``, never a frame or a card: the event count, or
-``chat``/``seat``/``rematch``/``note``; a process reads what changed with :meth:`Store.changes`.
+On PostgreSQL the store is *shared* (:attr:`~.database.Database.shared`, issue 26): several server processes use
+one database. Each write that others must see notifies them in its own transaction on the table's own channel
+(``NOTIFY`` on :func:`~.schema.channel` of the table id, issue 33 goal 5: only the
+processes holding that table hear it) with the payload ``<what>``, never a frame or a view: the event count with the
+committed ``(seat, token)`` events themselves (:func:`~.schema.moves_note`: the log, which every process may read),
+or ``chat``/``seat``/``rematch``/``note``; a process reads what else changed with :meth:`Store.changes`.
 An event number is taken once (the primary key ``(table_id, n)``: of two processes appending event n, the
 second gets IntegrityError), and the bots of a table are driven by the one process holding its lease
-(``kt_bot_leases``, PostgreSQL's clock).
+(``kt_bot_leases``, PostgreSQL's clock; :class:`~.store_jobs.JobStore`).
 
-Columns added after the first release (:data:`ADDED_COLUMNS`, all nullable) are added to an older
+Columns added after the first release (:data:`~.schema.ADDED_COLUMNS`, all nullable) are added to an older
 database when the store opens it. Expired tables are deleted by :meth:`Store.delete_untouched`. The tables
-are declared in :mod:`.schema`, the records read and written in :mod:`.records`.
+are declared in :mod:`.schema`, the records read and written in :mod:`.records`; opening the database (SQLite's
+durability, one process per SQLite file) is :mod:`.database`'s, the bots' leases and the coach's jobs
+:mod:`.store_jobs`'.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
 import time
-from collections.abc import Collection, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
-from platformdirs import user_data_path
 from sqlalchemy import (
-    create_engine,
     delete,
-    event,
     func,
     insert,
-    inspect,
     select,
     update,
 )
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.schema import CreateColumn
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from ..kernel.names import look_key
-from .records import Append, ChatRecord, NameTaken, NoteRecord, ReviewRecord, SeatRecord, TableChanges, TableRecord
+from .records import Append, ChatRecord, NameTaken, NoteRecord, SeatRecord, TableChanges, TableRecord
 from .schema import (
-    ADDED_COLUMNS,
     CHANNEL_PREFIX,
-    SCHEMA_LOCK,
-    channel,
     chat_t,
     events_t,
     insert_events_sql,
     invites_t,
     leases_t,
-    metadata,
+    moves_note,
     notes_t,
     reviews_t,
     seats_t,
@@ -78,21 +63,7 @@ from .schema import (
     touch_sql,
     uploads_t,
 )
-
-
-def default_db_url() -> str:
-    """The default database: ``kartentisch.db`` in the user data folder (created if missing)."""
-    folder = user_data_path("kartentisch")
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'kartentisch.db'}"
-
-
-def describe_url(url: str) -> str:
-    """Where ``url`` stores its data, for the start-up message (a file path, or the URL without password)."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        return str(Path(parsed.database or ":memory:").resolve()) if parsed.database else ":memory:"
-    return parsed.render_as_string(hide_password=True)
+from .store_jobs import JobStore
 
 
 def _name_key(name: str) -> str | None:
@@ -101,115 +72,18 @@ def _name_key(name: str) -> str | None:
     return look_key(name) if name else None
 
 
-class Store:
-    """Tables and event logs in one SQLAlchemy database (thread-safe; each call is one transaction).
+class Store(JobStore):
+    """Tables and event logs in one SQLAlchemy database (thread-safe; each call is one transaction), beside the
+    bots' leases and the coach's jobs of :class:`~.store_jobs.JobStore`.
 
     Args:
-        url: SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://…``); ``None``: :func:`default_db_url`.
+        url: SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://…``); ``None``:
+            :func:`~.database.default_db_url`.
+
+    Raises:
+        ValueError: the database is not this code's (:meth:`~.database.Database._check`).
     """
 
-    def __init__(self, url: str | None = None) -> None:
-        self.url = url or default_db_url()
-        self._alone: int | None = None
-        self.engine: Engine = self._engine(self.url)
-        with self.engine.begin() as conn:
-            if self.shared:  # processes starting together create or extend the schema one after the other
-                conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))
-            metadata.create_all(conn)
-            self._check(conn)
-
-    def _check(self, conn: Connection) -> None:
-        """Refuse, at start-up, a database this code cannot use: tables of another schema, or a
-        damaged SQLite file (``PRAGMA quick_check``; a damaged page otherwise surfaces mid-game).
-
-        Columns of :data:`ADDED_COLUMNS` that an older database lacks are added (nullable, so old rows stay valid),
-        and so are indexes it lacks (``kt_seats_name_key``: seats stored before it have no ``name_key``, so the
-        look-alike rule holds for seats taken after the upgrade).
-
-        Raises:
-            ValueError: naming the table and its missing columns, or SQLite's first complaint.
-        """
-        found = inspect(conn)
-        for table in metadata.sorted_tables:
-            missing = {c.name for c in table.columns} - {c["name"] for c in found.get_columns(table.name)}
-            addable = missing & set(ADDED_COLUMNS.get(table.name, ()))
-            if addable and addable == missing:
-                for name in sorted(addable):
-                    column = CreateColumn(table.c[name]).compile(dialect=self.engine.dialect)
-                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {column}")
-                missing = set()
-            if missing:
-                raise ValueError(f"table {table.name} lacks the columns {', '.join(sorted(missing))}: "
-                                 "not a kartentisch database")
-            for index in table.indexes:
-                index.create(conn, checkfirst=True)
-        if self.engine.dialect.name == "sqlite":
-            verdict = str(conn.exec_driver_sql("PRAGMA quick_check").scalar())
-            if verdict != "ok":
-                raise ValueError(f"the SQLite file is damaged (quick_check: {verdict})")
-
-    @staticmethod
-    def _engine(url: str) -> Engine:
-        parsed = make_url(url)
-        if parsed.get_backend_name() != "sqlite":
-            # a pool as large as the hub's writer threads plus the reads running beside them
-            return create_engine(url, pool_pre_ping=True, pool_size=12, max_overflow=12)
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            if parsed.database and parsed.database != ":memory:":
-                cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-
-        return engine
-
-    @property
-    def shared(self) -> bool:
-        """Several server processes may use this database at once (PostgreSQL; SQLite serves one)."""
-        return self.engine.dialect.name != "sqlite"
-
-    def conninfo(self) -> str:
-        """The libpq connection string of a shared store, for a LISTEN connection of its own (psycopg)."""
-        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-    def hold_alone(self) -> None:
-        """Hold a SQLite file for this process alone, until it ends: an exclusive ``flock`` on ``<file>.lock``
-        beside it (released by the OS when the process dies, even by SIGKILL). Nothing for PostgreSQL or a
-        database in memory.
-
-        Raises:
-            ValueError: another process holds the file, naming it (the SQLite store serves one process).
-        """
-        database = make_url(self.url).database
-        if self.shared or not database or database == ":memory:":
-            return
-        path = f"{Path(database).resolve()}.lock"
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise ValueError(f"{Path(database).resolve()} is in use by another kartentisch process (it holds "
-                             f"{path}); SQLite serves one process: run several over PostgreSQL") from None
-        self._alone = fd  # kept open: the lock lasts as long as the process
-
-    def _notify(self, conn: Connection, table_id: str, what: str | int) -> None:
-        """Tell the processes holding ``table_id`` in a shared store, when ``conn``'s transaction commits, that it
-        changed (on :func:`channel` of it; ``what``: its event count, or ``chat``, ``seat``, ``rematch``, ``note``).
-        Nothing on SQLite."""
-        if self.shared:
-            conn.execute(select(func.pg_notify(channel(table_id), str(what))))
-
-    def journal_mode(self) -> str:
-        """SQLite's journal mode (``wal`` expected for a file); ``"n/a"`` on other databases."""
-        if self.engine.dialect.name != "sqlite":
-            return "n/a"
-        with self.engine.connect() as conn:
-            return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any], seed: int,
                      seats: Sequence[SeatRecord], reaction_seconds: int | None = None, *,
@@ -316,12 +190,14 @@ class Store:
 
     def _append(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
         """Insert the events of ``appends`` and touch their tables (one ``UPDATE``); on a shared store the same
-        ``UPDATE`` notifies each table's event count on the table's :func:`channel` (``RETURNING pg_notify``: no round
-        trip more)."""
+        ``UPDATE`` notifies each table's event count and its new events on the table's :func:`~.schema.channel`
+        (:func:`~.schema.moves_note`; ``RETURNING pg_notify``: no round trip more)."""
         self._insert_events(conn, appends, now)
         params: dict[str, Any] = {"now": now, "prefix": CHANNEL_PREFIX}
         for i, each in enumerate(appends):
-            params[f"id{i}"], params[f"n{i}"] = each.table_id, str(each.first_n + len(each.events))
+            params[f"id{i}"] = each.table_id
+            if self.shared:
+                params[f"n{i}"] = moves_note(each.first_n + len(each.events), each.events)
         self._on_driver(conn, touch_sql(len(appends), self.shared, self.engine.dialect.paramstyle), params)
 
     def _insert_events(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
@@ -330,23 +206,6 @@ class Store:
             {"table_id": each.table_id, "n": each.first_n + i, "seat": seat, "token": token, "at": now}
             for each in appends for i, (seat, token) in enumerate(each.events)])
 
-    def _on_driver(self, conn: Connection, sql: str, params: dict[str, Any] | list[dict[str, Any]]) -> None:
-        """Run ``sql`` (one ``params``, or ``executemany`` of a list) on the driver's own cursor of ``conn``'s
-        transaction: the moves' hot path (issue 33). SQLAlchemy's statement building, cache lookup and result
-        handling cost 369 µs of CPU per one-move commit on SQLite, this 75 µs (bench/README.md); the transaction,
-        its events and the pool stay SQLAlchemy's. A driver error is raised as SQLAlchemy's (an ``IntegrityError``
-        for a taken event number), as :meth:`Connection.execute` raises it."""
-        dbapi = self.engine.dialect.loaded_dbapi
-        cursor = conn.connection.cursor()
-        try:
-            if isinstance(params, list):
-                cursor.executemany(sql, params)
-            else:
-                cursor.execute(sql, params)
-        except dbapi.Error as exc:
-            raise DBAPIError.instance(sql, params, exc, dbapi.Error, dialect=self.engine.dialect) from exc
-        finally:
-            cursor.close()
 
     def add_note(self, table_id: str, note: NoteRecord, seat: SeatRecord | None = None,
                  events: Sequence[tuple[int, str]] = ()) -> None:
@@ -436,85 +295,6 @@ class Store:
                             [ChatRecord(m["id"], m["seat"], m["text"], m["at"], m["reaction"]) for m in chat], found,
                             row.rematch_id, row.touched, notes)
 
-    # ------------------------------------------------------------------ bot leases (shared stores)
-    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
-        """Hold the bots of ``table_id`` for ``owner`` for ``seconds`` (the database's clock): granted when nobody
-        holds them, ``owner`` already does, or the holder's lease expired; returns whether it is ``owner``'s."""
-        now = func.extract("epoch", func.clock_timestamp())
-        stmt = pg_insert(leases_t).values(table_id=table_id, owner=owner, expires=now + seconds).on_conflict_do_update(
-            index_elements=[leases_t.c.table_id], set_={"owner": owner, "expires": now + seconds},
-            where=(leases_t.c.owner == owner) | (leases_t.c.expires < now)).returning(leases_t.c.owner)
-        with self.engine.begin() as conn:
-            return conn.execute(stmt).first() is not None
-
-    def renew_leases(self, owner: str, table_ids: Collection[str], seconds: float) -> set[str]:
-        """Extend ``owner``'s leases of ``table_ids`` by ``seconds`` from now; returns the ids still ``owner``'s
-        (a lease missing here expired and was taken over meanwhile)."""
-        if not table_ids:
-            return set()
-        now = func.extract("epoch", func.clock_timestamp())
-        with self.engine.begin() as conn:
-            return set(conn.execute(update(leases_t).where(leases_t.c.owner == owner,
-                                                           leases_t.c.table_id.in_(list(table_ids)))
-                                    .values(expires=now + seconds).returning(leases_t.c.table_id)).scalars())
-
-    def release_lease(self, table_id: str, owner: str) -> None:
-        """Drop ``owner``'s lease of ``table_id`` (its match is over, or it cannot be played here)."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id, leases_t.c.owner == owner))
-
-    def expire_leases(self, owner: str, table_ids: Collection[str] | None = None) -> None:
-        """Let ``owner``'s leases of ``table_ids`` (``None``: all of them: its process shuts down) expire now, so
-        that another process takes them over at once."""
-        stmt = update(leases_t).where(leases_t.c.owner == owner)
-        if table_ids is not None:
-            stmt = stmt.where(leases_t.c.table_id.in_(list(table_ids)))
-        with self.engine.begin() as conn:
-            conn.execute(stmt.values(expires=0.0))
-
-    def expired_leases(self, limit: int = 50) -> list[str]:
-        """Up to ``limit`` tables whose bot lease expired (their holder died or shut down), oldest first."""
-        now = func.extract("epoch", func.clock_timestamp())
-        with self.engine.connect() as conn:
-            return list(conn.execute(select(leases_t.c.table_id).where(leases_t.c.expires < now)
-                                     .order_by(leases_t.c.expires).limit(limit)).scalars())
-
-    # ------------------------------------------------------------------ the coach's jobs
-    def add_upload(self, upload_id: str, text: str) -> None:
-        """Keep an uploaded replay file's text."""
-        with self.engine.begin() as conn:
-            conn.execute(insert(uploads_t).values(id=upload_id, text=text, created=time.time()))
-
-    def upload_text(self, upload_id: str) -> str | None:
-        """The text of the uploaded replay ``upload_id``, or ``None``."""
-        with self.engine.connect() as conn:
-            return conn.execute(select(uploads_t.c.text).where(uploads_t.c.id == upload_id)).scalar()
-
-    def review(self, key: str) -> ReviewRecord | None:
-        """The stored review ``key``, or ``None``."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(reviews_t).where(reviews_t.c.key == key)).mappings().first()
-        return None if row is None else ReviewRecord(list(row["judged"]), row["error"], row["owner"], row["beat"])
-
-    def claim_review(self, key: str, owner: str, stale_before: float) -> list[dict[str, Any]] | None:
-        """Make ``owner`` the worker of review ``key``: a new one, a failed one (its failure cleared), one whose
-        worker last wrote before ``stale_before`` (epoch s: it died) or ``owner``'s own; returns the decisions
-        judged so far, ``None`` if another process works on it."""
-        dialect_insert = pg_insert if self.shared else sqlite_insert
-        now = time.time()
-        stmt = dialect_insert(reviews_t).values(key=key, judged=[], error=None, owner=owner, beat=now)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[reviews_t.c.key], set_={"owner": owner, "beat": now, "error": None},
-            where=reviews_t.c.error.is_not(None) | (reviews_t.c.beat < stale_before) | (reviews_t.c.owner == owner))
-        with self.engine.begin() as conn:
-            row = conn.execute(stmt.returning(reviews_t.c.judged)).first()
-        return None if row is None else list(row.judged)
-
-    def save_review(self, key: str, owner: str, judged: list[dict[str, Any]], error: str | None = None) -> None:
-        """Write ``owner``'s progress of review ``key`` (nothing if another process has taken it over)."""
-        with self.engine.begin() as conn:
-            conn.execute(update(reviews_t).where(reviews_t.c.key == key, reviews_t.c.owner == owner)
-                         .values(judged=judged, error=error, beat=time.time()))
 
     def delete_untouched(self, before: float, batch: int = 500) -> list[str]:
         """Delete up to ``batch`` tables without a move since ``before`` (epoch s), with their seats, events, chat,
@@ -536,6 +316,3 @@ class Store:
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(ids)))
         return ids
 
-    def dispose(self) -> None:
-        """Close every pooled connection (a file held by :meth:`hold_alone` stays held until the process ends)."""
-        self.engine.dispose()
