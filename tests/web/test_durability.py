@@ -40,15 +40,20 @@ def start_server(port: int, db_url: str, log: Path, *extra: str) -> subprocess.P
     raise AssertionError(f"server did not start: {log.read_text()}")
 
 
-def views(base: str, tid: str, tokens: list[str]) -> list[dict]:
-    """Every seat's and the spectator's view (bots stand still: a person is to act), without each seat's presence:
-    who has a page open is the running server's to see, not the store's (issue 32)."""
-    out = [httpx.get(f"{base}/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
-    out.append(httpx.get(f"{base}/api/tables/{tid}/view").json())
-    for frame in out:
+def stored(frames: list[dict]) -> list[dict]:
+    """``frames`` without each seat's presence (and the hand-over it allows): who has a page open is the running
+    server's to see, not the store's (issue 32)."""
+    for frame in frames:
         for seat in frame["seats"]:
             del seat["presence"], seat["hand_over"]
-    return out
+    return frames
+
+
+def views(base: str, tid: str, tokens: list[str]) -> list[dict]:
+    """Every seat's and the spectator's view (bots stand still: a person is to act), :func:`stored`."""
+    out = [httpx.get(f"{base}/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+    out.append(httpx.get(f"{base}/api/tables/{tid}/view").json())
+    return stored(out)
 
 
 def test_sigkill_mid_match_resumes_at_the_same_position(tmp_path: Path) -> None:
@@ -122,10 +127,10 @@ def test_postgresql_store_round_trip() -> None:
             legal = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[seat])).json()["legal"]
             assert client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]},
                                headers=auth(tokens[seat])).status_code == 200
-        before = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+        before = stored([client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens])
         assert client.app.state.store.engine.dialect.name == "postgresql"
     with TestClient(create_app(url)) as client:
-        after = [client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+        after = stored([client.get(f"/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens])
     assert after == before and after[0]["n"] == 6
 
 
