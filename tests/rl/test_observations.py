@@ -50,6 +50,10 @@ def test_the_state_way_equals_the_view_way_and_stays_in_bounds(game_id: str) -> 
                 assert (a >= enc.low).all() and (a <= enc.high).all()
 
 
+#: Options beyond the short match that reach more of a game's slices (chips: every special card, R12–R19).
+MORE: dict[str, dict[str, Any]] = {"chips": {"specials": ["s2", "s3", "s4", "s6", "s13", "s15"]}}
+
+
 def test_the_tables_observations_equal_the_view_way_at_every_step(game_id: str) -> None:
     """What an environment observes (``Table.observe``: the layout's direct writer or zones, with the chosen
     steps of an unfinished decision) is bit for bit ``encode(view)``, the reference, for every seat at every
@@ -58,7 +62,7 @@ def test_the_tables_observations_equal_the_view_way_at_every_step(game_id: str) 
 
     game = get_game(game_id)
     for players in player_counts(game_id):
-        table = Table(game, players, SMALL[game_id])
+        table = Table(game, players, {**SMALL[game_id], **MORE.get(game_id, {})})
         enc = table.encoder
         rng = random.Random(5)
         steps = 0
