@@ -15,7 +15,10 @@ Two ways in, one result:
   (a cheap stand-in for ``view(seat)["zones"]`` that shares the state's lists instead of copying
   them), when the layout has one; building the view document was what limited environment
   speed. Tests check on random positions of every game and player count that both ways give
-  the same vector and that re-dealing hidden cards (``determinize``) never changes it.
+  the same vector and that re-dealing hidden cards (``determinize``) never changes it. A layout
+  may instead give a ``direct`` writer that fills its slices from the state's own numbers
+  (:class:`Layout`); every built-in game's does, and tests compare it with the view way at every
+  step of random play.
 
 Conventions for every slice:
 
