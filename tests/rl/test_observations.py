@@ -50,6 +50,36 @@ def test_the_state_way_equals_the_view_way_and_stays_in_bounds(game_id: str) -> 
                 assert (a >= enc.low).all() and (a <= enc.high).all()
 
 
+#: Options beyond the short match that reach more of a game's slices (chips: every special card, R12–R19).
+MORE: dict[str, dict[str, Any]] = {"chips": {"specials": ["s2", "s3", "s4", "s6", "s13", "s15"]}}
+
+
+def test_the_tables_observations_equal_the_view_way_at_every_step(game_id: str) -> None:
+    """What an environment observes (``Table.observe``: the layout's direct writer or zones, with the chosen
+    steps of an unfinished decision) is bit for bit ``encode(view)``, the reference, for every seat at every
+    step of seeded random play, at 2 seats and at the most."""
+    from kartentisch.rl.table import Table
+
+    game = get_game(game_id)
+    for players in player_counts(game_id):
+        table = Table(game, players, {**SMALL[game_id], **MORE.get(game_id, {})})
+        enc = table.encoder
+        rng = random.Random(5)
+        steps = 0
+        for seed in range(4):
+            state = table.reset(seed)
+            while not state.game_over:
+                acting = state.to_act()[0]
+                for seat in range(players):
+                    chosen = table.steps if seat == acting else []
+                    np.testing.assert_array_equal(table.observe(seat), enc.encode(state.view(seat), seat, chosen))
+                steps += bool(table.steps)
+                table.step(rng.choice(sorted(table.next_steps())))
+            for seat in range(players):  # the match's end, every hand shown where the game shows it
+                np.testing.assert_array_equal(table.observe(seat), enc.encode(state.view(seat), seat))
+        assert steps or table.space.split.__name__ == "_single"  # split games did take multi-step decisions
+
+
 def test_no_leak_equal_views_give_equal_observations(game_id: str) -> None:
     """``determinize`` keeps ``view(seat)`` and re-deals everything hidden: the vector must not change."""
     game = get_game(game_id)

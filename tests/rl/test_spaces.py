@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.conftest import GAME_IDS
 
 from kartentisch.games import get_game
 from kartentisch.rl.spaces import ActionSpace, NotationError
@@ -114,3 +115,31 @@ def test_table_masks_equal_a_fresh_listing_at_every_step(game_id: str) -> None:
                 multi += bool(table.steps)
                 table.step(rng.choice(sorted(table.next_steps())))
         assert multi or table.space.split.__name__ == "_single"  # split games did take multi-step decisions
+
+
+#: The games whose observation layout lists legal steps from the state (``Layout.legal_steps``).
+LEGAL_STEPS = [g for g in GAME_IDS if getattr(get_game(g).parts.observation(), "legal_steps", None) is not None]
+
+
+@pytest.mark.parametrize("game_id", LEGAL_STEPS)
+def test_a_games_legal_steps_equal_the_token_listing(game_id: str) -> None:
+    """A layout's ``legal_steps`` (ids from the state, no token listed) answers exactly what
+    ``ActionSpace.next_steps`` answers on ``legal_actions``: the same ids and, for each, the same token
+    or ``None``, at every step of seeded random play (40 matches at 2 seats and at the most)."""
+    from kartentisch.rl.table import Table
+
+    game = get_game(game_id)
+    for players in player_counts(game_id):
+        table = Table(game, players, SMALL[game_id])
+        legal = table.legal
+        assert legal is not None
+        rng = random.Random(11)
+        for seed in range(40):
+            state = table.reset(seed)
+            while not state.game_over:
+                seat = state.to_act()[0]
+                reference = table.space.next_steps(state.legal_actions(seat), table.steps)
+                ids = legal.ids(state, seat, table.steps).tolist()
+                assert sorted(ids) == sorted(reference), (seed, table.steps)
+                assert {i: legal.token(table.steps, i) for i in ids} == reference
+                table.step(rng.choice(ids))

@@ -15,7 +15,10 @@ Two ways in, one result:
   (a cheap stand-in for ``view(seat)["zones"]`` that shares the state's lists instead of copying
   them), when the layout has one; building the view document was what limited environment
   speed. Tests check on random positions of every game and player count that both ways give
-  the same vector and that re-dealing hidden cards (``determinize``) never changes it.
+  the same vector and that re-dealing hidden cards (``determinize``) never changes it. A layout
+  may instead give a ``direct`` writer that fills its slices from the state's own numbers
+  (:class:`Layout`); every built-in game's does, and tests compare it with the view way at every
+  step of random play.
 
 Conventions for every slice:
 
@@ -49,7 +52,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..kernel import Game, GameState
-from .spaces import ActionSpace, NotationError
+from .spaces import ActionSpace, LegalSteps, NotationError
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,12 @@ class Part:
     signed: bool = False
 
 
+class DirectFn(Protocol):
+    """A layout's direct writer of its game slices from the state (see :class:`Layout`)."""
+
+    def __call__(self, state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None: ...
+
+
 class ZonesFn(Protocol):
     """A layout's cheap stand-in for ``state.view(seat)["zones"]`` (see :class:`Layout`)."""
 
@@ -208,6 +217,16 @@ class Layout:
             never builds the view document.
         points: scale of the ``totals`` slice as a function of ``(players, options)``.
         rounds: scale of the ``round`` slice.
+        legal_steps: optional ``legal_steps(space) -> LegalSteps`` (:class:`~.spaces.LegalSteps`):
+            the acting seat's legal next steps as action ids straight from the state, without
+            listing tokens; :class:`~.table.Table` masks and steps with it. Its result must equal
+            :meth:`~.spaces.ActionSpace.next_steps` on the legal tokens (tests check it at every
+            step of random play).
+        direct: optional ``direct(state, ctx, at)``: writes every game slice's raw values into
+            ``ctx.buf`` straight from the state (``at``: slice name → flat offset), without the zones
+            or the fillers (no per-step dictionary or card-code strings); :meth:`Encoder.encode_state`
+            then uses it. It must write what the fillers write from ``state.view(seat)`` (tests compare
+            both ways on random positions of every player count).
     """
 
     phases: tuple[str, ...]
@@ -215,6 +234,8 @@ class Layout:
     zones: ZonesFn | None = None
     points: Callable[[int, Mapping[str, Any]], float] = _hundred
     rounds: float = 10.0
+    legal_steps: Callable[[ActionSpace], LegalSteps] | None = None
+    direct: DirectFn | None = None
 
 
 def zones(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -351,8 +372,8 @@ class Encoder:
     Attributes:
         slices: the :class:`Slice` list in vector order; ``size`` = total length.
         low, high: float32 bounds of every entry (``-1``/``0`` and ``1``).
-        fast: whether :meth:`encode_state` skips the view document (the layout has ``zones``
-            and only :class:`Put` fillers).
+        fast: whether :meth:`encode_state` skips the view document (the layout has ``direct``, or
+            ``zones`` and only :class:`Put` fillers).
 
     One encoder is not safe to share between threads (it reuses a work buffer).
 
@@ -414,10 +435,12 @@ class Encoder:
         self._zero = array.array("f", bytes(4 * self.size))
         buf = array.array("f", self._zero)
         self._ctxs = [Ctx(seat, players, self.card_index, (), buf) for seat in range(players)]
-        at = {s.name: s.offset for s in self.slices}
+        at = self._offsets = {s.name: s.offset for s in self.slices}
         self._at_to_act, self._at_dealer, self._at_totals = at["to_act"], at["dealer"], at["totals"]
         self._at_round, self._at_phase = at["round"], at["phase"]
-        self.fast = layout.zones is not None and all(isinstance(p.fill, Put) for p in layout.parts)
+        self._direct = layout.direct
+        self.fast = self._direct is not None or (layout.zones is not None
+                                                 and all(isinstance(p.fill, Put) for p in layout.parts))
         self._zones = layout.zones
         self._puts = [(p.fill.put, at) for p, at, _, _ in self._parts if isinstance(p.fill, Put)]
 
@@ -476,11 +499,15 @@ class Encoder:
 
     def encode_state(self, state: GameState, seat: int, steps: Sequence[int] = ()) -> np.ndarray:
         """The observation of ``seat`` in ``state``: equal to ``encode(state.view(seat), seat, steps)``,
-        built without the view document when :attr:`fast`."""
+        built without the view document when :attr:`fast` (by the layout's ``direct`` writer when it
+        has one)."""
         if not self.fast:
             return self.encode(state.view(seat), seat, steps)
         ctx = self._ctx(seat, steps)
         self._common(ctx, state.to_act(), state.dealer, state.totals, state.round, state.phase)
+        if self._direct is not None:
+            self._direct(state, ctx, self._offsets)
+            return self._finish(ctx.buf)
         z = self._zones(state, seat)  # type: ignore[misc]
         for put_fn, at in self._puts:
             put_fn(z, ctx, at)

@@ -14,11 +14,11 @@ proper prefix of another legal token's steps (checked while playing; a violation
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from ..kernel import Game, KartentischError
+from ..kernel import Game, GameState, KartentischError
 
 #: Tokens whose step ids are remembered per action space (the cache is emptied when full).
 STEP_CACHE = 200_000
@@ -26,6 +26,25 @@ STEP_CACHE = 200_000
 
 class NotationError(KartentischError):
     """A game's ``action_space`` part is missing or inconsistent with the game's legal tokens."""
+
+
+class LegalSteps(Protocol):
+    """A game's legal next steps as action ids, read from the state without listing tokens.
+
+    Built once per action space by the layout's ``legal_steps(space)`` (see
+    :class:`~.observations.Layout`); what it answers equals :meth:`ActionSpace.next_steps` on
+    ``state.legal_actions(seat)``: ``ids`` its keys, ``token`` its values.
+    """
+
+    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> np.ndarray:
+        """The legal next step ids of ``seat`` (the acting seat) after its chosen ``steps``: a 1-D
+        integer array, each id once, in no particular order (empty when it has no decision)."""
+        ...
+
+    def token(self, steps: Sequence[int], step: int) -> str | None:
+        """The token that the legal ``step`` after ``steps`` completes, or ``None`` when more steps
+        must follow."""
+        ...
 
 
 def _single(token: str) -> list[str]:

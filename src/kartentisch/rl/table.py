@@ -28,7 +28,7 @@ import numpy as np
 
 from ..kernel import Game, GameState
 from .observations import Encoder
-from .spaces import ActionSpace
+from .spaces import ActionSpace, LegalSteps
 
 REWARD_MODES = ("match", "round", "margin")
 
@@ -71,9 +71,14 @@ class Table:
         self.encoder = Encoder(game, players, space=self.space)
         self.modes = reward_modes(rewards)
         self.points = self.encoder.layout.points(players, self.space.options)
+        make = self.encoder.layout.legal_steps
+        #: The game's listing of legal step ids from the state (``None``: narrow the listed tokens).
+        self.legal: LegalSteps | None = make(self.space) if make is not None else None
         self.state: GameState | None = None
         self.steps: list[int] = []
         self._next: dict[int, str | None] | None = None
+        #: The acting seat's legal next step ids as a mask (``None``: not yet read).
+        self._mask: np.ndarray | None = None
         #: The acting seat's legal tokens that continue its chosen ``steps`` (``None``: list them anew).
         self._tokens: list[str] | None = None
         self.decisions = self.actions = 0
@@ -94,7 +99,7 @@ class Table:
                              f"{self.game.id} table with {self.players}")
         self.state = state
         self.steps = []
-        self._next = None
+        self._next = self._mask = None
         self._tokens = None
         self.decisions = self.actions = 0
         self._scored = len(state.scores)
@@ -116,8 +121,12 @@ class Table:
 
         A decision's tokens are listed once, at its first step; each further step of it reads only
         the tokens that continue the steps chosen so far (the state does not change until a token
-        applies), not every legal token again.
+        applies), not every legal token again. With the game's :attr:`legal` listing no token is
+        listed: the ids come from the state, the tokens from the chosen steps.
         """
+        if self._next is None and self.legal is not None:
+            legal = self.legal
+            self._next = {i: legal.token(self.steps, i) for i in np.flatnonzero(self._legal_mask()).tolist()}
         if self._next is None:
             state = self.state
             assert state is not None
@@ -130,13 +139,25 @@ class Table:
                 self._next = self.space.next_steps(self._tokens, self.steps)
         return self._next
 
+    def _legal_mask(self) -> np.ndarray:
+        """The acting seat's mask (read once per step and kept; callers get copies)."""
+        if self._mask is None:
+            mask = np.zeros(len(self.space), dtype=np.int8)
+            seat = self.acting()
+            if self.legal is not None:
+                if seat is not None:
+                    assert self.state is not None
+                    mask[self.legal.ids(self.state, seat, self.steps)] = 1
+            else:
+                nxt = self.next_steps()
+                if nxt:
+                    mask[list(nxt)] = 1
+            self._mask = mask
+        return self._mask
+
     def mask(self) -> np.ndarray:
-        """Legal-step mask of the acting seat: ``(len(space),)`` int8, 1 = allowed."""
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        nxt = self.next_steps()
-        if nxt:
-            mask[list(nxt)] = 1
-        return mask
+        """Legal-step mask of the acting seat: ``(len(space),)`` int8, 1 = allowed (a new array)."""
+        return self._legal_mask().copy()
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation (with its chosen steps if it is acting): ``(encoder.size,)`` float32."""
@@ -156,13 +177,16 @@ class Table:
             IllegalStep: not an integer id (a NumPy integer is one; 1.5 or ``"5"`` are not), or not
                 legal now; the message names the legal steps.
         """
-        nxt = self.next_steps()
         try:
             index = operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             index = None
+        inside = index is not None and 0 <= index < len(self.space)
+        if self.legal is not None and index is not None and inside and self._legal_mask()[index]:
+            return index, self.legal.token(self.steps, index)
+        nxt = self.next_steps()
         if index is None or index not in nxt:
-            name = self.space.actions[index] if index is not None and 0 <= index < len(self.space) else action
+            name = self.space.actions[index] if index is not None and inside else action
             raise IllegalStep(f"{self.game.id}: action {action!r} ({name!r}) is not legal for seat "
                               f"{self.acting()} now; legal: {[self.space.actions[i] for i in sorted(nxt)]}")
         return index, nxt[index]
@@ -177,10 +201,11 @@ class Table:
         """
         index, token = self.check(action)
         self.actions += 1
-        self._next = None
+        self._next = self._mask = None
         if token is None:
-            assert self._tokens is not None  # check() listed them
-            self._tokens = self.space.continuing(self._tokens, len(self.steps), index)
+            if self.legal is None:
+                assert self._tokens is not None  # check() listed them
+                self._tokens = self.space.continuing(self._tokens, len(self.steps), index)
             self.steps.append(index)
             return None
         seat = self.acting()
@@ -222,7 +247,8 @@ class Table:
         state = self.state
         assert state is not None
         state.apply(seat, token)
-        self._next = self._tokens = None
+        self._next = self._mask = None
+        self._tokens = None
         self.decisions += 1
         rewards = [0.0] * self.players
         if len(state.scores) > self._scored:

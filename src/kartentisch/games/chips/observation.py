@@ -28,6 +28,8 @@ from ...rl.observations import (
 from .cards import CHIPS_PER_SEAT, COLOURS, ROW_SIZE, VALUE
 
 CHIPS_SPECIALS = tuple(f"s{i}" for i in range(1, 16))
+#: Special card code → its entry in the ``specials`` slice.
+SPECIAL_AT: dict[str, int] = {code: i for i, code in enumerate(CHIPS_SPECIALS)}
 #: Highest card value (R10 scale of ``row_value``).
 TOP_VALUE = max(VALUE.values())
 
@@ -103,6 +105,45 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
             "final_circuit": s.final_circuit, "extra_turn": s.extra_turn}
 
 
+def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+    """Every game slice of :data:`PARTS` straight from the state (all public but the draw pile, D19):
+    what the fillers write from the view, without the zones dictionary or the per-slot dictionaries."""
+    s: Any = state
+    buf, index, sides = ctx.buf, ctx.card_index, SIDES
+    c = len(index)
+    base_row, base_value, base_chips = at["row"], at["row_value"], at["row_chips"]
+    for i, code in enumerate(s.row_cards):
+        buf[base_row + i * c + index[code]] += 1
+        buf[base_value + i] = VALUE[code]
+    for i, chips in enumerate(s.row_chips):
+        buf[base_chips + i] = chips
+    buf[at["draw_size"]] = len(s.draw)
+    supply, display = s.supply, s.display
+    base_supply, base_up, base_down, base_tops = at["supply"], at["display_up"], at["display_down"], at["display_tops"]
+    width, colours = c + 1, len(COLOURS)
+    for k, other in enumerate(ctx.order):
+        if supply[other]:
+            buf[base_supply + k] = supply[other]
+        up, down = base_up + k * c, base_down + k * c
+        for j, codes in enumerate(display[other]):
+            for x in codes:
+                face_down, code = sides[x]
+                buf[(down if face_down else up) + index[code]] += 1
+            if codes:
+                face_down, code = sides[codes[-1]]
+                here = base_tops + (k * colours + j) * width
+                buf[here + index[code]] = 1.0
+                if face_down:
+                    buf[here + width - 1] = 1.0
+    base = at["specials"]
+    for code in s.specials:
+        buf[base + SPECIAL_AT[code]] = 1.0
+    if s.final_circuit:
+        buf[at["final_circuit"]] += 1.0
+    if s.extra_turn:
+        buf[at["extra_turn"]] += 1.0
+
+
 PARTS = (
     Part("row", lambda n, c: (ROW_SIZE, c), "card at each row position (0 = front)", _row),
     Part("row_value", lambda n, c: (ROW_SIZE,), "value of the card at each row position (over 10)", _row_value,
@@ -122,4 +163,4 @@ PARTS = (
 )
 
 LAYOUT = Layout(("play", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: 50.0 * o["rounds"])
+                points=lambda n, o: 50.0 * o["rounds"], direct=direct)

@@ -25,7 +25,7 @@ from ...rl.observations import (
     seat_card_lists,
     seat_cards,
 )
-from .cards import CODES, COLOURS, hand_size
+from .cards import CODES, COLOURS, LOWER, hand_size
 
 #: Card code → index of its colour in :data:`COLOURS`.
 COLOUR_AT: dict[str, int] = {code: COLOURS.index(code[0]) for code in CODES}
@@ -77,6 +77,43 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
     }
 
 
+def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+    """Every game slice of :data:`PARTS` from the state's sort keys (card ``k`` is entry ``k`` of a card
+    axis: the deck is keys ``0 … C − 1`` in canonical order, R1), the other hands as counts only (R20):
+    what the fillers write from the view, without the zones or card-code strings."""
+    s: Any = state
+    buf, seat = ctx.buf, ctx.seat
+    c, width = len(ctx.card_index), len(COLOURS)
+    hands, collections = s.hands, s.collections
+    base_hands, base_sizes = at["hands"], at["hand_sizes"]
+    base_coll, base_colour = at["collections"], at["colour_counts"]
+    for k, other in enumerate(ctx.order):
+        hand = hands[other]
+        buf[base_sizes + k] = len(hand)
+        if other == seat:
+            row = base_hands + k * c
+            for key in hand:
+                buf[row + key] += 1
+        row, here = base_coll + k * c, base_colour + k * width
+        for key in collections[other]:
+            buf[row + key] += 1
+            buf[here + key // 10] += 1  # the key's colour: 10 × colour index + number
+    row = at["centre"]
+    for key in s.centre:
+        buf[row + key] += 1
+    buf[at["draw_size"]] = len(s.draw)
+    pending = s.pending
+    if pending is not None:
+        row = at["pick_options"]
+        for key in pending.options:
+            buf[row + key] += 1
+        buf[at["pick_card"] + pending.card] += 1
+        row = at["pick_taken"]
+        for key in pending.taken:
+            buf[row + key] += 1
+        buf[at["pick_side"] + (0 if pending.side == LOWER else 1)] = 1.0
+
+
 PARTS = (
     Part("hands", seat_cards, "visible hand cards per seat (own hand; others are hidden)", seat_card_lists("hands")),
     Part("hand_sizes", lambda n, c: (n,), "cards in hand per seat (over the R2 hand size)", hand_sizes(),
@@ -93,4 +130,4 @@ PARTS = (
 )
 
 LAYOUT = Layout(("play", "pick", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: float(o["target_score"]))
+                points=lambda n, o: float(o["target_score"]), direct=direct)

@@ -105,8 +105,14 @@ def _grid_block(grid: list[list[str | None]]) -> array.array[float]:
 def _grids(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
     """Per seat: a 3×3 padded grid (per cell: colour one-hot, value, face down, no card), then the
     grid's rows and columns, the sum of its face-up cards and its face-down count."""
+    _write_grids(ctx, at, z["grids"])
+
+
+def _write_grids(ctx: Ctx, at: int, grids: list[list[list[str | None]]]) -> None:
+    """Each seat's block (:func:`_grid_block`, remembered by content) at ``at`` in relative seat order."""
     buf, seen = ctx.buf, _SEEN
-    for k, grid in enumerate(ctx.per_seat(z["grids"])):
+    for k, other in enumerate(ctx.order):
+        grid = grids[other]
         key = tuple(map(tuple, grid))
         block = seen.get(key)
         if block is None:
@@ -190,13 +196,17 @@ def _gains(buf: Any, at: int, grid: list[list[str | None]], code: str) -> None:
 def _own_gains(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
     """The gains at every own cell (see :func:`_gains`) of the held card, or, while no card is held,
     of the discard top: the card the seat's decision is about."""
-    grid = z["grids"][ctx.seat]
-    held, top = z["held"], z["discard_top"]
+    _write_gains(ctx.buf, at, z["grids"][ctx.seat], z["held"], z["discard_top"])
+
+
+def _write_gains(buf: Any, at: int, grid: list[list[str | None]], held: str | None, top: str | None) -> None:
+    """The ``own_gains`` slice: the gains of the ``held`` card when one is held and seen, else of the
+    discard ``top`` (see :func:`_own_gains`)."""
     if held is not None:
         if held != "?":
-            _gains(ctx.buf, at, grid, held)
+            _gains(buf, at, grid, held)
     elif top is not None:
-        _gains(ctx.buf, at + 18, grid, top)
+        _gains(buf, at + 18, grid, top)
 
 
 def zones(state: GameState, seat: int) -> Mapping[str, Any]:
@@ -209,6 +219,46 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
             "discard_top": s.discard[0] if s.discard else None, "active": s.active, "step": s.step,
             "held": held, "flips_left": s.flips_left, "trigger": s.trigger, "final_turns": s.final_turns,
             "reveal_queue": s.reveal_queue}
+
+
+def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+    """Every game slice of :data:`PARTS` straight from the state, the drawn card hidden from the other
+    seats as :func:`zones` hides it (R21, D8): what the fillers write from the view, through the same
+    cell and gain helpers, without the zones dictionary."""
+    s: Any = state
+    buf, seat, n = ctx.buf, ctx.seat, ctx.players
+    grids = s.grids
+    _write_grids(ctx, at["grids"], grids)
+    discard = s.discard
+    top = discard[0] if discard else None
+    held = s.held
+    if held is not None and s.step == "drawn" and seat != s.active:
+        held = "?"
+    _write_gains(buf, at["own_gains"], grids[seat], held, top)
+    ctx.add_cards(at["discard"], discard)
+    if top is not None:
+        _card(ctx, at["discard_top"], top)
+        buf[at["discard_top"] + CARD] += 1.0
+    buf[at["draw_size"]] += len(s.draw)
+    if s.active is not None:
+        buf[at["active"] + (s.active - seat) % n] += 1.0
+    if s.step is not None:
+        buf[at["step"] + GRID_STEPS.index(s.step)] += 1.0
+    if held == "?":
+        buf[at["held"] + CARD + 1] += 1.0
+    elif held is not None:
+        _card(ctx, at["held"], held)
+        buf[at["held"] + CARD] += 1.0
+    flips = s.flips_left
+    for k, other in enumerate(ctx.order):
+        if flips[other]:
+            buf[at["flips_left"] + k] += flips[other]
+    if s.trigger is not None:
+        buf[at["trigger"] + (s.trigger - seat) % n] += 1.0
+    for other in s.final_turns or ():
+        buf[at["final_turns"] + (other - seat) % n] += 1.0
+    for other in s.reveal_queue or ():
+        buf[at["reveal_queue"] + (other - seat) % n] += 1.0
 
 
 PARTS = (
@@ -235,4 +285,4 @@ PARTS = (
 )
 
 LAYOUT = Layout(("setup", "play", "reveal", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: float(o["end_total"]))
+                points=lambda n, o: float(o["end_total"]), direct=direct)

@@ -8,10 +8,15 @@ building the view, hiding what the *Seat view* hides (R14, D18).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect
+from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from ...kernel import GameState
+from ...kernel.game import ROUND_OVER
 from ...rl.observations import (
     Ctx,
     Layout,
@@ -28,7 +33,9 @@ from ...rl.observations import (
     seat_cards,
     seats,
 )
-from .cards import CODE
+from ...rl.spaces import ActionSpace
+from .cards import CODE, HELP_PREFIX, highest_card
+from .notation import PASS, PLAY
 
 #: Phases in which every hand is shown (*Seat view*).
 OPEN_PHASES = ("round_over", "game_over")
@@ -83,6 +90,158 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
     }
 
 
+def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+    """Every game slice of :data:`PARTS` from the state's card numbers (card ``x`` is entry ``x − 1``
+    of a card axis, the deck being ``1 … N``, R1), hidden as :func:`zones` hides it (R14, D18): what
+    the fillers write from the view, without the zones or card-code strings."""
+    s: Any = state
+    buf, seat, n = ctx.buf, ctx.seat, ctx.players
+    c = len(ctx.card_index)
+    open_hands = s.phase in OPEN_PHASES
+    hands, helps, passed = s.hands, s.help, s.passed
+    base_hands, base_sizes, base_help, base_done = at["hands"] - 1, at["hand_sizes"], at["help"] - 1, at["passed_done"]
+    for k, other in enumerate(ctx.order):
+        hand = hands[other]
+        buf[base_sizes + k] = len(hand)
+        if open_hands or other == seat:
+            row = base_hands + k * c
+            for x in hand:
+                buf[row + x] += 1
+        row = base_help + k * c
+        for x in helps[other]:
+            buf[row + x] += 1
+        if passed[other] is not None:
+            buf[base_done + k] = 1.0
+    pile = s.pile
+    if pile:
+        row = at["pile"] - 1
+        for x in pile:
+            buf[row + x] += 1
+        top = pile[-1]
+        buf[at["pile_top"] - 1 + top] += 1
+        buf[at["pile_top_value"]] = top
+    buf[at["out_size"]] = len(s.out)
+    buf[at["set_aside_size"]] = len(s.set_aside)
+    own = passed[seat]
+    if own is not None:
+        row = at["passed_own"] - 1
+        for x in own:
+            buf[row + x] += 1
+    received = passed[(seat + 1) % n]
+    if received is not None and s.phase != "pass":  # R5: seen once passing is complete
+        row = at["passed_received"] - 1
+        for x in received:
+            buf[row + x] += 1
+    for step in ctx.steps:  # an unfinished help play: with:c, help:h …
+        verb, _, code = step.partition(":")
+        if verb == "with":
+            buf[at["with_card"] - 1 + int(code)] += 1
+        elif verb == "help":
+            buf[at["with_help"] - 1 + int(code)] += 1
+
+
+class LegalSteps:
+    """The acting seat's legal next steps as action ids, from card numbers and index tables.
+
+    Equal to :meth:`~kartentisch.rl.spaces.ActionSpace.next_steps` on :func:`.fast.listing`
+    (``tests/rl/test_spaces.py`` compares them at every step of seeded random play), without
+    building a token: ids are offsets into :func:`.notation.action_space`'s order (``pass``
+    combinations, ``play:c``, ``with:c``, ``help:h``, ``go``, ``lay:c:t``, ``deal``) read from
+    tables built once per space.
+
+    * R5 ``pass``: every ascending choice of P hand cards, looked up in a table of the
+      pass ids by card numbers through the hand's position combinations (one table per hand size).
+    * A turn (R7–R10) without chosen steps: ``play:c`` for the cards above the top (every card on an
+      empty pile, R7), ``lay:c:t`` for each lower card and pile card (R9), ``with:c`` for a lower card
+      that its whole help row lifts above the top (R10, D9: some help play of it exists).
+    * After ``with:c`` and help cards ``h1 < … < hk`` (a help play under way): ``help:h`` for a
+      help card above ``hk`` with which some ascending completion still beats the top, ``go`` once
+      ``c + Σh > top`` with k ≥ 1 (R10).
+    * R17: ``deal``.
+    """
+
+    def __init__(self, space: ActionSpace) -> None:
+        index = space.index
+        self.actions = space.actions
+        self.cards = highest_card(space.players)
+        self.passes = int(space.options["pass_cards"])
+        self.play0 = index["play:1"]
+        self.with0 = index["with:1"]
+        self.help0 = index["help:1"]
+        self.go = index["go"]
+        self.deal = np.array([index["deal"]], dtype=np.intp)
+        n = self.cards + 1
+        self.lay = np.zeros((n, n), dtype=np.intp)  # lay[c, t]: the id of lay:c:t
+        for c in range(1, n):
+            for t in range(1, n):
+                if c != t:
+                    self.lay[c, t] = index[f"lay:{c}:{t}"]
+        p = self.passes
+        self.pass_ids = np.zeros((n,) * p, dtype=np.intp)  # pass_ids[a, b, c]: the id of pass:a:b:c
+        for combo in combinations(range(1, n), p) if p else ():  # D21: P = 0, nobody passes
+            self.pass_ids[combo] = index["pass:" + ":".join(map(str, combo))]
+        self._positions: dict[int, tuple[np.ndarray, ...]] = {}
+        self._empty = np.zeros(0, dtype=np.intp)
+
+    def _pass(self, hand: list[int]) -> np.ndarray:
+        """R5: the ids of every ascending choice of P cards of ``hand`` (ascending)."""
+        where = self._positions.get(len(hand))
+        if where is None:
+            combos = np.array(list(combinations(range(len(hand)), self.passes)), dtype=np.intp)
+            combos = combos.reshape(-1, self.passes)
+            where = self._positions[len(hand)] = tuple(combos[:, j] for j in range(self.passes))
+        cards = np.array(hand, dtype=np.intp)
+        return self.pass_ids[tuple([cards[w] for w in where])].ravel()  # type: ignore[no-any-return]
+
+    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> np.ndarray:
+        """The legal next step ids of ``seat`` after ``steps`` (class docstring; lastcard R5–R10, R17)."""
+        s: Any = state
+        phase = s.phase
+        if phase == PASS:
+            return self._pass(s.hands[seat])
+        if phase == ROUND_OVER:
+            return self.deal
+        if phase != PLAY:
+            return self._empty
+        hand: list[int] = s.hands[seat]
+        pile: list[int] = s.pile
+        if not pile:  # R7: any hand card alone
+            return np.array(hand, dtype=np.intp) + (self.play0 - 1)
+        top = pile[-1]
+        row: list[int] = s.help[seat]
+        if steps:  # a help play under way: with:c, help:h1 … (R10)
+            c = steps[0] - self.with0 + 1
+            chosen = [i - self.help0 + 1 for i in steps[1:]]
+            total = c + sum(chosen)
+            last = chosen[-1] if chosen else 0
+            out = [self.go] if chosen and total > top else []
+            rest = sum(row)
+            for h in row:  # rest: the sum of h and the help cards after it
+                if h > last and total + rest > top:
+                    out.append(self.help0 + h - 1)
+                rest -= h
+            return np.array(out, dtype=np.intp)
+        split = bisect(hand, top)  # hand[:split] < top < hand[split:]
+        out = [self.play0 + c - 1 for c in hand[split:]]
+        if split:
+            lift = sum(row)
+            if row:
+                out += [self.with0 + c - 1 for c in hand[:split] if c + lift > top]
+            lays = self.lay[np.array(hand[:split], dtype=np.intp)[:, None], np.array(pile, dtype=np.intp)]
+            return np.concatenate((np.array(out, dtype=np.intp), lays.ravel()))
+        return np.array(out, dtype=np.intp)
+
+    def token(self, steps: Sequence[int], step: int) -> str | None:
+        """The token ``step`` completes after ``steps``: ``None`` for ``with:c`` and ``help:h``, the help
+        play ``play:c:h1…`` for ``go`` (R10), the step's own token otherwise."""
+        if step == self.go:
+            c = steps[0] - self.with0 + 1
+            return HELP_PREFIX[c] + ":".join([CODE[i - self.help0 + 1] for i in steps[1:]])
+        if self.with0 <= step < self.go:
+            return None
+        return self.actions[step]
+
+
 PARTS = (
     Part("hands", seat_cards, "visible hand cards per seat (own; all at round end)", seat_card_lists("hands")),
     Part("hand_sizes", seats, "cards in hand per seat (R14; over 20)", hand_sizes(), scale=20.0),
@@ -101,4 +260,5 @@ PARTS = (
     Part("with_help", cards, "unfinished help play: help cards chosen so far (steps help:h)", _pending_steps("help")),
 )
 
-LAYOUT = Layout(("pass", "play", "round_over", "game_over"), PARTS, zones=zones, points=lambda n, o: 100.0)
+LAYOUT = Layout(("pass", "play", "round_over", "game_over"), PARTS, zones=zones, points=lambda n, o: 100.0,
+                legal_steps=LegalSteps, direct=direct)

@@ -38,6 +38,9 @@ MAYHEM_WISHES = ("r", "y", "g", "b") + tuple(str(v) for v in range(1, 10))
 MAYHEM_COLOURS = ("r", "y", "g", "b")
 MAYHEM_PENDING = ("start", "attack", "nicetry", "event")
 MAYHEM_ATTACKS = ("gift", "exch", "skip", "four", "equal")
+#: Wish → its entry in the ``wish`` slice; colour → its entry in ``last_color``.
+WISH_AT: dict[str, int] = {w: i for i, w in enumerate(MAYHEM_WISHES)}
+COLOUR_AT: dict[str, int] = {c: i for i, c in enumerate(MAYHEM_COLOURS)}
 
 
 def _mayhem_per_seat(key: str) -> Put:
@@ -169,6 +172,61 @@ PARTS = (
          _mayhem_steps),
 )
 
+#: The slices :func:`direct` leaves to their fillers (nested, rarely present: the pending block, the revealed
+#: hands and bets, the chosen steps).
+REST: tuple[tuple[str, Put], ...] = tuple((p.name, p.fill) for p in PARTS
+                                          if p.name in ("revealed", "gamble", "pending", "steps")
+                                          and isinstance(p.fill, Put))
+
+
+def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+    """Every game slice of :data:`PARTS` straight from the state, hidden as :func:`zones` hides it (other
+    hands as counts, the draw pile unless face up, D30; an attack's cards but to its source): what the
+    fillers write from the view, without the zones dictionary; the pending block, the revealed hands
+    and bets and the chosen steps go through their fillers."""
+    s: Any = state
+    buf, seat, index = ctx.buf, ctx.seat, ctx.card_index
+    hands = s.hands
+    base_hand, base_sizes = at["hands"], at["hand_sizes"]  # the own hand: relative seat 0
+    for code in hands[seat]:
+        buf[base_hand + index[code]] += 1
+    for k, other in enumerate(ctx.order):
+        if hands[other]:
+            buf[base_sizes + k] += len(hands[other])
+    draw = s.draw
+    buf[at["draw_size"]] += len(draw)
+    if s.face_up:
+        buf[at["draw_face_up"]] += 1.0
+        if draw:
+            buf[at["draw_top"] + index[draw[0]]] += 1
+    discard = s.discard
+    if discard:
+        ctx.add_cards(at["discard"], discard)
+        buf[at["discard_top"] + index[discard[0]]] += 1
+    if s.wish is not None:
+        buf[at["wish"] + WISH_AT[s.wish]] += 1.0
+    if s.last_color is not None:
+        buf[at["last_color"] + COLOUR_AT[s.last_color]] += 1.0
+    buf[at["event_size"]] += len(s.event_pile or ())
+    ctx.add_cards(at["events_used"], s.events_used or ())
+    if s.current is not None:
+        buf[at["current"] + ctx.rel(s.current)] += 1.0
+    skipped = s.skipped
+    for k, other in enumerate(ctx.order):
+        if skipped[other]:
+            buf[at["skipped"] + k] += skipped[other]
+    if s.exhausted:
+        buf[at["exhausted"]] += 1.0
+    ctx.add_cards(at["market"], s.market or ())
+    if s.revealed is not None or s.gamble is not None or s.pending is not None or ctx.steps:
+        pending = s.pending
+        if pending is not None and pending["type"] == "attack" and pending["source"] != seat:
+            pending = dict(pending, cards=[])  # the attack's cards are the source's secret
+        rest = {"revealed": s.revealed, "gamble": s.gamble, "pending": pending}
+        for name, fill in REST:
+            fill.put(rest, ctx, at[name])
+
+
 LAYOUT = Layout(("start", "play", "after_draw", "chance", "counter", "nicetry", "market", "recession", "party",
                  "christmas", "gamble", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: float(point_limit(n, o)))
+                points=lambda n, o: float(point_limit(n, o)), direct=direct)
