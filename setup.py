@@ -82,12 +82,17 @@ class OptionalBuildExt(build_ext):
             _say(f"compiled build failed ({type(exc).__name__}: {exc}); installing the pure-Python package")
             return
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(manifest(compiled_sources()), indent=1), encoding="utf-8")
+        target.write_text(json.dumps(READ, indent=1), encoding="utf-8")
         _say(f"compiled build: {len(self.extensions)} extension modules in {time.perf_counter() - start:.0f} s")
 
 
 def _say(message: str) -> None:
     print(f"kartentisch: {message}", file=sys.stderr, flush=True)
+
+
+#: The manifest of the sources as mypyc read them (:func:`extensions`): a source edited while the build runs must not
+#: be recorded as compiled, so the checksums are taken before compiling, not after.
+READ: dict[str, Any] = {}
 
 
 def extensions() -> list[Any]:
@@ -98,6 +103,7 @@ def extensions() -> list[Any]:
     try:
         from mypyc.build import mypycify
 
+        READ.update(manifest(compiled_sources()))
         # -O2: -O3 compiled 20% slower for no gain measured (bench/README.md); no C debug info either.
         return list(mypycify([str(p.relative_to(ROOT)) for p in compiled_sources()], opt_level="2",
                              group_name="kartentisch", multi_file=True, debug_level="0"))
