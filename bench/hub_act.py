@@ -1,10 +1,10 @@
 """CPU per move of the table server's hot path in one process, without the web transport (issue 33; not a test).
 
 A :class:`~kartentisch.web.hub.Hub` over a fresh SQLite file, ``--tables`` tables of ``--game`` with ``--people``
-people (a match to 100,000 points, so every run plays), each seat subscribed with a sink that drops its frames and
-``--spectators`` more sinks per table; then every table plays ``--moves`` random legal moves at once through
-:meth:`Hub.act <kartentisch.web.hub.Hub.act>` (check, group commit in the writer thread, apply and tell, the
-broadcast's frames built and encoded). Prints the process's CPU time (all threads) per move, after 20 warm-up moves
+people (the longest match a table may set, as ``web_load.py --floor`` plays), each seat subscribed with a sink that
+drops its frames and ``--spectators`` more sinks per table; then every table plays ``--moves`` random legal moves at
+once through :meth:`Hub.act <kartentisch.web.hub.Hub.act>` (check, group commit in the writer thread, apply and tell,
+the broadcast's frames built and encoded). Prints the process's CPU time (all threads) per move, after 20 warm-up moves
 per table. ``--profile`` prints a pyinstrument profile (the ``bench`` extra) of the measured moves instead.
 
     .venv/bin/python bench/hub_act.py --game colors --people 2 --moves 500
@@ -23,13 +23,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from web_load import FLOOR_OPTIONS  # a match that lasts the run, as --floor plays (this script's folder)
+
 from kartentisch.web import creation
 from kartentisch.web.hub import Hub
 from kartentisch.web.live import LiveTable
 from kartentisch.web.store import Store
-
-#: Options of a match that lasts the run (colors R16, mayhem S1), as ``web_load.py --floor`` plays.
-LONG = {"colors": {"target_score": 100_000}, "mayhem": {"point_limit": 100_000}}
 
 
 async def measure(game: str, people: int, tables: int, spectators: int, moves: int, profile: bool) -> float:
@@ -43,7 +42,7 @@ async def measure(game: str, people: int, tables: int, spectators: int, moves: i
         live: list[LiveTable] = []
         for _ in range(tables):
             seats = [{"kind": "human", "name": f"P{i + 1}"} for i in range(people)]
-            record = await creation.create(hub, game, people, LONG.get(game, {}), None, seats)
+            record = await creation.create(hub, game, people, FLOOR_OPTIONS.get(game, {}), None, seats)
             table = await hub.get(record.id)
             for viewer in [*range(people), *[None] * spectators]:
                 await hub.subscribe(table, viewer, drop, "en")

@@ -95,6 +95,8 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from kartentisch.kernel import lookup
+
 
 def free_port() -> int:
     """A free TCP port on 127.0.0.1."""
@@ -481,9 +483,12 @@ def tree_rss(pid: int) -> float:
     return total
 
 
-#: The options of ``--floor``'s tables: a match that lasts the whole run (colors R16, mayhem S1), so every run
-#: measures tables in play, rounds scored among the moves, rather than finished ones.
-FLOOR_OPTIONS: dict[str, dict[str, Any]] = {"colors": {"target_score": 100_000}, "mayhem": {"point_limit": 100_000}}
+#: The options of ``--floor``'s tables: the longest match a table may set (the target's ``table_maximum``, colors
+#: R16, mayhem S1; random play takes ~1,200 colors and ~7,000 mayhem moves to reach it), so every run measures
+#: tables in play, rounds scored among the moves, rather than finished ones.
+FLOOR_OPTIONS: dict[str, dict[str, Any]] = {
+    game: {option.name: option.table_maximum for option in lookup(game).options if option.name == target}
+    for game, target in (("colors", "target_score"), ("mayhem", "point_limit"))}
 
 
 async def table_memory(base: str, pid: int, tables: int) -> float:
