@@ -17,6 +17,7 @@ from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebS
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..bots.levels import lobby_levels
 from ..games import all_games
@@ -218,11 +219,44 @@ async def rematch(table_id: str, request: Request, body: RematchIn | None = None
     return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer.waiting}
 
 
-@router.websocket("/ws/tables/{table_id}")
+#: The path of a table's socket, :data:`SOCKET_PATH` + the table's id (:class:`TableSockets`).
+SOCKET_PATH = "/ws/tables/"
+
+
+class TableSockets:
+    """ASGI middleware: a WebSocket to ``/ws/tables/{table_id}`` goes straight to :func:`ws_table` (the query's
+    ``token`` and ``lang``), everything else on to ``app``. :func:`~kartentisch.web.app.create_app` adds it as the
+    outermost of its middlewares.
+
+    **Decision (issue 33 goal 6, memory per live table):** a socket holds its ASGI call chain for as long as it is
+    open. Through FastAPI's router that was 26 suspended coroutines (our two HTTP middlewares, Starlette's exception
+    middleware, FastAPI's exit-stack middleware, five router and route layers, two exception wrappers), three
+    ``AsyncExitStack`` s and the scope grown by the routing keys: ~6 KiB per socket, measured with
+    ``bench/table_memory.py --breakdown``. The table's socket uses none of it: it has no dependencies, the HTTP
+    middlewares pass sockets through, and it answers its own refusals (error frames, close codes), including a
+    database failure (:func:`table_socket`). Other paths under ``/ws/tables/`` (empty id, more segments) go on to
+    the router, which refuses them as before.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope["path"] if scope["type"] == "websocket" else ""
+        table_id = path[len(SOCKET_PATH):]
+        if not path.startswith(SOCKET_PATH) or not table_id or "/" in table_id:
+            await self.app(scope, receive, send)
+            return
+        websocket = WebSocket(scope, receive, send)
+        query = websocket.query_params
+        await ws_table(websocket, table_id, query.get("token"), query.get("lang", "en"))
+
+
 async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
-    """Frames of one viewer (as ``GET …/view`` gives them, texts in ``lang``); the token comes as query
-    parameter or first message ``{"type": "auth", "token"}``. A client over its socket cap gets an error
-    frame (429) and the close code 4429; a table full of spectators refuses one more with 503 (4503)."""
+    """``/ws/tables/{table_id}`` (:class:`TableSockets`): frames of one viewer (as ``GET …/view`` gives them, texts
+    in ``lang``); the token comes as query parameter or first message ``{"type": "auth", "token"}``. A client over
+    its socket cap gets an error frame (429) and the close code 4429; a table full of spectators refuses one more
+    with 503 (4503), as does a database that fails while the socket signs in."""
     await websocket.accept()
     try:
         with guard_of(websocket).socket(_client(websocket)):  # counted from the connection on, signed in or not
@@ -242,8 +276,11 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     async def send(text: str) -> None:
         await websocket.send_text(text)
 
-    async def error(exc: ApiError) -> None:
-        await send(encode({"type": "error", "status": exc.status, **exc.body()}))
+    async def error(exc: ApiError | SQLAlchemyError) -> ApiError:
+        # a database failure as its 503, the driver's message only in the log; nothing was applied
+        refusal = exc if isinstance(exc, ApiError) else database_failure(exc, f"WebSocket {websocket.url.path}")
+        await send(encode({"type": "error", "status": refusal.status, **refusal.body()}))
+        return refusal
 
     try:
         lang = frame_lang(lang)
@@ -258,9 +295,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
         seat = table.seat_of(token)
         if seat is None:
             guard.admit_spectator(sum(1 for s in table.subscribers.values() if s.viewer is None))
-    except ApiError as exc:
-        await error(exc)
-        await websocket.close(code=4000 + exc.status)
+    except (ApiError, SQLAlchemyError) as exc:
+        await websocket.close(code=4000 + (await error(exc)).status)
         return
     except (TimeoutError, WebSocketDisconnect):
         await websocket.close(code=4408)
@@ -268,8 +304,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     if seat is not None:
         try:
             await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
-        except ApiError as exc:  # another process changed the table meanwhile: their next move takes it back
-            await error(exc)
+        except (ApiError, SQLAlchemyError) as exc:  # another process changed the table meanwhile, or the database
+            await error(exc)  # failed: their next move takes it back
     sub_id = await hub.subscribe(table, seat, send, lang)
     try:
         while True:
@@ -288,10 +324,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
                     await hub.act(table, seat, message.get("action"), seen)  # type: ignore[arg-type]
                 else:
                     raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
-            except ApiError as exc:
+            except (ApiError, SQLAlchemyError) as exc:  # nothing was applied; the socket stays open
                 await error(exc)
-            except SQLAlchemyError as exc:  # nothing was applied; the socket stays open
-                await error(database_failure(exc, f"WebSocket {websocket.url.path}"))
     except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
         pass
     finally:
