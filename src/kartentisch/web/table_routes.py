@@ -258,30 +258,25 @@ async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None
     its socket cap gets an error frame (429) and the close code 4429; a table full of spectators refuses one more
     with 503 (4503), as does a database that fails while the socket signs in."""
     await websocket.accept()
+    guard, client = guard_of(websocket), _client(websocket)
     try:
-        with guard_of(websocket).socket(_client(websocket)):  # counted from the connection on, signed in or not
-            await table_socket(websocket, table_id, token, lang)
+        guard.open_socket(client)  # counted from the connection on, signed in or not
     except TooManyRequests as exc:
-        await websocket.send_json({"type": "error", "status": exc.status, **exc.body()})
-        await websocket.close(code=4000 + exc.status)
+        await websocket.close(code=4000 + (await _refuse(websocket, exc)).status)
+        return
+    try:
+        await table_socket(websocket, table_id, token, lang)
+    finally:
+        guard.close_socket(client)
 
 
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str) -> None:
     """The accepted socket of :func:`ws_table`: sign-in, then frames and actions until it closes."""
     hub, guard = hub_of(websocket), guard_of(websocket)
     client = _client(websocket)
+    send = websocket.send_text  # the subscriber's sink (no closure per socket: issue 33)
     sub_id: int | None = None
     table: LiveTable | None = None
-
-    async def send(text: str) -> None:
-        await websocket.send_text(text)
-
-    async def error(exc: ApiError | SQLAlchemyError) -> ApiError:
-        # a database failure as its 503, the driver's message only in the log; nothing was applied
-        refusal = exc if isinstance(exc, ApiError) else database_failure(exc, f"WebSocket {websocket.url.path}")
-        await send(encode({"type": "error", "status": refusal.status, **refusal.body()}))
-        return refusal
-
     try:
         lang = frame_lang(lang)
         table = await hub.get(_table_id(table_id))
@@ -296,7 +291,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
         if seat is None:
             guard.admit_spectator(sum(1 for s in table.subscribers.values() if s.viewer is None))
     except (ApiError, SQLAlchemyError) as exc:
-        await websocket.close(code=4000 + (await error(exc)).status)
+        await websocket.close(code=4000 + (await _refuse(websocket, exc)).status)
         return
     except (TimeoutError, WebSocketDisconnect):
         await websocket.close(code=4408)
@@ -305,7 +300,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
         try:
             await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
         except (ApiError, SQLAlchemyError) as exc:  # another process changed the table meanwhile, or the database
-            await error(exc)  # failed: their next move takes it back
+            await _refuse(websocket, exc)  # failed: their next move takes it back
     sub_id = await hub.subscribe(table, seat, send, lang)
     try:
         while True:
@@ -325,7 +320,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
                 else:
                     raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
             except (ApiError, SQLAlchemyError) as exc:  # nothing was applied; the socket stays open
-                await error(exc)
+                await _refuse(websocket, exc)
     except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
         pass
     finally:
@@ -364,6 +359,14 @@ async def game_rules(game_id: str, lang: Annotated[str, Query(description=LANG_H
         raise ApiError(404, f"no game {game_id!r}")
     lang = frame_lang(lang)
     return {"game": game.id, "lang": lang, "text": game.rules_text(lang)}
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError | SQLAlchemyError) -> ApiError:
+    """Send ``exc`` to ``websocket`` as an error frame and return it as an ApiError: a database failure as its 503,
+    the driver's message only in the log (nothing was applied)."""
+    refusal = exc if isinstance(exc, ApiError) else database_failure(exc, f"WebSocket {websocket.url.path}")
+    await websocket.send_text(encode({"type": "error", "status": refusal.status, **refusal.body()}))
+    return refusal
 
 
 async def _receive_text(websocket: WebSocket) -> str:
