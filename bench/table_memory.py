@@ -234,9 +234,9 @@ def main() -> None:
                                      ("by line", result["by_line"], "where"),
                                      ("objects (gc, sys.getsizeof)", result["objects"], "type")):
                 print(f"-- {title}")
-                for row in rows:
-                    count = row.get("blocks", row.get("per_table"))
-                    print(f"{row['kib']:8.3f} KiB {count:8.2f}  {row[key]}")
+                for line in rows:
+                    count = line.get("blocks", line.get("per_table"))
+                    print(f"{line['kib']:8.3f} KiB {count:8.2f}  {line[key]}")
         if args.json:
             args.json.write_text(json.dumps(found, indent=2), encoding="utf-8")
         return

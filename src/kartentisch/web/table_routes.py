@@ -231,11 +231,11 @@ class TableSockets:
     **Decision (issue 33 goal 6, memory per live table):** a socket holds its ASGI call chain for as long as it is
     open. Through FastAPI's router that was 26 suspended coroutines (our two HTTP middlewares, Starlette's exception
     middleware, FastAPI's exit-stack middleware, five router and route layers, two exception wrappers), three
-    ``AsyncExitStack`` s and the scope grown by the routing keys: ~6 KiB per socket, measured with
-    ``bench/table_memory.py --breakdown``. The table's socket uses none of it: it has no dependencies, the HTTP
-    middlewares pass sockets through, and it answers its own refusals (error frames, close codes), including a
-    database failure (:func:`table_socket`). Other paths under ``/ws/tables/`` (empty id, more segments) go on to
-    the router, which refuses them as before.
+    ``AsyncExitStack`` s and the scope grown by the routing keys: ~10 KiB per socket (``bench/table_memory.py
+    --breakdown``: 77.5 → 56.3 KiB traced per table of 2 sockets; resident 85.3 → 61.7 KiB). The table's socket
+    uses none of it: it has no dependencies, the HTTP middlewares pass sockets through, and it answers its own
+    refusals (error frames, close codes), including a database failure (:func:`table_socket`). Other paths under
+    ``/ws/tables/`` (empty id, more segments) go on to the router, which refuses them as before.
     """
 
     def __init__(self, app: ASGIApp) -> None:
