@@ -254,3 +254,27 @@ def test_a_database_failure_on_a_socket_is_an_error_frame_and_the_socket_stays(
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
     assert client.get(f"/api/tables/{table['id']}/view").json()["n"] == 0  # nothing was applied
+
+
+def test_a_database_failure_while_a_socket_signs_in_is_an_error_frame_and_close_4503(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the table's socket answers its own refusals (TableSockets: it skips the app's exception handlers, which
+    # only logged this one and ended the socket without a word)
+    table = new_table(client, "colors", 2, HUMANS)
+
+    async def broken(*_args: object, **_kwargs: object) -> None:
+        raise OperationalError("SELECT … FROM kt_tables … 'hunter2'", {}, Exception("driver says: hunter2"))
+
+    monkeypatch.setattr(client.app.state.hub, "get", broken)  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][0]['token']}") as ws:
+        frame = ws.receive_json()
+        assert frame["status"] == 503 and "hunter2" not in str(frame) and "OperationalError" in frame["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4503
+
+
+@pytest.mark.parametrize("path", ["/ws/tables/", "/ws/tables/abc/more", "/ws/other"])
+def test_a_socket_to_no_table_s_path_is_refused_by_the_router(client: TestClient, path: str) -> None:
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(path) as ws:
+        ws.receive_json()

@@ -56,7 +56,7 @@ from .notify import router as notify_router
 from .openapi_errors import document_errors
 from .scorepad import router as scorepad_router
 from .store import Store
-from .table_routes import STATIC
+from .table_routes import STATIC, TableSockets
 from .table_routes import router as table_router
 from .turns import TURN_SWEEP_SECONDS, TurnSweep
 from .turns import router as turns_router
@@ -180,6 +180,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.add_middleware(BodyLimit)
     # FastAPIOffline serves its pages at FastAPI's usual paths (it sets app.docs_url and redoc_url to None).
     app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
+    app.add_middleware(TableSockets)  # the outermost: a table's socket skips the HTTP layers (its docstring)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:

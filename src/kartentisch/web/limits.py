@@ -14,8 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,20 +138,20 @@ class Guard:
                                                      per=_per(item, each), wait=wait) for each in OVER_RATE}
                 raise TooManyRequests(said[lang], wait, said=said)
 
-    @contextmanager
-    def socket(self, client: str) -> Iterator[None]:
-        """Hold one of ``client``'s sockets while the block runs; TooManyRequests (before the block) if it has
-        :attr:`Limits.sockets_per_client` open already."""
+    def open_socket(self, client: str) -> None:
+        """Count one more of ``client``'s sockets; TooManyRequests (counting nothing) if it has
+        :attr:`Limits.sockets_per_client` open already. Each counted socket ends with :meth:`close_socket`.
+        (Two calls rather than a context manager: a generator held per open socket cost memory, issue 33.)"""
         cap = self.limits.sockets_per_client
         if cap is not None and self._sockets[client] >= cap:
             raise TooManyRequests(f"too many open connections from this client: at most {cap}", 5)
         self._sockets[client] += 1
-        try:
-            yield
-        finally:
-            self._sockets[client] -= 1
-            if not self._sockets[client]:
-                del self._sockets[client]
+
+    def close_socket(self, client: str) -> None:
+        """One of ``client``'s sockets counted by :meth:`open_socket` closed."""
+        self._sockets[client] -= 1
+        if not self._sockets[client]:
+            del self._sockets[client]
 
     def admit_spectator(self, spectators: int) -> None:
         """ApiError 503 if a table with ``spectators`` spectator sockets may take no more."""

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebS
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..bots.levels import lobby_levels
 from ..games import all_games
@@ -218,33 +219,64 @@ async def rematch(table_id: str, request: Request, body: RematchIn | None = None
     return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer.waiting}
 
 
-@router.websocket("/ws/tables/{table_id}")
+#: The path of a table's socket, :data:`SOCKET_PATH` + the table's id (:class:`TableSockets`).
+SOCKET_PATH = "/ws/tables/"
+
+
+class TableSockets:
+    """ASGI middleware: a WebSocket to ``/ws/tables/{table_id}`` goes straight to :func:`ws_table` (the query's
+    ``token`` and ``lang``), everything else on to ``app``. :func:`~kartentisch.web.app.create_app` adds it as the
+    outermost of its middlewares.
+
+    **Decision (issue 33 goal 6, memory per live table):** a socket holds its ASGI call chain for as long as it is
+    open. Through FastAPI's router that was 26 suspended coroutines (our two HTTP middlewares, Starlette's exception
+    middleware, FastAPI's exit-stack middleware, five router and route layers, two exception wrappers), three
+    ``AsyncExitStack`` s and the scope grown by the routing keys: ~10 KiB per socket (``bench/table_memory.py
+    --breakdown``: 77.5 → 56.3 KiB traced per table of 2 sockets; resident 85.3 → 61.7 KiB). The table's socket
+    uses none of it: it has no dependencies, the HTTP middlewares pass sockets through, and it answers its own
+    refusals (error frames, close codes), including a database failure (:func:`table_socket`). Other paths under
+    ``/ws/tables/`` (empty id, more segments) go on to the router, which refuses them as before.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope["path"] if scope["type"] == "websocket" else ""
+        table_id = path[len(SOCKET_PATH):]
+        if not path.startswith(SOCKET_PATH) or not table_id or "/" in table_id:
+            await self.app(scope, receive, send)
+            return
+        websocket = WebSocket(scope, receive, send)
+        query = websocket.query_params
+        await ws_table(websocket, table_id, query.get("token"), query.get("lang", "en"))
+
+
 async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
-    """Frames of one viewer (as ``GET …/view`` gives them, texts in ``lang``); the token comes as query
-    parameter or first message ``{"type": "auth", "token"}``. A client over its socket cap gets an error
-    frame (429) and the close code 4429; a table full of spectators refuses one more with 503 (4503)."""
+    """``/ws/tables/{table_id}`` (:class:`TableSockets`): frames of one viewer (as ``GET …/view`` gives them, texts
+    in ``lang``); the token comes as query parameter or first message ``{"type": "auth", "token"}``. A client over
+    its socket cap gets an error frame (429) and the close code 4429; a table full of spectators refuses one more
+    with 503 (4503), as does a database that fails while the socket signs in."""
     await websocket.accept()
+    guard, client = guard_of(websocket), _client(websocket)
     try:
-        with guard_of(websocket).socket(_client(websocket)):  # counted from the connection on, signed in or not
-            await table_socket(websocket, table_id, token, lang)
+        guard.open_socket(client)  # counted from the connection on, signed in or not
     except TooManyRequests as exc:
-        await websocket.send_json({"type": "error", "status": exc.status, **exc.body()})
-        await websocket.close(code=4000 + exc.status)
+        await websocket.close(code=4000 + (await _refuse(websocket, exc, frame_lang(lang))).status)
+        return
+    try:
+        await table_socket(websocket, table_id, token, lang)
+    finally:
+        guard.close_socket(client)
 
 
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str) -> None:
     """The accepted socket of :func:`ws_table`: sign-in, then frames and actions until it closes."""
     hub, guard = hub_of(websocket), guard_of(websocket)
     client = _client(websocket)
+    send = websocket.send_text  # the subscriber's sink (no closure per socket: issue 33)
     sub_id: int | None = None
     table: LiveTable | None = None
-
-    async def send(text: str) -> None:
-        await websocket.send_text(text)
-
-    async def error(exc: ApiError) -> None:
-        await send(encode({"type": "error", "status": exc.status, **exc.body(lang)}))
-
     try:
         lang = frame_lang(lang)
         table = await hub.get(_table_id(table_id))
@@ -258,9 +290,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
         seat = table.seat_of(token)
         if seat is None:
             guard.admit_spectator(sum(1 for s in table.subscribers.values() if s.viewer is None))
-    except ApiError as exc:
-        await error(exc)
-        await websocket.close(code=4000 + exc.status)
+    except (ApiError, SQLAlchemyError) as exc:
+        await websocket.close(code=4000 + (await _refuse(websocket, exc, lang)).status)
         return
     except (TimeoutError, WebSocketDisconnect):
         await websocket.close(code=4408)
@@ -268,8 +299,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     if seat is not None:
         try:
             await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
-        except ApiError as exc:  # another process changed the table meanwhile: their next move takes it back
-            await error(exc)
+        except (ApiError, SQLAlchemyError) as exc:  # another process changed the table meanwhile, or the database
+            await _refuse(websocket, exc, lang)  # failed: their next move takes it back
     sub_id = await hub.subscribe(table, seat, send, lang)
     try:
         while True:
@@ -288,10 +319,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
                     await hub.act(table, seat, message.get("action"), seen)  # type: ignore[arg-type]
                 else:
                     raise ApiError(400, f"unknown frame type {kind!r}; expected 'action' or 'ping'")
-            except ApiError as exc:
-                await error(exc)
-            except SQLAlchemyError as exc:  # nothing was applied; the socket stays open
-                await error(database_failure(exc, f"WebSocket {websocket.url.path}"))
+            except (ApiError, SQLAlchemyError) as exc:  # nothing was applied; the socket stays open
+                await _refuse(websocket, exc, lang)
     except (WebSocketDisconnect, RuntimeError):  # closed by the client, or a send to it failed before
         pass
     finally:
@@ -330,6 +359,14 @@ async def game_rules(game_id: str, lang: Annotated[str, Query(description=LANG_H
         raise ApiError(404, f"no game {game_id!r}")
     lang = frame_lang(lang)
     return {"game": game.id, "lang": lang, "text": game.rules_text(lang)}
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError | SQLAlchemyError, lang: str | None = None) -> ApiError:
+    """Send ``exc`` to ``websocket`` as an error frame (its ``text`` in ``lang``, the socket's language) and return it
+    as an ApiError: a database failure as its 503, the driver's message only in the log (nothing was applied)."""
+    refusal = exc if isinstance(exc, ApiError) else database_failure(exc, f"WebSocket {websocket.url.path}")
+    await websocket.send_text(encode({"type": "error", "status": refusal.status, **refusal.body(lang)}))
+    return refusal
 
 
 async def _receive_text(websocket: WebSocket) -> str:
