@@ -263,6 +263,11 @@ def test_a_stored_hand_over_survives_a_reload_from_the_database(db_url: str) -> 
         res = client.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[2]))
         assert res.status_code == 200, res.text
         before = wait_for(lambda: (f := view(client, tid, tokens[1])) and f["n"] >= 1 and f)
+        # the bot's moves for Ada are told as the bot's, to Ada too (a fresh user read "You play …" for them)
+        bots = [e["text"] for e in move_entries(before["log"]) if e["seat"] == 0]
+        assert bots and all(t.startswith("Bot Lena (plays at random) for Ada ") for t in bots), bots
+        own = [e["text"] for e in move_entries(view(client, tid, tokens[0], "de")["log"]) if e["seat"] == 0]
+        assert own and all(t.startswith("Bot Lena (spielt zufällig) für dich ") for t in own), own
     with TestClient(create_app(db_url, time_scale=SCALE)) as client:  # a fresh server reads the table back
         after = view(client, tid, tokens[1])
         assert after["seats"][0]["stand_in"] and after["seats"][0]["bot"] == "random"

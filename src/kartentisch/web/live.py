@@ -45,7 +45,7 @@ from .frames import (
     SeatNoteEntry,
     Timeout,
 )
-from .notes import note_text
+from .notes import bot_for, mover_names, note_text
 from .records import ChatRecord, NoteRecord, SeatRecord, TableRecord
 from .refusals import REFUSED, illegal_move, said
 
@@ -74,6 +74,8 @@ class LogEntry:
 
     seat: int
     token: str
+    #: The bot that made it for the seat's person (:func:`~kartentisch.web.notes.bot_for`), else ``None``.
+    bot: str | None = None
     told: dict[Reader, Narration] = field(default_factory=dict)
 
 
@@ -178,7 +180,7 @@ class LiveTable:
         token) and keeping their :attr:`views` current."""
         viewers = {viewer for viewer, _ in self.readers}
         for token in tokens:
-            entry = LogEntry(seat, token)
+            entry = LogEntry(seat, token, bot_for(self.notes, self.log, seat) if self.notes else None)
             if not viewers:
                 self.match.apply(seat, token)
             else:
@@ -186,7 +188,8 @@ class LiveTable:
                 self.match.apply(seat, token)
                 after = {viewer: self.state.view(viewer) for viewer in viewers}
                 for viewer, lang in self.readers:
-                    entry.told[viewer, lang] = self._tell(before, self.state, seat, token, self.voice(viewer, lang),
+                    entry.told[viewer, lang] = self._tell(before, self.state, seat, token,
+                                                          self.mover_voice(viewer, lang, entry),
                                                           (self.views[viewer], after[viewer]))
                 self.views = after
             self.log.append(entry)
@@ -194,6 +197,15 @@ class LiveTable:
     def voice(self, viewer: int | None, lang: str) -> Voice:
         """The :class:`Voice` of ``viewer`` (a seat, ``None``: a spectator) in ``lang``, with the table's seat names."""
         return Voice(lang, viewer, self.names[lang])
+
+    def mover_voice(self, viewer: int | None, lang: str, entry: LogEntry) -> Voice:
+        """The voice that tells ``entry`` to ``viewer``: :meth:`voice`, but a move a bot made for a person's seat names
+        the seat as that bot playing for them, in the third person even to the seat's own reader (who is then
+        told the move as a spectator would be: the bot's draw is not named in it)."""
+        if entry.bot is None:
+            return self.voice(viewer, lang)
+        names = mover_names(self.names[lang], entry.seat, entry.bot, viewer, lang)
+        return Voice(lang, None if viewer == entry.seat else viewer, names)
 
     def read_by(self, viewer: int | None, lang: str) -> None:
         """Make ``(viewer, lang)`` one of :attr:`readers`: the first time, tell it every move so far by replaying
@@ -203,14 +215,14 @@ class LiveTable:
             return
         if viewer is not None and not 0 <= viewer < self.record.players:
             raise ValueError(f"seat {viewer} is not a seat of this table")
-        voice = self.voice(viewer, lang)
         replay = Match(self.match.game, self.record.players, dict(self.record.options), self.record.seed)
         view = replay.state.view(viewer)
         for entry in self.log:
             before = replay.state.clone()
             replay.apply(entry.seat, entry.token)
             after = replay.state.view(viewer)
-            entry.told[viewer, lang] = self._tell(before, replay.state, entry.seat, entry.token, voice, (view, after))
+            entry.told[viewer, lang] = self._tell(before, replay.state, entry.seat, entry.token,
+                                                  self.mover_voice(viewer, lang, entry), (view, after))
             view = after
         self.readers.add((viewer, lang))
         self.views.setdefault(viewer, view)

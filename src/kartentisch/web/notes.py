@@ -8,6 +8,9 @@ others are named (a spectator reads every seat by name). It names no card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from ..bots import bot_label
 from ..kernel.words import Voice
 from .records import NoteRecord
@@ -59,6 +62,48 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
     "rematch_left": {"other": {"en": "{bot} takes the seat of the player who did not want a rematch.",
                                "de": "{bot} übernimmt den Platz der Person, die keine Revanche wollte."}},
 }
+#: The notes after which a bot plays a person's seat (until a ``back`` note; ``removed``: to the end), and the one
+#: after which a bot makes the seat's next move only.
+PLAYS_FOR, BACK, ONE_MOVE = frozenset({"handed", "removed", "rematch_stand_in"}), "back", "timeout_bot"
+#: How the log names a seat in a move a bot made for its person (:func:`mover_names`).
+FOR_SEAT = {"en": "{bot} for {name}", "de": "{bot} für {name}"}
+FOR_YOU = {"en": "{bot} for you", "de": "{bot} für dich"}
+
+
+class Seated(Protocol):
+    """An event as :func:`bot_for` reads it: the seat that made it."""
+
+    seat: int
+
+
+def bot_for(notes: Sequence[NoteRecord], log: Sequence[Seated], seat: int) -> str | None:
+    """The bot spec that makes the next event, of ``seat``, for the seat's person, or ``None``: the person (or the
+    seat's own bot) makes it. ``log``: the events so far (the next is event ``len(log)``); ``notes``: the table's
+    notes, by :data:`PLAYS_FOR`, :data:`BACK` and :data:`ONE_MOVE` (a run-out clock's bot makes that seat's first
+    move after the note)."""
+    k = len(log)
+    playing = once = None
+    for note in notes:
+        if note.after > k or note.seat != seat:
+            continue
+        if note.what in PLAYS_FOR:
+            playing = note.bot
+        elif note.what == BACK:
+            playing = None
+        elif note.what == ONE_MOVE and not any(log[i].seat == seat for i in range(note.after, k)):
+            once = note.bot
+    return once or playing
+
+
+def mover_names(names: Sequence[str], seat: int, bot: str, viewer: int | None, lang: str) -> tuple[str, ...]:
+    """``names`` with ``seat`` named as ``bot`` playing for its person ("Bot Lena (plays at random) for Ada"; "… for
+    you" where ``viewer`` is the seat): a bot's move is not told as the person's own (a fresh user read "You play
+    Purple 0" for a move a bot made for them)."""
+    label = bot_label(bot, seat, lang)
+    words = FOR_YOU if viewer == seat else FOR_SEAT
+    return tuple(words[lang].format(bot=label, name=name) if s == seat else name for s, name in enumerate(names))
+
+
 #: Who did it when no seat did: the host.
 HOST = {"en": "the host", "de": "der Gastgeber"}
 
