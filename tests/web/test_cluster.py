@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -320,6 +320,32 @@ async def move(hub: Hub, table: LiveTable) -> None:
     await hub.act(table, seat, table.state.legal_actions(seat)[0])
 
 
+def log_of(table: LiveTable) -> list[tuple[int, str]]:
+    """The table's events in memory as (seat, token)."""
+    return [(entry.seat, entry.token) for entry in table.log]
+
+
+def listening(hubs: tuple[Hub, ...], stores: list[Store], scenario: Callable[[], Awaitable[None]]) -> None:
+    """Run ``scenario`` in one event loop while every hub listens to PostgreSQL's notifications, then close the hubs
+    and their stores."""
+
+    async def run() -> None:
+        listeners = [asyncio.create_task(hub.cluster.listen()) for hub in hubs]
+        try:
+            await scenario()
+        finally:
+            for task in listeners:
+                task.cancel()
+            await asyncio.gather(*listeners, return_exceptions=True)
+
+    try:
+        asyncio.run(run())
+    finally:
+        for hub, store in zip(hubs, stores, strict=True):
+            hub.close()
+            store.dispose()
+
+
 @pytest.mark.postgres
 def test_a_process_hears_only_the_tables_it_holds_and_catches_up_one_it_starts_serving(pg_url: str) -> None:
     """Issue 33 goal 5: each table notifies on its own channel, and a process listens on the channels of the tables
@@ -353,45 +379,31 @@ def test_a_process_hears_only_the_tables_it_holds_and_catches_up_one_it_starts_s
 
     stores[1].load = held_load  # type: ignore[method-assign]
 
-    def log_of(table: LiveTable) -> list[tuple[int, str]]:
-        return [(entry.seat, entry.token) for entry in table.log]
-
     async def scenario() -> None:
-        listeners = [asyncio.create_task(hub.cluster.listen()) for hub in (hub_a, hub_b)]
-        try:
-            await until(lambda: hub_a.cluster.listening == hub_b.cluster.listening == frozenset(), "listening")
-            a1, a2, b1 = await hub_a.get(ids[0]), await hub_a.get(ids[1]), await hub_b.get(ids[0])
-            await until(lambda: hub_b.cluster.listening == {ids[0]}, "B listens on table 1 only")
-            for _ in range(3):
-                await move(hub_a, a2)
-                await move(hub_a, a1)
-            await until(lambda: log_of(b1) == log_of(a1), "B caught up table 1")
-            assert len(a1.log) == 3 and not [args for args in heard_b if any(ids[1] in str(arg) for arg in args)], \
-                "B heard a notification of table 2, which it does not hold"
-            taking = asyncio.create_task(hub_b.get(ids[1]))
-            await asyncio.to_thread(read.wait, 10)
-            await move(hub_a, a2)  # committed after B read table 2, before B listens on its channel
-            go_on.set()
-            b2 = await taking
-            await until(lambda: log_of(b2) == log_of(a2) and len(a2.log) == 4, "B caught up table 2 on taking it")
-            await until(lambda: hub_b.cluster.listening == {ids[0], ids[1]}, "B listens on table 2")
+        await until(lambda: hub_a.cluster.listening == hub_b.cluster.listening == frozenset(), "listening")
+        a1, a2, b1 = await hub_a.get(ids[0]), await hub_a.get(ids[1]), await hub_b.get(ids[0])
+        await until(lambda: hub_b.cluster.listening == {ids[0]}, "B listens on table 1 only")
+        for _ in range(3):
             await move(hub_a, a2)
-            await until(lambda: log_of(b2) == log_of(a2) and len(a2.log) == 5, "B heard table 2's next move")
-            hub_b.max_live = 2
-            b1.accessed = 0.0  # the least recently used: dropped to make room for table 3
-            await hub_b.get(ids[2])
-            await until(lambda: hub_b.cluster.listening == {ids[1], ids[2]}, "B stopped listening on table 1")
-        finally:
-            for task in listeners:
-                task.cancel()
-            await asyncio.gather(*listeners, return_exceptions=True)
+            await move(hub_a, a1)
+        await until(lambda: log_of(b1) == log_of(a1), "B caught up table 1")
+        assert len(a1.log) == 3 and not [args for args in heard_b if any(ids[1] in str(arg) for arg in args)], \
+            "B heard a notification of table 2, which it does not hold"
+        taking = asyncio.create_task(hub_b.get(ids[1]))
+        await asyncio.to_thread(read.wait, 10)
+        await move(hub_a, a2)  # committed after B read table 2, before B listens on its channel
+        go_on.set()
+        b2 = await taking
+        await until(lambda: log_of(b2) == log_of(a2) and len(a2.log) == 4, "B caught up table 2 on taking it")
+        await until(lambda: hub_b.cluster.listening == {ids[0], ids[1]}, "B listens on table 2")
+        await move(hub_a, a2)
+        await until(lambda: log_of(b2) == log_of(a2) and len(a2.log) == 5, "B heard table 2's next move")
+        hub_b.max_live = 2
+        b1.accessed = 0.0  # the least recently used: dropped to make room for table 3
+        await hub_b.get(ids[2])
+        await until(lambda: hub_b.cluster.listening == {ids[1], ids[2]}, "B stopped listening on table 1")
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        for hub, store in zip((hub_a, hub_b), stores, strict=True):
-            hub.close()
-            store.dispose()
+    listening((hub_a, hub_b), stores, scenario)
 
 
 @pytest.mark.postgres
@@ -416,44 +428,30 @@ def test_a_held_table_moves_without_reading_the_store_and_a_move_heard_late_refu
 
         store.changes = counted  # type: ignore[method-assign]
 
-    def log_of(table: LiveTable) -> list[tuple[int, str]]:
-        return [(entry.seat, entry.token) for entry in table.log]
-
     async def scenario() -> None:
-        listeners = [asyncio.create_task(hub.cluster.listen()) for hub in (hub_a, hub_b)]
-        try:
-            a, b = await hub_a.get(table_id), await hub_b.get(table_id)
-            await until(lambda: hub_a.cluster.current(table_id) and hub_b.cluster.current(table_id), "both current")
-            reads.clear()
-            for _ in range(3):
-                await move(hub_a, a)
-                await until(lambda: log_of(b) == log_of(a), "B heard A's move")
-                await move(hub_b, b)
-                await until(lambda: log_of(a) == log_of(b), "A heard B's move")
-            assert len(a.log) == 6 and reads == [], f"the store was read: {reads}"
-            hear = hub_b.cluster.heard
-            hub_b.cluster.heard = lambda *args: None  # type: ignore[method-assign,assignment]
-            seat = a.state.to_act()[0]
+        a, b = await hub_a.get(table_id), await hub_b.get(table_id)
+        await until(lambda: hub_a.cluster.current(table_id) and hub_b.cluster.current(table_id), "both current")
+        reads.clear()
+        for _ in range(3):
             await move(hub_a, a)
-            late = a.state.to_act()[0]
-            assert late != seat and len(b.log) == 6, "B has not heard A's seventh move"
-            hub_b.cluster.heard = hear  # type: ignore[method-assign]
-            await hub_b.act(b, late, a.state.legal_actions(late)[0])
-            assert reads == [table_id], reads
-            assert len(b.log) == 8, log_of(b)
-            assert log_of(b)[:7] == log_of(a)[:7]
-            await until(lambda: log_of(a) == log_of(b), "A heard B's eighth move")
-        finally:
-            for task in listeners:
-                task.cancel()
-            await asyncio.gather(*listeners, return_exceptions=True)
+            await until(lambda: log_of(b) == log_of(a), "B heard A's move")
+            await move(hub_b, b)
+            await until(lambda: log_of(a) == log_of(b), "A heard B's move")
+        assert len(a.log) == 6 and reads == [], f"the store was read: {reads}"
+        hear = hub_b.cluster.heard
+        hub_b.cluster.heard = lambda *args: None  # type: ignore[method-assign,assignment]
+        seat = a.state.to_act()[0]
+        await move(hub_a, a)
+        late = a.state.to_act()[0]
+        assert late != seat and len(b.log) == 6, "B has not heard A's seventh move"
+        hub_b.cluster.heard = hear  # type: ignore[method-assign]
+        await hub_b.act(b, late, a.state.legal_actions(late)[0])
+        assert reads == [table_id], reads
+        assert len(b.log) == 8, log_of(b)
+        assert log_of(b)[:7] == log_of(a)[:7]
+        await until(lambda: log_of(a) == log_of(b), "A heard B's eighth move")
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        for hub, store in zip((hub_a, hub_b), stores, strict=True):
-            hub.close()
-            store.dispose()
+    listening((hub_a, hub_b), stores, scenario)
 
 
 def test_a_commits_notification_carries_its_moves_within_postgresqls_limit() -> None:
