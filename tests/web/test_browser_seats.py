@@ -244,10 +244,35 @@ def test_a_page_that_missed_the_rematch_says_a_bot_plays_for_it(browser, live_se
     assert page.locator(".made-without-you").text_content() == (
         "The rematch has started without your answer: a bot plays for you until you join.")
     assert page.locator("button.rematch-leave").count() == 0
+    # the answers say so too (they said "no answer yet" beside it)
+    assert page.locator(".answers li[data-seat='2']").text_content().strip() == "Cem: a bot plays for now"
     page.click("button.rematch-join")
     page.wait_for_url(lambda url: f"/t/{tid}" not in url)
     new_id = urlsplit(page.url).path.rsplit("/", 1)[-1]
     page.wait_for_selector("body[data-phase]")
     assert "Cem" in page.locator(".seat-chip.me").text_content()
     assert not api_frame(live_server, new_id, None)["seats"][2]["stand_in"]
+    page.close()
+
+
+def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, live_server: str) -> None:  # noqa: F811
+    """Ben never comes: at a live table his seat is "gone" after a while and Ada, the host, may give it to a bot; at a
+    turn-based table being gone does not count (only a run-out clock does), so the host is offered nothing there (a
+    fresh user's host got a button the server always refused)."""
+    people = PEOPLE[:2]
+    live, daily = (httpx.post(f"{live_server}/api/tables", json={"game": "colors", "players": 2, "seed": 5,
+                                                                  "seats": people, **extra}).json()
+                   for extra in ({}, {"clock": "day"}))
+    api_frame(live_server, daily["id"], None)  # in the server's memory from now: Ben's time away counts from here
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES["en"]).new_page()
+    page.goto(f"{live_server}/")
+    for made in (live, daily):
+        page.evaluate(f"localStorage.setItem('kartentisch.host.{made['id']}', '{made['host_token']}')")
+    page.goto(f"{live_server}{live['seats'][0]['url']}")
+    page.wait_for_selector("button.remove-seat[data-seat='1']", timeout=60_000)
+    assert page.locator("button.remove-seat").text_content() == "Remove Ben (a bot plays to the end)"
+    page.goto(f"{live_server}{daily['seats'][0]['url']}")
+    page.wait_for_selector(".seat-chip .presence-gone", timeout=30_000)
+    page.wait_for_timeout(1_000)  # a frame or two later
+    assert page.locator("button.remove-seat").count() == 0
     page.close()

@@ -32,8 +32,11 @@ export function SeatState({ seat, since }) {
 export function SeatActions({ frame, token, host, call }) {
   const mine = frame.seat === null ? null : frame.seats[frame.seat];
   const handable = frame.seats.filter((s) => s.hand_over);
+  // the server's own test (`hand_over`: clock run out, or gone where that counts; never "gone" alone at a
+  // turn-based table, where a host was offered a removal the server always refused); a host without a seat gets no
+  // `hand_over`, so there "gone" stands in for it
   const removable = host ? frame.seats.filter((s) => s.kind === "human" && s.seat !== frame.seat
-    && (s.presence === "gone" || s.stand_in)) : [];
+    && (s.stand_in || (frame.seat === null ? s.presence === "gone" : s.hand_over))) : [];
   if (!handable.length && !removable.length && !mine?.stand_in) return null;
   const level = (s) => LEVELS[Number(document.getElementById(`level-${s}`)?.value ?? 0)];
   const body = (s) => { const { bot, iterations } = level(s); return iterations ? { bot, iterations } : { bot }; };
@@ -62,7 +65,7 @@ export function RematchOffer({ frame, since, answer, busy }) {
   return html`<div class="rematch-offer" data-zone="rematch-offer" role="status">
     <p class="offer-by"><strong>${offer.by === frame.seat ? st("offerMine") : st("offer", frame.seats[offer.by].name)}</strong></p>
     <ul class="answers">${people.map((s) => html`<li data-seat=${s.seat} data-answer=${offer.answers[s.seat] ?? ""}>
-      ${s.name}: ${words[offer.answers[s.seat]] ?? st("answerNone")}</li>`)}</ul>
+      ${s.name}: ${words[offer.answers[s.seat]] ?? st(offer.made ? "standIn" : "answerNone")}</li>`)}</ul>
     ${!offer.made && secs !== null && html`<p class="offer-wait">${st("offerWait", secs)}</p>`}
     ${mine === "leave" ? html`<p>${st("youLeft")}</p>` : mine === "join" && offer.made
       // made while this page was closed or missed it: the way to the new table (a fresh user was left behind)
