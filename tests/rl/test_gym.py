@@ -141,3 +141,11 @@ def test_bad_arguments_are_named() -> None:
     e.reset(seed=0)
     e.step(int(np.flatnonzero(e.action_masks())[0]))
     assert e.action_to_token(0) == "draw"
+
+
+def test_a_match_over_before_the_agent_decides_is_dealt_again() -> None:
+    # mayhem R46: Doomsday at the deal ends a match played to 1 point; reset deals again instead of failing
+    e = make("mayhem", players=3, opponents="random", options={"point_limit": 1})
+    for seed in range(60):
+        obs, info = e.reset(seed=seed)
+        assert not e.game_state.game_over and info["action_mask"].any()

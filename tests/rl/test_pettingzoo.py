@@ -224,3 +224,20 @@ def test_bad_arguments_are_named() -> None:
     e = env("colors", players=2, render_mode="ansi")
     e.reset(seed=0)
     assert e.render().startswith("colors round 1 phase play")
+
+
+def test_a_deal_that_ends_the_match_is_dealt_again() -> None:
+    # mayhem R46: Doomsday at the deal scores 50 each, which ends a match played to 1 point
+    options = {"point_limit": 1}
+    over = [s for s in range(300) if get_game("mayhem").new_state(3, options, s).game_over]
+    assert over, "no seed below 300 deals Doomsday at once any more: pick the test's seeds anew"
+    e = env("mayhem", players=3, options=options)
+    for seed in over[:3]:
+        e.reset(seed=seed)
+        assert not any(e.terminations.values()) and e.game_state.to_act()
+        first = e.game_state.to_doc()
+        e.reset(seed=seed)
+        assert e.game_state.to_doc() == first  # equal seeds, equal (re)deals
+    finished = get_game("mayhem").new_state(3, options, over[0])
+    e.reset(options={"state": finished})  # a given finished state stays finished, and says so
+    assert all(e.terminations.values())

@@ -154,7 +154,9 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
     # ----------------------------------------------------------------------------- Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Deal a new match: the generator (seeded by ``seed``) draws the deal, the seat and the bots' seeds.
+        """Deal a new match: the generator (seeded by ``seed``) draws the deal, the seat and the bots' seeds. A
+        match over before the agent's first decision (mayhem's Doomsday at the deal under a low point limit) is
+        dealt again (:meth:`.table.Table.deal`).
 
         ``options`` is accepted for the Gymnasium API and ignored (game options shape the spaces).
         """
@@ -166,11 +168,8 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
         for i, s in enumerate(others):
             spec = self.opponents[i % len(self.opponents)]
             self.bots[s] = make_bot(spec, self.game, int(rng.integers(2**63))) if isinstance(spec, str) else spec
-        self.table.reset(int(rng.integers(2**63)))
         self._steps = 0
-        self._bots_play()
-        if self.table.over:
-            raise RuntimeError(f"{self.game.id}: the match ended before the agent's first decision")
+        self.table.deal(int(rng.integers(2**63)), self._bots_play)  # a match over before the agent decides: anew
         return self.table.observe(self.seat), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

@@ -28,7 +28,8 @@
 * :meth:`KartentischEnv.state` is every seat's observation concatenated (seat 0 first), for a
   centralised critic; ``state_space`` bounds it.
 * ``reset(seed=s)`` deals with ``Game.new_state(players, options, seed=s)``: equal seeds give
-  equal matches for equal actions.
+  equal matches for equal actions. A deal that ends the match before anyone decides (mayhem's
+  Doomsday at the deal under a low point limit) is dealt again (:meth:`.table.Table.deal`).
 * The project's bots play as agents through :class:`kartentisch.rl.bots.BotAgent`.
 * :func:`env` gives the environment itself: it enforces the call order as PettingZoo's
   ``OrderEnforcingWrapper`` does (``reset()`` before ``step``, ``observe``, ``last``, ``state``,
@@ -166,13 +167,13 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         given = (options or {}).get("state")
         self._has_reset = True
         if given is None:
-            self.table.reset(seed)
+            self.table.deal(seed)
         else:
             self.table.start(given if isinstance(given, GameState) else self.game.load(given, seed))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, self.table.over)  # over only for a given finished state
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()

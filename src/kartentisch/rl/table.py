@@ -21,6 +21,7 @@ environment (:mod:`.gym`), so both step, mask, observe and reward the same way.
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -31,6 +32,8 @@ from .observations import Encoder
 from .spaces import ActionSpace, LegalSteps
 
 REWARD_MODES = ("match", "round", "margin")
+#: How many deals in a row :meth:`Table.deal` tries before it gives up.
+REDEALS = 100
 
 
 class IllegalStep(ValueError):
@@ -87,6 +90,28 @@ class Table:
     def reset(self, seed: int | None) -> GameState:
         """Deal a new match with ``Game.new_state(players, options, seed)``; returns the state."""
         return self.start(self.game.new_state(self.players, self.space.options, seed))
+
+    def deal(self, seed: int | None, before: Callable[[], object] | None = None) -> GameState:
+        """Deal a match that is not over before its first decision (the environments' ``reset``): :meth:`reset`
+        with ``seed``, then ``before()`` (the Gym environment's opponents moving up to its agent's first decision);
+        while the match is over by then, deal again with seeds drawn from ``random.Random(seed)``, so equal seeds
+        still give equal matches. A match can end at its deal (mayhem R46: Doomsday turned up at the deal scores
+        50 to every seat, which ends the match under a point limit of 50 or less); it has nothing to decide, and
+        PettingZoo's AEC API has no episode that is over at its reset.
+
+        Raises:
+            RuntimeError: :data:`REDEALS` deals in a row were over before a decision (options no match can be
+                played under).
+        """
+        more = random.Random(seed)
+        for _ in range(REDEALS):
+            state = self.reset(seed)
+            if before is not None:
+                before()
+            if not state.game_over:
+                return state
+            seed = more.getrandbits(63)
+        raise RuntimeError(f"{self.game.id}: {REDEALS} deals in a row ended before the first decision")
 
     def start(self, state: GameState) -> GameState:
         """Continue from ``state`` (a scenario position, say) as if it had just been dealt; returns it.
