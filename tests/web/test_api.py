@@ -453,8 +453,8 @@ def test_a_repeated_action_is_refused_when_n_is_given(client: TestClient) -> Non
 
 def test_seat_names_must_differ(client: TestClient) -> None:
     for seats, said in (([{"kind": "human", "name": "A"}, {"kind": "human", "name": "A"}],
-                         "Seat 1 is called 'A' already"),
+                         'Seat 1 is called "A" already'),
                         ([{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "ada"}],
-                         "'ada' looks like 'Ada' (Seat 1)")):
+                         '"ada" looks like "Ada" (Seat 1)')):
         res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
         assert res.status_code == 422 and said in res.json()["error"], res.text

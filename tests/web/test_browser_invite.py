@@ -83,7 +83,7 @@ def test_the_invite_page_says_the_deal_is_fixed_and_refuses_a_lookalike_name_in_
     import httpx
 
     words = {"en": ("the deal is fixed before anyone takes a seat", "anyone who knows it can work out every hand",
-                    "'\u0410da' looks like 'Ada' (Seat 1)"),
+                    '"\u0410da" looks like "Ada" (Seat 1)'),
              "de": ("die Kartenverteilung steht fest, bevor jemand Platz nimmt",
                     "wer ihn kennt, kann jedes Blatt ausrechnen", "„\u0410da“ sieht aus wie „Ada“ (Platz 1)")}[lang]
     page = browser.new_page(viewport=LAPTOP, locale=LOCALES[lang])  # a browser speaking the language

@@ -187,7 +187,7 @@ def test_the_join_page_shows_the_servers_refusal_in_its_language(browser, live_s
     page.click("li[data-seat='1'] button.take")
     note = page.locator("p.error[role=alert]")
     note.wait_for()
-    assert note.text_content() == "„ada“ sieht aus wie „Ada“ (Platz 1); wähle einen Namen, der sich anders liest"
+    assert note.text_content() == "„ada“ sieht aus wie „Ada“ (Platz 1); wähle einen Namen, der sich anders liest."
     refused = httpx.post(f"{live_server}/api/invites/{table['invite']['code']}/join?lang=en",
                          json={"seat": 1, "name": " "})
     assert refused.status_code == 422 and refused.json()["text"] == "Type your name to take a seat."

@@ -69,7 +69,7 @@ def test_join_refusals_name_the_problem_and_leave_the_seat_open(client: TestClie
     code = table["invite"]["code"]
     for body, status, fragment in (
             ({"seat": 1, "name": "  "}, 422, "a name is needed"),
-            ({"seat": 1, "name": "ada"}, 422, "'ada' looks like 'Ada' (Seat 1); choose a name that reads differently"),
+            ({"seat": 1, "name": "ada"}, 422, '"ada" looks like "Ada" (Seat 1); choose a name that reads differently.'),
             ({"seat": 1, "name": "Bo\x1b[31m"}, 422, "U+001B"),
             ({"seat": 1, "name": "x" * 81}, 422, "name"),
             ({"seat": 7, "name": "Bo"}, 422, "there is no seat 7 at this table"),

@@ -96,7 +96,7 @@ def test_unnamed_bots_get_a_person_like_name_with_kind_in_each_language(client: 
     # a name given like a bot's label in either language would make two seats alike
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [
         {"kind": "human", "name": "bot max (solide)"}, {"kind": "bot", "bot": "heuristic"}]})
-    assert res.status_code == 422 and "looks like 'bot max (solide)' (Seat 1)" in res.json()["error"], res.text
+    assert res.status_code == 422 and 'looks like "bot max (solide)" (Seat 1)' in res.json()["error"], res.text
 
 
 def test_an_illegal_move_names_its_rule_once(client: TestClient) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -40,9 +41,9 @@ def test_a_lookalike_of_another_seat_s_name_is_refused_in_english_and_german(cli
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": name}]
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
     assert res.status_code == 422, res.text
-    assert res.json()["error"] == f"{name!r} looks like 'Ana' (Seat 1); choose a name that reads differently"
+    assert res.json()["error"] == f'"{name}" looks like "Ana" (Seat 1); choose a name that reads differently.'
     res = client.post("/api/tables?lang=de", json={"game": "colors", "players": 2, "seats": seats})
-    assert res.json()["error"] == f"„{name}“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest"
+    assert res.json()["error"] == f"„{name}“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest."
 
 
 def test_a_name_like_another_seat_s_own_says_which_seats_are_alike(client: TestClient) -> None:
@@ -50,16 +51,16 @@ def test_a_name_like_another_seat_s_own_says_which_seats_are_alike(client: TestC
     the seat that has it already, a seat's name without a given one ("Platz 1") names that seat."""
     for seats, said in (
             ([{"kind": "human"}, {"kind": "human", "name": "Platz 1"}],
-             {"en": "'Platz 1' is what Seat 1 is called without a name of its own; choose a name that reads "
-                    "differently",
-              "de": "„Platz 1“ heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
+             {"en": '"Platz 1" is what Seat 1 is called without a name of its own; choose a name that reads '
+                    'differently.',
+              "de": "„Platz 1“ heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest."}),
             ([{"kind": "open"}, {"kind": "human", "name": "seat 1"}],
-             {"en": "'seat 1' is what Seat 1 is called without a name of its own; choose a name that reads "
-                    "differently",
-              "de": "„seat 1“ heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest"}),
+             {"en": '"seat 1" is what Seat 1 is called without a name of its own; choose a name that reads '
+                    'differently.',
+              "de": "„seat 1“ heißt Platz 1 ohne eigenen Namen; wähle einen Namen, der sich anders liest."}),
             ([{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ana"}],
-             {"en": "Seat 1 is called 'Ana' already; choose a name that reads differently",
-              "de": "Platz 1 heißt schon „Ana“; wähle einen Namen, der sich anders liest"})):
+             {"en": 'Seat 1 is called "Ana" already; choose a name that reads differently.',
+              "de": "Platz 1 heißt schon „Ana“; wähle einen Namen, der sich anders liest."})):
         for lang, text in said.items():
             res = client.post(f"/api/tables?lang={lang}", json={"game": "colors", "players": 2, "seats": seats})
             assert res.status_code == 422 and res.json()["error"] == text, res.text
@@ -70,7 +71,7 @@ def test_a_name_that_shows_nothing_is_refused(client: TestClient, name: str) -> 
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": name}]
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": seats})
     assert res.status_code == 422 and res.json()["error"] == (
-        "This name shows nothing when written; choose a name with letters, digits or signs"), res.text
+        "This name shows nothing when written; choose a name with letters, digits or signs."), res.text
 
 
 def test_names_that_read_differently_pass() -> None:
@@ -85,12 +86,12 @@ def test_a_join_with_a_lookalike_or_blank_name_is_refused_in_the_page_s_language
     join = f"/api/invites/{table['invite']['code']}/join"
     res = client.post(f"{join}?lang=de", json={"seat": 2, "name": "\u0410na"})
     assert res.status_code == 422 and res.json()["error"] == (
-        "„\u0410na“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest"), res.text
+        "„\u0410na“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest."), res.text
     res = client.post(join, json={"seat": 1, "name": "\u3164"})
     assert res.status_code == 422 and "shows nothing when written" in res.json()["error"], res.text
     assert client.post(join, json={"seat": 1, "name": "Ben"}).status_code == 200
     res = client.post(join, json={"seat": 2, "name": "BEN\u034f"})
-    assert res.status_code == 422 and "looks like 'Ben' (Seat 2)" in res.json()["error"], res.text
+    assert res.status_code == 422 and 'looks like "Ben" (Seat 2)' in res.json()["error"], res.text
     assert client.get(f"/api/invites/{table['invite']['code']}").json()["seats"][2]["kind"] == "open"
 
 
@@ -188,3 +189,87 @@ def test_an_older_database_gets_the_name_key_and_its_unique_index(tmp_path: Path
     with pytest.raises(NameTaken):
         store.take_seat("t", SeatRecord(1, "human", "\u0410na", None, "tok2"))
     store.dispose()
+
+
+#: "Ana" in quotation marks, brackets or with punctuation around it: people read each as "Ana".
+QUOTED = ["„Ana“", '"Ana"', "'Ana'", "«Ana»", "(Ana)", "[Ana]", "<Ana>", "`Ana´", "Ana!", "„ Ana “", "-Ana-"]
+
+
+@pytest.mark.parametrize("name", QUOTED)
+def test_a_name_in_quotes_beside_the_same_name_is_refused_at_a_join_and_a_group(client: TestClient,
+                                                                                 name: str) -> None:
+    """A fresh user's finding: „Ana“ joined a table where Ana sat; the quotes around a name do not count
+    (kernel.names.look_key), in a join as in a new table and a group's members."""
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, OPEN])
+    res = client.post(f"/api/invites/{table['invite']['code']}/join?lang=de", json={"seat": 1, "name": name})
+    assert res.status_code == 422 and res.json()["text"] == (
+        f"„{name}“ sieht aus wie „Ana“ (Platz 1); wähle einen Namen, der sich anders liest."), res.text
+    assert client.get(f"/api/invites/{table['invite']['code']}").json()["seats"][1]["kind"] == "open"
+    res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [
+        {"kind": "human", "name": name}, {"kind": "human", "name": "Ana"}]})
+    assert res.status_code == 422 and res.json()["text"] == (
+        f'"Ana" looks like "{name}" (Seat 1); choose a name that reads differently.'), res.text
+    code = client.post("/api/groups", json={"name": "Runde"}).json()["code"]
+    assert client.post(f"/api/groups/{code}/members", json={"name": "Ana"}).status_code == 200
+    res = client.post(f"/api/groups/{code}/members", json={"name": name})
+    assert res.status_code == 422 and res.json()["text"].startswith(f'"{name}" looks like "Ana"'), res.text
+
+
+def test_quotes_inside_a_name_are_allowed_and_count() -> None:
+    """Decision (kernel.names.look_key): quotes and brackets inside a name are part of it (a nickname, O'Neil);
+    only those around it do not count, and a name of punctuation only stays itself."""
+    where = [{"en": f"seat {i}", "de": f"Platz {i}"} for i in range(1, 6)]
+    check_names(['Ana "Ace" B', "Ana Ace B", "O'Neil", "!!!", "???"], where)
+    assert look_key("„Ana“") == look_key("Ana") == look_key("(ana)") != look_key("Ana (2)")
+
+
+def _refusals(client: TestClient, lang: str) -> list[tuple[str, str | None]]:
+    """Every refusal of a name a person can meet, as ``(the page's text, the name it must quote or None)``: a seat
+    of a new table, a join through the invite, a group's member (and the refusals that name no name: empty)."""
+    said: list[tuple[str, str | None]] = []
+
+    def refused(res: Any, name: str | None) -> None:
+        assert res.status_code in (404, 409, 422), res.text
+        said.append((res.json()["text"], name))
+
+    def new(*names: str | None) -> Any:
+        return client.post(f"/api/tables?lang={lang}", json={"game": "colors", "players": 2, "seats": [
+            {"kind": "human", **({} if n is None else {"name": n})} for n in names]})
+
+    refused(new("Ana", "\u0410na"), "\u0410na")  # looks like
+    refused(new("Ana", "Ana"), "Ana")  # the same
+    refused(new(None, "Platz 1"), "Platz 1")  # a seat's name without a given one
+    refused(new("Ana", "\u3164"), None)  # shows nothing
+    refused(new("Ana", "B\u200bo"), "Bo")  # a zero-width space (the schema refuses it)
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, OPEN])
+    join = f"/api/invites/{table['invite']['code']}/join?lang={lang}"
+    refused(client.post(join, json={"seat": 1, "name": "„Ana“"}), "„Ana“")
+    refused(client.post(join, json={"seat": 1, "name": "Bo\u2028"}), "Bo")
+    refused(client.post(join, json={"seat": 1, "name": " "}), None)
+    code = client.post("/api/groups", json={"name": "Runde"}).json()["code"]
+    members = f"/api/groups/{code}/members?lang={lang}"
+    assert client.post(members, json={"name": "Ana"}).status_code == 200
+    refused(client.post(members, json={"name": "ana"}), "Ana")  # taken: "I joined before"?
+    refused(client.post(members, json={"name": "Bea", "again": True}), "Bea")  # nobody of that name
+    refused(client.post(members, json={"name": "An\u202ea"}), "Ana")
+    refused(client.post(members, json={"name": "\u0410na"}), "\u0410na")
+    refused(client.post(members, json={"name": "\u2800"}), None)
+    refused(client.post(members, json={"name": ""}), None)
+    refused(client.post(members, json={"name": "x" * 81}), None)
+    return said
+
+
+@pytest.mark.parametrize(("lang", "open_quote", "close_quote"), [("en", '"', '"'), ("de", "„", "“")])
+def test_every_name_refusal_is_one_style_in_english_and_german(client: TestClient, lang: str, open_quote: str,
+                                                                close_quote: str) -> None:
+    """A fresh user's finding: German refusals ended with and without a full stop, one showed "U+200B". Each is a
+    sentence (a capital first letter, a full stop at the end), names no code point and quotes the name as the
+    language does."""
+    wrong = []
+    for text, name in _refusals(client, lang):
+        quoted = name is None or f"{open_quote}{name}{close_quote}" in text
+        first = next(c for c in text if c.isalpha())  # a sentence may open with the quoted name
+        if not (first.isupper() and text.endswith(".") and not text.endswith("..") and "U+" not in text
+                and quoted and "'" not in text.replace("'s ", "")):  # no name in 'single quotes' (Python's repr)
+            wrong.append(text)
+    assert not wrong, "\n".join(wrong)

@@ -123,7 +123,8 @@ def test_every_refusal_a_page_meets_is_said_in_german_in_the_players_words(clien
     ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B" * 81}]},
      "Platz 2: Der Name ist zu lang: höchstens 80 Zeichen; prüfe die Angabe und versuche es noch einmal."),
     ({**TABLE, "seats": [HUMAN, {**BEN, "name": "B\u200bo"}]},  # a zero-width space: the name looks fine
-     "Platz 2: Der Name enthält ein unsichtbares Zeichen (U+200B); lass dieses Zeichen weg."),  # once what to do
+     "Platz 2: Der Name „Bo“ enthält ein unsichtbares Zeichen oder einen Zeilenumbruch; gib den Namen ohne dieses "
+     "Zeichen ein."),  # once what to do, no code point
 ])
 def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[str, Any], said: str) -> None:
     res = client.post("/api/tables?lang=de", json=body)

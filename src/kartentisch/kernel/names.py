@@ -12,7 +12,9 @@ pad's players): :func:`check_names`.
   confusables mapping, computed by ICU's ``SpoofChecker``: the Unicode Consortium's own implementation, through
   PyICU) of the name in NFKC with its blank characters as single spaces, applied again after case folding, so
   that ``Ana``, ``ana``, ``Аna`` (Cyrillic А), ``Ana\\u034f``, ``Ana\\u2800`` and ``Ａｎａ`` share one key,
-  and so do ``Ian`` and ``lan`` (a capital I and a small L are one glyph in many fonts).
+  and so do ``Ian`` and ``lan`` (a capital I and a small L are one glyph in many fonts). Quotation marks,
+  brackets and other punctuation around a name do not count (``„Ana“``, ``"Ana"``, ``(Ana)`` look like ``Ana``);
+  inside a name they do (``Ana "Ace" B``).
 
 Control and format characters, and line or paragraph separators, are refused before either check
 (:func:`~kartentisch.kernel.words.control_character`): a name is one line.
@@ -23,7 +25,7 @@ A refusal is a :class:`NameRefused` that says what is wrong in every language of
     >>> check_names(["Ana", "\\u0410na"], [{"en": "seat 1", "de": "Platz 1"}, {"en": "seat 2", "de": "Platz 2"}])
     Traceback (most recent call last):
     ...
-    kartentisch.kernel.names.NameRefused: 'Аna' looks like 'Ana' (seat 1); choose a name that reads differently
+    kartentisch.kernel.names.NameRefused: "Аna" looks like "Ana" (seat 1); choose a name that reads differently.
 """
 
 from __future__ import annotations
@@ -42,28 +44,33 @@ BLANK_GLYPHS: Final = frozenset("\u2800")
 
 _SPOOF: Final = icu.SpoofChecker()  # its checks are const: one instance serves every thread
 
+#: Every refusal is one sentence ending with a full stop that names the problem in the players' words (never a code
+#: point) and shows the name quoted as each language quotes: "Ana" in English, „Ana“ in German.
 _LOOKS_LIKE: Final = {
-    "en": "{name!r} looks like {other!r} ({where}); choose a name that reads differently",
-    "de": "„{name}“ sieht aus wie „{other}“ ({where}); wähle einen Namen, der sich anders liest",
+    "en": '"{name}" looks like "{other}" ({where}); choose a name that reads differently.',
+    "de": "„{name}“ sieht aus wie „{other}“ ({where}); wähle einen Namen, der sich anders liest.",
 }
 #: The same text as another's name: saying it "looks like" itself would repeat the name for nothing.
 _SAME: Final = {
-    "en": "{where} is called {name!r} already; choose a name that reads differently",
-    "de": "{where} heißt schon „{name}“; wähle einen Namen, der sich anders liest",
+    "en": '{where} is called "{name}" already; choose a name that reads differently.',
+    "de": "{where} heißt schon „{name}“; wähle einen Namen, der sich anders liest.",
 }
 #: Like the name a place goes by without one of its own ("Seat 1"/"Platz 1"): the name and the place read alike.
 _UNNAMED: Final = {
-    "en": "{name!r} is what {where} is called without a name of its own; choose a name that reads differently",
-    "de": "„{name}“ heißt {where} ohne eigenen Namen; wähle einen Namen, der sich anders liest",
+    "en": '"{name}" is what {where} is called without a name of its own; choose a name that reads differently.',
+    "de": "„{name}“ heißt {where} ohne eigenen Namen; wähle einen Namen, der sich anders liest.",
 }
 #: Not quoted: a name that shows nothing would read as empty quotes.
 _BLANK: Final = {
-    "en": "This name shows nothing when written; choose a name with letters, digits or signs",
-    "de": "Dieser Name ist beim Schreiben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen",
+    "en": "This name shows nothing when written; choose a name with letters, digits or signs.",
+    "de": "Dieser Name ist beim Schreiben unsichtbar; wähle einen Namen mit Buchstaben, Ziffern oder Zeichen.",
 }
-_CONTROL: Final = {  # U+2028 and U+2029 count as control characters here: they break the line
-    "en": "The name {name!r} holds an invisible character ({bad}); type the name without it",
-    "de": "Der Name „{name}“ enthält ein unsichtbares Zeichen ({bad}); gib den Namen ohne dieses Zeichen ein",
+#: The name as it shows, without the character (U+2028 and U+2029 count as control characters here: they break the
+#: line); the character is not named: a code point means nothing to a player.
+_CONTROL: Final = {
+    "en": 'The name "{name}" holds an invisible character or a line break; type the name without it.',
+    "de": "Der Name „{name}“ enthält ein unsichtbares Zeichen oder einen Zeilenumbruch; gib den Namen ohne dieses "
+          "Zeichen ein.",
 }
 
 
@@ -96,29 +103,67 @@ def blank(name: str) -> bool:
     return all(_blank_character(c) for c in name)
 
 
+#: Characters people type as quotation marks or brackets that Unicode files as symbols, not punctuation (the grave
+#: and acute accents, the angle brackets): around a name they read as quotes just as ``"`` and ``„“`` do.
+QUOTE_SYMBOLS: Final = frozenset("`´<>")
+
+
+def _spaced(text: str) -> str:
+    """``text`` with each run of blank characters (:func:`_blank_character`) as one space, trimmed."""
+    return " ".join("".join(" " if _blank_character(c) else c for c in text).split())
+
+
+def _framing(c: str) -> bool:
+    """``c`` (one character) is a space, punctuation (Unicode category P*: quotation marks, brackets, dashes, full
+    stops …) or one of :data:`QUOTE_SYMBOLS`: what may stand around a name without changing how it reads."""
+    return c == " " or unicodedata.category(c).startswith("P") or c in QUOTE_SYMBOLS
+
+
+def _core(text: str) -> str:
+    """``text`` without the spaces, punctuation and quote symbols at its ends (:func:`_framing`): ``„Ada“``,
+    ``"Ada"``, ``'Ada'``, ``(Ada)`` and ``Ada!`` are ``Ada``. A name of such characters only is kept whole, so that
+    ``!!!`` and ``???`` still read differently."""
+    start, end = 0, len(text)
+    while start < end and _framing(text[start]):
+        start += 1
+    while end > start and _framing(text[end - 1]):
+        end -= 1
+    return text[start:end] or text
+
+
 def look_key(name: str) -> str:
     """What ``name`` looks like: two names look alike exactly when their keys are equal.
 
     NFKC (full-width and compatibility forms as their plain letters), each run of blank characters as one space,
-    trimmed; then the TR39 skeleton (ICU ``SpoofChecker.getSkeleton``: default-ignorable code points dropped,
+    trimmed, without the quotation marks, brackets and other punctuation around it (:func:`_core`: ``„Ada“`` reads as
+    ``Ada``); then the TR39 skeleton (ICU ``SpoofChecker.getSkeleton``: default-ignorable code points dropped,
     each character as its confusable prototype), case-folded and skeletonized again (``Аna`` → ``ana``,
     ``Ian`` → ``lan``). A key may be longer than the name (``m`` → ``rn``).
+
+    Quotes and brackets *inside* a name stay allowed and count (``Ana "Ace" B``, ``O'Neil``, ``Ben (2)``): they
+    are part of how it reads. Only the ones around it are not, since a name in quotes reads as that name.
     """
-    text = unicodedata.normalize("NFKC", name)
-    text = " ".join("".join(" " if _blank_character(c) else c for c in text).split())
+    text = _core(_spaced(unicodedata.normalize("NFKC", _core(_spaced(name)))))  # NFKC makes ´ a space and a mark
     return str(_SPOOF.getSkeleton(0, str(_SPOOF.getSkeleton(0, text)).casefold()))
+
+
+def control_refusal(name: str) -> NameRefused:
+    """The refusal of ``name``, which holds a control, format or line-break character
+    (:func:`~kartentisch.kernel.words.control_character`): the name as it shows without such characters, in every
+    language; for :func:`check_name`, and for a name a request's schema refused before any check of a route ran."""
+    visible = "".join(c for c in name if control_character(c) is None)
+    return NameRefused({lang: _CONTROL[lang].format(name=visible) for lang in LANGS})
 
 
 def check_name(name: str) -> None:
     """Refuse a name that is not one line of visible text.
 
     Raises:
-        NameRefused: ``name`` holds a control, format or line-break character (named as ``U+XXXX``), or is blank
-            when written (:func:`blank`).
+        NameRefused: ``name`` holds a control, format or line-break character (:func:`control_refusal`), or is
+            blank when written (:func:`blank`).
     """
-    if (bad := control_character(name)) is not None:
-        visible = "".join(c for c in name if control_character(c) is None)
-        raise NameRefused({lang: _CONTROL[lang].format(name=visible, bad=bad) for lang in LANGS})
+    if control_character(name) is not None:
+        raise control_refusal(name)
     if blank(name):
         raise NameRefused(_BLANK)
 

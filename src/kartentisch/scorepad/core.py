@@ -422,10 +422,11 @@ def check_names(names: Sequence[Any], min_players: int, max_players: int) -> lis
                          n=len(clean), lo=min_players, hi=max_players)
     for name in clean:
         if not name:
-            raise EntryError({"en": "a player name is empty", "de": "ein Name ist leer"})
+            raise EntryError({"en": "a player's name is empty; give every player a name.",
+                              "de": "ein Name ist leer; gib jedem Mitspieler einen Namen."})
         if len(name) > MAX_NAME:
-            raise EntryError({"en": "player name {name!r}… is longer than {k} characters",
-                              "de": "der Name {name!r}… ist länger als {k} Zeichen"}, name=name[:MAX_NAME], k=MAX_NAME)
+            raise EntryError({"en": "the name \"{name}…\" is longer than {k} characters.",
+                              "de": "der Name „{name}…“ ist länger als {k} Zeichen."}, name=name[:MAX_NAME], k=MAX_NAME)
     try:  # one line of visible text, none looking like another (issue 31)
         check_player_names(clean, [{"en": f"player {i + 1}", "de": f"Mitspieler {i + 1}"} for i in range(len(clean))])
     except NameRefused as exc:

@@ -97,11 +97,11 @@ def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
     (``{"en": "a name", …}``)."""
     clean = name.strip()
     if not clean:
-        raise refusal(422, lang, {"en": "{what} is needed: 1 to {k} characters",
-                                  "de": "{what} fehlt: 1 bis {k} Zeichen"}, what=what[lang], k=MAX_NAME)
+        raise refusal(422, lang, {"en": "{what} is needed: 1 to {k} characters.",
+                                  "de": "{what} fehlt: 1 bis {k} Zeichen."}, what=what[lang], k=MAX_NAME)
     if len(clean) > MAX_NAME:
-        raise refusal(422, lang, {"en": "{what} has at most {k} characters", "de": "{what} hat höchstens {k} Zeichen"},
-                      what=what[lang], k=MAX_NAME)
+        raise refusal(422, lang, {"en": "{what} has at most {k} characters.",
+                                  "de": "{what} hat höchstens {k} Zeichen."}, what=what[lang], k=MAX_NAME)
     try:
         name_rules.check_name(clean)
     except name_rules.NameRefused as exc:
@@ -112,12 +112,12 @@ def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
 _A_NAME = {"en": "a name", "de": "ein Name"}
 #: Refusals of a join in the players' words.
 _SAID = {
-    "name_taken": {"en": "a member is already called {name}: if that is you, tick \"I joined before\" to get your "
-                         "place back; else choose another name",
-                   "de": "ein Mitglied heißt schon {name}: wenn du das bist, kreuze „Ich bin schon dabei“ an und du "
-                         "bekommst deinen Platz zurück; sonst wähle einen anderen Namen"},
-    "no_such_member": {"en": "no member of this group is called {name}",
-                       "de": "in dieser Spielrunde heißt niemand {name}"},
+    "name_taken": {"en": "a member is already called \"{name}\": if that is you, tick “I joined before” to get "
+                         "your place back; else choose another name.",
+                   "de": "ein Mitglied heißt schon „{name}“: wenn du das bist, kreuze „Ich bin schon dabei“ an und "
+                         "du bekommst deinen Platz zurück; sonst wähle einen anderen Namen."},
+    "no_such_member": {"en": "no member of this group is called \"{name}\".",
+                       "de": "in dieser Spielrunde heißt niemand „{name}“."},
 }
 _A_MEMBER = {"en": "a member of the group", "de": "ein Mitglied der Spielrunde"}
 _GROUP_NAME = {"en": "the group's name", "de": "der Name der Spielrunde"}

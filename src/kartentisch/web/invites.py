@@ -126,10 +126,10 @@ _REFUSED = {
                   "de": "Jemand hat diesen Platz eben genommen; wähle einen anderen Platz."},
 }
 #: The refusal of a name that another server process seated a moment ago (the store's unique name key).
-_NAME_TAKEN = {"en": "{name!r} looks like the name someone took at this table a moment ago; choose a name that "
-                     "reads differently",
+_NAME_TAKEN = {"en": "\"{name}\" looks like the name someone took at this table a moment ago; choose a name that "
+                     "reads differently.",
                "de": "„{name}“ sieht aus wie der Name, den jemand an diesem Tisch eben genommen hat; wähle einen "
-                     "Namen, der sich anders liest"}
+                     "Namen, der sich anders liest."}
 
 
 async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord, lang: str = "en") -> None:

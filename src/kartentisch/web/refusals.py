@@ -19,6 +19,7 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..kernel.names import control_refusal
 from ..kernel.setup_words import said as said  # the words of every refusal, shared with the terminal
 from ..kernel.words import LANGS, rule_words
 
@@ -84,8 +85,9 @@ PROBLEM_WORDS: dict[str, dict[str, str]] = {
     "enum": {"en": "{field} is none of the choices", "de": "{field} ist keine der Möglichkeiten"},
     "string_type": {"en": "{field} must be text", "de": "{field} muss ein Text sein"},
     "value_error": {"en": "{field} cannot be taken as it is", "de": "{field} geht so nicht"},
-    "plain_text": {"en": "{field} holds an invisible character ({bad}); leave that character out",
-                   "de": "{field} enthält ein unsichtbares Zeichen ({bad}); lass dieses Zeichen weg"},
+    # the character is not named: a code point (the developer's ``error`` has it) means nothing to a player
+    "plain_text": {"en": "{field} holds an invisible character or a line break; leave that character out",
+                   "de": "{field} enthält ein unsichtbares Zeichen oder einen Zeilenumbruch; lass dieses Zeichen weg"},
 }
 #: Any other problem (a body that is no JSON, a list where one value belongs …): the page sent what it should not.
 NOT_READ = {"en": "the server could not read {field}", "de": "der Server konnte {field} nicht lesen"}
@@ -176,7 +178,8 @@ def status_text(status: int, lang: str | None) -> str:
 def problem_text(error: Mapping[str, Any], lang: str) -> str:
     """One pydantic problem (``{"loc", "type", "ctx"?}``) in the players' words in ``lang``: the field by
     :data:`FIELD_WORDS` (the seat counted from 1 in front where it is inside ``seats``), what is wrong by
-    :data:`PROBLEM_WORDS`; never the field's or the type's id."""
+    :data:`PROBLEM_WORDS` (a name with a control character as :func:`~kartentisch.kernel.names.control_refusal`
+    words it, the name quoted); never the field's or the type's id."""
     loc = [part for part in error.get("loc", ()) if part not in ("body", "query", "path", "header")]
     named = [part for part in loc if isinstance(part, str) and part in FIELD_WORDS]
     if len(loc) >= 2 and isinstance(loc[-1], int) and loc[-2] in ITEM_WORDS:  # the item itself (a name of a list)
@@ -185,6 +188,10 @@ def problem_text(error: Mapping[str, Any], lang: str) -> str:
         field = FIELD_WORDS[named[-1]][lang] if named else SOMETHING[lang]
     context = {key: value for key, value in (error.get("ctx") or {}).items() if isinstance(value, int | float | str)}
     kind = str(error.get("type"))
+    if kind == "plain_text" and field == FIELD_WORDS["name"][lang] and isinstance(error.get("input"), str):
+        # a name is refused as every check of names words it, the name quoted (kernel.names.control_refusal)
+        text = control_refusal(error["input"]).text(lang).removesuffix(".")
+        return _placed(loc, text, lang)
     if kind == "too_long" and context.get("field_type") == "Value":  # a text field's max_length, checked as a value
         kind = "text_too_long"
     words = PROBLEM_WORDS.get(kind, NOT_READ)
@@ -192,9 +199,13 @@ def problem_text(error: Mapping[str, Any], lang: str) -> str:
         text = words[lang].format(field=field, **context)
     except (KeyError, IndexError):  # a context pydantic did not give: say it without the figure
         text = NOT_READ[lang].format(field=field)
-    text = text[0].upper() + text[1:]
+    return _placed(loc, text[0].upper() + text[1:], lang)
+
+
+def _placed(loc: list[Any], text: str, lang: str) -> str:
+    """``text`` with the place of a problem inside a list in front (``Platz 2: …``, :data:`PLACE`)."""
     if len(loc) >= 2 and loc[0] in PLACE and isinstance(loc[1], int):
-        text = f"{PLACE[str(loc[0])][lang].format(n=loc[1] + 1)}: {text}"
+        return f"{PLACE[str(loc[0])][lang].format(n=loc[1] + 1)}: {text}"
     return text
 
 
