@@ -225,7 +225,8 @@ def test_quotes_inside_a_name_are_allowed_and_count() -> None:
 
 def _refusals(client: TestClient, lang: str) -> list[tuple[str, str | None]]:
     """Every refusal of a name a person can meet, as ``(the page's text, the name it must quote or None)``: a seat
-    of a new table, a join through the invite, a group's member (and the refusals that name no name: empty)."""
+    of a new table, a join through the invite, a private link's person naming their seat, a group's member (and
+    the refusals that name no name: empty)."""
     said: list[tuple[str, str | None]] = []
 
     def refused(res: Any, name: str | None) -> None:
@@ -246,6 +247,11 @@ def _refusals(client: TestClient, lang: str) -> list[tuple[str, str | None]]:
     refused(client.post(join, json={"seat": 1, "name": "„Ana“"}), "„Ana“")
     refused(client.post(join, json={"seat": 1, "name": "Bo\u2028"}), "Bo")
     refused(client.post(join, json={"seat": 1, "name": " "}), None)
+    table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, {"kind": "human"}])
+    rename, token = f"/api/tables/{table['id']}/seats/1/name?lang={lang}", auth(table["seats"][1]["token"])
+    refused(client.post(rename, json={"name": "(Ana)"}, headers=token), "(Ana)")  # a private link's own name
+    refused(client.post(rename, json={"name": "Bo\u2029"}, headers=token), "Bo")
+    refused(client.post(rename, json={"name": " "}, headers=token), None)
     code = client.post("/api/groups", json={"name": "Runde"}).json()["code"]
     members = f"/api/groups/{code}/members?lang={lang}"
     assert client.post(members, json={"name": "Ana"}).status_code == 200

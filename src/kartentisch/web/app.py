@@ -55,6 +55,7 @@ from .notify import Notifier, SmtpConfig
 from .notify import router as notify_router
 from .openapi_errors import document_errors
 from .scorepad import router as scorepad_router
+from .seatname import router as seatname_router
 from .store import Store
 from .table_routes import STATIC, TableSockets
 from .table_routes import router as table_router
@@ -240,6 +241,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     app.include_router(groups_router)  # groups (issue 34): /g, /api/groups, standings
     app.include_router(clock.router)  # the table clocks' presets (issue 32): /api/clocks
     app.include_router(handover_router)  # a seat handed to a bot and taken back (issue 32)
+    app.include_router(seatname_router)  # a person names their own seat (a private link opened the first time)
     app.include_router(turns_router)  # turn-based tables (issue 34): /my, /api/my
     app.include_router(notify_router)  # their e-mail (issue 34): /api/mail, /api/tables/{id}/mail, /mail/off
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -1,9 +1,10 @@
 """The seats' notes in words (issue 32): what happened to a seat beside the moves, as the log tells it (EN/DE).
 
 A note (:class:`~kartentisch.web.records.NoteRecord`) is made by :mod:`~kartentisch.web.handover` (a seat handed to a
-bot, taken back, given to a bot for good, a clock run out) and :mod:`~kartentisch.web.rematch` (an answer to the
-rematch offer). Like the rest of the log, a note speaks to its reader: the reader's own seat is "you"/"du", the
-others are named (a spectator reads every seat by name). It names no card.
+bot, taken back, given to a bot for good, a clock run out), :mod:`~kartentisch.web.rematch` (an answer to the
+rematch offer) and :mod:`~kartentisch.web.seatname` (a person named their seat). Like the rest of the log, a note
+speaks to its reader: the reader's own seat is "you"/"du", the others are named (a spectator reads every seat by
+name). It names no card.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
         "own": {"en": "Your time ran out: the others at the table may hand your seat to a bot.",
                 "de": "Deine Zeit ist abgelaufen: die anderen am Tisch dürfen deinen Platz an einen Bot geben."},
     },
+    # a person named their own seat (web.seatname): {name} is the new name
+    "named": {"other": {"en": "{name} chose this name.", "de": "{name} hat diesen Namen gewählt."},
+              "own": {"en": "You chose your name.", "de": "Du hast deinen Namen gewählt."}},
     "rematch_offer": {"other": {"en": "{name} wants a rematch.", "de": "{name} möchte eine Revanche."},
                       "own": {"en": "You want a rematch.", "de": "Du möchtest eine Revanche."}},
     "rematch_join": {"other": {"en": "{name} joins the rematch.", "de": "{name} spielt die Revanche mit."},

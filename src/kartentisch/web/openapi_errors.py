@@ -54,6 +54,7 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tables/{table_id}/seats/{seat}/handover"): (401, 404, 409, 410, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}/back"): (401, 404, 409, 410, 422, 503),
     ("post", "/api/tables/{table_id}/seats/{seat}/remove"): (401, 404, 409, 410, 422, 503),
+    ("post", "/api/tables/{table_id}/seats/{seat}/name"): (401, 404, 409, 410, 422, 503),
     ("get", "/api/invites/{code}"): (404, 410, 422, 503),
     ("post", "/api/invites/{code}/join"): (404, 409, 410, 413, 422, 503),
     ("get", "/api/invites/{code}/qr.svg"): (404, 410, 422, 503),

@@ -210,7 +210,7 @@ class Store(JobStore):
     def add_note(self, table_id: str, note: NoteRecord, seat: SeatRecord | None = None,
                  events: Sequence[tuple[int, str]] = ()) -> None:
         """Commit a seat's note (issue 32) in one transaction with what it changes: the seat's row as ``seat``
-        says (kind, bot, token, stand-in) and ``events`` numbered from ``note.after`` (a move a bot made for a
+        says (kind, name, bot, token, stand-in) and ``events`` numbered from ``note.after`` (a move a bot made for a
         seat whose clock ran out); touches the table and notifies ``note``. Raises IntegrityError if the note's
         number or an event's number is taken (another process was first; nothing is written)."""
         with self.engine.begin() as conn:
@@ -218,7 +218,8 @@ class Store(JobStore):
                                                 what=note.what, by_seat=note.by, bot=note.bot, at=note.at))
             if seat is not None:
                 conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
-                             .values(kind=seat.kind, bot=seat.bot, token=seat.token, stand_in=seat.stand_in))
+                             .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token,
+                                     stand_in=seat.stand_in, name_key=_name_key(seat.name)))
             if events:
                 self._insert_events(conn, [Append(table_id, note.after, tuple(events))], note.at)
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=note.at))
