@@ -15,6 +15,7 @@ from .browser_kit import (
     body,
     browser,  # noqa: F401  (the module's Chromium fixture)
     play_match,
+    seat_token,
     shot,
     table_id,
 )
@@ -101,3 +102,61 @@ def test_the_invite_page_says_the_deal_is_fixed_and_refuses_a_lookalike_name_in_
     page.wait_for_selector("#join [role=alert]")
     assert words[2] in page.locator("#join [role=alert]").text_content()
     assert page.locator("li[data-seat='1'] button.take").count() == 1  # still open
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_private_seat_link_asks_its_person_s_name_once(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """A fresh user's finding: the friend who opened a private seat link played under the host's name for them without
+    being asked. The lobby's private link asks the name when first opened (the host's prefilled, on a phone), refuses
+    one like another seat's in the page's language, and the table opens under the name given; a reload with the seat
+    kept asks no more. The host's own seat is not asked."""
+    import httpx
+
+    words = {"en": ("What is your name?", '"„Ada“" looks like "Ada" (Seat 1); choose a name that reads differently.',
+                    "You chose your name."),
+             "de": ("Wie heißt du?", "„„Ada““ sieht aus wie „Ada“ (Platz 1); wähle einen Namen, der sich anders liest.",
+                    "Du hast deinen Namen gewählt.")}[lang]
+    host = browser.new_page(viewport=LAPTOP)
+    host.goto(f"{live_server}/?lang=en")
+    host.wait_for_selector("body[data-ready='1']")
+    host.click("li[data-game='colors'] button.choose")
+    host.select_option("#players", "3")
+    host.fill("#your-name", "Ada")
+    host.select_option("#kind-1", "human")
+    host.select_option("#kind-2", "human")
+    host.fill(".seat-row[data-seat='1'] input.name", "Bo")  # the host names the friend's seat; seat 3 stays unnamed
+    host.click("#create")
+    host.wait_for_selector("#links")
+    links = [host.locator("#link-list a.seat-link").nth(i).get_attribute("href") for i in range(2)]
+    host.click("a.table-link")
+    host.wait_for_selector(".seat-chip.me")
+    assert host.locator("#name-ask").count() == 0  # the host's own seat: the name typed in the lobby
+    tid = table_id(host)
+    page = browser.new_context(viewport=PHONE, locale=LOCALES[lang]).new_page()
+    page.goto(f"{live_server}{links[0]}")
+    page.wait_for_selector("#name-ask #seat-name")
+    assert page.locator("#name-ask h2").text_content() == words[0] and page.input_value("#seat-name") == "Bo"
+    shot(page, f"private-link-name-{lang}-phone")
+    page.fill("#seat-name", "„Ada“")
+    page.click("#name-ask button[type=submit]")
+    page.wait_for_selector("#name-ask [role=alert]")
+    assert page.locator("#name-ask [role=alert]").text_content() == words[1]
+    shot(page, f"private-link-name-refused-{lang}-phone")
+    page.fill("#seat-name", " Bea ")
+    page.click("#name-ask button[type=submit]")
+    page.wait_for_selector("#name-ask", state="detached")
+    page.wait_for_selector(".seat-chip.me")
+    assert "Bea" in page.locator(".seat-chip.me").text_content()
+    shot(page, f"private-link-named-{lang}-phone")
+    ada = httpx.get(f"{live_server}/api/tables/{tid}/view?lang=en",
+                    headers={"Authorization": f"Bearer {seat_token(host, tid)}"}).json()
+    assert ada["seats"][1]["name"] == "Bea" and [e["text"] for e in ada["log"] if e.get("kind") == "seat"] == [
+        "Bea chose this name."]
+    page.reload()
+    page.wait_for_selector(".seat-chip.me")
+    assert page.locator("#name-ask").count() == 0 and "Bea" in page.locator(".seat-chip.me").text_content()
+    assert words[2] in page.locator("ol.log").text_content()
+    fresh = browser.new_context(viewport=PHONE, locale=LOCALES[lang]).new_page()  # the seat the host left unnamed
+    fresh.goto(f"{live_server}{links[1]}")
+    fresh.wait_for_selector("#name-ask #seat-name")
+    assert fresh.input_value("#seat-name") == "" and fresh.locator("#name-ask button[type=submit]").is_disabled()

@@ -18,6 +18,9 @@ const STRINGS = {
     dealFixed: "The cards were shuffled when this table was made: the deal is fixed before anyone takes a seat.",
     seatTaken: "Someone was faster: this seat is taken now. Pick another one.", started: "This match has started.",
     noFree: "No seat is free any more.", unknownInvite: "This invite link is not known.", watch: "Watch",
+    // a private seat link opened for the first time (table page)
+    nameAsk: "What is your name?", nameAskHelp: "Everyone at the table sees this name.",
+    nameAskPlay: "Play with this name",
     kind_open: "free", kind_bot: "bot",
     // table page
     connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", spectator: "Spectator",
@@ -68,6 +71,8 @@ const STRINGS = {
     take: "Diesen Platz nehmen", seatTaken: "Jemand war schneller: dieser Platz ist jetzt besetzt. Wähle einen anderen.",
     started: "Diese Partie hat schon begonnen.", noFree: "Kein Platz ist mehr frei.",
     unknownInvite: "Diesen Einladungslink gibt es nicht.", watch: "Zuschauen",
+    nameAsk: "Wie heißt du?", nameAskHelp: "Alle am Tisch sehen diesen Namen.",
+    nameAskPlay: "Mit diesem Namen spielen",
     kind_open: "frei", kind_bot: "Bot",
     connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…", spectator: "Zuschauer",
     round: "Runde", phase: "Phase", dealer: "Geber", yourTurn: "Du bist dran", waiting: "Warte auf {0}.",

@@ -2,6 +2,7 @@
 // name and takes a free seat (POST /api/invites/{code}/join); the seat's private token is kept in this browser
 // and the table opens. Someone faster gets the seat: the page says so and shows the seats again.
 import { lang, t, toggleLang } from "./i18n.js";
+import { NameField, rememberName, rememberedName } from "./namefield.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop());
@@ -17,7 +18,7 @@ function seatLink(url) {
 
 function Join() {
   const [invite, setInvite] = useState(null);
-  const [name, setName] = useState(localStorage.getItem("kartentisch.name") ?? "");
+  const [name, setName] = useState(rememberedName());
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [, setLang] = useState(lang());
@@ -36,7 +37,7 @@ function Join() {
     setBusy(false);
     if (res.ok) {
       localStorage.setItem(`kartentisch.seat.${data.table}`, data.token);
-      localStorage.setItem("kartentisch.name", name.trim());
+      rememberName(name);
       location.href = seatLink(data.url);
       return;
     }
@@ -58,8 +59,7 @@ function Join() {
     ${invite.clock && html`<p id="join-clock">◷ ${invite.clock}</p>`}
     ${invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
       : html`<p>${t("joinHelp")}</p><p id="deal-fixed">${t("dealFixed")}${invite.fixed_seed ? ` ${t("fixedDealWhy")}` : ""}</p>
-        <div class="field"><label class="label" for="join-name">${t("yourName")}</label>
-          <input id="join-name" maxlength="80" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.currentTarget.value)} /></div>`}
+        <${NameField} id="join-name" value=${name} onInput=${setName} />`}
     ${note && html`<p class="error" role="alert">${note}</p>`}
     <ul class="seat-list">${invite.seats.map((s) => html`<li data-seat=${s.seat} data-kind=${s.kind}>
       <span class="seat-no">${t("seat")} ${s.seat + 1}</span>

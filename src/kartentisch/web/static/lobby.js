@@ -128,7 +128,8 @@ function Links({ data }) {
   const copy = (url) => navigator.clipboard?.writeText(url).catch(() => {}).finally(() => setCopied(url));
   const full = (url) => new URL(url, location.href).href;
   const mine = data.seats[0];
-  const others = data.seats.filter((s) => s.token && s.seat !== 0);
+  // the friends' private links ask their person's name when first opened (table.js NameAsk)
+  const others = data.seats.filter((s) => s.token && s.seat !== 0).map((s) => ({ ...s, url: `${s.url}&ask=name` }));
   // the invite link only while a seat is free for a friend (else it would say the match has begun)
   const invite = data.invite && data.seats.some((s) => s.kind === "open") && full(data.invite.url);
   return html`<section id="links" class="links" aria-labelledby="links-title">

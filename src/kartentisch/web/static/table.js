@@ -9,6 +9,7 @@ import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from 
 import { html, loadGame, render } from "./ui.js";
 import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
+import { NameField, rememberName, rememberedName } from "./namefield.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
 import { st } from "./seatwords.js";
@@ -28,7 +29,9 @@ const SOUND_KEY = "kartentisch.sound";
 
 /** The seat tokens of this page: `#hotseat=a,b`, `#seat=<token>`, `?token=` (an invite's answer, moved out of the
  * address), else the token this browser keeps for the table, else none. A given token is kept in this browser
- * only once the table accepted it (`connect`): a mistyped or cut-off link must not replace the seat it holds. */
+ * only once the table accepted it (`connect`): a mistyped or cut-off link must not replace the seat it holds.
+ * `ask`: a friend's private link as the lobby hands it out (`#seat=<token>&ask=name`) opened in a browser that does
+ * not keep this seat yet: its person is asked their name (NameAsk); a reload keeps the seat and asks no more. */
 function seatTokens() {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("hotseat")) return { hotseat: true, tokens: hash.get("hotseat").split(",").filter(Boolean) };
@@ -41,12 +44,12 @@ function seatTokens() {
       url.hash = `seat=${given}`;
       history.replaceState(history.state, "", url);
     }
-    return { hotseat: false, tokens: [given] };
+    return { hotseat: false, tokens: [given], ask: hash.get("ask") === "name" && localStorage.getItem(SEAT_KEY) !== given };
   }
-  return { hotseat: false, tokens: [localStorage.getItem(SEAT_KEY)] };
+  return { hotseat: false, tokens: [localStorage.getItem(SEAT_KEY)], ask: false };
 }
 
-const { hotseat, tokens } = seatTokens();
+const { hotseat, tokens, ask } = seatTokens();
 const S = {
   games: [],
   reactions: [],            // the chat's quick reactions (GET /api/chat/reactions): {id, words}
@@ -67,6 +70,9 @@ const S = {
   moved: new Set(),         // codes of the cards the last move concerned
   wasActing: false,
   copied: "",
+  askName: ask,              // a friend's private link opened the first time: its person's name is asked (NameAsk)
+  nameDraft: null,          // the name being typed (null: not yet prefilled from the first frame)
+  nameNote: "",             // why the name was refused, in the page's language
 };
 S.active = S.conns[0];
 
@@ -564,6 +570,33 @@ function Info({ frame }) {
     ${seed !== null && seed !== undefined && html`<span class="fixed-deal" title=${t("fixedDealWhy")}> · ${t("fixedDeal", seed)}</span>`}</p>`;
 }
 
+/** A friend's private seat link opened for the first time in this browser (`seatTokens`): its person is asked the
+ * name to play under, as the invite page asks it (namefield.js), prefilled with the name the host gave the seat,
+ * else the one this browser played under last; the seat takes it (POST …/seats/{seat}/name: a name like another
+ * seat's is refused in the page's language) and the table opens. */
+function NameAsk({ conn, frame }) {
+  const own = frame.seats[frame.seat].name;
+  if (S.nameDraft === null) S.nameDraft = own === `${t("seat")} ${frame.seat + 1}` ? rememberedName() : own;
+  const submit = async (ev) => {
+    ev.preventDefault();
+    const name = S.nameDraft.trim();
+    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${frame.seat}/name?lang=${lang()}`,
+      { name }, conn.token);
+    S.nameNote = res.ok ? "" : data.text ?? t("refusedOther", res.status);
+    if (res.ok) {
+      rememberName(name);
+      S.askName = false;
+    }
+    redraw();
+  };
+  return html`<main id="name-ask"><form onSubmit=${submit} aria-labelledby="name-ask-title">
+    <h2 id="name-ask-title">${t("nameAsk")}</h2><p>${t("nameAskHelp")}</p>
+    <${NameField} id="seat-name" value=${S.nameDraft} onInput=${(text) => { S.nameDraft = text; redraw(); }} />
+    ${S.nameNote && html`<p class="error" role="alert">${S.nameNote}</p>`}
+    <p><button type="submit" class="primary" disabled=${!S.nameDraft.trim()}>${t("nameAskPlay")}</button></p>
+  </form></main>`;
+}
+
 /** The finished match's replay at position `n` from seat `s`'s view (null: every card open). */
 function replayUrl(n, s) {
   return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}`;
@@ -586,6 +619,7 @@ function App() {
     gameOver: v.game_over ? "1" : "0", game: frame.game });
   const g = S.games.find((x) => x.id === frame.game);
   attention(frame, acting, g ? g.names[lang()] ?? g.id : frame.game);
+  if (S.askName && frame.seat !== null && !v.game_over) return html`<${Header} frame=${frame} /><${NameAsk} conn=${conn} frame=${frame} />`;
   if (covered) {
     return html`<${Header} frame=${frame} /><div id="cover"><p id="cover-text">${t("passTo")} ${seatName(frame, frame.seat)}</p>
       <button id="cover-show" type="button" onClick=${() => { S.revealed = frame.seat; redraw(); }}>${t("show")}</button></div>`;
