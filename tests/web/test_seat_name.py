@@ -4,11 +4,12 @@ committed with a note the log tells, read back by another server process, and re
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.web import create_app
 
-from .conftest import auth, new_table
+from .conftest import auth, new_table, pg_test_url
 
 PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
 
@@ -50,3 +51,20 @@ def test_a_seat_s_name_is_refused_as_a_join_refuses_it_and_nothing_changes(clien
         assert res.status_code == status and res.json()["text"] == said, (body, res.text)
     frame = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[1])).json()
     assert frame["seats"][1]["name"] == "Seat 2" and _notes(frame) == []
+
+
+@pytest.mark.postgres
+def test_another_server_process_with_the_table_in_memory_reads_the_new_name() -> None:
+    """Two apps on one PostgreSQL database (two server processes), both holding the table: a name given through one
+    reaches the other's frames with its note (the note's seat row is read back on refresh)."""
+    url = pg_test_url()
+    with TestClient(create_app(url)) as one, TestClient(create_app(url)) as two:
+        table = new_table(one, "colors", 3, PEOPLE)
+        tid, tokens = table["id"], [s.get("token") for s in table["seats"]]
+        assert two.get(f"/api/tables/{tid}/view").json()["seats"][1]["name"] == "Seat 2"  # loaded in both
+        res = one.post(f"/api/tables/{tid}/seats/1/name", json={"name": "Ben"}, headers=auth(tokens[1]))
+        assert res.status_code == 200, res.text
+        frame = two.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()
+        assert frame["seats"][1]["name"] == "Ben" and _notes(frame) == ["Ben chose this name."]
+        res = two.post(f"/api/tables/{tid}/seats/1/name", json={"name": "ana"}, headers=auth(tokens[1]))
+        assert res.status_code == 422 and res.json()["text"].startswith('"ana" looks like "Ana"'), res.text
