@@ -20,6 +20,7 @@ from .browser_kit import (
     table_id,
 )
 from .test_browser import create_from_lobby
+from .test_browser_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -142,6 +143,7 @@ def test_a_private_seat_link_asks_its_person_s_name_once(browser, live_server: s
     page.wait_for_selector("#name-ask [role=alert]")
     assert page.locator("#name-ask [role=alert]").text_content() == words[1]
     shot(page, f"private-link-name-refused-{lang}-phone")
+    assert serious_violations(page) == []  # axe-core: the asked name, its label and the refusal
     page.fill("#seat-name", " Bea ")
     page.click("#name-ask button[type=submit]")
     page.wait_for_selector("#name-ask", state="detached")

@@ -247,6 +247,7 @@ def _refusals(client: TestClient, lang: str) -> list[tuple[str, str | None]]:
     refused(client.post(join, json={"seat": 1, "name": "„Ana“"}), "„Ana“")
     refused(client.post(join, json={"seat": 1, "name": "Bo\u2028"}), "Bo")
     refused(client.post(join, json={"seat": 1, "name": " "}), None)
+    refused(client.post(join, json={"seat": 1, "name": "x" * 81}), None)  # too long (the schema refuses it)
     table = new_table(client, "colors", 2, [{"kind": "human", "name": "Ana"}, {"kind": "human"}])
     rename, token = f"/api/tables/{table['id']}/seats/1/name?lang={lang}", auth(table["seats"][1]["token"])
     refused(client.post(rename, json={"name": "(Ana)"}, headers=token), "(Ana)")  # a private link's own name
