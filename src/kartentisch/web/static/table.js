@@ -70,7 +70,7 @@ const S = {
   moved: new Set(),         // codes of the cards the last move concerned
   wasActing: false,
   copied: "",
-  askName: ask,              // a friend's private link opened the first time: its person's name is asked (NameAsk)
+  askName: ask,             // a friend's private link opened the first time: its person's name is asked (NameAsk)
   nameDraft: null,          // the name being typed (null: not yet prefilled from the first frame)
   nameNote: "",             // why the name was refused, in the page's language
 };
