@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any
+from itertools import chain
+from typing import Any, Final
 
 from ..kernel import Game
+
+#: The item types of a list of lists (:func:`_values`).
+_ROWS: Final = {list}
 
 
 def _values(value: Any) -> set[Any]:
     """Every scalar value of a JSON value (strings, numbers, ``None``; dict keys left out), as a set.
 
-    Iterative: a list of scalars (most of a view: a hand, a pile, a round's scores) is added by one ``set.update``
-    at C speed, the items of a list of lists or a dict are pushed at once; it runs for every frame a table builds
-    (issue 33)."""
+    Iterative: a list of scalars (most of a view: a hand, a pile, a round's scores) or of lists of scalars (the
+    rounds' scores) is added by one ``set.update`` at C speed, the items of any other list or a dict are pushed at
+    once; it runs for every frame a table builds (issue 33)."""
     out: set[Any] = set()
     add, update = out.add, out.update
     stack = [value]
@@ -24,12 +28,15 @@ def _values(value: Any) -> set[Any]:
         kind = type(item)
         if kind is list:
             first = type(item[0]) if item else None
-            if first is not list and first is not dict:
-                try:
+            try:
+                if first is not list and first is not dict:
                     update(item)
                     continue
-                except TypeError:  # a list or dict after the first item (what it added before is kept: a set)
-                    pass
+                if first is list and set(map(type, item)) == _ROWS:  # a table of rows, e.g. the rounds' scores
+                    update(chain.from_iterable(item))
+                    continue
+            except TypeError:  # a list or dict further in (what it added before is kept: a set)
+                pass
             stack.extend(item)
         elif kind is dict:
             stack.extend(item.values())
