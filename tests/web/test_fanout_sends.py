@@ -25,9 +25,9 @@ def colors_table() -> LiveTable:
 
 
 def test_sends_that_wait_or_fail_each_end_their_own_way() -> None:
-    """Five spectators: one takes its frame at once, one after waiting, one fails at once, one fails after waiting,
-    one waits past ``SEND_TIMEOUT``. The first two get the same frame and stay; the other three are dropped; no
-    task is made for the send that did not wait."""
+    """Six spectators: one takes its frame at once, one after waiting, one fails at once, one fails after waiting,
+    one waits past ``SEND_TIMEOUT``, one fails before its send is awaited. The first two get the same frame and
+    stay; the other four are dropped; no task is made for the send that did not wait."""
     got: dict[str, list[str]] = {}
     tasks_seen: dict[str, int] = {}
 
@@ -49,10 +49,14 @@ def test_sends_that_wait_or_fail_each_end_their_own_way() -> None:
     async def stuck(text: str) -> None:
         await asyncio.sleep(60)
 
+    def no_send(text: str) -> None:  # a sink that fails before it is awaited
+        raise RuntimeError("no socket")
+
     async def run() -> None:
         table = colors_table()
         for key, sink in enumerate((at_once, waits, fails, fails_later, stuck)):
             table.subscribers[key] = Subscriber(None, sink, lang="en")
+        table.subscribers[5] = Subscriber(None, no_send, lang="en")  # type: ignore[arg-type]
         before = len(asyncio.all_tasks())
         await table.broadcast()
         assert tasks_seen["at_once"] == before, "the send that did not wait ran in the broadcasting task"

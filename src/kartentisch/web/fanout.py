@@ -67,7 +67,8 @@ async def broadcast(table: LiveTable) -> None:
     (issue 33), since :meth:`LiveTable.frame <kartentisch.web.live.LiveTable.frame>` depends on nothing else; a
     seat's frame is built for that seat only, so nothing of a seat's view reaches a spectator. All frames are built
     before the first is sent, from one state, sharing what no viewer changes
-    (:class:`~kartentisch.web.event_parts.EventParts`)."""
+    (:class:`~kartentisch.web.event_parts.EventParts`). Each send then goes as far as it can in this task
+    (:func:`_start`); those that wait go on together, each in a task of its own."""
     built: dict[tuple[int | None, str, int, int | None], tuple[str, int, int]] = {}
     texts = []
     parts = EventParts(table)
@@ -104,8 +105,8 @@ def _start(table: LiveTable, sub_id: int, sub: Subscriber, text: str) -> Corouti
     Issue 33: a task and a timer per subscriber per event cost more than most sends, which never wait; a send that
     waits (a full socket buffer) goes on in a task of its own, with its :data:`SEND_TIMEOUT`, as every send did.
     (Python 3.12's eager tasks do this for a whole event loop.)"""
-    step = sub.send(text).__await__()
     try:
+        step = sub.send(text).__await__()
         waiting = step.send(None)
     except StopIteration:
         return None
