@@ -8,7 +8,8 @@ this module only decides which frames to build, encodes them and sends them.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import types
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -66,23 +67,27 @@ async def broadcast(table: LiveTable) -> None:
     (issue 33), since :meth:`LiveTable.frame <kartentisch.web.live.LiveTable.frame>` depends on nothing else; a
     seat's frame is built for that seat only, so nothing of a seat's view reaches a spectator. All frames are built
     before the first is sent, from one state, sharing what no viewer changes
-    (:class:`~kartentisch.web.event_parts.EventParts`)."""
+    (:class:`~kartentisch.web.event_parts.EventParts`). Each send then goes as far as it can in this task
+    (:func:`_start`); those that wait go on together, each in a task of its own."""
     built: dict[tuple[int | None, str, int, int | None], tuple[str, int, int]] = {}
-    sends = []
+    texts = []
     parts = EventParts(table)
     for sub_id, sub in list(table.subscribers.items()):
         key = (sub.viewer, sub.lang, sub.sent, sub.chat_sent)
         if key not in built:
             built[key] = _encoded_frame(table, sub, parts)
         text, sub.sent, sub.chat_sent = built[key]
-        sends.append(_send(table, sub_id, sub, text))
-    await asyncio.gather(*sends)
+        texts.append((sub_id, sub, text))
+    rest = [r for sub_id, sub, text in texts if (r := _start(table, sub_id, sub, text)) is not None]
+    if rest:
+        await asyncio.gather(*rest)
 
 
 async def push(table: LiveTable, sub_id: int, sub: Subscriber) -> None:
-    """Send one subscriber its frame with the log entries it has not had yet (see :func:`_send`)."""
+    """Send one subscriber its frame with the log entries it has not had yet (see :func:`_start`)."""
     text, sub.sent, sub.chat_sent = _encoded_frame(table, sub)
-    await _send(table, sub_id, sub, text)
+    if (rest := _start(table, sub_id, sub, text)) is not None:
+        await rest
 
 
 def _encoded_frame(table: LiveTable, sub: Subscriber, parts: EventParts | None = None) -> tuple[str, int, int]:
@@ -92,11 +97,48 @@ def _encoded_frame(table: LiveTable, sub: Subscriber, parts: EventParts | None =
     return encode(frame), frame.n, frame.chat_start + len(frame.chat)
 
 
-async def _send(table: LiveTable, sub_id: int, sub: Subscriber, text: str) -> None:
-    """Send ``text`` to one subscriber. A subscriber whose socket is closed, or that does not take the frame
-    within :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again when it reconnects)."""
+def _start(table: LiveTable, sub_id: int, sub: Subscriber, text: str) -> Coroutine[Any, Any, None] | None:
+    """Send ``text`` to one subscriber as far as it goes without waiting: ``None`` when that sent it (a socket that
+    can take it writes at once) or it failed (the subscriber is dropped), else the rest of the send (:func:`_finish`)
+    for the caller to await.
+
+    Issue 33: a task and a timer per subscriber per event cost more than most sends, which never wait; a send that
+    waits (a full socket buffer) goes on in a task of its own, with its :data:`SEND_TIMEOUT`, as every send did.
+    (Python 3.12's eager tasks do this for a whole event loop.)"""
     try:
-        async with asyncio.timeout(SEND_TIMEOUT):  # no task of its own per send, as wait_for makes (issue 33)
-            await sub.send(text)
+        step = sub.send(text).__await__()
+        waiting = step.send(None)
+    except StopIteration:
+        return None
+    except Exception:  # closed: forget it, keep serving the others
+        table.subscribers.pop(sub_id, None)
+        return None
+    return _finish(table, sub_id, step, waiting)
+
+
+async def _finish(table: LiveTable, sub_id: int, step: Generator[Any, None, None], waiting: Any) -> None:
+    """The rest of a send :func:`_start` began, ``waiting`` for what it yielded. A subscriber whose socket is closed,
+    or that does not take the frame within :data:`SEND_TIMEOUT` seconds, is dropped (it gets the whole log again
+    when it reconnects)."""
+    try:
+        async with asyncio.timeout(SEND_TIMEOUT):  # no task of its own per send, as wait_for makes
+            await _resume(step, waiting)
     except Exception:  # closed or stuck: forget it, keep serving the others
         table.subscribers.pop(sub_id, None)
+
+
+@types.coroutine
+def _resume(step: Generator[Any, None, None], waiting: Any) -> Generator[Any, None, None]:
+    """Go on with a started send ``step`` in the running task: hand the task what the send waits for (``waiting``:
+    a future, or ``None`` for a bare yield), then resume the send as the task would have (``yield from``); a
+    cancellation thrown in while it waits is thrown into the send."""
+    try:
+        yield waiting
+    except BaseException as exc:
+        try:
+            waiting = step.throw(exc)
+        except StopIteration:
+            return
+        yield from _resume(step, waiting)
+        return
+    yield from step

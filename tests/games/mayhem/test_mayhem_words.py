@@ -441,6 +441,25 @@ def test_choices_are_steps() -> None:
     assert steps(state, 0, "give:y5:1", "de") == ("Verschenke Gelb 5", "An Ben")
 
 
+
+def test_choices_read_what_they_depend_on_each_time() -> None:
+    """Issue 33: a choice is remembered per all it reads, so the same token reads by its phase (a pass, R21/R31),
+    by the start card (R36: ``start:1`` is a target for a Skip, a wish for a Fantastic) and by the table's names,
+    however often it was asked before in another position."""
+    voice = Voice("en", 0, ("Ana", "Ben", "Cem"))
+    for _ in range(2):  # the second round reads each from memory
+        assert GAME.choice(1, "pass", {"phase": "counter", "zones": {}}, voice).steps == ("Do not counter",)
+        assert GAME.choice(1, "pass", {"phase": "nicetry", "zones": {}}, voice).steps == ("Do not play Nice Try",)
+        assert GAME.choice(1, "pass", {"phase": "after_draw", "zones": {}}, voice).steps == ("Pass",)
+        start = {"phase": "start", "zones": {"pending": {"card": "rskip"}}}
+        assert GAME.choice(0, "start:1", start, voice).steps == ("Skip Ben",)
+        start = {"phase": "start", "zones": {"pending": {"card": "fant"}}}
+        assert GAME.choice(0, "start:1", start, voice).steps == ("Wish for a 1",)
+        assert GAME.choice(0, "start:1", start, Voice("de", 0, ("Ana", "Ben", "Cem"))).steps == ("Wünsch dir eine 1",)
+        assert GAME.choice(0, "give:y5:1", {}, voice).steps == ("Give Yellow 5", "To Ben")
+        assert GAME.choice(0, "give:y5:1", {}, Voice("en", 2, ("Ana", "Bo", "Cem"))).steps == ("Give Yellow 5",
+                                                                                              "To Bo")
+
 # ----------------------------------------------------------------------------- whole matches
 def check_choices(state: MayhemState, seat: int) -> None:
     """Every legal token of ``seat`` is a non-empty tuple of word steps, each told apart from the rest."""

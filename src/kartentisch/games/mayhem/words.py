@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
+from ...kernel.memo import Memo
 from ...kernel.words import LANGS, Catalogue, Choice, Voice, listing
 from .cards import EVENTS, KIND, POS, VALUE, WISH_KINDS, order_from
 from .notation import (
@@ -625,7 +626,17 @@ def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         MalformedToken: ``token`` is not written as the notation says.
     """
     move = parse(token)
-    lang = _lang(voice.lang)
+    start = KIND[view["zones"]["pending"]["card"]] if isinstance(move, Start) else None
+    phase = view["phase"] if isinstance(move, Pass) else None
+    return _CHOICES.get((token, voice.lang, tuple(voice.names), start, phase))
+
+
+def _choice(what: tuple[str, str, tuple[str, ...], str | None, str | None]) -> Choice:
+    """:func:`choice` of ``(token, language, seat names, the start card's kind for a Start, the phase for a Pass)``:
+    all that a choice reads (never the reader's seat: a target is named as everyone reads it)."""
+    token, given, names, start, phase = what
+    move, voice = parse(token), Voice(given, None, names)
+    lang = _lang(given)
     texts = _texts(lang)
 
     def step(key: str, **kwargs: Any) -> str:
@@ -638,8 +649,8 @@ def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
             steps += _effect_steps(kind, move.effect, voice, step)
         return Choice(tuple(steps))
     if isinstance(move, Start):
-        kind = KIND[view["zones"]["pending"]["card"]]
-        return Choice(tuple(_effect_steps(kind, move.effect(kind), voice, step) or [step("c_skip_nobody")]))
+        assert start is not None
+        return Choice(tuple(_effect_steps(start, move.effect(start), voice, step) or [step("c_skip_nobody")]))
     if isinstance(move, Counterattack):
         steps = [step("c_play", card=card_name("counter", lang)), step("c_wish", wish=wish_name(move.wish, lang)),
                  step("c_aim", target=voice.name(move.target))]
@@ -653,8 +664,14 @@ def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         key = {Pick: "c_pick", Discard: "c_discard", Bet: "c_bet"}[type(move)]
         return Choice((step(key, card=card_name(move.card, lang)),))
     if isinstance(move, Pass):
-        return Choice((step({COUNTER: "c_no_counter", NICETRY: "c_no_nicetry"}.get(view["phase"], "c_pass")),))
+        return Choice((step({COUNTER: "c_no_counter", NICETRY: "c_no_nicetry"}.get(phase or "", "c_pass")),))
     return Choice((step("c_draw" if isinstance(move, Draw) else "c_deal"),))
+
+
+#: :func:`choice` per all it reads (:func:`_choice`), computed once: it is built for every legal token of the seat
+#: to act in every frame, and the same tokens recur over the turns (issue 33). A few thousand keys (tokens, both
+#: languages, the seat names of the tables playing), then it starts again.
+_CHOICES: Final[Memo[tuple[str, str, tuple[str, ...], str | None, str | None], Choice]] = Memo(_choice, 1 << 12)
 
 
 def _effect_steps(kind: str, effect: Effect, voice: Voice, step: Any) -> list[str]:
