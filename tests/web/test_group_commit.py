@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import Append, SeatRecord
-from kartentisch.web.schema import channel, events_t
+from kartentisch.web.schema import APPEND_MOVES_PG_SQL, channel, events_t
 from kartentisch.web.store import Store
 
 from .conftest import new_table, pg_test_url
@@ -53,14 +53,53 @@ def counted_commits(store: Store) -> list[int]:
     return commits
 
 
+def transactions_writing(store: Store, ids: list[str]) -> int:
+    """On PostgreSQL, how many transactions last wrote the events and the table rows of ``ids`` (distinct ``xmin``:
+    a row's writing transaction; the moves' commit runs without SQLAlchemy's transaction, whose ``commit`` event
+    :func:`counted_commits` counts)."""
+    with store.engine.connect() as conn:
+        return int(conn.exec_driver_sql(
+            "SELECT count(DISTINCT x) FROM (SELECT xmin::text AS x FROM kt_events WHERE table_id = ANY(%(ids)s) "
+            "UNION ALL SELECT xmin::text FROM kt_tables WHERE id = ANY(%(ids)s)) AS written", {"ids": ids}).scalar_one())
+
+
 def test_one_transaction_holds_the_appends_of_several_tables(store: Store) -> None:
     ids = stored_tables(store, TABLES)
     commits = counted_commits(store)
     assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * TABLES
-    assert len(commits) == 1
+    if store.shared:  # the events inserted and the tables touched by one transaction
+        assert transactions_writing(store, ids) == 1
+    else:
+        assert len(commits) == 1
     for table_id in ids:
         record = store.load(table_id)
         assert record is not None and record.events == [(0, "a"), (1, "b")]
+
+
+@pytest.mark.postgres
+def test_a_batch_is_one_statement_on_postgres(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 goal 5: on PostgreSQL a batch's commit is one statement in autocommit (insert, touch, notify: one round
+    trip; before, ``BEGIN``, an ``INSERT`` pipeline, an ``UPDATE`` and ``COMMIT``), and its moves are committed
+    when ``append_batch`` returns: another connection reads them at once."""
+    store = Store(pg_test_url())
+    statements: list[tuple[str, bool]] = []
+    on_driver = store._on_driver
+
+    def counted(conn: Any, sql_text: str, params: Any) -> None:
+        statements.append((sql_text, conn.connection.dbapi_connection.autocommit))
+        on_driver(conn, sql_text, params)
+
+    try:
+        ids = stored_tables(store, 3)
+        monkeypatch.setattr(store, "_on_driver", counted)
+        assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * 3
+        assert statements == [(APPEND_MOVES_PG_SQL, True)]
+        with psycopg.connect(store.conninfo()) as other:
+            rows = other.execute("SELECT table_id, n, token FROM kt_events WHERE table_id = ANY(%s) "
+                                 "ORDER BY table_id, n", (ids,)).fetchall()
+        assert rows == [(t, n, tok) for t in sorted(ids) for n, tok in enumerate("ab")]
+    finally:
+        store.dispose()
 
 
 def test_a_number_taken_fails_only_its_tables_append(store: Store) -> None:
