@@ -8,8 +8,9 @@ import asyncio
 import threading
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 import pytest
@@ -18,6 +19,7 @@ from psycopg import sql
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from kartentisch.web.commits import GroupCommit
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import Append, SeatRecord
 from kartentisch.web.schema import APPEND_MOVES_PG_SQL, channel, events_t
@@ -60,7 +62,8 @@ def transactions_writing(store: Store, ids: list[str]) -> int:
     with store.engine.connect() as conn:
         return int(conn.exec_driver_sql(
             "SELECT count(DISTINCT x) FROM (SELECT xmin::text AS x FROM kt_events WHERE table_id = ANY(%(ids)s) "
-            "UNION ALL SELECT xmin::text FROM kt_tables WHERE id = ANY(%(ids)s)) AS written", {"ids": ids}).scalar_one())
+            "UNION ALL SELECT xmin::text FROM kt_tables WHERE id = ANY(%(ids)s)) AS written",
+            {"ids": ids}).scalar_one())
 
 
 def test_one_transaction_holds_the_appends_of_several_tables(store: Store) -> None:
@@ -217,3 +220,54 @@ def test_a_pooled_connection_is_pinged_only_after_resting_and_replaced_if_dead(m
         assert len(pings) >= 1, "the rested connection was not pinged"
     finally:
         store.dispose()
+
+
+class RecordingStore:
+    """A store whose ``append_batch`` records the tables of each batch and commits nothing (GroupCommit's tests)."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+
+    def append_batch(self, appends: list[Append]) -> list[None]:
+        self.batches.append([a.table_id for a in appends])
+        return [None] * len(appends)
+
+
+def gathered(gather: float, lag: float, tables: tuple[str, ...] = ("a", "b")) -> tuple[list[list[str]], float]:
+    """Each of ``tables`` appends once (they moved lately), then again, the second ``lag`` seconds after the first
+    and so on, through a GroupCommit that gathers for ``gather`` seconds; returns the batches of those second
+    appends and the seconds until the first of them was acknowledged."""
+    store = RecordingStore()
+
+    async def play() -> float:
+        with ThreadPoolExecutor(1) as executor:
+            commits = GroupCommit(cast(Store, store), executor, gather)
+            await asyncio.gather(*(commits.append(t, 0, [(0, "x")]) for t in tables))
+            store.batches.clear()
+            loop = asyncio.get_running_loop()
+            start, acknowledged = loop.time(), []
+            first = asyncio.ensure_future(commits.append(tables[0], 1, [(0, "y")]))
+            first.add_done_callback(lambda _: acknowledged.append(loop.time()))
+            later = []
+            for t in tables[1:]:
+                await asyncio.sleep(lag)
+                later.append(asyncio.ensure_future(commits.append(t, 1, [(0, "y")])))
+            await asyncio.gather(first, *later)
+            return acknowledged[0] - start
+
+    took = asyncio.run(play())
+    return store.batches, took
+
+
+def test_moves_of_tables_a_moment_apart_share_a_transaction() -> None:
+    """Issue 33 goal 5: with two tables that moved lately, the writer waits a moment for the second's move (the
+    batches of two processes were half the size of one's); without the wait each commits alone."""
+    assert gathered(gather=0.5, lag=0.05)[0] == [["a", "b"]]
+    assert gathered(gather=0.0, lag=0.05)[0] == [["a"], ["b"]]
+
+
+def test_the_wait_for_other_tables_is_bounded_and_a_lone_table_waits_for_nothing() -> None:
+    batches, took = gathered(gather=0.1, lag=0.5)  # the other table's move comes too late
+    assert batches == [["a"], ["b"]] and 0.1 <= took < 0.4
+    batches, took = gathered(gather=5.0, lag=0.0, tables=("a",))
+    assert batches == [["a"]] and took < 1.0
