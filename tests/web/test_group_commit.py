@@ -271,22 +271,3 @@ def test_the_wait_for_other_tables_is_bounded_and_a_lone_table_waits_for_nothing
     assert batches == [["a"], ["b"]] and 0.1 <= took < 0.4
     batches, took = gathered(gather=5.0, lag=0.0, tables=("a",))
     assert batches == [["a"]] and took < 1.0
-
-
-def test_a_table_last_moved_by_another_process_is_not_waited_for() -> None:
-    """A split table (its people on two processes) whose last move was heard from the other process: its next move
-    likely comes there too, so this process's writer does not wait for it."""
-    store = RecordingStore()
-
-    async def play() -> float:
-        with ThreadPoolExecutor(1) as executor:
-            commits = GroupCommit(cast(Store, store), executor, gather=5.0)
-            await asyncio.gather(commits.append("a", 0, [(0, "x")]), commits.append("b", 0, [(0, "x")]))
-            commits.moved_elsewhere("b")
-            loop = asyncio.get_running_loop()
-            start = loop.time()
-            await commits.append("a", 1, [(0, "y")])
-            return loop.time() - start
-
-    assert asyncio.run(play()) < 1.0
-    assert store.batches[-1] == ["a"]

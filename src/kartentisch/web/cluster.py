@@ -94,7 +94,6 @@ class Cluster:
         if (count := note_count(what)) is not None:
             if count <= len(table.log) or count == self.hub.commits.committing(table_id):
                 return
-            self.hub.commits.moved_elsewhere(table_id)
             if (table_id not in self._catching and not table.lock.locked()
                     and (events := note_moves(what)) is not None and count - len(events) == len(table.log)):
                 self._apply(table, events)

@@ -72,12 +72,6 @@ class GroupCommit:
         took the number first, the append fails and its caller reads the store)."""
         return self._counts.get(table_id)
 
-    def moved_elsewhere(self, table_id: str) -> None:
-        """``table_id``'s last move was committed by another process (its people sit on two, heard through the
-        cluster): its next move may well come there too, so the writer no longer waits for it
-        (:meth:`_gather`) until it appends here again."""
-        self._moved.pop(table_id, None)
-
     async def append(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
         """Commit ``events`` as the events ``first_n, first_n + 1, …`` of ``table_id`` in the next batch; returns
         once they are committed.
