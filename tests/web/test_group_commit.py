@@ -19,7 +19,7 @@ from psycopg import sql
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from kartentisch.web.commits import GATHER_SECONDS, GroupCommit
+from kartentisch.web.commits import GroupCommit
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import Append, SeatRecord
 from kartentisch.web.schema import APPEND_MOVES_PG_SQL, channel, events_t
@@ -271,10 +271,3 @@ def test_the_wait_for_other_tables_is_bounded_and_a_lone_table_waits_for_nothing
     assert batches == [["a"], ["b"]] and 0.1 <= took < 0.4
     batches, took = gathered(gather=5.0, lag=0.0, tables=("a",))
     assert batches == [["a"]] and took < 1.0
-
-
-def test_only_a_shared_store_gathers(store: Store) -> None:
-    """The gather pays on PostgreSQL (a transaction is a round trip and ~0.5 ms of CPU), not on SQLite (a commit
-    is ~75 µs; the wait only slowed the moves)."""
-    with ThreadPoolExecutor(1) as executor:
-        assert GroupCommit(store, executor).gather == (GATHER_SECONDS if store.shared else 0.0)

@@ -15,9 +15,7 @@ and have no move queued yet, the writer waits up to :data:`GATHER_SECONDS` for t
 commits at once when they are all queued. Each process batches only its own tables' moves, so two processes
 committed about twice the transactions per move of one (1.97 against 3.7 moves each); the wait lets the moves of
 tables that came in a moment apart share one transaction, at that much latency at most. A table alone waits for
-nothing. Only on a shared store (PostgreSQL), where a transaction costs a round trip and ~0.5 ms of the process's
-CPU: on SQLite a commit costs ~75 µs and no round trip, and the wait cut the moves a process acknowledged with no
-think time by a third (``web_load.py --floor``, 4 tables) for no CPU saved.
+nothing.
 """
 
 from __future__ import annotations
@@ -53,14 +51,13 @@ class GroupCommit:
         store: the database.
         executor: where a batch's transaction runs (the Hub's writer thread, so the moves' commits and the other
             writes of the process keep the order they were asked for on SQLite's one writer).
-        gather: seconds the writer waits at most for the moves of tables that moved lately (0: none); ``None``:
-            :data:`GATHER_SECONDS` on a shared store, none on SQLite.
+        gather: seconds the writer waits at most for the moves of tables that moved lately (0: none).
     """
 
-    def __init__(self, store: Store, executor: Executor, gather: float | None = None) -> None:
+    def __init__(self, store: Store, executor: Executor, gather: float = GATHER_SECONDS) -> None:
         self.store = store
         self.executor = executor
-        self.gather = (GATHER_SECONDS if store.shared else 0.0) if gather is None else gather
+        self.gather = gather
         self._queue: list[tuple[Append, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._counts: dict[str, int] = {}
