@@ -8,8 +8,9 @@ import asyncio
 import threading
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 import pytest
@@ -18,9 +19,10 @@ from psycopg import sql
 from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from kartentisch.web.commits import GroupCommit
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import Append, SeatRecord
-from kartentisch.web.schema import channel, events_t
+from kartentisch.web.schema import APPEND_MOVES_PG_SQL, channel, events_t
 from kartentisch.web.store import Store
 
 from .conftest import new_table, pg_test_url
@@ -53,14 +55,54 @@ def counted_commits(store: Store) -> list[int]:
     return commits
 
 
+def transactions_writing(store: Store, ids: list[str]) -> int:
+    """On PostgreSQL, how many transactions last wrote the events and the table rows of ``ids`` (distinct ``xmin``:
+    a row's writing transaction; the moves' commit runs without SQLAlchemy's transaction, whose ``commit`` event
+    :func:`counted_commits` counts)."""
+    with store.engine.connect() as conn:
+        return int(conn.exec_driver_sql(
+            "SELECT count(DISTINCT x) FROM (SELECT xmin::text AS x FROM kt_events WHERE table_id = ANY(%(ids)s) "
+            "UNION ALL SELECT xmin::text FROM kt_tables WHERE id = ANY(%(ids)s)) AS written",
+            {"ids": ids}).scalar_one())
+
+
 def test_one_transaction_holds_the_appends_of_several_tables(store: Store) -> None:
     ids = stored_tables(store, TABLES)
     commits = counted_commits(store)
     assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * TABLES
-    assert len(commits) == 1
+    if store.shared:  # the events inserted and the tables touched by one transaction
+        assert transactions_writing(store, ids) == 1
+    else:
+        assert len(commits) == 1
     for table_id in ids:
         record = store.load(table_id)
         assert record is not None and record.events == [(0, "a"), (1, "b")]
+
+
+@pytest.mark.postgres
+def test_a_batch_is_one_statement_on_postgres(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33 goal 5: on PostgreSQL a batch's commit is one statement in autocommit (insert, touch, notify: one round
+    trip; before, ``BEGIN``, an ``INSERT`` pipeline, an ``UPDATE`` and ``COMMIT``), and its moves are committed
+    when ``append_batch`` returns: another connection reads them at once."""
+    store = Store(pg_test_url())
+    statements: list[tuple[str, bool]] = []
+    on_driver = store._on_driver
+
+    def counted(conn: Any, sql_text: str, params: Any) -> None:
+        statements.append((sql_text, conn.connection.dbapi_connection.autocommit))
+        on_driver(conn, sql_text, params)
+
+    try:
+        ids = stored_tables(store, 3)
+        monkeypatch.setattr(store, "_on_driver", counted)
+        assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * 3
+        assert statements == [(APPEND_MOVES_PG_SQL, True)]
+        with psycopg.connect(store.conninfo()) as other:
+            rows = other.execute("SELECT table_id, n, token FROM kt_events WHERE table_id = ANY(%s) "
+                                 "ORDER BY table_id, n", (ids,)).fetchall()
+        assert rows == [(t, n, tok) for t in sorted(ids) for n, tok in enumerate("ab")]
+    finally:
+        store.dispose()
 
 
 def test_a_number_taken_fails_only_its_tables_append(store: Store) -> None:
@@ -178,3 +220,54 @@ def test_a_pooled_connection_is_pinged_only_after_resting_and_replaced_if_dead(m
         assert len(pings) >= 1, "the rested connection was not pinged"
     finally:
         store.dispose()
+
+
+class RecordingStore:
+    """A store whose ``append_batch`` records the tables of each batch and commits nothing (GroupCommit's tests)."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+
+    def append_batch(self, appends: list[Append]) -> list[None]:
+        self.batches.append([a.table_id for a in appends])
+        return [None] * len(appends)
+
+
+def gathered(gather: float, lag: float, tables: tuple[str, ...] = ("a", "b")) -> tuple[list[list[str]], float]:
+    """Each of ``tables`` appends once (they moved lately), then again, the second ``lag`` seconds after the first
+    and so on, through a GroupCommit that gathers for ``gather`` seconds; returns the batches of those second
+    appends and the seconds until the first of them was acknowledged."""
+    store = RecordingStore()
+
+    async def play() -> float:
+        with ThreadPoolExecutor(1) as executor:
+            commits = GroupCommit(cast(Store, store), executor, gather)
+            await asyncio.gather(*(commits.append(t, 0, [(0, "x")]) for t in tables))
+            store.batches.clear()
+            loop = asyncio.get_running_loop()
+            start, acknowledged = loop.time(), []
+            first = asyncio.ensure_future(commits.append(tables[0], 1, [(0, "y")]))
+            first.add_done_callback(lambda _: acknowledged.append(loop.time()))
+            later = []
+            for t in tables[1:]:
+                await asyncio.sleep(lag)
+                later.append(asyncio.ensure_future(commits.append(t, 1, [(0, "y")])))
+            await asyncio.gather(first, *later)
+            return acknowledged[0] - start
+
+    took = asyncio.run(play())
+    return store.batches, took
+
+
+def test_moves_of_tables_a_moment_apart_share_a_transaction() -> None:
+    """Issue 33 goal 5: with two tables that moved lately, the writer waits a moment for the second's move (the
+    batches of two processes were half the size of one's); without the wait each commits alone."""
+    assert gathered(gather=0.5, lag=0.05)[0] == [["a", "b"]]
+    assert gathered(gather=0.0, lag=0.05)[0] == [["a"], ["b"]]
+
+
+def test_the_wait_for_other_tables_is_bounded_and_a_lone_table_waits_for_nothing() -> None:
+    batches, took = gathered(gather=0.1, lag=0.5)  # the other table's move comes too late
+    assert batches == [["a"], ["b"]] and 0.1 <= took < 0.4
+    batches, took = gathered(gather=5.0, lag=0.0, tables=("a",))
+    assert batches == [["a"]] and took < 1.0

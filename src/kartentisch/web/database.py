@@ -96,6 +96,9 @@ class Database:
         self.url = url or default_db_url()
         self._alone: int | None = None
         self.engine: Engine = self._engine(self.url)
+        #: The same pool's connections in autocommit: each statement on them is its own transaction (the moves'
+        #: one-statement commit on PostgreSQL, :meth:`Store._commit <kartentisch.web.store.Store._commit>`).
+        self.autocommit: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         with self.engine.begin() as conn:
             if self.shared:  # processes starting together create or extend the schema one after the other
                 conn.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))

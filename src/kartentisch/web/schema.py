@@ -200,16 +200,25 @@ def insert_events_sql(paramstyle: str) -> str:
     return f"INSERT INTO {events_t.name} ({', '.join(names)}) VALUES ({marks})"
 
 
+#: The moves' commit of a batch on PostgreSQL as one statement (:meth:`~kartentisch.web.store.Store.append_batch`,
+#: issue 33 goal 5): the events inserted from arrays (``table_ids``, ``ns``, ``seats``, ``tokens``, one item per
+#: event; ``at`` is ``now``) and, in the same statement, their tables touched and each table's :func:`channel`
+#: (``prefix``) notified of its ``notes`` (:func:`moves_note`, one per table of ``ids``). Run in autocommit, the
+#: statement is its own transaction: one round trip where ``BEGIN``, the ``INSERT`` pipeline, the ``UPDATE`` and
+#: ``COMMIT`` took four, and one text for every batch size (prepared once per connection by psycopg). A taken event
+#: number or a deleted table fails the whole statement (``IntegrityError``), writing nothing.
+APPEND_MOVES_PG_SQL = (
+    f"WITH added AS (INSERT INTO {events_t.name} (table_id, n, seat, token, at) "
+    "SELECT e.table_id, e.n, e.seat, e.token, %(now)s FROM unnest(%(table_ids)s::varchar[], %(ns)s::int[], "
+    "%(seats)s::int[], %(tokens)s::varchar[]) AS e(table_id, n, seat, token)) "
+    f"UPDATE {tables_t.name} AS t SET touched = %(now)s FROM unnest(%(ids)s::varchar[], %(notes)s::text[]) "
+    "AS b(id, note) WHERE t.id = b.id RETURNING pg_notify(%(prefix)s || t.id, b.note)")
+
+
 @functools.lru_cache(maxsize=256)
-def touch_sql(tables: int, notify: bool, paramstyle: str) -> str:
-    """The driver's ``UPDATE`` touching ``tables`` tables (parameters ``now``, ``id0``, ``id1``, …); with ``notify``
-    (PostgreSQL) it also notifies each table's :func:`channel` (``prefix``) of its event count and moves (``n0``,
-    …: :func:`moves_note`) in the same statement. One text per batch size, so the database's own statement cache
-    sees few."""
+def touch_sql(tables: int, paramstyle: str) -> str:
+    """The driver's ``UPDATE`` touching ``tables`` tables (parameters ``now``, ``id0``, ``id1``, …) after their moves
+    are inserted, on SQLite (PostgreSQL does both in :data:`APPEND_MOVES_PG_SQL`). One text per batch size."""
     mark = _marker(paramstyle).format
-    ids = [mark(f"id{i}") for i in range(tables)]
-    sql = f"UPDATE {tables_t.name} SET touched = {mark('now')} WHERE id IN ({', '.join(ids)})"
-    if notify:
-        whens = " ".join(f"WHEN {ids[i]} THEN {mark(f'n{i}')}" for i in range(tables))
-        sql += f" RETURNING pg_notify({mark('prefix')} || id, CASE id {whens} END)"
-    return sql
+    ids = ", ".join(mark(f"id{i}") for i in range(tables))
+    return f"UPDATE {tables_t.name} SET touched = {mark('now')} WHERE id IN ({ids})"

@@ -49,6 +49,7 @@ from sqlalchemy.exc import IntegrityError
 from ..kernel.names import look_key
 from .records import Append, ChatRecord, NameTaken, NoteRecord, SeatRecord, TableChanges, TableRecord
 from .schema import (
+    APPEND_MOVES_PG_SQL,
     CHANNEL_PREFIX,
     chat_t,
     events_t,
@@ -158,8 +159,7 @@ class Store(JobStore):
     def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
         """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken: another
         process appended it first, and nothing is written) and notify the event count after them."""
-        with self.engine.begin() as conn:
-            self._append(conn, [Append(table_id, first_n, tuple(events))], time.time())
+        self._commit([Append(table_id, first_n, tuple(events))])
 
     def append_batch(self, appends: Sequence[Append]) -> list[IntegrityError | None]:
         """Commit the events of several tables in one transaction (group commit, issue 33 goal 3): each
@@ -173,8 +173,7 @@ class Store(JobStore):
                 append is written.
         """
         try:
-            with self.engine.begin() as conn:
-                self._append(conn, appends, time.time())
+            self._commit(appends)
             return [None] * len(appends)
         except IntegrityError as exc:
             if len(appends) == 1:
@@ -182,23 +181,43 @@ class Store(JobStore):
         failures: list[IntegrityError | None] = []
         for each in appends:  # the rare path: find the refused append(s), commit the others
             try:
-                self.append_events(each.table_id, each.first_n, each.events)
+                self._commit([each])
                 failures.append(None)
             except IntegrityError as exc:
                 failures.append(exc)
         return failures
 
-    def _append(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
-        """Insert the events of ``appends`` and touch their tables (one ``UPDATE``); on a shared store the same
-        ``UPDATE`` notifies each table's event count and its new events on the table's :func:`~.schema.channel`
-        (:func:`~.schema.moves_note`; ``RETURNING pg_notify``: no round trip more)."""
-        self._insert_events(conn, appends, now)
-        params: dict[str, Any] = {"now": now, "prefix": CHANNEL_PREFIX}
-        for i, each in enumerate(appends):
-            params[f"id{i}"] = each.table_id
-            if self.shared:
-                params[f"n{i}"] = moves_note(each.first_n + len(each.events), each.events)
-        self._on_driver(conn, touch_sql(len(appends), self.shared, self.engine.dialect.paramstyle), params)
+    def _commit(self, appends: Sequence[Append]) -> None:
+        """Commit the events of ``appends`` in one transaction and touch their tables; on a shared store the same
+        transaction notifies each table's event count and its new events on the table's :func:`~.schema.channel`
+        (:func:`~.schema.moves_note`). All events of the transaction carry one ``at``.
+
+        **Decision** (issue 33 goal 5): on PostgreSQL this is one statement in autocommit
+        (:data:`~.schema.APPEND_MOVES_PG_SQL`: insert, touch and notify), its own transaction, so a batch costs one
+        round trip instead of four (``BEGIN``, the ``INSERT``'s pipeline, the ``UPDATE … RETURNING pg_notify``,
+        ``COMMIT``); the statement returns only once PostgreSQL committed it, so a move is still acknowledged
+        after its commit. SQLite keeps a transaction of an ``executemany`` and an ``UPDATE`` (no round trips
+        there).
+
+        Raises:
+            IntegrityError: an event number is taken or a table is gone; nothing of ``appends`` is written.
+        """
+        now = time.time()
+        if self.shared:
+            with self.autocommit.connect() as conn:
+                self._on_driver(conn, APPEND_MOVES_PG_SQL, {
+                    "now": now, "prefix": CHANNEL_PREFIX,
+                    "table_ids": [each.table_id for each in appends for _ in each.events],
+                    "ns": [each.first_n + i for each in appends for i in range(len(each.events))],
+                    "seats": [seat for each in appends for seat, _ in each.events],
+                    "tokens": [token for each in appends for _, token in each.events],
+                    "ids": [each.table_id for each in appends],
+                    "notes": [moves_note(each.first_n + len(each.events), each.events) for each in appends]})
+            return
+        params: dict[str, Any] = {"now": now} | {f"id{i}": each.table_id for i, each in enumerate(appends)}
+        with self.engine.begin() as conn:
+            self._insert_events(conn, appends, now)
+            self._on_driver(conn, touch_sql(len(appends), self.engine.dialect.paramstyle), params)
 
     def _insert_events(self, conn: Connection, appends: Sequence[Append], now: float) -> None:
         """Insert the events of ``appends`` with one ``executemany``."""
