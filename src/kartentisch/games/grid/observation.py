@@ -264,10 +264,15 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
         buf[here:here + len(GAINS_ZERO)] = GAINS_ZERO
         _write_gains(buf, here, grids[seat], held, top)
         kept["gains"] = about
-    _update_discard(ctx, at["discard"], discard, kept.get("discard", []))
-    kept["discard"] = list(discard)
+    was: list[str] = kept.get("discard", [])
+    if discard != was:
+        _update_discard(ctx, at["discard"], discard, was)
+        kept["discard"] = list(discard)
     tail = at["discard_top"]  # discard_top and every slice after it: single numbers, rewritten
-    buf[tail:] = array.array("f", bytes(4 * (len(buf) - tail)))
+    zero = kept.get("tail")
+    if zero is None:
+        zero = kept["tail"] = array.array("f", bytes(4 * (len(buf) - tail)))
+    buf[tail:] = zero
     if top is not None:
         _card(ctx, tail, top)
         buf[tail + CARD] += 1.0
@@ -296,8 +301,6 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
 def _update_discard(ctx: Ctx, at: int, now: list[str], was: list[str]) -> None:
     """Turn the ``discard`` multi-hot at ``at`` from the pile ``was`` into ``now`` (top first): cards put on
     the top (R8, R9) added, cards taken from it subtracted, any other change rewritten whole."""
-    if now == was:
-        return
     buf, index = ctx.buf, ctx.card_index
     put_on, taken = len(now) - len(was), len(was) - len(now)
     if put_on > 0 and now[put_on:] == was:
