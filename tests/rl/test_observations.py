@@ -258,3 +258,30 @@ def test_unknown_game_layout_is_named() -> None:
 
     with pytest.raises(NotationError, match="othergame: no observation layout"):
         Encoder(Other(lambda: dataclasses.replace(get_game("chips").parts, observation=None)), 2)
+
+
+def test_a_copied_table_observes_its_own_state() -> None:
+    """A deep copy of a table (a search's or a user's) keeps observing right: each seat's kept vector and the
+    NumPy view the scale and clip read must stay one memory in the copy too."""
+    import copy
+
+    from kartentisch.rl.table import Table
+
+    game = get_game("chips")
+    table = Table(game, 2, SMALL["chips"])
+    table.reset(1)
+    rng = random.Random(0)
+    for _ in range(5):
+        for seat in range(2):
+            table.observe(seat)
+        table.step(rng.choice(sorted(table.next_steps())))
+    try:
+        copied = copy.deepcopy(table)
+    except TypeError:  # the compiled build's native classes cannot be deep-copied (as before this encoder)
+        pytest.skip("the compiled table cannot be deep-copied; the pure build checks this")
+    for _ in range(20):
+        for seat in range(2):
+            np.testing.assert_array_equal(copied.observe(seat), copied.encoder.encode(copied.state.view(seat), seat))
+        if copied.over:
+            break
+        copied.step(rng.choice(sorted(copied.next_steps())))

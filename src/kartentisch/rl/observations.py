@@ -569,6 +569,10 @@ class Encoder:
             kept = self._kept[seat] = (Ctx(seat, self.players, self.card_index, (), buf),
                                        np.frombuffer(buf, dtype=np.float32), {})
         ctx, raw, copies = kept
+        view: Any = raw.base  # the memoryview np.frombuffer made of ctx.buf; a copied encoder's owns its data
+        if view is None or view.obj is not ctx.buf:
+            raw = np.frombuffer(ctx.buf, dtype=np.float32)
+            self._kept[seat] = (ctx, raw, copies)
         if steps:
             actions = self.space.actions
             ctx.steps = [actions[i] for i in steps]
