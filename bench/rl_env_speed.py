@@ -11,7 +11,8 @@ action each step, one core, 2 players), the same loop for every environment:
   from the info), ``pettingzoo_raw`` (``raw_env``, no order-enforcing wrapper), ``gym`` (agent
   steps of ``kartentisch.rl.gym.make(game, opponents="random")``, the bots' moves in between
   included) and, for scale, ``rules`` (kernel moves/s: ``random_action`` + ``apply``) and
-  ``observe`` (``encode_state`` calls/s on positions of random play).
+  ``observe`` (``encode_state`` calls/s on positions of random play) and ``observe_kept`` (the same
+  positions in the order played through ``Encoder.observe``, the incremental way the environments take).
 
 Time is this process's CPU time (``time.process_time``), not the wall clock: the machine is shared,
 and CPU time is what a step costs whatever else runs (a loaded machine still slows it through
@@ -154,14 +155,15 @@ def rules(game: str, budget: float) -> float:
     return timed(budget, episode)
 
 
-def observe(game: str, budget: float) -> float:
-    """``Encoder.encode_state`` calls/s on 500 positions of random play."""
+def observe(game: str, budget: float, kept: bool = False) -> float:
+    """``Encoder.encode_state`` calls/s on 500 positions of random play, in the order played (``kept``:
+    ``Encoder.observe``, the incremental way the environments take, each position after the one before)."""
     from kartentisch.rl.observations import Encoder
 
     g = get_game(game)
     enc = Encoder(g, 2)
     rng = random.Random(1)
-    positions = []
+    positions: list[tuple[Any, int]] = []
     state = g.new_state(2, None, 1)
     while len(positions) < 500:
         if state.game_over:
@@ -169,11 +171,12 @@ def observe(game: str, budget: float) -> float:
         seat = state.to_act()[0]
         positions.append((state.clone(), seat))
         state.apply(seat, state.random_action(seat, rng))
+    encode = enc.observe if kept else enc.encode_state
     calls = 0
     start = time.process_time()
     while (elapsed := time.process_time() - start) < budget:
         for s, seat in positions:
-            enc.encode_state(s, seat)
+            encode(s, seat)
         calls += len(positions)
     return calls / elapsed
 
@@ -182,7 +185,8 @@ def observe(game: str, budget: float) -> float:
 MODES: dict[str, Callable[[str, float], float]] = {
     "pettingzoo": lambda game, budget: ours_pettingzoo(game, budget, raw=False),
     "pettingzoo_raw": lambda game, budget: ours_pettingzoo(game, budget, raw=True),
-    "gym": ours_gym, "rules": rules, "observe": observe}
+    "gym": ours_gym, "rules": rules, "observe": observe,
+    "observe_kept": lambda game, budget: observe(game, budget, kept=True)}
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ them (name, shape, offset, scale, bounds, meaning). Every entry lies in ``[0, 1]
 ``[-1, 1]`` for a *signed* slice (points, which can be negative): raw numbers are divided by the
 slice's scale and clipped, so :attr:`Encoder.low` / :attr:`Encoder.high` bound the space.
 
-Two ways in, one result:
+Three ways in, one result:
 
 * :meth:`Encoder.encode` reads the seat's view document (``state.view(seat)``). Every game has
   it; it is the reference.
@@ -19,6 +19,9 @@ Two ways in, one result:
   may instead give a ``direct`` writer that fills its slices from the state's own numbers
   (:class:`Layout`); every built-in game's does, and tests compare it with the view way at every
   step of random play.
+* :meth:`Encoder.observe`, the environments' way: equal to :meth:`Encoder.encode_state`, but where the
+  layout has an ``update`` writer each seat keeps its vector between calls and only what changed is
+  rewritten (chips, grid).
 
 Conventions for every slice:
 
@@ -80,7 +83,7 @@ class Ctx:
     float32, written entry by entry: far cheaper than NumPy item access), at ``at + i``.
     """
 
-    def __init__(self, seat: int, players: int, card_index: Mapping[str, int], steps: Sequence[str] = (),
+    def __init__(self, seat: int, players: int, card_index: dict[str, int], steps: Sequence[str] = (),
                  buf: array.array[float] | None = None) -> None:
         self.seat = seat
         self.players = players
@@ -193,6 +196,12 @@ class DirectFn(Protocol):
     def __call__(self, state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None: ...
 
 
+class UpdateFn(Protocol):
+    """A layout's incremental writer of its game slices from the state (see :class:`Layout`)."""
+
+    def __call__(self, state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, Any]) -> None: ...
+
+
 class ZonesFn(Protocol):
     """A layout's cheap stand-in for ``state.view(seat)["zones"]`` (see :class:`Layout`)."""
 
@@ -227,6 +236,15 @@ class Layout:
             or the fillers (no per-step dictionary or card-code strings); :meth:`Encoder.encode_state`
             then uses it. It must write what the fillers write from ``state.view(seat)`` (tests compare
             both ways on random positions of every player count).
+        update: optional ``update(state, ctx, at, kept)``, the incremental form of ``direct`` that
+            :meth:`Encoder.observe` uses: ``ctx.buf`` still holds what the previous call with the same
+            ``kept`` dictionary left in it (a new, empty ``kept`` comes with a zeroed buffer); the writer keeps
+            in ``kept`` copies of the state data it wrote each slice from, compares them with the state's, and
+            rewrites only the slices (or entries) whose data differ. Afterwards ``ctx.buf`` must hold exactly
+            what ``direct`` writes into a zeroed buffer, whatever state came before (another deal, a given
+            position). Each seat has its own ``kept`` and buffer, never returned or shared with another seat.
+            A layout with it defines ``direct`` as ``update`` with a new ``kept`` (:func:`from_scratch`), so
+            both ways share one writer.
     """
 
     phases: tuple[str, ...]
@@ -236,6 +254,15 @@ class Layout:
     rounds: float = 10.0
     legal_steps: Callable[[ActionSpace], LegalSteps] | None = None
     direct: DirectFn | None = None
+    update: UpdateFn | None = None
+
+
+def from_scratch(update: UpdateFn) -> DirectFn:
+    """The ``direct`` writer of an incremental ``update`` writer: ``update`` with a new, empty ``kept``
+    (every slice differs from nothing, so it writes them all into the zeroed buffer)."""
+    def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+        update(state, ctx, at, {})
+    return direct
 
 
 def zones(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -443,6 +470,12 @@ class Encoder:
                                                  and all(isinstance(p.fill, Put) for p in layout.parts))
         self._zones = layout.zones
         self._puts = [(p.fill.put, at) for p, at, _, _ in self._parts if isinstance(p.fill, Put)]
+        self._update = layout.update
+        #: The common slices come first: their length, and zeros to clear them with.
+        self._common_zero = array.array("f", bytes(4 * (self._at_phase + len(self.phases))))
+        #: Per seat, for :meth:`observe`: its own context (its raw vector), that vector as a NumPy array (the
+        #: same memory: :meth:`_finish` need not wrap it again each call) and the writer's ``kept`` copies.
+        self._kept: list[tuple[Ctx, np.ndarray, dict[str, Any]] | None] = [None] * players
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as JSON-able rows: name, shape, offset, scale, bounds, meaning."""
@@ -512,6 +545,50 @@ class Encoder:
         for put_fn, at in self._puts:
             put_fn(z, ctx, at)
         return self._finish(ctx.buf)
+
+    def observe(self, state: GameState, seat: int, steps: Sequence[int] = ()) -> np.ndarray:
+        """The observation of ``seat`` in ``state``, equal to :meth:`encode_state`, written incrementally when
+        the layout has an ``update`` writer (:class:`Layout`; otherwise it is :meth:`encode_state`).
+
+        Each seat keeps its own raw vector and the copies of the state data it was written from; a call
+        rewrites the common slices and only those game slices whose data differ from that seat's previous
+        call. Meant for a caller that observes the states of a match one after another (the environments'
+        :class:`~.table.Table`), but any state may come next (a new deal, a given position): the result
+        never depends on what was observed before, and one seat's vector and copies never serve another.
+        A writer that fails leaves nothing behind (that seat starts from zero next time).
+
+        Returns:
+            shape ``(size,)``, float32, within ``[low, high]`` (a new array).
+        """
+        update = self._update
+        if update is None:
+            return self.encode_state(state, seat, steps)
+        kept = self._kept[seat]
+        if kept is None:
+            buf = array.array("f", self._zero)  # never resized: the NumPy view below shares its memory
+            kept = self._kept[seat] = (Ctx(seat, self.players, self.card_index, (), buf),
+                                       np.frombuffer(buf, dtype=np.float32), {})
+        ctx, raw, copies = kept
+        view: Any = raw.base  # the memoryview np.frombuffer made of ctx.buf; a copied encoder's owns its data
+        if view is None or view.obj is not ctx.buf:
+            raw = np.frombuffer(ctx.buf, dtype=np.float32)
+            self._kept[seat] = (ctx, raw, copies)
+        if steps:
+            actions = self.space.actions
+            ctx.steps = [actions[i] for i in steps]
+        elif ctx.steps:
+            ctx.steps = []
+        ctx.buf[:len(self._common_zero)] = self._common_zero
+        try:
+            self._common(ctx, state.to_act(), state.dealer, state.totals, state.round, state.phase)
+            update(state, ctx, self._offsets, copies)
+        except BaseException:
+            self._kept[seat] = None  # a half-updated vector is never read again
+            raise
+        out = raw * self._inv
+        np.minimum(out, self.high, out=out)
+        np.maximum(out, self.low, out=out)
+        return out
 
 
 def _none(out: np.ndarray, view: Mapping[str, Any], ctx: Ctx) -> None:

@@ -185,10 +185,11 @@ class Table:
         return self._legal_mask().copy()
 
     def observe(self, seat: int) -> np.ndarray:
-        """``seat``'s observation (with its chosen steps if it is acting): ``(encoder.size,)`` float32."""
+        """``seat``'s observation (with its chosen steps if it is acting): ``(encoder.size,)`` float32,
+        written incrementally (:meth:`~.observations.Encoder.observe`)."""
         assert self.state is not None
         acting = bool(self.steps) and seat == self.acting()
-        return self.encoder.encode_state(self.state, seat, self.steps if acting else ())
+        return self.encoder.observe(self.state, seat, self.steps if acting else ())
 
     def joint(self) -> np.ndarray:
         """Every seat's observation, seat 0 first: ``(players * encoder.size,)`` float32 (:meth:`state`

@@ -8,8 +8,9 @@ building the view (D19: only the draw pile is hidden, and only its size is read)
 
 from __future__ import annotations
 
+import array
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...kernel import GameState
 from ...rl.observations import (
@@ -19,6 +20,7 @@ from ...rl.observations import (
     Put,
     deck_size,
     flag,
+    from_scratch,
     one,
     put,
     seat_cards,
@@ -29,7 +31,7 @@ from .cards import CHIPS_PER_SEAT, COLOURS, ROW_SIZE, VALUE
 
 CHIPS_SPECIALS = tuple(f"s{i}" for i in range(1, 16))
 #: Special card code → its entry in the ``specials`` slice.
-SPECIAL_AT: dict[str, int] = {code: i for i, code in enumerate(CHIPS_SPECIALS)}
+SPECIAL_AT: Final[dict[str, int]] = {code: i for i, code in enumerate(CHIPS_SPECIALS)}
 #: Highest card value (R10 scale of ``row_value``).
 TOP_VALUE = max(VALUE.values())
 
@@ -59,7 +61,7 @@ def _draw_size(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
 
 
 #: Every display entry (``"r7"`` face up, ``"-r7"`` face down) → (face down, its card code).
-SIDES: dict[str, tuple[bool, str]] = {**{c: (False, c) for c in VALUE}, **{"-" + c: (True, c) for c in VALUE}}
+SIDES: Final[dict[str, tuple[bool, str]]] = {**{c: (False, c) for c in VALUE}, **{"-" + c: (True, c) for c in VALUE}}
 
 
 def _display(face_down: bool) -> Put:
@@ -105,43 +107,88 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
             "final_circuit": s.final_circuit, "extra_turn": s.extra_turn}
 
 
-def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
-    """Every game slice of :data:`PARTS` straight from the state (all public but the draw pile, D19):
-    what the fillers write from the view, without the zones dictionary or the per-slot dictionaries."""
+def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, Any]) -> None:
+    """Every game slice of :data:`PARTS` straight from the state (all public but the draw pile, D19), as
+    the fillers write them from the view, rewriting only what differs from the copies in ``kept``
+    (:class:`~kartentisch.rl.observations.Layout` ``update``): the row positions whose card changed
+    (a take shifts the row, R5), the cards added to or taken from each seat's colour rows (a move adds
+    to one row of one seat) and their tops, the specials when they changed; the few single numbers
+    every time."""
     s: Any = state
-    buf, index, sides = ctx.buf, ctx.card_index, SIDES
+    buf, index = ctx.buf, ctx.card_index
     c = len(index)
-    base_row, base_value, base_chips = at["row"], at["row_value"], at["row_chips"]
-    for i, code in enumerate(s.row_cards):
-        buf[base_row + i * c + index[code]] += 1
-        buf[base_value + i] = VALUE[code]
-    for i, chips in enumerate(s.row_chips):
-        buf[base_chips + i] = chips
-    buf[at["draw_size"]] = len(s.draw)
-    supply, display = s.supply, s.display
-    base_supply, base_up, base_down, base_tops = at["supply"], at["display_up"], at["display_down"], at["display_tops"]
-    width, colours = c + 1, len(COLOURS)
+    row: list[str] = s.row_cards
+    old: list[str] = kept.get("row", [])
+    if row != old:
+        base_row, base_value = at["row"], at["row_value"]
+        for i in range(max(len(row), len(old))):
+            was = old[i] if i < len(old) else ""
+            now = row[i] if i < len(row) else ""
+            if was != now:
+                if was:
+                    buf[base_row + i * c + index[was]] = 0.0
+                    buf[base_value + i] = 0.0
+                if now:
+                    buf[base_row + i * c + index[now]] = 1.0
+                    buf[base_value + i] = VALUE[now]
+        kept["row"] = list(row)
+    base = at["row_chips"]
+    chips: list[int] = s.row_chips
+    for i in range(ROW_SIZE):
+        buf[base + i] = chips[i] if i < len(chips) else 0
+    draw: list[str] = s.draw
+    buf[at["draw_size"]] = len(draw)
+    supply: list[int] = s.supply
+    display: list[list[list[str]]] = s.display
+    base_supply = at["supply"]
+    shown: list[list[list[str]]] = kept.get("display") or [[] for _ in range(ctx.players)]
     for k, other in enumerate(ctx.order):
-        if supply[other]:
-            buf[base_supply + k] = supply[other]
-        up, down = base_up + k * c, base_down + k * c
-        for j, codes in enumerate(display[other]):
-            for x in codes:
-                face_down, code = sides[x]
-                buf[(down if face_down else up) + index[code]] += 1
-            if codes:
-                face_down, code = sides[codes[-1]]
-                here = base_tops + (k * colours + j) * width
-                buf[here + index[code]] = 1.0
-                if face_down:
-                    buf[here + width - 1] = 1.0
-    base = at["specials"]
-    for code in s.specials:
-        buf[base + SPECIAL_AT[code]] = 1.0
-    if s.final_circuit:
-        buf[at["final_circuit"]] += 1.0
-    if s.extra_turn:
-        buf[at["extra_turn"]] += 1.0
+        buf[base_supply + k] = supply[other]
+        rows, was_rows = display[other], shown[k]
+        if rows != was_rows:
+            up, down = at["display_up"] + k * c, at["display_down"] + k * c
+            for j, codes in enumerate(rows):
+                was_codes = was_rows[j] if was_rows else []
+                if codes != was_codes:
+                    _display_row(buf, index, up, down, at["display_tops"] + (k * len(COLOURS) + j) * (c + 1),
+                                 was_codes, codes)
+            shown[k] = [list(codes) for codes in rows]
+    kept["display"] = shown
+    specials: list[str] = s.specials
+    if specials != kept.get("specials"):
+        base = at["specials"]
+        buf[base:base + len(CHIPS_SPECIALS)] = array.array("f", bytes(4 * len(CHIPS_SPECIALS)))
+        for code in specials:
+            buf[base + SPECIAL_AT[code]] = 1.0
+        kept["specials"] = list(specials)
+    buf[at["final_circuit"]] = 1.0 if s.final_circuit else 0.0
+    buf[at["extra_turn"]] = 1.0 if s.extra_turn else 0.0
+
+
+def _display_row(buf: array.array[float], index: dict[str, int], up: int, down: int, top: int,
+                 was: list[str], now: list[str]) -> None:
+    """Turn one colour row of a seat's display from ``was`` into ``now``: the cards after their common
+    start taken from / added to ``display_up``/``display_down`` (at ``up``/``down``), and the row's top in
+    ``display_tops`` (at ``top``; face down: the last entry) moved."""
+    same = 0
+    while same < len(was) and same < len(now) and was[same] == now[same]:
+        same += 1
+    sides = SIDES
+    for i in range(same, len(was)):
+        face_down, code = sides[was[i]]
+        buf[(down if face_down else up) + index[code]] -= 1.0
+    for i in range(same, len(now)):
+        face_down, code = sides[now[i]]
+        buf[(down if face_down else up) + index[code]] += 1.0
+    flag = top + len(index)
+    if was:
+        face_down, code = sides[was[-1]]
+        buf[top + index[code]] = 0.0
+        buf[flag] = 0.0
+    if now:
+        face_down, code = sides[now[-1]]
+        buf[top + index[code]] = 1.0
+        buf[flag] = 1.0 if face_down else 0.0
 
 
 PARTS = (
@@ -163,4 +210,4 @@ PARTS = (
 )
 
 LAYOUT = Layout(("play", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: 50.0 * o["rounds"], direct=direct)
+                points=lambda n, o: 50.0 * o["rounds"], direct=from_scratch(update), update=update)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import array
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from ...rl.observations import (
     Part,
     cards,
     deck_size,
+    from_scratch,
     one,
     put,
     seat_numbers,
@@ -109,18 +110,22 @@ def _grids(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
 
 
 def _write_grids(ctx: Ctx, at: int, grids: list[list[list[str | None]]]) -> None:
-    """Each seat's block (:func:`_grid_block`, remembered by content) at ``at`` in relative seat order."""
-    buf, seen = ctx.buf, _SEEN
+    """Each seat's block (:func:`_block`) at ``at`` in relative seat order."""
+    buf = ctx.buf
     for k, other in enumerate(ctx.order):
-        grid = grids[other]
-        key = tuple(map(tuple, grid))
-        block = seen.get(key)
-        if block is None:
-            if len(seen) >= GRID_CACHE:
-                seen.clear()
-            block = seen[key] = _grid_block(grid)
         here = at + k * SEAT
-        buf[here:here + SEAT] = block
+        buf[here:here + SEAT] = _block(grids[other])
+
+
+def _block(grid: list[list[str | None]]) -> array.array[float]:
+    """One seat's block (:func:`_grid_block`), remembered by the grid's content in :data:`_SEEN`."""
+    key = tuple(map(tuple, grid))
+    block = _SEEN.get(key)
+    if block is None:
+        if len(_SEEN) >= GRID_CACHE:
+            _SEEN.clear()
+        block = _SEEN[key] = _grid_block(grid)
+    return block
 
 
 def _grids_scale(d: Dims) -> np.ndarray:
@@ -221,24 +226,56 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
             "reveal_queue": s.reveal_queue}
 
 
-def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
-    """Every game slice of :data:`PARTS` straight from the state, the drawn card hidden from the other
-    seats as :func:`zones` hides it (R21, D8): what the fillers write from the view, through the same
-    cell and gain helpers, without the zones dictionary."""
+#: Zeros of the ``own_gains`` slice (2 × 2 × 9).
+GAINS_ZERO: Final = array.array("f", bytes(4 * 36))
+
+
+def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, Any]) -> None:
+    """Every game slice of :data:`PARTS` straight from the state, the drawn card hidden from the other seats as
+    :func:`zones` hides it (R21, D8): what the fillers write from the view, through the same cell and gain
+    helpers, rewriting only what differs from the copies in ``kept``
+    (:class:`~kartentisch.rl.observations.Layout` ``update``): a seat's block when its grid changed (a move
+    changes one grid), the own gains when the own grid or the card they are about changed, the discard pile's
+    cards put on or taken from its top; the single numbers after it every time. ``kept`` holds the grids as
+    the state has them (face-down cells with their codes: a re-dealt hidden card only rewrites that seat's
+    block, which reads a face-down cell as face down, R21)."""
     s: Any = state
     buf, seat, n = ctx.buf, ctx.seat, ctx.players
-    grids = s.grids
-    _write_grids(ctx, at["grids"], grids)
-    discard = s.discard
+    grids: list[list[list[str | None]]] = s.grids
+    shown: list[list[list[str | None]] | None] = kept.get("grids") or [None] * n
+    base = at["grids"]
+    own_changed = False
+    for k, other in enumerate(ctx.order):
+        grid = grids[other]
+        if grid != shown[k]:
+            here = base + k * SEAT
+            buf[here:here + SEAT] = _block(grid)
+            shown[k] = [list(row) for row in grid]
+            own_changed = own_changed or k == 0
+    kept["grids"] = shown
+    discard: list[str] = s.discard
     top = discard[0] if discard else None
-    held = s.held
+    held: str | None = s.held
     if held is not None and s.step == "drawn" and seat != s.active:
         held = "?"
-    _write_gains(buf, at["own_gains"], grids[seat], held, top)
-    ctx.add_cards(at["discard"], discard)
+    about = (held, top)
+    if own_changed or about != kept.get("gains"):
+        here = at["own_gains"]
+        buf[here:here + len(GAINS_ZERO)] = GAINS_ZERO
+        _write_gains(buf, here, grids[seat], held, top)
+        kept["gains"] = about
+    was: list[str] = kept.get("discard", [])
+    if discard != was:
+        _update_discard(ctx, at["discard"], discard, was)
+        kept["discard"] = list(discard)
+    tail = at["discard_top"]  # discard_top and every slice after it: single numbers, rewritten
+    zero = kept.get("tail")
+    if zero is None:
+        zero = kept["tail"] = array.array("f", bytes(4 * (len(buf) - tail)))
+    buf[tail:] = zero
     if top is not None:
-        _card(ctx, at["discard_top"], top)
-        buf[at["discard_top"] + CARD] += 1.0
+        _card(ctx, tail, top)
+        buf[tail + CARD] += 1.0
     buf[at["draw_size"]] += len(s.draw)
     if s.active is not None:
         buf[at["active"] + (s.active - seat) % n] += 1.0
@@ -259,6 +296,23 @@ def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
         buf[at["final_turns"] + (other - seat) % n] += 1.0
     for other in s.reveal_queue or ():
         buf[at["reveal_queue"] + (other - seat) % n] += 1.0
+
+
+def _update_discard(ctx: Ctx, at: int, now: list[str], was: list[str]) -> None:
+    """Turn the ``discard`` multi-hot at ``at`` from the pile ``was`` into ``now`` (top first): cards put on
+    the top (R8, R9) added, cards taken from it subtracted, any other change rewritten whole."""
+    buf, index = ctx.buf, ctx.card_index
+    put_on, taken = len(now) - len(was), len(was) - len(now)
+    if put_on > 0 and now[put_on:] == was:
+        ctx.add_cards(at, now[:put_on])
+        return
+    if taken > 0 and was[taken:] == now:
+        for code in was[:taken]:
+            buf[at + index[code]] -= 1.0
+        return
+    for code in was:
+        buf[at + index[code]] -= 1.0
+    ctx.add_cards(at, now)
 
 
 PARTS = (
@@ -285,4 +339,4 @@ PARTS = (
 )
 
 LAYOUT = Layout(("setup", "play", "reveal", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: float(o["end_total"]), direct=direct)
+                points=lambda n, o: float(o["end_total"]), direct=from_scratch(update), update=update)
