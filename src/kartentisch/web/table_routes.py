@@ -233,7 +233,7 @@ class TableApp(FastAPI):
     middleware, FastAPI's exit-stack middleware, five router and route layers, two exception wrappers), three
     ``AsyncExitStack`` s and the scope grown by the routing keys: ~10 KiB per socket (``bench/table_memory.py
     --breakdown``: 77.5 → 56.3 KiB traced per table of 2 sockets; resident 85.3 → 61.7 KiB). As the outermost
-    middleware (fourth session) it still ran below five more: ``FastAPI.__call__``, ``Starlette.__call__``,
+    middleware (TableSockets, before) it still ran below five more: ``FastAPI.__call__``, ``Starlette.__call__``,
     Starlette's ``ServerErrorMiddleware`` (which passes a socket through), FastAPI's ``ExceptionTelemetryMiddleware``
     (which reports an exception escaping the app to OpenTelemetry when that is enabled; a table's socket ends
     its own errors, and an unexpected one is still logged by uvicorn) and ``AppBodyLimitMiddleware`` (HTTP bodies
