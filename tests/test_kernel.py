@@ -186,7 +186,7 @@ def test_words_drawn_finds_the_count_that_remakes_the_generator():
     with pytest.raises(ValueError, match="cannot have drawn -1 words"):
         seeded(3, -1)
     with pytest.raises(TypeError, match="from an integer seed, not str"):
-        seeded("3")  # type: ignore[arg-type]
+        seeded("3")
 
 
 #: Options under which a random match deals more than once (chips R11: one round unless asked; grid R19: a total

@@ -109,14 +109,15 @@ def below(rng: random.Random, n: int) -> int:
     return r
 
 
-def seeded(seed: int, words: int = 0) -> random.Random:
+def seeded(seed: object, words: int = 0) -> random.Random:
     """``random.Random(seed)`` after it has drawn ``words`` 32-bit words: the generator of a match seeded with
     ``seed`` once its draws have taken that many (each of this module's draws and of :class:`random.Random`'s takes
     whole words: ``getrandbits(k)`` ⌈k/32⌉, ``random()`` 2). :func:`words_drawn` finds ``words``.
 
     Raises:
         TypeError: ``seed`` is not an integer (the kernel's seeds are, :meth:`Game.new_state
-            <kartentisch.kernel.game.Game.new_state>`).
+            <kartentisch.kernel.game.Game.new_state>`; ``random.Random`` would take a string. ``object``, so the
+            compiled build says the same as the pure one).
         ValueError: ``words`` is negative.
     """
     if not isinstance(seed, int):
