@@ -155,6 +155,108 @@ def test_shuffle_is_random_shuffle():
             assert ours.getstate() == theirs.getstate(), (seed, length)
 
 
+def test_words_drawn_finds_the_count_that_remakes_the_generator():
+    """``words_drawn`` gives the number of 32-bit words a generator has drawn since its seed, across the
+    Mersenne Twister's blocks of 624 and for every kind of draw the games make (shuffles, samples, floats, wide
+    ``getrandbits``), and ``seeded`` remakes it in exactly that state; another seed, a pending ``gauss`` value or
+    a count beyond ``most`` give ``None`` (issue 33: a parked match generator)."""
+    import random
+
+    from kartentisch.kernel.rng import MT_WORDS, seeded, shuffle, words_drawn
+
+    draws = [lambda r: r.getrandbits(32), lambda r: r.getrandbits(5), lambda r: r.getrandbits(70),
+             lambda r: r.random(), lambda r: shuffle(r, list(range(110))), lambda r: r.sample(range(60), 6)]
+    for seed in (0, 1, 7, 2**63 - 1, 2**127 + 5):
+        rng = random.Random(seed)
+        assert words_drawn(rng, seed) == 0 and seeded(seed).getstate() == rng.getstate()
+        for step in range(90):
+            draws[step % len(draws)](rng)
+            n = words_drawn(rng, seed)
+            assert n is not None and seeded(seed, n).getstate() == rng.getstate(), (seed, step)
+        assert n is not None and n > 3 * MT_WORDS  # the last counts crossed several blocks
+        assert words_drawn(rng, seed + 1) is None
+        assert words_drawn(rng, seed, most=n - 1) is None
+    for n in (MT_WORDS - 1, MT_WORDS, MT_WORDS + 1, 2 * MT_WORDS):  # the positions at a block's ends
+        rng = random.Random(5)
+        rng.getrandbits(32 * n)
+        assert words_drawn(rng, 5) == n
+    rng = random.Random(3)
+    rng.gauss()
+    assert words_drawn(rng, 3) is None
+    with pytest.raises(ValueError, match="cannot have drawn -1 words"):
+        seeded(3, -1)
+    with pytest.raises(TypeError, match="from an integer seed, not str"):
+        seeded("3")
+
+
+#: Options under which a random match deals more than once (chips R11: one round unless asked; grid R19: a total
+#: of 100 often ends random play's match after its first round).
+LONGER: dict[str, dict[str, int]] = {"chips": {"rounds": 3}, "grid": {"end_total": 300}}
+
+
+@pytest.mark.parametrize("game_id", ["colors", "chips", "lastcard", "grid", "mayhem"])
+def test_a_match_parks_its_generator_and_plays_exactly_as_before(game_id: str) -> None:
+    """A :class:`Match` keeps its generator as a seed and a count between chance events (issue 33 goal 6), and
+    plays exactly as a state that keeps it: seeded random play over several deals gives the same document after
+    every move and the same generator at the end."""
+    import random
+
+    from kartentisch.games import get_game
+    from kartentisch.kernel import Match
+
+    game = get_game(game_id)
+    for seed in (4, 2**100 + 9):
+        options = LONGER.get(game_id, {})
+        match = Match(game, 3, options, seed)
+        kept = game.new_state(3, options, seed)
+        assert match.state.to_doc() == kept.to_doc()
+        bot, parked, counts = random.Random(seed), 0, set()
+        for _ in range(1500):
+            if match.state.game_over:
+                break
+            seat = match.state.to_act()[0]
+            token = match.state.random_action(seat, bot)
+            match.apply(seat, token)
+            kept.apply(seat, token)
+            assert match.state.to_doc() == kept.to_doc(), (seed, token)
+            parked += match.state._rng_seed == seed
+            counts.add(match.state._rng_skip)
+        assert parked and len(counts) > 1, (parked, counts)  # parked, then made again by a deal, parked again
+        assert match.state.rng.getstate() == kept.rng.getstate()
+
+
+def test_a_parked_generator_frees_its_memory_and_is_made_again_when_drawn() -> None:
+    """Parked, a match's state holds no Mersenne Twister of its own (about 2.5 KiB less, traced); drawn from, it
+    has its generator again in the state it was parked in; a generator not from the seed, a proxy, or a match
+    without a seed is not parked."""
+    import random
+    import tracemalloc
+
+    from kartentisch.games import get_game
+    from kartentisch.kernel import Match
+
+    state = Match(get_game("colors"), 2, {}, 11).state  # parked after the deal
+    tracemalloc.start()
+    try:
+        reference = state.rng.getstate()  # made again from the seed and the count (traced from here)
+        before = tracemalloc.get_traced_memory()[0]
+        assert state.park_rng(11)
+        freed = before - tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert freed >= 2400, freed
+    assert state.rng.getstate() == reference
+    assert state.rng.getstate() == get_game("colors").new_state(2, {}, 11).rng.getstate()  # as after the deal
+    assert not state.park_rng(12) and state.rng.getstate() == reference  # another seed: kept as it is
+    assert not state.park_rng(None) and not state.park_rng(-11)
+
+    class Proxy(random.Random):
+        """A generator of another kind (a recorder): never parked."""
+
+    state.rng = Proxy(11)
+    assert not state.park_rng(11)
+
+
 def test_a_line_names_the_tokens_before_the_one_that_failed():
     """In 'play:x play:zz' the second token fails on the position after the first: the reason says so."""
     import pytest

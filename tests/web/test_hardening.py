@@ -258,7 +258,7 @@ def test_a_database_failure_on_a_socket_is_an_error_frame_and_the_socket_stays(
 
 def test_a_database_failure_while_a_socket_signs_in_is_an_error_frame_and_close_4503(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the table's socket answers its own refusals (TableSockets: it skips the app's exception handlers, which
+    # the table's socket answers its own refusals (TableApp: it skips the app's exception handlers, which
     # only logged this one and ended the socket without a word)
     table = new_table(client, "colors", 2, HUMANS)
 
@@ -272,6 +272,31 @@ def test_a_database_failure_while_a_socket_signs_in_is_an_error_frame_and_close_
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4503
+
+
+def test_a_table_s_socket_skips_fastapi_s_layers_and_http_goes_through_them(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's socket is served above FastAPI and Starlette (TableApp: each layer is a coroutine held for as long
+    as the socket is open, issue 33 goal 6), and works there; HTTP requests and other sockets still pass through
+    Starlette's application call (its middlewares, exception handlers and router)."""
+    from starlette.applications import Starlette
+
+    table = new_table(client, "colors", 2, HUMANS)
+    seen: list[str] = []
+    through = Starlette.__call__
+
+    async def recorded(self: Starlette, scope: dict, receive: object, send: object) -> None:
+        seen.append(scope["path"])
+        await through(self, scope, receive, send)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Starlette, "__call__", recorded)
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][0]['token']}&lang=de") as ws:
+        frame = ws.receive_json()
+        assert frame["seat"] == 0 and frame["lang"] == "de"
+    assert client.get(f"/api/tables/{table['id']}/view").status_code == 200
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/tables/abc/more") as ws:
+        ws.receive_json()
+    assert seen == [f"/api/tables/{table['id']}/view", "/ws/tables/abc/more"]
 
 
 @pytest.mark.parametrize("path", ["/ws/tables/", "/ws/tables/abc/more", "/ws/other"])

@@ -42,7 +42,7 @@ from mypy_extensions import mypyc_attr
 from .errors import IllegalAction, InvalidState
 from .options import Option, resolve_options
 from .parts import Parts, Step, declared
-from .rng import choice
+from .rng import choice, seeded, words_drawn
 from .words import Choice, Voice, common_text
 
 S = TypeVar("S", bound="GameState")
@@ -51,6 +51,9 @@ T = TypeVar("T")
 #: Phases shared by every game (CONVENTIONS: a scored round is shown, then the next dealer deals).
 ROUND_OVER: Final = "round_over"
 GAME_OVER: Final = "game_over"
+#: What a parked state's :attr:`GameState._rng` points to (:meth:`GameState.park_rng`): never drawn from, since
+#: :attr:`GameState.rng` makes the state's own generator first; one object for all, so parking frees the state's.
+_PARKED: Final = random.Random(0)
 #: The immutable JSON scalars an option value may be (:meth:`GameState.common_doc` keeps them uncopied).
 _SCALARS: Final = frozenset({bool, int, float, str, type(None)})
 
@@ -152,10 +155,12 @@ class GameState(ABC):
     # ----------------------------------------------------------------- provided
     _rng: random.Random
     _rng_shared: bool = False
-    #: A seed the generator is still to be made from (:meth:`determinize`; ``-1``: none): a sample
-    #: whose playout never shuffles never pays for seeding a Mersenne Twister (about 6% of chips'
-    #: search, issue 25).
+    #: A seed the generator is still to be made from (:meth:`determinize`, :meth:`park_rng`; ``-1``:
+    #: none): a sample whose playout never shuffles never pays for seeding a Mersenne Twister (about
+    #: 6% of chips' search, issue 25). :attr:`_rng` is then not this state's generator.
     _rng_seed: int = -1
+    #: With :attr:`_rng_seed`: the 32-bit words the generator had drawn from that seed (:meth:`park_rng`).
+    _rng_skip: int = 0
 
     @property
     def rng(self) -> random.Random:
@@ -163,10 +168,12 @@ class GameState(ABC):
 
         After :meth:`share_rng` the generator object is shared by both states and copied by
         whichever uses it first, so clones that never shuffle never pay for a copy; a
-        determinization's generator is made from its seed on first use.
+        determinization's generator is made from its seed on first use, and a parked one
+        (:meth:`park_rng`) from its seed and count of words, in the state it was parked in.
         """
         if self._rng_seed >= 0:
-            self._rng, self._rng_seed, self._rng_shared = random.Random(self._rng_seed), -1, False
+            self._rng = seeded(self._rng_seed, self._rng_skip)
+            self._rng_seed, self._rng_skip, self._rng_shared = -1, 0, False
         elif self._rng_shared:
             own = random.Random.__new__(random.Random)
             own.setstate(self._rng.getstate())
@@ -175,7 +182,35 @@ class GameState(ABC):
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
-        self._rng, self._rng_shared, self._rng_seed = value, False, -1
+        self._rng, self._rng_shared, self._rng_seed, self._rng_skip = value, False, -1, 0
+
+    def park_rng(self, seed: int | None) -> bool:
+        """Keep the generator as ``seed`` and the number of words it has drawn instead of its 2.5 KiB of
+        Mersenne Twister state, until a chance event needs it again (:attr:`rng` then makes it again, in
+        exactly the state it had, so every seeded deal, scenario and replay is as it was).
+
+        A live web table holds its match for as long as it is open and draws from the generator only at a
+        deal (a new round, CONVENTIONS): parked between deals, a table is about 2.5 KiB smaller (issue 33
+        goal 6; :meth:`Match.apply <kartentisch.kernel.match.Match.apply>` parks after every move).
+
+        Args:
+            seed: the seed the generator was made from (``Game.new_state``'s); ``None`` (fresh entropy) or a
+                negative seed is never parked.
+
+        Returns:
+            whether the state holds no generator now (parked, or a determinization's seed still to be used):
+            ``False`` when it is a proxy or subclass of :class:`random.Random`, was not made from ``seed``, or
+            has drawn more than :func:`~kartentisch.kernel.rng.words_drawn` looks for (it is then kept as it is).
+        """
+        if self._rng_seed >= 0:  # parked already, or a determinization's seed still to be used
+            return True
+        if seed is None or seed < 0 or type(self._rng) is not random.Random:
+            return False
+        words = words_drawn(self._rng, seed)
+        if words is None:
+            return False
+        self._rng, self._rng_seed, self._rng_skip, self._rng_shared = _PARKED, seed, words, False
+        return True
 
     def determinize(self: S, seat: int, rng: random.Random) -> S:
         """A full state consistent with ``view(seat)``: all cards hidden from ``seat`` re-dealt.
@@ -186,7 +221,7 @@ class GameState(ABC):
         """
         sample = self._determinize(seat, rng)
         sample._rng_seed = rng.getrandbits(64)  # the generator random.Random(seed), made when first used
-        sample._rng_shared = False
+        sample._rng_skip, sample._rng_shared = 0, False
         return sample
 
     def known_hidden(self, seat: int) -> Counter[str]:
@@ -198,7 +233,8 @@ class GameState(ABC):
 
     def share_rng(self, clone: GameState) -> None:
         """Give ``clone`` this state's generator (for :meth:`clone`): same sequence, independent use."""
-        clone._rng, clone._rng_seed = self._rng, self._rng_seed  # a pending seed: each makes its own
+        # a pending seed (and count): each state makes its own generator from it
+        clone._rng, clone._rng_seed, clone._rng_skip = self._rng, self._rng_seed, self._rng_skip
         clone._rng_shared = self._rng_shared = self._rng_seed < 0
 
     def common_doc(self, zones: dict[str, Any]) -> dict[str, Any]:

@@ -43,11 +43,18 @@ class Match:
 
     def __post_init__(self) -> None:
         self.state = self.game.new_state(self.players, self.options, self.seed, self.deck)
+        self.state.park_rng(self.seed)
 
     def apply(self, seat: int, line: str) -> list[str]:
-        """Apply a token or a chained line of ``seat`` (all or nothing) and record it."""
+        """Apply a token or a chained line of ``seat`` (all or nothing) and record it.
+
+        The state's generator is parked after the deal and after every move
+        (:meth:`~kartentisch.kernel.game.GameState.park_rng`: its seed and a count instead of 2.5 KiB, made again
+        by the next chance event exactly as it was): a match held for a long time, a live web table's, keeps no
+        generator between deals (issue 33)."""
         tokens = self.state.apply_line(seat, line)
         self.history.extend((seat, t) for t in tokens)
+        self.state.park_rng(self.seed)
         return tokens
 
     def header(self) -> dict[str, Any]:

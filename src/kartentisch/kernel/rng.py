@@ -12,9 +12,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
+
+#: The Mersenne Twister's state in 32-bit words: :class:`random.Random` makes that many at a time, and
+#: ``getstate()[1]`` holds them and, last, how many of them it has handed out (624 when it is seeded).
+MT_WORDS: Final = 624
 
 
 def sort_shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -103,3 +107,50 @@ def below(rng: random.Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(k)
     return r
+
+
+def seeded(seed: object, words: int = 0) -> random.Random:
+    """``random.Random(seed)`` after it has drawn ``words`` 32-bit words: the generator of a match seeded with
+    ``seed`` once its draws have taken that many (each of this module's draws and of :class:`random.Random`'s takes
+    whole words: ``getrandbits(k)`` ⌈k/32⌉, ``random()`` 2). :func:`words_drawn` finds ``words``.
+
+    Raises:
+        TypeError: ``seed`` is not an integer (the kernel's seeds are, :meth:`Game.new_state
+            <kartentisch.kernel.game.Game.new_state>`; ``random.Random`` would take a string. ``object``, so the
+            compiled build says the same as the pure one).
+        ValueError: ``words`` is negative.
+    """
+    if not isinstance(seed, int):
+        raise TypeError(f"a generator is remade from an integer seed, not {type(seed).__name__}")
+    if words < 0:
+        raise ValueError(f"a generator cannot have drawn {words} words")
+    rng = random.Random(seed)
+    if words:
+        rng.getrandbits(32 * words)  # one call draws exactly ``words`` words, as ``words`` 32-bit draws do
+    return rng
+
+
+def words_drawn(rng: random.Random, seed: int, most: int = 1024 * MT_WORDS) -> int | None:
+    """How many 32-bit words ``rng`` has drawn since it was ``random.Random(seed)``: the ``n`` with
+    ``seeded(seed, n)`` in exactly ``rng``'s state, or ``None`` if there is none up to ``most`` words (another
+    seed, a state set by hand, a pending ``gauss`` value).
+
+    Only the counts ``n`` that leave the generator's position where ``rng``'s is are tried (one per block of
+    :data:`MT_WORDS`, oldest first), each compared in full: a ``None`` is never a wrong count. The cost is about
+    that of drawing ``n`` words again plus a state comparison per block (tens of microseconds for a match's
+    deals); it lets a match keep a seed and a count instead of the generator's 2.5 KiB while no chance event
+    needs it (:meth:`GameState.park_rng <kartentisch.kernel.game.GameState.park_rng>`, issue 33).
+    """
+    state = rng.getstate()
+    if state[2] is not None:  # a gauss() value waits: not a state whole words reach
+        return None
+    n = state[1][-1] % MT_WORDS  # after n ≥ 1 words the position is (n - 1) % 624 + 1; seeded, it is 624
+    probe = seeded(seed, n) if n <= most else None
+    while probe is not None:
+        if probe.getstate() == state:
+            return n
+        if n + MT_WORDS > most:
+            return None
+        probe.getrandbits(32 * MT_WORDS)
+        n += MT_WORDS
+    return None

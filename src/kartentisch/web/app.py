@@ -29,7 +29,6 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
@@ -57,7 +56,7 @@ from .openapi_errors import document_errors
 from .scorepad import router as scorepad_router
 from .seatname import router as seatname_router
 from .store import Store
-from .table_routes import STATIC, TableSockets
+from .table_routes import STATIC, table_app
 from .table_routes import router as table_router
 from .turns import TURN_SWEEP_SECONDS, TurnSweep
 from .turns import router as turns_router
@@ -172,16 +171,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
             executor.shutdown(wait=False, cancel_futures=True)
             store.dispose()
 
-    # fastapi-offline serves the /docs and /redoc pages' scripts itself: FastAPI's load them from a CDN,
-    # which leaves the pages blank on a table without internet.
-    app = FastAPIOffline(title="kartentisch", version="0.1.0", lifespan=lifespan,
-                         description="The browser table: five card games with friends and bots.")
+    # the docs pages without a CDN, and a table's socket past every layer (table_app)
+    app = table_app(title="kartentisch", version="0.1.0", lifespan=lifespan,
+                    description="The browser table: five card games with friends and bots.")
     app.state.store = store
     app.state.guard = guard
     app.add_middleware(BodyLimit)
     # FastAPIOffline serves its pages at FastAPI's usual paths (it sets app.docs_url and redoc_url to None).
     app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
-    app.add_middleware(TableSockets)  # the outermost: a table's socket skips the HTTP layers (its docstring)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:

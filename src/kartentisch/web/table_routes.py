@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
-from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from ..bots.levels import lobby_levels
 from ..games import all_games
@@ -219,41 +220,55 @@ async def rematch(table_id: str, request: Request, body: RematchIn | None = None
     return {"id": new_id, "token": token, "url": url, "waiting": [] if offer is None else offer.waiting}
 
 
-#: The path of a table's socket, :data:`SOCKET_PATH` + the table's id (:class:`TableSockets`).
+#: The path of a table's socket, :data:`SOCKET_PATH` + the table's id (:class:`TableApp`).
 SOCKET_PATH = "/ws/tables/"
 
 
-class TableSockets:
-    """ASGI middleware: a WebSocket to ``/ws/tables/{table_id}`` goes straight to :func:`ws_table` (the query's
-    ``token`` and ``lang``), everything else on to ``app``. :func:`~kartentisch.web.app.create_app` adds it as the
-    outermost of its middlewares.
+class TableApp(FastAPI):
+    """The web app (:func:`table_app` makes it): a WebSocket to ``/ws/tables/{table_id}`` goes straight to
+    :func:`ws_table` (the query's ``token`` and ``lang``), everything else through FastAPI as usual.
 
     **Decision (issue 33 goal 6, memory per live table):** a socket holds its ASGI call chain for as long as it is
     open. Through FastAPI's router that was 26 suspended coroutines (our two HTTP middlewares, Starlette's exception
     middleware, FastAPI's exit-stack middleware, five router and route layers, two exception wrappers), three
     ``AsyncExitStack`` s and the scope grown by the routing keys: ~10 KiB per socket (``bench/table_memory.py
-    --breakdown``: 77.5 → 56.3 KiB traced per table of 2 sockets; resident 85.3 → 61.7 KiB). The table's socket
-    uses none of it: it has no dependencies, the HTTP middlewares pass sockets through, and it answers its own
-    refusals (error frames, close codes), including a database failure (:func:`table_socket`). Other paths under
-    ``/ws/tables/`` (empty id, more segments) go on to the router, which refuses them as before.
+    --breakdown``: 77.5 → 56.3 KiB traced per table of 2 sockets; resident 85.3 → 61.7 KiB). As the outermost
+    middleware (TableSockets, before) it still ran below five more: ``FastAPI.__call__``, ``Starlette.__call__``,
+    Starlette's ``ServerErrorMiddleware`` (which passes a socket through), FastAPI's ``ExceptionTelemetryMiddleware``
+    (which reports an exception escaping the app to OpenTelemetry when that is enabled; a table's socket ends
+    its own errors, and an unexpected one is still logged by uvicorn) and ``AppBodyLimitMiddleware`` (HTTP bodies
+    only): ~1.5 KiB per socket; here, above them, it holds one frame. The table's socket uses none of it: it has no
+    dependencies, the HTTP middlewares pass sockets through, and it answers its own refusals (error frames, close
+    codes), including a database failure (:func:`table_socket`). Other paths under ``/ws/tables/`` (empty id,
+    more segments) go on to the router, which refuses them as before.
     """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope["path"] if scope["type"] == "websocket" else ""
         table_id = path[len(SOCKET_PATH):]
         if not path.startswith(SOCKET_PATH) or not table_id or "/" in table_id:
-            await self.app(scope, receive, send)
+            await super().__call__(scope, receive, send)
             return
+        scope["app"] = self  # as Starlette sets it: the socket finds the hub and the limits on app.state
+        if self.root_path:  # as FastAPI.__call__ sets it
+            scope["root_path"] = self.root_path
         websocket = WebSocket(scope, receive, send)
         query = websocket.query_params
         await ws_table(websocket, table_id, query.get("token"), query.get("lang", "en"))
 
 
+def table_app(**settings: Any) -> TableApp:
+    """A :class:`TableApp` with FastAPI's ``settings`` whose ``/docs`` and ``/redoc`` pages serve their scripts
+    themselves (``fastapi_offline``: FastAPI's load them from a CDN, which leaves the pages blank on a table without
+    internet). ``fastapi_offline`` makes a plain ``FastAPI``; its class becomes :class:`TableApp`, which adds only
+    a method (no state, the same instance layout)."""
+    app = FastAPIOffline(**settings)
+    app.__class__ = TableApp
+    return cast(TableApp, app)
+
+
 async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
-    """``/ws/tables/{table_id}`` (:class:`TableSockets`): frames of one viewer (as ``GET …/view`` gives them, texts
+    """``/ws/tables/{table_id}`` (:class:`TableApp`): frames of one viewer (as ``GET …/view`` gives them, texts
     in ``lang``); the token comes as query parameter or first message ``{"type": "auth", "token"}``. A client over
     its socket cap gets an error frame (429) and the close code 4429; a table full of spectators refuses one more
     with 503 (4503), as does a database that fails while the socket signs in."""
