@@ -112,7 +112,8 @@ def test_hints_over_the_seat_s_or_the_client_s_rate_get_429_with_retry_after_in_
         assert [client.get(url, headers=auth(ada)).status_code for _ in range(2)] == [200, 200]
         res = client.get(f"{url}?lang=de", headers=auth(ada))
         assert res.status_code == 429, res.text
-        assert res.json()["error"].startswith("zu viele Tipps für diesen Platz: höchstens 2 pro Minute")
+        assert res.json()["text"].startswith("zu viele Tipps für diesen Platz: höchstens 2 pro Minute")
+        assert res.json()["error"].startswith("too many hints asked for this seat: at most 2 per minute")  # developers'
         wait = int(res.headers["Retry-After"])
         assert 1 <= wait <= 60 and res.json()["retry_after"] == wait
         res = client.get(url, headers=auth(bo))  # Bo's seat may ask, but this client asked 3 times already
@@ -282,7 +283,7 @@ def test_replay_steps_are_counted_per_client_a_long_log_as_several(db_url: str) 
         assert client.get(f"{url}?n=60&since=0&seat=1").status_code == 200  # 1 + 60 // 20 = 4 steps
         assert client.get(f"{url}?n=1&since=0&seat=1").status_code == 200
         res = client.get(f"{url}?n=3&since=2&seat=1&lang=de")
-        assert res.status_code == 429 and res.json()["error"].startswith("zu viele Wiederholungsschritte")
+        assert res.status_code == 429 and res.json()["text"].startswith("zu viele Wiederholungsschritte")
         assert "Retry-After" in res.headers
 
 

@@ -61,7 +61,7 @@ from .errors import ApiError
 from .hub import Hub
 from .limits import TooManyRequests
 from .live import LiveTable
-from .replays import Replay, ReplayCache, replay_of
+from .replays import ALL_SEATS, Reader, Replay, ReplayCache, replay_of, viewer_of
 from .workers import COACH_POOL, bot_seed
 
 log = logging.getLogger(__name__)
@@ -125,25 +125,52 @@ class ReviewJob:
         """Its search runs in this process."""
         return self.task is not None and not self.task.done()
 
-    def status(self, lang: str) -> dict[str, Any]:
+    def status(self, lang: str, reader: Reader = ALL_SEATS) -> dict[str, Any]:
         """``{"state": "running"|"done"|"failed", "done", "total"}``; once done also the review as
         :func:`~kartentisch.bots.coach.review_match` gives it (``game``, ``players``, ``seats``, ``iterations``,
-        ``result``, ``decisions`` worded in ``lang``) with ``full_effort`` (decisions judged with ``iterations``
-        searches, the first ones) and ``low_iterations`` (the searches of the rest), failed: ``error``."""
+        ``result``, ``decisions`` worded in ``lang`` for ``reader``: :meth:`decisions`) with ``full_effort``
+        (decisions judged with ``iterations`` searches, the first ones) and ``low_iterations`` (the searches of the
+        rest), and ``reader`` (its seat, 0-based; ``None`` a spectator; ``"all"``); failed: ``error``."""
         out: dict[str, Any] = {"state": "running", "done": len(self.judged), "total": len(self.todo)}
         if self.error is not None:
             return {**out, "state": "failed", "error": self.error}
         if not self.done:
             return out
-        if lang not in self.worded:
-            states = self.replay.states_at(d["n"] - 1 for d in self.judged)
-            self.worded[lang] = [decision_words(state, d, self.replay.voice(lang, d["seat"]))
-                                 for d, state in zip(self.judged, states, strict=True)]
         return {**out, "state": "done", "game": self.replay.match.game.id, "players": self.replay.match.players,
                 "seats": self.seats, "iterations": self.iterations, "full_effort": self.full,
                 "low_iterations": self.low_iterations,
                 "result": self.replay.state_at(self.replay.total).returns() if self.replay.over else None,
-                "decisions": self.worded[lang]}
+                "reader": reader, "decisions": self.decisions(lang, reader)}
+
+    def decisions(self, lang: str, reader: Reader) -> list[dict[str, Any]]:
+        """The judged decisions worded in ``lang`` for ``reader`` (made once per both).
+
+        Decision (fresh-user report, "fair play"): a review opens in the reader's own view. The reader's own
+        decisions (every one for :data:`~kartentisch.web.replays.ALL_SEATS`, asked for explicitly) come in full
+        (:func:`~kartentisch.bots.coach.decision_words`: the move, the better one). Another seat's decision comes
+        as the table told it to the reader at play time: ``token`` its public form (hidden cards ``"?"``), ``text``
+        the log's words for the reader (a pass, a face-down bet without its cards), without ``best`` and
+        ``best_text`` (that seat's better move may name cards the reader never saw); its chances, loss and mark
+        stay (numbers, no cards).
+        """
+        key = f"{lang}|{reader}"
+        if key not in self.worded:
+            states = self.replay.states_at(d["n"] - 1 for d in self.judged)
+            self.worded[key] = [
+                decision_words(state, d, self.replay.voice(lang, d["seat"])) if reader in (ALL_SEATS, d["seat"])
+                else self._as_seen(state, d, viewer_of(reader), lang)
+                for d, state in zip(self.judged, states, strict=True)]
+        return self.worded[key]
+
+    def _as_seen(self, state: GameState, decision: dict[str, Any], reader: int | None,
+                 lang: str) -> dict[str, Any]:
+        """``decision`` (another seat's, at ``state``) as ``reader`` saw it (:meth:`decisions`)."""
+        seat, token = decision["seat"], decision["token"]
+        after = state.clone()
+        after.apply(seat, token)
+        told = self.replay.told(decision["n"] - 1, state, after, reader, lang)[0]
+        return {**{k: v for k, v in decision.items() if k != "best"},
+                "token": state.public_token(seat, token, reader), "text": told.text}
 
 
 @dataclass
