@@ -597,9 +597,16 @@ function NameAsk({ conn, frame }) {
   </form></main>`;
 }
 
-/** The finished match's replay at position `n` from seat `s`'s view (null: every card open). */
+/** Whom the replay and the review of the finished match are for: seat `s` (counted from 0; null: a spectator), as
+ * the `seat` query value. They open in the reader's own view (fresh-user report "fair play"): every card open is a
+ * choice on the replay page, never the link's. */
+function readerOf(s) {
+  return s === null ? "spectator" : String(s + 1);
+}
+
+/** The finished match's replay at position `n` from seat `s`'s view (null: a spectator's). */
 function replayUrl(n, s) {
-  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}`;
+  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${readerOf(s)}`;
 }
 
 function App() {
@@ -634,7 +641,8 @@ function App() {
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
-          total=${frame.n} replayUrl=${replayUrl(0, null)} jump=${(n, s) => { location.href = replayUrl(n, s); }} />`}
+          total=${frame.n} reader=${readerOf(frame.seat)} replayUrl=${replayUrl(0, frame.seat)}
+          jump=${(n) => { location.href = replayUrl(n, frame.seat); }} />`}
         <${RoundSummary} frame=${frame} chooser=${chooser} over=${v.game_over} />
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
