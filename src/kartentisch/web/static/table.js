@@ -61,6 +61,7 @@ const S = {
   chooser: null,            // the move being made (choose.js)
   chooserKey: "",
   banner: null,
+  bannerKeep: false,        // the banner outlives the next new position (showError: a race of two pages of a seat)
   status: t("connecting"),
   summary: null,            // the last round summary seen, shown until dismissed
   dismissed: new Set(),     // rounds whose summary the person closed
@@ -110,6 +111,9 @@ function refusal(status, body) {
 function showError(status, body) {
   const words = refusal(status, body);
   S.banner = DEV ? `${words} (${body.rule ? `${t("rule")} ${body.rule}: ` : ""}${body.error})` : words;
+  // "this seat has acted since" (two pages of one seat at once): the refusal may come before the frame of the move
+  // that won, which would clear it at once (the page showed nothing); it stays through that one frame
+  S.bannerKeep = /has acted since/.test(body.error ?? "");
   redraw();
 }
 
@@ -140,7 +144,10 @@ function connect(conn) {
     msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
     if (!hotseat && conn.token && !conn.frame) localStorage.setItem(SEAT_KEY, conn.token);  // accepted: keep it
-    if (conn.frame && msg.n !== conn.frame.n) S.banner = null;  // an error about an older position
+    if (conn.frame && msg.n !== conn.frame.n) {  // an error about an older position (but see showError)
+      if (!S.bannerKeep) S.banner = null;
+      S.bannerKeep = false;
+    }
     const fresh = !conn.frame || msg.n !== conn.frame.n;
     conn.frame = msg;
     conn.endAt = msg.countdown === null || msg.countdown === undefined ? null : performance.now() + msg.countdown * 1000;
