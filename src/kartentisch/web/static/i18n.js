@@ -17,6 +17,7 @@ const STRINGS = {
     joinTitle: "Join the table", joinHelp: "Pick a free seat and type your name.", take: "Take this seat",
     dealFixed: "The cards were shuffled when this table was made: the deal is fixed before anyone takes a seat.",
     seatTaken: "Someone was faster: this seat is taken now. Pick another one.", started: "This match has started.",
+    inviteOver: "This match is over: nobody joins it any more.", replayReview: "Step through and review the match",
     noFree: "No seat is free any more.", unknownInvite: "This invite link is not known.", watch: "Watch",
     // a private seat link opened for the first time (table page)
     nameAsk: "What is your name?", nameAskHelp: "Everyone at the table sees this name.",
@@ -69,7 +70,8 @@ const STRINGS = {
     joinTitle: "Am Tisch Platz nehmen", joinHelp: "Wähle einen freien Platz und gib deinen Namen ein.",
     dealFixed: "Die Karten wurden gemischt, als dieser Tisch angelegt wurde: die Kartenverteilung steht fest, bevor jemand Platz nimmt.",
     take: "Diesen Platz nehmen", seatTaken: "Jemand war schneller: dieser Platz ist jetzt besetzt. Wähle einen anderen.",
-    started: "Diese Partie hat schon begonnen.", noFree: "Kein Platz ist mehr frei.",
+    started: "Diese Partie hat schon begonnen.",
+    inviteOver: "Diese Partie ist vorbei: niemand kann mehr mitspielen.", replayReview: "Partie nachspielen und analysieren", noFree: "Kein Platz ist mehr frei.",
     unknownInvite: "Diesen Einladungslink gibt es nicht.", watch: "Zuschauen",
     nameAsk: "Wie heißt du?", nameAskHelp: "Alle am Tisch sehen diesen Namen.",
     nameAskPlay: "Mit diesem Namen spielen",
