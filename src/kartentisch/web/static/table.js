@@ -6,10 +6,10 @@ import { COLOURS, colourName } from "./cards.js";
 import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from "./i18n.js";
-import { html, loadGame, render } from "./ui.js";
+import { html, loadGame, render, useState } from "./ui.js";
 import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
-import { NameField, rememberName, rememberedName } from "./namefield.js";
+import { LimitNote, NameField, rememberName, rememberedName } from "./namefield.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
 import { st } from "./seatwords.js";
@@ -26,6 +26,8 @@ const SEAT_KEY = `kartentisch.seat.${tableId}`;
 const HOST_KEY = `kartentisch.host.${tableId}`;
 const INVITE_KEY = `kartentisch.invite.${tableId}`;
 const SOUND_KEY = "kartentisch.sound";
+/** The longest chat message the server takes (characters; chat.py's MAX_TEXT). */
+const CHAT_MAX = 200;
 
 /** The seat tokens of this page: `#hotseat=a,b`, `#seat=<token>`, `?token=` (an invite's answer, moved out of the
  * address), else the token this browser keeps for the table, else none. A given token is kept in this browser
@@ -475,10 +477,10 @@ function writer(frame, m) {
 }
 
 function Chat({ frame }) {
+  const [draft, setDraft] = useState("");
   const submit = async (ev) => {
     ev.preventDefault();
-    const input = ev.currentTarget.elements.text;
-    if (input.value.trim() && await say({ text: input.value.trim() })) input.value = "";
+    if (draft.trim() && await say({ text: draft.trim() })) setDraft("");
   };
   return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat")}</h2>
@@ -489,9 +491,12 @@ function Chat({ frame }) {
           onClick=${() => say({ reaction: r.id })}>${word(r.words)}</button>`)}</div>
       <form class="chat-form" onSubmit=${submit}>
         <label class="sr-only" for="chat-text">${t("chatInput")}</label>
-        <input id="chat-text" name="text" maxlength="200" autocomplete="off" placeholder=${t("chatInput")} />
+        <input id="chat-text" name="text" maxlength=${CHAT_MAX} autocomplete="off" placeholder=${t("chatInput")}
+          aria-describedby="chat-limit" value=${draft} onInput=${(e) => setDraft(e.currentTarget.value)} />
         <button type="submit">${t("chatSend")}</button></form>
+      <${LimitNote} id="chat-limit" value=${draft} max=${CHAT_MAX} />
       ${S.chatNote && html`<p class="note" role="status">${S.chatNote}</p>`}`}
+    ${frame.seat === null && !frame.spectator_chat && html`<p class="note chat-closed">${t("chatSpectatorsOff")}</p>`}
   </section>`;
 }
 
