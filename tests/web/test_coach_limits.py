@@ -184,7 +184,7 @@ def test_a_person_s_bot_moves_while_hints_wait_and_a_full_queue_refuses_one_more
         asking += [ask_hint_later(client, t, answers) for t in tables[1:3]]
         until(lambda: client.app.state.coach.queue.waiting(HINT) == 2, "two hints wait")
         res = client.get(f"/api/tables/{tables[3]['id']}/hint?lang=de", headers=auth(tables[3]["seats"][0]["token"]))
-        assert res.status_code == 503 and res.json()["error"].startswith("der Coach ist beschäftigt: 2 Tipps warten")
+        assert res.status_code == 503 and res.json()["text"].startswith("der Coach ist beschäftigt: 2 Tipps warten")
         assert int(res.headers["Retry-After"]) >= 1
         # a person's table with an ISMCTS bot: the bot answers although the coach's worker is held
         victim = new_table(client, "colors", 2, [PEOPLE[0], {"kind": "bot", "bot": "ismcts", "iterations": 30}])
@@ -324,7 +324,7 @@ def test_uploads_reviews_have_a_quota_and_never_take_the_room_of_one_s_own_match
         assert all(u["over"] for u in uploads)
         assert client.post(f"/api/replays/{uploads[0]['id']}/review").status_code == 202
         res = client.post(f"/api/replays/{uploads[1]['id']}/review?lang=de")
-        assert res.status_code == 429 and res.json()["error"].startswith(
+        assert res.status_code == 429 and res.json()["text"].startswith(
             "von diesem Gerät werden schon so viele hochgeladene Partien analysiert, wie es darf (1)")
         assert int(res.headers["Retry-After"]) >= 1
         # the uploads' room and this client's quota are taken: the person's own match is reviewed all the same

@@ -266,7 +266,7 @@ class Coach:
         key = (table.id, seat, n)
         job = self.hints.get(key)
         if job is None or job.failed:
-            self.queue.check_room(HINT, lang)
+            self.queue.check_room(HINT)
             # both limits: the coach's budget, cut short by the server's per-decision limit on a busy machine
             budget = self.iterations if self.iterations is not None else default_iterations(table.record.game)
             state = table.state.clone()
@@ -292,7 +292,7 @@ class Coach:
 
     # ------------------------------------------------------------------ reviews
     async def review(self, hub: Hub, key: str, replay: Replay, seats: list[int], seed: int, start: bool,
-                     owner: str = "", lang: str = "en") -> ReviewJob | None:
+                     owner: str = "") -> ReviewJob | None:
         """The review ``key`` of ``replay``'s ``seats`` as it stands, running here, in another process or done;
         ``None`` if nobody asked for it yet and ``start`` is false. With ``start`` a new or failed one starts
         here; without, only an abandoned one (:data:`REVIEW_STALE`) is resumed here. ``key`` starts with
@@ -300,8 +300,9 @@ class Coach:
         is the asking client.
 
         Raises:
-            ApiError 409: the match is not over (``start``); TooManyRequests 503 (worded in ``lang``): the lane's
-            reviews (:attr:`CoachLimits.table_reviews` or :attr:`CoachLimits.upload_reviews`) run here already;
+            ApiError 409: the match is not over (``start``); TooManyRequests 503 (its ``text`` in every
+            language): the lane's reviews (:attr:`CoachLimits.table_reviews` or
+            :attr:`CoachLimits.upload_reviews`) run here already;
             TooManyRequests 429: ``owner`` has :attr:`CoachLimits.reviews_per_client` reviews of the lane running.
         """
         job = self.reviews.get(key)
@@ -326,7 +327,7 @@ class Coach:
             fresh = stored.beat >= time.time() - REVIEW_STALE
             if found.done or (found.error is None and fresh) or (found.error is not None and not start):
                 return found  # done, or worked on by another process, or failed and not asked again
-        self._admit(lane, owner, lang)
+        self._admit(lane, owner)
         judged = await asyncio.to_thread(hub.store.claim_review, key, hub.owner, time.time() - REVIEW_STALE)
         job = made(judged or [])
         if judged is None:
@@ -338,16 +339,18 @@ class Coach:
             del self.reviews[old]
         return job
 
-    def _admit(self, lane: int, owner: str, lang: str) -> None:
+    def _admit(self, lane: int, owner: str) -> None:
         """TooManyRequests unless one more review of ``lane`` for ``owner`` may run here (:meth:`review`). The
         reviews of finished tables have their own room, so uploads never take it from a person's own match."""
         running = [j for j in self.reviews.values() if j.running and j.lane == lane]
         room = self.limits.upload_reviews if lane == UPLOAD_REVIEW else self.limits.table_reviews
         if len(running) >= room:
-            raise TooManyRequests(REVIEWS_BUSY[lang].format(running=room), REVIEW_RETRY, 503)
+            said = {each: text.format(running=room) for each, text in REVIEWS_BUSY.items()}
+            raise TooManyRequests(said["en"], REVIEW_RETRY, 503, said=said)  # error: developers'; text: the reader's
         mine = sum(1 for j in running if j.owner == owner)
         if mine >= self.limits.reviews_per_client:
-            raise TooManyRequests(REVIEWS_OWN[lang].format(running=mine, what=REVIEWED[lane][lang]), REVIEW_RETRY)
+            said = {each: text.format(running=mine, what=REVIEWED[lane][each]) for each, text in REVIEWS_OWN.items()}
+            raise TooManyRequests(said["en"], REVIEW_RETRY, said=said)
 
     async def _review(self, hub: Hub, key: str, job: ReviewJob) -> None:
         rest = job.todo[len(job.judged):]

@@ -121,14 +121,14 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
         people = [s.seat for s in table.record.seats if s.kind == "human"] or list(range(table.record.players))
         seed = bot_seed(table.record.seed, REVIEW_SEED_SEAT, 0)  # from the table's secret, as its bots' seeds
         return status(await coach.review(hub_of(request), f"table:{table.id}", replay, people, seed, start,
-                                         client(request), lang), lang, reader)
+                                         client(request)), lang, reader)
 
     async def upload_review(request: Request, upload_id: str, start: bool, lang: str,
                             seat: str | None) -> dict[str, Any]:
         replay = await coach.uploaded(hub_of(request), upload_id)
         reader = review_reader(replay, seat, None)
         return status(await coach.review(hub_of(request), f"upload:{upload_id}", replay,
-                                         list(range(replay.match.players)), 0, start, client(request), lang),
+                                         list(range(replay.match.players)), 0, start, client(request)),
                       lang, reader)
 
     def review_reader(replay: Replay, seat: str | None, own: int | None) -> Reader:
