@@ -139,12 +139,14 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.click(".replay-controls button.first")
     page.wait_for_function("document.body.dataset.n === '0'")
     phone = browser.new_context(locale="de-DE", viewport=PHONE).new_page()
-    phone.goto(f"{live_server}/t/{table['id']}/replay?n={total // 2}&seat=1&lang=de")
+    phone.goto(f"{live_server}/t/{table['id']}/replay?n={total}&seat=2&lang=de")
     phone.wait_for_function("document.body.dataset.ready === '1'")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(phone, "coach-replay-phone")
     phone.locator("[data-zone=review]").scroll_into_view_if_needed()
     phone.wait_for_selector("[data-zone=review][data-state=done]")
+    titles = [b.get_attribute("title") for b in phone.locator("ol.replay-log li .badge").all()]
+    assert titles and not any("undefined" in t for t in titles), titles  # the other seat's marks: no better move
     assert phone.locator("[data-zone=review] p.effort").text_content().startswith(
         f"Die ersten {FULL} von {review['total']} Entscheidungen wurden aus je {ITERATIONS} durchgespielten Partien")
     shot(phone, "coach-review-phone")

@@ -160,7 +160,7 @@ function Log({ pos }) {
       return html`<li class=${`move${n === pos.n ? " last" : ""}${mark ? ` mark-${mark.mark}` : ""}`} data-n=${n} data-seat=${entry.seat}>
         <button type="button" class="to-move" onClick=${() => show(n)} aria-label=${`${ct("move", n)}: ${entry.text}`}>${n}</button>
         <span class="text">${entry.text}</span>
-        ${mark && html` <span class="badge" title=${`${ct(mark.mark)} · ${ct("better", mark.best_text, Math.round(100 * mark.win_best) + " %")}`}
+        ${mark && html` <span class="badge" title=${`${ct(mark.mark)}${mark.best_text ? ` · ${ct("better", mark.best_text, Math.round(100 * mark.win_best) + " %")}` : ""}`}
           aria-label=${ct(mark.mark)}>${MARKS[mark.mark]}</span>`}</li>`;
     })}</ol>
   </section>`;
