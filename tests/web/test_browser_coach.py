@@ -150,6 +150,12 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert phone.locator("[data-zone=review] p.effort").text_content().startswith(
         f"Die ersten {FULL} von {review['total']} Entscheidungen wurden aus je {ITERATIONS} durchgespielten Partien")
     shot(phone, "coach-review-phone")
+    for ask, said in (("n=9999&seat=1", f"Diese Partie hat {total} Züge: wähle eine Stelle von 0 bis {total}."),
+                      ("n=3&seat=7", "Platz 7 gibt es hier nicht: wähle einen Platz von 1 bis 2")):
+        phone.goto(f"{live_server}/t/{table['id']}/replay?{ask}")  # a bad address: told what to choose
+        phone.wait_for_selector("#banner")
+        assert phone.locator("#banner").text_content().startswith(said)
+    shot(phone, "replay-bad-seat-de")
     # the same match as a replay file, opened from the lobby's link
     replay_file = tmp_path / "match.jsonl"
     match.save(replay_file)
