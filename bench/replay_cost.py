@@ -27,7 +27,7 @@ from typing import Any
 
 from kartentisch.games import get_game
 from kartentisch.kernel import Match
-from kartentisch.web.replays import Replay
+from kartentisch.web.replays import ALL_SEATS, Replay
 
 
 def long_match(game: str, players: int, options: dict[str, Any], seed: int) -> Match:
@@ -64,7 +64,7 @@ def main() -> None:
     out: dict[str, Any] = {"game": args.game, "players": args.players, "moves": end, "file_chars": len(match.dumps()),
                            "make_s": timed(lambda: Replay(match, {}), args.repeats), "kept_bytes": replay.nbytes,
                            "all_positions_bytes": len(pickle.dumps(list(match.states()), pickle.HIGHEST_PROTOCOL))}
-    for name, n, since, viewer in (("step", end, end - 1, 0), ("jump", end, end, 0), ("whole_log", end, 0, None)):
+    for name, n, since, viewer in (("step", end, end - 1, 0), ("jump", end, end, 0), ("whole_log", end, 0, ALL_SEATS)):
         before = replay.applied
         replay.position(n, viewer, "en", since)
         out[f"{name}_applied"] = replay.applied - before

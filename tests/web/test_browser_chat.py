@@ -8,7 +8,9 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LOCALES,
     browser,  # noqa: F401  (the module's Chromium fixture)
+    shot,
 )
 
 pytestmark = pytest.mark.browser
@@ -91,3 +93,81 @@ def test_a_quick_reaction_is_read_in_each_reader_s_language(browser, live_server
     # a new reader in German reads it in German too (the stored message is the reaction, not Anna's words)
     view = httpx.get(f"{live_server}/api/tables/{res['id']}/view?lang=de").json()
     assert [(m["text"], m["reaction"]) for m in view["chat"]] == [("Gutes Spiel!", "good_game")] * 2
+
+
+def test_a_spectator_reads_why_it_cannot_write_and_the_lobby_offers_to_allow_it(browser, live_server: str) -> None:  # noqa: F811
+    """Fresh-user report: a spectator's page showed the table chat with no input box and no reason; the option
+    that allows spectators to write (``spectator_chat``) was in the API only. Both now in the players' words."""
+    closed = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    for lang, words in (("de", "Zuschauer schreiben hier nicht mit: der Gastgeber hat es nicht erlaubt."),
+                        ("en", "Spectators do not write here: the host has not allowed it.")):
+        page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+        page.goto(f"{live_server}/t/{closed['id']}")
+        page.wait_for_selector("[data-zone=chat] .chat-closed")
+        assert page.locator("[data-zone=chat] .chat-closed").text_content() == words
+        assert page.locator("#chat-text").count() == 0
+        shot(page, f"chat-spectator-{lang}")
+        page.context.close()
+    host = browser.new_context(viewport=LAPTOP).new_page()
+    create_from_lobby_with(host, live_server, lambda: host.check("#spectator-chat"))
+    tid = host.url.split("/t/")[1].split("?")[0].split("#")[0]
+    assert httpx.get(f"{live_server}/api/tables/{tid}/view").json()["spectator_chat"] is True
+    watcher = browser.new_context(viewport=LAPTOP).new_page()
+    watcher.goto(f"{live_server}/t/{tid}?lang=en")
+    watcher.wait_for_selector("#chat-text")
+    assert watcher.locator("[data-zone=chat] .chat-closed").count() == 0
+
+
+def create_from_lobby_with(page, base: str, choose) -> None:
+    """In the English lobby: colors for two (a bot), ``choose()`` under "More options", create, open the seat."""
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("li[data-game='colors'] button.choose")
+    page.fill("#your-name", "Ada")
+    page.click("#more-options summary")
+    assert "Spectators may write in the table chat" in page.locator("#more-options").text_content()
+    choose()
+    page.locator("#spectator-chat").scroll_into_view_if_needed()
+    shot(page, "lobby-spectator-chat")
+    page.click("#create")
+    page.wait_for_selector("#links")
+    page.click("a.table-link")
+    page.wait_for_selector("body[data-phase]")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_long_input_says_its_limit_before_it_is_cut(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Fresh-user report (26-lc-ann-longchat): the chat box stopped at 200 characters and a name at 80 without a
+    word. Near the limit a note counts the characters left; at the limit it says no more fit."""
+    said = {"en": ("10 characters left (at most 200).", "That is the most that fits: 200 characters.",
+                   "That is the most that fits: 80 characters."),
+            "de": ("Noch 10 Zeichen (höchstens 200).", "Mehr passt nicht hinein: höchstens 200 Zeichen.",
+                   "Mehr passt nicht hinein: höchstens 80 Zeichen.")}[lang]
+    res = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "open"}]}).json()
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+    page.goto(f"{live_server}{res['seats'][0]['url']}")
+    page.wait_for_selector("#chat-text")
+    page.fill("#chat-text", "a" * 100)
+    assert page.locator("#chat-limit").count() == 0  # far from the limit: no note
+    page.fill("#chat-text", "a" * 190)
+    assert page.locator("#chat-limit").text_content() == said[0]
+    page.fill("#chat-text", "b" * 250)
+    assert page.input_value("#chat-text") == "b" * 200 and page.locator("#chat-limit").text_content() == said[1]
+    shot(page, f"chat-limit-{lang}")
+    page.goto(f"{live_server}/join/{res['invite']['code']}")
+    page.wait_for_selector("body[data-ready='1'] #join-name")
+    page.fill("#join-name", "N" * 81)
+    assert page.input_value("#join-name") == "N" * 80 and page.locator("#join-name-limit").text_content() == said[2]
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("li[data-game='colors'] button.choose")
+    page.fill("#your-name", "N" * 81)
+    assert page.locator("#your-name-limit").text_content() == said[2]
+    page.select_option("#kind-1", "human")
+    page.fill("[data-seat='1'] input.name", "M" * 81)
+    assert page.locator("#name-1-limit").text_content() == said[2]
+    shot(page, f"lobby-name-limit-{lang}")

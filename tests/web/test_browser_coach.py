@@ -91,7 +91,10 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.click("[data-zone=review] button.start-review")
     page.wait_for_selector("[data-zone=review][data-state=running], [data-zone=review][data-state=done]")
     page.wait_for_selector("[data-zone=review][data-state=done] figure.curve svg polyline", timeout=60_000)
-    review = httpx.get(f"{live_server}/api/tables/{table['id']}/review").json()
+    review = httpx.get(f"{live_server}/api/tables/{table['id']}/review?seat=1").json()
+    mine = [d for d in review["decisions"] if d["seat"] == 0 and d["mark"] != "good"]
+    assert all("Better: " in page.locator(f"[data-zone=review] ol.marked li[data-n='{d['n']}']").text_content()
+               for d in mine)
     marked = [d for d in review["decisions"] if d["mark"] != "good"]
     assert page.locator("[data-zone=review] ol.marked li").count() == len(marked)
     assert page.locator("[data-zone=review] figure.curve polyline").count() == 2
@@ -106,7 +109,8 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.click("[data-zone=review] a.replay-link")
     page.wait_for_url(re.compile(r"/t/[^/]+/replay"))  # the replay page has loaded: it has a body to read
     page.wait_for_function("document.body.dataset.ready === '1'")
-    assert body(page, "n") == "0" and body(page, "seat") == "all" and body(page, "total") == str(total)
+    # from a seat's page the replay opens in that seat's view (fresh-user report "fair play"), not every card open
+    assert body(page, "n") == "0" and body(page, "seat") == "1" and body(page, "total") == str(total)
     assert page.locator(".only-seen").count() == 0  # chips: no seat holds a hidden card
     assert page.locator("ol.replay-log li.move").count() == 0
     for n in (1, 2, 3):
@@ -115,7 +119,10 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert page.locator("ol.replay-log li.move").count() == 3
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.body.dataset.n === '2'")
-    assert "n=2" in page.url and "seat=all" in page.url
+    assert "n=2" in page.url and "seat=1" in page.url
+    page.select_option(".view-as select", "all")  # every card open: an explicit choice after the match
+    page.wait_for_function("document.body.dataset.seat === 'all'")
+    assert "seat=all" in page.url and page.locator("#info").text_content().startswith("All cards open")
     page.click(".replay-controls button.last")
     page.wait_for_function(f"document.body.dataset.n === '{total}'")
     assert page.locator("ol.replay-log li.move").count() == total
@@ -132,15 +139,23 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.click(".replay-controls button.first")
     page.wait_for_function("document.body.dataset.n === '0'")
     phone = browser.new_context(locale="de-DE", viewport=PHONE).new_page()
-    phone.goto(f"{live_server}/t/{table['id']}/replay?n={total // 2}&seat=1&lang=de")
+    phone.goto(f"{live_server}/t/{table['id']}/replay?n={total}&seat=2&lang=de")
     phone.wait_for_function("document.body.dataset.ready === '1'")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(phone, "coach-replay-phone")
     phone.locator("[data-zone=review]").scroll_into_view_if_needed()
     phone.wait_for_selector("[data-zone=review][data-state=done]")
+    titles = [b.get_attribute("title") for b in phone.locator("ol.replay-log li .badge").all()]
+    assert titles and not any("undefined" in t for t in titles), titles  # the other seat's marks: no better move
     assert phone.locator("[data-zone=review] p.effort").text_content().startswith(
         f"Die ersten {FULL} von {review['total']} Entscheidungen wurden aus je {ITERATIONS} durchgespielten Partien")
     shot(phone, "coach-review-phone")
+    for ask, said in (("n=9999&seat=1", f"Diese Partie hat {total} Züge: wähle eine Stelle von 0 bis {total}."),
+                      ("n=3&seat=7", "Platz 7 gibt es hier nicht: wähle einen Platz von 1 bis 2")):
+        phone.goto(f"{live_server}/t/{table['id']}/replay?{ask}")  # a bad address: told what to choose
+        phone.wait_for_selector("#banner")
+        assert phone.locator("#banner").text_content().startswith(said)
+    shot(phone, "replay-bad-seat-de")
     # the same match as a replay file, opened from the lobby's link
     replay_file = tmp_path / "match.jsonl"
     match.save(replay_file)
@@ -152,7 +167,9 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.click("form.upload button[type=submit]")
     page.wait_for_url(re.compile(r"/replay/[^/?]+"))
     page.wait_for_function("document.body.dataset.ready === '1' && document.body.dataset.total !== undefined")
-    assert "/replay/" in page.url and body(page, "total") == str(total) and body(page, "seat") == "all"
+    assert "/replay/" in page.url and body(page, "total") == str(total) and body(page, "seat") == "spectator"
+    page.select_option(".view-as select", "all")
+    page.wait_for_function("document.body.dataset.seat === 'all'")
     page.keyboard.press("End")
     page.wait_for_function(f"document.body.dataset.n === '{total}'")
     upload = page.url.split("/replay/")[1].split("?")[0]

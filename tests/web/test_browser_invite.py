@@ -21,6 +21,7 @@ from .browser_kit import (
 )
 from .test_browser import create_from_lobby
 from .test_browser_a11y import serious_violations
+from .test_invites import finished_invited
 
 pytestmark = pytest.mark.browser
 
@@ -162,3 +163,25 @@ def test_a_private_seat_link_asks_its_person_s_name_once(browser, live_server: s
     fresh.goto(f"{live_server}{links[1]}")
     fresh.wait_for_selector("#name-ask #seat-name")
     assert fresh.input_value("#seat-name") == "" and fresh.locator("#name-ask button[type=submit]").is_disabled()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_invite_page_of_a_finished_match_says_it_is_over_and_links_its_replay(
+        browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Fresh-user report (51-invite-full): the invite of a finished match said "this match has started"; it says
+    the match is over and offers its replay and review (as a spectator saw it)."""
+    import httpx
+
+    with httpx.Client(base_url=live_server) as client:
+        table = finished_invited(client)
+    page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
+    page.goto(f"{live_server}/join/{table['invite']['code']}")
+    page.wait_for_selector("body[data-ready='1'] #join-over")
+    said = {"en": ("This match is over: nobody joins it any more.", "Step through and review the match"),
+            "de": ("Diese Partie ist vorbei: niemand kann mehr mitspielen.", "Partie nachspielen und analysieren")}
+    assert page.locator("#join-over").text_content() == said[lang][0]
+    assert page.locator("#join").text_content().count(said[lang][0]) == 1 and "begonnen" not in page.content()
+    shot(page, f"invite-over-{lang}")
+    page.click("#join a.replay-link")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert body(page, "seat") == "spectator" and body(page, "n") == "0"

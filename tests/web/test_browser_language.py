@@ -151,6 +151,55 @@ def test_a_move_sent_twice_is_refused_in_german_without_seat_numbers(browser, li
     assert not re.search(r"\d|seat|event", banner), banner
 
 
+def test_two_pages_of_one_seat_tap_at_once_and_the_late_one_says_so(browser, live_server: str) -> None:  # noqa: F811
+    """Two pages of one seat (fresh-user report, 62-race-f2): the other page's move wins while this page's click is
+    on its way, and the refusal reaches this page before the frame of the winning move (Playwright holds that frame
+    back until the refusal has passed); the page says what happened in German, and the frame does not wipe it."""
+    page = own_seat(browser, live_server, "de")
+    token = page.evaluate("location.hash").split("seat=")[1]
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    held: list[str] = []
+    hold = {"on": False}
+
+    def route(ws: playwright_api.WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if hold["on"] and '"state"' in str(message):
+                held.append(str(message))  # the winning move's frame: after the refusal
+                return
+            ws.send(message)
+            if hold["on"] and '"error"' in str(message):
+                hold["on"] = False
+                for frame in held:
+                    ws.send(frame)
+
+        def from_page(message: str | bytes) -> None:
+            if '"action"' in str(message):
+                hold["on"] = True
+                view = httpx.get(f"{live_server}/api/tables/{table_id}/view",
+                                 headers={"Authorization": f"Bearer {token}"}).json()
+                httpx.post(f"{live_server}/api/tables/{table_id}/actions", json={"action": view["legal"][-1],
+                                                                                 "n": view["n"]},
+                           headers={"Authorization": f"Bearer {token}"})  # the other page of this seat, first
+            server.send(message)
+
+        server.on_message(from_server)
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page.reload()
+    page.wait_for_selector("body[data-acting='1']")
+    n = page.evaluate("document.body.dataset.n")
+    page.locator("[data-zone=my-hand] .card.playable").first.click()
+    page.wait_for_function(f"document.body.dataset.n !== '{n}'")  # the winning move's frame has come
+    page.wait_for_timeout(200)
+    assert page.locator("#banner").count() == 1, "the refusal was wiped by the frame that followed it"
+    banner = page.locator("#banner").text_content()
+    shot(page, "refusal-race-de")
+    assert "nicht gespielt" in banner and not re.search(r"\d|seat|event", banner), banner
+
+
 def test_an_illegal_token_is_refused_in_german_and_the_developer_sees_the_rule(browser, live_server: str) -> None:  # noqa: F811
     """?dev=1: a token the rules forbid; the player's words in German first, the rule and the server's text after."""
     page = own_seat(browser, live_server, "de", dev=True)

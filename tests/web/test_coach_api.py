@@ -139,7 +139,7 @@ def wait_review(client: TestClient, url: str, lang: str = "en") -> tuple[dict, l
     seen = []
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        status = client.get(f"{url}?lang={lang}").json()
+        status = client.get(f"{url}{'&' if '?' in url else '?'}lang={lang}").json()
         seen.append((status["done"], status["total"]))
         if status["state"] == "done":
             return status, seen
@@ -158,7 +158,7 @@ def test_the_review_of_a_finished_table_runs_in_the_background_and_marks_each_de
     assert coach_client.get(url).json() == {"state": "none"}
     started = coach_client.post(url)
     assert started.status_code == 202 and started.json()["state"] in ("running", "done")
-    review, seen = wait_review(coach_client, url)
+    review, seen = wait_review(coach_client, f"{url}?seat=all")  # every seat's moves with their cards: asked for
     states = list(match.states())
     decisions = [(n, seat) for n, (seat, _tok) in enumerate(match.history, start=1)
                  if len(states[n - 1].legal_actions(seat)) > 1]
@@ -171,10 +171,10 @@ def test_the_review_of_a_finished_table_runs_in_the_background_and_marks_each_de
         assert d["mark"] in ("good", "inaccuracy", "mistake", "blunder") and 0 <= d["win_chosen"] <= 1
         assert abs(d["loss"] - max(0.0, d["win_best"] - d["win_chosen"])) <= 0.0011  # each rounded to 3 places
         assert not TOKEN_LIKE.search(d["text"]) and not TOKEN_LIKE.search(d["best_text"])
-    german = coach_client.get(f"{url}?lang=de").json()
+    german = coach_client.get(f"{url}?lang=de&seat=all").json()
     assert [d["win_chosen"] for d in german["decisions"]] == [d["win_chosen"] for d in review["decisions"]]
     assert german["decisions"][0]["text"] != review["decisions"][0]["text"]  # worded again, not searched again
-    assert coach_client.post(url).json() == review  # started once: asking again gives the same review
+    assert coach_client.post(f"{url}?seat=all").json() == review  # started once: asking again gives the same review
 
 
 def test_a_table_s_review_covers_its_people_only(coach_client: TestClient) -> None:
@@ -238,7 +238,7 @@ def test_every_card_is_open_after_the_match_and_a_replay_file_steps_the_same(coa
             else None
         if hands is not None:
             assert [step["view"]["zones"]["hands"][s] for s in range(2)] == hands
-    opened = coach_client.get(f"{url}?n={len(states) - 1}").json()  # every card open is the default
+    opened = coach_client.get(f"{url}?n={len(states) - 1}&seat=all").json()  # asked for (the spectator's is default)
     assert opened["open"] is True and all(not TOKEN_LIKE.search(e["text"]) for e in opened["log"])
     assert len(move_entries(opened["log"])) == len(states) - 1
     # the same match as a file
@@ -277,7 +277,8 @@ def test_uploads_have_their_own_rate_worded_in_the_page_s_language(db_url: str) 
         codes = [client.post("/api/replays", json={"text": match.dumps()}).status_code for _ in range(2)]
         res = client.post("/api/replays?lang=de", json={"text": match.dumps()})
         assert codes == [201, 201] and res.status_code == 429
-        assert res.json()["error"].startswith("zu viele hochgeladene Wiederholungen von diesem Gerät: höchstens 2 "
-                                              "pro Minute")
+        assert res.json()["text"].startswith("zu viele hochgeladene Wiederholungen von diesem Gerät: höchstens 2 "
+                                             "pro Minute")
+        assert res.json()["error"].startswith("too many replays uploaded from this client: at most 2 per minute")
         assert 1 <= int(res.headers["Retry-After"]) <= 60
         assert client.post("/api/tables", json={"game": "chips", "players": 2, "seats": people(2)}).status_code == 201

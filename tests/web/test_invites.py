@@ -3,6 +3,7 @@ only once no seat is open; every refusal names what was wrong and changes nothin
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -170,3 +171,35 @@ def test_the_schema_documents_the_invite_routes(client: TestClient, path: str) -
     schema = client.get("/openapi.json").json()
     operation = next(iter(schema["paths"][path].values()))
     assert {"404", "422"} <= set(operation["responses"])
+
+
+def finished_invited(client: TestClient) -> dict:
+    """A chips table (one round) whose second seat was taken through its invite, played to the end."""
+    table = new_table(client, "chips", 2, [{"kind": "human", "name": "Ada"}, OPEN], seed=4, options={"rounds": 1})
+    tokens = [table["seats"][0]["token"], join(client, table, 1, "Bo").json()["token"]]
+    rng = random.Random(4)
+    for _ in range(500):
+        frames = [client.get(f"/api/tables/{table['id']}/view", headers=auth(t)).json() for t in tokens]
+        if frames[0]["view"]["game_over"]:
+            return table
+        seat = next(s for s, f in enumerate(frames) if f["legal"])
+        res = client.post(f"/api/tables/{table['id']}/actions", json={"action": rng.choice(frames[seat]["legal"])},
+                          headers=auth(tokens[seat]))
+        assert res.status_code == 200, res.text
+    raise AssertionError("the match did not end")
+
+
+def test_the_invite_of_a_finished_match_says_it_is_over_and_offers_its_replay(client: TestClient) -> None:
+    # fresh-user report: it said "this match has started", and joining "choose another seat" with none free
+    table = finished_invited(client)
+    invite = invite_of(client, table)
+    assert invite["over"] is True and invite["replay"] == f"/t/{table['id']}/replay?n=0&seat=spectator"
+    assert client.get(invite["replay"]).status_code == 200
+    for lang, words in (("en", "This match is over: nobody joins it any more."),
+                        ("de", "Diese Partie ist vorbei: niemand kann mehr mitspielen.")):
+        res = client.post(f"/api/invites/{table['invite']['code']}/join?lang={lang}", json={"seat": 1, "name": "Cem"})
+        assert res.status_code == 409 and res.json()["text"].startswith(words), res.text
+        assert "choose another seat" not in res.json()["text"]
+    assert invite_of(client, table)["seats"][1]["name"] == "Bo"  # nothing changed
+    running = new_table(client, "chips", 2, [{"kind": "human", "name": "Ada"}, OPEN], options={"rounds": 1})
+    assert invite_of(client, running)["over"] is False and invite_of(client, running)["replay"] is None

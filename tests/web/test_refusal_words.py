@@ -204,3 +204,20 @@ def test_an_illegal_move_says_the_broken_rule_in_the_readers_words(client: TestC
             ws.send_json({"type": "action", "action": f"play:{card}"})
             refused = ws.receive_json()
             assert refused["type"] == "error" and refused["text"] == said[lang], refused
+
+
+def test_a_move_from_a_page_the_table_has_passed_is_refused_in_words(client: TestClient) -> None:
+    """Two pages of one seat tap at once (fresh-user report): one move applies, the other's refusal has its words
+    (it had the developer's text only, so a page without its own pattern for it showed nothing)."""
+    table = new_table(client, "colors", 2, [HUMAN, BEN], seed=3, options={"first_player": 0})
+    url, ada = f"/api/tables/{table['id']}/actions", auth(table["seats"][0]["token"])
+    legal = client.get(f"/api/tables/{table['id']}/view", headers=ada).json()["legal"]
+    assert client.post(url, json={"action": legal[0], "n": 0}, headers=ada).status_code == 200
+    said = {}
+    for lang in ("en", "de"):
+        late = client.post(f"{url}?lang={lang}", json={"action": legal[-1], "n": 0}, headers=ada)
+        assert late.status_code == 409 and "has acted since" in late.json()["error"], late.text
+        said[lang] = late.json()["text"]
+    assert said["en"].startswith("Your seat has moved since this choice was shown") and "not played" in said["en"]
+    assert said["de"].startswith("Dein Platz hat schon gezogen") and "nicht gespielt" in said["de"]
+    assert not CODE_WORDS.search(said["de"]) and not FIELD_IDS.search(said["de"])

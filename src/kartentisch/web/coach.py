@@ -61,7 +61,7 @@ from .errors import ApiError
 from .hub import Hub
 from .limits import TooManyRequests
 from .live import LiveTable
-from .replays import Replay, ReplayCache, replay_of
+from .replays import ALL_SEATS, Reader, Replay, ReplayCache, replay_of, viewer_of
 from .workers import COACH_POOL, bot_seed
 
 log = logging.getLogger(__name__)
@@ -125,25 +125,52 @@ class ReviewJob:
         """Its search runs in this process."""
         return self.task is not None and not self.task.done()
 
-    def status(self, lang: str) -> dict[str, Any]:
+    def status(self, lang: str, reader: Reader = ALL_SEATS) -> dict[str, Any]:
         """``{"state": "running"|"done"|"failed", "done", "total"}``; once done also the review as
         :func:`~kartentisch.bots.coach.review_match` gives it (``game``, ``players``, ``seats``, ``iterations``,
-        ``result``, ``decisions`` worded in ``lang``) with ``full_effort`` (decisions judged with ``iterations``
-        searches, the first ones) and ``low_iterations`` (the searches of the rest), failed: ``error``."""
+        ``result``, ``decisions`` worded in ``lang`` for ``reader``: :meth:`decisions`) with ``full_effort``
+        (decisions judged with ``iterations`` searches, the first ones) and ``low_iterations`` (the searches of the
+        rest), and ``reader`` (its seat, 0-based; ``None`` a spectator; ``"all"``); failed: ``error``."""
         out: dict[str, Any] = {"state": "running", "done": len(self.judged), "total": len(self.todo)}
         if self.error is not None:
             return {**out, "state": "failed", "error": self.error}
         if not self.done:
             return out
-        if lang not in self.worded:
-            states = self.replay.states_at(d["n"] - 1 for d in self.judged)
-            self.worded[lang] = [decision_words(state, d, self.replay.voice(lang, d["seat"]))
-                                 for d, state in zip(self.judged, states, strict=True)]
         return {**out, "state": "done", "game": self.replay.match.game.id, "players": self.replay.match.players,
                 "seats": self.seats, "iterations": self.iterations, "full_effort": self.full,
                 "low_iterations": self.low_iterations,
                 "result": self.replay.state_at(self.replay.total).returns() if self.replay.over else None,
-                "decisions": self.worded[lang]}
+                "reader": reader, "decisions": self.decisions(lang, reader)}
+
+    def decisions(self, lang: str, reader: Reader) -> list[dict[str, Any]]:
+        """The judged decisions worded in ``lang`` for ``reader`` (made once per both).
+
+        Decision (fresh-user report, "fair play"): a review opens in the reader's own view. The reader's own
+        decisions (every one for :data:`~kartentisch.web.replays.ALL_SEATS`, asked for explicitly) come in full
+        (:func:`~kartentisch.bots.coach.decision_words`: the move, the better one). Another seat's decision comes
+        as the table told it to the reader at play time: ``token`` its public form (hidden cards ``"?"``), ``text``
+        the log's words for the reader (a pass, a face-down bet without its cards), without ``best`` and
+        ``best_text`` (that seat's better move may name cards the reader never saw); its chances, loss and mark
+        stay (numbers, no cards).
+        """
+        key = f"{lang}|{reader}"
+        if key not in self.worded:
+            states = self.replay.states_at(d["n"] - 1 for d in self.judged)
+            self.worded[key] = [
+                decision_words(state, d, self.replay.voice(lang, d["seat"])) if reader in (ALL_SEATS, d["seat"])
+                else self._as_seen(state, d, viewer_of(reader), lang)
+                for d, state in zip(self.judged, states, strict=True)]
+        return self.worded[key]
+
+    def _as_seen(self, state: GameState, decision: dict[str, Any], reader: int | None,
+                 lang: str) -> dict[str, Any]:
+        """``decision`` (another seat's, at ``state``) as ``reader`` saw it (:meth:`decisions`)."""
+        seat, token = decision["seat"], decision["token"]
+        after = state.clone()
+        after.apply(seat, token)
+        told = self.replay.told(decision["n"] - 1, state, after, reader, lang)[0]
+        return {**{k: v for k, v in decision.items() if k != "best"},
+                "token": state.public_token(seat, token, reader), "text": told.text}
 
 
 @dataclass
@@ -239,7 +266,7 @@ class Coach:
         key = (table.id, seat, n)
         job = self.hints.get(key)
         if job is None or job.failed:
-            self.queue.check_room(HINT, lang)
+            self.queue.check_room(HINT)
             # both limits: the coach's budget, cut short by the server's per-decision limit on a busy machine
             budget = self.iterations if self.iterations is not None else default_iterations(table.record.game)
             state = table.state.clone()
@@ -265,7 +292,7 @@ class Coach:
 
     # ------------------------------------------------------------------ reviews
     async def review(self, hub: Hub, key: str, replay: Replay, seats: list[int], seed: int, start: bool,
-                     owner: str = "", lang: str = "en") -> ReviewJob | None:
+                     owner: str = "") -> ReviewJob | None:
         """The review ``key`` of ``replay``'s ``seats`` as it stands, running here, in another process or done;
         ``None`` if nobody asked for it yet and ``start`` is false. With ``start`` a new or failed one starts
         here; without, only an abandoned one (:data:`REVIEW_STALE`) is resumed here. ``key`` starts with
@@ -273,8 +300,9 @@ class Coach:
         is the asking client.
 
         Raises:
-            ApiError 409: the match is not over (``start``); TooManyRequests 503 (worded in ``lang``): the lane's
-            reviews (:attr:`CoachLimits.table_reviews` or :attr:`CoachLimits.upload_reviews`) run here already;
+            ApiError 409: the match is not over (``start``); TooManyRequests 503 (its ``text`` in every
+            language): the lane's reviews (:attr:`CoachLimits.table_reviews` or
+            :attr:`CoachLimits.upload_reviews`) run here already;
             TooManyRequests 429: ``owner`` has :attr:`CoachLimits.reviews_per_client` reviews of the lane running.
         """
         job = self.reviews.get(key)
@@ -299,7 +327,7 @@ class Coach:
             fresh = stored.beat >= time.time() - REVIEW_STALE
             if found.done or (found.error is None and fresh) or (found.error is not None and not start):
                 return found  # done, or worked on by another process, or failed and not asked again
-        self._admit(lane, owner, lang)
+        self._admit(lane, owner)
         judged = await asyncio.to_thread(hub.store.claim_review, key, hub.owner, time.time() - REVIEW_STALE)
         job = made(judged or [])
         if judged is None:
@@ -311,16 +339,18 @@ class Coach:
             del self.reviews[old]
         return job
 
-    def _admit(self, lane: int, owner: str, lang: str) -> None:
+    def _admit(self, lane: int, owner: str) -> None:
         """TooManyRequests unless one more review of ``lane`` for ``owner`` may run here (:meth:`review`). The
         reviews of finished tables have their own room, so uploads never take it from a person's own match."""
         running = [j for j in self.reviews.values() if j.running and j.lane == lane]
         room = self.limits.upload_reviews if lane == UPLOAD_REVIEW else self.limits.table_reviews
         if len(running) >= room:
-            raise TooManyRequests(REVIEWS_BUSY[lang].format(running=room), REVIEW_RETRY, 503)
+            said = {each: text.format(running=room) for each, text in REVIEWS_BUSY.items()}
+            raise TooManyRequests(said["en"], REVIEW_RETRY, 503, said=said)  # error: developers'; text: the reader's
         mine = sum(1 for j in running if j.owner == owner)
         if mine >= self.limits.reviews_per_client:
-            raise TooManyRequests(REVIEWS_OWN[lang].format(running=mine, what=REVIEWED[lane][lang]), REVIEW_RETRY)
+            said = {each: text.format(running=mine, what=REVIEWED[lane][each]) for each, text in REVIEWS_OWN.items()}
+            raise TooManyRequests(said["en"], REVIEW_RETRY, said=said)
 
     async def _review(self, hub: Hub, key: str, job: ReviewJob) -> None:
         rest = job.todo[len(job.judged):]

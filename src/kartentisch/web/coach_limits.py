@@ -107,10 +107,12 @@ class SearchQueue:
         """Searches waiting in ``lane``."""
         return sum(len(waiters) for waiters in self.lanes[lane].values())
 
-    def check_room(self, lane: int, lang: str) -> None:
-        """TooManyRequests 503 (worded in ``lang``) if ``lane`` is :data:`HINT` and :attr:`hint_room` hints wait."""
+    def check_room(self, lane: int) -> None:
+        """TooManyRequests 503 (its ``text`` in every language, :data:`COACH_BUSY`) if ``lane`` is :data:`HINT`
+        and :attr:`hint_room` hints wait."""
         if lane == HINT and self.waiting(HINT) >= self.hint_room:
-            raise TooManyRequests(COACH_BUSY[lang].format(waiting=self.hint_room), BUSY_RETRY, 503)
+            said = {each: text.format(waiting=self.hint_room) for each, text in COACH_BUSY.items()}
+            raise TooManyRequests(said["en"], BUSY_RETRY, 503, said=said)  # error: developers'; text: the reader's
 
     async def run(self, executor: Callable[[], Executor], fn: Callable[[], T], lane: int, owner: str) -> T:
         """``fn()`` in ``executor()`` once a worker is free and its turn has come (``owner``: the asking client).

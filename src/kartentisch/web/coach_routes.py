@@ -27,7 +27,7 @@ from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .limits import REPLAY_STEP_MOVES
 from .live import LiveTable
-from .replays import ALL_SEATS, Replay
+from .replays import ALL_SEATS, SPECTATOR, Reader, Replay
 from .workers import bot_seed
 
 STATIC = Path(__file__).parent / "static"
@@ -47,8 +47,13 @@ class UploadIn(BaseModel):
     text: str = Field(max_length=MAX_REPLAY, description="the file as `kartentisch play` saves it")
 
 
-SeatQuery = Annotated[str | None, Query(description=f"the seat whose view to show, counted from 1, or "
-                                                    f"{ALL_SEATS!r}: every card open (default; after the match)")]
+SeatQuery = Annotated[str | None, Query(description=f"whose view to show: a seat counted from 1, {SPECTATOR!r} "
+                                                    f"(the default), or {ALL_SEATS!r}: every card open (after the "
+                                                    "match only; never the default)")]
+ReviewSeatQuery = Annotated[str | None, Query(description=(
+    f"for whom the review is worded: a seat counted from 1 (its own decisions in full, the others' moves as it saw "
+    f"them), {SPECTATOR!r} (every move as a spectator saw it) or {ALL_SEATS!r} (every seat's moves with their "
+    "cards: the open record, asked for explicitly); default: the bearer token's seat, else the spectator"))]
 LangQuery = Annotated[str, Query(description=LANG_HELP)]
 
 
@@ -109,45 +114,62 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
         count(request, "seat-hint", lang, f"{table.id}:{seat}")
         return await unless_gone(request, coach.hint(hub_of(request), table, seat, lang, client(request)))
 
-    async def table_review(request: Request, table: LiveTable, start: bool, lang: str) -> ReviewJob | None:
+    async def table_review(request: Request, table: LiveTable, start: bool, lang: str, seat: str | None,
+                           authorization: str | None) -> dict[str, Any]:
         replay = await coach.table_replay(table)
+        reader = review_reader(replay, seat, table.seat_of(bearer(authorization)))
         people = [s.seat for s in table.record.seats if s.kind == "human"] or list(range(table.record.players))
         seed = bot_seed(table.record.seed, REVIEW_SEED_SEAT, 0)  # from the table's secret, as its bots' seeds
-        return await coach.review(hub_of(request), f"table:{table.id}", replay, people, seed, start,
-                                  client(request), lang)
+        return status(await coach.review(hub_of(request), f"table:{table.id}", replay, people, seed, start,
+                                         client(request)), lang, reader)
 
-    async def upload_review(request: Request, upload_id: str, start: bool, lang: str) -> ReviewJob | None:
+    async def upload_review(request: Request, upload_id: str, start: bool, lang: str,
+                            seat: str | None) -> dict[str, Any]:
         replay = await coach.uploaded(hub_of(request), upload_id)
-        return await coach.review(hub_of(request), f"upload:{upload_id}", replay, list(range(replay.match.players)),
-                                  0, start, client(request), lang)
+        reader = review_reader(replay, seat, None)
+        return status(await coach.review(hub_of(request), f"upload:{upload_id}", replay,
+                                         list(range(replay.match.players)), 0, start, client(request)),
+                      lang, reader)
 
-    def status(job: ReviewJob | None, lang: str) -> dict[str, Any]:
-        return {"state": "none"} if job is None else job.status(lang)
+    def review_reader(replay: Replay, seat: str | None, own: int | None) -> Reader:
+        """The review's reader: the ``seat`` asked for, else the bearer's own seat ``own``, else a spectator."""
+        return replay.reader(seat) if seat is not None or own is None else own
+
+    def status(job: ReviewJob | None, lang: str, reader: Reader) -> dict[str, Any]:
+        return {"state": "none"} if job is None else job.status(lang, reader)
 
     @router.post("/api/tables/{table_id}/review", status_code=202)
-    async def start_table_review(table_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
+    async def start_table_review(table_id: str, request: Request, lang: LangQuery = "en", seat: ReviewSeatQuery = None,
+                                 authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Start the review of the finished match (the persons' seats; every seat without a person) unless it
         runs or is done; answers as ``GET …/review``. 409 the match is not over, 503 the coach reviews as many
         finished tables as it may at once (``Retry-After``; uploads never take their room)."""
         lang = frame_lang(lang)
-        return status(await table_review(request, await table_of(request, table_id), True, lang), lang)
+        return await table_review(request, await table_of(request, table_id), True, lang, seat, authorization)
 
     @router.get("/api/tables/{table_id}/review")
-    async def get_table_review(table_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
+    async def get_table_review(table_id: str, request: Request, lang: LangQuery = "en", seat: ReviewSeatQuery = None,
+                               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The review: ``{"state": "none"}`` before ``POST …/review``, ``{"state": "running", "done", "total"}``
         while it runs, then ``{"state": "done", …, "decisions": [{"n", "seat", "token", "text", "win_chosen",
         "best", "best_text", "win_best", "loss", "mark", …}]}`` (as ``kartentisch review --json``; seats
         0-based, moves worded in ``lang``; ``full_effort`` decisions judged with ``iterations`` searches, the rest
-        with ``low_iterations``). 409 the match is not over."""
+        with ``low_iterations``). Worded for ``seat`` (see the parameter): without a token or with a spectator's it
+        names no card a seat held hidden; every seat's moves with their cards only with ``seat=all``. 409 the
+        match is not over, 422 a bad ``seat``."""
         lang = frame_lang(lang)
-        return status(await table_review(request, await table_of(request, table_id), False, lang), lang)
+        return await table_review(request, await table_of(request, table_id), False, lang, seat, authorization)
 
-    def count_step(request: Request, n: int, since: int, lang: str) -> None:
-        """Count a replay step (before its replay is made or read: that costs too)."""
+    async def step(request: Request, replay: Replay, n: int, seat: str | None, since: int,
+                   lang: str) -> dict[str, Any]:
+        """Position ``n`` for ``seat`` (:meth:`Replay.position`), counted against the client's rate of replay steps
+        (one plus one per :data:`REPLAY_STEP_MOVES` moves of log) only once ``n``, ``since`` and ``seat`` are
+        checked: a bad ask is answered in words (422) and charges nothing (the replay it was checked against is
+        made once per match and kept)."""
+        replay.check(n, since)
+        reader = replay.reader(seat)
         count(request, "replay", lang, cost=1 + max(0, n - since) // REPLAY_STEP_MOVES)
-
-    async def step(replay: Replay, n: int, seat: str | None, since: int, lang: str) -> dict[str, Any]:
-        return await asyncio.to_thread(replay.position, n, replay.viewer(seat), lang, since)
+        return await asyncio.to_thread(replay.position, n, reader, lang, since)
 
     @router.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request, n: Annotated[int, Query()] = 0, seat: SeatQuery = None,
@@ -156,11 +178,10 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
         """Position ``n`` (after ``n`` moves; 0 the deal) of the finished match from ``seat``'s view as the table
         showed it then, or with every card open, and the log of moves ``since … n-1`` in words for that reader.
         409 the match is not over, 422 ``n``, ``since`` or ``seat`` out of range, 429 over the client's rate of
-        replay steps (a request counts one step plus one per 20 moves of log)."""
+        replay steps (a request counts one step plus one per 20 moves of log; a refused one counts nothing)."""
         lang = frame_lang(lang)
-        count_step(request, n, since, lang)
         replay = await coach.table_replay(await table_of(request, table_id))
-        return await step(replay, n, seat, since, lang)
+        return await step(request, replay, n, seat, since, lang)
 
     @router.post("/api/replays", status_code=201)
     async def upload_replay(body: UploadIn, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
@@ -180,23 +201,24 @@ def coach_router(iterations: int | None = None, limits: CoachLimits | None = Non
                               lang: LangQuery = "en") -> dict[str, Any]:
         """Position ``n`` of an uploaded replay, as ``GET /api/tables/{id}/replay``. 404 not kept (any more)."""
         lang = frame_lang(lang)
-        count_step(request, n, since, lang)
         replay = await coach.uploaded(hub_of(request), upload_id)
-        return await step(replay, n, seat, since, lang)
+        return await step(request, replay, n, seat, since, lang)
 
     @router.post("/api/replays/{upload_id}/review", status_code=202)
-    async def start_upload_review(upload_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
+    async def start_upload_review(upload_id: str, request: Request, lang: LangQuery = "en",
+                                  seat: ReviewSeatQuery = None) -> dict[str, Any]:
         """Start the review of an uploaded finished match (every seat, seed 0 as ``kartentisch review``). 429 this
         client has as many uploads under review as it may, 503 the coach reviews as many uploads as it may (both
         with ``Retry-After``)."""
         lang = frame_lang(lang)
-        return status(await upload_review(request, upload_id, True, lang), lang)
+        return await upload_review(request, upload_id, True, lang, seat)
 
     @router.get("/api/replays/{upload_id}/review")
-    async def get_upload_review(upload_id: str, request: Request, lang: LangQuery = "en") -> dict[str, Any]:
+    async def get_upload_review(upload_id: str, request: Request, lang: LangQuery = "en",
+                                seat: ReviewSeatQuery = None) -> dict[str, Any]:
         """The review of an uploaded replay, as ``GET /api/tables/{id}/review``."""
         lang = frame_lang(lang)
-        return status(await upload_review(request, upload_id, False, lang), lang)
+        return await upload_review(request, upload_id, False, lang, seat)
 
     @router.get("/t/{table_id}/replay", include_in_schema=False)
     @router.get("/replay", include_in_schema=False)

@@ -36,6 +36,7 @@ from .errors import ApiError, Conflict
 from .fanout import Send, Subscriber
 from .live import LiveTable
 from .records import TableRecord
+from .refusals import REFUSED
 from .store import Store
 from .timers import Timers
 from .workers import SEARCH_SECONDS, Workers
@@ -222,7 +223,7 @@ class Hub:
                         raise ApiError(422, f"n {seen} is ahead of the table ({len(table.log)} events)")
                     if seen is not None and any(e.seat == seat for e in table.log[seen:]):
                         raise ApiError(409, f"{table.names['en'][seat]} has acted since this choice was shown; "
-                                            "nothing applied (a repeated request?)")
+                                            "nothing applied (a repeated request?)", said=REFUSED["acted_since"])
                     tokens = table.check(seat, line)
                 except ApiError:
                     if read or not self.shared:

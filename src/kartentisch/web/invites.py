@@ -70,6 +70,11 @@ class InviteOut(BaseModel):
     game_name: dict[str, str] = Field(examples=[{"en": "Colour Gap", "de": "Farblücke"}])
     players: int
     started: bool = Field(description="no seat is open any more")
+    over: bool = Field(description="the match is over: nobody joins any more; its replay and review are open "
+                                   "(``replay``)")
+    replay: str | None = Field(description="the finished match's replay page (a spectator's view, where its "
+                                           "review is too); None while it is not over",
+                               examples=["/t/AbC/replay?n=0&seat=spectator"])
     fixed_seed: bool = Field(description="the table's creator chose the seed: the deal, fixed when the table was "
                                          "made, may be known to them")
     clock: str | None = Field(description="the table's clock per move in the request's language (a turn-based "
@@ -92,13 +97,20 @@ def seat_url(table: str, token: str) -> str:
     return f"/t/{table}#seat={token}"
 
 
+def replay_url(table: str) -> str:
+    """The replay page of a finished table, as a spectator saw it (the replay's default view, :mod:`.replays`)."""
+    return f"/t/{table}/replay?n=0&seat=spectator"
+
+
 def invite_of(table: LiveTable, lang: str) -> dict[str, Any]:
     """:class:`InviteOut` of ``table``, seat names in ``lang``."""
     names = table.names[lang]
     game = table.match.game
     stored = TableClock.parse(table.record.clock)
     return {"table": table.id, "game": game.id, "game_name": dict(game.names), "players": table.record.players,
-            "started": not table.waiting_for_seats, "fixed_seed": bool(table.record.seed_given),
+            "started": not table.waiting_for_seats, "over": table.state.game_over,
+            "replay": replay_url(table.id) if table.state.game_over else None,
+            "fixed_seed": bool(table.record.seed_given),
             "clock": None if stored is None else stored.preset.names[lang],
             "seats": [{"seat": s.seat, "kind": s.kind, "name": None if s.kind == "open" else names[s.seat]}
                       for s in table.record.seats]}
@@ -122,6 +134,9 @@ _REFUSED = {
                 "de": "Diesen Platz gibt es an diesem Tisch nicht; wähle einen der freien Plätze."},
     "taken": {"en": "{name} sits there already; choose another seat.",
               "de": "Dort sitzt schon {name}; wähle einen anderen Platz."},
+    "over": {"en": "This match is over: nobody joins it any more. Its replay and review are open to everyone.",
+             "de": "Diese Partie ist vorbei: niemand kann mehr mitspielen. Nachspielen und Analyse stehen allen "
+                   "offen."},
     "taken_now": {"en": "Someone took this seat a moment ago; choose another seat.",
                   "de": "Jemand hat diesen Platz eben genommen; wähle einen anderen Platz."},
 }
@@ -153,7 +168,10 @@ async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord, lang: 
 
 
 def _open_seat(table: LiveTable, seat: int) -> None:
-    """ApiError 422 for a seat the table does not have, 409 for one that is not open (naming who sits there)."""
+    """ApiError 422 for a seat the table does not have, 409 for one that is not open (naming who sits there) or
+    when the match is over (saying so, not "choose another seat": none is free)."""
+    if table.state.game_over:
+        raise ApiError(409, "the match is over: nobody joins it any more", said=_REFUSED["over"])
     players = table.record.players
     if not 0 <= seat < players:
         raise ApiError(422, f"there is no seat {seat} at this table (its seats are numbered 0 … {players - 1}, as "
@@ -182,8 +200,9 @@ async def invite(code: str, request: Request,
 async def join(code: str, body: JoinIn, request: Request,
                lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> JoinOut:
     """Take an open seat with a name: that seat's secret token and private link. 409 when the seat is not open
-    (someone was faster, or the match has started), 422 for a name that is empty, shows nothing when written or
-    looks like another seat's (:func:`~kartentisch.kernel.names.check_names`; the message in ``lang``)."""
+    (someone was faster, or the match has started) or the match is over, 422 for a name that is empty, shows
+    nothing when written or looks like another seat's (:func:`~kartentisch.kernel.names.check_names`; the message
+    in ``lang``)."""
     lang = frame_lang(lang)
     table = await _invited(request, code)
     hub = hub_of(request)

@@ -136,7 +136,7 @@ class Guard:
                 wait = max(1, math.ceil(reset - time.time()))
                 said = {each: OVER_RATE[each].format(what=COUNTED[what][each], amount=item.amount,
                                                      per=_per(item, each), wait=wait) for each in OVER_RATE}
-                raise TooManyRequests(said[lang], wait, said=said)
+                raise TooManyRequests(said["en"], wait, said=said)  # error: for developers; text: the reader's
 
     def open_socket(self, client: str) -> None:
         """Count one more of ``client``'s sockets; TooManyRequests (counting nothing) if it has

@@ -249,6 +249,10 @@ REFUSED: dict[str, dict[str, str]] = {
                       "de": "Die Partie beginnt, sobald jeder Platz besetzt ist; noch frei: {names}."},
     "not_your_turn": {"en": "It is not your turn; waiting for {names}.",
                       "de": "Du bist nicht am Zug; wir warten auf {names}."},
+    "acted_since": {"en": "Your seat has moved since this choice was shown (a double click, or another page of your "
+                          "seat): this move was not played; look at the table again.",
+                    "de": "Dein Platz hat schon gezogen, seit diese Wahl angezeigt wurde (ein doppelter Klick oder "
+                          "eine andere Seite deines Platzes): dieser Zug wurde nicht gespielt; sieh noch einmal hin."},
     "illegal": {"en": "That move is not allowed now.", "de": "Dieser Zug ist jetzt nicht erlaubt."},
     "rematch_early": {"en": "A rematch is possible once the match is over.",
                       "de": "Eine Revanche gibt es, sobald die Partie vorbei ist."},

@@ -2,11 +2,17 @@
 
 A finished table (``GET /api/tables/{id}/replay``) or an uploaded replay file (``POST /api/replays``, kept in
 memory) is a :class:`Replay`: position ``n`` (after ``n`` moves) from one seat's view as the table showed it to
-that seat then (``state.view(seat)`` and the log told to it), or with every card open (:func:`open_view`) once the
-match is over. Seats count from 1 in the ``seat`` query parameter, as in the page's address
-``/t/{id}/replay?n=42&seat=2``. A position costs at most :data:`CHECKPOINT_MOVES` moves replayed plus the moves of
-log asked for (issue 31), and the replays kept in memory are bounded in bytes (:class:`ReplayCache`). The routes
-are :mod:`~kartentisch.web.coach_routes`; the coach (:mod:`~kartentisch.web.coach`) reviews a replay's decisions.
+that seat then (``state.view(seat)`` and the log told to it), as a spectator saw it, or with every card open
+(:func:`open_view`) once the match is over. Seats count from 1 in the ``seat`` query parameter, as in the page's
+address ``/t/{id}/replay?n=42&seat=2``.
+
+Decision (fresh-user report, "fair play"): a replay and a review open in the reader's own view: a seat's page
+links ``seat=<its seat>``, a spectator's ``seat=spectator`` (also the default of the API and the page); every
+card open (``seat=all``) is an explicit choice of the seat chooser after the match, never the default.
+
+A position costs at most :data:`CHECKPOINT_MOVES` moves replayed plus the moves of log asked for (issue 31), and
+the replays kept in memory are bounded in bytes (:class:`ReplayCache`). The routes are
+:mod:`~kartentisch.web.coach_routes`; the coach (:mod:`~kartentisch.web.coach`) reviews a replay's decisions.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import pickle
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
 from ..bots.coach import review_todo
 from ..kernel import GameState, KartentischError, Match, Voice
@@ -31,7 +37,31 @@ from .frames import LogEntryOut, MoveEntry
 #: Moves between two kept positions of a :class:`Replay`.
 CHECKPOINT_MOVES = 32
 #: ``seat`` value of a replay with every card open.
-ALL_SEATS = "all"
+ALL_SEATS: Final = "all"
+#: ``seat`` value of a replay as a spectator saw it (the default).
+SPECTATOR = "spectator"
+#: Who reads a replay: a seat (0-based), ``None`` a spectator, or :data:`ALL_SEATS` (every card open).
+Reader = int | None | Literal["all"]
+
+
+def viewer_of(reader: Reader) -> int | None:
+    """The view a ``reader`` sees cards from: its seat, ``None`` (the spectator's) for a spectator and for
+    :data:`ALL_SEATS` (whose hidden cards :func:`open_view` opens)."""
+    return None if isinstance(reader, str) else reader
+
+#: The refusals of a bad position or seat in the players' words (``{total}``: the match's moves, ``{players}``).
+BAD_ASK = {
+    "n": {"en": "This match has {total} moves: choose a position from 0 to {total}.",
+          "de": "Diese Partie hat {total} Züge: wähle eine Stelle von 0 bis {total}."},
+    "since": {"en": "This match has {total} moves: the log starts at a move from 0 to {total}.",
+              "de": "Diese Partie hat {total} Züge: das Protokoll beginnt bei einem Zug von 0 bis {total}."},
+    "seat": {"en": "There is no seat {seat} here: choose a seat from 1 to {players}, the spectator's view or "
+                   "all cards open.",
+             "de": "Platz {seat} gibt es hier nicht: wähle einen Platz von 1 bis {players}, die Zuschauersicht "
+                   "oder „Alle Karten offen“."},
+    "open": {"en": "Every card is shown only once the match is over: choose a seat or the spectator's view.",
+             "de": "Alle Karten gibt es erst nach der Partie offen: wähle einen Platz oder die Zuschauersicht."},
+}
 
 
 def open_view(state: GameState) -> dict[str, Any]:
@@ -144,76 +174,90 @@ class Replay:
         """Who reads, in ``lang``."""
         return Voice(lang, viewer, self.names.get(lang, ()))
 
-    def viewer(self, seat: str | None) -> int | None:
-        """The 0-based viewer of a ``seat`` query value (``"1"`` … ``"players"``, counted from 1), ``None`` for
-        :data:`ALL_SEATS` (also when not given).
+    def reader(self, seat: str | None) -> Reader:
+        """The reader of a ``seat`` query value: ``"1"`` … ``"players"`` (counted from 1) a 0-based seat,
+        :data:`SPECTATOR` (also when not given) ``None``, :data:`ALL_SEATS` itself.
 
         Raises:
-            ApiError 422: another value; 409: every card open before the match is over.
+            ApiError 422: another value; 409: every card open before the match is over (both worded, :data:`BAD_ASK`).
         """
-        if seat is None or seat == ALL_SEATS:
-            if not self.over:
-                raise ApiError(409, "every card is shown only once the match is over; choose a seat (seat=1 …)")
+        if seat is None or seat == SPECTATOR:
             return None
+        if seat == ALL_SEATS:
+            if not self.over:
+                raise ApiError(409, "every card is shown only once the match is over; choose a seat (seat=1 …) or "
+                                    f"{SPECTATOR!r}", said=BAD_ASK["open"])
+            return ALL_SEATS
         players = self.match.players
         if not seat.isdigit() or not 1 <= int(seat) <= players:
-            raise ApiError(422, f"seat is a seat counted from 1 (1 … {players}) or {ALL_SEATS!r}, not {seat[:20]!r}")
+            said = {lang: text.format(seat=seat[:20], players=players) for lang, text in BAD_ASK["seat"].items()}
+            raise ApiError(422, f"seat is a seat counted from 1 (1 … {players}), {SPECTATOR!r} or {ALL_SEATS!r}, "
+                                f"not {seat[:20]!r}", said=said)
         return int(seat) - 1
 
-    def told(self, i: int, before: GameState, after: GameState, viewer: int | None, lang: str,
+    def check(self, n: int, since: int = 0) -> None:
+        """ApiError 422 (worded, :data:`BAD_ASK`) unless ``n`` and ``since`` are positions ``0 … total``."""
+        for name, value in (("n", n), ("since", since)):
+            if not 0 <= value <= self.total:
+                said = {lang: text.format(total=self.total) for lang, text in BAD_ASK[name].items()}
+                what = "a position from 0 (the deal)" if name == "n" else "a move number from 0"
+                raise ApiError(422, f"{name} is {what} to {self.total} (the last move), not {value}", said=said)
+
+    def told(self, i: int, before: GameState, after: GameState, reader: Reader, lang: str,
              opened: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[LogEntryOut]:
-        """The log entries of move ``i`` (from ``before`` to ``after``) as the table told it to ``viewer`` (its
-        frames' log entries); with ``viewer`` ``None`` the move in full (the cards of every hand open: ``opened``,
-        the :func:`open_view` of ``before`` and ``after`` if the caller has them) followed by its round's end."""
+        """The log entries of move ``i`` (from ``before`` to ``after``) as the table told it to ``reader`` (a seat or
+        ``None``, a spectator: its frames' log entries); for :data:`ALL_SEATS` the move in full (the cards of every
+        hand open: ``opened``, the :func:`open_view` of ``before`` and ``after`` if the caller has them) followed by
+        its round's end."""
         seat, token = self.match.history[i]
+        viewer = viewer_of(reader)
         items = log_items(seat, narrate(before, seat, token, after, self.voice(lang, viewer)), self.cards, lang)
-        if viewer is None:
+        if reader == ALL_SEATS:
             shown, then = opened or (open_view(before), open_view(after))
             items[0] = MoveEntry(seat, token, self.match.game.describe_move(seat, token, shown, then,
                                                                             self.voice(lang, None)),
                                  self.cards.of_token(token, lang))
         return items
 
-    def position(self, n: int, viewer: int | None, lang: str, since: int) -> dict[str, Any]:
-        """Position ``n`` as ``viewer`` saw it (``None``: every card open), with the log of moves ``since … n-1``:
-        at most ``CHECKPOINT_MOVES - 1 + (n - since)`` moves applied.
+    def position(self, n: int, reader: Reader, lang: str, since: int) -> dict[str, Any]:
+        """Position ``n`` as ``reader`` saw it (a seat, ``None`` a spectator, :data:`ALL_SEATS` every card open),
+        with the log of moves ``since … n-1``: at most ``CHECKPOINT_MOVES - 1 + (n - since)`` moves applied.
 
         Returns:
             ``{"type": "replay", "game", "lang", "players", "n", "total", "over", "seat", "open", "seats",
             "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "page_facts", "log",
-            "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` with every card open), ``seats``
-            ``[{"seat", "name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a frame's, ``legal`` and
-            ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards only it saw (every card
-            open only, else ``None``).
+            "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` for a spectator and with every
+            card open), ``seats`` ``[{"seat", "name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a
+            frame's, ``legal`` and ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards
+            only it saw (every card open only, else ``None``).
         Raises:
-            ApiError 422: ``n`` or ``since`` out of ``0 … total``.
+            ApiError 422: ``n`` or ``since`` out of ``0 … total`` (:meth:`check`).
         """
-        if not 0 <= n <= self.total:
-            raise ApiError(422, f"n is a position from 0 (the deal) to {self.total} (the last move), not {n}")
-        if not 0 <= since <= self.total:
-            raise ApiError(422, f"since is a move number from 0 to {self.total}, not {since}")
+        self.check(n, since)
+        opened = reader == ALL_SEATS
+        viewer = viewer_of(reader)
         start = min(since, n)
         state = self.state_at(start)
         log: list[LogEntryOut] = []
-        shown = open_view(state) if viewer is None else None  # each open view serves two moves (and the last)
+        shown = open_view(state) if opened else None  # each open view serves two moves (and the last)
         for i in range(start, n):
             before = state.clone()
             self._advance(state, i, i + 1)
-            then = open_view(state) if viewer is None else None
-            log += self.told(i, before, state, viewer, lang, (shown, then) if shown and then else None)
+            then = open_view(state) if opened else None
+            log += self.told(i, before, state, reader, lang, (shown, then) if shown and then else None)
             shown = then
         view = state.view(viewer) if shown is None else shown
         game = self.match.game
         voice = self.voice(lang, viewer)
         return {
             "type": "replay", "game": game.id, "lang": lang, "players": self.match.players, "n": n,
-            "total": self.total, "over": self.over, "seat": viewer, "open": viewer is None,
+            "total": self.total, "over": self.over, "seat": viewer, "open": opened,
             "seats": [{"seat": s, "name": voice.name(s)} for s in range(self.match.players)],
             "view": view, "card_names": self.cards.of_view(view, lang),
             "phase_text": game.phase_name(view["phase"], lang), "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view), "legal": [], "choices": [], "page_facts": game.page_facts(view, viewer),
             "log": log, "log_start": start,
-            "only_seen": [only_seen(state, s) for s in range(self.match.players)] if viewer is None else None,
+            "only_seen": [only_seen(state, s) for s in range(self.match.players)] if opened else None,
         }
 
 

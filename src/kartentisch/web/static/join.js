@@ -42,7 +42,9 @@ function Join() {
       return;
     }
     // the server's refusal in this page's language (its `text`), never its English message for developers
-    setNote(res.status === 409 ? t("seatTaken") : data.text ?? t("refusedOther", res.status));
+    // a seat taken a moment ago: the page's own words; the match over meanwhile: the server's (no seat to choose)
+    setNote(res.status === 409 && !/match is over/.test(data.error ?? "") ? t("seatTaken")
+      : data.text ?? t("refusedOther", res.status));
     load();
   };
 
@@ -57,7 +59,9 @@ function Join() {
   return html`${header}<main id="join">
     <h2>${t("joinTitle")}: ${gameName}</h2>
     ${invite.clock && html`<p id="join-clock">◷ ${invite.clock}</p>`}
-    ${invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
+    ${invite.over ? html`<p id="join-over">${t("inviteOver")}</p>
+        <p><a class="button primary replay-link" href=${invite.replay}>${t("replayReview")}</a></p>`
+      : invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
       : html`<p>${t("joinHelp")}</p><p id="deal-fixed">${t("dealFixed")}${invite.fixed_seed ? ` ${t("fixedDealWhy")}` : ""}</p>
         <${NameField} id="join-name" value=${name} onInput=${setName} />`}
     ${note && html`<p class="error" role="alert">${note}</p>`}

@@ -3,6 +3,7 @@
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
 import { choiceWords, isLength, lang, lengthChoices, t, toggleLang, word } from "./i18n.js";
 import { NewGroup } from "./groupnew.js";
+import { LimitNote, NAME_MAX } from "./namefield.js";
 import { MyTablesLink } from "./turnbased.js";
 import { HintsOption } from "./hint.js";
 import { qrSrc, td } from "./displaywords.js";
@@ -106,14 +107,16 @@ function SeatRow({ i, seat, hotseat, shared, kinds, onChange }) {
   if (i === 0) {
     return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span>
       <label for="your-name">${t("yourName")}</label>
-      <input id="your-name" class="name" maxlength="80" value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} /></div>`;
+      <input id="your-name" class="name" maxlength=${NAME_MAX} aria-describedby="your-name-limit" value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />
+      <${LimitNote} id="your-name-limit" value=${seat.name} max=${NAME_MAX} /></div>`;
   }
   return html`<div class="seat-row" data-seat=${i}><label class="seat-no" for=${`kind-${i}`}>${t("seat")} ${i + 1}</label>
     <select id=${`kind-${i}`} class="kind" value=${seat.kind} onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
       ${kinds.map(([kind, key]) => html`<option value=${kind}>${t(key)}</option>`)}
     </select>
-    ${(seat.kind === "human" || (hotseat && seat.kind === "open")) && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength="80" placeholder=${t("name")}
-      value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />`}
+    ${(seat.kind === "human" || (hotseat && seat.kind === "open")) && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength=${NAME_MAX} placeholder=${t("name")}
+      aria-describedby=${`name-${i}-limit`} value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />
+      <${LimitNote} id=${`name-${i}-limit`} value=${seat.name} max=${NAME_MAX} />`}
   </div>`;
 }
 
@@ -162,6 +165,7 @@ function Setup({ game }) {
   const [onTimeout, setOnTimeout] = useState("ask");
   const [seed, setSeed] = useState("");
   const [hints, setHints] = useState(null);   // null: the server's default (on for at most one person)
+  const [spectatorChat, setSpectatorChat] = useState(false);   // spectators may write in the table chat
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [done, setDone] = useState(null);
@@ -195,6 +199,7 @@ function Setup({ game }) {
     if (reacts && reaction !== "") body.reaction_seconds = Number(reaction);
     if (clock !== "off") Object.assign(body, { clock, on_timeout: onTimeout });
     if (hints !== null) body.hints = hints;
+    if (spectatorChat) body.spectator_chat = true;
     const res = await fetch(`/api/tables?lang=${lang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
     setBusy(false);
@@ -236,6 +241,9 @@ function Setup({ game }) {
         onChange=${(e) => setHotseat(e.currentTarget.checked)} /> ${t("hotseat")}</label></div>
       <${HintsOption} value=${hints} onChange=${setHints}
         people=${seats.slice(0, players).filter((s, i) => i === 0 || s.kind === "open" || s.kind === "human").length} />
+      <div class="field option" data-option="spectator_chat"><label><input id="spectator-chat" type="checkbox"
+        checked=${spectatorChat} onChange=${(e) => setSpectatorChat(e.currentTarget.checked)} /> ${t("spectatorChat")}</label>
+        <p class="help">${t("spectatorChatHelp")}</p></div>
       <${ClockOption} clock=${clock} setClock=${setClock} onTimeout=${onTimeout} setOnTimeout=${setOnTimeout} />
       ${reacts && html`<div class="field"><label class="label" for="reaction">${t("reaction")}</label>
         <input id="reaction" type="number" min="3" max="3600" value=${reaction} onInput=${(e) => setReaction(e.currentTarget.value)} /></div>`}

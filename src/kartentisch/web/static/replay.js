@@ -20,7 +20,7 @@ const S = {
   games: [],
   game: null,
   n: Math.max(0, Number.parseInt(query.get("n") ?? "0", 10) || 0),
-  seat: query.get("seat") ?? "all",
+  seat: query.get("seat") ?? "spectator",   // the reader's own view; every card open only when chosen
   pos: null,             // the position shown (GET …/replay)
   events: new Map(),     // "<seat>|<lang>" → the log told to that reader, one list of entries per move
   marks: new Map(),      // move number (from 1) → its review decision, for the moves marked worse than good
@@ -39,7 +39,7 @@ function byEvent(entries) {
   return out;
 }
 
-/** Show position `n` from `seat`'s view ("all": every card open), fetching only the log not seen yet. */
+/** Show position `n` from `seat`'s view ("spectator"; "all": every card open), fetching only the log not seen yet. */
 async function show(n, seat = S.seat) {
   const total = S.pos?.total ?? Infinity;
   n = Math.max(0, Math.min(n, total));
@@ -125,8 +125,9 @@ function Controls({ pos }) {
       <input type="range" min="0" max=${pos.total} value=${at} onInput=${(e) => show(Number(e.currentTarget.value))} /></label>
     <span class="position" role="status">${at === 0 ? ct("deal") : ct("position", at, pos.total)}</span>
     <label class="view-as">${ct("viewAs")} <select value=${S.seat} onChange=${(e) => show(S.n, e.currentTarget.value)}>
-      ${pos.over && html`<option value="all">${ct("allOpen")}</option>`}
-      ${pos.seats.map((s) => html`<option value=${String(s.seat + 1)}>${s.name}</option>`)}</select></label>
+      ${pos.seats.map((s) => html`<option value=${String(s.seat + 1)}>${s.name}</option>`)}
+      <option value="spectator">${ct("spectator")}</option>
+      ${pos.over && html`<option value="all">${ct("allOpen")}</option>`}</select></label>
     <button type="button" class="share" onClick=${copyLink}>${S.copied ? ct("copied") : ct("share")}</button>
   </nav>`;
 }
@@ -159,7 +160,7 @@ function Log({ pos }) {
       return html`<li class=${`move${n === pos.n ? " last" : ""}${mark ? ` mark-${mark.mark}` : ""}`} data-n=${n} data-seat=${entry.seat}>
         <button type="button" class="to-move" onClick=${() => show(n)} aria-label=${`${ct("move", n)}: ${entry.text}`}>${n}</button>
         <span class="text">${entry.text}</span>
-        ${mark && html` <span class="badge" title=${`${ct(mark.mark)} · ${ct("better", mark.best_text, Math.round(100 * mark.win_best) + " %")}`}
+        ${mark && html` <span class="badge" title=${`${ct(mark.mark)}${mark.best_text ? ` · ${ct("better", mark.best_text, Math.round(100 * mark.win_best) + " %")}` : ""}`}
           aria-label=${ct(mark.mark)}>${MARKS[mark.mark]}</span>`}</li>`;
     })}</ol>
   </section>`;
@@ -188,7 +189,7 @@ function Upload() {
       redraw();
       return;
     }
-    location.href = `${data.url}?n=0&seat=${data.over ? "all" : "1"}`;
+    location.href = `${data.url}?n=0&seat=spectator`;
   };
   return html`<form class="upload" onSubmit=${open}>
     <h2>${ct("upload")}</h2>
@@ -214,7 +215,7 @@ function App() {
       <div class="board">
         <${Controls} pos=${pos} />
         <p class="keys">${ct("keys")}</p>
-        <p id="info">${pos.open ? ct("allOpen") : `${ct("viewAs")}: ${seatName(pos.seat)}`} · ${t("round")} ${pos.view.round} · ${t("phase")}: ${pos.phase_text}</p>
+        <p id="info">${pos.open ? ct("allOpen") : `${ct("viewAs")}: ${pos.seat === null ? ct("spectator") : seatName(pos.seat)}`} · ${t("round")} ${pos.view.round} · ${t("phase")}: ${pos.phase_text}</p>
         <p class="now" aria-live="polite">${last ? last.text : ct("deal")}</p>
         <section id="zones" aria-label=${ct("replayTitle")}><${Table} view=${pos.view} ctx=${ctx} /></section>
         <${OnlySeen} pos=${pos} ctx=${ctx} />
@@ -222,9 +223,9 @@ function App() {
       <aside class="side">
         <${Scores} pos=${pos} />
         <${Log} pos=${pos} />
-        <${ReviewPanel} api=${API} names=${seatName} total=${pos.total} at=${pos.n}
+        <${ReviewPanel} api=${API} names=${seatName} total=${pos.total} at=${pos.n} reader=${S.seat}
           onReview=${(review) => { S.marks = new Map(markedDecisions(review).map((d) => [d.n, d])); redraw(); }}
-          jump=${(n, seat) => show(n, String(seat + 1))} />
+          jump=${(n) => show(n)} />
         ${source.kind === "table" && html`<p><a href=${`/t/${encodeURIComponent(source.id)}`}>${ct("toTable")}</a></p>`}
       </aside>
     </main>`;

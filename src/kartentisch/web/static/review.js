@@ -21,18 +21,23 @@ async function getJson(url, method = "GET") {
 
 /**
  * A review being made or made: `api` (/api/tables/<id> or /api/replays/<id>), `names(seat)` a seat's name, `total`
- * the match's moves, `onReview(review)` told once it is done, `jump(n, seat)` (optional) opens position n from that
- * seat's view, `replayUrl` (optional) the replay's address, `at` (optional) the position shown beside it (a line on
- * the curve).
+ * the match's moves, `reader` whom it is worded for (a seat counted from 1 as a string, "spectator", or "all"),
+ * `onReview(review)` told once it is done, `jump(n, seat)` (optional) opens position n, `replayUrl` (optional) the
+ * replay's address, `at` (optional) the position shown beside it (a line on the curve).
+ *
+ * It opens in the reader's own view (the server words the other seats' moves as the reader saw them, fresh-user
+ * report "fair play"); every seat's moves with their cards is an explicit choice (a checkbox; the match is over).
  */
-export function ReviewPanel({ api, names, total, onReview = () => {}, jump = null, replayUrl = null, at = null }) {
+export function ReviewPanel({ api, names, total, reader, onReview = () => {}, jump = null, replayUrl = null, at = null }) {
   const [review, setReview] = useState(null);
   const [asked, setAsked] = useState(0);   // times the person pressed the button (the first look only reads)
+  const [every, setEvery] = useState(false);   // every seat's moves with their cards, asked for
+  const seat = every ? "all" : reader;
   useEffect(() => {
     let stop = false;
     let timer = null;
     const look = async (method) => {
-      const data = await getJson(`${api}/review?lang=${lang()}`, method);
+      const data = await getJson(`${api}/review?lang=${lang()}&seat=${encodeURIComponent(seat)}`, method);
       if (stop) return;
       setReview(data);
       if (data.state === "running") timer = setTimeout(() => look("GET"), POLL);
@@ -40,7 +45,7 @@ export function ReviewPanel({ api, names, total, onReview = () => {}, jump = nul
     };
     look(asked ? "POST" : "GET");
     return () => { stop = true; clearTimeout(timer); };
-  }, [api, asked]);
+  }, [api, asked, seat]);
   const state = review?.state;
   return html`<section class="review" data-zone="review" data-state=${state ?? "loading"} aria-labelledby="review-title">
     <h2 id="review-title">${ct("reviewTitle")}</h2>
@@ -51,6 +56,8 @@ export function ReviewPanel({ api, names, total, onReview = () => {}, jump = nul
     ${state === "running" && html`<p class="progress" role="status">
       <progress value=${review.done} max=${Math.max(review.total, 1)} aria-label=${ct("reviewTitle")}></progress>
       ${review.total ? ct("reviewing", review.done + 1 > review.total ? review.total : review.done + 1, review.total) : ct("reviewWait")}</p>`}
+    ${state === "done" && reader !== "all" && html`<label class="every-move"><input type="checkbox" checked=${every}
+      onChange=${(e) => setEvery(e.currentTarget.checked)} /> ${ct("everyMove")}</label>`}
     ${state === "done" && html`<${Curve} review=${review} names=${names} total=${total} at=${at} jump=${jump} />
       ${review.full_effort < review.total && html`<p class="effort">${ct("reviewEffort", review.full_effort, review.total,
         review.iterations, review.low_iterations)}</p>`}
@@ -94,7 +101,8 @@ function Curve({ review, names, total, at, jump }) {
   </figure>`;
 }
 
-/** The marked moves in words: who, the move, the mark and the loss, the better move and its chance. */
+/** The marked moves in words: who, the move, the mark and the loss, the better move and its chance (the reader's
+ * own decisions only: another seat's better move may name cards the reader never saw). */
 function Marked({ review, names, jump }) {
   const marked = markedDecisions(review);
   if (!marked.length) return html`<p class="no-marks">${ct("noMarks")}</p>`;
@@ -102,7 +110,7 @@ function Marked({ review, names, jump }) {
     <ol class="marked">${marked.map((d) => html`<li class=${`mark-${d.mark}`} data-n=${d.n} data-seat=${d.seat}>
       <span class="badge" aria-hidden="true">${MARKS[d.mark]}</span>
       <span class="what">${jump ? html`<button type="button" class="jump" title=${ct("jump")}
-          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}). ${ct("better", d.best_text, pct(d.win_best))}`}</span></li>`)}</ol>`;
+          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}).`}${d.best_text ? ` ${ct("better", d.best_text, pct(d.win_best))}` : ""}</span></li>`)}</ol>`;
 }
 
 /** The lobby's way to a replay file's page (/replay: open a file saved by `kartentisch play`). */

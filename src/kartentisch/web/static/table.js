@@ -6,10 +6,10 @@ import { COLOURS, colourName } from "./cards.js";
 import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from "./i18n.js";
-import { html, loadGame, render } from "./ui.js";
+import { html, loadGame, render, useState } from "./ui.js";
 import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
-import { NameField, rememberName, rememberedName } from "./namefield.js";
+import { LimitNote, NameField, rememberName, rememberedName } from "./namefield.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
 import { st } from "./seatwords.js";
@@ -26,6 +26,8 @@ const SEAT_KEY = `kartentisch.seat.${tableId}`;
 const HOST_KEY = `kartentisch.host.${tableId}`;
 const INVITE_KEY = `kartentisch.invite.${tableId}`;
 const SOUND_KEY = "kartentisch.sound";
+/** The longest chat message the server takes (characters; chat.py's MAX_TEXT). */
+const CHAT_MAX = 200;
 
 /** The seat tokens of this page: `#hotseat=a,b`, `#seat=<token>`, `?token=` (an invite's answer, moved out of the
  * address), else the token this browser keeps for the table, else none. A given token is kept in this browser
@@ -61,6 +63,7 @@ const S = {
   chooser: null,            // the move being made (choose.js)
   chooserKey: "",
   banner: null,
+  bannerKeep: false,        // the banner outlives the next new position (showError: a race of two pages of a seat)
   status: t("connecting"),
   summary: null,            // the last round summary seen, shown until dismissed
   dismissed: new Set(),     // rounds whose summary the person closed
@@ -110,6 +113,9 @@ function refusal(status, body) {
 function showError(status, body) {
   const words = refusal(status, body);
   S.banner = DEV ? `${words} (${body.rule ? `${t("rule")} ${body.rule}: ` : ""}${body.error})` : words;
+  // "this seat has acted since" (two pages of one seat at once): the refusal may come before the frame of the move
+  // that won, which would clear it at once (the page showed nothing); it stays through that one frame
+  S.bannerKeep = /has acted since/.test(body.error ?? "");
   redraw();
 }
 
@@ -140,7 +146,10 @@ function connect(conn) {
     msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
     if (!hotseat && conn.token && !conn.frame) localStorage.setItem(SEAT_KEY, conn.token);  // accepted: keep it
-    if (conn.frame && msg.n !== conn.frame.n) S.banner = null;  // an error about an older position
+    if (conn.frame && msg.n !== conn.frame.n) {  // an error about an older position (but see showError)
+      if (!S.bannerKeep) S.banner = null;
+      S.bannerKeep = false;
+    }
     const fresh = !conn.frame || msg.n !== conn.frame.n;
     conn.frame = msg;
     conn.endAt = msg.countdown === null || msg.countdown === undefined ? null : performance.now() + msg.countdown * 1000;
@@ -468,10 +477,10 @@ function writer(frame, m) {
 }
 
 function Chat({ frame }) {
+  const [draft, setDraft] = useState("");
   const submit = async (ev) => {
     ev.preventDefault();
-    const input = ev.currentTarget.elements.text;
-    if (input.value.trim() && await say({ text: input.value.trim() })) input.value = "";
+    if (draft.trim() && await say({ text: draft.trim() })) setDraft("");
   };
   return html`<section id="chat" data-zone="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat")}</h2>
@@ -482,9 +491,12 @@ function Chat({ frame }) {
           onClick=${() => say({ reaction: r.id })}>${word(r.words)}</button>`)}</div>
       <form class="chat-form" onSubmit=${submit}>
         <label class="sr-only" for="chat-text">${t("chatInput")}</label>
-        <input id="chat-text" name="text" maxlength="200" autocomplete="off" placeholder=${t("chatInput")} />
+        <input id="chat-text" name="text" maxlength=${CHAT_MAX} autocomplete="off" placeholder=${t("chatInput")}
+          aria-describedby="chat-limit" value=${draft} onInput=${(e) => setDraft(e.currentTarget.value)} />
         <button type="submit">${t("chatSend")}</button></form>
+      <${LimitNote} id="chat-limit" value=${draft} max=${CHAT_MAX} />
       ${S.chatNote && html`<p class="note" role="status">${S.chatNote}</p>`}`}
+    ${frame.seat === null && !frame.spectator_chat && html`<p class="note chat-closed">${t("chatSpectatorsOff")}</p>`}
   </section>`;
 }
 
@@ -597,9 +609,16 @@ function NameAsk({ conn, frame }) {
   </form></main>`;
 }
 
-/** The finished match's replay at position `n` from seat `s`'s view (null: every card open). */
+/** Whom the replay and the review of the finished match are for: seat `s` (counted from 0; null: a spectator), as
+ * the `seat` query value. They open in the reader's own view (fresh-user report "fair play"): every card open is a
+ * choice on the replay page, never the link's. */
+function readerOf(s) {
+  return s === null ? "spectator" : String(s + 1);
+}
+
+/** The finished match's replay at position `n` from seat `s`'s view (null: a spectator's). */
 function replayUrl(n, s) {
-  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${s === null ? "all" : s + 1}`;
+  return `/t/${encodeURIComponent(tableId)}/replay?n=${n}&seat=${readerOf(s)}`;
 }
 
 function App() {
@@ -634,7 +653,8 @@ function App() {
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
-          total=${frame.n} replayUrl=${replayUrl(0, null)} jump=${(n, s) => { location.href = replayUrl(n, s); }} />`}
+          total=${frame.n} reader=${readerOf(frame.seat)} replayUrl=${replayUrl(0, frame.seat)}
+          jump=${(n) => { location.href = replayUrl(n, frame.seat); }} />`}
         <${RoundSummary} frame=${frame} chooser=${chooser} over=${v.game_over} />
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
