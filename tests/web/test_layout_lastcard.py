@@ -1,6 +1,6 @@
 """The lastcard table layout in a real browser (marker ``browser``): passing as a set of cards with confirm, the
 Ablagestapel, the sorted hand, Hilfskarten; a lower card lights up the pile cards it may take (laying it as a
-Hilfskarte), a higher one is played at once."""
+Hilfskarte, then confirmed), a higher one is played at once."""
 
 from __future__ import annotations
 
@@ -42,11 +42,10 @@ def test_lastcard_layout_passes_plays_and_lays_by_clicking(browser, live_server:
             n = page.evaluate("document.body.dataset.n")
             page.click(f".kt-me .kt-hand .card[data-code='{card}']")
             takes = sum(t.startswith(f"lay:{card}:") for t in legal)
-            if takes > 1 or any(t.startswith(f"play:{card}:") for t in legal):
-                assert page.locator("[data-zone=discard-pile] .card.playable").count() == takes
-                seat.click_and_wait(f"[data-zone=discard-pile] .card.playable[data-code='{take}']")
-            else:  # only one card to take: the move is made at once
-                page.wait_for_function(f"document.body.dataset.n !== '{n}'")
+            assert page.locator("[data-zone=discard-pile] .card.playable").count() == takes
+            page.click(f"[data-zone=discard-pile] .card.playable[data-code='{take}']")
+            assert page.evaluate("document.body.dataset.n") == n  # a lay is confirmed, even with one card to take
+            seat.click_and_wait("#decision button.confirm")
             assert seat.my_tokens()[-1] == lays[0]
             page.wait_for_function(f"[...document.querySelectorAll('.kt-me .kt-help .card')]"
                                    f".some((c) => c.textContent === '{card}')")

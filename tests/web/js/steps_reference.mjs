@@ -30,7 +30,8 @@ const grid = (token, view) => {
 const lastcard = (token) => {
   const [verb, first, ...rest] = token.split(":");
   if (verb === "pass") return [{ kind: "hand", set: true, value: [first, ...rest].filter((x) => x !== undefined) }];
-  if (verb === "lay") return [{ kind: "hand", value: first }, { kind: "table", value: rest[0] }];
+  // changed on purpose since: a lay's pile card is a set of one card, confirmed like the others (lastcard R9)
+  if (verb === "lay") return [{ kind: "hand", value: first }, { kind: "table", set: true, value: [rest[0]] }];
   // the help cards' words end with the sum that beats the pile
   if (verb === "play" && rest.length) return [{ kind: "hand", value: first }, { kind: "help", set: true, value: rest, span: rest.length + 1 }];
   if (verb === "play") return [{ kind: "hand", value: first }];

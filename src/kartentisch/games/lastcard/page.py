@@ -6,7 +6,9 @@ How a person chooses a legal token on the table, step by step (:class:`~kartenti
 * ``play:<card>`` (R8): the hand card;
 * ``play:<card>:<h>:…`` (R10): the hand card, then the help cards as a set; their words end with the sum that
   beats the pile, so the set spans one word more than it has cards;
-* ``lay:<card>:<take>`` (R9): the hand card, then the pile card it takes;
+* ``lay:<card>:<take>`` (R9): the hand card, then the pile card it takes as a set of one card, so that a lay is
+  confirmed like a pass and a play with help cards (a lay lays a Hilfskarte and takes a pile card: the page never
+  makes it on a single tap, not even when only one pile card could be taken);
 * any other token (``deal``): one button.
 
 The page's facts (:func:`page_facts`): the seat of the view's last play or lay (``zones.last_move``).
@@ -36,7 +38,7 @@ def choice_steps(seat: int, token: str, view: dict[str, Any]) -> tuple[Step, ...
         helpers = tuple(CODE[h] for h in move.helpers)
         return (Step("hand", CODE[move.card]), Step("help", helpers, unordered=True, span=len(helpers) + 1))
     if isinstance(move, Lay):
-        return (Step("hand", CODE[move.card]), Step("table", CODE[move.take]))
+        return (Step("hand", CODE[move.card]), Step("table", (CODE[move.take],), unordered=True))
     return (Step("button", token),)
 
 

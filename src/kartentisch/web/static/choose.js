@@ -52,7 +52,7 @@ export class Chooser {
     this.items = items;
     this.send = send;
     this.chosen = [];    // steps taken
-    this.picked = [];    // inside a set step: [{code, index}] of the hand cards chosen so far
+    this.picked = [];    // inside a set step: [{code, index, kind}] of the cards chosen so far (all of one kind)
     this.onChange = () => {};
   }
 
@@ -62,7 +62,8 @@ export class Chooser {
   }
 
   /** The choice now: `ends` (tokens complete with the steps chosen), `next` (distinct next steps), `sets`
-   * (candidates whose next step is a set holding the cards picked so far). */
+   * (candidates whose next step is a set holding the cards picked so far, of the kind they were picked from:
+   * lastcard's pile card to take (R9) and help cards (R10) are sets of different kinds). */
   state() {
     const i = this.chosen.length;
     const cands = this.candidates();
@@ -73,17 +74,21 @@ export class Chooser {
       if (step && !next.some((s) => same(s, step))) next.push(step);
     }
     const codes = this.picked.map((p) => p.code);
-    const sets = cands.filter((it) => it.steps[i]?.set && within(codes, it.steps[i].value));
+    const kind = this.picked[0]?.kind;
+    const sets = cands.filter((it) => it.steps[i]?.set && (kind === undefined || it.steps[i].kind === kind)
+      && within(codes, it.steps[i].value));
     return { ends, next, sets, codes, depth: i };
   }
 
   /** How many cards the next step asks for when it is a set of cards: {low, high, picked} (the sizes of the sets the
    * legal tokens hold there: mayhem's Gift exactly two (R9), lastcard's help cards one or more; `picked`: chosen so
-   * far), or null when no token goes on with a set. */
+   * far), or null when no token goes on with a set, or sets of several kinds do and none is picked yet. */
   setSize() {
     const i = this.chosen.length;
-    const sizes = this.candidates().map((it) => it.steps[i]).filter((step) => step?.set).map((step) => step.value.length);
-    if (!sizes.length) return null;
+    const steps = this.state().sets.map((it) => it.steps[i]);
+    // sets of several kinds and none picked yet (lastcard: a pile card or help cards): the hints say where instead
+    if (!steps.length || steps.some((step) => step.kind !== steps[0].kind)) return null;
+    const sizes = steps.map((step) => step.value.length);
     return { low: Math.min(...sizes), high: Math.max(...sizes), picked: this.picked.length };
   }
 
@@ -99,15 +104,20 @@ export class Chooser {
    */
   offer(kind, value, index = null) {
     const { next, sets, codes } = this.state();
-    if (sets.length && sets[0].steps[this.chosen.length].kind === kind) {
+    const i = this.chosen.length;
+    const ofKind = sets.filter((it) => it.steps[i].kind === kind);
+    if (ofKind.length) {
       const mine = this.picked.findIndex((p) => p.index === index && p.code === value);
       if (mine >= 0) return { selected: true, onPick: () => { this.picked.splice(mine, 1); this.onChange(); } };
       const more = [...codes, value];
-      const fits = sets.find((it) => within(more, it.steps[this.chosen.length].value));
+      const fits = ofKind.find((it) => within(more, it.steps[i].value));
       if (!fits) return null;
-      return { selected: false, words: fits.steps[this.chosen.length].cards?.[value] ?? null,
-        onPick: () => { this.picked.push({ code: value, index }); this.settle(); } };
+      return { selected: false, words: fits.steps[i].cards?.[value] ?? null,
+        onPick: () => { this.picked.push({ code: value, index, kind }); this.settle(); } };
     }
+    // a set is being picked: nothing else is offered, so a tap elsewhere never drops the cards chosen (lastcard:
+    // the pile's cards while help cards are chosen, R10)
+    if (this.picked.length) return null;
     const step = next.find((s) => !s.set && s.kind === kind && key(s.value) === key(value));
     return step ? { selected: false, words: step.words ?? null, onPick: () => this.choose(step) } : null;
   }

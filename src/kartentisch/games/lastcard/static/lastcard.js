@@ -2,7 +2,8 @@
 // The table: other seats across the top (hand size as backs, their Hilfskarten face up), the Ablagestapel in the
 // middle, the viewer's sorted hand and Hilfskarten at the bottom. Passing: click the P cards to pass, then confirm.
 // Playing: click a hand card; a higher one is played at once, a lower one lights up the pile cards (lay it as a
-// Hilfskarte and take that card) and the own Hilfskarten (play it with them; confirm once the sum beats the top).
+// Hilfskarte and take that card, then confirm) and the own Hilfskarten (play it with them; confirm once the sum beats
+// the top); while Hilfskarten are chosen the pile is not offered (choose.js).
 import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
