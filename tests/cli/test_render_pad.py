@@ -68,3 +68,17 @@ def test_play_and_replay_show_the_score_pad_once(game_id: str, tmp_path: Path,
     assert result.exit_code == 0, result.output
     last_step = console.export_text().rsplit(f"Move {len(match.history)}/{len(match.history)}: ", 1)[-1]
     _assert_one_pad(last_step, game_id, "en")
+
+
+@pytest.mark.parametrize(("game_id", "word"), [("chips", "Partie"), ("lastcard", "Runde")])
+def test_the_pad_heads_its_rounds_in_the_games_german_word(game_id: str, word: str) -> None:
+    """chips D1: a round is a *Partie* ("Runde" is the circuit of turns), so chips' pad heads its rounds "Partie"
+    like its "Partie 1 von 1"; other games say "Runde"."""
+    state = _after_round_one(Match(GAMES[game_id], 2, seed=3))
+    console = Console(width=160, record=True)
+    console.print(render_view(GAMES[game_id], state.view(0), 0, Voice("de", 0)))
+    text = console.export_text()
+    head = next(line for line in text.splitlines() if line.lstrip("┃ ").startswith(("Partie", "Runde")))
+    assert head.lstrip("┃ ").startswith(word), text
+    if game_id == "chips":  # "Runde" only for the final circuit (chips R9)
+        assert all(line.strip().startswith("Letzte Runde:") for line in text.splitlines() if "Runde" in line), text

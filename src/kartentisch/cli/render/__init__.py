@@ -22,12 +22,23 @@ from ...kernel.words import Voice, winners_line
 from ..i18n import t
 
 
-def score_table(view: dict[str, Any], voice: Voice) -> Table:
-    """The score pad of ``view``: one row per scored round (``view["scores"]``), one column per seat
-    (named by ``voice``, counted from 1), and a last row of match totals (``view["totals"]``)."""
+def round_word(game: Game, lang: str) -> str:
+    """What ``game``'s players call a round in ``lang``, capitalised as a heading: its score pad's word
+    (``Ruleset.round_word``: chips says "Partie", chips D1), else the terminal's ("Round"/"Runde")."""
+    pad = game.parts.scorepad
+    if pad is None:
+        return t(lang, "round")
+    word: str = pad.round_word[lang]
+    return word[:1].upper() + word[1:]
+
+
+def score_table(view: dict[str, Any], voice: Voice, round_heading: str) -> Table:
+    """The score pad of ``view``: one row per scored round (``view["scores"]``; the first column headed
+    ``round_heading``, :func:`round_word`), one column per seat (named by ``voice``, counted from 1), and a last
+    row of match totals (``view["totals"]``)."""
     players = view["players"]
     table = Table(title=t(voice.lang, "round_scores"))
-    table.add_column(t(voice.lang, "round"))
+    table.add_column(round_heading)
     for s in range(players):
         table.add_column(escape(voice.who(s)), justify="right")
     for i, row in enumerate(view.get("scores", []), start=1):
@@ -54,7 +65,7 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None, voice: Voice
     own = game.parts.render
     parts: list[RenderableType] = [own(view, seat, voice) if own else generic(view, seat, voice)]
     if view.get("scores"):
-        parts.append(score_table(view, voice))
+        parts.append(score_table(view, voice, round_word(game, voice.lang)))
     if view["game_over"]:
         parts.append(Text(winners_line(view, voice, game), style="bold green"))
     return Group(*parts)

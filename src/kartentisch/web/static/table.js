@@ -366,9 +366,20 @@ function TokenForm({ conn }) {
   </form>`;
 }
 
+/**
+ * A table word the game may name in its own terms (its page catalogue's `table_<key>`, named placeholders from
+ * `vars`: chips calls a round "Partie" and the match "Spiel", chips D1), else the table's (i18n.js, the `vars`' values
+ * in order as {0}, {1} …).
+ */
+function gameWord(key, vars = {}) {
+  const own = S.game?.texts?.[lang()]?.[`table_${key}`];
+  if (own === undefined) return t(key, ...Object.values(vars));
+  return own.replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+}
+
 function SummaryRows({ summary, frame }) {
   return html`<div class="summary-rows" tabindex="0"><table class="summary-table">
-    <thead><tr><th scope="col">${t("player")}</th><th scope="col" class="num">${t("thisRound")}</th>
+    <thead><tr><th scope="col">${t("player")}</th><th scope="col" class="num">${gameWord("thisRound")}</th>
       <th scope="col" class="num">${t("total")}</th><th scope="col"></th></tr></thead>
     <tbody>${summary.rows.map((row) => html`<tr data-seat=${row.seat}>
       <th scope="row">${row.name ?? seatName(frame, row.seat)}</th>
@@ -384,10 +395,11 @@ function RoundSummary({ frame, chooser, over }) {
   if (!summary || (S.dismissed.has(summary.round) && !over)) return null;
   const deal = chooser.items.find((it) => it.token === "deal");
   const close = () => { S.dismissed.add(summary.round); redraw(); };
-  const body = html`<h2 id="round-summary-title">${t("roundSummary", summary.round)}</h2>
+  // the deal says what the decision panel's button says (the game's words of `deal`): one action, one wording
+  const body = html`<h2 id="round-summary-title">${gameWord("roundSummary", { round: summary.round })}</h2>
     <${SummaryRows} summary=${summary} frame=${frame} />
     ${!over && html`<p class="actions">
-      ${deal ? html`<button type="button" class="primary" onClick=${() => { close(); send(S.active, "deal"); }}>${t("nextRound")}</button>`
+      ${deal ? html`<button type="button" class="primary" onClick=${() => { close(); send(S.active, "deal"); }}>${deal.steps[0].words}</button>`
         : html`<button type="button" class="primary" onClick=${close}>${t("continue")}</button>`}</p>`}`;
   if (over) return html`<section class="round-summary" data-zone="round-summary" aria-labelledby="round-summary-title">${body}</section>`;
   return html`<div class="overlay"><section class="round-summary" data-zone="round-summary" role="dialog"
@@ -435,7 +447,7 @@ function MatchSummary({ frame }) {
   const order = S.summary?.standings ?? [];
   const lower = frame.lower_wins ?? S.summary?.lower_wins;
   return html`<section class="match-summary" data-zone="match-summary" aria-labelledby="match-summary-title">
-    <h2 id="match-summary-title">${t("matchOver")}</h2>
+    <h2 id="match-summary-title">${gameWord("matchOver")}</h2>
     ${lower !== undefined && html`<p class="rule">${t(lower ? "lowestWins" : "highestWins")}</p>`}
     <ol class="standings">${order.map((s) => html`<li data-seat=${s} class=${v.winners.includes(s) ? "winner" : ""}>
       <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals[s])}</span>
@@ -504,7 +516,7 @@ function Scores({ frame }) {
   const v = frame.view;
   const seats = [...Array(v.players).keys()];
   return html`<section id="scores" aria-labelledby="scores-title" tabindex="0"><h2 id="scores-title">${t("scores")}</h2>
-    <table class=${`scores${seats.length > 3 ? " upright" : ""}${seats.length > 5 ? " many" : ""}`}><thead><tr><th scope="col">${t("round")}</th>${seats.map((s) => html`<th scope="col"
+    <table class=${`scores${seats.length > 3 ? " upright" : ""}${seats.length > 5 ? " many" : ""}`}><thead><tr><th scope="col">${gameWord("round")}</th>${seats.map((s) => html`<th scope="col"
       title=${seatName(frame, s)}>${seatName(frame, s)}</th>`)}</tr></thead>
       <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${points(x)}</td>`)}</tr>`)}</tbody>
       <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${points(x)}</td>`)}</tr></tfoot>
@@ -578,7 +590,7 @@ function Info({ frame }) {
   const everyone = () => seatList(frame, [...Array(v.players).keys()]);  // hot-seat's shared device at the end
   const who = frame.seat === null ? (hotseat ? everyone() : t("spectator")) : name === seatNo ? name : `${name} (${seatNo})`;
   const seed = frame.fixed_seed;
-  return html`<p id="info">${who} · ${t("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}
+  return html`<p id="info">${who} · ${gameWord("round")} ${v.round} · ${t("phase")}: ${frame.phase_text}
     ${seed !== null && seed !== undefined && html`<span class="fixed-deal" title=${t("fixedDealWhy")}> · ${t("fixedDeal", seed)}</span>`}</p>`;
 }
 

@@ -109,4 +109,5 @@ export default {
   },
   status,
   Table,
+  texts: TEXTS,  // the table page words a round in chips terms (page.table_*, chips D1)
 };

@@ -1,0 +1,71 @@
+"""The round-over screen in a real browser (marker ``browser``), in the games' own terms:
+
+* chips calls a round a *Partie* and the circuit of turns a *Runde* (chips D1): the page header, the round's
+  summary and the score table say "Partie" in German, never "Runde" for a round;
+* the round's summary names the deal as the decision panel does (one action, one wording; the fresh user saw
+  "Nächste Runde geben" beside "Teile Runde 2 aus" at lastcard's table).
+"""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .browser_kit import LAPTOP, browser  # noqa: F401  (the module's Chromium fixture)
+from .conftest import auth
+
+pytestmark = pytest.mark.browser
+
+
+def _round_over(base: str, game: str, options: dict) -> tuple[str, str]:
+    """A two-person table of ``game`` played through the API (each seat's first legal token) until round 1 is
+    scored; returns the table's id and the token of the seat that deals round 2."""
+    table = httpx.post(f"{base}/api/tables", json={
+        "game": game, "players": 2, "seed": 2, "options": options,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    tokens = [s["token"] for s in table["seats"]]
+    for _ in range(400):
+        frames = [httpx.get(f"{base}/api/tables/{table['id']}/view", headers=auth(tok)).json() for tok in tokens]
+        if frames[0]["view"]["phase"] == "round_over":
+            return table["id"], next(tok for tok, f in zip(tokens, frames, strict=True) if f["legal"] == ["deal"])
+        tok, action = next((tok, f["legal"][0]) for tok, f in zip(tokens, frames, strict=True) if f["legal"])
+        httpx.post(f"{base}/api/tables/{table['id']}/actions", headers=auth(tok),
+                   json={"action": action}).raise_for_status()
+    raise AssertionError(f"{game}: round 1 did not end")
+
+
+def _open(browser, base: str, table: str, token: str):  # noqa: F811
+    page = browser.new_page(viewport=LAPTOP)
+    page.add_init_script("localStorage.setItem('kartentisch.lang', 'de')")
+    page.goto(f"{base}/t/{table}#seat={token}")
+    page.wait_for_selector("[data-zone=round-summary] button.primary")
+    return page
+
+
+def test_chips_says_partie_for_a_round_in_german(browser, live_server: str) -> None:  # noqa: F811
+    """chips D1: a round is a *Partie* (the log's "Partie 1 ist vorbei", the lobby's "Partien", the terminal's
+    "Partie 1 von 1"), so the page header, the summary and the score table say it too."""
+    table, dealer = _round_over(live_server, "chips", {"rounds": 2})
+    page = _open(browser, live_server, table, dealer)
+    info = page.locator("#info").inner_text()
+    assert "Partie 1 · " in info and "Runde" not in info, info
+    summary = page.locator("[data-zone=round-summary]").inner_text()
+    assert "Partie 1 gewertet" in summary and "diese Partie" in summary and "Runde" not in summary, summary
+    assert page.locator("#scores thead th").first.inner_text() == "Partie"
+    assert page.locator("[data-zone=round-summary] button.primary").inner_text() == "Gib die 2. Partie"
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["lastcard", "chips"])
+def test_the_summary_deals_in_the_decision_panels_words(browser, live_server: str, game: str) -> None:  # noqa: F811
+    """One action, one wording: the summary's deal button says what the decision panel's does (lastcard R17:
+    "Gib Runde 2", as grid and colors say it)."""
+    options = {"rounds": 2, "pass_cards": 0} if game == "lastcard" else {"rounds": 2}
+    table, dealer = _round_over(live_server, game, options)
+    page = _open(browser, live_server, table, dealer)
+    words = page.locator("[data-zone=round-summary] button.primary").inner_text()
+    page.keyboard.press("Escape")
+    assert page.locator("#decision button.choice[data-step='deal']").inner_text() == words
+    if game == "lastcard":
+        assert words == "Gib Runde 2"
+    page.close()
