@@ -60,6 +60,8 @@ def test_a_person_asks_for_a_hint_and_plays_it(browser, live_server: str) -> Non
         page.wait_for_selector("[data-zone=hint] .hint-moves li")
         moves = page.locator("[data-zone=hint] .hint-moves li")
         assert 1 <= moves.count() <= 3
+        shown = [int(moves.nth(i).locator(".win").text_content().split()[0]) for i in range(moves.count())]
+        assert shown == sorted(shown, reverse=True), shown  # best first by the chance the reader sees
         for i in range(moves.count()):
             text = moves.nth(i).locator(".text").text_content()
             assert text.startswith("Play ") and not TOKEN_LIKE.search(text)
@@ -98,6 +100,13 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     marked = [d for d in review["decisions"] if d["mark"] != "good"]
     assert page.locator("[data-zone=review] ol.marked li").count() == len(marked)
     assert page.locator("[data-zone=review] figure.curve polyline").count() == 2
+    assert marked, "the match has no marked move: the legend of the marks is not shown"
+    legend = page.locator("[data-zone=review] .mark-legend").inner_text()
+    assert all(w in legend for w in ("?! inaccuracy", "? mistake", "?? blunder", "chance to win")), legend
+    titles = page.locator("[data-zone=review] figure.curve .axis-title").all_text_contents()
+    assert titles == ["Move number", "Chance to win in %"]
+    ticks = page.locator("[data-zone=review] figure.curve .tick").all_text_contents()
+    assert ticks[:3] == ["0 %", "50 %", "100 %"] and ticks[3] == "0" and int(ticks[-1]) <= total, ticks
     low = review["low_iterations"]
     assert page.locator("[data-zone=review] p.effort").text_content() == (
         f"The first {FULL} of {review['total']} decisions were judged from {ITERATIONS} simulated games each, the "
@@ -105,6 +114,16 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.locator("[data-zone=review]").scroll_into_view_if_needed()
     shot(page, "coach-review-laptop")
     assert serious_violations(page) == []
+    page.evaluate("localStorage.setItem('kartentisch.lang', 'de')")  # this browser's choice: German
+    page.reload()
+    page.wait_for_selector("[data-zone=review][data-state=done] .mark-legend")
+    legend = page.locator("[data-zone=review] .mark-legend").inner_text()
+    assert all(w in legend for w in ("?! Ungenauigkeit", "? Fehler", "?? grober Fehler", "Siegchance")), legend
+    titles = page.locator("[data-zone=review] figure.curve .axis-title").all_text_contents()
+    assert titles == ["Zugnummer", "Siegchance in %"]
+    page.evaluate("localStorage.setItem('kartentisch.lang', 'en')")
+    page.reload()
+    page.wait_for_selector("[data-zone=review][data-state=done] a.replay-link")
 
     page.click("[data-zone=review] a.replay-link")
     page.wait_for_url(re.compile(r"/t/[^/]+/replay"))  # the replay page has loaded: it has a body to read

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from kartentisch.bots.coach import shown_percent
 from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app
@@ -92,7 +93,8 @@ def test_a_hint_names_the_seat_s_legal_moves_in_words_with_win_chances_best_firs
         assert hint["n"] == frame["n"] and hint["seat"] == 0 and hint["searches"] == ITERATIONS
         moves = hint["moves"]
         assert {m["token"] for m in moves} <= set(frame["legal"]) and len(moves) == hint["legal"] == len(frame["legal"])
-        assert [m["searches"] for m in moves] == sorted((m["searches"] for m in moves), reverse=True)
+        ranks = [(-shown_percent(m["win"]), -m["searches"]) for m in moves]  # by the chance shown, then searches
+        assert ranks == sorted(ranks)
         assert sum(m["searches"] for m in moves) == ITERATIONS
         for m in moves:
             assert 0.0 <= m["win"] <= 1.0 and m["text"] and not TOKEN_LIKE.search(m["text"]), m

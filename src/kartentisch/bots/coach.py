@@ -216,6 +216,12 @@ def move_text(state: GameState, seat: int, token: str, voice: Voice) -> str:
     return " › ".join(state.game.choice(seat, token, state.view(seat), voice).steps)
 
 
+def shown_percent(win: float) -> int:
+    """``win`` (a chance, 0 … 1) in whole percent as the page shows it (``coachwords.js`` ``pct``: JavaScript's
+    ``Math.round``, halves up)."""
+    return math.floor(100 * win + 0.5)
+
+
 def hint_search(state: GameState, seat: int, *, iterations: int | None = None, time_budget_s: float | None = None,
                 seed: int = 0) -> dict[str, Any]:
     """The coach's advice for ``seat`` now without words: the search of :func:`hint`, which the server runs once
@@ -224,14 +230,17 @@ def hint_search(state: GameState, seat: int, *, iterations: int | None = None, t
 
     Returns:
         ``{"seat": s, "moves": [{"token", "win", "searches"}, …], "searches": n, "legal": k, "seconds": t}``,
-        best first, ``win`` rounded to 3 places, ``legal`` the number of legal moves (more than ``len(moves)``
-        after a candidate search).
+        best first by the chance the reader sees (:func:`shown_percent`; equal chances: the more searched first,
+        then :func:`evaluate`'s order), so the first hint shown is the best by what it says (a pass hint of
+        64.5 %, 61.9 %, 62.3 % listed by search count read as a wrong order); ``win`` rounded to 3 places,
+        ``legal`` the number of legal moves (more than ``len(moves)`` after a candidate search).
     Raises:
         KartentischError: as :func:`evaluate`.
     """
     ev = evaluate(state, seat, iterations=iterations, time_budget_s=time_budget_s, seed=seed)
-    return {"seat": seat, "searches": ev.searches, "legal": ev.legal, "seconds": round(ev.seconds, 3),
-            "moves": [{"token": m.token, "win": round(m.win, 3), "searches": m.searches} for m in ev.moves]}
+    moves = [{"token": m.token, "win": round(m.win, 3), "searches": m.searches} for m in ev.moves]
+    moves.sort(key=lambda m: (-shown_percent(m["win"]), -m["searches"]))  # stable: evaluate's order breaks ties
+    return {"seat": seat, "searches": ev.searches, "legal": ev.legal, "seconds": round(ev.seconds, 3), "moves": moves}
 
 
 def hint_words(state: GameState, found: dict[str, Any], voice: Voice) -> dict[str, Any]:

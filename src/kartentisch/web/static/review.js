@@ -10,8 +10,18 @@ const POLL = 600;
 /** The curves' colours per seat (told apart by their labels too). */
 const LINES = ["#1f5fbf", "#c62828", "#1b7a34", "#7b3fb5", "#8a6700", "#00727d"];
 const W = 800;
-const H = 180;
+const H = 260;
 const PAD = 8;
+/** Room for the axes: the chance's ticks and title on the left, the move numbers and title below. */
+const LEFT = 90;
+const BOTTOM = 60;
+
+/** Move numbers to tick on an axis from 0 to `end`: a step of 1, 2 or 5 × 10^k giving at most ten ticks. */
+function moveTicks(end) {
+  const step = [1, 2, 5].flatMap((m) => [1, 10, 100, 1000].map((k) => m * k)).sort((a, b) => a - b)
+    .find((s) => end / s <= 10) ?? Math.ceil(end / 10);
+  return Array.from({ length: Math.floor(end / step) + 1 }, (_, i) => i * step);
+}
 
 async function getJson(url, method = "GET") {
   const res = await fetch(url, { method }).catch(() => null);
@@ -71,19 +81,26 @@ export function markedDecisions(review) {
   return review.decisions.filter((d) => d.mark in MARKS);
 }
 
-/** Each reviewed seat's chance to win after each of its moves (x: the move number), marks as larger dots, the
- * match's result at its end. */
+/** Each reviewed seat's chance to win after each of its moves (x: the move number, y: the chance in %, both axes
+ * labelled), marks as larger dots, the match's result at its end. */
 function Curve({ review, names, total, at, jump }) {
   const end = Math.max(1, total, ...review.decisions.map((d) => d.n));
-  const x = (n) => PAD + ((W - 2 * PAD) * n) / end;
-  const y = (win) => PAD + (H - 2 * PAD) * (1 - win);
+  const x = (n) => LEFT + ((W - LEFT - PAD) * n) / end;
+  const y = (win) => PAD + (H - PAD - BOTTOM) * (1 - win);
   const seats = review.seats;
   return html`<figure class="curve">
     <figcaption>${ct("curve")}
       <span class="legend">${seats.map((s, i) => html`<span class="key" data-seat=${s}>
         <span class="swatch" style=${{ background: LINES[i % LINES.length] }} aria-hidden="true"></span>${names(s)}</span>`)}</span></figcaption>
     <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${seats.map((s) => ct("curveOf", names(s))).join("; ")}>
-      <line class="even" x1=${PAD} x2=${W - PAD} y1=${y(1 / review.players)} y2=${y(1 / review.players)} />
+      <g class="axes" aria-hidden="true">
+        <line x1=${LEFT} x2=${LEFT} y1=${y(1)} y2=${y(0)} /><line x1=${LEFT} x2=${W - PAD} y1=${y(0)} y2=${y(0)} />
+        ${[0, 0.5, 1].map((win) => html`<text class="tick" x=${LEFT - 6} y=${y(win)} dominant-baseline="middle" text-anchor="end">${pct(win)}</text>`)}
+        ${moveTicks(end).map((n) => html`<text class="tick" x=${x(n)} y=${y(0) + 6} dominant-baseline="hanging" text-anchor="middle">${n}</text>`)}
+        <text class="axis-title" x=${x(end / 2)} y=${H - 4} text-anchor="middle">${ct("axisMove")}</text>
+        <text class="axis-title" transform=${`translate(20 ${y(0.5)}) rotate(-90)`} text-anchor="middle">${ct("axisWin")}</text>
+      </g>
+      <line class="even" x1=${LEFT} x2=${W - PAD} y1=${y(1 / review.players)} y2=${y(1 / review.players)} />
       ${at !== null && html`<line class="now" x1=${x(at)} x2=${x(at)} y1="0" y2=${H} />`}
       ${seats.map((s, i) => {
         const mine = review.decisions.filter((d) => d.seat === s);
@@ -107,6 +124,9 @@ function Marked({ review, names, jump }) {
   const marked = markedDecisions(review);
   if (!marked.length) return html`<p class="no-marks">${ct("noMarks")}</p>`;
   return html`<h3>${ct("marked")}</h3>
+    <p class="mark-legend">${Object.entries(MARKS).reverse().map(([mark, sign]) => html`<span class=${`mark-${mark}`}>
+      <span class="badge" aria-hidden="true">${sign}</span> ${ct(mark)}</span>`)}
+      <span class="mean">${ct("marksMean")}</span></p>
     <ol class="marked">${marked.map((d) => html`<li class=${`mark-${d.mark}`} data-n=${d.n} data-seat=${d.seat}>
       <span class="badge" aria-hidden="true">${MARKS[d.mark]}</span>
       <span class="what">${jump ? html`<button type="button" class="jump" title=${ct("jump")}
