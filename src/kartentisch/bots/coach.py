@@ -238,9 +238,10 @@ def hint_search(state: GameState, seat: int, *, iterations: int | None = None, t
         KartentischError: as :func:`evaluate`.
     """
     ev = evaluate(state, seat, iterations=iterations, time_budget_s=time_budget_s, seed=seed)
-    moves = [{"token": m.token, "win": round(m.win, 3), "searches": m.searches} for m in ev.moves]
-    moves.sort(key=lambda m: (-shown_percent(m["win"]), -m["searches"]))  # stable: evaluate's order breaks ties
-    return {"seat": seat, "searches": ev.searches, "legal": ev.legal, "seconds": round(ev.seconds, 3), "moves": moves}
+    # sorted() is stable: moves equal in both keep evaluate's order
+    ranked = sorted(ev.moves, key=lambda m: (-shown_percent(round(m.win, 3)), -m.searches))
+    return {"seat": seat, "searches": ev.searches, "legal": ev.legal, "seconds": round(ev.seconds, 3),
+            "moves": [{"token": m.token, "win": round(m.win, 3), "searches": m.searches} for m in ranked]}
 
 
 def hint_words(state: GameState, found: dict[str, Any], voice: Voice) -> dict[str, Any]:
