@@ -267,7 +267,8 @@ def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: 
 def test_a_german_terminal_names_a_refused_move_in_words(tmp_path: Path) -> None:
     """A move in the notation that the rules refuse (colors R5: not in the hand) is named as the choices name
     moves, never by its token, and the rule it breaks in words, never by its id (a fresh user read "(lastcard R5)");
-    a move the words cannot name at all is "dieser Zug" (chips R5: no such position)."""
+    a move the words cannot name at all is said to be no move here, not "„dieser Zug“" (chips R5: no such
+    position; a fresh user's ``take:99`` read "Not allowed now: “this move”.")."""
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "m.jsonl")],
                            input="play:y9\nende\n")
     assert ("Jetzt nicht erlaubt: „Spiele Gelb 9“. Du spielst am Zug eine Karte aus deiner eigenen Hand. Gib die "
@@ -275,8 +276,12 @@ def test_a_german_terminal_names_a_refused_move_in_words(tmp_path: Path) -> None
     assert "play:y9'" not in result.output and "hand" not in result.output
     result = runner.invoke(app, ["play", "chips", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "c.jsonl")],
                            input="take:60\nende\n")
-    assert "Jetzt nicht erlaubt: „dieser Zug“. Nimm eine Karte der Reihe, deren Chips" in result.output, result.output
-    assert "R5" not in result.output
+    assert "Das ist hier kein Zug. Nimm eine Karte der Reihe, deren Chips" in result.output, result.output
+    assert "R5" not in result.output and "take:60" not in result.output
+    result = runner.invoke(app, ["play", "chips", "--seed", "1", "--save", str(tmp_path / "e.jsonl")],
+                           input="take:99\nquit\n")
+    assert "That is not a move here. Take a card of the row" in result.output, result.output
+    assert "“" not in result.output and "take:99'" not in result.output
 
 
 def test_the_prompt_s_commands_are_german_in_german(tmp_path: Path) -> None:
@@ -334,5 +339,6 @@ def test_every_game_s_terminal_refusal_says_the_rule_in_words_not_its_id(game, l
         pytest.fail(f"{game.id}: no refused token found")
     assert not re.search(r"\bR\d+\b|\(", said) and rule not in said, said
     assert ":" not in token or token not in said, said
-    assert said.startswith("Not allowed now" if lang == "en" else "Jetzt nicht erlaubt"), said
+    assert said.startswith(("Not allowed now", "That is not a move here") if lang == "en"
+                           else ("Jetzt nicht erlaubt", "Das ist hier kein Zug")), said
     assert len(said.split(". ")) >= 3, f"no rule in words: {said}"

@@ -12,7 +12,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "help": "Type the number of a choice; a wide move is chosen in steps (back undoes a step). "
                 "Commands: help, rules, log (the moves so far), quit. Developers may type a raw token.",
         "illegal_move": "Not allowed now: “{move}”.{why} Type the number of a choice.",
-        "this_move": "this move",
+        "not_a_move": "That is not a move here.{why} Type the number of a choice.",
         "bad_seat": "Your seat {seat} is not at this table: choose a seat from 1 to {n}.",
         "not_a_number": "{what}: '{text}' is not a number; give a whole number, such as 2.",
         "option_players": "Number of players", "option_seat": "Your seat",
@@ -39,7 +39,7 @@ TEXTS: dict[str, dict[str, str]] = {
                 "Schritt zurück). Befehle: hilfe, regeln, verlauf (die bisherigen Züge), ende. Entwickler können "
                 "einen Token eingeben.",
         "illegal_move": "Jetzt nicht erlaubt: „{move}“.{why} Gib die Nummer einer Wahl ein.",
-        "this_move": "dieser Zug",
+        "not_a_move": "Das ist hier kein Zug.{why} Gib die Nummer einer Wahl ein.",
         "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
         "not_a_number": "{what}: '{text}' ist keine Zahl; gib eine ganze Zahl an, etwa 2.",
         "option_players": "Anzahl der Spieler", "option_seat": "Dein Platz",
