@@ -15,7 +15,7 @@ import itertools
 import httpx
 import pytest
 
-from .browser_kit import browser  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import browser, shot  # noqa: F401  (the module's Chromium fixture)
 from .conftest import auth
 
 pytestmark = pytest.mark.browser
@@ -75,6 +75,7 @@ def test_lastcard_lay_is_confirmed_and_a_chosen_help_card_is_kept(browser, live_
     assert page.locator(f".kt-me .kt-help .card.selected[data-code='{c}']").count() == 1
     assert pile.count() == 0
     assert confirm.is_enabled() and str(x + c) in confirm.text_content()
+    shot(page, "lastcard-help-chosen")
     page.click("#decision button.cancel")
 
     # R9 with one pile card to take: the lower card alone sends nothing, the pile card is chosen, then confirmed
@@ -85,6 +86,7 @@ def test_lastcard_lay_is_confirmed_and_a_chosen_help_card_is_kept(browser, live_
     assert confirm.is_enabled()
     words = confirm.text_content()
     assert f"Take the {d} from the pile" in words and "lay:" not in words, words
+    shot(page, "lastcard-lay-confirm")
     confirm.click()
     page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=10_000)
     frame = httpx.get(f"{base}/api/tables/{table}/view", headers=auth(ada)).json()
