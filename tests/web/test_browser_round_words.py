@@ -69,3 +69,17 @@ def test_the_summary_deals_in_the_decision_panels_words(browser, live_server: st
     if game == "lastcard":
         assert words == "Gib Runde 2"
     page.close()
+
+
+def test_the_display_heads_a_chips_round_partie_in_german(browser, live_server: str) -> None:  # noqa: F811
+    """The table display's header names the round in the game's terms too (chips D1: "Partie 1")."""
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "chips", "players": 2, "seed": 3,
+        "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_page(viewport=LAPTOP)
+    page.add_init_script("localStorage.setItem('kartentisch.lang', 'de')")
+    page.goto(f"{live_server}/display/{table['id']}")
+    page.wait_for_selector("#display #zones")
+    head = page.locator("header .round").text_content()
+    assert head.startswith("Partie 1 · ") and "Runde" not in head, head
+    page.close()

@@ -7,7 +7,7 @@ import { Chooser } from "./choose.js";
 import { inviteLink, qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang } from "./i18n.js";
-import { html, loadGame, render } from "./ui.js";
+import { html, loadGame, ownWord, render } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const INVITE_KEY = `kartentisch.invite.${tableId}`;
@@ -98,6 +98,12 @@ function Invite({ frame }) {
   </section>`;
 }
 
+/** "Round 2" in the game's own terms (chips: "Partie 2", chips D1; ui.js ownWord), else the display's. */
+function roundWord(round) {
+  const own = ownWord(S.game, lang(), "round");
+  return own === null ? td("round", round) : `${own} ${round}`;
+}
+
 /** The totals per seat (best first at the end), the winners marked. */
 function Scores({ frame }) {
   const v = frame.view;
@@ -105,7 +111,7 @@ function Scores({ frame }) {
   const order = v.game_over && frame.round_summary?.standings ? frame.round_summary.standings : seats;
   const acting = frame.waiting_for_seats?.length ? [] : v.to_act;   // nobody acts while seats are free
   return html`<section class="display-scores" data-zone="scores" aria-labelledby="scores-title">
-    <h2 id="scores-title">${v.game_over ? td("over") : td("scores")}</h2>
+    <h2 id="scores-title">${v.game_over ? ownWord(S.game, lang(), "matchOver") ?? td("over") : td("scores")}</h2>
     <ol class="totals">${order.map((s) => html`<li data-seat=${s} class=${`${acting.includes(s) ? "to-act" : ""}${v.winners?.includes(s) ? " winner" : ""}`}>
       <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals?.[s] ?? 0)}</span>
       ${v.winners?.includes(s) && html`<span class="mark"> ★ ${td("winner")}</span>`}</li>`)}</ol>
@@ -125,7 +131,7 @@ function Display() {
   const g = S.games.find((x) => x.id === frame?.game);
   const name = g ? g.names[lang()] ?? g.id : "";
   const header = html`<header><h1>${td("display")}${name && html` · <span id="game-name">${name}</span>`}</h1>
-    ${frame && html`<span class="round">${td("round", frame.view.round)} · ${frame.phase_text}</span>`}
+    ${frame && html`<span class="round">${roundWord(frame.view.round)} · ${frame.phase_text}</span>`}
     <span id="status" role="status">${S.status}</span>
     <span id="lang"><button type="button" class="lang" lang=${lang() === "de" ? "en" : "de"} onClick=${relang}>${t("lang")}</button></span></header>`;
   if (!frame || !S.game) return html`${header}<main id="display"><p>${S.status}</p></main>`;

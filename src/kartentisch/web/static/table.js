@@ -6,7 +6,7 @@ import { COLOURS, colourName } from "./cards.js";
 import { qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from "./i18n.js";
-import { html, loadGame, render, useState } from "./ui.js";
+import { html, loadGame, ownWord, render, useState } from "./ui.js";
 import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
 import { LimitNote, NameField, rememberName, rememberedName } from "./namefield.js";
@@ -366,15 +366,9 @@ function TokenForm({ conn }) {
   </form>`;
 }
 
-/**
- * A table word the game may name in its own terms (its page catalogue's `table_<key>`, named placeholders from
- * `vars`: chips calls a round "Partie" and the match "Spiel", chips D1), else the table's (i18n.js, the `vars`' values
- * in order as {0}, {1} …).
- */
+/** A table word in the game's own terms (ui.js ownWord), else the table's (i18n.js, `vars`' values as {0}, {1} …). */
 function gameWord(key, vars = {}) {
-  const own = S.game?.texts?.[lang()]?.[`table_${key}`];
-  if (own === undefined) return t(key, ...Object.values(vars));
-  return own.replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+  return ownWord(S.game, lang(), key, vars) ?? t(key, ...Object.values(vars));
 }
 
 function SummaryRows({ summary, frame }) {

@@ -19,6 +19,15 @@ export async function loadGame(id) {
 }
 
 /**
+ * A table word that game module `game` names in its own terms, or null: its page catalogue's `table_<key>` in `lang`
+ * (`game.texts`; chips calls a round "Partie" and the match "Spiel", chips D1), `{name}` filled from `vars`.
+ */
+export function ownWord(game, lang, key, vars = {}) {
+  const own = game?.texts?.[lang]?.[`table_${key}`];
+  return own === undefined ? null : own.replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+}
+
+/**
  * A list option chosen item by item (`pick`, a game module's `options[name]`: `choices`, `words(value, lang)`, and
  * `random`, a whole value that stands for "drawn at random", or null): the option's value after the person ticks
  * (`on`) or unticks `item` — the ticked choices in their order, or `pick.random`.
