@@ -144,7 +144,7 @@ def words_drawn(rng: random.Random, seed: int, most: int = 1024 * MT_WORDS) -> i
     state = rng.getstate()
     if state[2] is not None:  # a gauss() value waits: not a state whole words reach
         return None
-    n = state[1][-1] % MT_WORDS  # after n ≥ 1 words the position is (n - 1) % 624 + 1; seeded, it is 624
+    n: int = state[1][-1] % MT_WORDS  # after n ≥ 1 words the position is (n - 1) % 624 + 1; seeded, it is 624
     probe = seeded(seed, n) if n <= most else None
     while probe is not None:
         if probe.getstate() == state:
