@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 import socket
 import threading
 import time
@@ -16,6 +17,7 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from kartentisch.games import get_game
+from kartentisch.kernel import Match
 from kartentisch.web import create_app
 
 
@@ -122,6 +124,23 @@ def new_table(client: TestClient, game: str, players: int, seats: list[dict], se
     res = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed, **extra})
     assert res.status_code == 201, res.text
     return res.json()
+
+
+def played_to_end(client: TestClient, game: str, players: int, seats: list[dict], seed: int,
+                  options: dict[str, Any]) -> tuple[dict, Match]:
+    """A table made by :func:`new_table` and played to the end through the API with seeded random legal moves;
+    returns its JSON body and the same match played in memory."""
+    table = new_table(client, game, players, seats, seed=seed, options=options)
+    match = Match(get_game(game), players, options, seed)
+    rng = random.Random(seed)
+    while not match.state.game_over:
+        seat = match.state.to_act()[0]
+        token = match.state.random_action(seat, rng)
+        match.apply(seat, token)
+        res = client.post(f"/api/tables/{table['id']}/actions", json={"action": token},
+                          headers=auth(table["seats"][seat]["token"]))
+        assert res.status_code == 200, res.text
+    return table, match
 
 
 def replace_parts(monkeypatch: pytest.MonkeyPatch, game_id: str, **parts: Any) -> None:

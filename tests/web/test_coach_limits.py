@@ -32,7 +32,7 @@ from kartentisch.web.limits import Limits
 from kartentisch.web.replays import CHECKPOINT_MOVES, Replay, ReplayCache
 from kartentisch.web.workers import COACH_POOL
 
-from .conftest import auth, new_table
+from .conftest import auth, new_table, played_to_end
 
 ITERATIONS = 60
 PEOPLE = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
@@ -290,17 +290,7 @@ def test_replay_steps_are_counted_per_client_a_long_log_as_several(db_url: str) 
 # ------------------------------------------------------------------ reviews
 def finished_table(client: TestClient, seed: int = 4) -> dict:
     """A chips table of two people (one round) played to the end with seeded random legal moves."""
-    table = new_table(client, "chips", 2, PEOPLE, seed=seed, options={"rounds": 1})
-    match = Match(get_game("chips"), 2, {"rounds": 1}, seed)
-    rng = random.Random(seed)
-    while not match.state.game_over:
-        seat = match.state.to_act()[0]
-        token = match.state.random_action(seat, rng)
-        match.apply(seat, token)
-        res = client.post(f"/api/tables/{table['id']}/actions", json={"action": token},
-                          headers=auth(table["seats"][seat]["token"]))
-        assert res.status_code == 200, res.text
-    return table
+    return played_to_end(client, "chips", 2, PEOPLE, seed, {"rounds": 1})[0]
 
 
 def test_a_review_judges_its_budget_at_full_effort_and_the_rest_at_a_tenth(db_url: str) -> None:

@@ -4,17 +4,15 @@ a seat held hidden; every card open only when asked for (``seat=all``), and neve
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
-from kartentisch.games import get_game
 from kartentisch.kernel import Match
 from kartentisch.web import create_app
 
-from .conftest import auth, move_entries, new_table
+from .conftest import auth, move_entries, new_table, played_to_end
 from .test_coach_api import wait_review
 
 #: A short lastcard match of two people with one card passed (lastcard R5: a pass is hidden from the others).
@@ -30,18 +28,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 def finished(client: TestClient, seed: int = 5) -> tuple[dict, Match]:
     """A table of two people played to the end with seeded random moves, and its match."""
-    table = new_table(client, GAME, PLAYERS, [{"kind": "human", "name": n} for n in ("Ada", "Bo")], seed=seed,
-                      options=OPTIONS)
-    match = Match(get_game(GAME), PLAYERS, OPTIONS, seed)
-    rng = random.Random(seed)
-    while not match.state.game_over:
-        seat = match.state.to_act()[0]
-        token = match.state.random_action(seat, rng)
-        match.apply(seat, token)
-        res = client.post(f"/api/tables/{table['id']}/actions", json={"action": token},
-                          headers=auth(table["seats"][seat]["token"]))
-        assert res.status_code == 200, res.text
-    return table, match
+    return played_to_end(client, GAME, PLAYERS, [{"kind": "human", "name": n} for n in ("Ada", "Bo")], seed, OPTIONS)
 
 
 def hidden_moves(match: Match) -> list[int]:
