@@ -4,16 +4,18 @@ rematch offered to every seat."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.bots import bot_label
-from kartentisch.web import create_app
+from kartentisch.web import create_app, presence
 from kartentisch.web.clock import CLOCKS, TIMEOUT_BOT
 from kartentisch.web.presence import GONE_SECONDS
 from kartentisch.web.rematch import REMATCH_SECONDS
@@ -106,6 +108,19 @@ def test_a_friend_who_never_opened_the_link_turns_away_and_gone_on_the_open_page
         reader.join(15)
         assert told, "Ben's page was never told that Ada, who never came, is gone"
         assert told[0]["seats"][2]["presence"] == "gone" and told[0]["seats"][1]["presence"] == "connected"
+
+
+def test_gone_is_pushed_even_when_the_timer_fires_early(fast: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvloop's timers may fire a little early (libuv counts from the loop time cached at the start of a busy
+    iteration): the announcement of "gone" waits until the seat reads gone, else its one frame said "away" and the
+    open pages were never told (a host in CI never got the removal button)."""
+    real_sleep = asyncio.sleep
+
+    async def early(seconds: float) -> None:  # wakes 50 ms before it was asked to
+        await real_sleep(max(0.0, seconds - 0.05))
+
+    monkeypatch.setattr(presence, "asyncio", SimpleNamespace(sleep=early))
+    test_a_friend_who_never_opened_the_link_turns_away_and_gone_on_the_open_pages(fast)
 
 
 def test_a_friend_who_never_came_is_away_from_the_first_frame(db_url: str) -> None:

@@ -71,8 +71,13 @@ async def announce(table: LiveTable, seat: int, scale: float) -> None:
     ``away`` and again when it turns ``gone`` (unless a socket of it came back meanwhile). A seat that never had a
     socket here is *away* in every frame already: only its turning *gone* is pushed."""
     left = table.socket_left.get(seat)
+    since = table.loaded if left is None else left
     for threshold in (AWAY_SECONDS, GONE_SECONDS) if left is not None else (GONE_SECONDS,):
-        await asyncio.sleep(max(0.0, (table.loaded if left is None else left) + threshold * scale - time.monotonic()))
+        # until presence() itself reads the new state: a timer may fire early (uvloop's, from libuv's loop time
+        # cached at the start of a busy iteration), and a frame pushed a moment early said "away" and was the last
+        # one (CI: the host's open page never learned that a friend was gone)
+        while (quiet := time.monotonic() - since) < threshold * scale:
+            await asyncio.sleep(max(threshold * scale - quiet, 0.001))
         if table.socket_left.get(seat) != left or any(s.viewer == seat for s in table.subscribers.values()):
             return
         await table.broadcast()
