@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import psycopg
 import pytest
@@ -20,6 +20,7 @@ from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from kartentisch.web.commits import GroupCommit
+from kartentisch.web.hub import SHARED_WRITERS, Hub
 from kartentisch.web.live import LiveTable
 from kartentisch.web.records import Append, SeatRecord
 from kartentisch.web.schema import APPEND_MOVES_PG_SQL, channel, events_t
@@ -69,7 +70,7 @@ def transactions_writing(store: Store, ids: list[str]) -> int:
 def test_one_transaction_holds_the_appends_of_several_tables(store: Store) -> None:
     ids = stored_tables(store, TABLES)
     commits = counted_commits(store)
-    assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * TABLES
+    store.commit_moves([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids])
     if store.shared:  # the events inserted and the tables touched by one transaction
         assert transactions_writing(store, ids) == 1
     else:
@@ -83,7 +84,7 @@ def test_one_transaction_holds_the_appends_of_several_tables(store: Store) -> No
 def test_a_batch_is_one_statement_on_postgres(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 33 goal 5: on PostgreSQL a batch's commit is one statement in autocommit (insert, touch, notify: one round
     trip; before, ``BEGIN``, an ``INSERT`` pipeline, an ``UPDATE`` and ``COMMIT``), and its moves are committed
-    when ``append_batch`` returns: another connection reads them at once."""
+    when ``commit_moves`` returns: another connection reads them at once."""
     store = Store(pg_test_url())
     statements: list[tuple[str, bool]] = []
     on_driver = store._on_driver
@@ -95,7 +96,7 @@ def test_a_batch_is_one_statement_on_postgres(monkeypatch: pytest.MonkeyPatch) -
     try:
         ids = stored_tables(store, 3)
         monkeypatch.setattr(store, "_on_driver", counted)
-        assert store.append_batch([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids]) == [None] * 3
+        store.commit_moves([Append(t, 0, ((0, "a"), (1, "b"))) for t in ids])
         assert statements == [(APPEND_MOVES_PG_SQL, True)]
         with psycopg.connect(store.conninfo()) as other:
             rows = other.execute("SELECT table_id, n, token FROM kt_events WHERE table_id = ANY(%s) "
@@ -106,9 +107,21 @@ def test_a_batch_is_one_statement_on_postgres(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_number_taken_fails_only_its_tables_append(store: Store) -> None:
+    """Three tables' appends in one batch of the store's group commit (on PostgreSQL on the event loop), the middle
+    one's number taken: its append alone fails, with SQLAlchemy's IntegrityError, and the others are committed."""
     ids = stored_tables(store, 3)
     store.append_events(ids[1], 0, [(1, "first")])  # another process numbered event 0 of the middle table first
-    failures = store.append_batch([Append(t, 0, ((0, "mine"),)) for t in ids])
+
+    async def batch() -> list[BaseException | None]:
+        with ThreadPoolExecutor(1) as executor:
+            commits = GroupCommit.of(store, executor)
+            try:
+                return list(await asyncio.gather(*(commits.append(t, 0, [(0, "mine")]) for t in ids),
+                                                 return_exceptions=True))
+            finally:
+                commits.close()
+
+    failures = asyncio.run(batch())
     assert failures[0] is None and failures[2] is None
     assert isinstance(failures[1], IntegrityError)
     events = {t: store.load(t).events for t in ids}  # type: ignore[union-attr]
@@ -124,7 +137,7 @@ def test_a_batch_notifies_each_tables_event_count_on_its_own_channel() -> None:
     with psycopg.connect(store.conninfo(), autocommit=True) as listener:
         for table_id in ids[:2]:
             listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel(table_id))))
-        store.append_batch([Append(t, 0, ((0, "a"),) * (i + 1)) for i, t in enumerate(ids)])
+        store.commit_moves([Append(t, 0, ((0, "a"),) * (i + 1)) for i, t in enumerate(ids)])
         heard = {(n.channel, n.payload) for n in listener.notifies(timeout=2)}
     store.dispose()
     assert heard == {(channel(ids[0]), '1:[[0,"a"]]'), (channel(ids[1]), '2:[[0,"a"],[0,"a"]]')}
@@ -222,41 +235,42 @@ def test_a_pooled_connection_is_pinged_only_after_resting_and_replaced_if_dead(m
         store.dispose()
 
 
-class RecordingStore:
-    """A store whose ``append_batch`` records the tables of each batch and commits nothing (GroupCommit's tests)."""
+class RecordingCommit:
+    """A commit that records the tables of each batch and commits nothing (GroupCommit's tests)."""
 
     def __init__(self) -> None:
         self.batches: list[list[str]] = []
 
-    def append_batch(self, appends: list[Append]) -> list[None]:
+    async def __call__(self, appends: Sequence[Append]) -> None:
         self.batches.append([a.table_id for a in appends])
-        return [None] * len(appends)
+
+    def close(self) -> None:
+        """Nothing held."""
 
 
 def gathered(gather: float, lag: float, tables: tuple[str, ...] = ("a", "b")) -> tuple[list[list[str]], float]:
     """Each of ``tables`` appends once (they moved lately), then again, the second ``lag`` seconds after the first
     and so on, through a GroupCommit that gathers for ``gather`` seconds; returns the batches of those second
     appends and the seconds until the first of them was acknowledged."""
-    store = RecordingStore()
+    commit = RecordingCommit()
 
     async def play() -> float:
-        with ThreadPoolExecutor(1) as executor:
-            commits = GroupCommit(cast(Store, store), executor, gather)
-            await asyncio.gather(*(commits.append(t, 0, [(0, "x")]) for t in tables))
-            store.batches.clear()
-            loop = asyncio.get_running_loop()
-            start, acknowledged = loop.time(), []
-            first = asyncio.ensure_future(commits.append(tables[0], 1, [(0, "y")]))
-            first.add_done_callback(lambda _: acknowledged.append(loop.time()))
-            later = []
-            for t in tables[1:]:
-                await asyncio.sleep(lag)
-                later.append(asyncio.ensure_future(commits.append(t, 1, [(0, "y")])))
-            await asyncio.gather(first, *later)
-            return acknowledged[0] - start
+        commits = GroupCommit(commit, gather)
+        await asyncio.gather(*(commits.append(t, 0, [(0, "x")]) for t in tables))
+        commit.batches.clear()
+        loop = asyncio.get_running_loop()
+        start, acknowledged = loop.time(), []
+        first = asyncio.ensure_future(commits.append(tables[0], 1, [(0, "y")]))
+        first.add_done_callback(lambda _: acknowledged.append(loop.time()))
+        later = []
+        for t in tables[1:]:
+            await asyncio.sleep(lag)
+            later.append(asyncio.ensure_future(commits.append(t, 1, [(0, "y")])))
+        await asyncio.gather(first, *later)
+        return acknowledged[0] - start
 
     took = asyncio.run(play())
-    return store.batches, took
+    return commit.batches, took
 
 
 def test_moves_of_tables_a_moment_apart_share_a_transaction() -> None:
@@ -271,3 +285,119 @@ def test_the_wait_for_other_tables_is_bounded_and_a_lone_table_waits_for_nothing
     assert batches == [["a"], ["b"]] and 0.1 <= took < 0.4
     batches, took = gathered(gather=5.0, lag=0.0, tables=("a",))
     assert batches == [["a"]] and took < 1.0
+
+
+def on_postgres_hub(scenario: Callable[[Hub, list[LiveTable]], Awaitable[None]], tables: int = 1) -> None:
+    """Run ``scenario`` in one event loop with a hub on the test PostgreSQL database and ``tables`` new colors tables
+    of two people held by it; then close the hub and its store."""
+    store = Store(pg_test_url())
+    hub = Hub(store, ThreadPoolExecutor(2))
+    ids = stored_tables(store, tables)
+
+    async def run() -> None:
+        await scenario(hub, [await hub.get(t) for t in ids])
+
+    try:
+        asyncio.run(run())
+    finally:
+        hub.close()
+        store.dispose()
+
+
+async def move(hub: Hub, table: LiveTable) -> None:
+    """The seat to act at ``table`` plays its first legal move through ``hub``."""
+    seat = table.state.to_act()[0]
+    await hub.act(table, seat, table.state.legal_actions(seat)[0])
+
+
+def stored_events(hub: Hub, table: LiveTable) -> int:
+    """How many events of ``table`` the store holds."""
+    record = hub.store.load(table.id)
+    assert record is not None
+    return len(record.events)
+
+
+@pytest.mark.postgres
+def test_a_move_commits_on_the_event_loop_on_postgres_while_every_writer_thread_is_busy() -> None:
+    """Issue 33 goal 5: on PostgreSQL the moves' commit is sent from the event loop over psycopg's asynchronous
+    connection (``LoopCommit``), with no hand-off to the hub's writer threads (the largest cost a second process
+    added per move): a move is committed and acknowledged while every writer thread is held busy. Before, it
+    waited for a writer thread."""
+
+    async def scenario(hub: Hub, tables: list[LiveTable]) -> None:
+        gate = threading.Event()
+        for _ in range(SHARED_WRITERS):
+            hub.writer.submit(gate.wait, 10)
+        try:
+            await asyncio.wait_for(move(hub, tables[0]), 5)
+        finally:
+            gate.set()
+        assert len(tables[0].log) == 1 and stored_events(hub, tables[0]) == 1
+
+    on_postgres_hub(scenario)
+
+
+@pytest.mark.postgres
+def test_a_move_on_postgres_is_acknowledged_and_applied_only_after_its_statement_committed() -> None:
+    """Acknowledged still means committed (issue 33 goal 3) with the commit on the event loop: while another
+    transaction holds the table's row, the move's statement waits, and the move is neither acknowledged nor
+    applied nor readable by another connection; once the row is let go, it is all three."""
+
+    async def scenario(hub: Hub, tables: list[LiveTable]) -> None:
+        table = tables[0]
+        with psycopg.connect(hub.store.conninfo()) as other:
+            other.execute("SELECT 1 FROM kt_tables WHERE id = %s FOR UPDATE", (table.id,))
+            act = asyncio.ensure_future(move(hub, table))
+            await asyncio.sleep(0.3)
+            assert not act.done(), "a move was acknowledged before its statement committed"
+            assert len(table.log) == 0, "a move was applied before its statement committed"
+            assert stored_events(hub, table) == 0
+            other.rollback()
+            await asyncio.wait_for(act, 5)
+        assert len(table.log) == 1 and stored_events(hub, table) == 1
+
+    on_postgres_hub(scenario)
+
+
+def terminate_commit_connections(conninfo: str) -> int:
+    """End the server processes of every connection whose last statement was the moves' commit; returns how many."""
+    with psycopg.connect(conninfo, autocommit=True) as admin:
+        return len(admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE %s "
+                                 "AND pid <> pg_backend_pid()", (APPEND_MOVES_PG_SQL[:40] + "%",)).fetchall())
+
+
+@pytest.mark.postgres
+def test_a_lost_commit_connection_on_postgres_refuses_the_move_and_the_next_move_reconnects(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move whose commit connection was lost is refused with SQLAlchemy's OperationalError (the socket's error frame
+    503, as a failed commit in the writer thread was) and applies nothing; the next move opens another connection
+    and commits."""
+    monkeypatch.setattr("kartentisch.web.database.PING_AFTER_REST", 3600.0)  # no ping: the statement meets the loss
+
+    async def scenario(hub: Hub, tables: list[LiveTable]) -> None:
+        table = tables[0]
+        await move(hub, table)
+        assert terminate_commit_connections(hub.store.conninfo()) == 1
+        with pytest.raises(OperationalError):
+            await move(hub, table)
+        assert len(table.log) == 1 and stored_events(hub, table) == 1
+        await move(hub, table)
+        assert len(table.log) == 2 and stored_events(hub, table) == 2
+
+    on_postgres_hub(scenario)
+
+
+@pytest.mark.postgres
+def test_a_rested_commit_connection_on_postgres_is_pinged_and_replaced_if_dead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the pool's connections (``PING_AFTER_REST``): the commit connection, rested, is pinged before the move's
+    statement and replaced when its server process is gone, so a database restart refuses no move."""
+    monkeypatch.setattr("kartentisch.web.database.PING_AFTER_REST", 0.0)
+
+    async def scenario(hub: Hub, tables: list[LiveTable]) -> None:
+        table = tables[0]
+        await move(hub, table)
+        assert terminate_commit_connections(hub.store.conninfo()) == 1
+        await move(hub, table)
+        assert len(table.log) == 2 and stored_events(hub, table) == 2
+
+    on_postgres_hub(scenario)

@@ -247,7 +247,7 @@ def test_a_database_failure_on_a_socket_is_an_error_frame_and_the_socket_stays(
 
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
         first = ws.receive_json()
-        monkeypatch.setattr(client.app.state.store, "append_batch", broken)  # type: ignore[attr-defined]
+        monkeypatch.setattr(client.app.state.store, "commit_moves", broken)  # type: ignore[attr-defined]
         ws.send_json({"type": "action", "action": first["legal"][0]})
         frame = ws.receive_json()
         assert frame["status"] == 503 and "hunter2" not in str(frame) and "OperationalError" in frame["error"]

@@ -118,7 +118,7 @@ class Hub:
         # SQLite: one writer thread, so commits never contend for its write lock (whose busy wait sleeps).
         self.writer = ThreadPoolExecutor(max_workers=SHARED_WRITERS if self.shared else 1, thread_name_prefix="kt-db")
         #: The moves' commits, many tables' in one transaction (issue 33).
-        self.commits = GroupCommit(store, self.writer)
+        self.commits = GroupCommit.of(store, self.writer)
         self._load_lock = asyncio.Lock()
         self._next_sub = 0
         #: This process as a bot lease's owner (host, process id and a random part: ids are reused).
@@ -349,16 +349,18 @@ class Hub:
             task.cancel()
 
     def close(self) -> None:
-        """Stop the bot drivers, the timers, the catch-ups and the writer thread (after the last commit), let this
-        process's bot leases expire (another process takes them over at once), and end the bot worker processes at
-        once: a search still running is abandoned (its table's bot thinks again after a restart, or in the process
-        taking over, which replays the log), so shutdown never waits for it."""
+        """Stop the bot drivers, the timers, the catch-ups, the writer thread (after the last commit) and the moves'
+        commits (PostgreSQL's connection), let this process's bot leases expire (another process takes them over at
+        once), and end the bot worker processes at once: a search still running is abandoned (its table's bot thinks
+        again after a restart, or in the process taking over, which replays the log), so shutdown never waits for
+        it."""
         for table in self.tables.values():
             self._stop(table)
         self.cluster.stop()
         for task in self._tasks:
             task.cancel()
         self.writer.shutdown(wait=True)
+        self.commits.close()
         if self.shared:
             try:
                 self.store.expire_leases(self.owner)

@@ -23,7 +23,7 @@ class SeatRecord:
 
 @dataclass(frozen=True)
 class Append:
-    """Events of one table to commit (:meth:`~.store.Store.append_batch`): ``(seat, token)`` pairs numbered ``first_n``,
+    """Events of one table to commit (:meth:`~.store.Store.commit_moves`): ``(seat, token)`` pairs numbered ``first_n``,
     ``first_n + 1``, … in the table's log."""
 
     table_id: str

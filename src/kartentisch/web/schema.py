@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -27,6 +28,8 @@ from sqlalchemy import (
     Table,
     Text,
 )
+
+from .records import Append
 
 metadata = MetaData()
 
@@ -200,7 +203,7 @@ def insert_events_sql(paramstyle: str) -> str:
     return f"INSERT INTO {events_t.name} ({', '.join(names)}) VALUES ({marks})"
 
 
-#: The moves' commit of a batch on PostgreSQL as one statement (:meth:`~kartentisch.web.store.Store.append_batch`,
+#: The moves' commit of a batch on PostgreSQL as one statement (:meth:`~kartentisch.web.store.Store.commit_moves`,
 #: issue 33 goal 5): the events inserted from arrays (``table_ids``, ``ns``, ``seats``, ``tokens``, one item per
 #: event; ``at`` is ``now``) and, in the same statement, their tables touched and each table's :func:`channel`
 #: (``prefix``) notified of its ``notes`` (:func:`moves_note`, one per table of ``ids``). Run in autocommit, the
@@ -213,6 +216,18 @@ APPEND_MOVES_PG_SQL = (
     "%(seats)s::int[], %(tokens)s::varchar[]) AS e(table_id, n, seat, token)) "
     f"UPDATE {tables_t.name} AS t SET touched = %(now)s FROM unnest(%(ids)s::varchar[], %(notes)s::text[]) "
     "AS b(id, note) WHERE t.id = b.id RETURNING pg_notify(%(prefix)s || t.id, b.note)")
+
+
+def append_moves_params(appends: Sequence[Append], now: float) -> dict[str, Any]:
+    """The parameters of :data:`APPEND_MOVES_PG_SQL` committing ``appends`` (at most one per table) at ``now``
+    (epoch s, every event's ``at``)."""
+    return {"now": now, "prefix": CHANNEL_PREFIX,
+            "table_ids": [each.table_id for each in appends for _ in each.events],
+            "ns": [each.first_n + i for each in appends for i in range(len(each.events))],
+            "seats": [seat for each in appends for seat, _ in each.events],
+            "tokens": [token for each in appends for _, token in each.events],
+            "ids": [each.table_id for each in appends],
+            "notes": [moves_note(each.first_n + len(each.events), each.events) for each in appends]}
 
 
 @functools.lru_cache(maxsize=256)

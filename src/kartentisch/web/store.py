@@ -50,13 +50,12 @@ from ..kernel.names import look_key
 from .records import Append, ChatRecord, NameTaken, NoteRecord, SeatRecord, TableChanges, TableRecord
 from .schema import (
     APPEND_MOVES_PG_SQL,
-    CHANNEL_PREFIX,
+    append_moves_params,
     chat_t,
     events_t,
     insert_events_sql,
     invites_t,
     leases_t,
-    moves_note,
     notes_t,
     reviews_t,
     seats_t,
@@ -159,38 +158,14 @@ class Store(JobStore):
     def append_events(self, table_id: str, first_n: int, events: Sequence[tuple[int, str]]) -> None:
         """Commit events numbered ``first_n, first_n+1, …`` (raises IntegrityError if a number is taken: another
         process appended it first, and nothing is written) and notify the event count after them."""
-        self._commit([Append(table_id, first_n, tuple(events))])
+        self.commit_moves([Append(table_id, first_n, tuple(events))])
 
-    def append_batch(self, appends: Sequence[Append]) -> list[IntegrityError | None]:
-        """Commit the events of several tables in one transaction (group commit, issue 33 goal 3): each
-        :class:`Append` as :meth:`append_events` would, at most one per table. Returns, in order, ``None`` for each
-        append committed and the IntegrityError of each refused (a number another process took first, or the table
-        deleted by a sweep): then the shared transaction is rolled back and every append is committed in a
-        transaction of its own, so one table's conflict fails that table's append only.
-
-        Raises:
-            SQLAlchemyError: the transaction failed otherwise (the database is unreachable or full); nothing of any
-                append is written.
-        """
-        try:
-            self._commit(appends)
-            return [None] * len(appends)
-        except IntegrityError as exc:
-            if len(appends) == 1:
-                return [exc]
-        failures: list[IntegrityError | None] = []
-        for each in appends:  # the rare path: find the refused append(s), commit the others
-            try:
-                self._commit([each])
-                failures.append(None)
-            except IntegrityError as exc:
-                failures.append(exc)
-        return failures
-
-    def _commit(self, appends: Sequence[Append]) -> None:
-        """Commit the events of ``appends`` in one transaction and touch their tables; on a shared store the same
-        transaction notifies each table's event count and its new events on the table's :func:`~.schema.channel`
-        (:func:`~.schema.moves_note`). All events of the transaction carry one ``at``.
+    def commit_moves(self, appends: Sequence[Append]) -> None:
+        """Commit the events of ``appends`` (at most one per table) in one transaction and touch their tables; on a
+        shared store the same transaction notifies each table's event count and its new events on the table's
+        :func:`~.schema.channel` (:func:`~.schema.moves_note`). All events of the transaction carry one ``at``.
+        The server commits its moves through :class:`~.commits.GroupCommit`, which calls this in its writer thread
+        on SQLite and commits on the event loop on PostgreSQL (:class:`~.commits.LoopCommit`, the same statement).
 
         **Decision** (issue 33 goal 5): on PostgreSQL this is one statement in autocommit
         (:data:`~.schema.APPEND_MOVES_PG_SQL`: insert, touch and notify), its own transaction, so a batch costs one
@@ -200,19 +175,15 @@ class Store(JobStore):
         there).
 
         Raises:
-            IntegrityError: an event number is taken or a table is gone; nothing of ``appends`` is written.
+            IntegrityError: an event number is taken (another process appended it first) or a table is gone;
+                nothing of ``appends`` is written.
+            SQLAlchemyError: the transaction failed otherwise (the database is unreachable or full); nothing of
+                ``appends`` is written.
         """
         now = time.time()
         if self.shared:
             with self.autocommit.connect() as conn:
-                self._on_driver(conn, APPEND_MOVES_PG_SQL, {
-                    "now": now, "prefix": CHANNEL_PREFIX,
-                    "table_ids": [each.table_id for each in appends for _ in each.events],
-                    "ns": [each.first_n + i for each in appends for i in range(len(each.events))],
-                    "seats": [seat for each in appends for seat, _ in each.events],
-                    "tokens": [token for each in appends for _, token in each.events],
-                    "ids": [each.table_id for each in appends],
-                    "notes": [moves_note(each.first_n + len(each.events), each.events) for each in appends]})
+                self._on_driver(conn, APPEND_MOVES_PG_SQL, append_moves_params(appends, now))
             return
         params: dict[str, Any] = {"now": now} | {f"id{i}": each.table_id for i, each in enumerate(appends)}
         with self.engine.begin() as conn:
