@@ -630,7 +630,7 @@ def postmaster_pid(url: str) -> int | None:
 
 def events_per_commit(url: str, since: float, until: float) -> float | None:
     """Events per transaction that wrote events of the store at ``url`` between the epoch seconds ``since`` and
-    ``until``: every event a transaction writes carries that transaction's one ``at`` (``Store.append_batch``),
+    ``until``: every event a transaction writes carries that transaction's one ``at`` (``Store.commit_moves``),
     so the distinct stamps count the transactions. ``None`` when nothing was written. How full group commit's
     batches are (issue 33 goal 3): a process commits only its own tables' moves together."""
     import sqlalchemy
