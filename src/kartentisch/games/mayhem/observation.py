@@ -177,10 +177,10 @@ PARTS = (
 )
 
 #: The slices the fillers write after :func:`update`'s own (rarely present, nested: the revealed hands and bets,
-#: the pending block, the chosen steps): the last four, rewritten together when any of their data changed.
-REST: tuple[tuple[str, Put], ...] = tuple((p.name, p.fill) for p in PARTS
-                                          if p.name in ("revealed", "gamble", "pending", "steps")
-                                          and isinstance(p.fill, Put))
+#: the pending block, the chosen steps), the last four, each with the slice after it ("": the vector's end).
+REST: tuple[tuple[str, Put, str], ...] = tuple(
+    (part.name, part.fill, after) for part, after in zip(PARTS[-4:], ("gamble", "pending", "steps", ""), strict=True)
+    if isinstance(part.fill, Put))
 #: The runs of single numbers and one-hots :func:`update` clears and rewrites every call: (first slice, the
 #: slice after the run) — hand sizes to draw top, discard top to event size, current seat to exhausted.
 SINGLES: Final = (("hand_sizes", "discard"), ("discard_top", "events_used"), ("current", "market"))
@@ -222,7 +222,7 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
     leaves them out), as the fillers write them from the view, rewriting only what differs from the copies
     in ``kept`` (:class:`~kartentisch.rl.observations.Layout` ``update``): the cards put into or taken from
     the own hand, the discard pile, the events used and the market (:data:`LISTS`); the revealed hands, bets,
-    pending block and chosen steps (:data:`REST`, through their fillers) only when one of them changed; the
+    pending block and chosen steps (:data:`REST`, through their fillers) each only when its data changed; the
     single numbers and one-hots (:data:`SINGLES`) every time. ``kept`` holds only what ``seat`` sees: its own
     hand, the public piles, :func:`seen_pending`.
 
@@ -233,9 +233,9 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
         raise TypeError(f"mayhem's observation reads a mayhem state, not {type(state).__name__}")
     s = state
     buf, seat, index = ctx.buf, ctx.seat, ctx.card_index
-    for first, after in SINGLES:
-        start = at[first]
-        buf[start:at[after]] = _zeros(at[after] - start)
+    for first, following in SINGLES:
+        start, stop = at[first], at[following]
+        buf[start:stop] = _zeros(stop - start)
     hands = s.hands
     draw, discard = s.draw, s.discard
     for name, now in zip(LISTS, (hands[seat], discard, s.events_used, s.market), strict=True):
@@ -266,14 +266,14 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
             buf[base + k] = 1.0
     if s.exhausted:
         buf[at["exhausted"]] = 1.0
-    rest = [s.revealed, s.gamble, seen_pending(s.pending, seat), ctx.steps]
-    if rest != kept.get("rest"):
-        start = at["revealed"]
-        buf[start:] = _zeros(len(buf) - start)
-        zones = {"revealed": rest[0], "gamble": rest[1], "pending": rest[2]}
-        for name, fill in REST:
-            fill.put(zones, ctx, at[name])
-        kept["rest"] = copy_json(rest)
+    end = len(buf)
+    for (name, fill, following), data in zip(REST, (s.revealed, s.gamble, seen_pending(s.pending, seat), ctx.steps),
+                                             strict=True):
+        if data != kept.get(name, ()):
+            start, stop = at[name], at[following] if following else end
+            buf[start:stop] = _zeros(stop - start)
+            fill.put({name: data}, ctx, start)
+            kept[name] = copy_json(data)
 
 
 LAYOUT = Layout(("start", "play", "after_draw", "chance", "counter", "nicetry", "market", "recession", "party",
