@@ -269,7 +269,8 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
     end = len(buf)
     for (name, fill, following), data in zip(REST, (s.revealed, s.gamble, seen_pending(s.pending, seat), ctx.steps),
                                              strict=True):
-        if data != kept.get(name, ()):
+        before = kept.get(name)
+        if data != before and (data or before):  # no data (None, no steps) writes nothing: an absent copy is the same
             start, stop = at[name], at[following] if following else end
             buf[start:stop] = _zeros(stop - start)
             fill.put({name: data}, ctx, start)
