@@ -183,6 +183,18 @@ def test_mayhem_face_down_commitments_reach_no_other_seat() -> None:
         assert hidden["attack"] > 0 and hidden["chosen"] > 0, hidden  # both kinds were open and hidden
 
 
+def test_mayhem_observation_of_another_game_s_state_is_refused_and_leaves_nothing() -> None:
+    """mayhem's writer reads a mayhem state only: another game's state is a TypeError naming it, and the seat's
+    kept vector is dropped, so the next observation of a mayhem state is still exactly ``encode(view)``."""
+    game = get_game("mayhem")
+    enc = Encoder(game, 2, SMALL["mayhem"])
+    state = game.new_state(2, SMALL["mayhem"], seed=2)
+    enc.observe(state, 0)
+    with pytest.raises(TypeError, match="mayhem's observation reads a mayhem state, not .*Chips"):
+        enc.observe(get_game("chips").new_state(2, seed=1), 0)
+    np.testing.assert_array_equal(enc.observe(state, 0), enc.encode(state.view(0), 0))
+
+
 def test_update_cards_turns_one_count_into_another() -> None:
     """``update_cards`` (the incremental writers' card lists): after any change of a list — cards put on or taken
     from either end, from the middle of a sorted hand, or a list replaced — the counts equal a fresh count."""
