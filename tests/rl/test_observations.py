@@ -152,6 +152,77 @@ def test_the_incremental_way_keeps_no_seat_s_hidden_cards_for_another(game_id: s
         assert redealt > 0  # hidden cards really were re-dealt
 
 
+def test_mayhem_face_down_commitments_reach_no_other_seat() -> None:
+    """mayhem's face-down commitments — the cards a Gift, Exchange or Counterattack names (R9, R10, R21: the
+    source's secret) and each seat's ``give``/``bet``/``discard`` choices until they take effect together (R43,
+    D27) — stay with their seat in the incremental way: at every position of seeded random play where one is
+    open, every seat's observation (one encoder, the seats observed in turn, so each kept vector follows the
+    others') equals a fresh encoding of the position with the commitments hidden from it drawn again
+    (``determinize``), and what the writer keeps of the pending block (``seen_pending``) is the same in both."""
+    from kartentisch.games.mayhem.observation import seen_pending
+
+    game = get_game("mayhem")
+    for players in player_counts("mayhem"):
+        enc = Encoder(game, players, SMALL["mayhem"])
+        fresh = Encoder(game, players, SMALL["mayhem"])
+        hidden = {"attack": 0, "chosen": 0}
+        for seed in range(6):
+            for k, state in enumerate(_match_positions("mayhem", players, seed=40 + seed)):
+                pending: Any = state.pending  # type: ignore[attr-defined]
+                if pending is None:
+                    continue
+                for seat in [*range(players), *range(players - 1, -1, -1)]:
+                    attack = pending["type"] == "attack" and pending["source"] != seat and pending["cards"]
+                    chosen = any(c for s, c in enumerate(pending.get("chosen") or []) if s != seat)
+                    if not (attack or chosen):
+                        continue
+                    hidden["attack" if attack else "chosen"] += 1
+                    other = state.determinize(seat, random.Random(k))
+                    assert seen_pending(other.pending, seat) == seen_pending(pending, seat)  # type: ignore[attr-defined]
+                    np.testing.assert_array_equal(enc.observe(state, seat), fresh.encode_state(other, seat))
+        assert hidden["attack"] > 0 and hidden["chosen"] > 0, hidden  # both kinds were open and hidden
+
+
+def test_mayhem_observation_of_another_game_s_state_is_refused_and_leaves_nothing() -> None:
+    """mayhem's writer reads a mayhem state only: another game's state is a TypeError naming it, and the seat's
+    kept vector is dropped, so the next observation of a mayhem state is still exactly ``encode(view)``."""
+    game = get_game("mayhem")
+    enc = Encoder(game, 2, SMALL["mayhem"])
+    state = game.new_state(2, SMALL["mayhem"], seed=2)
+    enc.observe(state, 0)
+    with pytest.raises(TypeError, match="mayhem's observation reads a mayhem state, not .*Chips"):
+        enc.observe(get_game("chips").new_state(2, seed=1), 0)
+    np.testing.assert_array_equal(enc.observe(state, 0), enc.encode(state.view(0), 0))
+
+
+def test_update_cards_turns_one_count_into_another() -> None:
+    """``update_cards`` (the incremental writers' card lists): after any change of a list — cards put on or taken
+    from either end, from the middle of a sorted hand, or a list replaced — the counts equal a fresh count."""
+    import array
+
+    from kartentisch.rl.observations import update_cards
+
+    codes = ["a", "b", "c", "d", "e"]
+    index = {c: i for i, c in enumerate(codes)}
+    rng = random.Random(3)
+    buf = array.array("f", bytes(4 * (2 + len(codes))))
+    was: list[str] = []
+    for _ in range(300):
+        now = list(was)
+        change = rng.randrange(4)
+        if change == 0:
+            now[:0] = rng.choices(codes, k=rng.randrange(1, 3))
+        elif change == 1 and now:
+            del now[rng.randrange(len(now))]
+        elif change == 2:
+            now = sorted(now + [rng.choice(codes)])
+        else:
+            now = rng.choices(codes, k=rng.randrange(6))
+        update_cards(buf, 2, index, was, now)
+        assert list(buf) == [0.0, 0.0] + [float(now.count(c)) for c in codes]
+        was = now
+
+
 def test_no_leak_equal_views_give_equal_observations(game_id: str) -> None:
     """``determinize`` keeps ``view(seat)`` and re-deals everything hidden: the vector must not change."""
     game = get_game(game_id)

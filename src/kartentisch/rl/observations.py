@@ -21,7 +21,7 @@ Three ways in, one result:
   step of random play.
 * :meth:`Encoder.observe`, the environments' way: equal to :meth:`Encoder.encode_state`, but where the
   layout has an ``update`` writer each seat keeps its vector between calls and only what changed is
-  rewritten (chips, grid).
+  rewritten (chips, grid, mayhem).
 
 Conventions for every slice:
 
@@ -391,6 +391,25 @@ def one_of(key: str, values: Sequence[Any]) -> Put:
         if value is not None:
             ctx.put(at + where[value], 1.0)
     return fill
+
+
+def update_cards(buf: array.array[float], at: int, index: Mapping[str, int], was: Sequence[str],
+                 now: Sequence[str]) -> None:
+    """Turn the multi-hot card counts at ``at`` (card axis ``index``) from those of the list ``was`` into those
+    of ``now``: the cards between the lists' common start and common end taken from ``was`` and added from
+    ``now``, so a card put on or taken from either end of a pile, or from or into a sorted hand, changes only
+    its own entry (an incremental :class:`Layout` ``update``). Entries are counts of copies (not yet divided
+    by a scale); every code must be in ``index``."""
+    start, end_was, end_now = 0, len(was), len(now)
+    while start < end_was and start < end_now and was[start] == now[start]:
+        start += 1
+    while end_was > start and end_now > start and was[end_was - 1] == now[end_now - 1]:
+        end_was -= 1
+        end_now -= 1
+    for i in range(start, end_was):
+        buf[at + index[was[i]]] -= 1.0
+    for i in range(start, end_now):
+        buf[at + index[now[i]]] += 1.0
 
 
 class Encoder:

@@ -7,8 +7,9 @@ never do. Slice meanings are listed in each :class:`Part`.
 
 from __future__ import annotations
 
+import array
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...kernel import GameState
 from ...rl.observations import (
@@ -21,6 +22,7 @@ from ...rl.observations import (
     deck_size,
     first_card,
     flag,
+    from_scratch,
     length,
     one,
     one_of,
@@ -31,8 +33,10 @@ from ...rl.observations import (
     seat_numbers,
     seat_one_hot,
     seats,
+    update_cards,
 )
-from .rules import point_limit
+from .rules import MayhemState, point_limit
+from .table import copy_json
 
 MAYHEM_WISHES = ("r", "y", "g", "b") + tuple(str(v) for v in range(1, 10))
 MAYHEM_COLOURS = ("r", "y", "g", "b")
@@ -172,61 +176,107 @@ PARTS = (
          _mayhem_steps),
 )
 
-#: The slices :func:`direct` leaves to their fillers (nested, rarely present: the pending block, the revealed
-#: hands and bets, the chosen steps).
-REST: tuple[tuple[str, Put], ...] = tuple((p.name, p.fill) for p in PARTS
-                                          if p.name in ("revealed", "gamble", "pending", "steps")
-                                          and isinstance(p.fill, Put))
+#: The slices the fillers write after :func:`update`'s own (rarely present, nested: the revealed hands and bets,
+#: the pending block, the chosen steps), the last four, each with the slice after it ("": the vector's end).
+REST: tuple[tuple[str, Put, str], ...] = tuple(
+    (part.name, part.fill, after) for part, after in zip(PARTS[-4:], ("gamble", "pending", "steps", ""), strict=True)
+    if isinstance(part.fill, Put))
+#: The runs of single numbers and one-hots :func:`update` clears and rewrites every call: (first slice, the
+#: slice after the run) — hand sizes to draw top, discard top to event size, current seat to exhausted.
+SINGLES: Final = (("hand_sizes", "discard"), ("discard_top", "events_used"), ("current", "market"))
+#: The card lists :func:`update` changes entry by entry (:func:`~kartentisch.rl.observations.update_cards`).
+LISTS: Final = ("hands", "discard", "events_used", "market")
 
 
-def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
+def seen_pending(pending: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
+    """The ``pending`` block as ``seat`` sees it (spec *Seat view*), its face-down commitments left out: an
+    attack's cards unless ``seat`` is its source (R9, R10, R21: ``cards`` empty), the other seats' choices
+    of a simultaneous decision (R43, D27: each seat's ``chosen`` only as its count). The pending filler
+    writes nothing more from these (it counts no ``?``), so this is what :func:`update` keeps and compares;
+    ``pending`` itself is not changed (a new dict where something is left out)."""
+    if pending is None:
+        return None
+    if pending["type"] == "attack" and pending["source"] != seat:
+        return dict(pending, cards=[])
+    chosen = pending.get("chosen")
+    if chosen is not None:
+        return dict(pending, chosen=[c if s == seat else len(c) for s, c in enumerate(chosen)])
+    return pending
+
+
+#: Zeroed blocks by length, shared by every call of :func:`update` (never written to).
+_ZEROS: dict[int, array.array[float]] = {}
+
+
+def _zeros(size: int) -> array.array[float]:
+    """A zeroed float32 array of ``size`` entries to clear a run of the vector with (kept in :data:`_ZEROS`)."""
+    block = _ZEROS.get(size)
+    if block is None:
+        block = _ZEROS[size] = array.array("f", bytes(4 * size))
+    return block
+
+
+def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, Any]) -> None:
     """Every game slice of :data:`PARTS` straight from the state, hidden as :func:`zones` hides it (other
-    hands as counts, the draw pile unless face up, D30; an attack's cards but to its source): what the
-    fillers write from the view, without the zones dictionary; the pending block, the revealed hands
-    and bets and the chosen steps go through their fillers."""
-    s: Any = state
+    hands as counts, the draw pile unless face up, D30; the face-down commitments as :func:`seen_pending`
+    leaves them out), as the fillers write them from the view, rewriting only what differs from the copies
+    in ``kept`` (:class:`~kartentisch.rl.observations.Layout` ``update``): the cards put into or taken from
+    the own hand, the discard pile, the events used and the market (:data:`LISTS`); the revealed hands, bets,
+    pending block and chosen steps (:data:`REST`, through their fillers) each only when its data changed; the
+    single numbers and one-hots (:data:`SINGLES`) every time. ``kept`` holds only what ``seat`` sees: its own
+    hand, the public piles, :func:`seen_pending`.
+
+    Raises:
+        TypeError: ``state`` is not a mayhem state.
+    """
+    if not isinstance(state, MayhemState):
+        raise TypeError(f"mayhem's observation reads a mayhem state, not {type(state).__name__}")
+    s = state
     buf, seat, index = ctx.buf, ctx.seat, ctx.card_index
+    for first, following in SINGLES:
+        start, stop = at[first], at[following]
+        buf[start:stop] = _zeros(stop - start)
     hands = s.hands
-    base_hand, base_sizes = at["hands"], at["hand_sizes"]  # the own hand: relative seat 0
-    for code in hands[seat]:
-        buf[base_hand + index[code]] += 1
+    draw, discard = s.draw, s.discard
+    for name, now in zip(LISTS, (hands[seat], discard, s.events_used, s.market), strict=True):
+        was: list[str] = kept.get(name, [])
+        if now != was:
+            update_cards(buf, at[name], index, was, now)
+            kept[name] = list(now)
+    base = at["hand_sizes"]
     for k, other in enumerate(ctx.order):
-        if hands[other]:
-            buf[base_sizes + k] += len(hands[other])
-    draw = s.draw
-    buf[at["draw_size"]] += len(draw)
+        buf[base + k] = len(hands[other])
+    buf[at["draw_size"]] = len(draw)
     if s.face_up:
-        buf[at["draw_face_up"]] += 1.0
+        buf[at["draw_face_up"]] = 1.0
         if draw:
-            buf[at["draw_top"] + index[draw[0]]] += 1
-    discard = s.discard
+            buf[at["draw_top"] + index[draw[0]]] = 1.0
     if discard:
-        ctx.add_cards(at["discard"], discard)
-        buf[at["discard_top"] + index[discard[0]]] += 1
+        buf[at["discard_top"] + index[discard[0]]] = 1.0
     if s.wish is not None:
-        buf[at["wish"] + WISH_AT[s.wish]] += 1.0
+        buf[at["wish"] + WISH_AT[s.wish]] = 1.0
     if s.last_color is not None:
-        buf[at["last_color"] + COLOUR_AT[s.last_color]] += 1.0
-    buf[at["event_size"]] += len(s.event_pile or ())
-    ctx.add_cards(at["events_used"], s.events_used or ())
-    if s.current is not None:
-        buf[at["current"] + ctx.rel(s.current)] += 1.0
+        buf[at["last_color"] + COLOUR_AT[s.last_color]] = 1.0
+    buf[at["event_size"]] = len(s.event_pile)
+    buf[at["current"] + ctx.rel(s.current)] = 1.0
     skipped = s.skipped
+    base = at["skipped"]
     for k, other in enumerate(ctx.order):
         if skipped[other]:
-            buf[at["skipped"] + k] += skipped[other]
+            buf[base + k] = 1.0
     if s.exhausted:
-        buf[at["exhausted"]] += 1.0
-    ctx.add_cards(at["market"], s.market or ())
-    if s.revealed is not None or s.gamble is not None or s.pending is not None or ctx.steps:
-        pending = s.pending
-        if pending is not None and pending["type"] == "attack" and pending["source"] != seat:
-            pending = dict(pending, cards=[])  # the attack's cards are the source's secret
-        rest = {"revealed": s.revealed, "gamble": s.gamble, "pending": pending}
-        for name, fill in REST:
-            fill.put(rest, ctx, at[name])
+        buf[at["exhausted"]] = 1.0
+    end = len(buf)
+    for (name, fill, following), data in zip(REST, (s.revealed, s.gamble, seen_pending(s.pending, seat), ctx.steps),
+                                             strict=True):
+        before = kept.get(name)
+        if data != before and (data or before):  # no data (None, no steps) writes nothing: an absent copy is the same
+            start, stop = at[name], at[following] if following else end
+            buf[start:stop] = _zeros(stop - start)
+            fill.put({name: data}, ctx, start)
+            kept[name] = copy_json(data)
 
 
 LAYOUT = Layout(("start", "play", "after_draw", "chance", "counter", "nicetry", "market", "recession", "party",
                  "christmas", "gamble", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: float(point_limit(n, o)), direct=direct)
+                points=lambda n, o: float(point_limit(n, o)), direct=from_scratch(update), update=update)
