@@ -181,6 +181,8 @@ def test_the_invite_page_of_a_finished_match_says_it_is_over_and_links_its_repla
             "de": ("Diese Partie ist vorbei: niemand kann mehr mitspielen.", "Partie nachspielen und analysieren")}
     assert page.locator("#join-over").text_content() == said[lang][0]
     assert page.locator("#join").text_content().count(said[lang][0]) == 1 and "begonnen" not in page.content()
+    # nothing to watch live any more: the replay and review alone (it offered "Watch" beside "this match is over")
+    assert page.locator("#join a").all_text_contents() == [said[lang][1]]
     shot(page, f"invite-over-{lang}")
     page.click("#join a.replay-link")
     page.wait_for_function("document.body.dataset.ready === '1'")

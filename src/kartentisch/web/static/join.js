@@ -1,6 +1,8 @@
 // The invite page (/join/<code>): whoever opens the one link the host shares sees the table's seats, types a
 // name and takes a free seat (POST /api/invites/{code}/join); the seat's private token is kept in this browser
-// and the table opens. Someone faster gets the seat: the page says so and shows the seats again.
+// and the table opens. Someone faster gets the seat: the page says so and shows the seats again. "Watch" is offered
+// while the match runs (the invite's `watch`); a finished match has nothing to watch live and offers its replay and
+// review instead, and one's own seat (its rematch) to whoever holds one.
 import { lang, t, toggleLang } from "./i18n.js";
 import { NameField, rememberName, rememberedName } from "./namefield.js";
 import { html, render, useEffect, useState } from "./ui.js";
@@ -71,8 +73,9 @@ function Join() {
         ? ` (${t("kind_bot")})` : ""}</span>
       ${s.kind === "open" && !invite.started && html`<button type="button" class="primary take" disabled=${busy || !name.trim()}
         onClick=${() => take(s.seat)}>${t("take")}</button>`}</li>`)}</ul>
-    <p>${mine && html`<a class="button primary" href=${seatLink(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}
-      <a href=${`/t/${encodeURIComponent(invite.table)}`}>${t("watch")}</a></p>
+    ${(mine || invite.watch) && html`<p>${mine && html`<a class="button primary"
+        href=${seatLink(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}
+      ${invite.watch && html`<a href=${invite.watch}>${t("watch")}</a>`}</p>`}
   </main>`;
 }
 
