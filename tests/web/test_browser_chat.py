@@ -12,6 +12,7 @@ from .browser_kit import (
     browser,  # noqa: F401  (the module's Chromium fixture)
     shot,
 )
+from .test_browser_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -118,6 +119,27 @@ def test_a_spectator_reads_why_it_cannot_write_and_the_lobby_offers_to_allow_it(
     watcher.goto(f"{live_server}/t/{tid}?lang=en")
     watcher.wait_for_selector("#chat-text")
     assert watcher.locator("[data-zone=chat] .chat-closed").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_spectator_s_reason_is_a_neutral_note_not_an_error(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Why a spectator does not write ("Zuschauer schreiben hier nicht mit: …") is information: drawn in the page's
+    muted colour like its other notes, not in the red of a refused chat message, and readable (axe-core's contrast
+    check finds nothing serious)."""
+    closed = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+    page.goto(f"{live_server}/t/{closed['id']}")
+    page.wait_for_selector("[data-zone=chat] .chat-closed")
+    colour = page.evaluate("getComputedStyle(document.querySelector('[data-zone=chat] .chat-closed')).color")
+    muted = page.evaluate("""(() => { const probe = document.createElement('span'); probe.style.color = 'var(--muted)';
+        document.body.append(probe); const c = getComputedStyle(probe).color; probe.remove(); return c; })()""")
+    assert colour == muted, (colour, muted)
+    assert serious_violations(page) == []
+    page.locator("[data-zone=chat]").scroll_into_view_if_needed()
+    shot(page, f"chat-spectator-note-{lang}")
+    page.context.close()
 
 
 def create_from_lobby_with(page, base: str, choose) -> None:
