@@ -17,6 +17,7 @@ from .browser_kit import (
     PHONE,
     TOKEN_LIKE,
     browser,  # noqa: F401  (the module's Chromium fixture)
+    check_limit_note,
     shot,
 )
 from .conftest import auth
@@ -206,29 +207,15 @@ def test_the_chart_fills_its_width_and_the_bots_fit_the_game(browser, live_serve
 def test_the_group_s_name_fields_say_their_limit(browser, live_server: str, lang: str) -> None:  # noqa: F811
     """The group's name (lobby) and a member's name (group page) show the same limit note as the chat box and the
     lobby's and invite's name fields (LimitNote): the characters left near the limit, and when it is reached."""
-    left, reached = {"en": ("5 characters left (at most 80).", "That is the most that fits: 80 characters."),
-                     "de": ("Noch 5 Zeichen (höchstens 80).", "Mehr passt nicht hinein: höchstens 80 Zeichen.")}[lang]
     page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
     page.goto(f"{live_server}/")
     page.wait_for_selector("body[data-ready='1'] #new-group")
-    page.fill("#group-name", "G" * 40)
-    assert page.locator("#group-name-limit").count() == 0  # far from the limit: no note
-    page.fill("#group-name", "G" * 75)
-    assert page.locator("#group-name-limit").text_content() == left
-    assert page.get_attribute("#group-name", "aria-describedby") == "group-name-limit"
-    page.fill("#group-name", "G" * 81)
-    assert page.input_value("#group-name") == "G" * 80
-    assert page.locator("#group-name-limit").text_content() == reached
+    check_limit_note(page, "#group-name", "#group-name-limit", 80, lang)
     page.locator("#new-group").scroll_into_view_if_needed()
     shot(page, f"group-name-limit-{lang}")
     page.click("#create-group")
     page.wait_for_url("**/g/**")
     page.wait_for_selector("body[data-ready='1'] #member-name")
-    page.fill("#member-name", "M" * 75)
-    assert page.locator("#member-name-limit").text_content() == left
-    page.fill("#member-name", "M" * 81)
-    assert page.input_value("#member-name") == "M" * 80
-    assert page.locator("#member-name-limit").text_content() == reached
-    assert page.get_attribute("#member-name", "aria-describedby") == "member-name-limit"
+    check_limit_note(page, "#member-name", "#member-name-limit", 80, lang)
     shot(page, f"group-member-limit-{lang}")
     page.context.close()
