@@ -1,6 +1,7 @@
 // The coach's words on the pages (issue 23): the hint panel, the review and the replay page, in German and English
 // (the moves themselves come from the server in the page's language). Also the coach's style sheet, loaded once.
 import { lang } from "./i18n.js";
+import { ownWord } from "./ui.js";
 
 const STRINGS = {
   en: {
@@ -53,6 +54,13 @@ const STRINGS = {
 export function ct(key, ...args) {
   const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+}
+
+/** The coach's string `key` as game module `game` words it where it names the match or a round in its own terms (ui.js
+ * ownWord, its catalogue's `table_<key>`: chips calls the match "Spiel" and a round "Partie", chips D1), as the table
+ * does; else ct's, `vars`' values taking its "{0}", "{1}" … in their order. */
+export function coachWord(game, key, vars = {}) {
+  return ownWord(game, lang(), key, vars) ?? ct(key, ...Object.values(vars));
 }
 
 /** A win chance (0 … 1) as a whole percentage: "62 %" / "62 %". */
