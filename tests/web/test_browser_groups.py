@@ -182,6 +182,9 @@ def test_the_chart_fills_its_width_and_the_bots_fit_the_game(browser, live_serve
         page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {keys[0]!r})")
         page.reload()
         page.wait_for_selector("body[data-ready='1'] #standings svg.chart")
+        # the finished table offers its replay, not "Watch": nothing to watch live any more
+        link = page.locator("#matches a")
+        assert link.text_content() == "Replay" and link.get_attribute("href").endswith("/replay?n=0&seat=spectator")
         chart = page.locator("#standings svg.chart").bounding_box()
         section = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('#standings'));"
                                 " return document.querySelector('#standings').clientWidth"

@@ -19,7 +19,7 @@ const STRINGS = {
     copy: "Copy", copied: "Copied", start: "Play", game: "Game", who: "Who plays", bots: "Bots",
     startTable: "Start a table", startPad: "Score pad for real cards", starting: "Starting…",
     matches: "Tables and score pads", none: "Nothing played yet.", running: "running", over: "over",
-    mySeat: "Go to my seat", watch: "Watch", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
+    mySeat: "Go to my seat", watch: "Watch", replay: "Replay", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
     noStandings: "The standings appear after the first finished match.", matchesOf: "{0} matches", matchOf: "1 match",
     rank: "#", player: "Player", rating: "Rating", played: "Matches", wins: "Wins", average: "Avg. score",
     form: "Form", bot: "a bot", chart: "Rating after each match", headToHead: "Head to head",
@@ -38,7 +38,7 @@ const STRINGS = {
     copy: "Kopieren", copied: "Kopiert", start: "Spielen", game: "Spiel", who: "Wer spielt mit", bots: "Bots",
     startTable: "Tisch starten", startPad: "Punkteblock für echte Karten", starting: "Starte…",
     matches: "Tische und Punkteblöcke", none: "Noch nichts gespielt.", running: "läuft", over: "vorbei",
-    mySeat: "Zu meinem Platz", watch: "Zuschauen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
+    mySeat: "Zu meinem Platz", watch: "Zuschauen", replay: "Nachspielen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
     noStandings: "Die Tabelle erscheint nach der ersten beendeten Partie.", matchesOf: "{0} Partien", matchOf: "1 Partie",
     rank: "#", player: "Spieler", rating: "Wertung", played: "Partien", wins: "Siege", average: "Ø Punkte",
     form: "Form", bot: "ein Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
@@ -158,7 +158,8 @@ function Matches({ items }) {
     ${items.length ? html`<ul class="matches">${items.map((m) => html`<li>
       <strong>${m.game_name}</strong><span>${listing(m.players)}</span>
       <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}</span>
-      ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat") : t("watch")}</a>`}
+      ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat")
+        : m.over ? t("replay") : t("watch")}</a>`}
     </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
 }
 
