@@ -216,6 +216,10 @@ def test_the_coach_names_the_match_in_the_game_s_own_words(browser, live_server:
         f"aus {ITERATIONS} durchgespielten Spielen"
     page.locator("[data-zone=hint]").scroll_into_view_if_needed()
     shot(page, "coach-hint-chips-de")
+    page.goto(f"{live_server}/t/{table['id']}/replay")  # still running: the replay opens at its end
+    page.wait_for_selector("#banner")
+    banner = page.locator("#banner").text_content()
+    assert banner.startswith("Analyse und Nachspielen gibt es, sobald das Spiel vorbei ist."), banner
     for game, options, review, replay in (("chips", {"rounds": 1}, "Spiel analysieren", "Spiel nachspielen"),
                                           ("colors", {"target_score": 15}, "Partie analysieren", "Partie nachspielen")):
         with httpx.Client(base_url=live_server) as client:

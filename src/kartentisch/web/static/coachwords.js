@@ -24,7 +24,7 @@ const STRINGS = {
     share: "Copy the link to this position", copied: "Copied", keys: "Arrow keys: back and forward · Home, End: first and last",
     upload: "Open a replay file", uploadHelp: "A file saved by “kartentisch play” (one move per line).",
     uploadButton: "Open", badReplay: "This file is no replay kartentisch can read (details for developers below).", details: "Details", toTable: "Back to the table", reviewFailed: "The review failed: {0}", error: "Error",
-    notOver: "The match is not over yet: its replay opens at the end.", loading: "Loading…", jump: "Go to this position",
+    loading: "Loading…", jump: "Go to this position",
   },
   de: {
     hint: "Tipp", hintAsk: "Tipp zeigen", hintThinking: "Der Coach denkt nach…", hintTitle: "Die besten Züge laut Coach",
@@ -46,7 +46,7 @@ const STRINGS = {
     share: "Link zu dieser Stellung kopieren", copied: "Kopiert", keys: "Pfeiltasten: zurück und vor · Pos1, Ende: Anfang und Ende",
     upload: "Wiederholungsdatei öffnen", uploadHelp: "Eine Datei, die „kartentisch play“ gespeichert hat (ein Zug pro Zeile).",
     uploadButton: "Öffnen", badReplay: "Diese Datei ist keine Wiederholung, die kartentisch lesen kann (Einzelheiten für Entwickler unten).", details: "Einzelheiten", toTable: "Zurück zum Tisch", reviewFailed: "Die Analyse ist fehlgeschlagen: {0}", error: "Fehler",
-    notOver: "Die Partie läuft noch: ihre Wiederholung gibt es am Ende.", loading: "Lade…", jump: "Zu dieser Stellung",
+    loading: "Lade…", jump: "Zu dieser Stellung",
   },
 };
 

@@ -50,7 +50,7 @@ async function show(n, seat = S.seat) {
     .catch(() => null);
   const data = res ? await res.json().catch(() => ({})) : {};
   if (!res?.ok) {
-    S.error = res?.status === 409 && source.kind === "table" ? ct("notOver") : data.text ?? data.error ?? ct("error");
+    S.error = data.text ?? data.error ?? ct("error");   // a table still running: the server's words, in its game's
     redraw();
     return;
   }
