@@ -196,7 +196,7 @@ def test_the_invite_of_a_finished_match_says_it_is_over_and_offers_its_replay(cl
     assert invite["over"] is True and invite["replay"] == f"/t/{table['id']}/replay?n=0&seat=spectator"
     assert client.get(invite["replay"]).status_code == 200
     for lang, words in (("en", "This match is over: nobody joins it any more."),
-                        ("de", "Diese Partie ist vorbei: niemand kann mehr mitspielen.")):
+                        ("de", "Dieses Spiel ist vorbei: niemand kann mehr mitspielen.")):  # chips D1: "Spiel"
         res = client.post(f"/api/invites/{table['invite']['code']}/join?lang={lang}", json={"seat": 1, "name": "Cem"})
         assert res.status_code == 409 and res.json()["text"].startswith(words), res.text
         assert "choose another seat" not in res.json()["text"]

@@ -180,7 +180,8 @@ def _open_seat(table: LiveTable, seat: int) -> None:
     """ApiError 422 for a seat the table does not have, 409 for one that is not open (naming who sits there) or
     when the match is over (saying so, not "choose another seat": none is free)."""
     if table.state.game_over:
-        raise ApiError(409, "the match is over: nobody joins it any more", said=_REFUSED["over"])
+        raise ApiError(409, "the match is over: nobody joins it any more",
+                       said=refusals.in_game_words(table.match.game, "invite_over", _REFUSED["over"]))
     players = table.record.players
     if not 0 <= seat < players:
         raise ApiError(422, f"there is no seat {seat} at this table (its seats are numbered 0 … {players - 1}, as "
