@@ -172,7 +172,7 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert phone.locator("[data-zone=review] figcaption").text_content().startswith("Siegchance im Lauf des Spiels")
     assert " · Partie 1 · " in phone.locator("#info").text_content()
     shot(phone, "coach-review-phone")
-    for ask, said in (("n=9999&seat=1", f"Diese Partie hat {total} Züge: wähle eine Stelle von 0 bis {total}."),
+    for ask, said in (("n=9999&seat=1", f"Dieses Spiel hat {total} Züge: wähle eine Stelle von 0 bis {total}."),
                       ("n=3&seat=7", "Platz 7 gibt es hier nicht: wähle einen Platz von 1 bis 2")):
         phone.goto(f"{live_server}/t/{table['id']}/replay?{ask}")  # a bad address: told what to choose
         phone.wait_for_selector("#banner")
