@@ -33,7 +33,7 @@ def test_review_of_one_seat_in_words_with_json_and_curve(tmp_path: Path) -> None
     code, output = _review("--seat", "2", "--iterations", "30", "--json", str(out_json), "--plot", str(out_png))
     assert code == 0, output
     assert "Review of Seat 2" in output and "Take Blue 10" in output and "blunder" in output
-    assert "Seat 2 lost the match." in output
+    assert "Seat 2 loses the match." in output
     assert not TOKENISH.search(output), "the table is in words, without tokens or card codes"
     doc = json.loads(out_json.read_text(encoding="utf-8"))
     assert doc["seat"] == 1 and doc["seats"] == [1] and doc["lang"] == "en" and doc["iterations"] == 30
@@ -54,10 +54,26 @@ def test_review_in_german_of_every_seat_is_repeatable(tmp_path: Path) -> None:
         runs.append(json.loads(path.read_text(encoding="utf-8")))
     assert runs[0] == runs[1]
     assert "Analyse von allen Plätzen" in output and "Bester Zug" in output and "Nimm Blau 10" in output
-    assert "grober Fehler" in output and "Platz 1 gewinnt die Partie." in output
-    assert "Platz 2 verliert die Partie." in output
+    # chips D1: the match is the "Spiel" (a "Partie" is one round), as chips' table says it
+    assert "grober Fehler" in output and "Platz 1 gewinnt das Spiel." in output
+    assert "Platz 2 verliert das Spiel." in output and "Partie" not in output
     assert re.search(r"mittlerer Verlust \d+,\d Prozentpunkte", output), output  # a German decimal comma
     assert runs[0]["seat"] is None and {d["seat"] for d in runs[0]["decisions"]} == {0, 1}
+
+
+def test_the_review_ends_in_each_game_s_words_for_the_match() -> None:
+    """The review's last lines are the game's match sentences (Game.common_text): "Partie" in German for most
+    games, "Spiel" for chips, whose "Partie" is one round (chips D1)."""
+    from kartentisch.games import get_game
+
+    said = {(g, key): get_game(g).common_text("de", key, names="Ana") for g in ("colors", "chips")
+            for key in ("winners_one", "loser_one", "not_over")}
+    assert said == {("colors", "winners_one"): "Ana gewinnt die Partie.",
+                    ("colors", "loser_one"): "Ana verliert die Partie.",
+                    ("colors", "not_over"): "Die Partie ist nicht zu Ende.",
+                    ("chips", "winners_one"): "Ana gewinnt das Spiel.",
+                    ("chips", "loser_one"): "Ana verliert das Spiel.",
+                    ("chips", "not_over"): "Das Spiel ist nicht zu Ende."}
 
 
 @pytest.mark.parametrize(("args", "message"), [

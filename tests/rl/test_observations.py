@@ -16,7 +16,7 @@ from kartentisch.kernel import GameState
 from kartentisch.rl.observations import Encoder, Layout, Part, cards, one
 from kartentisch.rl.spaces import NotationError
 
-from .conftest import SMALL, player_counts
+from .conftest import SMALL, player_counts, random_play
 
 
 def _positions(game_id: str, players: int, seed: int, limit: int = 400) -> list[GameState]:
@@ -64,19 +64,13 @@ def test_the_tables_observations_equal_the_view_way_at_every_step(game_id: str) 
     for players in player_counts(game_id):
         table = Table(game, players, {**SMALL[game_id], **MORE.get(game_id, {})})
         enc = table.encoder
-        rng = random.Random(5)
         steps = 0
-        for seed in range(4):
-            state = table.reset(seed)
-            while not state.game_over:
-                acting = state.to_act()[0]
-                for seat in range(players):
-                    chosen = table.steps if seat == acting else []
-                    np.testing.assert_array_equal(table.observe(seat), enc.encode(state.view(seat), seat, chosen))
-                steps += bool(table.steps)
-                table.step(rng.choice(sorted(table.next_steps())))
-            for seat in range(players):  # the match's end, every hand shown where the game shows it
-                np.testing.assert_array_equal(table.observe(seat), enc.encode(state.view(seat), seat))
+        for state in random_play(table, 4, random.Random(5)):
+            acting = None if state.game_over else state.to_act()[0]  # the match's end: every hand the game shows
+            for seat in range(players):
+                chosen = table.steps if seat == acting else []
+                np.testing.assert_array_equal(table.observe(seat), enc.encode(state.view(seat), seat, chosen))
+            steps += bool(table.steps)
         assert steps or table.space.split.__name__ == "_single"  # split games did take multi-step decisions
 
 

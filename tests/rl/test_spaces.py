@@ -10,7 +10,7 @@ from tests.conftest import GAME_IDS
 from kartentisch.games import get_game
 from kartentisch.rl.spaces import ActionSpace, NotationError
 
-from .conftest import SMALL, player_counts
+from .conftest import SMALL, player_counts, random_play
 
 
 def test_every_legal_token_is_in_the_space(game_id: str) -> None:
@@ -103,17 +103,14 @@ def test_table_masks_equal_a_fresh_listing_at_every_step(game_id: str) -> None:
     game = get_game(game_id)
     for players in player_counts(game_id):
         table = Table(game, players, SMALL[game_id])
-        rng = random.Random(7)
         multi = 0
-        for seed in range(3):
-            state = table.reset(seed)
-            while not state.game_over:
-                seat = state.to_act()[0]
-                legal = state.legal_actions(seat)
-                assert table.next_steps() == table.space.next_steps(legal, table.steps)
-                assert (table.mask() == table.space.mask(legal, table.steps)).all()
-                multi += bool(table.steps)
-                table.step(rng.choice(sorted(table.next_steps())))
+        for state in random_play(table, 3, random.Random(7)):
+            if state.game_over:
+                continue
+            legal = state.legal_actions(state.to_act()[0])
+            assert table.next_steps() == table.space.next_steps(legal, table.steps)
+            assert (table.mask() == table.space.mask(legal, table.steps)).all()
+            multi += bool(table.steps)
         assert multi or table.space.split.__name__ == "_single"  # split games did take multi-step decisions
 
 

@@ -166,3 +166,19 @@ def test_the_german_page_refuses_in_german(phone, live_server):
     page.locator("#save").click()
     playwright_api.expect(error).to_have_text("Error: round 1, special cards this round: choose exactly 3, not 2")
     assert httpx.get(f"{live_server}/api/scorepads/{pad['id']}").json()["rounds"] == []
+
+
+def test_a_finished_chips_pad_says_spiel_for_the_match_in_german(phone, live_server):
+    """chips D1: a round is a *Partie*, the match the *Spiel*: the German pad of a finished chips match says "Spiel
+    beendet" (it said "Partie beendet", one round in chips); another game's keeps "Partie beendet"."""
+    pad = httpx.post(f"{live_server}/api/scorepads", json={"game": "chips", "players": ["Ana", "Ben"],
+                                                           "options": {"rounds": 1}}).json()
+    url = f"{live_server}/api/scorepads/{pad['id']}/rounds"
+    res = httpx.post(url, headers={"Authorization": f"Bearer {pad['key']}"},
+                     json={"players": [{"k_up": [3]}, {"k_up": [2]}], "round": {}})
+    assert res.status_code == 200 and res.json()["over"], res.text
+    phone.goto(f"{live_server}/scorepad/{pad['id']}")
+    playwright_api.expect(phone.locator("#status")).to_have_text("Match over. Winner: Ana")
+    phone.locator("#lang").click()  # German
+    playwright_api.expect(phone.locator("#status")).to_have_text("Spiel beendet. Sieger: Ana")
+    phone.screenshot(path=str(ARTIFACTS / "scorepad-chips-over-de.png"), full_page=True)

@@ -139,3 +139,25 @@ def test_the_german_terminal_pad_refuses_in_german():
     assert res.exit_code == 0, res.output
     assert "Nicht möglich: Blau: 11 Karten gezählt, aber es gibt nur 10\nBen – blau" in res.output, res.output
     assert "cards counted" not in res.output
+
+
+def test_the_german_chips_pad_says_partie_for_a_round_and_spiel_for_the_match(tmp_path):
+    """chips D1: a round is a *Partie* (the match the *Spiel*; *Runde* is a pass of turns). Every label the German
+    terminal pad shows for chips says so (it said "Runde"); the other games keep "Runde" and "Partie beendet"."""
+    path = tmp_path / "chips.json"
+    pad = {"game": "chips", "names": ["Ana", "Ben"], "options": {"rounds": 1},
+           "rounds": [{"entry": {"players": [{"k_up": [3]}, {"k_up": [2]}], "round": {}}}]}
+    path.write_text(json.dumps(pad), encoding="utf-8")
+    lines = ["hilfe", "c 5", "d", "", "hilfe", "abbrechen", "d", "q"]
+    res = run(["chips", "--file", str(path), "--lang", "de"], lines)
+    assert res.exit_code == 0, res.output
+    for said in ("┃ Partie ┃", "* = Geber dieser Partie", "Spiel beendet. Sieger: Ana",
+                 "Befehle: Enter = nächste Partie eingeben; c N = Partie N korrigieren (Enter behält einen Wert); "
+                 "d = letzte Partie löschen", "Es gibt keine Partie 5 (eingetragen: 1 … 1).", "Partie 1: Ben gibt.",
+                 "Partie 1 (hilfe erklärt die Felder, abbrechen verwirft diese Partie",
+                 "verwirft diese Partie, q beendet",
+                 "Partie 1 nicht eingetragen (abgebrochen).", "Noch keine Partie eingetragen."):
+        assert said in res.output, said
+    assert "Runde" not in res.output
+    colors = run(["colors", "--players", "Ana,Ben", "--lang", "de"], ["c 5", "q"])
+    assert "┃ Runde ┃" in colors.output and "Noch keine Runde eingetragen." in colors.output

@@ -171,3 +171,23 @@ def check_summaries(page: playwright_api.Page, frame: dict[str, Any]) -> None:
         sorted(view["winners"])
     for i, s in enumerate(seats):
         assert order.nth(i).locator(".total").text_content().replace("−", "-") == str(view["totals"][s])
+
+
+#: What a text field's limit note says (LimitNote, namefield.js; i18n.js limitLeft, limitReached) per language.
+LIMIT_LEFT = {"en": "{left} characters left (at most {most}).", "de": "Noch {left} Zeichen (höchstens {most})."}
+LIMIT_REACHED = {"en": "That is the most that fits: {most} characters.",
+                 "de": "Mehr passt nicht hinein: höchstens {most} Zeichen."}
+
+
+def check_limit_note(page: playwright_api.Page, field: str, note: str, most: int, lang: str) -> None:
+    """The text field ``field`` (a selector) of at most ``most`` characters and its limit note ``note`` (the
+    field's aria-describedby), on a page in ``lang``: no note far from the limit, the characters left 10 before
+    it, and once more is typed than fits the text cut to ``most`` and the note saying no more fit."""
+    page.fill(field, "a" * (most // 2))
+    assert page.locator(note).count() == 0  # far from the limit: no note
+    assert page.get_attribute(field, "aria-describedby") == note.removeprefix("#")
+    page.fill(field, "a" * (most - 10))
+    assert page.locator(note).text_content() == LIMIT_LEFT[lang].format(left=10, most=most)
+    page.fill(field, "b" * (most + 1))
+    assert page.input_value(field) == "b" * most
+    assert page.locator(note).text_content() == LIMIT_REACHED[lang].format(most=most)

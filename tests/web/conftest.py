@@ -127,10 +127,10 @@ def new_table(client: TestClient, game: str, players: int, seats: list[dict], se
 
 
 def played_to_end(client: TestClient, game: str, players: int, seats: list[dict], seed: int,
-                  options: dict[str, Any]) -> tuple[dict, Match]:
-    """A table made by :func:`new_table` and played to the end through the API with seeded random legal moves;
-    returns its JSON body and the same match played in memory."""
-    table = new_table(client, game, players, seats, seed=seed, options=options)
+                  options: dict[str, Any], **extra: Any) -> tuple[dict, Match]:
+    """A table made by :func:`new_table` (``extra``: more of its body) and played to the end through the API with
+    seeded random legal moves; returns its JSON body and the same match played in memory."""
+    table = new_table(client, game, players, seats, seed=seed, options=options, **extra)
     match = Match(get_game(game), players, options, seed)
     rng = random.Random(seed)
     while not match.state.game_over:

@@ -8,10 +8,13 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LIMIT_REACHED,
     LOCALES,
     browser,  # noqa: F401  (the module's Chromium fixture)
+    check_limit_note,
     shot,
 )
+from .test_browser_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -120,6 +123,27 @@ def test_a_spectator_reads_why_it_cannot_write_and_the_lobby_offers_to_allow_it(
     assert watcher.locator("[data-zone=chat] .chat-closed").count() == 0
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_spectator_s_reason_is_a_neutral_note_not_an_error(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Why a spectator does not write ("Zuschauer schreiben hier nicht mit: …") is information: drawn in the page's
+    muted colour like its other notes, not in the red of a refused chat message, and readable (axe-core's contrast
+    check finds nothing serious)."""
+    closed = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 3,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+    page.goto(f"{live_server}/t/{closed['id']}")
+    page.wait_for_selector("[data-zone=chat] .chat-closed")
+    colour = page.evaluate("getComputedStyle(document.querySelector('[data-zone=chat] .chat-closed')).color")
+    muted = page.evaluate("""(() => { const probe = document.createElement('span'); probe.style.color = 'var(--muted)';
+        document.body.append(probe); const c = getComputedStyle(probe).color; probe.remove(); return c; })()""")
+    assert colour == muted, (colour, muted)
+    assert serious_violations(page) == []
+    page.locator("[data-zone=chat]").scroll_into_view_if_needed()
+    shot(page, f"chat-spectator-note-{lang}")
+    page.context.close()
+
+
 def create_from_lobby_with(page, base: str, choose) -> None:
     """In the English lobby: colors for two (a bot), ``choose()`` under "More options", create, open the seat."""
     page.goto(f"{base}/?lang=en")
@@ -141,33 +165,25 @@ def create_from_lobby_with(page, base: str, choose) -> None:
 def test_long_input_says_its_limit_before_it_is_cut(browser, live_server: str, lang: str) -> None:  # noqa: F811
     """Fresh-user report (26-lc-ann-longchat): the chat box stopped at 200 characters and a name at 80 without a
     word. Near the limit a note counts the characters left; at the limit it says no more fit."""
-    said = {"en": ("10 characters left (at most 200).", "That is the most that fits: 200 characters.",
-                   "That is the most that fits: 80 characters."),
-            "de": ("Noch 10 Zeichen (höchstens 200).", "Mehr passt nicht hinein: höchstens 200 Zeichen.",
-                   "Mehr passt nicht hinein: höchstens 80 Zeichen.")}[lang]
+    reached = LIMIT_REACHED[lang].format(most=80)
     res = httpx.post(f"{live_server}/api/tables", json={
         "game": "colors", "players": 2, "seed": 3,
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "open"}]}).json()
     page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
     page.goto(f"{live_server}{res['seats'][0]['url']}")
     page.wait_for_selector("#chat-text")
-    page.fill("#chat-text", "a" * 100)
-    assert page.locator("#chat-limit").count() == 0  # far from the limit: no note
-    page.fill("#chat-text", "a" * 190)
-    assert page.locator("#chat-limit").text_content() == said[0]
-    page.fill("#chat-text", "b" * 250)
-    assert page.input_value("#chat-text") == "b" * 200 and page.locator("#chat-limit").text_content() == said[1]
+    check_limit_note(page, "#chat-text", "#chat-limit", 200, lang)
     shot(page, f"chat-limit-{lang}")
     page.goto(f"{live_server}/join/{res['invite']['code']}")
     page.wait_for_selector("body[data-ready='1'] #join-name")
     page.fill("#join-name", "N" * 81)
-    assert page.input_value("#join-name") == "N" * 80 and page.locator("#join-name-limit").text_content() == said[2]
+    assert page.input_value("#join-name") == "N" * 80 and page.locator("#join-name-limit").text_content() == reached
     page.goto(f"{live_server}/")
     page.wait_for_selector("body[data-ready='1']")
     page.click("li[data-game='colors'] button.choose")
     page.fill("#your-name", "N" * 81)
-    assert page.locator("#your-name-limit").text_content() == said[2]
+    assert page.locator("#your-name-limit").text_content() == reached
     page.select_option("#kind-1", "human")
     page.fill("[data-seat='1'] input.name", "M" * 81)
-    assert page.locator("#name-1-limit").text_content() == said[2]
+    assert page.locator("#name-1-limit").text_content() == reached
     shot(page, f"lobby-name-limit-{lang}")

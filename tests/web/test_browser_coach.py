@@ -22,9 +22,9 @@ from .browser_kit import (
     browser,  # noqa: F401  (the module's Chromium fixture)
     shot,
 )
-from .conftest import auth
+from .conftest import auth, played_to_end
 from .test_browser_a11y import serious_violations
-from .test_coach_api import play_out, short_table
+from .test_coach_api import people, play_out, short_table
 
 pytestmark = pytest.mark.browser
 
@@ -166,10 +166,13 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     phone.wait_for_selector("[data-zone=review][data-state=done]")
     titles = [b.get_attribute("title") for b in phone.locator("ol.replay-log li .badge").all()]
     assert titles and not any("undefined" in t for t in titles), titles  # the other seat's marks: no better move
+    # chips' own words (chips D1): the match is the "Spiel", a round a "Partie", as on its table
     assert phone.locator("[data-zone=review] p.effort").text_content().startswith(
-        f"Die ersten {FULL} von {review['total']} Entscheidungen wurden aus je {ITERATIONS} durchgespielten Partien")
+        f"Die ersten {FULL} von {review['total']} Entscheidungen wurden aus je {ITERATIONS} durchgespielten Spielen")
+    assert phone.locator("[data-zone=review] figcaption").text_content().startswith("Siegchance im Lauf des Spiels")
+    assert " · Partie 1 · " in phone.locator("#info").text_content()
     shot(phone, "coach-review-phone")
-    for ask, said in (("n=9999&seat=1", f"Diese Partie hat {total} Züge: wähle eine Stelle von 0 bis {total}."),
+    for ask, said in (("n=9999&seat=1", f"Dieses Spiel hat {total} Züge: wähle eine Stelle von 0 bis {total}."),
                       ("n=3&seat=7", "Platz 7 gibt es hier nicht: wähle einen Platz von 1 bis 2")):
         phone.goto(f"{live_server}/t/{table['id']}/replay?{ask}")  # a bad address: told what to choose
         phone.wait_for_selector("#banner")
@@ -195,6 +198,39 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     assert page.locator("ol.replay-log li .text").last.text_content() == last_text(live_server, upload, total)
     assert last_text(live_server, upload, total).removeprefix("Seat 2") == \
         last_text(live_server, table["id"], total, "tables").removeprefix("Bo")  # the file has no names
+
+
+def test_the_coach_names_the_match_in_the_game_s_own_words(browser, live_server: str) -> None:  # noqa: F811
+    """chips D1: a round is a *Partie*, the match the *Spiel*. The coach's hint and the review panel named the whole
+    match "Partie" in German, which in chips reads as one round; they take the game's words as its table does
+    (ui.js ownWord), and another game keeps "Partie"."""
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "chips", "players": 2, "seed": 3, "options": {"rounds": 1},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_context(viewport=LAPTOP, locale="de-DE").new_page()
+    page.goto(f"{live_server}{table['seats'][0]['url']}")
+    page.wait_for_function("document.body.dataset.acting === '1'")
+    page.click("[data-zone=hint] .ask-hint")
+    page.wait_for_selector("[data-zone=hint] .hint-moves li")
+    assert page.locator("[data-zone=hint] .hint-head small").text_content() == \
+        f"aus {ITERATIONS} durchgespielten Spielen"
+    page.locator("[data-zone=hint]").scroll_into_view_if_needed()
+    shot(page, "coach-hint-chips-de")
+    page.goto(f"{live_server}/t/{table['id']}/replay")  # still running: the replay opens at its end
+    page.wait_for_selector("#banner")
+    banner = page.locator("#banner").text_content()
+    assert banner.startswith("Analyse und Nachspielen gibt es, sobald das Spiel vorbei ist."), banner
+    for game, options, review, replay in (("chips", {"rounds": 1}, "Spiel analysieren", "Spiel nachspielen"),
+                                          ("colors", {"target_score": 15}, "Partie analysieren", "Partie nachspielen")):
+        with httpx.Client(base_url=live_server) as client:
+            done, _ = played_to_end(client, game, 2, people(2), seed=4, options=options)
+        page.goto(f"{live_server}{done['seats'][0]['url']}")
+        page.wait_for_selector("[data-zone=review] button.start-review")
+        assert page.locator("[data-zone=review] button.start-review").text_content() == review
+        assert page.locator("[data-zone=review] a.replay-link").text_content() == replay
+        page.locator("[data-zone=review]").scroll_into_view_if_needed()
+        shot(page, f"coach-review-words-{game}-de")
+    page.context.close()
 
 
 def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_server: str,  # noqa: F811

@@ -17,6 +17,7 @@ from .browser_kit import (
     PHONE,
     TOKEN_LIKE,
     browser,  # noqa: F401  (the module's Chromium fixture)
+    check_limit_note,
     shot,
 )
 from .conftest import auth
@@ -181,6 +182,9 @@ def test_the_chart_fills_its_width_and_the_bots_fit_the_game(browser, live_serve
         page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {keys[0]!r})")
         page.reload()
         page.wait_for_selector("body[data-ready='1'] #standings svg.chart")
+        # the finished table offers its replay, not "Watch": nothing to watch live any more
+        link = page.locator("#matches a")
+        assert link.text_content() == "Replay" and link.get_attribute("href").endswith("/replay?n=0&seat=spectator")
         chart = page.locator("#standings svg.chart").bounding_box()
         section = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('#standings'));"
                                 " return document.querySelector('#standings').clientWidth"
@@ -200,3 +204,21 @@ def test_the_chart_fills_its_width_and_the_bots_fit_the_game(browser, live_serve
             assert page.locator("#group-bots option").all_inner_texts() == ["0", "1", "2", "3"]
             assert page.locator("#group-bots").input_value() == "3"  # 4 bots do not fit chips: as many as fit
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_group_s_name_fields_say_their_limit(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """The group's name (lobby) and a member's name (group page) show the same limit note as the chat box and the
+    lobby's and invite's name fields (LimitNote): the characters left near the limit, and when it is reached."""
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1'] #new-group")
+    check_limit_note(page, "#group-name", "#group-name-limit", 80, lang)
+    page.locator("#new-group").scroll_into_view_if_needed()
+    shot(page, f"group-name-limit-{lang}")
+    page.click("#create-group")
+    page.wait_for_url("**/g/**")
+    page.wait_for_selector("body[data-ready='1'] #member-name")
+    check_limit_note(page, "#member-name", "#member-name-limit", 80, lang)
+    shot(page, f"group-member-limit-{lang}")
+    page.context.close()

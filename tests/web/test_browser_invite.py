@@ -178,10 +178,28 @@ def test_the_invite_page_of_a_finished_match_says_it_is_over_and_links_its_repla
     page.goto(f"{live_server}/join/{table['invite']['code']}")
     page.wait_for_selector("body[data-ready='1'] #join-over")
     said = {"en": ("This match is over: nobody joins it any more.", "Step through and review the match"),
-            "de": ("Diese Partie ist vorbei: niemand kann mehr mitspielen.", "Partie nachspielen und analysieren")}
+            # chips D1: the match is the "Spiel" (a "Partie" is one round), as chips' table says it
+            "de": ("Dieses Spiel ist vorbei: niemand kann mehr mitspielen.", "Spiel nachspielen und analysieren")}
     assert page.locator("#join-over").text_content() == said[lang][0]
     assert page.locator("#join").text_content().count(said[lang][0]) == 1 and "begonnen" not in page.content()
+    # nothing to watch live any more: the replay and review alone (it offered "Watch" beside "this match is over")
+    assert page.locator("#join a").all_text_contents() == [said[lang][1]]
     shot(page, f"invite-over-{lang}")
     page.click("#join a.replay-link")
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert body(page, "seat") == "spectator" and body(page, "n") == "0"
+
+
+def test_the_invite_of_a_started_match_names_it_in_the_game_s_words(browser, live_server: str) -> None:  # noqa: F811
+    """chips D1: the match is the "Spiel" (a "Partie" is one round): a started chips table's invite says "Dieses
+    Spiel hat schon begonnen." in German, another game's "Diese Partie …", each from its game's words."""
+    import httpx
+
+    page = browser.new_page(viewport=PHONE, locale=LOCALES["de"])
+    for game, said in (("chips", "Dieses Spiel hat schon begonnen."), ("colors", "Diese Partie hat schon begonnen.")):
+        table = httpx.post(f"{live_server}/api/tables", json={"game": game, "players": 2, "seats": [
+            {"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]}).json()
+        page.goto(f"{live_server}/join/{table['invite']['code']}")
+        page.wait_for_selector("body[data-ready='1'] .seat-list")
+        assert page.locator("#join > p").first.text_content() == said
+    page.close()

@@ -19,7 +19,7 @@ from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
 from kartentisch.web.replays import only_seen, open_view
 
-from .conftest import auth, move_entries, new_table
+from .conftest import auth, move_entries, new_table, played_to_end
 
 TOKEN_LIKE = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 #: Searches per hint and per reviewed decision: enough to rank, small enough for a test.
@@ -133,6 +133,27 @@ def test_hints_are_refused_where_off_out_of_turn_and_without_a_seat(coach_client
     waiting = new_table(coach_client, "colors", 2, [{"kind": "human"}, {"kind": "open"}], hints=True)
     res = coach_client.get(f"/api/tables/{waiting['id']}/hint", headers=auth(waiting["seats"][0]["token"]))
     assert res.status_code == 409 and "free" in res.json()["error"]
+
+
+def test_the_coach_s_refusals_name_the_match_in_the_game_s_words(coach_client: TestClient) -> None:
+    """chips D1: a "Partie" is one round, the match the "Spiel". The coach's German refusals that name the match
+    said "Partie" in every game; chips words them with "Spiel" (its ``common.coach_*``), the others keep "Partie"."""
+    for game, options, match in (("chips", {"rounds": 1}, ("Das Spiel", "das Spiel")),
+                                 ("colors", {"target_score": 15}, ("Die Partie", "die Partie"))):
+        waiting = new_table(coach_client, game, 2, [{"kind": "human"}, {"kind": "open"}], hints=True, options=options)
+        res = coach_client.get(f"/api/tables/{waiting['id']}/hint?lang=de", headers=auth(waiting["seats"][0]["token"]))
+        assert res.status_code == 409 and res.json()["text"] == \
+            f"{match[0]} hat noch nicht begonnen: Ein Platz ist noch frei.", res.text
+        running = new_table(coach_client, game, 2, people(2), hints=True, options=options)
+        res = coach_client.post(f"/api/tables/{running['id']}/review?lang=de")
+        assert res.status_code == 409 and res.json()["text"] == \
+            f"Analyse und Nachspielen gibt es, sobald {match[1]} vorbei ist.", res.text
+        done, _ = played_to_end(coach_client, game, 2, people(2), seed=2, options=options, hints=True)
+        res = coach_client.get(f"/api/tables/{done['id']}/hint?lang=de", headers=auth(done["seats"][0]["token"]))
+        assert res.status_code == 409 and res.json()["text"] == \
+            f"{match[0]} ist vorbei: Die Analyse zeigt, wie gut jeder Zug war.", res.text
+        res = coach_client.get(f"/api/tables/{done['id']}/hint?lang=en", headers=auth(done["seats"][0]["token"]))
+        assert res.json()["text"] == "The match is over: its review tells how each move did."
 
 
 # ------------------------------------------------------------------ review

@@ -191,6 +191,9 @@ def test_a_bots_only_table_is_recorded_by_the_hook(client: TestClient) -> None:
     games = client.get(f"/api/groups/{code}/standings").json()["games"]
     assert {p["name"] for p in games[0]["players"]} == {"Bot (plays at random)", "Bot (steady)"}
     assert client.get(f"/api/groups/{code}/standings?bots=false").json()["games"] == []
+    # over, it has nothing to watch live: Ana's list leads to its replay, as the invite does
+    listed = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()["matches"]
+    assert listed[0]["over"] and listed[0]["url"] == f"/t/{table['id']}/replay?n=0&seat=spectator"
 
 
 def test_bad_tables_are_refused_in_the_page_s_language_and_change_nothing(client: TestClient) -> None:

@@ -196,10 +196,20 @@ def test_the_invite_of_a_finished_match_says_it_is_over_and_offers_its_replay(cl
     assert invite["over"] is True and invite["replay"] == f"/t/{table['id']}/replay?n=0&seat=spectator"
     assert client.get(invite["replay"]).status_code == 200
     for lang, words in (("en", "This match is over: nobody joins it any more."),
-                        ("de", "Diese Partie ist vorbei: niemand kann mehr mitspielen.")):
+                        ("de", "Dieses Spiel ist vorbei: niemand kann mehr mitspielen.")):  # chips D1: "Spiel"
         res = client.post(f"/api/invites/{table['invite']['code']}/join?lang={lang}", json={"seat": 1, "name": "Cem"})
         assert res.status_code == 409 and res.json()["text"].startswith(words), res.text
         assert "choose another seat" not in res.json()["text"]
     assert invite_of(client, table)["seats"][1]["name"] == "Bo"  # nothing changed
     running = new_table(client, "chips", 2, [{"kind": "human", "name": "Ada"}, OPEN], options={"rounds": 1})
     assert invite_of(client, running)["over"] is False and invite_of(client, running)["replay"] is None
+
+
+def test_the_invite_offers_watching_only_while_the_match_runs(client: TestClient) -> None:
+    """A finished match has nothing to watch live (its spectator link shows the last position and the review, as
+    the replay does): the invite's ``watch`` is the spectator link while the match runs and None once it is over,
+    so the invite page offers the replay alone (its "Watch" stood beside "this match is over")."""
+    running = new_table(client, "chips", 2, [{"kind": "human", "name": "Ada"}, OPEN], options={"rounds": 1})
+    assert invite_of(client, running)["watch"] == running["spectator_url"] == f"/t/{running['id']}"
+    finished = invite_of(client, finished_invited(client))
+    assert finished["over"] is True and finished["watch"] is None and finished["replay"] is not None

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from kartentisch.kernel import Match
 from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
 
+from .conftest import played_to_end
 from .test_review_reader import PLAYERS, finished
 
 
@@ -39,3 +41,23 @@ def test_a_bad_position_or_seat_is_told_in_words_and_costs_no_replay_step(db_url
         assert over.status_code == 429
         assert over.json()["text"].startswith("zu viele Wiederholungsschritte von diesem Gerät: höchstens 3 pro")
         assert over.json()["error"].startswith("too many replay steps asked for from this client: at most 3 per")
+
+
+def test_a_bad_position_of_a_chips_replay_names_its_match_spiel(client: TestClient) -> None:
+    """chips D1: the match is the "Spiel" (a "Partie" is one round): the replay's German refusals of a bad position
+    and of every card open too early say "Dieses Spiel" / "nach dem Spiel" (lastcard's above keep "Partie")."""
+    table, match = played_to_end(client, "chips", 2, [{"kind": "human"}, {"kind": "human"}], 3, {"rounds": 1})
+    total = len(match.history)
+    res = client.get(f"/api/tables/{table['id']}/replay?n={total + 1}&lang=de")
+    assert res.status_code == 422 and res.json()["text"] == \
+        f"Dieses Spiel hat {total} Züge: wähle eine Stelle von 0 bis {total}.", res.text
+    res = client.get(f"/api/tables/{table['id']}/replay?n=1&since={total + 1}&lang=de")
+    assert res.json()["text"] == \
+        f"Dieses Spiel hat {total} Züge: das Protokoll beginnt bei einem Zug von 0 bis {total}."
+    unfinished = Match(match.game, match.players, match.options, match.seed, history=[])
+    for seat, token in match.history[:4]:
+        unfinished.apply(seat, token)
+    part = client.post("/api/replays", json={"text": unfinished.dumps()}).json()
+    res = client.get(f"/api/replays/{part['id']}?seat=all&lang=de")
+    assert res.status_code == 409 and res.json()["text"] == \
+        "Alle Karten gibt es erst nach dem Spiel offen: wähle einen Platz oder die Zuschauersicht."

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel import Game, GameState, KartentischError
+from ..kernel.memo import Memo
 
 FORMAT = "kartentisch-policy"
 #: Version of the file format; a file of another version is refused.
@@ -150,8 +151,6 @@ def save_policy(path: str | Path, network: Network, game: Game, players: int, op
     return header
 
 
-#: Loaded policies by path, modification time and size: a table builds a bot per decision.
-_LOADED: dict[tuple[str, int, int], Policy] = {}
 #: Policies kept loaded at once.
 LOADED_MAX = 16
 
@@ -162,13 +161,7 @@ def cached_policy(path: str | Path) -> Policy:
         stat = Path(path).stat()
     except OSError:
         return load_policy(path)  # raises, naming the file
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    found = _LOADED.get(key)
-    if found is None:
-        if len(_LOADED) >= LOADED_MAX:
-            _LOADED.clear()
-        found = _LOADED[key] = load_policy(path)
-    return found
+    return _LOADED.get((str(path), stat.st_mtime_ns, stat.st_size))
 
 
 def load_policy(path: str | Path) -> Policy:
@@ -226,6 +219,16 @@ def load_policy(path: str | Path) -> Policy:
         raise PolicyError(f"policy file {where}: the last layer gives {width} actions, the header says "
                           f"{header['actions']['size']}")
     return Policy(header, Network(layers, str(header["activation"])), where)
+
+
+def _load_keyed(key: tuple[str, int, int]) -> Policy:
+    """:func:`load_policy` of the path in a :data:`_LOADED` key (its modification time and size tell the file's
+    versions apart)."""
+    return load_policy(key[0])
+
+
+#: Loaded policies by path, modification time and size: a table builds a bot per decision.
+_LOADED: Memo[tuple[str, int, int], Policy] = Memo(_load_keyed, LOADED_MAX)
 
 
 class PolicyBot:

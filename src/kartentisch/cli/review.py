@@ -31,16 +31,14 @@ _TEXTS: dict[str, dict[str, str]] = {
            "mark": "Mark", "good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
            "title": "Review of {who}: {game}, {n} decisions, {iterations} searches each",
            "everyone": "every seat", "summary": "{who}: {marks}; mean loss {loss} points of win chance.",
-           "won": "{who} won the match.", "lost": "{who} lost the match.", "shared": "{who} shared the win.",
-           "unfinished": "The match is not over.", "none": "no decision to review", "curve": "Win chance",
+           "shared": "{who} shares the win.", "none": "no decision to review", "curve": "Win chance",
            "move": "Move", "result": "result", "loss_unit": "Loss: points of win chance lost against the best move."},
     "de": {"n": "Nr.", "seat": "Platz", "made": "Gespielter Zug", "win": "Siegchance", "best": "Bester Zug",
            "loss": "Verlust", "mark": "Bewertung", "good": "gut", "inaccuracy": "Ungenauigkeit", "mistake": "Fehler",
            "blunder": "grober Fehler",
            "title": "Analyse von {who}: {game}, {n} Entscheidungen, je {iterations} Suchläufe",
            "everyone": "allen Plätzen", "summary": "{who}: {marks}; mittlerer Verlust {loss} Prozentpunkte "
-           "Siegchance.", "won": "{who} gewinnt die Partie.", "lost": "{who} verliert die Partie.",
-           "shared": "{who} teilt sich den Sieg.", "unfinished": "Die Partie ist nicht zu Ende.",
+           "Siegchance.", "shared": "{who} teilt sich den Sieg.",
            "none": "keine Entscheidung zu prüfen", "curve": "Siegchance", "move": "Zug", "result": "Ergebnis",
            "loss_unit": "Verlust: Prozentpunkte Siegchance weniger als mit dem besten Zug."},
 }
@@ -126,13 +124,15 @@ def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
         loss = 100 * sum(d["loss"] for d in mine) / len(mine)
         shown = f"{loss:.1f}" if lang == "en" else f"{loss:.1f}".replace(".", ",")  # German decimal comma
         console.print(_t(lang, "summary", who=voice.name(s), marks=marks, loss=shown), markup=False)
+    # the match's end as the game words it (Game.common_text: chips calls the match "Spiel", chips D1)
+    say = match.game.common_text
     if doc["result"] is None:
-        console.print(_t(lang, "unfinished"), markup=False)
+        console.print(say(lang, "not_over"), markup=False)
         return
     for s in doc["seats"]:
-        share = doc["result"][s]
-        key = "won" if share == 1.0 else "lost" if share == 0.0 else "shared"
-        console.print(_t(lang, key, who=voice.name(s)), markup=False)
+        share, who = doc["result"][s], voice.name(s)
+        console.print(say(lang, "winners_one", names=who) if share == 1.0 else say(lang, "loser_one", names=who)
+                      if share == 0.0 else _t(lang, "shared", who=who), markup=False)
 
 
 def plot_curve(doc: dict[str, Any], match: Match, path: Path, lang: str) -> None:

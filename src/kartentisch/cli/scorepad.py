@@ -19,6 +19,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -36,54 +37,70 @@ from .i18n import command
 
 console = Console(highlight=False)
 
+#: The pad's words; ``{round}``/``{Round}`` and ``{Match}`` stand for what the game's players call a round and the
+#: match (:func:`texts`: ``Ruleset.round_word``/``match_word``; chips says "Partie" and "Spiel", chips D1).
 TEXTS = {
-    "en": {"round": "Round", "total": "Total", "deals": "Round {n}: {name} deals.", "over": "Match over. Winners: {w}",
-           "prompt": "Enter = next round, c N = correct round N, d = delete last round, help, q = quit",
-           "help": "Commands: Enter = enter the next round; c N = correct round N (Enter keeps a value); "
-                   "d = delete the last round; help = this list; q = quit{saved}.",
+    "en": {"round": "{Round}", "total": "Total", "deals": "{Round} {n}: {name} deals.",
+           "over": "{Match} over. Winners: {w}",
+           "prompt": "Enter = next {round}, c N = correct {round} N, d = delete last {round}, help, q = quit",
+           "help": "Commands: Enter = enter the next {round}; c N = correct {round} N (Enter keeps a value); "
+                   "d = delete the last {round}; help = this list; q = quit{saved}.",
            "help_file": " (the pad is saved after every change)",
-           "enter": "Round {n}", "round_hint": "help explains the fields, cancel drops this round, q quits",
+           "enter": "{Round} {n}", "round_hint": "help explains the fields, cancel drops this {round}, q quits",
            "count": "a whole number {lo} … {hi}", "count_open": "a whole number ≥ {lo}",
            "values": "values {lo} … {hi} separated by spaces, at most {k}, empty for none",
            "values_open": "values ≥ {lo} separated by spaces, empty for none",
            "bool": "y/n, empty for n", "seat": "a player's name or number: {players}",
            "multi": "choose {k} of {c}, separated by spaces",
-           "fields_round": "Asked once for the round:", "fields_player": "Asked for every player ({names}):",
+           "fields_round": "Asked once for the {round}:", "fields_player": "Asked for every player ({names}):",
            "fields_end": "Enter keeps the value shown in [brackets], - empties a list (empty fields count as "
                          "0 / none / n). "
-                         "cancel drops this round, q quits (recorded rounds stay).",
+                         "cancel drops this {round}, q quits (what is recorded stays).",
            "not_player": "{text} is not a player; type a name or a number 1 … {n}",
            "not_number": "{text!r} is not understood; type {hint}",
-           "impossible": "Not possible: {why}", "recheck": "Check the round: Enter keeps a value, type to change it.",
-           "cancelled": "Round {n} not recorded (cancelled).", "quit": "Round {n} not recorded.",
+           "impossible": "Not possible: {why}", "recheck": "Check the {round}: Enter keeps a value, type to change it.",
+           "cancelled": "{Round} {n} not recorded (cancelled).", "quit": "{Round} {n} not recorded.",
            "refused": "Not recorded", "saved": "Saved to {path}", "bad": "Not understood: {text} (help lists the "
-           "commands)", "none": "No round recorded yet.", "no_round": "There is no round {n} (rounds 1 … {k}).",
-           "legend": "* = dealer of that round"},
-    "de": {"round": "Runde", "total": "Summe", "deals": "Runde {n}: {name} gibt.",
-           "over": "Partie beendet. Sieger: {w}",
-           "prompt": "Enter = nächste Runde, c N = Runde N korrigieren, d = letzte Runde löschen, hilfe, q = Ende",
-           "help": "Befehle: Enter = nächste Runde eingeben; c N = Runde N korrigieren (Enter behält einen Wert); "
-                   "d = letzte Runde löschen; hilfe = diese Liste; q = beenden{saved}.",
+           "commands)", "none": "No {round} recorded yet.", "no_round": "There is no {round} {n} (recorded: 1 … {k}).",
+           "legend": "* = dealer of that {round}"},
+    "de": {"round": "{Round}", "total": "Summe", "deals": "{Round} {n}: {name} gibt.",
+           "over": "{Match} beendet. Sieger: {w}",
+           "prompt": "Enter = nächste {round}, c N = {round} N korrigieren, d = letzte {round} löschen, hilfe, "
+                     "q = Ende",
+           "help": "Befehle: Enter = nächste {round} eingeben; c N = {round} N korrigieren (Enter behält einen "
+                   "Wert); d = letzte {round} löschen; hilfe = diese Liste; q = beenden{saved}.",
            "help_file": " (der Block wird nach jeder Änderung gespeichert)",
-           "enter": "Runde {n}", "round_hint": "hilfe erklärt die Felder, abbrechen verwirft diese Runde, q beendet",
+           "enter": "{Round} {n}",
+           "round_hint": "hilfe erklärt die Felder, abbrechen verwirft diese {round}, q beendet",
            "count": "eine ganze Zahl {lo} … {hi}", "count_open": "eine ganze Zahl ≥ {lo}",
            "values": "Werte {lo} … {hi} mit Leerzeichen getrennt, höchstens {k}, leer für keine",
            "values_open": "Werte ≥ {lo} mit Leerzeichen getrennt, leer für keine",
            "bool": "j/n, leer für n", "seat": "Name oder Nummer: {players}",
            "multi": "wähle {k} aus {c}, mit Leerzeichen getrennt",
-           "fields_round": "Einmal je Runde gefragt:", "fields_player": "Für jeden Spieler gefragt ({names}):",
+           "fields_round": "Einmal je {round} gefragt:", "fields_player": "Für jeden Spieler gefragt ({names}):",
            "fields_end": "Enter behält den Wert in [Klammern], - leert eine Liste (leere Felder zählen als "
                          "0 / keine / n). "
-                         "abbrechen verwirft diese Runde, q beendet (eingetragene Runden bleiben).",
+                         "abbrechen verwirft diese {round}, q beendet (Eingetragenes bleibt).",
            "not_player": "{text} ist kein Spieler; gib einen Namen oder eine Nummer 1 … {n} ein",
            "not_number": "{text!r} nicht verstanden; erwartet: {hint}",
            "impossible": "Nicht möglich: {why}",
-           "recheck": "Runde prüfen: Enter behält einen Wert, Eingabe ändert ihn.",
-           "cancelled": "Runde {n} nicht eingetragen (abgebrochen).", "quit": "Runde {n} nicht eingetragen.",
+           "recheck": "{Round} prüfen: Enter behält einen Wert, Eingabe ändert ihn.",
+           "cancelled": "{Round} {n} nicht eingetragen (abgebrochen).", "quit": "{Round} {n} nicht eingetragen.",
            "refused": "Nicht eingetragen", "saved": "Gespeichert in {path}",
-           "bad": "Nicht verstanden: {text} (hilfe zeigt die Befehle)", "none": "Noch keine Runde eingetragen.",
-           "no_round": "Es gibt keine Runde {n} (Runden 1 … {k}).", "legend": "* = Geber dieser Runde"},
+           "bad": "Nicht verstanden: {text} (hilfe zeigt die Befehle)", "none": "Noch keine {round} eingetragen.",
+           "no_round": "Es gibt keine {round} {n} (eingetragen: 1 … {k}).", "legend": "* = Geber dieser {round}"},
 }
+
+
+@cache
+def texts(game_id: str, lang: str) -> dict[str, str]:
+    """:data:`TEXTS` in ``lang`` for ``game_id``'s pad: its players' words for a round and the match filled in
+    (``Ruleset.round_word``/``match_word``), the other ``{…}`` left for the caller's ``format``."""
+    ruleset = get_ruleset(game_id)
+    word, match = ruleset.round_word[lang], ruleset.match_word[lang]
+    fill = {"{round}": word, "{Round}": word[:1].upper() + word[1:], "{Match}": match[:1].upper() + match[1:]}
+    return {key: re.sub(r"\{(round|Round|Match)\}", lambda m: fill[m.group(0)], text)
+            for key, text in TEXTS[lang].items()}
 
 
 class _Cancelled(Exception):
@@ -100,7 +117,7 @@ class _Refused(ValueError):
 
 def render_sheet(sheet: Sheet, lang: str) -> Table:
     """The sheet as a Rich table: one row per round (``*`` marks its dealer), then the totals."""
-    tx = TEXTS[lang]
+    tx = texts(sheet.game, lang)
     table = Table(tx["round"], *sheet.names)
     for r in sheet.rounds:
         table.add_row(str(r.number), *[f"{number(v)}{' *' if s == r.dealer else ''}" for s, v in enumerate(r.scores)])
@@ -111,7 +128,7 @@ def render_sheet(sheet: Sheet, lang: str) -> Table:
 def status_line(sheet: Sheet, lang: str) -> str:
     """What the ``*`` on the sheet means (once a round is recorded), then who deals the next round
     or, once the match is over, the winners."""
-    tx = TEXTS[lang]
+    tx = texts(sheet.game, lang)
     legend = f"{tx['legend']}\n" if sheet.rounds else ""
     if sheet.over:
         return legend + tx["over"].format(w=", ".join(sheet.names[s] for s in sheet.winners))
@@ -136,7 +153,7 @@ def describe_field(field: Field, names: list[str], lang: str) -> str:
 
 def fields_help(sheet: Sheet, lang: str) -> str:
     """The ``help`` text inside a round: every field of the entry form and what to type."""
-    tx = TEXTS[lang]
+    tx = texts(sheet.game, lang)
     ruleset = get_ruleset(sheet.game)
     n = len(sheet.names)
     lines = []
@@ -207,7 +224,7 @@ class _RoundForm:
         Raises:
             _Cancelled, _Quit: the user typed ``cancel`` or ``q``.
         """
-        tx = TEXTS[self.lang]
+        tx = texts(self.sheet.game, self.lang)
         console.print(f"[bold]{tx['enter'].format(n=self.number)}[/bold] ({tx['round_hint']})")
         while True:
             table: dict[str, Any] = {}
@@ -241,7 +258,7 @@ class _RoundForm:
              players: list[dict[str, Any]]) -> Any:
         """Ask ``field`` (of the round if ``seat`` is None, else of that seat, the last of ``players``)
         until its answer is valid alone and with the fields typed before it (``table``, ``players``)."""
-        tx = TEXTS[self.lang]
+        tx = texts(self.sheet.game, self.lang)
         label = field.label.get(self.lang, field.key)
         who = "" if seat is None else f"{self.sheet.names[seat]} – "
         default = _default_text(field, old)
@@ -341,7 +358,7 @@ def scorepad_cmd(
         sheet = compute(ruleset, names, opts, entries)
     except (KartentischError, ValueError, KeyError) as exc:
         raise typer.BadParameter(str(exc)) from None
-    tx = TEXTS[lang]
+    tx = texts(ruleset.game_id, lang)
     while True:
         console.print(render_sheet(sheet, lang))
         console.print(status_line(sheet, lang), markup=False)

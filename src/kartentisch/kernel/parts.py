@@ -89,7 +89,8 @@ class Parts:
         rules: the players' rules summary per language (markdown), ``{"en": …, "de": …}``.
         pitch: what the game is like in two lines per language (the lobby).
         common: the kernel's round and match sentences as this game words them, ``{lang: {key: text}}``
-            (:meth:`~kartentisch.kernel.Game.common_text`; chips calls a round a "Partie").
+            (:meth:`~kartentisch.kernel.Game.common_text`; chips calls a round a "Partie"), and any refusal of the
+            server that names the match or a round, by its key (:func:`kartentisch.web.refusals.in_game_words`).
     Round summary (:mod:`kartentisch.kernel.summary`, :mod:`kartentisch.sim.records`):
         score_now: ``(view) -> list[int] | None``, each seat's round score if the round ended now.
         standings: ``(view) -> Sequence[int]``, every seat, best first.

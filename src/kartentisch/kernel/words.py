@@ -42,12 +42,14 @@ _COMMON: Final[dict[str, dict[str, str]]] = {
         "round_end": "Round {round} is over: {scores}.", "score": "{name} {score} (total {total})",
         "winners_one": "{names} wins the match.", "winners_many": "{names} share the win.",
         "winners_you": "You win the match.", "and": "and", "no_winner": "The match is over without a winner.",
+        "loser_one": "{names} loses the match.", "not_over": "The match is not over.",
     },
     "de": {
         "seat": "Platz {n}", "you": "Du", "you_lower": "du", "round_over": "Runde vorbei", "game_over": "Partie vorbei",
         "round_end": "Runde {round} ist vorbei: {scores}.", "score": "{name} {score} (gesamt {total})",
         "winners_one": "{names} gewinnt die Partie.", "winners_many": "{names} teilen sich den Sieg.",
         "winners_you": "Du gewinnst die Partie.", "and": "und", "no_winner": "Die Partie ist ohne Sieger vorbei.",
+        "loser_one": "{names} verliert die Partie.", "not_over": "Die Partie ist nicht zu Ende.",
     },
 }
 

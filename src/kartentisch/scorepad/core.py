@@ -246,10 +246,13 @@ class Ruleset(ABC):
         game_id: the game's id.
         round_word: what the game's players call a round, per language, as the messages write it
             ("round 2" / "Runde 2"; chips says "Partie" in German, chips D1).
+        match_word: what they call the whole match, per language ("match" / "Partie"; chips says "Spiel" in
+            German, where a "Partie" is one round, chips D1).
     """
 
     game_id: str
     round_word: Text = Text({"en": "round", "de": "Runde"})
+    match_word: Text = Text({"en": "match", "de": "Partie"})
 
     @abstractmethod
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:

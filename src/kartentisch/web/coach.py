@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..bots.coach import ROOT_VISITS, decision_words, default_iterations, hint_search, hint_words, judge_decision
-from ..kernel import GameState, KartentischError, Voice
+from ..kernel import Game, GameState, KartentischError, Voice
 from ..kernel.errors import first_line
 from .coach_limits import (
     HINT,
@@ -61,6 +61,7 @@ from .errors import ApiError
 from .hub import Hub
 from .limits import TooManyRequests
 from .live import LiveTable
+from .refusals import in_game_words
 from .replays import ALL_SEATS, Reader, Replay, ReplayCache, replay_of, viewer_of
 from .workers import COACH_POOL, bot_seed
 
@@ -188,7 +189,8 @@ class HintJob:
         return self.task.done() and (self.task.cancelled() or self.task.exception() is not None)
 
 
-#: The coach's refusals in the players' words (``ApiError.said``).
+#: The coach's refusals in the players' words (``ApiError.said``); those naming the match in a game's own words
+#: where its ``common`` part has ``coach_<key>`` (:func:`_refused`).
 REFUSED = {
     "no_hints": {"en": "Hints are off at this table: its creator did not allow them.",
                  "de": "Tipps sind an diesem Tisch aus: Wer ihn angelegt hat, hat sie nicht erlaubt."},
@@ -201,6 +203,12 @@ REFUSED = {
     "not_over": {"en": "The review and the replay open once the match is over.",
                  "de": "Analyse und Nachspielen gibt es, sobald die Partie vorbei ist."},
 }
+
+
+def _refused(game: Game, key: str) -> dict[str, str]:
+    """The coach's refusal ``key`` (:data:`REFUSED`) as ``game`` words it (:func:`.refusals.in_game_words`, its
+    sentence ``coach_<key>``: chips says "Spiel" for the match, chips D1)."""
+    return in_game_words(game, f"coach_{key}", REFUSED[key])
 
 
 class Coach:
@@ -256,9 +264,11 @@ class Coach:
             raise ApiError(403, "hints are off at this table: its creator did not allow them", said=REFUSED["no_hints"])
         names = table.names["en"]
         if table.waiting_for_seats:
-            raise ApiError(409, "the match has not started: a seat is still free", said=REFUSED["not_started"])
+            raise ApiError(409, "the match has not started: a seat is still free",
+                           said=_refused(table.match.game, "not_started"))
         if table.state.game_over:
-            raise ApiError(409, "the match is over; its review tells how each move did", said=REFUSED["hint_over"])
+            raise ApiError(409, "the match is over; its review tells how each move did",
+                           said=_refused(table.match.game, "hint_over"))
         if seat not in table.state.to_act():
             raise ApiError(409, f"{names[seat]} has no decision now; a hint is for one's own decision",
                            said=REFUSED["not_your_turn"])
@@ -310,7 +320,8 @@ class Coach:
             self.reviews.move_to_end(key)
             return job
         if start and not replay.over:
-            raise ApiError(409, "a review is made once the match is over", said=REFUSED["not_over"])
+            raise ApiError(409, "a review is made once the match is over",
+                           said=_refused(replay.match.game, "not_over"))
         stored = await asyncio.to_thread(hub.store.review, key)
         if stored is None and not start:
             return None
@@ -373,7 +384,8 @@ class Coach:
         """The finished ``table`` as a :class:`Replay` (made once per table while kept). Raises ApiError 409 while
         it runs."""
         if not table.state.game_over:
-            raise ApiError(409, "a table's replay opens once its match is over", said=REFUSED["not_over"])
+            raise ApiError(409, "a table's replay opens once its match is over",
+                           said=_refused(table.match.game, "not_over"))
         replay = self.replays.get(f"table:{table.id}")
         if replay is None:
             replay = await asyncio.to_thread(Replay, table.match, table.names)

@@ -39,7 +39,7 @@ from .deps import client, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .group_standings import bot_name, game_name, group_standings, standings_csv
 from .group_store import MAX_NAME, find_group, groups_t, matches_t, member_names, member_of, members_t, refusal, sync
-from .invites import seat_url
+from .invites import replay_url, seat_url, spectator_url
 from .schema import seats_t
 from .scorepad import PadIn, create_pad
 
@@ -211,8 +211,9 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
 @router.get("/api/groups/{code}")
 async def read_group(code: str, request: Request, authorization: Auth = None, lang: Lang = "en") -> dict[str, Any]:
     """The group: its name, members, who the bearer is (``you``: their member number, ``None`` without a key) and
-    its latest tables and score pads, each with its game, players (bots in words), whether it is over, and the
-    bearer's own seat link where they sit."""
+    its latest tables and score pads, each with its game, players (bots in words), whether it is over, and its
+    ``url``: the bearer's own seat link where they sit, else the spectator link while the match runs and its replay
+    once it is over (a finished match has nothing to watch live)."""
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
     hub = hub_of(request)
@@ -239,8 +240,9 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
                                        bot_name((stored[i].bot if i in stored else None) or "random", lang)
                                        for i, m in enumerate(seats)]
                     mine = next((stored[i].token for i, m in enumerate(seats) if m == you and i in stored), None)
-                    item["url"] = (seat_url(row["source_id"], mine) if mine else f"/t/{row['source_id']}") \
-                        if stored else None
+                    # one's own seat; else the table live, or once over its replay (nothing to watch live then)
+                    other = replay_url(row["source_id"]) if item["over"] else spectator_url(row["source_id"])
+                    item["url"] = (seat_url(row["source_id"], mine) if mine else other) if stored else None
                 else:
                     item["players"] = [members.get(m, "") for m in seats]
                     item["url"] = f"/scorepad/{row['source_id']}"
@@ -286,7 +288,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
                                               seats=[s.member for s in body.seats], created=time.time()))
     await hub.get(record.id)  # bots start now
     mine = next((s.token for s, chosen in zip(record.seats, body.seats, strict=True) if chosen.member == you), None)
-    return {"id": record.id, "url": seat_url(record.id, mine) if mine else f"/t/{record.id}",
+    return {"id": record.id, "url": seat_url(record.id, mine) if mine else spectator_url(record.id),
             "seats": [{"seat": s.seat, "member": chosen.member, "name": members[chosen.member]
                        if chosen.member is not None else bot_name(s.bot or "random", lang)}
                       for s, chosen in zip(record.seats, body.seats, strict=True)]}

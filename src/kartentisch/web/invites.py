@@ -75,6 +75,9 @@ class InviteOut(BaseModel):
     replay: str | None = Field(description="the finished match's replay page (a spectator's view, where its "
                                            "review is too); None while it is not over",
                                examples=["/t/AbC/replay?n=0&seat=spectator"])
+    watch: str | None = Field(description="the table's spectator link (public information only) while its match "
+                                          "runs; None once it is over: a finished match has nothing to watch live, "
+                                          "its ``replay`` shows it", examples=["/t/AbC"])
     fixed_seed: bool = Field(description="the table's creator chose the seed: the deal, fixed when the table was "
                                          "made, may be known to them")
     clock: str | None = Field(description="the table's clock per move in the request's language (a turn-based "
@@ -97,6 +100,11 @@ def seat_url(table: str, token: str) -> str:
     return f"/t/{table}#seat={token}"
 
 
+def spectator_url(table: str) -> str:
+    """The spectator link of a table: its public view, live while the match runs."""
+    return f"/t/{table}"
+
+
 def replay_url(table: str) -> str:
     """The replay page of a finished table, as a spectator saw it (the replay's default view, :mod:`.replays`)."""
     return f"/t/{table}/replay?n=0&seat=spectator"
@@ -110,6 +118,7 @@ def invite_of(table: LiveTable, lang: str) -> dict[str, Any]:
     return {"table": table.id, "game": game.id, "game_name": dict(game.names), "players": table.record.players,
             "started": not table.waiting_for_seats, "over": table.state.game_over,
             "replay": replay_url(table.id) if table.state.game_over else None,
+            "watch": None if table.state.game_over else spectator_url(table.id),
             "fixed_seed": bool(table.record.seed_given),
             "clock": None if stored is None else stored.preset.names[lang],
             "seats": [{"seat": s.seat, "kind": s.kind, "name": None if s.kind == "open" else names[s.seat]}
@@ -171,7 +180,8 @@ def _open_seat(table: LiveTable, seat: int) -> None:
     """ApiError 422 for a seat the table does not have, 409 for one that is not open (naming who sits there) or
     when the match is over (saying so, not "choose another seat": none is free)."""
     if table.state.game_over:
-        raise ApiError(409, "the match is over: nobody joins it any more", said=_REFUSED["over"])
+        raise ApiError(409, "the match is over: nobody joins it any more",
+                       said=refusals.in_game_words(table.match.game, "invite_over", _REFUSED["over"]))
     players = table.record.players
     if not 0 <= seat < players:
         raise ApiError(422, f"there is no seat {seat} at this table (its seats are numbered 0 … {players - 1}, as "

@@ -260,6 +260,13 @@ REFUSED: dict[str, dict[str, str]] = {
 }
 
 
+def in_game_words(game: Game, key: str, said: Mapping[str, str]) -> dict[str, str]:
+    """The refusal ``said`` (one text per language) as ``game`` words it: per language the sentence ``key`` of the
+    game's ``common`` part where it has one (as :meth:`~kartentisch.kernel.Game.common_text` takes the kernel's
+    sentences; chips names the match "Spiel", a "Partie" being one round, chips D1), else ``said``'s."""
+    return {lang: game.parts.common.get(lang, {}).get(key) or text for lang, text in said.items()}
+
+
 def illegal_move(game: Game, rule: str) -> dict[str, str]:
     """The refusal of a move the rules forbid now, in every language: "That move is not allowed now." and the broken
     rule in the game's words (:func:`~kartentisch.kernel.words.rule_words`; ``rule``: the

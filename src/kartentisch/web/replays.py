@@ -33,6 +33,7 @@ from .card_names import CardNames
 from .errors import ApiError
 from .frame_items import log_items
 from .frames import LogEntryOut, MoveEntry
+from .refusals import in_game_words
 
 #: Moves between two kept positions of a :class:`Replay`.
 CHECKPOINT_MOVES = 32
@@ -49,7 +50,9 @@ def viewer_of(reader: Reader) -> int | None:
     :data:`ALL_SEATS` (whose hidden cards :func:`open_view` opens)."""
     return None if isinstance(reader, str) else reader
 
-#: The refusals of a bad position or seat in the players' words (``{total}``: the match's moves, ``{players}``).
+#: The refusals of a bad position or seat in the players' words (``{total}``: the match's moves, ``{players}``);
+#: those naming the match in the game's own words where its ``common`` part has ``replay_<key>`` (chips: "Spiel",
+#: chips D1; :func:`.refusals.in_game_words`).
 BAD_ASK = {
     "n": {"en": "This match has {total} moves: choose a position from 0 to {total}.",
           "de": "Diese Partie hat {total} Züge: wähle eine Stelle von 0 bis {total}."},
@@ -186,7 +189,8 @@ class Replay:
         if seat == ALL_SEATS:
             if not self.over:
                 raise ApiError(409, "every card is shown only once the match is over; choose a seat (seat=1 …) or "
-                                    f"{SPECTATOR!r}", said=BAD_ASK["open"])
+                                    f"{SPECTATOR!r}",
+                               said=in_game_words(self.match.game, "replay_open", BAD_ASK["open"]))
             return ALL_SEATS
         players = self.match.players
         if not seat.isdigit() or not 1 <= int(seat) <= players:
@@ -199,7 +203,8 @@ class Replay:
         """ApiError 422 (worded, :data:`BAD_ASK`) unless ``n`` and ``since`` are positions ``0 … total``."""
         for name, value in (("n", n), ("since", since)):
             if not 0 <= value <= self.total:
-                said = {lang: text.format(total=self.total) for lang, text in BAD_ASK[name].items()}
+                words = in_game_words(self.match.game, f"replay_{name}", BAD_ASK[name])
+                said = {lang: text.format(total=self.total) for lang, text in words.items()}
                 what = "a position from 0 (the deal)" if name == "n" else "a move number from 0"
                 raise ApiError(422, f"{name} is {what} to {self.total} (the last move), not {value}", said=said)
 

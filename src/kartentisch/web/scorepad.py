@@ -116,14 +116,14 @@ def _sheet(pad: dict[str, Any], entries: list[Any], lang: str) -> Sheet:
 
 
 def _frame(pad_id: str, pad: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
-    """The JSON answer of every endpoint: the sheet plus what a client needs to draw the form (``round_word``: what
-    the game's players call a round, per language)."""
+    """The JSON answer of every endpoint: the sheet plus what a client needs to draw the form (``round_word`` and
+    ``match_word``: what the game's players call a round and the match, per language; chips D1)."""
     game = get_game(pad["game"])
     ruleset = get_ruleset(pad["game"])
     n = len(pad["names"])
     return {
         "id": pad_id, "revision": pad["revision"], "game_names": dict(game.names),
-        "round_word": dict(ruleset.round_word),
+        "round_word": dict(ruleset.round_word), "match_word": dict(ruleset.match_word),
         "form": {"players": [f.describe() for f in ruleset.player_fields(n, sheet.options)],
                  "round": [f.describe() for f in ruleset.round_fields(n, sheet.options)]},
         "view_url": f"/scorepad/{pad_id}", **sheet.to_json(),

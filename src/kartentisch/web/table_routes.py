@@ -34,7 +34,7 @@ from .fanout import encode, frame_response
 from .frame_items import seat_names
 from .frames import LANG_HELP, FrameOut
 from .handover import take_back
-from .invites import seat_url
+from .invites import seat_url, spectator_url
 from .limits import TooManyRequests
 from .live import MAX_ACTION, LiveTable
 from .workers import MAX_ITERATIONS
@@ -166,7 +166,7 @@ async def create_table(body: TableIn, request: Request,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": names[s.seat],
                    **({"token": s.token, "url": seat_url(record.id, s.token)} if s.token else {})}
                   for s in record.seats],
-        "spectator_url": f"/t/{record.id}",
+        "spectator_url": spectator_url(record.id),
         "invite": {"code": record.invite_code, "url": f"/join/{record.invite_code}"},
         "host_token": record.host_token,
     }

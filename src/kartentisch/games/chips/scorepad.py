@@ -41,6 +41,7 @@ class ChipsRuleset(Ruleset):
 
     game_id = "chips"
     round_word = Text(WORDS.forms("scorepad.round"))  # chips D1: a round is a "Partie"
+    match_word = Text(WORDS.forms("scorepad.match"))  # chips D1: the match is the "Spiel"
 
     def player_fields(self, players: int, options: Mapping[str, Any]) -> list[Field]:
         """Per colour row ``<c>_up`` (values 1 … 10) and ``<c>_down`` (count); ``chips`` (0 … 7n)."""

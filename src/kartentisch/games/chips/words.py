@@ -28,7 +28,8 @@ PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
 #: cards under ``colour.``, the colour rows under ``row.``, the phases under ``phase.``), loaded once.
 WORDS: Final = Catalogue.read(__package__)
 #: The kernel's round and match sentences where chips words them its own way (Game.common_text): a round is a
-#: "Partie" (chips D1: the summary's word), so the whole match is "das Spiel".
+#: "Partie" (chips D1: the summary's word), so the whole match is "das Spiel"; the coach's refusals likewise
+#: (``coach_*``, web/refusals.py in_game_words).
 COMMON: Final = {lang: WORDS.section("common", lang) for lang in LANGS}
 
 

@@ -14,12 +14,13 @@ read only as "face down", the held card only by the drawer while it is hidden).
 from __future__ import annotations
 
 import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
 
 from ...kernel import GameState
+from ...kernel.memo import Memo
 from ...rl.observations import (
     Ctx,
     Dims,
@@ -75,12 +76,12 @@ SEAT = 9 * CELL + 4
 
 #: Encoded grids by content (a grid changes only on its owner's turn, and every seat sees it):
 #: emptied when it reaches :data:`GRID_CACHE` entries.
-_SEEN: dict[tuple[tuple[str | None, ...], ...], array.array[float]] = {}
 GRID_CACHE = 4096
 
 
-def _grid_block(grid: list[list[str | None]]) -> array.array[float]:
-    """One seat's block: 9 padded cells, then rows, columns, face-up sum, face-down count."""
+def _grid_block(grid: Sequence[Sequence[str | None]]) -> array.array[float]:
+    """One seat's block: 9 padded cells, then rows, columns, face-up sum, face-down count (only read, never
+    written: :data:`_SEEN` shares it)."""
     block = array.array("f", bytes(4 * SEAT))
     rows = len(grid)
     cols = len(grid[0]) if rows else 0
@@ -117,15 +118,12 @@ def _write_grids(ctx: Ctx, at: int, grids: list[list[list[str | None]]]) -> None
         buf[here:here + SEAT] = _block(grids[other])
 
 
+_SEEN: Memo[tuple[tuple[str | None, ...], ...], array.array[float]] = Memo(_grid_block, GRID_CACHE)
+
+
 def _block(grid: list[list[str | None]]) -> array.array[float]:
     """One seat's block (:func:`_grid_block`), remembered by the grid's content in :data:`_SEEN`."""
-    key = tuple(map(tuple, grid))
-    block = _SEEN.get(key)
-    if block is None:
-        if len(_SEEN) >= GRID_CACHE:
-            _SEEN.clear()
-        block = _SEEN[key] = _grid_block(grid)
-    return block
+    return _SEEN.get(tuple(map(tuple, grid)))
 
 
 def _grids_scale(d: Dims) -> np.ndarray:

@@ -1,6 +1,7 @@
 // The coach's words on the pages (issue 23): the hint panel, the review and the replay page, in German and English
 // (the moves themselves come from the server in the page's language). Also the coach's style sheet, loaded once.
 import { lang } from "./i18n.js";
+import { ownWord } from "./ui.js";
 
 const STRINGS = {
   en: {
@@ -23,7 +24,7 @@ const STRINGS = {
     share: "Copy the link to this position", copied: "Copied", keys: "Arrow keys: back and forward · Home, End: first and last",
     upload: "Open a replay file", uploadHelp: "A file saved by “kartentisch play” (one move per line).",
     uploadButton: "Open", badReplay: "This file is no replay kartentisch can read (details for developers below).", details: "Details", toTable: "Back to the table", reviewFailed: "The review failed: {0}", error: "Error",
-    notOver: "The match is not over yet: its replay opens at the end.", loading: "Loading…", jump: "Go to this position",
+    loading: "Loading…", jump: "Go to this position",
   },
   de: {
     hint: "Tipp", hintAsk: "Tipp zeigen", hintThinking: "Der Coach denkt nach…", hintTitle: "Die besten Züge laut Coach",
@@ -45,7 +46,7 @@ const STRINGS = {
     share: "Link zu dieser Stellung kopieren", copied: "Kopiert", keys: "Pfeiltasten: zurück und vor · Pos1, Ende: Anfang und Ende",
     upload: "Wiederholungsdatei öffnen", uploadHelp: "Eine Datei, die „kartentisch play“ gespeichert hat (ein Zug pro Zeile).",
     uploadButton: "Öffnen", badReplay: "Diese Datei ist keine Wiederholung, die kartentisch lesen kann (Einzelheiten für Entwickler unten).", details: "Einzelheiten", toTable: "Zurück zum Tisch", reviewFailed: "Die Analyse ist fehlgeschlagen: {0}", error: "Fehler",
-    notOver: "Die Partie läuft noch: ihre Wiederholung gibt es am Ende.", loading: "Lade…", jump: "Zu dieser Stellung",
+    loading: "Lade…", jump: "Zu dieser Stellung",
   },
 };
 
@@ -53,6 +54,13 @@ const STRINGS = {
 export function ct(key, ...args) {
   const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+}
+
+/** The coach's string `key` as game module `game` words it where it names the match or a round in its own terms (ui.js
+ * ownWord, its catalogue's `table_<key>`: chips calls the match "Spiel" and a round "Partie", chips D1), as the table
+ * does; else ct's, `vars`' values taking its "{0}", "{1}" … in their order. */
+export function coachWord(game, key, vars = {}) {
+  return ownWord(game, lang(), key, vars) ?? ct(key, ...Object.values(vars));
 }
 
 /** A win chance (0 … 1) as a whole percentage: "62 %" / "62 %". */

@@ -3,6 +3,7 @@
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
 import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
+import { LimitNote, NAME_MAX } from "./namefield.js";
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./ui.js";
 
 /** How often an open, visible group page looks for new tables and results (ms). */
@@ -18,7 +19,7 @@ const STRINGS = {
     copy: "Copy", copied: "Copied", start: "Play", game: "Game", who: "Who plays", bots: "Bots",
     startTable: "Start a table", startPad: "Score pad for real cards", starting: "Starting…",
     matches: "Tables and score pads", none: "Nothing played yet.", running: "running", over: "over",
-    mySeat: "Go to my seat", watch: "Watch", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
+    mySeat: "Go to my seat", watch: "Watch", replay: "Replay", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
     noStandings: "The standings appear after the first finished match.", matchesOf: "{0} matches", matchOf: "1 match",
     rank: "#", player: "Player", rating: "Rating", played: "Matches", wins: "Wins", average: "Avg. score",
     form: "Form", bot: "a bot", chart: "Rating after each match", headToHead: "Head to head",
@@ -37,7 +38,7 @@ const STRINGS = {
     copy: "Kopieren", copied: "Kopiert", start: "Spielen", game: "Spiel", who: "Wer spielt mit", bots: "Bots",
     startTable: "Tisch starten", startPad: "Punkteblock für echte Karten", starting: "Starte…",
     matches: "Tische und Punkteblöcke", none: "Noch nichts gespielt.", running: "läuft", over: "vorbei",
-    mySeat: "Zu meinem Platz", watch: "Zuschauen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
+    mySeat: "Zu meinem Platz", watch: "Zuschauen", replay: "Nachspielen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
     noStandings: "Die Tabelle erscheint nach der ersten beendeten Partie.", matchesOf: "{0} Partien", matchOf: "1 Partie",
     rank: "#", player: "Spieler", rating: "Wertung", played: "Partien", wins: "Siege", average: "Ø Punkte",
     form: "Form", bot: "ein Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
@@ -83,7 +84,9 @@ function JoinForm({ onJoined }) {
   return html`<section id="join" aria-labelledby="join-title"><h2 id="join-title">${t("join")}</h2>
     <p class="hint">${t("joinHelp")}</p>
     <form class="field" onSubmit=${submit}><label class="label" for="member-name">${t("yourName")}</label>
-      <input id="member-name" maxlength="80" autocomplete="nickname" value=${name} onInput=${(e) => setName(e.currentTarget.value)} />
+      <input id="member-name" maxlength=${NAME_MAX} autocomplete="nickname" aria-describedby="member-name-limit" value=${name}
+        onInput=${(e) => setName(e.currentTarget.value)} />
+      <${LimitNote} id="member-name-limit" value=${name} max=${NAME_MAX} />
       <label class="check"><input type="checkbox" id="member-again" checked=${again}
         onChange=${(e) => setAgain(e.currentTarget.checked)} /> ${t("again")}</label>
       <button type="submit" id="join-button" class="primary" disabled=${!name.trim()}>${t("joinButton")}</button></form>
@@ -155,7 +158,8 @@ function Matches({ items }) {
     ${items.length ? html`<ul class="matches">${items.map((m) => html`<li>
       <strong>${m.game_name}</strong><span>${listing(m.players)}</span>
       <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}</span>
-      ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat") : t("watch")}</a>`}
+      ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat")
+        : m.over ? t("replay") : t("watch")}</a>`}
     </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
 }
 

@@ -1,7 +1,7 @@
 // Hints at the table (issue 23): where the table allows them, a person asks the coach during their own decision and
 // sees its best moves in words with their chances to win the match; a button plays one. The search runs on the
 // server (GET /api/tables/{id}/hint with the seat's token), so the page only waits for the answer.
-import { ct, pct } from "./coachwords.js";
+import { coachWord, ct, pct } from "./coachwords.js";
 import { lang } from "./i18n.js";
 import { html, useState } from "./ui.js";
 
@@ -13,7 +13,7 @@ const TOP = 3;
  * it has legal moves), `play(token)` sends a move. Keyed by the position (frame.n) in table.js, so a new position
  * starts without a hint.
  */
-export function HintPanel({ tableId, token, frame, play }) {
+export function HintPanel({ tableId, token, frame, game, play }) {
   const [hint, setHint] = useState(null);   // null, {busy}, {error}, or the answer
   if (!frame.hints || !frame.legal.length) return null;
   const ask = async () => {
@@ -31,7 +31,7 @@ export function HintPanel({ tableId, token, frame, play }) {
     ${hint?.busy && html`<span class="progress" role="status"><progress aria-label=${ct("hintThinking")}></progress> ${ct("hintThinking")}</span>`}
     ${hint?.error && html`<p class="error" role="alert">${hint.error}</p>`}
     ${hint?.moves && html`<div class="hint-moves">
-      <p class="hint-head"><strong>${ct("hintTitle")}</strong> <small>${ct("hintFrom", hint.searches)}</small></p>
+      <p class="hint-head"><strong>${ct("hintTitle")}</strong> <small>${coachWord(game, "hintFrom", { games: hint.searches })}</small></p>
       ${stale ? html`<p>${ct("hintOld")}</p>` : html`<ol>${hint.moves.slice(0, TOP).map((m) => html`<li data-token=${m.token}>
         <span class="text">${m.text}</span>
         <span class="win" title=${ct("win")}><span class="bar" aria-hidden="true"><span style=${{ width: `${Math.round(100 * m.win)}%` }}></span></span>

@@ -1,9 +1,11 @@
 // The invite page (/join/<code>): whoever opens the one link the host shares sees the table's seats, types a
 // name and takes a free seat (POST /api/invites/{code}/join); the seat's private token is kept in this browser
-// and the table opens. Someone faster gets the seat: the page says so and shows the seats again.
+// and the table opens. Someone faster gets the seat: the page says so and shows the seats again. "Watch" is offered
+// while the match runs (the invite's `watch`); a finished match has nothing to watch live and offers its replay and
+// review instead, and one's own seat (its rematch) to whoever holds one.
 import { lang, t, toggleLang } from "./i18n.js";
 import { NameField, rememberName, rememberedName } from "./namefield.js";
-import { html, render, useEffect, useState } from "./ui.js";
+import { html, loadGame, ownWord, render, useEffect, useState } from "./ui.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop());
 // an invite shown on a table display (issue 34): the phone opens its seat in the hand view
@@ -18,14 +20,19 @@ function seatLink(url) {
 
 function Join() {
   const [invite, setInvite] = useState(null);
+  const [game, setGame] = useState(null);   // the game's module: its own words for the match (chips: "Spiel", D1)
   const [name, setName] = useState(rememberedName());
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [, setLang] = useState(lang());
   const load = async () => {   // the seats' names in the page's language
     const res = await fetch(`/api/invites/${encodeURIComponent(code)}?lang=${lang()}`);
-    setInvite(res.ok ? await res.json() : { error: res.status });
+    const data = res.ok ? await res.json() : { error: res.status };
+    if (data.game) setGame(await loadGame(data.game));
+    setInvite(data);
   };
+  /** A page word that names the match, in the game's own terms where it has them (ui.js ownWord), as the table's. */
+  const matchWord = (key) => ownWord(game, lang(), key) ?? t(key);
   useEffect(() => { load().then(() => { document.body.dataset.ready = "1"; }); }, []);
 
   const take = async (seat) => {
@@ -59,9 +66,9 @@ function Join() {
   return html`${header}<main id="join">
     <h2>${t("joinTitle")}: ${gameName}</h2>
     ${invite.clock && html`<p id="join-clock">◷ ${invite.clock}</p>`}
-    ${invite.over ? html`<p id="join-over">${t("inviteOver")}</p>
-        <p><a class="button primary replay-link" href=${invite.replay}>${t("replayReview")}</a></p>`
-      : invite.started || !open.length ? html`<p>${invite.started ? t("started") : t("noFree")}</p>`
+    ${invite.over ? html`<p id="join-over">${matchWord("inviteOver")}</p>
+        <p><a class="button primary replay-link" href=${invite.replay}>${matchWord("replayReview")}</a></p>`
+      : invite.started || !open.length ? html`<p>${invite.started ? matchWord("started") : t("noFree")}</p>`
       : html`<p>${t("joinHelp")}</p><p id="deal-fixed">${t("dealFixed")}${invite.fixed_seed ? ` ${t("fixedDealWhy")}` : ""}</p>
         <${NameField} id="join-name" value=${name} onInput=${setName} />`}
     ${note && html`<p class="error" role="alert">${note}</p>`}
@@ -71,8 +78,9 @@ function Join() {
         ? ` (${t("kind_bot")})` : ""}</span>
       ${s.kind === "open" && !invite.started && html`<button type="button" class="primary take" disabled=${busy || !name.trim()}
         onClick=${() => take(s.seat)}>${t("take")}</button>`}</li>`)}</ul>
-    <p>${mine && html`<a class="button primary" href=${seatLink(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}
-      <a href=${`/t/${encodeURIComponent(invite.table)}`}>${t("watch")}</a></p>
+    ${(mine || invite.watch) && html`<p>${mine && html`<a class="button primary"
+        href=${seatLink(`/t/${encodeURIComponent(invite.table)}#seat=${mine}`)}>${t("openMySeat")}</a> `}
+      ${invite.watch && html`<a href=${invite.watch}>${t("watch")}</a>`}</p>`}
   </main>`;
 }
 

@@ -6,7 +6,7 @@ import { Card } from "./cards.js";
 import { ct, MARKS } from "./coachwords.js";
 import { lang, points, t, toggleLang } from "./i18n.js";
 import { markedDecisions, ReviewPanel } from "./review.js";
-import { html, loadGame, render } from "./ui.js";
+import { html, loadGame, ownWord, render } from "./ui.js";
 
 const parts = location.pathname.split("/").filter(Boolean);   // ["t", id, "replay"] | ["replay"] | ["replay", id]
 const source = parts[0] === "t" ? { kind: "table", id: decodeURIComponent(parts[1]) }
@@ -50,7 +50,7 @@ async function show(n, seat = S.seat) {
     .catch(() => null);
   const data = res ? await res.json().catch(() => ({})) : {};
   if (!res?.ok) {
-    S.error = res?.status === 409 && source.kind === "table" ? ct("notOver") : data.text ?? data.error ?? ct("error");
+    S.error = data.text ?? data.error ?? ct("error");   // a table still running: the server's words, in its game's
     redraw();
     return;
   }
@@ -215,7 +215,7 @@ function App() {
       <div class="board">
         <${Controls} pos=${pos} />
         <p class="keys">${ct("keys")}</p>
-        <p id="info">${pos.open ? ct("allOpen") : `${ct("viewAs")}: ${pos.seat === null ? ct("spectator") : seatName(pos.seat)}`} · ${t("round")} ${pos.view.round} · ${t("phase")}: ${pos.phase_text}</p>
+        <p id="info">${pos.open ? ct("allOpen") : `${ct("viewAs")}: ${pos.seat === null ? ct("spectator") : seatName(pos.seat)}`} · ${ownWord(S.game, lang(), "round") ?? t("round")} ${pos.view.round} · ${t("phase")}: ${pos.phase_text}</p>
         <p class="now" aria-live="polite">${last ? last.text : ct("deal")}</p>
         <section id="zones" aria-label=${ct("replayTitle")}><${Table} view=${pos.view} ctx=${ctx} /></section>
         <${OnlySeen} pos=${pos} ctx=${ctx} />
@@ -223,7 +223,7 @@ function App() {
       <aside class="side">
         <${Scores} pos=${pos} />
         <${Log} pos=${pos} />
-        <${ReviewPanel} api=${API} names=${seatName} total=${pos.total} at=${pos.n} reader=${S.seat}
+        <${ReviewPanel} api=${API} game=${S.game} names=${seatName} total=${pos.total} at=${pos.n} reader=${S.seat}
           onReview=${(review) => { S.marks = new Map(markedDecisions(review).map((d) => [d.n, d])); redraw(); }}
           jump=${(n) => show(n)} />
         ${source.kind === "table" && html`<p><a href=${`/t/${encodeURIComponent(source.id)}`}>${ct("toTable")}</a></p>`}

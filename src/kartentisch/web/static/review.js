@@ -1,7 +1,7 @@
 // The review of a finished match (issue 23): a button starts it on the server (POST …/review), the page follows its
 // progress (GET …/review) and then draws each reviewed seat's chance to win after each of its moves as a curve with
 // the marked moves on it, and lists those moves in words with the better move the coach found.
-import { ct, MARKS, pct } from "./coachwords.js";
+import { coachWord, ct, MARKS, pct } from "./coachwords.js";
 import { lang } from "./i18n.js";
 import { html, useEffect, useState } from "./ui.js";
 
@@ -38,7 +38,7 @@ async function getJson(url, method = "GET") {
  * It opens in the reader's own view (the server words the other seats' moves as the reader saw them, fresh-user
  * report "fair play"); every seat's moves with their cards is an explicit choice (a checkbox; the match is over).
  */
-export function ReviewPanel({ api, names, total, reader, onReview = () => {}, jump = null, replayUrl = null, at = null }) {
+export function ReviewPanel({ api, game, names, total, reader, onReview = () => {}, jump = null, replayUrl = null, at = null }) {
   const [review, setReview] = useState(null);
   const [asked, setAsked] = useState(0);   // times the person pressed the button (the first look only reads)
   const [every, setEvery] = useState(false);   // every seat's moves with their cards, asked for
@@ -60,19 +60,19 @@ export function ReviewPanel({ api, names, total, reader, onReview = () => {}, ju
   return html`<section class="review" data-zone="review" data-state=${state ?? "loading"} aria-labelledby="review-title">
     <h2 id="review-title">${ct("reviewTitle")}</h2>
     ${(state === "none" || state === "failed") && html`<p class="actions">
-      <button type="button" class="primary start-review" onClick=${() => setAsked(asked + 1)}>${ct("review")}</button>
-      ${replayUrl && html`<a class="button replay-link" href=${replayUrl}>${ct("replay")}</a>`}</p>`}
+      <button type="button" class="primary start-review" onClick=${() => setAsked(asked + 1)}>${coachWord(game, "review")}</button>
+      ${replayUrl && html`<a class="button replay-link" href=${replayUrl}>${coachWord(game, "replay")}</a>`}</p>`}
     ${state === "failed" && review.error && html`<p class="error" role="alert">${ct("reviewFailed", review.error)}</p>`}
     ${state === "running" && html`<p class="progress" role="status">
       <progress value=${review.done} max=${Math.max(review.total, 1)} aria-label=${ct("reviewTitle")}></progress>
       ${review.total ? ct("reviewing", review.done + 1 > review.total ? review.total : review.done + 1, review.total) : ct("reviewWait")}</p>`}
     ${state === "done" && reader !== "all" && html`<label class="every-move"><input type="checkbox" checked=${every}
       onChange=${(e) => setEvery(e.currentTarget.checked)} /> ${ct("everyMove")}</label>`}
-    ${state === "done" && html`<${Curve} review=${review} names=${names} total=${total} at=${at} jump=${jump} />
-      ${review.full_effort < review.total && html`<p class="effort">${ct("reviewEffort", review.full_effort, review.total,
-        review.iterations, review.low_iterations)}</p>`}
+    ${state === "done" && html`<${Curve} review=${review} game=${game} names=${names} total=${total} at=${at} jump=${jump} />
+      ${review.full_effort < review.total && html`<p class="effort">${coachWord(game, "reviewEffort", { first: review.full_effort,
+        total: review.total, searches: review.iterations, fewer: review.low_iterations })}</p>`}
       <${Marked} review=${review} names=${names} jump=${jump} />
-      ${replayUrl && html`<p class="actions"><a class="button primary replay-link" href=${replayUrl}>${ct("replay")}</a></p>`}`}
+      ${replayUrl && html`<p class="actions"><a class="button primary replay-link" href=${replayUrl}>${coachWord(game, "replay")}</a></p>`}`}
   </section>`;
 }
 
@@ -83,13 +83,13 @@ export function markedDecisions(review) {
 
 /** Each reviewed seat's chance to win after each of its moves (x: the move number, y: the chance in %, both axes
  * labelled), marks as larger dots, the match's result at its end. */
-function Curve({ review, names, total, at, jump }) {
+function Curve({ review, game, names, total, at, jump }) {
   const end = Math.max(1, total, ...review.decisions.map((d) => d.n));
   const x = (n) => LEFT + ((W - LEFT - PAD) * n) / end;
   const y = (win) => PAD + (H - PAD - BOTTOM) * (1 - win);
   const seats = review.seats;
   return html`<figure class="curve">
-    <figcaption>${ct("curve")}
+    <figcaption>${coachWord(game, "curve")}
       <span class="legend">${seats.map((s, i) => html`<span class="key" data-seat=${s}>
         <span class="swatch" style=${{ background: LINES[i % LINES.length] }} aria-hidden="true"></span>${names(s)}</span>`)}</span></figcaption>
     <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${seats.map((s) => ct("curveOf", names(s))).join("; ")}>

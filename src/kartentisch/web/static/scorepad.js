@@ -22,17 +22,19 @@ const STRINGS = {
     namesHelp: "Der erste Name ist Platz 1, dann weiter im Uhrzeigersinn.",
     options: "Optionen", create: "Punkteblock anlegen", round: "Runde", total: "Summe", enter: "{round} {n} eintragen",
     correct: "{round} {n} korrigieren", save: "Speichern", cancel: "Abbrechen", undo: "Letzte {round} löschen",
-    undoAsk: "{round} {n} löschen?", deals: "{round} {n}: {name} gibt", over: "Partie beendet. Sieger: {names}",
-    overMany: "Partie beendet. Geteilter Sieg: {names}", share: "Teilen (nur lesen)",
+    undoAsk: "{round} {n} löschen?", deals: "{round} {n}: {name} gibt", over: "{match} beendet. Sieger: {names}",
+    overMany: "{match} beendet. Geteilter Sieg: {names}", share: "Teilen (nur lesen)",
     shareHelp: "Wer diesen Link hat, sieht die Punkte, kann aber nichts ändern.", copy: "Kopieren",
     editHelp: "Dein Link zum Eintragen (aufheben):", readOnly: "Nur-Lese-Ansicht", clear: "Leeren", cards: "{n} Karten", card1: "1 Karte", seat: "Platz {n}",
     sum: "Summe", none: "—", yes: "ja", error: "Fehler", unknown: "Diesen Punkteblock gibt es nicht.",
     nullValue: "keine", dealerMark: "● gibt",
   },
 };
-// {round}: what the pad's game calls a round in German ("Runde"; chips: "Partie"), from the server
+// {round}, {match}: what the pad's game calls a round and the match in German ("Runde", "Partie"; chips: "Partie",
+// "Spiel", chips D1), from the server
 const t = (key, vars = {}) => {
-  const all = { round: state.pad?.round_word?.[lang()] ?? "Runde", ...vars };
+  const all = { round: state.pad?.round_word?.[lang()] ?? "Runde", match: state.pad?.match_word?.[lang()] ?? "Partie",
+    ...vars };
   return (STRINGS[lang()][key] ?? STRINGS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(all[k] ?? ""));
 };
 const $ = (id) => document.getElementById(id);

@@ -658,13 +658,13 @@ function App() {
         <${WaitingSeats} frame=${frame} />
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
-        ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
+        ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} game=${S.game} names=${(s) => seatName(frame, s)}
           total=${frame.n} reader=${readerOf(frame.seat)} replayUrl=${replayUrl(0, frame.seat)}
           jump=${(n) => { location.href = replayUrl(n, frame.seat); }} />`}
         <${RoundSummary} frame=${frame} chooser=${chooser} over=${v.game_over} />
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
-        <${HintPanel} key=${frame.n} tableId=${tableId} token=${conn.token} frame=${frame} play=${(token) => send(conn, token)} />
+        <${HintPanel} key=${frame.n} tableId=${tableId} token=${conn.token} frame=${frame} game=${S.game} play=${(token) => send(conn, token)} />
         ${!hotseat && frame.seat !== null && html`<${TurnPanel} tableId=${tableId} token=${conn.token} />`}
       </div>
       <aside class="side">
