@@ -35,6 +35,7 @@ from ...rl.observations import (
     seat_one_hot,
     seat_set,
     seats,
+    update_cards,
 )
 from .cards import COLOURS, DECK, MEAN_VALUE, VALUE
 from .notation import LINES
@@ -264,7 +265,7 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
         kept["gains"] = about
     was: list[str] = kept.get("discard", [])
     if discard != was:
-        _update_discard(ctx, at["discard"], discard, was)
+        update_cards(ctx.buf, at["discard"], ctx.card_index, was, discard)  # R8, R9: put on / taken from the top
         kept["discard"] = list(discard)
     tail = at["discard_top"]  # discard_top and every slice after it: single numbers, rewritten
     zero = kept.get("tail")
@@ -294,23 +295,6 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
         buf[at["final_turns"] + (other - seat) % n] += 1.0
     for other in s.reveal_queue or ():
         buf[at["reveal_queue"] + (other - seat) % n] += 1.0
-
-
-def _update_discard(ctx: Ctx, at: int, now: list[str], was: list[str]) -> None:
-    """Turn the ``discard`` multi-hot at ``at`` from the pile ``was`` into ``now`` (top first): cards put on
-    the top (R8, R9) added, cards taken from it subtracted, any other change rewritten whole."""
-    buf, index = ctx.buf, ctx.card_index
-    put_on, taken = len(now) - len(was), len(was) - len(now)
-    if put_on > 0 and now[put_on:] == was:
-        ctx.add_cards(at, now[:put_on])
-        return
-    if taken > 0 and was[taken:] == now:
-        for code in was[:taken]:
-            buf[at + index[code]] -= 1.0
-        return
-    for code in was:
-        buf[at + index[code]] -= 1.0
-    ctx.add_cards(at, now)
 
 
 PARTS = (
