@@ -342,3 +342,23 @@ def test_every_game_s_terminal_refusal_says_the_rule_in_words_not_its_id(game, l
     assert said.startswith(("Not allowed now", "That is not a move here") if lang == "en"
                            else ("Jetzt nicht erlaubt", "Das ist hier kein Zug")), said
     assert len(said.split(". ")) >= 3, f"no rule in words: {said}"
+
+
+@pytest.mark.parametrize(("lang", "typo", "step", "swapped"), [
+    ("de", "Nicht verstanden: 'xyz'.", "Tausche Rot 4 ins Raster ein", "Du tauschst Rot 4 in Reihe 1, Spalte 1 ein"),
+    ("en", "Not understood: 'xyz'.", "Swap Red 4 into the grid", "You swap Red 4 into row 1, column 1"),
+])
+def test_a_typo_keeps_the_half_made_move(lang: str, typo: str, step: str, swapped: str, tmp_path: Path) -> None:
+    """A fresh user typed ``xyz`` at the second step of grid's swap (grid R7: take the discard, then a place of
+    the grid): the whole table was drawn again and the first step asked again. Like a wrong number, a typo (and a
+    move the rules refuse now) keeps the steps picked so far: the next ``1`` is the first place of the grid."""
+    result = runner.invoke(app, ["play", "grid", "--seed", "1", "--lang", lang, "--save", str(tmp_path / "m.jsonl")],
+                           input="1\n1\n2\n1\nxyz\ndraw\n1\nquit\n")  # flip, flip, take the discard, swap, …
+    assert result.exit_code == 0, result.output
+    after = result.output.split(typo, 1)[1].splitlines()
+    assert after[0].endswith("choice, or back, help, rules, log or quit." if lang == "en" else "verlauf oder ende.")
+    assert after[1] == step, after[:3]  # the step is asked again at once: no table drawn between
+    draw = "Not allowed now: “Draw" if lang == "en" else "Jetzt nicht erlaubt: „Ziehe"
+    refusal = next(i for i, line in enumerate(after) if draw in line)
+    assert after[refusal + 1] == step, after[refusal:refusal + 3]  # a refused move keeps the step too
+    assert swapped in result.output, result.output
