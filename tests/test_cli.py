@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from kartentisch.bots import bot_label
 from kartentisch.cli.app import app, refused
 from kartentisch.games import get_game
-from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice
+from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice, narrate
 from kartentisch.kernel.words import winners_line
 from tests.conftest import GAME_IDS, GAMES
 
@@ -362,3 +362,33 @@ def test_a_typo_keeps_the_half_made_move(lang: str, typo: str, step: str, swappe
     refusal = next(i for i, line in enumerate(after) if draw in line)
     assert after[refusal + 1] == step, after[refusal:refusal + 3]  # a refused move keeps the step too
     assert swapped in result.output, result.output
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_scored_round_is_shown_before_a_bot_deals_the_next(game_id: str, tmp_path: Path) -> None:
+    """A fresh user (grid, German) read "Runde 1 ist vorbei: …" followed straight by "Bot Max (solide) gibt Runde
+    2…": only their own deal showed the scored round. Whoever deals (colors R18, chips R11, grid R20, lastcard R17,
+    mayhem R72), the round's end is drawn (grid R16's revealed grids) with the score pad, and the terminal waits for
+    Enter before the bot's deal; from either seat, so that every game has a bot deal."""
+    options = json.dumps({"rounds": 2} if game_id == "chips" else {})
+    bot_deals = 0
+    for seat in (1, 2):
+        save = tmp_path / f"m{seat}.jsonl"
+        result = runner.invoke(app, ["play", game_id, "--players", "2", "--seat", str(seat), "--seed", "3", "--bots",
+                                     "random", "--options", options, "--save", str(save), "--lang", "de"],
+                               input="1\n" * 300)  # then the end of input: the match is left where it is
+        assert result.exit_code == 0, result.output
+        match, me = Match.load(save), seat - 1
+        voice = Voice("de", me, tuple(bot_label("random", s, "de") if s != me else "" for s in range(2)))
+        states = list(match.states())
+        deals = [i for i, (s, token) in enumerate(match.history) if token == "deal" and s != me]
+        for i in deals:
+            s = match.history[i][0]
+            ended = narrate(states[i - 1], match.history[i - 1][0], match.history[i - 1][1], states[i], voice)
+            dealt = narrate(states[i], s, "deal", states[i + 1], voice).text
+            shown = result.output.split(f"Enter: weiter, q: beenden {dealt}")[0]
+            assert ended.round_text and ended.round_text in shown, result.output  # the deal waited for Enter …
+            assert "Punkteblock" in shown[shown.rindex(ended.round_text):]  # … under the scored round's table
+        assert result.output.count("Enter: weiter, q: beenden") == len(deals), result.output  # only then
+        bot_deals += len(deals)
+    assert bot_deals, "no bot dealt: the test shows nothing"

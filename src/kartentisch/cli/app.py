@@ -221,6 +221,9 @@ def play_cmd(
             bot_seats = [s for s in state.to_act() if s != me]
             if bot_seats:
                 seat_now = bot_seats[0]
+                if state.round_over and not _round_end(state, me, voice):
+                    say(t(lang, "quit"))
+                    break
                 line = seat_bots[seat_now].choose(state, seat_now)
             else:
                 show(state, me, voice)
@@ -241,6 +244,16 @@ def play_cmd(
     finally:
         match.save(save)
         say(t(lang, "saved", path=str(save)))
+
+
+def _round_end(state: GameState, seat: int, voice: Voice) -> bool:
+    """Show the scored round (phase ``round_over``) to the person at ``seat`` before a bot deals the next one, and
+    wait for Enter: the table as the person's own deal shows it, with every card the rules reveal at the round's
+    end (grid R16's final grids) and the score pad. The next round waits for ``deal`` so that the scored round stays
+    shown (CONVENTIONS "Common to all five games"; colors R18, chips R11, grid R20, lastcard R17, mayhem R72); a
+    fresh user never saw their revealed grid when the bot dealt. ``False`` when the person quits there."""
+    show(state, seat, voice)
+    return command(_answer(t(voice.lang, "enter") + " ")) != "quit"
 
 
 def _whole(text: str, what: str, lang: str) -> int:
