@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.words import Voice, listing, number
+from .cards import VALUE
 from .words import WORDS, phase_name
 
 #: Card face style per colour letter (D1); text colours chosen for contrast on each background.
@@ -35,12 +36,13 @@ BACK_STYLE = "grey50 on grey11"
 
 
 def card_text(cell: str | None) -> Text:
-    """One cell: a face-up card in its colour (``g 7``), a back (``?``) or a gap (``None``)."""
+    """One cell: a face-up card in its colour (``g 7``, ``b −1`` with the minus sign U+2212 as its name,
+    :func:`~kartentisch.kernel.words.number`), a back (``?``) or a gap (``None``)."""
     if cell is None:
         return Text("    ")
     if cell.startswith("?"):
         return Text("▒▒▒▒", style=BACK_STYLE)
-    return Text(f"{cell[0]}{cell[1:]:>3}", style=CARD_STYLE[cell[0]])
+    return Text(f"{cell[0]}{number(VALUE[cell]):>3}", style=CARD_STYLE[cell[0]])
 
 
 def _label(lang: str, key: str) -> str:
