@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from kartentisch.bots import bot_label
 from kartentisch.cli.app import app, refused
 from kartentisch.games import get_game
-from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice
+from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice, narrate
 from kartentisch.kernel.words import winners_line
 from tests.conftest import GAME_IDS, GAMES
 
@@ -342,3 +342,53 @@ def test_every_game_s_terminal_refusal_says_the_rule_in_words_not_its_id(game, l
     assert said.startswith(("Not allowed now", "That is not a move here") if lang == "en"
                            else ("Jetzt nicht erlaubt", "Das ist hier kein Zug")), said
     assert len(said.split(". ")) >= 3, f"no rule in words: {said}"
+
+
+@pytest.mark.parametrize(("lang", "typo", "step", "swapped"), [
+    ("de", "Nicht verstanden: 'xyz'.", "Tausche Rot 4 ins Raster ein", "Du tauschst Rot 4 in Reihe 1, Spalte 1 ein"),
+    ("en", "Not understood: 'xyz'.", "Swap Red 4 into the grid", "You swap Red 4 into row 1, column 1"),
+])
+def test_a_typo_keeps_the_half_made_move(lang: str, typo: str, step: str, swapped: str, tmp_path: Path) -> None:
+    """A fresh user typed ``xyz`` at the second step of grid's swap (grid R7: take the discard, then a place of
+    the grid): the whole table was drawn again and the first step asked again. Like a wrong number, a typo (and a
+    move the rules refuse now) keeps the steps picked so far: the next ``1`` is the first place of the grid."""
+    result = runner.invoke(app, ["play", "grid", "--seed", "1", "--lang", lang, "--save", str(tmp_path / "m.jsonl")],
+                           input="1\n1\n2\n1\nxyz\ndraw\n1\nquit\n")  # flip, flip, take the discard, swap, …
+    assert result.exit_code == 0, result.output
+    after = result.output.split(typo, 1)[1].splitlines()
+    assert after[0].endswith("choice, or back, help, rules, log or quit." if lang == "en" else "verlauf oder ende.")
+    assert after[1] == step, after[:3]  # the step is asked again at once: no table drawn between
+    draw = "Not allowed now: “Draw" if lang == "en" else "Jetzt nicht erlaubt: „Ziehe"
+    refusal = next(i for i, line in enumerate(after) if draw in line)
+    assert after[refusal + 1] == step, after[refusal:refusal + 3]  # a refused move keeps the step too
+    assert swapped in result.output, result.output
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_scored_round_is_shown_before_a_bot_deals_the_next(game_id: str, tmp_path: Path) -> None:
+    """A fresh user (grid, German) read "Runde 1 ist vorbei: …" followed straight by "Bot Max (solide) gibt Runde
+    2…": only their own deal showed the scored round. Whoever deals (colors R18, chips R11, grid R20, lastcard R17,
+    mayhem R72), the round's end is drawn (grid R16's revealed grids) with the score pad, and the terminal waits for
+    Enter before the bot's deal; from either seat, so that every game has a bot deal."""
+    options = json.dumps({"rounds": 2} if game_id == "chips" else {})
+    bot_deals = 0
+    for seat in (1, 2):
+        save = tmp_path / f"m{seat}.jsonl"
+        result = runner.invoke(app, ["play", game_id, "--players", "2", "--seat", str(seat), "--seed", "3", "--bots",
+                                     "random", "--options", options, "--save", str(save), "--lang", "de"],
+                               input="1\n" * 300)  # then the end of input: the match is left where it is
+        assert result.exit_code == 0, result.output
+        match, me = Match.load(save), seat - 1
+        voice = Voice("de", me, tuple(bot_label("random", s, "de") if s != me else "" for s in range(2)))
+        states = list(match.states())
+        deals = [i for i, (s, token) in enumerate(match.history) if token == "deal" and s != me]
+        for i in deals:
+            s = match.history[i][0]
+            ended = narrate(states[i - 1], match.history[i - 1][0], match.history[i - 1][1], states[i], voice)
+            dealt = narrate(states[i], s, "deal", states[i + 1], voice).text
+            shown = result.output.split(f"Enter: weiter, q: beenden {dealt}")[0]
+            assert ended.round_text and ended.round_text in shown, result.output  # the deal waited for Enter …
+            assert "Punkteblock" in shown[shown.rindex(ended.round_text):]  # … under the scored round's table
+        assert result.output.count("Enter: weiter, q: beenden") == len(deals), result.output  # only then
+        bot_deals += len(deals)
+    assert bot_deals, "no bot dealt: the test shows nothing"

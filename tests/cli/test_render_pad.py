@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from kartentisch.cli import app as cli_app
 from kartentisch.cli.i18n import t
-from kartentisch.cli.render import render_view
+from kartentisch.cli.render import render_view, score_table
 from kartentisch.kernel import GameState, Match, Voice
 from tests.conftest import GAME_IDS, GAMES
 
@@ -82,3 +82,12 @@ def test_the_pad_heads_its_rounds_in_the_games_german_word(game_id: str, word: s
     assert head.lstrip("┃ ").startswith(word), text
     if game_id == "chips":  # "Runde" only for the final circuit (chips R9)
         assert all(line.strip().startswith("Letzte Runde:") for line in text.splitlines() if "Runde" in line), text
+
+
+def test_the_score_pad_writes_negative_scores_with_the_minus_sign() -> None:
+    """The terminal's score pad writes −3 (U+2212) as the table's summaries and the web pad do, not "-3"."""
+    view = {"players": 2, "scores": [[-3, 5]], "totals": [-3, 5]}
+    console = Console(record=True, width=120, color_system=None)
+    console.print(score_table(view, Voice("de", 0), "Runde"))
+    text = console.export_text()
+    assert text.count("−3") == 2 and "-3" not in text, text

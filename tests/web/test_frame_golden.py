@@ -31,12 +31,13 @@ MOVES = 400
 #: After this many moves a seat's second page (English) and a German spectator join.
 JOIN_AT = 60
 #: (frames sent, sha256 of all texts) per game, recorded at 4c31a7d (main before the issue 33 frame cuts); lastcard
-#: again after its lay takes the pile card as a picked set and its deal reads "Gib Runde 2" (the only differences).
+#: again after its lay takes the pile card as a picked set and its deal reads "Gib Runde 2" (the only differences);
+#: grid again after its card names write −1 with the minus sign U+2212 (all 932 differences " -1" → " −1").
 GOLDEN: dict[str, tuple[int, str]] = {
     "colors": (1109, "4c5683f3a11146d6ea384f57137f21aebeed4a78e18477f089ca79d6930f183d"),
     "chips": (196, "084cc8d3da2a55f8d2c15fadd6a913c1f333362960a92f18ac8d1d493bbdd2e1"),
     "lastcard": (822, "8299933f0a3c66dfd391c9ab066be191efdd65fcfd9e23c9f6b8486deea1c6c7"),
-    "grid": (416, "e7a5b31ebd49046bafa6f3cad62605c391502f76b0c7a766e5f034599450e5b6"),
+    "grid": (416, "1a51f9ec312d1fc4f4b5eecfa1108de7643b63e08188a092a7e9d6c212c1e3eb"),
     "mayhem": (2698, "5310720da4b54d3f42c235d7ba6effe5d58d11f87db33212cbd684e1d51f3487"),
 }
 

@@ -147,9 +147,24 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
                 picker.pick(options[int(answer) - 1])
             else:
                 say(t(voice.lang, "no_move", n=answer, k=len(options)), style="red")
+        elif (why := _refusal(state, seat, answer, voice)) is not None:
+            say(why, style="red")  # the step stays: a typo never discards the steps picked so far
         else:
-            return answer  # a token or a line of tokens, checked by apply_line
+            return answer  # a legal token or line of tokens
     return token
+
+
+def _refusal(state: GameState, seat: int, line: str, voice: Voice) -> str | None:
+    """Why typed ``line`` (a token or a line of them, not a number or command) is no move of ``seat`` now, in the
+    voice's words: "Not understood: 'xyz'…" for text that is no move at all, :func:`refused` for a move the rules
+    refuse; ``None`` when the line is legal. Tried on a copy, so ``state`` is unchanged either way."""
+    try:
+        state.clone().apply_line(seat, line)
+    except MalformedToken as exc:  # typed text that is no move at all: the player's words, no notation
+        return t(voice.lang, "not_understood", text=repr(exc.token or line))
+    except IllegalAction as exc:  # a move written in the notation that the rules refuse now
+        return refused(state, seat, exc, line, voice)
+    return None
 
 
 @app.command("play")
@@ -206,6 +221,9 @@ def play_cmd(
             bot_seats = [s for s in state.to_act() if s != me]
             if bot_seats:
                 seat_now = bot_seats[0]
+                if state.round_over and not _round_end(state, me, voice):
+                    say(t(lang, "quit"))
+                    break
                 line = seat_bots[seat_now].choose(state, seat_now)
             else:
                 show(state, me, voice)
@@ -215,14 +233,7 @@ def play_cmd(
                     break
                 line = answer
             before = state.clone()
-            try:
-                tokens = match.apply(seat_now, line)
-            except MalformedToken as exc:  # typed text that is no move at all: the player's words, no notation
-                say(t(lang, "not_understood", text=repr(exc.token or line)), style="red")
-                continue
-            except IllegalAction as exc:  # a move written in the notation that the rules refuse now
-                say(refused(state, me, exc, line, voice), style="red")
-                continue
+            tokens = match.apply(seat_now, line)  # legal: checked by _decide (a person) or chosen by a bot
             for token in tokens:  # a typed line may hold several moves: tell each
                 after = before.clone()
                 after.apply(seat_now, token)
@@ -233,6 +244,16 @@ def play_cmd(
     finally:
         match.save(save)
         say(t(lang, "saved", path=str(save)))
+
+
+def _round_end(state: GameState, seat: int, voice: Voice) -> bool:
+    """Show the scored round (phase ``round_over``) to the person at ``seat`` before a bot deals the next one, and
+    wait for Enter: the table as the person's own deal shows it, with every card the rules reveal at the round's
+    end (grid R16's final grids) and the score pad. The next round waits for ``deal`` so that the scored round stays
+    shown (CONVENTIONS "Common to all five games"; colors R18, chips R11, grid R20, lastcard R17, mayhem R72); a
+    fresh user never saw their revealed grid when the bot dealt. ``False`` when the person quits there."""
+    show(state, seat, voice)
+    return command(_answer(t(voice.lang, "enter") + " ")) != "quit"
 
 
 def _whole(text: str, what: str, lang: str) -> int:

@@ -149,3 +149,12 @@ def test_the_next_dealers_own_terminal_says_you_deal() -> None:
     other = (dealer + 1) % 3
     named = f"Partie gewertet; {Voice('de').name(dealer)} gibt die nächste Partie."
     assert named in _text(state.view(other), other, "de")
+
+
+def test_a_row_worth_less_than_nothing_shows_the_minus_sign() -> None:
+    """chips R10: a row of face-down cards is worth −1 each; the terminal writes it as the score pad and the summaries
+    do (U+2212), not with the hyphen."""
+    view = GAME.new_state(2, seed=1).view(0)
+    view["zones"]["display"][0]["r"] = ["-r7", "-r9"]
+    text = _text(view, 0, "de")
+    assert "−2" in text and "-2" not in text

@@ -53,6 +53,15 @@ def test_render_shapes_shrink() -> None:
     assert "r  1 r  2" in text and "(empty)" in text
 
 
+def test_a_card_of_minus_one_shows_the_minus_sign_of_its_name() -> None:
+    """grid D1's −1 cards read "Blau −1" in every sentence; their drawing has the same sign (U+2212), not the
+    notation's hyphen."""
+    view = get_game("grid").new_state(2, seed=1).view(0)
+    view["zones"]["grids"][0] = [["b-1", "p-1", "y0"]]
+    text = _text(view, 0, "de")
+    assert "b −1 p −1 y  0" in text and "-1" not in text
+
+
 def test_render_names_seats_from_one_and_the_phase_in_words() -> None:
     state = get_game("grid").new_state(3, seed=4)
     text = _text(state.view(2), 2, "de")

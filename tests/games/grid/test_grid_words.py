@@ -99,7 +99,10 @@ def test_swap_outside_a_shrunk_grid_is_illegal_not_malformed_r10() -> None:
 
 # ----------------------------------------------------------------------------- names
 def test_card_and_phase_names() -> None:
-    assert card_name("b-1", "en") == "Blue -1" and card_name("g11", "de") == "Grün 11"
+    assert card_name("b-1", "en") == "Blue −1" and card_name("g11", "de") == "Grün 11"
+    # one minus sign (U+2212) in names as on the cards and in the summaries: "Orange −1", never the token's hyphen
+    assert card_name("o-1", "de") == "Orange −1" and card_name("p-1", "en") == "Purple −1"
+    assert not [c for c in DECK for lang in ("en", "de") if "-" in card_name(c, lang)]
     assert card_name("p0", "de") == "Lila 0" and card_name("t7", "en") == "Turquoise 7"
     assert GAME.card_name("y5", "de") == "Gelb 5"
     assert {phase_name(p, "de") for p in ("setup", "play", "reveal", "round_over", "game_over")} == {
@@ -152,15 +155,15 @@ def test_take_swap_diagonal_close_and_chain_worked_example_3() -> None:
     grid0 = [["g2", "r7", "r1"], ["r5", "?y8", "?p9"], ["?o4", "?m5", "g6"]]
     state = GAME.load(doc([grid0, *QUIET], ["t9"], ["g-1", "t10"], 0))
     texts = told(state, 0, "takediscard")
-    assert texts["en", 0] == "You take Green -1 from the discard pile."
-    assert texts["de", 1] == "Ana nimmt Grün -1 vom Ablagestapel."
-    assert texts["en", None] == "Seat 1 takes Green -1 from the discard pile."
+    assert texts["en", 0] == "You take Green −1 from the discard pile."
+    assert texts["de", 1] == "Ana nimmt Grün −1 vom Ablagestapel."
+    assert texts["en", None] == "Seat 1 takes Green −1 from the discard pile."
     texts = told(state, 0, "swap:1:1")
-    assert texts["en", 0] == ("You swap Green -1 into row 2, column 2; Yellow 8 goes to the discard pile. "
-                              "The diagonal from top left is complete (Green -1, Green 2 and Green 6) and goes "
+    assert texts["en", 0] == ("You swap Green −1 into row 2, column 2; Yellow 8 goes to the discard pile. "
+                              "The diagonal from top left is complete (Green −1, Green 2 and Green 6) and goes "
                               "to the discard pile. You must now close the gaps, horizontally or vertically.")
-    assert texts["de", 1] == ("Ana tauscht Grün -1 in Reihe 2, Spalte 2 ein; Gelb 8 kommt auf den Ablagestapel. "
-                              "Die Diagonale von links oben ist vollständig (Grün -1, Grün 2 und Grün 6) und "
+    assert texts["de", 1] == ("Ana tauscht Grün −1 in Reihe 2, Spalte 2 ein; Gelb 8 kommt auf den Ablagestapel. "
+                              "Die Diagonale von links oben ist vollständig (Grün −1, Grün 2 und Grün 6) und "
                               "kommt auf den Ablagestapel. Ana muss das Raster jetzt waagerecht oder senkrecht "
                               "zusammenschieben.")
     texts = told(state, 0, "close:v")
@@ -177,16 +180,16 @@ def test_draw_swap_unseen_card_several_lines_and_remove_d15() -> None:
     grid0 = [["?t1", "b5", "b9"], ["b3", "?o3", "?p7"], ["b7", "?y2", "r6"]]
     state = GAME.load(doc([grid0, *QUIET], ["b-1"], ["o8"], 0))
     texts = told(state, 0, "draw")
-    assert texts["en", 0] == "You draw Blue -1." and texts["de", 0] == "Du ziehst Blau -1."
+    assert texts["en", 0] == "You draw Blue −1." and texts["de", 0] == "Du ziehst Blau −1."
     assert texts["en", 1] == "Ana draws a card." and texts["de", None] == "Platz 1 zieht eine Karte."
     texts = told(state, 0, "swap:0:0")
-    assert texts["en", 0] == ("You swap Blue -1 into row 1, column 1; Turquoise 1 goes to the discard pile. "
+    assert texts["en", 0] == ("You swap Blue −1 into row 1, column 1; Turquoise 1 goes to the discard pile. "
                               "You have several complete lines and choose one to remove.")
-    assert texts["de", 1] == ("Ana tauscht Blau -1 in Reihe 1, Spalte 1 ein; Türkis 1 kommt auf den "
+    assert texts["de", 1] == ("Ana tauscht Blau −1 in Reihe 1, Spalte 1 ein; Türkis 1 kommt auf den "
                               "Ablagestapel. Ana hat mehrere vollständige Reihen und wählt eine zum Entfernen.")
     texts = told(state, 0, "remove:r0")
-    assert texts["en", 0] == "You remove row 1 (Blue -1, Blue 5 and Blue 9). Your grid now has 2 rows and 3 columns."
-    assert texts["de", None] == ("Platz 1 entfernt Reihe 1 (Blau -1, Blau 5 und Blau 9). Das Raster von Platz 1 "
+    assert texts["en", 0] == "You remove row 1 (Blue −1, Blue 5 and Blue 9). Your grid now has 2 rows and 3 columns."
+    assert texts["de", None] == ("Platz 1 entfernt Reihe 1 (Blau −1, Blau 5 und Blau 9). Das Raster von Platz 1 "
                                  "hat jetzt 2 Reihen und 3 Spalten.")
 
 
@@ -195,11 +198,11 @@ def test_a_drawn_card_unseen_by_others_is_named_once_it_lies_in_the_grid_r21() -
     state = GAME.load(doc([grid0, *QUIET], ["y-1"], ["o8"], 0))
     state.apply(0, "draw")
     texts = told(state, 0, "swap:0:1")
-    assert texts["en", 1] == ("Ana swaps Yellow -1 into row 1, column 2; Orange 9 goes to the discard pile. "
-                              "Row 1 is complete (Yellow -1, Yellow 2 and Yellow 6) and goes to the discard pile. "
+    assert texts["en", 1] == ("Ana swaps Yellow −1 into row 1, column 2; Orange 9 goes to the discard pile. "
+                              "Row 1 is complete (Yellow −1, Yellow 2 and Yellow 6) and goes to the discard pile. "
                               "Ana's grid now has 2 rows and 3 columns.")
-    assert texts["de", None] == ("Platz 1 tauscht Gelb -1 in Reihe 1, Spalte 2 ein; Orange 9 kommt auf den "
-                                 "Ablagestapel. Reihe 1 ist vollständig (Gelb -1, Gelb 2 und Gelb 6) und kommt "
+    assert texts["de", None] == ("Platz 1 tauscht Gelb −1 in Reihe 1, Spalte 2 ein; Orange 9 kommt auf den "
+                                 "Ablagestapel. Reihe 1 ist vollständig (Gelb −1, Gelb 2 und Gelb 6) und kommt "
                                  "auf den Ablagestapel. Das Raster von Platz 1 hat jetzt 2 Reihen und 3 Spalten.")
 
 
@@ -302,12 +305,12 @@ def test_choices_read_as_steps() -> None:
     assert steps("en") == {"draw": ("Draw a card",), "takediscard": ("Take Orange 8 from the discard pile",)}
     state.apply(0, "draw")
     en, de = steps("en"), steps("de")
-    assert en["swap:0:0"] == ("Swap Blue -1 into the grid", "Row 1, column 1 (face down)")
-    assert en["swap:2:2"] == ("Swap Blue -1 into the grid", "Row 3, column 3 (Red 6)")
-    assert de["flip:1:2"] == ("Lege Blau -1 ab und decke eine Karte auf", "Reihe 2, Spalte 3")
+    assert en["swap:0:0"] == ("Swap Blue −1 into the grid", "Row 1, column 1 (face down)")
+    assert en["swap:2:2"] == ("Swap Blue −1 into the grid", "Row 3, column 3 (Red 6)")
+    assert de["flip:1:2"] == ("Lege Blau −1 ab und decke eine Karte auf", "Reihe 2, Spalte 3")
     state.apply(0, "swap:0:0")
-    assert steps("de") == {"remove:r0": ("Entferne Reihe 1 (Blau -1, Blau 5 und Blau 9)",),
-                           "remove:c0": ("Entferne Spalte 1 (Blau -1, Blau 3 und Blau 7)",)}
+    assert steps("de") == {"remove:r0": ("Entferne Reihe 1 (Blau −1, Blau 5 und Blau 9)",),
+                           "remove:c0": ("Entferne Spalte 1 (Blau −1, Blau 3 und Blau 7)",)}
     grid0 = [["g2", "r7", "r1"], ["r5", "?y8", "?p9"], ["?o4", "?m5", "g6"]]
     state = GAME.load(doc([grid0, *QUIET], ["t9"], ["g-1", "t10"], 0))
     state.apply_line(0, "takediscard swap:1:1")

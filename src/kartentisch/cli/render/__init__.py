@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.game import Game
-from ...kernel.words import Voice, winners_line
+from ...kernel.words import Voice, number, winners_line
 from ..i18n import t
 
 
@@ -35,15 +35,16 @@ def round_word(game: Game, lang: str) -> str:
 def score_table(view: dict[str, Any], voice: Voice, round_heading: str) -> Table:
     """The score pad of ``view``: one row per scored round (``view["scores"]``; the first column headed
     ``round_heading``, :func:`round_word`), one column per seat (named by ``voice``, counted from 1), and a last
-    row of match totals (``view["totals"]``)."""
+    row of match totals (``view["totals"]``), negative numbers with the minus sign U+2212
+    (:func:`~kartentisch.kernel.words.number`) as every summary writes them."""
     players = view["players"]
     table = Table(title=t(voice.lang, "round_scores"))
     table.add_column(round_heading)
     for s in range(players):
         table.add_column(escape(voice.who(s)), justify="right")
     for i, row in enumerate(view.get("scores", []), start=1):
-        table.add_row(str(i), *map(str, row))
-    table.add_row(t(voice.lang, "totals"), *(f"[bold]{v}[/]" for v in view.get("totals", [0] * players)))
+        table.add_row(str(i), *map(number, row))
+    table.add_row(t(voice.lang, "totals"), *(f"[bold]{number(v)}[/]" for v in view.get("totals", [0] * players)))
     return table
 
 

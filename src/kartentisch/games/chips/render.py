@@ -69,7 +69,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
     for colour in COLOURS:
         stack = display[colour]
         cards = Text(" ").join(card_text(c) for c in stack) if stack else Text("·", style="grey50")
-        grid.add_row(Text(colour, style=CARD_STYLE[colour]), cards, str(row_value(stack)))
+        grid.add_row(Text(colour, style=CARD_STYLE[colour]), cards, number(row_value(stack)))
     supply = zones["supply"][s]
     now = seat_score([display[c] for c in COLOURS], supply, zones["specials"])
     grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),

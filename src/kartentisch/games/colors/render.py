@@ -63,9 +63,9 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     zones = view["zones"]
     to_act = view.get("to_act") or []
     head = Text(f"{L['title']} — {L['round']} {view['round']}", style="bold")
-    head.append(f"   {L['phase']}: {phase_name(view['phase'], lang)}   {L['dealer']}: {voice.name(view['dealer'])}")
-    if to_act:
-        head.append(f"   {L['to_act']}: {voice.name(to_act[0])}", style="bold green")
+    head.append(f"   {L['phase']}: {phase_name(view['phase'], lang)}   {L['dealer']}: {voice.who(view['dealer'])}")
+    if to_act:  # the reader's own seat as "You"/"Du", as everywhere they read about themselves
+        head.append(f"   {L['to_act']}: {voice.who(to_act[0])}", style="bold green")
 
     centre = Table.grid(padding=(0, 2))
     centre.add_row(Text(L["centre"], style="bold"), cards_text(zones["centre"], L["empty"]),

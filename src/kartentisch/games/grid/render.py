@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.words import Voice, listing, number
+from .cards import COLOURS, VALUE
 from .words import WORDS, phase_name
 
 #: Card face style per colour letter (D1); text colours chosen for contrast on each background.
@@ -35,12 +36,13 @@ BACK_STYLE = "grey50 on grey11"
 
 
 def card_text(cell: str | None) -> Text:
-    """One cell: a face-up card in its colour (``g 7``), a back (``?``) or a gap (``None``)."""
+    """One cell: a face-up card in its colour (``g 7``, ``b −1`` with the minus sign U+2212 as its name,
+    :func:`~kartentisch.kernel.words.number`), a back (``?``) or a gap (``None``)."""
     if cell is None:
         return Text("    ")
     if cell.startswith("?"):
         return Text("▒▒▒▒", style=BACK_STYLE)
-    return Text(f"{cell[0]}{cell[1:]:>3}", style=CARD_STYLE[cell[0]])
+    return Text(f"{cell[0]}{number(VALUE[cell]):>3}", style=CARD_STYLE[cell[0]])
 
 
 def _label(lang: str, key: str) -> str:
@@ -101,7 +103,8 @@ def _status(view: dict[str, Any], voice: Voice) -> Text:
     text = Text(f"{_label(lang, 'title')} · {_label(lang, 'round')} {view['round']} · ", style="bold")
     text.append(phase_name(view["phase"], lang))
     if zones["step"] is not None and zones["active"] is not None:
-        text.append(f" · {voice.name(zones['active'])} {_label(lang, 'active')}: ", style="yellow")
+        active = voice.say(zones["active"], _label(lang, "active"), _label(lang, "active_you"))
+        text.append(f" · {active}: ", style="yellow")
         text.append(_label(lang, f"step.{zones['step']}"), style="yellow")
     for key in ("final_turns", "reveal_queue"):
         if zones[key]:
@@ -109,8 +112,24 @@ def _status(view: dict[str, Any], voice: Voice) -> Text:
     return text
 
 
+def colour_key(lang: str) -> Text:
+    """One line naming the colour letters the cards show (grid D1), each letter in its card colour: "b Blau  g Grün
+    …  y Gelb" (76 characters at most: it fits a terminal of 80 columns in either language).
+
+    The letters stay the notation's in both languages, so that a card reads as its code; German initials would
+    not do (grün and gelb share ``g``, and D1 leaves out ``l`` for lila, as ``l1`` reads as ``11``)."""
+    key = Text()
+    for i, letter in enumerate(COLOURS):
+        key.append("  " if i else "")
+        key.append(letter, style=CARD_STYLE[letter])
+        key.append(f" {WORDS.get(lang, f'colour.{letter}').capitalize()}")
+    return key
+
+
 def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
-    """Draw a ``grid`` seat view (``seat=None``: spectator) in ``voice``'s language, seats named by ``voice``."""
-    parts: list[RenderableType] = [_status(view, voice), _piles(view, voice.lang),
+    """Draw a ``grid`` seat view (``seat=None``: spectator) in ``voice``'s language, seats named by ``voice``: the
+    status line (whose turn, "Du bist dran" for the reader's own), the piles, the colour key
+    (:func:`colour_key`) and every seat's grid."""
+    parts: list[RenderableType] = [_status(view, voice), _piles(view, voice.lang), colour_key(voice.lang),
                                    Columns([_seat_panel(view, s, seat, voice) for s in range(view["players"])])]
     return Group(*parts)

@@ -17,7 +17,7 @@ ended the round, each grid's at the reveal in its order (R16).
 
 >>> from kartentisch.kernel.words import Voice
 >>> card_name("b-1", "de"), card_name("t11", "en")
-('Blau -1', 'Turquoise 11')
+('Blau −1', 'Turquoise 11')
 >>> choice(0, "takediscard", {"zones": {"discard_top": "r7"}}, Voice("de", 0)).steps
 ('Nimm Rot 7 vom Ablagestapel',)
 """
@@ -60,14 +60,16 @@ def _lang(lang: str) -> str:
 
 
 def card_name(code: str, lang: str) -> str:
-    """The full name of card ``code``: colour and value, ``"b-1"`` → "Blue -1" / "Blau -1" (grid D1).
+    """The full name of card ``code``: colour and value, ``"b-1"`` → "Blue −1" / "Blau −1" (grid D1), the value
+    with the minus sign (U+2212) that the cards and the score summaries print (:func:`number`); the code keeps
+    its hyphen (grid *Tokens*).
 
     Raises:
         ValueError: ``code`` is not a grid card code (``b-1`` … ``y11``).
     """
     if code not in VALUE:
         raise ValueError(f"grid: {code!r} is not a card code (b-1 … y11)")
-    return f"{WORDS.get(lang, f'colour.{code[0]}').capitalize()} {VALUE[code]}"
+    return f"{WORDS.get(lang, f'colour.{code[0]}').capitalize()} {number(VALUE[code])}"
 
 
 def phase_name(phase: str, lang: str) -> str:

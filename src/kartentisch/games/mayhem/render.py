@@ -84,7 +84,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     n = view["players"]
 
     head = Text()
-    head.append(f"{L['round']} {view['round']}  ·  {L['dealer']}: {voice.name(view['dealer'])}  ·  ")
+    head.append(f"{L['round']} {view['round']}  ·  {L['dealer']}: {voice.who(view['dealer'])}  ·  ")
     head.append(f"{L['phase']}: {phase_name(view['phase'], lang)}", style="bold")
     head.append(f"\n{L['direction']}  ↺", style="italic")
 
