@@ -24,15 +24,16 @@ from kartentisch.sim.lab import simulate  # noqa: E402
 SHORT = {"end_total": 10}  # grid R19: a short match
 
 
-def tiny_value(path: Path, seed: int = 0, hidden: int = 16, options: dict | None = SHORT) -> Path:
+def tiny_value(path: Path, seed: int = 0, hidden: int = 16, options: dict | None = SHORT,
+               target: str = "round margin") -> Path:
     """A random two-layer value network for two-seat grid (the test's own, untrained)."""
     game = get_game("grid")
     size = Encoder(game, 2, options).size
     rng = np.random.default_rng(seed)
     layers = [(rng.normal(0, 0.5, (size, hidden)), rng.normal(0, 0.1, hidden)),
               (rng.normal(0, 0.5, (hidden, 1)), rng.normal(0, 0.1, 1))]
-    save_policy(path, Network(layers), game, 2, options, {"command": "tests", "seed": seed, "scale": 30},
-                kind="value")
+    save_policy(path, Network(layers), game, 2, options,
+                {"command": "tests", "seed": seed, "scale": 30, "target": target}, kind="value")
     return path
 
 
@@ -134,10 +135,13 @@ def test_the_choice_depends_only_on_the_seat_view(grid_value: Path):
     assert values[0].last_values != values[1].last_values
 
 
-def test_the_search_plays_the_best_mean_value_over_determinizations(grid_value: Path):
-    """The values are the network's (or the round's exact margin) averaged over the bot's determinizations, and the
-    move is their argmax: recomputed here by hand with the same generator."""
+@pytest.mark.parametrize("residual", [False, True])
+def test_the_search_plays_the_best_mean_value_over_determinizations(tmp_path: Path, residual: bool):
+    """The values are the network's (plus the sample's provisional margin for a residual file; the round's exact
+    margin when the move ends it) averaged over the bot's determinizations, and the move is their argmax:
+    recomputed here by hand with the same generator."""
     game = get_game("grid")
+    grid_value = tiny_value(tmp_path / "v.npz", target="round margin minus provisional" if residual else "round margin")
     policy = load_policy(grid_value)
     encoder = Encoder(game, 2, game.resolve_options(2, SHORT))
     for state, seat in searched_positions(6, seed=8):
@@ -156,6 +160,9 @@ def test_the_search_plays_the_best_mean_value_over_determinizations(grid_value: 
                     totals[tok] += (other - mine) / 30  # grid: lower is better
                 else:
                     totals[tok] += float(policy.network.logits(encoder.encode(after.view(seat), seat))[0])
+                    if residual:  # grid R17/R18: the cards left in each grid, face down ones at the sample's value
+                        mine, other = after.round_score_now()[seat], after.round_score_now()[1 - seat]
+                        totals[tok] += (other - mine) / 30
         expected = {tok: v / 3 for tok, v in totals.items()}
         assert bot.last_values == pytest.approx(expected, abs=1e-5)
         assert token == max(legal, key=lambda t: (expected[t], -legal.index(t)))
@@ -178,9 +185,12 @@ def test_samples_shrink_on_wide_decisions_and_a_seeded_bot_replays(grid_value: P
 
 def test_value_data_targets_are_round_margins_and_fit_learns():
     game = get_game("grid")
-    x, y = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5)
+    x, y = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5, residual=False)
     assert x.shape[0] == y.shape[0] > 50 and x.shape[1] == Encoder(game, 2, SHORT).size
     assert abs(float(y.mean())) < 0.5 and float(y.std()) > 0  # zero-sum margins, not constant
+    # the residual leaves out what the cards lying there would score now: smaller than the margin itself
+    xr, yr = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5)
+    assert np.array_equal(x, xr) and 0 < float(np.abs(yr).mean()) < float(np.abs(y).mean())
     assert value.margins(game, [10, 4], 30) == pytest.approx([-0.2, 0.2])  # grid: lower is better
     with pytest.raises(KartentischError, match="keep=0"):
         value.positions(game, 2, SHORT, matches=1, seed=1, keep=0)

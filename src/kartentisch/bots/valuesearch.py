@@ -7,9 +7,11 @@ this bot. At a decision of ``seat`` with more than one legal token it
    re-deals every card hidden from the seat (other seats' hands and face-down cards, its own face-down cards,
    the draw pile) and reseeds the sample's generator from the bot's own, so the real future shuffles stay unknown;
 2. applies each legal token in each sample;
-3. evaluates the result **from the seat's observation only** (the encoder of :mod:`kartentisch.rl.observations`,
-   which reads ``state.view(seat)``'s information): the value network's estimate of the seat's round margin
-   (:mod:`kartentisch.rl.value`), or the exact margin when the move ended the round (the round's scores);
+3. evaluates the result: the value network's estimate of the seat's round margin **from the seat's observation
+   only** (the encoder of :mod:`kartentisch.rl.observations`, which reads ``state.view(seat)``'s information;
+   :mod:`kartentisch.rl.value`), plus, for a residual value (the file's ``target``), the sample's provisional
+   margin (the round's score if it ended now, computed on the determinization); or the exact margin when the
+   move ended the round (the round's scores);
 4. plays the token of the highest mean value over the samples (the first in legal order on a tie).
 
 Chance the move meets (the card a ``draw`` turns up, the face-down card a swap reveals) is averaged over the samples;
@@ -76,6 +78,8 @@ class ValueSearchBot:
         self.samples = int(samples)  # type: ignore[call-overload]
         self.leaves = int(leaves)  # type: ignore[call-overload]
         self.scale = float(self.policy.header.get("scale", 1.0))
+        #: The network gives the margin minus the provisional one (:func:`kartentisch.rl.value.provisional`).
+        self.residual = self.policy.header.get("target") == "round margin minus provisional"
         self.rng = random.Random(seed)
         self._fallback: Bot | None = None
         #: Mean value per legal token of the last searched decision (empty when it was forced or not searched).
@@ -111,6 +115,7 @@ class ValueSearchBot:
         rows: list[Any] = []
         where: list[tuple[int, int]] = []  # (token index, row) of each evaluated position
         exact = np.zeros((k, len(legal)))
+        zeros = [0] * state.players
         for d in range(k):
             sample = state.determinize(seat, self.rng)
             for i, token in enumerate(legal):
@@ -119,12 +124,14 @@ class ValueSearchBot:
                 if len(after.scores) > scored:  # the move ended the round: its margin is known
                     exact[d, i] = _margin(self.game, after.scores[scored], seat, self.scale)
                 else:
+                    if self.residual:
+                        exact[d, i] = _margin(self.game, after.round_score_now() or zeros, seat, self.scale)
                     where.append((d, i))
                     rows.append(encoder.observe(after, seat))
         if rows:
             values = self.policy.network.logits(np.stack(rows))[:, 0]
             for (d, i), v in zip(where, values.tolist(), strict=True):
-                exact[d, i] = v
+                exact[d, i] += v
         means = exact.mean(axis=0)
         self.last_values = dict(zip(legal, means.tolist(), strict=True))
         return legal[int(np.argmax(means))]

@@ -6,6 +6,13 @@ is better), divided by the game's ``search.margin_scale`` (grid and lastcard: 30
 reward (:mod:`kartentisch.bots.ismcts`) before its clipping to ``[0, 1]``: a round of grid is a dense, low-variance
 signal, and the match is the sum of its rounds. It ignores the match situation (as ISMCTS's reward does).
 
+By default (header ``"target": "round margin minus provisional"``) the network learns the *residual*: that margin
+minus the :func:`provisional` one, what the round would score if it ended now (the game's ``round_score_now``, the
+evaluation ISMCTS uses at its depth cap), read from the true state. The provisional part is computed, not learned:
+the search adds it back from each determinization (:mod:`kartentisch.bots.valuesearch`), so the sampled hidden
+cards' values are averaged exactly and the network models only what play still changes — a learned correction of a
+static evaluation, the smaller and less noisy target (a control variate; measured in ``bench/learned/README.md``).
+
 **Data** (:func:`positions`): matches of fast bots (``heuristic`` by default) with an ``explore`` share of uniformly
 random moves so the network also sees positions the heuristic would not reach; a ``keep`` share of the positions
 (every seat with a decision to come, after every move) is encoded from each seat's observation
@@ -62,15 +69,27 @@ def margin_scale(game: Game) -> float:
     return float(scale)
 
 
+def provisional(game: Game, state: GameState, scale: float) -> list[float]:
+    """Per seat, the round margin (:func:`margins`) if the round ended now: the game's
+    :meth:`~kartentisch.kernel.GameState.round_score_now` (grid R16–R18: every card left in a grid at its value),
+    0 for every seat where the game has no such estimate. Read from a full state: the trainer's true one, or the
+    search's determinization (a sample of what the seat cannot see)."""
+    now = state.round_score_now()
+    return margins(game, now, scale) if now is not None else [0.0] * state.players
+
+
 def positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
               bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
-              log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+              residual: bool = True, log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Observations and round-margin targets from ``matches`` matches (module docstring).
 
     Args:
         bots: bot specs, cycled over the seats and rotated by one seat each match.
         explore: share of moves played uniformly at random instead of by the seat's bot (0 ≤ explore ≤ 1).
         keep: share of the (position, seat) pairs kept (0 < keep ≤ 1).
+        residual: the target is the round margin minus the position's :func:`provisional` margin (what the
+            round would score if it ended now), so the network learns what play still changes, not the plain
+            sum of the cards (module docstring).
     Returns:
         ``x`` of shape ``(samples, observation size)`` float32 and ``y`` of shape ``(samples,)`` float32 (margins
         over :func:`margin_scale`).
@@ -91,20 +110,21 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
         specs = [bots[(s + m) % len(bots)] for s in range(players)]
         seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
         state: GameState = game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
-        pending: list[tuple[np.ndarray, int]] = []
+        pending: list[tuple[np.ndarray, int, float]] = []
         scored = 0
         while not state.game_over:
             if not state.round_over:
+                base = provisional(game, state, scale) if residual else [0.0] * players
                 for s in range(players):
                     if rng.random() < keep:
-                        pending.append((encoder.encode_state(state, s), s))
+                        pending.append((encoder.encode_state(state, s), s, base[s]))
             seat = state.to_act()[0]
             bot_move = rng.random() >= explore or state.round_over
             state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
             if len(state.scores) > scored:
                 lead = margins(game, state.scores[scored], scale)
-                xs.extend(x for x, _ in pending)
-                ys.extend(lead[s] for _, s in pending)
+                xs.extend(x for x, _, _ in pending)
+                ys.extend(lead[s] - base for _, s, base in pending)
                 pending.clear()
                 scored = len(state.scores)
         if log and (m + 1) % max(1, matches // 10) == 0:
@@ -185,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--bots", default="heuristic", help="bot specs of the data's matches, ';'-separated")
     parser.add_argument("--explore", type=float, default=0.05, help="share of random moves")
     parser.add_argument("--keep", type=float, default=0.2, help="share of positions kept")
+    parser.add_argument("--plain", action="store_true", help="target the round margin itself, not the residual")
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -194,14 +215,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     bots = [b for b in ns.bots.split(";") if b]
     began = time.perf_counter()
     print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
-    x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep,
+    x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, not ns.plain,
                      log=lambda s: print(s, flush=True))
     data_s = time.perf_counter() - began
     print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
     hidden = [int(h) for h in ns.hidden.split(",") if h]
     network, figures = fit(x, y, hidden, ns.epochs, lr=ns.lr, seed=ns.seed, log=lambda s: print(s, flush=True))
+    target = "round margin" if ns.plain else "round margin minus provisional"
     info = {"command": "python -m kartentisch.rl.value " + shlex.join(args), "seed": ns.seed,
-            "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": "round margin",
+            "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": target,
             "scale": margin_scale(game), "positions": len(y), "data_seconds": round(data_s),
             "fit_seconds": round(time.perf_counter() - began - data_s), **{k: round(v, 5) for k, v in figures.items()}}
     save_policy(ns.out, network, game, ns.players, None, info, kind="value")
