@@ -191,6 +191,12 @@ def test_value_data_targets_are_round_margins_and_fit_learns():
     # the residual leaves out what the cards lying there would score now: smaller than the margin itself
     xr, yr = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5)
     assert np.array_equal(x, xr) and 0 < float(np.abs(yr).mean()) < float(np.abs(y).mean())
+    # a horizon beyond every round is the round's end; one decision ahead changes less than a whole round
+    _, far = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5, horizon=10_000)
+    _, near = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5, horizon=1)
+    assert np.array_equal(far, yr) and 0 < float(np.abs(near).mean()) < float(np.abs(yr).mean())
+    with pytest.raises(KartentischError, match="horizon=3, residual=False"):
+        value.positions(game, 2, SHORT, matches=1, seed=1, residual=False, horizon=3)
     assert value.margins(game, [10, 4], 30) == pytest.approx([-0.2, 0.2])  # grid: lower is better
     with pytest.raises(KartentischError, match="keep=0"):
         value.positions(game, 2, SHORT, matches=1, seed=1, keep=0)

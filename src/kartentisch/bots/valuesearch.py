@@ -79,7 +79,7 @@ class ValueSearchBot:
         self.leaves = int(leaves)  # type: ignore[call-overload]
         self.scale = float(self.policy.header.get("scale", 1.0))
         #: The network gives the margin minus the provisional one (:func:`kartentisch.rl.value.provisional`).
-        self.residual = self.policy.header.get("target") == "round margin minus provisional"
+        self.residual = str(self.policy.header.get("target", "")).endswith("minus provisional")
         self.rng = random.Random(seed)
         self._fallback: Bot | None = None
         #: Mean value per legal token of the last searched decision (empty when it was forced or not searched).

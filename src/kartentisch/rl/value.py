@@ -80,7 +80,8 @@ def provisional(game: Game, state: GameState, scale: float) -> list[float]:
 
 def positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
               bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
-              residual: bool = True, log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+              residual: bool = True, horizon: int = 0,
+              log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Observations and round-margin targets from ``matches`` matches (module docstring).
 
     Args:
@@ -90,15 +91,20 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
         residual: the target is the round margin minus the position's :func:`provisional` margin (what the
             round would score if it ended now), so the network learns what play still changes, not the plain
             sum of the cards (module docstring).
+        horizon: with ``horizon`` ≥ 1 (and ``residual``), the target is the change of the provisional margin over
+            the next ``horizon`` decisions (the round's margin if it ends sooner): an n-step return bootstrapped by
+            the static evaluation, as a depth-capped rollout is scored (module docstring); 0: to the round's end.
     Returns:
         ``x`` of shape ``(samples, observation size)`` float32 and ``y`` of shape ``(samples,)`` float32 (margins
         over :func:`margin_scale`).
     Raises:
         KartentischError: a bad bot spec, share or count, or a game without a score scale.
     """
-    if not (0 <= explore <= 1 and 0 < keep <= 1 and matches >= 1 and bots):
-        raise KartentischError(f"value data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1 and a bot; got "
-                               f"matches={matches}, explore={explore}, keep={keep}, bots={list(bots)}")
+    if not (0 <= explore <= 1 and 0 < keep <= 1 and matches >= 1 and bots and horizon >= 0
+            and (residual or not horizon)):
+        raise KartentischError(f"value data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot and a horizon "
+                               f"≥ 0 (with a residual target); got matches={matches}, explore={explore}, keep={keep}, "
+                               f"bots={list(bots)}, horizon={horizon}, residual={residual}")
     scale = margin_scale(game)
     opts = game.resolve_options(players, options)
     encoder = Encoder(game, players, opts)
@@ -110,23 +116,30 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
         specs = [bots[(s + m) % len(bots)] for s in range(players)]
         seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
         state: GameState = game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
-        pending: list[tuple[np.ndarray, int, float]] = []
-        scored = 0
+        pending: list[tuple[np.ndarray, int, float, int]] = []  # observation, seat, base, decision it is due
+        scored = decisions = 0
         while not state.game_over:
             if not state.round_over:
                 base = provisional(game, state, scale) if residual else [0.0] * players
                 for s in range(players):
                     if rng.random() < keep:
-                        pending.append((encoder.encode_state(state, s), s, base[s]))
+                        pending.append((encoder.encode_state(state, s), s, base[s], decisions + horizon))
             seat = state.to_act()[0]
             bot_move = rng.random() >= explore or state.round_over
             state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
+            decisions += 1
             if len(state.scores) > scored:
+                done, pending = pending, []
                 lead = margins(game, state.scores[scored], scale)
-                xs.extend(x for x, _, _ in pending)
-                ys.extend(lead[s] - base for _, s, base in pending)
-                pending.clear()
                 scored = len(state.scores)
+            elif horizon and pending and pending[0][3] <= decisions:
+                done = [p for p in pending if p[3] <= decisions]
+                pending = [p for p in pending if p[3] > decisions]
+                lead = provisional(game, state, scale)
+            else:
+                continue
+            xs.extend(x for x, _, _, _ in done)
+            ys.extend(lead[s] - base for _, s, base, _ in done)
         if log and (m + 1) % max(1, matches // 10) == 0:
             log(f"  {m + 1}/{matches} matches, {len(ys)} positions, {time.perf_counter() - started:.0f} s")
     return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
@@ -206,6 +219,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--explore", type=float, default=0.05, help="share of random moves")
     parser.add_argument("--keep", type=float, default=0.2, help="share of positions kept")
     parser.add_argument("--plain", action="store_true", help="target the round margin itself, not the residual")
+    parser.add_argument("--horizon", type=int, default=0, help="decisions to the bootstrapped target (0: round end)")
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -216,12 +230,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     began = time.perf_counter()
     print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
     x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, not ns.plain,
-                     log=lambda s: print(s, flush=True))
+                     ns.horizon, log=lambda s: print(s, flush=True))
     data_s = time.perf_counter() - began
     print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
     hidden = [int(h) for h in ns.hidden.split(",") if h]
     network, figures = fit(x, y, hidden, ns.epochs, lr=ns.lr, seed=ns.seed, log=lambda s: print(s, flush=True))
     target = "round margin" if ns.plain else "round margin minus provisional"
+    if ns.horizon:
+        target = f"provisional margin in {ns.horizon} decisions minus provisional"
     info = {"command": "python -m kartentisch.rl.value " + shlex.join(args), "seed": ns.seed,
             "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": target,
             "scale": margin_scale(game), "positions": len(y), "data_seconds": round(data_s),
