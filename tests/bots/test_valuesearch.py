@@ -219,3 +219,21 @@ def test_trainer_command_writes_a_playable_value_file(tmp_path: Path):
     state = get_game("grid").new_state(2, None, seed=1)
     seat = state.to_act()[0]
     assert make_bot(f"policy:{out}", get_game("grid"), 1).choose(state, seat) in state.legal_actions(seat)
+
+
+def test_a_value_file_is_offered_by_the_server_and_opposes_in_the_gym_env(grid_value: Path):
+    """``policy:PATH`` reaches the value bot wherever a policy file is accepted: the server's ``--policy`` list and
+    the environments' opponents (tournament and simulate: above)."""
+    pytest.importorskip("gymnasium")
+    from kartentisch.rl.gym import make
+    from kartentisch.web.app import offered_policies
+
+    assert offered_policies([grid_value]) == {"grid": (str(grid_value.resolve()), 2)}
+    env = make("grid", 2, opponents=f"policy:{grid_value},samples=2", options=SHORT)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    done, info = False, {}
+    while not done:
+        _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        done = term or trunc
+    assert "result" in info

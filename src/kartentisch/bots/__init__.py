@@ -3,7 +3,7 @@
 The same spec works everywhere (play, simulate, tournament, the table): ``random``,
 ``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``, ``policy:PATH`` (a learned
 policy file played by NumPy, :mod:`.policy`; ``policy:PATH,temperature=0.5`` samples instead of taking the best
-move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=96``; the path may not
+move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=64``; the path may not
 contain a comma).
 """
 

@@ -27,6 +27,10 @@ most about ``leaves`` positions in one batched network call (the time limit: ``b
 decision wider than ``leaves`` tokens (lastcard's pass: 455) is the game's heuristic bot's, as ISMCTS does when its
 iterations cannot cover a decision (:data:`kartentisch.bots.ismcts.MIN_VISITS`); a game without one searches it on
 a single sample.
+
+Strength (``bench/learned/README.md``): in two-seat grid, with the value of ``python -m kartentisch.rl.value grid
+--horizon 6``, it wins less than half its matches against the heuristic; the lobby's ``learned`` level does not
+play it.
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ class ValueSearchBot:
     name = "value"
 
     def __init__(self, policy: Policy | str | Path, game: Game, seed: int | None = None, samples: object = 8,
-                 leaves: object = 96) -> None:
+                 leaves: object = 64) -> None:
         self.policy = policy if isinstance(policy, Policy) else cached_policy(policy)
         where = self.policy.path
         if self.policy.game != game.id:
