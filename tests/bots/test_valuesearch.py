@@ -237,3 +237,18 @@ def test_a_value_file_is_offered_by_the_server_and_opposes_in_the_gym_env(grid_v
         _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
         done = term or trunc
     assert "result" in info
+
+
+def test_the_measured_grid_value_file_reads_and_plays():
+    """``bench/learned/grid-value-h3.npz`` (the file measured in ``bench/learned/README.md``): a value of two-seat grid
+    with the command that makes it, under 2 MB, and its bot plays legal moves."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "learned" / "grid-value-h3.npz"
+    policy = load_policy(path)
+    assert path.stat().st_size < 2_000_000 and policy.kind == "value" and policy.players == 2
+    assert "--horizon 3" in policy.header["command"] and policy.header["seed"] == 36307
+    game = get_game("grid")
+    state = game.new_state(2, None, seed=1)
+    bot = make_bot(f"policy:{path}", game, 1, players=2)
+    for _ in range(12):
+        seat = state.to_act()[0]
+        state.apply(seat, bot.choose(state, seat))
