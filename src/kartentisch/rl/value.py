@@ -17,8 +17,8 @@ With a ``horizon`` of N decisions the residual ends there instead of at the roun
 decisions later minus the one now (the round's margin if it ends sooner), an n-step return bootstrapped by the
 static evaluation (Sutton & Barto 2018, §7.1), as ISMCTS scores its depth-capped rollouts (Lanctot et al. 2014).
 Measured in grid (``bench/learned/README.md``): the shorter the horizon, the better the one-ply search plays
-against the heuristic: to the round's end it lost every match, with horizon 6 it won 0.39–0.43, with horizon 3
-0.65 over 400 matches, with horizon 2 0.73 over 100.
+against the heuristic, down to 2–3 decisions: to the round's end it lost every match, with horizon 6 it won
+0.39–0.43, with horizons 3 and 2 0.650 and 0.645 over 400 matches, with horizon 1 0.41 over 100.
 
 **Data** (:func:`positions`): matches of fast bots (``heuristic`` by default) with an ``explore`` share of uniformly
 random moves so the network also sees positions the heuristic would not reach; a ``keep`` share of the positions
