@@ -2,11 +2,15 @@
 
 Plays ``--matches`` two-player matches (or at the policy's player count), the policy's seat alternating, the
 other seats ``--against`` (default ``heuristic``). Every decision of either bot with more than one legal token
-is timed (wall clock, ``time.perf_counter``), so the policy's milliseconds per move come with the reference
-bot's measured in the same run, on the same machine load. Reported: the policy's win share with a 95 % Wilson
-interval, the median and 90th percentile ms per move of both bots and their ratio, the load average.
+is timed (``--clock wall``: ``time.perf_counter``; ``--clock cpu``: ``time.process_time``, this process's CPU
+time, which other sessions' load on a shared machine does not inflate), so the policy's milliseconds per move
+come with the reference bot's measured in the same run, on the same machine load. Reported: the policy's win
+share with a 95 % Wilson interval, the median, 90th and 95th percentile ms per move of both bots and their
+ratio, the load average. A value file (``kind="value"``) plays as its search bot, as ``policy:FILE`` does
+everywhere.
 
-Usage: ``python bench/policy_strength.py FILE [--against heuristic] [--matches 400] [--seed 0] [--json OUT]``.
+Usage: ``python bench/policy_strength.py FILE [--against heuristic] [--matches 400] [--seed 0] [--clock wall]
+[--json OUT]``.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from kartentisch.bots.policy import load_policy
 from kartentisch.games import get_game
 from kartentisch.sim.stats import wilson
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
-def run(path: str, against: str, matches: int, seed: int) -> dict[str, Any]:
+
+def run(path: str, against: str, matches: int, seed: int, clock: str = "wall") -> dict[str, Any]:
     """Play the matches; returns the figures (module docstring)."""
+    tick = CLOCKS[clock]
     policy = load_policy(path)
     game, players, options = get_game(policy.game), policy.players, policy.header["options"]
     times: dict[str, list[float]] = {"policy": [], "other": []}
@@ -40,10 +47,10 @@ def run(path: str, against: str, matches: int, seed: int) -> dict[str, Any]:
         while not state.game_over:
             s = state.to_act()[0]
             timed = len(state.legal_actions(s)) > 1
-            t0 = time.perf_counter()
+            t0 = tick()
             token = bots[s].choose(state, s)
             if timed:
-                times["policy" if s == seat else "other"].append(time.perf_counter() - t0)
+                times["policy" if s == seat else "other"].append(tick() - t0)
             state.apply(s, token)
         wins += state.returns()[seat]
     low, high = wilson(wins, matches)
@@ -53,8 +60,9 @@ def run(path: str, against: str, matches: int, seed: int) -> dict[str, Any]:
 
     doc = {"policy": path, "game": game.id, "players": players, "options": options, "against": against,
            "matches": matches, "seed": seed, "win_rate": wins / matches, "ci95": [low, high],
-           "policy_ms_p50": ms(times["policy"], 50), "policy_ms_p90": ms(times["policy"], 90),
-           "other_ms_p50": ms(times["other"], 50), "other_ms_p90": ms(times["other"], 90),
+           "clock": clock, "policy_ms_p50": ms(times["policy"], 50), "policy_ms_p90": ms(times["policy"], 90),
+           "policy_ms_p95": ms(times["policy"], 95), "other_ms_p50": ms(times["other"], 50),
+           "other_ms_p90": ms(times["other"], 90), "other_ms_p95": ms(times["other"], 95),
            "decisions_timed": {k: len(v) for k, v in times.items()}, "seconds": time.perf_counter() - started,
            "load_average": [load, os.getloadavg()[0]], "command": policy.header.get("command"),
            "trained_seed": policy.header.get("seed")}
@@ -69,12 +77,14 @@ def main() -> None:
     parser.add_argument("--against", default="heuristic")
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
-    doc = run(args.file, args.against, args.matches, args.seed)
+    doc = run(args.file, args.against, args.matches, args.seed, args.clock)
     print(f"{doc['game']}: policy vs {doc['against']} over {doc['matches']} matches: {doc['win_rate']:.3f} "
           f"(95% CI {doc['ci95'][0]:.3f}-{doc['ci95'][1]:.3f}); ms per move p50 {doc['policy_ms_p50']:.3f} "
-          f"(p90 {doc['policy_ms_p90']:.3f}), {doc['against']} p50 {doc['other_ms_p50']:.3f}: ratio "
+          f"(p90 {doc['policy_ms_p90']:.3f}, p95 {doc['policy_ms_p95']:.3f}, {args.clock} clock), "
+          f"{doc['against']} p50 {doc['other_ms_p50']:.3f}: ratio "
           f"{doc['ratio_p50']:.2f}; load {doc['load_average'][0]:.1f}-{doc['load_average'][1]:.1f}; "
           f"{doc['seconds']:.0f} s")
     if args.json:

@@ -3,7 +3,8 @@
 The same spec works everywhere (play, simulate, tournament, the table): ``random``,
 ``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``, ``policy:PATH`` (a learned
 policy file played by NumPy, :mod:`.policy`; ``policy:PATH,temperature=0.5`` samples instead of taking the best
-move; the path may not contain a comma).
+move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=64``; the path may not
+contain a comma).
 """
 
 from __future__ import annotations
@@ -124,12 +125,24 @@ def make_bot(spec: str, game: Game, seed: int | None = None, players: int | None
         return game.heuristic_bot(seed)
     if name == "ismcts":
         return _ismcts(spec, game, seed, params)
-    from .policy import PolicyBot
+    return _learned(spec, game, seed, params, players, options)
 
-    unknown = sorted(set(params) - {"path", "temperature"})
+
+def _learned(spec: str, game: Game, seed: int | None, params: dict[str, Any], players: int | None,
+             options: Mapping[str, Any] | None) -> Bot:
+    """``policy:PATH``: a policy file's :class:`~.policy.PolicyBot`, or a value file's
+    :class:`~.valuesearch.ValueSearchBot` (the file's ``kind`` says which)."""
+    from .policy import PolicyBot, cached_policy
+    from .valuesearch import ValueSearchBot
+
+    policy = cached_policy(params.pop("path"))
+    takes = ("samples", "leaves") if policy.kind == "value" else ("temperature",)
+    unknown = sorted(set(params) - set(takes))
     if unknown:
-        raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; policy takes temperature")
-    bot = PolicyBot(params["path"], game, seed, params.get("temperature", 0.0))
+        raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; a {policy.kind} file takes "
+                               f"{', '.join(takes)}")
+    bot: PolicyBot | ValueSearchBot = (ValueSearchBot(policy, game, seed, **params) if policy.kind == "value"
+                                       else PolicyBot(policy, game, seed, params.get("temperature", 0.0)))
     if players is not None:
         bot.check(players, game.resolve_options(players, options))
     return bot

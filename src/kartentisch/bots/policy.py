@@ -3,10 +3,13 @@
 **The file** (``.npz``, NumPy's zip of arrays, read with ``allow_pickle=False`` so it runs no code) holds
 ``header``, a JSON document as UTF-8 bytes (``uint8``), and the layers ``w0, b0, w1, b1, …``: ``w_k`` of
 shape ``(inputs, outputs)``, ``b_k`` of shape ``(outputs,)``, float32. The network is a multi-layer
-perceptron: ``tanh`` between layers (``header["activation"]``), the last layer's outputs are the logits of
-the game's fixed action space (:class:`kartentisch.rl.spaces.ActionSpace`). The header names:
+perceptron: ``tanh`` between layers (``header["activation"]``). What its outputs mean is the header's ``kind``
+(:data:`KINDS`): a ``"policy"``'s last layer gives the logits of the game's fixed action space
+(:class:`kartentisch.rl.spaces.ActionSpace`); a ``"value"``'s gives one number, the expected outcome for the
+observing seat (:mod:`kartentisch.bots.valuesearch` plays it by a small search). The header names:
 
-* ``format`` (``"kartentisch-policy"``) and ``version`` (:data:`VERSION`);
+* ``format`` (``"kartentisch-policy"``), ``version`` (:data:`VERSION`; version 1, written before values existed,
+  has no ``kind`` and is read as a policy) and ``kind``;
 * ``game``, ``players`` and ``options`` (the table it was trained for);
 * ``observation``: ``size`` and ``digest`` of the encoder's slice layout (:func:`layout_digest`: names,
   shapes, offsets, scales), so a policy whose game changed its observation is refused, not misread;
@@ -42,9 +45,13 @@ from ..kernel import Game, GameState, KartentischError
 from ..kernel.memo import Memo
 
 FORMAT = "kartentisch-policy"
-#: Version of the file format; a file of another version is refused.
-VERSION = 1
+#: Version of the file format written; version 2 added ``kind``. A file of a version not in :data:`READS` is refused.
+VERSION = 2
+#: Versions read: 1 (a policy, no ``kind``) and 2.
+READS = (1, 2)
 ACTIVATIONS = ("tanh", "relu")
+#: What a network's outputs mean: the logits of every action, or one value of the observing seat's position.
+KINDS = ("policy", "value")
 
 
 class PolicyError(KartentischError):
@@ -118,25 +125,35 @@ class Policy:
         """The player count it was trained for."""
         return int(self.header["players"])
 
+    @property
+    def kind(self) -> str:
+        """``"policy"`` (logits of every action) or ``"value"`` (one value of the seat's position), :data:`KINDS`."""
+        return str(self.header.get("kind", "policy"))
+
 
 def save_policy(path: str | Path, network: Network, game: Game, players: int, options: Mapping[str, Any] | None,
-                info: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                info: Mapping[str, Any] | None = None, kind: str = "policy") -> dict[str, Any]:
     """Write ``network`` as a policy file for ``game`` at ``players`` seats with ``options``; returns the header.
 
-    ``info`` (JSON-able: the training command, seed, trainer, evaluation …) is merged into the header.
+    ``info`` (JSON-able: the training command, seed, trainer, evaluation …) is merged into the header. ``kind``:
+    ``"policy"`` (one output per action) or ``"value"`` (one output), :data:`KINDS`.
 
     Raises:
-        PolicyError: the network's input or output size does not match the game's observation or action space.
+        PolicyError: an unknown ``kind``, or the network's input or output size does not match the game's
+            observation or action space (one output for a value).
     """
     np = _numpy()
     from ..rl.observations import Encoder
 
+    if kind not in KINDS:
+        raise PolicyError(f"{path}: kind {kind!r}; use one of {', '.join(KINDS)}")
     encoder = Encoder(game, players, options)
     space = encoder.space
-    if network.inputs != encoder.size or network.outputs != len(space):
-        raise PolicyError(f"{path}: the network maps {network.inputs} inputs to {network.outputs} actions, but "
-                          f"{game.id} at {players} players observes {encoder.size} and has {len(space)} actions")
-    header = {"format": FORMAT, "version": VERSION, "game": game.id, "players": players,
+    outputs = len(space) if kind == "policy" else 1
+    if network.inputs != encoder.size or network.outputs != outputs:
+        raise PolicyError(f"{path}: the {kind} network maps {network.inputs} inputs to {network.outputs} outputs, "
+                          f"but {game.id} at {players} players observes {encoder.size} and needs {outputs}")
+    header = {"format": FORMAT, "version": VERSION, "kind": kind, "game": game.id, "players": players,
               "options": dict(space.options), "activation": network.activation,
               "observation": {"size": encoder.size, "digest": layout_digest(encoder.describe())},
               "actions": {"size": len(space), "digest": layout_digest(space.actions)}, **(info or {})}
@@ -188,9 +205,12 @@ def load_policy(path: str | Path) -> Policy:
         raise PolicyError(f"policy file {where}: its header is not JSON ({exc})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise PolicyError(f"policy file {where}: its header does not say format {FORMAT!r}")
-    if header.get("version") != VERSION:
+    if header.get("version") not in READS:
         raise PolicyError(f"policy file {where}: format version {header.get('version')!r}; this kartentisch reads "
-                          f"version {VERSION}")
+                          f"versions {', '.join(map(str, READS))}")
+    kind = header.setdefault("kind", "policy")  # version 1 had policies only
+    if kind not in KINDS:
+        raise PolicyError(f"policy file {where}: kind {kind!r}; this kartentisch plays {', '.join(KINDS)}")
     missing = [key for key in ("game", "players", "observation", "actions", "activation") if key not in header]
     if missing:
         raise PolicyError(f"policy file {where}: its header lacks {', '.join(missing)}")
@@ -215,9 +235,11 @@ def load_policy(path: str | Path) -> Policy:
     if not layers or len(arrays) != 2 * len(layers):
         raise PolicyError(f"policy file {where}: expected the layers w0, b0, w1, b1, …; found "
                           f"{', '.join(sorted(arrays)) or 'none'}")
-    if width != int(header["actions"]["size"]):
+    if kind == "policy" and width != int(header["actions"]["size"]):
         raise PolicyError(f"policy file {where}: the last layer gives {width} actions, the header says "
                           f"{header['actions']['size']}")
+    if kind == "value" and width != 1:
+        raise PolicyError(f"policy file {where}: a value network gives one output; its last layer gives {width}")
     return Policy(header, Network(layers, str(header["activation"])), where)
 
 
@@ -231,6 +253,33 @@ def _load_keyed(key: tuple[str, int, int]) -> Policy:
 _LOADED: Memo[tuple[str, int, int], Policy] = Memo(_load_keyed, LOADED_MAX)
 
 
+def table_encoder(policy: Policy, game: Game, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """The observation encoder for ``policy`` at a table of ``game`` with ``players`` and ``options``, checked
+    once against the file's header and kept in ``policy.encoders``.
+
+    Raises:
+        PolicyError: naming the file: another player count, observation layout or action space than the file
+            was made for.
+    """
+    from ..rl.observations import Encoder
+
+    key = json.dumps([players, dict(options or {})], sort_keys=True, default=str)
+    encoder = policy.encoders.get(key)
+    if encoder is None:
+        header, where = policy.header, policy.path
+        if players != policy.players:
+            raise PolicyError(f"policy file {where}: made for {policy.players} players of {game.id}, not {players}")
+        encoder = Encoder(game, players, options)
+        if (encoder.size != header["observation"]["size"]
+                or layout_digest(encoder.describe()) != header["observation"]["digest"]):
+            raise PolicyError(f"policy file {where}: made for another observation layout of {game.id} "
+                              f"(other options or an older version); train it again")
+        if layout_digest(encoder.space.actions) != header["actions"]["digest"]:
+            raise PolicyError(f"policy file {where}: made for another action space of {game.id}; train it again")
+        policy.encoders[key] = encoder
+    return encoder
+
+
 class PolicyBot:
     """A bot that plays a loaded :class:`Policy` (module docstring) for any seat of its game.
 
@@ -240,7 +289,8 @@ class PolicyBot:
         seed: seeds the sampling generator (used only with a temperature).
         temperature: 0 = greedy (the best legal step); > 0 samples ``softmax(logits / temperature)``.
     Raises:
-        PolicyError: the file (:func:`load_policy`), another game, or a negative temperature. A table of another
+        PolicyError: the file (:func:`load_policy`), another game, a value file (:mod:`.valuesearch` plays
+            those), or a negative temperature. A table of another
             player count or observation layout is refused at the first decision (:meth:`check`).
     """
 
@@ -252,6 +302,9 @@ class PolicyBot:
         if self.policy.game != game.id:
             raise PolicyError(f"policy file {self.policy.path}: a policy of {self.policy.game!r}, not of "
                               f"{game.id!r}")
+        if self.policy.kind != "policy":
+            raise PolicyError(f"policy file {self.policy.path}: holds a {self.policy.kind} network, not a policy "
+                              f"(play it as its bot spec: make_bot('policy:PATH'))")
         if not (isinstance(temperature, int | float) and temperature >= 0 and math.isfinite(temperature)):
             raise PolicyError(f"policy {self.policy.path}: temperature={temperature!r} must be a number ≥ 0")
         self.game = game
@@ -261,30 +314,13 @@ class PolicyBot:
         self.last_input: Any = None
 
     def check(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
-        """The encoder for a table of ``players`` with ``options``, once checked against the policy's header.
+        """The encoder for a table of ``players`` with ``options``, once checked against the policy's header
+        (:func:`table_encoder`).
 
         Raises:
             PolicyError: another player count, observation layout or action space than the policy was made for.
         """
-        from ..rl.observations import Encoder
-
-        key = json.dumps([players, dict(options or {})], sort_keys=True, default=str)
-        encoder = self.policy.encoders.get(key)
-        if encoder is None:
-            header, where = self.policy.header, self.policy.path
-            if players != self.policy.players:
-                raise PolicyError(f"policy file {where}: made for {self.policy.players} players of {self.game.id}, "
-                                  f"not {players}")
-            encoder = Encoder(self.game, players, options)
-            if (encoder.size != header["observation"]["size"]
-                    or layout_digest(encoder.describe()) != header["observation"]["digest"]):
-                raise PolicyError(f"policy file {where}: made for another observation layout of {self.game.id} "
-                                  f"(other options or an older version); train it again")
-            if layout_digest(encoder.space.actions) != header["actions"]["digest"]:
-                raise PolicyError(f"policy file {where}: made for another action space of {self.game.id}; "
-                                  f"train it again")
-            self.policy.encoders[key] = encoder
-        return encoder
+        return table_encoder(self.policy, self.game, players, options)
 
     def choose(self, state: GameState, seat: int) -> str:
         """The policy's token for ``seat`` (module docstring), read from the seat's observation only.

@@ -1,0 +1,257 @@
+"""A learned evaluation (issue 36 item 3): a value network V(a seat's observation) → the seat's expected round margin.
+
+**Target.** For a position in a round, the observing seat's *round margin* once the round is scored: its round score
+minus the mean of the others' (sign by the game's direction, ``Game.score_sign``: grid R17–R19 and mayhem R70, lower
+is better), divided by the game's ``search.margin_scale`` (grid and lastcard: 30 points). This is ISMCTS's ``margin``
+reward (:mod:`kartentisch.bots.ismcts`) before its clipping to ``[0, 1]``: a round of grid is a dense, low-variance
+signal, and the match is the sum of its rounds. It ignores the match situation (as ISMCTS's reward does).
+
+By default (header ``"target": "round margin minus provisional"``) the network learns the *residual*: that margin
+minus the :func:`provisional` one, what the round would score if it ended now (the game's ``round_score_now``, the
+evaluation ISMCTS uses at its depth cap), read from the true state. The provisional part is computed, not learned:
+the search adds it back from each determinization (:mod:`kartentisch.bots.valuesearch`), so the sampled hidden
+cards' values are averaged exactly and the network models only what play still changes — a learned correction of a
+static evaluation, the smaller and less noisy target (a control variate).
+
+With a ``horizon`` of N decisions the residual ends there instead of at the round's end: the provisional margin N
+decisions later minus the one now (the round's margin if it ends sooner), an n-step return bootstrapped by the
+static evaluation (Sutton & Barto 2018, §7.1), as ISMCTS scores its depth-capped rollouts (Lanctot et al. 2014).
+Measured in grid (``bench/learned/README.md``): the shorter the horizon, the better the one-ply search plays
+against the heuristic, down to 2–3 decisions: to the round's end it lost every match, with horizon 6 it won
+0.39–0.43, with horizons 3 and 2 0.650 and 0.645 over 400 matches, with horizon 1 0.41 over 100.
+
+**Data** (:func:`positions`): matches of fast bots (``heuristic`` by default) with an ``explore`` share of uniformly
+random moves so the network also sees positions the heuristic would not reach; a ``keep`` share of the positions
+(every seat with a decision to come, after every move) is encoded from each seat's observation
+(:meth:`~kartentisch.rl.observations.Encoder.encode_state`, the seat's view only) and labelled with that seat's
+margin of the round. This is Monte-Carlo policy evaluation of the data's bots; searching one ply with it
+(:mod:`kartentisch.bots.valuesearch`) is one step of policy improvement (Sutton & Barto 2018, §4.3; the
+AlphaZero/DouZero family evaluates positions with a learned network in the same way).
+
+**Training** (:func:`fit`): mean squared error, Adam (Kingma & Ba 2015), minibatches, NumPy only (no torch), a held
+out tenth for the validation error. The result is saved with :func:`kartentisch.bots.policy.save_policy` as
+``kind="value"``, its header holding the command, seed and figures.
+
+Run ``python -m kartentisch.rl.value GAME --out FILE`` (:func:`main`; ``--help`` lists the options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..bots import make_bot
+from ..bots.policy import Network, save_policy
+from ..games import get_game
+from ..kernel import Game, GameState, KartentischError
+from ..sim.engine import derive_seed
+from .observations import Encoder
+
+
+def margins(game: Game, scores: Sequence[int], scale: float) -> list[float]:
+    """Per seat: its round score minus the others' mean, in the game's direction (positive = better), over
+    ``scale``. ``scores``: one round's scores by seat (at least two seats)."""
+    signed = [game.score_sign * v for v in scores]
+    n, total = len(signed), sum(signed)
+    return [(v - (total - v) / (n - 1)) / scale for v in signed]
+
+
+def margin_scale(game: Game) -> float:
+    """The game's ``search.margin_scale`` (points), the target's unit.
+
+    Raises:
+        KartentischError: the game declares none.
+    """
+    scale = game.search.margin_scale
+    if not scale:
+        raise KartentischError(f"{game.id} declares no score scale (Game.search.margin_scale); a value target "
+                               "needs one")
+    return float(scale)
+
+
+def provisional(game: Game, state: GameState, scale: float) -> list[float]:
+    """Per seat, the round margin (:func:`margins`) if the round ended now: the game's
+    :meth:`~kartentisch.kernel.GameState.round_score_now` (grid R16–R18: every card left in a grid at its value),
+    0 for every seat where the game has no such estimate. Read from a full state: the trainer's true one, or the
+    search's determinization (a sample of what the seat cannot see)."""
+    now = state.round_score_now()
+    return margins(game, now, scale) if now is not None else [0.0] * state.players
+
+
+def positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
+              bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
+              residual: bool = True, horizon: int = 0,
+              log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and round-margin targets from ``matches`` matches (module docstring).
+
+    Args:
+        bots: bot specs, cycled over the seats and rotated by one seat each match.
+        explore: share of moves played uniformly at random instead of by the seat's bot (0 ≤ explore ≤ 1).
+        keep: share of the (position, seat) pairs kept (0 < keep ≤ 1).
+        residual: the target is the round margin minus the position's :func:`provisional` margin (what the
+            round would score if it ended now), so the network learns what play still changes, not the plain
+            sum of the cards (module docstring).
+        horizon: with ``horizon`` ≥ 1 (and ``residual``), the target is the change of the provisional margin over
+            the next ``horizon`` decisions (the round's margin if it ends sooner): an n-step return bootstrapped by
+            the static evaluation, as a depth-capped rollout is scored (module docstring); 0: to the round's end.
+    Returns:
+        ``x`` of shape ``(samples, observation size)`` float32 and ``y`` of shape ``(samples,)`` float32 (margins
+        over :func:`margin_scale`).
+    Raises:
+        KartentischError: a bad bot spec, share or count, or a game without a score scale.
+    """
+    if not (0 <= explore <= 1 and 0 < keep <= 1 and matches >= 1 and bots and horizon >= 0
+            and (residual or not horizon)):
+        raise KartentischError(f"value data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot and a horizon "
+                               f"≥ 0 (with a residual target); got matches={matches}, explore={explore}, keep={keep}, "
+                               f"bots={list(bots)}, horizon={horizon}, residual={residual}")
+    scale = margin_scale(game)
+    opts = game.resolve_options(players, options)
+    encoder = Encoder(game, players, opts)
+    rng = random.Random(seed)
+    xs: list[np.ndarray] = []
+    ys: list[float] = []
+    started = time.perf_counter()
+    for m in range(matches):
+        specs = [bots[(s + m) % len(bots)] for s in range(players)]
+        seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
+        state: GameState = game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
+        pending: list[tuple[np.ndarray, int, float, int]] = []  # observation, seat, base, decision it is due
+        scored = decisions = 0
+        while not state.game_over:
+            if not state.round_over:
+                base = provisional(game, state, scale) if residual else [0.0] * players
+                for s in range(players):
+                    if rng.random() < keep:
+                        pending.append((encoder.encode_state(state, s), s, base[s], decisions + horizon))
+            seat = state.to_act()[0]
+            bot_move = rng.random() >= explore or state.round_over
+            state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
+            decisions += 1
+            if len(state.scores) > scored:
+                done, pending = pending, []
+                lead = margins(game, state.scores[scored], scale)
+                scored = len(state.scores)
+            elif horizon and pending and pending[0][3] <= decisions:
+                done = [p for p in pending if p[3] <= decisions]
+                pending = [p for p in pending if p[3] > decisions]
+                lead = provisional(game, state, scale)
+            else:
+                continue
+            xs.extend(x for x, _, _, _ in done)
+            ys.extend(lead[s] - base for _, s, base, _ in done)
+        if log and (m + 1) % max(1, matches // 10) == 0:
+            log(f"  {m + 1}/{matches} matches, {len(ys)} positions, {time.perf_counter() - started:.0f} s")
+    return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
+
+
+def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs: int = 8, batch: int = 256,
+        lr: float = 1e-3, seed: int = 0, log: Callable[[str], None] | None = None) -> tuple[Network, dict[str, float]]:
+    """Fit a ``tanh`` MLP ``x → y`` by mean squared error with Adam (Kingma & Ba 2015), NumPy only.
+
+    Args:
+        x: ``(samples, inputs)`` float32; y: ``(samples,)`` targets.
+        hidden: widths of the hidden layers.
+    Returns:
+        The network (one output) and figures: ``train_mse``, ``valid_mse`` (a held-out tenth) and ``valid_var``
+        (the variance of its targets: the error of always guessing the mean).
+    Raises:
+        KartentischError: fewer than 20 samples, or ``x`` and ``y`` of different lengths.
+    """
+    if len(x) != len(y) or len(x) < 20:
+        raise KartentischError(f"value fit: need ≥ 20 samples with one target each; got {len(x)} and {len(y)}")
+    gen = np.random.default_rng(seed)
+    order = gen.permutation(len(x))
+    cut = len(x) // 10
+    valid, train = order[:cut], order[cut:]
+    sizes = [x.shape[1], *hidden, 1]
+    params: list[np.ndarray] = []
+    for a, b in zip(sizes, sizes[1:], strict=False):
+        params += [(gen.standard_normal((a, b)) * np.sqrt(1.0 / a)).astype(np.float32), np.zeros(b, np.float32)]
+    moments = [np.zeros_like(p) for p in params]
+    squares = [np.zeros_like(p) for p in params]
+    beta1, beta2, eps, t = 0.9, 0.999, 1e-8, 0
+    figures: dict[str, float] = {}
+    for epoch in range(epochs):
+        gen.shuffle(train)
+        total = 0.0
+        for start in range(0, len(train), batch):
+            idx = train[start:start + batch]
+            acts = [x[idx]]
+            for k in range(0, len(params) - 2, 2):
+                acts.append(np.tanh(acts[-1] @ params[k] + params[k + 1]))
+            out = (acts[-1] @ params[-2] + params[-1])[:, 0]
+            err = out - y[idx]
+            total += float(err @ err)
+            grad = (2.0 / len(idx)) * err[:, None]
+            grads: list[np.ndarray] = [np.empty(0)] * len(params)
+            for k in range(len(params) - 2, -1, -2):
+                grads[k], grads[k + 1] = acts[k // 2].T @ grad, grad.sum(axis=0)
+                if k:
+                    grad = (grad @ params[k].T) * (1.0 - acts[k // 2] ** 2)
+            t += 1
+            for p, g, m1, m2 in zip(params, grads, moments, squares, strict=True):
+                m1 *= beta1
+                m1 += (1 - beta1) * g
+                m2 *= beta2
+                m2 += (1 - beta2) * g * g
+                p -= lr * (m1 / (1 - beta1 ** t)) / (np.sqrt(m2 / (1 - beta2 ** t)) + eps)
+        network = Network([(params[k], params[k + 1]) for k in range(0, len(params), 2)])
+        pred = network.logits(x[valid])[:, 0]
+        figures = {"train_mse": total / len(train), "valid_mse": float(np.mean((pred - y[valid]) ** 2)),
+                   "valid_var": float(np.var(y[valid]))}
+        if log:
+            log(f"  epoch {epoch + 1}/{epochs}: train mse {figures['train_mse']:.4f}, valid mse "
+                f"{figures['valid_mse']:.4f} (variance {figures['valid_var']:.4f})")
+    return Network([(params[k], params[k + 1]) for k in range(0, len(params), 2)]), figures
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m kartentisch.rl.value GAME --out FILE``: make data (:func:`positions`), fit (:func:`fit`) and
+    save a value file (``kind="value"``, :mod:`kartentisch.bots.policy`) whose header records this command."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="python -m kartentisch.rl.value", description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--out", required=True, help="the value file to write (.npz)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=1000, help="matches of data")
+    parser.add_argument("--bots", default="heuristic", help="bot specs of the data's matches, ';'-separated")
+    parser.add_argument("--explore", type=float, default=0.05, help="share of random moves")
+    parser.add_argument("--keep", type=float, default=0.2, help="share of positions kept")
+    parser.add_argument("--plain", action="store_true", help="target the round margin itself, not the residual")
+    parser.add_argument("--horizon", type=int, default=0, help="decisions to the bootstrapped target (0: round end)")
+    parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--seed", type=int, default=0)
+    ns = parser.parse_args(args)
+    game = get_game(ns.game)
+    bots = [b for b in ns.bots.split(";") if b]
+    began = time.perf_counter()
+    print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
+    x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, not ns.plain,
+                     ns.horizon, log=lambda s: print(s, flush=True))
+    data_s = time.perf_counter() - began
+    print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
+    hidden = [int(h) for h in ns.hidden.split(",") if h]
+    network, figures = fit(x, y, hidden, ns.epochs, lr=ns.lr, seed=ns.seed, log=lambda s: print(s, flush=True))
+    target = "round margin" if ns.plain else "round margin minus provisional"
+    if ns.horizon:
+        target = f"provisional margin in {ns.horizon} decisions minus provisional"
+    info = {"command": "python -m kartentisch.rl.value " + shlex.join(args), "seed": ns.seed,
+            "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": target,
+            "scale": margin_scale(game), "positions": len(y), "data_seconds": round(data_s),
+            "fit_seconds": round(time.perf_counter() - began - data_s), **{k: round(v, 5) for k, v in figures.items()}}
+    save_policy(ns.out, network, game, ns.players, None, info, kind="value")
+    print(f"wrote {ns.out}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""A learned evaluation searched one ply (issue 36 item 3): the value file (format version 2, ``kind="value"``),
+its refusals, the search reading only its seat's view, seeded play, and ``policy:PATH`` reaching it; the trainer
+``kartentisch.rl.value``."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from kartentisch.bots import make_bot  # noqa: E402
+from kartentisch.bots.policy import Network, PolicyBot, PolicyError, load_policy, save_policy  # noqa: E402
+from kartentisch.bots.valuesearch import ValueSearchBot  # noqa: E402
+from kartentisch.games import get_game  # noqa: E402
+from kartentisch.kernel import KartentischError, Match  # noqa: E402
+from kartentisch.rl import value  # noqa: E402
+from kartentisch.rl.observations import Encoder  # noqa: E402
+from kartentisch.sim.lab import simulate  # noqa: E402
+
+SHORT = {"end_total": 10}  # grid R19: a short match
+
+
+def tiny_value(path: Path, seed: int = 0, hidden: int = 16, options: dict | None = SHORT,
+               target: str = "round margin") -> Path:
+    """A random two-layer value network for two-seat grid (the test's own, untrained)."""
+    game = get_game("grid")
+    size = Encoder(game, 2, options).size
+    rng = np.random.default_rng(seed)
+    layers = [(rng.normal(0, 0.5, (size, hidden)), rng.normal(0, 0.1, hidden)),
+              (rng.normal(0, 0.5, (hidden, 1)), rng.normal(0, 0.1, 1))]
+    save_policy(path, Network(layers), game, 2, options,
+                {"command": "tests", "seed": seed, "scale": 30, "target": target}, kind="value")
+    return path
+
+
+@pytest.fixture
+def grid_value(tmp_path: Path) -> Path:
+    return tiny_value(tmp_path / "value.npz")
+
+
+def searched_positions(count: int, seed: int = 11):
+    """(state, seat) pairs of a random two-seat grid match where the seat has more than one legal token."""
+    game = get_game("grid")
+    state = game.new_state(2, SHORT, seed=seed)
+    rng = random.Random(seed)
+    found = []
+    while not state.game_over and len(found) < count:
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) > 1:
+            found.append((state.clone(), seat))
+        state.apply(seat, state.random_action(seat, rng))
+    return found
+
+
+def test_value_file_round_trip_and_version_1_policies_still_read(tmp_path: Path, grid_value: Path):
+    policy = load_policy(grid_value)
+    assert policy.kind == "value" and policy.header["version"] == 2 and policy.network.outputs == 1
+    assert policy.header["command"] == "tests" and policy.header["scale"] == 30
+    # a version-1 file (written before kinds existed: no "kind") is still a policy
+    game = get_game("grid")
+    encoder = Encoder(game, 2, SHORT)
+    old = tmp_path / "v1.npz"
+    save_policy(old, Network([(np.zeros((encoder.size, len(encoder.space))), np.zeros(len(encoder.space)))]), game,
+                2, SHORT)
+    with np.load(old) as data:
+        arrays = {k: data[k] for k in data.files}
+    header = json.loads(arrays["header"].tobytes())
+    del header["kind"]
+    header["version"] = 1
+    arrays["header"] = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
+    with old.open("wb") as out:
+        np.savez(out, **arrays)
+    assert load_policy(old).kind == "policy"
+    assert isinstance(make_bot(f"policy:{old}", game), PolicyBot)
+
+
+def test_wrong_value_files_and_specs_are_refused_naming_the_file(tmp_path: Path, grid_value: Path):
+    game = get_game("grid")
+    size = Encoder(game, 2, SHORT).size
+    with pytest.raises(PolicyError, match="the value network maps 395 inputs to 2 outputs"):
+        save_policy(tmp_path / "two.npz", Network([(np.zeros((size, 2)), np.zeros(2))]), game, 2, SHORT,
+                    kind="value")
+    with pytest.raises(PolicyError, match="kind 'q'"):
+        save_policy(tmp_path / "q.npz", Network([(np.zeros((size, 1)), np.zeros(1))]), game, 2, SHORT, kind="q")
+    # a value file whose header was edited to a kind nobody plays, or whose last layer is not one wide
+    with np.load(grid_value) as data:
+        arrays = {k: data[k] for k in data.files}
+    for name, change in (("odd.npz", {"kind": "oracle"}), ("future.npz", {"version": 3})):
+        header = {**json.loads(arrays["header"].tobytes()), **change}
+        path = tmp_path / name
+        with path.open("wb") as out:
+            np.savez(out, **{**arrays, "header": np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)})
+        with pytest.raises(PolicyError, match=rf"{name.replace('.', chr(92) + '.')}: .*(kind 'oracle'|version 3)"):
+            make_bot(f"policy:{path}", game)
+    wide = tmp_path / "wide.npz"
+    with wide.open("wb") as out:
+        np.savez(out, **{**arrays, "w1": np.zeros((16, 3), np.float32), "b1": np.zeros(3, np.float32)})
+    with pytest.raises(PolicyError, match=r"wide\.npz: a value network gives one output; its last layer gives 3"):
+        load_policy(wide)
+    with pytest.raises(PolicyError, match=r"value\.npz: holds a value network, not a policy"):
+        PolicyBot(grid_value, game)
+    with pytest.raises(KartentischError, match="unknown parameter 'temperature'; a value file takes samples, leaves"):
+        make_bot(f"policy:{grid_value},temperature=1", game)
+    with pytest.raises(PolicyError, match=r"samples=0 must be an integer ≥ 1"):
+        make_bot(f"policy:{grid_value},samples=0", game)
+    with pytest.raises(PolicyError, match=r"value\.npz: a value of 'grid', not of 'colors'"):
+        make_bot(f"policy:{grid_value}", get_game("colors"))
+    with pytest.raises(PolicyError, match=r"value\.npz: made for 2 players of grid, not 3"):
+        make_bot(f"policy:{grid_value}", game, 1, players=3, options=SHORT)
+
+
+def test_the_choice_depends_only_on_the_seat_view(grid_value: Path):
+    """A state and a re-deal of everything hidden from the seat (same view) give the same values and move; a
+    different view (another position) gives other values, so the check is not vacuous."""
+    game = get_game("grid")
+    checked = 0
+    for state, seat in searched_positions(12):
+        twin = state.determinize(seat, random.Random(checked + 100))
+        assert twin.view(seat) == state.view(seat)
+        if checked == 0:
+            assert twin.to_doc() != state.to_doc()  # the hidden cards did move
+        bot, twin_bot = ValueSearchBot(grid_value, game, seed=3), ValueSearchBot(grid_value, game, seed=3)
+        assert bot.choose(state, seat) == twin_bot.choose(twin, seat)
+        assert bot.last_values == twin_bot.last_values and len(bot.last_values) > 1
+        checked += 1
+    assert checked >= 10
+    values = [ValueSearchBot(grid_value, game, seed=3) for _ in range(2)]
+    (a, sa), (b, sb) = searched_positions(2, seed=5)
+    values[0].choose(a, sa)
+    values[1].choose(b, sb)
+    assert values[0].last_values != values[1].last_values
+
+
+@pytest.mark.parametrize("residual", [False, True])
+def test_the_search_plays_the_best_mean_value_over_determinizations(tmp_path: Path, residual: bool):
+    """The values are the network's (plus the sample's provisional margin for a residual file; the round's exact
+    margin when the move ends it) averaged over the bot's determinizations, and the move is their argmax:
+    recomputed here by hand with the same generator."""
+    game = get_game("grid")
+    grid_value = tiny_value(tmp_path / "v.npz", target="round margin minus provisional" if residual else "round margin")
+    policy = load_policy(grid_value)
+    encoder = Encoder(game, 2, game.resolve_options(2, SHORT))
+    for state, seat in searched_positions(6, seed=8):
+        bot = ValueSearchBot(grid_value, game, seed=9, samples=3, leaves=1000)
+        token = bot.choose(state, seat)
+        rng = random.Random(9)
+        legal = state.legal_actions(seat)
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(3):
+            sample = state.determinize(seat, rng)
+            for tok in legal:
+                after = sample.clone()
+                after.apply(seat, tok)
+                if len(after.scores) > len(state.scores):
+                    mine, other = after.scores[-1][seat], after.scores[-1][1 - seat]
+                    totals[tok] += (other - mine) / 30  # grid: lower is better
+                else:
+                    totals[tok] += float(policy.network.logits(encoder.encode(after.view(seat), seat))[0])
+                    if residual:  # grid R17/R18: the cards left in each grid, face down ones at the sample's value
+                        mine, other = after.round_score_now()[seat], after.round_score_now()[1 - seat]
+                        totals[tok] += (other - mine) / 30
+        expected = {tok: v / 3 for tok, v in totals.items()}
+        assert bot.last_values == pytest.approx(expected, abs=1e-5)
+        assert token == max(legal, key=lambda t: (expected[t], -legal.index(t)))
+
+
+def test_samples_shrink_on_wide_decisions_and_a_seeded_bot_replays(grid_value: Path):
+    game = get_game("grid")
+    logs = []
+    for _ in range(2):
+        match = Match(game, players=2, options=SHORT, seed=4)
+        bots = [make_bot(f"policy:{grid_value},samples=4,leaves=20", game, 1), make_bot("heuristic", game, 2)]
+        while not match.state.game_over:
+            seat = match.state.to_act()[0]
+            match.apply(seat, bots[seat].choose(match.state, seat))
+        logs.append(match.history)
+    assert logs[0] == logs[1] and len(logs[0]) > 10
+    doc = simulate("grid", 2, [f"policy:{grid_value},samples=2", "heuristic"], 2, seed=1, options=SHORT)
+    assert doc["ended"] == 2
+
+
+def test_value_data_targets_are_round_margins_and_fit_learns():
+    game = get_game("grid")
+    x, y = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5, residual=False)
+    assert x.shape[0] == y.shape[0] > 50 and x.shape[1] == Encoder(game, 2, SHORT).size
+    assert abs(float(y.mean())) < 0.5 and float(y.std()) > 0  # zero-sum margins, not constant
+    # the residual leaves out what the cards lying there would score now: smaller than the margin itself
+    xr, yr = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5)
+    assert np.array_equal(x, xr) and 0 < float(np.abs(yr).mean()) < float(np.abs(y).mean())
+    # a horizon beyond every round is the round's end; one decision ahead changes less than a whole round
+    _, far = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5, horizon=10_000)
+    _, near = value.positions(game, 2, SHORT, matches=3, seed=1, keep=0.5, horizon=1)
+    assert np.array_equal(far, yr) and 0 < float(np.abs(near).mean()) < float(np.abs(yr).mean())
+    with pytest.raises(KartentischError, match="horizon=3, residual=False"):
+        value.positions(game, 2, SHORT, matches=1, seed=1, residual=False, horizon=3)
+    assert value.margins(game, [10, 4], 30) == pytest.approx([-0.2, 0.2])  # grid: lower is better
+    with pytest.raises(KartentischError, match="keep=0"):
+        value.positions(game, 2, SHORT, matches=1, seed=1, keep=0)
+    with pytest.raises(KartentischError, match="declares no score scale"):
+        value.positions(get_game("colors"), 2, None, matches=1, seed=1)
+    # a learnable target: the fit gets well under the target's variance
+    rng = np.random.default_rng(0)
+    xs = rng.normal(0, 1, (2000, 8)).astype(np.float32)
+    ys = (np.tanh(xs[:, 0]) - 0.5 * xs[:, 1]).astype(np.float32)
+    network, figures = value.fit(xs, ys, hidden=(16,), epochs=20, seed=0)
+    assert figures["valid_mse"] < 0.1 * figures["valid_var"] and network.outputs == 1
+
+
+def test_trainer_command_writes_a_playable_value_file(tmp_path: Path):
+    out = tmp_path / "v.npz"
+    value.main(["grid", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--seed", "3"])
+    policy = load_policy(out)
+    assert policy.kind == "value" and policy.header["seed"] == 3
+    assert policy.header["command"].startswith("python -m kartentisch.rl.value grid --out ")
+    state = get_game("grid").new_state(2, None, seed=1)
+    seat = state.to_act()[0]
+    assert make_bot(f"policy:{out}", get_game("grid"), 1).choose(state, seat) in state.legal_actions(seat)
+
+
+def test_a_value_file_is_offered_by_the_server_and_opposes_in_the_gym_env(grid_value: Path):
+    """``policy:PATH`` reaches the value bot wherever a policy file is accepted: the server's ``--policy`` list and
+    the environments' opponents (tournament and simulate: above)."""
+    pytest.importorskip("gymnasium")
+    from kartentisch.rl.gym import make
+    from kartentisch.web.app import offered_policies
+
+    assert offered_policies([grid_value]) == {"grid": (str(grid_value.resolve()), 2)}
+    env = make("grid", 2, opponents=f"policy:{grid_value},samples=2", options=SHORT)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    done, info = False, {}
+    while not done:
+        _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        done = term or trunc
+    assert "result" in info
+
+
+def test_the_measured_grid_value_file_reads_and_plays():
+    """``bench/learned/grid-value-h3.npz`` (the file measured in ``bench/learned/README.md``): a value of two-seat grid
+    with the command that makes it, under 2 MB, and its bot plays legal moves."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "learned" / "grid-value-h3.npz"
+    policy = load_policy(path)
+    assert path.stat().st_size < 2_000_000 and policy.kind == "value" and policy.players == 2
+    assert "--horizon 3" in policy.header["command"] and policy.header["seed"] == 36307
+    game = get_game("grid")
+    state = game.new_state(2, None, seed=1)
+    bot = make_bot(f"policy:{path}", game, 1, players=2)
+    for _ in range(12):
+        seat = state.to_act()[0]
+        state.apply(seat, bot.choose(state, seat))
