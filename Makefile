@@ -43,7 +43,7 @@ compiled: install                ## compile the changed kernel/rules/search sour
 	fi
 
 run: compiled                    ## start the browser table on http://$(HOST):$(PORT) (make run PORT=8101 HOST=0.0.0.0)
-	$(KT) serve --host $(HOST) --port $(PORT)
+	$(KT) serve --host $(HOST) --port $(PORT) $(foreach p,$(wildcard src/kartentisch/games/*/policy.npz),--policy $(p))
 
 test: compiled                   ## lint, system packages, then the whole test suite (scenarios, browser, PostgreSQL)
 	$(MAKE) --no-print-directory lint

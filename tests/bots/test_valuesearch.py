@@ -13,6 +13,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from kartentisch.bots import make_bot  # noqa: E402
+from kartentisch.bots.levels import shipped_policy  # noqa: E402
 from kartentisch.bots.policy import Network, PolicyBot, PolicyError, load_policy, save_policy  # noqa: E402
 from kartentisch.bots.valuesearch import ValueSearchBot  # noqa: E402
 from kartentisch.games import get_game  # noqa: E402
@@ -239,10 +240,10 @@ def test_a_value_file_is_offered_by_the_server_and_opposes_in_the_gym_env(grid_v
     assert "result" in info
 
 
-def test_the_measured_grid_value_file_reads_and_plays():
-    """``bench/learned/grid-value-h3.npz`` (the file measured in ``bench/learned/README.md``): a value of two-seat grid
-    with the command that makes it, under 2 MB, and its bot plays legal moves."""
-    path = Path(__file__).resolve().parents[2] / "bench" / "learned" / "grid-value-h3.npz"
+def test_the_shipped_grid_value_file_reads_and_plays():
+    """grid's shipped ``policy.npz`` (the value file measured in ``bench/learned/README.md`` as ``grid-value-h3.npz``):
+    a value of two-seat grid with the command that makes it, under 2 MB, and its bot plays legal moves."""
+    path = shipped_policy("grid")
     policy = load_policy(path)
     assert path.stat().st_size < 2_000_000 and policy.kind == "value" and policy.players == 2
     assert "--horizon 3" in policy.header["command"] and policy.header["seed"] == 36307

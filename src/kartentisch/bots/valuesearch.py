@@ -28,10 +28,10 @@ decision wider than ``leaves`` tokens (lastcard's pass: 455) is the game's heuri
 iterations cannot cover a decision (:data:`kartentisch.bots.ismcts.MIN_VISITS`); a game without one searches it on
 a single sample.
 
-Strength (``bench/learned/README.md``): in two-seat grid, with ``bench/learned/grid-value-h3.npz``
-(``python -m kartentisch.rl.value grid --horizon 3``) it won 0.650 (95 % CI 0.602–0.695) of 400 matches against the
-heuristic at 2.0 ms CPU per move (median; p95 4.5 ms, pure build). The lobby's ``learned`` level does not play it
-(not yet placed in a round robin).
+Strength (``bench/learned/README.md``): in two-seat grid, with the file grid ships
+(``games/grid/policy.npz``, made by ``python -m kartentisch.rl.value grid --horizon 3``) it won 0.650 (95 % CI
+0.602–0.695) of 400 matches against the heuristic at 2.0 ms CPU per move (median; p95 4.5 ms, pure build); it is
+the lobby's ``learned`` level for grid (:mod:`kartentisch.bots.levels`).
 """
 
 from __future__ import annotations
