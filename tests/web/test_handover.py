@@ -271,6 +271,33 @@ def test_the_host_removes_a_person_who_is_gone(fast: TestClient) -> None:
     assert fast.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).status_code == 401  # her link is closed
 
 
+def test_a_removed_persons_link_is_told_in_words_and_may_watch(fast: TestClient) -> None:
+    """A friend the host removed opens their own link again (a fresh user's Ben got a bare "This link's seat is not
+    known at this table."): the view and the socket say, in the reader's language, that the host gave the seat to
+    the bot for the rest of the match and that the link may watch, with no frame of the seat; the spectator's view
+    still opens. The refusal changes nothing."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    view(fast, tid)
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    assert fast.post(f"/api/tables/{tid}/seats/0/remove", json={"bot": "heuristic"},
+                     headers=auth(table["host_token"])).status_code == 200
+    before = view(fast, tid)
+    for lang, words in (("en", "The host gave your seat to Bot Lena (steady) for the rest of the match. "
+                               "You can still watch the table."),
+                        ("de", "Der Gastgeber hat deinen Platz bis zum Ende der Partie an Bot Lena (solide) gegeben. "
+                               "Zuschauen kannst du weiterhin.")):
+        res = fast.get(f"/api/tables/{tid}/view?lang={lang}", headers=auth(tokens[0]))
+        assert res.status_code == 401 and res.json()["text"] == words and "view" not in res.json()
+        with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}&lang={lang}") as ada:
+            frame = ada.receive_json()
+            assert frame["type"] == "error" and frame["text"] == words and "view" not in frame
+    res = fast.post(f"/api/tables/{tid}/actions", json={"action": "play:b5"}, headers=auth(tokens[0]))
+    assert res.status_code == 401 and "gave Ada's seat to a bot" in res.json()["error"]
+    after = view(fast, tid)
+    assert after["n"] == before["n"] and after["seats"][0]["kind"] == "bot"  # the spectator's view opens
+
+
 def test_a_stored_hand_over_survives_a_reload_from_the_database(db_url: str) -> None:
     with TestClient(create_app(db_url, time_scale=SCALE)) as client:
         tid, tokens = colors3(client, clock="fast")
@@ -386,11 +413,13 @@ def test_a_removed_persons_open_page_is_told_and_sees_and_plays_no_more(fast: Te
         frame = ada.receive_json()
         while frame["type"] == "state":
             frame = ada.receive_json()
-        assert frame == {"type": "error", "status": 401,
-                         "error": "unknown seat token for this table: the host gave this seat to a bot"}
+        assert frame["type"] == "error" and frame["status"] == 401 and "hand" not in frame
+        assert frame["text"] == ("The host gave your seat to Bot Lena (steady) for the rest of the match. "
+                                 "You can still watch the table.")
         ada.send_json({"type": "action", "action": "play:b5"})
         refusal = ada.receive_json()
-        assert refusal["type"] == "error" and refusal["status"] == 401 and "given to a bot" in refusal["error"]
+        assert refusal["type"] == "error" and refusal["status"] == 401
+        assert "gave Ada's seat to a bot" in refusal["error"]
 
 
 def test_a_clock_survives_a_restart(db_url: str) -> None:

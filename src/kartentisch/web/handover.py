@@ -5,7 +5,7 @@ Once a person's clock ran out (:mod:`~kartentisch.web.clock`, ``ask``) or the pe
 (``POST /api/tables/{id}/seats/{seat}/handover``): the bot plays it at once, the seat stays the person's (its
 ``stand_in``) and the person's own link takes it back (a socket of it opening, an action of it, or
 ``POST …/back``); the bot's moves stay. The host (the table's creator, with the host token) may give the seat of a
-person who is gone to a bot for good (``POST …/remove``): their link no longer opens it.
+person who is gone to a bot for good (``POST …/remove``): their link no longer opens it, it is told so and may watch.
 
 Each of these is a *note* (:class:`~kartentisch.web.records.NoteRecord`), committed like a move before anyone hears of
 it (with the seat's new row in one transaction; a bot's move for a seat whose clock ran out rides in the same one),
@@ -137,20 +137,22 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
         if target.stand_in is None and (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
             raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays",
                            said=_not_yet(table))
+        # the bot's seat keeps the person's token: their link is told what happened (LiveTable.removed), not
+        # "unknown", and opens nothing
         await commit_note(hub, table, "removed", seat, bot=spec,
-                          record=SeatRecord(seat, "bot", target.name, spec, None))
+                          record=SeatRecord(seat, "bot", target.name, spec, target.token))
+        refusal = table.removed(seat)
         for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more
             if sub.viewer == seat:
                 del table.subscribers[sub_id]
-                hub.spawn(_removed(sub.send))
+                hub.spawn(_removed(sub.send, refusal, sub.lang))
     hub.after_change(table)
     await table.broadcast()
 
 
-async def _removed(send: Send) -> None:
-    """Tell a removed seat's open page (the table page shows it as a refused seat)."""
-    await send(encode({"type": "error", "status": 401,
-                       "error": "unknown seat token for this table: the host gave this seat to a bot"}))
+async def _removed(send: Send, refusal: ApiError, lang: str) -> None:
+    """Tell a removed seat's open page, in its language (the table page then offers to watch instead)."""
+    await send(encode({"type": "error", "status": refusal.status, **refusal.body(lang)}))
 
 
 async def run_out(hub: Hub, table: LiveTable, seat: int, then: str) -> None:

@@ -108,6 +108,18 @@ def mover_names(names: Sequence[str], seat: int, bot: str, viewer: int | None, l
     return tuple(words[lang].format(bot=label, name=name) if s == seat else name for s, name in enumerate(names))
 
 
+#: What a removed person's own link is told instead of the seat (handover ``remove``): the host gave the seat to
+#: ``{bot}`` until the match ends; the link may still watch the table as a spectator.
+REMOVED_SEAT = {"en": "The host gave your seat to {bot} for the rest of the match. You can still watch the table.",
+                "de": "Der Gastgeber hat deinen Platz bis zum Ende der Partie an {bot} gegeben. Zuschauen kannst du "
+                      "weiterhin."}
+
+
+def removed_said(bot: str, seat: int) -> dict[str, str]:
+    """:data:`REMOVED_SEAT` in every language for ``seat`` removed to the bot spec ``bot`` (named by its label)."""
+    return {lang: words.format(bot=bot_label(bot, seat, lang)) for lang, words in REMOVED_SEAT.items()}
+
+
 #: Who did it when no seat did: the host.
 HOST = {"en": "the host", "de": "der Gastgeber"}
 

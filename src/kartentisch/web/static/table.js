@@ -63,6 +63,7 @@ const S = {
   chooser: null,            // the move being made (choose.js)
   chooserKey: "",
   banner: null,
+  removed: null,            // the host gave this page's seat to a bot for good (removed()): why, and a link to watch
   bannerKeep: false,        // the banner outlives the next new position (showError: a race of two pages of a seat)
   status: t("connecting"),
   summary: null,            // the last round summary seen, shown until dismissed
@@ -109,6 +110,21 @@ function refusal(status, body) {
   return known ? known[1](S.active?.frame) : body.text ?? t("refusedOther", status);
 }
 
+/** The server's refusal of a seat the host gave to a bot for the rest of the match (LiveTable.removed). */
+const REMOVED = /seat to a bot for the rest of the match/;
+
+/** `conn`'s seat was given to a bot by the host (its link opened again, or its page was open): the page drops the
+ * seat's frame (its cards), forgets the token in this browser and says so in the server's words (the reader's
+ * language), with a link to watch the table as a spectator (a fresh user's friend got a bare "Error"). */
+function removed(conn, msg) {
+  S.removed = msg.text ?? t("refusedSeat");
+  conn.frame = null;
+  if (localStorage.getItem(SEAT_KEY) === conn.token) localStorage.removeItem(SEAT_KEY);
+  S.status = "";
+  S.banner = null;
+  redraw();
+}
+
 /** Show a refusal above the table; with ?dev=1 the rule and the server's own message too. */
 function showError(status, body) {
   const words = refusal(status, body);
@@ -138,6 +154,7 @@ function connect(conn) {
     if (conn.ws !== ws) return;  // a socket replaced after a language switch
     const msg = JSON.parse(ev.data);
     if (msg.type === "error") {
+      if (REMOVED.test(msg.error ?? "")) return removed(conn, msg);
       showError(msg.status, msg);
       return;
     }
@@ -163,6 +180,7 @@ function connect(conn) {
   });
   ws.addEventListener("close", (ev) => {
     if (conn.ws !== ws) return;
+    if (S.removed) return;  // removed(): the page says so and offers to watch
     if (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4408) {
       // a refused token or table: reconnecting cannot help; say why (a bare "Error" was all a fresh user saw)
       S.status = t("error");
@@ -633,7 +651,9 @@ function App() {
   const frame = conn.frame;
   if (!frame || !S.game) {
     return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p>
-      ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}</main>`;
+      ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}
+      ${S.removed && html`<div><p id="removed" role="status">${S.removed}</p>
+        <p><a id="watch" class="button primary" href=${`/t/${encodeURIComponent(tableId)}`}>${t("watch")}</a></p></div>`}</main>`;
   }
   const v = frame.view;
   const covered = hotseat && frame.seat !== null && frame.seat !== S.revealed;
