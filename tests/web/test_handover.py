@@ -434,3 +434,28 @@ def test_a_clock_survives_a_restart(db_url: str) -> None:
         assert view(client, tid, tokens[0])["countdown"] <= CLOCKS["fast"].seconds * scale - 1.5
         frame = wait_for(lambda: (f := view(client, tid, tokens[1])) and f["seats"][0]["ran_out"] and f)
         assert seat_notes(frame) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
+
+
+def test_the_host_may_remove_a_person_at_a_rematch_and_at_a_group_s_table(fast: TestClient) -> None:
+    """The host's options are the same at every table (README: "the host may give it to a bot for good"): a fresh
+    user's host had the removal at a lobby's table but not at its rematch (a new host token nobody held) nor at a
+    table started from the group's page (its starter got no host token). The rematch keeps the original's host;
+    the member who starts a group's table is its host."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=3, options={"max_rounds": 1})
+    tokens = [s["token"] for s in table["seats"]]
+    finish(fast, table["id"], tokens)
+    for token in tokens:
+        fast.post(f"/api/tables/{table['id']}/rematch", headers=auth(token))
+    rematch = fast.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()["id"]
+    code = fast.post("/api/groups", json={"name": "Donnerstag"}).json()["code"]
+    anke = fast.post(f"/api/groups/{code}/members", json={"name": "Anke"}).json()
+    fast.post(f"/api/groups/{code}/members", json={"name": "Ben"})
+    started = fast.post(f"/api/groups/{code}/tables", headers=auth(anke["key"]), json={
+        "game": "colors", "seats": [{"member": 1}, {"member": 2}]}).json()
+    for tid in (rematch, started["id"]):
+        view(fast, tid)  # in the server's memory from here on: Ben's time away counts
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    for tid, host in ((rematch, table["host_token"]), (started["id"], started["host_token"])):
+        res = fast.post(f"/api/tables/{tid}/seats/1/remove", json={}, headers=auth(host))
+        assert res.status_code == 200, res.text
+        assert res.json()["seats"][1]["kind"] == "bot"

@@ -256,8 +256,9 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
                       lang: Lang = "en") -> dict[str, Any]:
     """A member starts a table of the group: its seats are members (each gets a private seat link, shown to them
     on the group's page) and bots. Its result is recorded when the match ends, and so is every rematch's.
-    Answers with the table's ``id``, its ``seats`` and the bearer's own seat ``url`` (the spectator link if they
-    do not sit at it)."""
+    Answers with the table's ``id``, its ``seats``, the bearer's own seat ``url`` (the spectator link if they
+    do not sit at it) and the ``host_token``: the member who starts it is its host, with the host's options of a
+    lobby's table (removing a person who is gone; a fresh user's host had none at a group's table)."""
     lang = frame_lang(lang)
     request.app.state.guard.hit("create", client(request))  # a table, as POST /api/tables counts it
     code = plain_id(code, "a group code")
@@ -287,6 +288,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     await hub.get(record.id)  # bots start now
     mine = next((s.token for s, chosen in zip(record.seats, body.seats, strict=True) if chosen.member == you), None)
     return {"id": record.id, "url": seat_url(record.id, mine) if mine else f"/t/{record.id}",
+            "host_token": record.host_token,
             "seats": [{"seat": s.seat, "member": chosen.member, "name": members[chosen.member]
                        if chosen.member is not None else bot_name(s.bot or "random", lang)}
                       for s, chosen in zip(record.seats, body.seats, strict=True)]}

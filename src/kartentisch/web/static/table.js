@@ -443,6 +443,8 @@ async function answerRematch(join = true) {
     answerRematch(true);
     return;
   }
+  const host = localStorage.getItem(HOST_KEY);  // the rematch keeps its host (rematch.make): so does this browser
+  if (host) localStorage.setItem(`kartentisch.host.${fresh[0].id}`, host);
   const mine = fresh.filter((d) => d.token);
   if (!mine.length) {
     location.href = `/t/${fresh[0].id}`;
