@@ -459,3 +459,34 @@ def test_the_host_may_remove_a_person_at_a_rematch_and_at_a_group_s_table(fast: 
         res = fast.post(f"/api/tables/{tid}/seats/1/remove", json={}, headers=auth(host))
         assert res.status_code == 200, res.text
         assert res.json()["seats"][1]["kind"] == "bot"
+
+
+def test_a_result_a_bot_helped_with_is_marked_and_counts_only_with_the_bots(fast: TestClient) -> None:
+    """Ben is gone from a group's table and Ana hands his seat to a bot, which plays it to the end (a fresh user's
+    group credited Cleo with a win a bot played 43 of her 46 moves of): the group's list of matches says so in the
+    reader's language, and the result counts for Ben only where the group counts the bots."""
+    from .test_groups import join, new_group, seat_tokens
+
+    code = new_group(fast)
+    ana, _ = join(fast, code, "Ana"), join(fast, code, "Ben")
+    started = fast.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
+        "game": "colors", "options": {"max_rounds": 1, "first_player": 0},
+        "seats": [{"member": 1}, {"member": 2}]}).json()
+    tid, (mine,) = started["id"], seat_tokens(fast, code, [ana["key"]], started["id"])
+    view(fast, tid)
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    res = fast.post(f"/api/tables/{tid}/seats/1/handover", json={"bot": "random"}, headers=auth(mine))
+    assert res.status_code == 200, res.text
+    while not (frame := view(fast, tid, mine))["view"]["game_over"]:
+        if frame["legal"]:
+            fast.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(mine))
+        time.sleep(0.02)
+    ben_moves = sum(e["seat"] == 1 for e in move_entries(frame["log"]))
+    for lang, words in (("en", f"Ben (with a bot's help: {ben_moves} of {ben_moves} moves)"),
+                        ("de", f"Ben (mit Bot-Hilfe: {ben_moves} von {ben_moves} Zügen)")):
+        listed = fast.get(f"/api/groups/{code}?lang={lang}", headers=auth(ana["key"])).json()["matches"][0]
+        assert listed["over"] and listed["players"] == ["Ana", words]
+    counted = fast.get(f"/api/groups/{code}/standings").json()["games"][0]
+    assert counted["matches"] == 1 and {p["name"] for p in counted["players"]} == {"Ana", "Ben"}
+    people_only = fast.get(f"/api/groups/{code}/standings?bots=false").json()["games"]
+    assert people_only == []  # Ben's result was the bot's: Ana alone is no match among people

@@ -38,7 +38,19 @@ from . import creation, refusals
 from .deps import client, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .group_standings import bot_name, game_name, group_standings, standings_csv
-from .group_store import MAX_NAME, find_group, groups_t, matches_t, member_names, member_of, members_t, refusal, sync
+from .group_store import (
+    BOT_HELP,
+    MAX_NAME,
+    find_group,
+    groups_t,
+    helped,
+    matches_t,
+    member_names,
+    member_of,
+    members_t,
+    refusal,
+    sync,
+)
 from .invites import seat_url
 from .schema import seats_t
 from .scorepad import PadIn, create_pad
@@ -238,6 +250,10 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
                     item["players"] = [members.get(m, "") if m is not None else
                                        bot_name((stored[i].bot if i in stored else None) or "random", lang)
                                        for i, m in enumerate(seats)]
+                    for i, entry in enumerate(row["result"] or []):  # a bot's help is said (group_standings)
+                        if helped(entry):
+                            item["players"][i] = BOT_HELP[lang].format(name=item["players"][i],
+                                                                       n=entry["bot_moves"], of=entry["moves"])
                     mine = next((stored[i].token for i, m in enumerate(seats) if m == you and i in stored), None)
                     item["url"] = (seat_url(row["source_id"], mine) if mine else f"/t/{row['source_id']}") \
                         if stored else None
