@@ -490,3 +490,24 @@ def test_a_result_a_bot_helped_with_is_marked_and_counts_only_with_the_bots(fast
     assert counted["matches"] == 1 and {p["name"] for p in counted["players"]} == {"Ana", "Ben"}
     people_only = fast.get(f"/api/groups/{code}/standings?bots=false").json()["games"]
     assert people_only == []  # Ben's result was the bot's: Ana alone is no match among people
+
+
+def test_the_host_at_the_table_reads_her_removal_as_her_own(fast: TestClient) -> None:
+    """Ada hosts and sits at the table: her removal of Ben is "You give …" on her page (a fresh user's host read
+    "Der Gastgeber gibt …" about herself), Ada's on the others'; an unknown seat token is refused and changes
+    nothing."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    view(fast, tid)
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    url, host = f"/api/tables/{tid}/seats/1/remove", auth(table["host_token"])
+    res = fast.post(url, json={"bot": "random", "seat_token": "not-a-seat"}, headers=host)
+    assert res.status_code == 401 and seat_notes(view(fast, tid)) == []
+    res = fast.post(url, json={"bot": "random", "seat_token": tokens[0]}, headers=host)
+    assert res.status_code == 200, res.text
+    assert seat_notes(view(fast, tid, tokens[0])) == [
+        "You give Ben's seat to Bot Max (plays at random) for the rest of the match."]
+    assert seat_notes(view(fast, tid, tokens[0], "de")) == [
+        "Du gibst den Platz von Ben bis zum Ende an Bot Max (spielt zufällig)."]
+    assert seat_notes(view(fast, tid, None, "de")) == [
+        "Ada gibt den Platz von Ben bis zum Ende an Bot Max (spielt zufällig)."]

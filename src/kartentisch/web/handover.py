@@ -122,10 +122,12 @@ async def take_back(hub: Hub, table: LiveTable, seat: int) -> bool:
     return True
 
 
-async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
+async def remove(hub: Hub, table: LiveTable, seat: int, spec: str, by: int | None = None) -> None:
     """The host gives the seat of a person to ``spec`` for good (the seat's link stops working): a seat a bot plays
     already, or one that may be handed to a bot now (:func:`~kartentisch.web.presence.hand_over_refusal`: its clock
-    ran out, or its person is gone at a live table). Raises ApiError 409/422."""
+    ran out, or its person is gone at a live table). ``by``: the host's own seat, if the host sits at the table
+    (the log then tells the host "You give …" and names her to the others; else "the host"). Raises ApiError
+    409/422."""
     async with table.lock:
         await hub.refresh(table)
         target = _seat(table, seat)
@@ -139,7 +141,7 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
                            said=_not_yet(table))
         # the bot's seat keeps the person's token: their link is told what happened (LiveTable.removed), not
         # "unknown", and opens nothing
-        await commit_note(hub, table, "removed", seat, bot=spec,
+        await commit_note(hub, table, "removed", seat, by=by, bot=spec,
                           record=SeatRecord(seat, "bot", target.name, spec, target.token))
         refusal = table.removed(seat)
         for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more
@@ -171,6 +173,13 @@ class StandInIn(BaseModel):
 
     bot: PlainText = Field(default="heuristic", max_length=200, examples=["heuristic"])
     iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS, description="ISMCTS strength")
+
+
+class RemoveIn(StandInIn):
+    """The host's removal: the bot, and the host's own seat token where the host sits at the table (the log then
+    speaks to the host as "you" and names her seat to the others)."""
+
+    seat_token: str | None = Field(default=None, max_length=200, description="the host's own seat token, if any")
 
 
 router = APIRouter()
@@ -224,14 +233,18 @@ async def back(table_id: str, seat: int, request: Request, authorization: Annota
 
 @router.post("/api/tables/{table_id}/seats/{seat}/remove", response_model=None,
              responses={200: {"model": FrameOut}})
-async def remove_person(table_id: str, seat: int, body: StandInIn, request: Request,
+async def remove_person(table_id: str, seat: int, body: RemoveIn, request: Request,
                         authorization: Annotated[str | None, Header()] = None,
                         lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """The host (``Authorization: Bearer <host_token>``) gives the seat of a person who is gone to a bot for good;
-    answers with the spectator's frame. 401 without the host's token, 409 the person is there, 422 no such seat."""
+    answers with the spectator's frame. 401 without the host's token or with an unknown ``seat_token``, 409 the
+    person is there, 422 no such seat."""
     hub, table, _, lang = await _frame_after(request, table_id, authorization, lang)
     if not _host(table, bearer(authorization)):
         raise ApiError(401, "only the table's host removes a person: send 'Authorization: Bearer <host_token>'")
-    spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies, table.record.players)
-    await remove(hub, table, seat, spec)
+    by = table.seat_of(body.seat_token)  # the host's own seat removed: no "you give your seat"
+    by = None if by == seat else by
+    spec = bot_spec(table.match.game, seat, body.model_dump(exclude={"seat_token"}), hub.search_seconds,
+                    hub.policies, table.record.players)
+    await remove(hub, table, seat, spec, by)
     return frame_response(table.frame(None, lang=lang))

@@ -30,11 +30,13 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
     },
     "back": {"other": {"en": "{name} is back and plays again.", "de": "{name} ist zurück und spielt wieder selbst."},
              "own": {"en": "You are back and play again.", "de": "Du bist zurück und spielst wieder selbst."}},
-    "removed": {
-        "other": {"en": "The host gives {name}'s seat to {bot} for the rest of the match.",
-                  "de": "Der Gastgeber gibt den Platz von {name} bis zum Ende an {bot}."},
-        "own": {"en": "The host gives your seat to {bot} for the rest of the match.",
-                "de": "Der Gastgeber gibt deinen Platz bis zum Ende an {bot}."},
+    "removed": {  # {by}: the host's seat where the host sits at the table, else "the host"
+        "other": {"en": "{by} gives {name}'s seat to {bot} for the rest of the match.",
+                  "de": "{by} gibt den Platz von {name} bis zum Ende an {bot}."},
+        "own": {"en": "{by} gives your seat to {bot} for the rest of the match.",
+                "de": "{by} gibt deinen Platz bis zum Ende an {bot}."},
+        "by_own": {"en": "You give {name}'s seat to {bot} for the rest of the match.",
+                   "de": "Du gibst den Platz von {name} bis zum Ende an {bot}."},
     },
     "timeout_bot": {"other": {"en": "{name}'s time ran out: {bot} makes this move.",
                               "de": "Die Zeit von {name} ist abgelaufen: {bot} macht diesen Zug."},
