@@ -72,10 +72,16 @@ def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> Non
     create_from_lobby(page, live_server, "colors", {}, seats=("open",))
     page.wait_for_selector("[data-zone=waiting] button.fill-bot")
     assert body(page, "acting") == "0"
+    # an action, not a statement (a fresh user read "Platz 3: ein Bot spielt" as what already happened)
+    assert page.locator("button.fill-bot[data-seat='1']").text_content() == "Put a bot in seat 2"
+    shot(page, "invite-fill-button-en")
     page.click("[data-zone=waiting] button.fill-bot[data-seat='1']")
     page.wait_for_selector("[data-zone=waiting]", state="detached")
     page.wait_for_selector("body[data-acting='1']")  # Ada starts the first round
     assert "Bot" in page.locator("[data-zone=seat-2]").text_content()
+    said = page.locator("[data-zone=log] li.seat-note").all_text_contents()  # the click is told, to the host as hers
+    assert len(said) == 1 and said[0].startswith("You put Bot ") and said[0].endswith(" in seat 2."), said
+    shot(page, "invite-filled-en")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -48,6 +48,9 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
         "own": {"en": "Your time ran out: the others at the table may hand your seat to a bot.",
                 "de": "Deine Zeit ist abgelaufen: die anderen am Tisch dürfen deinen Platz an einen Bot geben."},
     },
+    # the host gave an open seat to a bot before the start (web.invites): {n} the seat's number from 1
+    "filled": {"other": {"en": "{by} puts {bot} in seat {n}.", "de": "{by} setzt {bot} auf Platz {n}."},
+               "by_own": {"en": "You put {bot} in seat {n}.", "de": "Du setzt {bot} auf Platz {n}."}},
     # a person named their own seat (web.seatname): {name} is the new name
     "named": {"other": {"en": "{name} chose this name.", "de": "{name} hat diesen Namen gewählt."},
               "own": {"en": "You chose your name.", "de": "Du hast deinen Namen gewählt."}},
@@ -136,5 +139,5 @@ def note_text(note: NoteRecord, voice: Voice, first_rematch: bool = False) -> st
                    else "by_own" if reader and note.by == voice.viewer and "by_own" in words else "other")
     by = voice.name(note.by) if note.by is not None else voice.pick(HOST)
     bot = bot_label(note.bot, note.seat, voice.lang) if note.bot else ""
-    text = voice.pick(words[perspective], name=voice.name(note.seat), by=by, bot=bot)
+    text = voice.pick(words[perspective], name=voice.name(note.seat), by=by, bot=bot, n=note.seat + 1)
     return text[0].upper() + text[1:]

@@ -552,13 +552,14 @@ async function copy(text) {
 }
 
 /** Before the start: who is missing, the invite link, and for the host a bot for each free seat. */
-function WaitingSeats({ frame }) {
+function WaitingSeats({ frame, token }) {
   const open = frame.waiting_for_seats ?? [];
   if (!open.length) return null;
   const invite = localStorage.getItem(INVITE_KEY);
   const host = localStorage.getItem(HOST_KEY);
-  const fill = async (s) => {
-    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { kind: "bot", bot: "heuristic" }, host);
+  const fill = async (s) => {  // the host's own seat token: the log's line about it says "You put …"
+    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`,
+      { kind: "bot", bot: "heuristic", ...(token ? { seat_token: token } : {}) }, host);
     if (!res.ok) showError(res.status, data);
   };
   const full = invite && new URL(invite, location.href).href;
@@ -677,7 +678,7 @@ function App() {
     <main id="table" class=${`game-${frame.game}`}>
       <div class="board">
         ${HAND_VIEW ? html`<${HandNote} />` : html`<${Info} frame=${frame} />`}
-        <${WaitingSeats} frame=${frame} />
+        <${WaitingSeats} frame=${frame} token=${conn.token} />
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} names=${(s) => seatName(frame, s)}
