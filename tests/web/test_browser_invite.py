@@ -74,6 +74,8 @@ def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> Non
     assert body(page, "acting") == "0"
     # an action, not a statement (a fresh user read "Platz 3: ein Bot spielt" as what already happened)
     assert page.locator("button.fill-bot[data-seat='1']").text_content() == "Put a bot in seat 2"
+    # nobody is to act before the table is full (a fresh user's host read "to act" and "Play a card from your hand.")
+    assert page.locator(".kt-turn, .seat-chip.to-act, #decision").count() == 0
     shot(page, "invite-fill-button-en")
     page.click("[data-zone=waiting] button.fill-bot[data-seat='1']")
     page.wait_for_selector("[data-zone=waiting]", state="detached")

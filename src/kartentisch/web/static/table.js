@@ -159,6 +159,9 @@ function connect(conn) {
       return;
     }
     if (msg.type !== "state") return;
+    // nobody acts while the table waits for people (the rules' first seat to act included: no "to act" badge, no
+    // prompt to play; a fresh user's host was told to play a card she could not)
+    if (msg.waiting_for_seats?.length) msg.view = { ...msg.view, to_act: [] };
     // socket frames carry the log from event log_start on (the first frame: all of it), the chat likewise
     msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
@@ -338,6 +341,7 @@ function setSizeWords({ low, high, picked }) {
 }
 
 function Decision({ conn, frame, chooser, ctx }) {
+  if (frame.waiting_for_seats?.length) return null;  // WaitingSeats says what the table waits for
   const acting = frame.legal.length > 0;
   const st = chooser.state();
   const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
