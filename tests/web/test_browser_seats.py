@@ -130,6 +130,7 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         page.goto(f"{live_server}{seat['url']}")
         page.wait_for_selector("[data-zone=match-summary] button.rematch")
     ada, ben, cem = pages
+    ada.evaluate(f"localStorage.setItem('kartentisch.host.{tid}', '{made['host_token']}')")  # Ada hosts the table
     ada.click("[data-zone=match-summary] button.rematch")
     ben.wait_for_selector("[data-zone=rematch-offer] button.rematch-join")
     assert "Ada wants a rematch." in ben.locator("[data-zone=rematch-offer]").text_content()
@@ -151,6 +152,10 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         page.wait_for_selector("body[data-phase]")
         assert body(page, "gameOver") == "0" and name in page.locator(".seat-chip.me").text_content()
     assert len({urlsplit(p.url).path for p in pages}) == 1  # one new table for all three
+    # Ada hosts the rematch too, with the host's options of any table (a fresh user's host lost the removal there)
+    rematch = urlsplit(ada.url).path.split("/t/")[1]
+    assert ada.evaluate(f"localStorage.getItem('kartentisch.host.{rematch}')") == made["host_token"]
+    assert ben.evaluate(f"localStorage.getItem('kartentisch.host.{rematch}')") is None
     shot(ben, "rematch-started-phone-en")
 
 
