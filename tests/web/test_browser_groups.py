@@ -83,6 +83,11 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     table_id, ana_token = seat_url.path.split("/t/")[1], seat_url.fragment.removeprefix("seat=")
     assert "lang" not in ana.url
     assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
+    # Ana started it: her browser holds its host token, as the lobby's host does (a fresh user's host had no removal
+    # at a group's table); the server takes it as the host's (409: Ben is not gone yet, not 401: not the host)
+    host = ana.evaluate(f"localStorage.getItem('kartentisch.host.{table_id}')")
+    res = httpx.post(f"{live_server}/api/tables/{table_id}/seats/1/remove", json={}, headers=auth(host or ""))
+    assert res.status_code == 409, res.text
     group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()
     ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
     # Ben's open page shows the new table without a reload (a fresh user's friend saw "Nothing played yet")

@@ -38,16 +38,16 @@ def test_three_browsers_join_one_grid_table_through_the_invite_link(browser, liv
         page.goto(invite)
         page.wait_for_selector("body[data-ready='1'] .seat-list")
     assert friends[0].locator("li[data-kind='open'] button.take").count() == 2
-    # both want seat 2: Bo is faster, Cy is told and takes seat 3
+    # both want seat 2: Bo is faster, and Cy's open page follows the table without a reload (a fresh user's friends
+    # tapped a seat taken long before and read "Someone was faster", one of them twice): seat 2 shows Bo, no button
     friends[0].fill("#join-name", "Bo")
     friends[1].fill("#join-name", "Cy")
     friends[0].click("li[data-seat='1'] button.take")
     friends[0].wait_for_selector("body[data-phase]")
-    friends[1].click("li[data-seat='1'] button.take")
-    friends[1].wait_for_selector("#join [role=alert]")
-    assert "Someone was faster" in friends[1].locator("#join [role=alert]").text_content()
-    # the page loads the seats again after the refusal: seat 2 loses its button once they arrive (a bare count raced it)
-    friends[1].wait_for_selector("li[data-seat='1'] button.take", state="detached")
+    friends[1].wait_for_selector("li[data-seat='1'][data-kind='human']", timeout=10_000)
+    assert "Bo" in friends[1].locator("li[data-seat='1']").text_content()
+    assert friends[1].locator("li[data-seat='1'] button.take").count() == 0
+    assert friends[1].locator("#join [role=alert]").count() == 0
     friends[1].click("li[data-seat='2'] button.take")
     friends[1].wait_for_selector("body[data-phase]")
     pages = [host, *friends]
@@ -72,10 +72,18 @@ def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> Non
     create_from_lobby(page, live_server, "colors", {}, seats=("open",))
     page.wait_for_selector("[data-zone=waiting] button.fill-bot")
     assert body(page, "acting") == "0"
+    # an action, not a statement (a fresh user read "Platz 3: ein Bot spielt" as what already happened)
+    assert page.locator("button.fill-bot[data-seat='1']").text_content() == "Put a bot in seat 2"
+    # nobody is to act before the table is full (a fresh user's host read "to act" and "Play a card from your hand.")
+    assert page.locator(".kt-turn, .seat-chip.to-act, #decision").count() == 0
+    shot(page, "invite-fill-button-en")
     page.click("[data-zone=waiting] button.fill-bot[data-seat='1']")
     page.wait_for_selector("[data-zone=waiting]", state="detached")
     page.wait_for_selector("body[data-acting='1']")  # Ada starts the first round
     assert "Bot" in page.locator("[data-zone=seat-2]").text_content()
+    said = page.locator("[data-zone=log] li.seat-note").all_text_contents()  # the click is told, to the host as hers
+    assert len(said) == 1 and said[0].startswith("You put Bot ") and said[0].endswith(" in seat 2."), said
+    shot(page, "invite-filled-en")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -130,6 +130,7 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         page.goto(f"{live_server}{seat['url']}")
         page.wait_for_selector("[data-zone=match-summary] button.rematch")
     ada, ben, cem = pages
+    ada.evaluate(f"localStorage.setItem('kartentisch.host.{tid}', '{made['host_token']}')")  # Ada hosts the table
     ada.click("[data-zone=match-summary] button.rematch")
     ben.wait_for_selector("[data-zone=rematch-offer] button.rematch-join")
     assert "Ada wants a rematch." in ben.locator("[data-zone=rematch-offer]").text_content()
@@ -151,6 +152,10 @@ def test_a_rematch_offered_by_one_appears_on_every_page(browser, live_server: st
         page.wait_for_selector("body[data-phase]")
         assert body(page, "gameOver") == "0" and name in page.locator(".seat-chip.me").text_content()
     assert len({urlsplit(p.url).path for p in pages}) == 1  # one new table for all three
+    # Ada hosts the rematch too, with the host's options of any table (a fresh user's host lost the removal there)
+    rematch = urlsplit(ada.url).path.split("/t/")[1]
+    assert ada.evaluate(f"localStorage.getItem('kartentisch.host.{rematch}')") == made["host_token"]
+    assert ben.evaluate(f"localStorage.getItem('kartentisch.host.{rematch}')") is None
     shot(ben, "rematch-started-phone-en")
 
 
@@ -291,4 +296,39 @@ def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, 
     page.wait_for_selector(".seat-chip .presence-gone", timeout=30_000)
     page.wait_for_timeout(1_000)  # a frame or two later
     assert page.locator("button.remove-seat").count() == 0
+    page.close()
+
+
+def test_a_removed_friend_is_told_so_and_may_watch(browser, live_server: str) -> None:  # noqa: F811
+    """Ben's clock ran out and the host gave his seat to a bot for good while his page was open (German): the page
+    drops his cards and says, in his language, that the host gave the seat to the bot until the end, with a link to
+    watch; his link opened again says the same (a fresh user's Ben got a bare "Error" page), and the link to watch
+    opens the spectator's table."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 5, "options": {"first_player": 1}, "seats": PEOPLE[:2],
+        "clock": "fast", "on_timeout": "ask"}).json()
+    tid, ben = made["id"], made["seats"][1]
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES["de"]).new_page()
+    page.goto(f"{live_server}{ben['url']}")
+    page.wait_for_selector("body[data-acting='1']")
+    deadline = time.monotonic() + 60
+    while not api_frame(live_server, tid, None)["seats"][1]["ran_out"]:
+        assert time.monotonic() < deadline, "Ben's clock never ran out"
+        time.sleep(0.5)
+    res = httpx.post(f"{live_server}/api/tables/{tid}/seats/1/remove", json={"bot": "heuristic"},
+                     headers={"Authorization": f"Bearer {made['host_token']}"})
+    assert res.status_code == 200, res.text
+    told = ("Der Gastgeber hat deinen Platz bis zum Ende der Partie an Bot Max (solide) gegeben. "
+            "Zuschauen kannst du weiterhin.")
+    for opened_again in (False, True):
+        if opened_again:
+            page.goto(f"{live_server}{ben['url']}")
+        page.wait_for_selector("#watch")
+        assert page.locator("#removed").text_content() == told
+        assert page.locator(".board").count() == 0 and page.locator("#watch").text_content() == "Zuschauen"
+        assert page.evaluate(f"localStorage.getItem('kartentisch.seat.{tid}')") is None
+    shot(page, "seats-removed-de")
+    page.click("#watch")
+    page.wait_for_selector(".board")
+    assert urlsplit(page.url).fragment == "" and page.locator("#removed").count() == 0
     page.close()

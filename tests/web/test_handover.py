@@ -271,6 +271,33 @@ def test_the_host_removes_a_person_who_is_gone(fast: TestClient) -> None:
     assert fast.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).status_code == 401  # her link is closed
 
 
+def test_a_removed_persons_link_is_told_in_words_and_may_watch(fast: TestClient) -> None:
+    """A friend the host removed opens their own link again (a fresh user's Ben got a bare "This link's seat is not
+    known at this table."): the view and the socket say, in the reader's language, that the host gave the seat to
+    the bot for the rest of the match and that the link may watch, with no frame of the seat; the spectator's view
+    still opens. The refusal changes nothing."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    view(fast, tid)
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    assert fast.post(f"/api/tables/{tid}/seats/0/remove", json={"bot": "heuristic"},
+                     headers=auth(table["host_token"])).status_code == 200
+    before = view(fast, tid)
+    for lang, words in (("en", "The host gave your seat to Bot Lena (steady) for the rest of the match. "
+                               "You can still watch the table."),
+                        ("de", "Der Gastgeber hat deinen Platz bis zum Ende der Partie an Bot Lena (solide) gegeben. "
+                               "Zuschauen kannst du weiterhin.")):
+        res = fast.get(f"/api/tables/{tid}/view?lang={lang}", headers=auth(tokens[0]))
+        assert res.status_code == 401 and res.json()["text"] == words and "view" not in res.json()
+        with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}&lang={lang}") as ada:
+            frame = ada.receive_json()
+            assert frame["type"] == "error" and frame["text"] == words and "view" not in frame
+    res = fast.post(f"/api/tables/{tid}/actions", json={"action": "play:b5"}, headers=auth(tokens[0]))
+    assert res.status_code == 401 and "gave Ada's seat to a bot" in res.json()["error"]
+    after = view(fast, tid)
+    assert after["n"] == before["n"] and after["seats"][0]["kind"] == "bot"  # the spectator's view opens
+
+
 def test_a_stored_hand_over_survives_a_reload_from_the_database(db_url: str) -> None:
     with TestClient(create_app(db_url, time_scale=SCALE)) as client:
         tid, tokens = colors3(client, clock="fast")
@@ -386,11 +413,13 @@ def test_a_removed_persons_open_page_is_told_and_sees_and_plays_no_more(fast: Te
         frame = ada.receive_json()
         while frame["type"] == "state":
             frame = ada.receive_json()
-        assert frame == {"type": "error", "status": 401,
-                         "error": "unknown seat token for this table: the host gave this seat to a bot"}
+        assert frame["type"] == "error" and frame["status"] == 401 and "hand" not in frame
+        assert frame["text"] == ("The host gave your seat to Bot Lena (steady) for the rest of the match. "
+                                 "You can still watch the table.")
         ada.send_json({"type": "action", "action": "play:b5"})
         refusal = ada.receive_json()
-        assert refusal["type"] == "error" and refusal["status"] == 401 and "given to a bot" in refusal["error"]
+        assert refusal["type"] == "error" and refusal["status"] == 401
+        assert "gave Ada's seat to a bot" in refusal["error"]
 
 
 def test_a_clock_survives_a_restart(db_url: str) -> None:
@@ -405,3 +434,80 @@ def test_a_clock_survives_a_restart(db_url: str) -> None:
         assert view(client, tid, tokens[0])["countdown"] <= CLOCKS["fast"].seconds * scale - 1.5
         frame = wait_for(lambda: (f := view(client, tid, tokens[1])) and f["seats"][0]["ran_out"] and f)
         assert seat_notes(frame) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
+
+
+def test_the_host_may_remove_a_person_at_a_rematch_and_at_a_group_s_table(fast: TestClient) -> None:
+    """The host's options are the same at every table (README: "the host may give it to a bot for good"): a fresh
+    user's host had the removal at a lobby's table but not at its rematch (a new host token nobody held) nor at a
+    table started from the group's page (its starter got no host token). The rematch keeps the original's host;
+    the member who starts a group's table is its host."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=3, options={"max_rounds": 1})
+    tokens = [s["token"] for s in table["seats"]]
+    finish(fast, table["id"], tokens)
+    for token in tokens:
+        fast.post(f"/api/tables/{table['id']}/rematch", headers=auth(token))
+    rematch = fast.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()["id"]
+    code = fast.post("/api/groups", json={"name": "Donnerstag"}).json()["code"]
+    anke = fast.post(f"/api/groups/{code}/members", json={"name": "Anke"}).json()
+    fast.post(f"/api/groups/{code}/members", json={"name": "Ben"})
+    started = fast.post(f"/api/groups/{code}/tables", headers=auth(anke["key"]), json={
+        "game": "colors", "seats": [{"member": 1}, {"member": 2}]}).json()
+    for tid in (rematch, started["id"]):
+        view(fast, tid)  # in the server's memory from here on: Ben's time away counts
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    for tid, host in ((rematch, table["host_token"]), (started["id"], started["host_token"])):
+        res = fast.post(f"/api/tables/{tid}/seats/1/remove", json={}, headers=auth(host))
+        assert res.status_code == 200, res.text
+        assert res.json()["seats"][1]["kind"] == "bot"
+
+
+def test_a_result_a_bot_helped_with_is_marked_and_counts_only_with_the_bots(fast: TestClient) -> None:
+    """Ben is gone from a group's table and Ana hands his seat to a bot, which plays it to the end (a fresh user's
+    group credited Cleo with a win a bot played 43 of her 46 moves of): the group's list of matches says so in the
+    reader's language, and the result counts for Ben only where the group counts the bots."""
+    from .test_groups import join, new_group, seat_tokens
+
+    code = new_group(fast)
+    ana, _ = join(fast, code, "Ana"), join(fast, code, "Ben")
+    started = fast.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
+        "game": "colors", "options": {"max_rounds": 1, "first_player": 0},
+        "seats": [{"member": 1}, {"member": 2}]}).json()
+    tid, (mine,) = started["id"], seat_tokens(fast, code, [ana["key"]], started["id"])
+    view(fast, tid)
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    res = fast.post(f"/api/tables/{tid}/seats/1/handover", json={"bot": "random"}, headers=auth(mine))
+    assert res.status_code == 200, res.text
+    while not (frame := view(fast, tid, mine))["view"]["game_over"]:
+        if frame["legal"]:
+            fast.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(mine))
+        time.sleep(0.02)
+    ben_moves = sum(e["seat"] == 1 for e in move_entries(frame["log"]))
+    for lang, words in (("en", f"Ben (with a bot's help: {ben_moves} of {ben_moves} moves)"),
+                        ("de", f"Ben (mit Bot-Hilfe: {ben_moves} von {ben_moves} Zügen)")):
+        listed = fast.get(f"/api/groups/{code}?lang={lang}", headers=auth(ana["key"])).json()["matches"][0]
+        assert listed["over"] and listed["players"] == ["Ana", words]
+    counted = fast.get(f"/api/groups/{code}/standings").json()["games"][0]
+    assert counted["matches"] == 1 and {p["name"] for p in counted["players"]} == {"Ana", "Ben"}
+    people_only = fast.get(f"/api/groups/{code}/standings?bots=false").json()["games"]
+    assert people_only == []  # Ben's result was the bot's: Ana alone is no match among people
+
+
+def test_the_host_at_the_table_reads_her_removal_as_her_own(fast: TestClient) -> None:
+    """Ada hosts and sits at the table: her removal of Ben is "You give …" on her page (a fresh user's host read
+    "Der Gastgeber gibt …" about herself), Ada's on the others'; an unknown seat token is refused and changes
+    nothing."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    view(fast, tid)
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    url, host = f"/api/tables/{tid}/seats/1/remove", auth(table["host_token"])
+    res = fast.post(url, json={"bot": "random", "seat_token": "not-a-seat"}, headers=host)
+    assert res.status_code == 401 and seat_notes(view(fast, tid)) == []
+    res = fast.post(url, json={"bot": "random", "seat_token": tokens[0]}, headers=host)
+    assert res.status_code == 200, res.text
+    assert seat_notes(view(fast, tid, tokens[0])) == [
+        "You give Ben's seat to Bot Max (plays at random) for the rest of the match."]
+    assert seat_notes(view(fast, tid, tokens[0], "de")) == [
+        "Du gibst den Platz von Ben bis zum Ende an Bot Max (spielt zufällig)."]
+    assert seat_notes(view(fast, tid, None, "de")) == [
+        "Ada gibt den Platz von Ben bis zum Ende an Bot Max (spielt zufällig)."]

@@ -213,3 +213,27 @@ def test_the_invite_offers_watching_only_while_the_match_runs(client: TestClient
     assert invite_of(client, running)["watch"] == running["spectator_url"] == f"/t/{running['id']}"
     finished = invite_of(client, finished_invited(client))
     assert finished["over"] is True and finished["watch"] is None and finished["replay"] is not None
+
+
+def test_the_log_says_who_put_a_bot_in_a_seat(client: TestClient) -> None:
+    """The host's click on "Put a bot in seat 3" changed the seat silently (a fresh user's table): the log says it,
+    "You put …" to the host who sits at the table, her name to the others, "the host" where she sends no seat;
+    an unknown seat token is refused and the seat stays open."""
+    table = new_table(client, "colors", 4, [{"kind": "human", "name": "Anke"}, {"kind": "human", "name": "Ben"},
+                                            OPEN, OPEN])
+    tid, host, tokens = table["id"], auth(table["host_token"]), [s.get("token") for s in table["seats"]]
+    seats = f"/api/tables/{tid}/seats"
+    res = client.post(f"{seats}/2", json={"kind": "bot", "seat_token": "forged"}, headers=host)
+    assert res.status_code == 401 and invite_of(client, table)["seats"][2]["kind"] == "open"
+    res = client.post(f"{seats}/2", json={"kind": "bot", "bot": "heuristic", "seat_token": tokens[0]}, headers=host)
+    assert res.status_code == 200, res.text
+    assert client.post(f"{seats}/3", json={"kind": "bot", "bot": "random"}, headers=host).status_code == 200
+
+    def notes(token: str | None, lang: str) -> list[str]:
+        frame = client.get(f"/api/tables/{tid}/view?lang={lang}", headers=auth(token) if token else {}).json()
+        return [e["text"] for e in frame["log"] if e.get("kind") == "seat"]
+
+    assert notes(tokens[0], "en") == ["You put Bot Ida (steady) in seat 3.",
+                                      "The host puts Bot Jonas (plays at random) in seat 4."]
+    assert notes(tokens[1], "de") == ["Anke setzt Bot Ida (solide) auf Platz 3.",
+                                      "Der Gastgeber setzt Bot Jonas (spielt zufällig) auf Platz 4."]

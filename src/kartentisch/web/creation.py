@@ -30,7 +30,7 @@ async def create(hub: Hub, game_id: str, players: int, options: dict[str, Any], 
                  seats: list[dict[str, Any]], reaction_seconds: int | None = None,
                  spectator_chat: bool = False, hints: bool | None = None,
                  rematch_of: str | None = None, lang: str = "en",
-                 table_clock: clock.TableClock | None = None) -> TableRecord:
+                 table_clock: clock.TableClock | None = None, host_token: str | None = None) -> TableRecord:
     """Validate and store a new table with its invite; returns its record (with the human seats' tokens, the
     invite code and the host token).
 
@@ -48,7 +48,9 @@ async def create(hub: Hub, game_id: str, players: int, options: dict[str, Any], 
     ``rematch_of``: the new table is this finished table's rematch (linked in the same transaction). ``lang``:
     the language of a refused name's message (:func:`~kartentisch.web.seating.check_seats`). ``table_clock``: the
     per-move clock (issue 32, :mod:`~kartentisch.web.clock`). A person's seat may come with a ``stand_in`` bot
-    spec (a rematch's seat of a person who has not answered yet).
+    spec (a rematch's seat of a person who has not answered yet). ``host_token``: the host's credential to keep (a
+    rematch keeps its original's host, so the host's options are the same at every table: a fresh user's host lost
+    the removal at a rematch); ``None``: a new one.
 
     Raises:
         ApiError 422: unknown game, bad player count/options/seats, a seat name blank when written or two alike
@@ -87,7 +89,7 @@ async def create(hub: Hub, game_id: str, players: int, options: dict[str, Any], 
                                 f"got {seat.get('kind')!r}", said=said(REFUSED["seat_kind"], n=i + 1))
     check_seats(records, lang, bot_only=hub.bot_only_workers > 0)
     table_id = secrets.token_urlsafe(12)
-    invite = (secrets.token_urlsafe(9), secrets.token_urlsafe(24))  # the invite link's code, the host's token
+    invite = (secrets.token_urlsafe(9), host_token or secrets.token_urlsafe(24))  # the invite's code, the host's
     if hints is None:
         hints = sum(r.kind != "bot" for r in records) <= 1
     if not await asyncio.to_thread(functools.partial(

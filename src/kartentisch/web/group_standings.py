@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection
 
 from ..bots import PERSON_NAMES, bot_label
 from ..kernel import KartentischError, lookup
-from .group_store import matches_t, member_names
+from .group_store import helped, matches_t, member_names
 from .standings import Entry, Played, standings
 
 #: The standings' words (the CSV's header row, a bot without a known kind).
@@ -47,7 +47,13 @@ def bot_name(spec: str, lang: str) -> str:
 
 def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[dict[str, Any]]:
     """Per game the group has a recorded match of, best known first (most matches): ``{"game", "game_name"}``
-    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now."""
+    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now.
+
+    A person's result a bot helped with (:func:`~kartentisch.web.group_store.helped`: a bot made some of the
+    seat's moves after a hand-over, a removal or a run-out clock) is partly a bot's: it counts as the bots do,
+    only with ``bots`` ("count bots" / "Bots mitzählen"); without, that person is left out of that match like a
+    bot (the others' places counted again among themselves). A fresh user's group credited Cleo with a win a bot
+    played 43 of her 46 moves of. The group's list of matches marks such a result (``BOT_HELP``)."""
     members = member_names(conn, code)
     rows = conn.execute(select(matches_t.c.game, matches_t.c.ended, matches_t.c.result, matches_t.c.source_id)
                         .where(matches_t.c.group_id == code, matches_t.c.result.is_not(None))
@@ -58,7 +64,7 @@ def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[
             Entry(f"m{e['member']}", members.get(e["member"], e["name"]), False, e["place"], e["score"])
             if e["member"] is not None else Entry(f"bot:{e['bot']}", bot_name(e["bot"] or "random", lang), True,
                                                   e["place"], e["score"])
-            for e in result)
+            for e in result if bots or not helped(e))
         by_game.setdefault(game, []).append(Played(ended, entries))
     out = [{"game": game, "game_name": game_name(game, lang), **standings(played, bots)}
            for game, played in by_game.items()]

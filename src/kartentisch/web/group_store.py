@@ -113,18 +113,34 @@ def member_of(conn: Connection, code: str, authorization: str | None, lang: str)
 
 
 def _result(seats: list[int | None], names: list[str], bots: list[str | None], totals: list[int],
-            winners: list[int], score_sign: int) -> list[dict[str, Any]]:
-    """A finished match's record, one item per seat: ``{"member", "bot", "name", "place", "score"}``."""
+            winners: list[int], score_sign: int,
+            moves: list[tuple[int, int]] | None = None) -> list[dict[str, Any]]:
+    """A finished match's record, one item per seat: ``{"member", "bot", "name", "place", "score"}``, and where
+    ``moves`` says so (a table's seats: ``(moves, of them by a bot)``) ``"moves"`` and ``"bot_moves"``: how many of
+    the seat's moves a bot made for its person (a hand-over, a removal, a run-out clock's move)."""
     places = placings(winners, totals, score_sign)
-    return [{"member": seats[s], "bot": bots[s], "name": names[s], "place": places[s], "score": totals[s]}
+    return [{"member": seats[s], "bot": bots[s], "name": names[s], "place": places[s], "score": totals[s],
+             **({"moves": moves[s][0], "bot_moves": moves[s][1]} if moves else {})}
             for s in range(len(seats))]
 
 
 def table_result(table: LiveTable, seats: list[int | None]) -> list[dict[str, Any]]:
-    """The record of ``table``'s finished match (from the public view: totals and winners, never a hand)."""
+    """The record of ``table``'s finished match (from the public view: totals and winners, never a hand; per seat
+    its moves and how many a bot made for its person, from the log)."""
     view = table.state.view(None)
+    moves = [(sum(e.seat == s for e in table.log), sum(e.seat == s and e.bot is not None for e in table.log))
+             for s in range(table.record.players)]
     return _result(seats, list(table.names["en"]), [s.bot for s in table.record.seats], list(view["totals"]),
-                   list(view["winners"]), table.match.game.score_sign)
+                   list(view["winners"]), table.match.game.score_sign, moves)
+
+
+#: A person's result a bot helped with, as the group's list of matches marks it (``{n}`` of ``{of}`` moves by a bot).
+BOT_HELP = {"en": "{name} (with a bot's help: {n} of {of} moves)", "de": "{name} (mit Bot-Hilfe: {n} von {of} Zügen)"}
+
+
+def helped(entry: Mapping[str, Any]) -> bool:
+    """Whether a bot made some of the moves of a person's seat in this recorded result (``bot_moves``)."""
+    return entry.get("member") is not None and bool(entry.get("bot_moves"))
 
 
 def _link_rematches(conn: Connection, table_id: str) -> dict[str, Any] | None:

@@ -38,7 +38,19 @@ from . import creation, refusals
 from .deps import client, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .group_standings import bot_name, game_name, group_standings, standings_csv
-from .group_store import MAX_NAME, find_group, groups_t, matches_t, member_names, member_of, members_t, refusal, sync
+from .group_store import (
+    BOT_HELP,
+    MAX_NAME,
+    find_group,
+    groups_t,
+    helped,
+    matches_t,
+    member_names,
+    member_of,
+    members_t,
+    refusal,
+    sync,
+)
 from .invites import replay_url, seat_url, spectator_url
 from .schema import seats_t
 from .scorepad import PadIn, create_pad
@@ -239,6 +251,10 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
                     item["players"] = [members.get(m, "") if m is not None else
                                        bot_name((stored[i].bot if i in stored else None) or "random", lang)
                                        for i, m in enumerate(seats)]
+                    for i, entry in enumerate(row["result"] or []):  # a bot's help is said (group_standings)
+                        if helped(entry):
+                            item["players"][i] = BOT_HELP[lang].format(name=item["players"][i],
+                                                                       n=entry["bot_moves"], of=entry["moves"])
                     mine = next((stored[i].token for i, m in enumerate(seats) if m == you and i in stored), None)
                     # one's own seat; else the table live, or once over its replay (nothing to watch live then)
                     other = replay_url(row["source_id"]) if item["over"] else spectator_url(row["source_id"])
@@ -258,8 +274,9 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
                       lang: Lang = "en") -> dict[str, Any]:
     """A member starts a table of the group: its seats are members (each gets a private seat link, shown to them
     on the group's page) and bots. Its result is recorded when the match ends, and so is every rematch's.
-    Answers with the table's ``id``, its ``seats`` and the bearer's own seat ``url`` (the spectator link if they
-    do not sit at it)."""
+    Answers with the table's ``id``, its ``seats``, the bearer's own seat ``url`` (the spectator link if they
+    do not sit at it) and the ``host_token``: the member who starts it is its host, with the host's options of a
+    lobby's table (removing a person who is gone; a fresh user's host had none at a group's table)."""
     lang = frame_lang(lang)
     request.app.state.guard.hit("create", client(request))  # a table, as POST /api/tables counts it
     code = plain_id(code, "a group code")
@@ -289,6 +306,7 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     await hub.get(record.id)  # bots start now
     mine = next((s.token for s, chosen in zip(record.seats, body.seats, strict=True) if chosen.member == you), None)
     return {"id": record.id, "url": seat_url(record.id, mine) if mine else spectator_url(record.id),
+            "host_token": record.host_token,
             "seats": [{"seat": s.seat, "member": chosen.member, "name": members[chosen.member]
                        if chosen.member is not None else bot_name(s.bot or "random", lang)}
                       for s, chosen in zip(record.seats, body.seats, strict=True)]}

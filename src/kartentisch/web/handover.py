@@ -5,7 +5,7 @@ Once a person's clock ran out (:mod:`~kartentisch.web.clock`, ``ask``) or the pe
 (``POST /api/tables/{id}/seats/{seat}/handover``): the bot plays it at once, the seat stays the person's (its
 ``stand_in``) and the person's own link takes it back (a socket of it opening, an action of it, or
 ``POST …/back``); the bot's moves stay. The host (the table's creator, with the host token) may give the seat of a
-person who is gone to a bot for good (``POST …/remove``): their link no longer opens it.
+person who is gone to a bot for good (``POST …/remove``): their link no longer opens it, it is told so and may watch.
 
 Each of these is a *note* (:class:`~kartentisch.web.records.NoteRecord`), committed like a move before anyone hears of
 it (with the seat's new row in one transaction; a bot's move for a seat whose clock ran out rides in the same one),
@@ -122,10 +122,12 @@ async def take_back(hub: Hub, table: LiveTable, seat: int) -> bool:
     return True
 
 
-async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
+async def remove(hub: Hub, table: LiveTable, seat: int, spec: str, by: int | None = None) -> None:
     """The host gives the seat of a person to ``spec`` for good (the seat's link stops working): a seat a bot plays
     already, or one that may be handed to a bot now (:func:`~kartentisch.web.presence.hand_over_refusal`: its clock
-    ran out, or its person is gone at a live table). Raises ApiError 409/422."""
+    ran out, or its person is gone at a live table). ``by``: the host's own seat, if the host sits at the table
+    (the log then tells the host "You give …" and names her to the others; else "the host"). Raises ApiError
+    409/422."""
     async with table.lock:
         await hub.refresh(table)
         target = _seat(table, seat)
@@ -137,20 +139,22 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str) -> None:
         if target.stand_in is None and (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
             raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays",
                            said=_not_yet(table))
-        await commit_note(hub, table, "removed", seat, bot=spec,
-                          record=SeatRecord(seat, "bot", target.name, spec, None))
+        # the bot's seat keeps the person's token: their link is told what happened (LiveTable.removed), not
+        # "unknown", and opens nothing
+        await commit_note(hub, table, "removed", seat, by=by, bot=spec,
+                          record=SeatRecord(seat, "bot", target.name, spec, target.token))
+        refusal = table.removed(seat)
         for sub_id, sub in list(table.subscribers.items()):  # the seat's open pages see its cards no more
             if sub.viewer == seat:
                 del table.subscribers[sub_id]
-                hub.spawn(_removed(sub.send))
+                hub.spawn(_removed(sub.send, refusal, sub.lang))
     hub.after_change(table)
     await table.broadcast()
 
 
-async def _removed(send: Send) -> None:
-    """Tell a removed seat's open page (the table page shows it as a refused seat)."""
-    await send(encode({"type": "error", "status": 401,
-                       "error": "unknown seat token for this table: the host gave this seat to a bot"}))
+async def _removed(send: Send, refusal: ApiError, lang: str) -> None:
+    """Tell a removed seat's open page, in its language (the table page then offers to watch instead)."""
+    await send(encode({"type": "error", "status": refusal.status, **refusal.body(lang)}))
 
 
 async def run_out(hub: Hub, table: LiveTable, seat: int, then: str) -> None:
@@ -169,6 +173,13 @@ class StandInIn(BaseModel):
 
     bot: PlainText = Field(default="heuristic", max_length=200, examples=["heuristic"])
     iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS, description="ISMCTS strength")
+
+
+class RemoveIn(StandInIn):
+    """The host's removal: the bot, and the host's own seat token where the host sits at the table (the log then
+    speaks to the host as "you" and names her seat to the others)."""
+
+    seat_token: str | None = Field(default=None, max_length=200, description="the host's own seat token, if any")
 
 
 router = APIRouter()
@@ -222,14 +233,18 @@ async def back(table_id: str, seat: int, request: Request, authorization: Annota
 
 @router.post("/api/tables/{table_id}/seats/{seat}/remove", response_model=None,
              responses={200: {"model": FrameOut}})
-async def remove_person(table_id: str, seat: int, body: StandInIn, request: Request,
+async def remove_person(table_id: str, seat: int, body: RemoveIn, request: Request,
                         authorization: Annotated[str | None, Header()] = None,
                         lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> Response:
     """The host (``Authorization: Bearer <host_token>``) gives the seat of a person who is gone to a bot for good;
-    answers with the spectator's frame. 401 without the host's token, 409 the person is there, 422 no such seat."""
+    answers with the spectator's frame. 401 without the host's token or with an unknown ``seat_token``, 409 the
+    person is there, 422 no such seat."""
     hub, table, _, lang = await _frame_after(request, table_id, authorization, lang)
     if not _host(table, bearer(authorization)):
         raise ApiError(401, "only the table's host removes a person: send 'Authorization: Bearer <host_token>'")
-    spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies, table.record.players)
-    await remove(hub, table, seat, spec)
+    by = table.seat_of(body.seat_token)  # the host's own seat removed: no "you give your seat"
+    by = None if by == seat else by
+    spec = bot_spec(table.match.game, seat, body.model_dump(exclude={"seat_token"}), hub.search_seconds,
+                    hub.policies, table.record.players)
+    await remove(hub, table, seat, spec, by)
     return frame_response(table.frame(None, lang=lang))

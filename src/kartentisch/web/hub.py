@@ -207,8 +207,7 @@ class Hub:
             ApiError 409/422: nothing changed.
         """
         if table.record.seats[seat].kind != "human":
-            raise ApiError(401, f"unknown seat token for this table: {table.names['en'][seat]}'s seat was given to a "
-                                "bot by the host")
+            raise table.removed(seat)
         if table.record.seats[seat].stand_in is not None:
             from .handover import take_back  # the hand-over module builds on this one
 

@@ -28,6 +28,7 @@ from .clock import TableClock
 from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
+from .handover import commit_note
 from .hub import Hub
 from .live import LiveTable
 from .records import NameTaken, SeatRecord
@@ -52,6 +53,8 @@ class BotSeatIn(BaseModel):
     kind: Literal["bot"]
     bot: PlainText | None = Field(default=None, max_length=200, examples=["heuristic"])
     iterations: int | None = Field(default=None, ge=1, le=MAX_ITERATIONS, description="ISMCTS strength")
+    seat_token: str | None = Field(default=None, max_length=200,
+                                   description="the host's own seat token, if any: the log names her seat")
 
 
 class InviteSeatOut(BaseModel):
@@ -237,7 +240,9 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
                     authorization: Annotated[str | None, Header()] = None,
                     lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> InviteOut:
     """The host gives an open seat to a bot before the match starts (``Authorization: Bearer <host_token>``);
-    answers with the invite as it is now. 401 without the host's token, 409 once the seat is not open."""
+    answers with the invite as it is now. The log says so (a ``filled`` note: "Anke puts Bot Max (steady) in seat
+    3.", "You put …" for the host whose own ``seat_token`` came along; a fresh user's click changed the seat
+    silently). 401 without the host's token or with an unknown ``seat_token``, 409 once the seat is not open."""
     lang = frame_lang(lang)
     hub = hub_of(request)
     table = await hub.get(plain_id(table_id))
@@ -246,14 +251,16 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
                                                                    host.encode()):
         raise ApiError(401, "only the table's host fills seats: send 'Authorization: Bearer <host_token>' as the "
                             "table's creation answered it")
+    by = table.seat_of(body.seat_token)
     async with table.lock:
         _open_seat(table, seat)
-        spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies,
-                        table.record.players)
+        spec = bot_spec(table.match.game, seat, body.model_dump(exclude={"seat_token"}), hub.search_seconds,
+                        hub.policies, table.record.players)
         taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
         check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat,
                     bot_only=hub.bot_only_workers > 0)
         await _take(hub, table, seat, taker, lang)
+        await commit_note(hub, table, "filled", seat, by=by, bot=spec)
     hub.after_change(table)
     await table.broadcast()
     return InviteOut.model_validate(invite_of(table, lang))

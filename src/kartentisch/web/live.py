@@ -45,7 +45,7 @@ from .frames import (
     SeatNoteEntry,
     Timeout,
 )
-from .notes import bot_for, mover_names, note_text
+from .notes import bot_for, mover_names, note_text, removed_said
 from .records import ChatRecord, NoteRecord, SeatRecord, TableRecord
 from .refusals import REFUSED, illegal_move, said
 
@@ -165,14 +165,26 @@ class LiveTable:
         self.names = {lang: seat_names(seats, lang) for lang in LANGS}
 
     def seat_of(self, token: str | None) -> int | None:
-        """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token."""
+        """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token, and
+        :meth:`removed` for the token of a seat the host gave to a bot for good (the seat keeps its token so that its
+        link is told so, in the players' words, instead of "unknown": a fresh user's friend read a bare error)."""
         if token is None:
             return None
         given = token.encode("utf-8", "surrogateescape")  # compare_digest refuses non-ASCII str
         for s in self.record.seats:
             if s.token is not None and secrets.compare_digest(s.token.encode(), given):
+                if s.kind != "human":
+                    raise self.removed(s.seat)
                 return s.seat
         raise ApiError(401, "unknown seat token for this table")
+
+    def removed(self, seat: int) -> ApiError:
+        """The refusal (401) of ``seat``'s own link once the host gave the seat to its bot for the rest of the match
+        (:func:`~kartentisch.web.handover.remove`): it names the bot and offers to watch (``said``), never the seat's
+        cards."""
+        return ApiError(401, f"the host gave {self.names['en'][seat]}'s seat to a bot for the rest of the match; "
+                             "this link may watch the table as a spectator",
+                        said=removed_said(self.record.seats[seat].bot or "random", seat))
 
     def apply_local(self, seat: int, tokens: list[str]) -> None:
         """Apply already checked (and committed) tokens in memory, logging each one as every reader of

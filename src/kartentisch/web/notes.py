@@ -30,11 +30,13 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
     },
     "back": {"other": {"en": "{name} is back and plays again.", "de": "{name} ist zurück und spielt wieder selbst."},
              "own": {"en": "You are back and play again.", "de": "Du bist zurück und spielst wieder selbst."}},
-    "removed": {
-        "other": {"en": "The host gives {name}'s seat to {bot} for the rest of the match.",
-                  "de": "Der Gastgeber gibt den Platz von {name} bis zum Ende an {bot}."},
-        "own": {"en": "The host gives your seat to {bot} for the rest of the match.",
-                "de": "Der Gastgeber gibt deinen Platz bis zum Ende an {bot}."},
+    "removed": {  # {by}: the host's seat where the host sits at the table, else "the host"
+        "other": {"en": "{by} gives {name}'s seat to {bot} for the rest of the match.",
+                  "de": "{by} gibt den Platz von {name} bis zum Ende an {bot}."},
+        "own": {"en": "{by} gives your seat to {bot} for the rest of the match.",
+                "de": "{by} gibt deinen Platz bis zum Ende an {bot}."},
+        "by_own": {"en": "You give {name}'s seat to {bot} for the rest of the match.",
+                   "de": "Du gibst den Platz von {name} bis zum Ende an {bot}."},
     },
     "timeout_bot": {"other": {"en": "{name}'s time ran out: {bot} makes this move.",
                               "de": "Die Zeit von {name} ist abgelaufen: {bot} macht diesen Zug."},
@@ -46,6 +48,9 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
         "own": {"en": "Your time ran out: the others at the table may hand your seat to a bot.",
                 "de": "Deine Zeit ist abgelaufen: die anderen am Tisch dürfen deinen Platz an einen Bot geben."},
     },
+    # the host gave an open seat to a bot before the start (web.invites): {n} the seat's number from 1
+    "filled": {"other": {"en": "{by} puts {bot} in seat {n}.", "de": "{by} setzt {bot} auf Platz {n}."},
+               "by_own": {"en": "You put {bot} in seat {n}.", "de": "Du setzt {bot} auf Platz {n}."}},
     # a person named their own seat (web.seatname): {name} is the new name
     "named": {"other": {"en": "{name} chose this name.", "de": "{name} hat diesen Namen gewählt."},
               "own": {"en": "You chose your name.", "de": "Du hast deinen Namen gewählt."}},
@@ -108,6 +113,18 @@ def mover_names(names: Sequence[str], seat: int, bot: str, viewer: int | None, l
     return tuple(words[lang].format(bot=label, name=name) if s == seat else name for s, name in enumerate(names))
 
 
+#: What a removed person's own link is told instead of the seat (handover ``remove``): the host gave the seat to
+#: ``{bot}`` until the match ends; the link may still watch the table as a spectator.
+REMOVED_SEAT = {"en": "The host gave your seat to {bot} for the rest of the match. You can still watch the table.",
+                "de": "Der Gastgeber hat deinen Platz bis zum Ende der Partie an {bot} gegeben. Zuschauen kannst du "
+                      "weiterhin."}
+
+
+def removed_said(bot: str, seat: int) -> dict[str, str]:
+    """:data:`REMOVED_SEAT` in every language for ``seat`` removed to the bot spec ``bot`` (named by its label)."""
+    return {lang: words.format(bot=bot_label(bot, seat, lang)) for lang, words in REMOVED_SEAT.items()}
+
+
 #: Who did it when no seat did: the host.
 HOST = {"en": "the host", "de": "der Gastgeber"}
 
@@ -122,5 +139,5 @@ def note_text(note: NoteRecord, voice: Voice, first_rematch: bool = False) -> st
                    else "by_own" if reader and note.by == voice.viewer and "by_own" in words else "other")
     by = voice.name(note.by) if note.by is not None else voice.pick(HOST)
     bot = bot_label(note.bot, note.seat, voice.lang) if note.bot else ""
-    text = voice.pick(words[perspective], name=voice.name(note.seat), by=by, bot=bot)
+    text = voice.pick(words[perspective], name=voice.name(note.seat), by=by, bot=bot, n=note.seat + 1)
     return text[0].upper() + text[1:]

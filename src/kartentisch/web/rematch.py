@@ -138,13 +138,14 @@ async def answer(hub: Hub, table: LiveTable, seat: int, join: bool = True) -> tu
 
 async def make(hub: Hub, table: LiveTable) -> None:
     """Create the rematch of ``table`` (call under its lock): seats as :func:`new_seats`
-    says, the same options, clock and settings, a fresh seed."""
+    says, the same options, clock, settings and host (its host token: the host of the original, or the member who
+    started a group's table, may remove a person at the rematch too, as at any table), a fresh seed."""
     old = table.record
     said = answers(table)
     try:
         new = await creation.create(hub, old.game, old.players, old.options, None, new_seats(table),
                                       old.reaction_seconds, old.spectator_chat, old.hints, rematch_of=old.id,
-                                      table_clock=TableClock.parse(old.clock))
+                                      table_clock=TableClock.parse(old.clock), host_token=old.host_token)
         table.rematch_id = new.id
     except Conflict:  # another process made it a moment ago: this one is its table too
         await hub.refresh(table)

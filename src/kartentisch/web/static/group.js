@@ -123,6 +123,7 @@ function Start({ group, games, onStarted }) {
         const seats = [...chosen.map((member) => ({ member })), ...Array.from({ length: bots }, () => ({ bot: "heuristic" }))];
         const options = length && lengthIndex !== null ? { [length.name]: lengthChoices(length)[lengthIndex].value } : {};
         const data = await call("POST", "/tables", { game: gameId, seats, options });
+        localStorage.setItem(`kartentisch.host.${data.id}`, data.host_token);  // who starts it is its host
         location.href = data.url;
       } else {
         const data = await call("POST", "/scorepads", { game: gameId, members: chosen });

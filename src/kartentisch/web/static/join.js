@@ -34,6 +34,17 @@ function Join() {
   /** A page word that names the match, in the game's own terms where it has them (ui.js ownWord), as the table's. */
   const matchWord = (key) => ownWord(game, lang(), key) ?? t(key);
   useEffect(() => { load().then(() => { document.body.dataset.ready = "1"; }); }, []);
+  // the seats follow the table: its spectator socket sends a frame on every change (a seat taken, the start), and
+  // the list is read again (two friends tapped a seat taken long before and read "Someone was faster")
+  const waiting = invite?.table && !invite.started && !invite.over ? invite.table : null;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(waiting)}?lang=${lang()}`);
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "auth", token: null })));
+    ws.addEventListener("message", (ev) => { if (JSON.parse(ev.data).type === "state") load(); });
+    return () => ws.close();
+  }, [waiting]);
 
   const take = async (seat) => {
     setNote("");

@@ -50,7 +50,7 @@ export function SeatActions({ frame, token, host, call }) {
       <button type="button" class="hand-over" data-seat=${s.seat}
         onClick=${() => call(`seats/${s.seat}/handover`, body(s.seat), token)}>${st("handOver", s.name)}</button></p>`)}
     ${removable.map((s) => html`<p><button type="button" class="remove-seat" data-seat=${s.seat}
-        onClick=${() => call(`seats/${s.seat}/remove`, { bot: "heuristic" }, host)}>${st("remove", s.name)}</button></p>`)}
+        onClick=${() => call(`seats/${s.seat}/remove`, { bot: "heuristic", ...(token ? { seat_token: token } : {}) }, host)}>${st("remove", s.name)}</button></p>`)}
   </section>`;
 }
 

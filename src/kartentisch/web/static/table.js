@@ -63,6 +63,7 @@ const S = {
   chooser: null,            // the move being made (choose.js)
   chooserKey: "",
   banner: null,
+  removed: null,            // the host gave this page's seat to a bot for good (removed()): why, and a link to watch
   bannerKeep: false,        // the banner outlives the next new position (showError: a race of two pages of a seat)
   status: t("connecting"),
   summary: null,            // the last round summary seen, shown until dismissed
@@ -109,6 +110,21 @@ function refusal(status, body) {
   return known ? known[1](S.active?.frame) : body.text ?? t("refusedOther", status);
 }
 
+/** The server's refusal of a seat the host gave to a bot for the rest of the match (LiveTable.removed). */
+const REMOVED = /seat to a bot for the rest of the match/;
+
+/** `conn`'s seat was given to a bot by the host (its link opened again, or its page was open): the page drops the
+ * seat's frame (its cards), forgets the token in this browser and says so in the server's words (the reader's
+ * language), with a link to watch the table as a spectator (a fresh user's friend got a bare "Error"). */
+function removed(conn, msg) {
+  S.removed = msg.text ?? t("refusedSeat");
+  conn.frame = null;
+  if (localStorage.getItem(SEAT_KEY) === conn.token) localStorage.removeItem(SEAT_KEY);
+  S.status = "";
+  S.banner = null;
+  redraw();
+}
+
 /** Show a refusal above the table; with ?dev=1 the rule and the server's own message too. */
 function showError(status, body) {
   const words = refusal(status, body);
@@ -138,10 +154,14 @@ function connect(conn) {
     if (conn.ws !== ws) return;  // a socket replaced after a language switch
     const msg = JSON.parse(ev.data);
     if (msg.type === "error") {
+      if (REMOVED.test(msg.error ?? "")) return removed(conn, msg);
       showError(msg.status, msg);
       return;
     }
     if (msg.type !== "state") return;
+    // nobody acts while the table waits for people (the rules' first seat to act included: no "to act" badge, no
+    // prompt to play; a fresh user's host was told to play a card she could not)
+    if (msg.waiting_for_seats?.length) msg.view = { ...msg.view, to_act: [] };
     // socket frames carry the log from event log_start on (the first frame: all of it), the chat likewise
     msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
@@ -163,6 +183,7 @@ function connect(conn) {
   });
   ws.addEventListener("close", (ev) => {
     if (conn.ws !== ws) return;
+    if (S.removed) return;  // removed(): the page says so and offers to watch
     if (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4408) {
       // a refused token or table: reconnecting cannot help; say why (a bare "Error" was all a fresh user saw)
       S.status = t("error");
@@ -320,6 +341,7 @@ function setSizeWords({ low, high, picked }) {
 }
 
 function Decision({ conn, frame, chooser, ctx }) {
+  if (frame.waiting_for_seats?.length) return null;  // WaitingSeats says what the table waits for
   const acting = frame.legal.length > 0;
   const st = chooser.state();
   const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
@@ -425,6 +447,8 @@ async function answerRematch(join = true) {
     answerRematch(true);
     return;
   }
+  const host = localStorage.getItem(HOST_KEY);  // the rematch keeps its host (rematch.make): so does this browser
+  if (host) localStorage.setItem(`kartentisch.host.${fresh[0].id}`, host);
   const mine = fresh.filter((d) => d.token);
   if (!mine.length) {
     location.href = `/t/${fresh[0].id}`;
@@ -532,13 +556,14 @@ async function copy(text) {
 }
 
 /** Before the start: who is missing, the invite link, and for the host a bot for each free seat. */
-function WaitingSeats({ frame }) {
+function WaitingSeats({ frame, token }) {
   const open = frame.waiting_for_seats ?? [];
   if (!open.length) return null;
   const invite = localStorage.getItem(INVITE_KEY);
   const host = localStorage.getItem(HOST_KEY);
-  const fill = async (s) => {
-    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`, { kind: "bot", bot: "heuristic" }, host);
+  const fill = async (s) => {  // the host's own seat token: the log's line about it says "You put …"
+    const { res, data } = await post(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}`,
+      { kind: "bot", bot: "heuristic", ...(token ? { seat_token: token } : {}) }, host);
     if (!res.ok) showError(res.status, data);
   };
   const full = invite && new URL(invite, location.href).href;
@@ -633,7 +658,9 @@ function App() {
   const frame = conn.frame;
   if (!frame || !S.game) {
     return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p>
-      ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}</main>`;
+      ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}
+      ${S.removed && html`<div><p id="removed" role="status">${S.removed}</p>
+        <p><a id="watch" class="button primary" href=${`/t/${encodeURIComponent(tableId)}`}>${t("watch")}</a></p></div>`}</main>`;
   }
   const v = frame.view;
   const covered = hotseat && frame.seat !== null && frame.seat !== S.revealed;
@@ -655,7 +682,7 @@ function App() {
     <main id="table" class=${`game-${frame.game}`}>
       <div class="board">
         ${HAND_VIEW ? html`<${HandNote} />` : html`<${Info} frame=${frame} />`}
-        <${WaitingSeats} frame=${frame} />
+        <${WaitingSeats} frame=${frame} token=${conn.token} />
         <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} game=${S.game} names=${(s) => seatName(frame, s)}
