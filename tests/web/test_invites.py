@@ -237,3 +237,22 @@ def test_the_log_says_who_put_a_bot_in_a_seat(client: TestClient) -> None:
                                       "The host puts Bot Jonas (plays at random) in seat 4."]
     assert notes(tokens[1], "de") == ["Anke setzt Bot Ida (solide) auf Platz 3.",
                                       "Der Gastgeber setzt Bot Jonas (spielt zufällig) auf Platz 4."]
+
+
+def test_the_table_s_refusals_name_a_chips_match_spiel(client: TestClient) -> None:
+    """chips D1: a round is a "Partie", the match a "Spiel", so the table's refusals that name the match say
+    "Spiel" in German at a chips table (a move once it is over, a move before every seat is taken, a rematch
+    before the end); another game keeps "Partie"."""
+    waiting = new_table(client, "chips", 2, [{"kind": "human", "name": "Ada"}, OPEN], options={"rounds": 1})
+    mine = auth(waiting["seats"][0]["token"])
+    res = client.post(f"/api/tables/{waiting['id']}/actions?lang=de", json={"action": "pass"}, headers=mine)
+    assert res.status_code == 409 and res.json()["text"].startswith("Das Spiel beginnt, sobald"), res.text
+    res = client.post(f"/api/tables/{waiting['id']}/rematch?lang=de", headers=mine)
+    assert res.status_code == 409 and res.json()["text"] == "Eine Revanche gibt es, sobald das Spiel vorbei ist."
+    finished = finished_invited(client)
+    res = client.post(f"/api/tables/{finished['id']}/actions?lang=de", json={"action": "pass"},
+                      headers=auth(finished["seats"][0]["token"]))
+    assert res.status_code == 409 and res.json()["text"] == "Das Spiel ist vorbei.", res.text
+    colors = new_table(client, "colors", 2, [{"kind": "human", "name": "Ada"}, OPEN])
+    res = client.post(f"/api/tables/{colors['id']}/rematch?lang=de", headers=auth(colors["seats"][0]["token"]))
+    assert res.status_code == 409 and res.json()["text"] == "Eine Revanche gibt es, sobald die Partie vorbei ist."

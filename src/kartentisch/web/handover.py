@@ -31,6 +31,7 @@ from .errors import ApiError, Conflict, frame_lang
 from .fanout import Send, encode, frame_response
 from .frames import LANG_HELP, FrameOut
 from .records import NoteRecord, SeatRecord
+from .refusals import table_refused
 from .seating import bot_spec
 from .workers import MAX_ITERATIONS
 
@@ -82,7 +83,6 @@ REFUSED = {
     "not_yet_turn_based": {"en": "At a turn-based table a seat goes to a bot only once its clock has run out.",
                            "de": "An einem rundenbasierten Tisch geht ein Platz erst an einen Bot, wenn seine Uhr "
                                  "abgelaufen ist."},
-    "over": {"en": "The match is over.", "de": "Die Partie ist vorbei."},
     "already": {"en": "Nothing to do: you play this seat yourself already.",
                 "de": "Nichts zu tun: Du spielst diesen Platz schon selbst."},
 }
@@ -135,7 +135,7 @@ async def remove(hub: Hub, table: LiveTable, seat: int, spec: str, by: int | Non
         if target.kind != "human":
             raise ApiError(409, f"{name} is not a person's seat; the host removes only a person")
         if table.state.game_over:
-            raise ApiError(409, "the match is over", said=REFUSED["over"])
+            raise ApiError(409, "the match is over", said=table_refused(table.match.game, "over"))
         if target.stand_in is None and (why := presence.hand_over_refusal(table, seat, hub.time_scale)) is not None:
             raise ApiError(409, f"{why}; the host removes a person whose seat may go to a bot or a bot plays",
                            said=_not_yet(table))

@@ -47,7 +47,7 @@ from .frames import (
 )
 from .notes import bot_for, mover_names, note_text, removed_said
 from .records import ChatRecord, NoteRecord, SeatRecord, TableRecord
-from .refusals import REFUSED, illegal_move, said
+from .refusals import REFUSED, illegal_move, said, table_refused
 
 log = logging.getLogger(__name__)
 
@@ -261,11 +261,11 @@ class LiveTable:
         if len(line) > MAX_ACTION:
             raise ApiError(422, f"an action line has at most {MAX_ACTION} characters", said=REFUSED["long_move"])
         if self.state.game_over:
-            raise ApiError(409, "the match is over", said=REFUSED["over"])
+            raise ApiError(409, "the match is over", said=table_refused(self.match.game, "over"))
         if waiting := self.waiting_for_seats:
             raise ApiError(409, f"the match starts once every seat is taken; waiting for "
                                 f"{', '.join(self.names['en'][s] for s in waiting)}",
-                           said=said(REFUSED["waiting_seats"], names=self._listed(waiting)))
+                           said=said(table_refused(self.match.game, "waiting_seats"), names=self._listed(waiting)))
         if seat not in self.state.to_act():
             names = self.names["en"]  # the page shows this: names, not 0-based seat numbers
             raise ApiError(409, f"{names[seat]} has no decision now; waiting for "

@@ -267,6 +267,13 @@ def in_game_words(game: Game, key: str, said: Mapping[str, str]) -> dict[str, st
     return {lang: game.parts.common.get(lang, {}).get(key) or text for lang, text in said.items()}
 
 
+def table_refused(game: Game, key: str) -> dict[str, str]:
+    """The table's refusal ``key`` (:data:`REFUSED`: ``over``, ``waiting_seats``, ``rematch_early``) as ``game``
+    words it: :func:`in_game_words` with the game's ``common.table_<key>`` (chips: "Das Spiel ist vorbei.", chips D1).
+    """
+    return in_game_words(game, f"table_{key}", REFUSED[key])
+
+
 def illegal_move(game: Game, rule: str) -> dict[str, str]:
     """The refusal of a move the rules forbid now, in every language: "That move is not allowed now." and the broken
     rule in the game's words (:func:`~kartentisch.kernel.words.rule_words`; ``rule``: the

@@ -19,7 +19,7 @@ from . import creation
 from .clock import TIMEOUT_BOT, TableClock
 from .errors import ApiError, Conflict
 from .frames import RematchOfferOut
-from .refusals import REFUSED
+from .refusals import REFUSED, table_refused
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -109,7 +109,8 @@ async def answer(hub: Hub, table: LiveTable, seat: int, join: bool = True) -> tu
         ApiError 409: the match is not over, or the seat leaves a rematch that exists already.
     """
     if not table.state.game_over:
-        raise ApiError(409, "a rematch is possible once the match is over", said=REFUSED["rematch_early"])
+        raise ApiError(409, "a rematch is possible once the match is over",
+                       said=table_refused(table.match.game, "rematch_early"))
     async with table.lock:
         while True:
             await hub.refresh(table)

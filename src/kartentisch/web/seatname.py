@@ -22,8 +22,8 @@ from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .fanout import frame_response
 from .frames import LANG_HELP, FrameOut
-from .handover import REFUSED as HANDOVER_REFUSED
 from .handover import commit_note
+from .refusals import table_refused
 from .seating import check_seats
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ async def name_seat(hub: Hub, table: LiveTable, seat: int, name: str, lang: str)
         await hub.refresh(table)
         if table.state.game_over:
             raise ApiError(409, "the match is over; a seat's name stays as the match ended with it",
-                           said=HANDOVER_REFUSED["over"])
+                           said=table_refused(table.match.game, "over"))
         record = table.record.seats[seat]
         if record.name == name:
             return
