@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from kartentisch.bots import bot_label
 from kartentisch.cli.app import app, refused
+from kartentisch.games import GAME_IDS as OWN_GAMES
 from kartentisch.games import get_game
 from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice, narrate
 from kartentisch.kernel.words import winners_line
@@ -391,4 +392,5 @@ def test_the_scored_round_is_shown_before_a_bot_deals_the_next(game_id: str, tmp
             assert "Punkteblock" in shown[shown.rindex(ended.round_text):]  # … under the scored round's table
         assert result.output.count("Enter: weiter, q: beenden") == len(deals), result.output  # only then
         bot_deals += len(deals)
-    assert bot_deals, "no bot dealt: the test shows nothing"
+    if game_id in OWN_GAMES:  # each of the five deals every round; an installed game may deal never (highcard)
+        assert bot_deals, "no bot dealt: the test shows nothing"
