@@ -6,14 +6,17 @@ from __future__ import annotations
 import random
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 
 from kartentisch.web import create_app
 
-from .conftest import auth, new_table
+from .conftest import auth, new_table, pg_test_url
 
 OPEN = {"kind": "open"}
 
@@ -237,6 +240,41 @@ def test_the_log_says_who_put_a_bot_in_a_seat(client: TestClient) -> None:
                                       "The host puts Bot Jonas (plays at random) in seat 4."]
     assert notes(tokens[1], "de") == ["Anke setzt Bot Ida (solide) auf Platz 3.",
                                       "Der Gastgeber setzt Bot Jonas (spielt zufällig) auf Platz 4."]
+
+
+@pytest.mark.parametrize("store", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def test_a_bot_put_in_a_seat_and_its_log_line_are_committed_together(store: str, tmp_path: Path) -> None:
+    """The seat given to a bot and the ``filled`` note that tells it ("Anke puts Bot Ida (steady) in seat 3.") are
+    one transaction, on SQLite and on PostgreSQL: they were two, so a failure between them (here the note's write
+    fails, as a crash or a lost connection would) left the seat filled without its line. Now neither is written,
+    the host is told the database failed (503) and the seat stays open; her second click commits both."""
+    url = f"sqlite:///{tmp_path / 'kt.db'}" if store == "sqlite" else pg_test_url()
+    with TestClient(create_app(url)) as client:
+        table = new_table(client, "colors", 3, [{"kind": "human", "name": "Anke"}, OPEN, OPEN])
+        tid, db = table["id"], client.app.state.store  # type: ignore[attr-defined]
+
+        def crash_at_the_note(conn: object, cursor: object, statement: str, *args: object) -> None:
+            if statement.lstrip().upper().startswith("INSERT INTO KT_NOTES"):
+                raise OperationalError(statement, None, ConnectionError("injected: the server stopped here"))
+
+        fill = {"kind": "bot", "bot": "heuristic", "seat_token": table["seats"][0]["token"]}
+        event.listen(db.engine, "before_cursor_execute", crash_at_the_note)
+        try:
+            res = client.post(f"/api/tables/{tid}/seats/2", json=fill, headers=auth(table["host_token"]))
+        finally:
+            event.remove(db.engine, "before_cursor_execute", crash_at_the_note)
+        assert res.status_code == 503 and "database failed" in res.json()["error"], res.text
+        stored = db.load(tid)
+        assert stored.seats[2].kind == "open" and stored.notes == ()
+        assert invite_of(client, table)["seats"][2]["kind"] == "open"
+        res = client.post(f"/api/tables/{tid}/seats/2", json=fill, headers=auth(table["host_token"]))
+        assert res.status_code == 200, res.text
+        stored = db.load(tid)
+        assert stored.seats[2].kind == "bot" and [n.what for n in stored.notes] == ["filled"]
+        said = [e["text"] for e in client.get(f"/api/tables/{tid}/view?lang=de",
+                                              headers=auth(table["seats"][0]["token"])).json()["log"]
+                if e.get("kind") == "seat"]
+        assert said == ["Du setzt Bot Ida (solide) auf Platz 3."]
 
 
 def test_the_table_s_refusals_name_a_chips_match_spiel(client: TestClient) -> None:

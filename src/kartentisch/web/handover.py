@@ -48,21 +48,39 @@ async def commit_note(hub: Hub, table: LiveTable, what: str, seat: int, *, by: i
     Raises:
         Conflict: another process wrote a note or an event first; the table caught up, nothing applied.
     """
-    note = NoteRecord(len(table.notes) + 1, len(table.log), seat, what, by, bot, time.time())
+    note = next_note(table, what, seat, by=by, bot=bot)
     try:
         await asyncio.get_running_loop().run_in_executor(hub.writer, hub.store.add_note, table.id, note, record,
                                                          events or [])
     except IntegrityError:
-        await hub.refresh(table)
-        raise Conflict(409, "the table changed a moment ago through another server; nothing applied: "
-                            "look again") from None
-    table.notes.append(note)
+        raise await changed_elsewhere(hub, table) from None
     if record is not None:
         table.seat_taken(record)
     if events:
         table.apply_local(seat, [token for _, token in events])
-    table.record = replace(table.record, touched=note.at)
+    noted(table, note)
     return note
+
+
+def next_note(table: LiveTable, what: str, seat: int, *, by: int | None = None,
+              bot: str | None = None) -> NoteRecord:
+    """The next note of ``table`` (numbered after its notes, placed after its events so far, made now): ``what``
+    (a key of :data:`~kartentisch.web.notes.NOTE_WORDS`) happened to ``seat``, done by the seat ``by`` (``None``:
+    the host or the server), ``bot`` the bot spec it names."""
+    return NoteRecord(len(table.notes) + 1, len(table.log), seat, what, by, bot, time.time())
+
+
+def noted(table: LiveTable, note: NoteRecord) -> None:
+    """``note``, committed to the store, applied to the table in memory (its log tells it from now on)."""
+    table.notes.append(note)
+    table.record = replace(table.record, touched=note.at)
+
+
+async def changed_elsewhere(hub: Hub, table: LiveTable) -> Conflict:
+    """The refusal (409) of a write another server process beat (a note's or an event's number was taken: nothing
+    was written), after ``table`` caught up from the store. Call under ``table.lock``."""
+    await hub.refresh(table)
+    return Conflict(409, "the table changed a moment ago through another server; nothing applied: look again")
 
 
 def _seat(table: LiveTable, seat: int) -> SeatRecord:

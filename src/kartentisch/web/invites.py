@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import IntegrityError
 
 from ..kernel.words import Voice
 from . import refusals
@@ -28,10 +29,10 @@ from .clock import TableClock
 from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
-from .handover import commit_note
+from .handover import changed_elsewhere, next_note, noted
 from .hub import Hub
 from .live import LiveTable
-from .records import NameTaken, SeatRecord
+from .records import NameTaken, NoteRecord, SeatRecord
 from .seating import bot_spec, check_seats
 from .workers import MAX_ITERATIONS
 
@@ -159,24 +160,32 @@ _NAME_TAKEN = {"en": "\"{name}\" looks like the name someone took at this table 
                      "Namen, der sich anders liest."}
 
 
-async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord, lang: str = "en") -> None:
-    """Give the open ``seat`` to ``taker``: commit (on the writer thread, after any commit before it), then the
-    table in memory; the match starts when it was the last open seat. Call under ``table.lock``.
+async def _take(hub: Hub, table: LiveTable, seat: int, taker: SeatRecord, lang: str = "en",
+                note: NoteRecord | None = None) -> None:
+    """Give the open ``seat`` to ``taker``: commit (on the writer thread, after any commit before it), with the
+    ``note`` that tells it in the same transaction, then the table in memory; the match starts when it was the last
+    open seat. Call under ``table.lock``.
 
     Raises:
         ApiError 409: the seat is not open (any more). ApiError 422 (in ``lang``): a seat of the table took a
             name that looks like ``taker``'s a moment ago, through another server process (issue 31).
+        Conflict: another process wrote a note first (``note``'s number is taken); the table caught up, the seat
+            is still open and nothing is applied.
     """
     loop = asyncio.get_running_loop()
     try:
-        taken = await loop.run_in_executor(hub.writer, hub.store.take_seat, table.id, taker)
+        taken = await loop.run_in_executor(hub.writer, hub.store.take_seat, table.id, taker, note)
     except NameTaken:
         raise ApiError(422, _NAME_TAKEN[lang].format(name=taker.name),
                        said=refusals.said(_NAME_TAKEN, name=taker.name)) from None
+    except IntegrityError:
+        raise await changed_elsewhere(hub, table) from None
     if not taken:
         raise ApiError(409, f"{table.names['en'][seat]} was taken a moment ago; choose another seat",
                        said=_REFUSED["taken_now"])
     table.seat_taken(taker)
+    if note is not None:
+        noted(table, note)
 
 
 def _open_seat(table: LiveTable, seat: int) -> None:
@@ -259,8 +268,7 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
         taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
         check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat,
                     bot_only=hub.bot_only_workers > 0)
-        await _take(hub, table, seat, taker, lang)
-        await commit_note(hub, table, "filled", seat, by=by, bot=spec)
+        await _take(hub, table, seat, taker, lang, next_note(table, "filled", seat, by=by, bot=spec))
     hub.after_change(table)
     await table.broadcast()
     return InviteOut.model_validate(invite_of(table, lang))

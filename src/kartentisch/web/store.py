@@ -121,13 +121,16 @@ class Store(JobStore):
                 conn.execute(insert(invites_t).values(code=invite[0], table_id=table_id, host_token=invite[1]))
         return True
 
-    def take_seat(self, table_id: str, seat: SeatRecord) -> bool:
+    def take_seat(self, table_id: str, seat: SeatRecord, note: NoteRecord | None = None) -> bool:
         """Give the open seat ``seat.seat`` to a person or a bot as ``seat`` says (kind, name, bot, token), if it is
-        still open; returns whether it was (one conditional update, so of two racing takers exactly one wins).
+        still open; returns whether it was (one conditional update, so of two racing takers exactly one wins). A
+        ``note`` that tells it (the host's ``filled``: a bot put in an open seat) is committed in the same
+        transaction: the seat is never taken without its line in the log, nor the line written without the seat.
 
         Raises:
             NameTaken: another seat of the table has a name that looks like ``seat.name`` (the unique
                 ``(table_id, name_key)`` index: it holds across server processes); nothing is written.
+            IntegrityError: ``note``'s number is taken (another process wrote a note first); nothing is written.
         """
         with self.engine.begin() as conn:
             try:
@@ -139,6 +142,8 @@ class Store(JobStore):
             except IntegrityError:
                 raise NameTaken(seat.name) from None
             if taken:
+                if note is not None:
+                    self._insert_note(conn, table_id, note)
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=time.time()))
                 self._notify(conn, table_id, "seat")
         return bool(taken)
@@ -204,8 +209,7 @@ class Store(JobStore):
         seat whose clock ran out); touches the table and notifies ``note``. Raises IntegrityError if the note's
         number or an event's number is taken (another process was first; nothing is written)."""
         with self.engine.begin() as conn:
-            conn.execute(insert(notes_t).values(table_id=table_id, id=note.id, after=note.after, seat=note.seat,
-                                                what=note.what, by_seat=note.by, bot=note.bot, at=note.at))
+            self._insert_note(conn, table_id, note)
             if seat is not None:
                 conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                              .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token,
@@ -214,6 +218,11 @@ class Store(JobStore):
                 self._insert_events(conn, [Append(table_id, note.after, tuple(events))], note.at)
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=note.at))
             self._notify(conn, table_id, "note")
+
+    @staticmethod
+    def _insert_note(conn: Connection, table_id: str, note: NoteRecord) -> None:
+        conn.execute(insert(notes_t).values(table_id=table_id, id=note.id, after=note.after, seat=note.seat,
+                                            what=note.what, by_seat=note.by, bot=note.bot, at=note.at))
 
     @staticmethod
     def _notes(conn: Connection, table_id: str, after_id: int = 0) -> tuple[NoteRecord, ...]:
