@@ -68,6 +68,27 @@ def test_three_people_join_and_the_match_starts_with_the_last(client: TestClient
     assert late.status_code == 409 and "Seat 2 is taken: Bo sits there; the match has started" in late.json()["error"]
 
 
+def test_the_frame_names_nobody_to_act_until_every_seat_is_taken(client: TestClient) -> None:
+    """A frame's ``view.to_act`` named the rules' first seat while seats were open (an API client or a bot reading
+    the frame was told a seat is to act that cannot act; the page already showed nobody): until the last seat is
+    taken it is empty in every frame (a seat's, a spectator's, over HTTP and the socket), then the rules' own."""
+    table = new_table(client, "colors", 3, [{"kind": "human", "name": "Ada"}, OPEN, OPEN],
+                      options={"first_player": 0})
+    tid, ada = table["id"], table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ada}") as ws:
+        assert ws.receive_json()["view"]["to_act"] == []
+        for viewer in (auth(ada), {}):
+            frame = client.get(f"/api/tables/{tid}/view", headers=viewer).json()
+            assert frame["waiting_for_seats"] == [1, 2] and frame["view"]["to_act"] == [], frame["view"]
+        assert join(client, table, 1, "Bo").status_code == 200
+        pushed = ws.receive_json()
+        assert pushed["waiting_for_seats"] == [2] and pushed["view"]["to_act"] == []
+        assert join(client, table, 2, "Cem").status_code == 200
+        pushed = ws.receive_json()
+        assert pushed["waiting_for_seats"] == [] and pushed["view"]["to_act"] == [0]  # first_player 0: Ada
+    assert client.get(f"/api/tables/{tid}/view").json()["view"]["to_act"] == [0]
+
+
 def test_join_refusals_name_the_problem_and_leave_the_seat_open(client: TestClient) -> None:
     table = new_table(client, "grid", 3, [{"kind": "human", "name": "Ada"}, OPEN, {"kind": "bot"}])
     code = table["invite"]["code"]

@@ -204,7 +204,9 @@ class FrameOut:
     lang: Annotated[str, Field(description="the language of the texts", examples=["en", "de"])]
     seat: Annotated[int | None, Field(description="the viewer's seat; None for a spectator")]
     seats: list[SeatOut]
-    view: Annotated[dict[str, Any], Field(description="the game's state document as this viewer may see it")]
+    view: Annotated[dict[str, Any], Field(description="the game's state document as this viewer may see it; its "
+                                                      "to_act is empty while seats are open (waiting_for_seats): "
+                                                      "nobody acts before every seat is taken")]
     phase_text: Annotated[str, Field(description="the view's phase in the players' words",
                                      examples=["Passing cards"])]
     legal: Annotated[list[str], Field(description="the viewer's own legal tokens (empty for a spectator)")]

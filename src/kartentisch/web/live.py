@@ -293,7 +293,8 @@ class LiveTable:
         client's).
 
         Each field is declared, with what it means, once: in :class:`~kartentisch.web.frames.FrameOut`, which this
-        builds (and ``/docs`` shows). What a viewer is given: ``view`` is ``state.view(viewer)``; ``legal`` and
+        builds (and ``/docs`` shows). What a viewer is given: ``view`` is ``state.view(viewer)``, its ``to_act``
+        empty while seats are open (:attr:`waiting_for_seats`: nobody can act before the match starts); ``legal`` and
         ``choices`` (:func:`~kartentisch.web.frame_items.choice_items`) are the viewer's own; ``card_names`` names
         the card codes of ``view`` only (:class:`~kartentisch.web.card_names.CardNames`); each ``log`` entry is told
         from the viewer's views only (:meth:`read_by`), with the seats' notes made after ``k`` events before event
@@ -313,6 +314,8 @@ class LiveTable:
         view = self.views[viewer]
         game = self.match.game
         waiting = self.waiting_for_seats
+        if waiting:  # nobody acts before every seat is taken: the frame names no seat to act (not the rules' first)
+            view = {**view, "to_act": []}
         legal = state.legal_actions(viewer) if viewer is not None and not waiting else []
         if chat_start is None:
             chat_start = max(0, len(self.chat) - CHAT_FRAME)

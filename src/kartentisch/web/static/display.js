@@ -65,7 +65,7 @@ function clockOf(frame, s) {
  * else their names. Nothing before the start (nobody acts while seats are free) or after the end. */
 function Turn({ frame, status }) {
   const v = frame.view;
-  if (v.game_over || !v.to_act.length || frame.waiting_for_seats?.length) return null;
+  if (v.game_over || !v.to_act.length) return null;   // the frame names nobody while seats are free
   const names = listing(v.to_act.map((s) => seatName(frame, s)));
   const named = status && v.to_act.every((s) => status.includes(seatName(frame, s)));
   const clocks = v.to_act.map((s) => [s, clockOf(frame, s)]).filter(([, left]) => left !== null);
@@ -109,10 +109,9 @@ function Scores({ frame }) {
   const v = frame.view;
   const seats = [...Array(v.players).keys()];
   const order = v.game_over && frame.round_summary?.standings ? frame.round_summary.standings : seats;
-  const acting = frame.waiting_for_seats?.length ? [] : v.to_act;   // nobody acts while seats are free
   return html`<section class="display-scores" data-zone="scores" aria-labelledby="scores-title">
     <h2 id="scores-title">${v.game_over ? ownWord(S.game, lang(), "matchOver") ?? td("over") : td("scores")}</h2>
-    <ol class="totals">${order.map((s) => html`<li data-seat=${s} class=${`${acting.includes(s) ? "to-act" : ""}${v.winners?.includes(s) ? " winner" : ""}`}>
+    <ol class="totals">${order.map((s) => html`<li data-seat=${s} class=${`${v.to_act.includes(s) ? "to-act" : ""}${v.winners?.includes(s) ? " winner" : ""}`}>
       <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals?.[s] ?? 0)}</span>
       ${v.winners?.includes(s) && html`<span class="mark"> ★ ${td("winner")}</span>`}</li>`)}</ol>
   </section>`;

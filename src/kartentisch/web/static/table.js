@@ -159,9 +159,6 @@ function connect(conn) {
       return;
     }
     if (msg.type !== "state") return;
-    // nobody acts while the table waits for people (the rules' first seat to act included: no "to act" badge, no
-    // prompt to play; a fresh user's host was told to play a card she could not)
-    if (msg.waiting_for_seats?.length) msg.view = { ...msg.view, to_act: [] };
     // socket frames carry the log from event log_start on (the first frame: all of it), the chat likewise
     msg.log = wholeLog(conn.frame, msg);
     msg.chat = mergeChat(conn.frame?.chat ?? [], msg.chat ?? []);
