@@ -1,14 +1,25 @@
 """The "My tables" page (issue 34) in a real browser (marker ``browser``): a phone in German holding seats at two
 turn-based tables and one that no longer exists; the table waiting for this person first, the other's whose turn,
 the stale seat forgotten, no token or card code in the text, the lobby's link, the table page's turn-based panel
-(no mail promised on a server without ``--smtp``); a screenshot at 390×844."""
+(no mail promised on a server without ``--smtp``); a screenshot at 390×844. With ``--smtp`` the panel's e-mail field
+shows its limit as the name fields do."""
 
 from __future__ import annotations
 
 import httpx
 import pytest
 
-from .browser_kit import LOCALES, PHONE, TOKEN_LIKE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from kartentisch.web.notify import parse_smtp
+
+from .browser_kit import (
+    LAPTOP,
+    LOCALES,
+    PHONE,
+    TOKEN_LIKE,
+    browser,  # noqa: F401  (the module's Chromium fixture)
+    check_limit_note,
+    shot,
+)
 from .conftest import auth
 from .test_browser_a11y import serious_violations
 from .test_browser_hardening import COLLECT, violations
@@ -71,3 +82,23 @@ def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # n
     assert page.locator(".countdown").inner_text().startswith("◷ 23 Std.")  # a day in hours, not 86399 s
     page.locator("#turn-panel").scroll_into_view_if_needed()
     shot(page, "turn-panel-phone-de")
+
+
+@pytest.mark.parametrize("app_options", [{"smtp": parse_smtp("smtp+plain://127.0.0.1:2525?from=table@example.org")}])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_mail_field_shows_its_limit_like_the_name_fields(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """The turn-based panel's e-mail field (at most 254 characters, the server's limit) showed no word near its
+    limit, unlike the name and chat fields (LimitNote): it says the characters left near the limit and that no more
+    fit at it, in the page's language; axe finds nothing serious, on a laptop and on a phone."""
+    tid, tokens = turn_based(live_server, "day")
+    for viewport in (LAPTOP, PHONE):
+        page = browser.new_page(viewport=viewport, locale=LOCALES[lang])
+        page.goto(f"{live_server}/")
+        page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{tokens[0]}')")
+        page.goto(f"{live_server}/t/{tid}")
+        page.wait_for_selector("#turn-panel #mail-address")
+        check_limit_note(page, "#mail-address", "#mail-limit", 254, lang)
+        page.locator("#mail-limit").scroll_into_view_if_needed()
+        shot(page, f"mail-limit-{lang}-{viewport['width']}")
+        assert serious_violations(page) == []
+        page.close()

@@ -2,7 +2,11 @@
 // link to "My tables", the table page's panel (mail of one's turns, the browser's notifications) and the
 // notification itself while the page is in the background. Never a card: only names, whose turn, times.
 import { lang } from "./i18n.js";
+import { LimitNote } from "./namefield.js";
 import { html, useEffect, useState } from "./ui.js";
+
+/** The longest e-mail address the server takes (characters; notify.py's limit, RFC 5321's path). */
+const MAIL_MAX = 254;
 
 const STRINGS = {
   en: {
@@ -139,9 +143,10 @@ export function TurnPanel({ tableId, token }) {
     ${info.mail && (info.address ? html`<p class="mail-on">${tb("mailOn", info.address)}</p>` : html`
       <p class="help">${tb("mailHelp")}</p>
       <form class="field" onSubmit=${save}><label class="label" for="mail-address">${tb("mailAddress")}</label>
-        <input id="mail-address" type="email" autocomplete="email" maxlength="254" value=${address}
-          onInput=${(e) => setAddress(e.currentTarget.value)} />
+        <input id="mail-address" type="email" autocomplete="email" maxlength=${MAIL_MAX} aria-describedby="mail-limit"
+          value=${address} onInput=${(e) => setAddress(e.currentTarget.value)} />
         <button type="submit" disabled=${!address.trim()}>${tb("mailSave")}</button></form>
+      <${LimitNote} id="mail-limit" value=${address} max=${MAIL_MAX} />
       ${error && html`<p class="error" role="alert">${tb("mailError")}: ${error}</p>`}`)}
     <${NotifyButton} />
   </section>`;
