@@ -4,9 +4,15 @@ host fills a free seat with a bot before the start."""
 
 from __future__ import annotations
 
+import json
 import random
+import time
 
+import httpx
 import pytest
+from websockets.sync.client import connect
+
+from kartentisch.web.limits import Limits
 
 from .browser_kit import (
     LAPTOP,
@@ -84,6 +90,51 @@ def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> Non
     said = page.locator("[data-zone=log] li.seat-note").all_text_contents()  # the click is told, to the host as hers
     assert len(said) == 1 and said[0].startswith("You put Bot ") and said[0].endswith(" in seat 2."), said
     shot(page, "invite-filled-en")
+
+
+#: A server whose tables take one spectator socket each (every other limit off).
+ONE_SPECTATOR = Limits(**{**dict.fromkeys(Limits.__dataclass_fields__), "spectators_per_table": 1})
+
+
+@pytest.mark.parametrize("app_options", [{"limits": ONE_SPECTATOR}])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_invite_page_follows_the_seats_when_the_table_has_its_spectators(
+        browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """The invite page follows the seats over the table's spectator socket; a table that has its most spectators
+    refuses it, and the list never changed (a friend took a seat and the page still offered it). Now the page reads
+    the invite every 5 s instead, and stops once every seat is taken."""
+    res = httpx.post(f"{live_server}/api/tables", json={"game": "colors", "players": 3, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "open"}, {"kind": "open"}]})
+    assert res.status_code == 201, res.text
+    table, code = res.json()["id"], res.json()["invite"]["code"]
+    with connect(f"{live_server.replace('http', 'ws')}/ws/tables/{table}") as watcher:  # the one spectator
+        watcher.send(json.dumps({"type": "auth", "token": None}))
+        assert json.loads(watcher.recv(timeout=10))["type"] == "state"
+        for viewport, seat, name in ((LAPTOP, 1, "Bo"), (PHONE, 2, "Cem")):  # Cem's seat is the last open one
+            page = browser.new_page(viewport=viewport, locale=LOCALES[lang])
+            refused = []
+            page.on("websocket", lambda ws: ws.on("close", lambda _: refused.append(True)))  # noqa: B023
+            reads = []
+            page.on("request", lambda r: reads.append(r) if f"/api/invites/{code}?" in r.url else None)  # noqa: B023
+            page.goto(f"{live_server}/join/{code}")
+            page.wait_for_selector(f"body[data-ready='1'] li[data-seat='{seat}'] button.take")
+            deadline = time.monotonic() + 10
+            while not refused:  # the table has its spectator: the page's socket is closed
+                assert time.monotonic() < deadline, "the spectator socket was not refused"
+                page.wait_for_timeout(100)
+            assert httpx.post(f"{live_server}/api/invites/{code}/join",
+                              json={"seat": seat, "name": name}).status_code == 200
+            taken = page.locator(f"li[data-seat='{seat}'][data-kind='human']")
+            taken.wait_for(timeout=12_000)  # read again within the 5 s
+            assert name in taken.text_content() and taken.locator("button.take").count() == 0
+            shot(page, f"invite-polled-{lang}-{viewport['width']}")
+            assert serious_violations(page) == []
+            if viewport is PHONE:  # the table is full: the page says so and reads the invite no more
+                page.wait_for_selector("#join li[data-kind='open']", state="detached")
+                before = len(reads)
+                page.wait_for_timeout(6_000)
+                assert len(reads) == before, "the invite was read again after the table was full"
+            page.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -2,12 +2,15 @@
 // name and takes a free seat (POST /api/invites/{code}/join); the seat's private token is kept in this browser
 // and the table opens. Someone faster gets the seat: the page says so and shows the seats again. "Watch" is offered
 // while the match runs (the invite's `watch`); a finished match has nothing to watch live and offers its replay and
-// review instead, and one's own seat (its rematch) to whoever holds one.
+// review instead, and one's own seat (its rematch) to whoever holds one. The seats follow the table over its
+// spectator socket, or by reading the invite every few seconds where the socket is refused (the spectator cap).
 import { lang, t, toggleLang } from "./i18n.js";
 import { NameField, rememberName, rememberedName } from "./namefield.js";
 import { html, loadGame, ownWord, render, useEffect, useState } from "./ui.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop());
+/** Milliseconds between two reads of the invite while its socket is refused or closed (see Join). */
+const POLL_MS = 5000;
 // an invite shown on a table display (issue 34): the phone opens its seat in the hand view
 const HAND = new URLSearchParams(location.search).get("view") === "hand";
 
@@ -35,15 +38,29 @@ function Join() {
   const matchWord = (key) => ownWord(game, lang(), key) ?? t(key);
   useEffect(() => { load().then(() => { document.body.dataset.ready = "1"; }); }, []);
   // the seats follow the table: its spectator socket sends a frame on every change (a seat taken, the start), and
-  // the list is read again (two friends tapped a seat taken long before and read "Someone was faster")
+  // the list is read again (two friends tapped a seat taken long before and read "Someone was faster"). A socket
+  // refused (the table has its most spectators already) or closed leaves the invite read every POLL_MS instead,
+  // while the page is visible (at once when it shows again), until the table is full or over (`waiting` ends).
   const waiting = invite?.table && !invite.started && !invite.over ? invite.table : null;
   useEffect(() => {
     if (!waiting) return undefined;
+    let polling = null;
+    let done = false;
+    const visible = () => document.visibilityState === "visible";
+    const poll = () => { if (visible()) load(); };
+    const shown = () => { if (polling !== null) poll(); };
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(waiting)}?lang=${lang()}`);
     ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "auth", token: null })));
     ws.addEventListener("message", (ev) => { if (JSON.parse(ev.data).type === "state") load(); });
-    return () => ws.close();
+    ws.addEventListener("close", () => { if (!done && polling === null) polling = setInterval(poll, POLL_MS); });
+    document.addEventListener("visibilitychange", shown);
+    return () => {
+      done = true;
+      clearInterval(polling);
+      document.removeEventListener("visibilitychange", shown);
+      ws.close();
+    };
   }, [waiting]);
 
   const take = async (seat) => {
