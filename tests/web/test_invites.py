@@ -11,10 +11,11 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import event, insert
 from sqlalchemy.exc import OperationalError
 
 from kartentisch.web import create_app
+from kartentisch.web.schema import notes_t
 
 from .conftest import auth, new_table, pg_test_url
 
@@ -296,6 +297,43 @@ def test_a_bot_put_in_a_seat_and_its_log_line_are_committed_together(store: str,
                                               headers=auth(table["seats"][0]["token"])).json()["log"]
                 if e.get("kind") == "seat"]
         assert said == ["Du setzt Bot Ida (solide) auf Platz 3."]
+
+
+@pytest.mark.postgres
+def test_another_server_s_note_first_leaves_the_seat_open_and_without_a_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a shared store another server may write a note of the table just before the host's bot is seated (here
+    "Anke chose this name", its notification not yet heard): the ``filled`` note's number is taken, so the seat's
+    transaction is refused whole (409, the table catches up), the seat stays open and nothing is told; the host's
+    second click seats the bot with its line after the other note."""
+    with TestClient(create_app(pg_test_url())) as client:
+        table = new_table(client, "colors", 3, [{"kind": "human", "name": "Anke"}, OPEN, OPEN])
+        tid, db = table["id"], client.app.state.store  # type: ignore[attr-defined]
+        take_seat = db.take_seat
+
+        def another_server_first(*args: object) -> bool:
+            with db.engine.begin() as conn:  # another server's note, number 1, without its notification
+                conn.execute(insert(notes_t).values(table_id=tid, id=1, after=0, seat=0, what="named",
+                                                    by_seat=None, bot=None, at=time.time()))
+            monkeypatch.setattr(db, "take_seat", take_seat)  # once
+            return take_seat(*args)
+
+        monkeypatch.setattr(db, "take_seat", another_server_first)
+        fill = {"kind": "bot", "bot": "heuristic", "seat_token": table["seats"][0]["token"]}
+        res = client.post(f"/api/tables/{tid}/seats/2", json=fill, headers=auth(table["host_token"]))
+        assert res.status_code == 409 and "nothing applied" in res.json()["error"], res.text
+        stored = db.load(tid)
+        assert stored.seats[2].kind == "open" and [n.what for n in stored.notes] == ["named"]
+        assert invite_of(client, table)["seats"][2]["kind"] == "open"
+        res = client.post(f"/api/tables/{tid}/seats/2", json=fill, headers=auth(table["host_token"]))
+        assert res.status_code == 200, res.text
+        stored = db.load(tid)
+        assert stored.seats[2].kind == "bot"
+        assert [(n.id, n.what) for n in stored.notes] == [(1, "named"), (2, "filled")]
+        said = [e["text"] for e in client.get(f"/api/tables/{tid}/view?lang=de",
+                                              headers=auth(table["seats"][0]["token"])).json()["log"]
+                if e.get("kind") == "seat"]
+        assert said == ["Du hast deinen Namen gewählt.", "Du setzt Bot Ida (solide) auf Platz 3."]
 
 
 def test_the_table_s_refusals_name_a_chips_match_spiel(client: TestClient) -> None:
