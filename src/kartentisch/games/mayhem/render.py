@@ -83,8 +83,10 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     to_act = view.get("to_act", [])
     n = view["players"]
 
+    # R72: once a round is scored, `dealer` already names the seat that deals the next one
+    dealer = L["deals_next"] if view["phase"] == "round_over" else L["dealer"]
     head = Text()
-    head.append(f"{L['round']} {view['round']}  ·  {L['dealer']}: {voice.who(view['dealer'])}  ·  ")
+    head.append(f"{L['round']} {view['round']}  ·  {dealer}: {voice.who(view['dealer'])}  ·  ")
     head.append(f"{L['phase']}: {phase_name(view['phase'], lang)}", style="bold")
     head.append(f"\n{L['direction']}  ↺", style="italic")
 
@@ -103,7 +105,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
         if z["skipped"][s]:
             marks.append(L["skipped"])
         if s == view["dealer"]:
-            marks.append(L["dealer"])
+            marks.append(dealer)
         style = "bold" if s in to_act else ""
         table.add_row(Text(name, style=style), str(z["hand_counts"][s]), " · ".join(marks), number(view["totals"][s]))
 
