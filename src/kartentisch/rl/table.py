@@ -174,7 +174,7 @@ class Table:
             state, seat = self.state, self.acting()
             assert state is not None
             if self.legal is not None:
-                ids = sorted(self.legal.ids(state, seat, self.steps).tolist()) if seat is not None else []
+                ids = sorted(self.legal.ids(state, seat, self.steps)) if seat is not None else []
             else:
                 ids = sorted(self.next_steps())
             if ids:

@@ -194,21 +194,17 @@ class LegalSteps:
         self.with0 = index["with:1"]
         self.help0 = index["help:1"]
         self.go = index["go"]
-        self.deal = np.array([index["deal"]], dtype=np.intp)
+        self.deal = index["deal"]
         n = self.cards + 1
-        self.lay = np.zeros((n, n), dtype=np.intp)  # lay[c, t]: the id of lay:c:t
-        for c in range(1, n):
-            for t in range(1, n):
-                if c != t:
-                    self.lay[c, t] = index[f"lay:{c}:{t}"]
+        #: lay[c][t]: the id of lay:c:t (0 where c = t or either is 0: never asked for).
+        self.lay = [[index[f"lay:{c}:{t}"] if c and t and c != t else 0 for t in range(n)] for c in range(n)]
         p = self.passes
         self.pass_ids = np.zeros((n,) * p, dtype=np.intp)  # pass_ids[a, b, c]: the id of pass:a:b:c
         for combo in combinations(range(1, n), p) if p else ():  # D21: P = 0, nobody passes
             self.pass_ids[combo] = index["pass:" + ":".join(map(str, combo))]
         self._positions: dict[int, tuple[np.ndarray, ...]] = {}
-        self._empty = np.zeros(0, dtype=np.intp)
 
-    def _pass(self, hand: list[int]) -> np.ndarray:
+    def _pass(self, hand: list[int]) -> list[int]:
         """R5: the ids of every ascending choice of P cards of ``hand`` (ascending)."""
         where = self._positions.get(len(hand))
         if where is None:
@@ -216,22 +212,22 @@ class LegalSteps:
             combos = combos.reshape(-1, self.passes)
             where = self._positions[len(hand)] = tuple(combos[:, j] for j in range(self.passes))
         cards = np.array(hand, dtype=np.intp)
-        return self.pass_ids[tuple([cards[w] for w in where])].ravel()  # type: ignore[no-any-return]
+        return self.pass_ids[tuple([cards[w] for w in where])].ravel().tolist()  # type: ignore[no-any-return]
 
-    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> np.ndarray:
+    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> list[int]:
         """The legal next step ids of ``seat`` after ``steps`` (class docstring; lastcard R5–R10, R17)."""
         s: Any = state
         phase = s.phase
         if phase == PASS:
             return self._pass(s.hands[seat])
         if phase == ROUND_OVER:
-            return self.deal
+            return [self.deal]
         if phase != PLAY:
-            return self._empty
+            return []
         hand: list[int] = s.hands[seat]
         pile: list[int] = s.pile
         if not pile:  # R7: any hand card alone
-            return np.array(hand, dtype=np.intp) + (self.play0 - 1)
+            return [self.play0 - 1 + c for c in hand]
         top = pile[-1]
         row: list[int] = s.help[seat]
         if steps:  # a help play under way: with:c, help:h1 … (R10)
@@ -245,16 +241,18 @@ class LegalSteps:
                 if h > last and total + rest > top:
                     out.append(self.help0 + h - 1)
                 rest -= h
-            return np.array(out, dtype=np.intp)
+            return out
         split = bisect(hand, top)  # hand[:split] < top < hand[split:]
         out = [self.play0 + c - 1 for c in hand[split:]]
         if split:
             lift = sum(row)
             if row:
                 out += [self.with0 + c - 1 for c in hand[:split] if c + lift > top]
-            lays = self.lay[np.array(hand[:split], dtype=np.intp)[:, None], np.array(pile, dtype=np.intp)]
-            return np.concatenate((np.array(out, dtype=np.intp), lays.ravel()))
-        return np.array(out, dtype=np.intp)
+            lay = self.lay
+            for c in hand[:split]:
+                ids = lay[c]
+                out += [ids[t] for t in pile]
+        return out
 
     def token(self, steps: Sequence[int], step: int) -> str | None:
         """The token ``step`` completes after ``steps``: ``None`` for ``with:c`` and ``help:h``, the help
