@@ -8,22 +8,31 @@ action each step, one core, 2 players), the same loop for every environment:
 * ``pz_leduc``, ``pz_texas``: PettingZoo classic's ``leduc_holdem_v4`` / ``texas_holdem_v4``
   (``env()``, the mask from the observation dict).
 * per game: ``pettingzoo`` (``kartentisch.rl.pettingzoo.env``, wrapped as users get it, the mask
-  from the info), ``pettingzoo_raw`` (``raw_env``, no order-enforcing wrapper), ``gym`` (agent
-  steps of ``kartentisch.rl.gym.make(game, opponents="random")``, the bots' moves in between
-  included) and, for scale, ``rules`` (kernel moves/s: ``random_action`` + ``apply``) and
-  ``observe`` (``encode_state`` calls/s on positions of random play) and ``observe_kept`` (the same
-  positions in the order played through ``Encoder.observe``, the incremental way the environments take).
+  from the info, its ids found with ``np.flatnonzero``), ``pettingzoo_ids`` (the same env, the agent
+  drawing from ``info["legal_actions"]``, the legal ids the env hands out as RLCard's
+  ``state["legal_actions"]``: the headline, the same agent as RLCard's), ``pettingzoo_raw``
+  (``raw_env``, no order-enforcing wrapper), ``gym`` (agent steps of
+  ``kartentisch.rl.gym.make(game, opponents="random")``, the bots' moves in between included) and,
+  for scale, ``rules`` (kernel moves/s: ``random_action`` + ``apply``) and ``observe``
+  (``encode_state`` calls/s on positions of random play) and ``observe_kept`` (the same positions in
+  the order played through ``Encoder.observe``, the incremental way the environments take).
 
 Time is this process's CPU time (``time.process_time``), not the wall clock: the machine is shared,
 and CPU time is what a step costs whatever else runs (a loaded machine still slows it through
 caches and clock, so the ratios beside the references, measured seconds apart, say more than the
 absolute figures). Each repeat measures the references and then every game, ``budget`` CPU seconds
-each, and RLCard's UNO once more right before each game's ``pettingzoo`` figure: the × UNO ratio is
-the median over repeats of these pairs' ratios (the two runs of a pair seconds apart); every other
-figure is the median over repeats. The JSON records CPU count, load average and the build.
+each, and RLCard's UNO once more right before each game's ``pettingzoo`` and ``pettingzoo_ids`` figures:
+each × UNO ratio is the median over repeats of these pairs' ratios (the two runs of a pair seconds apart);
+every other figure is the median over repeats.
+
+Why ``pettingzoo_ids`` is the headline: RLCard's random agent draws from ``state["legal_actions"]``, the
+legal ids its env lists, and never scans a mask; ours does the same with ``info["legal_actions"]``. The
+``pettingzoo`` figure keeps the earlier passes' agent (``np.flatnonzero`` over the ``int8`` mask, ~17–22 µs
+a step over lastcard's 8,510 ids: the agent's cost, not the env's) for comparison with them. The JSON
+records CPU count, load average and the build.
 
 Usage: ``python bench/rl_env_speed.py [--budget 3] [--repeats 3] [--games grid,mayhem]
-[--modes pettingzoo,observe] [--json out.json]`` (``--modes``: which of our figures to measure,
+[--modes pettingzoo_ids,pettingzoo,observe] [--json out.json]`` (``--modes``: which of our figures to measure,
 default all; ``KARTENTISCH_PURE=1`` measures the pure build).
 Needs the extras ``rl`` and ``bench`` (rlcard, pygame for PettingZoo classic).
 """
@@ -99,8 +108,9 @@ def pettingzoo_classic(name: str, budget: float) -> float | None:
     return timed(budget, episode)
 
 
-def ours_pettingzoo(game: str, budget: float, raw: bool) -> float:
-    """Steps/s of our PettingZoo env (wrapped, or ``raw_env``), 2 players, default options."""
+def ours_pettingzoo(game: str, budget: float, raw: bool, ids: bool = False) -> float:
+    """Steps/s of our PettingZoo env (wrapped, or ``raw_env``), 2 players, default options; the agent draws from
+    the mask's ``np.flatnonzero`` or (``ids``) from ``info["legal_actions"]``."""
     from kartentisch.rl.pettingzoo import env as wrapped
     from kartentisch.rl.pettingzoo import raw_env
 
@@ -115,7 +125,7 @@ def ours_pettingzoo(game: str, budget: float, raw: bool) -> float:
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+            e.step(rng.choice(info["legal_actions"] if ids else np.flatnonzero(info["action_mask"]).tolist()))
             steps += 1
         return steps
     return timed(budget, episode)
@@ -184,9 +194,14 @@ def observe(game: str, budget: float, kept: bool = False) -> float:
 #: Our figures by name: a function of (game, budget) giving steps (or calls) per CPU second.
 MODES: dict[str, Callable[[str, float], float]] = {
     "pettingzoo": lambda game, budget: ours_pettingzoo(game, budget, raw=False),
+    "pettingzoo_ids": lambda game, budget: ours_pettingzoo(game, budget, raw=False, ids=True),
     "pettingzoo_raw": lambda game, budget: ours_pettingzoo(game, budget, raw=True),
     "gym": ours_gym, "rules": rules, "observe": observe,
     "observe_kept": lambda game, budget: observe(game, budget, kept=True)}
+
+
+#: The figures measured right after a run of RLCard's UNO env, and that run's key: the pairs of the × UNO ratios.
+PAIRED = {"pettingzoo": "rlcard_uno_pair", "pettingzoo_ids": "rlcard_uno_pair_ids"}
 
 
 def main() -> None:
@@ -201,8 +216,8 @@ def main() -> None:
     games = args.games.split(",")
     modes = args.modes.split(",")
     unknown = sorted(set(modes) - set(MODES))
-    if unknown or "pettingzoo" not in modes:
-        parser.error(f"--modes {args.modes!r}: choose among {', '.join(MODES)}, pettingzoo included")
+    if unknown or not set(PAIRED) & set(modes):
+        parser.error(f"--modes {args.modes!r}: choose among {', '.join(MODES)}, pettingzoo or pettingzoo_ids included")
     load_start = os.getloadavg()[0]
     runs: list[dict[str, Any]] = []
     for _ in range(args.repeats):
@@ -210,8 +225,10 @@ def main() -> None:
                                "pz_leduc": pettingzoo_classic("leduc_holdem_v4", args.budget),
                                "pz_texas": pettingzoo_classic("texas_holdem_v4", args.budget)}
         for game in games:
-            figures: dict[str, Any] = {"rlcard_uno_pair": rlcard_uno(args.budget)}
+            figures: dict[str, Any] = {}
             for mode in modes:
+                if mode in PAIRED:
+                    figures[PAIRED[mode]] = rlcard_uno(args.budget)
                 figures[mode] = MODES[mode](game, args.budget)
             run[game] = figures
         runs.append(run)
@@ -232,18 +249,22 @@ def main() -> None:
     uno = result["references"]["rlcard_uno"]
     for game in games:
         figures = {k: median([r[game][k] for r in runs]) for k in runs[0][game]}
-        if uno:
-            pairs = [r[game]["pettingzoo"] / r[game]["rlcard_uno_pair"] for r in runs]
-            figures["pettingzoo_vs_uno_per_repeat"] = pairs
-            figures["pettingzoo_vs_uno"] = statistics.median(pairs)
+        for mode in PAIRED:
+            if uno and mode in modes:
+                pairs = [r[game][mode] / r[game][PAIRED[mode]] for r in runs]
+                figures[f"{mode}_vs_uno_per_repeat"] = pairs
+                figures[f"{mode}_vs_uno"] = statistics.median(pairs)
         result["games"][game] = figures
     refs = result["references"]
     print(f"build {result['build']}; load {load_start:.2f} → {result['load_average_end']:.2f}; references "
           "(steps/s): " + ", ".join(f"{k} {v:,.0f}" for k, v in refs.items() if v is not None))
-    print(f"{'game':10s}" + "".join(f" {m:>14s}" for m in modes) + "  × UNO (pairs)")
+    paired = [m for m in PAIRED if m in modes]
+    print(f"{'game':10s}" + "".join(f" {m:>14s}" for m in modes) + "".join(f"  {m} × UNO (pairs)" for m in paired))
     for game, f in result["games"].items():
-        ratio = f"{f['pettingzoo_vs_uno']:.2f}" if uno else "–"
-        print(f"{game:10s}" + "".join(f" {f[m]:14,.0f}" for m in modes) + f"  {ratio}")
+        ratios = "".join(
+            f"  {f[f'{m}_vs_uno']:.2f} ({', '.join(f'{x:.2f}' for x in f[f'{m}_vs_uno_per_repeat'])})" if uno else "  –"
+            for m in paired)
+        print(f"{game:10s}" + "".join(f" {f[m]:14,.0f}" for m in modes) + ratios)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(result, fh, indent=2)

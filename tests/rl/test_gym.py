@@ -21,6 +21,7 @@ def _episode(e, seed: int, rng: np.random.Generator) -> tuple[float, int, dict]:
     while not done:
         assert e.observation_space.contains(obs)
         np.testing.assert_array_equal(e.action_masks(), info["action_mask"].astype(bool))
+        assert info["legal_actions"] == np.flatnonzero(info["action_mask"]).tolist()  # the mask's ids, ascending
         obs, reward, term, trunc, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         total, steps, done = total + reward, steps + 1, term or trunc
     return total, steps, info
@@ -42,7 +43,7 @@ def test_episodes_against_bots_end_with_the_match_result(game_id: str) -> None:
         total, steps, info = _episode(e, seed, rng)
         assert e.game_state.game_over and steps > 0
         assert total == pytest.approx(e.game_state.returns()[e.seat])
-        assert info["seat"] == e.seat and not info["action_mask"].any()
+        assert info["seat"] == e.seat and not info["action_mask"].any() and info["legal_actions"] == []
         assert info["result"] == e.game_state.returns()[e.seat]
 
 

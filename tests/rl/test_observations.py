@@ -177,14 +177,16 @@ def test_mayhem_face_down_commitments_reach_no_other_seat() -> None:
         assert hidden["attack"] > 0 and hidden["chosen"] > 0, hidden  # both kinds were open and hidden
 
 
-def test_mayhem_observation_of_another_game_s_state_is_refused_and_leaves_nothing() -> None:
-    """mayhem's writer reads a mayhem state only: another game's state is a TypeError naming it, and the seat's
-    kept vector is dropped, so the next observation of a mayhem state is still exactly ``encode(view)``."""
-    game = get_game("mayhem")
-    enc = Encoder(game, 2, SMALL["mayhem"])
-    state = game.new_state(2, SMALL["mayhem"], seed=2)
+@pytest.mark.parametrize("game_id", ["mayhem", "lastcard"])
+def test_observation_of_another_game_s_state_is_refused_and_leaves_nothing(game_id: str) -> None:
+    """mayhem's and lastcard's writers read their own game's state only: another game's state is a TypeError
+    naming it, and the seat's kept vector is dropped, so the next observation of its own game's state is still
+    exactly ``encode(view)``."""
+    game = get_game(game_id)
+    enc = Encoder(game, 2, SMALL[game_id])
+    state = game.new_state(2, SMALL[game_id], seed=2)
     enc.observe(state, 0)
-    with pytest.raises(TypeError, match="mayhem's observation reads a mayhem state, not .*Chips"):
+    with pytest.raises(TypeError, match=f"{game_id}'s observation reads a {game_id} state, not .*Chips"):
         enc.observe(get_game("chips").new_state(2, seed=1), 0)
     np.testing.assert_array_equal(enc.observe(state, 0), enc.encode(state.view(0), 0))
 

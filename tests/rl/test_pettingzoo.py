@@ -42,6 +42,28 @@ def test_the_mask_is_in_the_observation_and_the_info_by_default() -> None:
     assert not e.observe(other)["action_mask"].any()  # only the selected agent has a decision
 
 
+def test_legal_action_ids_are_the_masks_ones_at_every_step(game_id: str) -> None:
+    """``info["legal_actions"]`` (what an agent may draw from instead of scanning the mask, as RLCard's
+    ``state["legal_actions"]``) lists exactly the ids the mask allows, ascending, at every step of seeded
+    random play at 2 seats and the most, multi-step decisions included; it is only in the selected agent's
+    info, and gone once the match is over."""
+    for players in player_counts(game_id):
+        e = env(game_id, players=players, options=SMALL[game_id])
+        rng = np.random.default_rng(3)
+        for seed in range(3):
+            e.reset(seed=seed)
+            for agent in e.agent_iter():
+                _, _, term, trunc, info = e.last()
+                if term or trunc:
+                    assert "legal_actions" not in info
+                    e.step(None)
+                    continue
+                ids = info["legal_actions"]
+                assert ids == np.flatnonzero(info["action_mask"]).tolist() and ids, (seed, agent)
+                assert all("legal_actions" not in e.infos[a] for a in e.agents if a != agent)
+                e.step(int(rng.choice(ids)))
+
+
 def test_array_observations_without_warnings() -> None:
     """``action_mask="info"``: the observation is the array alone, the mask in the info; no warning at all."""
     with warnings.catch_warnings(record=True) as caught:

@@ -136,7 +136,7 @@ def test_a_games_legal_steps_equal_the_token_listing(game_id: str) -> None:
             while not state.game_over:
                 seat = state.to_act()[0]
                 reference = table.space.next_steps(state.legal_actions(seat), table.steps)
-                ids = legal.ids(state, seat, table.steps).tolist()
+                ids = legal.ids(state, seat, table.steps)
                 assert sorted(ids) == sorted(reference), (seed, table.steps)
                 assert {i: legal.token(table.steps, i) for i in ids} == reference
                 table.step(rng.choice(ids))

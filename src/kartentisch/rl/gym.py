@@ -17,7 +17,8 @@ environment.
   :mod:`.observations`, slices in :meth:`KartentischGymEnv.observation_slices`).
 * **Masks**: :meth:`KartentischGymEnv.action_masks` (bool, the method sb3-contrib's
   ``MaskablePPO`` reads) and ``info["action_mask"]`` (int8, 1 = legal; stacked by
-  ``gymnasium.vector``).
+  ``gymnasium.vector``); ``info["legal_actions"]``: the legal ids, ascending (``np.flatnonzero`` of the mask,
+  as RLCard's ``state["legal_actions"]``; empty once the episode is over or after an illegal action).
 * **Rewards** for the agent's seat, summed over everything between two of its decisions (the
   bots' moves included): ``"match"`` (default), ``"round"``, ``"margin"`` or a sum such as
   ``"match+margin"`` (:mod:`.table`).
@@ -142,9 +143,9 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         if self.table.over:
-            return {"action_mask": np.zeros(self._actions, dtype=np.int8), "seat": self.seat,
+            return {"action_mask": np.zeros(self._actions, dtype=np.int8), "legal_actions": [], "seat": self.seat,
                     "result": self.game_state.returns()[self.seat]}
-        return {"action_mask": self.table.mask(), "seat": self.seat}
+        return {"action_mask": self.table.mask(), "legal_actions": self.table.legal_ids(), "seat": self.seat}
 
     def _bots_play(self) -> float:
         """Let the bots move until the agent decides (forced steps too, with ``skip_forced``); the agent's rewards."""
@@ -187,7 +188,7 @@ class KartentischGymEnv(gymnasium.Env):  # type: ignore[misc]
         except IllegalStep:
             if self.illegal == "raise":
                 raise
-            info = {"action_mask": np.zeros(self._actions, dtype=np.int8), "seat": self.seat,
+            info = {"action_mask": np.zeros(self._actions, dtype=np.int8), "legal_actions": [], "seat": self.seat,
                     "illegal_action": True}
             return table.observe(self.seat), self.illegal_reward, True, False, info
         self._steps += 1

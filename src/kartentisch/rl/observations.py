@@ -21,7 +21,7 @@ Three ways in, one result:
   step of random play.
 * :meth:`Encoder.observe`, the environments' way: equal to :meth:`Encoder.encode_state`, but where the
   layout has an ``update`` writer each seat keeps its vector between calls and only what changed is
-  rewritten (chips, grid, mayhem).
+  rewritten (chips, grid, lastcard, mayhem).
 
 Conventions for every slice:
 
@@ -50,12 +50,15 @@ import array
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
 from ..kernel import Game, GameState
 from .spaces import ActionSpace, LegalSteps, NotationError
+
+#: A card as a layout's writer reads it: a code string, or a game's card number.
+K = TypeVar("K")
 
 
 @dataclass(frozen=True)
@@ -393,13 +396,13 @@ def one_of(key: str, values: Sequence[Any]) -> Put:
     return fill
 
 
-def update_cards(buf: array.array[float], at: int, index: Mapping[str, int], was: Sequence[str],
-                 now: Sequence[str]) -> None:
+def update_cards(buf: array.array[float], at: int, index: Mapping[K, int], was: Sequence[K],
+                 now: Sequence[K]) -> None:
     """Turn the multi-hot card counts at ``at`` (card axis ``index``) from those of the list ``was`` into those
     of ``now``: the cards between the lists' common start and common end taken from ``was`` and added from
     ``now``, so a card put on or taken from either end of a pile, or from or into a sorted hand, changes only
     its own entry (an incremental :class:`Layout` ``update``). Entries are counts of copies (not yet divided
-    by a scale); every code must be in ``index``."""
+    by a scale); every card (a code, or a game's card number) must be in ``index``."""
     start, end_was, end_now = 0, len(was), len(now)
     while start < end_was and start < end_now and was[start] == now[start]:
         start += 1
@@ -410,6 +413,19 @@ def update_cards(buf: array.array[float], at: int, index: Mapping[str, int], was
         buf[at + index[was[i]]] -= 1.0
     for i in range(start, end_now):
         buf[at + index[now[i]]] += 1.0
+
+
+#: Zeroed blocks by length, shared by every call of :func:`zeros` (never written to).
+_ZEROS: dict[int, array.array[float]] = {}
+
+
+def zeros(size: int) -> array.array[float]:
+    """A zeroed float32 array of ``size`` entries to clear a run of a raw vector with (an incremental
+    :class:`Layout` ``update`` clearing the slices it writes every time); shared, never to be written to."""
+    block = _ZEROS.get(size)
+    if block is None:
+        block = _ZEROS[size] = array.array("f", bytes(4 * size))
+    return block
 
 
 class Encoder:

@@ -25,6 +25,11 @@
   ``illegal="penalty"`` ends the episode as PettingZoo classic's ``TerminateIllegalWrapper`` does:
   the offending agent gets ``illegal_reward`` (default -1), every agent is terminated, and its
   info says ``illegal_action: True``.
+* **Legal action ids**: the selected agent's ``infos[agent]["legal_actions"]`` lists the ids its mask
+  allows, ascending (exactly ``np.flatnonzero(mask).tolist()``), as RLCard's ``state["legal_actions"]`` and
+  OpenSpiel's ``legal_actions()`` do: an agent that draws from them need not scan a mask as wide as the
+  action space (8,510 ids in lastcard at 2 seats). Read from what the mask is built from
+  (:meth:`.table.Table.legal_ids`).
 * :meth:`KartentischEnv.state` is every seat's observation concatenated (seat 0 first), for a
   centralised critic; ``state_space`` bounds it.
 * ``reset(seed=s)`` deals with ``Game.new_state(players, options, seed=s)``: equal seeds give
@@ -183,10 +188,14 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         previous = getattr(self, "agent_selection", None)
         infos = self.infos
         if previous in infos:
-            infos[previous].pop("action_mask", None)
+            info = infos[previous]
+            info.pop("action_mask", None)
+            info.pop("legal_actions", None)
         self.agent_selection = agent = self.possible_agents[seat if seat is not None else 0]
         if seat is not None:
-            infos[agent]["action_mask"] = self.table.mask()
+            info = infos[agent]
+            info["action_mask"] = self.table.mask()
+            info["legal_actions"] = self.table.legal_ids()
 
     def observe(self, agent: str) -> np.ndarray | dict[str, np.ndarray]:
         """``agent``'s observation (module docstring: an array, or the dict with its mask)."""
@@ -250,6 +259,7 @@ class KartentischEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: True for a in self.agents}
         self.infos[agent]["illegal_action"] = True
         self.infos[agent].pop("action_mask", None)
+        self.infos[agent].pop("legal_actions", None)
         self._accumulate_rewards()
         self._deads_step_first()
 

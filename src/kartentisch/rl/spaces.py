@@ -36,9 +36,9 @@ class LegalSteps(Protocol):
     ``state.legal_actions(seat)``: ``ids`` its keys, ``token`` its values.
     """
 
-    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> np.ndarray:
-        """The legal next step ids of ``seat`` (the acting seat) after its chosen ``steps``: a 1-D
-        integer array, each id once, in no particular order (empty when it has no decision)."""
+    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> list[int]:
+        """The legal next step ids of ``seat`` (the acting seat) after its chosen ``steps``: a list of
+        ints, each id once, in no particular order (empty when it has no decision)."""
         ...
 
     def token(self, steps: Sequence[int], step: int) -> str | None:

@@ -82,6 +82,8 @@ class Table:
         self._next: dict[int, str | None] | None = None
         #: The acting seat's legal next step ids as a mask (``None``: not yet read).
         self._mask: np.ndarray | None = None
+        #: The same ids as an ascending list (read with the mask).
+        self._ids: list[int] = []
         #: The acting seat's legal tokens that continue its chosen ``steps`` (``None``: list them anew).
         self._tokens: list[str] | None = None
         self.decisions = self.actions = 0
@@ -151,7 +153,8 @@ class Table:
         """
         if self._next is None and self.legal is not None:
             legal = self.legal
-            self._next = {i: legal.token(self.steps, i) for i in np.flatnonzero(self._legal_mask()).tolist()}
+            self._legal_mask()
+            self._next = {i: legal.token(self.steps, i) for i in self._ids}
         if self._next is None:
             state = self.state
             assert state is not None
@@ -165,24 +168,32 @@ class Table:
         return self._next
 
     def _legal_mask(self) -> np.ndarray:
-        """The acting seat's mask (read once per step and kept; callers get copies)."""
+        """The acting seat's mask and its ids (``_ids``), read once per step and kept; callers get copies."""
         if self._mask is None:
             mask = np.zeros(len(self.space), dtype=np.int8)
-            seat = self.acting()
+            state, seat = self.state, self.acting()
+            assert state is not None
             if self.legal is not None:
-                if seat is not None:
-                    assert self.state is not None
-                    mask[self.legal.ids(self.state, seat, self.steps)] = 1
+                ids = sorted(self.legal.ids(state, seat, self.steps)) if seat is not None else []
             else:
-                nxt = self.next_steps()
-                if nxt:
-                    mask[list(nxt)] = 1
+                ids = sorted(self.next_steps())
+            if ids:
+                mask[ids] = 1
+            self._ids = ids
             self._mask = mask
         return self._mask
 
     def mask(self) -> np.ndarray:
         """Legal-step mask of the acting seat: ``(len(space),)`` int8, 1 = allowed (a new array)."""
         return self._legal_mask().copy()
+
+    def legal_ids(self) -> list[int]:
+        """The acting seat's legal next step ids, ascending: ``np.flatnonzero(mask()).tolist()`` without
+        scanning the mask (a new list; empty once the match is over). What RLCard's ``state["legal_actions"]``
+        and OpenSpiel's ``legal_actions()`` give an agent: it may draw from these instead of the
+        ``len(space)``-wide mask (8,510 entries in lastcard at 2 seats)."""
+        self._legal_mask()
+        return list(self._ids)
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation (with its chosen steps if it is acting): ``(encoder.size,)`` float32,

@@ -166,6 +166,14 @@ def _held(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
         ctx.put(at + CARD, 1.0)
 
 
+#: :data:`~.notation.LINES` per shape with each line's cells as flat indices ``r·3 + c``: a tuple of fixed length
+#: unpacks natively when compiled (as ``cells._FLAT_LINES``), and the cells index a list, not a dictionary.
+_GAIN_LINES: Final[dict[tuple[int, int], list[tuple[int, int, int]]]] = {
+    shape_: [(3 * p[0] + p[1], 3 * q[0] + q[1], 3 * t[0] + t[1]) for _, (p, q, t) in lines]
+    for shape_, lines in LINES.items()
+}
+
+
 def _gains(buf: Any, at: int, grid: list[list[str | None]], code: str) -> None:
     """For placing ``code`` at each own cell: the points it saves (the cell's value, or the mean
     unknown value for a face-down cell, minus the card's; over 12), and whether it completes a line
@@ -173,27 +181,28 @@ def _gains(buf: Any, at: int, grid: list[list[str | None]], code: str) -> None:
     rows = len(grid)
     cols = len(grid[0]) if rows else 0
     value, colour = VALUE[code], code[0]
-    shown: dict[tuple[int, int], str] = {}  # face-up colour letter per cell
+    shown = [""] * 9  # face-up colour letter per cell r·3 + c ("": face down or no card)
     for r in range(rows):
         row = grid[r]
         for c in range(cols):
             cell = row[c]
             if cell is None:
                 continue
+            i = 3 * r + c
             if cell[0] == "?":
-                buf[at + 3 * r + c] = (MEAN_VALUE - value) / 12
+                buf[at + i] = (MEAN_VALUE - value) / 12
             else:
-                buf[at + 3 * r + c] = (VALUE[cell] - value) / 12
-                shown[(r, c)] = cell[0]
+                buf[at + i] = (VALUE[cell] - value) / 12
+                shown[i] = cell[0]
     done = at + 9
-    for _, (p, q, t) in LINES[(rows, cols)]:
-        cp, cq, ct = shown.get(p), shown.get(q), shown.get(t)
+    for p, q, t in _GAIN_LINES[(rows, cols)]:
+        cp, cq, ct = shown[p], shown[q], shown[t]
         if cq == colour and ct == colour:
-            buf[done + 3 * p[0] + p[1]] = 1.0
+            buf[done + p] = 1.0
         if cp == colour and ct == colour:
-            buf[done + 3 * q[0] + q[1]] = 1.0
+            buf[done + q] = 1.0
         if cp == colour and cq == colour:
-            buf[done + 3 * t[0] + t[1]] = 1.0
+            buf[done + t] = 1.0
 
 
 @put

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -25,6 +25,7 @@ from ...rl.observations import (
     card_list,
     cards,
     deck_size,
+    from_scratch,
     hand_sizes,
     length,
     one,
@@ -32,10 +33,13 @@ from ...rl.observations import (
     seat_card_lists,
     seat_cards,
     seats,
+    update_cards,
+    zeros,
 )
 from ...rl.spaces import ActionSpace
-from .cards import CODE, HELP_PREFIX, highest_card
+from .cards import CODE, HELP_PREFIX, TABLE, highest_card
 from .notation import PASS, PLAY
+from .rules import LastCardState
 
 #: Phases in which every hand is shown (*Seat view*).
 OPEN_PHASES = ("round_over", "game_over")
@@ -90,48 +94,69 @@ def zones(state: GameState, seat: int) -> Mapping[str, Any]:
     }
 
 
-def direct(state: GameState, ctx: Ctx, at: Mapping[str, int]) -> None:
-    """Every game slice of :data:`PARTS` from the state's card numbers (card ``x`` is entry ``x − 1``
-    of a card axis, the deck being ``1 … N``, R1), hidden as :func:`zones` hides it (R14, D18): what
-    the fillers write from the view, without the zones or card-code strings."""
-    s: Any = state
+#: Card number → its entry on a card axis: card ``x`` is entry ``x − 1``, the deck being ``1 … N`` (R1), for
+#: :func:`~kartentisch.rl.observations.update_cards` (every player count's cards; an entry past a count's deck
+#: is never asked for).
+NUMBER_AT: Final[dict[int, int]] = {x: x - 1 for x in range(1, max(highest_card(n) for n in TABLE) + 1)}
+#: The single numbers, one-hots and chosen steps :func:`update` writes every time, as runs of the vector to
+#: clear first (first slice, slice after the run or ``None``: to the end).
+SINGLES: Final = (("hand_sizes", "help"), ("pile_top", "passed_own"), ("passed_done", None))
+_NONE: Final[list[int]] = []
+
+
+def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, Any]) -> None:
+    """Every game slice of :data:`PARTS` from the state's card numbers, hidden as :func:`zones` hides it (R14,
+    D18: another seat's hand only at the round's end; the cards received, R5, once passing is complete), as the
+    fillers write them from the view, rewriting only what differs from the copies in ``kept``
+    (:class:`~kartentisch.rl.observations.Layout` ``update``): the cards put into or taken from each seen
+    hand, each help row, the pile and the passed cards, entry by entry (``update_cards``); the sizes, the
+    pile's top, the seats that passed and the unfinished help play's steps every time. ``kept`` holds only
+    what ``seat`` sees.
+
+    Raises:
+        TypeError: ``state`` is not a lastcard state.
+    """
+    if not isinstance(state, LastCardState):
+        raise TypeError(f"lastcard's observation reads a lastcard state, not {type(state).__name__}")
+    s = state
     buf, seat, n = ctx.buf, ctx.seat, ctx.players
     c = len(ctx.card_index)
+    end = len(buf)
+    for first, following in SINGLES:
+        start, stop = at[first], at[following] if following else end
+        buf[start:stop] = zeros(stop - start)
     open_hands = s.phase in OPEN_PHASES
     hands, helps, passed = s.hands, s.help, s.passed
-    base_hands, base_sizes, base_help, base_done = at["hands"] - 1, at["hand_sizes"], at["help"] - 1, at["passed_done"]
+    base_hands, base_help, base_sizes, base_done = at["hands"], at["help"], at["hand_sizes"], at["passed_done"]
+    received = passed[(seat + 1) % n] if s.phase != PASS else None  # R5: seen once passing is complete
+    rows: list[list[int]] = []
+    offsets: list[int] = []
     for k, other in enumerate(ctx.order):
         hand = hands[other]
         buf[base_sizes + k] = len(hand)
-        if open_hands or other == seat:
-            row = base_hands + k * c
-            for x in hand:
-                buf[row + x] += 1
-        row = base_help + k * c
-        for x in helps[other]:
-            buf[row + x] += 1
+        rows.append(hand if open_hands or other == seat else _NONE)
+        offsets.append(base_hands + k * c)
+        rows.append(helps[other])
+        offsets.append(base_help + k * c)
         if passed[other] is not None:
             buf[base_done + k] = 1.0
+    rows += [s.pile, passed[seat] or _NONE, received or _NONE]
+    offsets += [at["pile"], at["passed_own"], at["passed_received"]]
+    was_rows: list[list[int]] | None = kept.get("rows")
+    if was_rows is None:
+        was_rows = kept["rows"] = [_NONE] * len(rows)
+    for i, now in enumerate(rows):
+        was = was_rows[i]
+        if now != was:
+            update_cards(buf, offsets[i], NUMBER_AT, was, now)
+            was_rows[i] = list(now)
     pile = s.pile
     if pile:
-        row = at["pile"] - 1
-        for x in pile:
-            buf[row + x] += 1
         top = pile[-1]
-        buf[at["pile_top"] - 1 + top] += 1
+        buf[at["pile_top"] - 1 + top] = 1.0
         buf[at["pile_top_value"]] = top
     buf[at["out_size"]] = len(s.out)
     buf[at["set_aside_size"]] = len(s.set_aside)
-    own = passed[seat]
-    if own is not None:
-        row = at["passed_own"] - 1
-        for x in own:
-            buf[row + x] += 1
-    received = passed[(seat + 1) % n]
-    if received is not None and s.phase != "pass":  # R5: seen once passing is complete
-        row = at["passed_received"] - 1
-        for x in received:
-            buf[row + x] += 1
     for step in ctx.steps:  # an unfinished help play: with:c, help:h …
         verb, _, code = step.partition(":")
         if verb == "with":
@@ -169,21 +194,17 @@ class LegalSteps:
         self.with0 = index["with:1"]
         self.help0 = index["help:1"]
         self.go = index["go"]
-        self.deal = np.array([index["deal"]], dtype=np.intp)
+        self.deal = index["deal"]
         n = self.cards + 1
-        self.lay = np.zeros((n, n), dtype=np.intp)  # lay[c, t]: the id of lay:c:t
-        for c in range(1, n):
-            for t in range(1, n):
-                if c != t:
-                    self.lay[c, t] = index[f"lay:{c}:{t}"]
+        #: lay[c][t]: the id of lay:c:t (0 where c = t or either is 0: never asked for).
+        self.lay = [[index[f"lay:{c}:{t}"] if c and t and c != t else 0 for t in range(n)] for c in range(n)]
         p = self.passes
         self.pass_ids = np.zeros((n,) * p, dtype=np.intp)  # pass_ids[a, b, c]: the id of pass:a:b:c
         for combo in combinations(range(1, n), p) if p else ():  # D21: P = 0, nobody passes
             self.pass_ids[combo] = index["pass:" + ":".join(map(str, combo))]
         self._positions: dict[int, tuple[np.ndarray, ...]] = {}
-        self._empty = np.zeros(0, dtype=np.intp)
 
-    def _pass(self, hand: list[int]) -> np.ndarray:
+    def _pass(self, hand: list[int]) -> list[int]:
         """R5: the ids of every ascending choice of P cards of ``hand`` (ascending)."""
         where = self._positions.get(len(hand))
         if where is None:
@@ -191,22 +212,22 @@ class LegalSteps:
             combos = combos.reshape(-1, self.passes)
             where = self._positions[len(hand)] = tuple(combos[:, j] for j in range(self.passes))
         cards = np.array(hand, dtype=np.intp)
-        return self.pass_ids[tuple([cards[w] for w in where])].ravel()  # type: ignore[no-any-return]
+        return self.pass_ids[tuple([cards[w] for w in where])].ravel().tolist()  # type: ignore[no-any-return]
 
-    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> np.ndarray:
+    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> list[int]:
         """The legal next step ids of ``seat`` after ``steps`` (class docstring; lastcard R5–R10, R17)."""
         s: Any = state
         phase = s.phase
         if phase == PASS:
             return self._pass(s.hands[seat])
         if phase == ROUND_OVER:
-            return self.deal
+            return [self.deal]
         if phase != PLAY:
-            return self._empty
+            return []
         hand: list[int] = s.hands[seat]
         pile: list[int] = s.pile
         if not pile:  # R7: any hand card alone
-            return np.array(hand, dtype=np.intp) + (self.play0 - 1)
+            return [self.play0 - 1 + c for c in hand]
         top = pile[-1]
         row: list[int] = s.help[seat]
         if steps:  # a help play under way: with:c, help:h1 … (R10)
@@ -220,16 +241,18 @@ class LegalSteps:
                 if h > last and total + rest > top:
                     out.append(self.help0 + h - 1)
                 rest -= h
-            return np.array(out, dtype=np.intp)
+            return out
         split = bisect(hand, top)  # hand[:split] < top < hand[split:]
         out = [self.play0 + c - 1 for c in hand[split:]]
         if split:
             lift = sum(row)
             if row:
                 out += [self.with0 + c - 1 for c in hand[:split] if c + lift > top]
-            lays = self.lay[np.array(hand[:split], dtype=np.intp)[:, None], np.array(pile, dtype=np.intp)]
-            return np.concatenate((np.array(out, dtype=np.intp), lays.ravel()))
-        return np.array(out, dtype=np.intp)
+            lay = self.lay
+            for c in hand[:split]:
+                ids = lay[c]
+                out += [ids[t] for t in pile]
+        return out
 
     def token(self, steps: Sequence[int], step: int) -> str | None:
         """The token ``step`` completes after ``steps``: ``None`` for ``with:c`` and ``help:h``, the help
@@ -261,4 +284,4 @@ PARTS = (
 )
 
 LAYOUT = Layout(("pass", "play", "round_over", "game_over"), PARTS, zones=zones, points=lambda n, o: 100.0,
-                legal_steps=LegalSteps, direct=direct)
+                legal_steps=LegalSteps, direct=from_scratch(update), update=update)

@@ -7,7 +7,6 @@ never do. Slice meanings are listed in each :class:`Part`.
 
 from __future__ import annotations
 
-import array
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -34,6 +33,7 @@ from ...rl.observations import (
     seat_one_hot,
     seats,
     update_cards,
+    zeros,
 )
 from .rules import MayhemState, point_limit
 from .table import copy_json
@@ -204,18 +204,6 @@ def seen_pending(pending: dict[str, Any] | None, seat: int) -> dict[str, Any] | 
     return pending
 
 
-#: Zeroed blocks by length, shared by every call of :func:`update` (never written to).
-_ZEROS: dict[int, array.array[float]] = {}
-
-
-def _zeros(size: int) -> array.array[float]:
-    """A zeroed float32 array of ``size`` entries to clear a run of the vector with (kept in :data:`_ZEROS`)."""
-    block = _ZEROS.get(size)
-    if block is None:
-        block = _ZEROS[size] = array.array("f", bytes(4 * size))
-    return block
-
-
 def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, Any]) -> None:
     """Every game slice of :data:`PARTS` straight from the state, hidden as :func:`zones` hides it (other
     hands as counts, the draw pile unless face up, D30; the face-down commitments as :func:`seen_pending`
@@ -235,7 +223,7 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
     buf, seat, index = ctx.buf, ctx.seat, ctx.card_index
     for first, following in SINGLES:
         start, stop = at[first], at[following]
-        buf[start:stop] = _zeros(stop - start)
+        buf[start:stop] = zeros(stop - start)
     hands = s.hands
     draw, discard = s.draw, s.discard
     for name, now in zip(LISTS, (hands[seat], discard, s.events_used, s.market), strict=True):
@@ -272,7 +260,7 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
         before = kept.get(name)
         if data != before and (data or before):  # no data (None, no steps) writes nothing: an absent copy is the same
             start, stop = at[name], at[following] if following else end
-            buf[start:stop] = _zeros(stop - start)
+            buf[start:stop] = zeros(stop - start)
             fill.put({name: data}, ctx, start)
             kept[name] = copy_json(data)
 
