@@ -2,10 +2,11 @@
 
 Everything else (metadata, dependencies, packages) is in ``pyproject.toml``; this file only adds the
 extension modules. The compiled build (issue 25) is the same Python source compiled by mypyc
-(``mypyc.build.mypycify``), as Black ships: the kernel, each game's rules modules
-(:data:`GAME_MODULES`), the ISMCTS search and the RL environments' step path (:data:`RL_MODULES`:
-the observation encoder with each game's layout, the action space, the table; issue 36). Every
-``.py`` file is installed as well, so the pure package is always there:
+(``mypyc.build.mypycify``), as Black ships: the kernel, each game's rules modules and the words and
+round summary every frame of its tables tells (:data:`GAME_MODULES`), the ISMCTS search and the RL
+environments' step path (:data:`RL_MODULES`: the observation encoder with each game's layout, the
+action space, the table; issue 36). Every ``.py`` file is installed as well, so the pure package is
+always there:
 
 * no C compiler, no Python headers, or mypyc refusing the source: the build says why and installs
   the pure package (``pip`` succeeds either way);
@@ -29,9 +30,11 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "kartentisch"
-#: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
+#: A game's modules that rules and search run through, and its words and round summary, which the table server runs
+#: for every reader of every move (issue 33: a colors move told −27 to −35 %, its frames −16 to −19 %, bench/README.md);
+#: its other faces (texts, render, page …) stay pure.
 GAME_MODULES = ("rules", "fast", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events",
-                "observation")
+                "observation", "words", "summary")
 #: Kernel modules left pure: the scenario runner (pydantic models, whose metaclass native classes cannot
 #: have; not a hot path), a game's declared parts (a keyword-only dataclass, read once per game), the name
 #: checks (ICU's untyped binding; not a hot path) and the package's ``__init__``, which only re-exports.
