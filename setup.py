@@ -2,9 +2,10 @@
 
 Everything else (metadata, dependencies, packages) is in ``pyproject.toml``; this file only adds the
 extension modules. The compiled build (issue 25) is the same Python source compiled by mypyc
-(``mypyc.build.mypycify``), as Black ships: the kernel, each game's rules modules
-(:data:`GAME_MODULES`), the ISMCTS search and the RL environments' step path (:data:`RL_MODULES`:
-the observation encoder with each game's layout, the action space, the table; issue 36). Every
+(``mypyc.build.mypycify``), as Black ships: the kernel, each game's rules modules and the words and
+round summary every frame of its tables tells (:data:`GAME_MODULES`), the ISMCTS search and the RL
+environments' step path (:data:`RL_MODULES`: the observation encoder with each game's layout, the
+action space, the table; issue 36) and the web's per-frame parts (:data:`WEB_MODULES`, issue 33). Every
 ``.py`` file is installed as well, so the pure package is always there:
 
 * no C compiler, no Python headers, or mypyc refusing the source: the build says why and installs
@@ -29,15 +30,20 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "kartentisch"
-#: A game's modules that rules and search run through (its faces: words, texts, render … stay pure).
+#: A game's modules that rules and search run through, and its words and round summary, which the table server runs
+#: for every reader of every move (issue 33: a colors move told −27 to −35 %, its frames −16 to −19 %, bench/README.md);
+#: its other faces (texts, render, page …) stay pure.
 GAME_MODULES = ("rules", "fast", "cards", "notation", "bot", "cells", "table", "matching", "attacks", "events",
-                "observation")
+                "observation", "words", "summary")
 #: Kernel modules left pure: the scenario runner (pydantic models, whose metaclass native classes cannot
 #: have; not a hot path), a game's declared parts (a keyword-only dataclass, read once per game), the name
 #: checks (ICU's untyped binding; not a hot path) and the package's ``__init__``, which only re-exports.
 KERNEL_PURE = ("scenario.py", "parts.py", "names.py", "__init__.py")
 #: The RL environments' step path: the observation encoder, the action space and the table.
 RL_MODULES = ("observations", "spaces", "table")
+#: The web's frame parts that run for every frame a table sends: the card names of a view and the log entries and
+#: choices (issue 33). The rest of the web stays pure (pydantic, Starlette, dataclasses orjson encodes).
+WEB_MODULES = ("card_names", "frame_items")
 #: Written beside the package after a successful compiled build: the CRC-32 of every compiled source
 #: (a checksum, not a hash: it only has to notice an edit, and hashlib would cost every process 4 MiB).
 MANIFEST = "_compiled.json"
@@ -48,7 +54,8 @@ def compiled_sources() -> list[Path]:
     kernel = [p for p in sorted((PACKAGE / "kernel").glob("*.py")) if p.name not in KERNEL_PURE]
     games = [p for name in GAME_MODULES for p in sorted((PACKAGE / "games").glob(f"*/{name}.py"))]
     rl = [PACKAGE / "rl" / f"{name}.py" for name in RL_MODULES]
-    return [*kernel, *sorted(games), PACKAGE / "bots" / "ismcts.py", *rl]
+    web = [PACKAGE / "web" / f"{name}.py" for name in WEB_MODULES]
+    return [*kernel, *sorted(games), PACKAGE / "bots" / "ismcts.py", *rl, *web]
 
 
 def manifest(sources: list[Path]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ stored by :mod:`~kartentisch.web.creation` before the hub loads it.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import os
 import secrets
@@ -400,4 +401,11 @@ class Hub:
 
 
 def _touched(record: TableRecord) -> TableRecord:
-    return replace(record, touched=time.time())
+    """``record`` with ``touched`` now (epoch s), every other field the same objects; ``record`` itself unchanged.
+
+    A shallow copy whose one field is set past the frozen class's ``__setattr__``, not :func:`dataclasses.replace`,
+    which runs ``__init__`` over all of the record's fields: this runs on every move (issue 33; 5.5 against 21 µs on
+    the loaded bench machine, bench/README.md)."""
+    touched = copy.copy(record)
+    object.__setattr__(touched, "touched", time.time())
+    return touched
