@@ -261,6 +261,16 @@ def test_value_data_targets_are_round_margins_and_fit_learns():
     assert figures["valid_mse"] < 0.1 * figures["valid_var"] and network.outputs == 1
 
 
+def test_value_data_of_mayhem_and_lastcard_use_their_scale_and_provisional_score():
+    """mayhem declares its margin scale (30 points, R70) and lastcard its provisional score (R16), so both get
+    residual targets: the margin minus what the round would score now, smaller than the margin itself."""
+    for game_id in ("mayhem", "lastcard"):
+        game = get_game(game_id)
+        _, plain = value.positions(game, 2, None, matches=2, seed=1, keep=0.3, residual=False)
+        _, residual = value.positions(game, 2, None, matches=2, seed=1, keep=0.3)
+        assert 0 < float(np.abs(residual).mean()) < float(np.abs(plain).mean()), game_id
+
+
 def test_trainer_command_writes_a_playable_value_file(tmp_path: Path):
     out = tmp_path / "v.npz"
     value.main(["grid", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--seed", "3"])
