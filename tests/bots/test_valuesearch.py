@@ -26,9 +26,9 @@ SHORT = {"end_total": 10}  # grid R19: a short match
 
 
 def tiny_value(path: Path, seed: int = 0, hidden: int = 16, options: dict | None = SHORT,
-               target: str = "round margin") -> Path:
-    """A random two-layer value network for two-seat grid (the test's own, untrained)."""
-    game = get_game("grid")
+               target: str = "round margin", game_id: str = "grid") -> Path:
+    """A random two-layer value network for two seats of ``game_id`` (the test's own, untrained)."""
+    game = get_game(game_id)
     size = Encoder(game, 2, options).size
     rng = np.random.default_rng(seed)
     layers = [(rng.normal(0, 0.5, (size, hidden)), rng.normal(0, 0.1, hidden)),
@@ -136,6 +136,56 @@ def test_the_choice_depends_only_on_the_seat_view(grid_value: Path):
     assert values[0].last_values != values[1].last_values
 
 
+def committed_face_down(count: int, seed: int = 0):
+    """(state, seat) pairs of random two-seat mayhem matches where the seat has a choice while the other seat has
+    cards committed face down: a Gift/Exchange source's named cards (mayhem R9, R10, R21) or its ``give``, ``bet``
+    or ``discard`` choices of an event (R43)."""
+    game = get_game("mayhem")
+    found: list = []
+    while len(found) < count:
+        state, rng = game.new_state(2, None, seed=seed), random.Random(seed)
+        while not state.game_over and len(found) < count:
+            seat = state.to_act()[0]
+            pending, other = state.pending, 1 - seat
+            hidden = pending is not None and (
+                (pending["type"] == "attack" and pending["source"] == other and bool(pending["cards"]))
+                or bool(pending.get("chosen", [[], []])[other]))
+            if hidden and len(state.legal_actions(seat)) > 1:
+                found.append((state.clone(), seat))
+            state.apply(seat, state.random_action(seat, rng))
+        seed += 1
+    return found
+
+
+def test_mayhem_face_down_commitments_are_resampled_so_the_choice_reads_only_the_view(tmp_path: Path,
+                                                                                       monkeypatch):
+    """mayhem: a state and its re-deal (same view of the seat) whose other seat's face-down commitments (R9, R10,
+    R21 Gift/Exchange cards; R43 give/bet/discard choices) differ give the same values and move. Not vacuous: a
+    search on the states as they lie (``_determinize`` switched off: no card re-dealt) reads the hidden cards — its
+    values change with them."""
+    game = get_game("mayhem")
+    path = tiny_value(tmp_path / "mayhem.npz", options=None, target="round margin minus provisional",
+                      game_id="mayhem")
+    positions = committed_face_down(40)
+    twins = [state.determinize(seat, random.Random(i + 100)) for i, (state, seat) in enumerate(positions)]
+    moved = 0
+    for (state, seat), twin in zip(positions, twins, strict=True):
+        assert twin.view(seat) == state.view(seat)
+        moved += twin.pending != state.pending  # the committed cards were drawn again
+        bot, twin_bot = ValueSearchBot(path, game, seed=3), ValueSearchBot(path, game, seed=3)
+        assert bot.choose(state, seat) == twin_bot.choose(twin, seat)
+        assert bot.last_values == twin_bot.last_values and len(bot.last_values) > 1
+    assert moved >= 10
+    monkeypatch.setattr(type(positions[0][0]), "_determinize", lambda self, seat, rng: self.clone())
+    leaked = 0
+    for (state, seat), twin in zip(positions, twins, strict=True):
+        bot, twin_bot = ValueSearchBot(path, game, seed=3), ValueSearchBot(path, game, seed=3)
+        bot.choose(state, seat)
+        twin_bot.choose(twin, seat)
+        leaked += bot.last_values != twin_bot.last_values
+    assert leaked >= 1
+
+
 @pytest.mark.parametrize("residual", [False, True])
 def test_the_search_plays_the_best_mean_value_over_determinizations(tmp_path: Path, residual: bool):
     """The values are the network's (plus the sample's provisional margin for a residual file; the round's exact
@@ -209,6 +259,16 @@ def test_value_data_targets_are_round_margins_and_fit_learns():
     ys = (np.tanh(xs[:, 0]) - 0.5 * xs[:, 1]).astype(np.float32)
     network, figures = value.fit(xs, ys, hidden=(16,), epochs=20, seed=0)
     assert figures["valid_mse"] < 0.1 * figures["valid_var"] and network.outputs == 1
+
+
+def test_value_data_of_mayhem_and_lastcard_use_their_scale_and_provisional_score():
+    """mayhem declares its margin scale (30 points, R70) and lastcard its provisional score (R16), so both get
+    residual targets: the margin minus what the round would score now, smaller than the margin itself."""
+    for game_id in ("mayhem", "lastcard"):
+        game = get_game(game_id)
+        _, plain = value.positions(game, 2, None, matches=2, seed=1, keep=0.3, residual=False)
+        _, residual = value.positions(game, 2, None, matches=2, seed=1, keep=0.3)
+        assert 0 < float(np.abs(residual).mean()) < float(np.abs(plain).mean()), game_id
 
 
 def test_trainer_command_writes_a_playable_value_file(tmp_path: Path):

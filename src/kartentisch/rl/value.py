@@ -2,7 +2,7 @@
 
 **Target.** For a position in a round, the observing seat's *round margin* once the round is scored: its round score
 minus the mean of the others' (sign by the game's direction, ``Game.score_sign``: grid R17–R19 and mayhem R70, lower
-is better), divided by the game's ``search.margin_scale`` (grid and lastcard: 30 points). This is ISMCTS's ``margin``
+is better), divided by the game's ``search.margin_scale`` (grid: 30 points, e.g.). This is ISMCTS's ``margin``
 reward (:mod:`kartentisch.bots.ismcts`) before its clipping to ``[0, 1]``: a round of grid is a dense, low-variance
 signal, and the match is the sum of its rounds. It ignores the match situation (as ISMCTS's reward does).
 

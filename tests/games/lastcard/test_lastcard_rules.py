@@ -362,6 +362,26 @@ def test_r16_score_is_highest_minus_rest(seed: int) -> None:
             assert score == (max(raw, 0) if floor else raw)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_r16_round_score_now_is_what_the_round_would_score(players: int) -> None:
+    """The search's provisional score (``round_score_now``): R16 on the hands as they are; once a round is scored,
+    that round's row; during the pass (R5) the passed cards count for their receiver, ``(s − 1) mod n``."""
+    checked = passing = 0
+    for state in random_states(players, seed=players, limit=2000):
+        now = state.round_score_now()
+        if state.round_over or state.game_over:
+            assert now == state.scores[-1]
+            checked += 1
+            continue
+        held = [list(h) for h in state.hands]
+        for s, cards in enumerate(state.passed):
+            if state.phase == "pass" and cards:
+                held[(s - 1) % players] += cards
+                passing += 1
+        assert now == score_round(held, state.options["floor_zero"])
+    assert checked >= 2 and passing >= 1
+
+
 def test_r18_winners_share_ties() -> None:
     assert match_winners([53, 53, 31]) == [0, 1]
     assert match_winners([0, 0]) == [0, 1]

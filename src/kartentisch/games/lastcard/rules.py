@@ -386,6 +386,19 @@ class LastCardState(GameState):
         else:
             self.phase = ROUND_OVER
 
+    def round_score_now(self) -> list[int]:
+        """lastcard R16 if the round ended now (kernel hook for search): every seat's highest hand card minus the
+        sum of its other hand cards, floored at 0 with ``floor_zero``; after a round end, that round's scores.
+
+        Decision (R16 scores a finished round only): during the pass (R5) a card a seat has passed counts in its
+        receiver's hand, ``(s − 1) mod n``, where it will be once every seat has chosen.
+        """
+        hands = [list(h) for h in self.hands]
+        if self.phase == PASS:
+            for s, cards in enumerate(self.passed):
+                hands[(s - 1) % self.players] += cards or ()
+        return score_round(hands, self.options["floor_zero"])
+
     # ------------------------------------------------------------------ documents and views
     def to_doc(self) -> dict[str, Any]:
         """The full state document (spec *State document*): common fields plus ``zones``."""
