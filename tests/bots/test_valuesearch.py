@@ -202,7 +202,7 @@ def test_value_data_targets_are_round_margins_and_fit_learns():
     with pytest.raises(KartentischError, match="keep=0"):
         value.positions(game, 2, SHORT, matches=1, seed=1, keep=0)
     with pytest.raises(KartentischError, match="declares no score scale"):
-        value.positions(get_game("colors"), 2, None, matches=1, seed=1)
+        value.positions(get_game("chips"), 2, None, matches=1, seed=1)
     # a learnable target: the fit gets well under the target's variance
     rng = np.random.default_rng(0)
     xs = rng.normal(0, 1, (2000, 8)).astype(np.float32)
