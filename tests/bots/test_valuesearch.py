@@ -201,8 +201,14 @@ def test_value_data_targets_are_round_margins_and_fit_learns():
     assert value.margins(game, [10, 4], 30) == pytest.approx([-0.2, 0.2])  # grid: lower is better
     with pytest.raises(KartentischError, match="keep=0"):
         value.positions(game, 2, SHORT, matches=1, seed=1, keep=0)
-    with pytest.raises(KartentischError, match="declares no score scale"):
-        value.positions(get_game("chips"), 2, None, matches=1, seed=1)
+    from kartentisch.games.colors.rules import ColorsGame
+    from kartentisch.kernel import SearchTuning
+
+    class Unscaled(ColorsGame):  # a game variant that declares no Game.search.margin_scale
+        search = SearchTuning(reward="score")
+
+    with pytest.raises(KartentischError, match="colors declares no score scale"):
+        value.positions(Unscaled(), 2, None, matches=1, seed=1)
     # a learnable target: the fit gets well under the target's variance
     rng = np.random.default_rng(0)
     xs = rng.normal(0, 1, (2000, 8)).astype(np.float32)
