@@ -259,3 +259,20 @@ def test_the_shipped_grid_value_file_reads_and_plays():
     for _ in range(12):
         seat = state.to_act()[0]
         state.apply(seat, bot.choose(state, seat))
+
+
+def test_the_chips_value_file_reads_and_plays():
+    """chips' value file (``bench/learned/chips-value-h6.npz``, measured there: 0.705 of 400 matches against the
+    heuristic): a horizon-6 value of two-seat chips over chips' margin scale (20 points), under 2 MB, whose bot
+    plays a whole match of legal moves."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "learned" / "chips-value-h6.npz"
+    policy = load_policy(path)
+    assert path.stat().st_size < 2_000_000 and policy.kind == "value" and policy.players == 2
+    assert "--horizon 6" in policy.header["command"] and policy.header["seed"] == 36806
+    assert policy.header["scale"] == 20
+    game = get_game("chips")
+    state = game.new_state(2, None, seed=1)
+    bot = make_bot(f"policy:{path}", game, 1, players=2)
+    while not state.game_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bot.choose(state, seat))
