@@ -112,12 +112,25 @@ def test_seat_without_decision_is_an_error():
     ("ismcts:rollout=smart", "rollout"),
     ("ismcts:depth=0", "depth"),
     ("ismcts:reward=glory", "reward"),
-    ("ismcts:reward=margin", r"colors declares none \(Game.search.margin_scale\)"),
     ("ismcts:temperature=3", "temperature"),
 ])
 def test_bad_parameters_are_named(spec, message):
     with pytest.raises(KartentischError, match=message):
         make_bot(spec, get_game("colors"), 0)
+
+
+def test_margin_reward_needs_the_game_s_score_scale():
+    """``reward=margin`` reads ``Game.search.margin_scale`` (colors declares 8 points); a game that declares none
+    (here a colors variant without it) is refused, naming the game."""
+    from kartentisch.games.colors.rules import ColorsGame
+    from kartentisch.kernel import SearchTuning
+
+    class Unscaled(ColorsGame):
+        search = SearchTuning(reward="score")
+
+    assert make_bot("ismcts:reward=margin", get_game("colors"), 0).margin_scale == 8
+    with pytest.raises(KartentischError, match=r"colors declares none \(Game.search.margin_scale\)"):
+        make_bot("ismcts:reward=margin", Unscaled(), 0)
 
 
 def test_spec_parameters_reach_the_bot():

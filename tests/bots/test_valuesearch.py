@@ -251,8 +251,14 @@ def test_value_data_targets_are_round_margins_and_fit_learns():
     assert value.margins(game, [10, 4], 30) == pytest.approx([-0.2, 0.2])  # grid: lower is better
     with pytest.raises(KartentischError, match="keep=0"):
         value.positions(game, 2, SHORT, matches=1, seed=1, keep=0)
-    with pytest.raises(KartentischError, match="declares no score scale"):
-        value.positions(get_game("colors"), 2, None, matches=1, seed=1)
+    from kartentisch.games.colors.rules import ColorsGame
+    from kartentisch.kernel import SearchTuning
+
+    class Unscaled(ColorsGame):  # a game variant that declares no Game.search.margin_scale
+        search = SearchTuning(reward="score")
+
+    with pytest.raises(KartentischError, match="colors declares no score scale"):
+        value.positions(Unscaled(), 2, None, matches=1, seed=1)
     # a learnable target: the fit gets well under the target's variance
     rng = np.random.default_rng(0)
     xs = rng.normal(0, 1, (2000, 8)).astype(np.float32)
@@ -311,5 +317,22 @@ def test_the_shipped_grid_value_file_reads_and_plays():
     state = game.new_state(2, None, seed=1)
     bot = make_bot(f"policy:{path}", game, 1, players=2)
     for _ in range(12):
+        seat = state.to_act()[0]
+        state.apply(seat, bot.choose(state, seat))
+
+
+def test_the_chips_value_file_reads_and_plays():
+    """chips' value file (``bench/learned/chips-value-h6.npz``, measured there: 0.705 of 400 matches against the
+    heuristic): a horizon-6 value of two-seat chips over chips' margin scale (20 points), under 2 MB, whose bot
+    plays a whole match of legal moves."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "learned" / "chips-value-h6.npz"
+    policy = load_policy(path)
+    assert path.stat().st_size < 2_000_000 and policy.kind == "value" and policy.players == 2
+    assert "--horizon 6" in policy.header["command"] and policy.header["seed"] == 36806
+    assert policy.header["scale"] == 20
+    game = get_game("chips")
+    state = game.new_state(2, None, seed=1)
+    bot = make_bot(f"policy:{path}", game, 1, players=2)
+    while not state.game_over:
         seat = state.to_act()[0]
         state.apply(seat, bot.choose(state, seat))

@@ -350,3 +350,17 @@ def test_round_over_only_dealer_deals() -> None:
     state.apply(0, "deal")
     assert state.round == 2 and state.start_player == 1 and state.dealer == 0 and state.to_act() == [1]
     assert state.display == [[[], [], [], []] for _ in range(3)] and not state.final_circuit
+
+
+@pytest.mark.parametrize(("specials", "expected"), [([], [27, 12]), (["s13"], [25, 12]), (["s15"], [21, 2])])
+def test_round_score_now_scores_the_table_as_it_stands(specials: list[str], expected: list[int]) -> None:
+    """``round_score_now`` (the provisional round score a search evaluates with) is R10 on the rows and supplies
+    now, with R17 (``s13``) and R18 (``s15``) of the active specials; the 6 chips on the row's cards score for
+    nobody (D9). Seat 0 is worked example 4 (27; 25 with s13; 21 with s15), seat 1 holds ``r7`` and 5 chips."""
+    displays = [{"k": ["k3", "k8"], "r": ["r5", "-r2"], "b": ["b8", "-b1"], "y": ["y2"]},
+                {"k": [], "r": ["r7"], "b": [], "y": []}]
+    state = loaded(2, [("r3", 6), ("k9", 0), ("b5", 0), ("y10", 0), ("k2", 0), ("r8", 0), ("y9", 0)],
+                   [3, 5], displays=displays, specials=specials)
+    before = state.to_doc()
+    assert state.round_score_now() == expected
+    assert state.to_doc() == before  # reading it changes nothing

@@ -387,3 +387,24 @@ def test_all_conformance_scenarios_pass() -> None:
     results = run_paths([ROOT / "src" / "kartentisch" / "games" / "colors" / "scenarios"])
     assert len(results) >= 30
     assert [(r.path, r.failures) for r in results if r.failures] == []
+
+
+def test_round_score_now_scores_the_collections_as_they_stand() -> None:
+    """``round_score_now`` (the provisional round score a search evaluates with) is R14/R15 applied to each
+    collection now, cards in hands, centre and draw pile counting nothing (R13); a play's capture (R8) shows at
+    once, and once the round is over it equals the round's entry in ``scores`` (R16). Hand-computed."""
+    draw = ["b0", "b1", "b2", "g6", "g7", "g8", "g9", "p3", "p4", "p5", "p6"]
+    doc = {"game": "colors", "players": 2, "round": 1, "dealer": 1, "to_act": [0], "phase": "play",
+           "scores": [], "totals": [0, 0],
+           "zones": {"hands": [["b6"], ["p9"]], "centre": ["b8", "b9", "g4", "g5"], "draw": draw,
+                     "collections": [["b3", "b4", "b5", "b7", "g0", "g1", "p0"],   # 4 b, 2 g, 1 p: 4 − 1 = 3
+                                     ["g2", "g3", "p1", "p2", "p7", "p8"]]}}       # 2 g, 4 p: 4 − 2 = 2
+    state = GAME.load(doc, seed=1)
+    assert state.round_score_now() == [3, 2]
+    assert state.to_doc()["zones"]["draw"] == draw  # nothing read changed the state
+    state.apply(0, "play:b6")  # R8: no 6 in the centre; the lone 5 (g5) is taken, no 7 there
+    assert state.round_score_now() == [4, 2]       # 5 b, 3 g, 1 p: 5 − 1
+    state.apply(1, "play:p9")  # R7: equal number, takes b9: 1 b, 2 g, 5 p: 5 − 1 = 4; the round ends (R13)
+    assert state.round_over and state.scores == [[4, 4]] and state.round_score_now() == [4, 4]
+    empty = GAME.new_state(3, None, seed=2)
+    assert empty.round_score_now() == [0, 0, 0]  # R15: nothing collected scores 0
