@@ -102,3 +102,33 @@ def test_the_mail_field_shows_its_limit_like_the_name_fields(browser, live_serve
         shot(page, f"mail-limit-{lang}-{viewport['width']}")
         assert serious_violations(page) == []
         page.close()
+
+
+@pytest.mark.parametrize("app_options", [{"smtp": parse_smtp("smtp+plain://127.0.0.1:2525?from=table@example.org")}])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_mail_field_takes_an_international_address_and_refuses_in_the_pages_words(
+        browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """A fresh user typed "ünï@bücher.de": the browser's own check refused it in English on a German page (and a
+    stale refusal of the server stayed beside it). The field leaves the check to the server: its refusal comes in
+    the page's language, and an internationalised address is taken; on a laptop and on a phone."""
+    said = {"en": ("That is no e-mail address", "Mails go to ünï@bücher.de."),
+            "de": ("Das ist keine E-Mail-Adresse", "Mails gehen an ünï@bücher.de.")}[lang]
+    for viewport in (LAPTOP, PHONE):
+        tid, tokens = turn_based(live_server, "day")
+        page = browser.new_page(viewport=viewport, locale=LOCALES[lang])
+        page.goto(f"{live_server}/")
+        page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{tokens[0]}')")
+        page.goto(f"{live_server}/t/{tid}")
+        field = page.locator("#turn-panel #mail-address")
+        field.fill("a@b")
+        page.locator("#turn-panel button[type=submit]").click()
+        page.wait_for_selector("#turn-panel .error")
+        assert said[0] in page.locator("#turn-panel .error").inner_text()
+        field.fill("ünï@bücher.de")
+        page.locator("#turn-panel button[type=submit]").click()
+        page.wait_for_selector("#turn-panel .mail-on")
+        assert page.locator("#turn-panel .mail-on").inner_text() == said[1]
+        assert page.locator("#turn-panel .error").count() == 0
+        page.locator("#turn-panel").scroll_into_view_if_needed()
+        shot(page, f"mail-international-{lang}-{viewport['width']}")
+        page.close()

@@ -332,3 +332,56 @@ def test_a_removed_friend_is_told_so_and_may_watch(browser, live_server: str) ->
     page.wait_for_selector(".board")
     assert urlsplit(page.url).fragment == "" and page.locator("#removed").count() == 0
     page.close()
+
+
+@pytest.mark.parametrize("app_options", [{"time_scale": 0.02}])  # "gone" after 1.2 s
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_removed_friend_s_seat_names_its_bot_and_the_result_its_help(browser, live_server: str,  # noqa: F811
+                                                                       lang: str) -> None:
+    """The host removed Ben, Bot Max played his seat to the end, and every page read "Ben: 0" while it played and
+    "Ben 0 ★ winner" at the end (a fresh user's report). Now the seat chip and the score list say the bot plays
+    ("Ben · Bot Max (steady) plays"), and the result marks the bot's help as a group's standings do ("Ben (with a
+    bot's help: 9 of 9 moves)"), in the page's language, on a laptop and on a phone, and on the table display."""
+    plays = {"en": "Ben · Bot Max (steady) plays", "de": "Ben · Bot Max (solide) spielt"}[lang]
+    helped = {"en": "Ben (with a bot's help: {0} of {0} moves)", "de": "Ben (mit Bot-Hilfe: {0} von {0} Zügen)"}[lang]
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 5, "options": {"first_player": 0, "max_rounds": 1},
+        "seats": PEOPLE[:2]}).json()
+    tid, ada = made["id"], made["seats"][0]["token"]
+    deadline = time.monotonic() + 60
+    while api_frame(live_server, tid, ada)["seats"][1]["presence"] != "gone":
+        assert time.monotonic() < deadline, "Ben never turned gone"
+        time.sleep(0.2)
+    res = httpx.post(f"{live_server}/api/tables/{tid}/seats/1/remove", json={"bot": "heuristic"},
+                     headers={"Authorization": f"Bearer {made['host_token']}"})
+    assert res.status_code == 200, res.text
+    pages = [browser.new_context(viewport=size, locale=LOCALES[lang]).new_page() for size in (LAPTOP, PHONE)]
+    for page in pages:
+        page.goto(f"{live_server}{made['seats'][0]['url']}")
+        page.wait_for_selector("body[data-phase] .seat-chip .stand-in")
+        chip = page.locator(".seat-chip").nth(1).inner_text()
+        assert chip.startswith("Ben: 0") and chip.endswith(plays.removeprefix("Ben"))
+        assert page.locator("#scores thead th").nth(2).inner_text() == plays
+        shot(page, f"seats-bot-plays-{lang}-{page.viewport_size['width']}")
+    frame = api_frame(live_server, tid, ada)
+    while not frame["view"]["game_over"]:
+        if frame["legal"]:
+            httpx.post(f"{live_server}/api/tables/{tid}/actions", json={"action": frame["legal"][0]},
+                       headers={"Authorization": f"Bearer {ada}"})
+        time.sleep(0.05)
+        frame = api_frame(live_server, tid, ada)
+    n = frame["seats"][1]["bot_moves"][1]
+    for page in pages:
+        page.wait_for_selector("[data-zone=match-summary] li[data-seat='1']")
+        name = page.locator("[data-zone=match-summary] li[data-seat='1'] .name")
+        assert name.inner_text() == helped.format(n)
+        assert page.locator("#scores thead th").nth(2).inner_text() == helped.format(n)
+        page.locator("[data-zone=match-summary]").scroll_into_view_if_needed()
+        shot(page, f"seats-bot-helped-{lang}-{page.viewport_size['width']}")
+        page.context.close()
+    display = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()  # the table display says it too
+    display.goto(f"{live_server}/display/{tid}")
+    display.wait_for_selector("[data-zone=scores] li[data-seat='1'] .name")
+    assert display.locator("[data-zone=scores] li[data-seat='1'] .name").inner_text() == helped.format(n)
+    shot(display, f"display-bot-helped-{lang}")
+    display.context.close()

@@ -32,13 +32,15 @@ MOVES = 400
 JOIN_AT = 60
 #: (frames sent, sha256 of all texts) per game, recorded at 4c31a7d (main before the issue 33 frame cuts); lastcard
 #: again after its lay takes the pile card as a picked set and its deal reads "Gib Runde 2" (the only differences);
-#: grid again after its card names write −1 with the minus sign U+2212 (all 932 differences " -1" → " −1").
+#: grid again after its card names write −1 with the minus sign U+2212 (all 932 differences " -1" → " −1"); all
+#: again after each seat got ``played_by`` and ``bot_moves`` (the only difference: ',"played_by":null,"bot_moves":null'
+#: after every seat's ``hand_over``; with those removed every digest is the one before).
 GOLDEN: dict[str, tuple[int, str]] = {
-    "colors": (1109, "4c5683f3a11146d6ea384f57137f21aebeed4a78e18477f089ca79d6930f183d"),
-    "chips": (196, "084cc8d3da2a55f8d2c15fadd6a913c1f333362960a92f18ac8d1d493bbdd2e1"),
-    "lastcard": (822, "8299933f0a3c66dfd391c9ab066be191efdd65fcfd9e23c9f6b8486deea1c6c7"),
-    "grid": (416, "1a51f9ec312d1fc4f4b5eecfa1108de7643b63e08188a092a7e9d6c212c1e3eb"),
-    "mayhem": (2698, "5310720da4b54d3f42c235d7ba6effe5d58d11f87db33212cbd684e1d51f3487"),
+    "colors": (1109, "3cf1c3fb4112e819c0044bc5c0d8d134e54f7d45ef8b73efa16bef69eedabd34"),
+    "chips": (196, "0719858844f447fad13e820ed82b2b05d1cfa03f404cf34c330dd49332c71883"),
+    "lastcard": (822, "6a636fa0c9ae86d82f6892e0e9255d2acb295170eaf6154cd84009e0d11c9f6e"),
+    "grid": (416, "ea075a76ad17ff9c2f4e8c549cd0510badc0e2232cb48092f1fd252d5eb12ea6"),
+    "mayhem": (2698, "b11afcba2c007098494c8857eb348e09eacdb6bfe1e0d05dcf77aa449c6ef7a7"),
 }
 
 

@@ -511,3 +511,50 @@ def test_the_host_at_the_table_reads_her_removal_as_her_own(fast: TestClient) ->
         "Du gibst den Platz von Ben bis zum Ende an Bot Max (spielt zufällig)."]
     assert seat_notes(view(fast, tid, None, "de")) == [
         "Ada gibt den Platz von Ben bis zum Ende an Bot Max (spielt zufällig)."]
+
+
+def test_a_bot_playing_a_person_s_seat_is_named_on_it_and_in_the_result(fast: TestClient) -> None:
+    """The host removed Ben and Bot Max played his seat to the end, yet the seats said just "Ben" and the result
+    "Ben 0 ★ winner" (a fresh user's report): every frame names the bot playing a person's seat (``played_by``, in
+    the frame's language), and once the match is over ``bot_moves`` counts the moves a bot made for it, as a
+    group's standings do; a seat its person played alone carries neither."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 0, "max_rounds": 1})
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    assert [s["played_by"] for s in view(fast, tid)["seats"]] == [None, None]
+    time.sleep(GONE_SECONDS * SCALE + 0.1)
+    res = fast.post(f"/api/tables/{tid}/seats/1/remove", json={"bot": "heuristic"},
+                    headers=auth(table["host_token"]))
+    assert res.status_code == 200, res.text
+    for lang, label in (("en", "Bot Max (steady)"), ("de", "Bot Max (solide)")):
+        seats = view(fast, tid, tokens[0], lang)["seats"]
+        assert seats[1]["name"] == "Ben" and seats[1]["played_by"] == label and seats[0]["played_by"] is None
+        assert [s["bot_moves"] for s in seats] == [None, None]  # counted once the match is over
+    frame = view(fast, tid, tokens[0])
+    while not frame["view"]["game_over"]:
+        if frame["legal"]:
+            fast.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(tokens[0]))
+        time.sleep(0.02)
+        frame = view(fast, tid, tokens[0])
+    ben = sum(e["seat"] == 1 for e in move_entries(frame["log"]))
+    assert ben > 0 and [s["bot_moves"] for s in frame["seats"]] == [None, [ben, ben]]
+    assert view(fast, tid)["seats"][1]["bot_moves"] == [ben, ben]  # the spectator's frame says it too
+
+
+def test_a_hand_over_names_its_bot_until_the_person_is_back_and_the_result_counts_its_moves(fast: TestClient) -> None:
+    """A seat handed to a bot names the bot while it plays (``played_by``), no longer once its person is back; at the
+    end its ``bot_moves`` count only the bot's moves of all the seat's."""
+    table = new_table(fast, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0, "max_rounds": 1}, clock="fast")
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    wait_for(lambda: view(fast, tid, tokens[1])["seats"][0]["ran_out"])
+    n = view(fast, tid)["n"]
+    res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[1]))
+    assert res.status_code == 200, res.text
+    assert view(fast, tid, tokens[2], "de")["seats"][0]["played_by"] == "Bot Lena (spielt zufällig)"
+    wait_for(lambda: view(fast, tid)["n"] > n)  # the bot moved for Ada
+    assert fast.post(f"/api/tables/{tid}/seats/0/back", headers=auth(tokens[0])).status_code == 200
+    assert view(fast, tid)["seats"][0]["played_by"] is None
+    finish(fast, tid, tokens)
+    frame = view(fast, tid)
+    ada = [e for e in move_entries(frame["log"]) if e["seat"] == 0]
+    assert frame["seats"][0]["bot_moves"] == [1, len(ada)] and len(ada) > 1
+    assert [s["bot_moves"] for s in frame["seats"][1:]] == [None, None]

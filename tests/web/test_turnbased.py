@@ -6,6 +6,7 @@ after the unsubscribe link, the one pending at a restart sent by the next server
 from __future__ import annotations
 
 import email
+import email.policy
 import time
 from collections.abc import Iterator
 from email.message import Message
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 from kartentisch.cli.app import app as cli
 from kartentisch.web import create_app
 from kartentisch.web.clock import CLOCKS
-from kartentisch.web.notify import PASSWORD_ENV, SmtpConfig, parse_smtp
+from kartentisch.web.notify import PASSWORD_ENV, REFUSED, SmtpConfig, parse_smtp
 
 from .conftest import auth, free_port, move_entries, new_table
 
@@ -124,22 +125,36 @@ class Inbox:
 
     def __init__(self) -> None:
         self.messages: list[Message] = []
+        self.recipients: list[list[str]] = []  # each message's envelope (RCPT TO)
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
-        self.messages.append(email.message_from_bytes(envelope.content))
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        self.recipients.append(list(envelope.rcpt_tos))
         return "250 OK"
 
 
-@pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, SmtpConfig]]:
-    """A real SMTP server on 127.0.0.1 (aiosmtpd) and the config that sends to it."""
+def smtp_server(utf8: bool) -> Iterator[tuple[Inbox, SmtpConfig]]:
+    """A real SMTP server on 127.0.0.1 (aiosmtpd; ``utf8``: it offers SMTPUTF8, RFC 6531) and the config that sends
+    to it."""
     inbox, port = Inbox(), free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller = Controller(inbox, hostname="127.0.0.1", port=port, enable_SMTPUTF8=utf8)
     controller.start()
     try:
         yield inbox, parse_smtp(f"smtp+plain://127.0.0.1:{port}?from=table@example.org")
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Inbox, SmtpConfig]]:
+    """A real SMTP server without SMTPUTF8 (as aiosmtpd starts by default)."""
+    yield from smtp_server(utf8=False)
+
+
+@pytest.fixture
+def smtp_utf8() -> Iterator[tuple[Inbox, SmtpConfig]]:
+    """A real SMTP server offering SMTPUTF8, as most mail servers do (Postfix, Exim, the big providers)."""
+    yield from smtp_server(utf8=True)
 
 
 def body_of(message: Message) -> str:
@@ -309,3 +324,57 @@ def test_the_invite_says_the_table_is_turn_based(db_url: str) -> None:
         shown = client.get(f"/api/invites/{daily['invite']['code']}?lang=de").json()
         assert shown["clock"] == "rundenbasiert: ein Tag pro Zug"
         assert client.get(f"/api/invites/{untimed['invite']['code']}").json()["clock"] is None
+
+
+def test_an_address_too_long_not_one_or_injected_is_told_so_and_changes_nothing(
+        db_url: str, smtp: tuple[Inbox, SmtpConfig]) -> None:
+    """A fresh user's 300-character address was told it is no address; now its own words (max 254, RFC 5321)."""
+    with TestClient(create_app(db_url, smtp=smtp[1])) as client:
+        tid, tokens = colors3(client, clock="day")
+        url, ben = f"/api/tables/{tid}/mail", auth(tokens[1])
+        long = "x" * 288 + "@example.org"
+        for lang in ("de", "en"):
+            res = client.post(f"{url}?lang={lang}", json={"address": long, "lang": lang}, headers=ben)
+            assert res.status_code == 422 and res.json()["text"] == REFUSED["too_long"][lang]
+            assert "254" in res.json()["text"] and "300 characters" in res.json()["error"]
+            for bad in ("a@b", "not an address", "ana@@example.org", "ana@example..org"):
+                res = client.post(f"{url}?lang={lang}", json={"address": bad, "lang": lang}, headers=ben)
+                assert res.status_code == 422 and res.json()["text"] == REFUSED["address"][lang], bad
+        assert "zu lang" in REFUSED["too_long"]["de"] and "too long" in REFUSED["too_long"]["en"]
+        at_most = "x" * 242 + "@example.org"  # 254 characters: taken
+        assert client.post(url, json={"address": at_most}, headers=ben).json() == {"address": at_most}
+        for injected in ("ana@example.org\r\nBcc: eve@example.org", "ana@example.org\nBcc: eve@example.org"):
+            res = client.post(url, json={"address": injected}, headers=ben)
+            assert res.status_code == 422 and "control" in res.text
+        assert client.get(url, headers=ben).json() == {"address": at_most}  # the refusals changed nothing
+
+
+def test_an_international_address_is_taken_and_its_mail_arrives(db_url: str,
+                                                                 smtp_utf8: tuple[Inbox, SmtpConfig]) -> None:
+    """A fresh user's "ünï@bücher.de" was refused: an internationalised address (RFC 6531) is taken, normalised
+    (NFC), and its mail arrives through a server offering SMTPUTF8, by that address."""
+    inbox, config = smtp_utf8
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day")
+        decomposed = "u\u0308ni\u0308@bu\u0308cher.de"  # the same address as typed with combining marks
+        res = client.post(f"/api/tables/{tid}/mail", json={"address": decomposed, "lang": "de"},
+                          headers=auth(tokens[1]))
+        assert res.status_code == 200 and res.json() == {"address": "ünï@bücher.de"}
+        move(client, tid, tokens[0])  # Ben's turn
+        wait_for(lambda: len(inbox.messages) == 1)
+        assert inbox.recipients == [["ünï@bücher.de"]] and inbox.messages[0]["To"] == "ünï@bücher.de"
+        assert "Hallo Ben" in body_of(inbox.messages[0])
+
+
+def test_an_international_domain_is_mailed_as_idna_by_any_server(db_url: str,
+                                                                 smtp: tuple[Inbox, SmtpConfig]) -> None:
+    """An ASCII name at an internationalised domain needs no SMTPUTF8: its mail goes to the domain's IDNA form, so a
+    server without SMTPUTF8 takes it too."""
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day")
+        res = client.post(f"/api/tables/{tid}/mail", json={"address": "ben@bücher.de"}, headers=auth(tokens[1]))
+        assert res.status_code == 200 and res.json() == {"address": "ben@bücher.de"}
+        move(client, tid, tokens[0])
+        wait_for(lambda: len(inbox.messages) == 1)
+        assert inbox.recipients == [["ben@xn--bcher-kva.de"]] and inbox.messages[0]["To"] == "ben@xn--bcher-kva.de"

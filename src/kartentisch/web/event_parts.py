@@ -11,11 +11,14 @@ per viewer to the shared items (:meth:`EventParts.seats`). All frames of an even
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
+from ..bots import bot_label
 from . import clock, presence, rematch
 from .frame_items import shown_spec
 from .frames import Presence, RematchOfferOut, SeatKind, SeatOut, Timeout
+from .notes import bot_for, move_counts
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -69,17 +72,21 @@ class EventParts:
                                for s in table.record.seats]
         if not any(may for seat, may in enumerate(self._hand_over) if seat != viewer):
             return items
-        return [SeatOut(s.seat, s.kind, s.name, s.bot, s.presence, s.stand_in, s.clock, s.clock_then, s.ran_out,
-                        True) if may and s.seat != viewer else s for s, may in zip(items, self._hand_over, strict=True)]
+        return [replace(s, hand_over=True) if may and s.seat != viewer else s
+                for s, may in zip(items, self._hand_over, strict=True)]
 
     def _seat_items(self, lang: str) -> list[SeatOut]:
-        """The seats as every viewer sees them in ``lang``, ``hand_over`` false (see :meth:`seats`). The casts name
+        """The seats as every viewer sees them in ``lang``, ``hand_over`` false (see :meth:`seats`); ``played_by``
+        the label of the bot playing a person's seat now (the notes' :func:`~.notes.bot_for`, as the log names its
+        moves, else the seat's ``stand_in``), ``bot_moves`` once the match is over (:func:`bot_moves`). The casts name
         their types as strings: ``cast(Presence | None, …)`` built that union on every call (2 % of a colors move)."""
         table, now = self.table, self.now
         names = table.names[lang]
+        helped = bot_moves(table) if table.state.game_over else {}
         items = []
         for s in table.record.seats:
             timer = self.running.get(s.seat)
+            playing = (bot_for(table.notes, table.log, s.seat) if table.notes else None) or s.stand_in
             items.append(SeatOut(
                 seat=s.seat, kind=cast("SeatKind", s.kind), name=names[s.seat], bot=shown_spec(s.bot or s.stand_in),
                 presence=cast("Presence | None", presence.presence(table, s.seat, table.time_scale, self.connected)),
@@ -88,5 +95,15 @@ class EventParts:
                 clock_then=None if timer is None else cast("Timeout", timer.then),
                 ran_out=clock.ran_out(table, s.seat),
                 hand_over=False,
+                played_by=None if playing is None else bot_label(playing, s.seat, lang),
+                bot_moves=helped.get(s.seat),
             ))
         return items
+
+
+def bot_moves(table: LiveTable) -> dict[int, list[int]]:
+    """``{seat: [moves a bot made for its person, all its moves]}`` of the seats a bot made moves for (a hand-over, the
+    host's removal, a run-out clock, a rematch's stand-in: :func:`~.notes.move_counts`), as a group's standings
+    count them (:func:`~.group_store.table_result`); a seat a bot never moved for is absent."""
+    return {seat: [by_bot, moves] for seat, (moves, by_bot) in enumerate(move_counts(table.log, table.record.players))
+            if by_bot}

@@ -60,6 +60,14 @@ class SeatOut:
     ran_out: Annotated[bool, Field(description="the seat's clock ran out on this decision: it may be handed to a bot")]
     hand_over: Annotated[bool, Field(description="the viewer may hand this seat to a bot now "
                                                  "(POST /api/tables/{id}/seats/{seat}/handover)")]
+    played_by: Annotated[str | None, Field(
+        description="the bot playing this person's seat now, as people read it in the frame's language (handed to "
+                    "it, given to it by the host, or a rematch's seat waiting for its person); None while the "
+                    "person plays, and for a bot's own seat", examples=["Bot Max (steady)", "Bot Max (solide)"])]
+    bot_moves: Annotated[list[int] | None, Field(
+        description="once the match is over, for a person's seat a bot made moves for: [the moves a bot made, all the "
+                    "seat's moves] (the result marks them, as a group's standings do); None otherwise",
+                    examples=[[12, 30]])]
 
 
 @dataclass

@@ -30,6 +30,7 @@ from .deps import bearer
 from .errors import ApiError
 from .hub import Hub
 from .live import LiveTable
+from .notes import move_counts
 from .schema import metadata, tables_t
 from .scorepad import pad_rounds_t, pads_t
 from .standings import placings
@@ -128,8 +129,7 @@ def table_result(table: LiveTable, seats: list[int | None]) -> list[dict[str, An
     """The record of ``table``'s finished match (from the public view: totals and winners, never a hand; per seat
     its moves and how many a bot made for its person, from the log)."""
     view = table.state.view(None)
-    moves = [(sum(e.seat == s for e in table.log), sum(e.seat == s and e.bot is not None for e in table.log))
-             for s in range(table.record.players)]
+    moves = move_counts(table.log, table.record.players)
     return _result(seats, list(table.names["en"]), [s.bot for s in table.record.seats], list(view["totals"]),
                    list(view["winners"]), table.match.game.score_sign, moves)
 

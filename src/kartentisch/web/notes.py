@@ -85,6 +85,23 @@ class Seated(Protocol):
     seat: int
 
 
+class Moved(Seated, Protocol):
+    """A log entry as :func:`move_counts` reads it: the seat that made it and the bot spec that made it for the
+    seat's person (``None``: the person, or the seat's own bot)."""
+
+    bot: str | None
+
+
+def move_counts(log: Sequence[Moved], players: int) -> list[tuple[int, int]]:
+    """Each seat's ``(moves, of them made by a bot for its person)`` in ``log`` (:func:`bot_for` set each entry's
+    ``bot``), for the ``players`` seats: what a group's standings and a match's result mark as a bot's help."""
+    counts = [[0, 0] for _ in range(players)]
+    for entry in log:
+        counts[entry.seat][0] += 1
+        counts[entry.seat][1] += entry.bot is not None
+    return [(moves, by_bot) for moves, by_bot in counts]
+
+
 def bot_for(notes: Sequence[NoteRecord], log: Sequence[Seated], seat: int) -> str | None:
     """The bot spec that makes the next event, of ``seat``, for the seat's person, or ``None``: the person (or the
     seat's own bot) makes it. ``log``: the events so far (the next is event ``len(log)``); ``notes``: the table's

@@ -17,7 +17,9 @@ this process, so a turn reached while the server was down is mailed at the first
 gets no mail (the page notifies, ``table.js``); it is mailed once it leaves, at the next pass.
 
 Sending runs Python's :mod:`smtplib` in a thread: one mail per turn is a trickle, and the standard library needs
-no dependency (aiosmtpd, the tests' real SMTP server, is a test extra only).
+no dependency (aiosmtpd, the tests' real SMTP server, is a test extra only). An address is checked by the
+email-validator library (:func:`checked_address`: at most 254 characters, internationalised ones taken, sent as
+:func:`mail_to` says).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from email.message import EmailMessage
 from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import parse_qs, urlsplit
 
+from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
@@ -58,12 +61,16 @@ log = logging.getLogger(__name__)
 
 #: The environment variable holding the SMTP password (never on the command line, where ``ps`` shows it).
 PASSWORD_ENV = "KARTENTISCH_SMTP_PASSWORD"
+#: The longest address taken (characters): RFC 5321's path of 256 octets less its angle brackets (RFC 3696 errata).
+MAIL_MAX = 254
 #: Seconds the SMTP connection may take per step.
 SMTP_TIMEOUT = 20.0
 #: The mail settings' refusals in the players' words (``ApiError.said``).
 REFUSED = {
     "address": {"en": "That is no e-mail address: write it as name@example.org.",
                 "de": "Das ist keine E-Mail-Adresse: Schreib sie als name@example.org."},
+    "too_long": {"en": f"That e-mail address is too long: at most {MAIL_MAX} characters.",
+                 "de": f"Diese E-Mail-Adresse ist zu lang: höchstens {MAIL_MAX} Zeichen."},
     "no_mail": {"en": "This server sends no e-mail.", "de": "Dieser Server verschickt keine E-Mails."},
     "not_turn_based": {"en": "E-mail comes only at tables with a clock of a day or more per move.",
                        "de": "E-Mails gibt es nur an Tischen mit einer Uhr von einem Tag oder mehr pro Zug."},
@@ -179,7 +186,7 @@ def turn_mail(table: LiveTable, seat: int, address: str, lang: str, base: str, o
     link = base + seat_url(table.id, table.record.seats[seat].token or "")
     off = f"{base}/mail/off/{off_token}"
     message = EmailMessage()
-    message["To"] = address
+    message["To"] = mail_to(address)
     message["Subject"] = words["subject"].format(game=game)
     message["List-Unsubscribe"] = f"<{off}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
@@ -296,11 +303,42 @@ def _unclaim(store: Store, table_id: str, seat: int, n: int) -> None:
 class MailIn(BaseModel):
     """An address for the mails of one's turns at this table, and the language they come in."""
 
-    address: PlainText = Field(max_length=254, examples=["ada@example.org"])
+    # longer than MAIL_MAX here, so that checked_address tells a person their address is too long in their words
+    address: PlainText = Field(max_length=4 * MAIL_MAX, description=f"at most {MAIL_MAX} characters (RFC 5321); "
+                               "internationalised addresses (RFC 6531) too", examples=["ada@example.org"])
     lang: str = Field(default="en", description=LANG_HELP)
 
 
 router = APIRouter(tags=["turn-based"])
+
+
+def checked_address(text: str) -> str:
+    """The address ``text`` (spaces around it dropped) as it is stored and mailed: checked and normalised by
+    email-validator (RFC 5322 syntax, no deliverability lookup), internationalised addresses taken (RFC 6531:
+    ``ünï@bücher.de``; :func:`mail_to` sends them). A control character (CR/LF: a header injection) never gets
+    here: :data:`~kartentisch.web.deps.PlainText` refuses it first.
+
+    Raises:
+        ApiError: 422 for more than :data:`MAIL_MAX` characters (RFC 5321) or no address, in the players' words
+            (:data:`REFUSED` ``too_long``, ``address``).
+    """
+    address = text.strip()
+    if len(address) > MAIL_MAX:
+        raise ApiError(422, f"the e-mail address has {len(address)} characters; at most {MAIL_MAX} (RFC 5321)",
+                       said=REFUSED["too_long"])
+    try:
+        return validate_email(address, check_deliverability=False, allow_smtputf8=True).normalized
+    except EmailNotValidError as exc:
+        raise ApiError(422, f"{address!r} is not an e-mail address (name@example.org): {exc}",
+                       said=REFUSED["address"]) from None
+
+
+def mail_to(address: str) -> str:
+    """The recipient a mail to the stored ``address`` names: its ASCII form where it has one (an internationalised
+    domain as IDNA, ``ana@xn--bcher-kva.de``: any SMTP server takes it), else the address itself, which only a
+    server offering SMTPUTF8 (RFC 6531) takes (:mod:`smtplib` then sends it so; a server without refuses that mail,
+    which is logged and tried again at the next pass)."""
+    return validate_email(address, check_deliverability=False, allow_smtputf8=True).ascii_email or address
 
 
 def _own_seat(table: LiveTable, authorization: str | None) -> int:
@@ -320,12 +358,10 @@ async def mail_offered(request: Request) -> dict[str, bool]:
 async def mail_on(table_id: str, body: MailIn, request: Request,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """The seat (``Authorization: Bearer <seat token>``) gives an address for the mails of its turns here (given
-    again: replaced). 401 no seat token, 409 no mail on this server or not a turn-based table, 422 not an address."""
+    again: replaced; :func:`checked_address`). 401 no seat token, 409 no mail on this server or not a turn-based table,
+    422 not an address or a too long one."""
     lang = frame_lang(body.lang)
-    address = body.address.strip()
-    local, _, domain = address.rpartition("@")
-    if not local or "." not in domain or " " in address:
-        raise ApiError(422, f"{address!r} is not an e-mail address (name@example.org)", said=REFUSED["address"])
+    address = checked_address(body.address)
     if request.app.state.notifier.config is None:
         raise ApiError(409, "this server sends no mail (it was started without --smtp)", said=REFUSED["no_mail"])
     hub = hub_of(request)

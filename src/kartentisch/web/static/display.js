@@ -7,6 +7,7 @@ import { Chooser } from "./choose.js";
 import { inviteLink, qrSrc, td } from "./displaywords.js";
 import { movedCards, wholeLog } from "./framelog.js";
 import { clockTime, lang, listing, points, t, toggleLang } from "./i18n.js";
+import { resultName } from "./seatwords.js";
 import { html, loadGame, ownWord, render } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -112,7 +113,7 @@ function Scores({ frame }) {
   return html`<section class="display-scores" data-zone="scores" aria-labelledby="scores-title">
     <h2 id="scores-title">${v.game_over ? ownWord(S.game, lang(), "matchOver") ?? td("over") : td("scores")}</h2>
     <ol class="totals">${order.map((s) => html`<li data-seat=${s} class=${`${v.to_act.includes(s) ? "to-act" : ""}${v.winners?.includes(s) ? " winner" : ""}`}>
-      <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals?.[s] ?? 0)}</span>
+      <span class=${`name${frame.seats[s]?.bot_moves ? " helped" : ""}`}>${resultName(frame.seats[s], seatName(frame, s))}</span> <span class="total">${points(v.totals?.[s] ?? 0)}</span>
       ${v.winners?.includes(s) && html`<span class="mark"> ★ ${td("winner")}</span>`}</li>`)}</ol>
   </section>`;
 }

@@ -1,6 +1,6 @@
 // Who is at the table on the page (issue 32): each seat's presence and clock, handing a seat to a bot, taking one's
 // own back, the host removing a person who is gone, and the rematch offer every seat answers. Everything comes from
-// the frame (its seats' presence, clock, stand_in, ran_out, hand_over; its rematch_offer); the actions are the API's.
+// the frame (its seats' presence, clock, stand_in, played_by, ran_out, hand_over; its rematch_offer); the actions are the API's.
 import { clockTime, listing } from "./i18n.js";
 import { LEVELS, st } from "./seatwords.js";
 import { html } from "./ui.js";
@@ -18,12 +18,13 @@ export function clockThen(then) {
   return st(then === "bot" ? "clockBot" : then === "ask" ? "clockAsk" : "clockPass");
 }
 
-/** Beside a seat's name: its presence (a person's), a bot playing for it, its clock. */
+/** Beside a seat's name: its presence (a person's), the bot playing for it ("· Bot Max (steady) plays": handed
+ * over, removed by the host, a rematch's seat waiting for its person), its clock. */
 export function SeatState({ seat, since }) {
   const secs = left(seat.clock, since);
   return html`${seat.presence && html` <span class=${`presence presence-${seat.presence}`} data-presence=${seat.presence}>
       <span aria-hidden="true">●</span> ${st(seat.presence)}</span>`}
-    ${seat.stand_in && html` <span class="stand-in">(${st("standIn")})</span>`}
+    ${seat.played_by && html` <span class="stand-in">· ${st("playedBy", seat.played_by)}</span>`}
     ${secs !== null && html` <span class=${`seat-clock${secs <= URGENT ? " urgent" : ""}`} role="timer" aria-live="off">◷ ${st("clockLeft", clockTime(secs))}</span>`}`;
 }
 

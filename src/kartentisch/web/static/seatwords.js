@@ -5,7 +5,8 @@ import { lang } from "./i18n.js";
 
 const STRINGS = {
   en: {
-    connected: "here", away: "away", gone: "gone", standIn: "a bot plays for now",
+    connected: "here", away: "away", gone: "gone", standIn: "a bot plays for now", playedBy: "{0} plays",
+    botHelp: "{0} (with a bot's help: {1} of {2} moves)",
     clockLeft: "{0} left", clockPass: "then you pass automatically",
     clockBot: "then a bot makes this move for you", clockAsk: "then the others may give your seat to a bot",
     handOver: "Give {0}'s seat to this bot", handOverLevel: "Bot for {0}:", remove: "Remove {0} (a bot plays to the end)",
@@ -23,7 +24,8 @@ const STRINGS = {
     refusedRematchStarted: "The rematch has started already.",
   },
   de: {
-    connected: "da", away: "abwesend", gone: "weg", standIn: "ein Bot spielt vorerst",
+    connected: "da", away: "abwesend", gone: "weg", standIn: "ein Bot spielt vorerst", playedBy: "{0} spielt",
+    botHelp: "{0} (mit Bot-Hilfe: {1} von {2} Zügen)",
     clockLeft: "noch {0}", clockPass: "dann passt du automatisch",
     clockBot: "dann macht ein Bot diesen Zug für dich", clockAsk: "dann dürfen die anderen deinen Platz an einen Bot geben",
     handOver: "Platz von {0} an diesen Bot geben", handOverLevel: "Bot für {0}:", remove: "{0} entfernen (ein Bot spielt bis zum Ende)",
@@ -46,6 +48,12 @@ const STRINGS = {
 export function st(key, ...args) {
   const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\d)\}/g, (_, i) => String(args[i]));
+}
+
+/** A seat's name in a match's result: a person's seat a bot made moves for says so, as a group's standings do
+ * ("Ben (mit Bot-Hilfe: 12 von 30 Zügen)", the frame's `bot_moves`); else its name. */
+export function resultName(seat, name) {
+  return seat?.bot_moves ? st("botHelp", name, ...seat.bot_moves) : name;
 }
 
 /** The bots a seat may be handed to: the lobby's levels (random, heuristic, ismcts). */

@@ -12,7 +12,7 @@ import { HintPanel } from "./hint.js";
 import { LimitNote, NameField, rememberName, rememberedName } from "./namefield.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
-import { st } from "./seatwords.js";
+import { resultName, st } from "./seatwords.js";
 import { TurnPanel, notifyTurn } from "./turnbased.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -465,7 +465,7 @@ function MatchSummary({ frame }) {
     <h2 id="match-summary-title">${gameWord("matchOver")}</h2>
     ${lower !== undefined && html`<p class="rule">${t(lower ? "lowestWins" : "highestWins")}</p>`}
     <ol class="standings">${order.map((s) => html`<li data-seat=${s} class=${v.winners.includes(s) ? "winner" : ""}>
-      <span class="name">${seatName(frame, s)}</span> <span class="total">${points(v.totals[s])}</span>
+      <span class="name">${resultName(frame.seats[s], seatName(frame, s))}</span> <span class="total">${points(v.totals[s])}</span>
       ${v.winners.includes(s) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ol>
     ${(frame.seat !== null || hotseat) && !frame.rematch_offer && html`<p class="actions">
       <button type="button" class="primary rematch" disabled=${!!S.rematching} aria-busy=${S.rematching ? "true" : "false"}
@@ -527,12 +527,19 @@ function Chat({ frame }) {
   </section>`;
 }
 
+/** A seat as the score list names it: a bot playing it now says so (as its seat chip), at the end a bot's help. */
+function scoreName(frame, s) {
+  const seat = frame.seats[s];
+  if (frame.view.game_over) return resultName(seat, seatName(frame, s));
+  return seat?.played_by ? `${seatName(frame, s)} · ${st("playedBy", seat.played_by)}` : seatName(frame, s);
+}
+
 function Scores({ frame }) {
   const v = frame.view;
   const seats = [...Array(v.players).keys()];
   return html`<section id="scores" aria-labelledby="scores-title" tabindex="0"><h2 id="scores-title">${t("scores")}</h2>
     <table class=${`scores${seats.length > 3 ? " upright" : ""}${seats.length > 5 ? " many" : ""}`}><thead><tr><th scope="col">${gameWord("round")}</th>${seats.map((s) => html`<th scope="col"
-      title=${seatName(frame, s)}>${seatName(frame, s)}</th>`)}</tr></thead>
+      title=${scoreName(frame, s)}>${scoreName(frame, s)}</th>`)}</tr></thead>
       <tbody>${(v.scores || []).map((row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((x) => html`<td class="num">${points(x)}</td>`)}</tr>`)}</tbody>
       <tfoot><tr class="totals"><th scope="row">${t("totals")}</th>${(v.totals || []).map((x) => html`<td class="num">${points(x)}</td>`)}</tr></tfoot>
     </table></section>`;

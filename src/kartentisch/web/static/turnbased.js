@@ -127,6 +127,8 @@ export function TurnPanel({ tableId, token }) {
     })();
   }, [tableId, token]);
   if (!info) return null;
+  // the form is noValidate: the server checks the address and answers in the page's language (the browser's own
+  // check spoke English on a German page and refused an internationalised address, "ünï@bücher.de")
   const save = async (ev) => {
     ev.preventDefault();
     setError("");
@@ -142,7 +144,7 @@ export function TurnPanel({ tableId, token }) {
     <p class="turn-clock">${info.clock}</p>
     ${info.mail && (info.address ? html`<p class="mail-on">${tb("mailOn", info.address)}</p>` : html`
       <p class="help">${tb("mailHelp")}</p>
-      <form class="field" onSubmit=${save}><label class="label" for="mail-address">${tb("mailAddress")}</label>
+      <form class="field" noValidate onSubmit=${save}><label class="label" for="mail-address">${tb("mailAddress")}</label>
         <input id="mail-address" type="email" autocomplete="email" maxlength=${MAIL_MAX} aria-describedby="mail-limit"
           value=${address} onInput=${(e) => setAddress(e.currentTarget.value)} />
         <button type="submit" disabled=${!address.trim()}>${tb("mailSave")}</button></form>
