@@ -12,14 +12,13 @@ from typing import Any
 import httpx
 import pytest
 
-from .browser_kit import LAPTOP, LOCALES, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .browser_kit import LAPTOP, LOCALES, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
 from .conftest import auth
 
 pytestmark = pytest.mark.browser
 
 #: What the decision panel says when another seat's move left part of the choice illegal (i18n.js choiceDropped).
-DROPPED = {"en": "Your choice no longer fits the game: choose again.",
-           "de": "Deine Auswahl passt nicht mehr zum Spielstand: wähle neu."}
+DROPPED = {"en": "Your choice no longer fits the game.", "de": "Deine Auswahl passt nicht mehr zum Spielstand."}
 CHOSEN = {"en": "Choose 3 cards (2 chosen)", "de": "Wähle 3 Karten (2 gewählt)"}
 
 
@@ -72,4 +71,30 @@ def test_a_half_made_pass_survives_the_other_seats_pass(browser, live_server: st
     frame = _frame(base, table, ada)
     assert sorted(str(c) for c in frame["view"]["zones"]["passed"][0]) == sorted(hand[:3])
     assert page.locator("#banner").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", PHONE), ("de", LAPTOP)])
+def test_a_half_made_pass_the_position_outran_is_dropped_with_a_word(browser, live_server: str, lang: str,  # noqa: F811
+                                                                     viewport: dict[str, int]) -> None:
+    """lastcard R5: two cards chosen on this page, the seat's pass made elsewhere (its other device): the picks no
+    longer lead to a legal token, so they are dropped and the panel says so in one line."""
+    base = live_server
+    table, ada, _bo, url = _table(base)
+    context = browser.new_context(viewport=viewport, locale=LOCALES[lang])
+    page = context.new_page()
+    page.goto(base + url)
+    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    mine = page.locator(".kt-me .kt-hand")
+    for card in mine.locator(".card.playable").all()[:2]:
+        card.click()
+    n = page.evaluate("document.body.dataset.n")
+    res = httpx.post(f"{base}/api/tables/{table}/actions", headers=auth(ada),
+                     json={"action": _frame(base, table, ada)["legal"][-1]})
+    assert res.status_code == 200, res.text
+    page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=10_000)
+    assert page.locator("#decision .dropped").text_content() == DROPPED[lang]
+    assert page.locator(".kt-me .card.selected").count() == 0
+    assert page.locator("#banner").count() == 0
+    shot(page, f"choice-dropped-{lang}-{viewport['width']}", full_page=True)
     context.close()
