@@ -51,6 +51,9 @@ run("step kept", gifts([1, 2], [[5, 9], [5, 7]]), (c) => { c.choose(hand("g")); 
   gifts([1, 2], [[5, 9]]));
 run("step gone", gifts([1, 2], [[5, 9]]), (c) => { c.choose(hand("g")); c.choose(seat(2)); pick(9, 3)(c); },
   gifts([1], [[5, 9]]));
+const wish = (v) => ({ kind: "wish", value: v });
+run("complete now", [item("x:a", hand(3), wish("a")), item("x:b", hand(3), wish("b"))], (c) => c.choose(hand(3)),
+  [item("x", hand(3))]);
 run("sent", passes, (c) => { pick(1, 0)(c); pick(5, 1)(c); pick(9, 2)(c); c.confirm(); }, passes);
 console.log(JSON.stringify(out));
 """
@@ -100,3 +103,10 @@ def test_a_move_sent_is_not_carried(carried: dict[str, Any]) -> None:
     case = carried["sent"]
     assert case["sent"] == ["pass:1:5:9"]
     assert case["chosen"] == [] and case["picked"] == [] and case["dropped"] is False
+
+
+def test_a_step_that_would_now_finish_the_move_is_taken_back(carried: dict[str, Any]) -> None:
+    """Card 3 was chosen and a wish was to follow; now card 3 alone is the move: keeping the step would leave no
+    button to send it, so it is taken back (the person clicks the card to play it) and the panel says so."""
+    case = carried["complete now"]
+    assert case["chosen"] == [] and case["sent"] == [] and case["dropped"] is True

@@ -63,19 +63,21 @@ export class Chooser {
    * fresh user's lastcard pass, R5: two of three cards chosen were unmarked when the other seat passed). Kept: the
    * longest start of the chosen steps that some token here begins with, then (all steps kept) the picked cards in
    * the order picked while some set of a candidate still holds them. A picked card's place in the hand is bound
-   * again on the next offer of that card when the tokens changed (the hand may have changed). Returns whether
+   * again on the next offer of that card when the tokens changed (the hand may have changed). Steps that now name
+   * a whole move with nothing left to choose are taken back (sending it needs the person's click). Returns whether
    * something had to be dropped (the page says so: i18n `choiceDropped`).
    */
   carry(old) {
     if (old.sent) return false;
-    let depth = 0;
     for (const step of old.chosen) {
-      const it = this.items.find((x) => x.steps[depth] && same(step, x.steps[depth])
-        && this.chosen.every((c, i) => same(c, x.steps[i])));
+      const depth = this.chosen.length;
+      const it = this.candidates().find((x) => x.steps[depth] && same(step, x.steps[depth]));
       if (!it) break;
       this.chosen.push(it.steps[depth]);
-      depth += 1;
     }
+    // steps that now make a whole move on their own would leave nothing to click: the last is taken back
+    while (this.chosen.length && !this.state().next.length) this.chosen.pop();
+    const depth = this.chosen.length;
     const moved = key(old.items.map((it) => it.token)) !== key(this.items.map((it) => it.token));
     if (depth === old.chosen.length) {
       for (const p of old.picked) {
