@@ -54,6 +54,38 @@ export class Chooser {
     this.chosen = [];    // steps taken
     this.picked = [];    // inside a set step: [{code, index, kind}] of the cards chosen so far (all of one kind)
     this.onChange = () => {};
+    this.sent = false;   // the token was sent (submit)
+  }
+
+  /**
+   * Take over the move `old` (the chooser of this seat's previous frame) was making, as far as it still leads to a
+   * legal token here: another seat's move makes a new frame, and a half-made choice must not vanish with it (a
+   * fresh user's lastcard pass, R5: two of three cards chosen were unmarked when the other seat passed). Kept: the
+   * longest start of the chosen steps that some token here begins with, then (all steps kept) the picked cards in
+   * the order picked while some set of a candidate still holds them. A picked card's place in the hand is bound
+   * again on the next offer of that card when the tokens changed (the hand may have changed). Steps that now name
+   * a whole move with nothing left to choose are taken back (sending it needs the person's click). Returns whether
+   * something had to be dropped (the page says so: i18n `choiceDropped`).
+   */
+  carry(old) {
+    if (old.sent) return false;
+    for (const step of old.chosen) {
+      const depth = this.chosen.length;
+      const it = this.candidates().find((x) => x.steps[depth] && same(step, x.steps[depth]));
+      if (!it) break;
+      this.chosen.push(it.steps[depth]);
+    }
+    // steps that now make a whole move on their own would leave nothing to click: the last is taken back
+    while (this.chosen.length && !this.state().next.length) this.chosen.pop();
+    const depth = this.chosen.length;
+    const moved = key(old.items.map((it) => it.token)) !== key(this.items.map((it) => it.token));
+    if (depth === old.chosen.length) {
+      for (const p of old.picked) {
+        this.picked.push(moved ? { ...p, index: null } : p);
+        if (!this.state().sets.length) this.picked.pop();
+      }
+    }
+    return depth < old.chosen.length || this.picked.length < old.picked.length;
   }
 
   /** Tokens whose first steps are the ones chosen. */
@@ -107,7 +139,11 @@ export class Chooser {
     const i = this.chosen.length;
     const ofKind = sets.filter((it) => it.steps[i].kind === kind);
     if (ofKind.length) {
-      const mine = this.picked.findIndex((p) => p.index === index && p.code === value);
+      let mine = this.picked.findIndex((p) => p.index === index && p.code === value);
+      if (mine < 0) {  // a pick carried over a change of the tokens (carry): bound to the first such card offered
+        mine = this.picked.findIndex((p) => p.index === null && p.code === value);
+        if (mine >= 0) this.picked[mine].index = index;
+      }
       if (mine >= 0) return { selected: true, onPick: () => { this.picked.splice(mine, 1); this.onChange(); } };
       const more = [...codes, value];
       const fits = ofKind.find((it) => within(more, it.steps[i].value));
@@ -135,7 +171,7 @@ export class Chooser {
     for (;;) {
       const { ends, next } = this.state();
       if (ends.length === 1 && next.length === 0) {
-        this.send(ends[0]);
+        this.submit(ends[0]);
         return;
       }
       if (ends.length === 0 && next.length === 1 && !next[0].set) {
@@ -164,7 +200,13 @@ export class Chooser {
   /** Finish with the token that is complete now although longer ones exist ("no target", "no help cards"). */
   finish() {
     const { ends } = this.state();
-    if (ends.length) this.send(ends[0]);
+    if (ends.length) this.submit(ends[0]);
+  }
+
+  /** Send `token`: the move is made (a later frame carries nothing of it over: carry). */
+  submit(token) {
+    this.sent = true;
+    this.send(token);
   }
 
   /** What finish() means in the server's words (the complete token's words beyond its steps), or null. */

@@ -62,6 +62,7 @@ const S = {
   revealed: null,           // hot-seat: whose cards are uncovered
   chooser: null,            // the move being made (choose.js)
   chooserKey: "",
+  chooserConn: null,        // the connection (seat) the chooser is for
   banner: null,
   removed: null,            // the host gave this page's seat to a bot for good (removed()): why, and a link to watch
   bannerKeep: false,        // the banner outlives the next new position (showError: a race of two pages of a seat)
@@ -268,14 +269,25 @@ function pickActive() {
   return acting ?? (ready.includes(S.active) ? S.active : ready[0] ?? S.conns[0]);
 }
 
-/** The chooser of the drawn position (made again when the position or the seat changes). */
+/** The chooser of the drawn position, made again when the position or the seat changes. A new position of the same
+ * seat (another seat's move, a language switch) keeps the move being made as far as it still leads to a legal
+ * token (Chooser.carry); if part of it had to be dropped, the decision panel says so (`chooser.dropped`) until the
+ * person's next click. The move is sent with the newest frame's `n` (send). */
 function chooserFor(conn, frame) {
-  const key = JSON.stringify([conn.token, frame.n, frame.legal]);
+  const key = JSON.stringify([conn.token, frame.n, frame.legal, frame.lang]);
   if (S.chooserKey !== key) {
+    const old = S.chooser;
+    const sameSeat = old && S.chooserConn === conn;
     S.chooserKey = key;
+    S.chooserConn = conn;
     const items = (frame.choices ?? []).map((c) => ({ token: c.token, ...wordSteps(c.path, c.steps) }));
-    S.chooser = new Chooser(items, (token) => send(conn, token));
-    S.chooser.onChange = redraw;
+    const chooser = new Chooser(items, (token) => send(conn, token));
+    chooser.dropped = sameSeat ? chooser.carry(old) : false;
+    chooser.onChange = () => {
+      chooser.dropped = false;
+      redraw();
+    };
+    S.chooser = chooser;
   }
   return S.chooser;
 }
@@ -359,6 +371,7 @@ function Decision({ conn, frame, chooser, ctx }) {
     ${chooser.chosen.length > 0 && html`<p class="chosen">${t("picked")}: ${chooser.chosen.map((s) => stepWords(s, ctx)).join(" · ")}</p>`}
     ${acting && chooser.started && tableKinds.length > 0 && html`<p class="hint">${tableKinds.map((k) => t(HINTS[k] ?? "chooseTable")).join(" · ")}</p>`}
     ${acting && size && html`<p class="hint set-size">${setSizeWords(size)}</p>`}
+    ${chooser.dropped && html`<p class="hint dropped" role="status">${t("choiceDropped")}</p>`}
     <div class="choices" role="group">
       ${panel.map((step) => step.kind === "wish"
         ? html`<${WishButton} step=${step} ctx=${ctx} onPick=${() => chooser.choose(step)} />`

@@ -1,0 +1,100 @@
+"""The move being made survives other seats' moves, in a real browser (marker ``browser``; a fresh user's lastcard
+session: Hanna chose two of her three cards to pass (lastcard R5), Ben passed, and her two cards were unmarked
+without a word).
+
+Ada (this page, seat 0) and Bo (seat 1) are both people; Bo moves through the API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from .browser_kit import LAPTOP, LOCALES, PHONE, browser, shot  # noqa: F401  (the module's Chromium fixture)
+from .conftest import auth
+
+pytestmark = pytest.mark.browser
+
+#: What the decision panel says when another seat's move left part of the choice illegal (i18n.js choiceDropped).
+DROPPED = {"en": "Your choice no longer fits the game.", "de": "Deine Auswahl passt nicht mehr zum Spielstand."}
+CHOSEN = {"en": "Choose 3 cards (2 chosen)", "de": "Wähle 3 Karten (2 gewählt)"}
+
+
+def _table(base: str) -> tuple[str, str, str, str]:
+    """A two-seat lastcard table in its passing phase (R5, three cards each): (id, Ada's token, Bo's, Ada's url)."""
+    res = httpx.post(f"{base}/api/tables", json={
+        "game": "lastcard", "players": 2, "seed": 7, "options": {"pass_cards": 3, "rounds": 1},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]})
+    assert res.status_code == 201, res.text
+    body = res.json()
+    return body["id"], body["seats"][0]["token"], body["seats"][1]["token"], body["seats"][0]["url"]
+
+
+def _frame(base: str, table: str, token: str) -> dict[str, Any]:
+    """The seat's frame from the HTTP API."""
+    return httpx.get(f"{base}/api/tables/{table}/view", headers=auth(token)).json()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_half_made_pass_survives_the_other_seats_pass(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """lastcard R5: two of three cards chosen, the other seat passes; the two stay chosen, the third completes the
+    pass, and the action sent carries the newest frame's ``n`` (the table takes it)."""
+    base = live_server
+    table, ada, bo, url = _table(base)
+    context = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang])
+    page = context.new_page()
+    page.goto(base + url)
+    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    hand = [str(c) for c in _frame(base, table, ada)["view"]["zones"]["hands"][0]]
+    mine = page.locator(".kt-me .kt-hand")
+    for code in hand[:2]:
+        mine.locator(f".card.playable[data-code='{code}']").click()
+    assert mine.locator(".card.selected").count() == 2
+    n = page.evaluate("document.body.dataset.n")
+
+    res = httpx.post(f"{base}/api/tables/{table}/actions", headers=auth(bo),
+                     json={"action": _frame(base, table, bo)["legal"][0]})
+    assert res.status_code == 200, res.text
+    page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=10_000)
+    assert sorted(mine.locator(".card.selected").evaluate_all("cs => cs.map((c) => c.dataset.code)")) == \
+        sorted(hand[:2])
+    assert page.locator("#decision .set-size").text_content() == CHOSEN[lang]
+    assert page.locator("#decision .dropped").count() == 0  # nothing dropped: nothing to say
+    shot(page, f"choice-kept-{lang}")
+
+    mine.locator(f".card.playable[data-code='{hand[2]}']").click()
+    page.locator("#decision button.confirm").click()
+    page.wait_for_function("document.body.dataset.acting === '0' || document.body.dataset.phase !== 'pass'",
+                           timeout=10_000)
+    frame = _frame(base, table, ada)
+    assert sorted(str(c) for c in frame["view"]["zones"]["passed"][0]) == sorted(hand[:3])
+    assert page.locator("#banner").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", PHONE), ("de", LAPTOP)])
+def test_a_half_made_pass_the_position_outran_is_dropped_with_a_word(browser, live_server: str, lang: str,  # noqa: F811
+                                                                     viewport: dict[str, int]) -> None:
+    """lastcard R5: two cards chosen on this page, the seat's pass made elsewhere (its other device): the picks no
+    longer lead to a legal token, so they are dropped and the panel says so in one line."""
+    base = live_server
+    table, ada, _bo, url = _table(base)
+    context = browser.new_context(viewport=viewport, locale=LOCALES[lang])
+    page = context.new_page()
+    page.goto(base + url)
+    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    mine = page.locator(".kt-me .kt-hand")
+    for card in mine.locator(".card.playable").all()[:2]:
+        card.click()
+    n = page.evaluate("document.body.dataset.n")
+    res = httpx.post(f"{base}/api/tables/{table}/actions", headers=auth(ada),
+                     json={"action": _frame(base, table, ada)["legal"][-1]})
+    assert res.status_code == 200, res.text
+    page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=10_000)
+    assert page.locator("#decision .dropped").text_content() == DROPPED[lang]
+    assert page.locator(".kt-me .card.selected").count() == 0
+    assert page.locator("#banner").count() == 0
+    shot(page, f"choice-dropped-{lang}-{viewport['width']}", full_page=True)
+    context.close()
