@@ -37,16 +37,23 @@ def _frame(base: str, table: str, token: str) -> dict[str, Any]:
     return httpx.get(f"{base}/api/tables/{table}/view", headers=auth(token)).json()
 
 
+def _opened(chromium: Any, base: str, lang: str, viewport: dict[str, int]) -> tuple[str, str, str, Any, Any]:
+    """A new two-seat lastcard table (:func:`_table`) opened as the first seat in ``lang`` at ``viewport``, once the
+    page offers the pass: (table, first seat's token, second's, context, page)."""
+    table, ada, bo, url = _table(base)
+    context = chromium.new_context(viewport=viewport, locale=LOCALES[lang])
+    page = context.new_page()
+    page.goto(base + url)
+    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    return table, ada, bo, context, page
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_half_made_pass_survives_the_other_seats_pass(browser, live_server: str, lang: str) -> None:  # noqa: F811
     """lastcard R5: two of three cards chosen, the other seat passes; the two stay chosen, the third completes the
     pass, and the action sent carries the newest frame's ``n`` (the table takes it)."""
     base = live_server
-    table, ada, bo, url = _table(base)
-    context = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang])
-    page = context.new_page()
-    page.goto(base + url)
-    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    table, ada, bo, context, page = _opened(browser, base, lang, LAPTOP)
     hand = [str(c) for c in _frame(base, table, ada)["view"]["zones"]["hands"][0]]
     mine = page.locator(".kt-me .kt-hand")
     for code in hand[:2]:
@@ -80,11 +87,7 @@ def test_a_half_made_pass_the_position_outran_is_dropped_with_a_word(browser, li
     """lastcard R5: two cards chosen on this page, the seat's pass made elsewhere (its other device): the picks no
     longer lead to a legal token, so they are dropped and the panel says so in one line."""
     base = live_server
-    table, ada, _bo, url = _table(base)
-    context = browser.new_context(viewport=viewport, locale=LOCALES[lang])
-    page = context.new_page()
-    page.goto(base + url)
-    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    table, ada, _bo, context, page = _opened(browser, base, lang, viewport)
     mine = page.locator(".kt-me .kt-hand")
     for card in mine.locator(".card.playable").all()[:2]:
         card.click()
