@@ -340,8 +340,9 @@ def test_a_removed_friend_s_seat_names_its_bot_and_the_result_its_help(browser, 
                                                                        lang: str) -> None:
     """The host removed Ben, Bot Max played his seat to the end, and every page read "Ben: 0" while it played and
     "Ben 0 ★ winner" at the end (a fresh user's report). Now the seat chip and the score list say the bot plays
-    ("Ben · Bot Max (steady) plays"), and the result marks the bot's help as a group's standings do ("Ben (with a
-    bot's help: 9 of 9 moves)"), in the page's language, on a laptop and on a phone, and on the table display."""
+    ("Ben · Bot Max (steady) plays"), and the result and the last round's summary mark the bot's help as a group's
+    standings do ("Ben (with a bot's help: 9 of 9 moves)"), in the page's language, on a laptop and on a phone, and
+    on the table display."""
     plays = {"en": "Ben · Bot Max (steady) plays", "de": "Ben · Bot Max (solide) spielt"}[lang]
     helped = {"en": "Ben (with a bot's help: {0} of {0} moves)", "de": "Ben (mit Bot-Hilfe: {0} von {0} Zügen)"}[lang]
     made = httpx.post(f"{live_server}/api/tables", json={
@@ -376,6 +377,7 @@ def test_a_removed_friend_s_seat_names_its_bot_and_the_result_its_help(browser, 
         name = page.locator("[data-zone=match-summary] li[data-seat='1'] .name")
         assert name.inner_text() == helped.format(n)
         assert page.locator("#scores thead th").nth(2).inner_text() == helped.format(n)
+        assert page.locator("[data-zone=round-summary] tr[data-seat='1'] th").inner_text() == helped.format(n)
         page.locator("[data-zone=match-summary]").scroll_into_view_if_needed()
         shot(page, f"seats-bot-helped-{lang}-{page.viewport_size['width']}")
         page.context.close()

@@ -408,7 +408,7 @@ function SummaryRows({ summary, frame }) {
     <thead><tr><th scope="col">${t("player")}</th><th scope="col" class="num">${gameWord("thisRound")}</th>
       <th scope="col" class="num">${t("total")}</th><th scope="col"></th></tr></thead>
     <tbody>${summary.rows.map((row) => html`<tr data-seat=${row.seat}>
-      <th scope="row">${row.name ?? seatName(frame, row.seat)}</th>
+      <th scope="row">${scoreName(frame, row.seat, row.name)}</th>
       <td class="num score">${points(row.score, true)}</td>
       <td class="num total">${points(row.total)}</td>
       <td><ul class="details">${row.details.map((d) => html`<li>${d}</li>`)}</ul></td></tr>`)}</tbody>
@@ -540,11 +540,12 @@ function Chat({ frame }) {
   </section>`;
 }
 
-/** A seat as the score list names it: a bot playing it now says so (as its seat chip), at the end a bot's help. */
-function scoreName(frame, s) {
+/** A seat as the score list and the round summary name it (`name`: the summary's own, "You" for this page's seat): a
+ * bot playing it now says so (as its seat chip), at the end a bot's help. */
+function scoreName(frame, s, name = seatName(frame, s)) {
   const seat = frame.seats[s];
-  if (frame.view.game_over) return resultName(seat, seatName(frame, s));
-  return seat?.played_by ? `${seatName(frame, s)} · ${st("playedBy", seat.played_by)}` : seatName(frame, s);
+  if (frame.view.game_over) return resultName(seat, name);
+  return seat?.played_by ? `${name} · ${st("playedBy", seat.played_by)}` : name;
 }
 
 function Scores({ frame }) {
