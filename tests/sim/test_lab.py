@@ -236,6 +236,13 @@ def test_sweep_command_answers_with_differences(tmp_path: Path) -> None:
     assert "Special card 13" in page.read_text() and not CODE.findall(_text(page.read_text()))
 
 
+def test_sweep_help_shows_how_to_write_a_list() -> None:
+    """Rich read "[a,b]" in the help as markup and dropped it ("a list as ), e.g."); the help shows it."""
+    res = runner.invoke(app, ["sweep", "--help"])
+    assert res.exit_code == 0
+    assert "a list as [a,b])" in " ".join(res.output.replace("│", " ").split())
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["sweep", "grid", "--option", "end_total=10"], "at least two values"),
     (["sweep", "grid", "--option", "nope=1,2"], "no option 'nope'"),

@@ -29,7 +29,7 @@ from .tournament import check_outputs, console, print_tables, write_reports
 def sweep_cmd(
     game: str,
     option: Annotated[str, typer.Option(help="NAME=V1,V2,…: the option and its values (JSON or words; "
-                                             "a list as [a,b]), e.g. end_total=50,100,150.")],
+                                             "a list as \\[a,b]), e.g. end_total=50,100,150.")],
     bots: Annotated[str, typer.Option(help="Bot specs, cycled over the seats and rotated every match.")] = "heuristic",
     players: Annotated[int, typer.Option(help="Number of seats.")] = 2,
     matches: Annotated[int, typer.Option(min=2, help="Matches per value.")] = 200,

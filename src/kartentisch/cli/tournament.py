@@ -20,6 +20,7 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from kartentisch.kernel import KartentischError
+from kartentisch.sim.lab import seat_label
 from kartentisch.sim.report import TextTable, balance_tables, html_page
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
@@ -120,13 +121,14 @@ def tournament_cmd(
     title = f"{game}, {players} players, {matches} matches, seed {seed}"
     console.print(results_table(summary, title, elo=True))
     fs = summary["first_seat"]
-    console.print(f"first-seat advantage: seat 0 wins {fs['win_rate']:.3f} "
+    console.print(f"first-seat advantage: {seat_label(0)} wins {fs['win_rate']:.3f} "
                   f"(95% CI {fs['ci95'][0]:.3f} – {fs['ci95'][1]:.3f}) vs fair share {fs['fair_share']:.3f}: "
-                  f"{fs['advantage']:+.3f} ({fs['advantage_ci95'][0]:+.3f} … {fs['advantage_ci95'][1]:+.3f})")
+                  f"{fs['advantage']:+.3f} ({fs['advantage_ci95'][0]:+.3f} … {fs['advantage_ci95'][1]:+.3f})",
+                  markup=False, soft_wrap=True)
     tables = balance_tables(summary)
     print_tables(tables)
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
-                  f"{elapsed:.1f} s ({backend}, jobs {jobs})")
+                  f"{elapsed:.1f} s ({backend}, jobs {jobs})", markup=False, soft_wrap=True)
     if json_out:
         json_out.write_text(json.dumps(summary, indent=2), encoding="utf-8")
     from kartentisch.sim.lab import bot_words
