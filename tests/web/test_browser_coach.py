@@ -146,6 +146,10 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     page.wait_for_function(f"document.body.dataset.n === '{total}'")
     assert page.locator("ol.replay-log li.move").count() == total
     assert page.locator("ol.replay-log li .badge").count() == len(marked)  # the review's marks beside the log
+    winners = match.state.winners  # the last position names the match's winners, as the table's result does
+    for s in range(2):
+        chip = page.locator(f"#seats-bar li[data-seat='{s}']").inner_text()
+        assert chip.endswith("★ winner") == (s in winners), chip
     shot(page, "coach-replay-laptop")
     assert serious_violations(page) == []
     # the second seat's view, from a shared link
@@ -161,6 +165,8 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     phone.goto(f"{live_server}/t/{table['id']}/replay?n={total}&seat=2&lang=de")
     phone.wait_for_function("document.body.dataset.ready === '1'")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert [s for s in range(2) if phone.locator(f"#seats-bar li[data-seat='{s}']").inner_text().endswith(
+        "★ Sieger")] == sorted(winners)
     shot(phone, "coach-replay-phone")
     phone.locator("[data-zone=review]").scroll_into_view_if_needed()
     phone.wait_for_selector("[data-zone=review][data-state=done]")

@@ -166,11 +166,13 @@ function Log({ pos }) {
   </section>`;
 }
 
+/** The seats with their totals; once the match is over its winners marked, as the table's result marks them. */
 function Scores({ pos }) {
   const v = pos.view;
-  return html`<ul id="seats-bar" aria-label=${t("seat")}>${pos.seats.map((s) => html`<li
-      class=${`seat-chip${v.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === pos.seat ? " me" : ""}`}>
-    ${s.name}: ${points(v.totals?.[s.seat] ?? 0)}</li>`)}</ul>`;
+  const won = (s) => v.game_over && (v.winners ?? []).includes(s);
+  return html`<ul id="seats-bar" aria-label=${t("seat")}>${pos.seats.map((s) => html`<li data-seat=${s.seat}
+      class=${`seat-chip${v.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === pos.seat ? " me" : ""}${won(s.seat) ? " winner" : ""}`}>
+    ${s.name}: ${points(v.totals?.[s.seat] ?? 0)}${won(s.seat) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ul>`;
 }
 
 function Upload() {
