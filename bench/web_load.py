@@ -647,13 +647,15 @@ def events_per_commit(url: str, since: float, until: float) -> float | None:
 
 
 def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, game: str = "colors",
-                      players: int = 2, people: int = 2, bot: str = "heuristic", split: bool = True) -> dict:
+                      players: int = 2, people: int = 2, bot: str = "heuristic", split: bool = True,
+                      think: float = 0.0) -> dict:
     """Server CPU per event of ``processes`` ``kartentisch serve`` processes on one PostgreSQL database (the URL in
     :data:`PG_URL_VARIABLE`) against one process (issue 33 goal 5: ≤ 1.25×, the cost of NOTIFY and catch-up).
 
     The processes start once and serve the same database throughout, without nginx: in ``pairs`` alternating
     pairs (the order flipped every pair) the same clients (:func:`run`: ``tables`` ``game`` tables of ``people``
-    people and ``players - people`` ``bot`` seats, no think time, ``seconds`` each) play once against the first
+    people and ``players - people`` ``bot`` seats, ``think`` seconds of think time on average (0: none, the
+    servers saturated), ``seconds`` each) play once against the first
     process alone and once against all of them, new tables each run, split by :func:`seat_base` (tables evenly,
     and with ``split`` the people of every other round of tables on different processes). Server CPU is
     :func:`tree_cpu` summed over the processes played against (the others stay up, listening, and are not
@@ -678,7 +680,7 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
                     return sum(tree_cpu(pid) for pid in pids)
 
                 since = time.time()
-                result = asyncio.run(run([base for _, base in used], tables, game, players, bot, seconds, 0.0,
+                result = asyncio.run(run([base for _, base in used], tables, game, players, bot, seconds, think,
                                          options=FLOOR_OPTIONS.get(game, {}), cpu=cpu, people=people,
                                          db_cpu=db_cpu, split=split))
                 batch = events_per_commit(url, since, time.time())
@@ -709,7 +711,7 @@ def scale_out_compare(processes: int, tables: int, seconds: float, pairs: int, g
     ratios = [r["ratio"] for r in runs]
     return {"mode": "scale-out", "processes": processes, "tables": tables, "seconds": seconds, "pairs": pairs,
             "game": game, "players": players, "people": people, "bot": bot if players > people else None,
-            "split": split, "load_avg": os.getloadavg(), "cpus": os.cpu_count(),
+            "split": split, "think": think, "load_avg": os.getloadavg(), "cpus": os.cpu_count(),
             "postgres_measured": pg_pid is not None,
             "median": {"ratio": statistics.median(ratios),
                        "one_ms_per_event": median([r["1"]["ms_per_event"] for r in runs]),
@@ -727,12 +729,13 @@ def scale_out_line(result: dict) -> str:
     m, (low, high), n = result["median"], result["range"]["ratio"], result["processes"]
     db = (f"PostgreSQL {m['many_db_ms_per_event']:.3f} vs {m['one_db_ms_per_event']:.3f} ms per event"
           if result["postgres_measured"] else "PostgreSQL not on this machine, not measured")
+    paced = f", {result['think']:g} s think time" if result.get("think") else ""
     if m["many_events_per_commit"] is not None and m["one_events_per_commit"] is not None:
         db += f", {m['many_events_per_commit']:.2f} vs {m['one_events_per_commit']:.2f} events per transaction"
     return (f"{n}-process CPU per event: {m['ratio']:.2f}× one process's (median of {result['pairs']} pairs, "
             f"{low:.2f}–{high:.2f}; {m['many_ms_per_event']:.3f} vs {m['one_ms_per_event']:.3f} ms, all server "
             f"processes; {'people of half the tables on different processes' if result['split'] else 'no table split'}"
-            f"); {db}; load {result['load_avg'][0]:.2f}")
+            f"{paced}); {db}; load {result['load_avg'][0]:.2f}")
 
 
 def main() -> None:
@@ -745,8 +748,9 @@ def main() -> None:
     ap.add_argument("--people", type=int, default=2, help="people's seats per table (the others are --bot's)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--seconds", type=float, default=30.0)
-    ap.add_argument("--think", type=float, default=1.0,
-                    help="mean seconds a person thinks before acting (0: act at once, saturating the server)")
+    ap.add_argument("--think", type=float,
+                    help="mean seconds a person thinks before acting (0: act at once, saturating the server; default "
+                         "1, with --floor always 0, with --postgres 0)")
     ap.add_argument("--bot-only-tables", type=int, default=0,
                     help="tables of bots only that play alongside (not measured)")
     ap.add_argument("--bot-only-bot", default="ismcts:iterations=1000000",
@@ -782,6 +786,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.players is None:
         args.players = args.people if args.floor or args.postgres else 3
+    if args.think is None:
+        args.think = 0.0 if args.postgres else 1.0
     if not 1 <= args.people <= args.players:
         ap.error(f"--people must be 1 … --players ({args.players}), got {args.people}")
     if args.postgres:
@@ -793,7 +799,7 @@ def main() -> None:
             script = Path(__file__).resolve().parent.parent / "scripts" / "with-postgres.sh"
             os.execvp("bash", ["bash", str(script), sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]])
         scale_result = scale_out_compare(args.processes, args.tables, args.seconds, args.pairs, args.game,
-                                         args.players, args.people, args.bot, args.split)
+                                         args.players, args.people, args.bot, args.split, args.think)
         print(json.dumps({k: v for k, v in scale_result.items() if k != "runs"}, indent=2))
         if args.json:
             args.json.write_text(json.dumps(scale_result, indent=2), encoding="utf-8")
