@@ -348,3 +348,74 @@ def test_the_chips_value_file_reads_and_plays():
     while not state.game_over:
         seat = state.to_act()[0]
         state.apply(seat, bot.choose(state, seat))
+
+
+def test_rollout_data_labels_each_move_of_a_decision_by_its_advantage():
+    """``rollout_positions``: each kept decision gives one row per legal move, twice the observation wide (the seat's
+    observation before the move, then the move's change of it, :data:`~kartentisch.bots.policy.CHANGE`); the rows of
+    one decision share their first half and their advantages sum to zero; the changes differ between moves."""
+    game = get_game("lastcard")
+    size = Encoder(game, 2, None).size
+    x, y = value.rollout_positions(game, 2, None, 3, seed=4, keep=0.3, rollouts=2)
+    assert x.shape == (len(y), 2 * size) and len(y) > 20
+    runs: list[list[int]] = []
+    for i in range(len(y)):
+        if runs and np.array_equal(x[i, :size], x[runs[-1][0], :size]):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    assert len(runs) >= 3 and all(len(run) >= 2 for run in runs)
+    for run in runs:
+        assert abs(float(y[run].sum())) < 1e-4
+        assert len({x[i, size:].tobytes() for i in run}) == len(run)  # each move changes the observation its way
+    assert float(np.abs(y).max()) > 0.01  # not all moves alike
+
+
+def test_an_advantage_file_ranks_by_the_network_and_its_anchor_keeps_the_heuristic_s_move(tmp_path: Path):
+    """The trainer with ``--rollouts`` writes a value file reading the observation and its change, with the anchor
+    given; the bot plays it. An anchor no move can beat gives the heuristic's moves exactly (lastcard's heuristic is
+    deterministic); without an anchor the network's best, which differs from the heuristic's somewhere."""
+    out = tmp_path / "adv.npz"
+    value.main(["lastcard", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--rollouts", "1",
+                "--anchor", "0.3", "--seed", "3"])
+    policy = load_policy(out)
+    game = get_game("lastcard")
+    assert policy.header["inputs"] == "before and change" and policy.header["anchor"] == 0.3
+    assert policy.header["target"] == "advantage over 1 rollouts per move"
+    assert policy.network.inputs == 2 * Encoder(game, 2, None).size
+    assert make_bot(f"policy:{out}", game, 1).anchor == 0.3
+    heuristic = game.heuristic_bot(0)
+    state, rng, moves, own = game.new_state(2, None, seed=5), random.Random(5), 0, 0
+    while not state.game_over and moves < 60:
+        seat = state.to_act()[0]
+        if not state.round_over and 1 < len(state.legal_actions(seat)) <= 64:
+            anchored = make_bot(f"policy:{out},anchor=1000", game, 1)
+            assert anchored.choose(state, seat) == heuristic.choose(state, seat)
+            free = ValueSearchBot(out, game, seed=1, anchor=0)
+            choice = free.choose(state, seat)
+            assert free.last_values[choice] == max(free.last_values.values())
+            own += choice != heuristic.choose(state, seat)
+            moves += 1
+        state.apply(seat, state.random_action(seat, rng))
+    assert moves >= 20 and own >= 1
+
+
+def test_change_inputs_and_anchors_are_checked(tmp_path: Path, grid_value: Path):
+    game = get_game("grid")
+    size = Encoder(game, 2, SHORT).size
+    with pytest.raises(PolicyError, match=r"p\.npz: kind 'policy' with inputs 'before and change'"):
+        save_policy(tmp_path / "p.npz", Network([(np.zeros((2 * size, 3)), np.zeros(3))]), game, 2, SHORT,
+                    inputs="before and change")
+    with pytest.raises(PolicyError, match=rf"c\.npz: the value network maps {size} inputs .* needs {2 * size} inputs"):
+        save_policy(tmp_path / "c.npz", Network([(np.zeros((size, 1)), np.zeros(1))]), game, 2, SHORT, kind="value",
+                    inputs="before and change")
+    odd = tmp_path / "odd.npz"
+    with np.load(grid_value) as data:
+        arrays = {k: data[k] for k in data.files}
+    header = json.loads(arrays["header"].tobytes().decode()) | {"inputs": "tomorrow's cards"}
+    np.savez(odd, **(arrays | {"header": np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)}))
+    with pytest.raises(PolicyError, match=r"odd\.npz: inputs \"tomorrow's cards\": this kartentisch reads"):
+        load_policy(odd)
+    for bad in (-0.5, "much", True):
+        with pytest.raises(PolicyError, match=r"anchor=.* must be a number ≥ 0"):
+            ValueSearchBot(grid_value, game, anchor=bad)

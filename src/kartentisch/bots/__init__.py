@@ -3,8 +3,8 @@
 The same spec works everywhere (play, simulate, tournament, the table): ``random``,
 ``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``, ``policy:PATH`` (a learned
 policy file played by NumPy, :mod:`.policy`; ``policy:PATH,temperature=0.5`` samples instead of taking the best
-move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=64``; the path may not
-contain a comma).
+move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=64,anchor=0.2``; the
+path may not contain a comma).
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _learned(spec: str, game: Game, seed: int | None, params: dict[str, Any], pl
     from .valuesearch import ValueSearchBot
 
     policy = cached_policy(params.pop("path"))
-    takes = ("samples", "leaves") if policy.kind == "value" else ("temperature",)
+    takes = ("samples", "leaves", "anchor") if policy.kind == "value" else ("temperature",)
     unknown = sorted(set(params) - set(takes))
     if unknown:
         raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; a {policy.kind} file takes "

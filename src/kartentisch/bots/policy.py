@@ -15,7 +15,10 @@ observing seat (:mod:`kartentisch.bots.valuesearch` plays it by a small search).
   shapes, offsets, scales), so a policy whose game changed its observation is refused, not misread;
 * ``actions``: ``size`` and ``digest`` of the action list;
 * ``activation``; and, for reproduction, ``command``, ``seed``, ``trainer`` and whatever else the trainer
-  recorded (:func:`save_policy` takes them as ``info``).
+  recorded (:func:`save_policy` takes them as ``info``);
+* ``inputs`` (values only, optional): :data:`CHANGE` for a network that reads the seat's observation before its
+  move followed by the move's change of it (twice the observation's size; :mod:`kartentisch.rl.value`'s rollout
+  data), else it reads the observation.
 
 **Playing.** The bot reads only its seat's observation: :meth:`Encoder.encode_state
 <kartentisch.rl.observations.Encoder.encode_state>` (the encoder the RL environments use, equal to encoding
@@ -52,6 +55,20 @@ READS = (1, 2)
 ACTIVATIONS = ("tanh", "relu")
 #: What a network's outputs mean: the logits of every action, or one value of the observing seat's position.
 KINDS = ("policy", "value")
+#: A value network's ``inputs``: the observation before the move, then the move's change of it (after − before).
+CHANGE = "before and change"
+
+
+def input_width(header: Mapping[str, Any]) -> int:
+    """The network's input width a file's header declares: the observation's size, twice it for :data:`CHANGE`.
+
+    Raises:
+        PolicyError: ``inputs`` is neither absent nor :data:`CHANGE`.
+    """
+    inputs = header.get("inputs")
+    if inputs not in (None, CHANGE):
+        raise PolicyError(f"inputs {inputs!r}: this kartentisch reads the observation or {CHANGE!r}")
+    return int(header["observation"]["size"]) * (2 if inputs == CHANGE else 1)
 
 
 class PolicyError(KartentischError):
@@ -132,11 +149,13 @@ class Policy:
 
 
 def save_policy(path: str | Path, network: Network, game: Game, players: int, options: Mapping[str, Any] | None,
-                info: Mapping[str, Any] | None = None, kind: str = "policy") -> dict[str, Any]:
+                info: Mapping[str, Any] | None = None, kind: str = "policy",
+                inputs: str | None = None) -> dict[str, Any]:
     """Write ``network`` as a policy file for ``game`` at ``players`` seats with ``options``; returns the header.
 
     ``info`` (JSON-able: the training command, seed, trainer, evaluation …) is merged into the header. ``kind``:
-    ``"policy"`` (one output per action) or ``"value"`` (one output), :data:`KINDS`.
+    ``"policy"`` (one output per action) or ``"value"`` (one output), :data:`KINDS`. ``inputs``: :data:`CHANGE`
+    for a value network reading the observation before a move and its change (module docstring), else ``None``.
 
     Raises:
         PolicyError: an unknown ``kind``, or the network's input or output size does not match the game's
@@ -145,15 +164,18 @@ def save_policy(path: str | Path, network: Network, game: Game, players: int, op
     np = _numpy()
     from ..rl.observations import Encoder
 
-    if kind not in KINDS:
-        raise PolicyError(f"{path}: kind {kind!r}; use one of {', '.join(KINDS)}")
+    if kind not in KINDS or (inputs is not None and (kind, inputs) != ("value", CHANGE)):
+        raise PolicyError(f"{path}: kind {kind!r} with inputs {inputs!r}; use one of {', '.join(KINDS)}, a value "
+                          f"with inputs {CHANGE!r} or none")
     encoder = Encoder(game, players, options)
     space = encoder.space
     outputs = len(space) if kind == "policy" else 1
-    if network.inputs != encoder.size or network.outputs != outputs:
+    width = encoder.size * (2 if inputs == CHANGE else 1)
+    if network.inputs != width or network.outputs != outputs:
         raise PolicyError(f"{path}: the {kind} network maps {network.inputs} inputs to {network.outputs} outputs, "
-                          f"but {game.id} at {players} players observes {encoder.size} and needs {outputs}")
+                          f"but {game.id} at {players} players needs {width} inputs and {outputs} outputs")
     header = {"format": FORMAT, "version": VERSION, "kind": kind, "game": game.id, "players": players,
+              **({"inputs": inputs} if inputs else {}),
               "options": dict(space.options), "activation": network.activation,
               "observation": {"size": encoder.size, "digest": layout_digest(encoder.describe())},
               "actions": {"size": len(space), "digest": layout_digest(space.actions)}, **(info or {})}
@@ -218,7 +240,12 @@ def load_policy(path: str | Path) -> Policy:
         raise PolicyError(f"policy file {where}: activation {header['activation']!r}; use one of "
                           f"{', '.join(ACTIVATIONS)}")
     layers = []
-    width = int(header["observation"]["size"])
+    try:
+        width = input_width(header)
+    except PolicyError as exc:
+        raise PolicyError(f"policy file {where}: {exc}") from None
+    if kind != "value" and width != int(header["observation"]["size"]):
+        raise PolicyError(f"policy file {where}: a {kind} reads the observation, not {header['inputs']!r}")
     k = 0
     while f"w{k}" in arrays or f"b{k}" in arrays:
         w, b = arrays.get(f"w{k}"), arrays.get(f"b{k}")

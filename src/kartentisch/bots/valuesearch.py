@@ -22,6 +22,14 @@ Success of Perfect Information Monte Carlo Sampling in Game Tree Search") with a
 of a search to the end, as AlphaZero (Silver et al. 2018) evaluates leaves with a network and DouZero (Zha et al.
 2021) ranks a card game's moves by a network's Monte-Carlo value estimate.
 
+**Advantage files** (``target`` "advantage over N rollouts per move", :func:`kartentisch.rl.value.rollout_positions`)
+read the seat's observation before the move and the move's change of it (:data:`~.policy.CHANGE`) and give the
+move's advantage over the decision's others, which the heuristic's rollouts measured; the network alone ranks the
+moves (no provisional margin, a round's end included). With an ``anchor`` (the file's header, or
+``policy:PATH,anchor=0.2``; margins over the game's ``margin_scale``) the bot plays the heuristic's move unless the
+best move's mean beats that move's by more than the anchor: a network too noisy to rank close moves then changes
+only the moves it is sure of (measured in lastcard, ``bench/learned/README.md``).
+
 The number of samples is ``samples``, at most ``leaves // len(legal)`` (at least one), so one decision evaluates at
 most about ``leaves`` positions in one batched network call (the time limit: ``bench/learned/README.md``). A
 decision wider than ``leaves`` tokens (lastcard's pass: 455) is the game's heuristic bot's, as ISMCTS does when its
@@ -42,7 +50,7 @@ from typing import Any
 
 from ..kernel import Bot, Game, GameState, KartentischError
 from ..kernel.game import is_int
-from .policy import Policy, PolicyError, _numpy, cached_policy, table_encoder
+from .policy import CHANGE, Policy, PolicyError, _numpy, cached_policy, table_encoder
 
 
 def _margin(game: Game, scores: list[int], seat: int, scale: float) -> float:
@@ -60,16 +68,18 @@ class ValueSearchBot:
         seed: seeds the determinizations: equal seeds and equal views of the seat give equal choices.
         samples: determinizations per decision (int ≥ 1).
         leaves: positions evaluated per decision at most (int ≥ 1); fewer samples on a wide decision.
+        anchor: the margin (≥ 0) by which the best move must beat the heuristic's to be played instead (module
+            docstring); ``None``: the file's ``anchor``, else none.
     Raises:
-        PolicyError: the file (:func:`~.policy.load_policy`), another game, a policy file, or ``samples``/``leaves``
-            not an integer ≥ 1. A table of another player count or observation layout is refused at the first
-            decision (:meth:`check`).
+        PolicyError: the file (:func:`~.policy.load_policy`), another game, a policy file, ``samples``/``leaves``
+            not an integer ≥ 1, or ``anchor`` not a number ≥ 0. A table of another player count or observation
+            layout is refused at the first decision (:meth:`check`).
     """
 
     name = "value"
 
     def __init__(self, policy: Policy | str | Path, game: Game, seed: int | None = None, samples: object = 8,
-                 leaves: object = 64) -> None:
+                 leaves: object = 64, anchor: object = None) -> None:
         self.policy = policy if isinstance(policy, Policy) else cached_policy(policy)
         where = self.policy.path
         if self.policy.game != game.id:
@@ -79,12 +89,23 @@ class ValueSearchBot:
         for name, value in (("samples", samples), ("leaves", leaves)):
             if not (is_int(value) and value >= 1):  # type: ignore[operator]
                 raise PolicyError(f"policy {where}: {name}={value!r} must be an integer ≥ 1")
+        anchor = self.policy.header.get("anchor") if anchor is None else anchor
+        if anchor is not None and (isinstance(anchor, bool) or not isinstance(anchor, int | float) or not anchor >= 0):
+            raise PolicyError(f"policy {where}: anchor={anchor!r} must be a number ≥ 0")
+        #: Margin the best move must beat the heuristic's by (module docstring); ``None``: no anchoring.
+        self.anchor = None if anchor is None else float(anchor)
         self.game = game
         self.samples = int(samples)  # type: ignore[call-overload]
         self.leaves = int(leaves)  # type: ignore[call-overload]
         self.scale = float(self.policy.header.get("scale", 1.0))
+        target = str(self.policy.header.get("target", ""))
         #: The network gives the margin minus the provisional one (:func:`kartentisch.rl.value.provisional`).
-        self.residual = str(self.policy.header.get("target", "")).endswith("minus provisional")
+        self.residual = target.endswith("minus provisional")
+        #: The network gives a move's advantage over the decision's others (:func:`kartentisch.rl.value.
+        #: rollout_positions`): it alone ranks the moves, a round's end included.
+        self.advantage = target.startswith("advantage")
+        #: The network reads the observation before the move and the move's change of it (:data:`~.policy.CHANGE`).
+        self.change = self.policy.header.get("inputs") == CHANGE
         self.rng = random.Random(seed)
         self._fallback: Bot | None = None
         #: Mean value per legal token of the last searched decision (empty when it was forced or not searched).
@@ -121,25 +142,32 @@ class ValueSearchBot:
         where: list[tuple[int, int]] = []  # (token index, row) of each evaluated position
         exact = np.zeros((k, len(legal)))
         zeros = [0] * state.players
+        before = encoder.observe(state, seat) if self.change else None
         for d in range(k):
             sample = state.determinize(seat, self.rng)
             for i, token in enumerate(legal):
                 after = sample.clone()
                 after.apply_unchecked(seat, token)
-                if len(after.scores) > scored:  # the move ended the round: its margin is known
+                if len(after.scores) > scored and not self.advantage:  # the move ended the round: its margin is known
                     exact[d, i] = _margin(self.game, after.scores[scored], seat, self.scale)
                 else:
                     if self.residual:
                         exact[d, i] = _margin(self.game, after.round_score_now() or zeros, seat, self.scale)
                     where.append((d, i))
-                    rows.append(encoder.observe(after, seat))
+                    row = encoder.observe(after, seat)
+                    rows.append(row if before is None else np.concatenate([before, row - before]))
         if rows:
             values = self.policy.network.logits(np.stack(rows))[:, 0]
             for (d, i), v in zip(where, values.tolist(), strict=True):
                 exact[d, i] += v
         means = exact.mean(axis=0)
         self.last_values = dict(zip(legal, means.tolist(), strict=True))
-        return legal[int(np.argmax(means))]
+        best = int(np.argmax(means))
+        if self.anchor is not None and self._heuristic() is not None:
+            usual = self._heuristic().choose(state, seat)  # type: ignore[union-attr]
+            if means[best] <= self.last_values[usual] + self.anchor:
+                return usual
+        return legal[best]
 
     def _heuristic(self) -> Bot | None:
         """The game's heuristic bot (for decisions too wide to search), or ``None`` if it has none."""

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from ..bots import make_bot
-from ..bots.policy import Network, save_policy
+from ..bots.policy import CHANGE, Network, save_policy
 from ..games import get_game
 from ..kernel import Game, GameState, KartentischError
 from ..sim.engine import derive_seed
@@ -152,6 +152,83 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
     return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
 
 
+def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
+                      bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
+                      rollouts: int = 8, widest: int = 64,
+                      log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Afterstates of every legal move, each labelled with its rolled-out advantage: rollout policy iteration's data.
+
+    The matches are played as in :func:`positions`. At a ``keep`` share of the decisions with 2 to ``widest`` legal
+    tokens, each token is applied in ``rollouts`` determinizations of the deciding seat's information
+    (:meth:`~kartentisch.kernel.GameState.determinize`: every card it cannot see re-dealt) and the round is played
+    out by the data's bots (a move that ends the round is scored at once). A token's value is its mean round margin
+    (:func:`margins`) over the rollouts, its **advantage** that value minus the mean over the decision's tokens. The
+    input is the deciding seat's observation before the move followed by the move's change of it (after the first
+    determinization's move; :data:`~kartentisch.bots.policy.CHANGE`): the change is what tells one decision's moves
+    apart. Every token of a decision meets the same determinizations and the same bots' seeds (common random
+    numbers), so advantages differ by what the moves change, not by the luck of the deal; and the label leaves out
+    what the whole decision is worth, which a network fitted to values spends itself on (measured in lastcard: a
+    value network explaining 80 % of its targets' variance still ranked one decision's moves unlike the rollouts,
+    ``bench/learned/README.md``). The one-ply search ranks a decision's moves by the network alone
+    (:mod:`kartentisch.bots.valuesearch`): the greedy policy over the rollouts' values of the data's bots, one step
+    of rollout-based approximate policy iteration (Bertsekas & Tsitsiklis 1996, §6.1; Lagoudakis & Parr 2003).
+
+    Args:
+        rollouts: determinizations played out per decision (int ≥ 1).
+        widest: decisions with more legal tokens are skipped (lastcard's pass: 455; the search hands those to the
+            heuristic).
+    Returns:
+        ``x`` ``(afterstates, 2 × observation size)`` float32 (before, then after − before) and ``y``
+        ``(afterstates,)`` float32 (advantages in margins over :func:`margin_scale`).
+    Raises:
+        KartentischError: a bad bot spec, share or count, or a game without a score scale.
+    """
+    if not (0 <= explore <= 1 and 0 < keep <= 1 and matches >= 1 and bots and rollouts >= 1 and widest >= 2):
+        raise KartentischError(f"rollout data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot, rollouts ≥ 1 "
+                               f"and widest ≥ 2; got matches={matches}, explore={explore}, keep={keep}, "
+                               f"bots={list(bots)}, rollouts={rollouts}, widest={widest}")
+    scale = margin_scale(game)
+    opts = game.resolve_options(players, options)
+    encoder = Encoder(game, players, opts)
+    rng = random.Random(seed)
+    xs: list[np.ndarray] = []
+    ys: list[float] = []
+    started = time.perf_counter()
+    for m in range(matches):
+        specs = [bots[(s + m) % len(bots)] for s in range(players)]
+        seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
+        state: GameState = game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
+        decision = 0
+        while not state.game_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if not state.round_over and 2 <= len(legal) <= widest and rng.random() < keep:
+                before = encoder.encode_state(state, seat)
+                samples = [state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, r)))
+                           for r in range(rollouts)]
+                values = np.zeros(len(legal))
+                for i, token in enumerate(legal):
+                    for r, sample in enumerate(samples):
+                        after = sample.clone()
+                        scored = len(after.scores)
+                        after.apply_unchecked(seat, token)
+                        if r == 0:
+                            xs.append(np.concatenate([before, encoder.encode_state(after, seat) - before]))
+                        rolling = [make_bot(spec, game, derive_seed(seed, "rollout", m, decision, r, s))
+                                   for s, spec in enumerate(specs)]
+                        while len(after.scores) == scored:
+                            actor = after.to_act()[0]
+                            after.apply_unchecked(actor, rolling[actor].choose(after, actor))
+                        values[i] += margins(game, after.scores[scored], scale)[seat] / rollouts
+                ys.extend((values - values.mean()).tolist())
+            bot_move = rng.random() >= explore or state.round_over
+            state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
+            decision += 1
+        if log and (m + 1) % max(1, matches // 10) == 0:
+            log(f"  {m + 1}/{matches} matches, {len(ys)} afterstates, {time.perf_counter() - started:.0f} s")
+    return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
+
+
 def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs: int = 8, batch: int = 256,
         lr: float = 1e-3, seed: int = 0, log: Callable[[str], None] | None = None) -> tuple[Network, dict[str, float]]:
     """Fit a ``tanh`` MLP ``x → y`` by mean squared error with Adam (Kingma & Ba 2015), NumPy only.
@@ -227,6 +304,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--keep", type=float, default=0.2, help="share of positions kept")
     parser.add_argument("--plain", action="store_true", help="target the round margin itself, not the residual")
     parser.add_argument("--horizon", type=int, default=0, help="decisions to the bootstrapped target (0: round end)")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="label every legal move's afterstate by its advantage over this many rollouts of the "
+                             "bots to the round's end (rollout_positions; 0: the bots' own positions, positions)")
+    parser.add_argument("--anchor", type=float,
+                        help="with --rollouts: the file's default margin by which the search's best move must beat "
+                             "the heuristic's to be played instead (valuesearch's anchor)")
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -236,8 +319,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     bots = [b for b in ns.bots.split(";") if b]
     began = time.perf_counter()
     print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
-    x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, not ns.plain,
-                     ns.horizon, log=lambda s: print(s, flush=True))
+    if ns.anchor is not None and not (ns.rollouts and ns.anchor >= 0):
+        parser.error("--anchor needs --rollouts and a margin ≥ 0")
+    if ns.rollouts and (ns.plain or ns.horizon):
+        parser.error("--rollouts labels a move's advantage at the round's end: not with --plain or --horizon")
+    if ns.rollouts:
+        x, y = rollout_positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, ns.rollouts,
+                                 log=lambda s: print(s, flush=True))
+    else:
+        x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, not ns.plain,
+                         ns.horizon, log=lambda s: print(s, flush=True))
     data_s = time.perf_counter() - began
     print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
     hidden = [int(h) for h in ns.hidden.split(",") if h]
@@ -245,11 +336,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     target = "round margin" if ns.plain else "round margin minus provisional"
     if ns.horizon:
         target = f"provisional margin in {ns.horizon} decisions minus provisional"
+    if ns.rollouts:
+        target = f"advantage over {ns.rollouts} rollouts per move"
     info = {"command": "python -m kartentisch.rl.value " + shlex.join(args), "seed": ns.seed,
             "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": target,
             "scale": margin_scale(game), "positions": len(y), "data_seconds": round(data_s),
             "fit_seconds": round(time.perf_counter() - began - data_s), **{k: round(v, 5) for k, v in figures.items()}}
-    save_policy(ns.out, network, game, ns.players, None, info, kind="value")
+    if ns.anchor is not None:
+        info["anchor"] = ns.anchor
+    save_policy(ns.out, network, game, ns.players, None, info, kind="value", inputs=CHANGE if ns.rollouts else None)
     print(f"wrote {ns.out}", flush=True)
 
 
