@@ -374,7 +374,8 @@ def test_rollout_data_labels_each_move_of_a_decision_by_its_advantage():
 def test_an_advantage_file_ranks_by_the_network_and_its_anchor_keeps_the_heuristic_s_move(tmp_path: Path):
     """The trainer with ``--rollouts`` writes a value file reading the observation and its change, with the anchor
     given; the bot plays it. An anchor no move can beat gives the heuristic's moves exactly (lastcard's heuristic is
-    deterministic); without an anchor the network's best, which differs from the heuristic's somewhere."""
+    deterministic); without an anchor the network's best, which differs from the heuristic's somewhere, and the
+    same on a re-deal of what the seat cannot see."""
     out = tmp_path / "adv.npz"
     value.main(["lastcard", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--rollouts", "1",
                 "--anchor", "0.3", "--seed", "3"])
@@ -394,6 +395,8 @@ def test_an_advantage_file_ranks_by_the_network_and_its_anchor_keeps_the_heurist
             free = ValueSearchBot(out, game, seed=1, anchor=0)
             choice = free.choose(state, seat)
             assert free.last_values[choice] == max(free.last_values.values())
+            twin, twin_bot = state.determinize(seat, random.Random(moves)), ValueSearchBot(out, game, seed=1, anchor=0)
+            assert twin_bot.choose(twin, seat) == choice and twin_bot.last_values == free.last_values  # the view only
             own += choice != heuristic.choose(state, seat)
             moves += 1
         state.apply(seat, state.random_action(seat, rng))
