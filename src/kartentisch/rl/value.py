@@ -85,6 +85,22 @@ def provisional(game: Game, state: GameState, scale: float) -> list[float]:
     return margins(game, now, scale) if now is not None else [0.0] * state.players
 
 
+def _data_setup(game: Game, players: int, options: Mapping[str, Any] | None,
+                seed: int) -> tuple[float, dict[str, Any], Encoder, random.Random]:
+    """The data's margin scale (:func:`margin_scale`), resolved options, observation encoder and generator."""
+    opts = game.resolve_options(players, options)
+    return margin_scale(game), opts, Encoder(game, players, opts), random.Random(seed)
+
+
+def _data_match(game: Game, players: int, opts: Mapping[str, Any], seed: int, bots: Sequence[str],
+                m: int) -> tuple[list[str], list[Any], GameState]:
+    """Match ``m`` of the data: its bot specs (``bots`` cycled over the seats, rotated a seat each match), its
+    seeded bots and its first state."""
+    specs = [bots[(s + m) % len(bots)] for s in range(players)]
+    seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
+    return specs, seated, game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
+
+
 def positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
               bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
               residual: bool = True, horizon: int = 0,
@@ -112,17 +128,12 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
         raise KartentischError(f"value data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot and a horizon "
                                f"≥ 0 (with a residual target); got matches={matches}, explore={explore}, keep={keep}, "
                                f"bots={list(bots)}, horizon={horizon}, residual={residual}")
-    scale = margin_scale(game)
-    opts = game.resolve_options(players, options)
-    encoder = Encoder(game, players, opts)
-    rng = random.Random(seed)
+    scale, opts, encoder, rng = _data_setup(game, players, options, seed)
     xs: list[np.ndarray] = []
     ys: list[float] = []
     started = time.perf_counter()
     for m in range(matches):
-        specs = [bots[(s + m) % len(bots)] for s in range(players)]
-        seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
-        state: GameState = game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
+        _, seated, state = _data_match(game, players, opts, seed, bots, m)
         pending: list[tuple[np.ndarray, int, float, int]] = []  # observation, seat, base, decision it is due
         scored = decisions = 0
         while not state.game_over:
@@ -187,17 +198,12 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
         raise KartentischError(f"rollout data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot, rollouts ≥ 1 "
                                f"and widest ≥ 2; got matches={matches}, explore={explore}, keep={keep}, "
                                f"bots={list(bots)}, rollouts={rollouts}, widest={widest}")
-    scale = margin_scale(game)
-    opts = game.resolve_options(players, options)
-    encoder = Encoder(game, players, opts)
-    rng = random.Random(seed)
+    scale, opts, encoder, rng = _data_setup(game, players, options, seed)
     xs: list[np.ndarray] = []
     ys: list[float] = []
     started = time.perf_counter()
     for m in range(matches):
-        specs = [bots[(s + m) % len(bots)] for s in range(players)]
-        seated = [make_bot(spec, game, derive_seed(seed, "value", m, s)) for s, spec in enumerate(specs)]
-        state: GameState = game.new_state(players, opts, seed=derive_seed(seed, "deal", m))
+        specs, seated, state = _data_match(game, players, opts, seed, bots, m)
         decision = 0
         while not state.game_over:
             seat = state.to_act()[0]
