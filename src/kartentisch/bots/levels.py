@@ -26,7 +26,7 @@ LEVEL_SPECS: dict[str, str] = {"easy": "random", "medium": "heuristic", "strong"
 MEASURED: dict[str, tuple[str, ...]] = {
     "colors": ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=1000"),
     "chips": ("random", "ismcts:iterations=100", "heuristic", "policy", "ismcts:iterations=1000"),
-    "lastcard": ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=1000"),
+    "lastcard": ("random", "heuristic", "policy", "ismcts:iterations=100", "ismcts:iterations=1000"),
     "grid": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000", "policy"),
     "mayhem": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000"),
 }
