@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
+from kartentisch.bots.levels import shipped_policy
 from kartentisch.cli.app import app
 from kartentisch.cli.common import bot_specs as split_specs
 from kartentisch.kernel import KartentischError
@@ -130,6 +131,15 @@ def test_cli_writes_the_json_document_and_plot(tmp_path):
     # one line however narrow the terminal (piped: 80 columns), the seat counted as players count it
     line = next(x for x in res.output.splitlines() if x.startswith("first-seat advantage"))
     assert line.startswith("first-seat advantage: Seat 1 wins ") and line.endswith(")") and len(line) > 80
+
+
+def test_a_piped_result_table_keeps_a_long_bot_spec_whole():
+    """Piped (80 columns), the results table cut "policy:…/lastcard/policy.npz" to "policy:src/karte…"; it is
+    whole."""
+    spec = f"policy:{shipped_policy('lastcard')}"
+    res = runner.invoke(app, ["tournament", "lastcard", "--bots", f"{spec},heuristic", "--matches", "2"])
+    assert res.exit_code == 0, res.output
+    assert len(spec) > 40 and any(line.startswith(f"│ {spec} ") for line in res.output.splitlines())
 
 
 def test_cli_rejects_bad_match_count():

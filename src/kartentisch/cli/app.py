@@ -355,7 +355,7 @@ def simulate_cmd(
 
     Exits 0 only if every match ended.
     """
-    from .tournament import check_outputs, print_tables, write_reports
+    from .tournament import check_outputs, print_table, print_tables, write_reports
 
     _game(game)
     specs = bot_specs(bots)
@@ -371,7 +371,7 @@ def simulate_cmd(
     elapsed = time.perf_counter() - started
     summary.update(jobs=jobs, backend=backend, seconds=elapsed,
                    matches_per_s=summary["matches"] / elapsed if elapsed else 0.0)
-    console.print(results_table(summary, f"{game}, {players} players, {games_} matches, seed {seed}"))
+    print_table(results_table(summary, f"{game}, {players} players, {games_} matches, seed {seed}"))
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "
                   f"mean decisions {summary['mean_decisions']:.1f}; {summary['matches_per_s']:.1f} matches/s")
     from kartentisch.sim.plots import plot_summary

@@ -44,20 +44,25 @@ def check_outputs(json_out: Path | None, plot: Path | None, html: Path | None) -
         raise typer.BadParameter(f"--html {html}: give a file ending in .html")
 
 
+def print_table(table: Table) -> None:
+    """Print ``table`` (cells as plain text, never markup): on a terminal it fits its width; piped or redirected it
+    gets the width it needs (Rich would cut it to 80 columns, e.g. a policy's path in the bots' column)."""
+    if console.is_terminal:
+        console.print(table, markup=False)
+    else:  # Console.print caps a width at the console's, so the console widens for the table
+        usual = console.width
+        console.width = max(usual, Measurement.get(console, console.options.update_width(10_000), table).maximum)
+        console.print(table, markup=False)
+        console.width = usual
+
+
 def print_tables(tables: Sequence[TextTable]) -> None:
-    """Print the lab's tables with Rich (cells as plain text, never markup). On a terminal a table fits its
-    width; piped or redirected, each table gets the width it needs (Rich would cut it to 80 columns)."""
+    """Print the lab's tables and their notes (:func:`print_table`)."""
     for t in tables:
         table = Table(*t.headers, title=t.title, title_justify="left")
         for row in t.rows:
             table.add_row(*row)
-        if console.is_terminal:
-            console.print(table, markup=False)
-        else:  # Console.print caps a width at the console's, so the console widens for the table
-            usual = console.width
-            console.width = max(usual, Measurement.get(console, console.options.update_width(10_000), table).maximum)
-            console.print(table, markup=False)
-            console.width = usual
+        print_table(table)
         for note in t.notes:
             console.print(note, markup=False, soft_wrap=True)
 
@@ -119,7 +124,7 @@ def tournament_cmd(
     summary = tournament_summary(results, game, players, seed)
     summary["options"] = opts
     title = f"{game}, {players} players, {matches} matches, seed {seed}"
-    console.print(results_table(summary, title, elo=True))
+    print_table(results_table(summary, title, elo=True))
     fs = summary["first_seat"]
     console.print(f"first-seat advantage: {seat_label(0)} wins {fs['win_rate']:.3f} "
                   f"(95% CI {fs['ci95'][0]:.3f} – {fs['ci95'][1]:.3f}) vs fair share {fs['fair_share']:.3f}: "
