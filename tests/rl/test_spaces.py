@@ -118,25 +118,35 @@ def test_table_masks_equal_a_fresh_listing_at_every_step(game_id: str) -> None:
 LEGAL_STEPS = [g for g in GAME_IDS if getattr(get_game(g).parts.observation(), "legal_steps", None) is not None]
 
 
+#: Rule variants the legal steps are compared under besides the short match (mayhem: a Counterattack on any
+#: seat, R21, and the published Gambler, R50).
+VARIANTS: dict[str, list[dict[str, object]]] = {"mayhem": [{"counter_target": "any", "gambling_rule": "published"}]}
+
+
 @pytest.mark.parametrize("game_id", LEGAL_STEPS)
 def test_a_games_legal_steps_equal_the_token_listing(game_id: str) -> None:
     """A layout's ``legal_steps`` (ids from the state, no token listed) answers exactly what
     ``ActionSpace.next_steps`` answers on ``legal_actions``: the same ids and, for each, the same token
-    or ``None``, at every step of seeded random play (40 matches at 2 seats and at the most)."""
+    or ``None``, at every step of seeded random play (40 matches at 2 seats and at the most, in each rule
+    variant), multi-step decisions included."""
     from kartentisch.rl.table import Table
 
     game = get_game(game_id)
     for players in player_counts(game_id):
-        table = Table(game, players, SMALL[game_id])
-        legal = table.legal
-        assert legal is not None
-        rng = random.Random(11)
-        for seed in range(40):
-            state = table.reset(seed)
-            while not state.game_over:
-                seat = state.to_act()[0]
-                reference = table.space.next_steps(state.legal_actions(seat), table.steps)
-                ids = legal.ids(state, seat, table.steps)
-                assert sorted(ids) == sorted(reference), (seed, table.steps)
-                assert {i: legal.token(table.steps, i) for i in ids} == reference
-                table.step(rng.choice(ids))
+        for variant in [{}, *VARIANTS.get(game_id, [])]:
+            table = Table(game, players, {**SMALL[game_id], **variant})
+            legal = table.legal
+            assert legal is not None
+            rng = random.Random(11)
+            multi = 0
+            for seed in range(40):
+                state = table.reset(seed)
+                while not state.game_over:
+                    seat = state.to_act()[0]
+                    reference = table.space.next_steps(state.legal_actions(seat), table.steps)
+                    ids = legal.ids(state, seat, table.steps)
+                    assert sorted(ids) == sorted(reference), (seed, table.steps)
+                    assert {i: legal.token(state, seat, table.steps, i) for i in ids} == reference
+                    multi += reference != {i: table.space.actions[i] for i in reference}
+                    table.step(rng.choice(ids))
+            assert multi > 40, (players, variant)  # many decisions had a step that completes no token or another

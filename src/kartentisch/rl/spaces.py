@@ -41,9 +41,9 @@ class LegalSteps(Protocol):
         ints, each id once, in no particular order (empty when it has no decision)."""
         ...
 
-    def token(self, steps: Sequence[int], step: int) -> str | None:
-        """The token that the legal ``step`` after ``steps`` completes, or ``None`` when more steps
-        must follow."""
+    def token(self, state: GameState, seat: int, steps: Sequence[int], step: int) -> str | None:
+        """The token that the legal ``step`` of ``seat`` after ``steps`` completes in ``state``, or ``None``
+        when more steps must follow."""
         ...
 
 

@@ -152,9 +152,10 @@ class Table:
         listed: the ids come from the state, the tokens from the chosen steps.
         """
         if self._next is None and self.legal is not None:
-            legal = self.legal
+            legal, state, seat = self.legal, self.state, self.acting()
+            assert state is not None
             self._legal_mask()
-            self._next = {i: legal.token(self.steps, i) for i in self._ids}
+            self._next = {i: legal.token(state, seat, self.steps, i) for i in self._ids} if seat is not None else {}
         if self._next is None:
             state = self.state
             assert state is not None
@@ -177,8 +178,8 @@ class Table:
                 ids = sorted(self.legal.ids(state, seat, self.steps)) if seat is not None else []
             else:
                 ids = sorted(self.next_steps())
-            if ids:
-                mask[ids] = 1
+            for i in ids:  # a few ids: item by item is cheaper than NumPy's fancy index of a list
+                mask[i] = 1
             self._ids = ids
             self._mask = mask
         return self._mask
@@ -220,7 +221,9 @@ class Table:
             index = None
         inside = index is not None and 0 <= index < len(self.space)
         if self.legal is not None and index is not None and inside and self._legal_mask()[index]:
-            return index, self.legal.token(self.steps, index)
+            seat = self.acting()
+            assert self.state is not None and seat is not None  # a legal step has an acting seat
+            return index, self.legal.token(self.state, seat, self.steps, index)
         nxt = self.next_steps()
         if index is None or index not in nxt:
             name = self.space.actions[index] if index is not None and inside else action
@@ -248,7 +251,7 @@ class Table:
         seat = self.acting()
         assert seat is not None
         self.steps = []
-        return self._apply(seat, token)
+        return self._apply(seat, token, checked=False)
 
     def play(self, seat: int, token: str) -> list[float]:
         """Apply a whole token of ``seat`` (a bot's move; checked by the kernel); returns the rewards."""
@@ -280,10 +283,15 @@ class Table:
                 total += rewards[seat]
         return total
 
-    def _apply(self, seat: int, token: str) -> list[float]:
+    def _apply(self, seat: int, token: str, checked: bool = True) -> list[float]:
+        """Apply ``seat``'s ``token`` (unchecked when it was completed by legal steps: a token of the listing,
+        :meth:`check`) and return the rewards."""
         state = self.state
         assert state is not None
-        state.apply(seat, token)
+        if checked:
+            state.apply(seat, token)
+        else:
+            state.apply_unchecked(seat, token)
         self._next = self._mask = None
         self._tokens = None
         self.decisions += 1

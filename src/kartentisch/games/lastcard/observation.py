@@ -254,7 +254,7 @@ class LegalSteps:
                 out += [ids[t] for t in pile]
         return out
 
-    def token(self, steps: Sequence[int], step: int) -> str | None:
+    def token(self, state: GameState, seat: int, steps: Sequence[int], step: int) -> str | None:
         """The token ``step`` completes after ``steps``: ``None`` for ``with:c`` and ``help:h``, the help
         play ``play:c:h1…`` for ``go`` (R10), the step's own token otherwise."""
         if step == self.go:

@@ -7,7 +7,7 @@ never do. Slice meanings are listed in each :class:`Part`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...kernel import GameState
@@ -35,8 +35,12 @@ from ...rl.observations import (
     update_cards,
     zeros,
 )
+from ...rl.spaces import ActionSpace
+from .cards import CODES, COLORS, KIND
+from .fast import listing
+from .matching import PLAIN_CODES, PLAY_TOKEN, named_cards
 from .rules import MayhemState, point_limit
-from .table import copy_json
+from .table import AFTER_DRAW, CHANCE, COUNTER, PLAY, START, copy_json
 
 MAYHEM_WISHES = ("r", "y", "g", "b") + tuple(str(v) for v in range(1, 10))
 MAYHEM_COLOURS = ("r", "y", "g", "b")
@@ -226,7 +230,9 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
         buf[start:stop] = zeros(stop - start)
     hands = s.hands
     draw, discard = s.draw, s.discard
-    for name, now in zip(LISTS, (hands[seat], discard, s.events_used, s.market), strict=True):
+    lists = (hands[seat], discard, s.events_used, s.market)
+    for k in range(len(LISTS)):  # indices, not zip(strict=True): compiled, that is a generic call per update
+        name, now = LISTS[k], lists[k]
         was: list[str] = kept.get(name, [])
         if now != was:
             update_cards(buf, at[name], index, was, now)
@@ -255,8 +261,9 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
     if s.exhausted:
         buf[at["exhausted"]] = 1.0
     end = len(buf)
-    for (name, fill, following), data in zip(REST, (s.revealed, s.gamble, seen_pending(s.pending, seat), ctx.steps),
-                                             strict=True):
+    rest = (s.revealed, s.gamble, seen_pending(s.pending, seat), ctx.steps)
+    for k in range(len(REST)):
+        (name, fill, following), data = REST[k], rest[k]
         before = kept.get(name)
         if data != before and (data or before):  # no data (None, no steps) writes nothing: an absent copy is the same
             start, stop = at[name], at[following] if following else end
@@ -265,6 +272,135 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
             kept[name] = copy_json(data)
 
 
+#: The card kinds whose arguments name cards of the hand: Gift and Exchange (R9, R10), played, as start
+#: card (R36) or countered (R21); their tokens are a head and one ``card:<x>`` step per named card.
+NAMING: Final = frozenset(("gift", "exch"))
+
+
+class LegalSteps:
+    """The acting seat's legal next steps as action ids, without listing the card combinations.
+
+    Equal to :meth:`~kartentisch.rl.spaces.ActionSpace.next_steps` on :func:`.fast.listing`
+    (``tests/rl/test_spaces.py`` compares them at every step of seeded random play). The listing names
+    every pair of hand cards a Gift or an Exchange may give (R9, R10, R21, R36), up to ~2,000 tokens at
+    8 seats, only for their head steps to be read; here a decision's first step lists the heads
+    (``play:<card>:<t>``, ``start:<t>``, ``counter:<c>:<t>``) and every other token of the listing,
+    and each further step the cards that may follow (:func:`.matching.named_cards`: min(2, E) cards in
+    canonical order, a card twice only when held twice).
+    """
+
+    def __init__(self, space: ActionSpace) -> None:
+        index = space.index
+        self.actions = space.actions
+        self.index = index
+        self.draw, self.pass_ = index["draw"], index["pass"]
+        self.card_id = {c: index["card:" + c] for c in CODES}
+        self.card_of = {i: c for c, i in self.card_id.items()}
+        seats = range(space.players)
+        naming = [c for c in CODES if KIND[c] in NAMING]
+        #: play:<card>:<t> of a Gift or an Exchange → its card; the ids per card and target seat.
+        self.play_head = {index[f"play:{c}:{t}"]: c for c in naming for t in seats}
+        self.play_heads = {c: [index[f"play:{c}:{t}"] for t in seats] for c in naming}
+        self.start_heads = [index[f"start:{t}"] for t in seats]
+        self.counter_heads = {index[f"counter:{c}:{t}"]: (c, t) for c in COLORS for t in seats}
+        #: Arguments that do not depend on the state (R14, R17, R18): the ids of a card's play tokens.
+        self.fixed: dict[str, list[int]] = {}
+
+    def _effect_ids(self, s: MayhemState, seat: int, card: str) -> list[int]:
+        """The ids of the play tokens of ``card``, a card with arguments that names no hand card."""
+        ids = self.fixed.get(card)
+        if ids is not None:
+            return ids
+        hand = s.hands[seat]
+        ids = [self.index[t] for t in s._effect_tokens(seat, card, hand, card, PLAY_TOKEN[card])]
+        if KIND[card] in ("fant", "counter", "nicetry"):
+            self.fixed[card] = ids
+        return ids
+
+    def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> list[int]:
+        """The legal next step ids of ``seat`` after ``steps`` (class docstring; mayhem R2, R3, R8, R9, R10,
+        R21, R36 and the listing's other phases).
+
+        Raises:
+            TypeError: ``state`` is not a mayhem state.
+        """
+        if not isinstance(state, MayhemState):
+            raise TypeError(f"mayhem's legal steps read a mayhem state, not {type(state).__name__}")
+        s = state
+        if steps:
+            return self._card_steps(s, seat, steps)
+        phase = s.phase
+        if phase == PLAY or phase == AFTER_DRAW or phase == CHANCE:
+            out: list[int] = []
+            others = s._others(seat)
+            for card in s._playable_cards(seat):
+                if card in PLAIN_CODES:
+                    out.append(self.index[PLAY_TOKEN[card]])
+                elif KIND[card] in NAMING:
+                    heads = self.play_heads[card]
+                    out.extend([heads[t] for t in others])
+                else:
+                    out.extend(self._effect_ids(s, seat, card))
+            if phase == CHANCE:
+                return out or [self.draw]  # R8
+            out.append(self.pass_ if phase == AFTER_DRAW else self.draw)  # R2, R7
+            return out
+        if phase == START and KIND[s.discard[0]] in NAMING:
+            return [self.start_heads[t] for t in s._others(seat)]  # R36
+        if phase == COUNTER and "counter" in s.hands[seat] and s._names_cards():
+            targets = s._counter_targets(seat)
+            return [self.pass_] + [self.index[f"counter:{c}:{t}"] for c in COLORS for t in targets]  # R21
+        return [self.index[t] for t in listing(s, seat)]
+
+    def _named(self, s: MayhemState, seat: int, head: int) -> tuple[list[str], list[bool]] | None:
+        """The cards ``head`` names (:func:`.matching.named_cards`), or ``None`` when it names none."""
+        phase = s.phase
+        if phase == START:
+            left_out = None
+            if KIND[s.discard[0]] not in NAMING:
+                return None
+        elif phase == COUNTER:
+            left_out = "counter"
+            if head not in self.counter_heads or not s._names_cards():
+                return None
+        else:
+            left_out = self.play_head.get(head)
+            if left_out is None:
+                return None
+        return named_cards(s.hands[seat], left_out)
+
+    def _card_steps(self, s: MayhemState, seat: int, steps: Sequence[int]) -> list[int]:
+        """The ``card:<x>`` steps after a head and the cards named so far (R9, R10: min(2, E) cards)."""
+        named = self._named(s, seat, steps[0])
+        assert named is not None, "card steps follow a head that names cards"
+        distinct, doubled = named
+        card_id = self.card_id
+        if len(steps) == 1:
+            if len(distinct) == 1 and not doubled[0]:
+                return [card_id[distinct[0]]]
+            return [card_id[c] for i, c in enumerate(distinct) if doubled[i] or i + 1 < len(distinct)]
+        i = distinct.index(self.card_of[steps[1]])
+        return ([card_id[distinct[i]]] if doubled[i] else []) + [card_id[c] for c in distinct[i + 1:]]
+
+    def token(self, state: GameState, seat: int, steps: Sequence[int], step: int) -> str | None:
+        """The token the legal ``step`` completes after ``steps``: ``None`` for a head or a first card while
+        more cards are to be named, the head with its cards (``play:rgift:2:r5:y7``) for the last, the step's
+        own token otherwise."""
+        assert isinstance(state, MayhemState)
+        head = steps[0] if steps else step
+        named = self._named(state, seat, head)
+        if named is None:
+            return self.actions[step]
+        distinct, doubled = named
+        needed = 0 if not distinct else 1 if len(distinct) == 1 and not doubled[0] else 2
+        if len(steps) < needed:
+            return None
+        card_of = self.card_of
+        return self.actions[head] + "".join([":" + card_of[i] for i in steps[1:]]) + (
+            ":" + card_of[step] if steps else "")
+
+
 LAYOUT = Layout(("start", "play", "after_draw", "chance", "counter", "nicetry", "market", "recession", "party",
                  "christmas", "gamble", "round_over", "game_over"), PARTS, zones=zones,
-                points=lambda n, o: float(point_limit(n, o)), direct=from_scratch(update), update=update)
+                points=lambda n, o: float(point_limit(n, o)), legal_steps=LegalSteps, direct=from_scratch(update),
+                update=update)
