@@ -80,8 +80,12 @@ class Table:
         self.state: GameState | None = None
         self.steps: list[int] = []
         self._next: dict[int, str | None] | None = None
-        #: The acting seat's legal next step ids as a mask (``None``: not yet read).
+        #: The acting seat's legal next step ids as a mask (``None``: not yet read); written into ``_buffer``,
+        #: whose only ones are those of ``_ids`` (cleared id by id: no new 8,510-entry array per step).
         self._mask: np.ndarray | None = None
+        self._buffer = np.zeros(len(self.space), dtype=np.int8)
+        #: The acting seat, read once per state (``-1``: not yet read since the state changed).
+        self._seat: int | None = -1
         #: The same ids as an ascending list (read with the mask).
         self._ids: list[int] = []
         #: The acting seat's legal tokens that continue its chosen ``steps`` (``None``: list them anew).
@@ -127,6 +131,7 @@ class Table:
         self.state = state
         self.steps = []
         self._next = self._mask = None
+        self._seat = -1
         self._tokens = None
         self.decisions = self.actions = 0
         self._scored = len(state.scores)
@@ -140,8 +145,10 @@ class Table:
     def acting(self) -> int | None:
         """The seat that decides now (the first of ``to_act``), ``None`` once the match is over."""
         assert self.state is not None
-        to_act = self.state.to_act()
-        return to_act[0] if to_act else None
+        if self._seat == -1:
+            to_act = self.state.to_act()
+            self._seat = to_act[0] if to_act else None
+        return self._seat
 
     def next_steps(self) -> dict[int, str | None]:
         """The acting seat's legal next steps: id → the token it completes (``None``: more follow).
@@ -171,14 +178,16 @@ class Table:
     def _legal_mask(self) -> np.ndarray:
         """The acting seat's mask and its ids (``_ids``), read once per step and kept; callers get copies."""
         if self._mask is None:
-            mask = np.zeros(len(self.space), dtype=np.int8)
             state, seat = self.state, self.acting()
             assert state is not None
             if self.legal is not None:
                 ids = sorted(self.legal.ids(state, seat, self.steps)) if seat is not None else []
             else:
                 ids = sorted(self.next_steps())
-            for i in ids:  # a few ids: item by item is cheaper than NumPy's fancy index of a list
+            mask = self._buffer
+            for i in self._ids:  # a few ids: item by item is cheaper than NumPy's fancy index of a list
+                mask[i] = 0
+            for i in ids:
                 mask[i] = 1
             self._ids = ids
             self._mask = mask
@@ -293,6 +302,7 @@ class Table:
         else:
             state.apply_unchecked(seat, token)
         self._next = self._mask = None
+        self._seat = -1
         self._tokens = None
         self.decisions += 1
         rewards = [0.0] * self.players
