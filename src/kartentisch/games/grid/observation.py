@@ -20,7 +20,6 @@ from typing import Any, Final
 import numpy as np
 
 from ...kernel import GameState
-from ...kernel.memo import Memo
 from ...rl.observations import (
     Ctx,
     Dims,
@@ -39,6 +38,7 @@ from ...rl.observations import (
 )
 from .cards import COLOURS, DECK, MEAN_VALUE, VALUE
 from .notation import LINES
+from .rules import GridState
 
 GRID_STEPS = ("start", "drawn", "taken", "remove", "close")
 #: Features of one card: colour one-hot, then the scaled value.
@@ -75,56 +75,43 @@ CELL_BLOCKS: dict[str | None, array.array[float]] = {x: _cell_block(x) for x in 
 SEAT = 9 * CELL + 4
 
 
-#: Encoded grids by content (a grid changes only on its owner's turn, and every seat sees it):
-#: emptied when it reaches :data:`GRID_CACHE` entries.
-GRID_CACHE = 4096
+def _seen(grid: Sequence[Sequence[str | None]], r: int, c: int) -> str | None:
+    """What a seat sees in cell (r, c) of ``grid`` padded to 3×3 (R21): the code face up, ``"?"`` face down,
+    ``None`` for no card (a gap, or outside the grid's shape)."""
+    if r >= len(grid) or c >= len(grid[r]):
+        return None
+    cell = grid[r][c]
+    return "?" if cell is not None and cell[0] == "?" else cell
 
 
-def _grid_block(grid: Sequence[Sequence[str | None]]) -> array.array[float]:
-    """One seat's block: 9 padded cells, then rows, columns, face-up sum, face-down count (only read, never
-    written: :data:`_SEEN` shares it)."""
-    block = array.array("f", bytes(4 * SEAT))
+def _write_block(buf: Any, here: int, grid: Sequence[Sequence[str | None]],
+                 was: Sequence[Sequence[str | None]] | None) -> None:
+    """One seat's block at ``here``: 9 padded cells, then rows, columns, face-up sum, face-down count. A cell
+    is written only where it differs from ``was``, the grid the block at ``here`` was written from (``None``:
+    every cell; a move changes one or two cells of one grid)."""
     rows = len(grid)
-    cols = len(grid[0]) if rows else 0
     total = hidden = 0
-    here = 0
+    at = here
     for r in range(3):
-        row = grid[r] if r < rows else ()
         for c in range(3):
-            cell = row[c] if c < cols and r < rows else None
-            if cell is not None:
-                if cell[0] == "?":
-                    cell = "?"
-                    hidden += 1
-                else:
-                    total += VALUE[cell]
-            block[here:here + CELL] = CELL_BLOCKS[cell]
-            here += CELL
-    block[here], block[here + 1], block[here + 2], block[here + 3] = rows, cols, total, hidden
-    return block
+            cell = _seen(grid, r, c)
+            if cell == "?":
+                hidden += 1
+            elif cell is not None:
+                total += VALUE[cell]
+            if was is None or _seen(was, r, c) != cell:
+                buf[at:at + CELL] = CELL_BLOCKS[cell]
+            at += CELL
+    buf[at], buf[at + 1], buf[at + 2], buf[at + 3] = rows, len(grid[0]) if rows else 0, total, hidden
 
 
 @put
 def _grids(z: Mapping[str, Any], ctx: Ctx, at: int) -> None:
     """Per seat: a 3×3 padded grid (per cell: colour one-hot, value, face down, no card), then the
     grid's rows and columns, the sum of its face-up cards and its face-down count."""
-    _write_grids(ctx, at, z["grids"])
-
-
-def _write_grids(ctx: Ctx, at: int, grids: list[list[list[str | None]]]) -> None:
-    """Each seat's block (:func:`_block`) at ``at`` in relative seat order."""
-    buf = ctx.buf
+    grids = z["grids"]
     for k, other in enumerate(ctx.order):
-        here = at + k * SEAT
-        buf[here:here + SEAT] = _block(grids[other])
-
-
-_SEEN: Memo[tuple[tuple[str | None, ...], ...], array.array[float]] = Memo(_grid_block, GRID_CACHE)
-
-
-def _block(grid: list[list[str | None]]) -> array.array[float]:
-    """One seat's block (:func:`_grid_block`), remembered by the grid's content in :data:`_SEEN`."""
-    return _SEEN.get(tuple(map(tuple, grid)))
+        _write_block(ctx.buf, at + k * SEAT, grids[other], None)
 
 
 def _grids_scale(d: Dims) -> np.ndarray:
@@ -246,18 +233,23 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
     changes one grid), the own gains when the own grid or the card they are about changed, the discard pile's
     cards put on or taken from its top; the single numbers after it every time. ``kept`` holds the grids as
     the state has them (face-down cells with their codes: a re-dealt hidden card only rewrites that seat's
-    block, which reads a face-down cell as face down, R21)."""
-    s: Any = state
+    block, which reads a face-down cell as face down, R21).
+
+    Raises:
+        TypeError: ``state`` is not a grid state.
+    """
+    if not isinstance(state, GridState):  # typed, compiled attribute reads instead of generic ones
+        raise TypeError(f"grid's observation reads a grid state, not {type(state).__name__}")
+    s = state
     buf, seat, n = ctx.buf, ctx.seat, ctx.players
-    grids: list[list[list[str | None]]] = s.grids
+    grids: list[Any] = s.grids
     shown: list[list[list[str | None]] | None] = kept.get("grids") or [None] * n
     base = at["grids"]
     own_changed = False
     for k, other in enumerate(ctx.order):
         grid = grids[other]
         if grid != shown[k]:
-            here = base + k * SEAT
-            buf[here:here + SEAT] = _block(grid)
+            _write_block(buf, base + k * SEAT, grid, shown[k])
             shown[k] = [list(row) for row in grid]
             own_changed = own_changed or k == 0
     kept["grids"] = shown
