@@ -58,7 +58,8 @@ class Table:
 
     Attributes:
         game, players, space (:class:`~.spaces.ActionSpace`), encoder (:class:`~.observations.Encoder`).
-        state: the kernel state (``None`` before :meth:`reset`).
+        state: the kernel state (``None`` before :meth:`reset`); moved on only through the table (:meth:`step`,
+            :meth:`play`, :meth:`start`), which keeps the acting seat, its mask and ids per state.
         steps: action ids the acting seat has chosen in its unfinished decision.
         decisions: tokens applied since :meth:`reset`; ``actions``: action ids taken.
     Raises:
