@@ -275,6 +275,8 @@ def update(state: GameState, ctx: Ctx, at: Mapping[str, int], kept: dict[str, An
 #: The card kinds whose arguments name cards of the hand: Gift and Exchange (R9, R10), played, as start
 #: card (R36) or countered (R21); their tokens are a head and one ``card:<x>`` step per named card.
 NAMING: Final = frozenset(("gift", "exch"))
+#: The card kinds whose play arguments depend only on the seat (R14, R15, R17, R18), not on the state.
+FIXED_KINDS: Final = frozenset(("fant", "four", "counter", "nicetry"))
 
 
 class LegalSteps:
@@ -303,18 +305,20 @@ class LegalSteps:
         self.play_heads = {c: [index[f"play:{c}:{t}"] for t in seats] for c in naming}
         self.start_heads = [index[f"start:{t}"] for t in seats]
         self.counter_heads = frozenset(index[f"counter:{c}:{t}"] for c in COLORS for t in seats)
-        #: Arguments that do not depend on the state (R14, R17, R18): the ids of a card's play tokens.
-        self.fixed: dict[str, list[int]] = {}
+        #: The ids of a card's play tokens where its arguments do not depend on the state, by card and seat
+        #: (R14, R17, R18: a wish or a colour; R15: Fantastic Four's wish and seats, up to 2,743 tokens).
+        self.fixed: dict[tuple[str, int], list[int]] = {}
 
     def _effect_ids(self, s: MayhemState, seat: int, card: str) -> list[int]:
         """The ids of the play tokens of ``card``, a card with arguments that names no hand card."""
-        ids = self.fixed.get(card)
+        key = (card, seat)
+        ids = self.fixed.get(key)
         if ids is not None:
             return ids
         hand = s.hands[seat]
         ids = [self.index[t] for t in s._effect_tokens(seat, card, hand, card, PLAY_TOKEN[card])]
-        if KIND[card] in ("fant", "counter", "nicetry"):
-            self.fixed[card] = ids
+        if KIND[card] in FIXED_KINDS:
+            self.fixed[key] = ids
         return ids
 
     def ids(self, state: GameState, seat: int, steps: Sequence[int]) -> list[int]:
