@@ -33,9 +33,10 @@ def _click_checked(page: playwright_api.Page, rng: random.Random) -> str | None:
     if body(page, "acting") != "1":
         return None
     items = page.locator(CLICKABLE)
-    if not items.count():
+    count = items.count()  # read once: another seat's move may redraw the page between two reads
+    if not count:
         return None
-    target = items.nth(rng.randrange(items.count()))
+    target = items.nth(rng.randrange(count))
     try:
         words = target.text_content(timeout=1_000) or ""
         panel = target.evaluate("(e) => e.closest('#decision') !== null", timeout=1_000)
