@@ -4,6 +4,7 @@ its refusals, the search reading only its seat's view, seeded play, and ``policy
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -422,3 +423,21 @@ def test_change_inputs_and_anchors_are_checked(tmp_path: Path, grid_value: Path)
     for bad in (-0.5, "much", True):
         with pytest.raises(PolicyError, match=r"anchor=.* must be a number ≥ 0"):
             ValueSearchBot(grid_value, game, anchor=bad)
+
+
+def test_value_data_in_chunks_is_each_chunks_own_run():
+    """``--jobs``: each process makes a contiguous chunk of the matches; one job is the run of before (match 0 draws
+    from the seed itself), a later chunk plays the same deals from its first match with its own generator."""
+    game = get_game("grid")
+    make = functools.partial(value.positions, game, 2, SHORT, seed=1, keep=0.5)
+    whole = value._chunked(make, 4, 1)
+    assert all(np.array_equal(a, b) for a, b in zip(whole, value.positions(game, 2, SHORT, 4, 1, keep=0.5),
+                                                    strict=True))
+    x, y = value._chunked(make, 4, 2)
+    head = value.positions(game, 2, SHORT, 2, 1, keep=0.5)
+    tail = value.positions(game, 2, SHORT, 2, 1, keep=0.5, first=2)
+    assert np.array_equal(x, np.concatenate([head[0], tail[0]])) and np.array_equal(y, np.concatenate([head[1],
+                                                                                                          tail[1]]))
+    assert not np.array_equal(tail[0], whole[0][len(head[0]):])  # the second chunk's keep draws are its own
+    with pytest.raises(SystemExit):
+        value.main(["grid", "--out", "unused.npz", "--matches", "2", "--jobs", "3"])

@@ -38,11 +38,13 @@ Run ``python -m kartentisch.rl.value GAME --out FILE`` (:func:`main`; ``--help``
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -85,11 +87,14 @@ def provisional(game: Game, state: GameState, scale: float) -> list[float]:
     return margins(game, now, scale) if now is not None else [0.0] * state.players
 
 
-def _data_setup(game: Game, players: int, options: Mapping[str, Any] | None,
-                seed: int) -> tuple[float, dict[str, Any], Encoder, random.Random]:
-    """The data's margin scale (:func:`margin_scale`), resolved options, observation encoder and generator."""
+def _data_setup(game: Game, players: int, options: Mapping[str, Any] | None, seed: int,
+                first: int) -> tuple[float, dict[str, Any], Encoder, random.Random]:
+    """The data's margin scale (:func:`margin_scale`), resolved options, observation encoder and generator: the
+    generator of the data's matches from match ``first`` on (``seed`` itself from match 0, so a run in one process
+    draws as before :func:`main`'s ``--jobs``; a later chunk's its own seed)."""
     opts = game.resolve_options(players, options)
-    return margin_scale(game), opts, Encoder(game, players, opts), random.Random(seed)
+    rng = random.Random(seed if first == 0 else derive_seed(seed, "chunk", first))
+    return margin_scale(game), opts, Encoder(game, players, opts), rng
 
 
 def _data_match(game: Game, players: int, opts: Mapping[str, Any], seed: int, bots: Sequence[str],
@@ -103,7 +108,7 @@ def _data_match(game: Game, players: int, opts: Mapping[str, Any], seed: int, bo
 
 def positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
               bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
-              residual: bool = True, horizon: int = 0,
+              residual: bool = True, horizon: int = 0, first: int = 0,
               log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Observations and round-margin targets from ``matches`` matches (module docstring).
 
@@ -117,6 +122,8 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
         horizon: with ``horizon`` ≥ 1 (and ``residual``), the target is the change of the provisional margin over
             the next ``horizon`` decisions (the round's margin if it ends sooner): an n-step return bootstrapped by
             the static evaluation, as a depth-capped rollout is scored (module docstring); 0: to the round's end.
+        first: the index of the first match (its deal and bots' seeds are match ``first``'s of ``seed``): a chunk of
+            a larger run (:func:`main`'s ``--jobs``).
     Returns:
         ``x`` of shape ``(samples, observation size)`` float32 and ``y`` of shape ``(samples,)`` float32 (margins
         over :func:`margin_scale`).
@@ -128,11 +135,11 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
         raise KartentischError(f"value data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot and a horizon "
                                f"≥ 0 (with a residual target); got matches={matches}, explore={explore}, keep={keep}, "
                                f"bots={list(bots)}, horizon={horizon}, residual={residual}")
-    scale, opts, encoder, rng = _data_setup(game, players, options, seed)
+    scale, opts, encoder, rng = _data_setup(game, players, options, seed, first)
     xs: list[np.ndarray] = []
     ys: list[float] = []
     started = time.perf_counter()
-    for m in range(matches):
+    for m in range(first, first + matches):
         _, seated, state = _data_match(game, players, opts, seed, bots, m)
         pending: list[tuple[np.ndarray, int, float, int]] = []  # observation, seat, base, decision it is due
         scored = decisions = 0
@@ -158,14 +165,14 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
                 continue
             xs.extend(x for x, _, _, _ in done)
             ys.extend(lead[s] - base for _, s, base, _ in done)
-        if log and (m + 1) % max(1, matches // 10) == 0:
-            log(f"  {m + 1}/{matches} matches, {len(ys)} positions, {time.perf_counter() - started:.0f} s")
+        if log and (m + 1 - first) % max(1, matches // 10) == 0:
+            log(f"  {m + 1 - first}/{matches} matches, {len(ys)} positions, {time.perf_counter() - started:.0f} s")
     return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
 
 
 def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
                       bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
-                      rollouts: int = 8, widest: int = 64,
+                      rollouts: int = 8, widest: int = 64, first: int = 0,
                       log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Afterstates of every legal move, each labelled with its rolled-out advantage: rollout policy iteration's data.
 
@@ -188,6 +195,7 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
         rollouts: determinizations played out per decision (int ≥ 1).
         widest: decisions with more legal tokens are skipped (lastcard's pass: 455; the search hands those to the
             heuristic).
+        first: the index of the first match, as in :func:`positions`.
     Returns:
         ``x`` ``(afterstates, 2 × observation size)`` float32 (before, then after − before) and ``y``
         ``(afterstates,)`` float32 (advantages in margins over :func:`margin_scale`).
@@ -198,11 +206,11 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
         raise KartentischError(f"rollout data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot, rollouts ≥ 1 "
                                f"and widest ≥ 2; got matches={matches}, explore={explore}, keep={keep}, "
                                f"bots={list(bots)}, rollouts={rollouts}, widest={widest}")
-    scale, opts, encoder, rng = _data_setup(game, players, options, seed)
+    scale, opts, encoder, rng = _data_setup(game, players, options, seed, first)
     xs: list[np.ndarray] = []
     ys: list[float] = []
     started = time.perf_counter()
-    for m in range(matches):
+    for m in range(first, first + matches):
         specs, seated, state = _data_match(game, players, opts, seed, bots, m)
         decision = 0
         while not state.game_over:
@@ -230,8 +238,8 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
             bot_move = rng.random() >= explore or state.round_over
             state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
             decision += 1
-        if log and (m + 1) % max(1, matches // 10) == 0:
-            log(f"  {m + 1}/{matches} matches, {len(ys)} afterstates, {time.perf_counter() - started:.0f} s")
+        if log and (m + 1 - first) % max(1, matches // 10) == 0:
+            log(f"  {m + 1 - first}/{matches} matches, {len(ys)} afterstates, {time.perf_counter() - started:.0f} s")
     return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
 
 
@@ -296,6 +304,27 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs
     return Network([(params[k], params[k + 1]) for k in range(0, len(params), 2)]), figures
 
 
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _chunked(make: Callable[..., tuple[np.ndarray, np.ndarray]], matches: int,
+             jobs: int) -> tuple[np.ndarray, np.ndarray]:
+    """``make(matches=…, first=…)`` over ``matches`` matches in ``jobs`` processes, each a contiguous chunk (one job:
+    in this process, as before ``--jobs``); the chunks' samples concatenated in match order."""
+    if jobs == 1:
+        return make(matches=matches, first=0)
+    bounds = [matches * j // jobs for j in range(jobs + 1)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(_call, [functools.partial(make, matches=b - a, first=a)
+                                      for a, b in zip(bounds, bounds[1:], strict=False)]))
+    return np.concatenate([x for x, _ in parts]), np.concatenate([y for _, y in parts])
+
+
+def _call(fn: Callable[[], tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    return fn()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m kartentisch.rl.value GAME --out FILE``: make data (:func:`positions`), fit (:func:`fit`) and
     save a value file (``kind="value"``, :mod:`kartentisch.bots.policy`) whose header records this command."""
@@ -320,6 +349,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes making the data, each a contiguous chunk of the matches (the deals are the "
+                             "same for any count; the random moves and kept positions differ from 1 job's)")
     ns = parser.parse_args(args)
     game = get_game(ns.game)
     bots = [b for b in ns.bots.split(";") if b]
@@ -329,12 +361,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--anchor needs --rollouts and a margin ≥ 0")
     if ns.rollouts and (ns.plain or ns.horizon):
         parser.error("--rollouts labels a move's advantage at the round's end: not with --plain or --horizon")
+    if ns.jobs < 1 or ns.jobs > ns.matches:
+        parser.error(f"--jobs must be between 1 and --matches ({ns.matches}); got {ns.jobs}")
     if ns.rollouts:
-        x, y = rollout_positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, ns.rollouts,
-                                 log=lambda s: print(s, flush=True))
+        make = functools.partial(rollout_positions, game, ns.players, None, seed=ns.seed, bots=bots,
+                                 explore=ns.explore, keep=ns.keep, rollouts=ns.rollouts, log=_say)
     else:
-        x, y = positions(game, ns.players, None, ns.matches, ns.seed, bots, ns.explore, ns.keep, not ns.plain,
-                         ns.horizon, log=lambda s: print(s, flush=True))
+        make = functools.partial(positions, game, ns.players, None, seed=ns.seed, bots=bots, explore=ns.explore,
+                                 keep=ns.keep, residual=not ns.plain, horizon=ns.horizon, log=_say)
+    x, y = _chunked(make, ns.matches, ns.jobs)
     data_s = time.perf_counter() - began
     print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
     hidden = [int(h) for h in ns.hidden.split(",") if h]
