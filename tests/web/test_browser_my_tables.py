@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from aiosmtpd.controller import Controller
 
 from kartentisch.web.notify import parse_smtp
 
@@ -20,7 +21,7 @@ from .browser_kit import (
     check_limit_note,
     shot,
 )
-from .conftest import auth
+from .conftest import auth, free_port
 from .test_browser_a11y import serious_violations
 from .test_browser_hardening import COLLECT, violations
 
@@ -132,3 +133,41 @@ def test_the_mail_field_takes_an_international_address_and_refuses_in_the_pages_
         page.locator("#turn-panel").scroll_into_view_if_needed()
         shot(page, f"mail-international-{lang}-{viewport['width']}")
         page.close()
+
+
+#: A port for a real SMTP server without SMTPUTF8, started by the test below (the server's option names it first).
+NO_UTF8_PORT = free_port()
+
+
+@pytest.mark.parametrize("app_options", [{"smtp": parse_smtp(f"smtp+plain://127.0.0.1:{NO_UTF8_PORT}?from=t@ex.org")}])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_mail_field_tells_when_the_server_cannot_mail_an_international_name(
+        browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """Behind a mail server without SMTPUTF8, "ünï@bücher.de" is refused at the field in the
+    page's words, and an ASCII name at the same domain is taken."""
+    said = {"en": ("letters such as ü before the @", "Mails go to uni@bücher.de."),
+            "de": ("Zeichen wie ü vor dem @", "Mails gehen an uni@bücher.de.")}[lang]
+    controller = Controller(object(), hostname="127.0.0.1", port=NO_UTF8_PORT, enable_SMTPUTF8=False)
+    controller.start()
+    try:
+        tid, tokens = turn_based(live_server, "day")
+        page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
+        page.goto(f"{live_server}/")
+        page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{tokens[0]}')")
+        page.goto(f"{live_server}/t/{tid}")
+        field = page.locator("#turn-panel #mail-address")
+        field.fill("ünï@bücher.de")
+        page.locator("#turn-panel button[type=submit]").click()
+        page.wait_for_selector("#turn-panel .error")
+        assert said[0] in page.locator("#turn-panel .error").inner_text()
+        assert page.locator("#turn-panel .mail-on").count() == 0
+        page.locator("#turn-panel .error").scroll_into_view_if_needed()
+        shot(page, f"mail-no-smtputf8-{lang}")
+        field.fill("uni@bücher.de")
+        page.locator("#turn-panel button[type=submit]").click()
+        page.wait_for_selector("#turn-panel .mail-on")
+        assert page.locator("#turn-panel .mail-on").inner_text() == said[1]
+        assert page.locator("#turn-panel .error").count() == 0
+        page.close()
+    finally:
+        controller.stop()

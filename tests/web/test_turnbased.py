@@ -366,6 +366,25 @@ def test_an_international_address_is_taken_and_its_mail_arrives(db_url: str,
         assert "Hallo Ben" in body_of(inbox.messages[0])
 
 
+def test_an_international_name_is_refused_at_the_field_where_the_server_cannot_mail_it(
+        db_url: str, smtp: tuple[Inbox, SmtpConfig]) -> None:
+    """A server without SMTPUTF8 refuses every mail to "ünï@…": the person is told so when they give the address,
+    in their words, and nothing is stored (before, the address was taken and its mails were refused at each pass)."""
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day")
+        url, ben = f"/api/tables/{tid}/mail", auth(tokens[1])
+        for lang in ("en", "de"):
+            res = client.post(f"{url}?lang={lang}", json={"address": "ünï@bücher.de", "lang": lang}, headers=ben)
+            assert res.status_code == 422 and res.json()["text"] == REFUSED["no_smtputf8"][lang]
+            assert "SMTPUTF8" in res.json()["error"]
+        assert client.get(url, headers=ben).json() == {"address": None}
+        assert client.post(url, json={"address": "uni@bücher.de"}, headers=ben).json() == {"address": "uni@bücher.de"}
+        move(client, tid, tokens[0])
+        wait_for(lambda: len(inbox.messages) == 1)
+        assert inbox.recipients == [["uni@xn--bcher-kva.de"]]
+
+
 def test_an_international_domain_is_mailed_as_idna_by_any_server(db_url: str,
                                                                  smtp: tuple[Inbox, SmtpConfig]) -> None:
     """An ASCII name at an internationalised domain needs no SMTPUTF8: its mail goes to the domain's IDNA form, so a

@@ -65,6 +65,8 @@ PASSWORD_ENV = "KARTENTISCH_SMTP_PASSWORD"
 MAIL_MAX = 254
 #: Seconds the SMTP connection may take per step.
 SMTP_TIMEOUT = 20.0
+#: Seconds a server's answer to "SMTPUTF8?" is kept (:meth:`Notifier.reaches`): a server is reconfigured rarely.
+SMTPUTF8_KEPT = 600.0
 #: The mail settings' refusals in the players' words (``ApiError.said``).
 REFUSED = {
     "address": {"en": "That is no e-mail address: write it as name@example.org.",
@@ -72,6 +74,10 @@ REFUSED = {
     "too_long": {"en": f"That e-mail address is too long: at most {MAIL_MAX} characters.",
                  "de": f"Diese E-Mail-Adresse ist zu lang: höchstens {MAIL_MAX} Zeichen."},
     "no_mail": {"en": "This server sends no e-mail.", "de": "Dieser Server verschickt keine E-Mails."},
+    "no_smtputf8": {"en": "This server's mail cannot reach an address with letters such as ü before the @: please "
+                          "give another address.",
+                    "de": "Die E-Mails dieses Servers erreichen keine Adresse mit Zeichen wie ü vor dem @: Gib bitte "
+                          "eine andere Adresse an."},
     "not_turn_based": {"en": "E-mail comes only at tables with a clock of a day or more per move.",
                        "de": "E-Mails gibt es nur an Tischen mit einer Uhr von einem Tag oder mehr pro Zug."},
 }
@@ -141,18 +147,34 @@ def send_mail(config: SmtpConfig, message: EmailMessage) -> None:
     # RFC 5322 requires Date; mail filters mark a message without Date or Message-ID as likely spam
     message["Date"] = email.utils.formatdate(localtime=False)
     message["Message-ID"] = email.utils.make_msgid(domain=config.sender.rpartition("@")[2] or None)
-    context = ssl.create_default_context()
-    smtp: smtplib.SMTP
-    if config.security == "tls":
-        smtp = smtplib.SMTP_SSL(config.host, config.port, timeout=SMTP_TIMEOUT, context=context)
-    else:
-        smtp = smtplib.SMTP(config.host, config.port, timeout=SMTP_TIMEOUT)
-    with smtp:
-        if config.security == "starttls":
-            smtp.starttls(context=context)
+    with _session(config) as smtp:
         if config.user:
             smtp.login(config.user, config.password or "")
         smtp.send_message(message)
+
+
+def _session(config: SmtpConfig) -> smtplib.SMTP:
+    """A connection to ``config``'s server, encrypted as configured (blocking)."""
+    context = ssl.create_default_context()
+    if config.security == "tls":
+        return smtplib.SMTP_SSL(config.host, config.port, timeout=SMTP_TIMEOUT, context=context)
+    smtp = smtplib.SMTP(config.host, config.port, timeout=SMTP_TIMEOUT)
+    if config.security == "starttls":
+        try:
+            smtp.starttls(context=context)
+        except BaseException:
+            smtp.close()
+            raise
+    return smtp
+
+
+def offers_smtputf8(config: SmtpConfig) -> bool:
+    """Whether ``config``'s server offers SMTPUTF8 (RFC 6531: its EHLO reply after the configured encryption), which
+    a mail to an address with a non-ASCII name before the ``@`` needs (blocking: run it in a thread). Raises OSError or
+    :class:`smtplib.SMTPException` when the server cannot be reached."""
+    with _session(config) as smtp:
+        smtp.ehlo_or_helo_if_needed()
+        return smtp.has_extn("smtputf8")
 
 
 #: The mail's words per language: subject, body (``{game}``, ``{name}``, ``{others}``, ``{link}``, ``{off}``),
@@ -217,6 +239,24 @@ class Notifier:
         self.hub = hub
         self.config = config
         self.looked: dict[str, int] = {}
+        self._smtputf8: tuple[float, bool] | None = None  # (time.monotonic(), offered) of the last answer
+
+    async def reaches(self, address: str) -> bool:
+        """Whether mail to the stored ``address`` can go through this server: an address :func:`mail_to` names in
+        ASCII always; one with a non-ASCII name before the ``@`` only through a server offering SMTPUTF8
+        (:func:`offers_smtputf8`, asked once per :data:`SMTPUTF8_KEPT` seconds). A server that cannot be asked
+        now counts as reaching it (its mail is tried at each pass and logged when refused)."""
+        if self.config is None or mail_to(address).isascii():
+            return True
+        kept = self._smtputf8
+        if kept is None or time.monotonic() - kept[0] >= SMTPUTF8_KEPT:
+            try:
+                kept = (time.monotonic(), await asyncio.to_thread(offers_smtputf8, self.config))
+            except (OSError, smtplib.SMTPException) as exc:
+                log.warning("could not ask the mail server whether it takes SMTPUTF8: %s", exc)
+                return True
+            self._smtputf8 = kept
+        return kept[1]
 
     async def once(self) -> int:
         """Mail every person whose turn it is at a turn-based table with their address and no page open here, once
@@ -336,8 +376,8 @@ def checked_address(text: str) -> str:
 def mail_to(address: str) -> str:
     """The recipient a mail to the stored ``address`` names: its ASCII form where it has one (an internationalised
     domain as IDNA, ``ana@xn--bcher-kva.de``: any SMTP server takes it), else the address itself, which only a
-    server offering SMTPUTF8 (RFC 6531) takes (:mod:`smtplib` then sends it so; a server without refuses that mail,
-    which is logged and tried again at the next pass)."""
+    server offering SMTPUTF8 (RFC 6531) takes (:mod:`smtplib` then sends it so; :meth:`Notifier.reaches` refuses such
+    an address when the server does not offer it)."""
     return validate_email(address, check_deliverability=False, allow_smtputf8=True).ascii_email or address
 
 
@@ -359,7 +399,7 @@ async def mail_on(table_id: str, body: MailIn, request: Request,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """The seat (``Authorization: Bearer <seat token>``) gives an address for the mails of its turns here (given
     again: replaced; :func:`checked_address`). 401 no seat token, 409 no mail on this server or not a turn-based table,
-    422 not an address or a too long one."""
+    422 not an address, a too long one, or one this server's mail cannot reach (:meth:`Notifier.reaches`)."""
     lang = frame_lang(body.lang)
     address = checked_address(body.address)
     if request.app.state.notifier.config is None:
@@ -371,6 +411,9 @@ async def mail_on(table_id: str, body: MailIn, request: Request,
     if stored is None or not stored.preset.turn_based:
         raise ApiError(409, "mail is sent for turn-based tables only (a clock of a day or more a move)",
                        said=REFUSED["not_turn_based"])
+    if not await request.app.state.notifier.reaches(address):
+        raise ApiError(422, f"the mail server does not offer SMTPUTF8 (RFC 6531), which mail to {address!r} needs",
+                       said=REFUSED["no_smtputf8"])
     base = str(request.base_url).rstrip("/")
     row = {"address": address, "lang": lang, "base": base, "off_token": secrets.token_urlsafe(24),
            "created": time.time()}
