@@ -81,12 +81,14 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -364,13 +366,19 @@ async def run(base: str | Sequence[str], tables: int, game: str, players: int, b
 
 
 # ---------------------------------------------------------------------------------------------- the floor
-def floor_app() -> Any:
+def floor_app(rules: str | None = None) -> Any:
     """The framework's floor (issue 33): a minimal Starlette app that speaks just enough of the table protocol
     for :func:`client` and :func:`spectator`. ``POST /api/tables`` makes a table of the request's people's seats
     (its bots' seats left out: the floor has no bots) whose turns go round (a seat's only legal action is
     ``"move"``, any action string is taken), ``/ws/tables/{id}`` takes
     ``{"type": "action"}`` from the seat to act and broadcasts a small JSON frame (the new event, whose turn it
-    is, the viewer's legal actions) to every socket of the table with ``send_json``; no store, no rules."""
+    is, the viewer's legal actions) to every socket of the table with ``send_json``; no store, no rules.
+
+    ``rules`` (a SQLite file: ``--floor-kind rules``): the floor with the product's obligations and nothing else —
+    the request's game dealt by the kernel, an action refused unless legal (``is_legal``), applied, then committed
+    as one row (``sqlite3``, WAL, ``synchronous=NORMAL`` as ``kartentisch serve``, in one writer thread) before
+    anyone hears of it, and each socket sent its own view (``state.view``, the log's token as it may read it,
+    its legal tokens); no words, names, clocks or bots."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse
@@ -380,15 +388,26 @@ def floor_app() -> Any:
     tables: dict[str, dict[str, Any]] = {}
 
     def frame(table: dict[str, Any], seat: int | None, log: list[dict[str, Any]]) -> dict[str, Any]:
+        if rules is not None:
+            state = table["state"]
+            return {"type": "state", "n": table["n"], "log_start": table["n"] - len(log),
+                    "log": [{"seat": e["seat"], "token": state.public_token(e["seat"], e["token"], seat)} for e in log],
+                    "seats": [{"kind": "human"}] * table["people"], "view": state.view(seat),
+                    "legal": state.legal_actions(seat) if seat in state.to_act() else []}
         to_act = table["n"] % table["people"]
         return {"type": "state", "n": table["n"], "log_start": table["n"] - len(log), "log": log,
                 "seats": [{"kind": "human"}] * table["people"], "view": {"to_act": [to_act], "game_over": False},
                 "legal": ["move"] if seat == to_act else []}
 
     async def create(request: Request) -> JSONResponse:
-        people = sum(seat.get("kind") == "human" for seat in (await request.json())["seats"])
+        body = await request.json()
+        people = sum(seat.get("kind") == "human" for seat in body["seats"])
         table_id = f"floor{len(tables)}"
         tables[table_id] = {"n": 0, "sockets": {}, "people": people}
+        if rules is not None:
+            game = lookup(body["game"])
+            tables[table_id]["state"] = game.new_state(people, game.resolve_options(people, body.get("options")),
+                                                       seed=body.get("seed", 0))
         return JSONResponse({"id": table_id, "seats": [{"seat": i, "kind": "human", "token": f"{table_id}.{i}"}
                                                        for i in range(people)]})
 
@@ -404,6 +423,9 @@ def floor_app() -> Any:
         try:
             while True:
                 message = await websocket.receive_json()
+                if rules is not None:
+                    await rules_move(websocket.path_params["table_id"], table, websocket, seat, message)
+                    continue
                 if message.get("type") != "action" or seat != table["n"] % table["people"]:
                     continue
                 table["n"] += 1
@@ -418,6 +440,36 @@ def floor_app() -> Any:
         finally:
             table["sockets"].pop(websocket, None)
 
+    if rules is not None:
+        db = sqlite3.connect(rules, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("CREATE TABLE IF NOT EXISTS events (table_id TEXT, n INTEGER, seat INTEGER, token TEXT, "
+                   "PRIMARY KEY (table_id, n))")
+        writer = ThreadPoolExecutor(1)
+
+    def commit(table_id: str, n: int, seat: int, token: str) -> None:
+        db.execute("BEGIN")
+        db.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (table_id, n, seat, token))
+        db.execute("COMMIT")
+
+    async def rules_move(table_id: str, table: dict[str, Any], websocket: WebSocket, seat: int | None,
+                         message: dict[str, Any]) -> None:
+        state, token = table["state"], str(message.get("action"))
+        if message.get("type") != "action" or seat is None or not state.is_legal(seat, token):
+            await websocket.send_json({"type": "error", "error": f"not a legal action: {token!r}"})
+            return
+        n = table["n"] + 1
+        await asyncio.get_running_loop().run_in_executor(writer, commit, table_id, n, seat, token)
+        state.apply_unchecked(seat, token)
+        table["n"] = n
+        log = [{"seat": seat, "token": token}]
+        for other, viewer in list(table["sockets"].items()):
+            try:
+                await other.send_json(frame(table, viewer, log))
+            except Exception:
+                table["sockets"].pop(other, None)
+
     async def health(request: Request) -> JSONResponse:
         return JSONResponse({"ok": True})
 
@@ -425,14 +477,16 @@ def floor_app() -> Any:
                              WebSocketRoute("/ws/tables/{table_id}", socket)])
 
 
-def start_floor() -> tuple[subprocess.Popen[bytes], str]:
-    """The floor server (:func:`floor_app` under uvicorn, one process) on a free loopback port, its WebSockets set up
-    as ``kartentisch serve`` sets up its own (permessage-deflate off), so that both pay for the same transport."""
+def start_floor(rules: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """The floor server (:func:`floor_app` under uvicorn, one process; ``rules``: its SQLite file, the floor with the
+    product's obligations) on a free loopback port, its WebSockets set up as ``kartentisch serve`` sets up its own
+    (permessage-deflate off), so that both pay for the same transport."""
     port = free_port()
     code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import web_load; "
-            "uvicorn.run(web_load.floor_app(), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning', "
-            "ws_per_message_deflate=False)")
-    proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parent), str(port)])
+            "uvicorn.run(web_load.floor_app(sys.argv[3] or None), host='127.0.0.1', port=int(sys.argv[2]), "
+            "log_level='warning', ws_per_message_deflate=False)")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parent), str(port),
+                             rules or ""])
     base = f"http://127.0.0.1:{port}"
     return wait_until_up(proc, base, "the floor server")
 
@@ -511,21 +565,22 @@ async def table_memory(base: str, pid: int, tables: int) -> float:
 
 
 def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game: str = "colors", players: int = 2,
-                  people: int = 2, bot: str = "heuristic", memory_tables: int = 0) -> dict:
+                  people: int = 2, bot: str = "heuristic", memory_tables: int = 0, kind: str = "bare") -> dict:
     """Run the product server and the floor server side by side (:func:`run` with the same clients, ``people``
     people and ``players - people`` ``bot`` seats per ``game`` table, no think time) in ``pairs`` alternating
     pairs, each pair measuring both servers with 0 and with ``spectators`` spectators per table; returns per-run
     figures and the medians of the pairs' ratios (see the module docstring). An event is a person's move: with
     bots at the table, ours also makes the bots' replies to it (the floor has no bots), so the ratio holds what
     a person's move costs with them. ``memory_tables`` > 0: then :func:`table_memory` of each server with that
-    many more tables."""
+    many more tables. ``kind`` ``rules``: the floor with the product's obligations (:func:`floor_app`'s ``rules``)
+    instead of the bare one."""
     def per_event(result: dict) -> float:
         return result["server_cpu_s"] / max(1, result["actions"])
 
     runs: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         ours, ours_base = start_server(f"sqlite:///{Path(tmp) / 'floor.db'}")
-        floor, floor_base = start_floor()
+        floor, floor_base = start_floor(str(Path(tmp) / "rules.db") if kind == "rules" else None)
         servers = {"ours": (ours, ours_base), "floor": (floor, floor_base)}
         try:
             for pair in range(pairs):
@@ -568,8 +623,8 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
             value = value[part]
         return float(value)
 
-    return {"mode": "floor", "tables": tables, "seconds": seconds, "pairs": pairs, "game": game, "players": players,
-            "people": people, "bot": bot if players > people else None,
+    return {"mode": "floor", "floor": kind, "tables": tables, "seconds": seconds, "pairs": pairs, "game": game,
+            "players": players, "people": people, "bot": bot if players > people else None,
             "memory_kib_per_table": {**memory, "tables": memory_tables,
                                      "ratio": memory["ours"] / memory["floor"] if memory else None},
             "spectators_per_table": spectators, "load_avg": os.getloadavg(), "cpus": os.cpu_count(),
@@ -588,9 +643,10 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
 def floor_line(result: dict) -> str:
     """The last line of ``--floor``, one a script can read."""
     m, r = result["median"], result["range"]
-    return (f"per-event CPU: {m['event_ratio']:.2f}× the floor (median of {result['pairs']} pairs, "
+    floor = "the floor" if result.get("floor", "bare") == "bare" else "the rules floor"
+    return (f"per-event CPU: {m['event_ratio']:.2f}× {floor} (median of {result['pairs']} pairs, "
             f"{r['event_ratio'][0]:.2f}–{r['event_ratio'][1]:.2f}; {m['ours_ms_per_event']:.3f} vs "
-            f"{m['floor_ms_per_event']:.3f} ms); spectator: {m['spectator_ratio']:.2f}× the floor "
+            f"{m['floor_ms_per_event']:.3f} ms); spectator: {m['spectator_ratio']:.2f}× {floor} "
             f"({r['spectator_ratio'][0]:.2f}–{r['spectator_ratio'][1]:.2f}; {m['ours_spectator_ms']:.4f} vs "
             f"{m['floor_spectator_ms']:.4f} ms per event per spectator, {result['spectators_per_table']} per table; "
             f"load {result['load_avg'][0]:.2f}){memory_part(result)}")
@@ -769,6 +825,9 @@ def main() -> None:
                                                      "this many seconds; clients reconnect")
     ap.add_argument("--floor", action="store_true",
                     help="compare server CPU per event with the framework's floor (issue 33, see above)")
+    ap.add_argument("--floor-kind", choices=("bare", "rules"), default="bare",
+                    help="with --floor: the bare floor, or the floor with the product's obligations (the game's rules, "
+                         "a commit per move before it is told, each seat its own view; floor_app)")
     ap.add_argument("--pairs", type=int, default=5, help="with --floor or --postgres: alternating pairs of runs")
     ap.add_argument("--spectators", type=int, default=20, help="with --floor: spectators per table in the second "
                                                                 "run of each server")
@@ -809,7 +868,7 @@ def main() -> None:
         if args.spectators < 1 or args.pairs < 1 or args.tables < 1:
             ap.error("--floor needs --pairs, --tables and --spectators of at least 1")
         floor_result = floor_compare(args.tables, args.seconds, args.pairs, args.spectators, args.game, args.players,
-                                     args.people, args.bot, args.memory_tables)
+                                     args.people, args.bot, args.memory_tables, args.floor_kind)
         print(json.dumps({k: v for k, v in floor_result.items() if k != "runs"}, indent=2))
         if args.json:
             args.json.write_text(json.dumps(floor_result, indent=2), encoding="utf-8")
