@@ -94,6 +94,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -378,7 +379,7 @@ def floor_app(rules: str | None = None) -> Any:
     the request's game dealt by the kernel, an action refused unless legal (``is_legal``), applied, then committed
     as one row (``sqlite3``, WAL, ``synchronous=NORMAL`` as ``kartentisch serve``, in one writer thread) before
     anyone hears of it, and each socket sent its own view (``state.view``, the log's token as it may read it,
-    its legal tokens); no words, names, clocks or bots."""
+    its legal tokens; encoded by orjson and sent as bytes, as ours); no words, names, clocks or bots."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse
@@ -466,7 +467,7 @@ def floor_app(rules: str | None = None) -> Any:
         log = [{"seat": seat, "token": token}]
         for other, viewer in list(table["sockets"].items()):
             try:
-                await other.send_json(frame(table, viewer, log))
+                await other.send_bytes(orjson.dumps(frame(table, viewer, log)))
             except Exception:
                 table["sockets"].pop(other, None)
 
