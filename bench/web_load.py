@@ -56,6 +56,13 @@ grown while N more colors tables are made and both people's sockets of each are 
     .venv/bin/python bench/web_load.py --floor --people 1 --players 2 --bot heuristic --tables 4 --seconds 5 --pairs 3
     .venv/bin/python bench/web_load.py --floor --tables 4 --seconds 5 --pairs 3 --memory-tables 200
 
+``--rules-floor`` runs a third server in each pair: the floor with what any server of this product must do per
+move and nothing more (:func:`floor_app`'s ``rules``: the game's rules, the move committed to SQLite before it is
+told, each socket its own view and legal tokens, orjson bytes), and adds to the line how its CPU per event
+compares with the floor's and ours with it.
+
+    .venv/bin/python bench/web_load.py --floor --rules-floor --tables 4 --seconds 5 --pairs 3
+
 ``--postgres`` (issue 33 goal 5) measures scale-out without nginx: ``--processes`` (default 2) ``serve`` processes
 on one PostgreSQL database (``KARTENTISCH_TEST_PG_URL`` if set, else the script runs itself again under
 ``scripts/with-postgres.sh``, a throw-away server) against the first of them alone, in alternating pairs of the
@@ -375,7 +382,7 @@ def floor_app(rules: str | None = None) -> Any:
     ``{"type": "action"}`` from the seat to act and broadcasts a small JSON frame (the new event, whose turn it
     is, the viewer's legal actions) to every socket of the table with ``send_json``; no store, no rules.
 
-    ``rules`` (a SQLite file: ``--floor-kind rules``): the floor with the product's obligations and nothing else —
+    ``rules`` (a SQLite file: ``--rules-floor``): the floor with the product's obligations and nothing else —
     the request's game dealt by the kernel, an action refused unless legal (``is_legal``), applied, then committed
     as one row (``sqlite3``, WAL, ``synchronous=NORMAL`` as ``kartentisch serve``, in one writer thread) before
     anyone hears of it, and each socket sent its own view (``state.view``, the log's token as it may read it,
@@ -566,26 +573,28 @@ async def table_memory(base: str, pid: int, tables: int) -> float:
 
 
 def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game: str = "colors", players: int = 2,
-                  people: int = 2, bot: str = "heuristic", memory_tables: int = 0, kind: str = "bare") -> dict:
+                  people: int = 2, bot: str = "heuristic", memory_tables: int = 0, rules_floor: bool = False) -> dict:
     """Run the product server and the floor server side by side (:func:`run` with the same clients, ``people``
     people and ``players - people`` ``bot`` seats per ``game`` table, no think time) in ``pairs`` alternating
     pairs, each pair measuring both servers with 0 and with ``spectators`` spectators per table; returns per-run
     figures and the medians of the pairs' ratios (see the module docstring). An event is a person's move: with
     bots at the table, ours also makes the bots' replies to it (the floor has no bots), so the ratio holds what
     a person's move costs with them. ``memory_tables`` > 0: then :func:`table_memory` of each server with that
-    many more tables. ``kind`` ``rules``: the floor with the product's obligations (:func:`floor_app`'s ``rules``)
-    instead of the bare one."""
+    many more tables. ``rules_floor``: each pair also runs the floor with the product's obligations
+    (:func:`floor_app`'s ``rules``, its own process): its CPU per event against the floor's and ours against it."""
     def per_event(result: dict) -> float:
         return result["server_cpu_s"] / max(1, result["actions"])
 
     runs: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         ours, ours_base = start_server(f"sqlite:///{Path(tmp) / 'floor.db'}")
-        floor, floor_base = start_floor(str(Path(tmp) / "rules.db") if kind == "rules" else None)
+        floor, floor_base = start_floor()
         servers = {"ours": (ours, ours_base), "floor": (floor, floor_base)}
+        if rules_floor:
+            servers["rules"] = start_floor(str(Path(tmp) / "rules.db"))
         try:
             for pair in range(pairs):
-                order = ["ours", "floor"] if pair % 2 == 0 else ["floor", "ours"]
+                order = list(servers)[pair % len(servers):] + list(servers)[:pair % len(servers)]
                 row: dict[str, Any] = {"pair": pair, "load_avg_1m": os.getloadavg()[0]}
                 for name in order:
                     proc, base = servers[name]
@@ -605,6 +614,9 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
                     row[f"{name}_spectator_ms"] = (watched_ms - base_ms) / spectators if spectators else float("nan")
                 ratios["event"] = row["ours_0"]["ms_per_event"] / row["floor_0"]["ms_per_event"]
                 ratios["spectator"] = row["ours_spectator_ms"] / row["floor_spectator_ms"]
+                if rules_floor:
+                    ratios["rules_event"] = row["rules_0"]["ms_per_event"] / row["floor_0"]["ms_per_event"]
+                    ratios["event_rules"] = row["ours_0"]["ms_per_event"] / row["rules_0"]["ms_per_event"]
                 row["ratios"] = ratios
                 runs.append(row)
                 print(json.dumps(row), file=sys.stderr)
@@ -624,7 +636,9 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
             value = value[part]
         return float(value)
 
-    return {"mode": "floor", "floor": kind, "tables": tables, "seconds": seconds, "pairs": pairs, "game": game,
+    rules = {"rules_event_ratio": median("ratios.rules_event"), "event_rules_ratio": median("ratios.event_rules"),
+             "rules_ms_per_event": median("rules_0.ms_per_event")} if rules_floor else {}
+    return {"mode": "floor", "tables": tables, "seconds": seconds, "pairs": pairs, "game": game,
             "players": players, "people": people, "bot": bot if players > people else None,
             "memory_kib_per_table": {**memory, "tables": memory_tables,
                                      "ratio": memory["ours"] / memory["floor"] if memory else None},
@@ -633,7 +647,7 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
                        "ours_ms_per_event": median("ours_0.ms_per_event"),
                        "floor_ms_per_event": median("floor_0.ms_per_event"),
                        "ours_spectator_ms": median("ours_spectator_ms"),
-                       "floor_spectator_ms": median("floor_spectator_ms")},
+                       "floor_spectator_ms": median("floor_spectator_ms"), **rules},
             "range": {"event_ratio": [min(key_of(r, "ratios.event") for r in runs),
                                       max(key_of(r, "ratios.event") for r in runs)],
                       "spectator_ratio": [min(key_of(r, "ratios.spectator") for r in runs),
@@ -644,13 +658,21 @@ def floor_compare(tables: int, seconds: float, pairs: int, spectators: int, game
 def floor_line(result: dict) -> str:
     """The last line of ``--floor``, one a script can read."""
     m, r = result["median"], result["range"]
-    floor = "the floor" if result.get("floor", "bare") == "bare" else "the rules floor"
-    return (f"per-event CPU: {m['event_ratio']:.2f}× {floor} (median of {result['pairs']} pairs, "
+    return (f"per-event CPU: {m['event_ratio']:.2f}× the floor (median of {result['pairs']} pairs, "
             f"{r['event_ratio'][0]:.2f}–{r['event_ratio'][1]:.2f}; {m['ours_ms_per_event']:.3f} vs "
-            f"{m['floor_ms_per_event']:.3f} ms); spectator: {m['spectator_ratio']:.2f}× {floor} "
+            f"{m['floor_ms_per_event']:.3f} ms); spectator: {m['spectator_ratio']:.2f}× the floor "
             f"({r['spectator_ratio'][0]:.2f}–{r['spectator_ratio'][1]:.2f}; {m['ours_spectator_ms']:.4f} vs "
             f"{m['floor_spectator_ms']:.4f} ms per event per spectator, {result['spectators_per_table']} per table; "
-            f"load {result['load_avg'][0]:.2f}){memory_part(result)}")
+            f"load {result['load_avg'][0]:.2f}){memory_part(result)}{rules_part(result)}")
+
+
+def rules_part(result: dict) -> str:
+    """``; the rules floor: F× the floor (…), ours R× it`` when :func:`floor_compare` ran it, else nothing."""
+    m = result["median"]
+    if "rules_event_ratio" not in m:
+        return ""
+    return (f"; the rules floor: {m['rules_event_ratio']:.2f}× the floor ({m['rules_ms_per_event']:.3f} ms per event), "
+            f"ours {m['event_rules_ratio']:.2f}× the rules floor")
 
 
 def memory_part(result: dict) -> str:
@@ -826,9 +848,9 @@ def main() -> None:
                                                      "this many seconds; clients reconnect")
     ap.add_argument("--floor", action="store_true",
                     help="compare server CPU per event with the framework's floor (issue 33, see above)")
-    ap.add_argument("--floor-kind", choices=("bare", "rules"), default="bare",
-                    help="with --floor: the bare floor, or the floor with the product's obligations (the game's rules, "
-                         "a commit per move before it is told, each seat its own view; floor_app)")
+    ap.add_argument("--rules-floor", action="store_true",
+                    help="with --floor: also run the floor with the product's obligations (the game's rules, a commit "
+                         "per move before it is told, each seat its own view; floor_app) in each pair")
     ap.add_argument("--pairs", type=int, default=5, help="with --floor or --postgres: alternating pairs of runs")
     ap.add_argument("--spectators", type=int, default=20, help="with --floor: spectators per table in the second "
                                                                 "run of each server")
@@ -869,7 +891,7 @@ def main() -> None:
         if args.spectators < 1 or args.pairs < 1 or args.tables < 1:
             ap.error("--floor needs --pairs, --tables and --spectators of at least 1")
         floor_result = floor_compare(args.tables, args.seconds, args.pairs, args.spectators, args.game, args.players,
-                                     args.people, args.bot, args.memory_tables, args.floor_kind)
+                                     args.people, args.bot, args.memory_tables, args.rules_floor)
         print(json.dumps({k: v for k, v in floor_result.items() if k != "runs"}, indent=2))
         if args.json:
             args.json.write_text(json.dumps(floor_result, indent=2), encoding="utf-8")
