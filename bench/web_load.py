@@ -414,6 +414,7 @@ def floor_app(rules: str | None = None) -> Any:
         tables[table_id] = {"n": 0, "sockets": {}, "people": people}
         if rules is not None:
             game = lookup(body["game"])
+            tables[table_id]["lock"] = asyncio.Lock()
             tables[table_id]["state"] = game.new_state(people, game.resolve_options(people, body.get("options")),
                                                        seed=body.get("seed", 0))
         return JSONResponse({"id": table_id, "seats": [{"seat": i, "kind": "human", "token": f"{table_id}.{i}"}
@@ -464,13 +465,14 @@ def floor_app(rules: str | None = None) -> Any:
     async def rules_move(table_id: str, table: dict[str, Any], websocket: WebSocket, seat: int | None,
                          message: dict[str, Any]) -> None:
         state, token = table["state"], str(message.get("action"))
-        if message.get("type") != "action" or seat is None or not state.is_legal(seat, token):
-            await websocket.send_json({"type": "error", "error": f"not a legal action: {token!r}"})
-            return
-        n = table["n"] + 1
-        await asyncio.get_running_loop().run_in_executor(writer, commit, table_id, n, seat, token)
-        state.apply_unchecked(seat, token)
-        table["n"] = n
+        async with table["lock"]:  # seats deciding at once (mayhem) commit one move after the other
+            if message.get("type") != "action" or seat is None or not state.is_legal(seat, token):
+                await websocket.send_json({"type": "error", "error": f"not a legal action: {token!r}"})
+                return
+            n = table["n"] + 1
+            await asyncio.get_running_loop().run_in_executor(writer, commit, table_id, n, seat, token)
+            state.apply_unchecked(seat, token)
+            table["n"] = n
         log = [{"seat": seat, "token": token}]
         for other, viewer in list(table["sockets"].items()):
             try:
