@@ -6,6 +6,8 @@ shows its limit as the name fields do."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
@@ -85,6 +87,16 @@ def test_my_tables_on_a_phone_in_german(browser, live_server: str) -> None:  # n
     shot(page, "turn-panel-phone-de")
 
 
+def seat_page(browser: Any, base: str, viewport: dict[str, int], lang: str) -> Any:  # noqa: F811
+    """A page at the first seat of a new turn-based colors table (a day a move), its seat kept as the page keeps it."""
+    tid, tokens = turn_based(base, "day")
+    page = browser.new_page(viewport=viewport, locale=LOCALES[lang])
+    page.goto(f"{base}/")
+    page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{tokens[0]}')")
+    page.goto(f"{base}/t/{tid}")
+    return page
+
+
 @pytest.mark.parametrize("app_options", [{"smtp": parse_smtp("smtp+plain://127.0.0.1:2525?from=table@example.org")}])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_mail_field_shows_its_limit_like_the_name_fields(browser, live_server: str, lang: str) -> None:  # noqa: F811
@@ -115,11 +127,7 @@ def test_the_mail_field_takes_an_international_address_and_refuses_in_the_pages_
     said = {"en": ("That is no e-mail address", "Mails go to ünï@bücher.de."),
             "de": ("Das ist keine E-Mail-Adresse", "Mails gehen an ünï@bücher.de.")}[lang]
     for viewport in (LAPTOP, PHONE):
-        tid, tokens = turn_based(live_server, "day")
-        page = browser.new_page(viewport=viewport, locale=LOCALES[lang])
-        page.goto(f"{live_server}/")
-        page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{tokens[0]}')")
-        page.goto(f"{live_server}/t/{tid}")
+        page = seat_page(browser, live_server, viewport, lang)
         field = page.locator("#turn-panel #mail-address")
         field.fill("a@b")
         page.locator("#turn-panel button[type=submit]").click()
@@ -150,11 +158,7 @@ def test_the_mail_field_tells_when_the_server_cannot_mail_an_international_name(
     controller = Controller(object(), hostname="127.0.0.1", port=NO_UTF8_PORT, enable_SMTPUTF8=False)
     controller.start()
     try:
-        tid, tokens = turn_based(live_server, "day")
-        page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
-        page.goto(f"{live_server}/")
-        page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{tokens[0]}')")
-        page.goto(f"{live_server}/t/{tid}")
+        page = seat_page(browser, live_server, PHONE, lang)
         field = page.locator("#turn-panel #mail-address")
         field.fill("ünï@bücher.de")
         page.locator("#turn-panel button[type=submit]").click()
