@@ -97,6 +97,15 @@ def seat_page(browser: Any, base: str, viewport: dict[str, int], lang: str) -> A
     return page
 
 
+def give_address(page: Any, address: str, outcome: str) -> str:
+    """Type ``address`` into the turn panel's mail field and send it; the text of the panel's ``outcome`` element
+    (``.error`` or ``.mail-on``) once it shows."""
+    page.locator("#turn-panel #mail-address").fill(address)
+    page.locator("#turn-panel button[type=submit]").click()
+    page.wait_for_selector(f"#turn-panel {outcome}")
+    return str(page.locator(f"#turn-panel {outcome}").inner_text())
+
+
 @pytest.mark.parametrize("app_options", [{"smtp": parse_smtp("smtp+plain://127.0.0.1:2525?from=table@example.org")}])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_mail_field_shows_its_limit_like_the_name_fields(browser, live_server: str, lang: str) -> None:  # noqa: F811
@@ -128,15 +137,8 @@ def test_the_mail_field_takes_an_international_address_and_refuses_in_the_pages_
             "de": ("Das ist keine E-Mail-Adresse", "Mails gehen an ünï@bücher.de.")}[lang]
     for viewport in (LAPTOP, PHONE):
         page = seat_page(browser, live_server, viewport, lang)
-        field = page.locator("#turn-panel #mail-address")
-        field.fill("a@b")
-        page.locator("#turn-panel button[type=submit]").click()
-        page.wait_for_selector("#turn-panel .error")
-        assert said[0] in page.locator("#turn-panel .error").inner_text()
-        field.fill("ünï@bücher.de")
-        page.locator("#turn-panel button[type=submit]").click()
-        page.wait_for_selector("#turn-panel .mail-on")
-        assert page.locator("#turn-panel .mail-on").inner_text() == said[1]
+        assert said[0] in give_address(page, "a@b", ".error")
+        assert give_address(page, "ünï@bücher.de", ".mail-on") == said[1]
         assert page.locator("#turn-panel .error").count() == 0
         page.locator("#turn-panel").scroll_into_view_if_needed()
         shot(page, f"mail-international-{lang}-{viewport['width']}")
@@ -159,18 +161,11 @@ def test_the_mail_field_tells_when_the_server_cannot_mail_an_international_name(
     controller.start()
     try:
         page = seat_page(browser, live_server, PHONE, lang)
-        field = page.locator("#turn-panel #mail-address")
-        field.fill("ünï@bücher.de")
-        page.locator("#turn-panel button[type=submit]").click()
-        page.wait_for_selector("#turn-panel .error")
-        assert said[0] in page.locator("#turn-panel .error").inner_text()
+        assert said[0] in give_address(page, "ünï@bücher.de", ".error")
         assert page.locator("#turn-panel .mail-on").count() == 0
         page.locator("#turn-panel .error").scroll_into_view_if_needed()
         shot(page, f"mail-no-smtputf8-{lang}")
-        field.fill("uni@bücher.de")
-        page.locator("#turn-panel button[type=submit]").click()
-        page.wait_for_selector("#turn-panel .mail-on")
-        assert page.locator("#turn-panel .mail-on").inner_text() == said[1]
+        assert give_address(page, "uni@bücher.de", ".mail-on") == said[1]
         assert page.locator("#turn-panel .error").count() == 0
         page.close()
     finally:
