@@ -12,7 +12,7 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 
-from kartentisch.web.notify import parse_smtp
+from kartentisch.web.smtp import parse_smtp
 
 from .browser_kit import (
     LAPTOP,

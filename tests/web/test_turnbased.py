@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 from kartentisch.cli.app import app as cli
 from kartentisch.web import create_app
 from kartentisch.web.clock import CLOCKS
-from kartentisch.web.notify import PASSWORD_ENV, REFUSED, SmtpConfig, parse_smtp
+from kartentisch.web.notify import REFUSED
+from kartentisch.web.smtp import PASSWORD_ENV, SmtpConfig, parse_smtp
 
 from .conftest import auth, free_port, move_entries, new_table
 

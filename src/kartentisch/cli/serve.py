@@ -170,7 +170,7 @@ def serve_cmd(
     from kartentisch.web.coach_limits import CoachLimits
     from kartentisch.web.database import describe_url
     from kartentisch.web.limits import Limits, parse_rate
-    from kartentisch.web.notify import parse_smtp
+    from kartentisch.web.smtp import parse_smtp
     from kartentisch.web.workers import SEARCH_SECONDS
 
     if not 1 <= port <= 65535:

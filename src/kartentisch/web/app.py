@@ -50,11 +50,12 @@ from .hub import Hub
 from .invites import router as invites_router
 from .limits import Guard, Limits, TooManyRequests
 from .middleware import BodyLimit, SecurityHeaders
-from .notify import Notifier, SmtpConfig
+from .notify import Notifier
 from .notify import router as notify_router
 from .openapi_errors import document_errors
 from .scorepad import router as scorepad_router
 from .seatname import router as seatname_router
+from .smtp import SmtpConfig
 from .store import Store
 from .table_routes import STATIC, table_app
 from .table_routes import router as table_router

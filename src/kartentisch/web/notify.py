@@ -1,9 +1,7 @@
 """E-mail when it is a person's turn at a turn-based table (issue 34), through any SMTP server.
 
-``kartentisch serve --smtp URL`` (:func:`parse_smtp`: ``smtp://user@host:587`` with STARTTLS,
-``smtps://user@host:465`` with TLS from the start, ``smtp+plain://host:25`` without; the sender as ``?from=``; the
-password from the environment variable :data:`PASSWORD_ENV`, never the command line) lets a person give an address
-at their seat of a turn-based table (``POST /api/tables/{id}/mail`` with the seat's token; without ``--smtp`` it is
+``kartentisch serve --smtp URL`` (the server's side in :mod:`kartentisch.web.smtp`) lets a person give an address at
+their seat of a turn-based table (``POST /api/tables/{id}/mail`` with the seat's token; without ``--smtp`` it is
 refused, and ``GET /api/mail`` tells the page not to offer it). Each mail names the table's game, whose turn it is
 and links the seat and a one-click unsubscribe (``/mail/off/<token>``, also the ``List-Unsubscribe`` header, RFC
 8058) — never a card.
@@ -16,8 +14,7 @@ restart: :meth:`Notifier.once` looks at every table with an address whose events
 this process, so a turn reached while the server was down is mailed at the first pass. A seat with a page open here
 gets no mail (the page notifies, ``table.js``); it is mailed once it leaves, at the next pass.
 
-Sending runs Python's :mod:`smtplib` in a thread: one mail per turn is a trickle, and the standard library needs
-no dependency (aiosmtpd, the tests' real SMTP server, is a test extra only). An address is checked by the
+Sending runs in a thread (aiosmtpd, the tests' real SMTP server, is a test extra only). An address is checked by the
 email-validator library (:func:`checked_address`: at most 254 characters, internationalised ones taken, sent as
 :func:`mail_to` says).
 """
@@ -25,17 +22,12 @@ email-validator library (:func:`checked_address`: at most 254 characters, intern
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import logging
-import os
 import secrets
 import smtplib
-import ssl
 import time
-from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import TYPE_CHECKING, Annotated, Any
-from urllib.parse import parse_qs, urlsplit
 
 from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, Header, Query, Request
@@ -51,6 +43,7 @@ from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .invites import seat_url
 from .schema import events_t, metadata, tables_t
+from .smtp import SmtpConfig, offers_smtputf8, send_mail
 from .store import Store
 
 if TYPE_CHECKING:
@@ -59,12 +52,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The environment variable holding the SMTP password (never on the command line, where ``ps`` shows it).
-PASSWORD_ENV = "KARTENTISCH_SMTP_PASSWORD"
 #: The longest address taken (characters): RFC 5321's path of 256 octets less its angle brackets (RFC 3696 errata).
 MAIL_MAX = 254
-#: Seconds the SMTP connection may take per step.
-SMTP_TIMEOUT = 20.0
 #: Seconds a server's answer to "SMTPUTF8?" is kept (:meth:`Notifier.reaches`): a server is reconfigured rarely.
 SMTPUTF8_KEPT = 600.0
 #: The mail settings' refusals in the players' words (``ApiError.said``).
@@ -99,82 +88,6 @@ mailed_t = Table(
     Column("n", Integer, primary_key=True),  # the turn: the table's event count when it was mailed
     Column("at", Float, nullable=False),
 )
-
-
-@dataclass(frozen=True)
-class SmtpConfig:
-    """Where mail goes: host, port, ``security`` (``starttls``, ``tls`` or ``plain``), the user (``None``: no
-    login), the password (from :data:`PASSWORD_ENV`) and the sender's address."""
-
-    host: str
-    port: int
-    security: str
-    user: str | None
-    password: str | None
-    sender: str
-
-
-def parse_smtp(url: str, environ: dict[str, str] | None = None) -> SmtpConfig:
-    """The :class:`SmtpConfig` of ``--smtp URL`` (see the module); ``environ``: where the password is read
-    (default ``os.environ``).
-
-    Raises:
-        ValueError: an unknown scheme, no host, a password in the URL, or a user without :data:`PASSWORD_ENV`.
-    """
-    parts = urlsplit(url)
-    schemes = {"smtp": ("starttls", 587), "smtps": ("tls", 465), "smtp+plain": ("plain", 25)}
-    if parts.scheme not in schemes:
-        raise ValueError(f"--smtp {parts.scheme!r}: the URL starts with smtp:// (STARTTLS), smtps:// (TLS) or "
-                         "smtp+plain:// (no encryption)")
-    if not parts.hostname:
-        raise ValueError("--smtp names no host, e.g. smtp://user@mail.example.org:587")
-    if parts.password is not None:
-        raise ValueError(f"--smtp carries a password: give it in the environment variable {PASSWORD_ENV} instead "
-                         "(a command line is visible to every user of the machine)")
-    env = os.environ if environ is None else environ
-    password = env.get(PASSWORD_ENV)
-    if parts.username and not password:
-        raise ValueError(f"--smtp logs in as {parts.username!r}: set its password in {PASSWORD_ENV}")
-    security, port = schemes[parts.scheme]
-    sender = parse_qs(parts.query).get("from", [f"kartentisch@{parts.hostname}"])[0]
-    return SmtpConfig(parts.hostname, parts.port or port, security, parts.username or None, password, sender)
-
-
-def send_mail(config: SmtpConfig, message: EmailMessage) -> None:
-    """Send ``message`` through ``config``'s server (blocking: run it in a thread). Raises OSError or
-    :class:`smtplib.SMTPException` when the server cannot be reached or refuses it."""
-    message["From"] = config.sender
-    # RFC 5322 requires Date; mail filters mark a message without Date or Message-ID as likely spam
-    message["Date"] = email.utils.formatdate(localtime=False)
-    message["Message-ID"] = email.utils.make_msgid(domain=config.sender.rpartition("@")[2] or None)
-    with _session(config) as smtp:
-        if config.user:
-            smtp.login(config.user, config.password or "")
-        smtp.send_message(message)
-
-
-def _session(config: SmtpConfig) -> smtplib.SMTP:
-    """A connection to ``config``'s server, encrypted as configured (blocking)."""
-    context = ssl.create_default_context()
-    if config.security == "tls":
-        return smtplib.SMTP_SSL(config.host, config.port, timeout=SMTP_TIMEOUT, context=context)
-    smtp = smtplib.SMTP(config.host, config.port, timeout=SMTP_TIMEOUT)
-    if config.security == "starttls":
-        try:
-            smtp.starttls(context=context)
-        except BaseException:
-            smtp.close()
-            raise
-    return smtp
-
-
-def offers_smtputf8(config: SmtpConfig) -> bool:
-    """Whether ``config``'s server offers SMTPUTF8 (RFC 6531: its EHLO reply after the configured encryption), which
-    a mail to an address with a non-ASCII name before the ``@`` needs (blocking: run it in a thread). Raises OSError or
-    :class:`smtplib.SMTPException` when the server cannot be reached."""
-    with _session(config) as smtp:
-        smtp.ehlo_or_helo_if_needed()
-        return smtp.has_extn("smtputf8")
 
 
 #: The mail's words per language: subject, body (``{game}``, ``{name}``, ``{others}``, ``{link}``, ``{off}``),
