@@ -354,11 +354,13 @@ def test_the_chips_value_file_reads_and_plays():
 def test_rollout_data_labels_each_move_of_a_decision_by_its_advantage():
     """``rollout_positions``: each kept decision gives one row per legal move, twice the observation wide (the seat's
     observation before the move, then the move's change of it, :data:`~kartentisch.bots.policy.CHANGE`); the rows of
-    one decision share their first half and their advantages sum to zero; the changes differ between moves."""
+    one decision share their first half and their advantages sum to zero; the changes differ between moves. The
+    halves (one rollout each here) average to the label and are advantages too."""
     game = get_game("lastcard")
     size = Encoder(game, 2, None).size
-    x, y = value.rollout_positions(game, 2, None, 3, seed=4, keep=0.3, rollouts=2)
-    assert x.shape == (len(y), 2 * size) and len(y) > 20
+    x, y, halves = value.rollout_positions(game, 2, None, 3, seed=4, keep=0.3, rollouts=2)
+    assert x.shape == (len(y), 2 * size) and len(y) > 20 and halves.shape == (len(y), 2)
+    assert np.allclose(halves.mean(axis=1), y, atol=1e-5) and not np.allclose(halves[:, 0], halves[:, 1])
     runs: list[list[int]] = []
     for i in range(len(y)):
         if runs and np.array_equal(x[i, :size], x[runs[-1][0], :size]):
@@ -367,9 +369,23 @@ def test_rollout_data_labels_each_move_of_a_decision_by_its_advantage():
             runs.append([i])
     assert len(runs) >= 3 and all(len(run) >= 2 for run in runs)
     for run in runs:
-        assert abs(float(y[run].sum())) < 1e-4
+        assert abs(float(y[run].sum())) < 1e-4 and np.allclose(halves[run].sum(axis=0), 0, atol=1e-4)
         assert len({x[i, size:].tobytes() for i in run}) == len(run)  # each move changes the observation its way
     assert float(np.abs(y).max()) > 0.01  # not all moves alike
+
+
+def test_label_reliability_is_the_signal_share_of_the_labels():
+    """``reliability``: halves of a signal with noise of its variance each correlate 0.5, stepped up to 2/3 for both
+    together (Spearman–Brown); noise alone gives about 0; identical halves 1; halves without a split are refused."""
+    gen = np.random.default_rng(7)
+    signal = gen.standard_normal(20000)
+    noisy = np.stack([signal + gen.standard_normal(20000), signal + gen.standard_normal(20000)], axis=1)
+    assert value.reliability(noisy) == pytest.approx(2 / 3, abs=0.02)
+    assert abs(value.reliability(gen.standard_normal((20000, 2)))) < 0.05
+    assert value.reliability(np.stack([signal, signal], axis=1)) == pytest.approx(1.0)
+    for bad in (np.zeros((10, 2)), signal[:10, None], noisy[:2]):
+        with pytest.raises(KartentischError, match="reliability: need ≥ 3 labels in two varying halves"):
+            value.reliability(bad)
 
 
 def test_an_advantage_file_ranks_by_the_network_and_its_anchor_keeps_the_heuristic_s_move(tmp_path: Path):
@@ -378,12 +394,13 @@ def test_an_advantage_file_ranks_by_the_network_and_its_anchor_keeps_the_heurist
     deterministic); without an anchor the network's best, which differs from the heuristic's somewhere, and the
     same on a re-deal of what the seat cannot see."""
     out = tmp_path / "adv.npz"
-    value.main(["lastcard", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--rollouts", "1",
+    value.main(["lastcard", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--rollouts", "2",
                 "--anchor", "0.3", "--seed", "3"])
     policy = load_policy(out)
     game = get_game("lastcard")
     assert policy.header["inputs"] == "before and change" and policy.header["anchor"] == 0.3
-    assert policy.header["target"] == "advantage over 1 rollouts per move"
+    assert policy.header["target"] == "advantage over 2 rollouts per move"
+    assert -1 <= policy.header["label_reliability"] <= 1
     assert policy.network.inputs == 2 * Encoder(game, 2, None).size
     assert make_bot(f"policy:{out}", game, 1).anchor == 0.3
     heuristic = game.heuristic_bot(0)

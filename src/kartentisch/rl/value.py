@@ -173,7 +173,7 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
 def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
                       bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
                       rollouts: int = 8, widest: int = 64, first: int = 0,
-                      log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+                      log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Afterstates of every legal move, each labelled with its rolled-out advantage: rollout policy iteration's data.
 
     The matches are played as in :func:`positions`. At a ``keep`` share of the decisions with 2 to ``widest`` legal
@@ -197,8 +197,10 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
             heuristic).
         first: the index of the first match, as in :func:`positions`.
     Returns:
-        ``x`` ``(afterstates, 2 × observation size)`` float32 (before, then after − before) and ``y``
-        ``(afterstates,)`` float32 (advantages in margins over :func:`margin_scale`).
+        ``x`` ``(afterstates, 2 × observation size)`` float32 (before, then after − before), ``y``
+        ``(afterstates,)`` float32 (advantages in margins over :func:`margin_scale`) and ``halves``
+        ``(afterstates, 2)`` float32: each advantage over the even-numbered rollouts alone and over the odd-numbered
+        ones (with one rollout both are ``y``), for the labels' :func:`reliability`.
     Raises:
         KartentischError: a bad bot spec, share or count, or a game without a score scale.
     """
@@ -209,6 +211,7 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
     scale, opts, encoder, rng = _data_setup(game, players, options, seed, first)
     xs: list[np.ndarray] = []
     ys: list[float] = []
+    halves: list[np.ndarray] = []
     started = time.perf_counter()
     for m in range(first, first + matches):
         specs, seated, state = _data_match(game, players, opts, seed, bots, m)
@@ -221,6 +224,7 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
                 samples = [state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, r)))
                            for r in range(rollouts)]
                 values = np.zeros(len(legal))
+                each = np.zeros((len(legal), rollouts))  # each rollout's margin, for the split halves
                 for i, token in enumerate(legal):
                     for r, sample in enumerate(samples):
                         after = sample.clone()
@@ -233,14 +237,40 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
                         while len(after.scores) == scored:
                             actor = after.to_act()[0]
                             after.apply_unchecked(actor, rolling[actor].choose(after, actor))
-                        values[i] += margins(game, after.scores[scored], scale)[seat] / rollouts
+                        each[i, r] = margins(game, after.scores[scored], scale)[seat]
+                        values[i] += each[i, r] / rollouts
                 ys.extend((values - values.mean()).tolist())
+                odd = each[:, 1::2] if rollouts > 1 else each
+                split = np.stack([each[:, ::2].mean(axis=1), odd.mean(axis=1)], axis=1)
+                halves.append(split - split.mean(axis=0))
             bot_move = rng.random() >= explore or state.round_over
             state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
             decision += 1
         if log and (m + 1 - first) % max(1, matches // 10) == 0:
             log(f"  {m + 1 - first}/{matches} matches, {len(ys)} afterstates, {time.perf_counter() - started:.0f} s")
-    return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
+    return (np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32),
+            np.concatenate(halves).astype(np.float32))
+
+
+def reliability(halves: np.ndarray) -> float:
+    """The share of the labels' variance that is signal, not rollout noise: the split-half correlation ``r`` of the
+    two halves' advantages (:func:`rollout_positions`), stepped up to the whole count of rollouts by the
+    Spearman–Brown formula ``2r / (1 + r)`` (Spearman 1910; Brown 1910). A network can explain at most this share of
+    its targets' variance on held-out data (it cannot predict the noise), so a validation error near the targets'
+    variance with a reliability well above zero means the network misses a signal that is there (measured in
+    colors, ``bench/learned/README.md``), and a reliability near zero means more rollouts a move are needed.
+
+    Args:
+        halves: ``(labels, 2)``, each label over the even-numbered and over the odd-numbered rollouts.
+    Returns:
+        The reliability, at most 1 (negative when the halves disagree more than chance: noise only).
+    Raises:
+        KartentischError: fewer than 3 labels, or halves without variance (one rollout a move: no split).
+    """
+    if halves.ndim != 2 or halves.shape[1] != 2 or len(halves) < 3 or not (halves.std(axis=0) > 0).all():
+        raise KartentischError(f"reliability: need ≥ 3 labels in two varying halves; got shape {halves.shape}")
+    r = float(np.corrcoef(halves[:, 0], halves[:, 1])[0, 1])
+    return 2 * r / (1 + r) if r > -1 else -1.0
 
 
 def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs: int = 8, batch: int = 256,
@@ -308,20 +338,19 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _chunked(make: Callable[..., tuple[np.ndarray, np.ndarray]], matches: int,
-             jobs: int) -> tuple[np.ndarray, np.ndarray]:
+def _chunked(make: Callable[..., tuple[np.ndarray, ...]], matches: int, jobs: int) -> tuple[np.ndarray, ...]:
     """``make(matches=…, first=…)`` over ``matches`` matches in ``jobs`` processes, each a contiguous chunk (one job:
-    in this process, as before ``--jobs``); the chunks' samples concatenated in match order."""
+    in this process, as before ``--jobs``); each of the chunks' arrays concatenated in match order."""
     if jobs == 1:
         return make(matches=matches, first=0)
     bounds = [matches * j // jobs for j in range(jobs + 1)]
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(pool.map(_call, [functools.partial(make, matches=b - a, first=a)
                                       for a, b in zip(bounds, bounds[1:], strict=False)]))
-    return np.concatenate([x for x, _ in parts]), np.concatenate([y for _, y in parts])
+    return tuple(np.concatenate(arrays) for arrays in zip(*parts, strict=True))
 
 
-def _call(fn: Callable[[], tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+def _call(fn: Callable[[], tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
     return fn()
 
 
@@ -363,17 +392,26 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--rollouts labels a move's advantage at the round's end: not with --plain or --horizon")
     if ns.jobs < 1 or ns.jobs > ns.matches:
         parser.error(f"--jobs must be between 1 and --matches ({ns.matches}); got {ns.jobs}")
+    make: Callable[..., tuple[np.ndarray, ...]]
     if ns.rollouts:
         make = functools.partial(rollout_positions, game, ns.players, None, seed=ns.seed, bots=bots,
                                  explore=ns.explore, keep=ns.keep, rollouts=ns.rollouts, log=_say)
     else:
         make = functools.partial(positions, game, ns.players, None, seed=ns.seed, bots=bots, explore=ns.explore,
                                  keep=ns.keep, residual=not ns.plain, horizon=ns.horizon, log=_say)
-    x, y = _chunked(make, ns.matches, ns.jobs)
+    x, y, *halves = _chunked(make, ns.matches, ns.jobs)
     data_s = time.perf_counter() - began
     print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
+    ceiling: dict[str, float] = {}
+    if halves and ns.rollouts > 1:
+        ceiling["label_reliability"] = round(reliability(halves[0]), 4)
+        print(f"label reliability {ceiling['label_reliability']:.3f} (split-half, Spearman-Brown): at most this share "
+              "of the targets' variance is signal a network can learn; the rest is rollout noise", flush=True)
     hidden = [int(h) for h in ns.hidden.split(",") if h]
     network, figures = fit(x, y, hidden, ns.epochs, lr=ns.lr, seed=ns.seed, log=lambda s: print(s, flush=True))
+    if ceiling:
+        print(f"the network explains {1 - figures['valid_mse'] / figures['valid_var']:.3f} of the held-out targets' "
+              f"variance, of at most {ceiling['label_reliability']:.3f}", flush=True)
     target = "round margin" if ns.plain else "round margin minus provisional"
     if ns.horizon:
         target = f"provisional margin in {ns.horizon} decisions minus provisional"
@@ -382,7 +420,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     info = {"command": "python -m kartentisch.rl.value " + shlex.join(args), "seed": ns.seed,
             "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": target,
             "scale": margin_scale(game), "positions": len(y), "data_seconds": round(data_s),
-            "fit_seconds": round(time.perf_counter() - began - data_s), **{k: round(v, 5) for k, v in figures.items()}}
+            "fit_seconds": round(time.perf_counter() - began - data_s), **{k: round(v, 5) for k, v in figures.items()},
+            **ceiling}
     if ns.anchor is not None:
         info["anchor"] = ns.anchor
     save_policy(ns.out, network, game, ns.players, None, info, kind="value", inputs=CHANGE if ns.rollouts else None)
