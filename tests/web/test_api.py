@@ -170,6 +170,7 @@ def test_websocket_frames_actions_and_error_frames(client: TestClient) -> None:
             ws.send_text(bad)
             err = ws.receive_json()
             assert err["type"] == "error" and err["status"] == status, err
+            assert err["text"] and err["text"] != err["error"]  # the players' words, never the developer's only
         (ws0, ws1)[1 - mover].send_json({"type": "action", "action": frames[mover]["legal"][0]})
         assert (ws0, ws1)[1 - mover].receive_json()["status"] == 409
         ws.send_json({"type": "action", "action": frames[mover]["legal"][0]})
@@ -194,14 +195,16 @@ def test_websocket_answers_binary_and_deeply_nested_frames_with_an_error(client:
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['seats'][0]['token']}") as ws:
         ws.receive_json()  # the first frame: the table
         ws.send_bytes(b'{"type": "ping"}')
-        assert ws.receive_json() == {"type": "error", "status": 400, "error": "frames are JSON text, not binary"}
+        assert ws.receive_json() == {"type": "error", "status": 400, "error": "frames are JSON text, not binary",
+                                     "text": "The server could not read this request. Reload the page and try again."}
         ws.send_text("[" * 5000 + "]" * 5000)
         assert "nested too deeply" in ws.receive_json()["error"]
         ws.send_json({"type": "ping"})  # the socket is still open
         assert ws.receive_json() == {"type": "pong"}
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+    with client.websocket_connect(f"/ws/tables/{table['id']}?lang=de") as ws:
         ws.send_bytes(b"{}")  # as the auth frame
-        assert ws.receive_json()["status"] == 400
+        refused = ws.receive_json()
+        assert refused["status"] == 400 and refused["text"].startswith("Der Server konnte diese Anfrage nicht lesen")
 
 
 def test_bots_play_server_side_until_a_person_must_decide(client: TestClient) -> None:

@@ -184,11 +184,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, ttl: float 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
-        # the refusal in the players' words too, in the language the request asked for (issue 32); one raised
-        # without words of its own gets its status's (refusals.status_text), so a page never shows developer text
-        lang = request.query_params.get("lang")
-        body = exc.body(refusals.reply_lang(lang))
-        body.setdefault("text", refusals.status_text(exc.status, lang))
+        # the refusal in the players' words too, in the language the request asked for (issue 32)
+        body = exc.body(refusals.reply_lang(request.query_params.get("lang")))
         return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)

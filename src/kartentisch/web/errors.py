@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..kernel.errors import first_line
 from ..kernel.words import check_lang
+from .refusals import status_text
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +34,15 @@ class ApiError(Exception):
         self.said = said
 
     def body(self, lang: str | None = None) -> dict[str, Any]:
-        """JSON error body: ``{"error": message, "rule"?: id, "text"?: the players' words in lang}``."""
+        """JSON error body: ``{"error": message, "rule"?: id, "text"?: the players' words in lang}``; with a
+        ``lang``, ``text`` is always there: a refusal without words of its own gets its status's
+        (:func:`~kartentisch.web.refusals.status_text`), so a page never shows developer text (HTTP answers and
+        WebSocket error frames alike)."""
         out: dict[str, Any] = {"error": self.message}
         if self.rule is not None:
             out["rule"] = self.rule
-        if self.said is not None and lang is not None and lang in self.said:
-            out["text"] = self.said[lang]
+        if lang is not None:
+            out["text"] = (self.said or {}).get(lang) or status_text(self.status, lang)
         return out
 
 
