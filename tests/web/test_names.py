@@ -95,6 +95,23 @@ def test_a_join_with_a_lookalike_or_blank_name_is_refused_in_the_page_s_language
     assert client.get(f"/api/invites/{table['invite']['code']}").json()["seats"][2]["kind"] == "open"
 
 
+def test_a_name_stacking_marks_on_a_letter_is_refused_and_real_writing_passes(client: TestClient) -> None:
+    """A fresh user's finding: "Z" with 79 combining accents was taken and drew over the prompt, the seats and the
+    score table. More than four marks on one letter are refused, the name quoted without them; Vietnamese, Thai
+    and Devanagari names pass."""
+    table = new_table(client, "colors", 3, [{"kind": "human", "name": "Ana"}, OPEN, OPEN])
+    join = f"/api/invites/{table['invite']['code']}/join"
+    for lang, text in (("en", 'The name "Zoe" stacks too many accents or marks on one letter; type it with at most '
+                              '4 on each.'),
+                       ("de", "Der Name „Zoe“ stapelt zu viele Akzente oder Zeichen auf einem Buchstaben; gib ihn "
+                              "mit höchstens 4 je Buchstabe ein.")):
+        res = client.post(f"{join}?lang={lang}", json={"seat": 1, "name": "Z" + "\u0301\u0316" * 20 + "oe"})
+        assert res.status_code == 422 and res.json()["text"] == text, res.text
+    assert client.get(f"/api/invites/{table['invite']['code']}").json()["seats"][1]["kind"] == "open"
+    where = [{"en": f"seat {i}", "de": f"Platz {i}"} for i in range(1, 5)]
+    check_names(["Nguyễn Thị Ngọc", "น้ำ", "किशोर", "Z\u0301\u0316\u0301\u0316"], where)  # four marks still pass
+
+
 def test_line_and_paragraph_separators_are_refused_in_names_and_chat(client: TestClient) -> None:
     for sep in ("\u2028", "\u2029"):
         res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [

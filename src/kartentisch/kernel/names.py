@@ -73,6 +73,16 @@ _CONTROL: Final = {
           "Zeichen ein.",
 }
 
+#: Marks on one letter that real writing stacks at most (Vietnamese two, Thai and Devanagari three); beyond, marks
+#: pile above and below the line and draw over the rest of the page ("Zalgo" text).
+MAX_MARKS: Final = 4
+#: Not the name as typed: its stacked marks would draw over the refusal too.
+_STACKED: Final = {
+    "en": 'The name "{name}" stacks too many accents or marks on one letter; type it with at most {most} on each.',
+    "de": "Der Name „{name}“ stapelt zu viele Akzente oder Zeichen auf einem Buchstaben; gib ihn mit höchstens "
+          "{most} je Buchstabe ein.",
+}
+
 
 class NameRefused(KartentischError):
     """A name that cannot be taken, with the reason in every language (``str()`` is the English one).
@@ -159,13 +169,33 @@ def check_name(name: str) -> None:
     """Refuse a name that is not one line of visible text.
 
     Raises:
-        NameRefused: ``name`` holds a control, format or line-break character (:func:`control_refusal`), or is
-            blank when written (:func:`blank`).
+        NameRefused: ``name`` holds a control, format or line-break character (:func:`control_refusal`), is
+            blank when written (:func:`blank`), or stacks more than :data:`MAX_MARKS` marks on one letter
+            (:func:`stacked_marks`).
     """
     if control_character(name) is not None:
         raise control_refusal(name)
     if blank(name):
         raise NameRefused(_BLANK)
+    if stacked_marks(name) > MAX_MARKS:
+        bare = "".join(c for c in unicodedata.normalize("NFD", name) if not _mark(c))
+        raise NameRefused({lang: _STACKED[lang].format(name=bare, most=MAX_MARKS) for lang in LANGS})
+
+
+def _mark(c: str) -> bool:
+    """``c`` (one character) is a nonspacing or enclosing mark (Unicode categories Mn, Me): drawn on the letter
+    before it."""
+    return unicodedata.category(c) in ("Mn", "Me")
+
+
+def stacked_marks(name: str) -> int:
+    """The most nonspacing or enclosing marks on one character of ``name`` (composed first, NFC: ``é`` is one
+    letter and no mark)."""
+    most = run = 0
+    for c in unicodedata.normalize("NFC", name):
+        run = run + 1 if _mark(c) else 0
+        most = max(most, run)
+    return most
 
 
 def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcomer: int | None = None,
