@@ -127,6 +127,7 @@ def test_two_people_play_grid_with_their_own_links_and_reconnect(browser, live_s
     pages[0].goto(live_server + links[0])
     pages[0].wait_for_function(f"document.body.dataset.n === '{n}'")
     assert "Ada" in pages[0].locator(".seat-chip.me").text_content()
+    assert pages[0].locator(".seat-chip.me bdi").text_content() == "Ada"  # a right-to-left name keeps its side
     play_match(pages, rng)
     for page in pages:
         assert page.locator(".seat-chip.me").count() == 1

@@ -172,7 +172,7 @@ function Scores({ pos }) {
   const won = (s) => v.game_over && (v.winners ?? []).includes(s);
   return html`<ul id="seats-bar" aria-label=${t("seat")}>${pos.seats.map((s) => html`<li data-seat=${s.seat}
       class=${`seat-chip${v.to_act.includes(s.seat) ? " to-act" : ""}${s.seat === pos.seat ? " me" : ""}${won(s.seat) ? " winner" : ""}`}>
-    ${s.name}: ${points(v.totals?.[s.seat] ?? 0)}${won(s.seat) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ul>`;
+    <bdi>${s.name}</bdi>: ${points(v.totals?.[s.seat] ?? 0)}${won(s.seat) && html` <span class="mark">★ ${t("winner")}</span>`}</li>`)}</ul>`;
 }
 
 function Upload() {

@@ -66,7 +66,7 @@ export function RematchOffer({ frame, since, answer, busy }) {
   return html`<div class="rematch-offer" data-zone="rematch-offer" role="status">
     <p class="offer-by"><strong>${offer.by === frame.seat ? st("offerMine") : st("offer", frame.seats[offer.by].name)}</strong></p>
     <ul class="answers">${people.map((s) => html`<li data-seat=${s.seat} data-answer=${offer.answers[s.seat] ?? ""}>
-      ${s.name}: ${words[offer.answers[s.seat]] ?? st(offer.made ? "standIn" : "answerNone")}</li>`)}</ul>
+      <bdi>${s.name}</bdi>: ${words[offer.answers[s.seat]] ?? st(offer.made ? "standIn" : "answerNone")}</li>`)}</ul>
     ${!offer.made && secs !== null && html`<p class="offer-wait">${st("offerWait", secs)}</p>`}
     ${mine === "leave" ? html`<p>${st("youLeft")}</p>` : mine === "join" && offer.made
       // made while this page was closed or missed it: the way to the new table (a fresh user was left behind)

@@ -563,7 +563,7 @@ function SeatsBar({ frame }) {
   const v = frame.view;
   return html`<ul id="seats-bar" aria-label=${t("seat")}>${[...Array(v.players).keys()].map((s) => html`<li
       class=${`seat-chip${v.to_act.includes(s) ? " to-act" : ""}${s === frame.seat ? " me" : ""}`}>
-    ${seatName(frame, s)}: ${points(v.totals?.[s] ?? 0)}${s === v.dealer && html`<small> (${t("dealer")})</small>`}${frame.seats[s]
+    <bdi>${seatName(frame, s)}</bdi>: ${points(v.totals?.[s] ?? 0)}${s === v.dealer && html`<small> (${t("dealer")})</small>`}${frame.seats[s]
       && html`<${SeatState} seat=${frame.seats[s]} since=${S.active.since} />`}</li>`)}</ul>`;
 }
 
