@@ -496,6 +496,8 @@ def test_serve_help_lists_every_limit_with_its_default() -> None:
                             ("table-reviews", "8"), ("upload-reviews", "4"), ("reviews-per-client", "1"),
                             ("replay-megabytes", "64")):
         assert f"[default: {default}]" in entries[option], entries.get(option)
+    searching = " ".join(entries["search-seconds"].replace("│", " ").split())
+    assert f"(default: {workers.SEARCH_SECONDS:g} seconds)" in searching and "kartentisch." not in searching
 
 
 def test_serve_on_a_taken_port_says_so_in_one_line(tmp_path: Path) -> None:

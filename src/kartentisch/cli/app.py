@@ -94,8 +94,9 @@ def _answer(prompt: str) -> str:
 
 
 def say(text: str, style: str = "") -> None:
-    """Print game text as it is: names and cards never read as Rich markup (``[b]``, ``:b:`` emoji)."""
-    console.print(text, style=style, markup=False, emoji=False, highlight=False, soft_wrap=True)
+    """Print game text as it is: names and cards never read as Rich markup (``[b]``, ``:b:`` emoji); in a terminal
+    wrapped at word boundaries (the terminal itself would break words and numbers), piped as one line each."""
+    console.print(text, style=style, markup=False, emoji=False, highlight=False, soft_wrap=not console.is_terminal)
 
 
 def _narrations(match: Match, voice: Voice) -> list[str]:

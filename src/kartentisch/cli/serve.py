@@ -101,7 +101,7 @@ def serve_cmd(
     bot_delay: Annotated[float, typer.Option(help="Seconds before each bot move, so people can follow.")] = 0.6,
     search_seconds: Annotated[float | None, typer.Option(
         help="Wall-clock limit of one ISMCTS bot decision (seconds), also the largest time_budget_s a seat "
-             "may ask for (default: kartentisch.web.workers.SEARCH_SECONDS, 5).")] = None,
+             "may ask for (default: 5 seconds).")] = None,
     create_rate: Annotated[str, typer.Option(
         help="Tables one client (network address) may create, as N/second, N/minute, N/hour or N/day "
              "(several joined by ';'); 'off': no limit.")] = "20/minute",
