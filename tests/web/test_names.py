@@ -112,6 +112,26 @@ def test_a_name_stacking_marks_on_a_letter_is_refused_and_real_writing_passes(cl
     check_names(["Nguyễn Thị Ngọc", "น้ำ", "किशोर", "Z\u0301\u0316\u0301\u0316"], where)  # four marks still pass
 
 
+def test_a_person_cannot_take_a_bot_s_name(client: TestClient) -> None:
+    """A fresh user's finding: a person joined as "Bot Ida (steady)" and nobody could tell that seat from a bot. A
+    name reading as any bot label (any person-like name, kind and language, look-alikes too) is refused; "Bot" in
+    a name of one's own is not."""
+    table = new_table(client, "colors", 3, [{"kind": "human", "name": "Ana"}, OPEN, OPEN])
+    join = f"/api/invites/{table['invite']['code']}/join"
+    for lang, name, text in (("en", "Bot Ida (steady)", '"Bot Ida (steady)" is a bot\'s name here; choose a name of '
+                                                        'your own.'),
+                             ("de", "bot noah (gelernt)", "„bot noah (gelernt)“ ist hier der Name eines Bots; wähle "
+                                                          "einen eigenen Namen."),
+                             ("en", "Bot Max (stark)", None), ("en", "B\u043et Mia (plays at random)", None)):
+        res = client.post(f"{join}?lang={lang}", json={"seat": 1, "name": name})
+        assert res.status_code == 422 and res.json()["text"] == (text or f'"{name}" is a bot\'s name here; choose a '
+                                                                        'name of your own.'), res.text
+    res = client.post("/api/tables?lang=de", json={"game": "colors", "players": 2, "seats": [
+        {"kind": "human", "name": "Bot Lena (stark)"}, {"kind": "bot", "bot": "heuristic"}]})
+    assert res.status_code == 422 and "ist hier der Name eines Bots" in res.json()["text"], res.text
+    assert client.post(join, json={"seat": 1, "name": "Bot Ida"}).status_code == 200
+
+
 def test_line_and_paragraph_separators_are_refused_in_names_and_chat(client: TestClient) -> None:
     for sep in ("\u2028", "\u2029"):
         res = client.post("/api/tables", json={"game": "colors", "players": 2, "seats": [

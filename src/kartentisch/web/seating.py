@@ -3,12 +3,13 @@ stored (issue 21, issue 32)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-from ..bots import make_bot, parse_spec
+from ..bots import PERSON_NAMES, bot_label, make_bot, parse_spec
 from ..kernel import Game, KartentischError
-from ..kernel.names import NameRefused, check_names
+from ..kernel.names import NameRefused, check_names, look_key
 from ..kernel.words import LANGS, common_text
 from .errors import ApiError
 from .frame_items import seat_names
@@ -52,13 +53,31 @@ def _policy_spec(game: Game, i: int, seat: dict[str, Any], policies: Mapping[str
     return f"policy:{offered[0]}"
 
 
+#: A person's name that reads as a bot's label: the others could not tell that seat from a bot.
+_BOT_NAME: Final = {
+    "en": '"{name}" is a bot\'s name here; choose a name of your own.',
+    "de": "„{name}“ ist hier der Name eines Bots; wähle einen eigenen Namen.",
+}
+
+
+@functools.cache
+def _bot_label_keys() -> frozenset[str]:
+    """What every label a bot seat can carry looks like (:func:`~kartentisch.kernel.names.look_key` of
+    :func:`~kartentisch.bots.bot_label` for each person-like name, kind and language)."""
+    specs = ("random", "heuristic", "ismcts:iterations=10", "ismcts:iterations=100", "ismcts:iterations=1000",
+             "policy:any")
+    return frozenset(look_key(bot_label(spec, seat, lang)) for spec in specs for seat in range(len(PERSON_NAMES))
+                     for lang in LANGS)
+
+
 def check_seats(records: list[SeatRecord], lang: str = "en", newcomer: int | None = None, *,
                 bot_only: bool) -> None:
     """ApiError 422 (its message in ``lang``) if a seat's given name shows nothing when written, or two seats'
     names look alike in a language (:func:`~kartentisch.kernel.names.check_names`, TR39 skeletons: the log and
     the page name seats, two alike could not be told apart; ``newcomer``: only that seat's name is checked,
-    against the others'), or only bots play and this server plays no table without a person (``bot_only``
-    false: the hub has no :data:`~kartentisch.web.workers.BOT_ONLY` workers)."""
+    against the others'), or a person's name reads as a bot's label ("Bot Ida (steady)": a fresh user took one,
+    and nobody could tell that person from a bot), or only bots play and this server plays no table without a
+    person (``bot_only`` false: the hub has no :data:`~kartentisch.web.workers.BOT_ONLY` workers)."""
     try:
         for each in LANGS:
             where = [{k: common_text(k, "seat", n=r.seat + 1) for k in LANGS} for r in records]
@@ -66,6 +85,10 @@ def check_seats(records: list[SeatRecord], lang: str = "en", newcomer: int | Non
                         unnamed={r.seat for r in records if not r.name and r.kind != "bot"})
     except NameRefused as exc:
         raise ApiError(422, exc.text(lang), said=exc.texts) from None
+    for r in records if newcomer is None else [records[newcomer]]:
+        if r.kind != "bot" and r.name and look_key(r.name) in _bot_label_keys():
+            texts = {k: _BOT_NAME[k].format(name=r.name) for k in LANGS}
+            raise ApiError(422, texts[lang if lang in texts else "en"], said=texts)
     if not bot_only and all(r.kind == "bot" for r in records):
         raise ApiError(422, "this server plays no table without a person; give at least one seat to a person",
                        said=REFUSED["no_person"])
