@@ -92,6 +92,25 @@ def test_other_policies_and_tables_are_refused(served: TestClient, game: str, pl
     assert res.status_code == 422 and message in res.text, res.text
 
 
+def test_a_policy_seat_at_a_table_of_other_options_is_refused_not_played_at_random(served: TestClient):
+    """A fresh session's finding: a mayhem table of the short game took the learned bot (made for the default
+    options), whose every move then failed and was made at random under its "learned" label. The table's options
+    are checked when the seat is given, at creation and when a seat is handed to it or it is seated later."""
+    options = {**SMALL, "target_score": 15}  # colors' points scale is part of the observation
+    res = served.post("/api/tables?lang=de", json={"game": "colors", "players": 2, "options": options, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "policy"}]})
+    assert res.status_code == 422 and "another observation layout of colors" in res.json()["error"], res.text
+    assert res.json()["text"] == ("Platz 2: Der gelernte Bot spielt nur an der Art Tisch, an der er gelernt hat "
+                                  "(seine Spielerzahl, die Standardeinstellungen); wähle einen anderen Bot oder "
+                                  "diesen Tisch.")
+    table = new_table(served, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "open"}], options=options)
+    fill = f"/api/tables/{table['id']}/seats/1"
+    res = served.post(fill, json={"kind": "bot", "bot": "policy"}, headers=auth(table["host_token"]))
+    assert res.status_code == 422 and "another observation layout of colors" in res.text, res.text
+    assert served.post(fill, json={"kind": "bot", "bot": "heuristic"}, headers=auth(table["host_token"])).status_code \
+        == 200
+
+
 def test_without_serve_policy_no_policy_is_offered(client: TestClient, policy_file: Path):
     assert all(g["learned"] is None for g in client.get("/api/games").json())
     res = client.post("/api/tables", json={"game": "colors", "players": 2, "options": SMALL, "seats": [

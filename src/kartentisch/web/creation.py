@@ -80,7 +80,7 @@ async def create(hub: Hub, game_id: str, players: int, options: dict[str, Any], 
             records.append(SeatRecord(i, "human", name, None, secrets.token_urlsafe(24),  # unnamed: labelled
                                       seat.get("stand_in")))
         elif seat.get("kind") == "bot":
-            spec = bot_spec(game, i, seat, hub.search_seconds, hub.policies, players)
+            spec = bot_spec(game, i, seat, hub.search_seconds, hub.policies, players, resolved)
             records.append(SeatRecord(i, "bot", name, spec, None))  # unnamed: labelled
         elif seat.get("kind") == "open":
             records.append(SeatRecord(i, "open", "", None, None))  # taken through the invite (issue 21)

@@ -229,7 +229,8 @@ async def handover(table_id: str, seat: int, body: StandInIn, request: Request,
     hub, table, by, lang = await _frame_after(request, table_id, authorization, lang)
     if by is None:
         raise ApiError(401, "a seat token is needed to hand a seat to a bot (only people at the table do)")
-    spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies, table.record.players)
+    spec = bot_spec(table.match.game, seat, body.model_dump(), hub.search_seconds, hub.policies, table.record.players,
+                    table.record.options)
     await hand_over(hub, table, by, seat, spec)
     return frame_response(table.frame(by, lang=lang))
 
@@ -263,6 +264,6 @@ async def remove_person(table_id: str, seat: int, body: RemoveIn, request: Reque
     by = table.seat_of(body.seat_token)  # the host's own seat removed: no "you give your seat"
     by = None if by == seat else by
     spec = bot_spec(table.match.game, seat, body.model_dump(exclude={"seat_token"}), hub.search_seconds,
-                    hub.policies, table.record.players)
+                    hub.policies, table.record.players, table.record.options)
     await remove(hub, table, seat, spec, by)
     return frame_response(table.frame(None, lang=lang))

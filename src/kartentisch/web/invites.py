@@ -264,7 +264,7 @@ async def fill_seat(table_id: str, seat: int, body: BotSeatIn, request: Request,
     async with table.lock:
         _open_seat(table, seat)
         spec = bot_spec(table.match.game, seat, body.model_dump(exclude={"seat_token"}), hub.search_seconds,
-                        hub.policies, table.record.players)
+                        hub.policies, table.record.players, table.record.options)
         taker = SeatRecord(seat, "bot", "", spec, None)  # unnamed: labelled per language
         check_seats([taker if s.seat == seat else s for s in table.record.seats], lang, seat,
                     bot_only=hub.bot_only_workers > 0)

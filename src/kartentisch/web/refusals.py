@@ -237,6 +237,10 @@ REFUSED: dict[str, dict[str, str]] = {
                         "Bot."},
     "bot": {"en": "Seat {n}: this bot does not play on this server; choose another one.",
             "de": "Platz {n}: Dieser Bot spielt auf diesem Server nicht; wähle einen anderen."},
+    "policy_table": {"en": "Seat {n}: the learned bot plays only the kind of table it learned at (its number of "
+                           "players, the standard settings); choose another bot or that table.",
+                     "de": "Platz {n}: Der gelernte Bot spielt nur an der Art Tisch, an der er gelernt hat (seine "
+                           "Spielerzahl, die Standardeinstellungen); wähle einen anderen Bot oder diesen Tisch."},
     "bot_limit": {"en": "Seat {n}: this bot would think longer than this server allows; choose a weaker one.",
                   "de": "Platz {n}: Dieser Bot würde länger nachdenken, als dieser Server erlaubt; wähle einen "
                         "schwächeren."},

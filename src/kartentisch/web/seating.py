@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..bots import PERSON_NAMES, bot_label, make_bot, parse_spec
+from ..bots.policy import PolicyError
 from ..kernel import Game, KartentischError
 from ..kernel.names import NameRefused, check_names, look_key
 from ..kernel.words import LANGS, common_text
@@ -19,19 +20,24 @@ from .workers import MAX_ITERATIONS, format_spec
 
 
 def bot_spec(game: Game, i: int, seat: dict[str, Any], search_seconds: float,
-             policies: Mapping[str, tuple[str, int]] | None = None, players: int | None = None) -> str:
+             policies: Mapping[str, tuple[str, int]] | None = None, players: int | None = None,
+             options: Mapping[str, Any] | None = None) -> str:
     """The checked bot spec of seat ``i`` (a ``bot`` and ``iterations`` of a seat in a request), built once for
-    ``game`` at a table of ``players``; ApiError 422 if it does not parse, is over a limit
+    ``game`` at a table of ``players`` with ``options`` (a learned bot reads one table's observation: at a table of
+    other options it would fail at its first move, and a random move stood in for it under its "learned" label);
+    ApiError 422 if it does not parse, is over a limit
     (:data:`~kartentisch.web.workers.MAX_ITERATIONS`, ``search_seconds``: the server's wall-clock limit of one ISMCTS
     decision) or cannot be built here. The bot ``policy`` is the learned bot this server offers for ``game``
     (``policies``, :attr:`Hub.policies <kartentisch.web.hub.Hub.policies>`); a request naming a policy file of its
     own is refused, so no request makes the server read a file it did not offer (issue 36)."""
     spec = _policy_spec(game, i, seat, policies or {}) or _bot_spec(i, seat, search_seconds)
     try:
-        make_bot(spec, game, 0, players)
+        make_bot(spec, game, 0, players, options)
     except ImportError as exc:
         raise ApiError(422, f"seat {i + 1}: bot {spec!r} is not available on this server ({exc})",
                        said=said(REFUSED["bot"], n=i + 1)) from None
+    except PolicyError as exc:
+        raise ApiError(422, f"seat {i + 1}: {exc}", said=said(REFUSED["policy_table"], n=i + 1)) from None
     except (KartentischError, NotImplementedError) as exc:
         raise ApiError(422, f"seat {i + 1}: {exc}", said=said(REFUSED["bot"], n=i + 1)) from None
     return spec
