@@ -372,8 +372,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="label every legal move's afterstate by its advantage over this many rollouts of the "
                              "bots to the round's end (rollout_positions; 0: the bots' own positions, positions)")
     parser.add_argument("--anchor", type=float,
-                        help="with --rollouts: the file's default margin by which the search's best move must beat "
-                             "the heuristic's to be played instead (valuesearch's anchor)")
+                        help="the file's default margin by which the search's best move must beat the heuristic's "
+                             "to be played instead (valuesearch's anchor; it changes no training)")
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -386,8 +386,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     bots = [b for b in ns.bots.split(";") if b]
     began = time.perf_counter()
     print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
-    if ns.anchor is not None and not (ns.rollouts and ns.anchor >= 0):
-        parser.error("--anchor needs --rollouts and a margin ≥ 0")
+    if ns.anchor is not None and not ns.anchor >= 0:
+        parser.error(f"--anchor must be a margin ≥ 0; got {ns.anchor}")
     if ns.rollouts and (ns.plain or ns.horizon):
         parser.error("--rollouts labels a move's advantage at the round's end: not with --plain or --horizon")
     if ns.jobs < 1 or ns.jobs > ns.matches:
