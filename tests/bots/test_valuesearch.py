@@ -334,6 +334,33 @@ def test_the_shipped_grid_value_file_reads_and_plays():
         state.apply(seat, bot.choose(state, seat))
 
 
+def test_the_shipped_mayhem_value_file_is_anchored():
+    """mayhem's shipped ``policy.npz`` (``bench/learned/README.md``: 0.613 of 400 matches against the heuristic): a
+    horizon-3 value of two-seat mayhem with its anchor of 0.3 in the header (the trainer's ``--anchor``), under
+    2 MB. The anchor is read and used: the bot plays its search's best move, or a move (the heuristic's) whose value
+    is within 0.3 of the best; over a few dozen decisions it does both."""
+    path = shipped_policy("mayhem")
+    policy = load_policy(path)
+    assert path.stat().st_size < 2_000_000 and policy.kind == "value" and policy.players == 2
+    assert "--horizon 3" in policy.header["command"] and "--anchor 0.3" in policy.header["command"]
+    assert policy.header["anchor"] == 0.3 and policy.header["seed"] == 21003
+    game = get_game("mayhem")
+    bot = make_bot(f"policy:{path}", game, 1)
+    assert bot.anchor == 0.3
+    state, kinds = game.new_state(2, None, seed=4), set()
+    for _ in range(80):
+        seat = state.to_act()[0]
+        choice = bot.choose(state, seat)
+        if bot.last_values:
+            best = max(bot.last_values.values())
+            assert bot.last_values[choice] == best or bot.last_values[choice] + 0.3 >= best
+            kinds.add("best" if bot.last_values[choice] == best else "anchored")
+        state.apply(seat, choice)
+        if state.game_over:
+            break
+    assert kinds == {"best", "anchored"}
+
+
 def test_the_chips_value_file_reads_and_plays():
     """chips' value file (``bench/learned/chips-value-h6.npz``, measured there: 0.705 of 400 matches against the
     heuristic): a horizon-6 value of two-seat chips over chips' margin scale (20 points), under 2 MB, whose bot

@@ -28,7 +28,7 @@ MEASURED: dict[str, tuple[str, ...]] = {
     "chips": ("random", "ismcts:iterations=100", "heuristic", "policy", "ismcts:iterations=1000"),
     "lastcard": ("random", "heuristic", "policy", "ismcts:iterations=100", "ismcts:iterations=1000"),
     "grid": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000", "policy"),
-    "mayhem": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000"),
+    "mayhem": ("random", "ismcts:iterations=100", "heuristic", "policy", "ismcts:iterations=1000"),
 }
 
 
