@@ -38,6 +38,17 @@ def test_the_lobby_offers_the_learned_bot_and_a_match_against_it_is_played(brows
     page.click("li[data-game='colors'] button.choose")
     page.select_option("#players", "2")
     assert "Bot: learned" in page.inner_text("#kind-1")
+    # at other settings than it learned at, the server refuses it: the lobby no longer offers it, and a seat that had
+    # it gets the steady bot (a fresh session's finding: it was accepted and played at random)
+    page.select_option("#kind-1", "learned")
+    page.click("#more-options summary")
+    page.fill("#opt-target_score", "15")
+    page.wait_for_function("!document.querySelector('#kind-1').innerText.includes('learned')")
+    assert page.eval_on_selector("#kind-1", "s => s.value") == "medium"
+    page.fill("#opt-max_rounds", "1")  # what it learned at: offered again
+    assert "Bot: learned" not in page.inner_text("#kind-1")  # the target score still differs
+    page.fill("#opt-target_score", "30")
+    page.wait_for_function("document.querySelector('#kind-1').innerText.includes('learned')")
     page.select_option("#players", "3")
     assert "learned" not in page.inner_text("#kind-1")  # trained for 2 players only
     page.goto(f"{live_server}/?lang=en")

@@ -44,7 +44,7 @@ def _wait_over(client: TestClient, tid: str) -> dict:
 
 def test_the_lobby_lists_the_learned_level_for_its_game_and_player_count(served: TestClient):
     games = {g["id"]: g for g in served.get("/api/games").json()}
-    assert games["colors"]["learned"] == {"players": 2}
+    assert games["colors"]["learned"]["players"] == 2 and games["colors"]["learned"]["options"]["max_rounds"] == 1
     assert games["grid"]["learned"] is None
     assert games["colors"]["levels"][-1] == "learned"  # a file not measured comes after the measured levels
     assert "learned" not in games["grid"]["levels"]

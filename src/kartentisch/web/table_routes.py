@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import Receive, Scope, Send
 
 from ..bots.levels import lobby_levels
+from ..bots.policy import cached_policy
 from ..games import all_games
 from ..kernel import Game
 from . import clock, creation
@@ -139,12 +140,15 @@ def pitch_of(game: Game) -> dict[str, str]:
 async def list_games(request: Request) -> list[dict[str, Any]]:
     """Every game: id, names, player range and options (``Game.describe()``: a choice option's values in words
     as ``choice_labels``), its ``pitch`` (two lines for the lobby, ``{"en", "de"}``, :func:`pitch_of`),
-    ``learned``: ``{"players"}`` of the learned bot this server offers for it (``serve --policy``), else None, and
+    ``learned``: ``{"players", "options"}`` of the learned bot this server offers for it (``serve --policy``: the
+    table it learned at; the lobby offers it there only, :func:`~kartentisch.web.seating.bot_spec` refuses it
+    elsewhere), else None, and
     ``levels``: the lobby's bot levels weakest first as measured for the game, e.g. ``["easy", "medium", "strong"]``
     (:func:`~kartentisch.bots.levels.lobby_levels`)."""
     offered = hub_of(request).policies
     return [{**g.describe(), "pitch": pitch_of(g),
-             "learned": {"players": offered[g.id][1]} if g.id in offered else None,
+             "learned": {"players": offered[g.id][1], "options": cached_policy(offered[g.id][0]).header["options"]}
+             if g.id in offered else None,
              "levels": lobby_levels(g.id, offered[g.id][0] if g.id in offered else None)} for g in all_games()]
 
 

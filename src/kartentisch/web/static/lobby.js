@@ -20,10 +20,17 @@ const BOTS = { easy: { bot: "random" }, medium: { bot: "heuristic" }, strong: { 
 /** The page's words of each kind of seat (the seat rows' choices). */
 const SEAT_KINDS = { open: "kindOpen", human: "kindHuman", easy: "botEasy", medium: "botMedium", strong: "botStrong",
   learned: "botLearned" };
-/** The kinds of seat offered for `game` at `players`: people, then the bot levels weakest first as measured for the
- * game (GET /api/games: levels, issue 36); "learned" only where the server has a policy for that count. */
-const seatKinds = (game, players) => ["open", "human", ...game.levels]
-  .filter((kind) => kind !== "learned" || game.learned?.players === players).map((kind) => [kind, SEAT_KINDS[kind]]);
+/** The options of `options` changed from the game's defaults (what a new table's request sends). */
+const changed = (game, options) => Object.fromEntries(game.options
+  .filter((o) => JSON.stringify(options[o.name]) !== JSON.stringify(o.default)).map((o) => [o.name, options[o.name]]));
+/** Whether the server's learned bot plays `game` at `players` with `options`: its player count, and every option
+ * changed from the defaults set as it learned (GET /api/games: learned.options); the server refuses it elsewhere. */
+const learnedFits = (game, players, options) => game.learned?.players === players
+  && Object.entries(changed(game, options)).every(([name, v]) => JSON.stringify(v) === JSON.stringify(game.learned.options?.[name]));
+/** The kinds of seat offered for `game` at `players` with `options`: people, then the bot levels weakest first as
+ * measured for the game (GET /api/games: levels, issue 36); "learned" only where it fits (learnedFits). */
+const seatKinds = (game, players, options) => ["open", "human", ...game.levels]
+  .filter((kind) => kind !== "learned" || learnedFits(game, players, options)).map((kind) => [kind, SEAT_KINDS[kind]]);
 
 function RulesDialog({ game, onClose }) {
   const [text, setText] = useState(null);
@@ -178,6 +185,12 @@ function Setup({ game }) {
     : `: ${s.kind === "human" && s.name.trim() ? s.name.trim() : t(SEAT_KINDS[s.kind])}`}`);
   const field = (opt) => html`<${OptionField} key=${opt.name} opt=${opt} value=${options[opt.name]} seats=${seatWords}
     pick=${module?.options?.[opt.name]} onChange=${(v) => setOptions({ ...options, [opt.name]: v })} />`;
+  const kinds = seatKinds(game, players, options);
+  const offered = kinds.map(([kind]) => kind).join(" ");
+  useEffect(() => {   // a bot no longer offered (the learned one at other options or players): the steady one sits there
+    const gone = (s, i) => i > 0 && !offered.split(" ").includes(s.kind);
+    if (seats.some(gone)) setSeats(seats.map((s, i) => (gone(s, i) ? { ...s, kind: "medium" } : s)));
+  }, [offered]);
 
   const create = async (ev) => {
     ev.preventDefault();
@@ -190,9 +203,7 @@ function Setup({ game }) {
       return;
     }
     setBusy(true);
-    const chosen = Object.fromEntries(game.options.filter((o) => JSON.stringify(options[o.name]) !== JSON.stringify(o.default))
-      .map((o) => [o.name, options[o.name]]));
-    const body = { game: game.id, players, options: chosen,
+    const body = { game: game.id, players, options: changed(game, options),
       seats: seats.slice(0, players).map((s, i) => (shared && i === 0 ? { kind: "open" }
         : seatBody(hotseat && s.kind === "open" ? { ...s, kind: "human" } : s, i))) };
     if (seed !== "") body.seed = Number(seed);
@@ -229,7 +240,7 @@ function Setup({ game }) {
         ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, k) => game.min_players + k).map((n) => html`<option value=${String(n)}>${n}</option>`)}
       </select></div>
     <fieldset id="seats"><legend>${t("seats")}</legend>
-      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} shared=${shared} kinds=${seatKinds(game, players)} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
+      ${seats.slice(0, players).map((s, i) => html`<${SeatRow} key=${i} i=${i} seat=${s} hotseat=${hotseat} shared=${shared} kinds=${kinds} onChange=${(v) => setSeats(seats.map((x, k) => (k === i ? v : x)))} />`)}
     </fieldset>
     <div class="field"><label><input id="shared-screen" type="checkbox" checked=${shared}
       onChange=${(e) => setShared(e.currentTarget.checked)} /> ${td("shared")}</label>
