@@ -265,6 +265,24 @@ def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: 
     assert not save.exists()
 
 
+def test_play_names_the_person_as_given_and_refuses_a_name_nobody_could_tell_apart(tmp_path: Path) -> None:
+    """The terminal called its player "Seat 1 (you)" (a fresh user's finding): ``--name`` names the seat as a web
+    table does, checked as there (kernel.names: not a bot's name at this table, nothing invisible), in the
+    terminal's language; a German table also refuses 100,000 rounds (lastcard R2, at most 20 at a table)."""
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--name", "Ana", "--save", str(tmp_path / "a.jsonl")],
+                           input="quit\n")
+    assert result.exit_code == 0 and "Ana (you)" in result.output and "Seat 1" not in result.output, result.output
+    result = runner.invoke(app, ["play", "colors", "--lang", "de", "--name", "Bot Max (solide)",
+                                 "--save", str(tmp_path / "b.jsonl")])
+    assert result.exit_code == 2 and "Platz 2 heißt schon „Bot Max (solide)“" in result.output, result.output
+    result = runner.invoke(app, ["play", "colors", "--name", "A\u200bna", "--save", str(tmp_path / "c.jsonl")])
+    assert result.exit_code == 2 and "invisible character" in result.output, result.output
+    result = runner.invoke(app, ["play", "lastcard", "--lang", "de", "--options", '{"rounds": 100000}',
+                                 "--save", str(tmp_path / "d.jsonl")])
+    assert result.exit_code == 2 and "Runden: Wähle eine ganze Zahl von 1 bis 20." in result.output, result.output
+    assert not any(tmp_path.glob("[bcd].jsonl"))
+
+
 def test_a_german_terminal_names_a_refused_move_in_words(tmp_path: Path) -> None:
     """A move in the notation that the rules refuse (colors R5: not in the hand) is named as the choices name
     moves, never by its token, and the rule it breaks in words, never by its id (a fresh user read "(lastcard R5)");

@@ -132,13 +132,15 @@ def test_the_lobby_s_refusals_say_what_is_wrong(client: TestClient, body: dict[s
 
 
 @pytest.mark.parametrize(("game", "option", "high"), [("colors", "target_score", 300), ("grid", "end_total", 1000),
-                                                      ("mayhem", "point_limit", 1790)])
-def test_a_huge_target_score_is_refused_naming_the_range(client: TestClient, game: str, option: str,
+                                                      ("mayhem", "point_limit", 1790), ("lastcard", "rounds", 20),
+                                                      ("chips", "rounds", 20)])
+def test_a_huge_target_or_round_count_is_refused_naming_the_range(client: TestClient, game: str, option: str,
                                                          high: int) -> None:
-    """A fresh user set 10^9 points and the table was made (a match that never ends): a target total is at most
-    ten times the spec's usual one (colors R16, grid R19, mayhem S1); the refusal says the range in both
-    languages; the largest allowed target still makes a table. The rules keep the spec's "integer ≥ 1": a simulation
-    or a replay file may set more (only tables people sit at are bounded, kernel ``target_option``)."""
+    """A fresh user set 10^9 points (and later 100,000 lastcard rounds) and the table was made (a match that never
+    ends): a target total is at most ten times the spec's usual one (colors R16, grid R19, mayhem S1), a number of
+    rounds at most 20 (chips R11, lastcard R2); the refusal says the range in both languages; the largest allowed
+    value still makes a table. The rules keep the spec's "integer ≥ 1": a simulation or a replay file may set more
+    (only tables people sit at are bounded, kernel ``target_option``, ``rounds_option``)."""
     body = {**TABLE, "game": game, "options": {option: 10 ** 9}}
     de = client.post("/api/tables?lang=de", json=body)
     en = client.post("/api/tables?lang=en", json=body)

@@ -33,9 +33,10 @@ from kartentisch.kernel import (
     Voice,
     narrate,
 )
+from kartentisch.kernel.names import NameRefused, check_names
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import setup_refused
-from kartentisch.kernel.words import rule_words
+from kartentisch.kernel.words import common_text, rule_words
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
@@ -111,9 +112,16 @@ def _narrations(match: Match, voice: Voice) -> list[str]:
     return lines
 
 
-def _seat_names(players: int, seat: int, specs: dict[int, str], lang: str) -> tuple[str, ...]:
-    """Seat names of a terminal match: bots by :func:`bot_label`, the person by "Seat n"."""
-    return tuple(bot_label(specs[s], s, lang) if s in specs else "" for s in range(players))
+def _seat_names(players: int, seat: int, specs: dict[int, str], lang: str, name: str = "") -> tuple[str, ...]:
+    """Seat names of a terminal match: bots by :func:`bot_label`, the person at ``seat`` by ``name``, or by "Seat n"
+    without one. Exits with the refusal in ``lang`` if the name could not be read or looks like a bot's
+    (:func:`~kartentisch.kernel.names.check_names`, as at a web table)."""
+    names = tuple(bot_label(specs[s], s, lang) if s in specs else name for s in range(players))
+    try:
+        check_names(names, [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], seat)
+    except NameRefused as exc:
+        _refuse(exc.text(lang))
+    return names
 
 
 def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | None:
@@ -181,6 +189,7 @@ def play_cmd(
     options: Annotated[str | None, typer.Option(help="Game options as JSON, e.g. '{\"target_score\": 15}'.")] = None,
     lang: Lang = "en",
     save: Annotated[Path | None, typer.Option(help="Replay file to write (default: in the user data folder).")] = None,
+    name: Annotated[str, typer.Option(help="Your name at the table (default: none, your seat's number).")] = "",
 ) -> None:
     """Play GAME in the terminal against bots; the match is saved as a replay file.
 
@@ -208,7 +217,7 @@ def play_cmd(
         seat_bots = {s: make_bot(spec, g, seed + 1 + s) for s, spec in seat_specs.items()}
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
-    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang))
+    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, name.strip()))
     state = match.state
     writable(save, "--save")
     if save is None:

@@ -136,6 +136,21 @@ def target_option(name: str, default: int | None, usual: int | None = None, *, n
                    table_maximum=TARGET_FACTOR * reference)
 
 
+#: The most rounds a table people sit at may set (:func:`rounds_option`).
+TABLE_ROUNDS = 20
+
+
+def rounds_option(name: str, default: int | None, *, nullable: bool = False,
+                  help: Mapping[str, str] | None = None, **words: Any) -> Option:
+    """A number of rounds the match lasts (chips R11, lastcard R2): by the rules any integer ≥ 1, at a table people
+    sit at (:attr:`Option.table_maximum`) at most :data:`TABLE_ROUNDS`.
+
+    **Decision:** as for :func:`target_option`, the specs set no largest count; a table of 100,000 rounds would never
+    end (a fresh user's finding), so the faces that seat people refuse more than 20 (five times the usual four-player
+    match of lastcard), naming the range; simulations, sweeps and replay files keep the rules' bound."""
+    return replace(int_option(name, default, 1, nullable=nullable, help=help, **words), table_maximum=TABLE_ROUNDS)
+
+
 def seat_option(name: str, default: int = 0, *, help: Mapping[str, str] | None = None, **words: Any) -> Option:
     """A seat number ``0 … n-1`` (faces show it counted from 1); ``words`` as for :func:`int_option`."""
     return Option(name, default, "seat", "seat 0 … n-1", help or {}, **words)

@@ -30,7 +30,7 @@ from ...kernel.game import (
     is_int,
     require,
 )
-from ...kernel.options import Option, int_option, seat_option
+from ...kernel.options import Option, rounds_option, seat_option
 from ...kernel.rng import shuffle, sort_shuffle
 from . import fast
 from .cards import (
@@ -416,7 +416,7 @@ def _check_specials(value: Any, players: int) -> str | None:
 
 
 OPTIONS: Final[tuple[Option, ...]] = (
-    int_option("rounds", 1, minimum=1, label={"en": "Rounds", "de": "Partien"}, rule="chips R11", help={
+    rounds_option("rounds", 1, label={"en": "Rounds", "de": "Partien"}, rule="chips R11", help={
         "en": "How many rounds are played; the scores are added up.",
         "de": "Wie viele Partien gespielt werden; die Punkte werden zusammengezählt.",
     }),

@@ -41,7 +41,7 @@ from ...kernel.game import (
     is_int,
     require,
 )
-from ...kernel.options import Option, bool_option, int_option, seat_option
+from ...kernel.options import Option, bool_option, int_option, rounds_option, seat_option
 from ...kernel.rng import sample, shuffle, sort_shuffle
 from . import cards as C
 from . import fast
@@ -566,7 +566,7 @@ class LastCardGame(Game):
         seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="lastcard R3", help={
             "en": "Who starts the first round; the role moves one seat to the left every round.",
             "de": "Wer die erste Runde beginnt; danach wandert die Rolle jede Runde einen Platz nach links."}),
-        int_option("rounds", None, minimum=1, nullable=True, label={"en": "Rounds", "de": "Runden"},
+        rounds_option("rounds", None, nullable=True, label={"en": "Rounds", "de": "Runden"},
                    rule="lastcard R2", help={
             "en": "How many rounds the match has; empty: one round per player.",
             "de": "Wie viele Runden die Partie hat; leer: eine Runde pro Spieler."}),
