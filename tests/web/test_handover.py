@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -15,8 +16,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kartentisch.bots import bot_label
+from kartentisch.kernel import Match
+from kartentisch.kernel import lookup as get_game
 from kartentisch.web import create_app, presence
 from kartentisch.web.clock import CLOCKS, TIMEOUT_BOT
+from kartentisch.web.notes import own_cards_said
 from kartentisch.web.presence import GONE_SECONDS
 from kartentisch.web.rematch import REMATCH_SECONDS
 
@@ -319,6 +323,50 @@ def test_a_stored_hand_over_survives_a_reload_from_the_database(db_url: str) -> 
         assert move_entries(after["log"])[:before["n"]] == move_entries(before["log"])
         res = client.post(f"/api/tables/{tid}/seats/0/back", headers=auth(tokens[0]))
         assert res.status_code == 200 and not res.json()["seats"][0]["stand_in"]
+
+
+def test_a_stand_in_s_hidden_cards_are_named_to_its_own_seat_only(fast: TestClient) -> None:
+    """A bot passing for Ada (lastcard R5) was told to her as to everyone, "… passes three cards to Cem.", so her log
+    never said which of her cards went: her own reader is now told them too, in her language, by their names;
+    the others' logs name none (the cards are hidden from them, lastcard R19)."""
+    table = new_table(fast, "lastcard", 3, PEOPLE3, seed=5, clock="fast")
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    wait_for(lambda: view(fast, tid, tokens[1])["seats"][0]["ran_out"])
+    res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[2]))
+    assert res.status_code == 200, res.text
+    wait_for(lambda: any(e["seat"] == 0 for e in move_entries(view(fast, tid)["log"])))
+    ada = view(fast, tid, tokens[0])
+    passed = ada["view"]["zones"]["passed"][0]
+    assert len(passed) == 3 and "?" not in passed
+    said = {"en": "Bot Lena (plays at random) for you passes three cards to Cem. Your cards: {} and {}.",
+            "de": "Bot Lena (spielt zufällig) für dich gibt drei Karten an Cem weiter. Deine Karten: {} und {}."}
+    for lang, words in said.items():
+        own = [e["text"] for e in move_entries(view(fast, tid, tokens[0], lang)["log"]) if e["seat"] == 0]
+        assert own == [words.format(", ".join(passed[:2]), passed[2])], own
+    for token, whom in ((tokens[1], "Cem"), (tokens[2], "you"), (None, "Cem")):
+        others = [e["text"] for e in move_entries(view(fast, tid, token)["log"]) if e["seat"] == 0]
+        assert others == [f"Bot Lena (plays at random) for Ada passes three cards to {whom}."], others
+
+
+def test_a_stand_in_s_draw_is_named_and_a_card_played_face_up_is_not_told_twice() -> None:
+    """:func:`own_cards_said` on mayhem moves: a drawn card (hidden from all others, mayhem R20) is named; a card
+    played onto the open pile is in the move's own words already, so nothing is added."""
+    match = Match(get_game("mayhem"), 2, {}, 7)
+    said: dict[str, str] = {}
+    while len(said) < 2:
+        seat = match.state.to_act()[0]
+        legal = match.state.legal_actions(seat)
+        token = "draw" if "draw" in legal and "draw" not in said else next(
+            (t for t in legal if t.startswith("play:")), legal[0])
+        before = match.state.clone()
+        match.apply(seat, token)
+        if token == "draw" or token.startswith("play:"):
+            said.setdefault("draw" if token == "draw" else "play", own_cards_said(before, match.state, seat, "de"))
+            if token == "draw":
+                drawn = (Counter(match.state.view(seat)["zones"]["hands"][seat])
+                         - Counter(before.view(seat)["zones"]["hands"][seat]))
+    assert said["draw"] == f"Deine Karte: {get_game('mayhem').card_name(next(iter(drawn)), 'de')}.", said
+    assert said["play"] == "", said
 
 
 def finish(client: TestClient, tid: str, tokens: list[str]) -> None:

@@ -45,7 +45,7 @@ from .frames import (
     SeatNoteEntry,
     Timeout,
 )
-from .notes import bot_for, mover_names, note_text, removed_said
+from .notes import bot_for, mover_names, note_text, own_cards_said, removed_said
 from .records import ChatRecord, NoteRecord, SeatRecord, TableRecord
 from .refusals import REFUSED, illegal_move, said, table_refused
 
@@ -200,8 +200,7 @@ class LiveTable:
                 self.match.apply(seat, token)
                 after = {viewer: self.state.view(viewer) for viewer in viewers}
                 for viewer, lang in self.readers:
-                    entry.told[viewer, lang] = self._tell(before, self.state, seat, token,
-                                                          self.mover_voice(viewer, lang, entry),
+                    entry.told[viewer, lang] = self._told(before, self.state, entry, viewer, lang,
                                                           (self.views[viewer], after[viewer]))
                 self.views = after
             self.log.append(entry)
@@ -212,8 +211,8 @@ class LiveTable:
 
     def mover_voice(self, viewer: int | None, lang: str, entry: LogEntry) -> Voice:
         """The voice that tells ``entry`` to ``viewer``: :meth:`voice`, but a move a bot made for a person's seat names
-        the seat as that bot playing for them, in the third person even to the seat's own reader (who is then
-        told the move as a spectator would be: the bot's draw is not named in it)."""
+        the seat as that bot playing for them, in the third person even to the seat's own reader (who is told the
+        move as a spectator would be, and then the cards only it saw move, :meth:`_told`)."""
         if entry.bot is None:
             return self.voice(viewer, lang)
         names = mover_names(self.names[lang], entry.seat, entry.bot, viewer, lang)
@@ -233,11 +232,21 @@ class LiveTable:
             before = replay.state.clone()
             replay.apply(entry.seat, entry.token)
             after = replay.state.view(viewer)
-            entry.told[viewer, lang] = self._tell(before, replay.state, entry.seat, entry.token,
-                                                  self.mover_voice(viewer, lang, entry), (view, after))
+            entry.told[viewer, lang] = self._told(before, replay.state, entry, viewer, lang, (view, after))
             view = after
         self.readers.add((viewer, lang))
         self.views.setdefault(viewer, view)
+
+    def _told(self, before: GameState, after: GameState, entry: LogEntry, viewer: int | None, lang: str,
+              views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
+        """``entry`` (the move from ``before`` to ``after``) as ``viewer`` reads it in ``lang`` (``views``: its views
+        before and after): in :meth:`mover_voice`, and to the own reader of a seat a bot played for, with what the
+        move did with the cards only that seat sees (:func:`~kartentisch.web.notes.own_cards_said`)."""
+        told = self._tell(before, after, entry.seat, entry.token, self.mover_voice(viewer, lang, entry), views)
+        if entry.bot is None or viewer != entry.seat:
+            return told
+        more = own_cards_said(before, after, entry.seat, lang)
+        return Narration(told.token, f"{told.text} {more}", told.round_text) if more else told
 
     def _tell(self, before: GameState, after: GameState, seat: int, token: str, voice: Voice,
               views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:

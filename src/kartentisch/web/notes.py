@@ -9,12 +9,15 @@ name). It names no card.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..bots import bot_label
-from ..kernel.words import Voice
+from ..kernel import GameState
+from ..kernel.words import Voice, listing
 from .records import NoteRecord
+from .replays import seen_where
 
 #: Each note in words, per reader: ``other`` for a reader who is neither the seat nor the one who did it, ``own`` for
 #: the seat's own reader, ``by_own`` (where someone else can do it) for the reader who did it. ``{name}`` the seat's
@@ -119,6 +122,50 @@ def bot_for(notes: Sequence[NoteRecord], log: Sequence[Seated], seat: int) -> st
         elif note.what == ONE_MOVE and not any(log[i].seat == seat for i in range(note.after, k)):
             once = note.bot
     return once or playing
+
+
+#: The cards a bot's move for a person's seat moved unseen by the others, to the seat's own reader
+#: (:func:`own_cards_said`): one card, several.
+OWN_CARDS = {"en": ("Your card: {cards}.", "Your cards: {cards}."),
+             "de": ("Deine Karte: {cards}.", "Deine Karten: {cards}.")}
+
+
+def own_cards_said(before: GameState, after: GameState, seat: int, lang: str) -> str:
+    """The cards only ``seat`` sees that a bot's move for its person moved, for the seat's own reader, who is told
+    the move itself as everyone is ("Bot Lena for you passes three cards to Cem.", :func:`mover_names`): "Your
+    cards: 7, 10 and 12." Cards that came into its sight (a draw), left it unseen (a card given) or moved where only
+    it sees them (a pass laid aside), but not those the move laid open (named in the move's own words); ``""`` when
+    none. Named by the game (``Game.card_name``), never by code, and only cards of ``seat``'s own view
+    (:func:`~kartentisch.web.replays.seen_where`), so nothing hidden from that seat is told."""
+    was, now = seen_where(before, seat), seen_where(after, seat)
+    left = Counter(card for _, card in (Counter(was) - Counter(now)).elements())
+    came = Counter(card for _, card in (Counter(now) - Counter(was)).elements())
+    shown = _strings(after.view(None)) - _strings(before.view(None))  # what the move laid open to everyone
+    count = Counter({card: max(left[card], came[card]) - shown[card] for card in left | came})
+    named = []
+    for _, card in now + was:  # in the order the seat's view lists them, each as often as it moved
+        if count[card] > 0:
+            named.append(card)
+            count[card] -= 1
+    if not named:
+        return ""
+    words = OWN_CARDS[lang][len(named) > 1]
+    return words.format(cards=listing([before.game.card_name(card, lang) for card in named], lang))
+
+
+def _strings(view: Any) -> Counter[str]:
+    """Every string of a JSON document, counted (dict keys left out)."""
+    out: Counter[str] = Counter()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            out[item] += 1
+    return out
 
 
 def mover_names(names: Sequence[str], seat: int, bot: str, viewer: int | None, lang: str) -> tuple[str, ...]:

@@ -86,19 +86,25 @@ def _reveal(shown: Any, seen: Any) -> Any:
 def only_seen(state: GameState, seat: int) -> list[str]:
     """The cards ``seat``'s view shows face up that the spectator's shows hidden, in the document's order (its
     hand, a card it holds or passed): what only that seat saw at ``state``."""
-    out: list[str] = []
+    return [card for _, card in seen_where(state, seat)]
 
-    def walk(shown: Any, seen: Any) -> None:
+
+def seen_where(state: GameState, seat: int) -> list[tuple[tuple[Any, ...], str]]:
+    """:func:`only_seen` with where each card lies: ``(path, card)``, ``path`` the keys down to the card's list
+    (``("zones", "hands", 0)``), without its place in that list."""
+    out: list[tuple[tuple[Any, ...], str]] = []
+
+    def walk(shown: Any, seen: Any, path: tuple[Any, ...]) -> None:
         if isinstance(shown, dict) and isinstance(seen, dict) and shown.keys() == seen.keys():
             for key in shown:
-                walk(shown[key], seen[key])
+                walk(shown[key], seen[key], (*path, key))
         elif isinstance(shown, list) and isinstance(seen, list) and len(shown) == len(seen):
-            for a, b in zip(shown, seen, strict=True):
-                walk(a, b)
+            for i, (a, b) in enumerate(zip(shown, seen, strict=True)):
+                walk(a, b, (*path, i))
         elif shown == "?" and isinstance(seen, str) and seen != "?":
-            out.append(seen)
+            out.append((path[:-1] if path and isinstance(path[-1], int) else path, seen))
 
-    walk(state.view(None), state.view(seat))
+    walk(state.view(None), state.view(seat), ())
     return out
 
 
