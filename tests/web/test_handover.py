@@ -338,8 +338,8 @@ def test_a_stand_in_s_hidden_cards_are_named_to_its_own_seat_only(fast: TestClie
     ada = view(fast, tid, tokens[0])
     passed = ada["view"]["zones"]["passed"][0]
     assert len(passed) == 3 and "?" not in passed
-    said = {"en": "Bot Lena (plays at random) for you passes three cards to Cem. Your cards: {} and {}.",
-            "de": "Bot Lena (spielt zufällig) für dich gibt drei Karten an Cem weiter. Deine Karten: {} und {}."}
+    said = {"en": "Bot Lena (plays at random) for you passes three cards to Cem. Given face down: {} and {}.",
+            "de": "Bot Lena (spielt zufällig) für dich gibt drei Karten an Cem weiter. Verdeckt abgegeben: {} und {}."}
     for lang, words in said.items():
         own = [e["text"] for e in move_entries(view(fast, tid, tokens[0], lang)["log"]) if e["seat"] == 0]
         assert own == [words.format(", ".join(passed[:2]), passed[2])], own
@@ -365,7 +365,7 @@ def test_a_stand_in_s_draw_is_named_and_a_card_played_face_up_is_not_told_twice(
             if token == "draw":
                 drawn = (Counter(match.state.view(seat)["zones"]["hands"][seat])
                          - Counter(before.view(seat)["zones"]["hands"][seat]))
-    assert said["draw"] == f"Deine Karte: {get_game('mayhem').card_name(next(iter(drawn)), 'de')}.", said
+    assert said["draw"] == f"Du bekommst {get_game('mayhem').card_name(next(iter(drawn)), 'de')}.", said
     assert said["play"] == "", said
 
 

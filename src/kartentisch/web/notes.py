@@ -125,32 +125,28 @@ def bot_for(notes: Sequence[NoteRecord], log: Sequence[Seated], seat: int) -> st
 
 
 #: The cards a bot's move for a person's seat moved unseen by the others, to the seat's own reader
-#: (:func:`own_cards_said`): one card, several.
-OWN_CARDS = {"en": ("Your card: {cards}.", "Your cards: {cards}."),
-             "de": ("Deine Karte: {cards}.", "Deine Karten: {cards}.")}
+#: (:func:`own_cards_said`): those it got, those it gave face down.
+GOT = {"en": "You got {cards}.", "de": "Du bekommst {cards}."}
+GAVE = {"en": "Given face down: {cards}.", "de": "Verdeckt abgegeben: {cards}."}
 
 
 def own_cards_said(before: GameState, after: GameState, seat: int, lang: str) -> str:
     """The cards only ``seat`` sees that a bot's move for its person moved, for the seat's own reader, who is told
-    the move itself as everyone is ("Bot Lena for you passes three cards to Cem.", :func:`mover_names`): "Your
-    cards: 7, 10 and 12." Cards that came into its sight (a draw), left it unseen (a card given) or moved where only
-    it sees them (a pass laid aside), but not those the move laid open (named in the move's own words); ``""`` when
-    none. Named by the game (``Game.card_name``), never by code, and only cards of ``seat``'s own view
-    (:func:`~kartentisch.web.replays.seen_where`), so nothing hidden from that seat is told."""
+    the move itself as everyone is ("Bot Lena for you passes three cards to Cem.", :func:`mover_names`): the cards
+    it got, new in its sight (a draw, a pass received: "You got Green 2."), and those that left a place in its sight
+    without being laid open ("Given face down: 16, 29 and 34.": a pass, a card given); ``""`` when neither. A card
+    played face up is in the move's own words and not named again. Cards are named by the game
+    (``Game.card_name``), never by code, in the order the seat's view lists them, and only cards of ``seat``'s own
+    view (:func:`~kartentisch.web.replays.seen_where`), so nothing hidden from that seat is told."""
     was, now = seen_where(before, seat), seen_where(after, seat)
-    left = Counter(card for _, card in (Counter(was) - Counter(now)).elements())
-    came = Counter(card for _, card in (Counter(now) - Counter(was)).elements())
     shown = _strings(after.view(None)) - _strings(before.view(None))  # what the move laid open to everyone
-    count = Counter({card: max(left[card], came[card]) - shown[card] for card in left | came})
-    named = []
-    for _, card in now + was:  # in the order the seat's view lists them, each as often as it moved
-        if count[card] > 0:
-            named.append(card)
-            count[card] -= 1
-    if not named:
-        return ""
-    words = OWN_CARDS[lang][len(named) > 1]
-    return words.format(cards=listing([before.game.card_name(card, lang) for card in named], lang))
+    seen_before = {card for _, card in was}
+    got = dict.fromkeys(card for _, card in now if card not in seen_before)
+    kept = set(now)
+    gave = dict.fromkeys(card for place in was if place not in kept and (card := place[1]) not in shown)
+    name = before.game.card_name
+    return " ".join(words[lang].format(cards=listing([name(card, lang) for card in cards], lang))
+                    for words, cards in ((GAVE, gave), (GOT, got)) if cards)
 
 
 def _strings(view: Any) -> Counter[str]:
