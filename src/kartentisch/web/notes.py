@@ -4,7 +4,8 @@ A note (:class:`~kartentisch.web.records.NoteRecord`) is made by :mod:`~kartenti
 bot, taken back, given to a bot for good, a clock run out), :mod:`~kartentisch.web.rematch` (an answer to the
 rematch offer) and :mod:`~kartentisch.web.seatname` (a person named their seat). Like the rest of the log, a note
 speaks to its reader: the reader's own seat is "you"/"du", the others are named (a spectator reads every seat by
-name). It names no card.
+name). A note names no card; what a bot's move for a person's seat did with that seat's own cards is told to the
+seat's reader alone (:func:`own_cards_said`).
 """
 
 from __future__ import annotations
