@@ -74,9 +74,19 @@ def test_three_browsers_join_one_grid_table_through_the_invite_link(browser, liv
 
 
 def test_the_host_fills_a_free_seat_with_a_bot(browser, live_server: str) -> None:  # noqa: F811
+    """The host fills a free seat; on another device too: the host's own link carries the host's rights (a fresh
+    user's host opened her seat link on her phone and could no longer remove a friend who had gone)."""
     page = browser.new_page(viewport=LAPTOP)
     create_from_lobby(page, live_server, "colors", {}, seats=("open",))
     page.wait_for_selector("[data-zone=waiting] button.fill-bot")
+    phone = browser.new_context(viewport=PHONE).new_page()  # nothing of the laptop's browser storage
+    phone.goto(page.url)
+    phone.wait_for_selector("[data-zone=waiting] button.fill-bot[data-seat='1']")
+    assert "Ada" in phone.locator(".seat-chip.me").text_content()
+    friend = browser.new_context(viewport=PHONE).new_page()  # the seat's link without the host's part: no rights
+    friend.goto(page.url.split("&host=")[0])
+    friend.wait_for_selector("[data-zone=waiting]")
+    assert friend.locator("button.fill-bot").count() == 0
     assert body(page, "acting") == "0"
     # an action, not a statement (a fresh user read "Platz 3: ein Bot spielt" as what already happened)
     assert page.locator("button.fill-bot[data-seat='1']").text_content() == "Put a bot in seat 2"

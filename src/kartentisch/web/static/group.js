@@ -124,7 +124,7 @@ function Start({ group, games, onStarted }) {
         const options = length && lengthIndex !== null ? { [length.name]: lengthChoices(length)[lengthIndex].value } : {};
         const data = await call("POST", "/tables", { game: gameId, seats, options });
         localStorage.setItem(`kartentisch.host.${data.id}`, data.host_token);  // who starts it is its host
-        location.href = data.url;
+        location.href = data.url?.includes("#seat=") ? `${data.url}&host=${data.host_token}` : data.url;  // as the lobby's
       } else {
         const data = await call("POST", "/scorepads", { game: gameId, members: chosen });
         location.href = data.edit_url;

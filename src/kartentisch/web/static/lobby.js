@@ -137,7 +137,10 @@ function Links({ data }) {
   const [copied, setCopied] = useState("");
   const copy = (url) => navigator.clipboard?.writeText(url).catch(() => {}).finally(() => setCopied(url));
   const full = (url) => new URL(url, location.href).href;
-  const mine = data.seats[0];
+  // the host's own link carries the host's credential too, so that it makes her the host on any device she opens it
+  // on (a fresh user's host lost the removal of a friend who had gone when she came back on her phone)
+  const own = data.seats[0].url;
+  const mine = { ...data.seats[0], url: data.host_token ? `${own}&host=${data.host_token}` : own };
   // the friends' private links ask their person's name when first opened (table.js NameAsk)
   const others = data.seats.filter((s) => s.token && s.seat !== 0).map((s) => ({ ...s, url: `${s.url}&ask=name` }));
   // the invite link only while a seat is free for a friend (else it would say the match has begun)

@@ -52,6 +52,10 @@ function seatTokens() {
 }
 
 const { hotseat, tokens, ask } = seatTokens();
+// the host's own seat link (lobby.js Links) carries the host's credential: kept in this browser like the lobby keeps
+// it, so the host keeps filling seats and removing people who left on any device she opens her link on
+const givenHost = new URLSearchParams(location.hash.slice(1)).get("host");
+if (givenHost && !hotseat) localStorage.setItem(HOST_KEY, givenHost);
 const S = {
   games: [],
   reactions: [],            // the chat's quick reactions (GET /api/chat/reactions): {id, words}
