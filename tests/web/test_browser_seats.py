@@ -292,6 +292,17 @@ def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, 
         raise AssertionError(f"no removal offered; the page's seats read {chips}, the server's seats now: {seats}"
                              ) from None
     assert page.locator("button.remove-seat").text_content() == "Remove Ben (a bot plays to the end)"
+    # it cannot be undone, so one click only asks (a fresh user's host removed a friend by a slip of the finger)
+    page.click("button.remove-seat[data-seat='1']")
+    assert page.locator("p.remove-ask[data-seat='1']").text_content().startswith(
+        "Remove Ben for good? A bot plays Ben's seat to the end of the match, and Ben can only watch.")
+    page.click("button.remove-cancel")
+    page.wait_for_selector("button.remove-seat[data-seat='1']")
+    assert api_frame(live_server, live["id"], ada)["seats"][1]["kind"] == "human"  # nothing was done
+    page.click("button.remove-seat[data-seat='1']")
+    page.click("button.remove-confirm[data-seat='1']")
+    page.wait_for_selector("button.remove-seat", state="detached")
+    assert api_frame(live_server, live["id"], ada)["seats"][1]["kind"] == "bot"
     page.goto(f"{live_server}{daily['seats'][0]['url']}")
     page.wait_for_selector(".seat-chip .presence-gone", timeout=30_000)
     page.wait_for_timeout(1_000)  # a frame or two later

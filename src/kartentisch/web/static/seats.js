@@ -3,7 +3,7 @@
 // the frame (its seats' presence, clock, stand_in, played_by, ran_out, hand_over; its rematch_offer); the actions are the API's.
 import { clockTime, listing } from "./i18n.js";
 import { LEVELS, st } from "./seatwords.js";
-import { html } from "./ui.js";
+import { html, useState } from "./ui.js";
 
 /** Seconds left from which a clock is shown as urgent (red). */
 export const URGENT = 60;
@@ -31,6 +31,7 @@ export function SeatState({ seat, since }) {
 /** The seats another person may hand to a bot now, the host's removal of a person who is gone, and one's own seat
  * back from its bot. `call(path, body, token)` posts to the table's API and shows a refusal. */
 export function SeatActions({ frame, token, host, call }) {
+  const [asking, setAsking] = useState(null);  // the seat whose removal the host clicked: it cannot be undone, so asked once more
   const mine = frame.seat === null ? null : frame.seats[frame.seat];
   const handable = frame.seats.filter((s) => s.hand_over);
   // the server's own test (`hand_over`: clock run out, or gone where that counts; never "gone" alone at a
@@ -50,8 +51,13 @@ export function SeatActions({ frame, token, host, call }) {
       <select id=${`level-${s.seat}`} class="hand-over-level">${LEVELS.map((l, i) => html`<option value=${i}>${st(l.key)}</option>`)}</select>
       <button type="button" class="hand-over" data-seat=${s.seat}
         onClick=${() => call(`seats/${s.seat}/handover`, body(s.seat), token)}>${st("handOver", s.name)}</button></p>`)}
-    ${removable.map((s) => html`<p><button type="button" class="remove-seat" data-seat=${s.seat}
-        onClick=${() => call(`seats/${s.seat}/remove`, { bot: "heuristic", ...(token ? { seat_token: token } : {}) }, host)}>${st("remove", s.name)}</button></p>`)}
+    ${removable.map((s) => (asking === s.seat
+    ? html`<p class="remove-ask" data-seat=${s.seat}>${st("removeAsk", s.name)}
+        <button type="button" class="remove-confirm" data-seat=${s.seat} onClick=${() => { setAsking(null);
+          call(`seats/${s.seat}/remove`, { bot: "heuristic", ...(token ? { seat_token: token } : {}) }, host); }}>${st("removeYes")}</button>
+        <button type="button" class="remove-cancel" onClick=${() => setAsking(null)}>${st("removeNo")}</button></p>`
+    : html`<p><button type="button" class="remove-seat" data-seat=${s.seat}
+        onClick=${() => setAsking(s.seat)}>${st("remove", s.name)}</button></p>`))}
   </section>`;
 }
 
