@@ -164,6 +164,11 @@ def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
                              "ctx": {"le": 1000000}}], "en") == (
         "Seat 1: The bot's strength must be at most 1000000; check it and try again.")
     assert status_text(418, "de") == status_text(400, "de") and status_text(599, "fr") == status_text(503, "en")
+    # a field named in the plural is missing in the plural (a fresh user read "Die Plätze fehlt")
+    assert invalid_request([{"loc": ("body", "seats"), "type": "missing"}], "de") == (
+        "Die Plätze fehlen; prüfe die Angabe und versuche es noch einmal.")
+    assert invalid_request([{"loc": ("body", "seats"), "type": "missing"}], "en") == (
+        "The seats are missing; check it and try again.")
 
 
 def test_a_browser_at_an_address_no_route_has_reads_a_page_in_its_language(client: TestClient) -> None:

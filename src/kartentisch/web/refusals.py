@@ -58,12 +58,15 @@ FIELD_WORDS: dict[str, dict[str, str]] = {
     "view": {"en": "the view", "de": "die Ansicht"},
     "bots": {"en": "counting the bots", "de": "das Mitzählen der Bots"},
 }
+#: The fields :data:`FIELD_WORDS` names in the plural ("Die Plätze fehlen", not "fehlt": a fresh user's finding).
+PLURAL_FIELDS = frozenset({"seats", "options", "hints", "members"})
 #: A field the list above does not know.
 SOMETHING = {"en": "something in the request", "de": "etwas in der Anfrage"}
 #: What is wrong, by pydantic's error type (``{field}``: :data:`FIELD_WORDS`; ``{ge}``, ``{le}``, ``{max_length}`` …:
 #: the error's context). A type not listed is :data:`NOT_READ`.
 PROBLEM_WORDS: dict[str, dict[str, str]] = {
     "missing": {"en": "{field} is missing", "de": "{field} fehlt"},
+    "missing_many": {"en": "{field} are missing", "de": "{field} fehlen"},  # a field of :data:`PLURAL_FIELDS`
     "int_parsing": {"en": "{field} must be a whole number", "de": "{field} muss eine ganze Zahl sein"},
     "int_type": {"en": "{field} must be a whole number", "de": "{field} muss eine ganze Zahl sein"},
     "int_from_float": {"en": "{field} must be a whole number", "de": "{field} muss eine ganze Zahl sein"},
@@ -192,6 +195,8 @@ def problem_text(error: Mapping[str, Any], lang: str) -> str:
         # a name is refused as every check of names words it, the name quoted (kernel.names.control_refusal)
         text = control_refusal(error["input"]).text(lang).removesuffix(".")
         return _placed(loc, text, lang)
+    if kind == "missing" and named and named[-1] in PLURAL_FIELDS and field == FIELD_WORDS[named[-1]][lang]:
+        kind = "missing_many"
     if kind == "too_long" and context.get("field_type") == "Value":  # a text field's max_length, checked as a value
         kind = "text_too_long"
     words = PROBLEM_WORDS.get(kind, NOT_READ)
