@@ -300,7 +300,7 @@ def test_uploads_have_their_own_rate_worded_in_the_page_s_language(db_url: str) 
         codes = [client.post("/api/replays", json={"text": match.dumps()}).status_code for _ in range(2)]
         res = client.post("/api/replays?lang=de", json={"text": match.dumps()})
         assert codes == [201, 201] and res.status_code == 429
-        assert res.json()["text"].startswith("zu viele hochgeladene Wiederholungen von diesem Gerät: höchstens 2 "
+        assert res.json()["text"].startswith("Zu viele hochgeladene Wiederholungen von diesem Gerät: höchstens 2 "
                                              "pro Minute")
         assert res.json()["error"].startswith("too many replays uploaded from this client: at most 2 per minute")
         assert 1 <= int(res.headers["Retry-After"]) <= 60

@@ -112,7 +112,7 @@ def test_hints_over_the_seat_s_or_the_client_s_rate_get_429_with_retry_after_in_
         assert [client.get(url, headers=auth(ada)).status_code for _ in range(2)] == [200, 200]
         res = client.get(f"{url}?lang=de", headers=auth(ada))
         assert res.status_code == 429, res.text
-        assert res.json()["text"].startswith("zu viele Tipps für diesen Platz: höchstens 2 pro Minute")
+        assert res.json()["text"].startswith("Zu viele Tipps für diesen Platz: höchstens 2 pro Minute")
         assert res.json()["error"].startswith("too many hints asked for this seat: at most 2 per minute")  # developers'
         wait = int(res.headers["Retry-After"])
         assert 1 <= wait <= 60 and res.json()["retry_after"] == wait
@@ -184,7 +184,7 @@ def test_a_person_s_bot_moves_while_hints_wait_and_a_full_queue_refuses_one_more
         asking += [ask_hint_later(client, t, answers) for t in tables[1:3]]
         until(lambda: client.app.state.coach.queue.waiting(HINT) == 2, "two hints wait")
         res = client.get(f"/api/tables/{tables[3]['id']}/hint?lang=de", headers=auth(tables[3]["seats"][0]["token"]))
-        assert res.status_code == 503 and res.json()["text"].startswith("der Coach ist beschäftigt: 2 Tipps warten")
+        assert res.status_code == 503 and res.json()["text"].startswith("Der Coach ist beschäftigt: 2 Tipps warten")
         assert int(res.headers["Retry-After"]) >= 1
         # a person's table with an ISMCTS bot: the bot answers although the coach's worker is held
         victim = new_table(client, "colors", 2, [PEOPLE[0], {"kind": "bot", "bot": "ismcts", "iterations": 30}])
@@ -283,7 +283,7 @@ def test_replay_steps_are_counted_per_client_a_long_log_as_several(db_url: str) 
         assert client.get(f"{url}?n=60&since=0&seat=1").status_code == 200  # 1 + 60 // 20 = 4 steps
         assert client.get(f"{url}?n=1&since=0&seat=1").status_code == 200
         res = client.get(f"{url}?n=3&since=2&seat=1&lang=de")
-        assert res.status_code == 429 and res.json()["text"].startswith("zu viele Wiederholungsschritte")
+        assert res.status_code == 429 and res.json()["text"].startswith("Zu viele Wiederholungsschritte")
         assert "Retry-After" in res.headers
 
 
@@ -315,7 +315,7 @@ def test_uploads_reviews_have_a_quota_and_never_take_the_room_of_one_s_own_match
         assert client.post(f"/api/replays/{uploads[0]['id']}/review").status_code == 202
         res = client.post(f"/api/replays/{uploads[1]['id']}/review?lang=de")
         assert res.status_code == 429 and res.json()["text"].startswith(
-            "von diesem Gerät werden schon so viele hochgeladene Partien analysiert, wie es darf (1)")
+            "Von diesem Gerät werden schon so viele hochgeladene Partien analysiert, wie es darf (1)")
         assert int(res.headers["Retry-After"]) >= 1
         # the uploads' room and this client's quota are taken: the person's own match is reviewed all the same
         res = client.post(f"/api/tables/{table['id']}/review")

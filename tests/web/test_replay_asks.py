@@ -39,7 +39,7 @@ def test_a_bad_position_or_seat_is_told_in_words_and_costs_no_replay_step(db_url
         assert [client.get(f"{url}?n={n}&seat=1").status_code for n in range(3)] == [200] * 3  # nothing charged
         over = client.get(f"{url}?n=3&seat=1&lang=de")
         assert over.status_code == 429
-        assert over.json()["text"].startswith("zu viele Wiederholungsschritte von diesem Gerät: höchstens 3 pro")
+        assert over.json()["text"].startswith("Zu viele Wiederholungsschritte von diesem Gerät: höchstens 3 pro")
         assert over.json()["error"].startswith("too many replay steps asked for from this client: at most 3 per")
 
 

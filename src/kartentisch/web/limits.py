@@ -27,10 +27,13 @@ from .errors import ApiError
 
 class TooManyRequests(ApiError):
     """429 (or ``status``: 503 when the server, not the client, is at its limit): ``retry_after`` is how many
-    whole seconds the client should wait (≥ 1); the app sends it as ``Retry-After`` too."""
+    whole seconds the client should wait (≥ 1); the app sends it as ``Retry-After`` too. ``said`` is shown to people
+    as a sentence (a capital and a full stop; the developers' ``message`` stays as written)."""
 
     def __init__(self, message: str, retry_after: int, status: int = 429,
                  said: Mapping[str, str] | None = None) -> None:
+        if said is not None:
+            said = {lang: f"{text[:1].upper()}{text[1:].rstrip('.')}." for lang, text in said.items()}
         super().__init__(status, message, said=said)
         self.retry_after = retry_after
 
