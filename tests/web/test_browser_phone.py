@@ -19,8 +19,9 @@ from .browser_kit import (
 
 pytestmark = pytest.mark.browser
 
-#: Every installed game at four players (its most if fewer); mayhem at five.
-PLAYERS = {g: {"mayhem": 5}.get(g, min(4, GAMES[g].max_players)) for g in GAME_IDS}
+#: Every installed game at four players (its most if fewer); mayhem and grid at five (grid's four other grids are the
+#: narrowest panels: a fresh user saw their third column cut off).
+PLAYERS = {g: {"mayhem": 5, "grid": 5}.get(g, min(4, GAMES[g].max_players)) for g in GAME_IDS}
 
 
 def open_table(browser, base: str, game: str, viewport: dict, lang: str):  # noqa: F811
@@ -53,6 +54,9 @@ def test_on_a_phone_the_own_hand_and_the_decision_are_in_view(browser, live_serv
         assert inside(page, "[data-zone=my-hand]"), f"{game_id}: own hand below the fold"
         assert inside(page, "[data-zone=decision]"), f"{game_id}: decision below the fold"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways page
+        cut = page.evaluate("[...document.querySelectorAll('.kt-others > .kt-seat')]"
+                            ".filter((e) => e.scrollWidth > e.clientWidth).length")
+        assert cut == 0, f"{game_id}: {cut} other seats' panels cut off what they show"
         shot(page, f"table-{game_id}-phone-{lang}")
         page.close()
         page = open_table(browser, live_server, game_id, LAPTOP, lang)
