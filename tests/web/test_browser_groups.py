@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import time
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -79,13 +79,15 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     ana.on("request", lambda r: started.append(r.post_data_json) if r.url.split("?")[0].endswith("/tables") else None)
     ana.click("#start-table")
     ana.wait_for_url("**/t/**")
-    seat_url = urlsplit(ana.url)  # /t/<table>#seat=<token>, no language (each person reads it in their own)
-    table_id, ana_token = seat_url.path.split("/t/")[1], seat_url.fragment.removeprefix("seat=")
+    seat_url = urlsplit(ana.url)  # /t/<table>#seat=<token>&host=…, no language (each person reads it in their own)
+    fragment = parse_qs(seat_url.fragment)
+    table_id, ana_token = seat_url.path.split("/t/")[1], fragment["seat"][0]
     assert "lang" not in ana.url
     assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
     # Ana started it: her browser holds its host token, as the lobby's host does (a fresh user's host had no removal
     # at a group's table); the server takes it as the host's (409: Ben is not gone yet, not 401: not the host)
     host = ana.evaluate(f"localStorage.getItem('kartentisch.host.{table_id}')")
+    assert fragment["host"] == [host]  # and her own link carries it, to her phone too
     res = httpx.post(f"{live_server}/api/tables/{table_id}/seats/1/remove", json={}, headers=auth(host or ""))
     assert res.status_code == 409, res.text
     group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()

@@ -44,6 +44,11 @@ def test_the_score_pads_options_are_in_words(browser, live_server: str) -> None:
     pad = httpx.get(f"{live_server}/api/scorepads/{page.url.split('/scorepad/')[1].split('?')[0].split('#')[0]}").json()
     assert pad["options"]["specials"] == ["s3", "s13"] and pad["options"]["first_player"] == 1
     assert "lang=" not in page.url  # the pad's address carries no language (issue 32)
+    # its header on a phone: the home link as white as the title, the title wrapped, not cut ("Punkteblock · G…")
+    assert page.evaluate("getComputedStyle(document.getElementById('home')).color") == "rgb(255, 255, 255)"
+    assert page.evaluate("(h => h.scrollWidth <= h.clientWidth)(document.querySelector('header h1'))")
+    assert "Gepäckband" in page.locator("header h1").inner_text()
+    shot(page, "scorepad-pad-phone-de")
 
 
 def test_the_lobby_offers_the_special_cards_in_words(browser, live_server: str) -> None:  # noqa: F811
@@ -63,7 +68,7 @@ def test_the_lobby_offers_the_special_cards_in_words(browser, live_server: str) 
     page.fill("#your-name", "Ada")
     page.click("#create")
     page.wait_for_selector("#links")
-    token = page.locator("a.table-link").get_attribute("href").split("#seat=")[1]
+    token = page.locator("a.table-link").get_attribute("href").split("#seat=")[1].split("&")[0]
     table = page.locator("a.table-link").get_attribute("href").split("/t/")[1].split("#")[0].split("?")[0]
     view = httpx.get(f"{live_server}/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"}).json()
     assert view["view"]["options"]["specials"] == "random"
