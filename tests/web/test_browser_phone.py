@@ -72,5 +72,9 @@ def test_lobby_screenshots(browser, live_server: str) -> None:  # noqa: F811
             page.goto(f"{live_server}/?lang={lang}&game=mayhem")
             page.wait_for_selector("body[data-ready='1'] #new-table")
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            # the score pad for real cards is found from the lobby (a fresh user found it only by its address)
+            assert page.locator("a[href='/scorepad']").inner_text() == {
+                "en": "Playing with real cards? Open the score pad",
+                "de": "Spielt ihr mit echten Karten? Zum Punkteblock"}[lang]
             shot(page, f"lobby-{size}-{lang}", full_page=True)
             page.close()

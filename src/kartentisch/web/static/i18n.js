@@ -3,6 +3,7 @@
 const STRINGS = {
   en: {
     lang: "Deutsch", tagline: "Card games with friends and bots, in the browser.",
+    scorepadLink: "Playing with real cards? Open the score pad",
     newTable: "New table", chooseGame: "Choose a game", players: "Players", playersRange: "{0}–{1} players",
     length: "Length", howToPlay: "How to play", rulesOf: "Rules: {0}", close: "Close", play: "Set up a table",
     seats: "Seats", options: "Options", moreOptions: "More options",     yourName: "Your name", name: "Name", seat: "Seat", you: "you",     kindOpen: "A friend (invite link)", kindHuman: "A person with a private link",     botEasy: "Bot: plays at random", botMedium: "Bot: steady", botStrong: "Bot: strong", botLearned: "Bot: learned",
@@ -61,6 +62,7 @@ const STRINGS = {
   },
   de: {
     lang: "English", tagline: "Kartenspiele mit Freunden und Bots, im Browser.",
+    scorepadLink: "Spielt ihr mit echten Karten? Zum Punkteblock",
     newTable: "Neuer Tisch", chooseGame: "Wähle ein Spiel", players: "Mitspieler", playersRange: "{0}–{1} Mitspieler",
     length: "Dauer", howToPlay: "Spielregeln", rulesOf: "Regeln: {0}", close: "Schließen", play: "Tisch einrichten",
     seats: "Plätze", options: "Optionen", moreOptions: "Weitere Optionen",     yourName: "Dein Name", name: "Name", seat: "Platz", you: "du",     kindOpen: "Ein Freund (Einladungslink)", kindHuman: "Ein Mensch mit privatem Link",     botEasy: "Bot: spielt zufällig", botMedium: "Bot: solide", botStrong: "Bot: stark", botLearned: "Bot: gelernt",

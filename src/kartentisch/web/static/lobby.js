@@ -306,6 +306,7 @@ function Lobby({ games }) {
       ${game && html`<${Setup} key=${game.id} game=${game} />`}
       ${rules && html`<${RulesDialog} game=${rules} onClose=${() => setRules(null)} />`}
       <${NewGroup} />
+      <p class="scorepad-link"><a href="/scorepad">${t("scorepadLink")}</a></p>
       <${ReplayFileLink} />
     </main>`;
 }
