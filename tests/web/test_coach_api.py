@@ -218,6 +218,28 @@ def test_a_table_s_review_covers_its_people_only(coach_client: TestClient) -> No
     assert review["seats"] == [0] and review["decisions"] and {d["seat"] for d in review["decisions"]} == {0}
 
 
+def test_a_table_s_review_leaves_out_the_moves_a_bot_made_for_a_person(db_url: str) -> None:
+    """Bo never moves: his clock runs out every turn and a bot moves for him (``on_timeout: bot``). His seat is a
+    person's, yet none of those moves is his, so the review judges Ada's decisions only (a fresh user's review
+    marked a friend's "mistake" that the bot playing his seat had made)."""
+    with TestClient(create_app(db_url, coach_iterations=ITERATIONS, time_scale=0.01)) as client:
+        table = new_table(client, *SHORT[:2], people(2), seed=4, options=SHORT[2], clock="fast", on_timeout="bot")
+        tid, ada = table["id"], table["seats"][0]["token"]
+        deadline = time.monotonic() + 120
+        while not (frame := client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json())["view"]["game_over"]:
+            assert time.monotonic() < deadline, "the match did not end"
+            if frame["legal"]:
+                client.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(ada))
+            else:
+                time.sleep(0.05)
+        bo_moves = [e for e in move_entries(frame["log"]) if e["seat"] == 1]
+        assert bo_moves and all(e["text"].startswith("Bot ") for e in bo_moves), bo_moves[:2]
+        client.post(f"/api/tables/{tid}/review")
+        review, _ = wait_review(client, f"/api/tables/{tid}/review?seat=all")
+        assert review["seats"] == [0, 1] and review["decisions"]
+        assert {d["seat"] for d in review["decisions"]} == {0}
+
+
 # ------------------------------------------------------------------ replays
 def test_replay_steps_show_each_seat_what_the_live_table_showed_it(coach_client: TestClient) -> None:
     table = short_table(coach_client, seed=9)

@@ -388,7 +388,8 @@ class Coach:
                            said=_refused(table.match.game, "not_over"))
         replay = self.replays.get(f"table:{table.id}")
         if replay is None:
-            replay = await asyncio.to_thread(Replay, table.match, table.names)
+            by_bot = frozenset(n for n, entry in enumerate(table.log, start=1) if entry.bot is not None)
+            replay = await asyncio.to_thread(Replay, table.match, table.names, by_bot)
             self.replays.put(f"table:{table.id}", replay)
         return replay
 

@@ -56,9 +56,9 @@ async def commit_note(hub: Hub, table: LiveTable, what: str, seat: int, *, by: i
         raise await changed_elsewhere(hub, table) from None
     if record is not None:
         table.seat_taken(record)
+    noted(table, note)  # before its events: a run-out clock's bot move is told as the bot's (notes.bot_for)
     if events:
         table.apply_local(seat, [token for _, token in events])
-    noted(table, note)
     return note
 
 

@@ -110,8 +110,9 @@ def seen_where(state: GameState, seat: int) -> list[tuple[tuple[Any, ...], str]]
 
 @dataclass
 class Replay:
-    """A match to step through: its seats' names per language (``()``: "Seat n"), whether it is over (then every
-    card may be shown), and its positions as checkpoints (issue 31): the position after every
+    """A match to step through: its seats' names per language (``()``: "Seat n"), the moves (numbered from 1) a
+    bot made for a person's seat (``by_bot``: a stand-in's, a removed person's; not reviewed), whether it is over
+    (then every card may be shown), and its positions as checkpoints (issue 31): the position after every
     :data:`CHECKPOINT_MOVES` moves is kept, any other one is replayed from the checkpoint before it, so a position
     costs at most ``CHECKPOINT_MOVES - 1`` state applications plus one per move of log asked for, and a replay
     holds ``total / CHECKPOINT_MOVES`` positions instead of all of them.
@@ -123,6 +124,7 @@ class Replay:
 
     match: Match
     names: dict[str, tuple[str, ...]]
+    by_bot: frozenset[int] = frozenset()
     checkpoints: list[GameState] = field(init=False)
     over: bool = field(init=False)
     cards: CardNames = field(init=False)
@@ -173,10 +175,12 @@ class Replay:
 
     def todo(self, seats: list[int]) -> list[tuple[int, int, str]]:
         """The decisions of ``seats`` a review judges (:func:`~kartentisch.bots.coach.review_todo`), found once per
-        seats: every poll of a review asks for them."""
+        seats: every poll of a review asks for them. The moves of :attr:`by_bot` are not the person's and are left
+        out (a fresh user's review blamed a friend for a move the bot playing her seat had made)."""
         key = tuple(seats)
         if key not in self._todo:
-            self._todo[key] = review_todo(self.match, seats, self.match.states())
+            todo = review_todo(self.match, seats, self.match.states())
+            self._todo[key] = [d for d in todo if d[0] not in self.by_bot]
         return self._todo[key]
 
     def voice(self, lang: str, viewer: int | None) -> Voice:
