@@ -283,10 +283,10 @@ class Hub:
         seats = [s for s in new.seats or () if s != table.record.seats[s.seat]]
         for seat in seats:
             table.seat_taken(seat)
+        table.notes += new.notes  # before the events: a bot's move for a person is told as the bot's (notes.bot_for)
         for seat_no, token in new.events:
             table.apply_local(seat_no, [token])
         table.chat += new.chat
-        table.notes += new.notes
         changed = bool(seats or new.events or new.chat or new.notes or new.rematch_id != table.rematch_id)
         table.rematch_id = new.rematch_id
         table.record = replace(table.record, touched=new.touched)
