@@ -62,7 +62,8 @@ def test_a_refused_message_is_said_in_the_page_s_language(browser, live_server: 
     page.fill("#chat-text", "hallo \u202egegen")
     page.click(".chat-form button")
     page.wait_for_selector("#chat .note")
-    assert page.locator("#chat .note").text_content() == "Eine Chat-Nachricht ist eine Zeile einfacher Text."
+    assert page.locator("#chat .note").text_content() == (
+        "Eine Chat-Nachricht ist eine Zeile einfacher Text: entferne den Zeilenumbruch oder das unsichtbare Zeichen.")
 
 
 def test_a_quick_reaction_is_read_in_each_reader_s_language(browser, live_server: str) -> None:  # noqa: F811

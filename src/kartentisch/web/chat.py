@@ -79,8 +79,10 @@ _REFUSED = {
     "empty": {"en": "Write something first.", "de": "Schreib zuerst etwas."},
     "long": {"en": "A chat message has at most {k} characters.",
              "de": "Eine Chat-Nachricht hat höchstens {k} Zeichen."},
-    "plain": {"en": "A chat message is one line of plain text.",
-              "de": "Eine Chat-Nachricht ist eine Zeile einfacher Text."},
+    # what a person can act on: the character that is refused may not show at all (a right-to-left override)
+    "plain": {"en": "A chat message is one line of plain text: remove the line break or the invisible character.",
+              "de": "Eine Chat-Nachricht ist eine Zeile einfacher Text: entferne den Zeilenumbruch oder das "
+                    "unsichtbare Zeichen."},
     "both": {"en": "Send either a message or a quick reaction, not both.",
              "de": "Schick entweder eine Nachricht oder eine schnelle Reaktion, nicht beides."},
     "spectators": {"en": "Spectators do not chat at this table: its creator did not allow it.",
