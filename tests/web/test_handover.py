@@ -348,6 +348,33 @@ def test_a_stand_in_s_hidden_cards_are_named_to_its_own_seat_only(fast: TestClie
         assert others == [f"Bot Lena (plays at random) for Ada passes three cards to {whom}."], others
 
 
+def test_the_round_a_stand_in_ends_is_the_person_s_and_coming_back_after_the_match_plays_nothing(
+        fast: TestClient) -> None:
+    """Ben's bot made the round's last move (colors: Ada starts, so Ben plays twelfth): the round's result named the
+    bot ("Bot Lena (plays at random) for you +5 … wins the match", a fresh user's finding); it is Ben's, in every
+    reader's log. Ben's link once the match is over says he is back, not that he plays again."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 0, "max_rounds": 1},
+                      clock="fast", on_timeout="ask")
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    first = {"action": view(fast, tid, tokens[0])["legal"][0]}
+    assert fast.post(f"/api/tables/{tid}/actions", json=first, headers=auth(tokens[0])).status_code == 200
+    wait_for(lambda: view(fast, tid, tokens[0])["seats"][1]["ran_out"])
+    res = fast.post(f"/api/tables/{tid}/seats/1/handover", json={"bot": "random"}, headers=auth(tokens[0]))
+    assert res.status_code == 200, res.text
+    while not (frame := view(fast, tid, tokens[0]))["view"]["game_over"]:
+        if frame["legal"]:
+            fast.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(tokens[0]))
+        else:
+            time.sleep(0.02)
+    assert move_entries(frame["log"])[-1]["seat"] == 1  # the bot's move ended the round
+    for token, lang, ben in ((tokens[1], "en", "you"), (tokens[0], "en", "Ben"), (None, "de", "Ben")):
+        rounds = [e["text"] for e in view(fast, tid, token, lang)["log"] if e.get("kind") == "round"]
+        assert len(rounds) == 1 and f", {ben} " in rounds[0] and "Bot" not in rounds[0], rounds
+    assert fast.post(f"/api/tables/{tid}/seats/1/back", headers=auth(tokens[1])).status_code == 200
+    assert seat_notes(view(fast, tid, tokens[1]))[-1] == "You are back."
+    assert seat_notes(view(fast, tid, tokens[0], "de"))[-1] == "Ben ist zurück."
+
+
 def test_a_stand_in_s_draw_is_named_and_a_card_played_face_up_is_not_told_twice() -> None:
     """:func:`own_cards_said` on mayhem moves: a drawn card (hidden from all others, mayhem R20) is named; a card
     played onto the open pile is in the move's own words already, so nothing is added."""

@@ -134,7 +134,8 @@ async def take_back(hub: Hub, table: LiveTable, seat: int) -> bool:
         record = table.record.seats[seat]
         if record.stand_in is None:
             return False
-        await commit_note(hub, table, "back", seat, record=replace(record, stand_in=None))
+        what = "back_over" if table.state.game_over else "back"
+        await commit_note(hub, table, what, seat, record=replace(record, stand_in=None))
     hub.after_change(table)
     await table.broadcast()
     return True

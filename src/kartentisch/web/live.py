@@ -241,11 +241,15 @@ class LiveTable:
               views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
         """``entry`` (the move from ``before`` to ``after``) as ``viewer`` reads it in ``lang`` (``views``: its views
         before and after): in :meth:`mover_voice`, and to the own reader of a seat a bot played for, with what the
-        move did with the cards only that seat sees (:func:`~kartentisch.web.notes.own_cards_said`)."""
+        move did with the cards only that seat sees (:func:`~kartentisch.web.notes.own_cards_said`); the round's
+        result a bot's move ends is told in the plain :meth:`voice` (the scores and the win are the seat's)."""
         told = self._tell(before, after, entry.seat, entry.token, self.mover_voice(viewer, lang, entry), views)
-        if entry.bot is None or viewer != entry.seat:
+        if entry.bot is None:
             return told
-        more = own_cards_said(before, after, entry.seat, lang)
+        if told.round_text is not None:  # the round's result is the seat's, not its bot's ("Ben +36", "You win")
+            plain = self._tell(before, after, entry.seat, entry.token, self.voice(viewer, lang), views)
+            told = Narration(told.token, told.text, plain.round_text)
+        more = own_cards_said(before, after, entry.seat, lang) if viewer == entry.seat else ""
         return Narration(told.token, f"{told.text} {more}", told.round_text) if more else told
 
     def _tell(self, before: GameState, after: GameState, seat: int, token: str, voice: Voice,

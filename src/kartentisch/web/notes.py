@@ -34,6 +34,9 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
     },
     "back": {"other": {"en": "{name} is back and plays again.", "de": "{name} ist zurück und spielt wieder selbst."},
              "own": {"en": "You are back and play again.", "de": "Du bist zurück und spielst wieder selbst."}},
+    # back once the match is over: nothing is left to play (a fresh user read "You are back and play again.")
+    "back_over": {"other": {"en": "{name} is back.", "de": "{name} ist zurück."},
+                  "own": {"en": "You are back.", "de": "Du bist zurück."}},
     "removed": {  # {by}: the host's seat where the host sits at the table, else "the host"
         "other": {"en": "{by} gives {name}'s seat to {bot} for the rest of the match.",
                   "de": "{by} gibt den Platz von {name} bis zum Ende an {bot}."},
@@ -77,7 +80,8 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
 }
 #: The notes after which a bot plays a person's seat (until a ``back`` note; ``removed``: to the end), and the one
 #: after which a bot makes the seat's next move only.
-PLAYS_FOR, BACK, ONE_MOVE = frozenset({"handed", "removed", "rematch_stand_in"}), "back", "timeout_bot"
+PLAYS_FOR, BACK, ONE_MOVE = frozenset({"handed", "removed", "rematch_stand_in"}), frozenset({"back", "back_over"}), \
+    "timeout_bot"
 #: How the log names a seat in a move a bot made for its person (:func:`mover_names`).
 FOR_SEAT = {"en": "{bot} for {name}", "de": "{bot} für {name}"}
 FOR_YOU = {"en": "{bot} for you", "de": "{bot} für dich"}
@@ -118,7 +122,7 @@ def bot_for(notes: Sequence[NoteRecord], log: Sequence[Seated], seat: int) -> st
             continue
         if note.what in PLAYS_FOR:
             playing = note.bot
-        elif note.what == BACK:
+        elif note.what in BACK:
             playing = None
         elif note.what == ONE_MOVE and not any(log[i].seat == seat for i in range(note.after, k)):
             once = note.bot
