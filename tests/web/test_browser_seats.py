@@ -338,6 +338,8 @@ def test_a_removed_friend_is_told_so_and_may_watch(browser, live_server: str) ->
         assert page.locator("#removed").text_content() == told
         assert page.locator(".board").count() == 0 and page.locator("#watch").text_content() == "Zuschauen"
         assert page.evaluate(f"localStorage.getItem('kartentisch.seat.{tid}')") is None
+        # across the page from its left, not in the empty table's side column (a fresh user's laptop finding)
+        assert page.locator("#removed").bounding_box()["x"] < LAPTOP["width"] / 4
     shot(page, "seats-removed-de")
     page.click("#watch")
     page.wait_for_selector(".board")

@@ -681,7 +681,7 @@ function App() {
   if (!frame || !S.game) {
     return html`<${Header} frame=${frame} /><main id="table"><p>${S.status}</p>
       ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}
-      ${S.removed && html`<div><p id="removed" role="status">${S.removed}</p>
+      ${S.removed && html`<div class="removed"><p id="removed" role="status">${S.removed}</p>
         <p><a id="watch" class="button primary" href=${`/t/${encodeURIComponent(tableId)}`}>${t("watch")}</a></p></div>`}</main>`;
   }
   const v = frame.view;
