@@ -246,11 +246,11 @@ class LiveTable:
         told = self._tell(before, after, entry.seat, entry.token, self.mover_voice(viewer, lang, entry), views)
         if entry.bot is None:
             return told
-        if told.round_text is not None:  # the round's result is the seat's, not its bot's ("Ben +36", "You win")
-            plain = self._tell(before, after, entry.seat, entry.token, self.voice(viewer, lang), views)
-            told = Narration(told.token, told.text, plain.round_text)
+        round_text = told.round_text
+        if round_text is not None:  # the round's result is the seat's, not its bot's ("Ben +36", "You win")
+            round_text = self._tell(before, after, entry.seat, entry.token, self.voice(viewer, lang), views).round_text
         more = own_cards_said(before, after, entry.seat, lang) if viewer == entry.seat else ""
-        return Narration(told.token, f"{told.text} {more}", told.round_text) if more else told
+        return Narration(told.token, f"{told.text} {more}" if more else told.text, round_text)
 
     def _tell(self, before: GameState, after: GameState, seat: int, token: str, voice: Voice,
               views: tuple[dict[str, Any], dict[str, Any]]) -> Narration:
