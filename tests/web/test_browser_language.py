@@ -277,3 +277,23 @@ def test_the_german_lobby_shows_a_refusal_in_german(browser, live_server: str) -
                                     "Angabe und versuche es noch einmal.")
     assert not TOKEN_LIKE.search(error.text_content())
     shot(page, "lobby-refused-de")
+
+
+@pytest.mark.parametrize(("game", "option", "typed", "said"), [
+    ("lastcard", "rounds", "21", "Runden: Wähle eine ganze Zahl von 1 bis 20."),
+    ("colors", "max_rounds", "0", "Rundenzahl: Wähle eine ganze Zahl ab 1 oder keine.")])
+def test_a_number_out_of_range_is_refused_in_the_pages_language(browser, live_server: str, game: str,  # noqa: F811
+                                                               option: str, typed: str, said: str) -> None:
+    """A fresh user's German lobby refused 21 rounds in the browser's own bubble, in the browser's language (an
+    English Chromium): the form leaves the check to the server, whose refusal names the field and its range in the
+    page's language (lastcard R2 at a table, colors R16); no table is made."""
+    page = browser.new_context(locale=LOCALES["de"], viewport=PHONE).new_page()
+    page.goto(f"{live_server}/?game={game}")
+    page.wait_for_selector("body[data-ready='1'] #new-table")
+    page.fill("#your-name", "Ada")
+    if not page.locator(f"#opt-{option}").is_visible():
+        page.click("#more-options summary")
+    page.fill(f"#opt-{option}", typed)
+    page.click("#create")
+    assert page.wait_for_selector("#lobby-error").text_content() == said
+    assert page.locator("#links").count() == 0

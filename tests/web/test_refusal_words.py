@@ -151,6 +151,16 @@ def test_a_huge_target_or_round_count_is_refused_naming_the_range(client: TestCl
     assert lookup(game).new_state(2, {option: 10 ** 9}, seed=1).options[option] == 10 ** 9
 
 
+def test_a_round_limit_below_one_says_what_is_allowed(client: TestClient) -> None:
+    """colors' round limit is "null or an integer ≥ 1" (colors R16): 0 was refused with "this value is not possible
+    here", which says nothing of what is; the refusal says the lower bound and that it may be none (no limit)."""
+    body = {**TABLE, "options": {"max_rounds": 0}}
+    assert client.post("/api/tables?lang=de", json=body).json()["text"] == (
+        "Rundenzahl: Wähle eine ganze Zahl ab 1 oder keine.")
+    assert client.post("/api/tables?lang=en", json=body).json()["text"] == (
+        "Round limit: choose a whole number of at least 1, or none.")
+
+
 def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
     """pydantic's problems by field and kind, a list's item by its place counted from 1, a field or kind the
     catalogue lacks without its id; a status without words of its own by the status (an unknown ``lang``: English)."""

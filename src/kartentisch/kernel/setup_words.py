@@ -33,6 +33,8 @@ SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
                "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
     "option_range": {"en": "{label}: choose a whole number from {low} to {high}.",
                      "de": "{label}: Wähle eine ganze Zahl von {low} bis {high}."},
+    "option_at_least_or_none": {"en": "{label}: choose a whole number of at least {low}, or none.",
+                                "de": "{label}: Wähle eine ganze Zahl ab {low} oder keine."},
 }
 
 
@@ -48,7 +50,8 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[
     """The players' words (``{"en": …, "de": …}``) of a match of ``game`` for ``players`` with ``options`` that
     cannot be set up at a table (``Game.resolve_options(…, at_table=True)``): the player count out of the game's
     range, an option the game does not have, or the first option (by its label) whose value is not allowed; a
-    number option with bounds says them (a target score, colors R16: "from 1 to 300")."""
+    number option says its bounds (a target score, colors R16: "from 1 to 300"; a round limit, colors R16: "at
+    least 1, or none")."""
     if not game.min_players <= players <= game.max_players:
         return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
     for spec in game.options:
@@ -58,7 +61,8 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[
             except KartentischError:
                 label = {lang: spec.label.get(lang, spec.name) for lang in LANGS}
                 high = spec.largest(at_table=True)
-                if spec.kind == "int" and spec.minimum is not None and high is not None:
-                    return said(SETUP_WORDS["option_range"], label=label, low=spec.minimum, high=high)
+                if spec.kind == "int" and spec.minimum is not None and (high is not None or spec.nullable):
+                    words = "option_range" if high is not None else "option_at_least_or_none"
+                    return said(SETUP_WORDS[words], label=label, low=spec.minimum, high=high)
                 return said(SETUP_WORDS["option"], label=label)
     return said(SETUP_WORDS["unknown_option"], game=game.names)

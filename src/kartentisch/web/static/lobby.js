@@ -236,7 +236,9 @@ function Setup({ game }) {
     setDone(data);
   };
 
-  return html`<form id="new-table" class="setup" onSubmit=${create} aria-labelledby="setup-title">
+  // noValidate: the server's refusal says a field's range in the page's language; the browser's own bubble speaks
+  // the browser's (an English Chromium at a German table, a fresh user's finding)
+  return html`<form id="new-table" class="setup" noValidate onSubmit=${create} aria-labelledby="setup-title">
     <h2 id="setup-title">${t("newTable")}: ${word(game.names)}</h2>
     <div class="field"><label class="label" for="players">${t("players")}</label>
       <select id="players" value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
