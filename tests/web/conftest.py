@@ -126,6 +126,14 @@ def new_table(client: TestClient, game: str, players: int, seats: list[dict], se
     return res.json()
 
 
+def sit(client: TestClient, tid: str, tokens: list[str]) -> None:
+    """Each of ``tokens`` opens its seat's page once (a socket, its first frame), as a person following their link
+    does: a live table clock runs for a person only from then on (:func:`kartentisch.web.clock.seated`)."""
+    for token in tokens:
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            ws.receive_json()
+
+
 def played_to_end(client: TestClient, game: str, players: int, seats: list[dict], seed: int,
                   options: dict[str, Any], **extra: Any) -> tuple[dict, Match]:
     """A table made by :func:`new_table` (``extra``: more of its body) and played to the end through the API with

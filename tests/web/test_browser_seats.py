@@ -60,9 +60,15 @@ def test_a_seat_handed_to_a_bot_when_its_clock_ran_out_and_taken_back(browser, l
     shot(ben, "seats-clock-laptop-en")
     ada.close()  # Ada leaves on her turn
     ben.wait_for_selector("button.hand-over[data-seat='0']", timeout=20_000)
-    assert notes(ben) == ["Ada's time ran out: anyone at the table may hand the seat to a bot."]
+    assert notes(ben) == ["Ada is at the table; Ada's clock runs from now on.",  # each clock ran from their visit
+                          "You are at the table; your clock runs from now on.",
+                          "Cem is at the table; Cem's clock runs from now on.",
+                          "Ada's time ran out: anyone at the table may hand the seat to a bot."]
     cem.wait_for_selector("button.hand-over[data-seat='0']")
-    assert notes(cem) == ["Die Zeit von Ada ist abgelaufen: alle am Tisch dürfen den Platz an einen Bot geben."]
+    assert notes(cem) == ["Ada ist am Tisch; die Uhr von Ada läuft ab jetzt.",
+                          "Ben ist am Tisch; die Uhr von Ben läuft ab jetzt.",
+                          "Du bist am Tisch; deine Uhr läuft ab jetzt.",
+                          "Die Zeit von Ada ist abgelaufen: alle am Tisch dürfen den Platz an einen Bot geben."]
     assert cem.locator("button.hand-over[data-seat='0']").text_content() == "Platz von Ada an diesen Bot geben"
     assert cem.locator(".hand-over-row .why").text_content() == "Die Zeit von Ada ist abgelaufen."
     cem.wait_for_selector(".seat-chip .presence-away, .seat-chip .presence-gone")
@@ -174,6 +180,9 @@ def test_the_lobby_sets_a_clock_and_what_its_running_out_does(browser, live_serv
              "de": ("schnell: 30 Sekunden pro Zug", "ein Bot macht diesen Zug")}[lang]
     assert page.locator("#clock option:checked").text_content() == words[0]
     assert page.locator("#on-timeout option:checked").text_content() == words[1]
+    assert page.locator("#on-timeout + .help").text_content() == {  # a fresh user's host copied links for 35 s
+        "en": "Each person's clock starts once they have opened their seat's link.",
+        "de": "Die Uhr läuft für jede Person erst, wenn sie den Link zu ihrem Platz geöffnet hat."}[lang]
     page.locator("#clock").scroll_into_view_if_needed()
     shot(page, f"lobby-clock-phone-{lang}")
     page.click("#create")

@@ -19,7 +19,7 @@ from kartentisch.web import create_app
 from kartentisch.web.limits import Limits
 from kartentisch.web.replays import only_seen, open_view
 
-from .conftest import auth, move_entries, new_table, played_to_end
+from .conftest import auth, move_entries, new_table, played_to_end, sit
 
 TOKEN_LIKE = re.compile(r"[a-z]+:[a-z0-9?]|\b[a-z]{1,2}-?\d{1,2}\b")
 #: Searches per hint and per reviewed decision: enough to rank, small enough for a test.
@@ -219,12 +219,14 @@ def test_a_table_s_review_covers_its_people_only(coach_client: TestClient) -> No
 
 
 def test_a_table_s_review_leaves_out_the_moves_a_bot_made_for_a_person(db_url: str) -> None:
-    """Bo never moves: his clock runs out every turn and a bot moves for him (``on_timeout: bot``). His seat is a
+    """Bo opens his seat once and never moves: his clock runs out every turn and a bot moves for him (``on_timeout:
+    bot``). His seat is a
     person's, yet none of those moves is his, so the review judges Ada's decisions only (a fresh user's review
     marked a friend's "mistake" that the bot playing his seat had made)."""
     with TestClient(create_app(db_url, coach_iterations=ITERATIONS, time_scale=0.01)) as client:
         table = new_table(client, *SHORT[:2], people(2), seed=4, options=SHORT[2], clock="fast", on_timeout="bot")
         tid, ada = table["id"], table["seats"][0]["token"]
+        sit(client, tid, [ada, table["seats"][1]["token"]])
         deadline = time.monotonic() + 120
         while not (frame := client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json())["view"]["game_over"]:
             assert time.monotonic() < deadline, "the match did not end"

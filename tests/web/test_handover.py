@@ -5,6 +5,7 @@ rematch offered to every seat."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from collections import Counter
@@ -24,7 +25,7 @@ from kartentisch.web.notes import own_cards_said
 from kartentisch.web.presence import GONE_SECONDS
 from kartentisch.web.rematch import REMATCH_SECONDS
 
-from .conftest import auth, move_entries, new_table
+from .conftest import auth, move_entries, new_table, sit
 
 #: Every clock, presence threshold and the rematch offer 50 times faster: the fast clock is 0.6 s, "gone" 1.2 s.
 SCALE = 0.02
@@ -52,13 +53,23 @@ def wait_for(check: Any, seconds: float = 60.0) -> Any:
     pytest.fail("waited in vain")
 
 
+#: The notes of a person's first visit at a table with a live clock (``seated``), in either language.
+SEATED = re.compile(r"(is|are) at the table; .*clock runs from now on|(ist|bist) am Tisch; .*Uhr .*läuft ab jetzt")
+
+
 def seat_notes(frame: dict[str, Any]) -> list[str]:
-    return [e["text"] for e in frame["log"] if e.get("kind") == "seat"]
+    """The seat notes of a frame's log but those of a person's first visit (:data:`SEATED`)."""
+    return [e["text"] for e in frame["log"] if e.get("kind") == "seat" and not SEATED.search(e["text"])]
 
 
 def colors3(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
+    """A colors table of Ada, Ben and Cem (``extra``: more of its body); at a live clock each has opened their page
+    once (:func:`~.conftest.sit`), so that their clocks run."""
     table = new_table(client, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0}, **extra)
-    return table["id"], [s["token"] for s in table["seats"]]
+    tokens = [s["token"] for s in table["seats"]]
+    if extra.get("clock") in ("fast", "relaxed"):
+        sit(client, table["id"], tokens)
+    return table["id"], tokens
 
 
 def test_the_clock_presets_are_data_and_a_table_says_its_clock(fast: TestClient) -> None:
@@ -331,6 +342,7 @@ def test_a_stand_in_s_hidden_cards_are_named_to_its_own_seat_only(fast: TestClie
     the others' logs name none (the cards are hidden from them, lastcard R19)."""
     table = new_table(fast, "lastcard", 3, PEOPLE3, seed=5, clock="fast")
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    sit(fast, tid, tokens)
     wait_for(lambda: view(fast, tid, tokens[1])["seats"][0]["ran_out"])
     res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[2]))
     assert res.status_code == 200, res.text
@@ -356,6 +368,7 @@ def test_the_round_a_stand_in_ends_is_the_person_s_and_coming_back_after_the_mat
     table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 0, "max_rounds": 1},
                       clock="fast", on_timeout="ask")
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    sit(fast, tid, tokens)
     first = {"action": view(fast, tid, tokens[0])["legal"][0]}
     assert fast.post(f"/api/tables/{tid}/actions", json=first, headers=auth(tokens[0])).status_code == 200
     wait_for(lambda: view(fast, tid, tokens[0])["seats"][1]["ran_out"])
@@ -620,6 +633,7 @@ def test_a_hand_over_names_its_bot_until_the_person_is_back_and_the_result_count
     end its ``bot_moves`` count only the bot's moves of all the seat's."""
     table = new_table(fast, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0, "max_rounds": 1}, clock="fast")
     tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    sit(fast, tid, tokens)
     wait_for(lambda: view(fast, tid, tokens[1])["seats"][0]["ran_out"])
     n = view(fast, tid)["n"]
     res = fast.post(f"/api/tables/{tid}/seats/0/handover", json={"bot": "random"}, headers=auth(tokens[1]))
@@ -633,3 +647,27 @@ def test_a_hand_over_names_its_bot_until_the_person_is_back_and_the_result_count
     ada = [e for e in move_entries(frame["log"]) if e["seat"] == 0]
     assert frame["seats"][0]["bot_moves"] == [1, len(ada)] and len(ada) > 1
     assert [s["bot_moves"] for s in frame["seats"][1:]] == [None, None]
+
+
+def test_a_live_clock_runs_for_a_person_only_once_they_opened_their_seat(fast: TestClient) -> None:
+    """A fresh user's host spent 35 s copying the links: the 30-second clock had run out and a bot had moved for
+    her friend, who had not opened his link yet. A live clock runs for a person from their first visit on (told to
+    everyone); a turn-based one from the start (a friend who never comes is handed over after a day)."""
+    table = new_table(fast, "colors", 3, PEOPLE3, seed=5, options={"first_player": 0}, clock="fast", on_timeout="bot")
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    clock = CLOCKS["fast"].seconds * SCALE
+    time.sleep(3 * clock)
+    frame = view(fast, tid, tokens[1])
+    assert frame["n"] == 0 and [s["clock"] for s in frame["seats"]] == [None, None, None]
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:
+        first = ada.receive_json()
+        assert 0 < first["countdown"] <= clock
+        assert [e["text"] for e in first["log"]] == ["You are at the table; your clock runs from now on."]
+    assert [e["text"] for e in view(fast, tid, tokens[1], "de")["log"]][0] == (
+        "Ada ist am Tisch; die Uhr von Ada läuft ab jetzt.")
+    frame = wait_for(lambda: (f := view(fast, tid)) and f["n"] >= 1 and f)  # her clock ran out: the bot moved
+    assert move_entries(frame["log"])[0]["text"].startswith("Bot ")
+    with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada:  # told once, not at every visit
+        assert sum("at the table" in e["text"] for e in ada.receive_json()["log"]) == 1
+    daily, _ = colors3(fast, clock="day")
+    assert view(fast, daily)["seats"][0]["clock"] > 0

@@ -23,7 +23,7 @@ from kartentisch.web.clock import CLOCKS
 from kartentisch.web.notify import REFUSED
 from kartentisch.web.smtp import PASSWORD_ENV, SmtpConfig, parse_smtp
 
-from .conftest import auth, free_port, move_entries, new_table
+from .conftest import auth, free_port, move_entries, new_table, sit
 
 PEOPLE3 = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}, {"kind": "human", "name": "Cem"}]
 #: A day is 0.864 s at this scale (presence's "gone" 0.0006 s: nobody is "here" without a page).
@@ -70,7 +70,8 @@ def test_turn_based_presets_are_data_and_arm_no_timer(db_url: str) -> None:
         assert presets["day"]["seconds"] == 86400 and presets["3days"]["seconds"] == 3 * 86400
         assert presets["day"]["names"]["de"] == "rundenbasiert: ein Tag pro Zug"
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        live, _ = colors3(client, clock="fast")
+        live, live_tokens = colors3(client, clock="fast")
+        sit(client, live, live_tokens)  # a live clock runs once its person opened the seat (a day-long one at once)
         daily, _ = colors3(client, clock="day")
         for tid in (live, daily):
             assert client.get(f"/api/tables/{tid}/view").status_code == 200  # loaded: its clock armed

@@ -11,7 +11,8 @@ are the same clock on the page: the frame's ``countdown`` and each seat's ``cloc
 A deadline is derived from stored state, so a restarted server (or another process of a shared store) arms the same
 one: it counts from the table's last stored change (``touched``: the last move, a seat taken or a note), which is
 when the seats now asked were asked — in a simultaneous decision another seat's move starts the others' clocks again
-(they only get longer, never shorter). A clock that ran out with ``ask`` is stored as a note after the same number of
+(they only get longer, never shorter). A live clock starts for a person once they have opened their seat
+(:func:`seated`). A clock that ran out with ``ask`` is stored as a note after the same number of
 events, so it stays run out after a restart until the seat moves.
 
 Presets are data: a new one is one line of :data:`CLOCKS`. The turn-based ones (``day``, ``3days``; issue 34) run
@@ -58,6 +59,8 @@ ON_TIMEOUT: dict[str, dict[str, str]] = {
     "bot": {"en": "a bot makes that move", "de": "ein Bot macht diesen Zug"},
     "ask": {"en": "the others may give the seat to a bot", "de": "die anderen dürfen den Platz an einen Bot geben"},
 }
+#: The note of a person's first arrival at a table with a live clock (:func:`seated`).
+SEATED = "seated"
 #: The bot making the move of a seat whose clock ran out with ``bot`` (the lobby's "medium").
 TIMEOUT_BOT = "heuristic"
 
@@ -145,10 +148,19 @@ def ran_out(table: LiveTable, seat: int) -> bool:
     return any(n.what == "timeout_ask" and n.seat == seat and n.after == len(table.log) for n in table.notes)
 
 
+def seated(table: LiveTable, seat: int) -> bool:
+    """The person of ``seat`` has been at the table: a ``seated`` note (their seat's page opened,
+    :func:`~kartentisch.web.handover.seated`) or a move of the seat."""
+    return any(n.what == SEATED and n.seat == seat for n in table.notes) or any(e.seat == seat for e in table.log)
+
+
 def deadlines(table: LiveTable, scale: float) -> dict[int, Deadline]:
     """The deadline of every person's decision now (see the module: counted from the last stored change; the reaction
     timer where it applies, else the table clock; none for a seat whose clock ran out with ``ask`` or a seat a bot
-    plays)."""
+    plays). A live clock (not a turn-based one) runs only for a person who has been at the table (:func:`seated`):
+    a friend still copying links, or one who has not opened theirs yet, is not moved for by a bot; a friend who never
+    comes is *gone* after a minute and may be handed to a bot (:mod:`~kartentisch.web.presence`). A turn-based
+    clock runs from the start, so a friend who never opens the link is handed over after a day."""
     if table.waiting_for_seats or table.state.game_over:
         return {}
     clock = TableClock.parse(table.record.clock)
@@ -160,7 +172,7 @@ def deadlines(table: LiveTable, scale: float) -> dict[int, Deadline]:
             continue
         if table.record.reaction_seconds and is_reaction(table, seat):
             out[seat] = Deadline(start + table.record.reaction_seconds, "pass")
-        elif clock is not None and not ran_out(table, seat):
+        elif clock is not None and not ran_out(table, seat) and (clock.preset.turn_based or seated(table, seat)):
             out[seat] = Deadline(start + clock.preset.seconds * scale, clock.then, clock.preset.turn_based)
     return out
 

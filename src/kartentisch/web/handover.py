@@ -141,6 +141,23 @@ async def take_back(hub: Hub, table: LiveTable, seat: int) -> bool:
     return True
 
 
+async def seated(hub: Hub, table: LiveTable, seat: int) -> bool:
+    """The person of ``seat`` opened their seat: at a table with a live clock (not a turn-based one), the first time,
+    a ``seated`` note ("Ben is at the table; Ben's clock runs from now on"), from which their clock runs
+    (:func:`~kartentisch.web.clock.deadlines`); returns whether one was made."""
+    stored = clock.TableClock.parse(table.record.clock)
+    if stored is None or stored.preset.turn_based:
+        return False
+    async with table.lock:
+        await hub.refresh(table)
+        if table.state.game_over or table.record.seats[seat].kind != "human" or clock.seated(table, seat):
+            return False
+        await commit_note(hub, table, clock.SEATED, seat)
+    hub.after_change(table)
+    await table.broadcast()
+    return True
+
+
 async def remove(hub: Hub, table: LiveTable, seat: int, spec: str, by: int | None = None) -> None:
     """The host gives the seat of a person to ``spec`` for good (the seat's link stops working): a seat a bot plays
     already, or one that may be handed to a bot now (:func:`~kartentisch.web.presence.hand_over_refusal`: its clock

@@ -1,11 +1,11 @@
 """The seats' notes in words (issue 32): what happened to a seat beside the moves, as the log tells it (EN/DE).
 
 A note (:class:`~kartentisch.web.records.NoteRecord`) is made by :mod:`~kartentisch.web.handover` (a seat handed to a
-bot, taken back, given to a bot for good, a clock run out), :mod:`~kartentisch.web.rematch` (an answer to the
-rematch offer) and :mod:`~kartentisch.web.seatname` (a person named their seat). Like the rest of the log, a note
-speaks to its reader: the reader's own seat is "you"/"du", the others are named (a spectator reads every seat by
-name). A note names no card; what a bot's move for a person's seat did with that seat's own cards is told to the
-seat's reader alone (:func:`own_cards_said`).
+bot, taken back, given to a bot for good, a clock run out, a person's first visit at a table with a live clock),
+:mod:`~kartentisch.web.rematch` (an answer to the rematch offer) and :mod:`~kartentisch.web.seatname` (a person named
+their seat). Like the rest of the log, a note speaks to its reader: the reader's own seat is "you"/"du", the others
+are named (a spectator reads every seat by name). A note names no card; what a bot's move for a person's seat did
+with that seat's own cards is told to the seat's reader alone (:func:`own_cards_said`).
 """
 
 from __future__ import annotations
@@ -61,6 +61,12 @@ NOTE_WORDS: dict[str, dict[str, dict[str, str]]] = {
     # a person named their own seat (web.seatname): {name} is the new name
     "named": {"other": {"en": "{name} chose this name.", "de": "{name} hat diesen Namen gewählt."},
               "own": {"en": "You chose your name.", "de": "Du hast deinen Namen gewählt."}},
+    # a person opened their seat at a table with a live clock for the first time: their clock runs from now on
+    # (web.handover.seated; a fresh user's friends had bots move for them before they had opened their links)
+    "seated": {"other": {"en": "{name} is at the table; {name}'s clock runs from now on.",
+                         "de": "{name} ist am Tisch; die Uhr von {name} läuft ab jetzt."},
+               "own": {"en": "You are at the table; your clock runs from now on.",
+                       "de": "Du bist am Tisch; deine Uhr läuft ab jetzt."}},
     "rematch_offer": {"other": {"en": "{name} wants a rematch.", "de": "{name} möchte eine Revanche."},
                       "own": {"en": "You want a rematch.", "de": "Du möchtest eine Revanche."}},
     "rematch_join": {"other": {"en": "{name} joins the rematch.", "de": "{name} spielt die Revanche mit."},

@@ -34,7 +34,7 @@ from .errors import ApiError, database_failure, frame_lang
 from .fanout import encode, frame_response
 from .frame_items import seat_names
 from .frames import LANG_HELP, FrameOut
-from .handover import take_back
+from .handover import seated, take_back
 from .invites import seat_url, spectator_url
 from .limits import TooManyRequests
 from .live import MAX_ACTION, LiveTable
@@ -318,6 +318,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     if seat is not None:
         try:
             await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
+            await seated(hub, table, seat)  # their clock runs from their first visit on
         except (ApiError, SQLAlchemyError) as exc:  # another process changed the table meanwhile, or the database
             await _refuse(websocket, exc, lang)  # failed: their next move takes it back
     sub_id = await hub.subscribe(table, seat, send, lang)

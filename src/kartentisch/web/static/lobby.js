@@ -284,7 +284,8 @@ function ClockOption({ clock, setClock, onTimeout, setOnTimeout }) {
         ${clocks.presets.map((p) => html`<option value=${p.id}>${word(p.names)}</option>`)}</select></div>
     ${clock !== clocks.off && html`<div class="field"><label class="label" for="on-timeout">${st("onTimeout")}</label>
       <select id="on-timeout" value=${onTimeout} onChange=${(e) => setOnTimeout(e.currentTarget.value)}>
-        ${Object.entries(clocks.on_timeout).map(([id, words]) => html`<option value=${id}>${word(words)}</option>`)}</select></div>`}`;
+        ${Object.entries(clocks.on_timeout).map(([id, words]) => html`<option value=${id}>${word(words)}</option>`)}</select>
+      ${!clocks.presets.find((p) => p.id === clock)?.turn_based && html`<p class="help">${st("clockHelp")}</p>`}</div>`}`;
 }
 
 function Lobby({ games }) {
