@@ -22,8 +22,8 @@ from .conftest import auth, new_table, pg_test_url
 
 OPEN = {"kind": "open"}
 #: The issue's look-alikes of "Ana": a combining grapheme joiner, a Cyrillic А, a braille blank, full-width letters,
-#: another case.
-LOOKALIKES = ["Ana\u034f", "\u0410na", "Ana\u2800", "\uff21\uff4e\uff41", "ana"]
+#: another case; a zero-width joiner inside it (a fresh user's second "Anna" at one table).
+LOOKALIKES = ["Ana\u034f", "\u0410na", "Ana\u2800", "\uff21\uff4e\uff41", "ana", "A\u200dna"]
 #: Names that show nothing when written: the Hangul fillers, the braille blank, a default-ignorable mix.
 BLANKS = ["\u3164", "\u2800\u2800", "\u115f\u1160", "\uffa0", "\u034f\u3164"]
 

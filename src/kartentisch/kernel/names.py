@@ -10,9 +10,10 @@ pad's players): :func:`check_names`.
   U+2800, a private-use or an unassigned code point. ``"\\u3164"`` and ``"\\u2800\\u2800"`` are blank.
 * **Looks like another name** (:func:`look_key`): equal keys. The key is Unicode TR39's *skeleton* (the
   confusables mapping, computed by ICU's ``SpoofChecker``: the Unicode Consortium's own implementation, through
-  PyICU) of the name in NFKC with its blank characters as single spaces, applied again after case folding, so
-  that ``Ana``, ``ana``, ``Аna`` (Cyrillic А), ``Ana\\u034f``, ``Ana\\u2800`` and ``Ａｎａ`` share one key,
-  and so do ``Ian`` and ``lan`` (a capital I and a small L are one glyph in many fonts). Quotation marks,
+  PyICU) of the name in NFKC without the characters drawn as nothing and with its other blank characters as single
+  spaces, applied again after case folding, so that ``Ana``, ``ana``, ``Аna`` (Cyrillic А), ``Ana\\u034f``,
+  ``A\\u200dna``, ``Ana\\u2800`` and ``Ａｎａ`` share one key, and so do ``Ian`` and ``lan`` (a capital I and a
+  small L are one glyph in many fonts). Quotation marks,
   brackets and other punctuation around a name do not count (``„Ana“``, ``"Ana"``, ``(Ana)`` look like ``Ana``);
   inside a name they do (``Ana "Ace" B``).
 
@@ -118,9 +119,17 @@ def blank(name: str) -> bool:
 QUOTE_SYMBOLS: Final = frozenset("`´<>")
 
 
+def _unseen(c: str) -> bool:
+    """``c`` (one character) is drawn as nothing at all, not even as a space: a default-ignorable format character
+    or mark (the zero-width joiner U+200D and non-joiner U+200C, U+034F, variation selectors)."""
+    return unicodedata.category(c) in ("Cf", "Mn") and bool(
+        icu.Char.hasBinaryProperty(c, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
+
+
 def _spaced(text: str) -> str:
-    """``text`` with each run of blank characters (:func:`_blank_character`) as one space, trimmed."""
-    return " ".join("".join(" " if _blank_character(c) else c for c in text).split())
+    """``text`` without the characters drawn as nothing (:func:`_unseen`: ``A\\u200dna`` reads ``Ana``, a fresh user's
+    second "Anna"), each run of other blank characters (:func:`_blank_character`) as one space, trimmed."""
+    return " ".join("".join(" " if _blank_character(c) else c for c in text if not _unseen(c)).split())
 
 
 def _framing(c: str) -> bool:
