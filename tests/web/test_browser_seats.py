@@ -238,6 +238,35 @@ def test_a_page_opened_after_the_rematch_was_made_leads_to_it(browser, live_serv
     page.close()
 
 
+def test_a_page_opened_again_after_joining_and_the_display_follow_the_rematch(browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user's host offered the rematch, then her page was opened again (a phone drops a tab): when the others
+    joined, it stayed on the finished table, and a minute later the others were offered her seat for a bot; the
+    shared screen stayed on "The match is over" too. Both now follow to the new table, the seat with its own link."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 3, "options": {"max_rounds": 1}, "seats": PEOPLE}).json()
+    tid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    finish(live_server, tid, tokens)
+    answer = [f"{live_server}/api/tables/{tid}/rematch", {"join": True}]
+    httpx.post(answer[0], json=answer[1], headers={"Authorization": f"Bearer {tokens[0]}"}).raise_for_status()
+    ada = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()
+    ada.goto(f"{live_server}{made['seats'][0]['url']}")
+    ada.wait_for_selector("[data-zone=rematch-offer]")
+    screen = browser.new_context(viewport=LAPTOP, locale=LOCALES["de"]).new_page()
+    screen.goto(f"{live_server}/display/{tid}")
+    screen.wait_for_selector("body[data-game-over='1']")
+    for token in tokens[1:]:
+        res = httpx.post(answer[0], json=answer[1], headers={"Authorization": f"Bearer {token}"})
+        assert res.status_code == 200, res.text
+    new_id = res.json()["id"]
+    ada.wait_for_url(f"**/t/{new_id}**")
+    ada.wait_for_selector("body[data-phase]")
+    assert "Ada" in ada.locator(".seat-chip.me").text_content()
+    screen.wait_for_url(f"**/display/{new_id}")
+    screen.wait_for_selector("body[data-game-over='0']")
+    ada.close()
+    screen.close()
+
+
 def test_a_page_that_missed_the_rematch_says_a_bot_plays_for_it(browser, live_server: str) -> None:  # noqa: F811
     """Ada and Ben join the rematch, Cem's phone is closed: it starts after its time with a bot for Cem. Cem's old
     page then says so and offers to join (a fresh user's returning friend saw "no answer yet" and "Leave", as if

@@ -34,13 +34,15 @@ JOIN_AT = 60
 #: again after its lay takes the pile card as a picked set and its deal reads "Gib Runde 2" (the only differences);
 #: grid again after its card names write −1 with the minus sign U+2212 (all 932 differences " -1" → " −1"); all
 #: again after each seat got ``played_by`` and ``bot_moves`` (the only difference: ',"played_by":null,"bot_moves":null'
-#: after every seat's ``hand_over``; with those removed every digest is the one before).
+#: after every seat's ``hand_over``; with those removed every digest is the one before); all again after each frame
+#: got ``rematch_table`` (the only difference: ',"rematch_table":null' once in every frame; with it removed every
+#: digest is the one before).
 GOLDEN: dict[str, tuple[int, str]] = {
-    "colors": (1109, "3cf1c3fb4112e819c0044bc5c0d8d134e54f7d45ef8b73efa16bef69eedabd34"),
-    "chips": (196, "0719858844f447fad13e820ed82b2b05d1cfa03f404cf34c330dd49332c71883"),
-    "lastcard": (822, "6a636fa0c9ae86d82f6892e0e9255d2acb295170eaf6154cd84009e0d11c9f6e"),
-    "grid": (416, "ea075a76ad17ff9c2f4e8c549cd0510badc0e2232cb48092f1fd252d5eb12ea6"),
-    "mayhem": (2698, "b11afcba2c007098494c8857eb348e09eacdb6bfe1e0d05dcf77aa449c6ef7a7"),
+    "colors": (1109, "cc6cdce0ce606294110b75cd31c9c9ac1b21978726ca416188b4967aa8763e17"),
+    "chips": (196, "53f25cd0b432d6074d0da7d9a02f0a45651cef3b5c738b799cf78572adbf7ef0"),
+    "lastcard": (822, "f41f95b6b7380569f58154a9abd90e6873be5a4493f00c7d56ebf6c4a19a2e57"),
+    "grid": (416, "d12abd8a5311a339f7da8fb7fb86c486eb2ee1b5cacfb23a2b9673302f020e27"),
+    "mayhem": (2698, "1350ab4e31c7978af16e6c0c594ebc4c9bb48fcda70cc192d52405962b5b615d"),
 }
 
 

@@ -235,6 +235,9 @@ class FrameOut:
     log_start: Annotated[int, Field(description="the number of the first event in log (events, not entries)")]
     n: Annotated[int, Field(description="events so far; an action may pass it back as n")]
     rematch: bool
+    rematch_table: Annotated[str | None, Field(description="the rematch's table id once it exists (rematch is true): "
+                                                          "a table display follows it; a seat gets its own link there "
+                                                          "from POST /api/tables/{id}/rematch")]
     rematch_offer: RematchOfferOut | None
     fixed_seed: Annotated[int | None, Field(description="the seed when the table's creator chose it (it fixes every "
                                                         "hand, so every seat is told); None for a seed the server "

@@ -353,6 +353,7 @@ class LiveTable:
             log_start=log_start,
             n=len(self.log),
             rematch=self.rematch_id is not None,
+            rematch_table=self.rematch_id,
             rematch_offer=parts.offer,
             fixed_seed=self.record.seed if self.record.seed_given else None,
             countdown=None if own is None else round(max(0.0, own.at - parts.now), 1),

@@ -34,6 +34,10 @@ function connect() {
     if (S.ws !== ws) return;
     const msg = JSON.parse(ev.data);
     if (msg.type !== "state") return;
+    if (msg.rematch_table) {  // the rematch exists: the shared screen shows it (its phones moved there already)
+      location.href = `/display/${encodeURIComponent(msg.rematch_table)}`;
+      return;
+    }
     msg.log = wholeLog(S.frame, msg);
     S.frame = msg;
     S.at = performance.now();

@@ -176,7 +176,12 @@ function connect(conn) {
     conn.frame = msg;
     conn.endAt = msg.countdown === null || msg.countdown === undefined ? null : performance.now() + msg.countdown * 1000;
     conn.since = performance.now();  // the seats' clocks and the rematch offer count from here
-    if (msg.rematch && S.rematching === "waiting") answerRematch(true);  // made: fetch the own new link
+    const offer = msg.rematch_offer;
+    if (offer && !offer.made) conn.offerSeen = true;
+    // made: fetch the own new link, also where this page was opened again after its answer (a fresh user's friend
+    // was left behind on the finished table and, a minute later, offered up to a bot at the new one)
+    if (msg.rematch && (S.rematching === "waiting"
+        || (!S.rematching && conn.offerSeen && offer?.answers[msg.seat] === "join"))) answerRematch(true);
     if (!S.game) S.game = await loadGame(msg.game);
     if (fresh) S.moved = movedCards(msg);
     if (msg.round_summary) S.summary = { ...msg.round_summary, lang: msg.lang };
