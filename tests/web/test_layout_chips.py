@@ -94,3 +94,39 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     german = page.locator("#zones").text_content()
     assert "Vorrat" in german and "Stapel" in german and "Sonderkarten" in german
     page.close()
+
+
+COVERED = """() => {
+  const out = [];
+  for (const stack of document.querySelectorAll('.ct-stack')) {
+    const cards = [...stack.querySelectorAll('.card')];
+    cards.slice(0, -1).forEach((card, i) => {
+      const number = card.querySelector('b').getBoundingClientRect(), next = cards[i + 1].getBoundingClientRect();
+      if (Math.abs(next.top - card.getBoundingClientRect().top) < 2 && number.right > next.left + 1)
+        out.push(card.textContent);
+    });
+  }
+  return out;
+}"""
+
+
+def test_every_card_of_a_colour_row_shows_its_whole_number(browser, live_server: str) -> None:  # noqa: F811
+    """Overlapping cards of a colour row showed a 10 as "1" (face up or face down), at a seat, on a phone and on the
+    table display (a fresh user's friends misread their rows): no card's number lies under the next card."""
+    people = [{"kind": "human", "name": name} for name in ("Anna", "Ben", "Dörte")]
+    table = httpx.post(f"{live_server}/api/tables", json={"game": "chips", "players": 3, "seed": 11,
+                                                          "seats": people}).json()
+    for _ in range(34):  # late in the round: rows of up to four cards, 10s among them
+        frame = seat_view(live_server, table, seat := seat_view(live_server, table)["view"]["to_act"][0])
+        httpx.post(f"{live_server}/api/tables/{table['id']}/actions", json={"action": frame["legal"][-1]},
+                   headers={"Authorization": f"Bearer {table['seats'][seat]['token']}"}).raise_for_status()
+    pages = [(f"{live_server}{table['seats'][2]['url']}", size) for size in ({"width": 390, "height": 844},
+                                                                           {"width": 1280, "height": 800})]
+    pages.append((f"{live_server}/display/{table['id']}", {"width": 1280, "height": 800}))
+    for url, size in pages:
+        page = browser.new_page(viewport=size)
+        page.goto(url)
+        page.wait_for_selector(".ct-stack .card + .card")
+        assert any(len(b) == 2 for b in page.locator(".ct-stack .card b").all_text_contents()), "no 10 in a row"
+        assert page.evaluate(COVERED) == [], url
+        page.close()
