@@ -68,6 +68,8 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     seven = zones["row"][4]["card"]
     page.locator(".ct-slot[data-pos='4'] .card.playable").click()
     assert page.locator(".seat-area.mine button.ct-row-pick").count() == 4
+    # the panel asks for a row, not for "a card on the table" (a fresh user's finding)
+    assert page.locator("#decision .hint").text_content() == "Choose one of your rows"
     page.locator(".seat-area.mine .ct-colour-row[data-colour='y'] button.ct-row-pick").click()
     assert frame["n"] == 0  # Ada starts round 1
     page.wait_for_function("document.body.dataset.n !== '0'")

@@ -330,7 +330,7 @@ function stepWords(step, ctx) {
 }
 
 const HINTS = { hand: "chooseHand", help: "chooseHand", seat: "chooseSeat", table: "chooseTable", slot: "chooseTable",
-  cell: "chooseCell", pile: "choosePile", wish: "chooseWish" };
+  cell: "chooseCell", row: "chooseRow", pile: "choosePile", wish: "chooseWish" };
 
 /** The viewer's own clock (the reaction timer or the table's clock: one clock) and what its running out does. */
 function Countdown({ conn }) {
