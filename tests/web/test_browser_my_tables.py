@@ -6,6 +6,7 @@ shows its limit as the name fields do."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -170,3 +171,24 @@ def test_the_mail_field_tells_when_the_server_cannot_mail_an_international_name(
         page.close()
     finally:
         controller.stop()
+
+
+@pytest.mark.parametrize("app_options", [{"time_scale": 2e-5, "turn_seconds": 0.05}])  # a day is 1.7 s
+def test_my_tables_says_whose_day_ran_out(browser, live_server: str) -> None:  # noqa: F811
+    """Ada's day ran out (the others may hand her seat to a bot): Ben's "My tables" says so, as something for him to
+    do, and Ada's says her time ran out (a fresh user's host read "Waiting for Dörte" a day later)."""
+    tid, tokens = turn_based(live_server, "day")
+    deadline = time.monotonic() + 30
+    while not httpx.get(f"{live_server}/api/tables/{tid}/view").json()["seats"][0]["ran_out"]:
+        assert time.monotonic() < deadline, "Ada's day did not run out"
+        time.sleep(0.1)
+    for token, lang, said in ((tokens[1], "de", "Die Zeit von Ada ist abgelaufen: du darfst den Platz an einen Bot "
+                                                "geben"),
+                              (tokens[0], "en", "Your time ran out: the others may give your seat to a bot.")):
+        page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
+        page.goto(f"{live_server}/")
+        page.evaluate(f"() => localStorage.setItem('kartentisch.seat.{tid}', '{token}')")
+        page.goto(f"{live_server}/my")
+        page.wait_for_selector("body[data-ready='1'] .my-table.your-turn")
+        assert said in page.locator(".my-table").inner_text()
+        page.close()

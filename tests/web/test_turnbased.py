@@ -273,6 +273,18 @@ def test_a_clock_run_out_with_ask_is_not_loaded_again_by_later_passes(db_url: st
         assert tid not in hub.tables and tid in sweep.settled
 
 
+def test_my_tables_says_whose_clock_ran_out(db_url: str) -> None:
+    """A fresh user's host read "Waiting for Dörte" on My tables a day after Dörte's clock had run out (``ask``), and
+    Dörte's own entry only lost its "23 hours left": each is told now, the others that they may act."""
+    with TestClient(create_app(db_url, time_scale=SCALE, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day", on_timeout="ask")
+        wait_for(lambda: client.get(f"/api/tables/{tid}/view").json()["seats"][0]["ran_out"])
+        ben = client.post("/api/my?lang=de", json={"seats": [{"table": tid, "token": tokens[1]}]}).json()["tables"][0]
+        assert ben["ran_out"] == ["Ada"] and not ben["your_time_ran_out"] and not ben["your_turn"]
+        ada = client.post("/api/my", json={"seats": [{"table": tid, "token": tokens[0]}]}).json()["tables"][0]
+        assert ada["ran_out"] == [] and ada["your_time_ran_out"] and ada["your_turn"] and ada["deadline"] is None
+
+
 def test_serve_refuses_a_bad_smtp_url_naming_why(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(PASSWORD_ENV, raising=False)
     runner = CliRunner()

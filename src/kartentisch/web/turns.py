@@ -144,8 +144,10 @@ def summary(table: LiveTable, seat: int, lang: str, now: float, scale: float) ->
     """What the "My tables" page shows of ``table`` for ``seat`` in ``lang``: ``table``, ``game``, ``seat``, ``you``
     (the seat's name), ``others`` (the other seats' names), ``to_act`` (the names of the seats asked now),
     ``your_turn``, ``over`` (the match ended), ``waiting_for_seats`` (seats still open), ``ago`` (seconds since the
-    table last changed), ``clock`` (its preset's name, ``None`` without one) and ``deadline`` (seconds until this
-    seat's decision runs out, ``None`` without). No card: nothing of a view."""
+    table last changed), ``clock`` (its preset's name, ``None`` without one), ``deadline`` (seconds until this
+    seat's decision runs out, ``None`` without), ``ran_out`` (the names of the other seats asked now whose clock ran
+    out with ``ask``: this person may hand them to a bot) and ``your_time_ran_out`` (this seat's own did). No card:
+    nothing of a view."""
     names = table.names[lang]
     waiting = table.waiting_for_seats
     over = table.state.game_over
@@ -158,7 +160,9 @@ def summary(table: LiveTable, seat: int, lang: str, now: float, scale: float) ->
             "ago": round(max(0.0, now - table.record.touched)),
             "clock": None if stored is None else stored.preset.names[lang],
             "turn_based": stored is not None and stored.preset.turn_based,
-            "deadline": None if own is None else round(max(0.0, own.at - now))}
+            "deadline": None if own is None else round(max(0.0, own.at - now)),
+            "ran_out": [names[s] for s in asked if s != seat and clock.ran_out(table, s)],
+            "your_time_ran_out": seat in asked and clock.ran_out(table, seat)}
 
 
 router = APIRouter(tags=["turn-based"])

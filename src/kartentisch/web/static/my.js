@@ -9,15 +9,20 @@ import { html, render, useEffect, useState } from "./ui.js";
 const EVERY_MS = 60_000;
 
 function TableItem({ item, gameName, token }) {
+  // another's clock that ran out is for this person to act on too: the seat may go to a bot (a fresh user's host read
+  // "Waiting for Dörte" a day after Dörte's time had run out)
+  const act = item.your_turn || item.ran_out.length > 0;
   const state = item.over ? tb("over") : item.waiting_for_seats ? tb("waitingSeats")
-    : item.your_turn ? tb("yourTurn") : tb("waitingFor", item.to_act.join(", "));
-  return html`<li class=${`my-table${item.your_turn ? " your-turn" : ""}`} data-table=${item.table}>
+    : item.your_turn ? tb("yourTurn") : item.ran_out.length ? tb("ranOut", item.ran_out.join(", "))
+      : tb("waitingFor", item.to_act.join(", "));
+  return html`<li class=${`my-table${act ? " your-turn" : ""}`} data-table=${item.table}>
     <div class="my-head"><strong class="my-game">${gameName}</strong>
-      <span class=${`my-state${item.your_turn ? " badge" : ""}`}>${state}</span></div>
+      <span class=${`my-state${act ? " badge" : ""}`}>${state}</span></div>
     <p class="my-who">${tb("with", item.others.join(", "))}</p>
     <p class="my-when">${tb("lastChange", ago(item.ago))}${item.clock ? ` · ${item.clock}` : ""}
-      ${item.deadline !== null && html`<br /><span class="my-left">${tb("left", span(item.deadline))}</span>`}</p>
-    <a class=${`button${item.your_turn ? " primary" : ""}`} href=${`/t/${encodeURIComponent(item.table)}#seat=${token}`}>
+      ${item.deadline !== null && html`<br /><span class="my-left">${tb("left", span(item.deadline))}</span>`}
+      ${item.your_time_ran_out && html`<br /><span class="my-left ran-out">${tb("yourTimeRanOut")}</span>`}</p>
+    <a class=${`button${act ? " primary" : ""}`} href=${`/t/${encodeURIComponent(item.table)}#seat=${token}`}>
       ${tb("open")}</a></li>`;
 }
 
