@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from itertools import permutations
 
 import pytest
 from typer.testing import CliRunner
@@ -34,8 +35,21 @@ def test_every_bot_sits_at_every_seat_equally():
 
 
 def test_unbalanced_match_count_is_rejected_with_the_valid_counts():
-    with pytest.raises(KartentischError, match="multiple of 3.*e.g. 9 or 12"):
+    with pytest.raises(KartentischError, match="multiple of 6.*e.g. 6 or 12"):
         tournament_jobs("colors", 2, ["random", "heuristic", "ismcts"], 10, seed=1)
+
+
+def test_more_bots_than_seats_meet_every_other_at_every_seat():
+    """4 bots at 2 seats: a round of 12 matches in which every pair meets in both seat orders (a designer's
+    tournament left heuristic and ISMCTS unmet, and seated every pair one way only); at 4 seats of 5 bots every
+    group of 4 is seated 4 ways; at most as many bots as seats keep the one rotation."""
+    bots = ["random", "heuristic", "ismcts:iterations=10", "random"]
+    seatings = [job.bots for job in tournament_jobs("colors", 2, bots, 12, seed=1)]
+    assert sorted(seatings) == sorted((bots[a], bots[b]) for a, b in permutations(range(4), 2))
+    five = [job.bots for job in tournament_jobs("colors", 4, ["random"] * 4 + ["heuristic"], 20, seed=1)]
+    assert all(sum(s[seat] == "heuristic" for s in five) == 4 for seat in range(4))
+    assert [job.bots for job in tournament_jobs("colors", 3, ["random", "heuristic"], 3, seed=1)] == [
+        ("random", "heuristic", "random"), ("heuristic", "random", "random"), ("random", "random", "heuristic")]
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
@@ -173,3 +187,17 @@ def test_wilson_interval_contains_the_rate_at_the_extremes(n):
 
     assert wilson(n, n)[1] == 1.0 and wilson(n, n)[0] < 1.0
     assert wilson(0, n)[0] == 0.0 and wilson(0, n)[1] > 0.0
+
+
+def test_head_to_head_counts_each_pair_s_matches():
+    """Every pair's share of the matches they met in (a designer counted policy vs heuristic by hand): at two seats,
+    the row's win rate in their matches, both directions adding to one, from the results themselves."""
+    bots = ["heuristic", "random", "ismcts:iterations=5"]
+    results = play_jobs(tournament_jobs("colors", 2, bots, 12, seed=4))
+    table = tournament_summary(results, "colors", 2, 4)["head_to_head"]
+    for a, b in permutations(bots, 2):
+        met = [r for r in results if set(r.job.bots) == {a, b}]
+        won = sum(r.returns[r.job.bots.index(a)] for r in met)
+        assert table[a][b]["comparisons"] == len(met) == 4
+        assert table[a][b]["win_rate"] == pytest.approx(won / 4)
+        assert table[a][b]["win_rate"] + table[b][a]["win_rate"] == pytest.approx(1.0)

@@ -97,6 +97,19 @@ def progress_bar() -> Progress:
                     console=Console(stderr=True), transient=True)
 
 
+def head_to_head_table(summary: dict[str, Any]) -> Table:
+    """The tournament's ``head_to_head`` (:func:`kartentisch.sim.tournament.head_to_head`): the row bot's share of
+    its comparisons with the column bot, and their number; bots by rating, best first."""
+    bots = sorted(summary["bots"], key=lambda spec: -summary["bots"][spec]["elo"])
+    table = Table("row against column", *bots, title="Head to head: the row's win share (comparisons)")
+    pairs = summary["head_to_head"]
+    for a in bots:
+        cells = [f"{pairs[a][b]['win_rate']:.3f} ({pairs[a][b]['comparisons']})" if b in pairs.get(a, {}) else "—"
+                 for b in bots]
+        table.add_row(a, *cells)
+    return table
+
+
 def results_table(summary: dict[str, Any], title: str, elo: bool = False) -> Table:
     """Per-bot rows (best first when ``elo``) and per-seat rows: win rate, 95% CI, mean score (and Elo)."""
     table = Table("who", "games", "win rate", "95% CI", "mean score", *(["Elo (BT)"] if elo else []), title=title)

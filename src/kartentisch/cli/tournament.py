@@ -24,7 +24,7 @@ from kartentisch.sim.lab import seat_label
 from kartentisch.sim.report import TextTable, balance_tables, html_page
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
-from .common import bot_specs, options_json, progress_bar, results_table, writable
+from .common import bot_specs, head_to_head_table, options_json, progress_bar, results_table, writable
 
 #: File formats of ``--plot`` (matplotlib's Agg, PDF, PS and SVG back ends).
 PLOT_FORMATS = {"png", "pdf", "svg", "ps", "eps", "jpg", "jpeg", "webp", "tif", "tiff"}
@@ -130,6 +130,8 @@ def tournament_cmd(
                   f"(95% CI {fs['ci95'][0]:.3f} – {fs['ci95'][1]:.3f}) vs fair share {fs['fair_share']:.3f}: "
                   f"{fs['advantage']:+.3f} ({fs['advantage_ci95'][0]:+.3f} … {fs['advantage_ci95'][1]:+.3f})",
                   markup=False, soft_wrap=True)
+    if len(summary["bots"]) > 2:  # who beat whom: the ratings above mix opponents
+        print_table(head_to_head_table(summary))
     tables = balance_tables(summary)
     print_tables(tables)
     console.print(f"ended {summary['ended']}/{summary['matches']}; mean rounds {summary['mean_rounds']:.2f}; "

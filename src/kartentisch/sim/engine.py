@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from itertools import islice
+from itertools import combinations, islice
 from typing import Any
 
 from ..bots import make_bot
@@ -149,13 +149,26 @@ def run_jobs(jobs: Sequence[MatchJob], workers: int = 1,
     return list(iter_results(jobs, workers, chunk_size(len(jobs), workers), progress))
 
 
+def lineups(players: int, bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """The seatings a rotation goes through, in order: each bot sits at each seat equally often.
+
+    At most as many bots as seats: ``bots`` cycled to fill the ``players`` seats, then rotated by one seat per
+    seating (``players`` seatings). More bots than seats: every set of ``players`` of them (by place in ``bots``,
+    ``itertools.combinations`` order), each rotated through the seats — a round robin in which every pair of
+    bots meets, at two seats in both orders (4 bots at 2 seats: 12 seatings; 5 at 4: 20). A fresh designer's 4-bot
+    tournament at 2 seats had two pairs that never met and every pair in one seat order only.
+    """
+    if len(bots) <= players:
+        cycled = [bots[s % len(bots)] for s in range(players)]
+        return [tuple(cycled[(s + i) % players] for s in range(players)) for i in range(players)]
+    return [tuple(bots[group[(s + i) % players]] for s in range(players))
+            for group in combinations(range(len(bots)), players) for i in range(players)]
+
+
 def rotated_jobs(game: str, players: int, bots: Sequence[str], matches: int, seed: int,
                  options: dict[str, Any] | None = None) -> Iterator[MatchJob]:
-    """Jobs whose seating rotates every match, so each bot sits at each seat equally often.
-
-    ``bots`` is cycled to fill ``players`` seats; match ``i`` seats ``bots[(s + i) % len]`` at ``s``.
-    """
-    lineup = [bots[s % len(bots)] for s in range(max(players, len(bots)))]
+    """Jobs whose seating goes round :func:`lineups`, one seating per match, so each bot sits at each seat equally
+    often over every whole round (and every pair of bots meets where there are more bots than seats)."""
+    seatings = lineups(players, bots)
     for i in range(matches):
-        seats = tuple(lineup[(s + i) % len(lineup)] for s in range(players))
-        yield MatchJob(game, players, derive_seed(seed, i), seats, dict(options or {}))
+        yield MatchJob(game, players, derive_seed(seed, i), seatings[i % len(seatings)], dict(options or {}))

@@ -12,8 +12,8 @@ from typing import Any
 from ..bots import make_bot
 from ..games import get_game
 from ..kernel import KartentischError
-from .engine import MatchJob, MatchResult, rotated_jobs, run_jobs
-from .ratings import bradley_terry_elo
+from .engine import MatchJob, MatchResult, lineups, rotated_jobs, run_jobs
+from .ratings import bradley_terry_elo, pairwise_wins
 from .stats import summarise, wilson
 
 BACKENDS = ("local", "ray")
@@ -23,8 +23,8 @@ def tournament_jobs(game: str, players: int, bots: Sequence[str], matches: int, 
                     options: dict[str, Any] | None = None) -> list[MatchJob]:
     """The tournament's matches: :func:`rotated_jobs`, checked so every bot sits at every seat equally.
 
-    The line-up is ``bots`` cycled to ``max(players, len(bots))`` places and rotated by one place
-    per match, so ``matches`` must be a multiple of that length.
+    The seatings go round :func:`~.engine.lineups` (``bots`` rotated over the seats; with more bots than seats,
+    every group of them in turn, so every pair meets), so ``matches`` must be a multiple of their number.
 
     Raises:
         KartentischError: unknown game, bad player count or options, a bad bot spec, or a
@@ -37,7 +37,7 @@ def tournament_jobs(game: str, players: int, bots: Sequence[str], matches: int, 
         raise KartentischError("tournament: give at least one bot spec")
     for spec in bots:
         make_bot(spec, g, 0, players, options)
-    cycle = max(players, len(bots))
+    cycle = len(lineups(players, bots))
     if not isinstance(matches, int) or matches < 1 or matches % cycle:
         lower = max(cycle, (matches // cycle) * cycle) if isinstance(matches, int) else cycle
         raise KartentischError(f"tournament: --matches {matches!r} must be a positive multiple of {cycle} "
@@ -98,7 +98,8 @@ def tournament_summary(results: Sequence[MatchResult], game: str, players: int, 
         ``{"game", "players", "matches", "seed", "ended", "mean_rounds", "mean_decisions",
         "bots": {spec: {"win_rate", "ci95": [lo, hi], "mean_score", "score", "elo", "games", "wins"}},
         "seats": [{"seat", "win_rate", "ci95", "mean_score", "score", "games", "wins"}, ...],
-        "first_seat": {...}, "rounds", "first_mover", "seat_positions", "records", …}`` — win
+        "first_seat": {...}, "head_to_head": {a: {b: …}} (:func:`head_to_head`), "rounds", "first_mover",
+        "seat_positions", "records", …}`` — win
         rates are fractions with shared wins split equally, ``elo`` is the Bradley–Terry rating
         on the Elo scale (:mod:`.ratings`).
     """
@@ -106,5 +107,21 @@ def tournament_summary(results: Sequence[MatchResult], game: str, players: int, 
     elo = bradley_terry_elo(results)
     for spec, block in summary["bots"].items():
         block["elo"] = elo[spec]
-    summary.update(game=game, players=players, seed=seed, first_seat=first_seat_advantage(results))
+    summary.update(game=game, players=players, seed=seed, first_seat=first_seat_advantage(results),
+                   head_to_head=head_to_head(results))
     return summary
+
+
+def head_to_head(results: Sequence[MatchResult]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each bot against each other it met: ``{a: {b: {"win_rate", "ci95", "comparisons"}}}``, the share of their
+    comparisons (:func:`~.ratings.pairwise_wins`: in a match they both played, the one with the larger win share
+    wins, equal shares count half) that ``a`` won, with a Wilson 95% interval; at two seats, simply ``a``'s win
+    rate in their matches. A pair that never met is absent."""
+    wins = pairwise_wins(results)
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for a, b in sorted({*wins, *((b, a) for a, b in wins)}):  # a pair one side never won is in wins once
+        won = wins.get((a, b), 0.0)
+        n = round(won + wins.get((b, a), 0.0))  # each comparison adds 1 in all
+        lo, hi = wilson(won, n)
+        out.setdefault(a, {})[b] = {"win_rate": won / n, "ci95": [lo, hi], "comparisons": n}
+    return out
