@@ -16,6 +16,7 @@ from kartentisch.games import get_game
 from kartentisch.kernel import KartentischError
 from kartentisch.sim.engine import MatchJob, MatchResult, derive_seed, play_match
 from kartentisch.sim.lab import offset_label, parse_values, simulate, sweep, value_label
+from kartentisch.sim.plots import integer_bins
 from kartentisch.sim.records import RoundRecord
 from kartentisch.sim.stats import (
     Summary,
@@ -319,3 +320,14 @@ def test_simulate_and_sweep_on_ray_equal_local() -> None:
     res = runner.invoke(app, ["simulate", "colors", "--games", "2", "--backend", "moon"])
     assert res.exit_code == 2
     assert "--backend 'moon'; allowed: local, ray" in " ".join(res.output.replace("│", " ").split())
+
+
+@pytest.mark.parametrize("values", [[57, 58, 59, 60, 60, 63], list(range(100, 300)), [5], [0, 1000]])
+def test_integer_bins_give_every_bin_as_many_whole_numbers(values: list[int]) -> None:
+    """A histogram of round lengths held one value in a bin, two in the next (a designer read peaks that were not
+    there): every bin spans the same whole number of values, edges halfway between, at most 40 bins."""
+    edges = integer_bins(values)
+    widths = {b - a for a, b in zip(edges, edges[1:], strict=False)}
+    assert len(widths) == 1 and widths.pop() == int(edges[1] - edges[0]) >= 1 and len(edges) - 1 <= 40
+    assert edges[0] == min(values) - 0.5 and edges[-1] >= max(values) + 0.5
+    assert all(e % 1 == 0.5 for e in edges)

@@ -60,6 +60,16 @@ def round_bars(game: Game, rounds: dict[str, Any]) -> list[tuple[str, float, lis
     return bars + [(f"rounds with {event_label(game, k)}", v["share"], v["ci95"]) for k, v in rounds["events"].items()]
 
 
+def integer_bins(values: Sequence[int], most: int = 40) -> list[float]:
+    """Histogram edges for whole numbers: each bin as wide as a whole number of values (1, 2, …), at most ``most``
+    bins, its edges halfway between two numbers, so no bin holds more values than another (bins of a width in
+    between held one value or two in turn, a designer's histogram of round lengths showed peaks that were not
+    there)."""
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // most))
+    return [low - 0.5 + width * k for k in range(-(-(high - low + 1) // width) + 1)]
+
+
 def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: str) -> None:
     """Write the four-panel figure of a simulation/tournament document to ``path`` (PNG by default;
     matplotlib infers other formats from the suffix). Every way a round ended and every event of the
@@ -82,7 +92,7 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
         for seat, spec in enumerate(m["bots"]):
             by_bot.setdefault(spec, []).append(m["totals"][seat])
     for spec, totals in by_bot.items():
-        totals_ax.hist(totals, bins=min(40, max(5, len(set(totals)))), histtype="step", linewidth=1.5,
+        totals_ax.hist(totals, bins=integer_bins(totals), histtype="step", linewidth=1.5,
                        label=f"{bot_words(spec)} (mean {sum(totals) / len(totals):.1f})")
     totals_ax.set_xlabel(_score_axis(summary))
     totals_ax.set_ylabel("seat-matches")
@@ -92,7 +102,7 @@ def plot_summary(summary: dict[str, Any], path: str | Path | IO[bytes], title: s
 
     lengths = [r["decisions"] for m in records for r in m["rounds"]]
     if lengths:
-        length_ax.hist(lengths, bins=min(40, max(5, len(set(lengths)))), color="tab:purple", alpha=0.8)
+        length_ax.hist(lengths, bins=integer_bins(lengths), color="tab:purple", alpha=0.8)
         mean = rounds["decisions"]["mean"]
         length_ax.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"mean {mean:.1f}")
         length_ax.legend(fontsize=8)
