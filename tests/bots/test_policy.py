@@ -120,8 +120,25 @@ def test_bad_files_are_refused_naming_the_file_and_the_fault(tmp_path: Path, gri
         make_bot(f"policy:{tmp_path / 'missing.npz'}", game)
     junk = tmp_path / "junk.npz"
     junk.write_bytes(b"not a zip at all")
-    with pytest.raises(PolicyError, match=r"junk\.npz: not a readable \.npz"):
+    with pytest.raises(PolicyError, match=r"junk\.npz: not a \.npz policy file") as refused:
         make_bot(f"policy:{junk}", game)
+    assert "pickle" not in str(refused.value)  # numpy's advice to load unsafely is not passed on
+    text = tmp_path / "text.npz"
+    text.write_bytes(b"hello")
+    with pytest.raises(PolicyError, match=r"text\.npz: not a \.npz policy file") as refused:
+        make_bot(f"policy:{text}", game)
+    assert "pickle" not in str(refused.value)
+    # a header whose fields have the wrong type: named, no traceback (a designer's "players": "two")
+    with np.load(grid_policy) as data:
+        arrays = {name: data[name] for name in data.files}
+    header = json.loads(arrays["header"].tobytes().decode())
+    for key, value, said in (("players", "two", "players a whole number"), ("scale", -1, "scale must be a number > 0"),
+                             ("game", 7, "players a whole number"), ("observation", {"size": "9"}, "observation size")):
+        bad = tmp_path / f"bad-{key}.npz"
+        with bad.open("wb") as out:
+            np.savez(out, **{**arrays, "header": np.frombuffer(json.dumps({**header, key: value}).encode(), np.uint8)})
+        with pytest.raises(PolicyError, match=said):
+            make_bot(f"policy:{bad}", game)
     no_header = tmp_path / "noheader.npz"
     with no_header.open("wb") as out:
         np.savez(out, w0=np.zeros((2, 2)))

@@ -109,7 +109,7 @@ def test_wrong_value_files_and_specs_are_refused_naming_the_file(tmp_path: Path,
         make_bot(f"policy:{grid_value},temperature=1", game)
     with pytest.raises(PolicyError, match=r"samples=0 must be an integer ≥ 1"):
         make_bot(f"policy:{grid_value},samples=0", game)
-    with pytest.raises(PolicyError, match=r"value\.npz: a value of 'grid', not of 'colors'"):
+    with pytest.raises(PolicyError, match=r"value\.npz: a value network of 'grid', not of 'colors'"):
         make_bot(f"policy:{grid_value}", get_game("colors"))
     with pytest.raises(PolicyError, match=r"value\.npz: made for 2 players of grid, not 3"):
         make_bot(f"policy:{grid_value}", game, 1, players=3, options=SHORT)

@@ -203,12 +203,18 @@ def cached_policy(path: str | Path) -> Policy:
     return _LOADED.get((str(path), stat.st_mtime_ns, stat.st_size))
 
 
+def _whole(value: object) -> bool:
+    """``value`` is a whole number of JSON (an int, not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def load_policy(path: str | Path) -> Policy:
     """Read a policy file (module docstring) and check its shapes.
 
     Raises:
         PolicyError: naming ``path`` and what is wrong: missing or unreadable, not a policy file, another format
-            version, a missing or misshapen layer, a bad activation.
+            version, a header field of the wrong type (game, players, sizes, a scale ≤ 0), a missing or misshapen
+            layer, a bad activation.
     """
     np = _numpy()
     where = str(path)
@@ -217,8 +223,11 @@ def load_policy(path: str | Path) -> Policy:
             arrays = {name: data[name] for name in data.files}
     except FileNotFoundError:
         raise PolicyError(f"policy file {where}: no such file") from None
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise PolicyError(f"policy file {where}: not a readable .npz policy file ({exc})") from None
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError):
+        # numpy's own reason for a file that is no .npz ("contains pickled data … load it unsafely") is advice
+        # nobody should follow for a file of unknown origin: only what it is not
+        raise PolicyError(f"policy file {where}: not a .npz policy file (a zip of NumPy arrays that "
+                          "`python -m kartentisch.rl.value` or `kartentisch train` writes)") from None
     if not isinstance(arrays, dict) or "header" not in arrays:
         raise PolicyError(f"policy file {where}: no 'header' (not a kartentisch policy file)")
     try:
@@ -236,6 +245,16 @@ def load_policy(path: str | Path) -> Policy:
     missing = [key for key in ("game", "players", "observation", "actions", "activation") if key not in header]
     if missing:
         raise PolicyError(f"policy file {where}: its header lacks {', '.join(missing)}")
+    if not isinstance(header["game"], str) or not _whole(header["players"]) or header["players"] < 1:
+        raise PolicyError(f"policy file {where}: its header's game must be a game's id and players a whole number "
+                          f"≥ 1; it says {header['game']!r} and {header['players']!r}")
+    for part in ("observation", "actions"):
+        if not isinstance(header[part], dict) or not _whole(header[part].get("size")):
+            raise PolicyError(f"policy file {where}: its header's {part} size must be a whole number")
+    if "scale" in header and (isinstance(header["scale"], bool) or not isinstance(header["scale"], int | float)
+                              or not header["scale"] > 0):
+        raise PolicyError(f"policy file {where}: its header's scale must be a number > 0; it says "
+                          f"{header['scale']!r}")
     if header["activation"] not in ACTIVATIONS:
         raise PolicyError(f"policy file {where}: activation {header['activation']!r}; use one of "
                           f"{', '.join(ACTIVATIONS)}")

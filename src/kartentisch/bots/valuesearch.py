@@ -89,7 +89,7 @@ class ValueSearchBot:
         self.policy = policy if isinstance(policy, Policy) else cached_policy(policy)
         where = self.policy.path
         if self.policy.game != game.id:
-            raise PolicyError(f"policy file {where}: a value of {self.policy.game!r}, not of {game.id!r}")
+            raise PolicyError(f"policy file {where}: a value network of {self.policy.game!r}, not of {game.id!r}")
         if self.policy.kind != "value":
             raise PolicyError(f"policy file {where}: holds a {self.policy.kind} network, not a value")
         for name, value in (("samples", samples), ("leaves", leaves)):
