@@ -17,7 +17,7 @@ from kartentisch.bots.policy import Network, load_policy
 from kartentisch.cli.app import app
 from kartentisch.games import get_game
 from kartentisch.rl.observations import Encoder
-from kartentisch.rl.train import evaluate
+from kartentisch.rl.train import best_checkpoint, evaluate
 
 runner = CliRunner()
 
@@ -60,6 +60,15 @@ def test_batched_evaluation_equals_playing_each_match_alone(tmp_path: Path, game
             state.apply(s, bots[s].choose(state, s))
         alone += state.returns()[seat]
     assert wins == pytest.approx(alone)
+
+
+def test_the_file_holds_the_best_checkpoint_the_latest_of_equals():
+    """``train`` said the last checkpoint's 0.000 for a file holding an earlier one's 0.05 (a designer's finding): the
+    figure it reports is the checkpoint the file holds."""
+    curve = [{"seconds": 10, "win_rate": 0.05}, {"seconds": 20, "win_rate": 0.1}, {"seconds": 30, "win_rate": 0.1},
+             {"seconds": 40, "win_rate": 0.0}]
+    assert best_checkpoint(curve) is curve[2]
+    assert best_checkpoint(curve[:1]) is curve[0]
 
 
 def test_without_the_train_extra_the_command_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

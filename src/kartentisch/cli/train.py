@@ -71,7 +71,7 @@ def train_cmd(
     ismcts:iterations=300: expert iteration), then self-play (masked PPO against a league of its past selves and
     the heuristic bot); export it to OUT and draw the learning curve (win rate against heuristic with 95% intervals) as
     curve.csv and curve.png in the checkpoint folder. Needs the train extra."""
-    from kartentisch.rl.train import TrainConfig, require_train, train
+    from kartentisch.rl.train import TrainConfig, best_checkpoint, require_train, train
 
     if heuristic + ismcts > 1:
         raise typer.BadParameter(f"--heuristic {heuristic} and --ismcts {ismcts} add up to more than 1")
@@ -87,7 +87,9 @@ def train_cmd(
     except KartentischError as exc:
         console.print(f"error: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
-    last = curve[-1]
-    console.print(f"wrote {out}; against heuristic {last['win_rate']:.3f} (95% CI {last['ci_low']:.3f}-"
-                  f"{last['ci_high']:.3f}) over {int(last['matches'])} matches; curve in {config.checkpoints}",
-                  markup=False, soft_wrap=True)
+    # the file holds the best checkpoint (the latest of equals), not the last: say its figure (a designer read the
+    # last checkpoint's 0.000 for a file that had won 0.05)
+    best = best_checkpoint(curve)
+    console.print(f"wrote {out}: the checkpoint at {best['seconds'] / 60:.1f} min of {len(curve)}, against heuristic "
+                  f"{best['win_rate']:.3f} (95% CI {best['ci_low']:.3f}-{best['ci_high']:.3f}) over "
+                  f"{int(best['matches'])} matches; curve in {config.checkpoints}", markup=False, soft_wrap=True)

@@ -46,7 +46,7 @@ import json
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -495,6 +495,12 @@ def _write_curve(path: Path, curve: list[dict[str, float]]) -> None:
         writer.writerows(curve)
 
 
+def best_checkpoint(curve: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+    """The checkpoint ``--out`` holds: the highest win rate against heuristic, the latest of equals (each checkpoint
+    that reaches the best so far is written over the file)."""
+    return max(reversed(curve), key=lambda c: c["win_rate"])
+
+
 #: Columns of ``curve.csv``: training seconds, environment steps, win rate against heuristic, its 95 % interval,
 #: evaluation matches.
 CURVE_FIELDS = ("seconds", "steps", "win_rate", "ci_low", "ci_high", "matches")
@@ -624,7 +630,7 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> list[dict[
         stale = folder / f"league-{k - config.league_size}.npz"
         if stale.exists():
             stale.unlink()
-        if curve[-1]["win_rate"] >= max(c["win_rate"] for c in curve):
+        if best_checkpoint(curve) is curve[-1]:
             save_policy(config.out, network, game, config.players, options,
                         {**info, "steps": steps, "seconds": round(seconds, 1), "evaluation": curve[-1]})
         model.save(model_file)
