@@ -331,3 +331,12 @@ def test_integer_bins_give_every_bin_as_many_whole_numbers(values: list[int]) ->
     assert len(widths) == 1 and widths.pop() == int(edges[1] - edges[0]) >= 1 and len(edges) - 1 <= 40
     assert edges[0] == min(values) - 0.5 and edges[-1] >= max(values) + 0.5
     assert all(e % 1 == 0.5 for e in edges)
+
+
+def test_a_match_stopped_at_the_decision_limit_is_said_and_exits_1() -> None:
+    """A designer's 20-digit target printed "ended 0/2" and figures of matches without a result, the limit unnamed:
+    the matches that stopped are counted, the limit named, the exit status 1."""
+    result = runner.invoke(app, ["simulate", "grid", "--games", "1", "--options", '{"end_total": 100000000000}'])
+    assert result.exit_code == 1, result.output
+    assert "1 of 1 matches did not end within 200,000 decisions (the simulation's limit)" in " ".join(
+        result.output.split())

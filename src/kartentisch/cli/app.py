@@ -40,7 +40,7 @@ from kartentisch.kernel.words import common_text, rule_words
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
-from .common import bot_specs, load_replay, options_json, progress_bar, results_table, writable
+from .common import bot_specs, exit_if_unended, load_replay, options_json, progress_bar, results_table, writable
 from .i18n import command, t
 from .render import render_view
 
@@ -394,8 +394,7 @@ def simulate_cmd(
     title = f"{game}, {players} players, {games_} matches, seed {seed}"
     write_reports(summary, title, [f"Simulation of {game} with options {options or '{}'}."], tables, plot_summary,
                   plot, html)
-    if summary["ended"] != summary["matches"]:
-        raise typer.Exit(1)
+    exit_if_unended(summary, console)
 
 
 @app.command("soak")

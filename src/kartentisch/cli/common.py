@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..kernel import KartentischError, Match
+from ..sim.engine import MAX_DECISIONS
 
 
 def bot_specs(raw: str) -> list[str]:
@@ -95,6 +96,18 @@ def progress_bar() -> Progress:
     """A transient progress bar on standard error (standard output stays for results)."""
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True)
+
+
+def exit_if_unended(summary: dict[str, Any], console: Console) -> None:
+    """Say how many matches stopped at the simulation's limit (:data:`~kartentisch.sim.engine.MAX_DECISIONS`) before
+    they ended, and exit 1; nothing when all ended (a designer's 20-digit target printed "ended 0/2" and figures
+    of matches that had no result, the limit unnamed)."""
+    stopped = summary["matches"] - summary["ended"]
+    if stopped:
+        console.print(f"{stopped} of {summary['matches']} matches did not end within {MAX_DECISIONS:,} decisions "
+                      "(the simulation's limit): they have no winner, and the figures above count them as they "
+                      "stood; a smaller target or fewer rounds ends them", markup=False, soft_wrap=True)
+        raise typer.Exit(1)
 
 
 def head_to_head_table(summary: dict[str, Any]) -> Table:

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from kartentisch.kernel import KartentischError
+from kartentisch.sim.engine import MAX_DECISIONS
 from kartentisch.sim.lab import bot_words, parse_values, sweep
 from kartentisch.sim.report import sweep_tables
 
@@ -74,5 +75,6 @@ def sweep_cmd(
     write_reports(doc, title, [intro], tables, plot_sweep, plot, html)
     unended = [label for label, run in zip(doc["labels"], doc["runs"], strict=True) if run["ended"] != run["matches"]]
     if unended:
-        console.print(f"matches that did not end with: {', '.join(unended)}", markup=False)
+        console.print(f"matches that did not end within {MAX_DECISIONS:,} decisions (the simulation's limit) with: "
+                      f"{', '.join(unended)}", markup=False, soft_wrap=True)
         raise typer.Exit(1)

@@ -24,7 +24,7 @@ from kartentisch.sim.lab import seat_label
 from kartentisch.sim.report import TextTable, balance_tables, html_page
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
-from .common import bot_specs, head_to_head_table, options_json, progress_bar, results_table, writable
+from .common import bot_specs, exit_if_unended, head_to_head_table, options_json, progress_bar, results_table, writable
 
 #: File formats of ``--plot`` (matplotlib's Agg, PDF, PS and SVG back ends).
 PLOT_FORMATS = {"png", "pdf", "svg", "ps", "eps", "jpg", "jpeg", "webp", "tif", "tiff"}
@@ -143,5 +143,4 @@ def tournament_cmd(
 
     intro = f"Tournament of {game}: {', '.join(bot_words(s) for s in specs)}, options {json.dumps(opts)}."
     write_reports(summary, title, [intro], tables, plot_summary, plot, html)
-    if summary["ended"] != summary["matches"]:
-        raise typer.Exit(1)
+    exit_if_unended(summary, console)
