@@ -340,3 +340,12 @@ def test_a_match_stopped_at_the_decision_limit_is_said_and_exits_1() -> None:
     assert result.exit_code == 1, result.output
     assert "1 of 1 matches did not end within 200,000 decisions (the simulation's limit)" in " ".join(
         result.output.split())
+
+
+def test_a_sweep_value_a_bot_cannot_play_is_named() -> None:
+    """A policy made at grid's target of 100 cannot play a sweep's 50: the refusal named neither (a designer's
+    finding); it names the value, the bot and both options."""
+    with pytest.raises(KartentischError) as refused:
+        sweep("grid", 2, ["policy:src/kartentisch/games/grid/policy.npz", "heuristic"], 2, 0, "end_total", [100, 50])
+    said = str(refused.value)
+    assert said.startswith("sweep: at end_total=50, bot policy:") and '"end_total": 100' in said, said

@@ -318,8 +318,10 @@ def table_encoder(policy: Policy, game: Game, players: int, options: Mapping[str
         encoder = Encoder(game, players, options)
         if (encoder.size != header["observation"]["size"]
                 or layout_digest(encoder.describe()) != header["observation"]["digest"]):
-            raise PolicyError(f"policy file {where}: made for another observation layout of {game.id} "
-                              f"(other options or an older version); train it again")
+            raise PolicyError(f"policy file {where}: made for another observation layout of {game.id} (the "
+                              f"file's options {json.dumps(header.get('options', {}), sort_keys=True)}, this table's "
+                              f"{json.dumps(dict(options or {}), sort_keys=True, default=str)}; or an older "
+                              "version); train it again")
         if layout_digest(encoder.space.actions) != header["actions"]["digest"]:
             raise PolicyError(f"policy file {where}: made for another action space of {game.id}; train it again")
         policy.encoders[key] = encoder

@@ -236,11 +236,16 @@ def sweep(game: str, players: int, bots: Sequence[str], matches: int, seed: int,
     if option not in known:
         raise KartentischError(f"sweep: {game} has no option {option!r}; options: {', '.join(sorted(known))}")
     base = dict(options or {})
-    for value in values:
+    for value in values:  # each value's options, and each bot at them (a policy is made for one layout)
         try:
             g.resolve_options(players, base | {option: value})
         except KartentischError as exc:
             raise KartentischError(f"sweep: {option}={json.dumps(value)} is refused: {exc}") from None
+        for spec in bots:
+            try:
+                make_bot(spec, g, 0, players, base | {option: value})
+            except KartentischError as exc:
+                raise KartentischError(f"sweep: at {option}={json.dumps(value)}, bot {spec}: {exc}") from None
     runs = [simulate(game, players, bots, matches, seed, base | {option: value}, workers, progress, records=False,
                      backend=backend, address=address) for value in values]
     return {"game": game, "players": players, "bots": list(bots), "matches": matches, "seed": seed,
