@@ -201,3 +201,16 @@ def test_head_to_head_counts_each_pair_s_matches():
         assert table[a][b]["comparisons"] == len(met) == 4
         assert table[a][b]["win_rate"] == pytest.approx(won / 4)
         assert table[a][b]["win_rate"] + table[b][a]["win_rate"] == pytest.approx(1.0)
+
+
+def test_a_time_budgeted_bot_is_said_to_repeat_unequally():
+    """Two runs of ``ismcts:time_budget_s=0.002`` with one seed won 0.600 and 0.900 (a designer's finding): the command
+    says that such a bot's moves depend on the machine, and how to repeat a run."""
+    result = CliRunner().invoke(app, ["tournament", "colors", "--bots", "ismcts:time_budget_s=0.002,heuristic",
+                                      "--matches", "2", "--options", '{"max_rounds": 1}'])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "note: ismcts:time_budget_s=0.002 searches for a time" in said and "give iterations=N" in said
+    plain = CliRunner().invoke(app, ["tournament", "colors", "--bots", "heuristic,random", "--matches", "2",
+                                     "--options", '{"max_rounds": 1}'])
+    assert "note:" not in plain.output

@@ -40,7 +40,16 @@ from kartentisch.kernel.words import common_text, rule_words
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
-from .common import bot_specs, exit_if_unended, load_replay, options_json, progress_bar, results_table, writable
+from .common import (
+    bot_specs,
+    exit_if_unended,
+    load_replay,
+    note_unreproducible,
+    options_json,
+    progress_bar,
+    results_table,
+    writable,
+)
 from .i18n import command, t
 from .render import render_view
 
@@ -369,6 +378,7 @@ def simulate_cmd(
 
     _game(game)
     specs = bot_specs(bots)
+    note_unreproducible(specs, console)
     check_outputs(json_out, plot, html)
     started = time.perf_counter()
     try:

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from ..kernel import KartentischError, Match
 from ..sim.engine import MAX_DECISIONS
+from ..sim.lab import unreproducible
 
 
 def bot_specs(raw: str) -> list[str]:
@@ -96,6 +97,15 @@ def progress_bar() -> Progress:
     """A transient progress bar on standard error (standard output stays for results)."""
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True)
+
+
+def note_unreproducible(specs: list[str], console: Console) -> None:
+    """Say when a bot's moves depend on the machine's speed (:func:`kartentisch.sim.lab.unreproducible`): the same
+    ``--seed`` then need not give the same results (a designer's two equal runs won 0.600 and 0.900)."""
+    for spec in unreproducible(specs):
+        console.print(f"note: {spec} searches for a time, not a number of iterations: its moves depend on this "
+                      "machine's speed and load, so the same --seed need not give the same results; give "
+                      "iterations=N to repeat a run", markup=False, soft_wrap=True)
 
 
 def exit_if_unended(summary: dict[str, Any], console: Console) -> None:

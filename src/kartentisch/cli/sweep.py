@@ -23,7 +23,7 @@ from kartentisch.sim.engine import MAX_DECISIONS
 from kartentisch.sim.lab import bot_words, parse_values, sweep
 from kartentisch.sim.report import sweep_tables
 
-from .common import bot_specs, options_json, progress_bar
+from .common import bot_specs, note_unreproducible, options_json, progress_bar
 from .tournament import check_outputs, console, print_tables, write_reports
 
 
@@ -45,6 +45,7 @@ def sweep_cmd(
 ) -> None:
     """Sweep one option of GAME: a simulation per value, each figure against the first value with 95% CIs."""
     specs = bot_specs(bots)
+    note_unreproducible(specs, console)
     check_outputs(json_out, plot, html)
     try:
         name, values = parse_values(option)

@@ -24,7 +24,16 @@ from kartentisch.sim.lab import seat_label
 from kartentisch.sim.report import TextTable, balance_tables, html_page
 from kartentisch.sim.tournament import play_jobs, tournament_jobs, tournament_summary
 
-from .common import bot_specs, exit_if_unended, head_to_head_table, options_json, progress_bar, results_table, writable
+from .common import (
+    bot_specs,
+    exit_if_unended,
+    head_to_head_table,
+    note_unreproducible,
+    options_json,
+    progress_bar,
+    results_table,
+    writable,
+)
 
 #: File formats of ``--plot`` (matplotlib's Agg, PDF, PS and SVG back ends).
 PLOT_FORMATS = {"png", "pdf", "svg", "ps", "eps", "jpg", "jpeg", "webp", "tif", "tiff"}
@@ -107,6 +116,7 @@ def tournament_cmd(
     Exits 1 if a match did not end.
     """
     specs = bot_specs(bots)
+    note_unreproducible(specs, console)
     check_outputs(json_out, plot, html)
     opts = options_json(options)
     try:

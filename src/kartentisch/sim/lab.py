@@ -98,12 +98,19 @@ def event_label(game: Game, code: str, lang: str = "en") -> str:
 
 
 def bot_words(spec: str) -> str:
-    """A bot spec as a designer reads it: ``heuristic bot``, ``ISMCTS, 200 iterations``."""
+    """A bot spec as a designer reads it: ``heuristic bot``, ``ISMCTS, 200 iterations``, ``ISMCTS, 0.5 s a move``."""
     name, params = parse_spec(spec)
     if name != "ismcts":
         return f"{name} bot"
-    extra = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in params.items())
+    extra = ", ".join(f"{v} s a move" if k == "time_budget_s" else f"{v} {k.replace('_', ' ')}"
+                      for k, v in params.items())
     return "ISMCTS" + (f", {extra}" if extra else "")
+
+
+def unreproducible(specs: Sequence[str]) -> list[str]:
+    """The specs whose moves depend on the machine's speed, not only on the seed: ISMCTS with a ``time_budget_s``
+    (as many iterations as fit the time; :class:`~kartentisch.bots.ismcts.ISMCTSBot`)."""
+    return [spec for spec in specs if "time_budget_s" in parse_spec(spec)[1]]
 
 
 def seat_label(seat: int) -> str:
