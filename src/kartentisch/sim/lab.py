@@ -110,7 +110,15 @@ def bot_words(spec: str) -> str:
 def unreproducible(specs: Sequence[str]) -> list[str]:
     """The specs whose moves depend on the machine's speed, not only on the seed: ISMCTS with a ``time_budget_s``
     (as many iterations as fit the time; :class:`~kartentisch.bots.ismcts.ISMCTSBot`)."""
-    return [spec for spec in specs if "time_budget_s" in parse_spec(spec)[1]]
+    return [spec for spec in specs if spec.startswith("ismcts:") and "time_budget_s" in _params(spec)]
+
+
+def _params(spec: str) -> dict[str, Any]:
+    """``spec``'s parameters, none for a spec that does not parse (it is refused where the bots are made)."""
+    try:
+        return parse_spec(spec)[1]
+    except KartentischError:
+        return {}
 
 
 def seat_label(seat: int) -> str:
