@@ -88,6 +88,12 @@ def test_replay_file_errors_name_the_line(tmp_path: Path) -> None:
     bad.write_text("\n".join([lines[0], "{not json"]))
     with pytest.raises(InvalidReplay, match=r":2: malformed entry"):
         Match.load(bad)
+    # JSON's true is no seat number (a designer's edited file was replayed as seat 1); what is missing is named
+    for entry, said in (('{"seat": true, "token": "play:b0"}', "seat true is not a whole number"),
+                        ('{"seat": 0}', "no token"), ("[0]", "an entry is an object with a seat and a token")):
+        bad.write_text("\n".join([lines[0], entry]))
+        with pytest.raises(InvalidReplay, match=rf":2: malformed entry \({said}\)"):
+            Match.load(bad)
     bad.write_text('{"format": "other"}')
     with pytest.raises(InvalidReplay, match=r":1: not a kartentisch-replay/1 header"):
         Match.load(bad)

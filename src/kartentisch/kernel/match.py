@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .errors import IllegalAction, InvalidReplay, KartentischError
-from .game import Game, GameState
+from .game import Game, GameState, is_int
 from .registry import lookup
 
 REPLAY_FORMAT: Final = "kartentisch-replay/1"
@@ -128,7 +128,14 @@ class Match:
         for number, line in enumerate(lines[1:], start=2):
             try:
                 entry = json.loads(line)
+                if not isinstance(entry, dict):
+                    raise TypeError("an entry is an object with a seat and a token")
+                missing = [key for key in ("seat", "token") if key not in entry]
+                if missing:
+                    raise ValueError(f"no {' and no '.join(missing)}")
                 seat, token = entry["seat"], entry["token"]
+                if not is_int(seat):  # JSON's true is not seat 1
+                    raise TypeError(f"seat {json.dumps(seat)} is not a whole number")
                 if not isinstance(token, str):
                     raise TypeError("token is not a string")
                 match.apply(seat, token)
