@@ -229,6 +229,23 @@ def test_replay_step_ends_quietly_at_the_end_of_input(tmp_path: Path) -> None:
     assert result.output.count("Move ") <= 1, result.output  # stopped at the first prompt
 
 
+def test_replay_of_a_match_cut_short_says_it_is_not_over(tmp_path: Path) -> None:
+    """A replay file ending mid-match was stepped through to its last move without a word (a designer's finding;
+    ``review`` said it): the end says the match is not over, in the reader's language; a whole match's does not."""
+    match = Match(get_game("colors"), 2, seed=1)
+    for _ in range(3):
+        seat = match.state.to_act()[0]
+        match.apply(seat, match.state.legal_actions(seat)[0])
+    match.save(saved := tmp_path / "m.jsonl")
+    result = runner.invoke(app, ["replay", str(saved), "--no-step", "--lang", "de"])
+    assert result.exit_code == 0 and result.output.rstrip().endswith("Die Partie ist nicht zu Ende."), result.output
+    while not match.state.game_over:
+        seat = match.state.to_act()[0]
+        match.apply(seat, match.state.legal_actions(seat)[0])
+    match.save(saved)
+    assert "not over" not in runner.invoke(app, ["replay", str(saved), "--no-step"]).output
+
+
 def test_play_explains_a_move_number_out_of_range(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--save", str(tmp_path / "m.jsonl")],
                            input="99\n\nquit\n")

@@ -352,6 +352,8 @@ def replay_cmd(
                 say(told.round_text, style="bold")
             if step and _answer(t(lang, "enter") + " ").lower() in ("q", "quit"):
                 return
+    if not match.state.game_over:  # a file cut short ends without a result: said, as the review says it
+        say(match.game.common_text(lang, "not_over"))
 
 
 @app.command("simulate")
