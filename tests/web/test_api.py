@@ -32,7 +32,7 @@ def test_health_and_games(client: TestClient) -> None:
 
 @pytest.mark.parametrize("body, fragment", [
     ({"game": "nosuch", "players": 2, "seats": HUMANS2}, "unknown game"),
-    ({"game": "colors", "players": 99, "seats": HUMANS2}, "players not allowed"),
+    ({"game": "colors", "players": 99, "seats": HUMANS2}, "players are not allowed"),
     ({"game": "colors", "players": 2, "options": {"bogus": 1}, "seats": HUMANS2}, "unknown option"),
     ({"game": "colors", "players": 2, "seats": HUMANS2[:1]}, "1 seats given for 2 players"),
     ({"game": "colors", "players": 2, "seats": [HUMANS2[0], {"kind": "bot", "bot": "genius"}]}, "unknown bot"),

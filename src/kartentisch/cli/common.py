@@ -72,7 +72,8 @@ def options_json(raw: str | None) -> dict[str, Any]:
     except RecursionError:
         raise typer.BadParameter("--options must be a JSON object: it is nested too deeply") from None
     if not isinstance(value, dict):
-        raise typer.BadParameter("--options must be a JSON object, e.g. '{\"target_score\": 15}'")
+        raise typer.BadParameter("--options must be a JSON object of option names and values, '{\"name\": value, "
+                                 "…}'; `kartentisch games` lists each game's options")
     return value
 
 

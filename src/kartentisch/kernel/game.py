@@ -536,7 +536,7 @@ class Game(ABC):
             self.min_players <= players <= self.max_players
         ):
             raise InvalidOptions(
-                f"{self.id}: {players!r} players not allowed; allowed: {self.min_players} … {self.max_players}"
+                f"{self.id}: {players!r} players are not allowed; allowed: {self.min_players} … {self.max_players}"
             )
 
     def resolve_options(self, players: int, options: Mapping[str, Any] | None,

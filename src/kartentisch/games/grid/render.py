@@ -74,7 +74,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
     if zones["trigger"] == s:
         notes.append(Text(_label(lang, "trigger"), style="bold red"))
     if zones["flips_left"][s]:
-        notes.append(Text(f"{zones['flips_left'][s]} {_label(lang, 'flips_left')}", style="grey62"))
+        notes.append(Text(f"{_label(lang, 'flips_left')}: {zones['flips_left'][s]}", style="grey62"))  # not "1 flips"
     notes.append(Text(f"{_label(lang, 'total')}: {number(view['totals'][s])}", style="bold"))
     acting = s in view["to_act"]
     return Panel(Group(grid_table(zones["grids"][s], lang), *notes), title=Text(title),  # a name is no markup
