@@ -214,3 +214,11 @@ def test_a_time_budgeted_bot_is_said_to_repeat_unequally():
     plain = CliRunner().invoke(app, ["tournament", "colors", "--bots", "heuristic,random", "--matches", "2",
                                      "--options", '{"max_rounds": 1}'])
     assert "note:" not in plain.output
+
+
+def test_a_negative_seed_is_refused_as_simulate_refuses_it():
+    """``simulate --seed -1`` was refused, ``tournament --seed -1`` ran (a designer's finding): both refuse it."""
+    for command in (["tournament", "colors", "--bots", "heuristic,random", "--matches", "2"],
+                    ["simulate", "colors", "--games", "2"]):
+        result = CliRunner().invoke(app, [*command, "--seed", "-1"])
+        assert result.exit_code == 2 and "greater than or equal to 0" in result.output, result.output

@@ -101,7 +101,7 @@ def tournament_cmd(
     bots: Annotated[str, typer.Option(help="Comma-separated bot specs, e.g. 'ismcts:iterations=1000,c=0.7,heuristic' "
                                            "(key=value items belong to the spec before them).")] = "ismcts,heuristic",
     matches: Annotated[int, typer.Option(help="Number of matches (a multiple of max(players, bots)).")] = 100,
-    seed: Annotated[int, typer.Option(help="Base seed; every match and bot seed derives from it.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Base seed; every match and bot seed derives from it.")] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes (local backend).")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: start Ray locally).")] = None,
