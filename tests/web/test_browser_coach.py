@@ -166,7 +166,7 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     phone.wait_for_function("document.body.dataset.ready === '1'")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert [s for s in range(2) if phone.locator(f"#seats-bar li[data-seat='{s}']").inner_text().endswith(
-        "★ Sieger")] == sorted(winners)
+        "★ gewinnt")] == sorted(winners)
     shot(phone, "coach-replay-phone")
     phone.locator("[data-zone=review]").scroll_into_view_if_needed()
     phone.wait_for_selector("[data-zone=review][data-state=done]")

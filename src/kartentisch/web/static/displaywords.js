@@ -24,7 +24,7 @@ const STRINGS = {
     qr: "QR-Code des Einladungslinks", scan: "Mit dem Handy scannen und Platz nehmen",
     joined: "Am Tisch", free: "frei",
     turn: "{0} ist am Zug", turnMany: "Warten auf {0}", clock: "noch {0}",
-    log: "Was geschah", scores: "Punkte", round: "Runde {0}", over: "Partie vorbei", winner: "Sieger",
+    log: "Was geschah", scores: "Punkte", round: "Runde {0}", over: "Partie vorbei", winner: "gewinnt",
     handHelp: "Dieses Handy zeigt nur deine Hand und deine Züge; der Tisch ist auf dem gemeinsamen Bildschirm.",
     wholeTable: "Ganzen Tisch zeigen", connecting: "Verbinde…", reconnecting: "Verbindung verloren, verbinde neu…",
     error: "Diesen Tisch gibt es nicht.",

@@ -97,7 +97,7 @@ const STRINGS = {
     rule: "Regel", send: "Senden", tokenInput: "Token (Entwickler)",
     log: "Was geschah", scores: "Punkte", totals: "Summe",
     roundSummary: "Runde {0} gewertet", continue: "Weiter",
-    matchOver: "Partie vorbei", winner: "Sieger", lowestWins: "Die niedrigste Summe gewinnt.",
+    matchOver: "Partie vorbei", winner: "gewinnt", lowestWins: "Die niedrigste Summe gewinnt.",
     highestWins: "Die höchste Summe gewinnt.", total: "gesamt", thisRound: "diese Runde", player: "Spieler", rematch: "Revanche",
     rematching: "Die Revanche wird vorbereitet…", passTo: "Gib das Gerät weiter an", show: "Meine Karten zeigen",
     waitingSeats: "Warte auf Mitspieler: {0}.", fillBot: "Bot auf Platz {0} setzen", shareInvite: "Freunde einladen:",
