@@ -181,8 +181,8 @@ def test_the_lobby_sets_a_clock_and_what_its_running_out_does(browser, live_serv
     assert page.locator("#clock option:checked").text_content() == words[0]
     assert page.locator("#on-timeout option:checked").text_content() == words[1]
     assert page.locator("#on-timeout + .help").text_content() == {  # a fresh user's host copied links for 35 s
-        "en": "Each person's clock starts once they have opened their seat's link.",
-        "de": "Die Uhr läuft für jede Person erst, wenn sie den Link zu ihrem Platz geöffnet hat."}[lang]
+        "en": "Each person's clock starts when they first come to the table.",
+        "de": "Die Uhr läuft für jede Person erst, wenn sie an den Tisch kommt."}[lang]
     page.locator("#clock").scroll_into_view_if_needed()
     shot(page, f"lobby-clock-phone-{lang}")
     page.click("#create")
@@ -241,15 +241,16 @@ def test_a_page_opened_after_the_rematch_was_made_leads_to_it(browser, live_serv
 def test_a_page_opened_again_after_joining_and_the_display_follow_the_rematch(browser, live_server: str) -> None:  # noqa: F811
     """A fresh user's host offered the rematch, then her page was opened again (a phone drops a tab): when the others
     joined, it stayed on the finished table, and a minute later the others were offered her seat for a bot; the
-    shared screen stayed on "The match is over" too. Both now follow to the new table, the seat with its own link."""
+    shared screen stayed on "The match is over" too. Both now follow to the new table, the seat with its own link
+    (a phone beside the shared screen showing only its hand, as before)."""
     made = httpx.post(f"{live_server}/api/tables", json={
         "game": "colors", "players": 3, "seed": 3, "options": {"max_rounds": 1}, "seats": PEOPLE}).json()
     tid, tokens = made["id"], [s["token"] for s in made["seats"]]
     finish(live_server, tid, tokens)
     answer = [f"{live_server}/api/tables/{tid}/rematch", {"join": True}]
     httpx.post(answer[0], json=answer[1], headers={"Authorization": f"Bearer {tokens[0]}"}).raise_for_status()
-    ada = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()
-    ada.goto(f"{live_server}{made['seats'][0]['url']}")
+    ada = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()  # her phone beside the shared screen
+    ada.goto(f"{live_server}{made['seats'][0]['url'].replace('#', '?view=hand#')}")
     ada.wait_for_selector("[data-zone=rematch-offer]")
     screen = browser.new_context(viewport=LAPTOP, locale=LOCALES["de"]).new_page()
     screen.goto(f"{live_server}/display/{tid}")
@@ -261,6 +262,7 @@ def test_a_page_opened_again_after_joining_and_the_display_follow_the_rematch(br
     ada.wait_for_url(f"**/t/{new_id}**")
     ada.wait_for_selector("body[data-phase]")
     assert "Ada" in ada.locator(".seat-chip.me").text_content()
+    assert "view=hand" in ada.url  # still only her hand: the table is on the shared screen
     screen.wait_for_url(f"**/display/{new_id}")
     screen.wait_for_selector("body[data-game-over='0']")
     ada.close()
@@ -438,3 +440,23 @@ def test_a_removed_friend_s_seat_names_its_bot_and_the_result_its_help(browser, 
     assert display.locator("[data-zone=scores] li[data-seat='1'] .name").inner_text() == helped.format(n)
     shot(display, f"display-bot-helped-{lang}")
     display.context.close()
+
+
+def test_a_friend_s_clock_starts_after_the_name_is_asked(browser, live_server: str) -> None:  # noqa: F811
+    """Ben's private link asks his name first: while he types, his clock does not run (a bot had moved for a helper's
+    Ben on the name form); his name given, the table says he is at it and his clock runs."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 5, "options": {"first_player": 1}, "seats": PEOPLE[:2],
+        "clock": "fast", "on_timeout": "bot"}).json()
+    tid = made["id"]
+    page = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()
+    page.goto(f"{live_server}{made['seats'][1]['url']}&ask=name")
+    page.wait_for_selector("#name-ask #seat-name")
+    page.wait_for_timeout(1000)
+    frame = api_frame(live_server, tid, None)
+    assert frame["seats"][1]["clock"] is None and not [e for e in frame["log"] if e.get("kind") == "seat"]
+    page.fill("#seat-name", "Benjamin")
+    page.click("#name-ask button[type=submit]")
+    page.wait_for_selector("body[data-acting='1'] #decision .countdown")
+    assert notes(page)[-1] == "Du bist am Tisch; deine Uhr läuft ab jetzt."
+    page.close()

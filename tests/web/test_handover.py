@@ -671,3 +671,27 @@ def test_a_live_clock_runs_for_a_person_only_once_they_opened_their_seat(fast: T
         assert sum("at the table" in e["text"] for e in ada.receive_json()["log"]) == 1
     daily, _ = colors3(fast, clock="day")
     assert view(fast, daily)["seats"][0]["clock"] > 0
+
+
+def test_a_live_clock_waits_while_the_page_asks_the_name(fast: TestClient) -> None:
+    """Ben's page asked his name (his private link's first visit) while his clock ran and a bot moved for him (a
+    helper's finding): a socket that says it has not arrived (``"arrive": false``) starts no clock; naming the seat
+    does, with the note."""
+    table = new_table(fast, "colors", 2, PEOPLE3[:2], seed=5, options={"first_player": 1}, clock="fast",
+                      on_timeout="bot")
+    tid, tokens = table["id"], [s["token"] for s in table["seats"]]
+    with fast.websocket_connect(f"/ws/tables/{tid}") as ben:
+        ben.send_json({"type": "auth", "token": tokens[1], "arrive": False})
+        assert ben.receive_json()["countdown"] is None
+        time.sleep(3 * CLOCKS["fast"].seconds * SCALE)
+        assert view(fast, tid)["n"] == 0 and not seat_notes_all(view(fast, tid))
+        res = fast.post(f"/api/tables/{tid}/seats/1/name", json={"name": "Benjamin"}, headers=auth(tokens[1]))
+        assert res.status_code == 200, res.text
+        frame = view(fast, tid, tokens[1])
+        assert 0 < frame["countdown"] <= CLOCKS["fast"].seconds * SCALE
+        assert seat_notes_all(frame) == ["You chose your name.", "You are at the table; your clock runs from now on."]
+
+
+def seat_notes_all(frame: dict[str, Any]) -> list[str]:
+    """Every seat note of a frame's log, a person's first visit's too."""
+    return [e["text"] for e in frame["log"] if e.get("kind") == "seat"]

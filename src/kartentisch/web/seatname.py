@@ -22,7 +22,7 @@ from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .fanout import frame_response
 from .frames import LANG_HELP, FrameOut
-from .handover import commit_note
+from .handover import commit_note, seated
 from .refusals import table_refused
 from .seating import check_seats
 
@@ -89,4 +89,6 @@ async def seat_name(table_id: str, seat: int, body: SeatNameIn, request: Request
     if not name:
         raise ApiError(422, "a name is needed: 1 to 80 characters", said=REFUSED["empty"])
     await name_seat(hub, table, seat, name, lang)
+    await seated(hub, table, seat)  # named, the person is at the table: a live clock runs from now (the page's
+    # socket said it had not arrived while the name was asked)
     return frame_response(table.frame(seat, lang=lang))

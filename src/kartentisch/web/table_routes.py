@@ -273,7 +273,8 @@ def table_app(**settings: Any) -> TableApp:
 
 async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
     """``/ws/tables/{table_id}`` (:class:`TableApp`): frames of one viewer (as ``GET …/view`` gives them, texts
-    in ``lang``); the token comes as query parameter or first message ``{"type": "auth", "token"}``. A client over
+    in ``lang``); the token comes as query parameter or first message ``{"type": "auth", "token"}`` (with ``"arrive":
+    false`` a seat's page that first asks its person's name: a live clock runs from the name on). A client over
     its socket cap gets an error frame (429) and the close code 4429; a table full of spectators refuses one more
     with 503 (4503), as does a database that fails while the socket signs in."""
     await websocket.accept()
@@ -299,6 +300,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     try:
         lang = frame_lang(lang)
         table = await hub.get(_table_id(table_id))
+        arrive = True
         if token is None:
             message = _parse(await asyncio.wait_for(_receive_text(websocket), AUTH_TIMEOUT))
             if message.get("type") != "auth":
@@ -306,6 +308,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
             token = message.get("token")
             if token is not None and not isinstance(token, str):
                 raise ApiError(401, "token must be a string or null")
+            arrive = message.get("arrive", True) is not False  # false: the page asks the name first
         seat = table.seat_of(token)
         if seat is None:
             guard.admit_spectator(sum(1 for s in table.subscribers.values() if s.viewer is None))
@@ -318,7 +321,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None, l
     if seat is not None:
         try:
             await take_back(hub, table, seat)  # the person's own link takes their seat back from a bot (issue 32)
-            await seated(hub, table, seat)  # their clock runs from their first visit on
+            if arrive:  # their clock runs from their first visit on (after the name, where the page asks it)
+                await seated(hub, table, seat)
         except (ApiError, SQLAlchemyError) as exc:  # another process changed the table meanwhile, or the database
             await _refuse(websocket, exc, lang)  # failed: their next move takes it back
     sub_id = await hub.subscribe(table, seat, send, lang)

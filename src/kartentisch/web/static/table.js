@@ -152,7 +152,8 @@ function connect(conn) {
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${lang()}`);
   conn.ws = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "auth", token: conn.token }));
+    // arrive: false while the page asks the person's name: their clock starts once they named their seat
+    ws.send(JSON.stringify({ type: "auth", token: conn.token, ...(S.askName ? { arrive: false } : {}) }));
     conn.delay = 500;
   });
   ws.addEventListener("message", async (ev) => {
@@ -470,11 +471,21 @@ async function answerRematch(join = true) {
   if (host) localStorage.setItem(`kartentisch.host.${fresh[0].id}`, host);
   const mine = fresh.filter((d) => d.token);
   if (!mine.length) {
-    location.href = `/t/${fresh[0].id}`;
+    location.href = sameView(`/t/${fresh[0].id}`);
     return;
   }
   localStorage.setItem(`kartentisch.seat.${fresh[0].id}`, mine[0].token);
-  location.href = hotseat ? `/t/${fresh[0].id}#hotseat=${mine.map((d) => d.token).join(",")}` : mine[0].url;
+  location.href = sameView(hotseat ? `/t/${fresh[0].id}#hotseat=${mine.map((d) => d.token).join(",")}` : mine[0].url);
+}
+
+/** `url` in this page's view: a phone showing only its hand beside a shared screen (`?view=hand`) stays so at the
+ * rematch (a helper's phones showed the whole table there). */
+function sameView(url) {
+  const view = new URLSearchParams(location.search).get("view");
+  if (!view) return url;
+  const to = new URL(url, location.href);
+  to.searchParams.set("view", view);
+  return to.pathname + to.search + to.hash;
 }
 
 /** Standings in the game's order (best first: lowest total first where the lowest wins), winners marked. */
