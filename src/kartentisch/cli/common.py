@@ -125,7 +125,9 @@ def head_to_head_table(summary: dict[str, Any]) -> Table:
     """The tournament's ``head_to_head`` (:func:`kartentisch.sim.tournament.head_to_head`): the row bot's share of
     its comparisons with the column bot, and their number; bots by rating, best first."""
     bots = sorted(summary["bots"], key=lambda spec: -summary["bots"][spec]["elo"])
-    table = Table("row against column", *bots, title="Head to head: the row's win share (comparisons)")
+    table = Table("row against column", *bots,
+                  title="Head to head: the row's share of the matches against the column, a tie (or both losing) "
+                        "half (comparisons)")
     pairs = summary["head_to_head"]
     for a in bots:
         cells = [f"{pairs[a][b]['win_rate']:.3f} ({pairs[a][b]['comparisons']})" if b in pairs.get(a, {}) else "—"
