@@ -161,15 +161,6 @@ def test_a_round_limit_below_one_says_what_is_allowed(client: TestClient) -> Non
         "Round limit: choose a whole number of at least 1, or none.")
 
 
-def test_an_unknown_option_is_named_as_given(client: TestClient) -> None:
-    """A designer's ``--options '{"x": 1}'`` was refused with "has no such option": which one is said."""
-    body = {**TABLE, "options": {"target_score": 20, "x": 1}}
-    assert client.post("/api/tables?lang=en", json=body).json()["text"] == (
-        'Colour Gap has no option "x"; choose the options again.')
-    assert client.post("/api/tables?lang=de", json=body).json()["text"] == (
-        "Die Einstellung „x“ gibt es bei Farblücke nicht; wähle die Einstellungen noch einmal.")
-
-
 def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
     """pydantic's problems by field and kind, a list's item by its place counted from 1, a field or kind the
     catalogue lacks without its id; a status without words of its own by the status (an unknown ``lang``: English)."""

@@ -214,7 +214,7 @@ def play_cmd(
     try:
         g.resolve_options(players, given, at_table=True)
     except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
-        _refuse(setup_refused(g, players, given)[lang])
+        _refuse(setup_refused(g, players, given, typed=True)[lang])
     if not 1 <= seat <= players:
         _refuse(t(lang, "bad_seat", seat=seat, n=players))
     try:

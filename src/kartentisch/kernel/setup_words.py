@@ -27,9 +27,11 @@ if TYPE_CHECKING:
 SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
     "players": {"en": "{game} is played by {low} to {high} players, not {n}.",
                 "de": "{game} spielen {low} bis {high} Spieler, nicht {n}."},
-    "unknown_option": {"en": '{game} has no option "{name}"; choose the options again.',
-                       "de": "Die Einstellung „{name}“ gibt es bei {game} nicht; wähle die Einstellungen noch "
-                             "einmal."},
+    "unknown_option": {"en": "{game} has no such option; choose the options again.",
+                       "de": "Diese Einstellung gibt es bei {game} nicht; wähle die Einstellungen noch einmal."},
+    "unknown_option_named": {"en": '{game} has no option "{name}"; choose the options again.',
+                             "de": "Die Einstellung „{name}“ gibt es bei {game} nicht; wähle die Einstellungen noch "
+                                   "einmal."},
     "option": {"en": "{label}: this value is not possible here; choose another one.",
                "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
     "option_range": {"en": "{label}: choose a whole number from {low} to {high}.",
@@ -47,12 +49,13 @@ def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:
                                         for key, value in values.items()}) for lang in LANGS}
 
 
-def setup_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[str, str]:
+def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: bool = False) -> dict[str, str]:
     """The players' words (``{"en": …, "de": …}``) of a match of ``game`` for ``players`` with ``options`` that
     cannot be set up at a table (``Game.resolve_options(…, at_table=True)``): the player count out of the game's
-    range, an option the game does not have (named as given: a terminal's ``--options``), or the first option (by its
-    label) whose value is not allowed; a number option says its bounds (a target score, colors R16: "from 1 to 300";
-    a round limit, colors R16: "at least 1, or none")."""
+    range, an option the game does not have (named as given where the person ``typed`` it, a terminal's
+    ``--options``; a page, which offers only the game's options, names no id), or the first option (by its label)
+    whose value is not allowed; a number option says its bounds (a target score, colors R16: "from 1 to 300"; a
+    round limit, colors R16: "at least 1, or none")."""
     if not game.min_players <= players <= game.max_players:
         return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
     for spec in game.options:
@@ -66,5 +69,8 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any]) -> dict[
                     words = "option_range" if high is not None else "option_at_least_or_none"
                     return said(SETUP_WORDS[words], label=label, low=spec.minimum, high=high)
                 return said(SETUP_WORDS["option"], label=label)
+    if not typed:
+        return said(SETUP_WORDS["unknown_option"], game=game.names)
     known = {spec.name for spec in game.options}
-    return said(SETUP_WORDS["unknown_option"], game=game.names, name=next((k for k in options if k not in known), ""))
+    return said(SETUP_WORDS["unknown_option_named"], game=game.names,
+                name=next((k for k in options if k not in known), ""))
