@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel import Game, GameState, KartentischError
+from ..kernel.game import is_int
 from ..kernel.memo import Memo
 
 FORMAT = "kartentisch-policy"
@@ -203,11 +204,6 @@ def cached_policy(path: str | Path) -> Policy:
     return _LOADED.get((str(path), stat.st_mtime_ns, stat.st_size))
 
 
-def _whole(value: object) -> bool:
-    """``value`` is a whole number of JSON (an int, not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def load_policy(path: str | Path) -> Policy:
     """Read a policy file (module docstring) and check its shapes.
 
@@ -245,11 +241,11 @@ def load_policy(path: str | Path) -> Policy:
     missing = [key for key in ("game", "players", "observation", "actions", "activation") if key not in header]
     if missing:
         raise PolicyError(f"policy file {where}: its header lacks {', '.join(missing)}")
-    if not isinstance(header["game"], str) or not _whole(header["players"]) or header["players"] < 1:
+    if not isinstance(header["game"], str) or not is_int(header["players"]) or header["players"] < 1:
         raise PolicyError(f"policy file {where}: its header's game must be a game's id and players a whole number "
                           f"≥ 1; it says {header['game']!r} and {header['players']!r}")
     for part in ("observation", "actions"):
-        if not isinstance(header[part], dict) or not _whole(header[part].get("size")):
+        if not isinstance(header[part], dict) or not is_int(header[part].get("size")):
             raise PolicyError(f"policy file {where}: its header's {part} size must be a whole number")
     if "scale" in header and (isinstance(header["scale"], bool) or not isinstance(header["scale"], int | float)
                               or not header["scale"] > 0):
