@@ -132,3 +132,32 @@ def test_every_card_of_a_colour_row_shows_its_whole_number(browser, live_server:
         assert any(len(b) == 2 for b in page.locator(".ct-stack .card b").all_text_contents()), "no 10 in a row"
         assert page.evaluate(COVERED) == [], url
         page.close()
+
+
+UNCOVERED = """() => {
+  const panel = document.querySelector('#decision').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('.seat-area.mine button.ct-row-pick')];
+  return rows.length === 4 && rows.every((b) => b.getBoundingClientRect().bottom <= panel.top
+                                                && b.getBoundingClientRect().top >= 0);
+}"""
+
+
+def test_a_phone_shows_every_colour_row_it_asks_for_above_the_decision_panel(browser, live_server: str) -> None:  # noqa: F811
+    """On a phone the decision panel sticks to the foot of the screen; asked for a colour row (special card 3), the
+    own lowest rows lay under it until scrolled (a fresh user's finding): now the page brings all four above it."""
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "chips", "players": 3, "seed": 3, "options": {"specials": SPECIALS},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random", "name": "Bo"},
+                  {"kind": "bot", "bot": "random", "name": "Cy"}]}).json()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live_server + table["seats"][0]["url"])
+    page.wait_for_selector("body[data-acting='1'] .chips-table")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("getComputedStyle(document.querySelector('#decision')).position") == "sticky"
+    page.locator(".ct-slot[data-pos='4'] .card.playable").click()
+    page.wait_for_selector(".seat-area.mine button.ct-row-pick")
+    page.wait_for_function(UNCOVERED, timeout=3000)
+    page.locator(".seat-area.mine .ct-colour-row[data-colour='y'] button.ct-row-pick").click()
+    page.wait_for_function("document.body.dataset.n !== '0'")
+    assert seat_view(live_server, table)["log"][0]["token"] == "take:4:y"
+    page.close()

@@ -296,10 +296,23 @@ function chooserFor(conn, frame) {
     chooser.onChange = () => {
       chooser.dropped = false;
       redraw();
+      revealTargets();
     };
     S.chooser = chooser;
   }
   return S.chooser;
+}
+
+/** After a step whose next objects lie on the table (chips' colour rows, grid's discard pile, a seat): where the
+ * decision panel sticks to the foot of a narrow screen and covers the lowest of them, the page scrolls them above
+ * it, never past the highest one (a helper's trial: the phone hid the own bottom colour row). */
+function revealTargets() {
+  const panel = document.getElementById("decision");
+  const targets = [...document.querySelectorAll(".kt-target")].map((el) => el.getBoundingClientRect());
+  if (!panel || !targets.length || getComputedStyle(panel).position !== "sticky") return;
+  const below = Math.max(...targets.map((r) => r.bottom)) - panel.getBoundingClientRect().top + 8;
+  const room = Math.min(...targets.map((r) => r.top)) - 8;
+  if (below > 0) window.scrollBy({ top: Math.min(below, Math.max(room, 0)), behavior: "smooth" });
 }
 
 /** The face of card `code` as the game draws it, named as the server names it (the frame's card_names); a card
