@@ -8,6 +8,7 @@ import pytest
 
 from .browser_kit import (
     LAPTOP,
+    LIMIT_LEFT,
     LIMIT_REACHED,
     LOCALES,
     browser,  # noqa: F401  (the module's Chromium fixture)
@@ -179,6 +180,12 @@ def test_long_input_says_its_limit_before_it_is_cut(browser, live_server: str, l
     page.wait_for_selector("body[data-ready='1'] #join-name")
     page.fill("#join-name", "N" * 81)
     assert page.input_value("#join-name") == "N" * 80 and page.locator("#join-name-limit").text_content() == reached
+    # counted as the server counts (code points), cut only between whole characters: the browser's maxlength had
+    # counted UTF-16 units and cut a name of family emoji (seven code points each) inside the last family
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    page.fill("#join-name", family * 12)
+    assert page.input_value("#join-name") == family * 11
+    assert page.locator("#join-name-limit").text_content() == LIMIT_LEFT[lang].format(left=80 - 77, most=80)
     page.goto(f"{live_server}/")
     page.wait_for_selector("body[data-ready='1']")
     page.click("li[data-game='colors'] button.choose")

@@ -3,7 +3,7 @@
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
 import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
-import { LimitNote, NAME_MAX } from "./namefield.js";
+import { LimitNote, NAME_MAX, fitted } from "./namefield.js";
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./ui.js";
 
 /** How often an open, visible group page looks for new tables and results (ms). */
@@ -84,8 +84,8 @@ function JoinForm({ onJoined }) {
   return html`<section id="join" aria-labelledby="join-title"><h2 id="join-title">${t("join")}</h2>
     <p class="hint">${t("joinHelp")}</p>
     <form class="field" onSubmit=${submit}><label class="label" for="member-name">${t("yourName")}</label>
-      <input id="member-name" maxlength=${NAME_MAX} autocomplete="nickname" aria-describedby="member-name-limit" value=${name}
-        onInput=${(e) => setName(e.currentTarget.value)} />
+      <input id="member-name" autocomplete="nickname" aria-describedby="member-name-limit" value=${name}
+        onInput=${(e) => setName(fitted(e, NAME_MAX))} />
       <${LimitNote} id="member-name-limit" value=${name} max=${NAME_MAX} />
       <label class="check"><input type="checkbox" id="member-again" checked=${again}
         onChange=${(e) => setAgain(e.currentTarget.checked)} /> ${t("again")}</label>

@@ -1,7 +1,7 @@
 // The lobby's way into a group, a "Spielrunde" (group.js): a name, then the group's private page, where the
 // person who started it joins first and finds the link to share.
 import { lang } from "./i18n.js";
-import { LimitNote, NAME_MAX } from "./namefield.js";
+import { LimitNote, NAME_MAX, fitted } from "./namefield.js";
 import { html, useState } from "./ui.js";
 
 const STRINGS = {
@@ -30,8 +30,8 @@ export function NewGroup() {
   return html`<section id="new-group" class="setup" aria-labelledby="new-group-title">
     <h2 id="new-group-title">${t("title")}</h2><p class="help">${t("help")}</p>
     <form class="field" onSubmit=${submit}><label class="label" for="group-name">${t("name")}</label>
-      <input id="group-name" maxlength=${NAME_MAX} aria-describedby="group-name-limit" placeholder=${t("placeholder")}
-        value=${name} onInput=${(e) => setName(e.currentTarget.value)} />
+      <input id="group-name" aria-describedby="group-name-limit" placeholder=${t("placeholder")}
+        value=${name} onInput=${(e) => setName(fitted(e, NAME_MAX))} />
       <${LimitNote} id="group-name-limit" value=${name} max=${NAME_MAX} />
       <button type="submit" id="create-group" disabled=${!name.trim()}>${t("start")}</button></form>
     ${error && html`<p class="error" role="alert">${error}</p>`}</section>`;

@@ -3,7 +3,7 @@
 // options"), and after POST /api/tables the one invite link for friends, the host's own seat and the other links.
 import { choiceWords, isLength, lang, lengthChoices, t, toggleLang, word } from "./i18n.js";
 import { NewGroup } from "./groupnew.js";
-import { LimitNote, NAME_MAX } from "./namefield.js";
+import { LimitNote, NAME_MAX, fitted } from "./namefield.js";
 import { MyTablesLink } from "./turnbased.js";
 import { HintsOption } from "./hint.js";
 import { qrSrc, td } from "./displaywords.js";
@@ -114,15 +114,16 @@ function SeatRow({ i, seat, hotseat, shared, kinds, onChange }) {
   if (i === 0) {
     return html`<div class="seat-row" data-seat="0"><span class="seat-no">${t("seat")} 1</span>
       <label for="your-name">${t("yourName")}</label>
-      <input id="your-name" class="name" maxlength=${NAME_MAX} aria-describedby="your-name-limit" value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />
+      <input id="your-name" class="name" aria-describedby="your-name-limit" value=${seat.name}
+        onInput=${(e) => onChange({ ...seat, name: fitted(e, NAME_MAX) })} />
       <${LimitNote} id="your-name-limit" value=${seat.name} max=${NAME_MAX} /></div>`;
   }
   return html`<div class="seat-row" data-seat=${i}><label class="seat-no" for=${`kind-${i}`}>${t("seat")} ${i + 1}</label>
     <select id=${`kind-${i}`} class="kind" value=${seat.kind} onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
       ${kinds.map(([kind, key]) => html`<option value=${kind}>${t(key)}</option>`)}
     </select>
-    ${(seat.kind === "human" || (hotseat && seat.kind === "open")) && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} maxlength=${NAME_MAX} placeholder=${t("name")}
-      aria-describedby=${`name-${i}-limit`} value=${seat.name} onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />
+    ${(seat.kind === "human" || (hotseat && seat.kind === "open")) && html`<input class="name" aria-label=${`${t("name")} (${t("seat")} ${i + 1})`} placeholder=${t("name")}
+      aria-describedby=${`name-${i}-limit`} value=${seat.name} onInput=${(e) => onChange({ ...seat, name: fitted(e, NAME_MAX) })} />
       <${LimitNote} id=${`name-${i}-limit`} value=${seat.name} max=${NAME_MAX} />`}
   </div>`;
 }

@@ -16,10 +16,29 @@ const NEAR = 15;
  * left near it, and at the limit that no more fit. `id` for the field's aria-describedby.
  */
 export function LimitNote({ id, value, max }) {
-  const left = max - value.length;   // as the browser's maxlength counts
+  const left = max - [...value].length;   // characters as the server counts them (code points)
   if (left > NEAR) return null;
   return html`<p id=${id} class="limit-note" role="status" aria-live="polite">${left <= 0 ? t("limitReached", max)
     : t("limitLeft", left, max)}</p>`;
+}
+
+/**
+ * The text of the input event `e`'s field cut to at most `max` characters as the server counts them (code points),
+ * never inside a character a person sees (a grapheme), written back into the field. The browser's `maxlength` counts
+ * UTF-16 units: a family emoji (seven code points, eleven units) made a name of eight of them end in half a family.
+ */
+export function fitted(e, max) {
+  const field = e.currentTarget;
+  if ([...field.value].length <= max) return field.value;
+  let out = "";
+  let used = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(field.value)) {
+    used += [...segment].length;
+    if (used > max) break;
+    out += segment;
+  }
+  field.value = out;
+  return out;
 }
 
 /** The name this browser last played under, or "" (none yet). */
@@ -36,7 +55,7 @@ export function rememberName(name) {
  * its LimitNote near the limit; `onInput(text)` on every change. */
 export function NameField({ id, value, onInput }) {
   return html`<div class="field"><label class="label" for=${id}>${t("yourName")}</label>
-    <input id=${id} maxlength=${NAME_MAX} autocomplete="nickname" aria-describedby=${`${id}-limit`} value=${value}
-      onInput=${(e) => onInput(e.currentTarget.value)} />
+    <input id=${id} autocomplete="nickname" aria-describedby=${`${id}-limit`} value=${value}
+      onInput=${(e) => onInput(fitted(e, NAME_MAX))} />
     <${LimitNote} id=${`${id}-limit`} value=${value ?? ""} max=${NAME_MAX} /></div>`;
 }

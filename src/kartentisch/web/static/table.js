@@ -9,7 +9,7 @@ import { clockTime, lang, listing, points, t, toggleLang, withLang, word } from 
 import { html, loadGame, ownWord, render, useState } from "./ui.js";
 import { who } from "./games/kit.js";
 import { HintPanel } from "./hint.js";
-import { LimitNote, NameField, rememberName, rememberedName } from "./namefield.js";
+import { LimitNote, NameField, fitted, rememberName, rememberedName } from "./namefield.js";
 import { ReviewPanel } from "./review.js";
 import { RematchOffer, SeatActions, SeatState, URGENT, clockThen } from "./seats.js";
 import { resultName, st } from "./seatwords.js";
@@ -591,8 +591,8 @@ function Chat({ frame }) {
           onClick=${() => say({ reaction: r.id })}>${word(r.words)}</button>`)}</div>
       <form class="chat-form" onSubmit=${submit}>
         <label class="sr-only" for="chat-text">${t("chatInput")}</label>
-        <input id="chat-text" name="text" maxlength=${CHAT_MAX} autocomplete="off" placeholder=${t("chatInput")}
-          aria-describedby="chat-limit" value=${draft} onInput=${(e) => setDraft(e.currentTarget.value)} />
+        <input id="chat-text" name="text" autocomplete="off" placeholder=${t("chatInput")}
+          aria-describedby="chat-limit" value=${draft} onInput=${(e) => setDraft(fitted(e, CHAT_MAX))} />
         <button type="submit">${t("chatSend")}</button></form>
       <${LimitNote} id="chat-limit" value=${draft} max=${CHAT_MAX} />
       ${S.chatNote && html`<p class="note" role="status">${S.chatNote}</p>`}`}
