@@ -27,7 +27,8 @@ Rewards (``reward=``), all in ``[0, 1]`` per seat:
   game's spec fixes; if that round also ended the match, :meth:`returns` instead.
 * ``"margin"`` — like ``"score"``, but by how much: ``0.5 + lead / (2 · scale)`` clipped to
   ``[0, 1]``, where ``lead`` is the seat's round score minus the mean of the others' (sign by the
-  game's direction) and ``scale`` the game's ``search.margin_scale`` (grid, lastcard and mayhem: 30 points).
+  game's direction) and ``scale`` the game's ``search.margin_scale`` (colors 8 points; grid, lastcard and
+  mayhem 30).
 
 If the depth cap stops a rollout first, the position is *evaluated* (truncated rollouts with a
 static evaluation, as in Lanctot, Winands, Pepels & Sturtevant 2014, "Monte Carlo Tree Search
