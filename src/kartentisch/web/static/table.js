@@ -330,16 +330,17 @@ function restoreChoice(frame, chooser) {
   chooser.carry({ sent: false, chosen: kept.chosen ?? [], picked: kept.picked ?? [], items: chooser.items });
 }
 
-/** After a step whose next objects lie on the table (chips' colour rows, grid's discard pile, a seat): where the
- * decision panel sticks to the foot of a narrow screen and covers the lowest of them, the page scrolls them above
- * it, never past the highest one (a helper's trial: the phone hid the own bottom colour row). */
+/** After a step whose next objects lie on the table (chips' colour rows, grid's discard pile, the seats to aim at):
+ * where the decision panel sticks to the foot of a narrow screen, the page scrolls them into the screen above it —
+ * the highest of them first where not all fit (a helper's trial: the phone hid the own bottom colour row). */
 function revealTargets() {
   const panel = document.getElementById("decision");
   const targets = [...document.querySelectorAll(".kt-target")].map((el) => el.getBoundingClientRect());
   if (!panel || !targets.length || getComputedStyle(panel).position !== "sticky") return;
+  const top = Math.min(...targets.map((r) => r.top)) - 8;
   const below = Math.max(...targets.map((r) => r.bottom)) - panel.getBoundingClientRect().top + 8;
-  const room = Math.min(...targets.map((r) => r.top)) - 8;
-  if (below > 0) window.scrollBy({ top: Math.min(below, Math.max(room, 0)), behavior: "smooth" });
+  const by = top < 0 ? top : Math.min(Math.max(below, 0), top);
+  if (by !== 0) window.scrollBy({ top: by, behavior: "smooth" });
 }
 
 /** The face of card `code` as the game draws it, named as the server names it (the frame's card_names); a card
