@@ -245,3 +245,28 @@ def test_last_visits_are_the_root_visits_of_the_last_search():
             searched += 1
         state.apply(seat, heuristic.choose(state, seat))
     assert searched and forced
+
+
+def test_a_root_prior_orders_the_search_by_puct():
+    """``root_prior`` (a learned prior over the root's tokens, :mod:`kartentisch.bots.valuesearch`): the first
+    iterations go to the prior's favourites in its order, an improbable token is tried last, and without it the
+    bot searches as before (equal seeds, equal visits)."""
+    game = get_game("colors")
+    state = game.new_state(2, seed=3)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) >= 4
+    favourite, second, *rest = list(reversed(legal))
+    prior = {favourite: 0.6, second: 0.3, **{tok: 0.1 / len(rest) for tok in rest}}
+    bot = ISMCTSBot(game, seed=1, iterations=2)
+    bot.root_prior = prior
+    bot.choose(state, seat)
+    assert {tok for tok, n in bot.last_visits.items() if n} == {favourite, second}
+    bot = ISMCTSBot(game, seed=1, iterations=200)
+    bot.root_prior = prior
+    bot.choose(state, seat)
+    assert sum(bot.last_visits.values()) == 200 and all(bot.last_visits[tok] >= 1 for tok in legal)
+    plain, again = ISMCTSBot(game, seed=1, iterations=50), ISMCTSBot(game, seed=1, iterations=50)
+    again.root_prior = {}
+    plain.choose(state, seat), again.choose(state, seat)
+    assert plain.last_visits == again.last_visits

@@ -78,6 +78,9 @@ SAFETY_DEPTH: Final = 5_000
 #: 3 of 15 cards: 455 tokens at 1,000 iterations, about 2 each, i.e. a random pick); with a
 #: heuristic rollout policy the bot then plays the policy's token instead of searching.
 MIN_VISITS: Final = 10
+#: Weight of a learned root prior in PUCT's exploration term (:attr:`ISMCTSBot.root_prior`): measured in colors
+#: (``bench/learned/README.md``), 1 beat 3 and 0.5.
+PRIOR_WEIGHT: Final = 1.0
 
 ROLLOUTS: Final = ("random", "heuristic")
 REWARDS: Final = ("win", "score", "margin")
@@ -207,6 +210,11 @@ class ISMCTSBot:
         self.last_visits: dict[str, int] = {}
         #: The root tokens the running :meth:`search` may consider (``None``: all legal ones).
         self._only: frozenset[str] | None = None
+        #: A learned prior over the next decision's tokens (probabilities; set by its caller before :meth:`choose`,
+        #: e.g. a value file's move scores, :mod:`.valuesearch`): while it is not empty the root chooses by PUCT
+        #: (:meth:`_puct`) instead of UCB1 and tries untried tokens in the prior's order, as AlphaZero does (Silver
+        #: et al. 2017); deeper nodes are unchanged.
+        self.root_prior: dict[str, float] = {}
 
     # ----------------------------------------------------------------- public
     def choose(self, state: GameState, seat: int) -> str:
@@ -276,6 +284,17 @@ class ISMCTSBot:
             if node is root and self._only is not None:
                 legal = [tok for tok in legal if tok in self._only]
             kids = node.children
+            if node is root and self.root_prior:
+                token = self._puct(root, actor, legal)
+                child_or_none = kids.get((actor, token))
+                det.apply_unchecked(actor, token)
+                if child_or_none is None:
+                    node = kids[(actor, token)] = _Node(seat=actor, token=token, parent=node)
+                    break
+                node = child_or_none
+                if self._reward_ready(det, start_round):
+                    break
+                continue
             children: list[_Node] = []
             untried: list[str] = []
             for tok in legal:  # one lookup per token (compiled, each builds and hashes a key tuple)
@@ -310,6 +329,22 @@ class ISMCTSBot:
             node.visits += 1
             node.total += reward[node.seat]
             node = node.parent  # type: ignore[assignment]
+
+    def _puct(self, root: _Node, seat: int, legal: list[str]) -> str:
+        """The root token of the highest ``Q + w · P · √N / (1 + n)`` (PUCT, Silver et al. 2017; ``P`` from
+        :attr:`root_prior`, ``w`` :data:`PRIOR_WEIGHT`, ``N`` the root's visits + 1): an unvisited token counts ``Q``
+        0.5, the middle of the reward range, so the prior alone orders the untried ones."""
+        kids = root.children
+        scale = math.sqrt(1 + sum(ch.visits for ch in kids.values()))
+        best, best_value = legal[0], -math.inf
+        for tok in legal:
+            ch = kids.get((seat, tok))
+            visits = ch.visits if ch is not None else 0
+            mean = ch.total / visits if ch is not None and visits else 0.5
+            value = mean + PRIOR_WEIGHT * self.root_prior.get(tok, 0.0) * scale / (1 + visits)
+            if value > best_value:
+                best, best_value = tok, value
+        return best
 
     def _reward_ready(self, det: GameState, start_round: int) -> bool:
         """Whether the reward can be read now (match over; for ``score`` also a finished round)."""
