@@ -485,3 +485,71 @@ def test_value_data_in_chunks_is_each_chunks_own_run():
     assert not np.array_equal(tail[0], whole[0][len(head[0]):])  # the second chunk's keep draws are its own
     with pytest.raises(SystemExit):
         value.main(["grid", "--out", "unused.npz", "--matches", "2", "--jobs", "3"])
+
+
+def test_visit_data_labels_each_move_by_the_teacher_s_share_of_visits():
+    """``visit_positions``: one row per legal move of each kept decision (the observation before, then the move's
+    change), labelled with the teacher search's share of its root visits: a decision's shares sum to 1, its rows
+    share their group number and first half; a teacher that does not search is refused."""
+    game = get_game("colors")
+    size = Encoder(game, 2, None).size
+    x, y, groups = value.visit_positions(game, 2, None, 2, seed=4, teacher="ismcts:iterations=40", keep=0.3)
+    assert x.shape == (len(y), 2 * size) and len(y) == len(groups) > 20
+    assert np.all(np.diff(groups) >= 0)
+    for g in np.unique(groups):
+        rows = np.flatnonzero(groups == g)
+        assert len(rows) >= 2 and float(y[rows].sum()) == pytest.approx(1.0, abs=1e-5)
+        assert all(np.array_equal(x[i, :size], x[rows[0], :size]) for i in rows)
+    assert float(y.max()) > float(y.min())  # the teacher preferred some moves
+    with pytest.raises(KartentischError, match=r"the teacher 'heuristic' is not a search"):
+        value.visit_positions(game, 2, None, 1, seed=4, teacher="heuristic", keep=1.0)
+
+
+def test_a_listwise_fit_learns_which_move_of_each_decision_the_teacher_prefers():
+    """``fit`` with groups: decisions of 3 to 6 moves whose preferred move has the largest first input; the
+    network's top move is the teacher's in nearly every held-out decision, its cross-entropy near the targets'."""
+    gen = np.random.default_rng(3)
+    xs, ys, groups = [], [], []
+    for g in range(600):
+        k = int(gen.integers(3, 7))
+        feats = gen.standard_normal((k, 4)).astype(np.float32)
+        shares = np.exp(3 * feats[:, 0])
+        xs.append(feats), ys.append(shares / shares.sum()), groups.extend([g] * k)
+    net, figures = value.fit(np.concatenate(xs), np.concatenate(ys).astype(np.float32), hidden=(16,), epochs=30,
+                             seed=1, groups=np.asarray(groups))
+    assert figures["valid_top1"] > 0.9
+    assert figures["valid_ce"] < figures["valid_entropy"] + 0.05 < figures["train_ce"] + 1
+    assert net.inputs == 4
+
+
+def test_a_prior_file_guides_an_ismcts_search(tmp_path: Path):
+    """The trainer with ``--teacher`` and ``--search`` writes a listwise move scorer whose default play is ISMCTS
+    with the scores' softmax as its root prior: the search receives the prior of the decision it plays (and clears
+    it after), ``search=0`` plays the one-ply ranking, and ``search`` with an anchor is refused."""
+    out = tmp_path / "prior.npz"
+    value.main(["colors", "--out", str(out), "--matches", "2", "--epochs", "1", "--hidden", "8", "--teacher",
+                "ismcts:iterations=30", "--search", "40", "--keep", "0.5", "--seed", "3"])
+    policy = load_policy(out)
+    game = get_game("colors")
+    assert policy.header["target"] == "visit shares of ismcts:iterations=30 (listwise)"
+    assert policy.header["search"] == 40 and policy.header["inputs"] == "before and change"
+    bot = make_bot(f"policy:{out}", game, 1)
+    assert bot.searcher is not None and bot.searcher.iterations == 40
+    assert make_bot(f"policy:{out},search=0", game, 1).searcher is None
+    with pytest.raises(PolicyError, match=r"search=40 and anchor=0\.1 exclude each other"):
+        make_bot(f"policy:{out},anchor=0.1", game, 1)
+    with pytest.raises(PolicyError, match=r"search=-1 must be an integer ≥ 0"):
+        make_bot(f"policy:{out},search=-1", game, 1)
+    # one iteration: PUCT visits the prior's favourite (all untried), which plain ISMCTS would draw at random
+    one = make_bot(f"policy:{out},search=1", game, 1)
+    state, rng, searched = game.new_state(2, None, seed=2), random.Random(2), 0
+    while searched < 8:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        choice = one.choose(state, seat)
+        assert choice in legal and one.searcher.root_prior == {}
+        if len(legal) > 1:
+            assert choice == max(one.last_values, key=one.last_values.get)
+            assert one.searcher.last_visits[choice] == 1
+            searched += 1
+        state.apply(seat, state.random_action(seat, rng))

@@ -136,7 +136,7 @@ def _learned(spec: str, game: Game, seed: int | None, params: dict[str, Any], pl
     from .valuesearch import ValueSearchBot
 
     policy = cached_policy(params.pop("path"))
-    takes = ("samples", "leaves", "anchor") if policy.kind == "value" else ("temperature",)
+    takes = ("samples", "leaves", "anchor", "search") if policy.kind == "value" else ("temperature",)
     unknown = sorted(set(params) - set(takes))
     if unknown:
         raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; a {policy.kind} file takes "

@@ -33,6 +33,13 @@ best move's mean beats that move's by more than the anchor: a network too noisy 
 only the moves it is sure of, and the heuristic keeps what a short horizon cannot see (measured in lastcard and
 mayhem, ``bench/learned/README.md``).
 
+**Search.** With ``search`` iterations (a file's header ``search``, written by the trainer's ``--search``, or
+``policy:PATH,search=300``) the move scores above are not played but guide an ISMCTS search of that many iterations
+(:mod:`.ismcts`): their softmax is its root prior, chosen by PUCT as AlphaZero does (Silver et al. 2017), and the
+search's most visited move is played. A network fitted to a stronger search's choices
+(:func:`kartentisch.rl.value.visit_positions`: expert iteration, Anthony, Tian & Barber 2017) then spends a small
+search on the moves it expects that search to prefer (measured in colors, ``bench/learned/README.md``).
+
 The number of samples is ``samples``, at most ``leaves // len(legal)`` (at least one), so one decision evaluates at
 most about ``leaves`` positions in one batched network call (the time limit: ``bench/learned/README.md``). A
 decision wider than ``leaves`` tokens (lastcard's pass: 455) is the game's heuristic bot's, as ISMCTS does when its
@@ -56,6 +63,7 @@ from typing import Any
 
 from ..kernel import Bot, Game, GameState, KartentischError
 from ..kernel.game import is_int
+from .ismcts import ISMCTSBot
 from .policy import CHANGE, Policy, PolicyError, _numpy, cached_policy, table_encoder
 
 
@@ -76,16 +84,18 @@ class ValueSearchBot:
         leaves: positions evaluated per decision at most (int ≥ 1); fewer samples on a wide decision.
         anchor: the margin (≥ 0) by which the best move must beat the heuristic's to be played instead (module
             docstring); ``None``: the file's ``anchor``, else none.
+        search: ISMCTS iterations with the network's move scores as the root prior (module docstring, "Search");
+            ``None``: the file's ``search``, else 0 (the one-ply search).
     Raises:
         PolicyError: the file (:func:`~.policy.load_policy`), another game, a policy file, ``samples``/``leaves``
-            not an integer ≥ 1, or ``anchor`` not a number ≥ 0. A table of another player count or observation
-            layout is refused at the first decision (:meth:`check`).
+            not an integer ≥ 1, ``anchor`` not a number ≥ 0, ``search`` not an integer ≥ 0, or both. A table of
+            another player count or observation layout is refused at the first decision (:meth:`check`).
     """
 
     name = "value"
 
     def __init__(self, policy: Policy | str | Path, game: Game, seed: int | None = None, samples: object = 8,
-                 leaves: object = 64, anchor: object = None) -> None:
+                 leaves: object = 64, anchor: object = None, search: object = None) -> None:
         self.policy = policy if isinstance(policy, Policy) else cached_policy(policy)
         where = self.policy.path
         if self.policy.game != game.id:
@@ -100,6 +110,12 @@ class ValueSearchBot:
             raise PolicyError(f"policy {where}: anchor={anchor!r} must be a number ≥ 0")
         #: Margin the best move must beat the heuristic's by (module docstring); ``None``: no anchoring.
         self.anchor = None if anchor is None else float(anchor)
+        search = self.policy.header.get("search", 0) if search is None else search
+        if not (is_int(search) and search >= 0):  # type: ignore[operator]
+            raise PolicyError(f"policy {where}: search={search!r} must be an integer ≥ 0 (ISMCTS iterations)")
+        if search and self.anchor is not None:
+            raise PolicyError(f"policy {where}: search={search} and anchor={anchor} exclude each other")
+
         self.game = game
         self.samples = int(samples)  # type: ignore[call-overload]
         self.leaves = int(leaves)  # type: ignore[call-overload]
@@ -108,11 +124,14 @@ class ValueSearchBot:
         #: The network gives the margin minus the provisional one (:func:`kartentisch.rl.value.provisional`).
         self.residual = target.endswith("minus provisional")
         #: The network gives a move's advantage over the decision's others (:func:`kartentisch.rl.value.
-        #: rollout_positions`): it alone ranks the moves, a round's end included.
-        self.advantage = target.startswith("advantage")
+        #: rollout_positions`) or its log-share of a teacher search's visits (:func:`kartentisch.rl.value.
+        #: visit_positions`): it alone ranks the moves, a round's end included.
+        self.advantage = target.startswith(("advantage", "visit shares"))
         #: The network reads the observation before the move and the move's change of it (:data:`~.policy.CHANGE`).
         self.change = self.policy.header.get("inputs") == CHANGE
         self.rng = random.Random(seed)
+        #: ISMCTS guided by the network's move scores as its root prior (module docstring); ``None``: one ply.
+        self.searcher = ISMCTSBot(game, seed=self.rng.getrandbits(63), iterations=search) if search else None
         self._fallback: Bot | None = None
         #: Mean value per legal token of the last searched decision (empty when it was forced or not searched).
         self.last_values: dict[str, float] = {}
@@ -168,6 +187,13 @@ class ValueSearchBot:
                 exact[d, i] += v
         means = exact.mean(axis=0)
         self.last_values = dict(zip(legal, means.tolist(), strict=True))
+        if self.searcher is not None:
+            shares = np.exp(means - means.max())
+            self.searcher.root_prior = dict(zip(legal, (shares / shares.sum()).tolist(), strict=True))
+            try:
+                return self.searcher.choose(state, seat)
+            finally:
+                self.searcher.root_prior = {}
         best = int(np.argmax(means))
         if self.anchor is not None and self._heuristic() is not None:
             usual = self._heuristic().choose(state, seat)  # type: ignore[union-attr]

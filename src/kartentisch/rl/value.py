@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 
 from ..bots import make_bot
+from ..bots.ismcts import ISMCTSBot
 from ..bots.policy import CHANGE, Network, save_policy
 from ..games import get_game
 from ..kernel import Game, GameState, KartentischError
@@ -252,6 +253,65 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
             np.concatenate(halves).astype(np.float32))
 
 
+def visit_positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
+                    teacher: str = "ismcts:iterations=1000", bots: Sequence[str] = ("heuristic",),
+                    explore: float = 0.05, keep: float = 0.2, widest: int = 64, first: int = 0,
+                    log: Callable[[str], None] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Afterstates of every legal move, each labelled with the ``teacher`` search's share of its root visits:
+    expert iteration's data (Anthony, Tian & Barber 2017), the apprentice a move scorer.
+
+    The matches are played as in :func:`positions`. At a ``keep`` share of the decisions with 2 to ``widest`` legal
+    tokens the teacher (an ISMCTS spec; it reads the deciding seat's information set only) searches the decision,
+    and each token's label is its share of the root's visits. The input is as in :func:`rollout_positions`: the
+    deciding seat's observation before the move and the move's change of it in one determinization of what the
+    seat cannot see (the real state would show the cards a refill turns up).
+
+    Returns:
+        ``x`` ``(afterstates, 2 × observation size)`` float32, ``y`` ``(afterstates,)`` float32 (visit shares, each
+        decision's summing to 1) and ``groups`` ``(afterstates,)`` int64: the decision of each row (ascending, one
+        number per decision across every chunk of :func:`main`'s ``--jobs``).
+    Raises:
+        KartentischError: a bad bot or teacher spec (not ISMCTS), share or count.
+    """
+    if not (0 <= explore <= 1 and 0 < keep <= 1 and matches >= 1 and bots and widest >= 2):
+        raise KartentischError(f"visit data: need matches ≥ 1, 0 ≤ explore ≤ 1, 0 < keep ≤ 1, a bot and widest ≥ 2; "
+                               f"got matches={matches}, explore={explore}, keep={keep}, bots={list(bots)}, "
+                               f"widest={widest}")
+    _, opts, encoder, rng = _data_setup(game, players, options, seed, first)
+    xs: list[np.ndarray] = []
+    ys: list[float] = []
+    groups: list[int] = []
+    started = time.perf_counter()
+    for m in range(first, first + matches):
+        _, seated, state = _data_match(game, players, opts, seed, bots, m)
+        decision = 0
+        while not state.game_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if not state.round_over and 2 <= len(legal) <= widest and rng.random() < keep:
+                searcher = make_bot(teacher, game, derive_seed(seed, "teacher", m, decision))
+                if not isinstance(searcher, ISMCTSBot):
+                    raise KartentischError(f"visit data: the teacher {teacher!r} is not a search (ismcts:…)")
+                visits = searcher.search(state, seat)
+                total = sum(v for v, _ in visits.values())
+                before = encoder.encode_state(state, seat)
+                sample = state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, 0)))
+                for token in legal:
+                    after = sample.clone()
+                    after.apply_unchecked(seat, token)
+                    xs.append(np.concatenate([before, encoder.encode_state(after, seat) - before]))
+                    ys.append(visits[token][0] / total)
+                    groups.append(m * 100_000 + decision)
+            bot_move = rng.random() >= explore or state.round_over
+            state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
+            decision += 1
+        if log and (m + 1 - first) % max(1, matches // 10) == 0:
+            log(f"  {m + 1 - first}/{matches} matches, {len(set(groups))} decisions, "
+                f"{time.perf_counter() - started:.0f} s")
+    return (np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32),
+            np.asarray(groups, dtype=np.int64))
+
+
 def reliability(halves: np.ndarray) -> float:
     """The share of the labels' variance that is signal, not rollout noise: the split-half correlation ``r`` of the
     two halves' advantages (:func:`rollout_positions`), stepped up to the whole count of rollouts by the
@@ -274,24 +334,41 @@ def reliability(halves: np.ndarray) -> float:
 
 
 def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs: int = 8, batch: int = 256,
-        lr: float = 1e-3, seed: int = 0, log: Callable[[str], None] | None = None) -> tuple[Network, dict[str, float]]:
-    """Fit a ``tanh`` MLP ``x → y`` by mean squared error with Adam (Kingma & Ba 2015), NumPy only.
+        lr: float = 1e-3, seed: int = 0, log: Callable[[str], None] | None = None,
+        groups: np.ndarray | None = None) -> tuple[Network, dict[str, float]]:
+    """Fit a ``tanh`` MLP ``x → y`` by mean squared error with Adam (Kingma & Ba 2015), NumPy only; with ``groups``
+    listwise instead: the softmax of each group's outputs fitted to its targets by cross-entropy (ListNet, Cao et
+    al. 2007; AlphaZero's policy loss over one decision's moves).
 
     Args:
-        x: ``(samples, inputs)`` float32; y: ``(samples,)`` targets.
+        x: ``(samples, inputs)`` float32; y: ``(samples,)`` targets (with ``groups``: each group's summing to 1).
         hidden: widths of the hidden layers.
+        groups: ``(samples,)`` ascending group numbers (:func:`visit_positions`' decisions), or ``None``.
     Returns:
         The network (one output) and figures: ``train_mse``, ``valid_mse`` (a held-out tenth) and ``valid_var``
-        (the variance of its targets: the error of always guessing the mean).
+        (the variance of its targets: the error of always guessing the mean); with ``groups`` (whole groups held
+        out) ``train_ce``, ``valid_ce``, ``valid_entropy`` (the targets' own: the least a cross-entropy can be) and
+        ``valid_top1`` (the share of held-out groups whose highest output is a highest target).
     Raises:
-        KartentischError: fewer than 20 samples, or ``x`` and ``y`` of different lengths.
+        KartentischError: fewer than 20 samples, or ``x``, ``y`` (and ``groups``) of different lengths.
     """
-    if len(x) != len(y) or len(x) < 20:
+    if len(x) != len(y) or len(x) < 20 or (groups is not None and len(groups) != len(x)):
         raise KartentischError(f"value fit: need ≥ 20 samples with one target each; got {len(x)} and {len(y)}")
     gen = np.random.default_rng(seed)
-    order = gen.permutation(len(x))
-    cut = len(x) // 10
-    valid, train = order[:cut], order[cut:]
+    if groups is None:
+        order = gen.permutation(len(x))
+        cut = len(x) // 10
+        valid, train = order[:cut], order[cut:]
+    else:
+        starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+        bounds = np.r_[starts, len(groups)]
+        picked = gen.permutation(len(starts))
+        cut = len(starts) // 10
+
+        def rows(which: np.ndarray) -> np.ndarray:
+            return np.concatenate([np.arange(bounds[g], bounds[g + 1]) for g in which])
+        valid, held = rows(np.sort(picked[:cut])), picked[cut:]
+        per = max(1, batch * len(starts) // len(x))  # groups a minibatch, about ``batch`` rows
     sizes = [x.shape[1], *hidden, 1]
     params: list[np.ndarray] = []
     for a, b in zip(sizes, sizes[1:], strict=False):
@@ -301,17 +378,26 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs
     beta1, beta2, eps, t = 0.9, 0.999, 1e-8, 0
     figures: dict[str, float] = {}
     for epoch in range(epochs):
-        gen.shuffle(train)
+        if groups is None:
+            gen.shuffle(train)
+            batches = [train[start:start + batch] for start in range(0, len(train), batch)]
+        else:
+            gen.shuffle(held)
+            batches = [rows(np.sort(held[start:start + per])) for start in range(0, len(held), per)]
         total = 0.0
-        for start in range(0, len(train), batch):
-            idx = train[start:start + batch]
+        for idx in batches:
             acts = [x[idx]]
             for k in range(0, len(params) - 2, 2):
                 acts.append(np.tanh(acts[-1] @ params[k] + params[k + 1]))
             out = (acts[-1] @ params[-2] + params[-1])[:, 0]
-            err = out - y[idx]
-            total += float(err @ err)
-            grad = (2.0 / len(idx)) * err[:, None]
+            if groups is None:
+                err = out - y[idx]
+                total += float(err @ err)
+                grad = (2.0 / len(idx)) * err[:, None]
+            else:
+                shares, first = _group_softmax(out, groups[idx])
+                total -= float(y[idx] @ np.log(shares + 1e-12))
+                grad = ((shares - y[idx]) / len(first))[:, None]
             grads: list[np.ndarray] = [np.empty(0)] * len(params)
             for k in range(len(params) - 2, -1, -2):
                 grads[k], grads[k + 1] = acts[k // 2].T @ grad, grad.sum(axis=0)
@@ -326,12 +412,37 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: Sequence[int] = (256, 128), epochs
                 p -= lr * (m1 / (1 - beta1 ** t)) / (np.sqrt(m2 / (1 - beta2 ** t)) + eps)
         network = Network([(params[k], params[k + 1]) for k in range(0, len(params), 2)])
         pred = network.logits(x[valid])[:, 0]
-        figures = {"train_mse": total / len(train), "valid_mse": float(np.mean((pred - y[valid]) ** 2)),
-                   "valid_var": float(np.var(y[valid]))}
-        if log:
-            log(f"  epoch {epoch + 1}/{epochs}: train mse {figures['train_mse']:.4f}, valid mse "
-                f"{figures['valid_mse']:.4f} (variance {figures['valid_var']:.4f})")
+        if groups is None:
+            figures = {"train_mse": total / len(train), "valid_mse": float(np.mean((pred - y[valid]) ** 2)),
+                       "valid_var": float(np.var(y[valid]))}
+            if log:
+                log(f"  epoch {epoch + 1}/{epochs}: train mse {figures['train_mse']:.4f}, valid mse "
+                    f"{figures['valid_mse']:.4f} (variance {figures['valid_var']:.4f})")
+        else:
+            figures = _listwise_figures(pred, y[valid], groups[valid], total / len(held))
+            if log:
+                log(f"  epoch {epoch + 1}/{epochs}: train cross-entropy {figures['train_ce']:.4f}, valid "
+                    f"{figures['valid_ce']:.4f} (the targets' entropy {figures['valid_entropy']:.4f}), top move "
+                    f"the teacher's in {figures['valid_top1']:.3f}")
     return Network([(params[k], params[k + 1]) for k in range(0, len(params), 2)]), figures
+
+
+def _group_softmax(out: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The softmax of ``out`` within each run of equal ``groups`` (ascending) and the runs' first rows."""
+    first = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+    run = np.cumsum(np.r_[False, groups[1:] != groups[:-1]])
+    top = np.maximum.reduceat(out, first)[run]
+    e = np.exp(out - top)
+    return e / np.add.reduceat(e, first)[run], first
+
+
+def _listwise_figures(pred: np.ndarray, y: np.ndarray, groups: np.ndarray, train_ce: float) -> dict[str, float]:
+    """:func:`fit`'s listwise figures on the held-out groups (``pred`` the network's outputs)."""
+    shares, first = _group_softmax(pred, groups)
+    ends = np.r_[first[1:], len(groups)]
+    top1 = np.mean([y[a + int(np.argmax(pred[a:b]))] == y[a:b].max() for a, b in zip(first, ends, strict=True)])
+    return {"train_ce": train_ce, "valid_ce": float(-(y @ np.log(shares + 1e-12)) / len(first)),
+            "valid_entropy": float(-(y @ np.log(y + 1e-12)) / len(first)), "valid_top1": float(top1)}
 
 
 def _say(text: str) -> None:
@@ -371,6 +482,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=int, default=0,
                         help="label every legal move's afterstate by its advantage over this many rollouts of the "
                              "bots to the round's end (rollout_positions; 0: the bots' own positions, positions)")
+    parser.add_argument("--teacher",
+                        help="label every legal move's afterstate by this search's share of root visits (an ismcts "
+                             "spec; visit_positions) and fit them listwise: a move scorer for --search")
+    parser.add_argument("--search", type=int, default=0,
+                        help="the file's default ISMCTS iterations guided by its move scores (valuesearch's search; "
+                             "it changes no training)")
     parser.add_argument("--anchor", type=float,
                         help="the file's default margin by which the search's best move must beat the heuristic's "
                              "to be played instead (valuesearch's anchor; it changes no training)")
@@ -388,18 +505,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
     if ns.anchor is not None and not ns.anchor >= 0:
         parser.error(f"--anchor must be a margin ≥ 0; got {ns.anchor}")
-    if ns.rollouts and (ns.plain or ns.horizon):
-        parser.error("--rollouts labels a move's advantage at the round's end: not with --plain or --horizon")
+    if (ns.rollouts or ns.teacher) and (ns.plain or ns.horizon):
+        parser.error("--rollouts and --teacher label moves, not positions: not with --plain or --horizon")
+    if ns.rollouts and ns.teacher:
+        parser.error("--rollouts and --teacher are two labels of a move: choose one")
+    if ns.search < 0 or (ns.search and ns.anchor is not None):
+        parser.error(f"--search must be 0 or more iterations, and not with --anchor; got {ns.search}")
     if ns.jobs < 1 or ns.jobs > ns.matches:
         parser.error(f"--jobs must be between 1 and --matches ({ns.matches}); got {ns.jobs}")
     make: Callable[..., tuple[np.ndarray, ...]]
-    if ns.rollouts:
+    if ns.teacher:
+        make = functools.partial(visit_positions, game, ns.players, None, seed=ns.seed, teacher=ns.teacher,
+                                 bots=bots, explore=ns.explore, keep=ns.keep, log=_say)
+    elif ns.rollouts:
         make = functools.partial(rollout_positions, game, ns.players, None, seed=ns.seed, bots=bots,
                                  explore=ns.explore, keep=ns.keep, rollouts=ns.rollouts, log=_say)
     else:
         make = functools.partial(positions, game, ns.players, None, seed=ns.seed, bots=bots, explore=ns.explore,
                                  keep=ns.keep, residual=not ns.plain, horizon=ns.horizon, log=_say)
-    x, y, *halves = _chunked(make, ns.matches, ns.jobs)
+    x, y, *more = _chunked(make, ns.matches, ns.jobs)
+    halves, groups = (more, None) if not ns.teacher else ([], more[0])
     data_s = time.perf_counter() - began
     print(f"fit: {len(y)} positions, target mean {y.mean():.3f} sd {y.std():.3f}", flush=True)
     ceiling: dict[str, float] = {}
@@ -408,7 +533,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"label reliability {ceiling['label_reliability']:.3f} (split-half, Spearman-Brown): at most this share "
               "of the targets' variance is signal a network can learn; the rest is rollout noise", flush=True)
     hidden = [int(h) for h in ns.hidden.split(",") if h]
-    network, figures = fit(x, y, hidden, ns.epochs, lr=ns.lr, seed=ns.seed, log=lambda s: print(s, flush=True))
+    network, figures = fit(x, y, hidden, ns.epochs, lr=ns.lr, seed=ns.seed, log=lambda s: print(s, flush=True),
+                           groups=groups)
     if ceiling:
         print(f"the network explains {1 - figures['valid_mse'] / figures['valid_var']:.3f} of the held-out targets' "
               f"variance, of at most {ceiling['label_reliability']:.3f}", flush=True)
@@ -417,6 +543,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         target = f"provisional margin in {ns.horizon} decisions minus provisional"
     if ns.rollouts:
         target = f"advantage over {ns.rollouts} rollouts per move"
+    if ns.teacher:
+        target = f"visit shares of {ns.teacher} (listwise)"
     info = {"command": "python -m kartentisch.rl.value " + shlex.join(args), "seed": ns.seed,
             "trainer": "kartentisch.rl.value (Monte-Carlo round-margin regression)", "target": target,
             "scale": margin_scale(game), "positions": len(y), "data_seconds": round(data_s),
@@ -424,7 +552,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             **ceiling}
     if ns.anchor is not None:
         info["anchor"] = ns.anchor
-    save_policy(ns.out, network, game, ns.players, None, info, kind="value", inputs=CHANGE if ns.rollouts else None)
+    if ns.search:
+        info["search"] = ns.search
+    save_policy(ns.out, network, game, ns.players, None, info, kind="value",
+                inputs=CHANGE if ns.rollouts or ns.teacher else None)
     print(f"wrote {ns.out}", flush=True)
 
 
