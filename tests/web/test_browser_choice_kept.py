@@ -105,7 +105,8 @@ def test_a_half_made_pass_the_position_outran_is_dropped_with_a_word(browser, li
 
 def test_a_half_made_pass_survives_a_reload(browser, live_server: str) -> None:  # noqa: F811
     """A phone drops a page it keeps in the background: two of three cards chosen (lastcard R5), the page is loaded
-    again (and Bo passes meanwhile): the two are still chosen; once the pass is sent, a reload keeps nothing."""
+    again: the two are still chosen; Bo passes, Ada closes the page and opens her link in a new tab (as one comes
+    back to a turn-based table): still chosen; once the pass is sent, the browser keeps nothing of it."""
     base = live_server
     table, ada, bo, context, page = _opened(browser, base, "en", PHONE)
     hand = [str(c) for c in _frame(base, table, ada)["view"]["zones"]["hands"][0]]
@@ -121,13 +122,17 @@ def test_a_half_made_pass_survives_a_reload(browser, live_server: str) -> None: 
     res = httpx.post(f"{base}/api/tables/{table}/actions", headers=auth(bo),
                      json={"action": _frame(base, table, bo)["legal"][0]})
     assert res.status_code == 200, res.text
-    page.reload()
+    url = page.url
+    page.close()
+    page = context.new_page()
+    page.goto(url)
     page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    mine = page.locator(".kt-me .kt-hand")
     assert sorted(mine.locator(".card.selected").evaluate_all(picked)) == sorted(hand[:2])
     mine.locator(f".card.playable[data-code='{hand[2]}']").click()
     page.locator("#decision button.confirm").click()
     page.wait_for_function("document.body.dataset.acting === '0' || document.body.dataset.phase !== 'pass'",
                            timeout=10_000)
     assert sorted(str(c) for c in _frame(base, table, ada)["view"]["zones"]["passed"][0]) == sorted(hand[:3])
-    assert page.evaluate("Object.keys(sessionStorage).filter((k) => k.startsWith('kartentisch.choice'))") == []
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('kartentisch.choice'))") == []
     context.close()

@@ -292,7 +292,7 @@ function chooserFor(conn, frame) {
     S.chooserConn = conn;
     const items = (frame.choices ?? []).map((c) => ({ token: c.token, ...wordSteps(c.path, c.steps) }));
     const chooser = new Chooser(items, (token) => {
-      sessionStorage.removeItem(choiceKey(frame));
+      localStorage.removeItem(choiceKey(frame));
       send(conn, token);
     });
     chooser.dropped = sameSeat && chooser.carry(old);
@@ -309,22 +309,23 @@ function chooserFor(conn, frame) {
   return S.chooser;
 }
 
-/** A move half made survives a reload of the page (a phone drops a page it keeps in the background; a fresh user's
- * friend lost two of the three cards of his pass): this tab keeps the steps chosen and cards picked for the seat's
- * legal tokens until the move is sent, and a page opened again on the very same tokens takes them over. */
+/** A move half made survives the page (a phone drops a page it keeps in the background; a fresh user's friend lost
+ * two of the three cards of his pass; at a turn-based table one comes back in a new tab): this browser keeps the
+ * steps chosen and cards picked for the seat's legal tokens until the move is sent, and a page opened again on the
+ * very same tokens takes them over. */
 const choiceKey = (frame) => `kartentisch.choice.${tableId}.${frame.seat}`;
 
 function keepChoice(frame, chooser) {
   if (frame.seat === null) return;
-  if (!chooser.started) sessionStorage.removeItem(choiceKey(frame));
-  else sessionStorage.setItem(choiceKey(frame), JSON.stringify({ tokens: frame.legal, chosen: chooser.chosen,
+  if (!chooser.started) localStorage.removeItem(choiceKey(frame));
+  else localStorage.setItem(choiceKey(frame), JSON.stringify({ tokens: frame.legal, chosen: chooser.chosen,
     picked: chooser.picked }));
 }
 
 function restoreChoice(frame, chooser) {
   let kept = null;
   try {
-    kept = JSON.parse(sessionStorage.getItem(choiceKey(frame)) ?? "null");
+    kept = JSON.parse(localStorage.getItem(choiceKey(frame)) ?? "null");
   } catch { /* not written by this page: nothing to take over */ }
   if (!Array.isArray(kept?.tokens) || kept.tokens.join(" ") !== frame.legal.join(" ")) return;
   chooser.carry({ sent: false, chosen: kept.chosen ?? [], picked: kept.picked ?? [], items: chooser.items });
