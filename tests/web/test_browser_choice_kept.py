@@ -136,3 +136,29 @@ def test_a_half_made_pass_survives_a_reload(browser, live_server: str) -> None: 
     assert sorted(str(c) for c in _frame(base, table, ada)["view"]["zones"]["passed"][0]) == sorted(hand[:3])
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('kartentisch.choice'))") == []
     context.close()
+
+
+def test_the_card_chosen_as_a_move_s_first_step_stays_marked(browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user's finding: after tapping a card whose move goes on (mayhem's Exchange: then a player, then a card,
+    R10) the card looked like every other. It is marked while the move is made; tapping it again takes the move
+    back."""
+    people = [{"kind": "human", "name": name} for name in ("Anna", "Ben", "Cem", "Dörte")]
+    made = httpx.post(f"{live_server}/api/tables", json={"game": "mayhem", "players": 4, "seed": 8,
+                                                         "seats": people}).json()
+    seat = 3  # Dörte starts (mayhem R1: counter-clockwise from the dealer)
+    frame = _frame(live_server, made["id"], made["seats"][seat]["token"])
+    aimed = next(c for c in frame["choices"] if [s["kind"] for s in c["path"]][:2] == ["hand", "seat"])
+    code = aimed["path"][0]["value"]
+    page = browser.new_page(viewport=PHONE)
+    page.goto(live_server + made["seats"][seat]["url"])
+    page.wait_for_function("document.body.dataset.acting === '1'", timeout=20_000)
+    card = page.locator(f".kt-me .kt-hand .card[data-code='{code}']").first
+    assert "selected" not in (card.get_attribute("class") or "")
+    card.click()
+    page.wait_for_selector("#decision .chosen")
+    assert "selected" in (card.get_attribute("class") or "")
+    assert page.locator(".kt-me .kt-hand .card.selected").count() == 1
+    card.click()
+    page.wait_for_selector("#decision .chosen", state="detached")
+    assert page.locator(".kt-me .kt-hand .card.selected").count() == 0
+    page.close()

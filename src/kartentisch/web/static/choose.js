@@ -135,6 +135,10 @@ export class Chooser {
    * hold two equal cards).
    */
   offer(kind, value, index = null) {
+    // an object chosen as an earlier step of this move stays marked (a fresh user saw the 2 he had chosen to lay as a
+    // help card look like every other card); choosing it again takes the move back to before that step
+    const at = this.chosen.findIndex((s) => !s.set && s.kind === kind && key(s.value) === key(value));
+    if (at >= 0) return { selected: true, onPick: () => { this.chosen.splice(at); this.picked = []; this.onChange(); } };
     const { next, sets, codes } = this.state();
     const i = this.chosen.length;
     const ofKind = sets.filter((it) => it.steps[i].kind === kind);
