@@ -409,6 +409,28 @@ def test_a_stand_in_s_draw_is_named_and_a_card_played_face_up_is_not_told_twice(
     assert said["play"] == "", said
 
 
+def test_a_stand_in_s_draw_of_a_second_copy_is_named() -> None:
+    """A fresh user's finding: his stand-in drew a second Yellow 8 (mayhem's deck holds two of most cards) and his
+    log said only that it drew a card: the cards got are counted, so a copy of a card the seat holds is named too."""
+    game = get_game("mayhem")
+    for seed in range(40):
+        match = Match(game, 2, {}, seed)
+        for _ in range(60):
+            seat = match.state.to_act()[0]
+            legal = match.state.legal_actions(seat)
+            if match.state.game_over or "draw" not in legal:
+                break
+            before = match.state.clone()
+            match.apply(seat, "draw")
+            hand_before = Counter(before.view(seat)["zones"]["hands"][seat])
+            drawn = Counter(match.state.view(seat)["zones"]["hands"][seat]) - hand_before
+            if len(drawn) == 1 and hand_before[card := next(iter(drawn))] >= 1:
+                said = own_cards_said(before, match.state, seat, "en")
+                assert said == f"You got {game.card_name(card, 'en')}.", said
+                return
+    pytest.fail("no draw of a second copy in 40 seeds")
+
+
 def finish(client: TestClient, tid: str, tokens: list[str]) -> None:
     """Play the table's match to its end, each seat its first legal move."""
     frame = view(client, tid)

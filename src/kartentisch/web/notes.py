@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..bots import bot_label
 from ..kernel import GameState
@@ -151,13 +151,27 @@ def own_cards_said(before: GameState, after: GameState, seat: int, lang: str) ->
     view (:func:`~kartentisch.web.replays.seen_where`), so nothing hidden from that seat is told."""
     was, now = seen_where(before, seat), seen_where(after, seat)
     shown = _strings(after.view(None)) - _strings(before.view(None))  # what the move laid open to everyone
-    seen_before = {card for _, card in was}
-    got = dict.fromkeys(card for _, card in now if card not in seen_before)
-    kept = set(now)
-    gave = dict.fromkeys(card for place in was if place not in kept and (card := place[1]) not in shown)
+    # counted, not collected: a second copy of a card the seat holds is a card got too (mayhem's decks hold two
+    # of most cards; a fresh user's stand-in drew a second Yellow 8 that his log never named)
+    got = _beyond([card for _, card in now], Counter(card for _, card in was))
+    gave = [card for _, card in _beyond(was, Counter(now)) if card not in shown]
     name = before.game.card_name
     return " ".join(words[lang].format(cards=listing([name(card, lang) for card in cards], lang))
                     for words, cards in ((GAVE, gave), (GOT, got)) if cards)
+
+
+T = TypeVar("T")
+
+
+def _beyond(items: Sequence[T], than: Counter[T]) -> list[T]:
+    """The items of ``items`` beyond the counts of ``than``, in ``items``' order: a multiset difference."""
+    extra = Counter(items) - than
+    out = []
+    for item in items:
+        if extra[item] > 0:
+            extra[item] -= 1
+            out.append(item)
+    return out
 
 
 def _strings(view: Any) -> Counter[str]:
