@@ -227,6 +227,19 @@ def test_an_exchange_turned_back_by_a_counterattack() -> None:
     assert text["de", None] == "Ana kontert nicht. Ben gibt Ana 2 Karten und nimmt 2 Karten."
 
 
+def test_an_exchange_names_the_taken_cards_to_the_taker_even_when_one_equals_a_card_given() -> None:
+    """R10: Ben's whole hand (Yellow 1, Green 5) is taken; the Yellow 1 given back cancels out of Ana's hand's
+    difference, yet Ana is told both cards she took; the other seats learn only how many."""
+    state = load([["r5", "rexch", "y1", "y2"], ["y1", "g5"], ["b1"]], ["r3"], last_color="r", seed=3)
+    state.apply(0, "play:rexch:1:y1:y2")
+    text = told(state, 1, "pass")
+    assert sorted(state.hands[0]) == ["g5", "r5", "y1"]
+    assert text["en", 0] == "Ben does not counter. You give Ben Yellow 1 and Yellow 2 and take Yellow 1 and Green 5."
+    assert text["de", 0] == "Ben kontert nicht. Du gibst Ben Gelb 1 und Gelb 2 und nimmst Gelb 1 und Grün 5."
+    assert text["en", 2] == "Ben does not counter. Ana gives Ben 2 cards and takes 2 cards."
+    assert text["de", None] == "Ben kontert nicht. Ana gibt Ben 2 Karten und nimmt 2 Karten."
+
+
 def test_fantastic_four_parts_equality_and_a_skip_passing_over_a_seat() -> None:
     state = load([["four", "r1"], ["g1", "g2"], ["b1", "b2"]], ["r3"], draw_top=["r7", "r8", "r9", "y1"],
                  last_color="r")

@@ -379,8 +379,13 @@ def _part_line(sc: _Scene, kind: str, source: int, target: int, draws: int, card
         if kind == "gift":
             return sc.say(source, "gives", **words) + "."
         taken_n = n - sc.delta[target]
-        taken = sc.seen(sc.gains if source == viewer else sc.losses, taken_n) if viewer in (source, target) \
-            else [HIDDEN] * taken_n
+        if source == viewer and HIDDEN not in cards:
+            # identical cards share a code, so a taken card equal to one given away cancels out of the hand's
+            # difference: what was taken is what came, plus what was given, less what went
+            taken = sc.seen(sorted(((Counter(cards) + Counter(sc.gains)) - Counter(sc.losses)).elements(),
+                                   key=POS.__getitem__), taken_n)
+        else:
+            taken = sc.seen(sc.losses, taken_n) if target == viewer else [HIDDEN] * taken_n
         return sc.say(source, "swaps", taken=sc.cards(taken), **words) + "."
     if kind == "skip":
         if sc.b["skipped"][target]:
