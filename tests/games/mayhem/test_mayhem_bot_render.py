@@ -11,7 +11,7 @@ from kartentisch.cli.render import render_view
 from kartentisch.games.mayhem import GAME
 from kartentisch.games.mayhem.words import WORDS
 from kartentisch.kernel import RandomBot
-from kartentisch.kernel.words import Voice
+from kartentisch.kernel.words import Voice, narrate
 
 
 def play_match(players: int, seed: int, heuristic_seat: int) -> list[int]:
@@ -97,3 +97,19 @@ def test_render_names_who_deals_next_once_a_round_is_over() -> None:
         console.print(render_view(GAME, state.view(0), 0, Voice(lang, 0)))
         head = next(line for line in console.export_text().splitlines() if "Phase" in line)
         assert label in head and wrong not in head
+
+
+def test_the_all_seeing_eye_is_told_and_shown_as_a_snapshot() -> None:
+    """R59: ``revealed`` is every hand at the moment the Eye is turned up, not kept current; the sentence and the
+    board's label say so (a fresh user read the old cards as the other seats' hands after a Tornado)."""
+    state = load([["k5", "r2"], ["g1"], ["g2"]], ["r5"], events_top=["eye"])
+    before = state.clone()
+    state.apply(0, "play:k5")
+    cases = (("en", "as it is now", "Hand when the All-Seeing Eye was turned up, Ben: "),
+             ("de", "wie sie jetzt ist", "Hand beim Aufdecken des Allsehenden Auges, Ben: "))
+    for lang, told, label in cases:
+        text = narrate(before, 0, "play:k5", state, Voice(lang, 1, ("Ana", "Ben", "Cem"))).text
+        assert told in text and "until" not in text and "bis zum Rundenende" not in text
+        console = Console(record=True, width=120)
+        console.print(render_view(GAME, state.view(1), 1, Voice(lang, 1, ("Ana", "Ben", "Cem"))))
+        assert label in console.export_text()
