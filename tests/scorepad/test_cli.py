@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from kartentisch.cli import scorepad
 from kartentisch.cli.app import app
 
 
@@ -103,7 +105,7 @@ def test_help_cancel_and_quit_inside_a_round_and_at_the_main_prompt(tmp_path):
     assert "Für jeden Spieler gefragt (Ana, Ben):\n  blau: eine ganze Zahl 0 … 10\n" in res.output
     assert "Runde 1 nicht eingetragen (abgebrochen)." in res.output
     assert "* = Geber dieser Runde" in res.output
-    assert "Runde 1 nicht eingetragen.\n" in res.output  # q inside the correction
+    assert "Nicht korrigiert; Runde 1 bleibt unverändert.\n" in res.output  # q inside the correction
     doc = json.loads(path.read_text())
     assert [r["scores"] for r in doc["rounds"]] == [[2, 0]]  # the round typed after cancel only
 
@@ -161,3 +163,51 @@ def test_the_german_chips_pad_says_partie_for_a_round_and_spiel_for_the_match(tm
     assert "Runde" not in res.output
     colors = run(["colors", "--players", "Ana,Ben", "--lang", "de"], ["c 5", "q"])
     assert "┃ Runde ┃" in colors.output and "Noch keine Runde eingetragen." in colors.output
+
+
+def test_a_cancelled_correction_says_the_round_is_unchanged(tmp_path):
+    """A fresh user read "Round 1 not recorded (cancelled)" after cancelling a correction; round 1 was kept."""
+    path = tmp_path / "pad.json"
+    lines = ["", "2", "", "", "", "", "", "c 1", "cancel", "q"]  # round 1 is 2 : 0, then its correction cancelled
+    res = run(["colors", "--players", "Ana,Ben", "--file", str(path)], lines)
+    assert res.exit_code == 0, res.output
+    assert "Correction cancelled; round 1 unchanged." in res.output and "not recorded" not in res.output
+    assert [r["scores"] for r in json.loads(path.read_text())["rounds"]] == [[2, 0]]
+
+
+def test_a_new_rounds_prompt_shows_what_an_empty_answer_records():
+    """Help says Enter keeps the value in [brackets]: a new round's count shows its [0], a yes/no its [n]."""
+    res = run(["colors", "--players", "Ana,Ben"], ["", "11", "", "q"])
+    assert "Ana – blue (a whole number 0 … 10) [0]:" in res.output
+    assert res.output.count("Ana – blue") == 2 and "Ana – green (a whole number 0 … 10) [0]:" in res.output
+
+
+@pytest.mark.parametrize(("lang", "start", "stopped"), [
+    ("de", "Ohne --file wird nichts aufbewahrt", "Abgebrochen; nichts wird aufbewahrt"),
+    ("en", "Without --file nothing is kept", "Stopped; nothing is kept (start with --file to keep the pad)."),
+])
+def test_ctrl_c_is_said_in_the_pads_language_and_without_a_file_nothing_is_kept(lang, start, stopped):
+    """Ctrl-C (or the end of input) at a prompt: click's English "Aborted!" came in a German session, and nothing
+    had said that a pad without --file is lost."""
+    res = run(["grid", "--players", "Ana,Ben", "--lang", lang], [""])  # the input ends inside round 1
+    assert res.exit_code == 1
+    assert start in res.output and stopped in res.output and "Aborted" not in res.output
+
+
+def test_ctrl_c_with_a_file_names_where_the_pad_is(tmp_path):
+    path = tmp_path / "pad.json"
+    res = run(["colors", "--players", "Ana,Ben", "--file", str(path)], ["", "2", "", "", "", "", ""])
+    assert res.exit_code == 1 and f"Stopped; what is recorded is saved in {path}." in res.output
+    assert "Without --file" not in res.output and json.loads(path.read_text())["totals"] == [2, 0]
+
+
+def test_help_lines_are_wrapped_at_words_by_the_pad_not_cut_by_the_terminal(monkeypatch):
+    """In a terminal the pad wraps its texts itself (a help line was cut "roun" / "d" by a 120-column terminal)."""
+    narrow = Console(highlight=False, width=60, force_terminal=True, color_system=None)
+    monkeypatch.setattr(scorepad, "console", narrow)
+    res = run(["colors", "--players", "Ana,Ben"], ["help", "", "help", "q"])
+    assert res.exit_code == 0, res.output
+    said = [line for line in res.output.splitlines() if not line.startswith("Enter = next round")]  # typer's prompt
+    assert max(len(line) for line in said) <= 60
+    assert "cancel drops this round, q quits (nothing is kept: the pad was started without --file)." \
+        in " ".join(res.output.split())

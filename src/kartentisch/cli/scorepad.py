@@ -55,11 +55,17 @@ TEXTS = {
            "fields_round": "Asked once for the {round}:", "fields_player": "Asked for every player ({names}):",
            "fields_end": "Enter keeps the value shown in [brackets], - empties a list (empty fields count as "
                          "0 / none / n). "
-                         "cancel drops this {round}, q quits (what is recorded stays).",
+                         "cancel drops this {round}, q quits{saved}.",
+           "help_nofile": " (nothing is kept: the pad was started without --file)",
+           "no_file": "Without --file nothing is kept when the pad closes.",
+           "aborted": "Stopped; nothing is kept (start with --file to keep the pad).",
+           "aborted_file": "Stopped; what is recorded is saved in {path}.",
            "not_player": "{text} is not a player; type a name or a number 1 … {n}",
            "not_number": "{text!r} is not understood; type {hint}",
            "impossible": "Not possible: {why}", "recheck": "Check the {round}: Enter keeps a value, type to change it.",
            "cancelled": "{Round} {n} not recorded (cancelled).", "quit": "{Round} {n} not recorded.",
+           "uncorrected": "Correction cancelled; {round} {n} unchanged.",
+           "quit_correction": "Correction not made; {round} {n} unchanged.",
            "refused": "Not recorded", "saved": "Saved to {path}", "bad": "Not understood: {text} (help lists the "
            "commands)", "none": "No {round} recorded yet.", "no_round": "There is no {round} {n} (recorded: 1 … {k}).",
            "legend": "* = dealer of that {round}"},
@@ -80,12 +86,18 @@ TEXTS = {
            "fields_round": "Einmal je {round} gefragt:", "fields_player": "Für jeden Spieler gefragt ({names}):",
            "fields_end": "Enter behält den Wert in [Klammern], - leert eine Liste (leere Felder zählen als "
                          "0 / keine / n). "
-                         "abbrechen verwirft diese {round}, q beendet (Eingetragenes bleibt).",
+                         "abbrechen verwirft diese {round}, q beendet{saved}.",
+           "help_nofile": " (nichts wird aufbewahrt: der Block wurde ohne --file gestartet)",
+           "no_file": "Ohne --file wird nichts aufbewahrt, wenn der Block endet.",
+           "aborted": "Abgebrochen; nichts wird aufbewahrt (mit --file bleibt der Block erhalten).",
+           "aborted_file": "Abgebrochen; das Eingetragene ist in {path} gespeichert.",
            "not_player": "{text} ist kein Spieler; gib einen Namen oder eine Nummer 1 … {n} ein",
            "not_number": "{text!r} nicht verstanden; erwartet: {hint}",
            "impossible": "Nicht möglich: {why}",
            "recheck": "{Round} prüfen: Enter behält einen Wert, Eingabe ändert ihn.",
            "cancelled": "{Round} {n} nicht eingetragen (abgebrochen).", "quit": "{Round} {n} nicht eingetragen.",
+           "uncorrected": "Korrektur abgebrochen; {round} {n} bleibt unverändert.",
+           "quit_correction": "Nicht korrigiert; {round} {n} bleibt unverändert.",
            "refused": "Nicht eingetragen", "saved": "Gespeichert in {path}",
            "bad": "Nicht verstanden: {text} (hilfe zeigt die Befehle)", "none": "Noch keine {round} eingetragen.",
            "no_round": "Es gibt keine {round} {n} (eingetragen: 1 … {k}).", "legend": "* = Geber dieser {round}"},
@@ -151,8 +163,9 @@ def describe_field(field: Field, names: list[str], lang: str) -> str:
     return tx["multi"].format(k=field.max_items, c=" ".join(field.choices))
 
 
-def fields_help(sheet: Sheet, lang: str) -> str:
-    """The ``help`` text inside a round: every field of the entry form and what to type."""
+def fields_help(sheet: Sheet, lang: str, kept: bool = False) -> str:
+    """The ``help`` text inside a round: every field of the entry form and what to type; ``kept``: the pad has a
+    ``--file`` (what quitting keeps, :func:`saved_note`)."""
     tx = texts(sheet.game, lang)
     ruleset = get_ruleset(sheet.game)
     n = len(sheet.names)
@@ -162,7 +175,19 @@ def fields_help(sheet: Sheet, lang: str) -> str:
                            ruleset.player_fields(n, sheet.options))):
         if fields:
             lines += [title, *(f"  {f.label.get(lang, f.key)}: {describe_field(f, sheet.names, lang)}" for f in fields)]
-    return "\n".join([*lines, tx["fields_end"]])
+    return "\n".join([*lines, tx["fields_end"].format(saved=saved_note(sheet.game, lang, kept))])
+
+
+def saved_note(game_id: str, lang: str, kept: bool) -> str:
+    """What quitting keeps, as the end of a help sentence: the pad saved after every change with ``--file``,
+    else nothing."""
+    return texts(game_id, lang)["help_file" if kept else "help_nofile"]
+
+
+def say(text: str) -> None:
+    """Print a pad text as it is (no Rich markup: a name may hold ``[b]``); in a terminal wrapped at word
+    boundaries, since the terminal itself breaks lines inside words; piped, one line each."""
+    console.print(text, markup=False, soft_wrap=not console.is_terminal)
 
 
 def _default_text(field: Field, old: Any) -> str:
@@ -211,8 +236,8 @@ def _parse_answer(field: Field, text: str, names: list[str], lang: str) -> Any:
 class _RoundForm:
     """Asks one round's fields in order, each validated as it is typed (re-asked with the reason)."""
 
-    def __init__(self, sheet: Sheet, number: int, lang: str) -> None:
-        self.sheet, self.number, self.lang = sheet, number, lang
+    def __init__(self, sheet: Sheet, number: int, lang: str, kept: bool) -> None:
+        self.sheet, self.number, self.lang, self.kept = sheet, number, lang, kept
         self.ruleset = get_ruleset(sheet.game)
         n = len(sheet.names)
         self.round_fields = self.ruleset.round_fields(n, sheet.options)
@@ -240,7 +265,7 @@ class _RoundForm:
             try:
                 self.ruleset.check(Entry(players, table), self.sheet.names, self.sheet.options)
             except EntryError as exc:
-                console.print(tx["impossible"].format(why=exc.text(self.lang)), markup=False, soft_wrap=True)
+                say(tx["impossible"].format(why=exc.text(self.lang)))
                 console.print(tx["recheck"], markup=False)
                 old = entry
                 continue
@@ -261,13 +286,14 @@ class _RoundForm:
         tx = texts(self.sheet.game, self.lang)
         label = field.label.get(self.lang, field.key)
         who = "" if seat is None else f"{self.sheet.names[seat]} – "
-        default = _default_text(field, old)
+        # a new round shows the value an empty answer gives ([0], [n]), as help says the brackets do
+        default = _default_text(field, field.default() if old is None else old)
         hint = describe_field(field, self.sheet.names, self.lang)
         while True:
             text = typer.prompt(f"{who}{label} ({hint})", default=default, show_default=bool(default)).strip()
             asked = command(text)
             if asked == "help":
-                console.print(fields_help(self.sheet, self.lang), markup=False, soft_wrap=True)
+                say(fields_help(self.sheet, self.lang, self.kept))
                 continue
             if asked == "cancel":
                 raise _Cancelled
@@ -281,21 +307,23 @@ class _RoundForm:
                 else:
                     self._try(table, [*players[:-1], {**players[-1], field.key: value}])
             except _Refused as exc:
-                console.print(str(exc), markup=False, soft_wrap=True)
+                say(str(exc))
                 continue
             except EntryError as exc:
-                console.print(tx["impossible"].format(why=exc.text(self.lang)), markup=False, soft_wrap=True)
+                say(tx["impossible"].format(why=exc.text(self.lang)))
                 continue
             return value
 
 
-def ask_entry(sheet: Sheet, number: int, lang: str, old: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Ask every field of round ``number``, each validated as typed (defaults: ``old`` when correcting).
+def ask_entry(sheet: Sheet, number: int, lang: str, old: dict[str, Any] | None = None,
+              kept: bool = False) -> dict[str, Any]:
+    """Ask every field of round ``number``, each validated as typed (defaults: ``old`` when correcting;
+    ``kept``: the pad has a ``--file``, which the help says).
 
     Raises:
         _Cancelled, _Quit: the user typed ``cancel`` or ``q`` inside the round.
     """
-    return _RoundForm(sheet, number, lang).ask(old)
+    return _RoundForm(sheet, number, lang, kept).ask(old)
 
 
 def _load_pad(path: Path, game_id: str) -> tuple[list[Any], dict[str, Any], list[Any]]:
@@ -359,49 +387,54 @@ def scorepad_cmd(
     except (KartentischError, ValueError, KeyError) as exc:
         raise typer.BadParameter(str(exc)) from None
     tx = texts(ruleset.game_id, lang)
-    while True:
-        console.print(render_sheet(sheet, lang))
-        console.print(status_line(sheet, lang), markup=False)
-        answer = typer.prompt(tx["prompt"], default="", show_default=False).strip().lower()
-        if command(answer) == "quit" or (sheet.over and answer == ""):
-            return
-        number = len(entries) + 1
-        try:
-            if command(answer) == "help":
-                console.print(tx["help"].format(saved=tx["help_file"] if file is not None else ""), markup=False,
-                              soft_wrap=True)
-                continue
-            if answer == "":
-                entries = [*entries, ask_entry(sheet, number, lang)]
-            elif answer == "d":
-                if not entries:
-                    console.print(tx["none"], markup=False)
+    if file is None:
+        say(tx["no_file"])
+    try:
+        while True:
+            console.print(render_sheet(sheet, lang))
+            console.print(status_line(sheet, lang), markup=False)
+            answer = typer.prompt(tx["prompt"], default="", show_default=False).strip().lower()
+            if command(answer) == "quit" or (sheet.over and answer == ""):
+                return
+            number, correcting = len(entries) + 1, False
+            try:
+                if command(answer) == "help":
+                    say(tx["help"].format(saved=saved_note(ruleset.game_id, lang, file is not None)))
                     continue
-                entries = entries[:-1]
-            elif re.fullmatch(r"c *[0-9]+", answer):  # ASCII digits only: int() refuses "²"
-                number = int(answer[1:])
-                if not 1 <= number <= len(entries):
-                    console.print(tx["no_round"].format(n=number, k=len(entries)) if entries else tx["none"],
-                                  markup=False)
+                if answer == "":
+                    entries = [*entries, ask_entry(sheet, number, lang, kept=file is not None)]
+                elif answer == "d":
+                    if not entries:
+                        console.print(tx["none"], markup=False)
+                        continue
+                    entries = entries[:-1]
+                elif re.fullmatch(r"c *[0-9]+", answer):  # ASCII digits only: int() refuses "²"
+                    number = int(answer[1:])
+                    if not 1 <= number <= len(entries):
+                        console.print(tx["no_round"].format(n=number, k=len(entries)) if entries else tx["none"],
+                                      markup=False)
+                        continue
+                    i, correcting = number - 1, True
+                    entries = [*entries[:i], ask_entry(sheet, number, lang, sheet.rounds[i].entry.to_json(),
+                                                       kept=file is not None), *entries[i + 1:]]
+                else:
+                    say(tx["bad"].format(text=answer))
                     continue
-                i = number - 1
-                entries = [*entries[:i], ask_entry(sheet, number, lang, sheet.rounds[i].entry.to_json()),
-                           *entries[i + 1:]]
-            else:
-                console.print(tx["bad"].format(text=answer), markup=False, soft_wrap=True)
+                new_sheet = compute(ruleset, names, opts, entries)
+            except _Cancelled:  # a correction cancelled keeps the round as it was
+                say(tx["uncorrected" if correcting else "cancelled"].format(n=number))
                 continue
-            new_sheet = compute(ruleset, names, opts, entries)
-        except _Cancelled:
-            console.print(tx["cancelled"].format(n=number), markup=False)
-            continue
-        except _Quit:
-            console.print(tx["quit"].format(n=number), markup=False)
-            return
-        except EntryError as exc:
-            console.print(f"{tx['refused']}: {exc.text(lang)}", markup=False, soft_wrap=True)
-            entries = [r.entry.to_json() for r in sheet.rounds]
-            continue
-        sheet = new_sheet
-        if file is not None:
-            _save(file, sheet)
-            console.print(tx["saved"].format(path=file), markup=False)
+            except _Quit:
+                say(tx["quit_correction" if correcting else "quit"].format(n=number))
+                return
+            except EntryError as exc:
+                say(f"{tx['refused']}: {exc.text(lang)}")
+                entries = [r.entry.to_json() for r in sheet.rounds]
+                continue
+            sheet = new_sheet
+            if file is not None:
+                _save(file, sheet)
+                console.print(tx["saved"].format(path=file), markup=False)
+    except typer.Abort:  # Ctrl-C or the end of input at a prompt: said in the pad's language, not click's English
+        say("\n" + (tx["aborted_file"].format(path=file) if file is not None else tx["aborted"]))
+        raise typer.Exit(1) from None
