@@ -145,6 +145,8 @@ ENGLISH = re.compile(r"\b(the|is|are|but|cards?|round|entered|exists?|not|allowe
      "Runde 1: genau ein Spieler hat am Ende der Runde nur noch eine Karte (Regel R15); hier 3: Ana, Ben und Cem"),
     ("grid", ["Ana", "Ben"], {}, {"players": [{"grid": [1, 2, 3, 4]}, {}], "round": {"trigger": 1}},
      "Runde 1: Ana: 4 Karten; im Raster liegen 9, 6, 3 oder 0 Karten (es verlassen nur ganze Reihen, Regel R11–R12)"),
+    ("grid", ["Ana", "Ben"], {}, {"players": [{"grid": [5]}, {}], "round": {"trigger": 1}},  # the singular
+     "Runde 1: Ana: 1 Karte; im Raster liegen 9, 6, 3 oder 0 Karten (es verlassen nur ganze Reihen, Regel R11–R12)"),
     ("grid", ["Ana", "Ben"], {}, {"players": [{"grid": [-1] * 10}, {}], "round": {"trigger": 1}},
      "Runde 1, Ana, Karten im Raster: 10 Karten, möglich sind höchstens 9"),
     ("grid", ["Ana", "Ben"], {}, {"players": [{}, {}]}, "Runde 1: „Wer hat die Runde beendet“ fehlt"),
@@ -162,6 +164,13 @@ def test_a_refusal_is_german_in_the_players_words(game_id, names, options, entry
     assert text == german
     assert not TOKEN.search(text) and not ENGLISH.search(text), text
     assert str(err.value) == err.value.text("en") != text  # English stays the exception's own text
+
+
+def test_one_card_in_a_grid_is_said_in_the_singular():
+    """A fresh user read "Ana: 1 Karten"; one card is "1 card" / "1 Karte", more are plural."""
+    with pytest.raises(EntryError) as err:
+        sheet("grid", ["Ana", "Ben"], [{"players": [{"grid": [5]}, {"grid": [1, 2]}], "round": {"trigger": 1}}])
+    assert err.value.text("en").startswith("round 1: Ana: 1 card; a grid holds 9, 6, 3 or 0 cards")
 
 
 def test_a_correction_past_the_end_is_refused_in_german():

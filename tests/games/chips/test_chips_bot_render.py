@@ -158,3 +158,12 @@ def test_a_row_worth_less_than_nothing_shows_the_minus_sign() -> None:
     view["zones"]["display"][0]["r"] = ["-r7", "-r9"]
     text = _text(view, 0, "de")
     assert "−2" in text and "-2" not in text
+
+
+def test_the_supply_says_one_chip_in_the_singular() -> None:
+    """A fresh user read "Vorrat: 1 Chips"; the supply counts its chips as the sentences do."""
+    view = GAME.new_state(2, seed=1).view(0)
+    view["zones"]["supply"] = [1, 2]
+    for lang, one, two in (("en", "Supply: 1 chip", "Supply: 2 chips"), ("de", "Vorrat: 1 Chip", "Vorrat: 2 Chips")):
+        text = _text(view, 0, lang)
+        assert re.search(re.escape(one) + r"(?!s)", text) and two in text

@@ -18,7 +18,7 @@ from rich.text import Text
 from ...kernel.words import Voice, number
 from .cards import COLOURS, FACE_DOWN
 from .rules import row_value, seat_score
-from .words import WORDS, special_text
+from .words import WORDS, chip_count, special_text
 
 #: Card face style per colour letter: black, red, blue, yellow (readable on dark and light terminals).
 CARD_STYLE = {
@@ -72,7 +72,7 @@ def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) ->
         grid.add_row(Text(colour, style=CARD_STYLE[colour]), cards, number(row_value(stack)))
     supply = zones["supply"][s]
     now = seat_score([display[c] for c in COLOURS], supply, zones["specials"])
-    grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {supply} {_label(lang, 'chips')}"),
+    grid.add_row(Text("●", style="bold green"), Text(f"{_label(lang, 'supply')}: {chip_count(supply, lang)}"),
                  "")
     grid.add_row("", Text(f"{_label(lang, 'score')}: {number(now)}", style="bold"), "")
     title = voice.name(s)  # seats by name, else as players count them, from 1

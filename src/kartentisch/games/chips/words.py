@@ -46,7 +46,8 @@ def _say(voice: Voice, seat: int, key: str, lower: bool = False, **kwargs: Any) 
         who=voice.who(seat, lower=lower), **kwargs)
 
 
-def _chips(count: int, lang: str) -> str:
+def chip_count(count: int, lang: str) -> str:
+    """``count`` chips in singular or plural: "1 chip", "3 chips" ("1 Chip", "3 Chips")."""
     return WORDS.get(lang, "words.chips_one") if count == 1 else WORDS.text(lang, "words.chips_many", n=count)
 
 
@@ -109,11 +110,11 @@ def _describe_take(seat: int, move: Take, before: dict[str, Any], after: dict[st
     paid = old["supply"][seat] - new["supply"][seat] + taken["chips"]
     parts = [_say(voice, seat, "take", card=card_name(card, lang))]
     if paid:
-        parts.append(_say(voice, seat, "pay", chips=_chips(paid, lang)))
+        parts.append(_say(voice, seat, "pay", chips=chip_count(paid, lang)))
     elif move.position:
         parts.append(_say(voice, seat, "pay_none"))
     if taken["chips"]:
-        parts.append(_say(voice, seat, "collect", chips=_chips(taken["chips"], lang)))
+        parts.append(_say(voice, seat, "collect", chips=chip_count(taken["chips"], lang)))
     colour = move.row or COLOUR[card]
     down = new["display"][seat][colour][-1].startswith(FACE_DOWN)
     parts.append(_say(voice, seat, "lay", side=WORDS.get(lang, "words.down" if down else "words.up"),

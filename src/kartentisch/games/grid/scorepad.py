@@ -16,7 +16,7 @@ from ...kernel.words import LANGS
 from ...scorepad.core import Entry, EntryError, Field, Ruleset, Text
 from .cards import COLOURS, VALUES
 from .rules import SHAPES, dealer_of_round, match_winners, score_round
-from .words import WORDS
+from .words import WORDS, count_text
 
 #: Cards a grid can hold at round end: its shapes' sizes (R10, R12): 9, 6, 3 or 0.
 _SIZES = sorted({rows * cols for rows, cols in SHAPES}, reverse=True)
@@ -44,7 +44,8 @@ class GridRuleset(Ruleset):
                       for lang in LANGS})
         for seat, p in enumerate(entry.players):
             if len(p["grid"]) not in _SIZES:
-                raise EntryError(WORDS.forms("scorepad.size"), name=names[seat], n=len(p["grid"]), sizes=sizes)
+                cards = Text({lang: count_text("cards", len(p["grid"]), lang) for lang in LANGS})
+                raise EntryError(WORDS.forms("scorepad.size"), name=names[seat], cards=cards, sizes=sizes)
         count = Counter(v for p in entry.players for v in p["grid"])
         for value, k in sorted(count.items()):
             if k > len(COLOURS):

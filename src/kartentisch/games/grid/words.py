@@ -107,8 +107,9 @@ def _names(codes: Sequence[str], lang: str) -> str:
     return listing([card_name(c, lang) for c in codes], lang)
 
 
-def _count(key: str, n: int, lang: str) -> str:
-    """ "1 row", "2 rows", "3 columns" (German "1 Reihe", "2 Spalten")."""
+def count_text(key: str, n: int, lang: str) -> str:
+    """``n`` things of ``key`` ("rows", "columns", "cards") in singular or plural: "1 row", "2 rows", "1 card"
+    (German "1 Reihe", "2 Spalten", "1 Karte")."""
     return str(_TEXTS[_lang(lang)][f"{key}_one" if n == 1 else f"{key}_many"].format(n=n))
 
 
@@ -230,8 +231,8 @@ def _shape_sentence(seat: int, after: dict[str, Any], voice: Voice) -> str:
     if not grid:
         return str(texts["empty"].format(grid=name))
     rows, cols = shape(grid)
-    return str(texts["shape"].format(grid=name, rows=_count("rows", rows, voice.lang),
-                                     columns=_count("columns", cols, voice.lang)))
+    return str(texts["shape"].format(grid=name, rows=count_text("rows", rows, voice.lang),
+                                     columns=count_text("columns", cols, voice.lang)))
 
 
 def _aftermath(seat: int, move: Move, before: dict[str, Any], after: dict[str, Any], voice: Voice,
@@ -367,8 +368,8 @@ def choice(seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         return Choice((texts["do_keep"],))
     if isinstance(move, Close):
         rows, cols = (3, 2) if move.how == "h" else (2, 3)
-        return Choice((texts[f"do_close_{move.how}"].format(rows=_count("rows", rows, lang),
-                                                            columns=_count("columns", cols, lang)),))
+        return Choice((texts[f"do_close_{move.how}"].format(rows=count_text("rows", rows, lang),
+                                                            columns=count_text("columns", cols, lang)),))
     grid = z["grids"][seat]
     if isinstance(move, Remove):
         cells = dict(LINES[shape(grid)])[move.line]
