@@ -167,3 +167,24 @@ def test_the_supply_says_one_chip_in_the_singular() -> None:
     for lang, one, two in (("en", "Supply: 1 chip", "Supply: 2 chips"), ("de", "Vorrat: 1 Chip", "Vorrat: 2 Chips")):
         text = _text(view, 0, lang)
         assert re.search(re.escape(one) + r"(?!s)", text) and two in text
+
+
+def test_the_final_board_says_nothing_more_is_played() -> None:
+    """A fresh user's final board still said the round is played to its end, after the winner was named."""
+    state = GAME.new_state(2, {"rounds": 1}, seed=2)
+    bots = [RandomBot(s) for s in range(2)]
+    while not state.game_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    view = state.view(0)
+    assert view["zones"]["final_circuit"]  # the last move left it set (the round ended in its final circuit, R9)
+    for lang in ("en", "de"):
+        assert WORDS.get(lang, "labels.final_circuit") not in _text(view, 0, lang)
+
+
+def test_the_row_heading_is_not_wrapped_to_the_rows_width() -> None:
+    """As the row table's title the heading wrapped to a short row's width ("Reihe (Position = zu zahlende" /
+    "Chips)"); on its own line it stays whole."""
+    view = GAME.new_state(2, seed=1).view(0)
+    view["zones"]["row"] = view["zones"]["row"][:2]
+    assert "Reihe (Position = zu zahlende Chips)" in _text(view, 0, "de")

@@ -43,9 +43,11 @@ def _label(lang: str, key: str, **kw: Any) -> str:
     return WORDS.text(lang, f"labels.{key}", **kw)
 
 
-def _row_table(view: dict[str, Any], lang: str) -> Table:
+def _row_table(view: dict[str, Any], lang: str) -> Group:
+    """The row with its chips, under its heading (a line of its own: as the table's title it wrapped to the width of
+    a short row)."""
     zones = view["zones"]
-    table = Table(title=_label(lang, "row"), show_header=True, box=None, padding=(0, 1))
+    table = Table(show_header=True, box=None, padding=(0, 1))
     for i in range(len(zones["row"])):
         table.add_column(str(i), justify="center")
     table.add_column(_label(lang, "pile"), justify="center")
@@ -55,7 +57,7 @@ def _row_table(view: dict[str, Any], lang: str) -> Table:
     pile = len(zones["draw"])
     table.add_row(*cards, BACK if pile else Text("—"))
     table.add_row(*chips, Text(f"×{pile}", style="grey62"))
-    return table
+    return Group(Text(_label(lang, "row"), style="italic"), table)
 
 
 def _seat_panel(view: dict[str, Any], s: int, seat: int | None, voice: Voice) -> Panel:
@@ -108,7 +110,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     if view["phase"] == "round_over":
         parts.append(Text(voice.say(view["to_act"][0], WORDS.get(lang, "labels.round_over"),
                                     WORDS.get(lang, "labels.round_over_you")), style="bold yellow"))
-    else:
+    elif view["phase"] != "game_over":  # the match is over: nothing is played to its end any more
         if zones["final_circuit"]:
             parts.append(Text(_label(lang, "final_circuit"), style="bold yellow"))
         if zones["extra_turn"]:
