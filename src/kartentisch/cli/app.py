@@ -36,7 +36,7 @@ from kartentisch.kernel import (
 from kartentisch.kernel.names import NameRefused, check_names
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import setup_refused
-from kartentisch.kernel.words import common_text, rule_words
+from kartentisch.kernel.words import common_text, rule_words, score_line
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
@@ -319,7 +319,13 @@ def _tell(before: GameState, seat: int, token: str, after: GameState, voice: Voi
     told = narrate(before, seat, token, after, voice)
     say(told.text, style="" if seat == voice.viewer else "cyan")
     if told.round_text:
-        say(told.round_text, style="bold")
+        say(_round_words(told.round_text, after, voice), style="bold")
+
+
+def _round_words(round_text: str, after: GameState, voice: Voice) -> str:
+    """The round's end as the terminal tells it under the move: the scores, and the winners unless the match ended,
+    since then the final table drawn next names them (:func:`render_view`; a fresh user read them twice)."""
+    return score_line(after.view(voice.viewer), voice, after.game) if after.game_over else round_text
 
 
 @app.command("replay")
@@ -349,7 +355,7 @@ def replay_cmd(
             told = narrate(state, s, token, states[i + 1], voice)
             say(t(lang, "replay_step", i=i + 1, n=n, text=told.text))
             if told.round_text:
-                say(told.round_text, style="bold")
+                say(_round_words(told.round_text, states[i + 1], voice), style="bold")
             if step and _answer(t(lang, "enter") + " ").lower() in ("q", "quit"):
                 return
     if not match.state.game_over:  # a file cut short ends without a result: said, as the review says it
