@@ -441,3 +441,20 @@ def test_the_scored_round_is_shown_before_a_bot_deals_the_next(game_id: str, tmp
         bot_deals += len(deals)
     if game_id in OWN_GAMES:  # each of the five deals every round; an installed game may deal never (highcard)
         assert bot_deals, "no bot dealt: the test shows nothing"
+
+
+@pytest.mark.parametrize(("game_id", "options", "lang", "said"), [
+    ("colors", {"target_score": 15}, "en", "In this match, unlike the summary above: Target score: 15."),
+    ("colors", {"target_score": 15, "first_player": 1}, "de",
+     "Abweichend von der Zusammenfassung oben gilt hier: Zielpunktzahl: 15; Startspieler: Platz 2."),
+    ("chips", {"specials": ["s3", "s13"]}, "en",
+     "In this match, unlike the summary above: Special cards: Special card 3 and Special card 13."),
+])
+def test_the_rules_in_a_match_say_its_options(game_id: str, options: dict, lang: str, said: str,
+                                              tmp_path: Path) -> None:
+    """The rules summary states the defaults (colors: target 30); the match's own options follow it, in words."""
+    result = runner.invoke(app, ["play", game_id, "--players", "2", "--seat", "2", "--seed", "1", "--bots", "random",
+                                 "--options", json.dumps(options), "--lang", lang,
+                                 "--save", str(tmp_path / "m.jsonl")], input="rules\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert said in " ".join(result.output.split())

@@ -34,9 +34,10 @@ from kartentisch.kernel import (
     narrate,
 )
 from kartentisch.kernel.names import NameRefused, check_names
+from kartentisch.kernel.options import Option
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import setup_refused
-from kartentisch.kernel.words import common_text, rule_words, score_line
+from kartentisch.kernel.words import common_text, listing, rule_words, score_line
 from kartentisch.sim.lab import simulate
 
 from .choose import Picker
@@ -158,6 +159,8 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
             say(t(voice.lang, "help"))
         elif asked == "rules":
             console.print(Markdown(state.game.rules_text(voice.lang)))
+            if differing := _match_options(state, voice):
+                say(differing)
         elif asked == "log":
             say("\n".join(_narrations(match, voice)) or "–")
         elif re.fullmatch(r"-?[0-9]+", answer):  # an option number ("²" and "--1" are tokens)
@@ -170,6 +173,34 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
         else:
             return answer  # a legal token or line of tokens
     return token
+
+
+def _match_options(state: GameState, voice: Voice) -> str:
+    """The options this match sets unlike their defaults, in the players' words ("In this match, unlike the summary
+    above: Target score: 15."), or ``""``: the rules summary states the defaults (a fresh user read target 30 in a
+    match to 15)."""
+    game, options, lang = state.game, state.options, voice.lang
+    said = [f"{o.label.get(lang, o.name)}: {_option_words(game, o, options[o.name], voice)}"
+            for o in game.options if options[o.name] != o.default]
+    return t(lang, "match_options", options="; ".join(said)) if said else ""
+
+
+def _option_words(game: Game, option: Option, value: object, voice: Voice) -> str:
+    """An option's value as players say it: a seat by its name, a choice by its label, cards by their names."""
+    lang = voice.lang
+    if value is None or value == []:
+        return t(lang, "none")
+    if isinstance(value, bool):
+        return t(lang, "yes" if value else "no")
+    if option.kind == "seat" and isinstance(value, int):
+        return voice.name(value)
+    if option.kind == "choice":
+        return option.choice_labels.get(value, {}).get(lang, str(value))
+    if isinstance(value, list):
+        return listing([game.card_name(str(code), lang) for code in value], lang)
+    if option.kind == "list":  # a list option given as a word (chips specials "random", chips R12)
+        return t(lang, "random")
+    return str(value)
 
 
 def _refusal(state: GameState, seat: int, line: str, voice: Voice) -> str | None:

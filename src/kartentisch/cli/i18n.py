@@ -28,6 +28,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "quit": "Match left unfinished.",
         "replay_step": "Move {i}/{n}: {text}",
         "enter": "Enter: next, q: quit",
+        "match_options": "In this match, unlike the summary above: {options}.",
+        "yes": "yes", "no": "no", "none": "none", "random": "drawn at random",
     },
     "de": {
         "your_turn": "Du bist am Zug:",
@@ -56,6 +58,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "quit": "Partie unvollendet verlassen.",
         "replay_step": "Zug {i}/{n}: {text}",
         "enter": "Enter: weiter, q: beenden",
+        "match_options": "Abweichend von der Zusammenfassung oben gilt hier: {options}.",
+        "yes": "ja", "no": "nein", "none": "keine", "random": "zufällig gezogen",
     },
 }
 
