@@ -458,3 +458,15 @@ def test_the_rules_in_a_match_say_its_options(game_id: str, options: dict, lang:
                                  "--save", str(tmp_path / "m.jsonl")], input="rules\nquit\n")
     assert result.exit_code == 0, result.output
     assert said in " ".join(result.output.split())
+
+
+def test_mayhem_tells_round_ones_start_card_as_later_rounds_do(tmp_path: Path) -> None:
+    """Round 1 is dealt by the match's start, not by a move: the terminal, its log and the replay tell its start card
+    all the same ("Du teilst Runde 3 aus. Die Startkarte ist Rot 1." was said for later rounds only)."""
+    save = tmp_path / "m.jsonl"
+    result = runner.invoke(app, ["play", "mayhem", "--players", "3", "--seed", "5", "--bots", "random",
+                                 "--save", str(save), "--lang", "de"], input="verlauf\nende\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Du teilst Runde 1 aus. Die Startkarte ist Blau 6.") == 2  # at the start, in the log
+    replayed = runner.invoke(app, ["replay", str(save), "--seat", "2", "--no-step"])
+    assert "Seat 1 deals round 1. The start card is Blue 6." in replayed.stdout

@@ -113,7 +113,8 @@ def say(text: str, style: str = "") -> None:
 def _narrations(match: Match, voice: Voice) -> list[str]:
     """Every move of ``match`` so far in words for ``voice``, numbered, round ends after their move."""
     states = list(match.states())
-    lines: list[str] = []
+    opening = match.game.describe_start(states[0].view(voice.viewer), voice)
+    lines: list[str] = [opening] if opening else []
     for i, (s, token) in enumerate(match.history):
         told = narrate(states[i], s, token, states[i + 1], voice)
         lines.append(f"{i + 1}. {told.text}")
@@ -266,6 +267,8 @@ def play_cmd(
         folder = user_data_path("kartentisch") / "replays"
         folder.mkdir(parents=True, exist_ok=True)
         save = folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl"
+    if opening := g.describe_start(state.view(me), voice):  # round 1 has no deal move to tell it
+        say(opening)
     try:
         while not state.game_over:
             bot_seats = [s for s in state.to_act() if s != me]
@@ -381,6 +384,8 @@ def replay_cmd(
     for i, state in enumerate(states):
         view = state.view(viewer) if viewer is not None else state.to_doc()
         console.print(render_view(match.game, view, viewer, voice))
+        if i == 0 and (opening := match.game.describe_start(state.view(viewer), voice)):
+            say(opening)
         if i < n:
             s, token = match.history[i]
             told = narrate(state, s, token, states[i + 1], voice)

@@ -728,6 +728,12 @@ class Game(ABC):
         own = self.parts.describe_move
         return str(own(seat, token, before, after, voice)) if own else f"{voice.who(seat)}: {token}"
 
+    def describe_start(self, view: dict[str, Any], voice: Voice) -> str:
+        """Round 1 as the match's start dealt it, in words for ``voice`` (``view``: the reader's view before the
+        first move), or ``""``: later rounds are dealt by a move, which :meth:`describe_move` tells."""
+        own = self.parts.describe_start
+        return str(own(view, voice)) if own else ""
+
     def choice(self, seat: int, token: str, view: dict[str, Any], voice: Voice) -> Choice:
         """The legal ``token`` of ``seat`` as a person chooses it, in ``voice``'s language
         (``view``: ``seat``'s own view now; ``voice.viewer == seat``). See :class:`Choice`."""

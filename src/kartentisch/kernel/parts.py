@@ -77,6 +77,8 @@ class Parts:
         card_name: ``(code, lang) -> str``, the card's full name ("Blue 7", "Blau 7").
         phase_name: ``(phase, lang) -> str | None``, the phase as players call it.
         describe_move: ``(seat, public_token, before_view, after_view, voice) -> str``, a move in words.
+        describe_start: ``(view, voice) -> str``, round 1 as the match's start dealt it (no move deals it), in words
+            for the log's first line; nothing when absent.
         choice: ``(seat, token, view, voice) -> tuple`` of :class:`~kartentisch.kernel.Choice`'s fields.
         choice_steps: ``(seat, token, view) -> tuple[Step, ...]``, the legal ``token`` of ``seat`` as the steps
             a person takes on the table (``view``: the seat's own view); one button step when absent.
@@ -117,6 +119,7 @@ class Parts:
     card_name: Callable[[str, str], str] | None = None
     phase_name: Callable[[str, str], str | None] | None = None
     describe_move: Callable[[int, str, View, View, Voice], str] | None = None
+    describe_start: Callable[[View, Voice], str] | None = None
     choice: Callable[[int, str, View, Voice], Sequence[Any]] | None = None
     choice_steps: Callable[[int, str, View], tuple[Step, ...]] | None = None
     page_facts: Callable[[View, int | None], Mapping[str, Any]] | None = None

@@ -579,3 +579,13 @@ def test_gifts_name_the_cards_before_the_receiver() -> None:
     state.apply(0, "play:rgift:1:y9:g7")
     text = told(state, 1, "pass")
     assert text["en", 2].endswith("Ana gives 2 cards to Ben.") and text["de", 2].endswith("Ana schenkt Ben 2 Karten.")
+
+
+def test_round_one_is_told_as_a_deal_with_its_start_card_and_event() -> None:
+    """R36: a black start card turns up an event; round 1 (dealt by the match's start) is told as later deals are."""
+    state = GAME.new_state(3, seed=73)
+    assert GAME.describe_start(state.view(1), Voice("en", 1, NAMES[:3])) == (
+        "Ana deals round 1. The start card is Black 6. The event Tornado is turned up. All hands are collected, "
+        "shuffled and dealt out again.")
+    assert GAME.describe_start(state.view(0), Voice("de", 0, NAMES[:3])).startswith(
+        "Du teilst Runde 1 aus. Die Startkarte ist Schwarz 6.")

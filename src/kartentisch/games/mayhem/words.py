@@ -259,6 +259,12 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     return " ".join(line for line in lines if line)
 
 
+def describe_start(view: dict[str, Any], voice: Voice) -> str:
+    """Round 1's deal as later rounds' deals are told ("Ana deals round 1. The start card is Red 1.", with the event
+    a black start card turns up, R36): the match's start deals it without a move."""
+    return describe_move(int(view["dealer"]), "deal", view, view, voice)
+
+
 def _effect_clause(sc: _Scene, kind: str, effect: Effect) -> str:
     """What a played (or start) card of ``kind`` does with ``effect``, as the end of its sentence."""
     seat, lang = sc.seat, sc.lang
