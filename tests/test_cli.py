@@ -470,3 +470,12 @@ def test_mayhem_tells_round_ones_start_card_as_later_rounds_do(tmp_path: Path) -
     assert result.output.count("Du teilst Runde 1 aus. Die Startkarte ist Blau 6.") == 2  # at the start, in the log
     replayed = runner.invoke(app, ["replay", str(save), "--seat", "2", "--no-step"])
     assert "Seat 1 deals round 1. The start card is Blue 6." in replayed.stdout
+
+
+def test_a_missing_replay_file_is_named_in_words(tmp_path: Path) -> None:
+    """A fresh user read Python's "[Errno 2] No such file or directory: 'nonexist.jsonl'"."""
+    missing = tmp_path / "nonexist.jsonl"
+    result = runner.invoke(app, ["replay", str(missing)])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1 and f"{missing}: cannot read this replay file (No such file or directory)" in text
+    assert "Errno" not in text

@@ -86,7 +86,11 @@ def load_replay(path: Path, seat: int | None, console: Console) -> Match:
     """
     try:
         match = Match.load(path)
-    except (KartentischError, OSError) as exc:
+    except OSError as exc:  # said with the file's name, not as Python's "[Errno 2] …"
+        console.print(f"{path}: cannot read this replay file ({exc.strerror or exc})", style="red", markup=False,
+                      soft_wrap=True)
+        raise typer.Exit(1) from None
+    except KartentischError as exc:
         console.print(str(exc), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     if seat is not None and not 1 <= seat <= match.players:
