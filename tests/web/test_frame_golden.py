@@ -36,13 +36,14 @@ JOIN_AT = 60
 #: again after each seat got ``played_by`` and ``bot_moves`` (the only difference: ',"played_by":null,"bot_moves":null'
 #: after every seat's ``hand_over``; with those removed every digest is the one before); all again after each frame
 #: got ``rematch_table`` (the only difference: ',"rematch_table":null' once in every frame; with it removed every
-#: digest is the one before).
+#: digest is the one before); mayhem again after an Exchange's taker is told the cards it took (the only differences:
+#: four frames of the taker, seat 1, "take 2 cards" → "take Fantastic and Fantastic Four", German alike).
 GOLDEN: dict[str, tuple[int, str]] = {
     "colors": (1109, "cc6cdce0ce606294110b75cd31c9c9ac1b21978726ca416188b4967aa8763e17"),
     "chips": (196, "53f25cd0b432d6074d0da7d9a02f0a45651cef3b5c738b799cf78572adbf7ef0"),
     "lastcard": (822, "f41f95b6b7380569f58154a9abd90e6873be5a4493f00c7d56ebf6c4a19a2e57"),
     "grid": (416, "d12abd8a5311a339f7da8fb7fb86c486eb2ee1b5cacfb23a2b9673302f020e27"),
-    "mayhem": (2698, "1350ab4e31c7978af16e6c0c594ebc4c9bb48fcda70cc192d52405962b5b615d"),
+    "mayhem": (2698, "4cca1ca18236c995e16feb213cbd4538fc0d3cd0355027d352945d9e4687f5c4"),
 }
 
 
