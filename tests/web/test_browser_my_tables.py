@@ -6,6 +6,8 @@ shows its limit as the name fields do."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import time
 from typing import Any
 
@@ -192,3 +194,58 @@ def test_my_tables_says_whose_day_ran_out(browser, live_server: str) -> None:  #
         page.wait_for_selector("body[data-ready='1'] .my-table.your-turn")
         assert said in page.locator(".my-table").inner_text()
         page.close()
+
+
+#: A port for a real SMTP server catching the mail of the unsubscribe test below.
+UNSUB_PORT = free_port()
+
+
+class _Inbox:
+    """The aiosmtpd handler of the test below: the mails it received."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 OK"
+
+
+@pytest.mark.parametrize("app_options", [{"smtp": parse_smtp(f"smtp+plain://127.0.0.1:{UNSUB_PORT}?from=t@ex.org"),
+                                          "turn_seconds": 0.05}])
+def test_the_unsubscribe_link_asks_in_the_browsers_language_and_its_button_stops_the_mail(
+        browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user's finding: opening the mail's unsubscribe link stopped the mail at once (link scanners open
+    every link), on an English page in a German browser. A German browser now sees a German question; only its
+    button stops the mail, and the page after it says so in German."""
+    inbox = _Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=UNSUB_PORT)
+    controller.start()
+    try:
+        tid, tokens = turn_based(live_server, "day")
+        httpx.post(f"{live_server}/api/tables/{tid}/mail", headers=auth(tokens[1]),
+                   json={"address": "ben@example.org", "lang": "en"}).raise_for_status()  # an English mail
+        frame = httpx.get(f"{live_server}/api/tables/{tid}/view", headers=auth(tokens[0])).json()
+        httpx.post(f"{live_server}/api/tables/{tid}/actions", headers=auth(tokens[0]),
+                   json={"action": frame["legal"][0]}).raise_for_status()  # Ben's turn: his mail goes out
+        deadline = time.monotonic() + 30
+        while not inbox.messages:
+            assert time.monotonic() < deadline, "no mail came"
+            time.sleep(0.05)
+        off = "".join(str(inbox.messages[0]["List-Unsubscribe"]).split()).strip("<>")
+        page = browser.new_page(viewport=PHONE, locale=LOCALES["de"])
+        page.goto(off)
+        assert page.locator("h1").inner_text() == "Keine Mails mehr"
+        assert "Keine Mails mehr zu diesem Tisch bekommen?" in page.locator("main").inner_text()
+        mail = httpx.get(f"{live_server}/api/tables/{tid}/mail", headers=auth(tokens[1])).json()
+        assert mail == {"address": "ben@example.org"}  # opening the link stopped nothing
+        shot(page, "mail-off-ask-de")
+        page.get_by_role("button", name="Mails abbestellen").click()
+        page.wait_for_load_state()
+        assert "Zu diesem Tisch bekommst du keine Mails mehr." in page.locator("main").inner_text()
+        assert httpx.get(f"{live_server}/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": None}
+        page.goto(off)
+        assert "Dieser Link bestellt (inzwischen) keine Mails ab." in page.locator("main").inner_text()
+        page.close()
+    finally:
+        controller.stop()

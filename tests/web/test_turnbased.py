@@ -197,13 +197,52 @@ def test_mail_once_per_turn_unsubscribe_and_a_restart_loses_none(db_url: str, sm
         play_to(client, tid, tokens, 1)  # Ben's turn again (the others' turns between: no address, no mail)
         wait_for(lambda: len(inbox.messages) == 2)
         path = off.split("://", 1)[1].split("/", 1)[1]
-        page = client.get(f"/{path}")
+        assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        # a mail program's one-click POST (RFC 8058) stops the mail without asking
+        page = client.post(f"/{path}", data={"List-Unsubscribe": "One-Click"}, headers={"Accept-Language": "de"})
         assert page.status_code == 200 and "keine Mails mehr" in page.text
         assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": None}
         play_to(client, tid, tokens, 1)  # Ben's turn, but he unsubscribed
         time.sleep(0.4)
         assert len(inbox.messages) == 2
         assert client.get(f"/{path}").status_code == 404
+        assert client.post(f"/{path}").status_code == 404
+
+
+@pytest.mark.parametrize(("accept", "said"), [
+    ("de-DE,de;q=0.9,en;q=0.8", ("Keine Mails mehr zu diesem Tisch bekommen?", "Mails abbestellen",
+                                 "Zu diesem Tisch bekommst du keine Mails mehr.",
+                                 "Dieser Link bestellt (inzwischen) keine Mails ab.")),
+    ("en-US,en;q=0.9", ("Get no more mail for this table?", "Stop the mail",
+                        "You will get no more mail for this table.", "This link stops no mail (any more).")),
+])
+def test_opening_the_unsubscribe_link_only_asks_in_the_readers_language(
+        db_url: str, smtp: tuple[Inbox, SmtpConfig], accept: str, said: tuple[str, str, str, str]) -> None:
+    """A fresh user's finding: mail scanners and link previews open every link of a mail, and the first GET of the
+    unsubscribe link stopped the mail, on an English page in a German browser. A GET now asks (and changes
+    nothing), its button posts; every page is in the browser's language, whatever the mail's."""
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05)) as client:
+        tid, tokens = colors3(client, clock="day")
+        lang = "en" if accept.startswith("de") else "de"  # the mail in the other language: the page follows the reader
+        client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org", "lang": lang},
+                    headers=auth(tokens[1]))
+        move(client, tid, tokens[0])
+        wait_for(lambda: len(inbox.messages) == 1)
+        off = "".join(str(inbox.messages[0]["List-Unsubscribe"]).split()).strip("<>")
+        path = "/" + off.split("://", 1)[1].split("/", 1)[1]
+        headers = {"Accept-Language": accept}
+        for _ in range(2):  # a scanner, then the person
+            page = client.get(path, headers=headers)
+            assert page.status_code == 200 and said[0] in page.text and said[1] in page.text
+            assert f'lang="{accept[:2]}"' in page.text and '<form method="post">' in page.text
+            assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {
+                "address": "ben@example.org"}
+        page = client.post(path, headers=headers)  # the page's button
+        assert page.status_code == 200 and said[2] in page.text and "<form" not in page.text
+        assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": None}
+        for used in (client.get(path, headers=headers), client.post(path, headers=headers)):
+            assert used.status_code == 404 and said[3] in used.text and "<form" not in used.text
 
 
 def test_a_turn_reached_while_no_pass_ran_is_mailed_by_the_next_server(db_url: str,

@@ -3,8 +3,9 @@
 ``kartentisch serve --smtp URL`` (the server's side in :mod:`kartentisch.web.smtp`) lets a person give an address at
 their seat of a turn-based table (``POST /api/tables/{id}/mail`` with the seat's token; without ``--smtp`` it is
 refused, and ``GET /api/mail`` tells the page not to offer it). Each mail names the table's game, whose turn it is
-and links the seat and a one-click unsubscribe (``/mail/off/<token>``, also the ``List-Unsubscribe`` header, RFC
-8058) — never a card.
+and links the seat and an unsubscribe link (``/mail/off/<token>``, also the ``List-Unsubscribe`` header) — never a
+card. Opening that link (GET) only asks to confirm, since mail scanners open every link; a POST stops the mail: the
+page's button, or a mail program's one-click ``List-Unsubscribe-Post`` (RFC 8058).
 
 At most one mail per table, seat and turn: the mail of the turn after ``n`` events is recorded in ``kt_mailed``
 before it goes out (the primary key takes ``(table, seat, n)`` once), so a restart or a second pass never sends it
@@ -22,6 +23,7 @@ email-validator library (:func:`checked_address`: at most 254 characters, intern
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import secrets
 import smtplib
@@ -42,6 +44,7 @@ from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .invites import seat_url
+from .refusals import page_lang
 from .schema import events_t, metadata, tables_t
 from .smtp import SmtpConfig, offers_smtputf8, send_mail
 from .store import Store
@@ -91,13 +94,15 @@ mailed_t = Table(
 
 
 #: The mail's words per language: subject, body (``{game}``, ``{name}``, ``{others}``, ``{link}``, ``{off}``),
-#: the unsubscribe page.
+#: the unsubscribe pages (the question with its button, done, a link that stops nothing).
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "subject": "Your turn: {game}",
         "body": "Hello {name},\n\nit is your turn at {game} with {others}.\n\nYour seat: {link}\n\n"
                 "The link is your seat: keep it to yourself.\n\nNo more mail for this table: {off}\n",
         "off_title": "No more mail",
+        "off_ask": "Get no more mail for this table?",
+        "off_button": "Stop the mail",
         "off_text": "You will get no more mail for this table.",
         "off_unknown": "This link stops no mail (any more).",
     },
@@ -106,6 +111,8 @@ WORDS: dict[str, dict[str, str]] = {
         "body": "Hallo {name},\n\ndu bist dran bei {game} mit {others}.\n\nDein Platz: {link}\n\n"
                 "Der Link ist dein Platz: gib ihn nicht weiter.\n\nKeine Mails mehr zu diesem Tisch: {off}\n",
         "off_title": "Keine Mails mehr",
+        "off_ask": "Keine Mails mehr zu diesem Tisch bekommen?",
+        "off_button": "Mails abbestellen",
         "off_text": "Zu diesem Tisch bekommst du keine Mails mehr.",
         "off_unknown": "Dieser Link bestellt (inzwischen) keine Mails ab.",
     },
@@ -356,26 +363,48 @@ async def mail_of(table_id: str, request: Request,
     return {"address": await asyncio.to_thread(read)}
 
 
-def _off(store: Store, token: str) -> str | None:
-    """Forget the address of the unsubscribe ``token``; returns its language (``None``: no such token)."""
+def _known(store: Store, token: str) -> bool:
+    """Whether the unsubscribe ``token`` still stops some mail (read only: a GET changes nothing)."""
+    with store.engine.connect() as conn:
+        return conn.execute(select(mail_t.c.seat).where(mail_t.c.off_token == token)).first() is not None
+
+
+def _off(store: Store, token: str) -> bool:
+    """Forget the address of the unsubscribe ``token``; ``False``: no such token."""
     with store.engine.begin() as conn:
-        lang = conn.execute(select(mail_t.c.lang).where(mail_t.c.off_token == token)).scalar()
-        conn.execute(delete(mail_t).where(mail_t.c.off_token == token))
-        return lang
+        return conn.execute(delete(mail_t).where(mail_t.c.off_token == token)).rowcount > 0
+
+
+def _off_page(lang: str, text: str, button: str | None = None) -> str:
+    """The unsubscribe page in ``lang`` saying ``text``, with a ``button`` that posts to this same address."""
+    words = WORDS[lang]
+    form = (f'<form method="post"><button type="submit">{html.escape(button)}</button></form>'
+            if button is not None else "")
+    return (f'<!doctype html><html lang="{lang}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(words["off_title"])}</title><link rel="stylesheet" href="/static/kt.css">'
+            f'<body class="lobby-page"><main><h1>{html.escape(words["off_title"])}</h1><p>{html.escape(text)}</p>'
+            f'{form}<p><a href="/my">kartentisch</a></p></main></body></html>')
 
 
 @router.get("/mail/off/{token}", include_in_schema=False)
+async def mail_off_ask(token: str, request: Request,
+                       lang: Annotated[str | None, Query(description=LANG_HELP)] = None) -> HTMLResponse:
+    """The mail's unsubscribe link opened in a browser: a page asking to confirm with a button (a POST, below).
+    A GET stops nothing, since mail scanners and link previews open every link of a mail. The page is in the
+    reader's language (:func:`~kartentisch.web.refusals.page_lang`, as the pages decide theirs)."""
+    said = page_lang(lang, request.headers.get("accept-language"))
+    if not await asyncio.to_thread(_known, hub_of(request).store, token[:64]):
+        return HTMLResponse(_off_page(said, WORDS[said]["off_unknown"]), status_code=404)
+    return HTMLResponse(_off_page(said, WORDS[said]["off_ask"], WORDS[said]["off_button"]))
+
+
 @router.post("/mail/off/{token}", include_in_schema=False)
 async def mail_off(token: str, request: Request,
-                   lang: Annotated[str, Query(description=LANG_HELP)] = "en") -> HTMLResponse:
-    """The one-click unsubscribe of a mail (GET from its link, POST from a mail program, RFC 8058): no more mail
-    for that seat and table; a page says so in the address's language."""
-    said = await asyncio.to_thread(_off, hub_of(request).store, token[:64])
-    words = WORDS[said or (lang if lang in WORDS else "en")]
-    text = words["off_text"] if said else words["off_unknown"]
-    return HTMLResponse(f"<!doctype html><html lang=\"{said or 'en'}\"><meta charset=\"utf-8\">"
-                        f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                        f"<title>{words['off_title']}</title><link rel=\"stylesheet\" href=\"/static/kt.css\">"
-                        f"<body class=\"lobby-page\"><main><h1>{words['off_title']}</h1><p>{text}</p>"
-                        f"<p><a href=\"/my\">kartentisch</a></p></main></body></html>",
-                        status_code=200 if said else 404)
+                   lang: Annotated[str | None, Query(description=LANG_HELP)] = None) -> HTMLResponse:
+    """Unsubscribe: the confirming page's button, or a mail program's one-click POST (``List-Unsubscribe-Post``,
+    RFC 8058, which asks nobody). No more mail for that seat and table; a page says so in the reader's language."""
+    said = page_lang(lang, request.headers.get("accept-language"))
+    done = await asyncio.to_thread(_off, hub_of(request).store, token[:64])
+    return HTMLResponse(_off_page(said, WORDS[said]["off_text" if done else "off_unknown"]),
+                        status_code=200 if done else 404)
