@@ -450,3 +450,50 @@ def test_an_international_domain_is_mailed_as_idna_by_any_server(db_url: str,
         move(client, tid, tokens[0])
         wait_for(lambda: len(inbox.messages) == 1)
         assert inbox.recipients == [["ben@xn--bcher-kva.de"]] and inbox.messages[0]["To"] == "ben@xn--bcher-kva.de"
+
+
+def lastcard3(client: TestClient, clock: str, **extra: Any) -> tuple[str, list[str]]:
+    """A Last Card table of three people with ``clock``: the match begins with a simultaneous step (each passes
+    three cards to the right)."""
+    table = new_table(client, "lastcard", 3, PEOPLE3, seed=5, clock=clock, **extra)
+    return table["id"], [s["token"] for s in table["seats"]]
+
+
+def clocks(client: TestClient, tid: str) -> list[float]:
+    return [s["clock"] for s in client.get(f"/api/tables/{tid}/view").json()["seats"]]
+
+
+@pytest.mark.parametrize("preset", ["day", "fast"])
+def test_another_seats_pass_does_not_start_the_waiting_seats_clocks_again(db_url: str, preset: str) -> None:
+    """A fresh user's finding: at a turn-based Last Card table each pass of another player set the waiting
+    players' clocks back to a full day. Each seat's clock counts from the start of the passing step, also after a
+    restart (derived from the store), at a live table (its seats opened) as at a turn-based one."""
+    seconds = CLOCKS[preset].seconds
+    with TestClient(create_app(db_url)) as client:
+        tid, tokens = lastcard3(client, preset)
+        if preset == "fast":  # a live clock runs once the person is at the table (a seated note)
+            for token in tokens:
+                with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+                    ws.receive_json()
+        time.sleep(0.6)
+        move(client, tid, tokens[0])  # Ada passes
+        ada, ben, cem = clocks(client, tid)
+        assert ada is None and ben <= seconds - 0.5 and cem <= seconds - 0.5
+        time.sleep(0.3)
+        move(client, tid, tokens[1])  # Ben passes; Cem still has the step's clock, not a new one
+        assert clocks(client, tid)[2] <= seconds - 0.8
+    with TestClient(create_app(db_url)) as client:  # a restarted server derives the same clock
+        assert clocks(client, tid)[2] <= seconds - 0.8
+
+
+def test_the_turn_sweep_runs_out_a_waiting_seat_from_the_start_of_the_step(db_url: str) -> None:
+    """The sweep finds a clock that ran out although the table changed since (another seat passed): Cem's day
+    (8.64 s here) runs out a day after the passing step began, not a day after Ben's pass."""
+    with TestClient(create_app(db_url, time_scale=1e-4, turn_seconds=0.05)) as client:
+        began = time.monotonic()
+        tid, tokens = lastcard3(client, "day", on_timeout="ask")
+        time.sleep(4)
+        move(client, tid, tokens[0])
+        move(client, tid, tokens[1])
+        wait_for(lambda: client.get(f"/api/tables/{tid}/view").json()["seats"][2]["ran_out"])
+        assert time.monotonic() - began < 4 + 8.64 - 1  # before a day after the passes

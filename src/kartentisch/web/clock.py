@@ -9,11 +9,12 @@ after drawing (mayhem R2: the seat's previous event is its own draw; that is its
 are the same clock on the page: the frame's ``countdown`` and each seat's ``clock`` (:func:`deadlines`).
 
 A deadline is derived from stored state, so a restarted server (or another process of a shared store) arms the same
-one: it counts from the table's last stored change (``touched``: the last move, a seat taken or a note), which is
-when the seats now asked were asked — in a simultaneous decision another seat's move starts the others' clocks again
-(they only get longer, never shorter). A live clock starts for a person once they have opened their seat
-(:func:`seated`). A clock that ran out with ``ask`` is stored as a note after the same number of
-events, so it stays run out after a restart until the seat moves.
+one: each seat's counts from when its decision began (:func:`asked_since`: the event after which it was asked, or
+the start of the match) or from the seat's own latest note if later. In a simultaneous decision (lastcard's passing)
+another seat's move does not start the waiting seats' clocks again: each keeps counting from the start of the step
+(a fresh user's finding: the slowest player's deadline moved with every other pass). A live clock starts for a
+person once they have opened their seat (:func:`seated`). A clock that ran out with ``ask`` is stored as a note after
+the same number of events, so it stays run out after a restart until the seat moves.
 
 Presets are data: a new one is one line of :data:`CLOCKS`. The turn-based ones (``day``, ``3days``; issue 34) run
 no timer: :mod:`~kartentisch.web.turns` finds their due deadlines in the store. Their seconds are
@@ -154,8 +155,21 @@ def seated(table: LiveTable, seat: int) -> bool:
     return any(n.what == SEATED and n.seat == seat for n in table.notes) or any(e.seat == seat for e in table.log)
 
 
+def asked_since(table: LiveTable, seat: int) -> float:
+    """When the decision ``seat`` is asked now began (epoch s): the commit of the event after which it was asked
+    (:attr:`~kartentisch.web.live.LiveTable.asked_from`; another seat's move meanwhile does not count), or the
+    start of the match; a note of the seat's own since (``seated``, ``back``: the person is here again) counts
+    from the note. A table stored before the match's start was recorded counts from its last change."""
+    begun = table.asked_from.get(seat, 0)
+    if begun:
+        start = table.event_at[begun - 1]
+    else:
+        start = table.record.started if table.record.started is not None else table.record.touched
+    return max([start, *(n.at for n in table.notes if n.seat == seat)])
+
+
 def deadlines(table: LiveTable, scale: float) -> dict[int, Deadline]:
-    """The deadline of every person's decision now (see the module: counted from the last stored change; the reaction
+    """The deadline of every person's decision now (see the module: counted from :func:`asked_since`; the reaction
     timer where it applies, else the table clock; none for a seat whose clock ran out with ``ask`` or a seat a bot
     plays). A live clock (not a turn-based one) runs only for a person who has been at the table (:func:`seated`):
     a friend still copying links, or one who has not opened theirs yet, is not moved for by a bot; a friend who never
@@ -164,12 +178,12 @@ def deadlines(table: LiveTable, scale: float) -> dict[int, Deadline]:
     if table.waiting_for_seats or table.state.game_over:
         return {}
     clock = TableClock.parse(table.record.clock)
-    start = table.record.touched
     people = {s.seat for s in table.record.seats if s.kind == "human" and s.stand_in is None}
     out: dict[int, Deadline] = {}
     for seat in table.state.to_act():
         if seat not in people:
             continue
+        start = asked_since(table, seat)
         if table.record.reaction_seconds and is_reaction(table, seat):
             out[seat] = Deadline(start + table.record.reaction_seconds, "pass")
         elif clock is not None and not ran_out(table, seat) and (clock.preset.turn_based or seated(table, seat)):

@@ -284,8 +284,9 @@ class Hub:
         for seat in seats:
             table.seat_taken(seat)
         table.notes += new.notes  # before the events: a bot's move for a person is told as the bot's (notes.bot_for)
-        for seat_no, token in new.events:
-            table.apply_local(seat_no, [token])
+        times = new.event_at if len(new.event_at) == len(new.events) else ()
+        for i, (seat_no, token) in enumerate(new.events):
+            table.apply_local(seat_no, [token], times[i] if times else None)
         table.chat += new.chat
         changed = bool(seats or new.events or new.chat or new.notes or new.rematch_id != table.rematch_id)
         table.rematch_id = new.rematch_id

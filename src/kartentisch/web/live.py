@@ -109,6 +109,11 @@ class LiveTable:
     loaded: float = field(default_factory=time.monotonic)
     #: The hub's ``time_scale``: the clocks' and presence's seconds are multiplied by it.
     time_scale: float = 1.0
+    #: When each event of :attr:`log` was committed (epoch s), and for each seat asked now the number of events
+    #: before its decision began (a seat missing was asked from the start): another seat's move in a simultaneous
+    #: step does not begin a new decision for the others (:func:`~kartentisch.web.clock.deadlines`).
+    event_at: list[float] = field(default_factory=list)
+    asked_from: dict[int, int] = field(default_factory=dict)
     _card_names: CardNames | None = field(default=None, init=False, repr=False)
 
     @classmethod
@@ -120,8 +125,9 @@ class LiveTable:
         table = cls(record=record, match=match, rematch_id=record.rematch_id,
                     names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat),
                     notes=list(record.notes))
-        for seat, token in record.events:
-            table.apply_local(seat, [token])
+        times = record.event_at if len(record.event_at) == len(record.events) else ()
+        for i, (seat, token) in enumerate(record.events):
+            table.apply_local(seat, [token], times[i] if times else record.touched)
         return table
 
     # ------------------------------------------------------------------ state
@@ -159,9 +165,13 @@ class LiveTable:
         return {lang: listing([self.names[lang][s] for s in seats], lang) for lang in LANGS}
 
     def seat_taken(self, seat: SeatRecord) -> None:
-        """An open seat is now ``seat`` (committed to the store): the record and the seats' names follow."""
+        """An open seat is now ``seat`` (committed to the store): the record and the seats' names follow (the last
+        open seat taken starts the match, as the store records it)."""
         seats = [seat if s.seat == seat.seat else s for s in self.record.seats]
-        self.record = replace(self.record, seats=seats)
+        started = self.record.started
+        if self.waiting_for_seats and not any(s.kind == "open" for s in seats):
+            started = time.time()
+        self.record = replace(self.record, seats=seats, started=started)
         self.names = {lang: seat_names(seats, lang) for lang in LANGS}
 
     def seat_of(self, token: str | None) -> int | None:
@@ -186,12 +196,14 @@ class LiveTable:
                              "this link may watch the table as a spectator",
                         said=removed_said(self.record.seats[seat].bot or "random", seat))
 
-    def apply_local(self, seat: int, tokens: list[str]) -> None:
+    def apply_local(self, seat: int, tokens: list[str], at: float | None = None) -> None:
         """Apply already checked (and committed) tokens in memory, logging each one as every reader of
         :attr:`readers` reads it (:func:`~kartentisch.kernel.words.narrate` on that viewer's views and public
-        token) and keeping their :attr:`views` current."""
+        token) and keeping their :attr:`views` current; ``at``: when they were committed (``None``: now), kept in
+        :attr:`event_at` with :attr:`asked_from`."""
         viewers = {viewer for viewer, _ in self.readers}
         for token in tokens:
+            asked = set(self.state.to_act())
             entry = LogEntry(seat, token, bot_for(self.notes, self.log, seat) if self.notes else None)
             if not viewers:
                 self.match.apply(seat, token)
@@ -204,6 +216,10 @@ class LiveTable:
                                                           (self.views[viewer], after[viewer]))
                 self.views = after
             self.log.append(entry)
+            self.event_at.append(time.time() if at is None else at)
+            n = len(self.log)
+            self.asked_from = {s: self.asked_from.get(s, 0) if s in asked and s != seat else n
+                               for s in self.state.to_act()}
 
     def voice(self, viewer: int | None, lang: str) -> Voice:
         """The :class:`Voice` of ``viewer`` (a seat, ``None``: a spectator) in ``lang``, with the table's seat names."""

@@ -92,6 +92,10 @@ class TableRecord:
     hints: bool = False
     clock: str | None = None
     notes: tuple[NoteRecord, ...] = ()
+    #: When each of ``events`` was committed (epoch s; empty: not read) and when the match began (``None``: not
+    #: known, a table stored before it was recorded): the clocks count from them (:func:`~.clock.deadlines`).
+    event_at: tuple[float, ...] = ()
+    started: float | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,8 @@ class TableChanges:
     rematch_id: str | None
     touched: float
     notes: tuple[NoteRecord, ...] = ()
+    #: When each of ``events`` was committed (epoch s).
+    event_at: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)

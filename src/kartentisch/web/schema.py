@@ -49,6 +49,9 @@ tables_t = Table(
     Column("spectator_chat", Boolean, nullable=True),
     Column("offer_hints", Boolean, nullable=True),
     Column("turn_clock", String(40), nullable=True),
+    # when the match began (the table made with every seat taken, or its last open seat taken): the clocks of the
+    # first decisions count from it (NULL: a table stored before; they count from ``touched``)
+    Column("started", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -146,7 +149,8 @@ CHANNEL_PREFIX = "kt:"
 SCHEMA_LOCK = 0x6B74_0026
 
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
-ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock"),
+ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock",
+                                "started"),
                  "kt_seats": ("name_key", "stand_in"), "kt_chat": ("reaction",)}
 
 

@@ -110,7 +110,7 @@ class Store(JobStore):
                     return False
                 self._notify(conn, rematch_of, "rematch")
             conn.execute(insert(tables_t).values(id=table_id, game=game, players=players, options=options,
-                                                 created=now, touched=now, rematch_id=None,
+                                                 created=now, touched=now, started=now, rematch_id=None,
                                                  reaction_seconds=reaction_seconds, seed_given=seed_given,
                                                  spectator_chat=spectator_chat, offer_hints=hints,
                                                  turn_clock=clock, **columns))
@@ -144,7 +144,8 @@ class Store(JobStore):
             if taken:
                 if note is not None:
                     self._insert_note(conn, table_id, note)
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=time.time()))
+                now = time.time()  # the last open seat taken starts the match
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=now, started=now))
                 self._notify(conn, table_id, "seat")
         return bool(taken)
 
@@ -243,8 +244,8 @@ class Store(JobStore):
                 return None
             seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id)
                                  .order_by(seats_t.c.seat)).mappings().all()
-            events = conn.execute(select(events_t.c.seat, events_t.c.token).where(events_t.c.table_id == table_id)
-                                  .order_by(events_t.c.n)).all()
+            events = conn.execute(select(events_t.c.seat, events_t.c.token, events_t.c.at)
+                                  .where(events_t.c.table_id == table_id).order_by(events_t.c.n)).all()
             invite = conn.execute(select(invites_t).where(invites_t.c.table_id == table_id)).mappings().first()
             chat = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id)).mappings()
             messages = tuple(ChatRecord(m["id"], m["seat"], m["text"], m["at"], m["reaction"]) for m in chat)
@@ -255,7 +256,8 @@ class Store(JobStore):
             created=row["created"], touched=row["touched"], rematch_id=row["rematch_id"],
             reaction_seconds=row["reaction_seconds"],
             seats=[self._seat(s) for s in seats], clock=row["turn_clock"], notes=notes,
-            events=[(seat, token) for seat, token in events],
+            events=[(seat, token) for seat, token, _ in events], event_at=tuple(at for _, _, at in events),
+            started=row["started"],
             spectator_chat=bool(row["spectator_chat"]), chat=messages, hints=bool(row["offer_hints"]),
             invite_code=None if invite is None else invite["code"],
             host_token=None if invite is None else invite["host_token"],
@@ -283,7 +285,7 @@ class Store(JobStore):
             if row is None:
                 raise LookupError(f"table {table_id!r} is no longer in the database")
             events = [] if not row.events else conn.execute(
-                select(events_t.c.seat, events_t.c.token)
+                select(events_t.c.seat, events_t.c.token, events_t.c.at)
                 .where(events_t.c.table_id == table_id, events_t.c.n >= events_from).order_by(events_t.c.n)).all()
             chat = [] if not row.chat else conn.execute(
                 select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.id > chat_from)
@@ -291,9 +293,9 @@ class Store(JobStore):
             notes = self._notes(conn, table_id, notes_from) if row.notes else ()
             found = None if not (seats or notes) else [self._seat(s) for s in conn.execute(
                 select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).mappings()]
-        return TableChanges([(seat, token) for seat, token in events],
+        return TableChanges([(seat, token) for seat, token, _ in events],
                             [ChatRecord(m["id"], m["seat"], m["text"], m["at"], m["reaction"]) for m in chat], found,
-                            row.rematch_id, row.touched, notes)
+                            row.rematch_id, row.touched, notes, tuple(at for _, _, at in events))
 
 
     def delete_untouched(self, before: float, batch: int = 500) -> list[str]:

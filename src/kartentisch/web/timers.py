@@ -27,14 +27,14 @@ class Timers:
 
     def arm(self, table: LiveTable) -> None:
         """Arm a timer for each person's deadline now (:func:`~kartentisch.web.clock.deadlines`: the reaction timer
-        or the table clock; a running one is kept while it still applies) and for the rematch offer; drop stale
-        ones."""
+        or the table clock; a running one is kept while its deadline stays the same) and for the rematch offer; drop
+        stale ones."""
         due = {seat: deadline for seat, deadline in clock.deadlines(table, self.hub.time_scale).items()
                if not deadline.swept}  # a turn-based clock runs no timer: the turn sweep finds it (issue 34)
         if (end := rematch.deadline(table, self.hub.time_scale)) is not None:
             due[REMATCH_TIMER] = clock.Deadline(end, "rematch")
         for key in list(table.timers):
-            if key not in due or due[key].then != table.timers[key][0].then:
+            if key not in due or due[key] != table.timers[key][0]:
                 table.timers.pop(key)[1].cancel()
         loop = asyncio.get_running_loop()
         for key in due.keys() - table.timers.keys():
@@ -55,8 +55,9 @@ class Timers:
                 if key == REMATCH_TIMER:
                     if rematch.deadline(table, self.hub.time_scale) is not None:
                         await rematch.make(self.hub, table)
-                elif clock.deadlines(table, self.hub.time_scale).get(key, deadline).then != deadline.then:
-                    return  # the decision changed meanwhile (its own timer is armed for it)
+                elif (now := clock.deadlines(table, self.hub.time_scale).get(key, deadline)).then != deadline.then \
+                        or now.at > deadline.at:
+                    return  # the decision changed (or began again) meanwhile: its own timer is armed for it
                 elif deadline.then == "pass":
                     if not table.state.is_legal(key, "pass"):
                         return

@@ -4,11 +4,13 @@
 A turn-based clock (:attr:`~kartentisch.web.clock.ClockPreset.turn_based`) arms no timer
 (:meth:`~kartentisch.web.timers.Timers.arm` skips it): a table waiting a day for a move holds no task and may leave
 memory like any idle table. :class:`TurnSweep` looks every ``every`` seconds for the turn-based tables whose deadline
-has passed — from the store's ``touched`` and ``turn_clock`` columns, so a restarted server (or a table nobody has
-loaded since) is found the same way — loads each, and lets its clock run out as the timer would have (``bot`` or
-``ask``, :mod:`~kartentisch.web.clock`). A table found due but with nothing to run out (its match is over, the seat
-asked is a bot's, the clock ran out with ``ask`` already) is remembered with its ``touched`` and not loaded again until
-it changes. After each pass the e-mail notifications go out (:mod:`~kartentisch.web.notify`).
+may have passed — from the store's ``created`` and ``turn_clock`` columns (a seat's decision may have begun before the
+table's last change: in a simultaneous step another seat's move does not start its clock again), so a restarted server
+(or a table nobody has loaded since) is found the same way — loads each, and lets its due clocks run out as the timer
+would have (``bot`` or ``ask``, :mod:`~kartentisch.web.clock`). A table with nothing to run out now (its match is
+over, the seat asked is a bot's, the clock ran out with ``ask`` already, or its deadline is still ahead) is remembered
+with its ``touched`` and its next deadline, and not loaded again until it changes or that deadline comes. After each
+pass the e-mail notifications go out (:mod:`~kartentisch.web.notify`).
 
 ``POST /api/my`` answers the "My tables" page (``/my``): for each ``(table, seat token)`` the browser keeps
 (``localStorage`` keys ``kartentisch.seat.<id>``), the game, the seats' names, whose turn it is, when the table last
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -51,15 +54,16 @@ MAX_MY_SEATS = 200
 
 
 def due_tables(store: Store, now: float, scale: float) -> dict[str, float]:
-    """``{table id: touched}`` of every stored table with a turn-based clock whose deadline (its last change plus the
-    preset's seconds times ``scale``) is ``now`` or earlier. One query per turn-based preset."""
+    """``{table id: touched}`` of every stored table with a turn-based clock whose deadline may be ``now`` or earlier:
+    made at least the preset's seconds times ``scale`` ago (a decision begins after the table was made; which one
+    is asked, and since when, only the loaded table knows). One query per turn-based preset."""
     out: dict[str, float] = {}
     with store.engine.connect() as conn:
         for preset in clock.CLOCKS.values():
             if not preset.turn_based:
                 continue
             rows = conn.execute(select(tables_t.c.id, tables_t.c.touched).where(
-                tables_t.c.turn_clock.like(f"{preset.id}:%"), tables_t.c.touched <= now - preset.seconds * scale))
+                tables_t.c.turn_clock.like(f"{preset.id}:%"), tables_t.c.created <= now - preset.seconds * scale))
             out.update((row.id, row.touched) for row in rows)
     return out
 
@@ -80,37 +84,41 @@ class TurnSweep:
         self.hub = hub
         self.every = every
         self.after_pass = after_pass
-        #: Tables found due with nothing to run out, by the ``touched`` they had then.
-        self.settled: dict[str, float] = {}
+        #: Tables found with nothing to run out: the ``touched`` they had then and their next deadline (epoch s).
+        self.settled: dict[str, tuple[float, float]] = {}
 
     async def once(self) -> int:
         """One pass: run out every due turn-based clock; returns how many ran out."""
         hub, now = self.hub, time.time()
         due = await asyncio.to_thread(due_tables, hub.store, now, hub.time_scale)
-        self.settled = {k: v for k, v in self.settled.items() if due.get(k) == v}  # changed or deleted: look again
+        # changed or deleted: look again
+        self.settled = {k: v for k, v in self.settled.items() if due.get(k) == v[0]}
         ran = 0
         for table_id, touched in due.items():
-            if self.settled.get(table_id) == touched:
+            kept = self.settled.get(table_id)
+            if kept is not None and kept[0] == touched and now < kept[1]:
                 continue
             try:
                 table = await hub.get(table_id)
             except ApiError as exc:  # expired, or no longer restorable here: nothing to run out
                 log.warning("turn clock of table %s not run: %s", table_id, exc.message)
-                self.settled[table_id] = touched
+                self.settled[table_id] = (touched, math.inf)
                 continue
-            fired = await self._run_out(table, now)
+            fired, later = await self._run_out(table, now)
             ran += fired
             if not fired:
-                self.settled[table_id] = touched
+                self.settled[table_id] = (touched, later)
         return ran
 
-    async def _run_out(self, table: LiveTable, now: float) -> int:
+    async def _run_out(self, table: LiveTable, now: float) -> tuple[int, float]:
         """Run out the due turn-based deadlines of ``table`` as its timer would
-        (:meth:`~kartentisch.web.timers.Timers.expire`); returns how many."""
-        due = [(seat, d) for seat, d in clock.deadlines(table, self.hub.time_scale).items() if d.swept and d.at <= now]
+        (:meth:`~kartentisch.web.timers.Timers.expire`); returns how many, and the earliest one still ahead
+        (``math.inf``: none)."""
+        swept = [(seat, d) for seat, d in clock.deadlines(table, self.hub.time_scale).items() if d.swept]
+        due = [(seat, d) for seat, d in swept if d.at <= now]
         for seat, deadline in due:
             await self.hub.timers.expire(table, seat, deadline)  # the timer's own body, run now
-        return len(due)
+        return len(due), min((d.at for _, d in swept if d.at > now), default=math.inf)
 
     async def forever(self) -> None:
         """:meth:`once` (then ``after_pass``) every ``every`` seconds, for as long as the server runs; a failure
