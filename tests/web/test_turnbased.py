@@ -254,8 +254,9 @@ def test_a_turn_reached_while_no_pass_ran_is_mailed_by_the_next_server(db_url: s
         move(client, tid, tokens[0])
         time.sleep(0.3)
         assert inbox.messages == []  # pending when the server stops
-    with TestClient(create_app(db_url, smtp=config, turn_seconds=3600)):
-        wait_for(lambda: len(inbox.messages) == 1)  # derived from the store at the first pass
+    # the next server: its people count as here for the moment their pages take to reconnect (presence), 0.1 s here
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05, time_scale=0.01)):
+        wait_for(lambda: len(inbox.messages) == 1)  # derived from the store at the first pass once Ben is away
         assert inbox.messages[0]["Subject"].startswith("Your turn: ")
 
 
@@ -296,6 +297,24 @@ def test_no_mail_while_the_seat_has_a_page_open_then_one_when_it_leaves(db_url: 
             time.sleep(0.4)
             assert inbox.messages == []
         wait_for(lambda: len(inbox.messages) == 1)  # he left without moving: mailed at the next pass
+
+
+def test_no_mail_while_the_frames_show_the_seat_here(db_url: str, smtp: tuple[Inbox, SmtpConfig]) -> None:
+    """A fresh user's finding: a person looking at the table ("● here") was mailed "Your turn" seconds later. While
+    the frames show a seat ``connected`` (here: its page reloading, its socket closed a moment ago) no mail goes
+    out; once it is away, it does."""
+    inbox, config = smtp
+    with TestClient(create_app(db_url, smtp=config, turn_seconds=0.05, time_scale=0.2)) as client:  # away after 2 s
+        tid, tokens = colors3(client, clock="day")
+        client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org"}, headers=auth(tokens[1]))
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+            ws.receive_json()
+        move(client, tid, tokens[0])  # Ben's turn while his page reloads
+        time.sleep(0.8)
+        assert client.get(f"/api/tables/{tid}/view").json()["seats"][1]["presence"] == "connected"
+        assert inbox.messages == []
+        wait_for(lambda: len(inbox.messages) == 1)
+        assert client.get(f"/api/tables/{tid}/view").json()["seats"][1]["presence"] == "away"
 
 
 def test_a_clock_run_out_with_ask_is_not_loaded_again_by_later_passes(db_url: str) -> None:

@@ -12,8 +12,10 @@ before it goes out (the primary key takes ``(table, seat, n)`` once), so a resta
 again; a mail the SMTP server refused is un-recorded and tried at the next pass. A crash between recording and
 sending loses that one mail (at most once, not at least once). What is pending is derived from the store after a
 restart: :meth:`Notifier.once` looks at every table with an address whose events have not all been looked at by
-this process, so a turn reached while the server was down is mailed at the first pass. A seat with a page open here
-gets no mail (the page notifies, ``table.js``); it is mailed once it leaves, at the next pass.
+this process, so a turn reached while the server was down is mailed at the first pass once its person is away. A
+seat the frames show as ``connected`` (:func:`~kartentisch.web.presence.presence`: a page open here, or closed a
+moment ago, a reload; after a restart every person, for the seconds their pages take to reconnect) gets no mail (the
+page notifies, ``table.js``); it is mailed once it is away, at a later pass.
 
 Sending runs in a thread (aiosmtpd, the tests' real SMTP server, is a test extra only). An address is checked by the
 email-validator library (:func:`checked_address`: at most 254 characters, internationalised ones taken, sent as
@@ -44,6 +46,7 @@ from .deps import PlainText, bearer, hub_of, plain_id
 from .errors import ApiError, frame_lang
 from .frames import LANG_HELP
 from .invites import seat_url
+from .presence import presence
 from .refusals import page_lang
 from .schema import events_t, metadata, tables_t
 from .smtp import SmtpConfig, offers_smtputf8, send_mail
@@ -179,8 +182,8 @@ class Notifier:
         return kept[1]
 
     async def once(self) -> int:
-        """Mail every person whose turn it is at a turn-based table with their address and no page open here, once
-        per turn; returns how many mails went out."""
+        """Mail every person whose turn it is at a turn-based table with their address who is not at the table now
+        (presence ``connected``), once per turn; returns how many mails went out."""
         if self.config is None:
             return 0
         pending = await asyncio.to_thread(pending_tables, self.hub.store)
@@ -201,17 +204,17 @@ class Notifier:
 
     async def _mail(self, table: LiveTable) -> tuple[int, bool]:
         """Mail the seats of ``table`` asked now (see :meth:`once`); returns the mails sent and whether one is left
-        for a later pass (a page open, or the server refused)."""
+        for a later pass (its person is at the table, or the server refused)."""
         stored = clock.TableClock.parse(table.record.clock)
         if stored is None or not stored.preset.turn_based or table.state.game_over or table.waiting_for_seats:
             return 0, False
         n, sent, waiting = len(table.log), 0, False
-        here = {sub.viewer for sub in table.subscribers.values()}
+        here: set[int | None] = {sub.viewer for sub in table.subscribers.values()}
         people = {s.seat for s in table.record.seats if s.kind == "human" and s.stand_in is None}
         for seat in table.state.to_act():
             if seat not in people:
                 continue
-            if seat in here:
+            if presence(table, seat, self.hub.time_scale, here) == "connected":  # as the frames say: "here"
                 waiting = True
                 continue
             if not await self._send(table, seat, n):
