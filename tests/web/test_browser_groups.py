@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+import sqlalchemy
 
 from .browser_kit import (
     LAPTOP,
@@ -228,4 +229,24 @@ def test_the_group_s_name_fields_say_their_limit(browser, live_server: str, lang
     page.wait_for_selector("body[data-ready='1'] #member-name")
     check_limit_note(page, "#member-name", "#member-name-limit", 80, lang)
     shot(page, f"group-member-limit-{lang}")
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_double_click_starts_one_group(browser, live_server: str, db_url: str, lang: str) -> None:  # noqa: F811
+    """A fresh user double-clicked "Spielrunde gründen" and got two groups of that name (the first one orphaned);
+    the lobby's "Create table" already made one table. Now one group, and the browser lands on it."""
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES[lang]).new_page()
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1'] #new-group")
+    page.fill("#group-name", "Donnerstagsrunde 🃏")
+    page.dblclick("#create-group")
+    page.wait_for_url("**/g/**")
+    page.wait_for_selector("body[data-ready='1'] #member-name")
+    time.sleep(0.3)  # a second request would have been answered by now
+    engine = sqlalchemy.create_engine(db_url)
+    with engine.connect() as conn:
+        codes = list(conn.execute(sqlalchemy.text("SELECT id FROM kt_groups")).scalars())
+    engine.dispose()
+    assert len(codes) == 1 and page.url.endswith(f"/g/{codes[0]}")
     page.context.close()
