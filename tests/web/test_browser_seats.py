@@ -14,6 +14,8 @@ import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from kartentisch.bots.levels import LEVEL_SPECS, lobby_levels
+
 from .browser_kit import (
     LAPTOP,
     LOCALES,
@@ -459,4 +461,28 @@ def test_a_friend_s_clock_starts_after_the_name_is_asked(browser, live_server: s
     page.click("#name-ask button[type=submit]")
     page.wait_for_selector("body[data-acting='1'] #decision .countdown")
     assert notes(page)[-1] == "Du bist am Tisch; deine Uhr läuft ab jetzt."
+    page.close()
+
+
+#: The handover's words of the lobby's bot levels (bots.levels.LEVEL_SPECS).
+HANDOVER_WORDS = {"en": {"random": "plays at random", "heuristic": "steady", "ismcts:iterations=1000": "strong"},
+                  "de": {"random": "spielt zufällig", "heuristic": "solide", "ismcts:iterations=1000": "stark"}}
+
+
+@pytest.mark.parametrize("app_options", [{"time_scale": 2e-5, "turn_seconds": 0.05}])  # a day is 1.7 s
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_handover_offers_the_bot_levels_in_the_lobbys_order(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """A fresh user read "solide, spielt zufällig, stark" when handing a seat to a bot, and "spielt zufällig,
+    solide, stark" in the lobby: the handover lists them as the lobby does (weakest first, lobby_levels), with
+    "steady" chosen at first, as before."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 5, "options": {"first_player": 0}, "seats": PEOPLE,
+        "clock": "day", "on_timeout": "ask"}).json()
+    page = browser.new_page(viewport=PHONE, locale=LOCALES[lang])
+    page.goto(f"{live_server}{made['seats'][1]['url']}")
+    page.wait_for_selector("#level-0", timeout=20_000)  # Ada's day ran out: Ben may hand her seat to a bot
+    lobby = [LEVEL_SPECS[kind] for kind in lobby_levels("colors")]
+    assert page.locator("#level-0 option").all_inner_texts() == [HANDOVER_WORDS[lang][spec] for spec in lobby]
+    chosen = page.eval_on_selector("#level-0", "s => s.options[s.selectedIndex].textContent")
+    assert chosen == HANDOVER_WORDS[lang]["heuristic"]
     page.close()

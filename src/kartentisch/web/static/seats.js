@@ -40,7 +40,8 @@ export function SeatActions({ frame, token, host, call }) {
   const removable = host ? frame.seats.filter((s) => s.kind === "human" && s.seat !== frame.seat
     && (s.stand_in || (frame.seat === null ? s.presence === "gone" : s.hand_over))) : [];
   if (!handable.length && !removable.length && !mine?.stand_in) return null;
-  const level = (s) => LEVELS[Number(document.getElementById(`level-${s}`)?.value ?? 0)];
+  const level = (s) => LEVELS[Number(document.getElementById(`level-${s}`)?.value
+    ?? LEVELS.findIndex((l) => l.chosen))];
   const body = (s) => { const { bot, iterations } = level(s); return iterations ? { bot, iterations } : { bot }; };
   return html`<section class="seat-actions" data-zone="seat-actions" aria-live="polite">
     ${mine?.stand_in && html`<p>${st("standInMine")} <button type="button" class="take-back"
@@ -48,7 +49,7 @@ export function SeatActions({ frame, token, host, call }) {
     ${handable.map((s) => html`<p class="hand-over-row" data-seat=${s.seat}>
       <span class="why">${st(s.ran_out ? "whyRanOut" : "whyGone", s.name)}</span>
       <label for=${`level-${s.seat}`}>${st("handOverLevel", s.name)}</label>
-      <select id=${`level-${s.seat}`} class="hand-over-level">${LEVELS.map((l, i) => html`<option value=${i}>${st(l.key)}</option>`)}</select>
+      <select id=${`level-${s.seat}`} class="hand-over-level">${LEVELS.map((l, i) => html`<option value=${i} selected=${!!l.chosen}>${st(l.key)}</option>`)}</select>
       <button type="button" class="hand-over" data-seat=${s.seat}
         onClick=${() => call(`seats/${s.seat}/handover`, body(s.seat), token)}>${st("handOver", s.name)}</button></p>`)}
     ${removable.map((s) => (asking === s.seat

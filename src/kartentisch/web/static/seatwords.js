@@ -62,10 +62,11 @@ export function resultName(seat, name) {
   return seat?.bot_moves ? st("botHelp", name, ...seat.bot_moves) : name;
 }
 
-/** The bots a seat may be handed to: the lobby's levels (random, heuristic, ismcts). */
+/** The bots a seat may be handed to: the lobby's levels in the lobby's order, weakest first (bots/levels.py
+ * lobby_levels: random, heuristic, ismcts in every game's measurement); "steady" is chosen at first. */
 export const LEVELS = [
-  { bot: "heuristic", key: "level_heuristic" },
   { bot: "random", key: "level_random" },
+  { bot: "heuristic", key: "level_heuristic", chosen: true },
   { bot: "ismcts", iterations: 1000, key: "level_ismcts" },
 ];
 
