@@ -107,14 +107,17 @@ def test_join_recover_and_refusals(client: TestClient) -> None:
     ana = join(client, code, "Ana")
     assert ana["recovered"] is False and ana["member"] == 1
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "ana"})  # a second Ana is not the first
-    assert res.status_code == 409 and res.json()["error"].startswith("ein Mitglied heißt schon „Ana“: wenn du das bist")
+    assert res.status_code == 409 and res.json()["text"].startswith("Ein Mitglied heißt schon „Ana“: wenn du das bist")
+    assert res.json()["error"].startswith('a member is already called "Ana"')  # the API's error stays English
     again = client.post(f"/api/groups/{code}/members", json={"name": "  ana ", "again": True}).json()
     assert again == {**ana, "recovered": True}  # the link, the name and "I joined before" give the same key back
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "Bea", "again": True})
-    assert res.status_code == 404 and res.json()["error"] == "in dieser Spielrunde heißt niemand „Bea“."
+    assert res.status_code == 404 and res.json()["text"] == "In dieser Spielrunde heißt niemand „Bea“."
+    assert res.json()["error"] == 'no member of this group is called "Bea".'
     assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]  # nothing changed
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "  "})
-    assert res.status_code == 422 and res.json()["error"] == "ein Name fehlt: 1 bis 80 Zeichen."
+    assert res.status_code == 422 and res.json()["text"] == "Ein Name fehlt: 1 bis 80 Zeichen."
+    assert res.json()["error"] == "a name is needed: 1 to 80 characters."
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "A\u202eB"})
     assert res.status_code == 422 and res.json()["text"] == (
         "Der Name „AB“ enthält ein unsichtbares Zeichen oder einen Zeilenumbruch; gib den Namen ohne dieses "
@@ -122,13 +125,13 @@ def test_join_recover_and_refusals(client: TestClient) -> None:
     res = client.post(f"/api/groups/{code}/members", json={"name": "x" * 81})
     assert res.status_code == 422 and "at most 80" in res.json()["error"]
     res = client.post("/api/groups/nope/members?lang=de", json={"name": "Ben"})
-    assert res.status_code == 404 and "Spielrunde" in res.json()["error"]
+    assert res.status_code == 404 and "Spielrunde" in res.json()["text"] and "no group" in res.json()["error"]
     res = client.post("/api/groups?lang=de", json={"name": ""})
-    assert res.status_code == 422 and res.json()["error"] == "der Name der Spielrunde fehlt: 1 bis 80 Zeichen."
+    assert res.status_code == 422 and res.json()["text"] == "Der Name der Spielrunde fehlt: 1 bis 80 Zeichen."
     group = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()
     assert group["you"] == 1 and group["members"] == [{"member": 1, "name": "Ana"}] and group["name"] == "Donnerstag"
     res = client.get(f"/api/groups/{code}?lang=de", headers=auth("wrong"))
-    assert res.status_code == 401 and "Spielrunde" in res.json()["error"]
+    assert res.status_code == 401 and "Spielrunde" in res.json()["text"] and "member" in res.json()["error"]
 
 
 def rematch_of(client: TestClient, table_id: str, tokens: list[str]) -> list[dict[str, Any]]:
@@ -200,19 +203,19 @@ def test_bad_tables_are_refused_in_the_page_s_language_and_change_nothing(client
     code = new_group(client)
     ana = join(client, code, "Ana")
     cases = [
-        ({"game": "nope", "seats": [{"member": 1}, {"bot": "random"}]}, "es gibt kein Spiel 'nope'"),
+        ({"game": "nope", "seats": [{"member": 1}, {"bot": "random"}]}, "Es gibt kein Spiel 'nope'"),
         ({"game": "colors", "seats": [{"member": 1}]}, "1 Mitspieler; Farblücke ist für 2 bis 6"),
         ({"game": "colors", "seats": [{"member": 1}, {"member": 1}]}, "Ana kann nur einen Platz nehmen"),
         ({"game": "colors", "seats": [{"member": 1}, {"member": 7}]}, "kein Mitglied Nummer 7"),
         ({"game": "colors", "seats": [{"member": 1}, {}]}, "Platz 2: gib ein Mitglied oder einen Bot an"),
         ({"game": "colors", "seats": [{"member": 1}, {"bot": "random"}], "options": {"nope": 1}},
-         "unbekannte Option 'nope'"),
+         "Unbekannte Option 'nope'"),
         ({"game": "colors", "seats": [{"member": 1}, {"bot": "random"}], "options": {"first_player": 5}},
          "nicht erlaubt"),
     ]
     for body, words in cases:
         res = client.post(f"/api/groups/{code}/tables?lang=de", json=body, headers=auth(ana["key"]))
-        assert res.status_code == 422 and words in res.json()["error"], res.text
+        assert res.status_code == 422 and words in res.json()["text"], res.text
     assert client.get(f"/api/groups/{code}").json()["matches"] == []
 
 
@@ -282,7 +285,7 @@ def test_a_score_pad_of_the_group_counts_in_its_standings(client: TestClient) ->
     ana, _ben = join(client, code, "Ana"), join(client, code, "Ben")
     res = client.post(f"/api/groups/{code}/scorepads?lang=de", json={"game": "grid", "members": [1, 3]},
                       headers=auth(ana["key"]))
-    assert res.status_code == 422 and "kein Mitglied Nummer 3" in res.json()["error"]
+    assert res.status_code == 422 and "kein Mitglied Nummer 3" in res.json()["text"]
     res = client.post(f"/api/groups/{code}/scorepads", json={"game": "grid", "members": [1, 2],
                                                               "options": {"end_total": 30}}, headers=auth(ana["key"]))
     assert res.status_code == 201, res.text
@@ -327,8 +330,9 @@ def test_a_name_that_looks_like_a_member_s_is_refused_in_the_page_s_language(cli
     join(client, code, "Ana")
     res = client.post(f"/api/groups/{code}/members?lang=de", json={"name": "\u0410na"})
     assert res.status_code == 422, res.text
-    assert res.json()["error"] == ("„\u0410na“ sieht aus wie „Ana“ (ein Mitglied der Spielrunde); wähle einen "
-                                   "Namen, der sich anders liest.")
+    assert res.json()["text"] == ("„\u0410na“ sieht aus wie „Ana“ (ein Mitglied der Spielrunde); wähle einen "
+                                  "Namen, der sich anders liest.")
+    assert res.json()["error"].startswith('"\u0410na" looks like "Ana"')
     res = client.post(f"/api/groups/{code}/members", json={"name": "\u3164"})
     assert res.status_code == 422 and "shows nothing when written" in res.json()["error"]
     assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]

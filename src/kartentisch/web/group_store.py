@@ -75,19 +75,22 @@ matches_t = Table(
 )
 
 
-def refusal(status: int, lang: str, texts: Mapping[str, str], **values: Any) -> ApiError:
-    """ApiError ``status`` whose message is ``texts`` (per language, :func:`~kartentisch.scorepad.say`) in ``lang``,
-    its ``text`` in the players' words of every language."""
+def refusal(status: int, texts: Mapping[str, str], **values: Any) -> ApiError:
+    """ApiError ``status`` whose message (the API's ``error``, for developers) is ``texts`` in English and whose
+    ``text`` is in the players' words of every language (:func:`~kartentisch.scorepad.say`: a
+    :class:`~kartentisch.scorepad.Text` value in each language's own words); the answer shows the one ``?lang=``
+    asks for."""
     text = say(texts, **values)
-    return ApiError(status, text[lang], said=refusals.sentences({each: text[each] for each in LANGS}))
+    return ApiError(status, text["en"], said=refusals.sentences({each: text[each] for each in LANGS}))
 
 
-def find_group(conn: Connection, code: str, lang: str) -> dict[str, Any]:
-    """The row of the group ``code`` (``{"id", "name", "created"}``); ApiError 404 in ``lang`` if there is none."""
+def find_group(conn: Connection, code: str) -> dict[str, Any]:
+    """The row of the group ``code`` (``{"id", "name", "created"}``); ApiError 404 (:func:`refusal`) if there is
+    none."""
     row = conn.execute(select(groups_t).where(groups_t.c.id == code)).mappings().first()
     if row is None:
-        raise refusal(404, lang, {"en": "there is no group with this link; it may be mistyped",
-                                  "de": "zu diesem Link gibt es keine Spielrunde; vielleicht ist er vertippt"})
+        raise refusal(404, {"en": "there is no group with this link; it may be mistyped",
+                            "de": "zu diesem Link gibt es keine Spielrunde; vielleicht ist er vertippt"})
     return dict(row)
 
 
@@ -98,8 +101,8 @@ def member_names(conn: Connection, code: str) -> dict[int, str]:
     return {row.id: row.name for row in rows}
 
 
-def member_of(conn: Connection, code: str, authorization: str | None, lang: str) -> int:
-    """The member whose key the bearer header holds; ApiError 401 in ``lang`` without one, or another's."""
+def member_of(conn: Connection, code: str, authorization: str | None) -> int:
+    """The member whose key the bearer header holds; ApiError 401 (:func:`refusal`) without one, or another's."""
     try:
         key = bearer(authorization)
     except ApiError:
@@ -107,9 +110,9 @@ def member_of(conn: Connection, code: str, authorization: str | None, lang: str)
     found = None if key is None else conn.execute(
         select(members_t.c.id).where(members_t.c.group_id == code, members_t.c.key == key)).scalar()
     if found is None:
-        raise refusal(401, lang, {"en": "only a member of the group may do this: join it with your name first",
-                                  "de": "das darf nur, wer in der Spielrunde ist: tritt ihr erst mit deinem Namen "
-                                        "bei"})
+        raise refusal(401, {"en": "only a member of the group may do this: join it with your name first",
+                            "de": "das darf nur, wer in der Spielrunde ist: tritt ihr erst mit deinem Namen "
+                                  "bei"})
     return int(found)
 
 

@@ -12,7 +12,7 @@ them (:mod:`~kartentisch.web.group_standings`); this module is its HTTP routes, 
 Names follow the table's seat names: 1 to 80 characters of one line of visible text, told apart from every other
 member's name as seats are (:func:`~kartentisch.kernel.names.check_names`: a name that only looks like a member's is
 refused; the same letters, upper or lower case alike, are that member coming back). Every endpoint takes
-``?lang=en|de`` and refuses in it.
+``?lang=en|de``: a refusal's ``text`` is in that language, its ``error`` (for developers) in English.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from sqlalchemy.engine import Engine
 from ..games import all_games
 from ..kernel import KartentischError, lookup
 from ..kernel import names as name_rules
-from ..scorepad import EntryError, check_options
+from ..scorepad import EntryError, Text, check_options
 from . import creation, refusals
 from .deps import client, hub_of, plain_id
 from .errors import ApiError, frame_lang
@@ -103,21 +103,21 @@ class GroupPadIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-def check_name(name: str, lang: str, what: Mapping[str, str]) -> str:
+def check_name(name: str, what: Mapping[str, str]) -> str:
     """``name`` stripped, if it is a name as a table's seat takes one: 1 to :data:`MAX_NAME` characters, one line of
-    visible text (:func:`~kartentisch.kernel.names.check_name`); else ApiError 422 in ``lang`` naming ``what``
-    (``{"en": "a name", …}``)."""
+    visible text (:func:`~kartentisch.kernel.names.check_name`); else ApiError 422 naming ``what``
+    (``{"en": "a name", …}``; the ``error`` in English, the ``text`` in every language)."""
     clean = name.strip()
     if not clean:
-        raise refusal(422, lang, {"en": "{what} is needed: 1 to {k} characters.",
-                                  "de": "{what} fehlt: 1 bis {k} Zeichen."}, what=what[lang], k=MAX_NAME)
+        raise refusal(422, {"en": "{what} is needed: 1 to {k} characters.",
+                            "de": "{what} fehlt: 1 bis {k} Zeichen."}, what=Text(what), k=MAX_NAME)
     if len(clean) > MAX_NAME:
-        raise refusal(422, lang, {"en": "{what} has at most {k} characters.",
-                                  "de": "{what} hat höchstens {k} Zeichen."}, what=what[lang], k=MAX_NAME)
+        raise refusal(422, {"en": "{what} has at most {k} characters.",
+                            "de": "{what} hat höchstens {k} Zeichen."}, what=Text(what), k=MAX_NAME)
     try:
         name_rules.check_name(clean)
     except name_rules.NameRefused as exc:
-        raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
+        raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
     return clean
 
 
@@ -139,31 +139,32 @@ def _engine(request: Request) -> Engine:
     return request.app.state.store.engine  # type: ignore[no-any-return]
 
 
-def _game(game_id: str, lang: str) -> Any:
+def _game(game_id: str) -> Any:
     try:
         return lookup(game_id)
     except KartentischError:
-        raise refusal(422, lang, {"en": "there is no game {game!r}; the games are {known}",
-                                  "de": "es gibt kein Spiel {game!r}; die Spiele sind {known}"},
+        raise refusal(422, {"en": "there is no game {game!r}; the games are {known}",
+                            "de": "es gibt kein Spiel {game!r}; die Spiele sind {known}"},
                       game=game_id, known=", ".join(g.id for g in all_games())) from None
 
 
-def _check_players(game: Any, n: int, lang: str) -> None:
+def _check_players(game: Any, n: int) -> None:
     if not game.min_players <= n <= game.max_players:
-        raise refusal(422, lang, {"en": "{n} players; {name} is for {lo} to {hi}",
-                                  "de": "{n} Mitspieler; {name} ist für {lo} bis {hi}"},
-                      n=n, name=game.names.get(lang, game.id), lo=game.min_players, hi=game.max_players)
+        raise refusal(422, {"en": "{n} players; {name} is for {lo} to {hi}",
+                            "de": "{n} Mitspieler; {name} ist für {lo} bis {hi}"},
+                      n=n, name=Text.of(lambda lang: game.names.get(lang, game.id)), lo=game.min_players,
+                      hi=game.max_players)
 
 
-def _chosen_members(members: dict[int, str], chosen: list[int], lang: str) -> None:
-    """ApiError 422 in ``lang`` for a number that is no member's, or a member chosen twice."""
+def _chosen_members(members: dict[int, str], chosen: list[int]) -> None:
+    """ApiError 422 for a number that is no member's, or a member chosen twice."""
     for number in chosen:
         if number not in members:
-            raise refusal(422, lang, {"en": "the group has no member number {n}", "de": "die Spielrunde hat kein "
-                                      "Mitglied Nummer {n}"}, n=number)
+            raise refusal(422, {"en": "the group has no member number {n}", "de": "die Spielrunde hat kein "
+                                "Mitglied Nummer {n}"}, n=number)
     twice = [members[n] for i, n in enumerate(chosen) if chosen.index(n) != i]
     if twice:
-        raise refusal(422, lang, {"en": "{name} can take only one seat", "de": "{name} kann nur einen Platz nehmen"},
+        raise refusal(422, {"en": "{name} can take only one seat", "de": "{name} kann nur einen Platz nehmen"},
                       name=twice[0])
 
 
@@ -176,7 +177,7 @@ def create_group(body: GroupIn, request: Request, lang: Lang = "en") -> dict[str
     """Start a group: its private ``code`` and link ``url`` (whoever has it can join; keep it among friends)."""
     lang = frame_lang(lang)
     request.app.state.guard.hit("create", client(request))  # the same rate as creating tables
-    name = check_name(body.name, lang, _GROUP_NAME)
+    name = check_name(body.name, _GROUP_NAME)
     code = secrets.token_urlsafe(12)
     with _engine(request).begin() as conn:
         conn.execute(insert(groups_t).values(id=code, name=name, created=time.time()))
@@ -193,25 +194,25 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
     name another member's could be taken for is a 422."""
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
-    name = check_name(body.name, lang, _A_NAME)
+    name = check_name(body.name, _A_NAME)
     hub = hub_of(request)
 
     def join() -> dict[str, Any]:
         with hub.store.engine.begin() as conn:
-            find_group(conn, code, lang)
+            find_group(conn, code)
             rows = conn.execute(select(members_t).where(members_t.c.group_id == code)).mappings().all()
             same = next((r for r in rows if r["name"].casefold() == name.casefold()), None)
             if same is not None and body.again:
                 return {"member": same["id"], "name": same["name"], "key": same["key"], "recovered": True}
             if same is not None:
-                raise refusal(409, lang, _SAID["name_taken"], name=same["name"])
+                raise refusal(409, _SAID["name_taken"], name=same["name"])
             if body.again:
-                raise refusal(404, lang, _SAID["no_such_member"], name=name)
+                raise refusal(404, _SAID["no_such_member"], name=name)
             try:  # told apart from every member's name as a table's seats are (TR39 skeletons)
                 name_rules.check_names([r["name"] for r in rows] + [name], [_A_MEMBER] * len(rows) + [_A_NAME],
                                   newcomer=len(rows))
             except name_rules.NameRefused as exc:
-                raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
+                raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
             number = max((r["id"] for r in rows), default=0) + 1
             key = secrets.token_urlsafe(24)
             conn.execute(insert(members_t).values(group_id=code, id=number, name=name, key=key, joined=time.time()))
@@ -230,14 +231,14 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
-        find_group(conn, code, lang)
+        find_group(conn, code)
     await sync(hub, code)
 
     def read() -> dict[str, Any]:
         with hub.store.engine.connect() as conn:
-            group = find_group(conn, code, lang)
+            group = find_group(conn, code)
             members = member_names(conn, code)
-            you = None if authorization is None else member_of(conn, code, authorization, lang)
+            you = None if authorization is None else member_of(conn, code, authorization)
             rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)
                                 .order_by(matches_t.c.created.desc()).limit(LISTED)).mappings().all()
             listed = []
@@ -282,23 +283,23 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
-        find_group(conn, code, lang)
-        you = member_of(conn, code, authorization, lang)
+        find_group(conn, code)
+        you = member_of(conn, code, authorization)
         members = member_names(conn, code)
-    game = _game(body.game, lang)
-    _check_players(game, len(body.seats), lang)
+    game = _game(body.game)
+    _check_players(game, len(body.seats))
     for i, seat in enumerate(body.seats):
         if (seat.member is None) == (seat.bot is None):
-            raise refusal(422, lang, {"en": "seat {n}: give a member or a bot", "de": "Platz {n}: gib ein Mitglied "
-                                      "oder einen Bot an"}, n=i + 1)
-    _chosen_members(members, [s.member for s in body.seats if s.member is not None], lang)
+            raise refusal(422, {"en": "seat {n}: give a member or a bot", "de": "Platz {n}: gib ein Mitglied "
+                                "oder einen Bot an"}, n=i + 1)
+    _chosen_members(members, [s.member for s in body.seats if s.member is not None])
     seats = [{"kind": "human", "name": members[s.member]} if s.member is not None else
              {"kind": "bot", "bot": s.bot, "iterations": s.iterations} for s in body.seats]
     try:  # the options' refusals in the players' words (the hub checks them again, in English)
         check_options(game, [members[s.member] if s.member is not None else bot_name(s.bot or "random", lang)
                              for s in body.seats], body.options)
     except EntryError as exc:
-        raise ApiError(422, exc.text(lang), said=refusals.sentences(exc.texts)) from None
+        raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
     record = await creation.create(hub, game.id, len(seats), body.options, None, seats, body.reaction_seconds)
     with hub.store.engine.begin() as conn:
         conn.execute(insert(matches_t).values(source="table", source_id=record.id, group_id=code, game=game.id,
@@ -321,10 +322,10 @@ def start_pad(code: str, body: GroupPadIn, request: Request, authorization: Auth
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
     with _engine(request).connect() as conn:
-        find_group(conn, code, lang)
-        member_of(conn, code, authorization, lang)
+        find_group(conn, code)
+        member_of(conn, code, authorization)
         members = member_names(conn, code)
-    _chosen_members(members, body.members, lang)
+    _chosen_members(members, body.members)
     pad = create_pad(PadIn(game=body.game, players=[members[m] for m in body.members], options=body.options),
                      request, lang)
     with _engine(request).begin() as conn:
@@ -343,7 +344,7 @@ async def read_standings(code: str, request: Request, lang: Lang = "en",
     code = plain_id(code, "a group code")
     hub = hub_of(request)
     with hub.store.engine.connect() as conn:
-        group = find_group(conn, code, lang)
+        group = find_group(conn, code)
     await sync(hub, code)
     with hub.store.engine.connect() as conn:
         games = group_standings(conn, code, lang, bots)
