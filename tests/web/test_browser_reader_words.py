@@ -5,6 +5,7 @@ catalogues, kartentisch/kernel/words.py; the page's side: ``who``/``say``/``seat
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -102,3 +103,23 @@ def test_whose_turn_comes_next_is_named_in_words(status_of, lang: str) -> None:
     assert ("Ben ist am Zug" if lang == "de" else "Ben's turn") in others, others
     assert ("danach: du" if lang == "de" else "next: you") in before_me, before_me
     assert ("danach: Anna" if lang == "de" else "next: Anna") in mine, mine
+
+
+def sentence_starts(line: str) -> list[str]:
+    """The first letter of each sentence of a status line (after its start and after each full stop, ? or !)."""
+    return [m.group(1) for m in re.finditer(r"(?:^|[.?!]\s+)(\w)", line)]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_each_sentence_of_the_status_begins_with_a_capital(status_of, lang: str) -> None:
+    """A fresh user read "… (1 Karte ziehen). danach angegriffen: Jörg." and "… (1 card to draw). next attacked:
+    Jörg.": mayhem's open Fantastic Four with parts still to come, and the wait in a simultaneous event, each
+    sentence begins with a capital letter."""
+    four = {"phase": "counter", "to_act": [1], "zones": {"pending": {"kind": "four", "source": 2, "target": 1,
+                                                                      "draws": 1, "queue": [[2, 0, 1]]},
+                                                          "discard": []}}
+    attacked = status_of("mayhem", four, 1, lang)
+    assert ("Danach angegriffen: Anna." if lang == "de" else "Next attacked: Anna.") in attacked, attacked
+    waiting = {"phase": "gift", "to_act": [1, 2], "zones": {"pending": {"quota": [1, 1, 1], "chosen": [[5], [], []]}}}
+    for line in (attacked, status_of("mayhem", waiting, 0, lang)):
+        assert all(first.isupper() for first in sentence_starts(line)), line
