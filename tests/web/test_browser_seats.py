@@ -486,3 +486,21 @@ def test_the_handover_offers_the_bot_levels_in_the_lobbys_order(browser, live_se
     chosen = page.eval_on_selector("#level-0", "s => s.options[s.selectedIndex].textContent")
     assert chosen == HANDOVER_WORDS[lang]["heuristic"]
     page.close()
+
+
+@pytest.mark.parametrize("app_options", [{"time_scale": 5e-5, "turn_seconds": 0.05}])  # a day is 4.3 s
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE])
+def test_the_table_does_not_move_when_a_handover_row_appears(browser, live_server: str, viewport: dict) -> None:  # noqa: F811
+    """A fresh user's tap missed its card: the "… is gone" rows were put in above the table and every card moved
+    about 140 px down under the finger. They come below the table and its decision now: the cards stay put."""
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 3, "seed": 5, "options": {"first_player": 0}, "seats": PEOPLE,
+        "clock": "day", "on_timeout": "ask"}).json()
+    page = browser.new_page(viewport=viewport, locale=LOCALES["de"])
+    page.goto(f"{live_server}{made['seats'][1]['url']}")
+    page.wait_for_selector("#zones .card")
+    before = page.locator("#zones").bounding_box()
+    assert page.locator(".hand-over-row").count() == 0, "the row came before the page was measured"
+    page.wait_for_selector(".hand-over-row", timeout=20_000)  # Ada's day ran out
+    assert page.locator("#zones").bounding_box() == before
+    page.close()

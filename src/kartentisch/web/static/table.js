@@ -757,13 +757,14 @@ function App() {
       <button id="cover-show" type="button" onClick=${() => { S.revealed = frame.seat; redraw(); }}>${t("show")}</button></div>`;
   }
   const Table = S.game.Table;
+  // The seat actions ("… is gone" rows, which come mid-move) sit below the table and its decision: when they appear
+  // they never move the cards under a finger (a fresh user's tap missed its card).
   return html`<${Header} frame=${frame} />
     ${S.banner && html`<p id="banner" class="error" role="alert">${S.banner}</p>`}
     <main id="table" class=${`game-${frame.game}`}>
       <div class="board">
         ${HAND_VIEW ? html`<${HandNote} />` : html`<${Info} frame=${frame} />`}
         <${WaitingSeats} frame=${frame} token=${conn.token} />
-        <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         <${MatchSummary} frame=${frame} />
         ${v.game_over && html`<${ReviewPanel} api=${`/api/tables/${encodeURIComponent(tableId)}`} game=${S.game} names=${(s) => seatName(frame, s)}
           total=${frame.n} reader=${readerOf(frame.seat)} replayUrl=${replayUrl(0, frame.seat)}
@@ -772,6 +773,7 @@ function App() {
         <section id="zones" aria-label=${g?.names[lang()] ?? frame.game}><${Table} view=${v} ctx=${ctx} /></section>
         <${Decision} conn=${conn} frame=${frame} chooser=${chooser} ctx=${ctx} />
         <${HintPanel} key=${frame.n} tableId=${tableId} token=${conn.token} frame=${frame} game=${S.game} play=${(token) => send(conn, token)} />
+        <${SeatActions} frame=${frame} token=${conn.token} host=${localStorage.getItem(HOST_KEY)} call=${seatCall} />
         ${!hotseat && frame.seat !== null && html`<${TurnPanel} tableId=${tableId} token=${conn.token} />`}
       </div>
       <aside class="side">
