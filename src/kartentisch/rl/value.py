@@ -43,7 +43,7 @@ import random
 import shlex
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -171,6 +171,32 @@ def positions(game: Game, players: int, options: Mapping[str, Any] | None, match
     return np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32)
 
 
+def _kept_decisions(game: Game, players: int, opts: Mapping[str, Any], seed: int, bots: Sequence[str],
+                    rng: random.Random, shares: tuple[float, float, int], matches: range,
+                    count: Callable[[], str] | None, log: Callable[[str], None] | None,
+                    ) -> Iterator[tuple[int, int, GameState, int, list[str], list[str]]]:
+    """Play the data's ``matches`` (:func:`_data_match`; ``shares``: the ``explore`` share of random moves, the
+    ``keep`` share of decisions and the ``widest`` decision kept) and yield ``(match, decision, state, seat, legal,
+    specs)`` at each kept decision: 2 to ``widest`` legal tokens, not at a round's end. The caller labels it and
+    leaves ``state`` as it is; the match goes on after it. ``count``: what the progress line says was made."""
+    explore, keep, widest = shares
+    started = time.perf_counter()
+    for m in matches:
+        specs, seated, state = _data_match(game, players, opts, seed, bots, m)
+        decision = 0
+        while not state.game_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if not state.round_over and 2 <= len(legal) <= widest and rng.random() < keep:
+                yield m, decision, state, seat, legal, specs
+            bot_move = rng.random() >= explore or state.round_over
+            state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
+            decision += 1
+        done = m + 1 - matches.start
+        if log and count and done % max(1, len(matches) // 10) == 0:
+            log(f"  {done}/{len(matches)} matches, {count()}, {time.perf_counter() - started:.0f} s")
+
+
 def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
                       bots: Sequence[str] = ("heuristic",), explore: float = 0.05, keep: float = 0.2,
                       rollouts: int = 8, widest: int = 64, first: int = 0,
@@ -213,42 +239,32 @@ def rollout_positions(game: Game, players: int, options: Mapping[str, Any] | Non
     xs: list[np.ndarray] = []
     ys: list[float] = []
     halves: list[np.ndarray] = []
-    started = time.perf_counter()
-    for m in range(first, first + matches):
-        specs, seated, state = _data_match(game, players, opts, seed, bots, m)
-        decision = 0
-        while not state.game_over:
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            if not state.round_over and 2 <= len(legal) <= widest and rng.random() < keep:
-                before = encoder.encode_state(state, seat)
-                samples = [state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, r)))
-                           for r in range(rollouts)]
-                values = np.zeros(len(legal))
-                each = np.zeros((len(legal), rollouts))  # each rollout's margin, for the split halves
-                for i, token in enumerate(legal):
-                    for r, sample in enumerate(samples):
-                        after = sample.clone()
-                        scored = len(after.scores)
-                        after.apply_unchecked(seat, token)
-                        if r == 0:
-                            xs.append(np.concatenate([before, encoder.encode_state(after, seat) - before]))
-                        rolling = [make_bot(spec, game, derive_seed(seed, "rollout", m, decision, r, s))
-                                   for s, spec in enumerate(specs)]
-                        while len(after.scores) == scored:
-                            actor = after.to_act()[0]
-                            after.apply_unchecked(actor, rolling[actor].choose(after, actor))
-                        each[i, r] = margins(game, after.scores[scored], scale)[seat]
-                        values[i] += each[i, r] / rollouts
-                ys.extend((values - values.mean()).tolist())
-                odd = each[:, 1::2] if rollouts > 1 else each
-                split = np.stack([each[:, ::2].mean(axis=1), odd.mean(axis=1)], axis=1)
-                halves.append(split - split.mean(axis=0))
-            bot_move = rng.random() >= explore or state.round_over
-            state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
-            decision += 1
-        if log and (m + 1 - first) % max(1, matches // 10) == 0:
-            log(f"  {m + 1 - first}/{matches} matches, {len(ys)} afterstates, {time.perf_counter() - started:.0f} s")
+    for m, decision, state, seat, legal, specs in _kept_decisions(
+            game, players, opts, seed, bots, rng, (explore, keep, widest), range(first, first + matches),
+            log and (lambda: f"{len(ys)} afterstates"), log):
+        before = encoder.encode_state(state, seat)
+        samples = [state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, r)))
+                   for r in range(rollouts)]
+        values = np.zeros(len(legal))
+        each = np.zeros((len(legal), rollouts))  # each rollout's margin, for the split halves
+        for i, token in enumerate(legal):
+            for r, sample in enumerate(samples):
+                after = sample.clone()
+                scored = len(after.scores)
+                after.apply_unchecked(seat, token)
+                if r == 0:
+                    xs.append(np.concatenate([before, encoder.encode_state(after, seat) - before]))
+                rolling = [make_bot(spec, game, derive_seed(seed, "rollout", m, decision, r, s))
+                           for s, spec in enumerate(specs)]
+                while len(after.scores) == scored:
+                    actor = after.to_act()[0]
+                    after.apply_unchecked(actor, rolling[actor].choose(after, actor))
+                each[i, r] = margins(game, after.scores[scored], scale)[seat]
+                values[i] += each[i, r] / rollouts
+        ys.extend((values - values.mean()).tolist())
+        odd = each[:, 1::2] if rollouts > 1 else each
+        split = np.stack([each[:, ::2].mean(axis=1), odd.mean(axis=1)], axis=1)
+        halves.append(split - split.mean(axis=0))
     return (np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32),
             np.concatenate(halves).astype(np.float32))
 
@@ -281,33 +297,22 @@ def visit_positions(game: Game, players: int, options: Mapping[str, Any] | None,
     xs: list[np.ndarray] = []
     ys: list[float] = []
     groups: list[int] = []
-    started = time.perf_counter()
-    for m in range(first, first + matches):
-        _, seated, state = _data_match(game, players, opts, seed, bots, m)
-        decision = 0
-        while not state.game_over:
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            if not state.round_over and 2 <= len(legal) <= widest and rng.random() < keep:
-                searcher = make_bot(teacher, game, derive_seed(seed, "teacher", m, decision))
-                if not isinstance(searcher, ISMCTSBot):
-                    raise KartentischError(f"visit data: the teacher {teacher!r} is not a search (ismcts:…)")
-                visits = searcher.search(state, seat)
-                total = sum(v for v, _ in visits.values())
-                before = encoder.encode_state(state, seat)
-                sample = state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, 0)))
-                for token in legal:
-                    after = sample.clone()
-                    after.apply_unchecked(seat, token)
-                    xs.append(np.concatenate([before, encoder.encode_state(after, seat) - before]))
-                    ys.append(visits[token][0] / total)
-                    groups.append(m * 100_000 + decision)
-            bot_move = rng.random() >= explore or state.round_over
-            state.apply(seat, seated[seat].choose(state, seat) if bot_move else state.random_action(seat, rng))
-            decision += 1
-        if log and (m + 1 - first) % max(1, matches // 10) == 0:
-            log(f"  {m + 1 - first}/{matches} matches, {len(set(groups))} decisions, "
-                f"{time.perf_counter() - started:.0f} s")
+    for m, decision, state, seat, legal, _ in _kept_decisions(
+            game, players, opts, seed, bots, rng, (explore, keep, widest), range(first, first + matches),
+            log and (lambda: f"{len(set(groups))} decisions"), log):
+        searcher = make_bot(teacher, game, derive_seed(seed, "teacher", m, decision))
+        if not isinstance(searcher, ISMCTSBot):
+            raise KartentischError(f"visit data: the teacher {teacher!r} is not a search (ismcts:…)")
+        visits = searcher.search(state, seat)
+        total = sum(v for v, _ in visits.values())
+        before = encoder.encode_state(state, seat)
+        sample = state.determinize(seat, random.Random(derive_seed(seed, "sample", m, decision, 0)))
+        for token in legal:
+            after = sample.clone()
+            after.apply_unchecked(seat, token)
+            xs.append(np.concatenate([before, encoder.encode_state(after, seat) - before]))
+            ys.append(visits[token][0] / total)
+            groups.append(m * 100_000 + decision)
     return (np.stack(xs).astype(np.float32), np.asarray(ys, dtype=np.float32),
             np.asarray(groups, dtype=np.int64))
 
