@@ -256,3 +256,30 @@ def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_se
     detail = page.locator("details.error-detail")
     assert detail.count() == 1 and not detail.locator("code").is_visible()  # closed until asked
     page.close()
+
+
+def test_the_curve_leaves_out_a_seat_without_reviewed_moves(browser, live_server: str) -> None:  # noqa: F811
+    """A person whose every move a bot made has no reviewed move (the review leaves bot moves out): the curve draws
+    no line, no result mark and no legend key for that seat. The review's answer is trimmed to seat 1's moves
+    here, as a seat fully played by a bot would leave it."""
+    with httpx.Client(base_url=live_server) as client:
+        table = short_table(client, seed=5)
+        play_out(client, table, seed=8)
+    page = browser.new_context(viewport=LAPTOP).new_page()
+
+    def seat_one_only(route: Any) -> None:
+        res = route.fetch()
+        review = res.json()
+        if review.get("state") == "done":
+            review["decisions"] = [d for d in review["decisions"] if d["seat"] == 1]
+        route.fulfill(response=res, json=review)
+
+    page.route("**/api/tables/*/review*", seat_one_only)
+    page.goto(f"{live_server}{table['seats'][0]['url'].replace('#', '?lang=en#')}")
+    page.wait_for_selector("[data-zone=review] button.start-review")
+    page.click("[data-zone=review] button.start-review")
+    page.wait_for_selector("[data-zone=review][data-state=done] figure.curve", timeout=60_000)
+    assert page.locator("figure.curve .legend .key").evaluate_all("ks => ks.map((k) => k.dataset.seat)") == ["1"]
+    assert page.locator("figure.curve polyline").count() == 1
+    assert page.locator("figure.curve rect.result").count() == 1
+    page.context.close()

@@ -87,7 +87,9 @@ function Curve({ review, game, names, total, at, jump }) {
   const end = Math.max(1, total, ...review.decisions.map((d) => d.n));
   const x = (n) => LEFT + ((W - LEFT - PAD) * n) / end;
   const y = (win) => PAD + (H - PAD - BOTTOM) * (1 - win);
-  const seats = review.seats;
+  // a person whose every move a bot made has nothing reviewed: no line, so no key either (a fresh user saw keys
+  // of two such seats beside a stray result square)
+  const seats = review.seats.filter((s) => review.decisions.some((d) => d.seat === s));
   return html`<figure class="curve">
     <figcaption>${coachWord(game, "curve")}
       <span class="legend">${seats.map((s, i) => html`<span class="key" data-seat=${s}>
