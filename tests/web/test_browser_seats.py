@@ -504,3 +504,32 @@ def test_the_table_does_not_move_when_a_handover_row_appears(browser, live_serve
     page.wait_for_selector(".hand-over-row", timeout=20_000)  # Ada's day ran out
     assert page.locator("#zones").bounding_box() == before
     page.close()
+
+
+@pytest.mark.parametrize("game", ["colors", "mayhem"])
+def test_the_table_is_first_drawn_with_its_style_sheets(browser, live_server: str, game: str) -> None:  # noqa: F811
+    """A slow machine drew the table before its game's style sheet came (kit.js's useCss did not wait): the first
+    frame's cards stood unstyled and the whole table changed size under the finger when the sheet arrived (CI saw
+    #zones shrink by 178 px). The game modules await their sheets now; here each sheet is held back 1.5 s."""
+    made = httpx.post(f"{live_server}/api/tables", json={"game": game, "players": 3, "seed": 5, "seats": PEOPLE}).json()
+    page = browser.new_page(viewport=LAPTOP, locale=LOCALES["en"])
+    held = []
+
+    def slowly(route) -> None:
+        held.append(route.request.url)
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/static/games/*.css", slowly)
+    page.add_init_script("""new MutationObserver((_, watch) => {  // the table's size when its first card is drawn
+        const zones = document.querySelector("#zones");
+        if (!zones?.querySelector(".card")) return;
+        window.firstHeight = zones.getBoundingClientRect().height;
+        watch.disconnect();
+    }).observe(document, { childList: true, subtree: true });""")
+    page.goto(f"{live_server}{made['seats'][1]['url']}")
+    page.wait_for_selector("#zones .card")
+    page.wait_for_load_state("networkidle")
+    assert {urlsplit(url).path for url in held} == {"/static/games/kit.css", f"/static/games/{game}.css"}
+    assert page.evaluate("window.firstHeight") == page.locator("#zones").bounding_box()["height"]
+    page.close()

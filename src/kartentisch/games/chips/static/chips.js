@@ -7,7 +7,7 @@ import { points, t } from "../i18n.js";
 import { html } from "../ui.js";
 import { catalogue, Pile, say, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
-useCss(new URL("./chips.css", import.meta.url));
+await useCss(new URL("./chips.css", import.meta.url));
 
 // The page's words: the `page` texts of chips' catalogue (words.toml), from the server.
 const TEXTS = await catalogue("chips");

@@ -9,7 +9,7 @@ import {
   Backs, cardCount, catalogue, Hand, lastTurnText, Pile, say, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
-useCss(new URL("./colors.css", import.meta.url));
+await useCss(new URL("./colors.css", import.meta.url));
 
 // The page's words: the `page` texts of colors' catalogue (words.toml), from the server.
 const TEXT = await catalogue("colors");

@@ -10,7 +10,7 @@ import {
   cardCount, catalogue, othersOf, Pile, say, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
-useCss(new URL("./grid.css", import.meta.url));
+await useCss(new URL("./grid.css", import.meta.url));
 
 // The page's words: the `page` texts of grid's catalogue (words.toml), from the server.
 const TEXT = await catalogue("grid");

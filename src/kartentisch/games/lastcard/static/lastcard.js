@@ -10,7 +10,7 @@ import {
   Backs, cardCount, catalogue, Hand, lastTurnText, othersOf, say, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
-useCss(new URL("./lastcard.css", import.meta.url));
+await useCss(new URL("./lastcard.css", import.meta.url));
 
 // The page's words: the `page` texts of lastcard's catalogue (words.toml), from the server.
 const TEXT = await catalogue("lastcard");

@@ -11,7 +11,7 @@ import {
   useCss, who,
 } from "./kit.js";
 
-useCss(new URL("./mayhem.css", import.meta.url));
+await useCss(new URL("./mayhem.css", import.meta.url));
 
 const SPECIAL = { gift: "G", exch: "⇄", chance: "2×", skip: "⊘", troub: "!" };
 // Counterattack and Nice Try carry a sign, not initials: "GA"/"NV" were German on English pages, and letters a

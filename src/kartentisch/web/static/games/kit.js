@@ -14,16 +14,24 @@ import { Card } from "../cards.js";
 import { listing } from "../i18n.js";
 import { Fragment, html } from "../ui.js";
 
-/** Load a style sheet (a URL, e.g. `new URL("./x.css", import.meta.url)`) once per page. */
+/**
+ * Load a style sheet (a URL, e.g. `new URL("./x.css", import.meta.url)`) once per page; resolves when it is in force
+ * (or failed to load). A game module awaits it at its top, so the table is first drawn styled: drawn before, the cards
+ * stood unstyled and the whole table jumped when the sheet came (a slow machine's first frame).
+ */
 export function useCss(url) {
   const href = new URL(url, location.href).pathname;
-  if (document.querySelector(`link[data-game-css="${href}"]`)) return;
-  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
-  link.dataset.gameCss = href;
-  document.head.append(link);
+  let link = document.querySelector(`link[data-game-css="${href}"]`);
+  if (!link) {
+    link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.dataset.gameCss = href;
+    link.loaded = new Promise((done) => { link.onload = link.onerror = done; });
+    document.head.append(link);
+  }
+  return link.loaded;
 }
 
-useCss(new URL("./kit.css", import.meta.url));
+await useCss(new URL("./kit.css", import.meta.url));
 
 /**
  * A game's page texts, {en: {...}, de: {...}}: the `page` section of its catalogue (the game package's words.toml),
