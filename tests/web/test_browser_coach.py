@@ -14,6 +14,7 @@ import pytest
 
 from kartentisch.web.coach_limits import CoachLimits
 
+from ..bots.test_coach import CHANCES
 from .browser_kit import (
     LAPTOP,
     PHONE,
@@ -283,3 +284,13 @@ def test_the_curve_leaves_out_a_seat_without_reviewed_moves(browser, live_server
     assert page.locator("figure.curve polyline").count() == 1
     assert page.locator("figure.curve rect.result").count() == 1
     page.context.close()
+
+
+def test_the_page_words_an_estimate_as_the_terminal_does(browser, live_server: str) -> None:  # noqa: F811
+    """The hint's and the review's chances (coachwords.js ``chance``) are worded as coach.py's ``chance_text``:
+    "> 99 %" and "< 1 %", never a certain "100 %" or "0 %"."""
+    page = browser.new_page()
+    page.goto(f"{live_server}/")
+    worded = page.evaluate("wins => import('/static/coachwords.js').then((m) => wins.map(m.chance))", list(CHANCES))
+    assert dict(zip(CHANCES, worded, strict=True)) == CHANCES
+    page.close()

@@ -217,9 +217,18 @@ def move_text(state: GameState, seat: int, token: str, voice: Voice) -> str:
 
 
 def shown_percent(win: float) -> int:
-    """``win`` (a chance, 0 … 1) in whole percent as the page shows it (``coachwords.js`` ``pct``: JavaScript's
+    """``win`` (a chance, 0 … 1) in whole percent as the page rounds it (``coachwords.js`` ``chance``: JavaScript's
     ``Math.round``, halves up)."""
     return math.floor(100 * win + 0.5)
+
+
+def chance_text(win: float) -> str:
+    """The coach's estimate ``win`` (0 … 1) as the reader sees it: whole percent (:func:`shown_percent`), but
+    "> 99 %" and "< 1 %" where that would be 100 or 0. An estimate is a mean over sampled deals and rollouts, never
+    a proof (a fresh user was told "100 %" at lastcard's first pass; such forecasts came true 87 % of the time,
+    ``bench/coach/README.md``). As ``coachwords.js`` ``chance``; the same in both languages."""
+    whole = shown_percent(win)
+    return "> 99 %" if whole >= 100 else "< 1 %" if whole <= 0 else f"{whole} %"
 
 
 def hint_search(state: GameState, seat: int, *, iterations: int | None = None, time_budget_s: float | None = None,

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from kartentisch.bots.coach import GOOD, MARKS, review_match
+from kartentisch.bots.coach import GOOD, MARKS, chance_text, review_match
 from kartentisch.kernel import KartentischError, Match, Voice
 from kartentisch.kernel.words import check_lang
 
@@ -50,10 +50,6 @@ _PLOT_COLOUR = {GOOD: "tab:green", "inaccuracy": "gold", "mistake": "tab:orange"
 
 def _t(lang: str, key: str, **kwargs: Any) -> str:
     return _TEXTS[lang][key].format(**kwargs)
-
-
-def _pct(win: float) -> str:
-    return f"{100 * win:.0f}%"
 
 
 def review_cmd(
@@ -110,8 +106,9 @@ def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
     for d in doc["decisions"]:
         style = _STYLE[d["mark"]]
         cells = [Text(str(d["n"])), *([Text(voice.name(d["seat"]))] if several else []), Text(d["text"]),
-                 Text(_pct(d["win_chosen"])), Text("–" if d["best"] == d["token"] else d["best_text"]),
-                 Text(_pct(d["win_best"])), Text(f"{100 * d['loss']:.0f}"), Text(_t(lang, d["mark"]), style=style)]
+                 Text(chance_text(d["win_chosen"])), Text("–" if d["best"] == d["token"] else d["best_text"]),
+                 Text(chance_text(d["win_best"])), Text(f"{100 * d['loss']:.0f}"),
+                 Text(_t(lang, d["mark"]), style=style)]
         table.add_row(*cells)
     console.print(table)
     for s in doc["seats"]:

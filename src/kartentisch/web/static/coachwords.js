@@ -63,9 +63,18 @@ export function coachWord(game, key, vars = {}) {
   return ownWord(game, lang(), key, vars) ?? ct(key, ...Object.values(vars));
 }
 
-/** A win chance (0 … 1) as a whole percentage: "62 %" / "62 %". */
+/** A share (0 … 1) as a whole percentage: "62 %"; for what is certain (the axis, a match's result). */
 export function pct(win) {
   return `${Math.round(100 * win)} %`;
+}
+
+/** The coach's estimate of a win chance (0 … 1) as a percentage: as pct, but "> 99 %" and "< 1 %" where it would
+ * round to 100 or 0. The estimate is a mean over sampled deals and rollouts (coach.py), never a proof: a fresh user
+ * was told "100 %" at lastcard's first pass, where such forecasts came true 87 % of the time (bench/coach). As
+ * coach.py's chance_text. */
+export function chance(win) {
+  const whole = Math.round(100 * win);
+  return whole >= 100 ? "> 99 %" : whole <= 0 ? "< 1 %" : `${whole} %`;
 }
 
 /** The marks a review gives, worst first, with the chess annotation each is shown with. */

@@ -1,7 +1,7 @@
 // Hints at the table (issue 23): where the table allows them, a person asks the coach during their own decision and
 // sees its best moves in words with their chances to win the match; a button plays one. The search runs on the
 // server (GET /api/tables/{id}/hint with the seat's token), so the page only waits for the answer.
-import { coachWord, ct, pct } from "./coachwords.js";
+import { chance, coachWord, ct } from "./coachwords.js";
 import { lang } from "./i18n.js";
 import { html, useState } from "./ui.js";
 
@@ -35,7 +35,7 @@ export function HintPanel({ tableId, token, frame, game, play }) {
       ${stale ? html`<p>${ct("hintOld")}</p>` : html`<ol>${hint.moves.slice(0, TOP).map((m) => html`<li data-token=${m.token}>
         <span class="text">${m.text}</span>
         <span class="win" title=${ct("win")}><span class="bar" aria-hidden="true"><span style=${{ width: `${Math.round(100 * m.win)}%` }}></span></span>
-          ${pct(m.win)} <small>${ct("win")}</small></span>
+          ${chance(m.win)} <small>${ct("win")}</small></span>
         <button type="button" class="play-hint" onClick=${() => play(m.token)}>${ct("play")}</button></li>`)}</ol>`}
     </div>`}
   </section>`;

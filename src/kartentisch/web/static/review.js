@@ -1,7 +1,7 @@
 // The review of a finished match (issue 23): a button starts it on the server (POST …/review), the page follows its
 // progress (GET …/review) and then draws each reviewed seat's chance to win after each of its moves as a curve with
 // the marked moves on it, and lists those moves in words with the better move the coach found.
-import { coachWord, ct, MARKS, pct } from "./coachwords.js";
+import { chance, coachWord, ct, MARKS, pct } from "./coachwords.js";
 import { lang } from "./i18n.js";
 import { html, useEffect, useState } from "./ui.js";
 
@@ -132,7 +132,7 @@ function Marked({ review, names, jump }) {
     <ol class="marked">${marked.map((d) => html`<li class=${`mark-${d.mark}`} data-n=${d.n} data-seat=${d.seat}>
       <span class="badge" aria-hidden="true">${MARKS[d.mark]}</span>
       <span class="what">${jump ? html`<button type="button" class="jump" title=${ct("jump")}
-          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}).`}${d.best_text ? ` ${ct("better", d.best_text, pct(d.win_best))}` : ""}</span></li>`)}</ol>`;
+          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}).`}${d.best_text ? ` ${ct("better", d.best_text, chance(d.win_best))}` : ""}</span></li>`)}</ol>`;
 }
 
 /** The lobby's way to a replay file's page (/replay: open a file saved by `kartentisch play`). */
