@@ -196,7 +196,7 @@ def test_hint_shape_in_words(lang):
     assert all(m["text"].startswith(word) for m in out["moves"])
 
 
-@pytest.mark.parametrize(("game_id", "seed"), [("lastcard", 1), ("colors", 2), ("chips", 3)])
+@pytest.mark.parametrize(("game_id", "seed"), [("lastcard", 3), ("colors", 2), ("chips", 3)])
 def test_hints_are_ordered_by_the_chance_shown_then_by_searches(game_id, seed):
     """The first hint shown is the best by what the reader sees (a fresh user read 64.5 %, 61.9 %, 62.3 %): these
     positions' searches rank a move with a lower chance above one with a higher chance."""
@@ -298,3 +298,15 @@ def test_default_budgets():
     assert default_iterations("mayhem") < default_iterations("colors")
     assert default_iterations("colors") == get_game("colors").search.coach_iterations == 1500
     assert SearchTuning().coach_iterations == 1000
+
+
+def test_both_seats_are_not_told_they_will_win_at_a_simultaneous_pass():
+    """At lastcard's first pass both seats decide at once. The other seat's 220-way pass was expanded at random in
+    the coach's search (ismcts.WIDE_NODE), so each seat played against a random pass: both were told 0.84 to 0.96
+    at once (their best chances summed to 1.54 on average). Over six deals the sum stays near 1 now."""
+    game = get_game("lastcard")
+    sums = []
+    for seed in range(6):
+        state = game.new_state(players=2, seed=seed)
+        sums.append(sum(evaluate(state, seat, seed=3, iterations=1500).best.win for seat in (0, 1)))
+    assert sum(sums) / len(sums) < 1.25, sums
