@@ -10,7 +10,8 @@ a shared win counted by its share" (the seats' results sum to 1 in a match with 
 seat's decision with ``reward="win"`` and no depth cap: every iteration samples the hidden cards
 from the seat's information set (:meth:`~kartentisch.kernel.GameState.determinize`), goes down the
 tree and then plays **the rest of the match** with the game's rollout policy (``Game.search``:
-uniform random, or the heuristic bot for chips and lastcard), and backs up the match result. A
+uniform random, or the heuristic bot for chips and lastcard, which also makes every decision below the root
+wider than :data:`~kartentisch.bots.ismcts.WIDE_NODE`), and backs up the match result. A
 move's win chance is the mean result of the iterations through it; its ``searches`` is their number.
 The bot's round rewards (``score``, ``margin``, depth-capped rollouts) rank moves well but are not
 win chances (a round won by a seat far behind may still lose the match), so the coach does not use
