@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import insert
 
 from kartentisch.web import create_app
+from kartentisch.web.group_store import matches_t
 from kartentisch.web.limits import Limits
 from kartentisch.web.standings import Entry, Played, placings, standings
 
@@ -304,6 +306,43 @@ def test_a_score_pad_of_the_group_counts_in_its_standings(client: TestClient) ->
     listed = client.get(f"/api/groups/{code}").json()["matches"]
     assert listed == [{"kind": "pad", "game": "grid", "game_name": "Colour Grid", "over": False,
                        "players": ["Ana", "Ben"], "url": f"/scorepad/{pad['id']}"}]
+
+
+def record(client: TestClient, code: str, source_id: str, result: list[dict[str, Any]], ended: float = 1.0) -> None:
+    """A finished table's result in the group's records, as the hook writes it (``group_store._result``)."""
+    with client.app.state.store.engine.begin() as conn:
+        conn.execute(insert(matches_t).values(source="table", source_id=source_id, group_id=code, game="colors",
+                                              seats=[e["member"] for e in result], created=ended, ended=ended,
+                                              result=result))
+
+
+def test_a_match_counts_for_a_member_who_made_at_least_half_of_their_moves(client: TestClient) -> None:
+    """The rule of group_standings: Ana played her seat; a bot made 3 of Ben's 6 moves (half: his match, marked);
+    a bot made 4 of Cem's 6 (the bot's match: not Cem's, neither played nor won, Cem named apart). Cem's seat came
+    first: with the bots it is the bot's win; without them Ana wins among the people who played."""
+    code = new_group(client)
+    for name in ("Ana", "Ben", "Cem"):
+        join(client, code, name)
+    record(client, code, "t1", [
+        {"member": 1, "bot": None, "name": "Ana", "place": 2, "score": 9, "moves": 6, "bot_moves": 0},
+        {"member": 2, "bot": None, "name": "Ben", "place": 3, "score": 4, "moves": 6, "bot_moves": 3,
+         "stand_in": "random"},
+        {"member": 3, "bot": None, "name": "Cem", "place": 1, "score": 15, "moves": 6, "bot_moves": 4,
+         "stand_in": "heuristic"}])
+    game = client.get(f"/api/groups/{code}/standings").json()["games"][0]
+    lines = {p["key"]: p for p in game["players"]}
+    assert set(lines) == {"m1", "m2", "bot:heuristic"} and game["matches"] == 1
+    assert (lines["bot:heuristic"]["wins"], lines["bot:heuristic"]["bot"]) == (1, True)
+    assert (lines["m2"]["matches"], lines["m2"]["helped"], lines["m1"]["helped"]) == (1, 1, 0)
+    assert game["played_by_bot"] == [{"key": "m3", "name": "Cem", "matches": 1}]
+    people = client.get(f"/api/groups/{code}/standings?bots=false").json()["games"][0]
+    assert [(p["name"], p["wins"], p["form"]) for p in people["players"]] == [("Ana", 1, [1]), ("Ben", 0, [2])]
+    assert people["played_by_bot"] == [{"key": "m3", "name": "Cem", "matches": 1}]
+    listed = client.get(f"/api/groups/{code}?lang=de").json()["matches"][0]["players"]
+    assert listed == ["Ana", "Ben (mit Bot-Hilfe: 3 von 6 Zügen)",
+                      "Cem (von einem Bot gespielt: 4 von 6 Zügen; zählt nicht für Cem)"]
+    csv_rows = list(csv.reader(io.StringIO(client.get(f"/api/groups/{code}/standings.csv").text)))
+    assert "Cem" not in {row[2] for row in csv_rows}
 
 
 @pytest.mark.parametrize("path", ["/api/groups/x%00y", "/api/groups/x%00y/standings"])

@@ -21,6 +21,7 @@ from kartentisch.kernel import Match
 from kartentisch.kernel import lookup as get_game
 from kartentisch.web import create_app, presence
 from kartentisch.web.clock import CLOCKS, TIMEOUT_BOT
+from kartentisch.web.group_standings import bot_name
 from kartentisch.web.notes import own_cards_said
 from kartentisch.web.presence import GONE_SECONDS
 from kartentisch.web.rematch import REMATCH_SECONDS
@@ -571,35 +572,80 @@ def test_the_host_may_remove_a_person_at_a_rematch_and_at_a_group_s_table(fast: 
         assert res.json()["seats"][1]["kind"] == "bot"
 
 
-def test_a_result_a_bot_helped_with_is_marked_and_counts_only_with_the_bots(fast: TestClient) -> None:
-    """Ben is gone from a group's table and Ana hands his seat to a bot, which plays it to the end (a fresh user's
-    group credited Cleo with a win a bot played 43 of her 46 moves of): the group's list of matches says so in the
-    reader's language, and the result counts for Ben only where the group counts the bots."""
+def _group_table_with_ben_handed_over(fast: TestClient) -> tuple[str, dict[str, Any], str, str, str]:
+    """A group (Ana, Ben) whose table of two has Ben gone from the start and his seat handed by Ana to a random bot:
+    ``(code, Ana's member, table id, Ana's seat token, Ben's)``."""
     from .test_groups import join, new_group, seat_tokens
 
     code = new_group(fast)
-    ana, _ = join(fast, code, "Ana"), join(fast, code, "Ben")
+    ana, ben = join(fast, code, "Ana"), join(fast, code, "Ben")
     started = fast.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
         "game": "colors", "options": {"max_rounds": 1, "first_player": 0},
         "seats": [{"member": 1}, {"member": 2}]}).json()
-    tid, (mine,) = started["id"], seat_tokens(fast, code, [ana["key"]], started["id"])
+    tid = started["id"]
+    mine, his = seat_tokens(fast, code, [ana["key"], ben["key"]], tid)
     view(fast, tid)
     time.sleep(GONE_SECONDS * SCALE + 0.1)
     res = fast.post(f"/api/tables/{tid}/seats/1/handover", json={"bot": "random"}, headers=auth(mine))
     assert res.status_code == 200, res.text
+    return code, ana, tid, mine, his
+
+
+def test_a_match_a_bot_played_for_a_person_is_not_counted_for_them(fast: TestClient) -> None:
+    """Ben never comes and Ana hands his seat to a bot, which plays every one of his moves (a fresh user's group
+    credited Ben with that match, as an earlier one credited Cleo with a win a bot played 43 of her 46 moves of):
+    the group's list of matches says it was a bot's, in the reader's language, and the standings count it for the
+    bot that played it, never for Ben (neither played nor won), naming Ben apart; without the bots, Ana alone is no
+    match among people."""
+    code, ana, tid, mine, _ = _group_table_with_ben_handed_over(fast)
     while not (frame := view(fast, tid, mine))["view"]["game_over"]:
         if frame["legal"]:
             fast.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(mine))
         time.sleep(0.02)
-    ben_moves = sum(e["seat"] == 1 for e in move_entries(frame["log"]))
-    for lang, words in (("en", f"Ben (with a bot's help: {ben_moves} of {ben_moves} moves)"),
-                        ("de", f"Ben (mit Bot-Hilfe: {ben_moves} von {ben_moves} Zügen)")):
+    n = sum(e["seat"] == 1 for e in move_entries(frame["log"]))
+    for lang, words in (("en", f"Ben (played by a bot: {n} of {n} moves; not counted for Ben)"),
+                        ("de", f"Ben (von einem Bot gespielt: {n} von {n} Zügen; zählt nicht für Ben)")):
         listed = fast.get(f"/api/groups/{code}?lang={lang}", headers=auth(ana["key"])).json()["matches"][0]
         assert listed["over"] and listed["players"] == ["Ana", words]
     counted = fast.get(f"/api/groups/{code}/standings").json()["games"][0]
-    assert counted["matches"] == 1 and {p["name"] for p in counted["players"]} == {"Ana", "Ben"}
+    assert counted["matches"] == 1 and [p["key"] for p in counted["players"] if not p["bot"]] == ["m1"]
+    assert [(p["key"], p["name"], p["matches"]) for p in counted["players"] if p["bot"]] == [
+        ("bot:random", bot_name("random", "en"), 1)]  # the bot that played Ben's seat has the result
+    assert counted["played_by_bot"] == [{"key": "m2", "name": "Ben", "matches": 1}]
     people_only = fast.get(f"/api/groups/{code}/standings?bots=false").json()["games"]
-    assert people_only == []  # Ben's result was the bot's: Ana alone is no match among people
+    assert people_only == []
+
+
+def test_a_match_a_bot_helped_with_counts_for_the_person_and_is_marked(fast: TestClient) -> None:
+    """A bot makes Ben's first move, then Ben is back and plays the rest himself: the match is his, with and
+    without the bots, and both the list of matches and his line of the standings say a bot helped."""
+    code, ana, tid, mine, his = _group_table_with_ben_handed_over(fast)
+    while True:  # Ana moves first; then the bot makes Ben's first move
+        frame = view(fast, tid, mine)
+        if any(e["seat"] == 1 for e in move_entries(frame["log"])):
+            break
+        if frame["legal"]:
+            fast.post(f"/api/tables/{tid}/actions", json={"action": frame["legal"][0]}, headers=auth(mine))
+        time.sleep(0.02)
+    back = fast.post(f"/api/tables/{tid}/seats/1/back", headers=auth(his))
+    assert back.status_code == 200, back.text
+    k = sum(e["seat"] == 1 for e in move_entries(back.json()["log"]))  # the bot's moves (one, or a few in a row)
+    while not (frame := view(fast, tid, mine))["view"]["game_over"]:
+        for token in (mine, his):
+            if (own := view(fast, tid, token))["legal"]:
+                fast.post(f"/api/tables/{tid}/actions", json={"action": own["legal"][0]}, headers=auth(token))
+        time.sleep(0.02)
+    n = sum(e["seat"] == 1 for e in move_entries(frame["log"]))
+    assert 1 <= 2 * k <= n
+    for lang, words in (("en", f"Ben (with a bot's help: {k} of {n} moves)"),
+                        ("de", f"Ben (mit Bot-Hilfe: {k} von {n} Zügen)")):
+        listed = fast.get(f"/api/groups/{code}?lang={lang}", headers=auth(ana["key"])).json()["matches"][0]
+        assert listed["players"] == ["Ana", words]
+    for bots in ("true", "false"):
+        counted = fast.get(f"/api/groups/{code}/standings?bots={bots}").json()["games"][0]
+        ben = next(p for p in counted["players"] if p["key"] == "m2")
+        assert counted["matches"] == 1 and ben["matches"] == 1 and ben["helped"] == 1
+        assert counted["played_by_bot"] == []
 
 
 def test_the_host_at_the_table_reads_her_removal_as_her_own(fast: TestClient) -> None:

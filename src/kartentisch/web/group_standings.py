@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection
 
 from ..bots import PERSON_NAMES, bot_label
 from ..kernel import KartentischError, lookup
-from .group_store import helped, matches_t, member_names
+from .group_store import helped, matches_t, member_names, played_by_bot
 from .standings import Entry, Played, standings
 
 #: The standings' words (the CSV's header row, a bot without a known kind).
@@ -47,26 +47,43 @@ def bot_name(spec: str, lang: str) -> str:
 
 def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[dict[str, Any]]:
     """Per game the group has a recorded match of, best known first (most matches): ``{"game", "game_name"}``
-    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now.
+    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now, and
+    ``played_by_bot``: ``[{"key", "name", "matches"}]``, the members a bot played matches for (not counted for them).
 
-    A person's result a bot helped with (:func:`~kartentisch.web.group_store.helped`: a bot made some of the
-    seat's moves after a hand-over, a removal or a run-out clock) is partly a bot's: it counts as the bots do,
-    only with ``bots`` ("count bots" / "Bots mitzählen"); without, that person is left out of that match like a
-    bot (the others' places counted again among themselves). A fresh user's group credited Cleo with a win a bot
-    played 43 of her 46 moves of. The group's list of matches marks such a result (``BOT_HELP``)."""
+    **Whose match it is when a bot played for a person** (a hand-over, a removal from the table, a run-out clock;
+    the group's page says the same in its words): a match counts for a member who made at least half of their
+    seat's moves themselves. Where a bot made more than half of them
+    (:func:`~kartentisch.web.group_store.played_by_bot`), it is the bot's match, not the member's: it is neither
+    played nor won for the member (their rating, matches, wins and form leave it out); the seat counts as that kind
+    of bot does ("Bot (steady)", only with ``bots``, "Count the bots" / "Bots mitzählen"), so the others keep the
+    places they played, and the member is named apart (``played_by_bot``). Where a bot made some but at most half
+    of them (:func:`~kartentisch.web.group_store.helped`: a phone that died near the end), the match counts for the
+    member with and without the bots and is marked: their line's ``helped`` counts such matches. A fresh user's
+    group credited Cleo with a win a bot played 43 of her 46 moves of, and another Ben with a match he never came
+    to. The group's list of matches marks both (``BOT_PLAYED``, ``BOT_HELP``). Results recorded before moves were
+    counted carry no counts and are the members' own."""
     members = member_names(conn, code)
     rows = conn.execute(select(matches_t.c.game, matches_t.c.ended, matches_t.c.result, matches_t.c.source_id)
                         .where(matches_t.c.group_id == code, matches_t.c.result.is_not(None))
                         .order_by(matches_t.c.ended, matches_t.c.source_id)).all()
     by_game: dict[str, list[Played]] = {}
+    by_bot: dict[str, dict[int, int]] = {}
     for game, ended, result, _source_id in rows:
-        entries = tuple(
-            Entry(f"m{e['member']}", members.get(e["member"], e["name"]), False, e["place"], e["score"])
-            if e["member"] is not None else Entry(f"bot:{e['bot']}", bot_name(e["bot"] or "random", lang), True,
-                                                  e["place"], e["score"])
-            for e in result if bots or not helped(e))
-        by_game.setdefault(game, []).append(Played(ended, entries))
-    out = [{"game": game, "game_name": game_name(game, lang), **standings(played, bots)}
+        entries = []
+        for e in result:
+            if played_by_bot(e):  # the bot's match: counted as the kind of bot that played most of it
+                apart = by_bot.setdefault(game, {})
+                apart[e["member"]] = apart.get(e["member"], 0) + 1
+            if e["member"] is None or played_by_bot(e):
+                spec = e["bot"] if e["member"] is None else e.get("stand_in")
+                entries.append(Entry(f"bot:{spec}", bot_name(spec or "random", lang), True, e["place"], e["score"]))
+            else:
+                entries.append(Entry(f"m{e['member']}", members.get(e["member"], e["name"]), False, e["place"],
+                                     e["score"], helped(e)))
+        by_game.setdefault(game, []).append(Played(ended, tuple(entries)))
+    out = [{"game": game, "game_name": game_name(game, lang), **standings(played, bots),
+            "played_by_bot": [{"key": f"m{member}", "name": members.get(member, ""), "matches": n}
+                              for member, n in sorted(by_bot.get(game, {}).items())]}
            for game, played in by_game.items()]
     return sorted((g for g in out if g["matches"]), key=lambda g: (-g["matches"], g["game_name"]))
 

@@ -15,6 +15,7 @@ import asyncio
 import functools
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
@@ -117,33 +118,50 @@ def member_of(conn: Connection, code: str, authorization: str | None) -> int:
 
 
 def _result(seats: list[int | None], names: list[str], bots: list[str | None], totals: list[int],
-            winners: list[int], score_sign: int,
-            moves: list[tuple[int, int]] | None = None) -> list[dict[str, Any]]:
+            winners: list[int], score_sign: int, moves: list[tuple[int, int]] | None = None,
+            stand_ins: list[str | None] | None = None) -> list[dict[str, Any]]:
     """A finished match's record, one item per seat: ``{"member", "bot", "name", "place", "score"}``, and where
     ``moves`` says so (a table's seats: ``(moves, of them by a bot)``) ``"moves"`` and ``"bot_moves"``: how many of
-    the seat's moves a bot made for its person (a hand-over, a removal, a run-out clock's move)."""
+    the seat's moves a bot made for its person (a hand-over, a removal, a run-out clock's move), with
+    ``"stand_in"``, the kind of bot that made most of those (``stand_ins``), where a bot made any."""
     places = placings(winners, totals, score_sign)
     return [{"member": seats[s], "bot": bots[s], "name": names[s], "place": places[s], "score": totals[s],
-             **({"moves": moves[s][0], "bot_moves": moves[s][1]} if moves else {})}
+             **({"moves": moves[s][0], "bot_moves": moves[s][1]} if moves else {}),
+             **({"stand_in": stand_ins[s]} if stand_ins and stand_ins[s] else {})}
             for s in range(len(seats))]
 
 
 def table_result(table: LiveTable, seats: list[int | None]) -> list[dict[str, Any]]:
     """The record of ``table``'s finished match (from the public view: totals and winners, never a hand; per seat
-    its moves and how many a bot made for its person, from the log)."""
+    its moves, how many a bot made for its person and which kind of bot made most of them, from the log)."""
     view = table.state.view(None)
     moves = move_counts(table.log, table.record.players)
+    stand_ins = [Counter(e.bot for e in table.log if e.seat == s and e.bot is not None).most_common(1)
+                 for s in range(table.record.players)]
     return _result(seats, list(table.names["en"]), [s.bot for s in table.record.seats], list(view["totals"]),
-                   list(view["winners"]), table.match.game.score_sign, moves)
+                   list(view["winners"]), table.match.game.score_sign, moves,
+                   [most[0][0] if most else None for most in stand_ins])
 
 
-#: A person's result a bot helped with, as the group's list of matches marks it (``{n}`` of ``{of}`` moves by a bot).
+#: A person's result a bot helped with (at most half of the seat's moves: :func:`helped`), as the group's list of
+#: matches marks it (``{n}`` of ``{of}`` moves by a bot); it counts for the person.
 BOT_HELP = {"en": "{name} (with a bot's help: {n} of {of} moves)", "de": "{name} (mit Bot-Hilfe: {n} von {of} Zügen)"}
+#: A person's seat a bot played more than half of (:func:`played_by_bot`), as the group's list of matches marks it:
+#: the match is not counted for the person.
+BOT_PLAYED = {"en": "{name} (played by a bot: {n} of {of} moves; not counted for {name})",
+              "de": "{name} (von einem Bot gespielt: {n} von {of} Zügen; zählt nicht für {name})"}
+
+
+def played_by_bot(entry: Mapping[str, Any]) -> bool:
+    """Whether a bot made more than half of the moves of a person's seat in this recorded result: the match is then
+    the bot's, not the person's (:func:`~kartentisch.web.group_standings.group_standings`)."""
+    return entry.get("member") is not None and 2 * int(entry.get("bot_moves") or 0) > int(entry.get("moves") or 0)
 
 
 def helped(entry: Mapping[str, Any]) -> bool:
-    """Whether a bot made some of the moves of a person's seat in this recorded result (``bot_moves``)."""
-    return entry.get("member") is not None and bool(entry.get("bot_moves"))
+    """Whether a bot made some of the moves of a person's seat in this recorded result (``bot_moves``), but not more
+    than half of them: the match counts for the person, marked."""
+    return entry.get("member") is not None and bool(entry.get("bot_moves")) and not played_by_bot(entry)
 
 
 def _link_rematches(conn: Connection, table_id: str) -> dict[str, Any] | None:

@@ -40,6 +40,7 @@ from .errors import ApiError, frame_lang
 from .group_standings import bot_name, game_name, group_standings, standings_csv
 from .group_store import (
     BOT_HELP,
+    BOT_PLAYED,
     MAX_NAME,
     find_group,
     groups_t,
@@ -48,6 +49,7 @@ from .group_store import (
     member_names,
     member_of,
     members_t,
+    played_by_bot,
     refusal,
     sync,
 )
@@ -252,10 +254,11 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
                     item["players"] = [members.get(m, "") if m is not None else
                                        bot_name((stored[i].bot if i in stored else None) or "random", lang)
                                        for i, m in enumerate(seats)]
-                    for i, entry in enumerate(row["result"] or []):  # a bot's help is said (group_standings)
-                        if helped(entry):
-                            item["players"][i] = BOT_HELP[lang].format(name=item["players"][i],
-                                                                       n=entry["bot_moves"], of=entry["moves"])
+                    for i, entry in enumerate(row["result"] or []):  # a bot's part is said (group_standings)
+                        if helped(entry) or played_by_bot(entry):
+                            words = BOT_HELP if helped(entry) else BOT_PLAYED
+                            item["players"][i] = words[lang].format(name=item["players"][i],
+                                                                    n=entry["bot_moves"], of=entry["moves"])
                     mine = next((stored[i].token for i, m in enumerate(seats) if m == you and i in stored), None)
                     # one's own seat; else the table live, or once over its replay (nothing to watch live then)
                     other = replay_url(row["source_id"]) if item["over"] else spectator_url(row["source_id"])

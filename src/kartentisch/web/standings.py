@@ -41,13 +41,15 @@ def placings(winners: Sequence[int], totals: Sequence[int], score_sign: int) -> 
 @dataclass(frozen=True)
 class Entry:
     """One participant of a recorded match: who (``key``: ``m<member id>`` for a member, ``bot:<spec>`` for a
-    bot), as people read them (``name``), whether a bot, their place (1 best) and final total."""
+    bot), as people read them (``name``), whether a bot, their place (1 best) and final total; ``helped``: a bot
+    made some of a person's moves (counted in :attr:`Line.helped`)."""
 
     key: str
     name: str
     bot: bool
     place: int
     score: int
+    helped: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,13 +72,14 @@ class Line:
     wins: int = 0
     total: int = 0
     places: list[int] = field(default_factory=list)
+    helped: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """``{"key", "name", "bot", "rating", "matches", "wins", "average_score", "form"}``: the rating (ordinal)
-        rounded to 0.1, the average final total rounded to 0.1, the form the places of the last :data:`FORM`
-        matches, latest last."""
+        """``{"key", "name", "bot", "rating", "matches", "wins", "helped", "average_score", "form"}``: the rating
+        (ordinal) rounded to 0.1, ``helped`` how many of the matches a bot helped with, the average final total
+        rounded to 0.1, the form the places of the last :data:`FORM` matches, latest last."""
         return {"key": self.key, "name": self.name, "bot": self.bot, "rating": round(self.rating, 1),
-                "matches": self.matches, "wins": self.wins,
+                "matches": self.matches, "wins": self.wins, "helped": self.helped,
                 "average_score": round(self.total / self.matches, 1) if self.matches else None,
                 "form": self.places[-FORM:]}
 
@@ -84,7 +87,8 @@ class Line:
 def _without_bots(entries: Sequence[Entry]) -> list[Entry]:
     """The people of a match, their places counted again among themselves (a bot ahead no longer counts)."""
     people = [e for e in entries if not e.bot]
-    return [Entry(e.key, e.name, False, 1 + sum(o.place < e.place for o in people), e.score) for e in people]
+    return [Entry(e.key, e.name, False, 1 + sum(o.place < e.place for o in people), e.score, e.helped)
+            for e in people]
 
 
 def standings(matches: Sequence[Played], bots: bool = True) -> dict[str, Any]:
@@ -117,6 +121,7 @@ def standings(matches: Sequence[Played], bots: bool = True) -> dict[str, Any]:
             line = lines.setdefault(e.key, Line(e.key, e.name, e.bot))
             line.name, line.matches, line.total = e.name, line.matches + 1, line.total + e.score
             line.wins += e.place == 1
+            line.helped += e.helped
             line.places.append(e.place)
         rated = model.rate([[ratings[e.key]] for e in entries], ranks=[e.place for e in entries])
         for e, (new,) in zip(entries, rated, strict=True):

@@ -25,6 +25,11 @@ const STRINGS = {
     form: "Form", bot: "a bot", chart: "Rating after each match", headToHead: "Head to head",
     ahead: "{0} ahead", level: "level", met: "met {0} times", csv: "Download the standings (CSV)",
     ratingHelp: "The rating (OpenSkill) starts at 0 and rises with good placings against strong players.",
+    botRule: "When a bot plays for someone (they left, their time ran out, or their seat was handed to a bot): a "
+      + "match counts for a member who made at least half of their moves themselves, marked “with a bot's help” "
+      + "if a bot made some. If a bot made more than half, it is the bot's match: it does not count for the member, "
+      + "neither as played nor as won.",
+    helped: "Counted with a bot's help: {0}.", byBot: "Played by a bot, not counted for: {0}.",
     unknown: "There is no group with this link.", error: "Error",
     pickTwo: "Choose the players: {0} to {1} for this game.",
   },
@@ -44,6 +49,12 @@ const STRINGS = {
     form: "Form", bot: "ein Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
     ahead: "{0} vorn", level: "gleichauf", met: "{0}-mal gegeneinander", csv: "Tabelle herunterladen (CSV)",
     ratingHelp: "Die Wertung (OpenSkill) beginnt bei 0 und steigt mit guten Plätzen gegen starke Gegner.",
+    botRule: "Wenn ein Bot für jemanden spielt (weil er gegangen ist, seine Zeit abgelaufen ist oder sein Platz "
+      + "einem Bot übergeben wurde): Eine Partie zählt für ein Mitglied, das mindestens die Hälfte seiner Züge "
+      + "selbst gemacht hat, mit dem Vermerk „mit Bot-Hilfe“, wenn ein Bot einige gemacht hat. Hat ein Bot mehr als "
+      + "die Hälfte gemacht, ist es die Partie des Bots: Sie zählt für das Mitglied nicht, weder als gespielt noch "
+      + "als gewonnen.",
+    helped: "Mit Bot-Hilfe gezählt: {0}.", byBot: "Von einem Bot gespielt, nicht gezählt für: {0}.",
     unknown: "Zu diesem Link gibt es keine Spielrunde.", error: "Fehler",
     pickTwo: "Wähle die Mitspieler: {0} bis {1} für dieses Spiel.",
   },
@@ -209,7 +220,7 @@ function HeadToHead({ game }) {
 
 function GameStandings({ game }) {
   return html`<div class="game-standings" data-game=${game.game}>
-    <h3>${game.game_name} <small>(${game.matches === 1 ? t("matchOf") : t("matchesOf", game.matches)})</small></h3>
+    <h3>${game.game_name} <small>(${matchCount(game.matches)})</small></h3>
     <div class="standings-wrap"><table class="standings"><thead><tr><th>${t("rank")}</th><th>${t("player")}</th>
       <th>${t("rating")}</th><th>${t("played")}</th><th>${t("wins")}</th><th>${t("average")}</th><th>${t("form")}</th></tr></thead>
       <tbody>${game.players.map((p, i) => html`<tr data-player=${p.name} data-bot=${p.bot ? "1" : null} title=${p.bot ? t("bot") : null}><td>${i + 1}</td>
@@ -217,13 +228,29 @@ function GameStandings({ game }) {
         <td>${p.matches}</td><td>${p.wins}</td><td>${p.average_score === null ? "" : points(p.average_score)}</td>
         <td class="form">${p.form.map((place) => html`<span class=${`place${place === 1 ? " first" : ""}`}>${place}.</span>`)}</td></tr>`)}
       </tbody></table></div>
+    <${BotNotes} game=${game} />
     <${Chart} game=${game} /><${HeadToHead} game=${game} /></div>`;
+}
+
+/** "1 match" / "3 matches" in the page's language. */
+const matchCount = (n) => (n === 1 ? t("matchOf") : t("matchesOf", n));
+
+/** Under a game's standings: whose counted matches a bot helped with, and whose matches a bot played (not counted
+ * for them; groups.py's group_standings has the rule the page says in `botRule`). */
+function BotNotes({ game }) {
+  const helped = game.players.filter((p) => !p.bot && p.helped);
+  const byBot = game.played_by_bot ?? [];
+  if (!helped.length && !byBot.length) return null;
+  return html`${helped.length > 0 && html`<p class="hint bot-note helped">${t("helped",
+      listing(helped.map((p) => `${p.name} (${matchCount(p.helped)})`)))}</p>`}
+    ${byBot.length > 0 && html`<p class="hint bot-note by-bot">${t("byBot",
+      listing(byBot.map((m) => `${m.name} (${matchCount(m.matches)})`)))}</p>`}`;
 }
 
 function Standings({ data, withBots, onBots }) {
   return html`<section id="standings" aria-labelledby="standings-title"><h2 id="standings-title">${t("standings")}</h2>
     <label><input type="checkbox" id="with-bots" checked=${withBots} onChange=${(e) => onBots(e.currentTarget.checked)} /> ${t("withBots")}</label>
-    ${data.games.length ? html`<p class="hint">${t("ratingHelp")}</p>${data.games.map((g) => html`<${GameStandings} key=${g.game} game=${g} />`)}
+    ${data.games.length ? html`<p class="hint">${t("ratingHelp")}</p><p class="hint" id="bot-rule">${t("botRule")}</p>${data.games.map((g) => html`<${GameStandings} key=${g.game} game=${g} />`)}
       <p><a id="csv" href=${`${api("/standings.csv")}?lang=${lang()}&bots=${withBots}`} download>${t("csv")}</a></p>`
       : html`<p class="hint">${t("noStandings")}</p>`}</section>`;
 }
