@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import insert
+from sqlalchemy import create_engine, insert
 
 from kartentisch.web import create_app
 from kartentisch.web.group_store import matches_t
@@ -424,3 +425,119 @@ def test_a_pad_of_a_game_without_a_score_pad_is_refused_in_the_page_s_language(c
                       headers=auth(key))
     assert res.status_code == 422 and res.json()["error"] == "unbekanntes Spiel 'nope'"
     assert client.get(f"/api/groups/{code}").json()["matches"] == []
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def either(request: pytest.FixtureRequest, db_url: str) -> Iterator[TestClient]:
+    """A TestClient on a SQLite file, then on PostgreSQL (skipped without ``KARTENTISCH_TEST_PG_URL``)."""
+    with TestClient(create_app(db_url if request.param == "sqlite" else pg_test_url())) as c:
+        yield c
+
+
+def said(res: Any) -> tuple[int, str, str]:
+    """A refusal's status, its players' words and its English ``error``."""
+    return res.status_code, res.json().get("text", ""), res.json().get("error", "")
+
+
+def test_a_member_renames_themselves_and_their_past_results_follow(either: TestClient) -> None:
+    """Ben becomes Benedikt: the group, its list of matches and its standings name him so, his result stays his.
+    A name another member has, or that looks like one, someone else's name, a member who is not there, or no key
+    are refused in the players' words (the error in English) and change nothing."""
+    client = either
+    code = new_group(client)
+    ana, ben, cem = (join(client, code, n) for n in ("Ana", "Ben", "Cem"))
+    table = client.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
+        "game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}).json()
+    play_out(client, table["id"], seat_tokens(client, code, [ana["key"], ben["key"]], table["id"]))
+    url = f"/api/groups/{code}/members"
+    for lang, body, member, key, answer in (
+            ("de", "ana", 2, ben, (409, "Ein Mitglied heißt schon „Ana“; wähle einen anderen Namen.",
+                                   'a member is already called "Ana"; choose another name.')),
+            ("en", " CEM ", 2, ben, (409, 'A member is already called "Cem"; choose another name.',
+                                     'a member is already called "Cem"; choose another name.')),
+            ("de", "\u0410na", 2, ben, (422, "„\u0410na“ sieht aus wie „Ana“ (ein Mitglied der Spielrunde); wähle "
+                                        "einen Namen, der sich anders liest.",
+                                        '"\u0410na" looks like "Ana" (a member of the group); choose a name that '
+                                        "reads differently.")),
+            ("de", " ", 2, ben, (422, "Ein Name fehlt: 1 bis 80 Zeichen.", "a name is needed: 1 to 80 characters.")),
+            ("de", "Ben", 3, ben, (403, "Du kannst nur deinen eigenen Namen ändern, nicht den eines anderen.",
+                                   "you can change only your own name, not another member's.")),
+            ("de", "Ben", 7, ben, (404, "Diese Person ist nicht (mehr) in der Spielrunde: vielleicht hat sie gerade "
+                                   "jemand entfernt.", "this person is not in the group (any more): maybe someone "
+                                   "removed them a moment ago.")),
+            ("de", "Ben", 2, None, (401, "Das darf nur, wer in der Spielrunde ist: tritt ihr erst mit deinem Namen "
+                                    "bei", "only a member of the group may do this: join it with your name first"))):
+        res = client.patch(f"{url}/{member}?lang={lang}", json={"name": body},
+                           headers=auth(key["key"]) if key else {})
+        assert said(res) == answer, (body, res.text)
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana", "Ben", "Cem"]
+    res = client.patch(f"{url}/2", json={"name": " Benedikt "}, headers=auth(ben["key"]))
+    assert res.status_code == 200 and res.json() == {"member": 2, "name": "Benedikt"}
+    assert client.patch(f"{url}/2", json={"name": "BENEDIKT"}, headers=auth(ben["key"])).status_code == 200
+    group = client.get(f"/api/groups/{code}", headers=auth(ben["key"])).json()
+    assert group["you"] == 2 and [m["name"] for m in group["members"]] == ["Ana", "BENEDIKT", "Cem"]
+    assert group["matches"][0]["players"] == ["Ana", "BENEDIKT"]
+    game = client.get(f"/api/groups/{code}/standings").json()["games"][0]
+    assert {(p["key"], p["name"]) for p in game["players"]} == {("m1", "Ana"), ("m2", "BENEDIKT")}
+    # the old name is free again; the same name and "I joined before" find him under the new one
+    assert join(client, code, "Ben")["member"] == 4
+    again = client.post(url, json={"name": "benedikt", "again": True}).json()
+    assert again["member"] == 2 and again["key"] == ben["key"] and cem["member"] == 3
+
+
+def test_a_member_leaves_or_is_removed_and_their_past_matches_stay_theirs(either: TestClient) -> None:
+    """Cem removes Ben (any member may: a group has no admin): Ben's key no longer opens the group, his past match
+    stays listed and in the standings under his name, marked in the reader's language, and a new "Ben" who joins is
+    a new member, credited with none of it. Cem leaves himself. Removing someone not there is refused and changes
+    nothing."""
+    client = either
+    code = new_group(client)
+    ana, ben, cem = (join(client, code, n) for n in ("Ana", "Ben", "Cem"))
+    table = client.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
+        "game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}).json()
+    play_out(client, table["id"], seat_tokens(client, code, [ana["key"], ben["key"]], table["id"]))
+    url = f"/api/groups/{code}/members"
+    res = client.delete(f"{url}/2", headers=auth(cem["key"]))
+    assert res.status_code == 200 and res.json() == {"member": 2, "name": "Ben", "left": False}
+    assert said(client.get(f"/api/groups/{code}", headers=auth(ben["key"])))[0] == 401
+    assert said(client.delete(f"{url}/1", headers=auth(ben["key"])))[0] == 401  # Ben can no longer remove anyone
+    for lang, gone in (("en", "Ben (no longer in the group)"), ("de", "Ben (nicht mehr dabei)")):
+        group = client.get(f"/api/groups/{code}?lang={lang}", headers=auth(ana["key"])).json()
+        assert [m["name"] for m in group["members"]] == ["Ana", "Cem"]
+        assert group["matches"][0]["players"] == ["Ana", gone]
+        game = client.get(f"/api/groups/{code}/standings?lang={lang}").json()["games"][0]
+        assert {(p["key"], p["name"]) for p in game["players"]} == {("m1", "Ana"), ("m2", gone)}
+    new_ben = join(client, code, "Ben")
+    assert new_ben["member"] == 4 and new_ben["recovered"] is False  # never number 2 again
+    assert client.get(f"/api/groups/{code}").json()["matches"][0]["players"] == ["Ana", "Ben (no longer in the group)"]
+    game = client.get(f"/api/groups/{code}/standings").json()["games"][0]
+    assert "m4" not in {p["key"] for p in game["players"]}
+    res = client.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
+        "game": "colors", "seats": [{"member": 1}, {"member": 2}]})
+    assert res.status_code == 422  # a table is for the members now
+    for member in (2, 9):
+        assert said(client.delete(f"{url}/{member}?lang=de", headers=auth(ana["key"]))) == (
+            404, "Diese Person ist nicht (mehr) in der Spielrunde: vielleicht hat sie gerade jemand entfernt.",
+            "this person is not in the group (any more): maybe someone removed them a moment ago.")
+    assert said(client.delete(f"{url}/3"))[0] == 401
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana", "Cem", "Ben"]
+    res = client.delete(f"{url}/3", headers=auth(cem["key"]))
+    assert res.status_code == 200 and res.json() == {"member": 3, "name": "Cem", "left": True}
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana", "Ben"]
+    assert said(client.post(url, json={"name": "Cem", "again": True}))[0] == 404  # his place is not given back
+
+
+def test_an_older_database_gets_the_members_removed_column(db_url: str) -> None:
+    """A database made before members could leave lacks kt_group_members.removed: the store adds it, as it adds the
+    other newer columns, and the group's members are all still there."""
+    with TestClient(create_app(db_url)) as client:
+        code = new_group(client)
+        ana = join(client, code, "Ana")
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE kt_group_members DROP COLUMN removed")
+    engine.dispose()
+    with TestClient(create_app(db_url)) as client:
+        assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]
+        assert client.delete(f"/api/groups/{code}/members/1", headers=auth(ana["key"])).status_code == 200
+        assert client.get(f"/api/groups/{code}").json()["members"] == []

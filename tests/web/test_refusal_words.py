@@ -37,6 +37,8 @@ def refusals(client: TestClient) -> dict[str, tuple[str, str, dict[str, Any]]]:
     opened = new_table(client, "colors", 3, [HUMAN, BEN, {"kind": "open"}], seed=4)
     join = f"/api/invites/{opened['invite']['code']}/join"
     group = client.post("/api/groups", json={"name": "Freitag"}).json()
+    members = f"/api/groups/{group['code']}/members"
+    ana, _ = (client.post(members, json={"name": name}).json()["key"] for name in ("Ana", "Bea"))
     legal = client.get(f"/api/tables/{tid}/view", headers=auth(ada)).json()["legal"]
     illegal = next(f"play:{c}" for c in ("r1", "b1", "g1", "y1", "r9", "b9") if f"play:{c}" not in legal)
     return {
@@ -91,6 +93,10 @@ def refusals(client: TestClient) -> dict[str, tuple[str, str, dict[str, Any]]]:
         "group without a name": ("POST", "/api/groups", {"json": {"name": " "}}),
         "no group": ("GET", "/api/groups/nothing-here", {}),
         "group member without a name": ("POST", f"/api/groups/{group['code']}/members", {"json": {"name": " "}}),
+        "a member's new name taken": ("PATCH", f"{members}/1", {"json": {"name": "bea"}, "headers": auth(ana)}),
+        "another member's name": ("PATCH", f"{members}/2", {"json": {"name": "Ben"}, "headers": auth(ana)}),
+        "removing one not in the group": ("DELETE", f"{members}/7", {"headers": auth(ana)}),
+        "removing without a key": ("DELETE", f"{members}/2", {}),
         "score pad names alike": ("POST", "/api/scorepads", {"json": {"game": "grid", "players": ["Ana", "ana"]}}),
         "no score pad": ("GET", "/api/scorepads/nothing-here", {}),
         # no such route at all

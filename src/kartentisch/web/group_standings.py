@@ -1,5 +1,6 @@
 """A group's standings as its page and its CSV file show them (issue 34): per game, from the recorded matches
-(:mod:`~kartentisch.web.group_store`), with members named as they are now and bots by their kind and strength.
+(:mod:`~kartentisch.web.group_store`), with members named as they are now (one who left or was removed marked so,
+:func:`~kartentisch.web.group_store.past_names`) and bots by their kind and strength.
 
 The rating and counts are :func:`~kartentisch.web.standings.standings` (pure, OpenSkill); here they are read
 from the store and worded in the page's language (``en``/``de``), and written as a spreadsheet-safe CSV.
@@ -16,7 +17,7 @@ from sqlalchemy.engine import Connection
 
 from ..bots import PERSON_NAMES, bot_label
 from ..kernel import KartentischError, lookup
-from .group_store import helped, matches_t, member_names, played_by_bot
+from .group_store import helped, matches_t, past_names, played_by_bot
 from .standings import Entry, Played, standings
 
 #: The standings' words (the CSV's header row, a bot without a known kind).
@@ -47,7 +48,8 @@ def bot_name(spec: str, lang: str) -> str:
 
 def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[dict[str, Any]]:
     """Per game the group has a recorded match of, best known first (most matches): ``{"game", "game_name"}``
-    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now, and
+    plus :func:`~kartentisch.web.standings.standings` of its matches, members named as they are now (one who left
+    keeps their results, marked, :func:`~kartentisch.web.group_store.past_names`), and
     ``played_by_bot``: ``[{"key", "name", "matches"}]``, the members a bot played matches for (not counted for them).
 
     **Whose match it is when a bot played for a person** (a hand-over, a removal from the table, a run-out clock;
@@ -62,7 +64,7 @@ def group_standings(conn: Connection, code: str, lang: str, bots: bool) -> list[
     group credited Cleo with a win a bot played 43 of her 46 moves of, and another Ben with a match he never came
     to. The group's list of matches marks both (``BOT_PLAYED``, ``BOT_HELP``). Results recorded before moves were
     counted carry no counts and are the members' own."""
-    members = member_names(conn, code)
+    members = past_names(conn, code, lang)
     rows = conn.execute(select(matches_t.c.game, matches_t.c.ended, matches_t.c.result, matches_t.c.source_id)
                         .where(matches_t.c.group_id == code, matches_t.c.result.is_not(None))
                         .order_by(matches_t.c.ended, matches_t.c.source_id)).all()

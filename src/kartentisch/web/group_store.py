@@ -58,6 +58,9 @@ members_t = Table(
     Column("name", String(MAX_NAME), nullable=False),
     Column("key", String(64), nullable=False, unique=True),
     Column("joined", Float, nullable=False),
+    # when the member left or was removed (epoch s; None: a member now): the row stays, so their past matches keep
+    # their name and their number is never given to anyone else
+    Column("removed", Float, nullable=True),
 )
 
 #: A table or score pad of a group (``source`` ``table``/``pad``, ``source_id`` its id; no foreign key: an
@@ -96,20 +99,38 @@ def find_group(conn: Connection, code: str) -> dict[str, Any]:
 
 
 def member_names(conn: Connection, code: str) -> dict[int, str]:
-    """The names of the group's members by their number (from 1, in the order they joined)."""
-    rows = conn.execute(select(members_t.c.id, members_t.c.name).where(members_t.c.group_id == code)
+    """The names of the group's members now by their number (from 1, in the order they joined; not those who left
+    or were removed)."""
+    rows = conn.execute(select(members_t.c.id, members_t.c.name).where(members_t.c.group_id == code,
+                                                                        members_t.c.removed.is_(None))
                         .order_by(members_t.c.id))
     return {row.id: row.name for row in rows}
 
 
+#: A member who left the group or was removed, as its past matches and standings name them.
+GONE = {"en": "{name} (no longer in the group)", "de": "{name} (nicht mehr dabei)"}
+
+
+def past_names(conn: Connection, code: str, lang: str | None) -> dict[int, str]:
+    """The name of everyone who ever was a member, by their number, as the group's past matches and standings name
+    them: a member by their name now (renamed: the new name), one who left or was removed marked in ``lang``
+    (:data:`GONE`; ``None``: not marked), so their results stay theirs and never read as a member's now."""
+    rows = conn.execute(select(members_t.c.id, members_t.c.name, members_t.c.removed)
+                        .where(members_t.c.group_id == code).order_by(members_t.c.id))
+    return {row.id: row.name if row.removed is None or lang is None else GONE[lang].format(name=row.name)
+            for row in rows}
+
+
 def member_of(conn: Connection, code: str, authorization: str | None) -> int:
-    """The member whose key the bearer header holds; ApiError 401 (:func:`refusal`) without one, or another's."""
+    """The member whose key the bearer header holds; ApiError 401 (:func:`refusal`) without one, another's, or the
+    key of a member who left or was removed."""
     try:
         key = bearer(authorization)
     except ApiError:
         key = None
     found = None if key is None else conn.execute(
-        select(members_t.c.id).where(members_t.c.group_id == code, members_t.c.key == key)).scalar()
+        select(members_t.c.id).where(members_t.c.group_id == code, members_t.c.key == key,
+                                     members_t.c.removed.is_(None))).scalar()
     if found is None:
         raise refusal(401, {"en": "only a member of the group may do this: join it with your name first",
                             "de": "das darf nur, wer in der Spielrunde ist: tritt ihr erst mit deinem Namen "
@@ -148,8 +169,8 @@ def table_result(table: LiveTable, seats: list[int | None]) -> list[dict[str, An
 BOT_HELP = {"en": "{name} (with a bot's help: {n} of {of} moves)", "de": "{name} (mit Bot-Hilfe: {n} von {of} Zügen)"}
 #: A person's seat a bot played more than half of (:func:`played_by_bot`), as the group's list of matches marks it:
 #: the match is not counted for the person.
-BOT_PLAYED = {"en": "{name} (played by a bot: {n} of {of} moves; not counted for {name})",
-              "de": "{name} (von einem Bot gespielt: {n} von {of} Zügen; zählt nicht für {name})"}
+BOT_PLAYED = {"en": "{name} (played by a bot: {n} of {of} moves; not counted for {who})",
+              "de": "{name} (von einem Bot gespielt: {n} von {of} Zügen; zählt nicht für {who})"}
 
 
 def played_by_bot(entry: Mapping[str, Any]) -> bool:

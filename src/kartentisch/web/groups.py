@@ -6,6 +6,14 @@ which the browser keeps; the link and the same name give the same key back on an
 (``POST /api/groups/{code}/members``). Members start tables from the group (their seats named by the members,
 bots beside them), and score pads for matches played with real cards.
 
+A member changes their own name (``PATCH /api/groups/{code}/members/{member}``), checked as a join's name is; and
+leaves the group, or any member removes another (a mistaken extra member, a friend who stopped coming:
+``DELETE`` on the same path; a group has no admin, so every member may, and the page asks first). A member who left
+or was removed keeps their row (``removed``): their key no longer opens the group, their name is free again, and
+their number is never given to anyone else, so their past matches and standings stay theirs, named as they were
+last and marked as no longer in the group, never a member's now; a renamed member's past results read under their
+new name. Joining again with the same name makes a new member.
+
 Its results are recorded in the store of groups (:mod:`~kartentisch.web.group_store`), its standings read from
 them (:mod:`~kartentisch.web.group_standings`); this module is its HTTP routes, an APIRouter, and what they check.
 
@@ -27,8 +35,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import insert, select
-from sqlalchemy.engine import Engine
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Connection, Engine
 
 from ..games import all_games
 from ..kernel import KartentischError, lookup
@@ -49,6 +57,7 @@ from .group_store import (
     member_names,
     member_of,
     members_t,
+    past_names,
     played_by_bot,
     refusal,
     sync,
@@ -78,6 +87,12 @@ class MemberIn(BaseModel):
 
     name: str = Field(max_length=400, examples=["Ana"])
     again: bool = Field(default=False, description="get the place back of the member of this name")
+
+
+class RenameIn(BaseModel):
+    """A member's new name, checked as a join's name is."""
+
+    name: str = Field(max_length=400, examples=["Anna"])
 
 
 class GroupSeatIn(BaseModel):
@@ -132,6 +147,13 @@ _SAID = {
                          "du bekommst deinen Platz zurück; sonst wähle einen anderen Namen."},
     "no_such_member": {"en": "no member of this group is called \"{name}\".",
                        "de": "in dieser Spielrunde heißt niemand „{name}“."},
+    "renamed_taken": {"en": "a member is already called \"{name}\"; choose another name.",
+                      "de": "ein Mitglied heißt schon „{name}“; wähle einen anderen Namen."},
+    "not_your_name": {"en": "you can change only your own name, not another member's.",
+                      "de": "du kannst nur deinen eigenen Namen ändern, nicht den eines anderen."},
+    "not_a_member": {"en": "this person is not in the group (any more): maybe someone removed them a moment ago.",
+                     "de": "diese Person ist nicht (mehr) in der Spielrunde: vielleicht hat sie gerade jemand "
+                           "entfernt."},
 }
 _A_MEMBER = {"en": "a member of the group", "de": "ein Mitglied der Spielrunde"}
 _GROUP_NAME = {"en": "the group's name", "de": "der Name der Spielrunde"}
@@ -202,7 +224,8 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
     def join() -> dict[str, Any]:
         with hub.store.engine.begin() as conn:
             find_group(conn, code)
-            rows = conn.execute(select(members_t).where(members_t.c.group_id == code)).mappings().all()
+            everyone = conn.execute(select(members_t).where(members_t.c.group_id == code)).mappings().all()
+            rows = [r for r in everyone if r["removed"] is None]  # who left is no longer a name taken
             same = next((r for r in rows if r["name"].casefold() == name.casefold()), None)
             if same is not None and body.again:
                 return {"member": same["id"], "name": same["name"], "key": same["key"], "recovered": True}
@@ -215,7 +238,7 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
                                   newcomer=len(rows))
             except name_rules.NameRefused as exc:
                 raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
-            number = max((r["id"] for r in rows), default=0) + 1
+            number = max((r["id"] for r in everyone), default=0) + 1  # never the number of one who left
             key = secrets.token_urlsafe(24)
             conn.execute(insert(members_t).values(group_id=code, id=number, name=name, key=key, joined=time.time()))
         return {"member": number, "name": name, "key": key, "recovered": False}
@@ -240,6 +263,8 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
         with hub.store.engine.connect() as conn:
             group = find_group(conn, code)
             members = member_names(conn, code)
+            named = past_names(conn, code, lang)  # a past match's players: who left too, marked
+            plain = past_names(conn, code, None)
             you = None if authorization is None else member_of(conn, code, authorization)
             rows = conn.execute(select(matches_t).where(matches_t.c.group_id == code)
                                 .order_by(matches_t.c.created.desc()).limit(LISTED)).mappings().all()
@@ -251,26 +276,99 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
                 if row["source"] == "table":
                     stored = {s.seat: s for s in conn.execute(select(seats_t).where(
                         seats_t.c.table_id == row["source_id"]))}
-                    item["players"] = [members.get(m, "") if m is not None else
+                    item["players"] = [named.get(m, "") if m is not None else
                                        bot_name((stored[i].bot if i in stored else None) or "random", lang)
                                        for i, m in enumerate(seats)]
                     for i, entry in enumerate(row["result"] or []):  # a bot's part is said (group_standings)
                         if helped(entry) or played_by_bot(entry):
                             words = BOT_HELP if helped(entry) else BOT_PLAYED
-                            item["players"][i] = words[lang].format(name=item["players"][i],
-                                                                    n=entry["bot_moves"], of=entry["moves"])
+                            item["players"][i] = words[lang].format(
+                                name=item["players"][i], who=plain.get(entry["member"], entry["name"]),
+                                n=entry["bot_moves"], of=entry["moves"])
                     mine = next((stored[i].token for i, m in enumerate(seats) if m == you and i in stored), None)
                     # one's own seat; else the table live, or once over its replay (nothing to watch live then)
                     other = replay_url(row["source_id"]) if item["over"] else spectator_url(row["source_id"])
                     item["url"] = (seat_url(row["source_id"], mine) if mine else other) if stored else None
                 else:
-                    item["players"] = [members.get(m, "") for m in seats]
+                    item["players"] = [named.get(m, "") for m in seats]
                     item["url"] = f"/scorepad/{row['source_id']}"
                 listed.append(item)
         return {"name": group["name"], "url": f"/g/{code}", "you": you,
                 "members": [{"member": n, "name": name} for n, name in members.items()], "matches": listed}
 
     return await asyncio.to_thread(read)
+
+
+def _live_members(conn: Connection, code: str) -> list[dict[str, Any]]:
+    """The rows of the group's members now (not those who left or were removed)."""
+    return [dict(r) for r in conn.execute(select(members_t).where(members_t.c.group_id == code,
+                                                                   members_t.c.removed.is_(None))
+                                          .order_by(members_t.c.id)).mappings()]
+
+
+@router.patch("/api/groups/{code}/members/{member}")
+async def rename_member(code: str, member: int, body: RenameIn, request: Request, authorization: Auth = None,
+                        lang: Lang = "en") -> dict[str, Any]:
+    """A member changes their own name (the bearer is member ``member``; another's name is a 403). The name is
+    checked as a join's is: 1 to 80 characters of visible text (422), not another member's (the same letters, upper
+    or lower case alike: 409) nor one that looks like it (422); the member's own name in other letter cases is
+    theirs. Their past matches and standings read under the new name; a running table keeps the seat's name.
+    Answers ``{"member", "name"}``; a refusal changes nothing."""
+    lang = frame_lang(lang)
+    code = plain_id(code, "a group code")
+    name = check_name(body.name, _A_NAME)
+    hub = hub_of(request)
+
+    def rename() -> dict[str, Any]:
+        with hub.store.engine.begin() as conn:
+            find_group(conn, code)
+            you = member_of(conn, code, authorization)
+            rows = _live_members(conn, code)
+            if not any(r["id"] == member for r in rows):
+                raise refusal(404, _SAID["not_a_member"])
+            if member != you:
+                raise refusal(403, _SAID["not_your_name"])
+            others = [r for r in rows if r["id"] != you]
+            same = next((r for r in others if r["name"].casefold() == name.casefold()), None)
+            if same is not None:
+                raise refusal(409, _SAID["renamed_taken"], name=same["name"])
+            try:  # told apart from every other member's name, as at a join
+                name_rules.check_names([r["name"] for r in others] + [name],
+                                       [_A_MEMBER] * len(others) + [_A_NAME], newcomer=len(others))
+            except name_rules.NameRefused as exc:
+                raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
+            conn.execute(update(members_t).where(members_t.c.group_id == code, members_t.c.id == you)
+                         .values(name=name))
+        return {"member": you, "name": name}
+
+    return await asyncio.to_thread(rename)
+
+
+@router.delete("/api/groups/{code}/members/{member}")
+async def remove_member(code: str, member: int, request: Request, authorization: Auth = None,
+                        lang: Lang = "en") -> dict[str, Any]:
+    """Member ``member`` leaves the group (the bearer is them) or is removed by another member (any member may: a
+    group has no admin; the page asks first). Their key no longer opens the group and their name is free again;
+    their past matches stay in the list and the standings under their name, marked as no longer in the group, and
+    their number is never another's, so no result of theirs ever reads as a member's now. Answers
+    ``{"member", "name", "left"}`` (``left``: they removed themselves); 404 if no member now has that number."""
+    lang = frame_lang(lang)
+    code = plain_id(code, "a group code")
+    hub = hub_of(request)
+
+    def remove() -> dict[str, Any]:
+        with hub.store.engine.begin() as conn:
+            find_group(conn, code)
+            you = member_of(conn, code, authorization)
+            row = next((r for r in _live_members(conn, code) if r["id"] == member), None)
+            done = 0 if row is None else conn.execute(
+                update(members_t).where(members_t.c.group_id == code, members_t.c.id == member,
+                                        members_t.c.removed.is_(None)).values(removed=time.time())).rowcount
+            if row is None or not done:
+                raise refusal(404, _SAID["not_a_member"])
+        return {"member": member, "name": row["name"], "left": member == you}
+
+    return await asyncio.to_thread(remove)
 
 
 @router.post("/api/groups/{code}/tables", status_code=201)

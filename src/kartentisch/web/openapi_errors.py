@@ -33,8 +33,9 @@ class ErrorOut(BaseModel):
 STATUS_MEANING = {
     400: "a request body that cannot be read as text (not UTF-8); JSON that does not parse is a 422",
     401: "no seat token (or edit key, or member key) where one is needed, or one this table (pad, group) does not know",
-    403: "an edit key that does not open this score pad, or a spectator's message where spectators do not chat",
-    404: "no such table, group, score pad or round",
+    403: "an edit key that does not open this score pad, a spectator's message where spectators do not chat, or a "
+         "member changing another member's name",
+    404: "no such table, group, member of the group, score pad or round",
     409: "not the seat's decision now, the match over or not over, or a change that came in between",
     410: "the table expired: no move for the server's expiry time",
     413: "a request body over 64 KB",
@@ -75,6 +76,8 @@ OPERATION_ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("delete", "/api/scorepads/{pad_id}/rounds/{n}"): (401, 403, 404, 409, 422, 503),
     ("post", "/api/groups"): (413, 422, 429, 503),
     ("post", "/api/groups/{code}/members"): (404, 409, 413, 422, 503),
+    ("patch", "/api/groups/{code}/members/{member}"): (401, 403, 404, 409, 413, 422, 503),
+    ("delete", "/api/groups/{code}/members/{member}"): (401, 404, 422, 503),
     ("get", "/api/groups/{code}"): (401, 404, 422, 503),
     ("post", "/api/groups/{code}/tables"): (401, 404, 413, 422, 429, 503),
     ("post", "/api/groups/{code}/scorepads"): (401, 404, 413, 422, 503),

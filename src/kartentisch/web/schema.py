@@ -151,7 +151,7 @@ SCHEMA_LOCK = 0x6B74_0026
 #: Nullable columns newer than the first schema: ``Store`` adds them to a database that lacks them.
 ADDED_COLUMNS = {"kt_tables": ("secret_seed", "seed_given", "spectator_chat", "offer_hints", "turn_clock",
                                 "started"),
-                 "kt_seats": ("name_key", "stand_in"), "kt_chat": ("reaction",)}
+                 "kt_seats": ("name_key", "stand_in"), "kt_chat": ("reaction",), "kt_group_members": ("removed",)}
 
 
 def channel(table_id: str) -> str:
