@@ -12,6 +12,8 @@ import httpx
 import pytest
 import sqlalchemy
 
+from kartentisch.web.group_store import matches_t
+
 from .browser_kit import (
     LAPTOP,
     LOCALES,
@@ -250,3 +252,96 @@ def test_a_double_click_starts_one_group(browser, live_server: str, db_url: str,
     engine.dispose()
     assert len(codes) == 1 and page.url.endswith(f"/g/{codes[0]}")
     page.context.close()
+
+
+def test_on_a_phone_members_rename_leave_and_remove_and_the_bot_rule_is_said(browser, live_server: str,  # noqa: F811
+                                                                          db_url: str) -> None:
+    """Three friends at phone size, Ben in German, Ana and Cleo in English. A finished match where a bot played all
+    of Cleo's moves and two of Ben's six: the page says the rule, lists Cleo's match as the bot's and Ben's as
+    helped. Ben's new name that is Ana's is refused in his words; then he is Benedikt everywhere. Ana removes Cleo,
+    asked first (cancel, then yes); Cleo's open page says her place is gone. Benedikt leaves, asked first."""
+    code = httpx.post(f"{live_server}/api/groups", json={"name": "Donnerstag"}).json()["code"]
+    keys = {n: httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": n}).json()["key"]
+            for n in ("Ana", "Ben", "Cleo")}
+    engine = sqlalchemy.create_engine(db_url)
+    with engine.begin() as conn:  # as the hook records a finished table of the group
+        conn.execute(sqlalchemy.insert(matches_t).values(
+            source="table", source_id="done1", group_id=code, game="colors", seats=[1, 2, 3], created=1.0, ended=1.0,
+            result=[{"member": 1, "bot": None, "name": "Ana", "place": 2, "score": 9, "moves": 6, "bot_moves": 0},
+                    {"member": 2, "bot": None, "name": "Ben", "place": 3, "score": 4, "moves": 6, "bot_moves": 2,
+                     "stand_in": "random"},
+                    {"member": 3, "bot": None, "name": "Cleo", "place": 1, "score": 15, "moves": 6, "bot_moves": 6,
+                     "stand_in": "heuristic"}]))
+    engine.dispose()
+    pages = {}
+    for name, lang in (("Ana", "en"), ("Ben", "de"), ("Cleo", "en")):
+        page = browser.new_context(viewport=PHONE, locale=LOCALES[lang]).new_page()
+        page.goto(f"{live_server}/")
+        page.evaluate(f"localStorage.setItem('kartentisch.group.{code}', {keys[name]!r})")
+        page.goto(f"{live_server}/g/{code}")
+        page.wait_for_selector("body[data-ready='1'] #standings .game-standings")
+        pages[name] = page
+    ana, ben, cleo = pages["Ana"], pages["Ben"], pages["Cleo"]
+    assert ben.locator("#bot-rule").inner_text().startswith("Spielt ein Bot für jemanden")
+    assert "weder als gespielt noch als gewonnen" in ben.locator("#bot-rule").inner_text()
+    assert ben.locator(".bot-note.by-bot").inner_text() == ("Von einem Bot gespielte Partien, nicht für das Mitglied "
+                                                            "gezählt: Cleo 1.")
+    assert ben.locator(".bot-note.helped").inner_text() == "Mit Bot-Hilfe gezählte Partien: Ben 1."
+    assert ("Cleo (von einem Bot gespielt: 6 von 6 Zügen; zählt nicht für Cleo)"
+            in ben.locator("#matches").inner_text())
+    assert ana.locator("#bot-rule").inner_text().startswith("When a bot plays for someone")
+    assert "neither as played nor as won" in ana.locator("#bot-rule").inner_text()
+    assert ana.locator(".bot-note.by-bot").inner_text() == "Matches a bot played, not counted for the member: Cleo 1."
+    assert {ana.locator(".game-standings tbody tr").nth(i).get_attribute("data-player") for i in range(3)} == {
+        "Ana", "Ben", "Bot (steady)"}  # Cleo's result is the bot's
+    # Ben renames himself: a taken name is refused in his words and changes nothing, then Benedikt
+    ben.click("#manage summary")
+    ben.fill("#rename-name", "ana")
+    ben.click("#rename-button")
+    assert ben.locator("#manage .error").inner_text() == "Ein Mitglied heißt schon „Ana“; wähle einen anderen Namen."
+    assert ben.locator("ul.members li").all_inner_texts() == ["Ana", "Ben", "Cleo"]
+    ben.fill("#rename-name", "Benedikt")
+    ben.click("#rename-button")
+    ben.wait_for_selector("text=Du spielst hier als Benedikt.")
+    assert ben.locator(".news").inner_text() == "Dein Name in der Spielrunde ist jetzt Benedikt."
+    assert ben.locator(".bot-note.helped").inner_text() == "Mit Bot-Hilfe gezählte Partien: Benedikt 1."
+    shot(ben, "group-members-renamed-phone-de", full_page=True)
+    # Ana removes Cleo, asked first
+    ana.reload()
+    ana.wait_for_selector("body[data-ready='1'] #manage")
+    ana.click("#manage summary")
+    assert ana.locator("#manage .member-list li").all_inner_texts() == ["Benedikt\nRemove", "Cleo\nRemove"]
+    ana.click("#manage li[data-member='3'] button.remove")
+    assert ana.locator("#manage .confirm p").inner_text().startswith("Remove Cleo from the group? ")
+    shot(ana, "group-members-remove-ask-phone-en", full_page=True)
+    ana.click("#manage .confirm button:has-text('Cancel')")
+    assert ana.locator("#manage .confirm").count() == 0 and ana.locator("ul.members li").count() == 3
+    ana.click("#manage li[data-member='3'] button.remove")
+    ana.click("#manage .confirm button:has-text('Yes, remove Cleo')")
+    ana.wait_for_selector("text=Cleo is no longer in the group.")
+    assert ana.locator("ul.members li").all_inner_texts() == ["Ana", "Benedikt"]
+    assert ("Cleo (no longer in the group) (played by a bot: 6 of 6 moves; not counted for Cleo)"
+            in ana.locator("#matches").inner_text())
+    assert "Benedikt (with a bot's help: 2 of 6 moves)" in ana.locator("#matches").inner_text()
+    text = ana.locator("main").inner_text()
+    assert not TOKEN_LIKE.search(text) and code not in text, text
+    assert ana.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(ana, "group-members-removed-phone-en", full_page=True)
+    # Cleo's open page finds out by itself (its look every 10 s, or at once when the page is shown again)
+    cleo.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    cleo.wait_for_selector("#member-name")
+    assert cleo.locator(".news").inner_text().startswith("This browser's place in the group is gone")
+    # Benedikt leaves, asked first
+    ben.reload()
+    ben.wait_for_selector("body[data-ready='1'] #manage")
+    ben.click("#manage summary")
+    ben.click("#leave")
+    assert ben.locator("#manage .confirm p").inner_text().startswith("Die Spielrunde verlassen?")
+    ben.click("#manage .confirm button:has-text('Ja, verlassen')")
+    ben.wait_for_selector("text=Du hast die Spielrunde verlassen.")
+    ben.wait_for_selector("#member-name")
+    assert ben.locator("ul.members li").all_inner_texts() == ["Ana"]
+    assert ben.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(ben, "group-members-left-phone-de", full_page=True)
+    for page in pages.values():
+        page.context.close()

@@ -1,5 +1,6 @@
 // A group's page, a "Spielrunde" (/g/<code>; kartentisch/web/groups.py): join with a name once (the member key is
-// kept in this browser; the same name gives it back on another device), start a table or a score pad with the
+// kept in this browser; the same name gives it back on another device), change one's name, leave, or remove a
+// member (each asked first; past matches stay, marked), start a table or a score pad with the
 // members, find one's own seat at the group's tables, and the standings per game (rating, matches, wins, average
 // score, recent places, head to head, a chart of the ratings drawn here as SVG) with a CSV file of them.
 import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
@@ -29,7 +30,20 @@ const STRINGS = {
       + "match counts for a member who made at least half of their moves themselves, marked “with a bot's help” "
       + "if a bot made some. If a bot made more than half, it is the bot's match: it does not count for the member, "
       + "neither as played nor as won.",
-    helped: "Counted with a bot's help: {0}.", byBot: "Played by a bot, not counted for: {0}.",
+    helped: "Matches counted with a bot's help: {0}.",
+    byBot: "Matches a bot played, not counted for the member: {0}.",
+    manage: "Change your name or the members", newName: "Your name in the group", rename: "Change my name",
+    removeHelp: "Anyone in the group can remove a member who joined by mistake or no longer plays with you. Their "
+      + "past matches stay in the list and the standings, marked “no longer in the group”.",
+    remove: "Remove", removeWho: "Remove {0} from the group",
+    removeAsk: "Remove {0} from the group? {0} can no longer start tables here or see their seats from this page; "
+      + "their past matches stay, marked “no longer in the group”. {0} can join again as a new member.",
+    removeYes: "Yes, remove {0}", cancel: "Cancel", leave: "Leave the group",
+    leaveAsk: "Leave the group? Your past matches stay, marked “no longer in the group”. If you come back, you join "
+      + "again as a new member.", leaveYes: "Yes, leave", removed: "{0} is no longer in the group.",
+    renamed: "Your name in the group is now {0}.", left: "You left the group.",
+    gone: "This browser's place in the group is gone: you left, or another member removed you. Join again to play "
+      + "along, as a new member.",
     unknown: "There is no group with this link.", error: "Error",
     pickTwo: "Choose the players: {0} to {1} for this game.",
   },
@@ -49,12 +63,28 @@ const STRINGS = {
     form: "Form", bot: "ein Bot", chart: "Wertung nach jeder Partie", headToHead: "Direkter Vergleich",
     ahead: "{0} vorn", level: "gleichauf", met: "{0}-mal gegeneinander", csv: "Tabelle herunterladen (CSV)",
     ratingHelp: "Die Wertung (OpenSkill) beginnt bei 0 und steigt mit guten Plätzen gegen starke Gegner.",
-    botRule: "Wenn ein Bot für jemanden spielt (weil er gegangen ist, seine Zeit abgelaufen ist oder sein Platz "
-      + "einem Bot übergeben wurde): Eine Partie zählt für ein Mitglied, das mindestens die Hälfte seiner Züge "
+    botRule: "Spielt ein Bot für jemanden (die Person ist gegangen, ihre Zeit ist abgelaufen oder ihr Platz wurde "
+      + "einem Bot übergeben), gilt: Eine Partie zählt für ein Mitglied, das mindestens die Hälfte seiner Züge "
       + "selbst gemacht hat, mit dem Vermerk „mit Bot-Hilfe“, wenn ein Bot einige gemacht hat. Hat ein Bot mehr als "
       + "die Hälfte gemacht, ist es die Partie des Bots: Sie zählt für das Mitglied nicht, weder als gespielt noch "
       + "als gewonnen.",
-    helped: "Mit Bot-Hilfe gezählt: {0}.", byBot: "Von einem Bot gespielt, nicht gezählt für: {0}.",
+    helped: "Mit Bot-Hilfe gezählte Partien: {0}.",
+    byBot: "Von einem Bot gespielte Partien, nicht für das Mitglied gezählt: {0}.",
+    manage: "Deinen Namen oder die Mitglieder ändern", newName: "Dein Name in der Spielrunde",
+    rename: "Meinen Namen ändern",
+    removeHelp: "Jedes Mitglied kann jemanden entfernen, der aus Versehen beigetreten ist oder nicht mehr mitspielt. "
+      + "Die bisherigen Partien bleiben in der Liste und in der Tabelle, mit dem Vermerk „nicht mehr dabei“.",
+    remove: "Entfernen", removeWho: "{0} aus der Spielrunde entfernen",
+    removeAsk: "{0} aus der Spielrunde entfernen? {0} kann hier dann keine Tische mehr starten und die eigenen Plätze "
+      + "nicht mehr über diese Seite finden; die bisherigen Partien bleiben, mit dem Vermerk „nicht mehr dabei“. {0} "
+      + "kann als neues Mitglied wieder beitreten.",
+    removeYes: "Ja, {0} entfernen", cancel: "Abbrechen", leave: "Spielrunde verlassen",
+    leaveAsk: "Die Spielrunde verlassen? Deine bisherigen Partien bleiben, mit dem Vermerk „nicht mehr dabei“. Wenn "
+      + "du zurückkommst, trittst du als neues Mitglied wieder bei.", leaveYes: "Ja, verlassen",
+    removed: "{0} ist nicht mehr in der Spielrunde.", renamed: "Dein Name in der Spielrunde ist jetzt {0}.",
+    left: "Du hast die Spielrunde verlassen.",
+    gone: "Dein Platz in dieser Spielrunde ist nicht mehr da: Du hast sie verlassen, oder ein anderes Mitglied hat "
+      + "dich entfernt. Tritt wieder bei, um mitzuspielen, als neues Mitglied.",
     unknown: "Zu diesem Link gibt es keine Spielrunde.", error: "Fehler",
     pickTwo: "Wähle die Mitspieler: {0} bis {1} für dieses Spiel.",
   },
@@ -102,6 +132,51 @@ function JoinForm({ onJoined }) {
         onChange=${(e) => setAgain(e.currentTarget.checked)} /> ${t("again")}</label>
       <button type="submit" id="join-button" class="primary" disabled=${!name.trim()}>${t("joinButton")}</button></form>
     ${error && html`<p class="error" role="alert">${error}</p>`}</section>`;
+}
+
+/** The member's own name changed, leaving the group, and removing another member (any member may: a group has no
+ * admin), each asked first; `onDone(words)` reloads the group and says what happened. */
+function Manage({ group, me, onDone }) {
+  const [name, setName] = useState(me.name);
+  const [asking, setAsking] = useState(null);   // the member number whose removal is asked, or "leave"
+  const [error, setError] = useState("");
+  const act = async (work, words) => {
+    setError("");
+    try { await work(); setAsking(null); onDone(words); } catch (err) { setError(err.message); }
+  };
+  const rename = (ev) => {
+    ev.preventDefault();
+    act(async () => {
+      const data = await call("PATCH", `/members/${me.member}`, { name });
+      localStorage.setItem("kartentisch.name", data.name);
+      setName(data.name);
+      return data;
+    }, t("renamed", name.trim()));
+  };
+  const remove = (m) => act(() => call("DELETE", `/members/${m.member}`), t("removed", m.name));
+  const leave = () => act(async () => {
+    await call("DELETE", `/members/${me.member}`);
+    localStorage.removeItem(KEY);
+  }, t("left"));
+  const ask = (text, yes, onYes) => html`<div class="confirm" role="group"><p>${text}</p><div class="actions">
+    <button type="button" class="primary danger" onClick=${onYes}>${yes}</button>
+    <button type="button" onClick=${() => setAsking(null)}>${t("cancel")}</button></div></div>`;
+  const others = group.members.filter((m) => m.member !== me.member);
+  return html`<details class="more manage" id="manage"><summary>${t("manage")}</summary>
+    <form class="field" id="rename" onSubmit=${rename}><label class="label" for="rename-name">${t("newName")}</label>
+      <input id="rename-name" autocomplete="nickname" aria-describedby="rename-name-limit" value=${name}
+        onInput=${(e) => setName(fitted(e, NAME_MAX))} />
+      <${LimitNote} id="rename-name-limit" value=${name} max=${NAME_MAX} />
+      <button type="submit" id="rename-button" disabled=${!name.trim() || name.trim() === me.name}>${t("rename")}</button></form>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${others.length > 0 && html`<p class="hint">${t("removeHelp")}</p><ul class="member-list">
+      ${others.map((m) => html`<li data-member=${m.member}><span>${m.name}</span>
+        ${asking === m.member ? ask(t("removeAsk", m.name), t("removeYes", m.name), () => remove(m))
+          : html`<button type="button" class="remove" aria-label=${t("removeWho", m.name)}
+              onClick=${() => setAsking(m.member)}>${t("remove")}</button>`}</li>`)}</ul>`}
+    ${asking === "leave" ? ask(t("leaveAsk"), t("leaveYes"), leave)
+      : html`<p><button type="button" id="leave" onClick=${() => setAsking("leave")}>${t("leave")}</button></p>`}
+  </details>`;
 }
 
 function Share() {
@@ -220,7 +295,7 @@ function HeadToHead({ game }) {
 
 function GameStandings({ game }) {
   return html`<div class="game-standings" data-game=${game.game}>
-    <h3>${game.game_name} <small>(${matchCount(game.matches)})</small></h3>
+    <h3>${game.game_name} <small>(${game.matches === 1 ? t("matchOf") : t("matchesOf", game.matches)})</small></h3>
     <div class="standings-wrap"><table class="standings"><thead><tr><th>${t("rank")}</th><th>${t("player")}</th>
       <th>${t("rating")}</th><th>${t("played")}</th><th>${t("wins")}</th><th>${t("average")}</th><th>${t("form")}</th></tr></thead>
       <tbody>${game.players.map((p, i) => html`<tr data-player=${p.name} data-bot=${p.bot ? "1" : null} title=${p.bot ? t("bot") : null}><td>${i + 1}</td>
@@ -232,9 +307,6 @@ function GameStandings({ game }) {
     <${Chart} game=${game} /><${HeadToHead} game=${game} /></div>`;
 }
 
-/** "1 match" / "3 matches" in the page's language. */
-const matchCount = (n) => (n === 1 ? t("matchOf") : t("matchesOf", n));
-
 /** Under a game's standings: whose counted matches a bot helped with, and whose matches a bot played (not counted
  * for them; groups.py's group_standings has the rule the page says in `botRule`). */
 function BotNotes({ game }) {
@@ -242,9 +314,9 @@ function BotNotes({ game }) {
   const byBot = game.played_by_bot ?? [];
   if (!helped.length && !byBot.length) return null;
   return html`${helped.length > 0 && html`<p class="hint bot-note helped">${t("helped",
-      listing(helped.map((p) => `${p.name} (${matchCount(p.helped)})`)))}</p>`}
+      listing(helped.map((p) => `${p.name} ${p.helped}`)))}</p>`}
     ${byBot.length > 0 && html`<p class="hint bot-note by-bot">${t("byBot",
-      listing(byBot.map((m) => `${m.name} (${matchCount(m.matches)})`)))}</p>`}`;
+      listing(byBot.map((m) => `${m.name} ${m.matches}`)))}</p>`}`;
 }
 
 function Standings({ data, withBots, onBots }) {
@@ -257,6 +329,7 @@ function Standings({ data, withBots, onBots }) {
 
 function Group() {
   const [group, setGroup] = useState(null);
+  const [news, setNews] = useState("");   // what the last change of names or members did, said once
   const [board, setBoard] = useState(null);
   const [games, setGames] = useState([]);
   const [withBots, setWithBots] = useState(true);
@@ -268,7 +341,11 @@ function Group() {
       setBoard(s);
       document.title = `${g.name} · kartentisch`;
     } catch (err) {
-      if (err.status === 401) { localStorage.removeItem(KEY); return load(bots); }   // a key this group no longer knows
+      if (err.status === 401) {   // a key this group no longer knows: its member left or was removed
+        localStorage.removeItem(KEY);
+        setNews(t("gone"));
+        return load(bots);
+      }
       setGroup({ error: err.status === 404 ? t("unknown") : `${t("error")}: ${err.message}` });
     }
   };
@@ -289,7 +366,9 @@ function Group() {
         if (JSON.stringify(g) === JSON.stringify(shown)) return;
         setGroup(g);
         setBoard(await call("GET", `/standings?bots=${bots}`));
-      } catch { /* the next look tries again; a real error shows on the next load */ }
+      } catch (err) {   // removed meanwhile: said as at a load; else the next look tries again
+        if (err.status === 401) load(bots);
+      }
     };
     const timer = setInterval(look, EVERY_MS);
     document.addEventListener("visibilitychange", look);
@@ -303,9 +382,11 @@ function Group() {
   const me = group.members.find((m) => m.member === group.you);
   return html`${header}<main id="group">
     <h2 id="group-name">${t("group")}: ${group.name}</h2>
-    ${me ? html`<p>${t("you", me.name)}</p>` : html`<${JoinForm} onJoined=${() => load()} />`}
+    ${news && html`<p class="news" role="status">${news}</p>`}
+    ${me ? html`<p>${t("you", me.name)}</p>` : html`<${JoinForm} onJoined=${() => { setNews(""); load(); }} />`}
     <p><strong>${t("members")}:</strong></p>
     <ul class="members">${group.members.map((m) => html`<li class=${m.member === group.you ? "me" : ""}>${m.name}</li>`)}</ul>
+    ${me && html`<${Manage} key=${me.member} group=${group} me=${me} onDone=${(words) => { setNews(words); load(); }} />`}
     <${Share} />
     ${me && games.length > 0 && html`<${Start} group=${group} games=${games} onStarted=${() => load()} />`}
     <${Matches} items=${group.matches} />
