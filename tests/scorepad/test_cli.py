@@ -211,3 +211,21 @@ def test_help_lines_are_wrapped_at_words_by_the_pad_not_cut_by_the_terminal(monk
     assert max(len(line) for line in said) <= 60
     assert "cancel drops this round, q quits (nothing is kept: the pad was started without --file)." \
         in " ".join(res.output.split())
+
+
+@pytest.mark.parametrize(("lang", "kept", "dropped"), [
+    ("en", "cancel keeps this round as it was", "cancel drops this round"),
+    ("de", "abbrechen lässt diese Runde, wie sie war", "abbrechen verwirft diese Runde"),
+])
+def test_the_help_during_a_correction_says_cancel_keeps_the_round(tmp_path, lang, kept, dropped):
+    """A fresh user read "cancel drops this round" in the help while correcting round 1; cancelling there keeps the
+    round as it was (the pad says so after the cancel): the hint and the help say what cancel does there."""
+    path = tmp_path / "pad.json"
+    lines = ["", "2", "", "", "", "", "", "c 1", "help", "cancel", "q"]
+    res = run(["colors", "--players", "Ana,Ben", "--file", str(path), "--lang", lang], lines)
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    new, correction = said.split("1 (", 2)[1:]  # round 1 typed, then round 1 corrected
+    assert dropped in new and kept not in new
+    assert said.count(kept) == 2 and dropped not in correction  # the correction's hint and its help
+    assert [r["scores"] for r in json.loads(path.read_text())["rounds"]] == [[2, 0]]

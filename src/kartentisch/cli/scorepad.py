@@ -47,6 +47,7 @@ TEXTS = {
                    "d = delete the last {round}; help = this list; q = quit{saved}.",
            "help_file": " (the pad is saved after every change)",
            "enter": "{Round} {n}", "round_hint": "help explains the fields, cancel drops this {round}, q quits",
+           "correct_hint": "help explains the fields, cancel keeps this {round} as it was, q quits",
            "count": "a whole number {lo} … {hi}", "count_open": "a whole number ≥ {lo}",
            "values": "values {lo} … {hi} separated by spaces, at most {k}, empty for none",
            "values_open": "values ≥ {lo} separated by spaces, empty for none",
@@ -55,7 +56,8 @@ TEXTS = {
            "fields_round": "Asked once for the {round}:", "fields_player": "Asked for every player ({names}):",
            "fields_end": "Enter keeps the value shown in [brackets], - empties a list (empty fields count as "
                          "0 / none / n). "
-                         "cancel drops this {round}, q quits{saved}.",
+                         "{cancel}, q quits{saved}.",
+           "cancel_new": "cancel drops this {round}", "cancel_correction": "cancel keeps this {round} as it was",
            "help_nofile": " (nothing is kept: the pad was started without --file)",
            "no_file": "Without --file nothing is kept when the pad closes.",
            "aborted": "Stopped; nothing is kept (start with --file to keep the pad).",
@@ -78,6 +80,7 @@ TEXTS = {
            "help_file": " (der Block wird nach jeder Änderung gespeichert)",
            "enter": "{Round} {n}",
            "round_hint": "hilfe erklärt die Felder, abbrechen verwirft diese {round}, q beendet",
+           "correct_hint": "hilfe erklärt die Felder, abbrechen lässt diese {round}, wie sie war, q beendet",
            "count": "eine ganze Zahl {lo} … {hi}", "count_open": "eine ganze Zahl ≥ {lo}",
            "values": "Werte {lo} … {hi} mit Leerzeichen getrennt, höchstens {k}, leer für keine",
            "values_open": "Werte ≥ {lo} mit Leerzeichen getrennt, leer für keine",
@@ -86,7 +89,9 @@ TEXTS = {
            "fields_round": "Einmal je {round} gefragt:", "fields_player": "Für jeden Spieler gefragt ({names}):",
            "fields_end": "Enter behält den Wert in [Klammern], - leert eine Liste (leere Felder zählen als "
                          "0 / keine / n). "
-                         "abbrechen verwirft diese {round}, q beendet{saved}.",
+                         "{cancel}, q beendet{saved}.",
+           "cancel_new": "abbrechen verwirft diese {round}",
+           "cancel_correction": "abbrechen lässt diese {round}, wie sie war",
            "help_nofile": " (nichts wird aufbewahrt: der Block wurde ohne --file gestartet)",
            "no_file": "Ohne --file wird nichts aufbewahrt, wenn der Block endet.",
            "aborted": "Abgebrochen; nichts wird aufbewahrt (mit --file bleibt der Block erhalten).",
@@ -163,9 +168,10 @@ def describe_field(field: Field, names: list[str], lang: str) -> str:
     return tx["multi"].format(k=field.max_items, c=" ".join(field.choices))
 
 
-def fields_help(sheet: Sheet, lang: str, kept: bool = False) -> str:
+def fields_help(sheet: Sheet, lang: str, kept: bool = False, correcting: bool = False) -> str:
     """The ``help`` text inside a round: every field of the entry form and what to type; ``kept``: the pad has a
-    ``--file`` (what quitting keeps, :func:`saved_note`)."""
+    ``--file`` (what quitting keeps, :func:`saved_note`); ``correcting``: the round is a recorded one being
+    corrected, which ``cancel`` keeps as it was (a fresh user read "cancel drops this round" there)."""
     tx = texts(sheet.game, lang)
     ruleset = get_ruleset(sheet.game)
     n = len(sheet.names)
@@ -175,7 +181,8 @@ def fields_help(sheet: Sheet, lang: str, kept: bool = False) -> str:
                            ruleset.player_fields(n, sheet.options))):
         if fields:
             lines += [title, *(f"  {f.label.get(lang, f.key)}: {describe_field(f, sheet.names, lang)}" for f in fields)]
-    return "\n".join([*lines, tx["fields_end"].format(saved=saved_note(sheet.game, lang, kept))])
+    cancel = tx["cancel_correction" if correcting else "cancel_new"]
+    return "\n".join([*lines, tx["fields_end"].format(cancel=cancel, saved=saved_note(sheet.game, lang, kept))])
 
 
 def saved_note(game_id: str, lang: str, kept: bool) -> str:
@@ -236,8 +243,8 @@ def _parse_answer(field: Field, text: str, names: list[str], lang: str) -> Any:
 class _RoundForm:
     """Asks one round's fields in order, each validated as it is typed (re-asked with the reason)."""
 
-    def __init__(self, sheet: Sheet, number: int, lang: str, kept: bool) -> None:
-        self.sheet, self.number, self.lang, self.kept = sheet, number, lang, kept
+    def __init__(self, sheet: Sheet, number: int, lang: str, kept: bool, correcting: bool = False) -> None:
+        self.sheet, self.number, self.lang, self.kept, self.correcting = sheet, number, lang, kept, correcting
         self.ruleset = get_ruleset(sheet.game)
         n = len(sheet.names)
         self.round_fields = self.ruleset.round_fields(n, sheet.options)
@@ -250,7 +257,8 @@ class _RoundForm:
             _Cancelled, _Quit: the user typed ``cancel`` or ``q``.
         """
         tx = texts(self.sheet.game, self.lang)
-        console.print(f"[bold]{tx['enter'].format(n=self.number)}[/bold] ({tx['round_hint']})")
+        hint = tx["correct_hint" if self.correcting else "round_hint"]
+        console.print(f"[bold]{tx['enter'].format(n=self.number)}[/bold] ({hint})")
         while True:
             table: dict[str, Any] = {}
             for f in self.round_fields:
@@ -293,7 +301,7 @@ class _RoundForm:
             text = typer.prompt(f"{who}{label} ({hint})", default=default, show_default=bool(default)).strip()
             asked = command(text)
             if asked == "help":
-                say(fields_help(self.sheet, self.lang, self.kept))
+                say(fields_help(self.sheet, self.lang, self.kept, self.correcting))
                 continue
             if asked == "cancel":
                 raise _Cancelled
@@ -318,12 +326,13 @@ class _RoundForm:
 def ask_entry(sheet: Sheet, number: int, lang: str, old: dict[str, Any] | None = None,
               kept: bool = False) -> dict[str, Any]:
     """Ask every field of round ``number``, each validated as typed (defaults: ``old`` when correcting;
-    ``kept``: the pad has a ``--file``, which the help says).
+    ``kept``: the pad has a ``--file``, which the help says; a correction's help and hint say that ``cancel`` keeps
+    the round as it was).
 
     Raises:
         _Cancelled, _Quit: the user typed ``cancel`` or ``q`` inside the round.
     """
-    return _RoundForm(sheet, number, lang, kept).ask(old)
+    return _RoundForm(sheet, number, lang, kept, correcting=old is not None).ask(old)
 
 
 def _load_pad(path: Path, game_id: str) -> tuple[list[Any], dict[str, Any], list[Any]]:
