@@ -294,6 +294,30 @@ def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: 
     assert not save.exists()
 
 
+@pytest.mark.parametrize(("lang", "options", "said"), [
+    ("en", {"specials": ["s1"]}, "Special cards: this value is not possible here. Only the special cards 2, 3, 4, 6, "
+                                 "13 and 15 are in play, each at most once, or 3 drawn at random; the others have no "
+                                 "known text."),
+    ("de", {"specials": ["s2", "s2"]}, "Sonderkarten: Dieser Wert geht hier nicht. Im Spiel sind nur die "
+                                       "Sonderkarten 2, 3, 4, 6, 13 und 15, jede höchstens einmal, oder 3 zufällig "
+                                       "gezogene; die anderen haben keinen bekannten Text."),
+    ("en", {"first_player": 3}, "Start player: choose a seat from 1 to 3; in --options it is written counted from "
+                                "0, so 0 to 2."),
+    ("de", {"first_player": -1}, "Startspieler: Wähle einen Platz von 1 bis 3; in --options wird er ab 0 gezählt "
+                                 "geschrieben, also 0 bis 2."),
+])
+def test_a_refused_chips_option_says_its_rule_or_its_seats(lang: str, options: dict, said: str,
+                                                            tmp_path: Path) -> None:
+    """A fresh user's special card s1 was refused as "this value is not possible here" without chips R19 (only the
+    six special cards with a known text are in play, each once), and a start player 3 of three seats without the
+    seats allowed: the refusal says the rule in words, or the seats 1 to 3 (and how --options counts them)."""
+    result = runner.invoke(app, ["play", "chips", "--players", "3", "--lang", lang, "--options", json.dumps(options),
+                                 "--save", str(tmp_path / "m.jsonl")])
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 2 and said in shown, result.output
+    assert "R19" not in shown and "s1" not in shown and "first_player" not in shown
+
+
 def test_play_names_the_person_as_given_and_refuses_a_name_nobody_could_tell_apart(tmp_path: Path) -> None:
     """The terminal called its player "Seat 1 (you)" (a fresh user's finding): ``--name`` names the seat as a web
     table does, checked as there (kernel.names: not a bot's name at this table, nothing invisible), in the

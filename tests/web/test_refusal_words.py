@@ -157,6 +157,26 @@ def test_a_huge_target_or_round_count_is_refused_naming_the_range(client: TestCl
     assert lookup(game).new_state(2, {option: 10 ** 9}, seed=1).options[option] == 10 ** 9
 
 
+@pytest.mark.parametrize(("options", "de", "en"), [
+    ({"specials": ["s1"]}, "Sonderkarten: Dieser Wert geht hier nicht. Im Spiel sind nur die Sonderkarten 2, 3, 4, "
+                           "6, 13 und 15, jede höchstens einmal, oder 3 zufällig gezogene; die anderen haben keinen "
+                           "bekannten Text.",
+     "Special cards: this value is not possible here. Only the special cards 2, 3, 4, 6, 13 and 15 are in play, each "
+     "at most once, or 3 drawn at random; the others have no known text."),
+    ({"first_player": 2}, "Startspieler: Wähle einen Platz von 1 bis 2.", "Start player: choose a seat from 1 to 2."),
+])
+def test_a_refused_chips_option_says_its_rule_or_its_seats(client: TestClient, options: dict[str, Any], de: str,
+                                                            en: str) -> None:
+    """The lobby's words of a refused chips option are the terminal's (kernel.setup_words): a special card without a
+    known text says chips R19 in words (the developer's ``error`` cites the id), a start player the seats allowed."""
+    body = {**TABLE, "game": "chips", "options": options}
+    answers = {lang: client.post(f"/api/tables?lang={lang}", json=body) for lang in ("de", "en")}
+    assert answers["de"].status_code == answers["en"].status_code == 422, answers["de"].text
+    assert answers["de"].json()["text"] == de and answers["en"].json()["text"] == en
+    if "specials" in options:
+        assert "chips R19" in answers["en"].json()["error"]
+
+
 def test_a_round_limit_below_one_says_what_is_allowed(client: TestClient) -> None:
     """colors' round limit is "null or an integer ≥ 1" (colors R16): 0 was refused with "this value is not possible
     here", which says nothing of what is; the refusal says the lower bound and that it may be none (no limit)."""

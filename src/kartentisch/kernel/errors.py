@@ -46,7 +46,16 @@ class MalformedToken(IllegalAction):
 
 
 class InvalidOptions(KartentischError):
-    """An unknown option name, or a value outside the option's allowed values."""
+    """An unknown option name, or a value outside the option's allowed values.
+
+    Attributes:
+        rule: the rule id the refused value breaks where the game's check of the option cites one (``"chips R19"``:
+            a special card without a known text), else ``""``; the faces say that rule's words.
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class InvalidState(KartentischError):

@@ -7,11 +7,15 @@ set with :class:`InvalidOptions` naming the allowed values.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import InvalidOptions
+
+#: The rule id a check's problem text starts with, as error messages cite rules (``"chips R19: …"``).
+CITED_RULE = re.compile(r"([a-z]+ [A-Z]+[0-9]+):")
 
 
 def _is_int(value: Any) -> bool:
@@ -40,7 +44,8 @@ class Option:
             allow, a table must end (:func:`target_option`).
         nullable: ``None`` (JSON ``null``) is allowed.
         choices: allowed values for ``choice`` (and the elements of ``list``).
-        check: extra validator ``(value, players) -> error text or None`` for ``list`` options.
+        check: extra validator ``(value, players) -> error text or None`` for ``list`` options; a text that starts
+            with a rule id (``"chips R19: …"``) gives the :class:`InvalidOptions` its ``rule``.
     """
 
     name: str
@@ -88,10 +93,12 @@ class Option:
             allowed = self.allowed.replace("n-1", str(players - 1))
             if at_table and self.table_maximum is not None:
                 allowed = f"at a table, integer {self.minimum} … {self.table_maximum}"
+            cited = CITED_RULE.match(problem) if problem else None
             raise InvalidOptions(
                 f"option {self.name!r}: {value!r} is not allowed"
                 + (f" ({problem})" if problem else "")
-                + f"; allowed: {allowed}"
+                + f"; allowed: {allowed}",
+                rule=cited.group(1) if cited else "",
             )
 
     def describe(self) -> dict[str, Any]:

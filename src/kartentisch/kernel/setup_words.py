@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .errors import KartentischError
-from .words import LANGS
+from .errors import InvalidOptions, KartentischError
+from .words import LANGS, rule_words
 
 if TYPE_CHECKING:
     from .game import Game
@@ -38,6 +38,15 @@ SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
                      "de": "{label}: Wähle eine ganze Zahl von {low} bis {high}."},
     "option_at_least_or_none": {"en": "{label}: choose a whole number of at least {low}, or none.",
                                 "de": "{label}: Wähle eine ganze Zahl ab {low} oder keine."},
+    "option_rule": {"en": "{label}: this value is not possible here. {why}",
+                    "de": "{label}: Dieser Wert geht hier nicht. {why}"},
+    "option_seat": {"en": "{label}: choose a seat from 1 to {n}.",
+                    "de": "{label}: Wähle einen Platz von 1 bis {n}."},
+    # typed as JSON (a terminal's --options), where a seat is counted from 0
+    "option_seat_typed": {"en": "{label}: choose a seat from 1 to {n}; in --options it is written counted from 0, "
+                                "so 0 to {last}.",
+                          "de": "{label}: Wähle einen Platz von 1 bis {n}; in --options wird er ab 0 gezählt "
+                                "geschrieben, also 0 bis {last}."},
 }
 
 
@@ -55,19 +64,28 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: b
     range, an option the game does not have (named as given where the person ``typed`` it, a terminal's
     ``--options``; a page, which offers only the game's options, names no id), or the first option (by its label)
     whose value is not allowed; a number option says its bounds (a target score, colors R16: "from 1 to 300"; a
-    round limit, colors R16: "at least 1, or none")."""
+    round limit, colors R16: "at least 1, or none"), a seat option the seats from 1 to the player count (and, where
+    the person ``typed`` JSON, that it is written counted from 0), and a value a game's check refuses by a rule
+    with words says that rule (a special card without a known text, chips R19)."""
     if not game.min_players <= players <= game.max_players:
         return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
     for spec in game.options:
         if spec.name in options:
             try:
                 spec.validate(options[spec.name], players, at_table=True)
-            except KartentischError:
+            except KartentischError as exc:
                 label = {lang: spec.label.get(lang, spec.name) for lang in LANGS}
                 high = spec.largest(at_table=True)
                 if spec.kind == "int" and spec.minimum is not None and (high is not None or spec.nullable):
                     words = "option_range" if high is not None else "option_at_least_or_none"
                     return said(SETUP_WORDS[words], label=label, low=spec.minimum, high=high)
+                if spec.kind == "seat":
+                    return said(SETUP_WORDS["option_seat_typed" if typed else "option_seat"], label=label,
+                                n=players, last=players - 1)
+                rule = exc.rule if isinstance(exc, InvalidOptions) else ""
+                why = {lang: rule_words(game, rule, lang) for lang in LANGS}
+                if all(why.values()):
+                    return said(SETUP_WORDS["option_rule"], label=label, why=why)
                 return said(SETUP_WORDS["option"], label=label)
     if not typed:
         return said(SETUP_WORDS["unknown_option"], game=game.names)
