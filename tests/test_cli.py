@@ -27,6 +27,29 @@ def test_games_lists_every_game_with_options() -> None:
     assert "target_score [30]" in out
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["target_score [30] (Target score): a whole number of at least 1, at a table at most 300",
+            "rounds [null] (Rounds): null (none) or a whole number of at least 1, at a table at most 20",
+            "end_total [100] (Match ends at): a whole number of at least 1, at a table at most 1000",
+            "point_limit [null] (Point limit): null (none) or a whole number of at least 1, at a table at most 1790",
+            "pass_cards [3] (Cards to pass): a whole number from 0 to 3"]),
+    ("de", ["target_score [30] (Zielpunktzahl): eine ganze Zahl ab 1, an einem Tisch höchstens 300",
+            "rounds [1] (Partien): eine ganze Zahl ab 1, an einem Tisch höchstens 20",
+            "first_player [0] (Startspieler): ein Platz, ab 0 gezählt: 0 für Platz 1 bis Anzahl der Spieler − 1",
+            '"short" (Kurz), "medium" (Mittel) oder "long" (Lang)',
+            '"s4", "s6", "s13" und "s15", oder "random"']),
+])
+def test_games_lists_the_cap_a_table_sets_beside_each_range(lang: str, said: list[str]) -> None:
+    """A fresh user read "target_score [30]: integer ≥ 1" and was refused 1000 at a table: the ranges say the cap a
+    table people sit at sets (kernel.options ``table_maximum``: colors R16's target at most 300, a number of rounds
+    at most 20), in the language asked for."""
+    result = runner.invoke(app, ["games", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.replace("│", " ").split())
+    for text in said:
+        assert text in shown, (text, result.output)
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_rules_summary_in_both_languages(game_id: str, lang: str) -> None:

@@ -36,7 +36,7 @@ from kartentisch.kernel import (
 from kartentisch.kernel.names import NameRefused, check_names
 from kartentisch.kernel.options import Option
 from kartentisch.kernel.scenario import run_paths
-from kartentisch.kernel.setup_words import setup_refused
+from kartentisch.kernel.setup_words import option_range, setup_refused
 from kartentisch.kernel.words import common_text, listing, rule_words, score_line
 from kartentisch.sim.lab import simulate
 
@@ -75,11 +75,14 @@ def _check_lang(lang: str) -> str:
 
 
 @app.command("games")
-def games_cmd() -> None:
-    """List the games with their player ranges and options (defaults in brackets)."""
-    table = Table("id", "name (en / de)", "players", "options")
+def games_cmd(lang: Lang = "en") -> None:
+    """List the games with their player ranges and options: the name to give in --options, the default in
+    brackets, the label, and the values allowed (with the cap at a table, e.g. a target score at most 300)."""
+    _check_lang(lang)
+    table = Table("id", *(escape(t(lang, key)) for key in ("games_name", "games_players", "games_options")))
     for game in games.all_games():
-        opts = "\n".join(escape(f"{o.name} [{json.dumps(o.default)}]: {o.allowed}") for o in game.options)
+        opts = "\n".join(escape(f"{o.name} [{json.dumps(o.default)}] ({o.label.get(lang, o.name)}): "
+                                 f"{option_range(o, lang)}") for o in game.options)
         table.add_row(game.id, f"{game.names['en']} / {game.names['de']}",
                       f"{game.min_players}–{game.max_players}", opts)
     console.print(table)

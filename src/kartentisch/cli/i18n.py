@@ -30,6 +30,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "enter": "Enter: next, q: quit",
         "match_options": "In this match, unlike the summary above: {options}.",
         "yes": "yes", "no": "no", "none": "none", "random": "drawn at random",
+        "games_name": "name (en / de)", "games_players": "players",
+        "games_options": "options for --options: name [default] (label): values",
     },
     "de": {
         "your_turn": "Du bist am Zug:",
@@ -60,6 +62,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "enter": "Enter: weiter, q: beenden",
         "match_options": "Abweichend von der Zusammenfassung oben gilt hier: {options}.",
         "yes": "ja", "no": "nein", "none": "keine", "random": "zufällig gezogen",
+        "games_name": "Name (en / de)", "games_players": "Spieler",
+        "games_options": "Einstellungen für --options: Name [Standard] (Bezeichnung): Werte",
     },
 }
 

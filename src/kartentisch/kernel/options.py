@@ -46,6 +46,8 @@ class Option:
         choices: allowed values for ``choice`` (and the elements of ``list``).
         check: extra validator ``(value, players) -> error text or None`` for ``list`` options; a text that starts
             with a rule id (``"chips R19: …"``) gives the :class:`InvalidOptions` its ``rule``.
+        allowed_words: for ``list``, :attr:`allowed` per language (``kartentisch games --lang de``); the other kinds
+            are worded from their bounds and choices (:func:`~kartentisch.kernel.setup_words.option_range`).
     """
 
     name: str
@@ -63,6 +65,7 @@ class Option:
     rule: str = ""
     presets: tuple[tuple[str, Any], ...] = ()
     choice_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+    allowed_words: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """Raise ValueError unless ``choice_labels`` is empty or names exactly the ``choices``."""

@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,6 +22,7 @@ from .words import LANGS, rule_words
 
 if TYPE_CHECKING:
     from .game import Game
+    from .options import Option
 
 #: The refusals of a match's setup, per language (``{game}``, ``{label}``: per language; ``{low}``, ``{high}``,
 #: ``{n}``: numbers).
@@ -48,6 +50,46 @@ SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
                           "de": "{label}: Wähle einen Platz von 1 bis {n}; in --options wird er ab 0 gezählt "
                                 "geschrieben, also 0 bis {last}."},
 }
+
+
+#: An option's allowed values as ``kartentisch games`` lists them (``{low}``, ``{high}``, ``{cap}``: numbers;
+#: ``{values}``: the choices listed), and the cap a table people sit at sets (:attr:`Option.table_maximum`).
+RANGE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "range": {"en": "a whole number from {low} to {high}", "de": "eine ganze Zahl von {low} bis {high}"},
+    "at_least": {"en": "a whole number of at least {low}", "de": "eine ganze Zahl ab {low}"},
+    "at_table": {"en": "{range}, at a table at most {cap}", "de": "{range}, an einem Tisch höchstens {cap}"},
+    "or_none": {"en": "null (none) or {range}", "de": "null (keine) oder {range}"},
+    "seat": {"en": "a seat counted from 0: 0 for seat 1 up to the number of players − 1",
+             "de": "ein Platz, ab 0 gezählt: 0 für Platz 1 bis Anzahl der Spieler − 1"},
+    "bool": {"en": "true (yes) or false (no)", "de": "true (ja) oder false (nein)"},
+    "choice": {"en": "{values} or {last}", "de": "{values} oder {last}"},
+}
+
+
+def option_range(spec: Option, lang: str) -> str:
+    """The values ``spec`` allows, in ``lang``, as typed in ``--options`` (JSON: ``true``, ``null``, a choice's
+    value with its label): a number's bounds with the cap a table people sit at sets (colors R16's target score:
+    "a whole number of at least 1, at a table at most 300"), a seat counted from 0, a list by its
+    :attr:`~kartentisch.kernel.options.Option.allowed_words`."""
+    lang = lang if lang in LANGS else "en"
+    if spec.kind == "int":
+        low = spec.minimum if spec.minimum is not None else 0
+        text = (RANGE_WORDS["range"][lang].format(low=low, high=spec.maximum) if spec.maximum is not None
+                else RANGE_WORDS["at_least"][lang].format(low=low))
+        if spec.table_maximum is not None:
+            text = RANGE_WORDS["at_table"][lang].format(range=text, cap=spec.table_maximum)
+    elif spec.kind == "seat":
+        text = RANGE_WORDS["seat"][lang]
+    elif spec.kind == "bool":
+        text = RANGE_WORDS["bool"][lang]
+    elif spec.kind == "choice":
+        values = [json.dumps(c) + (f" ({spec.choice_labels[c][lang]})" if c in spec.choice_labels else "")
+                  for c in spec.choices]
+        text = RANGE_WORDS["choice"][lang].format(values=", ".join(values[:-1]), last=values[-1]) \
+            if len(values) > 1 else "".join(values)
+    else:
+        text = spec.allowed_words.get(lang, spec.allowed)
+    return RANGE_WORDS["or_none"][lang].format(range=text) if spec.nullable else text
 
 
 def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:

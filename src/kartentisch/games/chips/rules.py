@@ -430,7 +430,11 @@ OPTIONS: Final[tuple[Option, ...]] = (
                   "each round.",
             "de": "Sonderkarten des Expertenspiels: beliebige aus 2, 3, 4, 6, 13 und 15, oder je Partie 3 "
                   "zufällig gezogene."},
-           check=_check_specials, label={"en": "Special cards", "de": "Sonderkarten"}, rule="chips R12"),
+           check=_check_specials, label={"en": "Special cards", "de": "Sonderkarten"}, rule="chips R12",
+           allowed_words={"en": 'a list of different special cards of "s2", "s3", "s4", "s6", "s13" and "s15", '
+                                'or "random"',
+                          "de": 'eine Liste verschiedener Sonderkarten aus "s2", "s3", "s4", "s6", "s13" und "s15", '
+                                'oder "random"'}),
 )
 
 
