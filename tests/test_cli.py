@@ -242,6 +242,30 @@ def test_replay_refuses_binary_files_and_foreign_seats(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "this match has seats 1 … 2" in result.output
 
 
+@pytest.mark.parametrize(("lang", "opened", "label", "spectator"), [
+    ("en", "Replay with all cards open (--seat N shows what one seat saw).", "Mayhem · all cards open", "spectator"),
+    ("de", "Wiederholung mit allen Karten offen (--seat N zeigt, was ein Platz sah).",
+     "Kartenchaos · alle Karten offen", "Zuschauer"),
+])
+def test_a_replay_with_every_card_open_says_so_not_spectator(lang: str, opened: str, label: str, spectator: str,
+                                                              tmp_path: Path) -> None:
+    """A fresh user's ``kartentisch replay FILE`` showed every hand under the title "Mayhem · spectator" (a spectator
+    sees no hand): the replay says that all cards are open, and a seat's replay whose view it is."""
+    match = Match(get_game("mayhem"), 3, seed=5)
+    for _ in range(3):
+        seat = match.state.to_act()[0]
+        match.apply(seat, match.state.legal_actions(seat)[0])
+    match.save(saved := tmp_path / "m.jsonl")
+    result = runner.invoke(app, ["replay", str(saved), "--no-step", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(opened) and label in result.output and spectator not in result.output
+    hand = match.state.to_doc()["zones"]["hands"][1]
+    assert get_game("mayhem").card_name(hand[0], lang) in result.output  # every hand is shown
+    own = runner.invoke(app, ["replay", str(saved), "--no-step", "--lang", lang, "--seat", "2"])
+    assert own.output.startswith({"en": "Replay as Seat 2 saw it.", "de": "Wiederholung, wie Platz 2 sie sah."}[lang])
+    assert "all cards open" not in own.output and "alle Karten offen" not in own.output
+
+
 def test_replay_step_ends_quietly_at_the_end_of_input(tmp_path: Path) -> None:
     match = Match(get_game("colors"), 2, seed=1)
     for _ in range(3):

@@ -382,6 +382,7 @@ def replay_cmd(
     match = load_replay(file, seat, console)
     viewer = None if seat is None else seat - 1
     voice = Voice(lang, viewer)
+    say(t(lang, "replay_all_open") if viewer is None else t(lang, "replay_seat", who=voice.name(viewer)), style="bold")
     states = list(match.states())
     n = len(match.history)
     for i, state in enumerate(states):

@@ -74,8 +74,9 @@ def _pending(pending: dict[str, Any] | None, voice: Voice) -> str:
 
 
 def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
-    """Draw a ``mayhem`` seat view for ``seat`` (``None``: spectator; hidden cards shown as backs),
-    in ``voice``'s language with its seat names."""
+    """Draw a ``mayhem`` seat view for ``seat`` (``None``: a spectator's, hidden cards shown as backs and titled so,
+    or a replay's state document with every card open, titled "all cards open"), in ``voice``'s language with its
+    seat names."""
     lang = _lang(voice.lang)
     L = WORDS.section("labels", lang)
     voice = Voice(lang, seat, voice.names)
@@ -149,6 +150,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
         for s in range(n):
             parts.append(Text(f"{voice.name(s)}: ").append_text(_cards(z["hands"][s], lang)))
     title = "Kartenchaos" if lang == "de" else "Mayhem"
-    if seat is None:
-        title += f" · {L['spectator']}"
+    if seat is None:  # a spectator sees the hands' backs; a replay's whole state document shows every card
+        hidden = any("?" in hand for hand in z["hands"] if isinstance(hand, list))
+        title += f" · {L['spectator' if hidden else 'all_open']}"
     return Panel(Group(*parts), title=title, expand=False)
