@@ -122,12 +122,84 @@ def test_replay_file_errors_name_the_line(tmp_path: Path) -> None:
     with pytest.raises(InvalidReplay, match=r":1: not a kartentisch-replay/1 header"):
         Match.load(bad)
     result = runner.invoke(app, ["replay", str(bad)])
-    assert result.exit_code == 1 and "not a kartentisch-replay/1 header" in result.output
+    assert result.exit_code == 1 and "this is no replay file of kartentisch" in result.output
     head = json.loads(lines[0])
     for seed in ("abc", 3.5, True, -3):  # random.Random takes them all, but no header of ours holds one
         bad.write_text(json.dumps({**head, "seed": seed}) + "\n" + lines[1])
         with pytest.raises(InvalidReplay, match=r":1: bad header \(seed must be an integer ≥ 0 or null"):
             Match.load(bad)
+
+
+def _broken(tmp_path: Path, *lines: str) -> Path:
+    """A replay file of a colors match (seed 1, two seats) whose first move is followed by ``lines``."""
+    match = Match(get_game("colors"), 2, seed=1)
+    seat = match.state.to_act()[0]
+    match.apply(seat, match.state.legal_actions(seat)[0])
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join([*match.dumps().splitlines(), *lines]) + "\n", encoding="utf-8")
+    return path
+
+
+def _not_allowed(tmp_path: Path) -> Path:
+    """A replay file whose third line plays a card seat 1 does not hold (colors R5)."""
+    match = Match(get_game("colors"), 2, seed=1)
+    seat = match.state.to_act()[0]
+    match.apply(seat, match.state.legal_actions(seat)[0])
+    hand = match.state.to_doc()["zones"]["hands"][0]
+    card = next(f"{c}{n}" for c in "bgpry" for n in range(10) if f"{c}{n}" not in hand)
+    return _broken(tmp_path, json.dumps({"seat": 0, "token": f"play:{card}"}))
+
+
+@pytest.mark.parametrize(("make", "lang", "said"), [
+    (lambda p: _broken(p, "{not json"), "en",
+     "broken.jsonl, line 3: a move was expected here (the seat and what it did), as kartentisch play saves it, but "
+     "this line cannot be read as one."),
+    (lambda p: _broken(p, "{not json"), "de",
+     "broken.jsonl, Zeile 3: Hier wurde ein Zug erwartet (der Platz und was er tat), so wie kartentisch play ihn "
+     "speichert, aber diese Zeile lässt sich nicht als Zug lesen."),
+    (lambda p: _broken(p, '{"seat": 0}'), "de", "broken.jsonl, Zeile 3: Der Platz steht da, aber was er tat, fehlt."),
+    (lambda p: _broken(p, '{"token": "deal"}'), "en", "broken.jsonl, line 3: the move's seat is missing."),
+    (_not_allowed, "en", "broken.jsonl, line 3: move 2, by Seat 1, does not replay: “Play "),
+    (_not_allowed, "en", "” is not allowed there. You play one card of your own hand, on your turn."),
+    (_not_allowed, "de", "broken.jsonl, Zeile 3: Zug 2 von Platz 1 lässt sich nicht nachspielen: „Spiele "),
+    (_not_allowed, "de", "“ ist dort nicht erlaubt. Du spielst am Zug eine Karte aus deiner eigenen Hand."),
+    (lambda p: _broken(p, '{"seat": 0, "token": "play:zz"}'), "de",
+     "broken.jsonl, Zeile 3: Zug 2 von Platz 1 lässt sich nicht nachspielen: Was dort steht, ist kein Zug von "
+     "Farblücke."),
+    (lambda p: _broken(p, '{"seat": 5, "token": "play:b1"}'), "en",
+     "broken.jsonl, line 3: move 2 is by seat 5, which is not at this table of 2 players (the file counts seats "
+     "from 0 to 1)."),
+    (lambda p: _write(p, '{"scores": [1, 2]}'), "de",
+     "other.jsonl: Das ist keine Wiederholungsdatei von kartentisch: Ihre erste Zeile sollte die Partie beschreiben "
+     "(Spiel, Spieler, Einstellungen und die Kartenverteilung), so wie kartentisch play sie speichert."),
+    (lambda p: _write(p, '{"format": "kartentisch-replay/2", "game": "colors"}'), "en",
+     "other.jsonl: this replay file was written in another version of the format (2), which this kartentisch cannot "
+     "read."),
+    (lambda p: _write(p, '{"format": "kartentisch-replay/1", "game": "poker", "players": 2}'), "de",
+     "other.jsonl, Zeile 1: Das Spiel „poker“ ist hier unbekannt; dieses kartentisch kennt Farblücke, Gepäckband, "
+     "Letzte Karte, Farbraster, Kartenchaos"),
+    (lambda p: _write(p, '{"format": "kartentisch-replay/1", "game": "colors", "players": 9}'), "en",
+     "other.jsonl, line 1: Colour Gap is played by 2 to 6 players, not 9."),
+    (lambda p: _write(p, '{"format": "kartentisch-replay/1", "game": "colors", "players": 2, '
+                         '"options": {"target_score": 0}}'), "de", "other.jsonl, Zeile 1: Zielpunktzahl: Wähle eine "
+                                                                   "ganze Zahl ab 1."),
+])
+def test_a_broken_replay_file_is_said_in_the_readers_words(make, lang: str, said: str, tmp_path: Path) -> None:
+    """A fresh user's broken replay files were answered in English with a parser's words ("bad.jsonl:2: malformed
+    entry (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))", "token does not replay:
+    colors R5: seat 0: 'play:b3' is illegal …"): the reader's language says which line is wrong, what belongs
+    there, and a refused move in words with its rule's words; exit status 1, no traceback, no token."""
+    path = make(tmp_path)
+    for command in (["replay", str(path), "--no-step"], ["review", str(path)]):  # the two share the loading
+        result = runner.invoke(app, [*command, "--lang", lang])
+        shown = " ".join(result.output.split())
+        assert result.exit_code == 1 and said in shown, (command, result.output)
+        assert not re.search(r"Traceback|token|JSON|malformed|Expecting|header|colors R|\bplay:", shown), shown
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    (path := tmp_path / "other.jsonl").write_text(text + "\n", encoding="utf-8")
+    return path
 
 
 def test_simulate_writes_json_and_is_identical_across_jobs(tmp_path: Path) -> None:
@@ -235,11 +307,11 @@ def test_replay_refuses_binary_files_and_foreign_seats(tmp_path: Path) -> None:
     binary = tmp_path / "b.jsonl"
     binary.write_bytes(b"\x00\xff\xfe")
     result = runner.invoke(app, ["replay", str(binary)])
-    assert result.exit_code == 1 and "not a text replay file" in result.output
+    assert result.exit_code == 1 and "this is no replay file of kartentisch: it holds no text." in result.output
     saved = tmp_path / "m.jsonl"
     Match(get_game("colors"), 2, seed=1).save(saved)
     result = runner.invoke(app, ["replay", str(saved), "--seat", "5", "--no-step"])
-    assert result.exit_code == 2 and "this match has seats 1 … 2" in result.output
+    assert result.exit_code == 2 and "--seat 5: this match has seats 1 to 2." in result.output
 
 
 @pytest.mark.parametrize(("lang", "opened", "label", "spectator"), [
@@ -548,5 +620,5 @@ def test_a_missing_replay_file_is_named_in_words(tmp_path: Path) -> None:
     missing = tmp_path / "nonexist.jsonl"
     result = runner.invoke(app, ["replay", str(missing)])
     text = " ".join(result.output.split())
-    assert result.exit_code == 1 and f"{missing}: cannot read this replay file (No such file or directory)" in text
+    assert result.exit_code == 1 and f"{missing}: this replay file cannot be read: there is no such file." in text
     assert "Errno" not in text

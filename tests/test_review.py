@@ -77,8 +77,8 @@ def test_the_review_ends_in_each_game_s_words_for_the_match() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--seat", "3"], "this match has seats 1 … 2"),
-    (["--seat", "0"], "this match has seats 1 … 2"),
+    (["--seat", "3"], "--seat 3: this match has seats 1 to 2."),
+    (["--seat", "0"], "--seat 0: this match has seats 1 to 2."),
     (["--lang", "fr"], "unknown language 'fr'"),
     (["--plot", "curve.txt"], "format '.txt' not supported"),
     (["--iterations", "0"], "greater than or equal to 1"),
@@ -92,4 +92,5 @@ def test_a_broken_replay_file_is_named(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(REPLAY.read_text(encoding="utf-8").replace('"take:4"', '"take:zz"', 1), encoding="utf-8")
     result = runner.invoke(app, ["review", str(bad)])
-    assert result.exit_code == 1 and "token does not replay" in result.output
+    assert result.exit_code == 1 and "bad.jsonl, line 24: move 23, by Seat 1, does not replay: what is written there " \
+        "is no move of Baggage Belt." in " ".join(result.output.split()), result.output

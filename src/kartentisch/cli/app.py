@@ -45,6 +45,7 @@ from .common import (
     bot_specs,
     exit_if_unended,
     load_replay,
+    move_words,
     note_unreproducible,
     options_json,
     progress_bar,
@@ -329,26 +330,17 @@ def _refuse(text: str) -> NoReturn:
 
 def refused(state: GameState, seat: int, exc: IllegalAction, line: str, voice: Voice) -> str:
     """What the terminal says when the rules refuse ``seat``'s typed ``line`` (``exc``): the move in words
-    (:func:`_move_words`) and the broken rule in the game's words (:func:`~kartentisch.kernel.words.rule_words`),
-    in the voice's language; a move the words cannot name (chips ``take:99``: no such position, chips R5) is said
-    to be no move here ("That is not a move here."), never echoed back. Never the rule's id or the token (they stay
+    (:func:`~kartentisch.cli.common.move_words`) and the broken rule in the game's words
+    (:func:`~kartentisch.kernel.words.rule_words`), in the voice's language; a move the words cannot name (chips
+    ``take:99``: no such position, chips R5) is said to be no move here ("That is not a move here."), never echoed
+    back. Never the rule's id or the token (they stay
     in the saved replay's notation for developers), and no card beyond the reader's own typing."""
     why = rule_words(state.game, exc.rule, voice.lang)
     why = f" {why}" if why else ""
-    move = _move_words(state, seat, exc.token or line, voice)
+    move = move_words(state, seat, exc.token or line, voice)
     if move is None:
         return t(voice.lang, "not_a_move", why=why)
     return t(voice.lang, "illegal_move", move=move, why=why)
-
-
-def _move_words(state: GameState, seat: int, token: str, voice: Voice) -> str | None:
-    """A typed move the rules refuse, named in words as the choices name moves ("Spiele Rot 9"), never its token.
-    The game's words are made for legal moves (:meth:`~kartentisch.kernel.Game.choice`): a move they cannot name
-    (a row position that does not exist) is ``None``."""
-    try:
-        return " · ".join(state.game.choice(seat, token, state.view(seat), voice).steps)
-    except (KartentischError, LookupError, ValueError):
-        return None
 
 
 def _tell(before: GameState, seat: int, token: str, after: GameState, voice: Voice) -> None:
@@ -379,7 +371,7 @@ def replay_cmd(
     _check_lang(lang)
     if step is None:
         step = sys.stdin.isatty()
-    match = load_replay(file, seat, console)
+    match = load_replay(file, seat, console, lang)
     viewer = None if seat is None else seat - 1
     voice = Voice(lang, viewer)
     say(t(lang, "replay_all_open") if viewer is None else t(lang, "replay_seat", who=voice.name(viewer)), style="bold")

@@ -76,7 +76,7 @@ def review_cmd(
     if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:
         raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
                                  f"use one of {', '.join(sorted(PLOT_FORMATS))}")
-    match = load_replay(replay, seat, console)
+    match = load_replay(replay, seat, console, lang)
     seats = None if seat is None else [seat - 1]
     with progress_bar() as progress:
         task = progress.add_task(replay.name, total=None)

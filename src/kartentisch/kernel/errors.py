@@ -63,4 +63,32 @@ class InvalidState(KartentischError):
 
 
 class InvalidReplay(KartentischError):
-    """A replay file that is malformed or does not replay (names the line)."""
+    """A replay file that is malformed or does not replay (the message names the line, for developers).
+
+    Attributes (what a face needs to say it in the players' words, :func:`kartentisch.cli.common.replay_refused`):
+        line: the file's line that is wrong (1: the header; its non-empty lines counted as
+            :meth:`~kartentisch.kernel.match.Match.loads` reads them), ``None`` for the whole file.
+        problem: what is wrong: ``"not_text"`` (bytes that are no text), ``"empty"``, ``"not_replay"`` (line 1 is
+            no header of this format: no JSON object, or another ``format``), ``"header"`` (the header's match
+            cannot be set up: see ``head`` and ``cause``), ``"not_entry"`` (a later line is no JSON object),
+            ``"no_seat"``, ``"no_token"``, ``"seat_not_number"``, ``"token_not_text"``, or ``"move"`` (the rules
+            refuse the entry's token: ``cause`` is the :class:`IllegalAction`).
+        head: the header as read (for ``"not_replay"`` and ``"header"``), else ``None``.
+        cause: the error behind ``"header"`` or ``"move"``, else ``None``.
+        seat, token: the refused entry's (``"move"``).
+        before: the position the refused move was tried in (``"move"``; a ``GameState``), else ``None``.
+        move: how many moves replayed before it (``"move"``: the refused one is move ``move + 1``).
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, problem: str = "", head: object = None,
+                 cause: BaseException | None = None, seat: int | None = None, token: str | None = None,
+                 before: object = None, move: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+        self.problem = problem
+        self.head = head
+        self.cause = cause
+        self.seat = seat
+        self.token = token
+        self.before = before
+        self.move = move

@@ -106,45 +106,57 @@ class Match:
 
         Raises:
             InvalidReplay: malformed JSON (also JSON nested too deeply to decode), a missing field, or a
-                token that does not apply, naming the line number.
+                token that does not apply, naming the line number (and, for a face's words, what is wrong:
+                its ``line``, ``problem`` and the rest).
         """
         lines = [ln for ln in text.splitlines() if ln.strip()]
         if not lines:
-            raise InvalidReplay(f"{source}: empty replay file")
+            raise InvalidReplay(f"{source}: empty replay file", problem="empty")
         try:
             head = json.loads(lines[0])
         except ValueError as exc:
-            raise InvalidReplay(f"{source}:1: bad header ({exc})") from exc
+            raise InvalidReplay(f"{source}:1: bad header ({exc})", line=1, problem="not_replay") from exc
         except RecursionError:  # the JSON decoder recurses once per nesting level
-            raise InvalidReplay(f"{source}:1: bad header (JSON nested too deeply)") from None
+            raise InvalidReplay(f"{source}:1: bad header (JSON nested too deeply)", line=1,
+                                problem="not_replay") from None
         if not isinstance(head, dict) or head.get("format") != REPLAY_FORMAT:
-            raise InvalidReplay(f"{source}:1: not a {REPLAY_FORMAT} header")
+            raise InvalidReplay(f"{source}:1: not a {REPLAY_FORMAT} header", line=1, problem="not_replay",
+                                head=head)
         try:
             match = cls.from_header(head)
         except (ValueError, KeyError, TypeError) as exc:
-            raise InvalidReplay(f"{source}:1: bad header ({exc})") from exc
+            raise InvalidReplay(f"{source}:1: bad header ({exc})", line=1, problem="header", head=head,
+                                cause=exc) from exc
         except KartentischError as exc:
-            raise InvalidReplay(f"{source}:1: {exc}") from exc
+            raise InvalidReplay(f"{source}:1: {exc}", line=1, problem="header", head=head, cause=exc) from exc
         for number, line in enumerate(lines[1:], start=2):
+            problem = "not_entry"
             try:
                 entry = json.loads(line)
                 if not isinstance(entry, dict):
                     raise TypeError("an entry is an object with a seat and a token")
                 missing = [key for key in ("seat", "token") if key not in entry]
                 if missing:
+                    problem = f"no_{missing[0]}"
                     raise ValueError(f"no {' and no '.join(missing)}")
                 seat, token = entry["seat"], entry["token"]
                 if not is_int(seat):  # JSON's true is not seat 1
+                    problem = "seat_not_number"
                     raise TypeError(f"seat {json.dumps(seat)} is not a whole number")
                 if not isinstance(token, str):
+                    problem = "token_not_text"
                     raise TypeError("token is not a string")
                 match.apply(seat, token)
             except (ValueError, KeyError, TypeError) as exc:
-                raise InvalidReplay(f"{source}:{number}: malformed entry ({exc})") from exc
+                raise InvalidReplay(f"{source}:{number}: malformed entry ({exc})", line=number,
+                                    problem=problem) from exc
             except RecursionError:
-                raise InvalidReplay(f"{source}:{number}: malformed entry (JSON nested too deeply)") from None
+                raise InvalidReplay(f"{source}:{number}: malformed entry (JSON nested too deeply)", line=number,
+                                    problem=problem) from None
             except IllegalAction as exc:
-                raise InvalidReplay(f"{source}:{number}: token does not replay: {exc}") from exc
+                raise InvalidReplay(f"{source}:{number}: token does not replay: {exc}", line=number, problem="move",
+                                    cause=exc, seat=seat, token=token, before=match.state,  # unchanged by it
+                                    move=len(match.history)) from exc
         return match
 
     @classmethod
@@ -153,5 +165,6 @@ class Match:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
-            raise InvalidReplay(f"{path}: not a text replay file ({exc.reason} at byte {exc.start})") from exc
+            raise InvalidReplay(f"{path}: not a text replay file ({exc.reason} at byte {exc.start})",
+                                problem="not_text") from exc
         return cls.loads(text, str(path))

@@ -38,6 +38,8 @@ SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
                "de": "{label}: Dieser Wert geht hier nicht; wähle einen anderen."},
     "option_range": {"en": "{label}: choose a whole number from {low} to {high}.",
                      "de": "{label}: Wähle eine ganze Zahl von {low} bis {high}."},
+    "option_at_least": {"en": "{label}: choose a whole number of at least {low}.",
+                        "de": "{label}: Wähle eine ganze Zahl ab {low}."},
     "option_at_least_or_none": {"en": "{label}: choose a whole number of at least {low}, or none.",
                                 "de": "{label}: Wähle eine ganze Zahl ab {low} oder keine."},
     "option_rule": {"en": "{label}: this value is not possible here. {why}",
@@ -100,7 +102,8 @@ def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:
                                         for key, value in values.items()}) for lang in LANGS}
 
 
-def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: bool = False) -> dict[str, str]:
+def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: bool = False,
+                  at_table: bool = True) -> dict[str, str]:
     """The players' words (``{"en": …, "de": …}``) of a match of ``game`` for ``players`` with ``options`` that
     cannot be set up at a table (``Game.resolve_options(…, at_table=True)``): the player count out of the game's
     range, an option the game does not have (named as given where the person ``typed`` it, a terminal's
@@ -108,18 +111,20 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: b
     whose value is not allowed; a number option says its bounds (a target score, colors R16: "from 1 to 300"; a
     round limit, colors R16: "at least 1, or none"), a seat option the seats from 1 to the player count (and, where
     the person ``typed`` JSON, that it is written counted from 0), and a value a game's check refuses by a rule
-    with words says that rule (a special card without a known text, chips R19)."""
+    with words says that rule (a special card without a known text, chips R19). ``at_table=False``: by the rules'
+    bounds alone, as a replay file's match is set up (no table's cap)."""
     if not game.min_players <= players <= game.max_players:
         return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
     for spec in game.options:
         if spec.name in options:
             try:
-                spec.validate(options[spec.name], players, at_table=True)
+                spec.validate(options[spec.name], players, at_table=at_table)
             except KartentischError as exc:
                 label = {lang: spec.label.get(lang, spec.name) for lang in LANGS}
-                high = spec.largest(at_table=True)
-                if spec.kind == "int" and spec.minimum is not None and (high is not None or spec.nullable):
-                    words = "option_range" if high is not None else "option_at_least_or_none"
+                high = spec.largest(at_table=at_table)
+                if spec.kind == "int" and spec.minimum is not None:
+                    words = "option_range" if high is not None else \
+                        "option_at_least_or_none" if spec.nullable else "option_at_least"
                     return said(SETUP_WORDS[words], label=label, low=spec.minimum, high=high)
                 if spec.kind == "seat":
                     return said(SETUP_WORDS["option_seat_typed" if typed else "option_seat"], label=label,
