@@ -622,3 +622,115 @@ def test_a_missing_replay_file_is_named_in_words(tmp_path: Path) -> None:
     text = " ".join(result.output.split())
     assert result.exit_code == 1 and f"{missing}: this replay file cannot be read: there is no such file." in text
     assert "Errno" not in text
+
+
+def _first_moves(tmp_path: Path, lang: str = "en") -> tuple[Path, Match, str]:
+    """A colors match of three (the person at seat 2, named Ana, against a random and a heuristic bot) left with quit
+    after two of the person's moves: its file, its match and what the terminal said."""
+    save = tmp_path / "left.jsonl"
+    result = runner.invoke(app, ["play", "colors", "--players", "3", "--seat", "2", "--bots", "random,heuristic",
+                                 "--name", "Ana", "--seed", "7", "--options", '{"target_score": 8}',
+                                 "--save", str(save), "--lang", lang], input="1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    return save, Match.load(save), result.output
+
+
+@pytest.mark.parametrize(("lang", "hint", "resumed"), [
+    ("en", "It continues with: kartentisch play --resume ", "The match continues after move {n}."),
+    ("de", "Weiter geht es mit: kartentisch play --resume ", "Die Partie geht nach Zug {n} weiter."),
+])
+def test_a_match_left_unfinished_continues_with_resume(lang: str, hint: str, resumed: str, tmp_path: Path) -> None:
+    """A fresh user left a match with quit and could not continue it: ``play --resume FILE`` plays on from the saved
+    moves with the same game, options and deal, the person on the same seat under the same name, the same bots on
+    theirs (the header's optional ``seats``), and saves to the same file; the file still replays."""
+    save, left, said = _first_moves(tmp_path, lang)
+    assert hint + str(save) in " ".join(said.split())
+    assert left.seats == [{"bot": "random"}, {"person": "Ana"}, {"bot": "heuristic"}]
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang], input="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(resumed.format(n=len(left.history)))
+    names = {"en": ("Bot Lena (plays at random)", "Ana (you)", "Bot Ida (steady)"),
+             "de": ("Bot Lena (spielt zufällig)", "Ana (du)", "Bot Ida (solide)")}[lang]
+    assert all(name in result.output for name in names), result.output
+    done = Match.load(save)
+    assert done.state.game_over and done.history[:len(left.history)] == left.history
+    assert (done.game.id, done.players, done.seed, done.state.options) == \
+        ("colors", 3, 7, left.state.options) and done.seats == left.seats
+    assert hint not in result.output  # over: nothing to continue
+    refused = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang])
+    assert refused.exit_code == 2 and {"en": "is over: nothing is left to play.",
+                                       "de": "ist vorbei: Es gibt nichts mehr zu spielen."}[lang] in \
+        " ".join(refused.output.split()), refused.output
+    assert Match.load(save).history == done.history
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--seat", "1"], "--seat does not fit the saved match (your seat: 2); leave it out to continue the match as it "
+                      "was."),
+    (["--bots", "random"], "--bots does not fit the saved match (bots by seat: Seat 1: random, Seat 3: heuristic)"),
+    (["--players", "2"], "--players does not fit the saved match (players: 3)"),
+    (["--seed", "8"], "--seed does not fit the saved match (deal: 7)"),
+    (["--options", '{"target_score": 30}'], "--options does not fit the saved match (options: Target score: 8; "
+                                            "Round limit: none; Start player: Seat 1)"),
+    (["--name", "Bea"], "--name does not fit the saved match (your name: Ana)"),
+    (["grid"], "holds a match of Colour Gap; leave the game out or give that one."),
+])
+def test_resume_refuses_what_does_not_fit_the_saved_match(args: list[str], said: str, tmp_path: Path) -> None:
+    save, left, _ = _first_moves(tmp_path)
+    result = runner.invoke(app, ["play", *args, "--resume", str(save)])
+    assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output
+    assert Match.load(save).history == left.history
+    same = runner.invoke(app, ["play", "colors", "--resume", str(save), "--seat", "2", "--bots", "random,heuristic",
+                               "--players", "3", "--seed", "7", "--name", "Ana"], input="quit\n")
+    assert same.exit_code == 0 and "The match continues after move" in same.output, same.output
+
+
+def test_resume_of_a_file_without_seats_takes_them_as_given(tmp_path: Path) -> None:
+    """A replay file saved before the seats were kept (or by another face) holds no ``seats``: ``--seat``, ``--bots``
+    and ``--name`` say them, as for a new match; a bad seat is refused in words."""
+    save, left, _ = _first_moves(tmp_path)
+    head, *moves = save.read_text(encoding="utf-8").splitlines()
+    old = json.loads(head)
+    del old["seats"]
+    save.write_text("\n".join([json.dumps(old), *moves]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(save), "--seat", "4", "--lang", "de"])
+    assert result.exit_code == 2 and "Platz 4 gibt es an diesem Tisch nicht" in result.output
+    result = runner.invoke(app, ["play", "--resume", str(save), "--seat", "2", "--bots", "random,heuristic",
+                                 "--name", "Ana", "--lang", "de"], input="quit\n")
+    assert result.exit_code == 0 and "Ana (du)" in result.output and "Bot Lena (spielt zufällig)" in result.output
+    assert Match.load(save).seats == left.seats  # kept from now on
+
+
+def test_ctrl_c_leaves_the_match_saved_to_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at the prompt ended with click's English "Aborted!": it leaves the match as quit does, in the
+    terminal's language, saved with how to continue it."""
+    from kartentisch.cli import app as cli_app
+
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_app.console, "input", interrupt)
+    save = tmp_path / "m.jsonl"
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", "de", "--save", str(save)])
+    assert result.exit_code == 130 and "Aborted" not in result.output, result.output
+    said = " ".join(result.output.split())
+    assert f"Partie unvollendet verlassen. Partie gespeichert in {save} Weiter geht es mit: kartentisch play " \
+           f"--resume {save}" in said
+    assert not Match.load(save).state.game_over
+
+
+def test_a_replay_file_with_seats_reads_as_one_without() -> None:
+    """The header's ``seats`` is optional and changes no move: a file with it replays in every reader that takes
+    only the keys it knows (Match.loads, the web's upload), and a match without it writes none (its header is as
+    before: the web's tables, the scenarios' round trips)."""
+    from kartentisch.web.replays import replay_of
+
+    match = Match(get_game("colors"), 2, seed=3)
+    match.apply(match.state.to_act()[0], match.state.legal_actions(match.state.to_act()[0])[0])
+    plain = match.dumps()
+    assert "seats" not in plain
+    match.seats = [{"person": "Ana"}, {"bot": "random"}]
+    kept = match.dumps()
+    assert json.loads(kept.splitlines()[0]) == {**json.loads(plain.splitlines()[0]), "seats": match.seats}
+    assert Match.loads(kept).history == Match.loads(plain).history and Match.loads(kept).seats == match.seats
+    assert replay_of(kept).match.history == match.history

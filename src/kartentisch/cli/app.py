@@ -223,46 +223,66 @@ def _refusal(state: GameState, seat: int, line: str, voice: Voice) -> str | None
 
 @app.command("play")
 def play_cmd(
-    game: str,
+    game: Annotated[str | None, typer.Argument(help="The game's id (not needed with --resume).")] = None,
     # players and seat are read as text and checked here, so a word ("zwei") is refused in the terminal's
     # language as a number out of range is, not by Typer's English parse error (a fresh user's finding)
-    players_given: Annotated[str, typer.Option("--players", metavar="N", help="Number of seats.")] = "2",
-    seat_given: Annotated[str, typer.Option("--seat", metavar="N", help="Your seat, counted from 1 clockwise.")] = "1",
-    bots: Annotated[str, typer.Option(
-        help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000.")] = "heuristic",
+    players_given: Annotated[str | None, typer.Option(
+        "--players", metavar="N", help="Number of seats (default: 2).")] = None,
+    seat_given: Annotated[str | None, typer.Option(
+        "--seat", metavar="N", help="Your seat, counted from 1 clockwise (default: 1).")] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000 (default: "
+             "heuristic).")] = None,
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the match (default: random).")] = None,
     options: Annotated[str | None, typer.Option(help="Game options as JSON, e.g. '{\"target_score\": 15}'.")] = None,
     lang: Lang = "en",
-    save: Annotated[Path | None, typer.Option(help="Replay file to write (default: in the user data folder).")] = None,
-    name: Annotated[str, typer.Option(help="Your name at the table (default: none, your seat's number).")] = "",
+    save: Annotated[Path | None, typer.Option(
+        help="Replay file to write (default: in the user data folder; with --resume, the file resumed).")] = None,
+    name: Annotated[str | None, typer.Option(help="Your name at the table (default: none, your seat's number).")]
+    = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Continue the unfinished match of this replay file (saved when you left it): the same game, "
+             "options, deal and moves, you and the bots on the same seats.")] = None,
 ) -> None:
-    """Play GAME in the terminal against bots; the match is saved as a replay file.
+    """Play GAME in the terminal against bots; the match is saved as a replay file (left unfinished, it continues
+    with --resume FILE).
 
     Every choice is offered in words, wide ones in steps (pick a card, then its target); a raw
     token is accepted too. The other seats' moves are told as sentences.
     """
-    g = _game(game)
     _check_lang(lang)
-    if seed is None:
-        seed = secrets.randbits(64)
-    given = options_json(options)
-    players, seat = _whole(players_given, "players", lang), _whole(seat_given, "seat", lang)
+    if resume is not None:
+        match, me, seat_specs, person = _resumed(resume, game, players_given, seat_given, bots, seed, options, name,
+                                                 lang)
+        g, players, seed = match.game, match.players, match.seed or 0
+        save = resume if save is None else save
+    else:
+        if game is None:
+            _refuse(t(lang, "no_game"))
+        g = _game(game)
+        if seed is None:
+            seed = secrets.randbits(64)
+        given = options_json(options)
+        players = _whole(players_given or "2", "players", lang)
+        seat = _whole(seat_given or "1", "seat", lang)
+        try:
+            g.resolve_options(players, given, at_table=True)
+        except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
+            _refuse(setup_refused(g, players, given, typed=True)[lang])
+        if not 1 <= seat <= players:
+            _refuse(t(lang, "bad_seat", seat=seat, n=players))
+        me, person = seat - 1, (name or "").strip()
+        try:
+            match = Match(g, players, given, seed)
+            seat_specs = _bot_seats(players, me, bots or "heuristic")
+        except KartentischError as exc:
+            raise typer.BadParameter(str(exc)) from None
     try:
-        g.resolve_options(players, given, at_table=True)
-    except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
-        _refuse(setup_refused(g, players, given, typed=True)[lang])
-    if not 1 <= seat <= players:
-        _refuse(t(lang, "bad_seat", seat=seat, n=players))
-    try:
-        match = Match(g, players, given, seed)
-        me = seat - 1
-        specs = bot_specs(bots)
-        others = [s for s in range(players) if s != me]
-        seat_specs = {s: specs[i % len(specs)] for i, s in enumerate(others)}
         seat_bots = {s: make_bot(spec, g, seed + 1 + s) for s, spec in seat_specs.items()}
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
-    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, name.strip()))
+    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, person))
+    match.seats = [{"bot": seat_specs[s]} if s in seat_specs else {"person": person} for s in range(players)]
     state = match.state
     writable(save, "--save")
     if save is None:
@@ -270,9 +290,19 @@ def play_cmd(
 
         folder = user_data_path("kartentisch") / "replays"
         folder.mkdir(parents=True, exist_ok=True)
-        save = folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl"
-    if opening := g.describe_start(state.view(me), voice):  # round 1 has no deal move to tell it
+        save = folder / f"{g.id}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl"
+    if resume is not None:
+        say(t(lang, "resumed", n=len(match.history)), style="bold")
+        if match.history:  # the move before the break, to pick the thread up
+            states = list(match.states())
+            last_seat, last_token = match.history[-1]
+            say(narrate(states[-2], last_seat, last_token, states[-1], voice).text)
+        else:
+            if opening := g.describe_start(state.view(me), voice):
+                say(opening)
+    elif opening := g.describe_start(state.view(me), voice):  # round 1 has no deal move to tell it
         say(opening)
+    interrupted = False
     try:
         while not state.game_over:
             bot_seats = [s for s in state.to_act() if s != me]
@@ -298,9 +328,88 @@ def play_cmd(
                 before = after
         if state.game_over:
             show(state, me, voice)  # the last table, with the score pad and the winners
+    except KeyboardInterrupt:  # Ctrl-C: left as with quit (saved below), not click's English "Aborted!"
+        say("\n" + t(lang, "quit"))
+        interrupted = True
     finally:
         match.save(save)
         say(t(lang, "saved", path=str(save)))
+        if not state.game_over:
+            say(t(lang, "resume_hint", path=str(save)))
+    if interrupted:
+        raise typer.Exit(130)  # as a shell reports a command ended by Ctrl-C
+
+
+def _bot_seats(players: int, me: int, bots: str) -> dict[int, str]:
+    """The bot spec of every seat but ``me``: ``--bots`` cycled over the other seats clockwise."""
+    specs = bot_specs(bots)
+    others = [s for s in range(players) if s != me]
+    return {s: specs[i % len(specs)] for i, s in enumerate(others)}
+
+
+def _resumed(path: Path, game: str | None, players: str | None, seat: str | None, bots: str | None,
+             seed: int | None, options: str | None, name: str | None,
+             lang: str) -> tuple[Match, int, dict[int, str], str]:
+    """The unfinished match of replay file ``path`` for ``play --resume``, with the person's seat, the bots' specs by
+    seat and the person's name as saved (the header's ``seats``, :class:`~kartentisch.kernel.Match`). A file
+    without them (saved before they were kept, or by another face) takes ``--seat``, ``--bots`` and ``--name``
+    (defaults as for a new match). Any option given must fit the saved match: the command ends with what was
+    saved, in ``lang`` (:func:`_refuse`); so it does for a match that is over, and for a file that does not load
+    (:func:`~kartentisch.cli.common.load_replay`)."""
+    match = load_replay(path, None, console, lang)
+    g = match.game
+    if game is not None and _game(game).id != g.id:
+        _refuse(t(lang, "resume_game", path=str(path), game=g.names.get(lang, g.id)))
+    if match.state.game_over:
+        _refuse(t(lang, "resume_over", path=str(path)))
+    if players is not None and _whole(players, "players", lang) != match.players:
+        _refuse(t(lang, "resume_differs", what=t(lang, "resume_players"), saved=match.players, option="--players"))
+    if seed is not None and seed != match.seed:
+        _refuse(t(lang, "resume_differs", what=t(lang, "resume_seed"), saved=match.seed, option="--seed"))
+    if options is not None:
+        try:
+            same = g.resolve_options(match.players, options_json(options)) == match.state.options
+        except KartentischError:
+            same = False
+        if not same:
+            voice = Voice(lang, None)
+            words = "; ".join(f"{o.label.get(lang, o.name)}: {_option_words(g, o, match.state.options[o.name], voice)}"
+                              for o in g.options)
+            _refuse(t(lang, "resume_differs", what=t(lang, "resume_options"), saved=words, option="--options"))
+    saved = _saved_seats(match)
+    if saved is None:  # no seats kept in the file: as given now
+        me = _whole(seat or "1", "seat", lang) - 1
+        if not 0 <= me < match.players:
+            _refuse(t(lang, "bad_seat", seat=me + 1, n=match.players))
+        try:
+            return match, me, _bot_seats(match.players, me, bots or "heuristic"), (name or "").strip()
+        except KartentischError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    me, specs, person = saved
+    if seat is not None and _whole(seat, "seat", lang) != me + 1:
+        _refuse(t(lang, "resume_differs", what=t(lang, "resume_seat"), saved=me + 1, option="--seat"))
+    if bots is not None and _bot_seats(match.players, me, bots) != specs:
+        _refuse(t(lang, "resume_differs", what=t(lang, "resume_bots"),
+                  saved=", ".join(f"{common_text(lang, 'seat', n=s + 1)}: {spec}" for s, spec in sorted(specs.items())),
+                  option="--bots"))
+    if name is not None and name.strip() != person:
+        _refuse(t(lang, "resume_differs", what=t(lang, "resume_name"), saved=person or t(lang, "none"),
+                  option="--name"))
+    return match, me, specs, person
+
+
+def _saved_seats(match: Match) -> tuple[int, dict[int, str], str] | None:
+    """The person's seat, the bots' specs by seat and the person's name of ``match``'s header ``seats`` as ``play``
+    writes it (one ``{"person": name}``, a ``{"bot": spec}`` for every other seat), or ``None`` when the file
+    holds none or not in that shape."""
+    seats = match.seats
+    if not isinstance(seats, list) or len(seats) != match.players:
+        return None
+    people = [s for s, who in enumerate(seats) if isinstance(who, dict) and isinstance(who.get("person"), str)]
+    specs = {s: who["bot"] for s, who in enumerate(seats) if isinstance(who, dict) and isinstance(who.get("bot"), str)}
+    if len(people) != 1 or len(specs) != match.players - 1:
+        return None
+    return people[0], specs, seats[people[0]]["person"]
 
 
 def _round_end(state: GameState, seat: int, voice: Voice) -> bool:

@@ -19,6 +19,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_understood": "Not understood: {text}. Type the number of a choice, or back, help, rules, log or quit.",
         "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
+        "resume_hint": "It continues with: kartentisch play --resume {path}",
+        "no_game": "Which game? Give its id (kartentisch games lists them), or --resume FILE to continue a match.",
+        "resumed": "The match continues after move {n}.",
+        "resume_game": "{path} holds a match of {game}; leave the game out or give that one.",
+        "resume_over": "The match in {path} is over: nothing is left to play. kartentisch replay {path} shows it.",
+        "resume_differs": "{option} does not fit the saved match ({what}: {saved}); leave it out to continue the "
+                          "match as it was.",
+        "resume_seed": "deal", "resume_options": "options", "resume_bots": "bots by seat", "resume_name": "your name",
+        "resume_players": "players", "resume_seat": "your seat",
         "over": "Match over. Winners: {winners}",
         "round_scores": "Score pad",
         "totals": "Totals",
@@ -83,6 +92,17 @@ TEXTS: dict[str, dict[str, str]] = {
                           "verlauf oder ende.",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
         "saved": "Partie gespeichert in {path}",
+        "resume_hint": "Weiter geht es mit: kartentisch play --resume {path}",
+        "no_game": "Welches Spiel? Gib seine Kennung an (kartentisch games listet sie), oder --resume DATEI, um eine "
+                   "Partie fortzusetzen.",
+        "resumed": "Die Partie geht nach Zug {n} weiter.",
+        "resume_game": "{path} enthält eine Partie {game}; lass das Spiel weg oder gib dieses an.",
+        "resume_over": "Die Partie in {path} ist vorbei: Es gibt nichts mehr zu spielen. kartentisch replay {path} "
+                       "zeigt sie.",
+        "resume_differs": "{option} passt nicht zur gespeicherten Partie ({what}: {saved}); lass es weg, um die "
+                          "Partie so fortzusetzen, wie sie war.",
+        "resume_seed": "Kartenverteilung", "resume_options": "Einstellungen", "resume_bots": "Bots nach Platz",
+        "resume_name": "dein Name", "resume_players": "Spieler", "resume_seat": "dein Platz",
         "over": "Partie vorbei. Gewinner: {winners}",
         "round_scores": "Punkteblock",
         "totals": "Gesamt",

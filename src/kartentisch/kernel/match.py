@@ -3,6 +3,11 @@
 A match replays exactly from its header and tokens because all chance comes from the seeded
 generator (CONVENTIONS). Replay files are JSON lines: a header object, then one
 ``{"seat": s, "token": t}`` per applied token.
+
+The header may hold ``"seats"``: who sat where, one object per seat, ``{"person": name}`` or ``{"bot": spec}``
+(``kartentisch play`` writes it, so ``play --resume`` seats everyone as they were). It is optional and changes
+no move: a reader that does not know it ignores it (every reader takes only the header keys it names, as
+:meth:`Match.from_header` does), and a file without it replays as before.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ class Match:
         seed: seed of the match generator (``None``: fresh entropy, then not replayable).
         deck: stacked round-1 deck (top first) or ``None``.
         history: applied tokens as ``(seat, token)``.
+        seats: who sat where (the header's optional ``"seats"``, one ``{"person": name}`` or ``{"bot": spec}`` per
+            seat) or ``None``; kept as given, for the face that wrote it.
     """
 
     game: Game
@@ -39,6 +46,7 @@ class Match:
     seed: int | None = None
     deck: list[str] | None = None
     history: list[tuple[int, str]] = field(default_factory=list)
+    seats: list[Any] | None = None
     state: GameState = field(init=False)
 
     def __post_init__(self) -> None:
@@ -63,6 +71,8 @@ class Match:
                                 "options": self.state.options, "seed": self.seed}
         if self.deck is not None:
             head["deck"] = self.deck
+        if self.seats is not None:
+            head["seats"] = self.seats
         return head
 
     def states(self) -> Iterator[GameState]:
@@ -129,6 +139,8 @@ class Match:
                                 cause=exc) from exc
         except KartentischError as exc:
             raise InvalidReplay(f"{source}:1: {exc}", line=1, problem="header", head=head, cause=exc) from exc
+        if isinstance(head.get("seats"), list):
+            match.seats = head["seats"]
         for number, line in enumerate(lines[1:], start=2):
             problem = "not_entry"
             try:
