@@ -9,7 +9,7 @@ from __future__ import annotations
 import errno
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -93,18 +93,19 @@ def load_replay(path: Path, seat: int | None, console: Console, lang: str = "en"
         typer.Exit(1): the file cannot be read or is no valid replay (the reason printed in red on ``console``).
         typer.Exit(2): ``seat`` is not a seat of that match (as Typer's refusal of a bad option).
     """
+    def refuse(text: str, code: int) -> NoReturn:
+        # in a terminal wrapped at word boundaries (the terminal itself breaks words), piped as one line
+        console.print(text, style="red", markup=False, soft_wrap=not console.is_terminal)
+        raise typer.Exit(code)
+
     try:
         match = Match.load(path)
     except OSError as exc:  # said with the file's name, not as Python's "[Errno 2] …"
-        console.print(unreadable(path, exc, lang), style="red", markup=False, soft_wrap=True)
-        raise typer.Exit(1) from None
+        refuse(unreadable(path, exc, lang), 1)
     except InvalidReplay as exc:
-        console.print(replay_refused(exc, path, lang), style="red", markup=False, soft_wrap=True)
-        raise typer.Exit(1) from None
+        refuse(replay_refused(exc, path, lang), 1)
     if seat is not None and not 1 <= seat <= match.players:
-        console.print(t(lang, "replay_no_seat", seat=seat, n=match.players), style="red", markup=False,
-                      soft_wrap=True)
-        raise typer.Exit(2)
+        refuse(t(lang, "replay_no_seat", seat=seat, n=match.players), 2)
     return match
 
 
