@@ -480,8 +480,8 @@ def test_the_prompt_s_commands_are_german_in_german(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", "de", "--save", str(tmp_path / "m.jsonl")],
                            input="Hilfe\nzurück\nverlauf\nback\nende\n")
     assert result.exit_code == 0, result.output
-    assert "Nummer (zurück, hilfe, regeln, verlauf, ende)>" in result.output
-    assert "Befehle: hilfe, regeln, verlauf" in result.output  # help answered
+    assert "Nummer (zurück, tipp, hilfe, regeln, verlauf, ende)>" in result.output
+    assert "Befehle: tipp (die besten Züge laut Coach), hilfe, regeln, verlauf" in result.output  # help answered
     assert result.output.count("Nichts zurückzunehmen") == 2  # zurück and back
     assert "Partie unvollendet verlassen." in result.output and "back, help" not in result.output
 
@@ -547,7 +547,7 @@ def test_a_typo_keeps_the_half_made_move(lang: str, typo: str, step: str, swappe
                            input="1\n1\n2\n1\nxyz\ndraw\n1\nquit\n")  # flip, flip, take the discard, swap, …
     assert result.exit_code == 0, result.output
     after = result.output.split(typo, 1)[1].splitlines()
-    assert after[0].endswith("choice, or back, help, rules, log or quit." if lang == "en" else "verlauf oder ende.")
+    assert after[0].endswith("back, hint, help, rules, log or quit." if lang == "en" else "verlauf oder ende.")
     assert after[1] == step, after[:3]  # the step is asked again at once: no table drawn between
     draw = "Not allowed now: “Draw" if lang == "en" else "Jetzt nicht erlaubt: „Ziehe"
     refusal = next(i for i, line in enumerate(after) if draw in line)
@@ -734,3 +734,21 @@ def test_a_replay_file_with_seats_reads_as_one_without() -> None:
     assert json.loads(kept.splitlines()[0]) == {**json.loads(plain.splitlines()[0]), "seats": match.seats}
     assert Match.loads(kept).history == Match.loads(plain).history and Match.loads(kept).seats == match.seats
     assert replay_of(kept).match.history == match.history
+
+
+@pytest.mark.parametrize(("lang", "word", "title", "chance"), [
+    ("en", "hint", "The coach's best moves, from ", " chance to win"),
+    ("de", "Tipp", "Die besten Züge laut Coach, aus ", " Siegchance"),
+])
+def test_play_shows_the_coach_s_hint_in_words(tmp_path: Path, lang: str, word: str, title: str, chance: str) -> None:
+    """The browser's hint in the terminal: up to three moves in words, each with its chance, best first; the move is
+    still the person's to choose."""
+    result = runner.invoke(app, ["play", "colors", "--seed", "1", "--lang", lang, "--save", str(tmp_path / "m.jsonl")],
+                           input=f"{word}\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(title))
+    moves = [line for line in lines[at + 1:at + 4] if line.endswith(chance)]
+    assert 1 <= len(moves) <= 3, lines[at:at + 4]
+    shown = [int(re.search(r"— (\d+) %", line)[1]) for line in moves]
+    assert shown == sorted(shown, reverse=True) and not re.search(r"\b[a-z]+:[a-z0-9]", "\n".join(moves)), moves

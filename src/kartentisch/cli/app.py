@@ -22,6 +22,7 @@ from rich.table import Table
 
 import kartentisch.games as games
 from kartentisch.bots import bot_label, make_bot
+from kartentisch.bots.coach import chance_text, hint
 from kartentisch.kernel import (
     LANGS,
     Game,
@@ -162,6 +163,8 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
                 say(t(voice.lang, "no_back"), style="red")
         elif asked == "help":
             say(t(voice.lang, "help"))
+        elif asked == "hint":
+            say(_hint(state, seat, voice))
         elif asked == "rules":
             console.print(Markdown(state.game.rules_text(voice.lang)))
             if differing := _match_options(state, voice):
@@ -178,6 +181,22 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
         else:
             return answer  # a legal token or line of tokens
     return token
+
+
+#: Moves a hint names, as the table's hint panel shows them.
+HINT_MOVES = 3
+
+
+def _hint(state: GameState, seat: int, voice: Voice) -> str:
+    """The coach's best moves for ``seat`` now (at most :data:`HINT_MOVES`), each in words with its chance to win
+    (:func:`~kartentisch.bots.coach.hint`, the browser table's hint): from the seat's information set only, at the
+    game's coach budget (about a second), seeded from a secret as the tables' hints are (a seeded search would let
+    its numbers be replayed against other deals)."""
+    say(t(voice.lang, "hint_thinking"), style="dim")
+    found = hint(state, seat, lang=voice.lang, names=voice.names, seed=secrets.randbits(32))
+    return "\n".join([t(voice.lang, "hint_title", n=found["searches"]),
+                      *(t(voice.lang, "hint_line", text=m["text"], chance=chance_text(m["win"]))
+                        for m in found["moves"][:HINT_MOVES])])
 
 
 def _match_options(state: GameState, voice: Voice) -> str:

@@ -6,17 +6,22 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "your_turn": "Your move:",
         "legal": "Legal moves",
-        "prompt": "Number (back, help, rules, log, quit)",
+        "prompt": "Number (back, hint, help, rules, log, quit)",
         "no_back": "Nothing to take back: this is the first step of your move.",
         "finish": "That's all",
         "help": "Type the number of a choice; a wide move is chosen in steps (back undoes a step). "
-                "Commands: help, rules, log (the moves so far), quit. Developers may type a raw token.",
+                "Commands: hint (the coach's best moves), help, rules, log (the moves so far), quit. Developers may "
+                "type a raw token.",
+        "hint_thinking": "The coach is thinking…",
+        "hint_title": "The coach's best moves, from {n} simulated games (its guess, from what you can see):",
+        "hint_line": "  {text} — {chance} chance to win",
         "illegal_move": "Not allowed now: “{move}”.{why} Type the number of a choice.",
         "not_a_move": "That is not a move here.{why} Type the number of a choice.",
         "bad_seat": "Your seat {seat} is not at this table: choose a seat from 1 to {n}.",
         "not_a_number": "{what}: '{text}' is not a number; give a whole number, such as 2.",
         "option_players": "Number of players", "option_seat": "Your seat",
-        "not_understood": "Not understood: {text}. Type the number of a choice, or back, help, rules, log or quit.",
+        "not_understood": "Not understood: {text}. Type the number of a choice, or back, hint, help, rules, log or "
+                          "quit.",
         "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
         "resume_hint": "It continues with: kartentisch play --resume {path}",
@@ -77,19 +82,23 @@ TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "your_turn": "Du bist am Zug:",
         "legal": "Erlaubte Züge",
-        "prompt": "Nummer (zurück, hilfe, regeln, verlauf, ende)",
+        "prompt": "Nummer (zurück, tipp, hilfe, regeln, verlauf, ende)",
         "no_back": "Nichts zurückzunehmen: das ist der erste Schritt deines Zuges.",
         "finish": "Das ist alles",
         "help": "Gib die Nummer einer Wahl ein; ein großer Zug wird in Schritten gewählt (zurück nimmt einen "
-                "Schritt zurück). Befehle: hilfe, regeln, verlauf (die bisherigen Züge), ende. Entwickler können "
-                "einen Token eingeben.",
+                "Schritt zurück). Befehle: tipp (die besten Züge laut Coach), hilfe, regeln, verlauf (die bisherigen "
+                "Züge), ende. Entwickler können einen Token eingeben.",
+        "hint_thinking": "Der Coach denkt nach…",
+        "hint_title": "Die besten Züge laut Coach, aus {n} durchgespielten Partien (seine Schätzung, aus dem, was "
+                      "du siehst):",
+        "hint_line": "  {text} — {chance} Siegchance",
         "illegal_move": "Jetzt nicht erlaubt: „{move}“.{why} Gib die Nummer einer Wahl ein.",
         "not_a_move": "Das ist hier kein Zug.{why} Gib die Nummer einer Wahl ein.",
         "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
         "not_a_number": "{what}: '{text}' ist keine Zahl; gib eine ganze Zahl an, etwa 2.",
         "option_players": "Anzahl der Spieler", "option_seat": "Dein Platz",
-        "not_understood": "Nicht verstanden: {text}. Gib die Nummer einer Wahl ein oder zurück, hilfe, regeln, "
-                          "verlauf oder ende.",
+        "not_understood": "Nicht verstanden: {text}. Gib die Nummer einer Wahl ein oder zurück, tipp, hilfe, "
+                          "regeln, verlauf oder ende.",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
         "saved": "Partie gespeichert in {path}",
         "resume_hint": "Weiter geht es mit: kartentisch play --resume {path}",
@@ -160,6 +169,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "quit": ("quit", "q", "exit", "ende", "beenden"),
     "back": ("back", "b", "zurück", "zurueck", "z"),  # not "0": a stray 0 is no choice, not an undo
     "help": ("help", "?", "hilfe"),
+    "hint": ("hint", "tipp"),
     "rules": ("rules", "regeln"),
     "log": ("log", "verlauf"),
     "cancel": ("cancel", "abbrechen"),
