@@ -304,9 +304,9 @@ def test_a_page_that_missed_the_rematch_says_a_bot_plays_for_it(browser, live_se
 
 
 def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, live_server: str) -> None:  # noqa: F811
-    """Ben never comes: at a live table his seat is "gone" after a while and Ada, the host, may give it to a bot; at a
-    turn-based table being gone does not count (only a run-out clock does), so the host is offered nothing there (a
-    fresh user's host got a button the server always refused)."""
+    """Ben never comes: at a live table his seat may go to a bot after a while ("never_came") and Ada, the host, may
+    give it to a bot; at a turn-based table being away does not count (only a run-out clock does), so the host is
+    offered nothing there (a fresh user's host got a button the server always refused)."""
     people = PEOPLE[:2]
     live, daily = (httpx.post(f"{live_server}/api/tables", json={"game": "colors", "players": 2, "seed": 5,
                                                                   "seats": people, **extra}).json()
@@ -314,11 +314,11 @@ def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, 
     for made in (live, daily):  # in the server's memory from now: Ben's time away counts from here
         api_frame(live_server, made["id"], None)
     ada = live["seats"][0]["token"]
-    deadline = time.monotonic() + 90  # Ben is gone 30 s (GONE_SECONDS at time_scale 0.5) after the table was loaded
-    while api_frame(live_server, live["id"], ada)["seats"][1]["presence"] != "gone":
-        assert time.monotonic() < deadline, "Ben never turned gone"
+    deadline = time.monotonic() + 90  # Ben may go to a bot 30 s (GONE_SECONDS at time_scale 0.5) after the load
+    while api_frame(live_server, live["id"], ada)["seats"][1]["presence"] != "never_came":
+        assert time.monotonic() < deadline, "Ben's seat never turned over to the others"
         time.sleep(0.5)
-    # the page is opened once the server says so: the push of "gone" to open pages is tested in test_handover.py
+    # the page is opened once the server says so: the push of this to open pages is tested in test_handover.py
     # (it could come a moment early under load and say "away": twice in CI this test's open page never got it)
     page = browser.new_context(viewport=LAPTOP, locale=LOCALES["en"]).new_page()
     page.goto(f"{live_server}/")
@@ -346,10 +346,44 @@ def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, 
     page.wait_for_selector("button.remove-seat", state="detached")
     assert api_frame(live_server, live["id"], ada)["seats"][1]["kind"] == "bot"
     page.goto(f"{live_server}{daily['seats'][0]['url']}")
-    page.wait_for_selector(".seat-chip .presence-gone", timeout=30_000)
+    page.wait_for_selector(".seat-chip .presence-never_came", timeout=30_000)
     page.wait_for_timeout(1_000)  # a frame or two later
     assert page.locator("button.remove-seat").count() == 0
     page.close()
+
+
+@pytest.mark.parametrize("app_options", [{"time_scale": 0.02}])  # "away" after 0.2 s, "gone" after 1.2 s
+def test_a_friend_who_never_came_is_not_here_yet_and_one_who_left_is_gone(browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user's finding: Cem, who had not opened his seat's link yet, read "gone"/"weg" after a minute, as if he
+    had left. A seat never opened reads "not here yet" / "noch nicht da"; after a while the others may still give it
+    to a bot, told why in fitting words; Ben, who was here and closed his page, is "gone". Ada's browser speaks
+    English on a laptop, Ben's German on a phone."""
+    made = httpx.post(f"{live_server}/api/tables", json={"game": "colors", "players": 3, "seed": 5,
+                                                          "options": {"first_player": 0}, "seats": PEOPLE}).json()
+    ada, ben = (browser.new_context(viewport=size, locale=LOCALES[lang]).new_page()
+                for size, lang in ((LAPTOP, "en"), (PHONE, "de")))
+    for page, seat in ((ada, made["seats"][0]), (ben, made["seats"][1])):
+        page.goto(f"{live_server}{seat['url']}")
+        page.wait_for_selector("body[data-phase]")
+    chip = "#seats-bar li.seat-chip:nth-child({}) .presence"
+    for page, not_yet, why, hand in (
+            (ada, "not here yet", "Cem has not come to the table yet.", "Give Cem's seat to this bot"),
+            (ben, "noch nicht da", "Cem ist noch nicht an den Tisch gekommen.", "Platz von Cem an diesen Bot geben")):
+        page.wait_for_selector(".hand-over-row[data-seat='2']", timeout=20_000)  # a while without Cem
+        assert page.locator(chip.format(3)).inner_text().strip() == f"● {not_yet}"
+        assert page.locator(".hand-over-row[data-seat='2'] .why").inner_text() == why
+        assert page.locator("button.hand-over[data-seat='2']").inner_text() == hand
+        shot(page, f"seats-not-here-yet-{page.viewport_size['width']}")
+    ben.context.close()  # Ben was here and leaves
+    ada.wait_for_selector(".hand-over-row[data-seat='1']", timeout=20_000)
+    assert ada.locator(chip.format(2)).inner_text().strip() == "● gone"
+    assert ada.locator(".hand-over-row[data-seat='1'] .why").inner_text() == "Ben has gone."
+    assert ada.locator(chip.format(3)).inner_text().strip() == "● not here yet"  # still: Cem has not left
+    shot(ada, "seats-gone-and-not-here-yet-laptop-en")
+    ada.click("button.hand-over[data-seat='2']")
+    ada.wait_for_selector(".seat-chip .stand-in")
+    assert notes(ada)[-1] == "You hand Cem's seat to Bot Ida (steady); Cem's own link takes it back."
+    ada.context.close()
 
 
 def test_a_removed_friend_is_told_so_and_may_watch(browser, live_server: str) -> None:  # noqa: F811
@@ -405,8 +439,8 @@ def test_a_removed_friend_s_seat_names_its_bot_and_the_result_its_help(browser, 
         "seats": PEOPLE[:2]}).json()
     tid, ada = made["id"], made["seats"][0]["token"]
     deadline = time.monotonic() + 60
-    while api_frame(live_server, tid, ada)["seats"][1]["presence"] != "gone":
-        assert time.monotonic() < deadline, "Ben never turned gone"
+    while api_frame(live_server, tid, ada)["seats"][1]["presence"] != "never_came":
+        assert time.monotonic() < deadline, "Ben's seat never turned over to the others"
         time.sleep(0.2)
     res = httpx.post(f"{live_server}/api/tables/{tid}/seats/1/remove", json={"bot": "heuristic"},
                      headers={"Authorization": f"Bearer {made['host_token']}"})

@@ -37,13 +37,15 @@ JOIN_AT = 60
 #: after every seat's ``hand_over``; with those removed every digest is the one before); all again after each frame
 #: got ``rematch_table`` (the only difference: ',"rematch_table":null' once in every frame; with it removed every
 #: digest is the one before); mayhem again after an Exchange's taker is told the cards it took (the only differences:
-#: four frames of the taker, seat 1, "take 2 cards" → "take Fantastic and Fantastic Four", German alike).
+#: four frames of the taker, seat 1, "take 2 cards" → "take Fantastic and Fantastic Four", German alike); all again
+#: after a person who has not come yet reads so (the only difference: '"presence":"away"' → '"presence":"not_yet"' in
+#: the frames before that seat's reader subscribed).
 GOLDEN: dict[str, tuple[int, str]] = {
-    "colors": (1109, "cc6cdce0ce606294110b75cd31c9c9ac1b21978726ca416188b4967aa8763e17"),
-    "chips": (196, "53f25cd0b432d6074d0da7d9a02f0a45651cef3b5c738b799cf78572adbf7ef0"),
-    "lastcard": (822, "f41f95b6b7380569f58154a9abd90e6873be5a4493f00c7d56ebf6c4a19a2e57"),
-    "grid": (416, "d12abd8a5311a339f7da8fb7fb86c486eb2ee1b5cacfb23a2b9673302f020e27"),
-    "mayhem": (2698, "4cca1ca18236c995e16feb213cbd4538fc0d3cd0355027d352945d9e4687f5c4"),
+    "colors": (1109, "0cdbaa50f2e91dce9b17d62faf3fead68aa0c9d3aec86a1c17e2b45fdf239e77"),
+    "chips": (196, "1fb9bb8c321c6972c84aa7fc4ac40d5436c02a8ca40e565b8acea7295092e73e"),
+    "lastcard": (822, "08ee39113c13107a1cffc319f228e247bceaf9fe3f47ca5069df99f694560c60"),
+    "grid": (416, "5f7d3231cf533d2ca48958811df9a20d43792375de9b7bd6495b393c52acd4aa"),
+    "mayhem": (2698, "a5d53e4afa2697920138c3480747f7c0cc2e7de777e7140ba030ed4c5296e4fe"),
 }
 
 

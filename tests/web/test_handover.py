@@ -97,38 +97,43 @@ def test_presence_connected_away_gone(fast: TestClient) -> None:
     tid, tokens = colors3(fast)
     with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
         assert ws.receive_json()["seats"][1]["presence"] == "connected"
-        frame = wait_for(lambda: (f := view(fast, tid)) and f["seats"][0]["presence"] == "gone" and f)
-        assert frame["seats"][1]["presence"] == "connected"  # Ben's page is open; Ada's and Cem's never were
+        frame = wait_for(lambda: (f := view(fast, tid)) and f["seats"][0]["presence"] == "never_came" and f)
+        # Ben's page is open; Ada's and Cem's never were: they have not left, they never came
+        assert [s["presence"] for s in frame["seats"]] == ["never_came", "connected", "never_came"]
     assert wait_for(lambda: view(fast, tid)["seats"][1]["presence"] == "away")
     assert wait_for(lambda: view(fast, tid)["seats"][1]["presence"] == "gone")
     bots = new_table(fast, "colors", 2, [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
     assert view(fast, bots["id"])["seats"][1]["presence"] is None
 
 
-def test_a_friend_who_never_opened_the_link_turns_away_and_gone_on_the_open_pages(fast: TestClient) -> None:
+def test_a_friend_who_never_opened_the_link_may_be_handed_over_on_the_open_pages(fast: TestClient) -> None:
     """Ada and Cem never open their links: Ben's open page is pushed frames that say so (it read "here" until the
-    next move, found by a fresh user)."""
+    next move, found by a fresh user): not here yet, and after a while their seats may go to a bot."""
     tid, tokens = colors3(fast)
     with fast.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
-        ws.receive_json()
+        first = ws.receive_json()
+        assert [(s["presence"], s["hand_over"]) for s in first["seats"]] == [
+            ("not_yet", False), ("connected", False), ("not_yet", False)]
         told: list[dict[str, Any]] = []
 
-        def read() -> None:  # frames pushed to Ben's page, until one says Ada is gone
+        def read() -> None:  # frames pushed to Ben's page, until one says Ada may be handed over
             while not told:
                 frame = ws.receive_json()
-                if frame.get("seats") and frame["seats"][0]["presence"] == "gone":
+                if frame.get("seats") and frame["seats"][0]["presence"] == "never_came":
                     told.append(frame)
 
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
         reader.join(15)
-        assert told, "Ben's page was never told that Ada, who never came, is gone"
-        assert told[0]["seats"][2]["presence"] == "gone" and told[0]["seats"][1]["presence"] == "connected"
+        assert told, "Ben's page was never told that Ada, who never came, may be handed to a bot"
+        assert [(s["presence"], s["hand_over"]) for s in told[0]["seats"]] == [
+            ("never_came", True), ("connected", False), ("never_came", True)]
 
 
 def test_gone_is_pushed_even_when_the_timer_fires_early(fast: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """uvloop's timers may fire a little early (libuv counts from the loop time cached at the start of a busy
-    iteration): the announcement of "gone" waits until the seat reads gone, else its one frame said "away" and the
+    iteration): the announcement of "gone" (here "never_came") waits until the seat reads so, else its one frame said
+    "away" and the
     open pages were never told (a host in CI never got the removal button)."""
     real_sleep = asyncio.sleep
 
@@ -136,25 +141,25 @@ def test_gone_is_pushed_even_when_the_timer_fires_early(fast: TestClient, monkey
         await real_sleep(max(0.0, seconds - 0.05))
 
     monkeypatch.setattr(presence, "asyncio", SimpleNamespace(sleep=early))
-    test_a_friend_who_never_opened_the_link_turns_away_and_gone_on_the_open_pages(fast)
+    test_a_friend_who_never_opened_the_link_may_be_handed_over_on_the_open_pages(fast)
 
 
-def test_a_friend_who_never_came_is_away_from_the_first_frame(db_url: str) -> None:
+def test_a_friend_who_never_came_is_not_here_yet_from_the_first_frame(db_url: str) -> None:
     """Found by a fresh user: a seat whose person never opened the link read "here" for the first 10 s of a new
     table (the grace meant for a restart). At scale 1 that grace would last the whole test. A person arriving is
     told to the open pages in one frame, and the newcomer gets one first frame, not two."""
     ws = "/ws/tables/{}?token={}"
     with TestClient(create_app(db_url)) as client:
         tid, tokens = colors3(client)
-        assert [s["presence"] for s in view(client, tid)["seats"]] == ["away"] * 3
+        assert [s["presence"] for s in view(client, tid)["seats"]] == ["not_yet"] * 3
         with client.websocket_connect(ws.format(tid, tokens[0])) as ada:
             first = ada.receive_json()
-            assert [s["presence"] for s in first["seats"]] == ["connected", "away", "away"]
+            assert [s["presence"] for s in first["seats"]] == ["connected", "not_yet", "not_yet"]
             with client.websocket_connect(ws.format(tid, tokens[1])) as ben:
-                assert [s["presence"] for s in ben.receive_json()["seats"]] == ["connected", "connected", "away"]
+                assert [s["presence"] for s in ben.receive_json()["seats"]] == ["connected", "connected", "not_yet"]
                 told = ada.receive_json()  # Ada's page hears that Ben came, and nothing else happened
                 assert told["n"] == first["n"] and told["log"] == []
-                assert [s["presence"] for s in told["seats"]] == ["connected", "connected", "away"]
+                assert [s["presence"] for s in told["seats"]] == ["connected", "connected", "not_yet"]
                 ben.send_json({"type": "ping"})
                 assert ben.receive_json() == {"type": "pong"}  # Ben's page got its first frame only
 

@@ -366,7 +366,7 @@ def test_a_friend_away_for_days_keeps_the_seat_until_the_clock_runs_out(db_url: 
         for table, may in ((daily, False), (live, True)):
             tid, ben = table["id"], table["seats"][1]["token"]
             seat = client.get(f"/api/tables/{tid}/view", headers=auth(ben)).json()["seats"][0]
-            assert seat["presence"] == "gone" and seat["hand_over"] is may
+            assert seat["presence"] == "never_came" and seat["hand_over"] is may  # Ada never came
         url = f"/api/tables/{daily['id']}/seats/0"
         res = client.post(f"{url}/handover?lang=de", json={}, headers=auth(daily["seats"][1]["token"]))
         assert res.status_code == 409 and "turn-based" in res.json()["error"]

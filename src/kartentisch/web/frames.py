@@ -27,7 +27,7 @@ from typing_extensions import TypedDict
 #: A seat's kind, a person's presence and what happens when a clock runs out, as the frame's seats carry them (the
 #: store and :mod:`~kartentisch.web.presence` and :mod:`~kartentisch.web.clock` keep them as plain strings).
 SeatKind = Literal["human", "bot", "open"]
-Presence = Literal["connected", "away", "gone"]
+Presence = Literal["connected", "away", "gone", "not_yet", "never_came"]
 Timeout = Literal["pass", "bot", "ask"]
 
 #: The ``lang`` query parameter of the view, the actions and the WebSocket.
@@ -49,7 +49,8 @@ class SeatOut:
                                      examples=["ismcts:iterations=1000"])]
     presence: Annotated[Presence | None, Field(
         description="a person's seat: a page of it is open (connected), none for a while (away), none for long "
-                    "(gone); None for a bot's or an open seat")]
+                    "(gone); its person has not been at the table (not_yet), and not for long (never_came: it may "
+                    "be handed to a bot as a gone one may); None for a bot's or an open seat")]
     stand_in: Annotated[bool, Field(description="a bot plays this person's seat until the person's own link takes "
                                                 "it back")]
     clock: Annotated[float | None, Field(description="seconds left of this seat's current decision; None without a "

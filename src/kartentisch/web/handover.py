@@ -95,9 +95,10 @@ def _seat(table: LiveTable, seat: int) -> SeatRecord:
 REFUSED = {
     "own": {"en": "Your own seat cannot go to a bot this way.",
             "de": "Den eigenen Platz kannst du so nicht an einen Bot geben."},
-    "not_yet": {"en": "This seat cannot go to a bot yet: its clock has not run out and its person is not gone.",
-                "de": "Dieser Platz kann noch nicht an einen Bot gehen: Seine Uhr ist nicht abgelaufen und die Person "
-                      "ist nicht weg."},
+    "not_yet": {"en": "This seat cannot go to a bot yet: its clock has not run out, and its person has not been "
+                      "missing for a minute.",
+                "de": "Dieser Platz kann noch nicht an einen Bot gehen: Seine Uhr ist nicht abgelaufen, und die Person "
+                      "fehlt noch keine Minute."},
     "not_yet_turn_based": {"en": "At a turn-based table a seat goes to a bot only once its clock has run out.",
                            "de": "An einem rundenbasierten Tisch geht ein Platz erst an einen Bot, wenn seine Uhr "
                                  "abgelaufen ist."},

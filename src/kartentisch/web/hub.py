@@ -384,6 +384,8 @@ class Hub:
         (:mod:`~kartentisch.web.presence`): all subscribers are pushed a frame, the newcomer's being its first (one
         frame each, not a first frame and then one more)."""
         was = None if viewer is None else presence.presence(table, viewer, self.time_scale)
+        if viewer is not None:
+            table.came.add(viewer)
         self._next_sub += 1
         sub = Subscriber(viewer, send, lang=lang)
         table.subscribers[self._next_sub] = sub

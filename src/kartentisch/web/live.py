@@ -107,6 +107,9 @@ class LiveTable:
     #: :mod:`~kartentisch.web.presence`.
     socket_left: dict[int, float] = field(default_factory=dict)
     loaded: float = field(default_factory=time.monotonic)
+    #: The people's seats known to have been at the table (a socket here, a move, a note of theirs):
+    #: :func:`~kartentisch.web.presence.came`.
+    came: set[int] = field(default_factory=set)
     #: The hub's ``time_scale``: the clocks' and presence's seconds are multiplied by it.
     time_scale: float = 1.0
     #: When each event of :attr:`log` was committed (epoch s), and for each seat asked now the number of events

@@ -28,17 +28,21 @@ export function SeatState({ seat, since }) {
     ${secs !== null && html` <span class=${`seat-clock${secs <= URGENT ? " urgent" : ""}`} role="timer" aria-live="off">◷ ${st("clockLeft", clockTime(secs))}</span>`}`;
 }
 
+/** The presences after which a person's seat may go to a bot (the server's `presence.hand_over_refusal`): gone for
+ * a while, or not come for as long (a friend who never opened the link has not left: "not here yet"). */
+const GONE = new Set(["gone", "never_came"]);
+
 /** The seats another person may hand to a bot now, the host's removal of a person who is gone, and one's own seat
  * back from its bot. `call(path, body, token)` posts to the table's API and shows a refusal. */
 export function SeatActions({ frame, token, host, call }) {
   const [asking, setAsking] = useState(null);  // the seat whose removal the host clicked: it cannot be undone, so asked once more
   const mine = frame.seat === null ? null : frame.seats[frame.seat];
   const handable = frame.seats.filter((s) => s.hand_over);
-  // the server's own test (`hand_over`: clock run out, or gone where that counts; never "gone" alone at a
-  // turn-based table, where a host was offered a removal the server always refused); a host without a seat gets no
-  // `hand_over`, so there "gone" stands in for it
+  // the server's own test (`hand_over`: clock run out, or gone or never come where that counts; never "gone" alone
+  // at a turn-based table, where a host was offered a removal the server always refused); a host without a seat gets
+  // no `hand_over`, so there "gone" and "never_came" stand in for it
   const removable = host ? frame.seats.filter((s) => s.kind === "human" && s.seat !== frame.seat
-    && (s.stand_in || (frame.seat === null ? s.presence === "gone" : s.hand_over))) : [];
+    && (s.stand_in || (frame.seat === null ? GONE.has(s.presence) : s.hand_over))) : [];
   if (!handable.length && !removable.length && !mine?.stand_in) return null;
   const level = (s) => LEVELS[Number(document.getElementById(`level-${s}`)?.value
     ?? LEVELS.findIndex((l) => l.chosen))];
@@ -47,7 +51,7 @@ export function SeatActions({ frame, token, host, call }) {
     ${mine?.stand_in && html`<p>${st("standInMine")} <button type="button" class="take-back"
         onClick=${() => call(`seats/${frame.seat}/back`, undefined, token)}>${st("takeBack")}</button></p>`}
     ${handable.map((s) => html`<p class="hand-over-row" data-seat=${s.seat}>
-      <span class="why">${st(s.ran_out ? "whyRanOut" : "whyGone", s.name)}</span>
+      <span class="why">${st(s.ran_out ? "whyRanOut" : s.presence === "never_came" ? "whyNeverCame" : "whyGone", s.name)}</span>
       <label for=${`level-${s.seat}`}>${st("handOverLevel", s.name)}</label>
       <select id=${`level-${s.seat}`} class="hand-over-level">${LEVELS.map((l, i) => html`<option value=${i} selected=${!!l.chosen}>${st(l.key)}</option>`)}</select>
       <button type="button" class="hand-over" data-seat=${s.seat}
