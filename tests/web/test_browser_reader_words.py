@@ -123,3 +123,47 @@ def test_each_sentence_of_the_status_begins_with_a_capital(status_of, lang: str)
     waiting = {"phase": "gift", "to_act": [1, 2], "zones": {"pending": {"quota": [1, 1, 1], "chosen": [[5], [], []]}}}
     for line in (attacked, status_of("mayhem", waiting, 0, lang)):
         assert all(first.isupper() for first in sentence_starts(line)), line
+
+
+#: Each game's position where seat 2 is to move (the view's fields the status line reads); chips in its final
+#: circuit, which ends after seat 2's turn.
+BOT_TURN: dict[str, dict[str, Any]] = {
+    "chips": {"phase": "play", "to_act": [2], "zones": {"extra_turn": False, "final_circuit": True,
+                                                        "start_player": 0}},
+    "colors": {"phase": "play", "to_act": [2], "zones": {}},
+    "grid": {"phase": "play", "to_act": [2], "zones": {"active": 2, "step": "start", "trigger": None,
+                                                      "final_turns": []}},
+    "lastcard": {"phase": "play", "to_act": [2], "zones": {}},
+    "mayhem": {"phase": "play", "to_act": [2], "zones": {"current": 2, "pending": None, "skipped": [False] * 3}},
+}
+#: What a page says of seat 2's turn when a bot plays it: the bot named as people say it.
+BOT_TURN_SAID = {
+    "en": {"chips": "the round ends after Bot Ida's turn.", "mayhem": "Bot Ida's turn", "*": "It is Bot Ida's turn."},
+    "de": {"chips": "nach dem Zug von Bot Ida ist Schluss.", "*": "Bot Ida ist am Zug"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(BOT_TURN))
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_bot_s_turn_is_named_as_people_say_it(browser, live_server: str, game: str, lang: str) -> None:  # noqa: F811
+    """A fresh user read "Bot Ida (plays at random)'s grid": a possessive built on a bot's full label. The status
+    line names a bot's turn "It is Bot Ida's turn." / "Bot Ida ist am Zug." (the frame's ``short_name``); its kind
+    and strength stay on the seat chip. The seats are a real table's frame's."""
+    import httpx
+
+    made = httpx.post(f"{live_server}/api/tables", json={"game": game, "players": 3, "seed": 3, "seats": [
+        {"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Ben"}, {"kind": "bot", "bot": "random"}]}).json()
+    seats = httpx.get(f"{live_server}/api/tables/{made['id']}/view?lang={lang}").json()["seats"]
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("body[data-ready='1']")
+    line = page.evaluate("""async ([game, view, lang, seats]) => {
+        const mod = (await import(`/static/games/${game}.js`)).default;
+        const ctx = { seat: 0, lang, t: (k) => k, seatName: (s) => seats[s].name, cardName: (c) => c,
+          face: () => null, chooser: { chosen: [] }, offer: () => null, moved: [], frame: { seats } };
+        return mod.status({ round: 1, players: 3, dealer: 0, game_over: false, options: {}, ...view }, ctx);
+    }""", [game, BOT_TURN[game], lang, seats])
+    page.close()
+    said = BOT_TURN_SAID[lang]
+    assert said.get(game, said["*"]) in line, line
+    assert not re.search(r"\)'s|von Bot Ida \(", line), line

@@ -39,13 +39,14 @@ JOIN_AT = 60
 #: digest is the one before); mayhem again after an Exchange's taker is told the cards it took (the only differences:
 #: four frames of the taker, seat 1, "take 2 cards" → "take Fantastic and Fantastic Four", German alike); all again
 #: after a person who has not come yet reads so (the only difference: '"presence":"away"' → '"presence":"not_yet"' in
-#: the frames before that seat's reader subscribed).
+#: the frames before that seat's reader subscribed); all again after each seat got ``short_name`` (the only
+#: difference: ',"short_name":"P1"' and so on after every seat's ``name``, the same name for a person).
 GOLDEN: dict[str, tuple[int, str]] = {
-    "colors": (1109, "0cdbaa50f2e91dce9b17d62faf3fead68aa0c9d3aec86a1c17e2b45fdf239e77"),
-    "chips": (196, "1fb9bb8c321c6972c84aa7fc4ac40d5436c02a8ca40e565b8acea7295092e73e"),
-    "lastcard": (822, "08ee39113c13107a1cffc319f228e247bceaf9fe3f47ca5069df99f694560c60"),
-    "grid": (416, "5f7d3231cf533d2ca48958811df9a20d43792375de9b7bd6495b393c52acd4aa"),
-    "mayhem": (2698, "a5d53e4afa2697920138c3480747f7c0cc2e7de777e7140ba030ed4c5296e4fe"),
+    "colors": (1109, "ae4aac089db95582d116db51435f6fe596796205db30f645b1c977713e29560e"),
+    "chips": (196, "7a814a47ab878c9d24bbf9790b1d9e8c43f07a1e1a4e8ac84d427f8f97911fcd"),
+    "lastcard": (822, "c98f061fbda73a3a003f2ec4e144bdb1d5995e6487a49554037e542cb0e747ca"),
+    "grid": (416, "e180e75c100f5ae361b290cc30763bbb4055dd5f5a863b13dfb29b387f311916"),
+    "mayhem": (2698, "0a0bf3ad23736d2bbcaaabe71c4adf9c2f253dbfb946df440ac1c736c99ab032"),
 }
 
 

@@ -190,3 +190,45 @@ def test_a_move_out_of_turn_is_refused_naming_the_seats(client: TestClient) -> N
     res = client.post(f"/api/tables/{table['id']}/actions", json={"action": "play:b1"},
                       headers=auth(table["seats"][1]["token"]))
     assert res.status_code == 409 and res.json()["error"] == "Bo has no decision now; waiting for Ada"
+
+
+#: A grid position (grid's worked example 3): its seat takes Green −1 and swaps it in, its diagonal leaves; closing
+#: the gaps then makes a line that leaves too, and the grid's new shape is told.
+BOT_GRID = [["g2", "r7", "r1"], ["r5", "?y8", "?p9"], ["?o4", "?m5", "g6"]]
+QUIET_GRIDS = [[["?g10", "?g11", "?m10"], ["?o10", "?p10", "?t11"], ["?y10", "?b10", "?r11"]],
+               [["?m11", "?o11", "?p11"], ["?t8", "?y11", "?b11"], ["?g9", "?o7", "?m9"]]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bot_s_grid_is_named_as_people_say_it(client: TestClient, lang: str) -> None:
+    """A fresh user read "Bot Ida (plays at random)'s grid now has …": a sentence making a seat an owner names a bot
+    without its kind and strength ("Bot Ida's grid", "das Raster von Bot Ida"), which its own moves' sentences and
+    the seat chips still say; a person's seat a bot plays for is named as the person ("Ben's grid")."""
+    from kartentisch.kernel import narrate
+    from kartentisch.web.live import LogEntry
+    from tests.games.grid.grid_helpers import doc
+
+    made = new_table(client, "grid", 3, [*HUMANS2, {"kind": "bot", "bot": "random"}], seed=3)
+    frame = client.get(f"/api/tables/{made['id']}/view?lang={lang}").json()
+    label = {"en": "Bot Ida (plays at random)", "de": "Bot Ida (spielt zufällig)"}[lang]
+    assert [(s["name"], s["short_name"]) for s in frame["seats"]] == [("Ada", "Ada"), ("Bo", "Bo"), (label, "Bot Ida")]
+    table = client.app.state.hub.tables[made["id"]]
+    game = get_game("grid")
+    state = game.load(doc([*QUIET_GRIDS, BOT_GRID], ["t9"], ["g-1", "t10"], 2))
+    state.apply_line(2, "takediscard swap:1:1")
+    after = state.clone()
+    after.apply(2, "close:v")
+    said = narrate(state, 2, "close:v", after, table.voice(0, lang)).text
+    shape = {"en": "Bot Ida's grid now has 1 row and 3 columns.",
+             "de": "Das Raster von Bot Ida hat jetzt 1 Reihe und 3 Spalten."}[lang]
+    assert said.startswith(label) and said.endswith(shape), said  # the move names the bot in full, the grid not
+    assert f"{label}'s" not in said and f"von {label}" not in said
+    # Bo's seat (seat 1) played by a bot: its move is the bot's, its grid Bo's
+    state = game.load(doc([QUIET_GRIDS[0], BOT_GRID, QUIET_GRIDS[1]], ["t9"], ["g-1", "t10"], 1))
+    state.apply_line(1, "takediscard swap:1:1")
+    after = state.clone()
+    after.apply(1, "close:v")
+    voice = table.mover_voice(0, lang, LogEntry(1, "close:v", bot="random"))
+    said = narrate(state, 1, "close:v", after, voice).text
+    shape = {"en": "Bo's grid now has 1 row and 3 columns.", "de": "Das Raster von Bo hat jetzt 1 Reihe und 3 Spalten."}
+    assert said.endswith(shape[lang]), said

@@ -23,9 +23,9 @@ PERSON_NAMES = ("Lena", "Max", "Ida", "Jonas", "Mia", "Paul", "Ella", "Noah")
 
 _KINDS: dict[str, dict[str, str]] = {
     "en": {"random": "plays at random", "heuristic": "steady", "weak": "weak", "medium": "medium", "strong": "strong",
-           "policy": "learned", "bot": "Bot {name} ({kind})"},
+           "policy": "learned", "bot": "Bot {name} ({kind})", "short": "Bot {name}"},
     "de": {"random": "spielt zufällig", "heuristic": "solide", "weak": "schwach", "medium": "mittel", "strong": "stark",
-           "policy": "gelernt", "bot": "Bot {name} ({kind})"},
+           "policy": "gelernt", "bot": "Bot {name} ({kind})", "short": "Bot {name}"},
 }
 
 #: ISMCTS iterations from which a bot is called strong and medium (weak below). Measured in every game's round robin
@@ -101,6 +101,12 @@ def bot_label(spec: str, seat: int, lang: str = "en") -> str:
     """
     texts = _KINDS.get(lang, _KINDS["en"])
     return texts["bot"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)], kind=texts[bot_kind(spec)])
+
+
+def bot_name(seat: int, lang: str = "en") -> str:
+    """A bot seat's name without its kind and strength, as a sentence names an owner ("Bot Ida's grid", not "Bot Ida
+    (plays at random)'s grid"; :meth:`~kartentisch.kernel.words.Voice.short`): ``bot_name(2) == "Bot Ida"``."""
+    return _KINDS.get(lang, _KINDS["en"])["short"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)])
 
 
 def make_bot(spec: str, game: Game, seed: int | None = None, players: int | None = None,

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import kartentisch.games as games
-from kartentisch.bots import bot_label, make_bot
+from kartentisch.bots import bot_label, bot_name, make_bot
 from kartentisch.bots.coach import chance_text, hint
 from kartentisch.kernel import (
     LANGS,
@@ -300,7 +300,8 @@ def play_cmd(
         seat_bots = {s: make_bot(spec, g, seed + 1 + s) for s, spec in seat_specs.items()}
     except KartentischError as exc:
         raise typer.BadParameter(str(exc)) from None
-    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, person))
+    shorts = tuple(bot_name(s, lang) if s in seat_specs else "" for s in range(players))  # "Bot Ida's grid"
+    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, person), shorts)
     match.seats = [{"bot": seat_specs[s]} if s in seat_specs else {"person": person} for s in range(players)]
     state = match.state
     writable(save, "--save")

@@ -229,17 +229,33 @@ class Voice:
         lang: ``"en"`` or ``"de"``.
         viewer: the reader's seat (``None``: a spectator, or all cards open in a replay).
         names: one name per seat; a seat without one is "Seat 3" / "Platz 3" (counted from 1).
+        short_names: per seat, its name where a sentence makes it an owner (:meth:`short`): a bot's without its kind
+            and strength ("Bot Ida", where ``names`` has "Bot Ida (plays at random)"); empty, or ``""`` for a seat:
+            its ``names`` entry.
     """
 
     lang: str = "en"
     viewer: int | None = None
     names: tuple[str, ...] = ()
+    short_names: tuple[str, ...] = ()
 
     def name(self, seat: int) -> str:
         """The seat's name as everyone reads it (never "you"): its given name, else "Seat n+1"."""
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return common_text(self.lang, "seat", n=seat + 1)
+
+    def short(self, seat: int) -> str:
+        """The seat's name where a sentence makes it an owner ("Ben's grid", "das Raster von Ben"), never "you": a bot
+        is "Bot Ida", its kind and strength said where it is named on its own ("Bot Ida (plays at random)'s grid"
+        was what a fresh user read), else :meth:`name`.
+
+        >>> Voice("en", names=("Ana", "Bot Ida (strong)"), short_names=("", "Bot Ida")).short(1)
+        'Bot Ida'
+        """
+        if 0 <= seat < len(self.short_names) and self.short_names[seat]:
+            return self.short_names[seat]
+        return self.name(seat)
 
     def who(self, seat: int, lower: bool = False) -> str:
         """The seat as the reader calls it: "You"/"Du" for the reader's own seat, else :meth:`name`."""

@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..bots.coach import ROOT_VISITS, decision_words, default_iterations, hint_search, hint_words, judge_decision
-from ..kernel import Game, GameState, KartentischError, Voice
+from ..kernel import Game, GameState, KartentischError
 from ..kernel.errors import first_line
 from .coach_limits import (
     HINT,
@@ -298,7 +298,7 @@ class Coach:
                 job.task.cancel()
                 if self.hints.get(key) is job:
                     del self.hints[key]
-        return {"n": n, **hint_words(job.state, found, Voice(lang, seat, table.names[lang]))}
+        return {"n": n, **hint_words(job.state, found, table.voice(seat, lang))}
 
     # ------------------------------------------------------------------ reviews
     async def review(self, hub: Hub, key: str, replay: Replay, seats: list[int], seed: int, start: bool,
@@ -389,7 +389,7 @@ class Coach:
         replay = self.replays.get(f"table:{table.id}")
         if replay is None:
             by_bot = frozenset(n for n, entry in enumerate(table.log, start=1) if entry.bot is not None)
-            replay = await asyncio.to_thread(Replay, table.match, table.names, by_bot)
+            replay = await asyncio.to_thread(Replay, table.match, table.names, by_bot, table.short_names)
             self.replays.put(f"table:{table.id}", replay)
         return replay
 

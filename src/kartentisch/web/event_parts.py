@@ -81,14 +81,15 @@ class EventParts:
         moves, else the seat's ``stand_in``), ``bot_moves`` once the match is over (:func:`bot_moves`). The casts name
         their types as strings: ``cast(Presence | None, …)`` built that union on every call (2 % of a colors move)."""
         table, now = self.table, self.now
-        names = table.names[lang]
+        names, shorts = table.names[lang], table.short_names[lang]
         helped = bot_moves(table) if table.state.game_over else {}
         items = []
         for s in table.record.seats:
             timer = self.running.get(s.seat)
             playing = (bot_for(table.notes, table.log, s.seat) if table.notes else None) or s.stand_in
             items.append(SeatOut(
-                seat=s.seat, kind=cast("SeatKind", s.kind), name=names[s.seat], bot=shown_spec(s.bot or s.stand_in),
+                seat=s.seat, kind=cast("SeatKind", s.kind), name=names[s.seat],
+                short_name=shorts[s.seat] or names[s.seat], bot=shown_spec(s.bot or s.stand_in),
                 presence=cast("Presence | None", presence.presence(table, s.seat, table.time_scale, self.connected)),
                 stand_in=s.stand_in is not None,
                 clock=None if timer is None else round(max(0.0, timer.at - now), 1),

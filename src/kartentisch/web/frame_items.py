@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any, cast
 
-from ..bots import bot_label
+from ..bots import bot_label, bot_name
 from ..kernel import Choice, Game, Step
 from ..kernel.words import Narration, Voice
 from .card_names import CardNames
@@ -27,6 +27,14 @@ def seat_names(seats: list[SeatRecord], lang: str) -> tuple[str, ...]:
     voice = Voice(lang)
     return tuple(s.name or (bot_label(s.bot or "random", s.seat, lang) if s.kind == "bot" else voice.name(s.seat))
                  for s in seats)
+
+
+def seat_short_names(seats: list[SeatRecord], lang: str) -> tuple[str, ...]:
+    """The seats' names where a sentence makes them owners ("It is Bot Ida's turn", "Bot Ida's grid";
+    :attr:`Voice.short_names <kartentisch.kernel.words.Voice.short_names>`): a bot without a given name as
+    "Bot Ida" (:func:`~kartentisch.bots.bot_name`, its kind and strength left to :func:`seat_names`), else
+    ``""``, which reads as its :func:`seat_names` name."""
+    return tuple(bot_name(s.seat, lang) if s.kind == "bot" and not s.name else "" for s in seats)
 
 
 def shown_spec(spec: str | None) -> str | None:

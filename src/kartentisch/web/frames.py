@@ -44,6 +44,9 @@ class SeatOut:
     name: Annotated[str, Field(description="the seat's name as people read it in the frame's language: the name "
                                            "given, else for a bot a person-like name with its kind and strength",
                                examples=["Ada", "Bot Lena (strong)", "Bot Lena (stark)"])]
+    short_name: Annotated[str, Field(description="the seat's name where a sentence makes it an owner (\"It is Bot "
+                                                 "Lena's turn\"): a bot's without its kind and strength, else as "
+                                                 "name", examples=["Ada", "Bot Lena"])]
     bot: Annotated[str | None, Field(description="a bot seat's spec, or the bot's playing a person's seat (for "
                                                  "developers); None for a person",
                                      examples=["ismcts:iterations=1000"])]

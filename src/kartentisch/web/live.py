@@ -36,7 +36,7 @@ from .chat import message_text
 from .errors import ApiError
 from .event_parts import EventParts
 from .fanout import Subscriber
-from .frame_items import choice_items, log_items, seat_names
+from .frame_items import choice_items, log_items, seat_names, seat_short_names
 from .frames import (
     ChatOut,
     FrameOut,
@@ -96,6 +96,8 @@ class LiveTable:
     timers: dict[int, tuple[clock.Deadline, asyncio.Task[None]]] = field(default_factory=dict)
     accessed: float = field(default_factory=time.monotonic)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The seats' names where a sentence makes them owners, per language (:func:`~.frame_items.seat_short_names`).
+    short_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     chat: list[ChatRecord] = field(default_factory=list)
     #: The readers whose words every log entry holds, told as each token is applied.
     readers: set[Reader] = field(default_factory=set)
@@ -126,7 +128,8 @@ class LiveTable:
         one viewer does not tell every move to every seat in every language."""
         match = Match(lookup(record.game), record.players, dict(record.options), record.seed)
         table = cls(record=record, match=match, rematch_id=record.rematch_id,
-                    names={lang: seat_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat),
+                    names={lang: seat_names(record.seats, lang) for lang in LANGS},
+                    short_names={lang: seat_short_names(record.seats, lang) for lang in LANGS}, chat=list(record.chat),
                     notes=list(record.notes))
         times = record.event_at if len(record.event_at) == len(record.events) else ()
         for i, (seat, token) in enumerate(record.events):
@@ -176,6 +179,7 @@ class LiveTable:
             started = time.time()
         self.record = replace(self.record, seats=seats, started=started)
         self.names = {lang: seat_names(seats, lang) for lang in LANGS}
+        self.short_names = {lang: seat_short_names(seats, lang) for lang in LANGS}
 
     def seat_of(self, token: str | None) -> int | None:
         """Seat of a human seat token; ``None`` for no token. Raises ApiError 401 for an unknown token, and
@@ -226,7 +230,7 @@ class LiveTable:
 
     def voice(self, viewer: int | None, lang: str) -> Voice:
         """The :class:`Voice` of ``viewer`` (a seat, ``None``: a spectator) in ``lang``, with the table's seat names."""
-        return Voice(lang, viewer, self.names[lang])
+        return Voice(lang, viewer, self.names[lang], self.short_names[lang])
 
     def mover_voice(self, viewer: int | None, lang: str, entry: LogEntry) -> Voice:
         """The voice that tells ``entry`` to ``viewer``: :meth:`voice`, but a move a bot made for a person's seat names
@@ -235,7 +239,9 @@ class LiveTable:
         if entry.bot is None:
             return self.voice(viewer, lang)
         names = mover_names(self.names[lang], entry.seat, entry.bot, viewer, lang)
-        return Voice(lang, None if viewer == entry.seat else viewer, names)
+        # a sentence naming the seat as an owner names the person ("Ada's grid", not "Bot Lena … for Ada's grid")
+        shorts = tuple(short or self.names[lang][s] for s, short in enumerate(self.short_names[lang]))
+        return Voice(lang, None if viewer == entry.seat else viewer, names, shorts)
 
     def read_by(self, viewer: int | None, lang: str) -> None:
         """Make ``(viewer, lang)`` one of :attr:`readers`: the first time, tell it every move so far by replaying
@@ -392,7 +398,7 @@ class LiveTable:
         moves = [log_items(e.seat, e.told[viewer, lang], self.card_names, lang) for e in self.log[log_start:]]
         if not self.notes:
             return [item for items in moves for item in items]
-        voice = Voice(lang, viewer, self.names[lang])
+        voice = self.voice(viewer, lang)
         notes: dict[int, list[LogEntryOut]] = {}
         offered: set[int] = set()
         for note in self.notes:

@@ -125,6 +125,9 @@ class Replay:
     match: Match
     names: dict[str, tuple[str, ...]]
     by_bot: frozenset[int] = frozenset()
+    #: The seats' names where a sentence makes them owners, per language (a table's
+    #: :attr:`~kartentisch.web.live.LiveTable.short_names`; ``{}``: the names).
+    short_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     checkpoints: list[GameState] = field(init=False)
     over: bool = field(init=False)
     cards: CardNames = field(init=False)
@@ -185,7 +188,7 @@ class Replay:
 
     def voice(self, lang: str, viewer: int | None) -> Voice:
         """Who reads, in ``lang``."""
-        return Voice(lang, viewer, self.names.get(lang, ()))
+        return Voice(lang, viewer, self.names.get(lang, ()), self.short_names.get(lang, ()))
 
     def reader(self, seat: str | None) -> Reader:
         """The reader of a ``seat`` query value: ``"1"`` … ``"players"`` (counted from 1) a 0-based seat,
@@ -242,9 +245,9 @@ class Replay:
             ``{"type": "replay", "game", "lang", "players", "n", "total", "over", "seat", "open", "seats",
             "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "page_facts", "log",
             "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` for a spectator and with every
-            card open), ``seats`` ``[{"seat", "name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a
-            frame's, ``legal`` and ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards
-            only it saw (every card open only, else ``None``).
+            card open), ``seats`` ``[{"seat", "name", "short_name"}]``, ``card_names``, ``score_now`` and
+            ``page_facts`` as a frame's, ``legal`` and ``choices`` empty (nobody moves in a replay), ``only_seen``
+            per seat the cards only it saw (every card open only, else ``None``).
         Raises:
             ApiError 422: ``n`` or ``since`` out of ``0 … total`` (:meth:`check`).
         """
@@ -267,7 +270,8 @@ class Replay:
         return {
             "type": "replay", "game": game.id, "lang": lang, "players": self.match.players, "n": n,
             "total": self.total, "over": self.over, "seat": viewer, "open": opened,
-            "seats": [{"seat": s, "name": voice.name(s)} for s in range(self.match.players)],
+            "seats": [{"seat": s, "name": voice.name(s), "short_name": voice.short(s)}
+                      for s in range(self.match.players)],
             "view": view, "card_names": self.cards.of_view(view, lang),
             "phase_text": game.phase_name(view["phase"], lang), "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view), "legal": [], "choices": [], "page_facts": game.page_facts(view, viewer),

@@ -115,9 +115,10 @@ def count_text(key: str, n: int, lang: str) -> str:
 
 def _grid_of(seat: int, voice: Voice, key: str = "grid_of") -> str:
     """``seat``'s grid as the reader says it: "Ben's grid" / "your grid" ("das Raster von Ben" /
-    "dein Raster"; ``key="grid_from"``: the German dative "dem Raster von Ben" / "deinem Raster")."""
+    "dein Raster"; ``key="grid_from"``: the German dative "dem Raster von Ben" / "deinem Raster"); a bot's as
+    "Bot Ida's grid" (:meth:`Voice.short`, not "Bot Ida (plays at random)'s grid")."""
     other, own = _TEXTS[_lang(voice.lang)][key]
-    return str(own if seat == voice.viewer else other.format(name=voice.name(seat)))
+    return str(own if seat == voice.viewer else other.format(name=voice.short(seat)))
 
 
 def _up(x: Any) -> bool:

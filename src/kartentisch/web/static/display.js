@@ -21,6 +21,11 @@ function seatName(frame, s) {
   return frame.seats[s]?.name ?? `${t("seat")} ${s + 1}`;
 }
 
+/** Seat `s` as a sentence names an owner ("Bot Ida's turn", the frame's `short_name`; kit.js `owner`). */
+function ownerName(frame, s) {
+  return frame.seats[s]?.short_name ?? seatName(frame, s);
+}
+
 /** Open the spectator socket in the page's language; reconnects after a lost connection. */
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -72,10 +77,10 @@ function Turn({ frame, status }) {
   const v = frame.view;
   if (v.game_over || !v.to_act.length) return null;   // the frame names nobody while seats are free
   const names = listing(v.to_act.map((s) => seatName(frame, s)));
-  const named = status && v.to_act.every((s) => status.includes(seatName(frame, s)));
+  const named = status && v.to_act.every((s) => status.includes(ownerName(frame, s)));
   const clocks = v.to_act.map((s) => [s, clockOf(frame, s)]).filter(([, left]) => left !== null);
   return html`<section class="turn" data-zone="turn" aria-live="polite">
-    <span class="who">▶ ${named ? status : v.to_act.length === 1 ? td("turn", names) : td("turnMany", names)}</span>
+    <span class="who">▶ ${named ? status : v.to_act.length === 1 ? td("turn", ownerName(frame, v.to_act[0])) : td("turnMany", names)}</span>
     ${clocks.map(([s, left]) => html` <span class="clock" role="timer" data-seat=${s}>◷ ${v.to_act.length > 1
       ? `${seatName(frame, s)}: ` : ""}${td("clock", clockTime(left))}</span>`)}
   </section>

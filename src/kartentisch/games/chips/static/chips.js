@@ -5,7 +5,7 @@
 import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { points, t } from "../i18n.js";
 import { html } from "../ui.js";
-import { catalogue, Pile, say, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
+import { catalogue, Pile, say, sayOwner, SeatPanel, TableCard, TableLayout, texts, useCss } from "./kit.js";
 
 await useCss(new URL("./chips.css", import.meta.url));
 
@@ -69,7 +69,8 @@ function status(view, ctx) {
     const s = view.to_act[0];
     lines.push(s === ctx.seat ? tx("your_turn") : tx("their_turn", { who: ctx.seatName(s) }));
     if (z.extra_turn) lines.push(say(ctx, tx, "extra", s));
-    if (z.final_circuit) lines.push(say(ctx, tx, "final", (z.start_player - 1 + view.players) % view.players));
+    // the final circuit names its last seat as an owner: a bot without its strength
+    if (z.final_circuit) lines.push(sayOwner(ctx, tx, "final", (z.start_player - 1 + view.players) % view.players));
   } else if (view.phase === "round_over") {
     lines.push(say(ctx, tx, "round_over", view.to_act[0]));
   } else {

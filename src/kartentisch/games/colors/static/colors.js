@@ -6,7 +6,8 @@ import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
-  Backs, cardCount, catalogue, Hand, lastTurnText, Pile, say, SeatPanel, Spot, TableCard, TableLayout, texts, useCss,
+  Backs, cardCount, catalogue, Hand, lastTurnText, owner, Pile, say, SeatPanel, Spot, TableCard, TableLayout, texts,
+  useCss,
 } from "./kit.js";
 
 await useCss(new URL("./colors.css", import.meta.url));
@@ -38,7 +39,7 @@ function status(view, ctx) {
     return s === ctx.seat ? tx("your_pick", { number: p.number, side: tx(p.side), played: p.card.slice(1) })
       : tx("pick", { who: ctx.seatName(s), number: p.number });
   }
-  return s === ctx.seat ? tx("your_turn") : tx("turn", { who: ctx.seatName(s) });
+  return s === ctx.seat ? tx("your_turn") : tx("turn", { who: owner(ctx, s) });  // a bot without its strength
 }
 
 /** The last turn in the log's words, with the card played and the cards it took. */

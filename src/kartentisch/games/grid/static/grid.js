@@ -7,7 +7,7 @@ import { colourNumber } from "../cards.js";
 import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
-  cardCount, catalogue, othersOf, Pile, say, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss,
+  cardCount, catalogue, othersOf, Pile, say, sayOwner, SeatPanel, seatNames, Spot, TableCard, TableLayout, texts, useCss,
 } from "./kit.js";
 
 await useCss(new URL("./grid.css", import.meta.url));
@@ -50,7 +50,7 @@ function status(view, ctx) {
     else if (z.step === "close") text += mine ? tx("close") : tx("other_close", { who: ctx.seatName(z.active) });
     else if (mine && ctx.chooser.chosen.some((s) => s.kind === "pile" && s.value === "discard")) text += tx("discarded");
     else if (mine && ["start", "drawn", "taken"].includes(z.step)) text += tx(z.step);
-    else text += say(ctx, tx, "turn", z.active);
+    else text += sayOwner(ctx, tx, "turn", z.active);  // a bot without its strength
   }
   if (z.trigger !== null && !view.game_over) {
     text += " " + say(ctx, tx, "triggered", z.trigger);

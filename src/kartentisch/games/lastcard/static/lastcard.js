@@ -7,7 +7,8 @@
 import { points } from "../i18n.js";
 import { html } from "../ui.js";
 import {
-  Backs, cardCount, catalogue, Hand, lastTurnText, othersOf, say, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout, texts, useCss,
+  Backs, cardCount, catalogue, Hand, lastTurnText, othersOf, owner, say, SeatPanel, seatNames, Spot, Stack, TableCard, TableLayout,
+  texts, useCss,
 } from "./kit.js";
 
 await useCss(new URL("./lastcard.css", import.meta.url));
@@ -29,7 +30,7 @@ function status(view, ctx) {
     return tx("pass_wait", { cards: cardCount(ctx, P), who: seatNames(ctx, othersOf(ctx, view.to_act)) });
   }
   const s = view.to_act[0];
-  if (s !== ctx.seat) return tx("turn", { who: ctx.seatName(s) });
+  if (s !== ctx.seat) return tx("turn", { who: owner(ctx, s) });  // a bot without its strength
   return z.pile_top === null ? tx("play_empty") : tx("play_mine", { top: z.pile_top });
 }
 

@@ -8,7 +8,7 @@ import { COLOURS, colourName, colourNumber } from "../cards.js";
 import { html } from "../ui.js";
 import {
   Backs, cardCount, catalogue, Hand, othersOf, Pile, say, SeatPanel, seatNames, sentences, Stack, TableCard, TableLayout, texts,
-  useCss, who,
+  owner, useCss, who,
 } from "./kit.js";
 
 await useCss(new URL("./mayhem.css", import.meta.url));
@@ -123,7 +123,8 @@ function status(view, ctx) {
   const mine = view.to_act.includes(me);
   const lines = [];
   const phase = view.phase;
-  const turn = (key, seat) => lines.push(tx(mine ? `${key}_me` : key, { who: ctx.seatName(seat) }));
+  // whose turn it is, a bot named without its strength (its possessive read "… (plays at random)'s")
+  const turn = (key, seat) => lines.push(tx(mine ? `${key}_me` : key, { who: owner(ctx, seat) }));
   if (["play", "after_draw", "chance"].includes(phase)) turn(phase, z.current);
   else if (phase === "start") turn("start", view.dealer);
   else if (phase === "counter") {

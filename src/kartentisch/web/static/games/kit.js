@@ -88,6 +88,21 @@ export function who(ctx, s, lower = false) {
 }
 
 /**
+ * Seat `s` as a sentence names an owner ("It is Bot Ida's turn.", "the round ends after Bot Ida's turn"): a bot
+ * without its kind and strength (the frame's `short_name`; the seat chips and the log say them), else as `who`. The
+ * page's side of the server's `Voice.short` (a fresh user read "Bot Ida (plays at random)'s grid").
+ */
+export function owner(ctx, s) {
+  if (s === null || s === undefined || s !== ctx.seat) return ctx.frame?.seats?.[s]?.short_name ?? ctx.seatName(s);
+  return who(ctx, s);
+}
+
+/** `say` for a sentence whose `{who}` owns something ("It is {who}'s turn."): the seat named by `owner`. */
+export function sayOwner(ctx, tx, key, s, kw = {}) {
+  return tx(s !== null && s === ctx.seat ? `${key}_you` : key, { ...kw, who: owner(ctx, s) });
+}
+
+/**
  * The catalogue sentence `key` about seat `s` (its `{who}`), in the second person for the reader's own seat: the text
  * `${key}_you` ("Du gibst die nächste Runde."), else `key` with the seat's name ("Anna gibt die nächste Runde.").
  * Like `Voice.say` and the `_you` texts of the server's words (kartentisch/kernel/words.py); `kw` fills the rest.
