@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 
@@ -83,3 +85,45 @@ def test_the_display_heads_a_chips_round_partie_in_german(browser, live_server: 
     head = page.locator("header .round").text_content()
     assert head.startswith("Partie 1 · ") and "Runde" not in head, head
     page.close()
+
+
+def test_round_1_s_start_is_told_in_the_log_as_later_deals_are(browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user's finding: the browser's log began with the first play; round 1's deal and its start card (mayhem)
+    were told nowhere, while later rounds' deals are told as moves ("Ada deals round 2. The start card is …"). The
+    log now begins with round 1's start in the seat's language, told from that seat's own view, and keeps it once
+    while the match goes on. Ada reads English on a laptop, Bo German on a phone."""
+    import random
+
+    from kartentisch.games import get_game
+    from kartentisch.kernel import Match, Voice
+
+    from .browser_kit import LOCALES, PHONE, TOKEN_LIKE, play_one, shot
+
+    seed = 7
+    table = httpx.post(f"{live_server}/api/tables", json={
+        "game": "mayhem", "players": 2, "seed": seed,
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
+    replica = Match(get_game("mayhem"), 2, {}, seed)
+    pages = []
+    for seat, (size, lang) in enumerate(((LAPTOP, "en"), (PHONE, "de"))):
+        page = browser.new_context(viewport=size, locale=LOCALES[lang]).new_page()
+        page.goto(f"{live_server}{table['seats'][seat]['url']}")
+        page.wait_for_selector("[data-zone=log] li.start")
+        told = page.locator("[data-zone=log] li").first.inner_text()
+        expected = get_game("mayhem").describe_start(replica.state.view(seat), Voice(lang, seat, ("Ada", "Bo")))
+        assert told == expected, told
+        deal = {"en": r"^(You deal|Ada deals|Bo deals) round 1\. The start card is ",
+                "de": r"^(Du teilst|Ada teilt|Bo teilt) Runde 1 aus\. Die Startkarte ist "}[lang]
+        assert re.search(deal, told) and not TOKEN_LIKE.search(told), told
+        page.locator("[data-zone=log]").scroll_into_view_if_needed()
+        shot(page, f"log-round-1-start-{lang}-{size['width']}")
+        pages.append(page)
+    rng = random.Random(seed)
+    for _ in range(6):  # a few moves on: the start stays, once, at the top
+        for page in pages:
+            play_one(page, rng)
+    for page in pages:
+        page.wait_for_function("document.querySelectorAll('[data-zone=log] li').length > 2")
+        assert page.locator("[data-zone=log] li.start").count() == 1
+        assert page.locator("[data-zone=log] li").first.get_attribute("class") == "start"
+        page.context.close()

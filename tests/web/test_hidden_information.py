@@ -8,9 +8,11 @@ a spectator socket listens too. A local replica of the match is the ground truth
 * every card code anywhere in the frame (values, token arguments, the choices' steps on the table) is one
   the viewer has seen: in one of its views so far or in a token's public form shown to it. A frame carrying
   the god document would fail this (checked at the start, so the check is not vacuous);
-* no log sentence (``text`` of a move or a round entry, in the frame's language), choice step or card name
-  (``choices``, ``card_names``) names a card the viewer has not seen by its full name (``Game.card_name``),
-  unless a card it has seen has the same name; ``card_names`` names seen codes only.
+* no log sentence (``text`` of a move or a round entry, a seat's note, round 1's start, in the frame's language),
+  choice step or card name (``choices``, ``card_names``) names a card the viewer has not seen by its full name
+  (``Game.card_name``), unless a card it has seen has the same name; ``card_names`` names seen codes only;
+* round 1's start (``Game.describe_start``) comes first in every log from event 0 of a game that tells it, and
+  nowhere else.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def events_of(log: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """A frame's log entries grouped by event: each move entry with the round entry that may follow it."""
     events: list[list[dict[str, Any]]] = []
     for entry in log:
-        if entry.get("kind") == "seat":  # a note (a person came to the table): no event; check() reads its words
+        if entry.get("kind") in ("seat", "start"):  # a note, round 1's start: no event; check() reads their words
             continue
         if entry.get("kind") == "round":
             assert events and len(events[-1]) == 1, f"a round entry follows a move: {entry}"
@@ -99,6 +101,10 @@ class Witness:
         assert frame["lang"] == self.lang, f"{where}: texts in {frame['lang']}, asked for {self.lang}"
         start = frame["log_start"]
         assert start <= len(self.log), f"{where}: log events {len(self.log)} … {start - 1} were skipped"
+        opening = [i for i, e in enumerate(frame["log"]) if e.get("kind") == "start"]
+        told = start == 0 and self.game.parts.describe_start is not None
+        assert opening == ([0] if told else []), f"{where}: round 1's start belongs first in a log from event 0"
+        assert all(set(e) == {"kind", "text"} for e in frame["log"] if e.get("kind") == "start"), where
         log = self.log[:start] + events_of(frame["log"])
         assert log[: len(self.log)] == self.log, f"{where}: the log changed its past (its texts included)"
         new = log[len(self.log):]
@@ -117,7 +123,7 @@ class Witness:
         leaked = (codes_in(plain, self.cards) | (set(frame["card_names"]) & self.cards)) - self.seen
         assert not leaked, f"{where}: viewer {self.viewer} received unseen cards {sorted(leaked)}"
         hidden = unseen_names(self.game, self.lang, self.cards, self.seen)
-        notes = [e["text"] for e in frame["log"] if e.get("kind") == "seat"]
+        notes = [e["text"] for e in frame["log"] if e.get("kind") in ("seat", "start")]
         named = [t for t in texts + words + notes if hidden is not None and hidden.search(t)]
         assert not named, f"{where}: viewer {self.viewer} was told of unseen cards: {named}"
 
@@ -155,7 +161,8 @@ def test_no_frame_leaks_a_hidden_card(client: TestClient, game) -> None:
             # each person coming after this page opened is told to it (presence, issue 32; the clock's note)
             while not all(s["presence"] == "connected" for s in latest[v]["seats"]):
                 latest[v] = ws.receive_json()
-                assert latest[v]["n"] == 0 and all(e.get("kind") == "seat" for e in latest[v]["log"]), \
+                # (from event 0 on, as the notes after it: round 1's start too, where the game tells it)
+                assert latest[v]["n"] == 0 and all(e.get("kind") in ("seat", "start") for e in latest[v]["log"]), \
                     "an arrival's frame tells nothing more than who came (a live clock runs from then on)"
                 witnesses[v].check(latest[v], replica.state, "arrival frame")
                 arrivals += 1
@@ -235,3 +242,27 @@ def test_a_step_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: 
     frame = client.get(f"/api/tables/{table['id']}/view?lang=en", headers=auth(table["seats"][0]["token"])).json()
     with pytest.raises(AssertionError, match="received unseen cards"):
         witness.check(frame, replica.state, "leaky steps")
+
+
+def test_a_start_naming_a_hidden_card_is_caught(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of round 1's start (``describe_start``, told in the log) is not vacuous: a start that names every
+    card of the deal fails it, for a seat and for a spectator."""
+    game = get_game("mayhem")
+    real = game.parts.describe_start
+    replica = Match(game, 2, {}, 20)
+    every = ", ".join(game.card_name(c, "en") for c in replica.state.cards())
+
+    def leaky(view: dict[str, Any], voice: Any) -> str:
+        return f"{real(view, voice)} {every}"
+
+    replace_parts(monkeypatch, "mayhem", describe_start=leaky)
+    table = new_table(client, "mayhem", 2, [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}],
+                      seed=20)
+    for viewer in (0, None):
+        witness = Witness(game, viewer, set(replica.state.cards()), "en")
+        witness.observe(replica.state)
+        headers = auth(table["seats"][0]["token"]) if viewer == 0 else {}
+        frame = client.get(f"/api/tables/{table['id']}/view?lang=en", headers=headers).json()
+        assert frame["log"][0]["kind"] == "start"
+        with pytest.raises(AssertionError, match="was told of unseen cards"):
+            witness.check(frame, replica.state, "leaky start")

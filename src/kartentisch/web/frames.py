@@ -106,8 +106,18 @@ class SeatNoteEntry:
     text: Annotated[str, Field(examples=["Cem hands Ben's seat to Bot Lena (medium); Ben's own link takes it back."])]
 
 
+@dataclass
+class StartEntry:
+    """Round 1 as the match's start dealt it (no move deals it; later rounds' deals are moves), told to this viewer
+    from its own view (``Game.describe_start``): the first entry of a log from event 0, for a game that tells it."""
+
+    kind: Literal["start"]
+    text: Annotated[str, Field(examples=["Ada deals round 1. The start card is Red 1.",
+                                         "Du teilst Runde 1 aus. Die Startkarte ist Rot 1."])]
+
+
 #: An entry of a frame's ``log``.
-LogEntryOut = MoveEntry | RoundEntry | SeatNoteEntry
+LogEntryOut = MoveEntry | RoundEntry | SeatNoteEntry | StartEntry
 
 
 @dataclass
@@ -235,7 +245,8 @@ class FrameOut:
                                                       "setting)")]
     log: Annotated[list[LogEntryOut], Field(
         description="the events from log_start on, each a move entry, followed by a round entry when it ended a "
-                    "round; the seats' notes among them")]
+                    "round; the seats' notes among them; from event 0, first round 1's start where the game tells "
+                    "it (a start entry)")]
     log_start: Annotated[int, Field(description="the number of the first event in log (events, not entries)")]
     n: Annotated[int, Field(description="events so far; an action may pass it back as n")]
     rematch: bool

@@ -43,6 +43,7 @@ from .frames import (
     LogEntryOut,
     RoundSummaryOut,
     SeatNoteEntry,
+    StartEntry,
     Timeout,
 )
 from .notes import bot_for, mover_names, note_text, own_cards_said, removed_said
@@ -103,6 +104,10 @@ class LiveTable:
     readers: set[Reader] = field(default_factory=set)
     #: The current view of each viewer among :attr:`readers` (a frame's ``view``; the next move's "before").
     views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    #: Each reader's view of the match's start (round 1 as dealt), and round 1's start told to each reader with the
+    #: names it was told with (:meth:`start_text`).
+    start_views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    starts: dict[Reader, tuple[tuple[str, ...], str]] = field(default_factory=dict)
     #: The seats' notes in order (:mod:`~kartentisch.web.handover`), shown in the log among the moves.
     notes: list[NoteRecord] = field(default_factory=list)
     #: When each seat's last socket closed here (``time.monotonic``), and when the table was loaded:
@@ -253,6 +258,7 @@ class LiveTable:
             raise ValueError(f"seat {viewer} is not a seat of this table")
         replay = Match(self.match.game, self.record.players, dict(self.record.options), self.record.seed)
         view = replay.state.view(viewer)
+        self.start_views.setdefault(viewer, view)
         for entry in self.log:
             before = replay.state.clone()
             replay.apply(entry.seat, entry.token)
@@ -396,8 +402,11 @@ class LiveTable:
         """The frame's ``log`` from event ``log_start`` on for ``viewer`` in ``lang``, the seats' notes among the
         moves (see :meth:`frame`)."""
         moves = [log_items(e.seat, e.told[viewer, lang], self.card_names, lang) for e in self.log[log_start:]]
+        start: list[LogEntryOut] = []
+        if log_start == 0 and (text := self.start_text(viewer, lang)):
+            start.append(StartEntry("start", text))
         if not self.notes:
-            return [item for items in moves for item in items]
+            return start + [item for items in moves for item in items]
         voice = self.voice(viewer, lang)
         notes: dict[int, list[LogEntryOut]] = {}
         offered: set[int] = set()
@@ -407,11 +416,33 @@ class LiveTable:
                 offered.add(note.after)
             if note.after >= log_start:
                 notes.setdefault(note.after, []).append(SeatNoteEntry("seat", note.seat, note_text(note, voice, first)))
-        out: list[LogEntryOut] = []
+        out = start
         for k, items in enumerate(moves, start=log_start):
             out += notes.get(k, [])
             out += items
         return out + notes.get(len(self.log), [])
+
+    def start_text(self, viewer: int | None, lang: str) -> str:
+        """Round 1 as the match's start dealt it, told to ``viewer`` in ``lang`` from its own view of the start
+        (:meth:`Game.describe_start <kartentisch.kernel.Game.describe_start>`: "Ada deals round 1. The start card is
+        Red 1."; later rounds' deals are moves, told as such), or ``""`` for a game that does not tell it. Told again
+        when a seat's name changed (a seat taken, a name chosen); ``viewer`` must be a reader (:meth:`read_by`). If
+        the game's words fail, ``""`` (logged): the table goes on."""
+        game = self.match.game
+        if game.parts.describe_start is None:
+            return ""
+        names = self.names[lang]
+        kept = self.starts.get((viewer, lang))
+        if kept is not None and kept[0] is names:
+            return kept[1]
+        try:
+            text = game.describe_start(self.start_views[viewer], self.voice(viewer, lang))
+        except Exception:
+            log.exception("%s: describe_start failed for %s (table %s, reader %s)", self.record.game, lang, self.id,
+                          viewer)
+            text = ""
+        self.starts[viewer, lang] = (names, text)
+        return text
 
     def chat_item(self, message: ChatRecord, lang: str) -> ChatOut:
         """A chat message as a frame carries it: ``{"id", "seat", "name", "text", "at", "reaction"}``, ``name`` the

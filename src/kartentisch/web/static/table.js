@@ -554,7 +554,10 @@ function Log({ frame }) {
   const lastMove = frame.log.reduce((at, e, i) => (!e.kind ? i : at), -1);
   return html`<section id="log" data-zone="log" aria-labelledby="log-title">
     <h2 id="log-title">${t("log")}</h2>
-    <ol class="log" tabindex="0" aria-label=${t("log")}>${frame.log.map((entry, i) => entry.kind
+    <ol class="log" tabindex="0" aria-label=${t("log")}>${frame.log.map((entry, i) => entry.kind === "start"
+      // round 1's deal, told as later rounds' deal moves are (a fresh user's log began with the first play)
+      ? html`<li class="start">${entry.text}</li>`
+      : entry.kind
       ? html`<li class=${entry.kind === "round" ? "round-end" : "seat-note"} data-seat=${entry.seat}>${entry.text}</li>`
       : html`<li class=${`move${i === lastMove ? " last" : ""}`} data-seat=${entry.seat} data-token=${entry.token}>${entry.text}</li>`)}</ol>
   </section>`;
