@@ -133,3 +133,74 @@ def test_colors_page_words_come_from_the_catalogue(browser, live_server: str, la
     for key in ("centre", "draw", "collection", "rule"):
         assert page_words[key] in table, key
     assert "{" not in table  # every placeholder filled
+
+
+def _own_pile_move(base: str, tid: str, tokens: list[str], seed: int) -> dict:
+    """Random moves of both seats over the API until Ada's (seat 0) last move put a card into her Auslage below
+    another of its colour, the round going on; returns her frame then."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(400):
+        frames = [httpx.get(f"{base}/api/tables/{tid}/view", headers=auth(t)).json() for t in tokens]
+        seat = next(s for s, f in enumerate(frames) if f["legal"])
+        httpx.post(f"{base}/api/tables/{tid}/actions", json={"action": rng.choice(frames[seat]["legal"])},
+                   headers=auth(tokens[seat])).raise_for_status()
+        mine = httpx.get(f"{base}/api/tables/{tid}/view", headers=auth(tokens[0])).json()
+        last = [e for e in mine["log"] if "kind" not in e][-1]
+        if mine["view"]["phase"] in ("round_over", "game_over") or last["seat"] != 0:
+            continue
+        kept = mine["view"]["zones"]["collections"][0]
+        if any(c in kept and [x for x in kept if x[0] == c[0]].index(c) > 0 for c in last["cards"]):
+            return mine
+    raise AssertionError("Ada never took a card below another of its colour")
+
+
+@pytest.mark.parametrize(("size", "lang"), [("laptop", "en"), ("phone", "de")])
+def test_the_last_move_s_mark_in_the_auslage_leaves_the_card_above_readable(browser, live_server: str,  # noqa: F811
+                                                                             size: str, lang: str) -> None:
+    """A fresh user's finding: the highlight of the last move's card lifted and grew a card of an Auslage pile over
+    the card above it, which could hardly be read. The mark stays inside the card's own box: at every moment of its
+    flash the card above looks exactly as it does at rest, and the marked card looks different from an unmarked one.
+    On a laptop (1280×800) and a phone (390×844)."""
+    from .browser_kit import LAPTOP, LOCALES, PHONE, shot
+
+    made = httpx.post(f"{live_server}/api/tables", json={
+        "game": "colors", "players": 2, "seed": 11, "options": {"first_player": 1},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Ben"}]}).json()
+    _own_pile_move(live_server, made["id"], [s["token"] for s in made["seats"]], seed=2)
+    page = browser.new_context(viewport=LAPTOP if size == "laptop" else PHONE, locale=LOCALES[lang]).new_page()
+    page.goto(live_server + made["seats"][0]["url"])
+    page.wait_for_selector(".kt-me .kt-colour .kt-pile .card.moved")
+    page.locator(".kt-me .kt-collection").scroll_into_view_if_needed()
+    marked = page.locator(".kt-me .kt-colour .kt-pile .card.moved:not(:first-child)").first
+    above = marked.locator("xpath=preceding-sibling::*[1]")
+    card, upper = marked.bounding_box(), above.bounding_box()
+    assert card and upper
+    # the card above, with room around it for a glow, down to just above the marked card's own top (there the
+    # pile's cards overlap anyway; a pixel kept clear of its edge's rounding)
+    region = {"x": upper["x"] - 4, "y": upper["y"] - 6, "width": upper["width"] + 8,
+              "height": int(card["y"]) - 1 - (upper["y"] - 6)}
+
+    # the mark's flash from its start (it may be over by now), held at any moment below
+    flashes = marked.evaluate("(el) => { el.classList.remove('moved'); void el.offsetWidth; el.classList.add('moved');"
+                              " window.ktFlash = el.getAnimations(); window.ktFlash.forEach((a) => a.pause());"
+                              " return window.ktFlash.length; }")
+    assert flashes, "the last move's card has no flash to look at"
+
+    def at(ms: float | None) -> None:  # the flash held at ms (None: finished, the card at rest)
+        page.evaluate("(ms) => window.ktFlash.forEach((a) => ms === null ? a.finish()"
+                      " : (a.pause(), a.currentTime = ms))", ms)
+
+    at(None)
+    rest = page.screenshot(clip=region)
+    for ms in (0, 100, 250, 500, 800):
+        at(ms)
+        assert page.screenshot(clip=region) == rest, f"{size}: the mark covers the card above at {ms} ms"
+    at(100)
+    box = {k: card[k] for k in ("x", "y", "width", "height")}
+    flashed = page.screenshot(clip=box)
+    shot(page, f"colors-mark-{size}-{lang}")
+    marked.evaluate("(el) => { window.ktFlash.forEach((a) => a.cancel()); el.classList.remove('moved'); }")
+    assert page.screenshot(clip=box) != flashed, f"{size}: the last move's card is not marked"
+    page.context.close()
