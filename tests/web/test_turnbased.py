@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import html
 import time
 from collections.abc import Iterator
 from email.message import Message
@@ -205,16 +206,26 @@ def test_mail_once_per_turn_unsubscribe_and_a_restart_loses_none(db_url: str, sm
         play_to(client, tid, tokens, 1)  # Ben's turn, but he unsubscribed
         time.sleep(0.4)
         assert len(inbox.messages) == 2
-        assert client.get(f"/{path}").status_code == 404
-        assert client.post(f"/{path}").status_code == 404
+        for used in (client.get(f"/{path}"), client.post(f"/{path}")):  # the link opened again: stopped already
+            assert used.status_code == 200 and "stopped already" in used.text
+        assert client.get("/mail/off/nosuchlink").status_code == 404
+
+
+#: To get mail again (the table page's panel "Mail when it is your turn"), as the pages after stopping say it.
+AGAIN = {"de": "Um wieder Mails zu bekommen, öffne deinen Platz am Tisch und gib deine Adresse unter „Mail, wenn du "
+               "dran bist“ an.",
+         "en": "To get mail again, open your seat at the table and give your address under “Mail when it is your "
+               "turn”."}
 
 
 @pytest.mark.parametrize(("accept", "said"), [
     ("de-DE,de;q=0.9,en;q=0.8", ("Keine Mails mehr zu diesem Tisch bekommen?", "Mails abbestellen",
                                  "Zu diesem Tisch bekommst du keine Mails mehr.",
-                                 "Dieser Link bestellt (inzwischen) keine Mails ab.")),
+                                 "Die Mails zu diesem Tisch sind schon abbestellt: Diese Adresse bekommt von diesem "
+                                 "Tisch keine Mails mehr.")),
     ("en-US,en;q=0.9", ("Get no more mail for this table?", "Stop the mail",
-                        "You will get no more mail for this table.", "This link stops no mail (any more).")),
+                        "You will get no more mail for this table.",
+                        "The mail for this table was stopped already: this address gets no more mail from it.")),
 ])
 def test_opening_the_unsubscribe_link_only_asks_in_the_readers_language(
         db_url: str, smtp: tuple[Inbox, SmtpConfig], accept: str, said: tuple[str, str, str, str]) -> None:
@@ -239,10 +250,23 @@ def test_opening_the_unsubscribe_link_only_asks_in_the_readers_language(
             assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {
                 "address": "ben@example.org"}
         page = client.post(path, headers=headers)  # the page's button
-        assert page.status_code == 200 and said[2] in page.text and "<form" not in page.text
+        again = html.escape(AGAIN[accept[:2]])
+        assert page.status_code == 200 and said[2] in page.text and again in page.text and "<form" not in page.text
         assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": None}
+        # a fresh user's finding: the used link opened again said only "This link stops no mail (any more)."; it says
+        # plainly that this address gets no more mail from the table, and how to get it again
         for used in (client.get(path, headers=headers), client.post(path, headers=headers)):
-            assert used.status_code == 404 and said[3] in used.text and "<form" not in used.text
+            assert used.status_code == 200 and "<form" not in used.text
+            assert html.escape(said[3]) in used.text and again in used.text, used.text
+        # Ben gives an address again: the old link stops nothing and says so; the new mails have their own link
+        client.post(f"/api/tables/{tid}/mail", json={"address": "ben@example.org"}, headers=auth(tokens[1]))
+        renewed = {"de": "Dieser Link stammt aus einer früheren Mail. Die Mails zu diesem Tisch gehen weiter an die "
+                         "seither angegebene Adresse; ihre neueste Mail hat einen eigenen Link zum Abbestellen.",
+                   "en": "This link is from an earlier mail. Mail for this table goes on to the address given since; "
+                         "its latest mail has its own link to stop it."}[accept[:2]]
+        for used in (client.get(path, headers=headers), client.post(path, headers=headers)):
+            assert used.status_code == 200 and html.escape(renewed) in used.text and "<form" not in used.text
+        assert client.get(f"/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": "ben@example.org"}
 
 
 def test_a_turn_reached_while_no_pass_ran_is_mailed_by_the_next_server(db_url: str,

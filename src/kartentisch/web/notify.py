@@ -5,7 +5,9 @@ their seat of a turn-based table (``POST /api/tables/{id}/mail`` with the seat's
 refused, and ``GET /api/mail`` tells the page not to offer it). Each mail names the table's game, whose turn it is
 and links the seat and an unsubscribe link (``/mail/off/<token>``, also the ``List-Unsubscribe`` header) — never a
 card. Opening that link (GET) only asks to confirm, since mail scanners open every link; a POST stops the mail: the
-page's button, or a mail program's one-click ``List-Unsubscribe-Post`` (RFC 8058).
+page's button, or a mail program's one-click ``List-Unsubscribe-Post`` (RFC 8058). A stopped link is kept
+(``kt_mail_off``, without the address): opened again it says plainly that this address gets no more mail from the
+table and how to get it again (a fresh user's page said only "This link stops no mail (any more).").
 
 At most one mail per table, seat and turn: the mail of the turn after ``n`` events is recorded in ``kt_mailed``
 before it goes out (the primary key takes ``(table, seat, n)`` once), so a restart or a second pass never sends it
@@ -87,6 +89,15 @@ mail_t = Table(
     Column("off_token", String(64), nullable=False, unique=True),
     Column("created", Float, nullable=False),
 )
+#: The unsubscribe links used (:func:`_off`): the seat and table each stopped, never the address; a link opened again
+#: says the mail is stopped already (or goes on to an address given since). Dropped with their table.
+mail_off_t = Table(
+    "kt_mail_off", metadata,
+    Column("off_token", String(64), primary_key=True),
+    Column("table_id", String(40), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
 mailed_t = Table(
     "kt_mailed", metadata,
     Column("table_id", String(40), primary_key=True),
@@ -107,6 +118,11 @@ WORDS: dict[str, dict[str, str]] = {
         "off_ask": "Get no more mail for this table?",
         "off_button": "Stop the mail",
         "off_text": "You will get no more mail for this table.",
+        "off_already": "The mail for this table was stopped already: this address gets no more mail from it.",
+        "off_again": "To get mail again, open your seat at the table and give your address under “Mail when it is "
+                     "your turn”.",
+        "off_renewed": "This link is from an earlier mail. Mail for this table goes on to the address given since; "
+                       "its latest mail has its own link to stop it.",
         "off_unknown": "This link stops no mail (any more).",
     },
     "de": {
@@ -117,6 +133,12 @@ WORDS: dict[str, dict[str, str]] = {
         "off_ask": "Keine Mails mehr zu diesem Tisch bekommen?",
         "off_button": "Mails abbestellen",
         "off_text": "Zu diesem Tisch bekommst du keine Mails mehr.",
+        "off_already": "Die Mails zu diesem Tisch sind schon abbestellt: Diese Adresse bekommt von diesem Tisch keine "
+                       "Mails mehr.",
+        "off_again": "Um wieder Mails zu bekommen, öffne deinen Platz am Tisch und gib deine Adresse unter „Mail, "
+                     "wenn du dran bist“ an.",
+        "off_renewed": "Dieser Link stammt aus einer früheren Mail. Die Mails zu diesem Tisch gehen weiter an die "
+                       "seither angegebene Adresse; ihre neueste Mail hat einen eigenen Link zum Abbestellen.",
         "off_unknown": "Dieser Link bestellt (inzwischen) keine Mails ab.",
     },
 }
@@ -143,7 +165,7 @@ def pending_tables(store: Store) -> dict[str, int]:
     """``{table id: event count}`` of every stored table with an address given (its rows of tables deleted since
     are dropped first)."""
     with store.engine.begin() as conn:
-        for kept in (mail_t, mailed_t):  # a write only when a table was deleted (SQLite has one writer)
+        for kept in (mail_t, mailed_t, mail_off_t):  # a write only when a table was deleted (SQLite has one writer)
             orphans = kept.c.table_id.not_in(select(tables_t.c.id))
             if conn.execute(select(kept.c.table_id).where(orphans).limit(1)).first() is not None:
                 conn.execute(delete(kept).where(orphans))
@@ -366,28 +388,55 @@ async def mail_of(table_id: str, request: Request,
     return {"address": await asyncio.to_thread(read)}
 
 
-def _known(store: Store, token: str) -> bool:
-    """Whether the unsubscribe ``token`` still stops some mail (read only: a GET changes nothing)."""
+def _known(store: Store, token: str) -> str | None:
+    """What the unsubscribe ``token`` does now (read only: a GET changes nothing): ``"on"`` it stops its seat's mail,
+    ``"off"`` it stopped it already, ``"renewed"`` it stopped it and the seat gave an address again since (with a link
+    of its own), ``None`` no such link (or its table is gone)."""
     with store.engine.connect() as conn:
-        return conn.execute(select(mail_t.c.seat).where(mail_t.c.off_token == token)).first() is not None
+        if conn.execute(select(mail_t.c.seat).where(mail_t.c.off_token == token)).first() is not None:
+            return "on"
+        used = conn.execute(select(mail_off_t).where(mail_off_t.c.off_token == token)).mappings().first()
+        if used is None:
+            return None
+        again = select(mail_t.c.seat).where(mail_t.c.table_id == used["table_id"], mail_t.c.seat == used["seat"])
+        return "renewed" if conn.execute(again).first() is not None else "off"
 
 
 def _off(store: Store, token: str) -> bool:
-    """Forget the address of the unsubscribe ``token``; ``False``: no such token."""
+    """Forget the address of the unsubscribe ``token``, keeping the link as used (:data:`mail_off_t`); ``False``: no
+    address has that link."""
     with store.engine.begin() as conn:
-        return conn.execute(delete(mail_t).where(mail_t.c.off_token == token)).rowcount > 0
+        row = conn.execute(select(mail_t.c.table_id, mail_t.c.seat).where(mail_t.c.off_token == token)).first()
+        if row is None:
+            return False
+        conn.execute(delete(mail_t).where(mail_t.c.off_token == token))
+        conn.execute(insert(mail_off_t).values(off_token=token, table_id=row.table_id, seat=row.seat, at=time.time()))
+        return True
 
 
-def _off_page(lang: str, text: str, button: str | None = None) -> str:
-    """The unsubscribe page in ``lang`` saying ``text``, with a ``button`` that posts to this same address."""
+def _off_page(lang: str, *texts: str, button: str | None = None) -> str:
+    """The unsubscribe page in ``lang`` saying ``texts`` (a paragraph each), with a ``button`` that posts to this same
+    address."""
     words = WORDS[lang]
     form = (f'<form method="post"><button type="submit">{html.escape(button)}</button></form>'
             if button is not None else "")
+    said = "".join(f"<p>{html.escape(text)}</p>" for text in texts)
     return (f'<!doctype html><html lang="{lang}"><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{html.escape(words["off_title"])}</title><link rel="stylesheet" href="/static/kt.css">'
-            f'<body class="lobby-page"><main><h1>{html.escape(words["off_title"])}</h1><p>{html.escape(text)}</p>'
+            f'<body class="lobby-page"><main><h1>{html.escape(words["off_title"])}</h1>{said}'
             f'{form}<p><a href="/my">kartentisch</a></p></main></body></html>')
+
+
+def _stopped_page(lang: str, state: str | None) -> HTMLResponse:
+    """The page of a link that stops nothing now (:func:`_known`): stopped already (plainly, and how to get mail
+    again), renewed since, or unknown (404)."""
+    words = WORDS[lang]
+    if state == "off":
+        return HTMLResponse(_off_page(lang, words["off_already"], words["off_again"]))
+    if state == "renewed":
+        return HTMLResponse(_off_page(lang, words["off_renewed"]))
+    return HTMLResponse(_off_page(lang, words["off_unknown"]), status_code=404)
 
 
 @router.get("/mail/off/{token}", include_in_schema=False)
@@ -397,17 +446,20 @@ async def mail_off_ask(token: str, request: Request,
     A GET stops nothing, since mail scanners and link previews open every link of a mail. The page is in the
     reader's language (:func:`~kartentisch.web.refusals.page_lang`, as the pages decide theirs)."""
     said = page_lang(lang, request.headers.get("accept-language"))
-    if not await asyncio.to_thread(_known, hub_of(request).store, token[:64]):
-        return HTMLResponse(_off_page(said, WORDS[said]["off_unknown"]), status_code=404)
-    return HTMLResponse(_off_page(said, WORDS[said]["off_ask"], WORDS[said]["off_button"]))
+    state = await asyncio.to_thread(_known, hub_of(request).store, token[:64])
+    if state != "on":
+        return _stopped_page(said, state)
+    return HTMLResponse(_off_page(said, WORDS[said]["off_ask"], button=WORDS[said]["off_button"]))
 
 
 @router.post("/mail/off/{token}", include_in_schema=False)
 async def mail_off(token: str, request: Request,
                    lang: Annotated[str | None, Query(description=LANG_HELP)] = None) -> HTMLResponse:
     """Unsubscribe: the confirming page's button, or a mail program's one-click POST (``List-Unsubscribe-Post``,
-    RFC 8058, which asks nobody). No more mail for that seat and table; a page says so in the reader's language."""
+    RFC 8058, which asks nobody). No more mail for that seat and table; a page says so in the reader's language, and
+    how to get mail again. A link used already says so again (:func:`_stopped_page`)."""
     said = page_lang(lang, request.headers.get("accept-language"))
-    done = await asyncio.to_thread(_off, hub_of(request).store, token[:64])
-    return HTMLResponse(_off_page(said, WORDS[said]["off_text" if done else "off_unknown"]),
-                        status_code=200 if done else 404)
+    store = hub_of(request).store
+    if await asyncio.to_thread(_off, store, token[:64]):
+        return HTMLResponse(_off_page(said, WORDS[said]["off_text"], WORDS[said]["off_again"]))
+    return _stopped_page(said, await asyncio.to_thread(_known, store, token[:64]))
