@@ -167,3 +167,27 @@ def test_a_bot_s_turn_is_named_as_people_say_it(browser, live_server: str, game:
     said = BOT_TURN_SAID[lang]
     assert said.get(game, said["*"]) in line, line
     assert not re.search(r"\)'s|von Bot Ida \(", line), line
+
+
+@pytest.mark.parametrize("app_options", [{"bot_delay": 60}])  # the bot thinks long: its turn stays on the page
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_table_waits_for_a_bot_in_people_s_words(browser, live_server: str, lang: str) -> None:  # noqa: F811
+    """At a real table, while Bot Max moves: the decision line reads "It is Bot Max's turn." / "Bot Max ist am Zug.",
+    once (not "It is Bot Max (plays at random)'s turn.", nor followed by "Waiting for Bot Max (plays at random)");
+    the seat chip still says which bot it is."""
+    import httpx
+
+    from .browser_kit import LOCALES, PHONE, shot
+
+    made = httpx.post(f"{live_server}/api/tables", json={"game": "colors", "players": 2, "seed": 3,
+                                                          "options": {"first_player": 1}, "seats": [
+        {"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]}).json()
+    page = browser.new_context(viewport=PHONE, locale=LOCALES[lang]).new_page()
+    page.goto(live_server + made["seats"][0]["url"])
+    page.wait_for_selector("#decision .prompt")
+    prompt = page.locator("#decision .prompt").inner_text()
+    assert prompt == {"en": "It is Bot Max's turn.", "de": "Bot Max ist am Zug."}[lang], prompt
+    chip = page.locator("#seats-bar li.seat-chip").nth(1).inner_text()
+    assert chip.startswith({"en": "Bot Max (plays at random)", "de": "Bot Max (spielt zufällig)"}[lang]), chip
+    shot(page, f"bot-turn-phone-{lang}")
+    page.context.close()

@@ -406,10 +406,10 @@ function Decision({ conn, frame, chooser, ctx }) {
   const acting = frame.legal.length > 0;
   const st = chooser.state();
   const prompt = S.game.status?.(frame.view, ctx) ?? (acting ? t("yourTurn") : "");
-  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn."); never the
-  // reader themself (their own turn is said as theirs)
+  // whom the table waits for, unless the game's own line names them all already ("It is Cem's turn.", a bot by its
+  // short name there); never the reader themself (their own turn is said as theirs)
   const others = frame.view.to_act.filter((s) => s !== frame.seat);
-  const named = others.every((s) => prompt.includes(seatName(frame, s)));
+  const named = others.every((s) => prompt.includes(frame.seats[s]?.short_name ?? seatName(frame, s)));
   const waiting = named ? "" : seatList(frame, others);
   const panel = st.next.filter((s) => PANEL_KINDS.has(s.kind) || (HAND_VIEW && !OWN_KINDS.has(s.kind)));
   const size = chooser.setSize();  // a set of cards: its own line says how many, instead of "Choose cards in your hand"
