@@ -30,6 +30,7 @@ from .browser_kit import (
     shot,
     table_id,
 )
+from .conftest import move_entries
 
 pytestmark = pytest.mark.browser
 
@@ -234,7 +235,7 @@ def test_the_log_tells_the_moves_in_german_sentences(browser, live_server: str) 
     shown = page.locator("[data-zone=log] li").all_text_contents()
     assert shown == [e["text"] for e in frame["log"]]
     moves = page.locator("[data-zone=log] li.move")
-    assert moves.first.get_attribute("data-token") == frame["log"][0]["token"]
+    assert moves.first.get_attribute("data-token") == move_entries(frame["log"])[0]["token"]
     assert page.locator("[data-zone=log] li.move.last").count() == 1
     told = moves.all_text_contents()
     assert told[0].startswith("Du ") and any(t.startswith("Bot Max (spielt zufällig) ") for t in told)

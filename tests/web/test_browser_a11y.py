@@ -16,6 +16,7 @@ from .browser_kit import (
     api_frame,
     browser,  # noqa: F401  (the module's Chromium fixture)
 )
+from .conftest import move_entries
 
 pytestmark = pytest.mark.browser
 
@@ -92,7 +93,7 @@ def test_every_move_can_be_made_with_the_keyboard(browser, live_server: str) -> 
     assert second != first and page.evaluate("document.activeElement.closest('[data-zone=my-hand]') !== null")
     page.keyboard.press("Enter")
     page.wait_for_function("document.body.dataset.n !== '0'")
-    token = api_frame(live_server, res["id"], res["seats"][0]["token"])["log"][0]["token"]
+    token = move_entries(api_frame(live_server, res["id"], res["seats"][0]["token"])["log"])[0]["token"]
     assert token == f"play:{second}"
     # lastcard: cards chosen to pass are put back with Escape
     res = httpx.post(f"{live_server}/api/tables", json={

@@ -159,7 +159,10 @@ def test_after_the_match_the_review_and_the_replay(browser, live_server: str, tm
     step = httpx.get(f"{live_server}/api/tables/{table['id']}/replay?n=6&seat=2&lang=en").json()
     assert body(page, "n") == "6" and body(page, "seat") == "2" and page.locator(".only-seen").count() == 0
     assert page.locator("ol.replay-log li .text").all_text_contents() == [e["text"] for e in step["log"]
-                                                                           if e.get("kind") != "round"]
+                                                                           if e.get("kind") not in ("round", "start")]
+    # round 1's deal first, as the table's log told it (a fresh user's log began with the first move)
+    assert step["log"][0]["kind"] == "start" and step["log"][0]["text"].startswith("You deal round 1.")
+    assert page.locator("ol.replay-log li").first.inner_text() == step["log"][0]["text"]
     page.click(".replay-controls button.first")
     page.wait_for_function("document.body.dataset.n === '0'")
     phone = browser.new_context(locale="de-DE", viewport=PHONE).new_page()

@@ -59,8 +59,9 @@ def play_out(client: TestClient, table: dict, seed: int, snap=None) -> Match:
 
 
 def after_events(log: list[dict], k: int) -> list[dict]:
-    """The entries of a frame's log after its first ``k`` events (a round entry belongs to the move before it)."""
-    moves = [i for i, e in enumerate(log) if e.get("kind") != "round"]
+    """The entries of a frame's log after its first ``k`` events (a round entry belongs to the move before it, round
+    1's start comes before them all)."""
+    moves = [i for i, e in enumerate(log) if e.get("kind") not in ("round", "start")]
     return log[moves[k]:] if k < len(moves) else []
 
 

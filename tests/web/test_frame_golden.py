@@ -42,12 +42,12 @@ JOIN_AT = 60
 #: the frames before that seat's reader subscribed); all again after each seat got ``short_name`` (the only
 #: difference: ',"short_name":"P1"' and so on after every seat's ``name``, the same name for a person); mayhem again
 #: after a log from event 0 begins with round 1's start (the only difference: '{"kind":"start","text":…}' first in
-#: those logs).
+#: those logs); the other four again after they tell round 1's start too (the same only difference).
 GOLDEN: dict[str, tuple[int, str]] = {
-    "colors": (1109, "ae4aac089db95582d116db51435f6fe596796205db30f645b1c977713e29560e"),
-    "chips": (196, "7a814a47ab878c9d24bbf9790b1d9e8c43f07a1e1a4e8ac84d427f8f97911fcd"),
-    "lastcard": (822, "c98f061fbda73a3a003f2ec4e144bdb1d5995e6487a49554037e542cb0e747ca"),
-    "grid": (416, "e180e75c100f5ae361b290cc30763bbb4055dd5f5a863b13dfb29b387f311916"),
+    "colors": (1109, "c1affd1686d5f0505b1dcd0d93f19c352bebaa8d2cd3d11d758de3fb9b64c100"),
+    "chips": (196, "1381cf24ec7ab195501a73044776127aee40e8192db26518629c648738b93a5e"),
+    "lastcard": (822, "c2155a59600e608e180dd4f23b1544658bf28e45195d65280315818740b0a5fb"),
+    "grid": (416, "8200f3c92ffe112a59d9bff2fa9faa018e1cc95f61f1b2856f515ea52b3c670b"),
     "mayhem": (2698, "30fc56215cdeaca29eb5901585d415cbb7b126f63a7eb1b09a51f949c099cc36"),
 }
 

@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from .browser_kit import ARTIFACTS, browser  # noqa: F401  (module-scoped Chromium fixture)
+from .conftest import move_entries
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +75,8 @@ def test_chips_layout_shows_the_table_and_takes_by_clicking_row_cards(browser, l
     assert frame["n"] == 0  # Ada starts round 1
     page.wait_for_function("document.body.dataset.n !== '0'")
     after = seat_view(live_server, table)
-    assert (after["log"][0]["seat"], after["log"][0]["token"]) == (0, "take:4:y") and after["log"][0]["text"]
+    first = move_entries(after["log"])[0]
+    assert (first["seat"], first["token"]) == (0, "take:4:y") and first["text"]
     assert after["view"]["zones"]["display"][0]["y"] == [seven]
     assert page.locator("#banner").count() == 0
 
@@ -159,5 +161,5 @@ def test_a_phone_shows_every_colour_row_it_asks_for_above_the_decision_panel(bro
     page.wait_for_function(UNCOVERED, timeout=3000)
     page.locator(".seat-area.mine .ct-colour-row[data-colour='y'] button.ct-row-pick").click()
     page.wait_for_function("document.body.dataset.n !== '0'")
-    assert seat_view(live_server, table)["log"][0]["token"] == "take:4:y"
+    assert move_entries(seat_view(live_server, table)["log"])[0]["token"] == "take:4:y"
     page.close()

@@ -59,7 +59,7 @@ class Seat:
 
     def my_tokens(self) -> list[str]:
         """Tokens of this seat in the log, in order."""
-        return [e["token"] for e in self.frame()["log"] if e["seat"] == 0]
+        return [e["token"] for e in self.frame()["log"] if "kind" not in e and e["seat"] == 0]  # moves only
 
     def screenshot(self, game: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)

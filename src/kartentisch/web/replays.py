@@ -32,7 +32,7 @@ from ..kernel.words import narrate
 from .card_names import CardNames
 from .errors import ApiError
 from .frame_items import log_items
-from .frames import LogEntryOut, MoveEntry
+from .frames import LogEntryOut, MoveEntry, StartEntry
 from .refusals import in_game_words
 
 #: Moves between two kept positions of a :class:`Replay`.
@@ -245,9 +245,10 @@ class Replay:
             ``{"type": "replay", "game", "lang", "players", "n", "total", "over", "seat", "open", "seats",
             "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "page_facts", "log",
             "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` for a spectator and with every
-            card open), ``seats`` ``[{"seat", "name", "short_name"}]``, ``card_names``, ``score_now`` and
-            ``page_facts`` as a frame's, ``legal`` and ``choices`` empty (nobody moves in a replay), ``only_seen``
-            per seat the cards only it saw (every card open only, else ``None``).
+            card open), ``log`` from 0 first round 1's start as the table tells it, ``seats``
+            ``[{"seat", "name", "short_name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a frame's,
+            ``legal`` and ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards only it saw
+            (every card open only, else ``None``).
         Raises:
             ApiError 422: ``n`` or ``since`` out of ``0 … total`` (:meth:`check`).
         """
@@ -258,6 +259,10 @@ class Replay:
         state = self.state_at(start)
         log: list[LogEntryOut] = []
         shown = open_view(state) if opened else None  # each open view serves two moves (and the last)
+        if start == 0:  # round 1's start, first, as the table's log tells it (LiveTable.start_text)
+            game = self.match.game
+            told = game.describe_start(shown if shown is not None else state.view(viewer), self.voice(lang, viewer))
+            log += [StartEntry("start", told)] if told else []
         for i in range(start, n):
             before = state.clone()
             self._advance(state, i, i + 1)

@@ -102,6 +102,12 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     return _describe_take(seat, move, before, after, voice)
 
 
+def describe_start(view: dict[str, Any], voice: Voice) -> str:
+    """Round 1's deal as later rounds' deals are told (:func:`describe_move` of the dealer's ``deal``, from ``view``,
+    the reader's view of the start): the match's start deals it without a move."""
+    return describe_move(int(view["dealer"]), "deal", view, view, voice)
+
+
 def _describe_take(seat: int, move: Take, before: dict[str, Any], after: dict[str, Any], voice: Voice) -> str:
     lang = voice.lang
     old, new = before["zones"], after["zones"]

@@ -130,6 +130,12 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     return " ".join([sentence, *_refill(played, before, after, voice)])
 
 
+def describe_start(view: dict[str, Any], voice: Voice) -> str:
+    """Round 1's deal as later rounds' deals are told (:func:`describe_move` of the dealer's ``deal``, from ``view``,
+    the reader's view of the start): the match's start deals it without a move."""
+    return describe_move(int(view["dealer"]), "deal", view, view, voice)
+
+
 def _turn(last: dict[str, Any], voice: Voice) -> str:
     """A completed turn (``zones.last``) as one sentence: the card played and what it took (R7,
     R8), or that it went to the centre (R10)."""

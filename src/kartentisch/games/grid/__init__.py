@@ -16,6 +16,7 @@ def parts() -> Parts:
     from . import notation, page, render, scorepad, summary, words
 
     return Parts(card_name=words.card_name, phase_name=words.phase_name, describe_move=words.describe_move,
+                 describe_start=words.describe_start,
                  choice=words.choice, choice_steps=page.choice_steps,
                  words=words.WORDS, rules=words.WORDS.forms("rules"),
                  pitch=words.WORDS.forms("pitch"),

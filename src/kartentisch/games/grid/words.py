@@ -329,6 +329,12 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     return " ".join([main, *_aftermath(seat, move, before, after, voice, lines, named)])
 
 
+def describe_start(view: dict[str, Any], voice: Voice) -> str:
+    """Round 1's deal as later rounds' deals are told (:func:`describe_move` of the dealer's ``deal``, from ``view``,
+    the reader's view of the start): the match's start deals it without a move."""
+    return describe_move(int(view["dealer"]), "deal", view, view, voice)
+
+
 def _setup_flip(seat: int, move: Flip, after: dict[str, Any], voice: Voice) -> str:
     """An initial flip (R4), and who starts once everyone has flipped twice (R5, D5)."""
     texts = _TEXTS[_lang(voice.lang)]

@@ -178,6 +178,12 @@ def describe_move(seat: int, token: str, before: dict[str, Any], after: dict[str
     return " ".join(parts)
 
 
+def describe_start(view: dict[str, Any], voice: Voice) -> str:
+    """Round 1's deal as later rounds' deals are told (:func:`describe_move` of the dealer's ``deal``, from ``view``,
+    the reader's view of the start): the match's start deals it without a move."""
+    return describe_move(int(view["dealer"]), "deal", view, view, voice)
+
+
 def last_move_text(view: dict[str, Any], voice: Voice) -> str | None:
     """The view's ``last_move`` (the last play or lay) as a sentence, or ``None`` when there is none.
 

@@ -23,16 +23,19 @@ const S = {
   seat: query.get("seat") ?? "spectator",   // the reader's own view; every card open only when chosen
   pos: null,             // the position shown (GET …/replay)
   events: new Map(),     // "<seat>|<lang>" → the log told to that reader, one list of entries per move
+  starts: new Map(),     // "<seat>|<lang>" → round 1's start as told to that reader (a log from 0 begins with it)
   marks: new Map(),      // move number (from 1) → its review decision, for the moves marked worse than good
   error: "",
   errorDetail: "",
   copied: false,
 };
 
-/** A log's entries grouped per move: a move entry, then the round entry it may have caused. */
+/** A log's entries grouped per move: a move entry, then the round entry it may have caused (round 1's start, which
+ * comes before the first move, is no move: left out). */
 function byEvent(entries) {
   const out = [];
   for (const e of entries) {
+    if (e.kind === "start") continue;
     if (e.kind === "round" && out.length) out[out.length - 1].push(e);
     else out.push([e]);
   }
@@ -56,8 +59,12 @@ async function show(n, seat = S.seat) {
   }
   const events = known.slice(0, since).concat(byEvent(data.log));
   if (events.length >= known.length) S.events.set(key, events);
+  const start = data.log.find((e) => e.kind === "start");
+  if (start) S.starts.set(key, start);
+  const opening = S.starts.has(key) ? [S.starts.get(key)] : [];
   if (!S.game) S.game = await loadGame(data.game);
-  Object.assign(S, { pos: { ...data, log: events.slice(0, n).flat() }, n, seat, error: "", errorDetail: "", copied: false });
+  Object.assign(S, { pos: { ...data, log: opening.concat(events.slice(0, n).flat()) }, n, seat, error: "", errorDetail: "",
+    copied: false });
   const url = new URL(location.href);
   url.searchParams.set("n", String(n));
   url.searchParams.set("seat", seat);
@@ -80,7 +87,7 @@ function faceOf(code) {
 
 /** The table's context for the game's renderer: nothing is offered (nobody moves in a replay). */
 function context(pos) {
-  const last = [...pos.log].reverse().find((e) => e.kind !== "round");
+  const last = [...pos.log].reverse().find((e) => !e.kind);  // a move: no round end, not round 1's start
   const moved = new Set(last ? last.cards.filter((c) => pos.card_names?.[c]) : []);
   return {
     seat: pos.seat, frame: pos, view: pos.view, lang: lang(), t, moved, chooser: NO_CHOOSER,
@@ -154,6 +161,7 @@ function Log({ pos }) {
     <h2 id="log-title">${t("log")}</h2>
     <ol class="log replay-log" tabindex="0" aria-label=${t("log")}>${pos.log.map((entry) => {
       if (entry.kind === "round") return html`<li class="round-end">${entry.text}</li>`;
+      if (entry.kind === "start") return html`<li class="start">${entry.text}</li>`;  // round 1's deal: position 0
       move += 1;
       const n = move;
       const mark = S.marks.get(n);
