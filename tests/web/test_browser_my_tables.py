@@ -242,10 +242,18 @@ def test_the_unsubscribe_link_asks_in_the_browsers_language_and_its_button_stops
         shot(page, "mail-off-ask-de")
         page.get_by_role("button", name="Mails abbestellen").click()
         page.wait_for_load_state()
-        assert "Zu diesem Tisch bekommst du keine Mails mehr." in page.locator("main").inner_text()
+        again = ("Um wieder Mails zu bekommen, öffne deinen Platz am Tisch und gib deine Adresse unter „Mail, wenn du "
+                 "dran bist“ an.")
+        said = page.locator("main p").all_inner_texts()
+        assert said[:2] == ["Zu diesem Tisch bekommst du keine Mails mehr.", again], said
         assert httpx.get(f"{live_server}/api/tables/{tid}/mail", headers=auth(tokens[1])).json() == {"address": None}
-        page.goto(off)
-        assert "Dieser Link bestellt (inzwischen) keine Mails ab." in page.locator("main").inner_text()
+        shot(page, "mail-off-done-de")
+        page.goto(off)  # opened again: it says plainly that the mail is stopped, and how to get it again
+        said = page.locator("main p").all_inner_texts()
+        assert said[:2] == ["Die Mails zu diesem Tisch sind schon abbestellt: Diese Adresse bekommt von diesem Tisch "
+                            "keine Mails mehr.", again], said
+        assert page.locator("form").count() == 0
+        shot(page, "mail-off-again-de")
         page.close()
     finally:
         controller.stop()
