@@ -135,7 +135,8 @@ function JoinForm({ onJoined }) {
 }
 
 /** The member's own name changed, leaving the group, and removing another member (any member may: a group has no
- * admin), each asked first; `onDone(words)` reloads the group and says what happened. */
+ * admin), each asked first; `onDone(words)` reloads the group, then says what happened (said first, it stood above
+ * the old list: "Cleo is no longer in the group" beside Cleo). */
 function Manage({ group, me, onDone }) {
   const [name, setName] = useState(me.name);
   const [asking, setAsking] = useState(null);   // the member number whose removal is asked, or "leave"
@@ -386,7 +387,7 @@ function Group() {
     ${me ? html`<p>${t("you", me.name)}</p>` : html`<${JoinForm} onJoined=${() => { setNews(""); load(); }} />`}
     <p><strong>${t("members")}:</strong></p>
     <ul class="members">${group.members.map((m) => html`<li class=${m.member === group.you ? "me" : ""}>${m.name}</li>`)}</ul>
-    ${me && html`<${Manage} key=${me.member} group=${group} me=${me} onDone=${(words) => { setNews(words); load(); }} />`}
+    ${me && html`<${Manage} key=${me.member} group=${group} me=${me} onDone=${async (words) => { await load(); setNews(words); }} />`}
     <${Share} />
     ${me && games.length > 0 && html`<${Start} group=${group} games=${games} onStarted=${() => load()} />`}
     <${Matches} items=${group.matches} />
