@@ -430,10 +430,11 @@ def test_a_removed_friend_s_seat_names_its_bot_and_the_result_its_help(browser, 
     """The host removed Ben, Bot Max played his seat to the end, and every page read "Ben: 0" while it played and
     "Ben 0 ★ winner" at the end (a fresh user's report). Now the seat chip and the score list say the bot plays
     ("Ben · Bot Max (steady) plays"), and the result and the last round's summary mark the bot's help as a group's
-    standings do ("Ben (with a bot's help: 9 of 9 moves)"), in the page's language, on a laptop and on a phone, and
+    standings do ("Ben (played by a bot: 9 of 9 moves)"), in the page's language, on a laptop and on a phone, and
     on the table display."""
     plays = {"en": "Ben · Bot Max (steady) plays", "de": "Ben · Bot Max (solide) spielt"}[lang]
-    helped = {"en": "Ben (with a bot's help: {0} of {0} moves)", "de": "Ben (mit Bot-Hilfe: {0} von {0} Zügen)"}[lang]
+    helped = {"en": "Ben (played by a bot: {0} of {0} moves)",
+              "de": "Ben (von einem Bot gespielt: {0} von {0} Zügen)"}[lang]
     made = httpx.post(f"{live_server}/api/tables", json={
         "game": "colors", "players": 2, "seed": 5, "options": {"first_player": 0, "max_rounds": 1},
         "seats": PEOPLE[:2]}).json()

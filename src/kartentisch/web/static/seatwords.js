@@ -7,7 +7,7 @@ const STRINGS = {
   en: {
     connected: "here", away: "away", gone: "gone", not_yet: "not here yet", never_came: "not here yet",
     standIn: "a bot plays for now", playedBy: "{0} plays",
-    botHelp: "{0} (with a bot's help: {1} of {2} moves)",
+    botHelp: "{0} (with a bot's help: {1} of {2} moves)", botPlayed: "{0} (played by a bot: {1} of {2} moves)",
     clockLeft: "{0} left", clockPass: "then you pass automatically",
     clockBot: "then a bot makes this move for you", clockAsk: "then the others may give your seat to a bot",
     handOver: "Give {0}'s seat to this bot", handOverLevel: "Bot for {0}:", remove: "Remove {0} (a bot plays to the end)",
@@ -30,7 +30,7 @@ const STRINGS = {
   de: {
     connected: "da", away: "abwesend", gone: "weg", not_yet: "noch nicht da", never_came: "noch nicht da",
     standIn: "ein Bot spielt vorerst", playedBy: "{0} spielt",
-    botHelp: "{0} (mit Bot-Hilfe: {1} von {2} Zügen)",
+    botHelp: "{0} (mit Bot-Hilfe: {1} von {2} Zügen)", botPlayed: "{0} (von einem Bot gespielt: {1} von {2} Zügen)",
     clockLeft: "noch {0}", clockPass: "dann passt du automatisch",
     clockBot: "dann macht ein Bot diesen Zug für dich", clockAsk: "dann dürfen die anderen deinen Platz an einen Bot geben",
     handOver: "Platz von {0} an diesen Bot geben", handOverLevel: "Bot für {0}:", remove: "{0} entfernen (ein Bot spielt bis zum Ende)",
@@ -59,10 +59,13 @@ export function st(key, ...args) {
   return text.replace(/\{(\d)\}/g, (_, i) => String(args[i]));
 }
 
-/** A seat's name in a match's result: a person's seat a bot made moves for says so, as a group's standings do
- * ("Ben (mit Bot-Hilfe: 12 von 30 Zügen)", the frame's `bot_moves`); else its name. */
+/** A seat's name in a match's result: a person's seat a bot made moves for says so in a group's words ("Ben
+ * (mit Bot-Hilfe: 12 von 30 Zügen)", the frame's `bot_moves`; more than half by a bot: "von einem Bot gespielt", the
+ * match a group counts as the bot's, group_store.played_by_bot); else its name. */
 export function resultName(seat, name) {
-  return seat?.bot_moves ? st("botHelp", name, ...seat.bot_moves) : name;
+  if (!seat?.bot_moves) return name;
+  const [byBot, of] = seat.bot_moves;
+  return st(2 * byBot > of ? "botPlayed" : "botHelp", name, byBot, of);
 }
 
 /** The bots a seat may be handed to: the lobby's levels in the lobby's order, weakest first (bots/levels.py
