@@ -355,7 +355,7 @@ def play_cmd(
         match.save(save)
         say(t(lang, "saved", path=str(save)))
         if not state.game_over:
-            say(t(lang, "resume_hint", path=str(save)))
+            say(t(lang, "resume_hint", path=str(save) + ("" if lang == "en" else f" --lang {lang}")))
     if interrupted:
         raise typer.Exit(130)  # as a shell reports a command ended by Ctrl-C
 
