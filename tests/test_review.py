@@ -61,6 +61,21 @@ def test_review_in_german_of_every_seat_is_repeatable(tmp_path: Path) -> None:
     assert runs[0]["seat"] is None and {d["seat"] for d in runs[0]["decisions"]} == {0, 1}
 
 
+@pytest.mark.parametrize(("lang", "word", "note"), [("en", "unsure", "Unsure: by the estimate the move lost 5 points"),
+                                                    ("de", "unklar", "Unklar: Laut Schätzung verlor der Zug 5")])
+def test_a_small_review_says_where_it_is_unsure(tmp_path: Path, lang: str, word: str, note: str) -> None:
+    """With 40 searches a decision most losses of 5 points or more cannot be told from noise: the table says
+    "unsure" there (not "good"), counts such moves apart, and says what would decide them."""
+    path = tmp_path / "r.json"
+    code, output = _review("--iterations", "40", "--seed", "4", "--lang", lang, "--json", str(path))
+    assert code == 0, output
+    unsure = [d for d in json.loads(path.read_text(encoding="utf-8"))["decisions"] if d["unsure"]]
+    assert unsure and all(d["mark"] == "good" and d["loss"] >= 0.05 for d in unsure)
+    counted = [int(k) for k in re.findall(rf"(\d+) × {word}\b", output)]  # a line per seat
+    assert sum(counted) == len(unsure), output
+    assert note in " ".join(output.split()), output
+
+
 def test_the_review_ends_in_each_game_s_words_for_the_match() -> None:
     """The review's last lines are the game's match sentences (Game.common_text): "Partie" in German for most
     games, "Spiel" for chips, whose "Partie" is one round (chips D1)."""

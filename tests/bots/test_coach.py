@@ -21,6 +21,7 @@ from kartentisch.bots.coach import (
     mark,
     review_match,
     shown_percent,
+    unsure,
 )
 from kartentisch.games import all_games, get_game
 from kartentisch.kernel import KartentischError, Match, RandomBot
@@ -233,6 +234,18 @@ def test_marks_by_loss_when_the_search_can_tell(loss, searches, expected):
     assert [least for _name, least in MARKS] == sorted((least for _name, least in MARKS), reverse=True)
 
 
+@pytest.mark.parametrize(("loss", "searches", "expected"), [
+    (0.18, 30, True),  # would be a mistake, but 30 searches each cannot tell it from the best: good, unsure
+    (0.18, 10**6, False),  # a sure mistake
+    (0.03, 30, False),  # too small to earn a mark at any budget: plainly good
+])
+def test_a_good_move_is_unsure_when_only_the_noise_spared_it_a_mark(loss, searches, expected):
+    best, chosen = MoveValue("a", 0.6, searches), MoveValue("b", 0.6 - loss, searches)
+    assert unsure(best, chosen) is expected
+    assert (mark(best, chosen) == "good") is (expected or loss < MARKS[-1][1])
+    assert unsure(best, best) is False
+
+
 def test_the_best_move_itself_is_good():
     best = MoveValue("a", 0.9, 5)
     assert mark(best, best) == "good"
@@ -277,6 +290,7 @@ def test_review_is_repeatable_and_consistent():
     for d in a["decisions"]:
         assert d["loss"] == pytest.approx(max(0.0, d["win_best"] - d["win_chosen"]), abs=2e-3)
         assert d["mark"] in ("good", *(name for name, _ in MARKS))
+        assert d["unsure"] is (d["mark"] == "good" and d["loss"] >= MARKS[-1][1] and d["best"] != d["token"])
         assert (d["best"] == d["token"]) <= (d["loss"] == 0.0)
         assert 1 <= d["searches_chosen"] and d["searches_best"] <= d["searches"] == 40
 

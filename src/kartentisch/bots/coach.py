@@ -31,7 +31,10 @@ which marks a drop in win chance of 5, 10 and 15 points (its ``winningChances`` 
 −1…1 scale), with a wider blunder, as luck decides more of a card game: *inaccuracy* from 0.05,
 *mistake* from 0.10, *blunder* from 0.20. A loss the search cannot tell from noise is *good*: it
 must also exceed :data:`SIGNIFICANCE` standard errors of the difference of the two means (each
-mean's variance bounded by ``w·(1−w)/searches``, exact for 0/1 results).
+mean's variance bounded by ``w·(1−w)/searches``, exact for 0/1 results, with Laplace's ``w``:
+:meth:`MoveValue.stderr`). Such a move is *good* but **unsure** (:func:`unsure`) when its loss alone
+would earn a mark: the review says so, as a small search (a server's limit, ``--iterations 200``)
+would otherwise call a loss of 18 points good.
 
 **No hidden information.** The search reads the state only through the seat's legal moves and
 :meth:`~kartentisch.kernel.GameState.determinize` for that seat; texts come from the seat's own
@@ -95,10 +98,13 @@ class MoveValue:
     searches: int
 
     def stderr(self) -> float:
-        """Standard error of :attr:`win` (bounded as for 0/1 results; 0.5 when never searched)."""
+        """Standard error of :attr:`win`, bounded as for 0/1 results with the mean taken as ``(w·n + 1)/(n + 2)``
+        (Laplace's rule of succession): a move whose few searches all lost or all won is not certain (the plain
+        ``w·(1−w)/n`` is 0 there, and one lost search made a blunder); 0.5 when never searched."""
         if self.searches == 0:
             return 0.5
-        return math.sqrt(max(self.win * (1.0 - self.win), 1e-12) / self.searches)
+        p = (self.win * self.searches + 1.0) / (self.searches + 2.0)
+        return math.sqrt(p * (1.0 - p) / self.searches)
 
 
 @dataclass(frozen=True)
@@ -286,6 +292,12 @@ def mark(best: MoveValue, chosen: MoveValue) -> str:
     return next((name for name, least in MARKS if loss >= least), GOOD)
 
 
+def unsure(best: MoveValue, chosen: MoveValue) -> bool:
+    """Whether :func:`mark` calls ``chosen`` good only because its loss against ``best`` is within the search's
+    noise: the loss is at least the least mark's (:data:`MARKS`, 0.05) but not significant (module docstring)."""
+    return mark(best, chosen) == GOOD and best.token != chosen.token and best.win - chosen.win >= MARKS[-1][1]
+
+
 def judge(state: GameState, seat: int, token: str, *, iterations: int | None = None,
           seed: int = 0) -> tuple[Evaluation, MoveValue]:
     """The coach's verdict on the move ``token`` that ``seat`` made: the evaluation of the decision
@@ -321,7 +333,8 @@ def judge_decision(state: GameState, n: int, seat: int, token: str, *, iteration
 
     Returns:
         ``{"n", "seat", "token", "win_chosen", "searches_chosen", "best", "win_best", "searches_best", "loss",
-        "mark", "legal", "searches"}`` as in :func:`review_match` (:func:`decision_words` adds the texts).
+        "mark", "unsure", "legal", "searches"}`` as in :func:`review_match` (:func:`decision_words` adds the
+        texts).
     Raises:
         KartentischError: as :func:`evaluate`.
     """
@@ -329,7 +342,8 @@ def judge_decision(state: GameState, n: int, seat: int, token: str, *, iteration
     best = ev.best
     return {"n": n, "seat": seat, "token": token, "win_chosen": round(made.win, 3), "searches_chosen": made.searches,
             "best": best.token, "win_best": round(best.win, 3), "searches_best": best.searches,
-            "loss": round(max(0.0, best.win - made.win), 3), "mark": mark(best, made), "legal": ev.legal,
+            "loss": round(max(0.0, best.win - made.win), 3), "mark": mark(best, made),
+            "unsure": unsure(best, made), "legal": ev.legal,
             "searches": ev.searches}
 
 
@@ -364,8 +378,9 @@ def review_match(match: Match, seats: Collection[int] | None = None, *, lang: st
         ``{"game", "players", "seat": s or None (several seats), "seats", "iterations", "seed",
         "result": [returns per seat] or None (unfinished), "decisions": [{"n", "seat", "token",
         "text", "win_chosen", "searches_chosen", "best", "best_text", "win_best", "searches_best",
-        "loss", "mark", "legal", "searches"}, …]}``; seats are 0-based as in replay files, wins
-        rounded to 3 places; the win chances of the moves made form the match's win-chance curve.
+        "loss", "mark", "unsure", "legal", "searches"}, …]}``; seats are 0-based as in replay files, wins
+        rounded to 3 places; the win chances of the moves made form the match's win-chance curve. ``unsure``:
+        a move marked good whose loss is within the search's noise (:func:`unsure`).
     Raises:
         KartentischError: a seat out of range (naming it).
     """

@@ -32,7 +32,10 @@ _TEXTS: dict[str, dict[str, str]] = {
            "title": "Review of {who}: {game}, {n} decisions, {iterations} searches each",
            "everyone": "every seat", "summary": "{who}: {marks}; mean loss {loss} points of win chance.",
            "shared": "{who} shares the win.", "none": "no decision to review", "curve": "Win chance",
-           "move": "Move", "result": "result", "loss_unit": "Loss: points of win chance lost against the best move."},
+           "move": "Move", "result": "result", "loss_unit": "Loss: points of win chance lost against the best move.",
+           "unsure": "unsure",
+           "unsure_note": "Unsure: by the estimate the move lost {least} points or more, but {iterations} searches "
+           "cannot tell it from the best move; review again with more --iterations to decide."},
     "de": {"n": "Nr.", "seat": "Platz", "made": "Gespielter Zug", "win": "Siegchance", "best": "Bester Zug",
            "loss": "Verlust", "mark": "Bewertung", "good": "gut", "inaccuracy": "Ungenauigkeit", "mistake": "Fehler",
            "blunder": "grober Fehler",
@@ -40,16 +43,25 @@ _TEXTS: dict[str, dict[str, str]] = {
            "everyone": "allen Plätzen", "summary": "{who}: {marks}; mittlerer Verlust {loss} Prozentpunkte "
            "Siegchance.", "shared": "{who} teilt sich den Sieg.",
            "none": "keine Entscheidung zu prüfen", "curve": "Siegchance", "move": "Zug", "result": "Ergebnis",
-           "loss_unit": "Verlust: Prozentpunkte Siegchance weniger als mit dem besten Zug."},
+           "loss_unit": "Verlust: Prozentpunkte Siegchance weniger als mit dem besten Zug.", "unsure": "unklar",
+           "unsure_note": "Unklar: Laut Schätzung verlor der Zug {least} Prozentpunkte oder mehr, doch {iterations} "
+           "Suchläufe können ihn nicht vom besten Zug unterscheiden; für ein Urteil mit mehr --iterations erneut "
+           "analysieren."},
 }
 
 #: Colours of the marks in the table and on the curve.
-_STYLE = {GOOD: "", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+_STYLE = {GOOD: "", "unsure": "dim", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 _PLOT_COLOUR = {GOOD: "tab:green", "inaccuracy": "gold", "mistake": "tab:orange", "blunder": "tab:red"}
 
 
 def _t(lang: str, key: str, **kwargs: Any) -> str:
     return _TEXTS[lang][key].format(**kwargs)
+
+
+def _shown_mark(decision: dict[str, Any]) -> str:
+    """The mark a reader sees: ``unsure`` for a good move whose loss is within the search's noise
+    (:func:`kartentisch.bots.coach.unsure`; reviews written before it have no ``unsure``)."""
+    return "unsure" if decision.get("unsure") else str(decision["mark"])
 
 
 def review_cmd(
@@ -104,20 +116,24 @@ def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
     for key in ("n", *(["seat"] if several else []), "made", "win", "best", "win", "loss", "mark"):
         table.add_column(_t(lang, key), justify="right" if key in ("n", "win", "loss") else "left")
     for d in doc["decisions"]:
-        style = _STYLE[d["mark"]]
+        shown = _shown_mark(d)
         cells = [Text(str(d["n"])), *([Text(voice.name(d["seat"]))] if several else []), Text(d["text"]),
                  Text(chance_text(d["win_chosen"])), Text("–" if d["best"] == d["token"] else d["best_text"]),
                  Text(chance_text(d["win_best"])), Text(f"{100 * d['loss']:.0f}"),
-                 Text(_t(lang, d["mark"]), style=style)]
+                 Text(_t(lang, shown), style=_STYLE[shown])]
         table.add_row(*cells)
     console.print(table)
+    if any(d.get("unsure") for d in doc["decisions"]):
+        console.print(_t(lang, "unsure_note", least=round(100 * MARKS[-1][1]), iterations=doc["iterations"]),
+                      style="dim", markup=False)
     for s in doc["seats"]:
         mine = [d for d in doc["decisions"] if d["seat"] == s]
         if not mine:
             console.print(f"{voice.name(s)}: {_t(lang, 'none')}", markup=False)
             continue
-        counts = Counter(d["mark"] for d in mine)
-        marks = ", ".join(f"{counts[name]} × {_t(lang, name)}" for name in (GOOD, *(m for m, _ in reversed(MARKS))))
+        counts = Counter(_shown_mark(d) for d in mine)
+        shown_marks = (GOOD, *(["unsure"] if counts["unsure"] else []), *(m for m, _ in reversed(MARKS)))
+        marks = ", ".join(f"{counts[name]} × {_t(lang, name)}" for name in shown_marks)
         loss = 100 * sum(d["loss"] for d in mine) / len(mine)
         shown = f"{loss:.1f}" if lang == "en" else f"{loss:.1f}".replace(".", ",")  # German decimal comma
         console.print(_t(lang, "summary", who=voice.name(s), marks=marks, loss=shown), markup=False)

@@ -124,7 +124,11 @@ function Curve({ review, game, names, total, at, jump }) {
  * own decisions only: another seat's better move may name cards the reader never saw). */
 function Marked({ review, names, jump }) {
   const marked = markedDecisions(review);
-  if (!marked.length) return html`<p class="no-marks">${ct("noMarks")}</p>`;
+  // good only because the loss is within the search's noise (coach.py unsure)
+  const unsure = review.decisions.filter((d) => d.unsure);
+  const note = unsure.length > 0 && html`<p class="unsure">${ct(unsure.length === 1 ? "unsureOne" : "unsureMany",
+    unsure.map((d) => `${ct("move", d.n)} (${names(d.seat)}: ${ct("loss", Math.round(100 * d.loss))})`).join(", "))}</p>`;
+  if (!marked.length) return html`<p class="no-marks">${ct(unsure.length ? "noSureMarks" : "noMarks")}</p>${note}`;
   return html`<h3>${ct("marked")}</h3>
     <p class="mark-legend">${Object.entries(MARKS).reverse().map(([mark, sign]) => html`<span class=${`mark-${mark}`}>
       <span class="badge" aria-hidden="true">${sign}</span> ${ct(mark)}</span>`)}
@@ -132,7 +136,8 @@ function Marked({ review, names, jump }) {
     <ol class="marked">${marked.map((d) => html`<li class=${`mark-${d.mark}`} data-n=${d.n} data-seat=${d.seat}>
       <span class="badge" aria-hidden="true">${MARKS[d.mark]}</span>
       <span class="what">${jump ? html`<button type="button" class="jump" title=${ct("jump")}
-          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}).`}${d.best_text ? ` ${ct("better", d.best_text, chance(d.win_best))}` : ""}</span></li>`)}</ol>`;
+          onClick=${() => jump(d.n - 1, d.seat)}>${ct("move", d.n)}</button>` : ct("move", d.n)}${` · ${names(d.seat)}: `}<b>${d.text}</b>${` — ${ct(d.mark)} (${ct("loss", Math.round(100 * d.loss))}).`}${d.best_text ? ` ${ct("better", d.best_text, chance(d.win_best))}` : ""}</span></li>`)}</ol>
+    ${note}`;
 }
 
 /** The lobby's way to a replay file's page (/replay: open a file saved by `kartentisch play`). */
