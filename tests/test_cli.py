@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kartentisch.bots import bot_label
-from kartentisch.cli.app import app, refused
+from kartentisch.cli.app import HINT_MOVES, app, refused
 from kartentisch.games import GAME_IDS as OWN_GAMES
 from kartentisch.games import get_game
 from kartentisch.kernel import IllegalAction, InvalidReplay, MalformedToken, Match, Voice, narrate
@@ -753,3 +753,23 @@ def test_play_shows_the_coach_s_hint_in_words(tmp_path: Path, lang: str, word: s
     assert 1 <= len(moves) <= 3, lines[at:at + 4]
     shown = [int(re.search(r"— (\d+) %", line)[1]) for line in moves]
     assert shown == sorted(shown, reverse=True) and not re.search(r"\b[a-z]+:[a-z0-9]", "\n".join(moves)), moves
+
+
+@pytest.mark.parametrize(("lang", "word", "title", "thinking"), [
+    ("en", "hint", "The coach's best moves that go on from Pass the 3, from ", "The coach is thinking"),
+    ("de", "tipp", "Die besten Züge laut Coach, die mit Gib die 3 weiter weitergehen, aus ", "Der Coach denkt nach"),
+])
+def test_a_hint_mid_move_goes_on_from_the_step_picked(tmp_path: Path, lang: str, word: str, title: str,
+                                                       thinking: str) -> None:
+    """A hint asked after a step of a move is picked (lastcard's pass: the 3 first) lists the best moves that go on
+    from that step; asked again in the same decision it says the same, searched once."""
+    save = str(tmp_path / "m.jsonl")
+    result = runner.invoke(app, ["play", "lastcard", "--seed", "1", "--lang", lang, "--save", save],
+                           input=f"1\n{word}\n{word}\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert sum(thinking in line for line in lines) == 1, result.output
+    at = [i for i, line in enumerate(lines) if title in line]  # after the prompt: input is not echoed
+    assert len(at) == 2, result.output
+    first, second = (lines[i + 1:i + 1 + HINT_MOVES] for i in at)
+    assert first == second and all(re.match(r"  (Pass the 3|Gib die 3 weiter) ›", line) for line in first), first

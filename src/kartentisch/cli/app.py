@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -146,6 +146,7 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
     view = state.view(seat)
     legal = state.legal_actions(seat)
     picker = Picker({tok: state.game.choice(seat, tok, view, voice) for tok in legal}, t(voice.lang, "finish"))
+    found: dict[str, Any] | None = None  # the decision's hint: searched once, so asking again says the same
     while (token := picker.done()) is None:
         options = picker.options()
         say(t(voice.lang, "your_turn") if not picker.picked
@@ -164,7 +165,10 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
         elif asked == "help":
             say(t(voice.lang, "help"))
         elif asked == "hint":
-            say(_hint(state, seat, voice))
+            if found is None:
+                say(t(voice.lang, "hint_thinking"), style="dim")
+                found = hint(state, seat, lang=voice.lang, names=voice.names, seed=secrets.randbits(32))
+            say(_hint_text(found, picker, voice))
         elif asked == "rules":
             console.print(Markdown(state.game.rules_text(voice.lang)))
             if differing := _match_options(state, voice):
@@ -187,16 +191,26 @@ def _decide(state: GameState, seat: int, voice: Voice, match: Match) -> str | No
 HINT_MOVES = 3
 
 
-def _hint(state: GameState, seat: int, voice: Voice) -> str:
-    """The coach's best moves for ``seat`` now (at most :data:`HINT_MOVES`), each in words with its chance to win
-    (:func:`~kartentisch.bots.coach.hint`, the browser table's hint): from the seat's information set only, at the
-    game's coach budget (about a second), seeded from a secret as the tables' hints are (a seeded search would let
-    its numbers be replayed against other deals)."""
-    say(t(voice.lang, "hint_thinking"), style="dim")
-    found = hint(state, seat, lang=voice.lang, names=voice.names, seed=secrets.randbits(32))
-    return "\n".join([t(voice.lang, "hint_title", n=found["searches"]),
-                      *(t(voice.lang, "hint_line", text=m["text"], chance=chance_text(m["win"]))
-                        for m in found["moves"][:HINT_MOVES])])
+def _hint_text(found: dict[str, Any], picker: Picker, voice: Voice) -> str:
+    """The coach's best moves (:func:`~kartentisch.bots.coach.hint`, the browser table's hint, searched from the
+    seat's information set only, seeded from a secret as the tables' hints are: a seeded search would let its
+    numbers be replayed against other deals) in words with their chances to win, at most :data:`HINT_MOVES`. With
+    steps of a move picked already, the best moves that go on from them, and the best of all if it is not one
+    of those (``back`` reaches it)."""
+    lines, moves = [t(voice.lang, "hint_title", n=found["searches"])], found["moves"]
+    picked = " › ".join(picker.picked)
+    within = set(picker.candidates())
+    if not picked or not moves:
+        pass
+    elif not (inside := [m for m in moves if m["token"] in within]):  # a wide decision's candidates: none goes on
+        lines.append(t(voice.lang, "hint_none_within", picked=picked))
+    else:
+        lines = [t(voice.lang, "hint_within", picked=picked, n=found["searches"])]
+        if moves[0]["token"] not in within:
+            lines.append(t(voice.lang, "hint_elsewhere", text=moves[0]["text"], chance=chance_text(moves[0]["win"])))
+        moves = inside
+    return "\n".join([*lines[:1], *(t(voice.lang, "hint_line", text=m["text"], chance=chance_text(m["win"]))
+                                   for m in moves[:HINT_MOVES]), *lines[1:]])
 
 
 def _match_options(state: GameState, voice: Voice) -> str:

@@ -15,6 +15,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_thinking": "The coach is thinking…",
         "hint_title": "The coach's best moves, from {n} simulated games (its guess, from what you can see):",
         "hint_line": "  {text} — {chance} chance to win",
+        "hint_within": "The coach's best moves that go on from {picked}, from {n} simulated games (its guess, from "
+                       "what you can see):",
+        "hint_elsewhere": "Its best move of all starts otherwise (back undoes a step): {text} — {chance} chance to "
+                          "win",
+        "hint_none_within": "None of these goes on from {picked} (back undoes a step).",
         "illegal_move": "Not allowed now: “{move}”.{why} Type the number of a choice.",
         "not_a_move": "That is not a move here.{why} Type the number of a choice.",
         "bad_seat": "Your seat {seat} is not at this table: choose a seat from 1 to {n}.",
@@ -92,6 +97,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_title": "Die besten Züge laut Coach, aus {n} durchgespielten Partien (seine Schätzung, aus dem, was "
                       "du siehst):",
         "hint_line": "  {text} — {chance} Siegchance",
+        "hint_within": "Die besten Züge laut Coach, die mit {picked} weitergehen, aus {n} durchgespielten Partien "
+                       "(seine Schätzung, aus dem, was du siehst):",
+        "hint_elsewhere": "Sein bester Zug überhaupt beginnt anders (zurück nimmt einen Schritt zurück): {text} — "
+                          "{chance} Siegchance",
+        "hint_none_within": "Keiner davon geht mit {picked} weiter (zurück nimmt einen Schritt zurück).",
         "illegal_move": "Jetzt nicht erlaubt: „{move}“.{why} Gib die Nummer einer Wahl ein.",
         "not_a_move": "Das ist hier kein Zug.{why} Gib die Nummer einer Wahl ein.",
         "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
