@@ -568,3 +568,28 @@ def test_the_table_is_first_drawn_with_its_style_sheets(browser, live_server: st
     assert {urlsplit(url).path for url in held} == {"/static/games/kit.css", f"/static/games/{game}.css"}
     assert page.evaluate("window.firstHeight") == page.locator("#zones").bounding_box()["height"]
     page.close()
+
+
+def test_no_removal_is_offered_once_the_match_is_over(browser, live_server: str) -> None:  # noqa: F811
+    """A fresh user's host read "Remove Cleo" after the match had ended (Cleo's seat played by a bot; the server
+    refuses a removal then). The seat actions are drawn from a frame: while the match goes on a seat a bot plays
+    for is offered to the host, once it is over nothing is."""
+    page = browser.new_context(viewport=LAPTOP, locale=LOCALES["en"]).new_page()
+    page.goto(f"{live_server}/")
+    drawn = page.evaluate("""async () => {
+      const ui = await import('/static/ui.js');
+      const { SeatActions } = await import('/static/seats.js');
+      const seats = [{ seat: 0, kind: "human", name: "Ada", presence: "here" },
+                     { seat: 1, kind: "human", name: "Cleo", presence: "gone", stand_in: "heuristic" }];
+      const out = [];
+      for (const over of [false, true]) {
+        const root = document.createElement("div");
+        document.body.append(root);
+        ui.render(ui.html`<${SeatActions} frame=${{ seat: 0, seats, view: { game_over: over } }} token="t" host="h"
+          call=${() => {}} />`, root);
+        out.push(root.querySelectorAll("button.remove-seat").length);
+      }
+      return out;
+    }""")
+    assert drawn == [1, 0]
+    page.close()

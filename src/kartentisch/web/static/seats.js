@@ -41,7 +41,8 @@ export function SeatActions({ frame, token, host, call }) {
   // the server's own test (`hand_over`: clock run out, or gone or never come where that counts; never "gone" alone
   // at a turn-based table, where a host was offered a removal the server always refused); a host without a seat gets
   // no `hand_over`, so there "gone" and "never_came" stand in for it
-  const removable = host ? frame.seats.filter((s) => s.kind === "human" && s.seat !== frame.seat
+  // once the match is over there is nothing to hand on: the server refuses a removal then (handover.remove)
+  const removable = host && !frame.view.game_over ? frame.seats.filter((s) => s.kind === "human" && s.seat !== frame.seat
     && (s.stand_in || (frame.seat === null ? GONE.has(s.presence) : s.hand_over))) : [];
   if (!handable.length && !removable.length && !mine?.stand_in) return null;
   const level = (s) => LEVELS[Number(document.getElementById(`level-${s}`)?.value
