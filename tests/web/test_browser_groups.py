@@ -78,6 +78,10 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     assert ana.locator("#group-length option").all_inner_texts() == [
         "Short (to 15 points)", "Medium (to 30 points)", "Long (to 70 points)"]
     ana.select_option("#group-length", label="Short (to 15 points)")
+    # hints as the lobby offers them: off where two people play, unless the one who starts it allows them
+    assert not ana.is_checked("#start #hints")
+    assert "Hints allowed" in ana.locator("#start [data-option=hints]").inner_text()
+    ana.check("#start #hints")
     started: list[dict] = []
     ana.on("request", lambda r: started.append(r.post_data_json) if r.url.split("?")[0].endswith("/tables") else None)
     ana.click("#start-table")
@@ -86,7 +90,9 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     fragment = parse_qs(seat_url.fragment)
     table_id, ana_token = seat_url.path.split("/t/")[1], fragment["seat"][0]
     assert "lang" not in ana.url
-    assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15}}]
+    assert started == [{"game": "colors", "seats": [{"member": 1}, {"member": 2}], "options": {"target_score": 15},
+                        "hints": True}]
+    assert httpx.get(f"{live_server}/api/tables/{table_id}/view").json()["hints"] is True
     # Ana started it: her browser holds its host token, as the lobby's host does (a fresh user's host had no removal
     # at a group's table); the server takes it as the host's (409: Ben is not gone yet, not 401: not the host)
     host = ana.evaluate(f"localStorage.getItem('kartentisch.host.{table_id}')")

@@ -541,3 +541,15 @@ def test_an_older_database_gets_the_members_removed_column(db_url: str) -> None:
         assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]
         assert client.delete(f"/api/groups/{code}/members/1", headers=auth(ana["key"])).status_code == 200
         assert client.get(f"/api/groups/{code}").json()["members"] == []
+
+
+def test_a_group_table_allows_hints_where_its_starter_says_so(client: TestClient) -> None:
+    """As a lobby's table: hints are off between two members unless the one who starts the table allows them."""
+    code = new_group(client)
+    ana, _ben = join(client, code, "Ana"), join(client, code, "Ben")
+    body: dict[str, Any] = {"game": "colors", "options": SHORT, "seats": [{"member": 1}, {"member": 2}]}
+    for asked, expected in ((None, False), (True, True), (False, False)):
+        res = client.post(f"/api/groups/{code}/tables", json=body if asked is None else {**body, "hints": asked},
+                          headers=auth(ana["key"]))
+        assert res.status_code == 201, res.text
+        assert client.get(f"/api/tables/{res.json()['id']}/view").json()["hints"] is expected

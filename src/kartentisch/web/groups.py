@@ -110,6 +110,8 @@ class GroupTableIn(BaseModel):
     seats: list[GroupSeatIn] = Field(max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
     reaction_seconds: int | None = Field(default=None, ge=3, le=3600)
+    hints: bool | None = Field(default=None, description="a seat may ask the coach for a hint, as at a lobby's "
+                               "table (POST /api/tables); null: only where at most one seat is a member's")
 
 
 class GroupPadIn(BaseModel):
@@ -401,7 +403,8 @@ async def start_table(code: str, body: GroupTableIn, request: Request, authoriza
                              for s in body.seats], body.options)
     except EntryError as exc:
         raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
-    record = await creation.create(hub, game.id, len(seats), body.options, None, seats, body.reaction_seconds)
+    record = await creation.create(hub, game.id, len(seats), body.options, None, seats, body.reaction_seconds,
+                                   hints=body.hints)
     with hub.store.engine.begin() as conn:
         conn.execute(insert(matches_t).values(source="table", source_id=record.id, group_id=code, game=game.id,
                                               seats=[s.member for s in body.seats], created=time.time()))

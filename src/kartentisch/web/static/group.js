@@ -6,6 +6,7 @@
 import { isLength, lang, lengthChoices, listing, points, t as pageWord, toggleLang } from "./i18n.js";
 import { LimitNote, NAME_MAX, fitted } from "./namefield.js";
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./ui.js";
+import { HintsOption } from "./hint.js";
 
 /** How often an open, visible group page looks for new tables and results (ms). */
 const EVERY_MS = 10_000;
@@ -197,6 +198,7 @@ function Start({ group, games, onStarted }) {
   const game = games.find((g) => g.id === gameId);
   const length = lengthOf(game);
   const [lengthIndex, setLengthIndex] = useState(null);   // null: the game's default
+  const [hints, setHints] = useState(null);   // null: the server's default (on for at most one person), as the lobby
   // the bots the game's player range leaves beside the people chosen (as many as fit of those asked for)
   const most = game ? Math.max(0, game.max_players - chosen.length) : 0;
   const bots = Math.min(wanted, most);
@@ -209,7 +211,7 @@ function Start({ group, games, onStarted }) {
       if (kind === "table") {
         const seats = [...chosen.map((member) => ({ member })), ...Array.from({ length: bots }, () => ({ bot: "heuristic" }))];
         const options = length && lengthIndex !== null ? { [length.name]: lengthChoices(length)[lengthIndex].value } : {};
-        const data = await call("POST", "/tables", { game: gameId, seats, options });
+        const data = await call("POST", "/tables", { game: gameId, seats, options, ...(hints === null ? {} : { hints }) });
         localStorage.setItem(`kartentisch.host.${data.id}`, data.host_token);  // who starts it is its host
         location.href = data.url?.includes("#seat=") ? `${data.url}&host=${data.host_token}` : data.url;  // as the lobby's
       } else {
@@ -234,6 +236,7 @@ function Start({ group, games, onStarted }) {
     <div class="field"><label class="label" for="group-bots">${t("bots")}</label>
       <select id="group-bots" value=${String(bots)} onChange=${(e) => setBots(Number(e.currentTarget.value))}>
         ${Array.from({ length: most + 1 }, (_, n) => html`<option value=${String(n)}>${n}</option>`)}</select></div>
+    <${HintsOption} value=${hints} people=${chosen.length} onChange=${setHints} />
     ${game && !fits && html`<p class="hint">${t("pickTwo", game.min_players, game.max_players)}</p>`}
     <div class="actions"><button type="button" id="start-table" class="primary" disabled=${busy || !fits}
         onClick=${() => go("table")}>${busy ? t("starting") : t("startTable")}</button>
