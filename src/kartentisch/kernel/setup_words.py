@@ -51,6 +51,8 @@ SETUP_WORDS: Final[dict[str, dict[str, str]]] = {
                                 "so 0 to {last}.",
                           "de": "{label}: Wähle einen Platz von 1 bis {n}; in --options wird er ab 0 gezählt "
                                 "geschrieben, also 0 bis {last}."},
+    # typed as JSON, after a refused value of an option with its own spelling (chips specials: "s2", "random")
+    "option_written": {"en": "Written as: {allowed}.", "de": "Schreibweise: {allowed}."},
 }
 
 
@@ -111,8 +113,10 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: b
     whose value is not allowed; a number option says its bounds (a target score, colors R16: "from 1 to 300"; a
     round limit, colors R16: "at least 1, or none"), a seat option the seats from 1 to the player count (and, where
     the person ``typed`` JSON, that it is written counted from 0), and a value a game's check refuses by a rule
-    with words says that rule (a special card without a known text, chips R19). ``at_table=False``: by the rules'
-    bounds alone, as a replay file's match is set up (no table's cap)."""
+    with words says that rule (a special card without a known text, chips R19) and, where the person ``typed`` it,
+    how an option with its own spelling is written (chips R19's "s2" … or "random", :attr:`Option.allowed_words`:
+    the rule's words name the cards by number, a fresh user could not tell what to type). ``at_table=False``: by
+    the rules' bounds alone, as a replay file's match is set up (no table's cap)."""
     if not game.min_players <= players <= game.max_players:
         return said(SETUP_WORDS["players"], game=game.names, low=game.min_players, high=game.max_players, n=players)
     for spec in game.options:
@@ -131,9 +135,13 @@ def setup_refused(game: Game, players: int, options: Mapping[str, Any], typed: b
                                 n=players, last=players - 1)
                 rule = exc.rule if isinstance(exc, InvalidOptions) else ""
                 why = {lang: rule_words(game, rule, lang) for lang in LANGS}
-                if all(why.values()):
-                    return said(SETUP_WORDS["option_rule"], label=label, why=why)
-                return said(SETUP_WORDS["option"], label=label)
+                text = said(SETUP_WORDS["option_rule"], label=label, why=why) if all(why.values()) \
+                    else said(SETUP_WORDS["option"], label=label)
+                if typed and spec.allowed_words:  # how to write it: the words name no code ("special card 2")
+                    written = said(SETUP_WORDS["option_written"],
+                                   allowed={lang: spec.allowed_words.get(lang, spec.allowed) for lang in LANGS})
+                    text = {lang: f"{text[lang]} {written[lang]}" for lang in LANGS}
+                return text
     if not typed:
         return said(SETUP_WORDS["unknown_option"], game=game.names)
     known = {spec.name for spec in game.options}
