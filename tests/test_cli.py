@@ -280,7 +280,7 @@ def test_deeply_nested_scenario_json_is_unreadable_not_a_crash(tmp_path: Path) -
     (["simulate", "colors", "--games", "-5"], "greater than or equal to 1"),
     (["simulate", "colors", "--bots", "ismcts:foo=1"], "unknown parameter 'foo'; ismcts takes iterations"),
     (["simulate", "colors", "--json", "/no/such/folder/x.json"], "folder /no/such/folder does not exist"),
-    (["play", "colors", "--bots", ","], "--bots needs at least one bot spec"),
+    (["play", "colors", "--bots", ","], "--bots names no bot. The bots are random (plays at random), heuristic"),
     (["play", "colors", "--save", "/no/such/folder/m.jsonl"], "folder /no/such/folder does not exist"),
     (["play", "colors", "--save", "/tmp"], "--save /tmp: is a folder; give a file name"),
     (["play", "colors", "--save", "/proc/m.jsonl"], "--save /proc/m.jsonl: cannot be written"),

@@ -21,10 +21,11 @@ from rich.markup import escape
 from rich.table import Table
 
 import kartentisch.games as games
-from kartentisch.bots import bot_label, bot_name, make_bot
+from kartentisch.bots import BOT_NAMES, bot_label, bot_name, make_bot
 from kartentisch.bots.coach import chance_text, hint
 from kartentisch.kernel import (
     LANGS,
+    Bot,
     Game,
     GameState,
     IllegalAction,
@@ -295,7 +296,7 @@ def play_cmd(
         g = _game(game)
         if seed is None:
             seed = secrets.randbits(64)
-        given = options_json(options)
+        given = _options(options, g, lang)
         players = _whole(players_given or "2", "players", lang)
         seat = _whole(seat_given or "1", "seat", lang)
         try:
@@ -307,13 +308,10 @@ def play_cmd(
         me, person = seat - 1, (name or "").strip()
         try:
             match = Match(g, players, given, seed)
-            seat_specs = _bot_seats(players, me, bots or "heuristic")
         except KartentischError as exc:
             raise typer.BadParameter(str(exc)) from None
-    try:
-        seat_bots = {s: make_bot(spec, g, seed + 1 + s) for s, spec in seat_specs.items()}
-    except KartentischError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        seat_specs = _bot_seats(players, me, bots or "heuristic", lang)
+    seat_bots = {s: _bot(spec, g, seed + 1 + s, lang) for s, spec in seat_specs.items()}
     shorts = tuple(bot_name(s, lang) if s in seat_specs else "" for s in range(players))  # "Bot Ida's grid"
     voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, person), shorts)
     match.seats = [{"bot": seat_specs[s]} if s in seat_specs else {"person": person} for s in range(players)]
@@ -374,11 +372,52 @@ def play_cmd(
         raise typer.Exit(130)  # as a shell reports a command ended by Ctrl-C
 
 
-def _bot_seats(players: int, me: int, bots: str) -> dict[int, str]:
-    """The bot spec of every seat but ``me``: ``--bots`` cycled over the other seats clockwise."""
-    specs = bot_specs(bots)
+def _bot_seats(players: int, me: int, bots: str, lang: str) -> dict[int, str]:
+    """The bot spec of every seat but ``me``: ``--bots`` cycled over the other seats clockwise; ``--bots`` naming
+    no bot ends the command with the bots there are, in ``lang`` (:func:`_refuse`)."""
+    try:
+        specs = bot_specs(bots)
+    except typer.BadParameter:
+        _refuse(t(lang, "bots_none", bots=t(lang, "bots_known")))
     others = [s for s in range(players) if s != me]
     return {s: specs[i % len(specs)] for i, s in enumerate(others)}
+
+
+def _bot(spec: str, game: Game, seed: int, lang: str) -> Bot:
+    """The bot of ``--bots``' ``spec`` (:func:`~kartentisch.bots.make_bot`), or the command ends in ``lang`` with
+    what was wrong and the bots there are (:func:`_refuse`): a fresh user's ``--bots heurstic`` got click's English
+    usage text even with ``--lang de``."""
+    try:
+        return make_bot(spec, game, seed)
+    except KartentischError:
+        name = spec.strip().partition(":")[0]
+        if name not in BOT_NAMES:
+            _refuse(t(lang, "bot_unknown", name=name, bots=t(lang, "bots_known")))
+        _refuse(t(lang, "bot_unusable", spec=spec.strip(), name=name))
+
+
+#: How much of unreadable ``--options`` its refusal repeats (:func:`_options`).
+OPTIONS_SHOWN = 60
+
+
+def _options(raw: str | None, game: Game, lang: str) -> dict[str, Any]:
+    """The game options of ``--options`` (a JSON object; none given: ``{}``), or the command ends in ``lang`` with
+    what cannot be read (where the JSON breaks off) and an example of ``game``'s options (:func:`_refuse`): a fresh
+    user's ``--options '{rounds: 2}'`` got click's English usage text and the JSON decoder's words."""
+    if not raw:
+        return {}
+    where = ""
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        value, where = None, t(lang, "options_at", n=exc.pos + 1)
+    except (ValueError, RecursionError):  # nested too deeply for the decoder
+        value, where = None, t(lang, "options_deep")
+    if not isinstance(value, dict):
+        example = next(({o.name: o.default} for o in game.options if o.default not in (None, [])), {})
+        shown = raw if len(raw) <= OPTIONS_SHOWN else raw[:OPTIONS_SHOWN] + "…"
+        _refuse(t(lang, "options_unread", text=shown, where=where, example=json.dumps(example)))
+    return value
 
 
 def _resumed(path: Path, game: str | None, players: str | None, seat: str | None, bots: str | None,
@@ -402,7 +441,7 @@ def _resumed(path: Path, game: str | None, players: str | None, seat: str | None
         _refuse(t(lang, "resume_differs", what=t(lang, "resume_seed"), saved=match.seed, option="--seed"))
     if options is not None:
         try:
-            same = g.resolve_options(match.players, options_json(options)) == match.state.options
+            same = g.resolve_options(match.players, _options(options, g, lang)) == match.state.options
         except KartentischError:
             same = False
         if not same:
@@ -415,14 +454,11 @@ def _resumed(path: Path, game: str | None, players: str | None, seat: str | None
         me = _whole(seat or "1", "seat", lang) - 1
         if not 0 <= me < match.players:
             _refuse(t(lang, "bad_seat", seat=me + 1, n=match.players))
-        try:
-            return match, me, _bot_seats(match.players, me, bots or "heuristic"), (name or "").strip()
-        except KartentischError as exc:
-            raise typer.BadParameter(str(exc)) from None
+        return match, me, _bot_seats(match.players, me, bots or "heuristic", lang), (name or "").strip()
     me, specs, person = saved
     if seat is not None and _whole(seat, "seat", lang) != me + 1:
         _refuse(t(lang, "resume_differs", what=t(lang, "resume_seat"), saved=me + 1, option="--seat"))
-    if bots is not None and _bot_seats(match.players, me, bots) != specs:
+    if bots is not None and _bot_seats(match.players, me, bots, lang) != specs:
         _refuse(t(lang, "resume_differs", what=t(lang, "resume_bots"),
                   saved=", ".join(f"{common_text(lang, 'seat', n=s + 1)}: {spec}" for s, spec in sorted(specs.items())),
                   option="--bots"))

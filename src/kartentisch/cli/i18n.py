@@ -83,6 +83,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "yes": "yes", "no": "no", "none": "none", "random": "drawn at random",
         "games_name": "name (en / de)", "games_players": "players",
         "games_options": "options for --options: name [default] (label): values",
+        "options_unread": "--options: '{text}' cannot be read as options{where}. Give the options as a JSON "
+                          "object of names and values, names and words in double quotes, such as '{example}'; "
+                          "kartentisch games lists every game's options.",
+        "options_at": " (from character {n} on)", "options_deep": " (it is nested too deeply)",
+        "bots_known": "random (plays at random), heuristic (steady), ismcts (searches; ismcts:iterations=1000 is "
+                      "strong) and policy:FILE (a learned policy file)",
+        "bot_unknown": "--bots: there is no bot “{name}”. The bots are {bots}. Give one, or several separated by "
+                       "commas for the other seats in turn, such as --bots heuristic or --bots random,ismcts.",
+        "bots_none": "--bots names no bot. The bots are {bots}. Give one, or several separated by commas for the "
+                     "other seats in turn, such as --bots heuristic or --bots random,ismcts.",
+        "bot_unusable": "--bots: “{spec}” cannot be used: the bot {name} is known, but what follows its name does "
+                        "not fit it (ismcts takes settings such as ismcts:iterations=1000, policy the path of a "
+                        "policy file, policy:FILE; random and heuristic take none).",
     },
     "de": {
         "your_turn": "Du bist am Zug:",
@@ -170,6 +183,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "yes": "ja", "no": "nein", "none": "keine", "random": "zufällig gezogen",
         "games_name": "Name (en / de)", "games_players": "Spieler",
         "games_options": "Einstellungen für --options: Name [Standard] (Bezeichnung): Werte",
+        "options_unread": "--options: '{text}' lässt sich nicht als Einstellungen lesen{where}. Gib die "
+                          "Einstellungen als JSON-Objekt aus Namen und Werten an, Namen und Wörter in doppelten "
+                          "Anführungszeichen, etwa '{example}'; kartentisch games listet die Einstellungen jedes "
+                          "Spiels.",
+        "options_at": " (ab Zeichen {n})", "options_deep": " (es ist zu tief verschachtelt)",
+        "bots_known": "random (spielt zufällig), heuristic (solide), ismcts (sucht; ismcts:iterations=1000 ist "
+                      "stark) und policy:DATEI (eine gelernte Strategie-Datei)",
+        "bot_unknown": "--bots: Einen Bot „{name}“ gibt es nicht. Die Bots sind {bots}. Gib einen an oder mehrere, "
+                       "durch Kommas getrennt, für die anderen Plätze der Reihe nach, etwa --bots heuristic oder "
+                       "--bots random,ismcts.",
+        "bots_none": "--bots nennt keinen Bot. Die Bots sind {bots}. Gib einen an oder mehrere, durch Kommas "
+                     "getrennt, für die anderen Plätze der Reihe nach, etwa --bots heuristic oder --bots "
+                     "random,ismcts.",
+        "bot_unusable": "--bots: „{spec}“ lässt sich nicht verwenden: Den Bot {name} gibt es, aber was nach seinem "
+                        "Namen steht, passt nicht zu ihm (ismcts nimmt Einstellungen wie ismcts:iterations=1000, "
+                        "policy den Pfad einer Strategie-Datei, policy:DATEI; random und heuristic nehmen keine).",
     },
 }
 
