@@ -29,9 +29,10 @@ def test_games_lists_every_game_with_options() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["target_score [30] (Target score): a whole number of at least 1, at a table at most 300",
-            "rounds [null] (Rounds): null (none) or a whole number of at least 1, at a table at most 20",
+            "rounds [null] (Rounds): null (one round per player) or a whole number of at least 1, at a table at most "
+            "20",
             "end_total [100] (Match ends at): a whole number of at least 1, at a table at most 1000",
-            "point_limit [null] (Point limit): null (none) or a whole number of at least 1, at a table at most 1790",
+            "at a table at most 1790",
             "pass_cards [3] (Cards to pass): a whole number from 0 to 3"]),
     ("de", ["target_score [30] (Zielpunktzahl): eine ganze Zahl ab 1, an einem Tisch höchstens 300",
             "rounds [1] (Partien): eine ganze Zahl ab 1, an einem Tisch höchstens 20",
@@ -673,7 +674,8 @@ def test_a_match_left_unfinished_continues_with_resume(lang: str, hint: str, res
     (["--players", "2"], "--players does not fit the saved match (players: 3)"),
     (["--seed", "8"], "--seed does not fit the saved match (deal: 7)"),
     (["--options", '{"target_score": 30}'], "--options does not fit the saved match (options: Target score: 8; "
-                                            "Round limit: none; Start player: Seat 1)"),
+                                            "Round limit: no limit, until someone reaches the target score; Start "
+                                            "player: Seat 1)"),
     (["--name", "Bea"], "--name does not fit the saved match (your name: Ana)"),
     (["grid"], "holds a match of Colour Gap; leave the game out or give that one."),
 ])

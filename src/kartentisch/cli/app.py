@@ -227,6 +227,8 @@ def _match_options(state: GameState, voice: Voice) -> str:
 def _option_words(game: Game, option: Option, value: object, voice: Voice) -> str:
     """An option's value as players say it: a seat by its name, a choice by its label, cards by their names."""
     lang = voice.lang
+    if value is None and option.null_words:  # what null means in the match ("no limit, until …"), not "none"
+        return option.null_words.get(lang, option.null_words["en"])
     if value is None or value == []:
         return t(lang, "none")
     if isinstance(value, bool):

@@ -48,6 +48,9 @@ class Option:
             with a rule id (``"chips R19: …"``) gives the :class:`InvalidOptions` its ``rule``.
         allowed_words: for ``list``, :attr:`allowed` per language (``kartentisch games --lang de``); the other kinds
             are worded from their bounds and choices (:func:`~kartentisch.kernel.setup_words.option_range`).
+        null_words: for a ``nullable`` option, what ``None`` (JSON ``null``) means in the match, per language, as the
+            spec says it (colors R16's round limit: "no limit, until someone reaches the target score"); without
+            them a face says "none", which reads as "no rounds" for a number of rounds.
     """
 
     name: str
@@ -66,6 +69,7 @@ class Option:
     presets: tuple[tuple[str, Any], ...] = ()
     choice_labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
     allowed_words: Mapping[str, str] = field(default_factory=dict)
+    null_words: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """Raise ValueError unless ``choice_labels`` is empty or names exactly the ``choices``."""

@@ -63,6 +63,7 @@ RANGE_WORDS: Final[dict[str, dict[str, str]]] = {
     "at_least": {"en": "a whole number of at least {low}", "de": "eine ganze Zahl ab {low}"},
     "at_table": {"en": "{range}, at a table at most {cap}", "de": "{range}, an einem Tisch höchstens {cap}"},
     "or_none": {"en": "null (none) or {range}", "de": "null (keine) oder {range}"},
+    "or_null": {"en": "null ({null}) or {range}", "de": "null ({null}) oder {range}"},
     "seat": {"en": "a seat counted from 0: 0 for seat 1 up to the number of players − 1",
              "de": "ein Platz, ab 0 gezählt: 0 für Platz 1 bis Anzahl der Spieler − 1"},
     "bool": {"en": "true (yes) or false (no)", "de": "true (ja) oder false (nein)"},
@@ -74,7 +75,8 @@ def option_range(spec: Option, lang: str) -> str:
     """The values ``spec`` allows, in ``lang``, as typed in ``--options`` (JSON: ``true``, ``null``, a choice's
     value with its label): a number's bounds with the cap a table people sit at sets (colors R16's target score:
     "a whole number of at least 1, at a table at most 300"), a seat counted from 0, a list by its
-    :attr:`~kartentisch.kernel.options.Option.allowed_words`."""
+    :attr:`~kartentisch.kernel.options.Option.allowed_words`; ``null`` with what it means in the match
+    (:attr:`~kartentisch.kernel.options.Option.null_words`, else "none")."""
     lang = lang if lang in LANGS else "en"
     if spec.kind == "int":
         low = spec.minimum if spec.minimum is not None else 0
@@ -93,7 +95,11 @@ def option_range(spec: Option, lang: str) -> str:
             if len(values) > 1 else "".join(values)
     else:
         text = spec.allowed_words.get(lang, spec.allowed)
-    return RANGE_WORDS["or_none"][lang].format(range=text) if spec.nullable else text
+    if not spec.nullable:
+        return text
+    if spec.null_words:  # what null means in the match (a round limit's "none" read as "no rounds")
+        return RANGE_WORDS["or_null"][lang].format(range=text, null=spec.null_words.get(lang, spec.null_words["en"]))
+    return RANGE_WORDS["or_none"][lang].format(range=text)
 
 
 def said(texts: Mapping[str, str], **values: Any) -> dict[str, str]:

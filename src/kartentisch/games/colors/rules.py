@@ -454,7 +454,8 @@ _OPTIONS: Final[tuple[Option, ...]] = (
                rule="colors R16", help={
         "en": "If set, the match also ends after this many rounds.",
         "de": "Falls gesetzt, endet die Partie auch nach so vielen Runden.",
-    }),
+    }, null_words={"en": "no limit, until someone reaches the target score",  # R16
+                   "de": "keine Grenze, bis jemand die Zielpunktzahl erreicht"}),
     seat_option("first_player", 0, label={"en": "Start player", "de": "Startspieler"}, rule="colors R3", help={
         "en": "Who starts the first round; after that the start moves one seat clockwise each round.",
         "de": "Wer die erste Runde beginnt; danach wandert der Start jede Runde einen Platz im Uhrzeigersinn.",

@@ -569,7 +569,8 @@ class LastCardGame(Game):
         rounds_option("rounds", None, nullable=True, label={"en": "Rounds", "de": "Runden"},
                    rule="lastcard R2", help={
             "en": "How many rounds the match has; empty: one round per player.",
-            "de": "Wie viele Runden die Partie hat; leer: eine Runde pro Spieler."}),
+            "de": "Wie viele Runden die Partie hat; leer: eine Runde pro Spieler."},
+            null_words={"en": "one round per player", "de": "eine Runde pro Spieler"}),  # R2
         int_option("pass_cards", 3, minimum=0, maximum=3, label={"en": "Cards to pass", "de": "Karten weitergeben"},
                    rule="lastcard R5", help={
             "en": "How many cards everyone passes to the right neighbour before the first turn; 0: no passing.",

@@ -97,6 +97,14 @@ from .table import (
 
 #: S1 point limits: (2–4 players, 5–8 players) per game length.
 POINT_LIMITS: Final = {"short": (137, 113), "medium": (154, 137), "long": (179, 154)}
+#: What no ``point_limit`` means (S1): the limit of the match length, by the player count.
+_LIMIT_BY_LENGTH: Final = {
+    lang: text.format(*(POINT_LIMITS[k][i] for i in (0, 1) for k in ("short", "medium", "long")))
+    for lang, text in (("en", "by the match length: short {}, medium {}, long {} points with 2 to 4 players, {}, {}, "
+                              "{} with 5 to 8"),
+                       ("de", "nach der Spieldauer: kurz {}, mittel {}, lang {} Punkte bei 2 bis 4 Spielern, {}, {}, "
+                              "{} bei 5 bis 8"))
+}
 DOOMSDAY_SCORE: Final = 50  # R46
 #: The one ``fy`` (R19): a Gift/Exchange never names it.
 FY: Final = frozenset(("fy",))
@@ -755,7 +763,8 @@ class MayhemGame(Game):
         target_option("point_limit", None, POINT_LIMITS["long"][0], nullable=True, label={
             "en": "Point limit", "de": "Punktgrenze"}, rule="mayhem S1", help={
             "en": "The match ends once someone has more points than this; replaces the match length.",
-            "de": "Die Partie endet, sobald jemand mehr Punkte hat; ersetzt die Spieldauer."}),
+            "de": "Die Partie endet, sobald jemand mehr Punkte hat; ersetzt die Spieldauer."},
+            null_words=_LIMIT_BY_LENGTH),
         seat_option("first_dealer", 0, label={"en": "First dealer", "de": "Erster Geber"}, rule="mayhem S2",
                     help={"en": "Who deals the first round.", "de": "Wer die erste Runde gibt."}),
         choice_option("counter_target", "attacker", ("attacker", "any"), label={
