@@ -52,6 +52,8 @@ from .common import (
     options_json,
     progress_bar,
     results_table,
+    saved_seats,
+    seats_ignored,
     writable,
 )
 from .i18n import command, t
@@ -451,7 +453,9 @@ def _resumed(path: Path, game: str | None, players: str | None, seat: str | None
             words = "; ".join(f"{o.label.get(lang, o.name)}: {_option_words(g, o, match.state.options[o.name], voice)}"
                               for o in g.options)
             _refuse(t(lang, "resume_differs", what=t(lang, "resume_options"), saved=words, option="--options"))
-    saved = _saved_seats(match)
+    saved, why = saved_seats(path, match, lang)
+    if why:  # kept in a shape play does not write (a hand edit): said, then as given now, and saved so
+        seats_ignored(path, why, "seats_then_given", lang)
     if saved is None:  # no seats kept in the file: as given now
         me = _whole(seat or "1", "seat", lang) - 1
         if not 0 <= me < match.players:
@@ -468,20 +472,6 @@ def _resumed(path: Path, game: str | None, players: str | None, seat: str | None
         _refuse(t(lang, "resume_differs", what=t(lang, "resume_name"), saved=person or t(lang, "none"),
                   option="--name"))
     return match, me, specs, person
-
-
-def _saved_seats(match: Match) -> tuple[int, dict[int, str], str] | None:
-    """The person's seat, the bots' specs by seat and the person's name of ``match``'s header ``seats`` as ``play``
-    writes it (one ``{"person": name}``, a ``{"bot": spec}`` for every other seat), or ``None`` when the file
-    holds none or not in that shape."""
-    seats = match.seats
-    if not isinstance(seats, list) or len(seats) != match.players:
-        return None
-    people = [s for s, who in enumerate(seats) if isinstance(who, dict) and isinstance(who.get("person"), str)]
-    specs = {s: who["bot"] for s, who in enumerate(seats) if isinstance(who, dict) and isinstance(who.get("bot"), str)}
-    if len(people) != 1 or len(specs) != match.players - 1:
-        return None
-    return people[0], specs, seats[people[0]]["person"]
 
 
 def _round_end(state: GameState, seat: int, voice: Voice) -> bool:

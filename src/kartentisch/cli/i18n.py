@@ -87,6 +87,16 @@ TEXTS: dict[str, dict[str, str]] = {
                           "object of names and values, names and words in double quotes, such as '{example}'; "
                           "kartentisch games lists every game's options.",
         "options_at": " (from character {n} on)", "options_deep": " (it is nested too deeply)",
+        "seats_ignored": "{path}: the seats saved in its first line (who sat where) are ignored: {why}. play saves "
+                         "one entry per seat, {{\"person\": \"a name\"}} for the person and {{\"bot\": "
+                         "\"heuristic\"}} (or another bot) for every other seat.",
+        "seats_not_list": "they are not a list with one entry per seat",
+        "seats_count": "they list {k} seats, but the match has {n}",
+        "seats_entry": "seat {seat} is written neither as a person with a name nor as a bot",
+        "seats_bot": "seat {seat}'s bot “{bot}” is unknown",
+        "seats_people": "{k} seats are written as a person, but play saves exactly one",
+        "seats_then_given": "The match goes on with the seats as given now (--seat, --bots, --name), and these are "
+                            "saved in the file instead.",
         "bots_known": "random (plays at random), heuristic (steady), ismcts (searches; ismcts:iterations=1000 is "
                       "strong) and policy:FILE (a learned policy file)",
         "bot_unknown": "--bots: there is no bot “{name}”. The bots are {bots}. Give one, or several separated by "
@@ -188,6 +198,16 @@ TEXTS: dict[str, dict[str, str]] = {
                           "Anführungszeichen, etwa '{example}'; kartentisch games listet die Einstellungen jedes "
                           "Spiels.",
         "options_at": " (ab Zeichen {n})", "options_deep": " (es ist zu tief verschachtelt)",
+        "seats_ignored": "{path}: Die in der ersten Zeile gespeicherten Plätze (wer wo saß) werden nicht beachtet: "
+                         "{why}. play speichert einen Eintrag je Platz, {{\"person\": \"ein Name\"}} für die "
+                         "Person und {{\"bot\": \"heuristic\"}} (oder einen anderen Bot) für jeden anderen Platz.",
+        "seats_not_list": "Sie sind keine Liste mit einem Eintrag je Platz",
+        "seats_count": "Sie nennen {k} Plätze, die Partie hat aber {n}",
+        "seats_entry": "Platz {seat} ist weder als Person mit Namen noch als Bot geschrieben",
+        "seats_bot": "Den Bot „{bot}“ auf Platz {seat} gibt es nicht",
+        "seats_people": "{k} Plätze sind als Person geschrieben, play speichert aber genau einen",
+        "seats_then_given": "Die Partie geht mit den Plätzen weiter, wie sie jetzt angegeben sind (--seat, --bots, "
+                            "--name), und diese werden stattdessen in der Datei gespeichert.",
         "bots_known": "random (spielt zufällig), heuristic (solide), ismcts (sucht; ismcts:iterations=1000 ist "
                       "stark) und policy:DATEI (eine gelernte Strategie-Datei)",
         "bot_unknown": "--bots: Einen Bot „{name}“ gibt es nicht. Die Bots sind {bots}. Gib einen an oder mehrere, "

@@ -1,0 +1,64 @@
+"""The replay header's optional ``seats`` (who sat where, as ``play`` saves it): a hand-edited one that is not in
+``play``'s shape is said to be ignored, and why (a fresh user's finding)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kartentisch.cli.app import app
+from kartentisch.kernel import Match
+
+runner = CliRunner()
+
+
+def _saved(tmp_path: Path) -> Path:
+    """A colors match of three left after two of the person's moves: Ana on seat 2, a random and a heuristic bot."""
+    save = tmp_path / "left.jsonl"
+    result = runner.invoke(app, ["play", "colors", "--players", "3", "--seat", "2", "--bots", "random,heuristic",
+                                 "--name", "Ana", "--seed", "7", "--options", '{"target_score": 8}',
+                                 "--save", str(save)], input="1\n1\nquit\n")
+    assert result.exit_code == 0 and Match.load(save).seats == [{"bot": "random"}, {"person": "Ana"},
+                                                                 {"bot": "heuristic"}], result.output
+    return save
+
+
+def _edited(save: Path, seats: object) -> Path:
+    """``save`` with its header's ``seats`` replaced by ``seats`` (a hand edit)."""
+    head, *moves = save.read_text(encoding="utf-8").splitlines()
+    save.write_text("\n".join([json.dumps({**json.loads(head), "seats": seats}), *moves]) + "\n", encoding="utf-8")
+    return save
+
+
+MALFORMED = [
+    ({"0": {"bot": "random"}}, "they are not a list with one entry per seat"),
+    ([{"bot": "random"}, {"person": "Ana"}], "they list 2 seats, but the match has 3"),
+    ([{"bott": "random"}, {"person": "Ana"}, {"bot": "heuristic"}],
+     "seat 1 is written neither as a person with a name nor as a bot"),
+    ([{"bot": "random", "person": "Ana"}, {"person": "Ana"}, {"bot": "heuristic"}],
+     "seat 1 is written neither as a person with a name nor as a bot"),
+    ([{"bot": "heurstic"}, {"person": "Ana"}, {"bot": "heuristic"}], "seat 1's bot “heurstic” is unknown"),
+    ([{"person": "Bea"}, {"person": "Ana"}, {"bot": "heuristic"}],
+     "2 seats are written as a person, but play saves exactly one"),
+]
+IGNORED = ("the seats saved in its first line (who sat where) are ignored: {why}. play saves one entry per seat, "
+           '{{"person": "a name"}} for the person and {{"bot": "heuristic"}} (or another bot) for every other seat.')
+
+
+@pytest.mark.parametrize(("seats", "why"), MALFORMED)
+def test_resume_says_why_a_hand_edited_seats_header_is_ignored(seats: object, why: str, tmp_path: Path) -> None:
+    """A hand-edited ``seats`` that play does not write was ignored silently and overwritten. The seats change no
+    move (every reader of the format takes the header keys it can use), so the match goes on; it is said which seat
+    is wrong and how, that the seats as given now are saved instead (and they are, in play's shape)."""
+    save = _edited(_saved(tmp_path), seats)
+    before = Match.load(save).history
+    result = runner.invoke(app, ["play", "--resume", str(save), "--seat", "2", "--name", "Ana"], input="quit\n")
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 0 and IGNORED.format(why=why) in shown, result.output
+    assert "The match goes on with the seats as given now (--seat, --bots, --name), and these are saved in the file " \
+           "instead." in shown
+    after = Match.load(save)
+    assert after.history == before and after.seats == [{"bot": "heuristic"}, {"person": "Ana"}, {"bot": "heuristic"}]
