@@ -86,8 +86,8 @@ def test_play_a_whole_match_by_numbers_and_replay_it(game_id: str, tmp_path: Pat
     assert result.output.count(won) == 1 and result.output.index(won) > result.output.rindex("Punkteblock")
     assert "Platz 0" not in result.output and "Seat 0" not in result.output  # seats count from 1
     replayed = runner.invoke(app, ["replay", str(save), "--seat", "1", "--no-step"])
-    # a replay file keeps no names: seats are "Seat n"
-    assert replayed.exit_code == 0 and replayed.stdout.count(over("en", ())) == 1, replayed.stdout
+    # the replay names the seats as play did (the header's seats): the person by number without a name, the bot
+    assert replayed.exit_code == 0 and replayed.stdout.count(over("en", _seat_names_of("en"))) == 1, replayed.stdout
     assert "Move 1/" in replayed.stdout
 
 

@@ -1,9 +1,10 @@
-"""The replay header's optional ``seats`` (who sat where, as ``play`` saves it): a hand-edited one that is not in
-``play``'s shape is said to be ignored, and why (a fresh user's finding)."""
+"""The replay header's optional ``seats`` (who sat where, as ``play`` saves it): ``replay`` names the seats by it, and
+a hand-edited one that is not in ``play``'s shape is said to be ignored, and why (a fresh user's findings)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,22 @@ def _edited(save: Path, seats: object) -> Path:
     head, *moves = save.read_text(encoding="utf-8").splitlines()
     save.write_text("\n".join([json.dumps({**json.loads(head), "seats": seats}), *moves]) + "\n", encoding="utf-8")
     return save
+
+
+@pytest.mark.parametrize(("lang", "seat", "title", "names"), [
+    ("en", ["--seat", "2"], "Replay as Ana saw it.", ["Bot Lena (plays at random)", "Ana (you)", "Bot Ida (steady)"]),
+    ("de", ["--seat", "2"], "Wiederholung, wie Ana sie sah.", ["Bot Lena (spielt zufällig)", "Ana (du)",
+                                                                "Bot Ida (solide)"]),
+    ("en", [], "Replay with all cards open", ["Bot Lena (plays at random)", "Ana", "Bot Ida (steady)"]),
+])
+def test_replay_names_the_seats_as_play_saved_them(lang: str, seat: list[str], title: str, names: list[str],
+                                                    tmp_path: Path) -> None:
+    """``replay --seat 2`` said "Replay as Seat 2 saw it" and "Seat 1 …" for a match play had saved with Ana and its
+    bots: it names them as play did."""
+    result = runner.invoke(app, ["replay", str(_saved(tmp_path)), *seat, "--lang", lang, "--no-step"])
+    assert result.exit_code == 0 and result.output.startswith(title), result.output
+    assert all(name in result.output for name in names), result.output
+    assert not re.search(r"Seat \d|Platz \d", result.output) and "ignored" not in result.output
 
 
 MALFORMED = [
@@ -62,3 +79,23 @@ def test_resume_says_why_a_hand_edited_seats_header_is_ignored(seats: object, wh
            "instead." in shown
     after = Match.load(save)
     assert after.history == before and after.seats == [{"bot": "heuristic"}, {"person": "Ana"}, {"bot": "heuristic"}]
+
+
+@pytest.mark.parametrize(("seats", "why"), MALFORMED[:3])
+def test_replay_says_why_a_hand_edited_seats_header_is_ignored(seats: object, why: str, tmp_path: Path) -> None:
+    """``replay`` of such a file says the same and names the seats by number; the file is unchanged."""
+    save = _edited(_saved(tmp_path), seats)
+    text = save.read_text(encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(save), "--seat", "2", "--no-step"])
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 0 and IGNORED.format(why=why) + " The seats are named by their numbers." in shown
+    assert "Replay as Seat 2 saw it." in shown and save.read_text(encoding="utf-8") == text
+
+
+def test_a_german_terminal_says_the_ignored_seats_in_german(tmp_path: Path) -> None:
+    save = _edited(_saved(tmp_path), [{"bot": "random"}])
+    result = runner.invoke(app, ["replay", str(save), "--no-step", "--lang", "de"])
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 0 and "Die in der ersten Zeile gespeicherten Plätze (wer wo saß) werden nicht " \
+        "beachtet: Sie nennen 1 Plätze, die Partie hat aber 3. play speichert einen Eintrag je Platz" in shown, shown
+    assert "Die Plätze heißen nach ihren Nummern." in shown

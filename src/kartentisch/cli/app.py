@@ -53,6 +53,7 @@ from .common import (
     progress_bar,
     results_table,
     saved_seats,
+    seat_names,
     seats_ignored,
     writable,
 )
@@ -544,7 +545,10 @@ def replay_cmd(
         step = sys.stdin.isatty()
     match = load_replay(file, seat, console, lang)
     viewer = None if seat is None else seat - 1
-    voice = Voice(lang, viewer)
+    saved, why = saved_seats(file, match, lang)
+    if why:
+        seats_ignored(file, why, "seats_then_numbered", lang)
+    voice = Voice(lang, viewer, *seat_names(saved, match.players, lang))  # the names play gave them
     say(t(lang, "replay_all_open") if viewer is None else t(lang, "replay_seat", who=voice.name(viewer)), style="bold")
     states = list(match.states())
     n = len(match.history)

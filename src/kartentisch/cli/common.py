@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import games
-from ..bots import parse_spec
+from ..bots import bot_label, bot_name, parse_spec
 from ..kernel import GameState, IllegalAction, InvalidReplay, KartentischError, MalformedToken, Match, Voice
 from ..kernel.game import is_int
 from ..kernel.registry import lookup
@@ -249,6 +249,17 @@ def seats_ignored(path: Path, why: str, then: str, lang: str) -> None:
     (:func:`saved_seats`), and what follows (``then``, a text key: the seats as given now, or by number)."""
     Console(stderr=True, highlight=False).print(t(lang, "seats_ignored", path=str(path), why=why) + " " + t(lang, then),
                                                 style="yellow", markup=False, soft_wrap=True)
+
+
+def seat_names(saved: SavedSeats | None, players: int, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The seats' names and short names (:class:`~kartentisch.kernel.Voice`) of a saved match, as ``play`` named
+    them: bots by :func:`~kartentisch.bots.bot_label` ("Bot Lena (steady)"), the person by the name saved; without
+    saved seats (or a person without a name) "Seat n"."""
+    if saved is None:
+        return (), ()
+    _, specs, person = saved
+    names = tuple(bot_label(specs[s], s, lang) if s in specs else person for s in range(players))
+    return names, tuple(bot_name(s, lang) if s in specs else "" for s in range(players))
 
 
 def progress_bar() -> Progress:

@@ -97,6 +97,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats_people": "{k} seats are written as a person, but play saves exactly one",
         "seats_then_given": "The match goes on with the seats as given now (--seat, --bots, --name), and these are "
                             "saved in the file instead.",
+        "seats_then_numbered": "The seats are named by their numbers.",
         "bots_known": "random (plays at random), heuristic (steady), ismcts (searches; ismcts:iterations=1000 is "
                       "strong) and policy:FILE (a learned policy file)",
         "bot_unknown": "--bots: there is no bot “{name}”. The bots are {bots}. Give one, or several separated by "
@@ -208,6 +209,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats_people": "{k} Plätze sind als Person geschrieben, play speichert aber genau einen",
         "seats_then_given": "Die Partie geht mit den Plätzen weiter, wie sie jetzt angegeben sind (--seat, --bots, "
                             "--name), und diese werden stattdessen in der Datei gespeichert.",
+        "seats_then_numbered": "Die Plätze heißen nach ihren Nummern.",
         "bots_known": "random (spielt zufällig), heuristic (solide), ismcts (sucht; ismcts:iterations=1000 ist "
                       "stark) und policy:DATEI (eine gelernte Strategie-Datei)",
         "bot_unknown": "--bots: Einen Bot „{name}“ gibt es nicht. Die Bots sind {bots}. Gib einen an oder mehrere, "
