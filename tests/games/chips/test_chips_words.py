@@ -148,12 +148,12 @@ def test_take_paying_collecting_and_refill() -> None:
                    "yellow row. The row is refilled with Black 1 from the pile.",
         ("en", None): "Seat 2 takes Yellow 10 from the row, pays 3 chips, collects 1 chip and lays it face up "
                       "on their yellow row. The row is refilled with Black 1 from the pile.",
-        ("de", 0): "Ben nimmt Gelb 10 aus der Reihe, zahlt 3 Chips, sammelt 1 Chip ein und legt sie offen in die "
-                   "gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
-        ("de", 1): "Du nimmst Gelb 10 aus der Reihe, zahlst 3 Chips, sammelst 1 Chip ein und legst sie offen in "
-                   "deine gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
-        ("de", None): "Platz 2 nimmt Gelb 10 aus der Reihe, zahlt 3 Chips, sammelt 1 Chip ein und legt sie offen "
-                      "in die gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
+        ("de", 0): "Ben nimmt Gelb 10 aus der Reihe, zahlt 3 Chips, sammelt 1 Chip ein und legt die Karte offen in "
+                   "die eigene gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
+        ("de", 1): "Du nimmst Gelb 10 aus der Reihe, zahlst 3 Chips, sammelst 1 Chip ein und legst die Karte offen "
+                   "in deine gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
+        ("de", None): "Platz 2 nimmt Gelb 10 aus der Reihe, zahlt 3 Chips, sammelt 1 Chip ein und legt die Karte "
+                      "offen in die eigene gelbe Farbreihe. Die Reihe wird mit Schwarz 1 vom Stapel aufgefüllt.",
     }
 
 
@@ -165,14 +165,14 @@ def test_any_row_seven_face_down_and_free_four() -> None:
     texts = said(state, 0, "take:1:b")
     assert texts["en", 0] == ("You take Yellow 7 from the row, pay 1 chip and lay it face down on your blue row "
                               "(a minus point). The row is refilled with Black 1 from the pile.")
-    assert texts["de", None] == ("Platz 1 nimmt Gelb 7 aus der Reihe, zahlt 1 Chip und legt sie verdeckt in die "
-                                 "blaue Farbreihe (ein Minuspunkt). Die Reihe wird mit Schwarz 1 vom Stapel "
+    assert texts["de", None] == ("Platz 1 nimmt Gelb 7 aus der Reihe, zahlt 1 Chip und legt die Karte verdeckt in "
+                                 "die eigene blaue Farbreihe (ein Minuspunkt). Die Reihe wird mit Schwarz 1 vom Stapel "
                                  "aufgefüllt.")
     texts = said(state, 1, "take:1")  # b4 slid to position 1
     assert texts["en", 0] == ("Ben takes Blue 4 from the row, pays nothing (special card 2), collects 2 chips and "
                               "lays it face up on their blue row. The row is refilled with Black 2 from the pile.")
     assert texts["de", 1] == ("Du nimmst Blau 4 aus der Reihe, zahlst nichts (Sonderkarte 2), sammelst 2 Chips ein "
-                              "und legst sie offen in deine blaue Farbreihe. Die Reihe wird mit Schwarz 2 vom "
+                              "und legst die Karte offen in deine blaue Farbreihe. Die Reihe wird mit Schwarz 2 vom "
                               "Stapel aufgefüllt.")
 
 
@@ -197,7 +197,8 @@ def test_empty_pile_starts_the_final_circuit_then_the_round_ends() -> None:
     texts = said(state, 0, "take:0")
     assert texts["en", 0] == ("You take Black 2 from the row and lay it face up on your black row. The pile is "
                               "empty, so the row is not refilled. This is the final circuit: Cem has the last turn.")
-    assert texts["de", 0] == ("Du nimmst Schwarz 2 aus der Reihe und legst sie offen in deine schwarze Farbreihe. "
+    assert texts["de", 0] == ("Du nimmst Schwarz 2 aus der Reihe und legst die Karte offen in deine schwarze "
+                              "Farbreihe. "
                               "Der Stapel ist leer, die Reihe wird nicht mehr aufgefüllt. Letzte Runde: Cem hat den "
                               "letzten Zug.")
     state.apply(1, "take:0")
