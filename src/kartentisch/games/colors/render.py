@@ -1,8 +1,8 @@
 """Terminal renderer of ``colors`` (Colour Gap / Farblücke): the table as players see it.
 
 ``render(view, seat, voice)`` draws a seat view (or the spectator view, ``seat=None``): the
-centre (Tischmitte), the draw pile as a count, every seat's hand (own cards face up, others as
-backs), every collection (Auslage) sorted into colour groups with its current score, the open
+centre (Tischmitte), the draw pile as a count, a key to the cards' colour letters, every seat's hand (own cards
+face up, others as backs), every collection (Auslage) sorted into colour groups with its current score, the open
 pick and the last turn in words. Seats are named as the kernel's
 :class:`~kartentisch.kernel.words.Voice` names them (counted from 1). The score pad (Punkteblock)
 is drawn below by ``render_view``. Its words are the ``labels.`` texts of the game's catalogue (``words.toml``).
@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...kernel.words import Voice, number
+from .cards import colours_in_play
 from .rules import score_round
 from .words import WORDS, colour_name, last_turn_text, phase_name
 
@@ -56,6 +57,19 @@ def collection_text(codes: list[str], lang: str, empty: str) -> Text:
     return Text("   ").join(parts)
 
 
+def colour_key(players: int, lang: str) -> Text:
+    """One line naming the colour letters the cards show, each as its card face shows it, with the colour's name in
+    ``lang``: "B = Blau · G = Grün · P = Lila" (only the colours in play with ``players``, colors R1). The letters
+    stay the notation's (``p`` is lila, ``y`` gelb), so a German player could not tell them from the German colour
+    words (a fresh user's finding)."""
+    key = Text()
+    for i, letter in enumerate(colours_in_play(players)):
+        key.append(" · " if i else "")
+        key.append(letter.upper(), style=STYLES[letter])
+        key.append(f" = {colour_name(letter, lang).capitalize()}")
+    return key
+
+
 def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableType:
     """Draw a ``colors`` seat view for ``seat`` (``None``: spectator) in ``voice``'s language, seats named by it."""
     lang = voice.lang
@@ -84,7 +98,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
                       collection_text(zones["collections"][s], lang, L["empty"]), number(now[s]),
                       number(view["totals"][s]))
 
-    parts: list[RenderableType] = [head, centre, seats]
+    parts: list[RenderableType] = [head, centre, colour_key(view["players"], lang), seats]
     pending = zones.get("pending")
     if pending:
         line = Text(f"{L['pick']} ({L[pending['side']]} {pending['number']}): ", style="bold yellow")
