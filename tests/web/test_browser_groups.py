@@ -103,6 +103,7 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
     # Ben's open page shows the new table without a reload (a fresh user's friend saw "Nothing played yet")
     ben.wait_for_selector("#matches a:has-text('Zu meinem Platz')", timeout=25_000)
+    assert re.search(r"läuft · begonnen \d{1,2}:\d\d", ben.locator("#matches li").first.inner_text())
     finish(live_server, table_id, [ana_token, ben_token])
 
     ben.wait_for_selector(".game-standings[data-game=colors]", timeout=25_000)  # and the result, still no reload

@@ -306,7 +306,7 @@ def test_a_score_pad_of_the_group_counts_in_its_standings(client: TestClient) ->
     assert client.get(f"/api/groups/{code}/standings").json()["games"] == []
     listed = client.get(f"/api/groups/{code}").json()["matches"]
     assert listed == [{"kind": "pad", "game": "grid", "game_name": "Colour Grid", "over": False,
-                       "players": ["Ana", "Ben"], "url": f"/scorepad/{pad['id']}"}]
+                       "started": listed[0]["started"], "players": ["Ana", "Ben"], "url": f"/scorepad/{pad['id']}"}]
 
 
 def record(client: TestClient, code: str, source_id: str, result: list[dict[str, Any]], ended: float = 1.0) -> None:
@@ -553,3 +553,7 @@ def test_a_group_table_allows_hints_where_its_starter_says_so(client: TestClient
                           headers=auth(ana["key"]))
         assert res.status_code == 201, res.text
         assert client.get(f"/api/tables/{res.json()['id']}/view").json()["hints"] is expected
+    # three tables of the same game and people: told apart by when each was started, the newest first
+    listed = client.get(f"/api/groups/{code}", headers=auth(ana["key"])).json()["matches"]
+    started = [m["started"] for m in listed]
+    assert len(started) == 3 and started == sorted(started, reverse=True) and abs(started[0] - time.time()) < 60

@@ -251,7 +251,8 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
 @router.get("/api/groups/{code}")
 async def read_group(code: str, request: Request, authorization: Auth = None, lang: Lang = "en") -> dict[str, Any]:
     """The group: its name, members, who the bearer is (``you``: their member number, ``None`` without a key) and
-    its latest tables and score pads, each with its game, players (bots in words), whether it is over, and its
+    its latest tables and score pads, each with its game, players (bots in words), whether it is over, when it was
+    started (``started``, epoch seconds: two tables of the same game and people are told apart by it), and its
     ``url``: the bearer's own seat link where they sit, else the spectator link while the match runs and its replay
     once it is over (a finished match has nothing to watch live)."""
     lang = frame_lang(lang)
@@ -274,7 +275,8 @@ async def read_group(code: str, request: Request, authorization: Auth = None, la
             for row in rows:
                 seats = list(row["seats"])
                 item: dict[str, Any] = {"kind": row["source"], "game": row["game"],
-                                        "game_name": game_name(row["game"], lang), "over": row["result"] is not None}
+                                        "game_name": game_name(row["game"], lang), "over": row["result"] is not None,
+                                        "started": row["created"]}
                 if row["source"] == "table":
                     stored = {s.seat: s for s in conn.execute(select(seats_t).where(
                         seats_t.c.table_id == row["source_id"]))}

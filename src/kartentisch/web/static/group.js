@@ -20,7 +20,7 @@ const STRINGS = {
     shareHelp: "Everyone with this link can join the group and see its tables: share it only with the people you play with.",
     copy: "Copy", copied: "Copied", start: "Play", game: "Game", who: "Who plays", bots: "Bots",
     startTable: "Start a table", startPad: "Score pad for real cards", starting: "Starting…",
-    matches: "Tables and score pads", none: "Nothing played yet.", running: "running", over: "over",
+    matches: "Tables and score pads", none: "Nothing played yet.", running: "running", over: "over", started: "started {0}",
     mySeat: "Go to my seat", watch: "Watch", replay: "Replay", pad: "Score pad", standings: "Standings", withBots: "Count the bots",
     noStandings: "The standings appear after the first finished match.", matchesOf: "{0} matches", matchOf: "1 match",
     rank: "#", player: "Player", rating: "Rating", played: "Matches", wins: "Wins", average: "Avg. score",
@@ -57,7 +57,7 @@ const STRINGS = {
     shareHelp: "Wer diesen Link hat, kann der Spielrunde beitreten und ihre Tische sehen: teile ihn nur mit deinen Mitspielern.",
     copy: "Kopieren", copied: "Kopiert", start: "Spielen", game: "Spiel", who: "Wer spielt mit", bots: "Bots",
     startTable: "Tisch starten", startPad: "Punkteblock für echte Karten", starting: "Starte…",
-    matches: "Tische und Punkteblöcke", none: "Noch nichts gespielt.", running: "läuft", over: "vorbei",
+    matches: "Tische und Punkteblöcke", none: "Noch nichts gespielt.", running: "läuft", over: "vorbei", started: "begonnen {0}",
     mySeat: "Zu meinem Platz", watch: "Zuschauen", replay: "Nachspielen", pad: "Punkteblock", standings: "Tabelle", withBots: "Bots mitzählen",
     noStandings: "Die Tabelle erscheint nach der ersten beendeten Partie.", matchesOf: "{0} Partien", matchOf: "1 Partie",
     rank: "#", player: "Spieler", rating: "Wertung", played: "Partien", wins: "Siege", average: "Ø Punkte",
@@ -244,11 +244,20 @@ function Start({ group, games, onStarted }) {
     ${error && html`<p class="error" role="alert">${error}</p>`}</section>`;
 }
 
+/** When a table or pad was started (epoch seconds), in the page's language: the time today, else day and time
+ * (two tables of the same game and people are told apart by it). */
+function startedAt(seconds) {
+  const at = new Date(seconds * 1000);
+  const today = at.toDateString() === new Date().toDateString();
+  return at.toLocaleString(lang(), today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
+}
+
 function Matches({ items }) {
   return html`<section id="matches" aria-labelledby="matches-title"><h2 id="matches-title">${t("matches")}</h2>
     ${items.length ? html`<ul class="matches">${items.map((m) => html`<li>
       <strong>${m.game_name}</strong><span>${listing(m.players)}</span>
-      <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}</span>
+      <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}${
+        m.started ? ` · ${t("started", startedAt(m.started))}` : ""}</span>
       ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat")
         : m.over ? t("replay") : t("watch")}</a>`}
     </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
