@@ -42,10 +42,12 @@ JOIN_AT = 60
 #: the frames before that seat's reader subscribed); all again after each seat got ``short_name`` (the only
 #: difference: ',"short_name":"P1"' and so on after every seat's ``name``, the same name for a person); mayhem again
 #: after a log from event 0 begins with round 1's start (the only difference: '{"kind":"start","text":…}' first in
-#: those logs); the other four again after they tell round 1's start too (the same only difference).
+#: those logs); the other four again after they tell round 1's start too (the same only difference); chips again
+#: after its German log says who lays the card where (the only differences: "legt sie" → "legt die Karte" and "in
+#: die blaue Farbreihe" → "in die eigene blaue Farbreihe", in 76 German texts).
 GOLDEN: dict[str, tuple[int, str]] = {
     "colors": (1109, "c1affd1686d5f0505b1dcd0d93f19c352bebaa8d2cd3d11d758de3fb9b64c100"),
-    "chips": (196, "1381cf24ec7ab195501a73044776127aee40e8192db26518629c648738b93a5e"),
+    "chips": (196, "b9b45a2f80ef8e50520a21b893f5e1e56c3c8df500dcb54ce51d222829376475"),
     "lastcard": (822, "c2155a59600e608e180dd4f23b1544658bf28e45195d65280315818740b0a5fb"),
     "grid": (416, "8200f3c92ffe112a59d9bff2fa9faa018e1cc95f61f1b2856f515ea52b3c670b"),
     "mayhem": (2698, "30fc56215cdeaca29eb5901585d415cbb7b126f63a7eb1b09a51f949c099cc36"),
