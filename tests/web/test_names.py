@@ -260,6 +260,32 @@ def test_quotes_inside_a_name_are_allowed_and_count() -> None:
     assert look_key("„Ana“") == look_key("Ana") == look_key("(ana)") != look_key("Ana (2)")
 
 
+def test_a_name_that_differs_only_in_its_spaces_is_refused_at_a_table_and_a_group(client: TestClient) -> None:
+    """A fresh user's finding: "An na" joined a group beside "Anna" as another member. Spaces inside a name do not
+    count (kernel.names.look_key), also around punctuation ("Ana - Lena", "Ana-Lena"), and the refusal says the two
+    differ only in their spaces."""
+    for first, second in (("Anna", "An na"), ("Ana-Lena", "Ana - Lena"), ("Jo Ann", "JoAnn")):
+        seats = [{"kind": "human", "name": first}, {"kind": "human", "name": second}]
+        for lang, text in (
+                ("en", f'"{second}" differs from "{first}" (Seat 1) only in its spaces; choose a name that reads '
+                       "differently."),
+                ("de", f"„{second}“ unterscheidet sich von „{first}“ (Platz 1) nur in den Leerzeichen; wähle einen "
+                       "Namen, der sich anders liest.")):
+            res = client.post(f"/api/tables?lang={lang}", json={"game": "colors", "players": 2, "seats": seats})
+            assert res.status_code == 422 and res.json()["text"] == text, res.text
+    code = client.post("/api/groups", json={"name": "Runde"}).json()["code"]
+    assert client.post(f"/api/groups/{code}/members", json={"name": "Anna"}).status_code == 200
+    for lang, text in (
+            ("en", '"An na" differs from "Anna" (a member of the group) only in its spaces; choose a name that '
+                   "reads differently."),
+            ("de", "„An na“ unterscheidet sich von „Anna“ (ein Mitglied der Spielrunde) nur in den Leerzeichen; "
+                   "wähle einen Namen, der sich anders liest.")):
+        res = client.post(f"/api/groups/{code}/members?lang={lang}", json={"name": "An na"})
+        assert res.status_code == 422 and res.json()["text"] == text, res.text
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Anna"]
+    check_names(["Anna", "Anne", "Ann B."], [{"en": f"seat {i}", "de": f"Platz {i}"} for i in range(1, 4)])
+
+
 def _refusals(client: TestClient, lang: str) -> list[tuple[str, str | None]]:
     """Every refusal of a name a person can meet, as ``(the page's text, the name it must quote or None)``: a seat
     of a new table, a join through the invite, a private link's person naming their seat, a group's member (and
@@ -297,6 +323,7 @@ def _refusals(client: TestClient, lang: str) -> list[tuple[str, str | None]]:
     refused(client.post(members, json={"name": "Bea", "again": True}), "Bea")  # nobody of that name
     refused(client.post(members, json={"name": "An\u202ea"}), "Ana")
     refused(client.post(members, json={"name": "\u0410na"}), "\u0410na")
+    refused(client.post(members, json={"name": "A na"}), "A na")  # only the spaces differ
     refused(client.post(members, json={"name": "\u2800"}), None)
     refused(client.post(members, json={"name": ""}), None)
     refused(client.post(members, json={"name": "x" * 81}), None)

@@ -15,7 +15,8 @@ pad's players): :func:`check_names`.
   ``A\\u200dna``, ``Ana\\u2800`` and ``Ａｎａ`` share one key, and so do ``Ian`` and ``lan`` (a capital I and a
   small L are one glyph in many fonts). Quotation marks,
   brackets and other punctuation around a name do not count (``„Ana“``, ``"Ana"``, ``(Ana)`` look like ``Ana``);
-  inside a name they do (``Ana "Ace" B``).
+  inside a name they do (``Ana "Ace" B``). Spaces inside a name do not count either: ``An na`` is ``Anna`` and
+  ``Ana - Lena`` is ``Ana-Lena`` (a fresh user's second "Anna"), refused as differing only in its spaces.
 
 Control and format characters, and line or paragraph separators, are refused before either check
 (:func:`~kartentisch.kernel.words.control_character`): a name is one line.
@@ -55,6 +56,12 @@ _LOOKS_LIKE: Final = {
 _SAME: Final = {
     "en": '{where} is called "{name}" already; choose a name that reads differently.',
     "de": "{where} heißt schon „{name}“; wähle einen Namen, der sich anders liest.",
+}
+#: The same name but for its spaces ("An na" beside "Anna"): said so, since the two do not quite look alike.
+_SPACING: Final = {
+    "en": '"{name}" differs from "{other}" ({where}) only in its spaces; choose a name that reads differently.',
+    "de": "„{name}“ unterscheidet sich von „{other}“ ({where}) nur in den Leerzeichen; wähle einen Namen, der sich "
+          "anders liest.",
 }
 #: Like the name a place goes by without one of its own ("Seat 1"/"Platz 1"): the name and the place read alike.
 _UNNAMED: Final = {
@@ -150,6 +157,12 @@ def _core(text: str) -> str:
     return text[start:end] or text
 
 
+def _spaced_key(name: str) -> str:
+    """:func:`look_key` with the spaces inside the name kept (one per run of blank characters)."""
+    text = _core(_spaced(unicodedata.normalize("NFKC", _core(_spaced(name)))))  # NFKC makes ´ a space and a mark
+    return str(_SPOOF.getSkeleton(0, str(_SPOOF.getSkeleton(0, text)).casefold()))
+
+
 def look_key(name: str) -> str:
     """What ``name`` looks like: two names look alike exactly when their keys are equal.
 
@@ -157,13 +170,13 @@ def look_key(name: str) -> str:
     trimmed, without the quotation marks, brackets and other punctuation around it (:func:`_core`: ``„Ada“`` reads as
     ``Ada``); then the TR39 skeleton (ICU ``SpoofChecker.getSkeleton``: default-ignorable code points dropped,
     each character as its confusable prototype), case-folded and skeletonized again (``Аna`` → ``ana``,
-    ``Ian`` → ``lan``). A key may be longer than the name (``m`` → ``rn``).
+    ``Ian`` → ``lan``), without any white space left inside (``An na`` → ``anna``, ``Ana - Lena`` →
+    ``ana-lena``). A key may be longer than the name (``m`` → ``rn``).
 
     Quotes and brackets *inside* a name stay allowed and count (``Ana "Ace" B``, ``O'Neil``, ``Ben (2)``): they
     are part of how it reads. Only the ones around it are not, since a name in quotes reads as that name.
     """
-    text = _core(_spaced(unicodedata.normalize("NFKC", _core(_spaced(name)))))  # NFKC makes ´ a space and a mark
-    return str(_SPOOF.getSkeleton(0, str(_SPOOF.getSkeleton(0, text)).casefold()))
+    return "".join(_spaced_key(name).split())
 
 
 def control_refusal(name: str) -> NameRefused:
@@ -221,8 +234,9 @@ def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcom
 
     Raises:
         NameRefused: a name fails :func:`check_name`, or looks like another (:func:`look_key`): the message names
-            the refused name, the one it looks like and that one's place; for the very same text, the place that
-            is called so already ("Platz 1 heißt schon 'Ana'"); for a place's own unnamed name, that place.
+            the refused name, the one it looks like and that one's place (or that the two differ only in their
+            spaces); for the very same text, the place that is called so already ("Platz 1 heißt schon 'Ana'");
+            for a place's own unnamed name, that place.
     """
     checked = range(len(names)) if newcomer is None else (newcomer,)
     keys = [look_key(n) if n else None for n in names]
@@ -232,6 +246,7 @@ def check_names(names: Sequence[str], where: Sequence[Mapping[str, str]], newcom
         check_name(names[i])
         others = range(i) if newcomer is None else (j for j in range(len(names)) if j != i)
         if (j := next((j for j in others if keys[j] is not None and keys[j] == keys[i]), None)) is not None:
-            words = _UNNAMED if j in unnamed else _SAME if names[j] == names[i] else _LOOKS_LIKE
+            words = (_UNNAMED if j in unnamed else _SAME if names[j] == names[i]
+                     else _SPACING if _spaced_key(names[j]) != _spaced_key(names[i]) else _LOOKS_LIKE)
             texts = {lang: words[lang].format(name=names[i], other=names[j], where=where[j][lang]) for lang in LANGS}
             raise NameRefused({lang: text[0].upper() + text[1:] for lang, text in texts.items()})
