@@ -266,7 +266,8 @@ def test_on_a_phone_members_rename_leave_and_remove_and_the_bot_rule_is_said(bro
     """Three friends at phone size, Ben in German, Ana and Cleo in English. A finished match where a bot played all
     of Cleo's moves and two of Ben's six: the page says the rule, lists Cleo's match as the bot's and Ben's as
     helped. Ben's new name that is Ana's is refused in his words; then he is Benedikt everywhere. Ana removes Cleo,
-    asked first (cancel, then yes); Cleo's open page says her place is gone. Benedikt leaves, asked first."""
+    asked first (cancel, then yes); Cleo's open page says her place is gone, and she joins again as herself.
+    Benedikt leaves, asked first."""
     code = httpx.post(f"{live_server}/api/groups", json={"name": "Donnerstag"}).json()["code"]
     keys = {n: httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": n}).json()["key"]
             for n in ("Ana", "Ben", "Cleo")}
@@ -339,6 +340,13 @@ def test_on_a_phone_members_rename_leave_and_remove_and_the_bot_rule_is_said(bro
     cleo.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     cleo.wait_for_selector("#member-name")
     assert cleo.locator(".news").inner_text().startswith("This browser's place in the group is gone")
+    # Cleo joins again under her name: she is Cleo again, her match hers, not a second Cleo beside the one who left
+    cleo.fill("#member-name", "Cleo")
+    cleo.click("#join-button")
+    cleo.wait_for_selector("text=You play here as Cleo.")
+    assert cleo.locator("ul.members li").all_inner_texts() == ["Ana", "Benedikt", "Cleo"]
+    assert "no longer in the group" not in cleo.locator("main").inner_text()
+    assert ("Cleo (played by a bot: 6 of 6 moves; not counted for Cleo)" in cleo.locator("#matches").inner_text())
     # Benedikt leaves, asked first
     ben.reload()
     ben.wait_for_selector("body[data-ready='1'] #manage")
@@ -348,7 +356,7 @@ def test_on_a_phone_members_rename_leave_and_remove_and_the_bot_rule_is_said(bro
     ben.click("#manage .confirm button:has-text('Ja, verlassen')")
     ben.wait_for_selector("text=Du hast die Spielrunde verlassen.")
     ben.wait_for_selector("#member-name")
-    assert ben.locator("ul.members li").all_inner_texts() == ["Ana"]
+    assert ben.locator("ul.members li").all_inner_texts() == ["Ana", "Cleo"]
     assert ben.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(ben, "group-members-left-phone-de", full_page=True)
     for page in pages.values():

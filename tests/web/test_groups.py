@@ -487,9 +487,10 @@ def test_a_member_renames_themselves_and_their_past_results_follow(either: TestC
 
 def test_a_member_leaves_or_is_removed_and_their_past_matches_stay_theirs(either: TestClient) -> None:
     """Cem removes Ben (any member may: a group has no admin): Ben's key no longer opens the group, his past match
-    stays listed and in the standings under his name, marked in the reader's language, and a new "Ben" who joins is
-    a new member, credited with none of it. Cem leaves himself. Removing someone not there is refused and changes
-    nothing."""
+    stays listed and in the standings under his name, marked in the reader's language. Cem leaves himself.
+    Removing someone not there is refused and changes nothing. Ben joining again under his name is Ben again:
+    his number, his match and his standings, not a second Ben beside "Ben (no longer in the group)" (a fresh
+    user's finding); so is Cem with "I joined before"."""
     client = either
     code = new_group(client)
     ana, ben, cem = (join(client, code, n) for n in ("Ana", "Ben", "Cem"))
@@ -507,11 +508,6 @@ def test_a_member_leaves_or_is_removed_and_their_past_matches_stay_theirs(either
         assert group["matches"][0]["players"] == ["Ana", gone]
         game = client.get(f"/api/groups/{code}/standings?lang={lang}").json()["games"][0]
         assert {(p["key"], p["name"]) for p in game["players"]} == {("m1", "Ana"), ("m2", gone)}
-    new_ben = join(client, code, "Ben")
-    assert new_ben["member"] == 4 and new_ben["recovered"] is False  # never number 2 again
-    assert client.get(f"/api/groups/{code}").json()["matches"][0]["players"] == ["Ana", "Ben (no longer in the group)"]
-    game = client.get(f"/api/groups/{code}/standings").json()["games"][0]
-    assert "m4" not in {p["key"] for p in game["players"]}
     res = client.post(f"/api/groups/{code}/tables", headers=auth(ana["key"]), json={
         "game": "colors", "seats": [{"member": 1}, {"member": 2}]})
     assert res.status_code == 422  # a table is for the members now
@@ -520,11 +516,24 @@ def test_a_member_leaves_or_is_removed_and_their_past_matches_stay_theirs(either
             404, "Diese Person ist nicht (mehr) in der Spielrunde: vielleicht hat sie gerade jemand entfernt.",
             "this person is not in the group (any more): maybe someone removed them a moment ago.")
     assert said(client.delete(f"{url}/3"))[0] == 401
-    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana", "Cem", "Ben"]
     res = client.delete(f"{url}/3", headers=auth(cem["key"]))
     assert res.status_code == 200 and res.json() == {"member": 3, "name": "Cem", "left": True}
-    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana", "Ben"]
-    assert said(client.post(url, json={"name": "Cem", "again": True}))[0] == 404  # his place is not given back
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]
+    # Ben comes back under his name (as names are compared: "ben" is "Ben"): member 2 again, with a new key
+    back = join(client, code, "ben")
+    assert back["member"] == 2 and back["name"] == "ben" and back["recovered"] is True
+    assert back["key"] != ben["key"] and said(client.get(f"/api/groups/{code}", headers=auth(ben["key"])))[0] == 401
+    group = client.get(f"/api/groups/{code}", headers=auth(back["key"])).json()
+    assert group["you"] == 2 and [m["name"] for m in group["members"]] == ["Ana", "ben"]
+    assert group["matches"][0]["players"] == ["Ana", "ben"]
+    assert group["matches"][0]["url"].startswith(f"/t/{table['id']}#seat=")  # his own seat's link again
+    game = client.get(f"/api/groups/{code}/standings").json()["games"][0]
+    assert {(p["key"], p["name"], p["matches"]) for p in game["players"]} == {("m1", "Ana", 1), ("m2", "ben", 1)}
+    assert said(client.post(url, json={"name": "BEN"}))[0] == 409  # a member now: "I joined before"?
+    again = client.post(url, json={"name": "Cem", "again": True}).json()  # "I joined before" brings him back too
+    assert (again["member"], again["recovered"]) == (3, True)
+    assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana", "ben", "Cem"]
+    assert join(client, code, "Dora")["member"] == 4
 
 
 def test_an_older_database_gets_the_members_removed_column(db_url: str) -> None:

@@ -12,7 +12,10 @@ leaves the group, or any member removes another (a mistaken extra member, a frie
 or was removed keeps their row (``removed``): their key no longer opens the group, their name is free again, and
 their number is never given to anyone else, so their past matches and standings stay theirs, named as they were
 last and marked as no longer in the group, never a member's now; a renamed member's past results read under their
-new name. Joining again with the same name makes a new member.
+new name. Joining again under the name of one who left (the same name as :func:`~kartentisch.kernel.names.look_key`
+reads it: "ben" or "Ben" for "Ben") gives that member their place back, with their number, past matches and
+standings, and a new key: whoever holds the group's link may join, so they may also come back as one who left, as
+"I joined before" already gives a member's place to whoever has the link and the name.
 
 Its results are recorded in the store of groups (:mod:`~kartentisch.web.group_store`), its standings read from
 them (:mod:`~kartentisch.web.group_standings`); this module is its HTTP routes, an APIRouter, and what they check.
@@ -217,7 +220,10 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
     (``recovered`` true): the link and the name are enough on a new device (404 when no member has the name).
     Without it such a name is a 409, so a second Anna never silently becomes the first (a fresh user's finding;
     anyone holding the group's link can still ask for a member's place: the link is the group's credential). A
-    name another member's could be taken for is a 422."""
+    name another member's could be taken for is a 422. The name of one who left or was removed (as it looks:
+    :func:`~kartentisch.kernel.names.look_key`) gives that member back (``recovered`` true, with or without
+    ``again``): their number, past matches and standings, under the name as typed now, with a new key (a fresh
+    user's "Ben" and "Ben (no longer in the group)" were one person)."""
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
     name = check_name(body.name, _A_NAME)
@@ -233,15 +239,26 @@ async def join_group(code: str, body: MemberIn, request: Request, lang: Lang = "
                 return {"member": same["id"], "name": same["name"], "key": same["key"], "recovered": True}
             if same is not None:
                 raise refusal(409, _SAID["name_taken"], name=same["name"])
-            if body.again:
+            # one who left (or was removed) and comes back under their name, as it looks (kernel.names.look_key):
+            # their place again, the one who left last if two did
+            back = max((r for r in everyone if r["removed"] is not None
+                        and name_rules.look_key(r["name"]) == name_rules.look_key(name)),
+                       key=lambda r: r["removed"], default=None)
+            if body.again and back is None:
                 raise refusal(404, _SAID["no_such_member"], name=name)
             try:  # told apart from every member's name as a table's seats are (TR39 skeletons)
                 name_rules.check_names([r["name"] for r in rows] + [name], [_A_MEMBER] * len(rows) + [_A_NAME],
                                   newcomer=len(rows))
             except name_rules.NameRefused as exc:
                 raise ApiError(422, exc.text("en"), said=refusals.sentences(exc.texts)) from None
+            key = secrets.token_urlsafe(24)  # a new key: the one given up when they left opens nothing again
+            if back is not None:
+                if not conn.execute(update(members_t).where(members_t.c.group_id == code, members_t.c.id == back["id"],
+                                                            members_t.c.removed.is_not(None))
+                                    .values(name=name, key=key, removed=None)).rowcount:  # back a moment ago
+                    raise refusal(409, _SAID["name_taken"], name=back["name"])
+                return {"member": back["id"], "name": name, "key": key, "recovered": True}
             number = max((r["id"] for r in everyone), default=0) + 1  # never the number of one who left
-            key = secrets.token_urlsafe(24)
             conn.execute(insert(members_t).values(group_id=code, id=number, name=name, key=key, joined=time.time()))
         return {"member": number, "name": name, "key": key, "recovered": False}
 
@@ -354,7 +371,8 @@ async def remove_member(code: str, member: int, request: Request, authorization:
     """Member ``member`` leaves the group (the bearer is them) or is removed by another member (any member may: a
     group has no admin; the page asks first). Their key no longer opens the group and their name is free again;
     their past matches stay in the list and the standings under their name, marked as no longer in the group, and
-    their number is never another's, so no result of theirs ever reads as a member's now. Answers
+    their number is never another's, so no result of theirs ever reads as a member's now; joining again under
+    that name brings them back (:func:`join_group`). Answers
     ``{"member", "name", "left"}`` (``left``: they removed themselves); 404 if no member now has that number."""
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")

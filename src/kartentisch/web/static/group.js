@@ -38,13 +38,14 @@ const STRINGS = {
       + "past matches stay in the list and the standings, marked “no longer in the group”.",
     remove: "Remove", removeWho: "Remove {0} from the group",
     removeAsk: "Remove {0} from the group? {0} can no longer start tables here or see their seats from this page; "
-      + "their past matches stay, marked “no longer in the group”. {0} can join again as a new member.",
+      + "their past matches stay, marked “no longer in the group”. If {0} joins again under this name, {0} gets "
+      + "this place and these matches back.",
     removeYes: "Yes, remove {0}", cancel: "Cancel", leave: "Leave the group",
-    leaveAsk: "Leave the group? Your past matches stay, marked “no longer in the group”. If you come back, you join "
-      + "again as a new member.", leaveYes: "Yes, leave", removed: "{0} is no longer in the group.",
+    leaveAsk: "Leave the group? Your past matches stay, marked “no longer in the group”. If you join again under "
+      + "the same name, you get your place and your matches back.", leaveYes: "Yes, leave", removed: "{0} is no longer in the group.",
     renamed: "Your name in the group is now {0}.", left: "You left the group.",
-    gone: "This browser's place in the group is gone: you left, or another member removed you. Join again to play "
-      + "along, as a new member.",
+    gone: "This browser's place in the group is gone: you left, or another member removed you. Join again under "
+      + "your name to play along: you get your place and your matches back.",
     unknown: "There is no group with this link.", error: "Error",
     pickTwo: "Choose the players: {0} to {1} for this game.",
   },
@@ -77,15 +78,16 @@ const STRINGS = {
       + "Die bisherigen Partien bleiben in der Liste und in der Tabelle, mit dem Vermerk „nicht mehr dabei“.",
     remove: "Entfernen", removeWho: "{0} aus der Spielrunde entfernen",
     removeAsk: "{0} aus der Spielrunde entfernen? {0} kann hier dann keine Tische mehr starten und die eigenen Plätze "
-      + "nicht mehr über diese Seite finden; die bisherigen Partien bleiben, mit dem Vermerk „nicht mehr dabei“. {0} "
-      + "kann als neues Mitglied wieder beitreten.",
+      + "nicht mehr über diese Seite finden; die bisherigen Partien bleiben, mit dem Vermerk „nicht mehr dabei“. "
+      + "Tritt {0} unter diesem Namen wieder bei, bekommt {0} den Platz und die Partien zurück.",
     removeYes: "Ja, {0} entfernen", cancel: "Abbrechen", leave: "Spielrunde verlassen",
-    leaveAsk: "Die Spielrunde verlassen? Deine bisherigen Partien bleiben, mit dem Vermerk „nicht mehr dabei“. Wenn "
-      + "du zurückkommst, trittst du als neues Mitglied wieder bei.", leaveYes: "Ja, verlassen",
+    leaveAsk: "Die Spielrunde verlassen? Deine bisherigen Partien bleiben, mit dem Vermerk „nicht mehr dabei“. Trittst "
+      + "du unter demselben Namen wieder bei, bekommst du deinen Platz und deine Partien zurück.", leaveYes: "Ja, verlassen",
     removed: "{0} ist nicht mehr in der Spielrunde.", renamed: "Dein Name in der Spielrunde ist jetzt {0}.",
     left: "Du hast die Spielrunde verlassen.",
     gone: "Dein Platz in dieser Spielrunde ist nicht mehr da: Du hast sie verlassen, oder ein anderes Mitglied hat "
-      + "dich entfernt. Tritt wieder bei, um mitzuspielen, als neues Mitglied.",
+      + "dich entfernt. Tritt unter deinem Namen wieder bei, um mitzuspielen: Du bekommst deinen Platz und deine "
+      + "Partien zurück.",
     unknown: "Zu diesem Link gibt es keine Spielrunde.", error: "Fehler",
     pickTwo: "Wähle die Mitspieler: {0} bis {1} für dieses Spiel.",
   },
