@@ -760,7 +760,7 @@ def test_play_shows_the_coach_s_hint_in_words(tmp_path: Path, lang: str, word: s
 
 @pytest.mark.parametrize(("lang", "word", "title", "thinking"), [
     ("en", "hint", "The coach's best moves that go on from Pass the 3, from ", "The coach is thinking"),
-    ("de", "tipp", "Die besten Züge laut Coach, die mit Gib die 3 weiter weitergehen, aus ", "Der Coach denkt nach"),
+    ("de", "tipp", "Die besten Züge laut Coach nach dem Schritt „Gib die 3 weiter“, aus ", "Der Coach denkt nach"),
 ])
 def test_a_hint_mid_move_goes_on_from_the_step_picked(tmp_path: Path, lang: str, word: str, title: str,
                                                        thinking: str) -> None:

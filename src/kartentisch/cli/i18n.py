@@ -121,11 +121,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_title": "Die besten Züge laut Coach, aus {n} durchgespielten Partien (seine Schätzung, aus dem, was "
                       "du siehst):",
         "hint_line": "  {text} — {chance} Siegchance",
-        "hint_within": "Die besten Züge laut Coach, die mit {picked} weitergehen, aus {n} durchgespielten Partien "
+        "hint_within": "Die besten Züge laut Coach nach dem Schritt „{picked}“, aus {n} durchgespielten Partien "
                        "(seine Schätzung, aus dem, was du siehst):",
         "hint_elsewhere": "Sein bester Zug überhaupt beginnt anders (zurück nimmt einen Schritt zurück): {text} — "
                           "{chance} Siegchance",
-        "hint_none_within": "Keiner davon geht mit {picked} weiter (zurück nimmt einen Schritt zurück).",
+        "hint_none_within": "Keiner davon folgt auf den Schritt „{picked}“ (zurück nimmt einen Schritt zurück).",
         "illegal_move": "Jetzt nicht erlaubt: „{move}“.{why} Gib die Nummer einer Wahl ein.",
         "not_a_move": "Das ist hier kein Zug.{why} Gib die Nummer einer Wahl ein.",
         "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
