@@ -51,6 +51,23 @@ def test_games_lists_the_cap_a_table_sets_beside_each_range(lang: str, said: lis
         assert text in shown, (text, result.output)
 
 
+@pytest.mark.parametrize(("started", "on_path", "said"), [
+    (".venv/bin/kartentisch", None, "(.venv/bin/kartentisch games lists them)"),
+    ("/usr/local/bin/kartentisch", "/usr/local/bin/kartentisch", "(kartentisch games lists them)"),
+    (".venv/bin/kartentisch", "/usr/local/bin/kartentisch", "(.venv/bin/kartentisch games lists them)"),
+])
+def test_commands_to_type_name_the_program_as_it_was_started(monkeypatch: pytest.MonkeyPatch, started: str,
+                                                             on_path: str | None, said: str) -> None:
+    """A fresh user installed by the README (``.venv``, nothing on PATH) was told "kartentisch play --resume …",
+    which their shell did not find: a command to type names the program as it was started, unless that name on
+    PATH is this program."""
+    monkeypatch.setattr("sys.argv", [started, "play"])
+    monkeypatch.setattr("shutil.which", lambda name: on_path)
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 2
+    assert said in " ".join(result.output.split())
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_rules_summary_in_both_languages(game_id: str, lang: str) -> None:
@@ -60,7 +77,7 @@ def test_rules_summary_in_both_languages(game_id: str, lang: str) -> None:
 
 
 def test_rules_rejects_unknown_game_and_language() -> None:
-    assert "unknown game 'poker'" in runner.invoke(app, ["rules", "poker"]).output
+    assert "There is no game “poker” here; the games are colors, chips" in runner.invoke(app, ["rules", "poker"]).output
     assert runner.invoke(app, ["rules", "colors", "--lang", "fr"]).exit_code != 0
 
 
@@ -402,6 +419,8 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
     # options, says it without the id)
     (["--options", '{"x": 1}'], "Die Einstellung „x“ gibt es bei Farblücke nicht; wähle die Einstellungen noch "
                                 "einmal."),
+    (["--seed", "-1"], "Startwert (--seed): -1 ist zu klein; gib eine ganze Zahl ab 0 an."),
+    (["--seed", "eins"], "Startwert (--seed): 'eins' ist keine Zahl; gib eine ganze Zahl an, etwa 2."),
 ])
 def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: str, tmp_path: Path) -> None:
     """A fresh user's ``--players 9`` got Typer's English "Invalid value: colors: 9 players not allowed": the
@@ -455,6 +474,23 @@ def test_play_names_the_person_as_given_and_refuses_a_name_nobody_could_tell_apa
                                  "--save", str(tmp_path / "d.jsonl")])
     assert result.exit_code == 2 and "Runden: Wähle eine ganze Zahl von 1 bis 20." in result.output, result.output
     assert not any(tmp_path.glob("[bcd].jsonl"))
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["play", "farbe"], "Ein Spiel „farbe“ gibt es hier nicht; die Spiele sind colors, chips, lastcard, grid, "
+                        "mayhem (kartentisch games listet sie)."),
+    (["rules", "farbe"], "Ein Spiel „farbe“ gibt es hier nicht;"),
+    (["review", "m.jsonl", "--iterations", "0"], "Suchläufe je Entscheidung (--iterations): 0 ist zu klein; gib "
+                                                 "eine ganze Zahl ab 1 an."),
+    (["review", "m.jsonl", "--seed", "-2"], "Startwert (--seed): -2 ist zu klein;"),
+    (["review", "m.jsonl", "--seat", "zwei"], "Zu analysierender Platz (--seat): 'zwei' ist keine Zahl;"),
+])
+def test_a_german_terminal_refuses_a_bad_game_or_number_in_german(args: list[str], said: str) -> None:
+    """A fresh user's ``play farbe --lang de`` and ``review … --iterations 0 --lang de`` got Click's English
+    "Invalid value …" in a box: they are refused in the terminal's language, before any work (exit 2)."""
+    result = runner.invoke(app, [*args, "--lang", "de"])
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 2 and said in shown and "Invalid value" not in result.output, result.output
 
 
 def test_a_german_terminal_names_a_refused_move_in_words(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ def run(env: dict[str, str], *args: str, stdin: str = "", cwd: Path = ROOT) -> s
 
 def test_the_plugin_is_unknown_without_its_package() -> None:
     out = run({**os.environ}, *KT, "rules", "highcard")
-    assert out.returncode != 0 and "unknown game 'highcard'" in out.stdout + out.stderr
+    assert out.returncode != 0 and "There is no game “highcard” here" in out.stdout + out.stderr
 
 
 def test_games_rules_and_scenarios(plugin_env: dict[str, str]) -> None:

@@ -96,7 +96,7 @@ def test_the_review_ends_in_each_game_s_words_for_the_match() -> None:
     (["--seat", "0"], "--seat 0: this match has seats 1 to 2."),
     (["--lang", "fr"], "unknown language 'fr'"),
     (["--plot", "curve.txt"], "format '.txt' not supported"),
-    (["--iterations", "0"], "greater than or equal to 1"),
+    (["--iterations", "0"], "Searches per decision (--iterations): 0 is too small; give a whole number of at least 1."),
 ])
 def test_bad_options_are_refused(args: list[str], message: str) -> None:
     code, output = _review(*args)

@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -46,15 +46,18 @@ from .choose import Picker
 from .common import (
     bot_specs,
     exit_if_unended,
+    known_game,
     load_replay,
     move_words,
     note_unreproducible,
     options_json,
     progress_bar,
+    refuse,
     results_table,
     saved_seats,
     seat_names,
     seats_ignored,
+    whole_number,
     writable,
 )
 from .i18n import command, t
@@ -65,13 +68,6 @@ app = typer.Typer(help="kartentisch: five card games in the terminal, bots, simu
 console = Console(highlight=False)
 
 Lang = Annotated[str, typer.Option("--lang", help="Language: de or en.")]
-
-
-def _game(game_id: str) -> Game:
-    try:
-        return games.get_game(game_id)
-    except KartentischError as exc:
-        raise typer.BadParameter(str(exc)) from None
 
 
 def _check_lang(lang: str) -> str:
@@ -97,7 +93,7 @@ def games_cmd(lang: Lang = "en") -> None:
 @app.command("rules")
 def rules_cmd(game: str, lang: Lang = "en") -> None:
     """Show a readable rules summary of GAME for players."""
-    console.print(Markdown(_game(game).rules_text(_check_lang(lang))))
+    console.print(Markdown(known_game(game, _check_lang(lang)).rules_text(lang)))
 
 
 def show(state: GameState, seat: int | None, voice: Voice) -> None:
@@ -140,7 +136,7 @@ def _seat_names(players: int, seat: int, specs: dict[int, str], lang: str, name:
     try:
         check_names(names, [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], seat)
     except NameRefused as exc:
-        _refuse(exc.text(lang))
+        refuse(exc.text(lang))
     return names
 
 
@@ -272,7 +268,8 @@ def play_cmd(
     bots: Annotated[str | None, typer.Option(
         help="Bot specs for the other seats, cycled: random, heuristic, ismcts:iterations=1000 (default: "
              "heuristic).")] = None,
-    seed: Annotated[int | None, typer.Option(min=0, help="Seed of the match (default: random).")] = None,
+    seed_given: Annotated[str | None, typer.Option(
+        "--seed", metavar="N", help="Seed of the match, a whole number from 0 (default: random).")] = None,
     options: Annotated[str | None, typer.Option(help="Game options as JSON, e.g. '{\"target_score\": 15}'.")] = None,
     lang: Lang = "en",
     save: Annotated[Path | None, typer.Option(
@@ -290,6 +287,7 @@ def play_cmd(
     token is accepted too. The other seats' moves are told as sentences.
     """
     _check_lang(lang)
+    seed = None if seed_given is None else whole_number(seed_given, "seed", lang, low=0)
     if resume is not None:
         match, me, seat_specs, person = _resumed(resume, game, players_given, seat_given, bots, seed, options, name,
                                                  lang)
@@ -297,19 +295,19 @@ def play_cmd(
         save = resume if save is None else save
     else:
         if game is None:
-            _refuse(t(lang, "no_game"))
-        g = _game(game)
+            refuse(t(lang, "no_game"))
+        g = known_game(game, lang)
         if seed is None:
             seed = secrets.randbits(64)
         given = _options(options, g, lang)
-        players = _whole(players_given or "2", "players", lang)
-        seat = _whole(seat_given or "1", "seat", lang)
+        players = whole_number(players_given or "2", "players", lang)
+        seat = whole_number(seat_given or "1", "seat", lang)
         try:
             g.resolve_options(players, given, at_table=True)
         except KartentischError:  # the player count or an option, in the terminal's language with the allowed range
-            _refuse(setup_refused(g, players, given, typed=True)[lang])
+            refuse(setup_refused(g, players, given, typed=True)[lang])
         if not 1 <= seat <= players:
-            _refuse(t(lang, "bad_seat", seat=seat, n=players))
+            refuse(t(lang, "bad_seat", seat=seat, n=players))
         me, person = seat - 1, (name or "").strip()
         try:
             match = Match(g, players, given, seed)
@@ -379,26 +377,26 @@ def play_cmd(
 
 def _bot_seats(players: int, me: int, bots: str, lang: str) -> dict[int, str]:
     """The bot spec of every seat but ``me``: ``--bots`` cycled over the other seats clockwise; ``--bots`` naming
-    no bot ends the command with the bots there are, in ``lang`` (:func:`_refuse`)."""
+    no bot ends the command with the bots there are, in ``lang`` (:func:`.common.refuse`)."""
     try:
         specs = bot_specs(bots)
     except typer.BadParameter:
-        _refuse(t(lang, "bots_none", bots=t(lang, "bots_known")))
+        refuse(t(lang, "bots_none", bots=t(lang, "bots_known")))
     others = [s for s in range(players) if s != me]
     return {s: specs[i % len(specs)] for i, s in enumerate(others)}
 
 
 def _bot(spec: str, game: Game, seed: int, lang: str) -> Bot:
     """The bot of ``--bots``' ``spec`` (:func:`~kartentisch.bots.make_bot`), or the command ends in ``lang`` with
-    what was wrong and the bots there are (:func:`_refuse`): a fresh user's ``--bots heurstic`` got click's English
-    usage text even with ``--lang de``."""
+    what was wrong and the bots there are (:func:`.common.refuse`):
+    a fresh user's ``--bots heurstic`` got click's English usage text even with ``--lang de``."""
     try:
         return make_bot(spec, game, seed)
     except KartentischError:
         name = spec.strip().partition(":")[0]
         if name not in BOT_NAMES:
-            _refuse(t(lang, "bot_unknown", name=name, bots=t(lang, "bots_known")))
-        _refuse(t(lang, "bot_unusable", spec=spec.strip(), name=name))
+            refuse(t(lang, "bot_unknown", name=name, bots=t(lang, "bots_known")))
+        refuse(t(lang, "bot_unusable", spec=spec.strip(), name=name))
 
 
 #: How much of unreadable ``--options`` its refusal repeats (:func:`_options`).
@@ -407,8 +405,8 @@ OPTIONS_SHOWN = 60
 
 def _options(raw: str | None, game: Game, lang: str) -> dict[str, Any]:
     """The game options of ``--options`` (a JSON object; none given: ``{}``), or the command ends in ``lang`` with
-    what cannot be read (where the JSON breaks off) and an example of ``game``'s options (:func:`_refuse`): a fresh
-    user's ``--options '{rounds: 2}'`` got click's English usage text and the JSON decoder's words."""
+    what cannot be read (where the JSON breaks off) and an example of ``game``'s options (:func:`.common.refuse`):
+    a fresh user's ``--options '{rounds: 2}'`` got click's English usage text and the JSON decoder's words."""
     if not raw:
         return {}
     where = ""
@@ -421,7 +419,7 @@ def _options(raw: str | None, game: Game, lang: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         example = next(({o.name: o.default} for o in game.options if o.default not in (None, [])), {})
         shown = raw if len(raw) <= OPTIONS_SHOWN else raw[:OPTIONS_SHOWN] + "…"
-        _refuse(t(lang, "options_unread", text=shown, where=where, example=json.dumps(example)))
+        refuse(t(lang, "options_unread", text=shown, where=where, example=json.dumps(example)))
     return value
 
 
@@ -432,18 +430,18 @@ def _resumed(path: Path, game: str | None, players: str | None, seat: str | None
     seat and the person's name as saved (the header's ``seats``, :class:`~kartentisch.kernel.Match`). A file
     without them (saved before they were kept, or by another face) takes ``--seat``, ``--bots`` and ``--name``
     (defaults as for a new match). Any option given must fit the saved match: the command ends with what was
-    saved, in ``lang`` (:func:`_refuse`); so it does for a match that is over, and for a file that does not load
+    saved, in ``lang`` (:func:`.common.refuse`); so it does for a match that is over, and for a file that does not load
     (:func:`~kartentisch.cli.common.load_replay`)."""
     match = load_replay(path, None, console, lang)
     g = match.game
-    if game is not None and _game(game).id != g.id:
-        _refuse(t(lang, "resume_game", path=str(path), game=g.names.get(lang, g.id)))
+    if game is not None and known_game(game, lang).id != g.id:
+        refuse(t(lang, "resume_game", path=str(path), game=g.names.get(lang, g.id)))
     if match.state.game_over:
-        _refuse(t(lang, "resume_over", path=str(path)))
-    if players is not None and _whole(players, "players", lang) != match.players:
-        _refuse(t(lang, "resume_differs", what=t(lang, "resume_players"), saved=match.players, option="--players"))
+        refuse(t(lang, "resume_over", path=str(path)))
+    if players is not None and whole_number(players, "players", lang) != match.players:
+        refuse(t(lang, "resume_differs", what=t(lang, "resume_players"), saved=match.players, option="--players"))
     if seed is not None and seed != match.seed:
-        _refuse(t(lang, "resume_differs", what=t(lang, "resume_seed"), saved=match.seed, option="--seed"))
+        refuse(t(lang, "resume_differs", what=t(lang, "resume_seed"), saved=match.seed, option="--seed"))
     if options is not None:
         try:
             same = g.resolve_options(match.players, _options(options, g, lang)) == match.state.options
@@ -453,24 +451,24 @@ def _resumed(path: Path, game: str | None, players: str | None, seat: str | None
             voice = Voice(lang, None)
             words = "; ".join(f"{o.label.get(lang, o.name)}: {_option_words(g, o, match.state.options[o.name], voice)}"
                               for o in g.options)
-            _refuse(t(lang, "resume_differs", what=t(lang, "resume_options"), saved=words, option="--options"))
+            refuse(t(lang, "resume_differs", what=t(lang, "resume_options"), saved=words, option="--options"))
     saved, why = saved_seats(path, match, lang)
     if why:  # kept in a shape play does not write (a hand edit): said, then as given now, and saved so
         seats_ignored(path, why, "seats_then_given", lang)
     if saved is None:  # no seats kept in the file: as given now
-        me = _whole(seat or "1", "seat", lang) - 1
+        me = whole_number(seat or "1", "seat", lang) - 1
         if not 0 <= me < match.players:
-            _refuse(t(lang, "bad_seat", seat=me + 1, n=match.players))
+            refuse(t(lang, "bad_seat", seat=me + 1, n=match.players))
         return match, me, _bot_seats(match.players, me, bots or "heuristic", lang), (name or "").strip()
     me, specs, person = saved
-    if seat is not None and _whole(seat, "seat", lang) != me + 1:
-        _refuse(t(lang, "resume_differs", what=t(lang, "resume_seat"), saved=me + 1, option="--seat"))
+    if seat is not None and whole_number(seat, "seat", lang) != me + 1:
+        refuse(t(lang, "resume_differs", what=t(lang, "resume_seat"), saved=me + 1, option="--seat"))
     if bots is not None and _bot_seats(match.players, me, bots, lang) != specs:
-        _refuse(t(lang, "resume_differs", what=t(lang, "resume_bots"),
+        refuse(t(lang, "resume_differs", what=t(lang, "resume_bots"),
                   saved=", ".join(f"{common_text(lang, 'seat', n=s + 1)}: {spec}" for s, spec in sorted(specs.items())),
                   option="--bots"))
     if name is not None and name.strip() != person:
-        _refuse(t(lang, "resume_differs", what=t(lang, "resume_name"), saved=person or t(lang, "none"),
+        refuse(t(lang, "resume_differs", what=t(lang, "resume_name"), saved=person or t(lang, "none"),
                   option="--name"))
     return match, me, specs, person
 
@@ -483,21 +481,6 @@ def _round_end(state: GameState, seat: int, voice: Voice) -> bool:
     fresh user never saw their revealed grid when the bot dealt. ``False`` when the person quits there."""
     show(state, seat, voice)
     return command(_answer(t(voice.lang, "enter") + " ")) != "quit"
-
-
-def _whole(text: str, what: str, lang: str) -> int:
-    """``text`` (an option's value) as a whole number; else the command ends with ``what`` ("players", "seat")
-    refused in the terminal's language (:func:`_refuse`)."""
-    if not re.fullmatch(r"-?[0-9]{1,4}", text.strip()):
-        _refuse(t(lang, "not_a_number", what=t(lang, f"option_{what}"), text=text))
-    return int(text)
-
-
-def _refuse(text: str) -> NoReturn:
-    """End the command with ``text`` (the players' words, in the terminal's language) in red on stderr, exit
-    status 2 as Typer's own refusals of a bad parameter."""
-    Console(stderr=True, highlight=False).print(escape(text), style="red")
-    raise typer.Exit(2)
 
 
 def refused(state: GameState, seat: int, exc: IllegalAction, line: str, voice: Voice) -> str:
@@ -591,7 +574,7 @@ def simulate_cmd(
     """
     from .tournament import check_outputs, print_table, print_tables, write_reports
 
-    _game(game)
+    known_game(game)
     specs = bot_specs(bots)
     note_unreproducible(specs, console)
     check_outputs(json_out, plot, html)
@@ -633,7 +616,7 @@ def soak_cmd(
     """Drive random matches through the kernel's invariant checks; report, exit 1 on a failure."""
     from kartentisch.sim.invariants import InvariantError, run_checked_match
 
-    chosen = [_game(g) for g in (game_ids or [g.id for g in games.all_games()])]
+    chosen = [known_game(g) for g in (game_ids or [g.id for g in games.all_games()])]
     failed = 0
     for g in chosen:
         for n in range(g.min_players, g.max_players + 1):

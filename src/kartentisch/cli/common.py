@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from .. import games
 from ..bots import bot_label, bot_name, parse_spec
 from ..kernel import GameState, IllegalAction, InvalidReplay, KartentischError, MalformedToken, Match, Voice
-from ..kernel.game import is_int
+from ..kernel.game import Game, is_int
 from ..kernel.registry import lookup
 from ..kernel.setup_words import setup_refused
 from ..kernel.words import rule_words
@@ -42,6 +44,33 @@ def bot_specs(raw: str) -> list[str]:
     if not specs:
         raise typer.BadParameter("--bots needs at least one bot spec, e.g. heuristic or random,ismcts")
     return specs
+
+
+def refuse(text: str) -> NoReturn:
+    """End the command with ``text`` (the players' words, in the terminal's language) in red on stderr, exit
+    status 2 as Typer's own refusals of a bad parameter."""
+    Console(stderr=True, highlight=False).print(escape(text), style="red")
+    raise typer.Exit(2)
+
+
+def known_game(game_id: str, lang: str = "en") -> Game:
+    """The installed game ``game_id``; an unknown one is refused in ``lang`` (:func:`refuse`) with the games
+    there are."""
+    try:
+        return games.get_game(game_id)
+    except KartentischError:
+        refuse(t(lang, "unknown_game", game=game_id, games=", ".join(g.id for g in games.all_games())))
+
+
+def whole_number(text: str, what: str, lang: str, low: int | None = None) -> int:
+    """``text`` (an option's value) as a whole number of at least ``low``; else the command ends with ``what``
+    (``"players"``, ``"seat"``, ``"seed"``, ``"iterations"``: the option's name in words) refused in the
+    terminal's language (:func:`refuse`), where Typer's own check would say it in English."""
+    if not re.fullmatch(r"-?[0-9]{1,20}", text.strip()):
+        refuse(t(lang, "not_a_number", what=t(lang, f"option_{what}"), text=text))
+    if low is not None and int(text) < low:
+        refuse(t(lang, "too_small", what=t(lang, f"option_{what}"), text=text.strip(), low=low))
+    return int(text)
 
 
 def writable(path: Path | None, option: str) -> Path | None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+from pathlib import Path
+
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "your_turn": "Your move:",
@@ -24,16 +28,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_a_move": "That is not a move here.{why} Type the number of a choice.",
         "bad_seat": "Your seat {seat} is not at this table: choose a seat from 1 to {n}.",
         "not_a_number": "{what}: '{text}' is not a number; give a whole number, such as 2.",
-        "option_players": "Number of players", "option_seat": "Your seat",
+        "too_small": "{what}: {text} is too small; give a whole number of at least {low}.",
+        "option_players": "Number of players", "option_seat": "Your seat", "option_seed": "Seed (--seed)",
+        "option_iterations": "Searches per decision (--iterations)", "option_review_seat": "Seat to review (--seat)",
+        "unknown_game": "There is no game “{game}” here; the games are {games} ({cmd} games lists them).",
         "not_understood": "Not understood: {text}. Type the number of a choice, or back, hint, help, rules, log or "
                           "quit.",
         "no_move": "There is no choice {n}; choose 1 … {k}",
         "saved": "Match saved to {path}",
-        "resume_hint": "It continues with: kartentisch play --resume {path}",
-        "no_game": "Which game? Give its id (kartentisch games lists them), or --resume FILE to continue a match.",
+        "resume_hint": "It continues with: {cmd} play --resume {path}",
+        "no_game": "Which game? Give its id ({cmd} games lists them), or --resume FILE to continue a match.",
         "resumed": "The match continues after move {n}.",
         "resume_game": "{path} holds a match of {game}; leave the game out or give that one.",
-        "resume_over": "The match in {path} is over: nothing is left to play. kartentisch replay {path} shows it.",
+        "resume_over": "The match in {path} is over: nothing is left to play. {cmd} replay {path} shows it.",
         "resume_differs": "{option} does not fit the saved match ({what}: {saved}); leave it out to continue the "
                           "match as it was.",
         "resume_seed": "deal", "resume_options": "options", "resume_bots": "bots by seat", "resume_name": "your name",
@@ -85,7 +92,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "games_options": "options for --options: name [default] (label): values",
         "options_unread": "--options: '{text}' cannot be read as options{where}. Give the options as a JSON "
                           "object of names and values, names and words in double quotes, such as '{example}'; "
-                          "kartentisch games lists every game's options.",
+                          "{cmd} games lists every game's options.",
         "options_at": " (from character {n} on)", "options_deep": " (it is nested too deeply)",
         "seats_ignored": "{path}: the seats saved in its first line (who sat where) are ignored: {why}. play saves "
                          "one entry per seat, {{\"person\": \"a name\"}} for the person and {{\"bot\": "
@@ -130,17 +137,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_a_move": "Das ist hier kein Zug.{why} Gib die Nummer einer Wahl ein.",
         "bad_seat": "Platz {seat} gibt es an diesem Tisch nicht: wähle einen Platz von 1 bis {n}.",
         "not_a_number": "{what}: '{text}' ist keine Zahl; gib eine ganze Zahl an, etwa 2.",
-        "option_players": "Anzahl der Spieler", "option_seat": "Dein Platz",
+        "too_small": "{what}: {text} ist zu klein; gib eine ganze Zahl ab {low} an.",
+        "option_players": "Anzahl der Spieler", "option_seat": "Dein Platz", "option_seed": "Startwert (--seed)",
+        "option_iterations": "Suchläufe je Entscheidung (--iterations)",
+        "option_review_seat": "Zu analysierender Platz (--seat)",
+        "unknown_game": "Ein Spiel „{game}“ gibt es hier nicht; die Spiele sind {games} ({cmd} games listet sie).",
         "not_understood": "Nicht verstanden: {text}. Gib die Nummer einer Wahl ein oder zurück, tipp, hilfe, "
                           "regeln, verlauf oder ende.",
         "no_move": "Es gibt keine Wahl {n}; wähle 1 … {k}",
         "saved": "Partie gespeichert in {path}",
-        "resume_hint": "Weiter geht es mit: kartentisch play --resume {path}",
-        "no_game": "Welches Spiel? Gib seine Kennung an (kartentisch games listet sie), oder --resume DATEI, um eine "
+        "resume_hint": "Weiter geht es mit: {cmd} play --resume {path}",
+        "no_game": "Welches Spiel? Gib seine Kennung an ({cmd} games listet sie), oder --resume DATEI, um eine "
                    "Partie fortzusetzen.",
         "resumed": "Die Partie geht nach Zug {n} weiter.",
         "resume_game": "{path} enthält eine Partie {game}; lass das Spiel weg oder gib dieses an.",
-        "resume_over": "Die Partie in {path} ist vorbei: Es gibt nichts mehr zu spielen. kartentisch replay {path} "
+        "resume_over": "Die Partie in {path} ist vorbei: Es gibt nichts mehr zu spielen. {cmd} replay {path} "
                        "zeigt sie.",
         "resume_differs": "{option} passt nicht zur gespeicherten Partie ({what}: {saved}); lass es weg, um die "
                           "Partie so fortzusetzen, wie sie war.",
@@ -196,7 +207,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "games_options": "Einstellungen für --options: Name [Standard] (Bezeichnung): Werte",
         "options_unread": "--options: '{text}' lässt sich nicht als Einstellungen lesen{where}. Gib die "
                           "Einstellungen als JSON-Objekt aus Namen und Werten an, Namen und Wörter in doppelten "
-                          "Anführungszeichen, etwa '{example}'; kartentisch games listet die Einstellungen jedes "
+                          "Anführungszeichen, etwa '{example}'; {cmd} games listet die Einstellungen jedes "
                           "Spiels.",
         "options_at": " (ab Zeichen {n})", "options_deep": " (es ist zu tief verschachtelt)",
         "seats_ignored": "{path}: Die in der ersten Zeile gespeicherten Plätze (wer wo saß) werden nicht beachtet: "
@@ -243,6 +254,23 @@ def command(answer: str) -> str | None:
     return next((name for name, words in COMMANDS.items() if word in words), None)
 
 
+def program() -> str:
+    """How to run this program in a command a text asks the player to type (``{cmd}`` in :data:`TEXTS`).
+
+    ``kartentisch`` when that name on ``PATH`` is the program running (or when not run as ``kartentisch`` at all,
+    as under tests); otherwise the path it was started by, as typed: ``.venv/bin/kartentisch`` after the README's
+    install, which puts nothing on ``PATH``. A text that said ``kartentisch`` there would fail when copied.
+    """
+    started = sys.argv[0] if sys.argv else ""
+    on_path = shutil.which("kartentisch")
+    if Path(started).name != "kartentisch" or (on_path is not None
+                                               and Path(on_path).resolve() == Path(started).resolve()):
+        return "kartentisch"
+    return started
+
+
 def t(lang: str, key: str, **kwargs: object) -> str:
-    """The text ``key`` in ``lang`` (falls back to English), formatted with ``kwargs``."""
-    return TEXTS.get(lang, TEXTS["en"]).get(key, TEXTS["en"][key]).format(**kwargs)
+    """The text ``key`` in ``lang`` (falls back to English), formatted with ``kwargs``; ``{cmd}`` is
+    :func:`program`."""
+    text = TEXTS.get(lang, TEXTS["en"]).get(key, TEXTS["en"][key])
+    return text.format(**kwargs, cmd=program()) if "{cmd}" in text else text.format(**kwargs)

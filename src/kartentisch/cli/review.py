@@ -21,7 +21,7 @@ from kartentisch.bots.coach import GOOD, MARKS, chance_text, review_match
 from kartentisch.kernel import KartentischError, Match, Voice
 from kartentisch.kernel.words import check_lang
 
-from .common import load_replay, progress_bar, writable
+from .common import load_replay, progress_bar, whole_number, writable
 from .tournament import PLOT_FORMATS
 
 console = Console(highlight=False)
@@ -66,11 +66,13 @@ def _shown_mark(decision: dict[str, Any]) -> str:
 
 def review_cmd(
     replay: Annotated[Path, typer.Argument(help="A replay file (kartentisch play saves one).")],
-    seat: Annotated[int | None, typer.Option(
-        help="The seat to review, counted from 1 (default: every seat).")] = None,
-    iterations: Annotated[int | None, typer.Option(
-        min=1, help="Searches per decision (default: the coach's budget for the game, about 1 s).")] = None,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the searches (the same seed gives the same review).")] = 0,
+    seat_given: Annotated[str | None, typer.Option(
+        "--seat", metavar="N", help="The seat to review, counted from 1 (default: every seat).")] = None,
+    iterations_given: Annotated[str | None, typer.Option(
+        "--iterations", metavar="N",
+        help="Searches per decision, at least 1 (default: the coach's budget for the game, about 1 s).")] = None,
+    seed_given: Annotated[str, typer.Option(
+        "--seed", metavar="N", help="Seed of the searches, from 0 (the same seed gives the same review).")] = "0",
     json_out: Annotated[Path | None, typer.Option(
         "--json", help="Write the review as JSON (tokens beside the texts; seats counted from 0 as in replay files).")]
     = None,
@@ -83,6 +85,9 @@ def review_cmd(
         check_lang(lang)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    seat = None if seat_given is None else whole_number(seat_given, "review_seat", lang)
+    iterations = None if iterations_given is None else whole_number(iterations_given, "iterations", lang, low=1)
+    seed = whole_number(seed_given, "seed", lang, low=0)
     writable(json_out, "--json")
     writable(plot, "--plot")
     if plot is not None and plot.suffix.lstrip(".").lower() not in PLOT_FORMATS:

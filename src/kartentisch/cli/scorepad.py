@@ -27,12 +27,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..games import get_game
 from ..kernel.errors import KartentischError
 from ..kernel.words import number
 from ..scorepad import EntryError, Field, Sheet, check_names, compute, get_ruleset
 from ..scorepad.core import Entry
-from .common import writable
+from .common import known_game, writable
 from .i18n import command
 
 console = Console(highlight=False)
@@ -375,9 +374,9 @@ def scorepad_cmd(
     """Score sheet for a match played with real cards: asks round by round, with corrections."""
     if lang not in TEXTS:
         raise typer.BadParameter(f"language {lang!r}; allowed: de, en")
+    g = known_game(game, lang)
     try:
-        ruleset = get_ruleset(game)
-        g = get_game(game)
+        ruleset = get_ruleset(g.id)
         entries: list[Any] = []
         writable(file, "--file")
         if file is not None and file.exists():
