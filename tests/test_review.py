@@ -45,6 +45,20 @@ def test_review_of_one_seat_in_words_with_json_and_curve(tmp_path: Path) -> None
     assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_review_names_the_seats_as_play_saved_them(tmp_path: Path) -> None:
+    """A fresh user's review of their own match read "Platz 1" and "Platz 2" where play had seated "Ana" and
+    "Bot Max": the review names seats as the replay's header saved them (a bot short in the table's column)."""
+    lines = REPLAY.read_text(encoding="utf-8").splitlines()
+    header = {**json.loads(lines[0]), "seats": [{"person": "Ana"}, {"bot": "heuristic"}]}
+    named = tmp_path / "named.jsonl"
+    named.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["review", str(named), "--iterations", "10", "--lang", "de"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Ana gewinnt das Spiel." in result.output and "Bot Max (solide) verliert das Spiel." in result.output
+    assert "│ Bot Max " in result.output and "Platz" not in result.output.replace("Platz ", "", 1)
+    assert re.search(r"│ +\d+ │ Ana +│", result.output), result.output
+
+
 def test_review_in_german_of_every_seat_is_repeatable(tmp_path: Path) -> None:
     runs = []
     for k in range(2):

@@ -21,7 +21,7 @@ from kartentisch.bots.coach import GOOD, MARKS, chance_text, review_match
 from kartentisch.kernel import KartentischError, Match, Voice
 from kartentisch.kernel.words import check_lang
 
-from .common import load_replay, progress_bar, whole_number, writable
+from .common import load_replay, progress_bar, saved_seats, seat_names, seats_ignored, whole_number, writable
 from .tournament import PLOT_FORMATS
 
 console = Console(highlight=False)
@@ -94,27 +94,32 @@ def review_cmd(
         raise typer.BadParameter(f"--plot {plot}: format {plot.suffix or '(none)'!r} not supported; "
                                  f"use one of {', '.join(sorted(PLOT_FORMATS))}")
     match = load_replay(replay, seat, console, lang)
+    saved, why = saved_seats(replay, match, lang)
+    if why:
+        seats_ignored(replay, why, "seats_then_numbered", lang)
+    voice = Voice(lang, None, *seat_names(saved, match.players, lang))  # the names play gave them
     seats = None if seat is None else [seat - 1]
     with progress_bar() as progress:
         task = progress.add_task(replay.name, total=None)
-        doc = review_match(match, seats, lang=lang, iterations=iterations, seed=seed,
+        doc = review_match(match, seats, lang=lang, names=voice.names, iterations=iterations, seed=seed,
                            progress=lambda done, total: progress.update(task, completed=done, total=total))
     doc["lang"] = lang
-    print_review(doc, match, lang)
+    print_review(doc, match, voice)
     if json_out is not None:
         json_out.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
     if plot is not None:
         try:
-            plot_curve(doc, match, plot, lang)
+            plot_curve(doc, match, plot, voice)
         except KartentischError as exc:
             raise typer.BadParameter(str(exc)) from None
 
 
-def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
+def print_review(doc: dict[str, Any], match: Match, voice: Voice) -> None:
     """The review ``doc`` (:func:`~kartentisch.bots.coach.review_match`) as a table in words, a line
-    per reviewed seat with its marks and mean loss, and the match result."""
+    per reviewed seat with its marks and mean loss, and the match result; seats named and worded by ``voice``
+    (the names ``play`` saved, else "Seat n")."""
     several = doc["seat"] is None
-    voice = Voice(lang)
+    lang = voice.lang
     who = _t(lang, "everyone") if several else voice.name(doc["seat"])
     table = Table(title=_t(lang, "title", who=who, game=match.game.names.get(lang, match.game.id),
                            n=len(doc["decisions"]), iterations=doc["iterations"]), caption=_t(lang, "loss_unit"))
@@ -122,7 +127,7 @@ def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
         table.add_column(_t(lang, key), justify="right" if key in ("n", "win", "loss") else "left")
     for d in doc["decisions"]:
         shown = _shown_mark(d)
-        cells = [Text(str(d["n"])), *([Text(voice.name(d["seat"]))] if several else []), Text(d["text"]),
+        cells = [Text(str(d["n"])), *([Text(voice.short(d["seat"]))] if several else []), Text(d["text"]),
                  Text(chance_text(d["win_chosen"])), Text("–" if d["best"] == d["token"] else d["best_text"]),
                  Text(chance_text(d["win_best"])), Text(f"{100 * d['loss']:.0f}"),
                  Text(_t(lang, shown), style=_STYLE[shown])]
@@ -153,9 +158,9 @@ def print_review(doc: dict[str, Any], match: Match, lang: str) -> None:
                       if share == 0.0 else _t(lang, "shared", who=who), markup=False)
 
 
-def plot_curve(doc: dict[str, Any], match: Match, path: Path, lang: str) -> None:
-    """Write the win-chance curve of the review ``doc`` to ``path``: per reviewed seat, the win
-    chance of each move made over the match's move numbers, dots coloured by mark, the match
+def plot_curve(doc: dict[str, Any], match: Match, path: Path, voice: Voice) -> None:
+    """Write the win-chance curve of the review ``doc`` to ``path``: per reviewed seat (named by ``voice``), the
+    win chance of each move made over the match's move numbers, dots coloured by mark, the match
     result at the end.
 
     Raises:
@@ -168,7 +173,7 @@ def plot_curve(doc: dict[str, Any], match: Match, path: Path, lang: str) -> None
         import matplotlib.pyplot as plt
     except ImportError:
         raise KartentischError("--plot needs matplotlib: pip install 'kartentisch[plot]'") from None
-    voice = Voice(lang)
+    lang = voice.lang
     fig, ax = plt.subplots(figsize=(9, 4))
     end = len(match.history)
     for s in doc["seats"]:
