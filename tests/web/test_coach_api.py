@@ -309,6 +309,16 @@ def test_every_card_is_open_after_the_match_and_a_replay_file_steps_the_same(coa
     assert coach_client.get(f"/api/replays/{part['id']}?seat=all").status_code == 409
     assert coach_client.get(f"/api/replays/{part['id']}?seat=1&n=4").status_code == 200
     assert coach_client.post(f"/api/replays/{part['id']}/review").status_code == 409
+    # a file play saved names its seats as play did (a fresh user's read "Platz 1", "Platz 2"); a hand-edited
+    # header's seats are by number, and the moves step all the same
+    match.seats = [{"bot": "random"}, {"person": "Ana"}]
+    named = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
+    seats = coach_client.get(f"/api/replays/{named['id']}?n=3&seat=2&lang=de").json()["seats"]
+    assert [(s["name"], s["short_name"]) for s in seats] == [("Bot Lena (spielt zufällig)", "Bot Lena"), ("Ana", "Ana")]
+    match.seats = [{"bot": "nobody"}, {"person": "Ana"}]
+    edited = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
+    seats = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2").json()["seats"]
+    assert [s["name"] for s in seats] == ["Seat 1", "Seat 2"]
 
 
 def test_the_coach_pages_are_served(coach_client: TestClient) -> None:

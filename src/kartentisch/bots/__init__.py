@@ -109,6 +109,62 @@ def bot_name(seat: int, lang: str = "en") -> str:
     return _KINDS.get(lang, _KINDS["en"])["short"].format(name=PERSON_NAMES[seat % len(PERSON_NAMES)])
 
 
+#: Who sat where, as ``kartentisch play`` saves it in a replay file's header (``"seats"``,
+#: :class:`~kartentisch.kernel.Match`): the person's seat, the bots' specs by seat, the person's name (``""``: none
+#: given).
+SavedSeats = tuple[int, dict[int, str], str]
+
+
+class SeatsUnread(ValueError):
+    """A replay header's ``seats`` not in the shape ``play`` writes (:func:`read_seats`): ``key`` names what is
+    wrong (``seats_count``, ``seats_entry``, ``seats_bot``, ``seats_people``; a reader words it in its language)
+    and ``values`` its particulars (``k``, ``n``, ``seat`` counted from 1, ``bot``)."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
+def read_seats(seats: list[Any], players: int) -> SavedSeats:
+    """Who sat where, from a replay header's ``seats`` list as ``play`` writes it: one ``{"person": name}``, a
+    ``{"bot": spec}`` for every other seat.
+
+    Raises:
+        SeatsUnread: another number of entries than ``players``, an entry of another shape, an unknown bot, or not
+            exactly one person (a hand edit: the moves replay either way, so a reader says why and goes on).
+    """
+    if len(seats) != players:
+        raise SeatsUnread("seats_count", k=len(seats), n=players)
+    people: list[int] = []
+    specs: dict[int, str] = {}
+    for s, who in enumerate(seats):
+        if not (isinstance(who, dict) and len(who) == 1 and isinstance(next(iter(who.values())), str)
+                and next(iter(who)) in ("person", "bot")):
+            raise SeatsUnread("seats_entry", seat=s + 1)
+        if "person" in who:
+            people.append(s)
+            continue
+        try:
+            parse_spec(who["bot"])
+        except KartentischError:
+            raise SeatsUnread("seats_bot", seat=s + 1, bot=who["bot"]) from None
+        specs[s] = who["bot"]
+    if len(people) != 1:
+        raise SeatsUnread("seats_people", k=len(people))
+    return people[0], specs, seats[people[0]]["person"]
+
+
+def saved_seat_names(saved: SavedSeats | None, players: int, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The seats' names and short names (:class:`~kartentisch.kernel.Voice`) of a saved match, as ``play`` named
+    them: bots by :func:`bot_label` ("Bot Lena (steady)"), the person by the name saved; without saved seats (or
+    a person without a name) "Seat n" (both ``()``)."""
+    if saved is None:
+        return (), ()
+    _, specs, person = saved
+    names = tuple(bot_label(specs[s], s, lang) if s in specs else person for s in range(players))
+    return names, tuple(bot_name(s, lang) if s in specs else "" for s in range(players))
+
+
 def make_bot(spec: str, game: Game, seed: int | None = None, players: int | None = None,
              options: Mapping[str, Any] | None = None) -> Bot:
     """Build the bot named by ``spec`` for ``game``, seeded with ``seed``.

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import kartentisch.games as games
-from kartentisch.bots import BOT_NAMES, bot_label, bot_name, make_bot
+from kartentisch.bots import BOT_NAMES, make_bot, saved_seat_names
 from kartentisch.bots.coach import chance_text, hint
 from kartentisch.kernel import (
     LANGS,
@@ -55,7 +55,6 @@ from .common import (
     refuse,
     results_table,
     saved_seats,
-    seat_names,
     seats_ignored,
     whole_number,
     writable,
@@ -128,11 +127,11 @@ def _narrations(match: Match, voice: Voice) -> list[str]:
     return lines
 
 
-def _seat_names(players: int, seat: int, specs: dict[int, str], lang: str, name: str = "") -> tuple[str, ...]:
-    """Seat names of a terminal match: bots by :func:`bot_label`, the person at ``seat`` by ``name``, or by "Seat n"
-    without one. Exits with the refusal in ``lang`` if the name could not be read or looks like a bot's
+def _checked_names(names: tuple[str, ...], seat: int, lang: str) -> tuple[str, ...]:
+    """The seat names of a terminal match (:func:`~kartentisch.bots.saved_seat_names`), or the command ends with the
+    refusal in ``lang`` if the person's at ``seat`` could not be read or looks like a bot's
     (:func:`~kartentisch.kernel.names.check_names`, as at a web table)."""
-    names = tuple(bot_label(specs[s], s, lang) if s in specs else name for s in range(players))
+    players = len(names)
     try:
         check_names(names, [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], seat)
     except NameRefused as exc:
@@ -315,8 +314,8 @@ def play_cmd(
             raise typer.BadParameter(str(exc)) from None
         seat_specs = _bot_seats(players, me, bots or "heuristic", lang)
     seat_bots = {s: _bot(spec, g, seed + 1 + s, lang) for s, spec in seat_specs.items()}
-    shorts = tuple(bot_name(s, lang) if s in seat_specs else "" for s in range(players))  # "Bot Ida's grid"
-    voice = Voice(lang, me, _seat_names(players, me, seat_specs, lang, person), shorts)
+    names, shorts = saved_seat_names((me, seat_specs, person), players, lang)  # shorts: "Bot Ida's grid"
+    voice = Voice(lang, me, _checked_names(names, me, lang), shorts)
     match.seats = [{"bot": seat_specs[s]} if s in seat_specs else {"person": person} for s in range(players)]
     state = match.state
     writable(save, "--save")
@@ -531,7 +530,7 @@ def replay_cmd(
     saved, why = saved_seats(file, match, lang)
     if why:
         seats_ignored(file, why, "seats_then_numbered", lang)
-    voice = Voice(lang, viewer, *seat_names(saved, match.players, lang))  # the names play gave them
+    voice = Voice(lang, viewer, *saved_seat_names(saved, match.players, lang))  # the names play gave them
     say(t(lang, "replay_all_open") if viewer is None else t(lang, "replay_seat", who=voice.name(viewer)), style="bold")
     states = list(match.states())
     n = len(match.history)

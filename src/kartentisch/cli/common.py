@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import games
-from ..bots import bot_label, bot_name, parse_spec
+from ..bots import SavedSeats, SeatsUnread, read_seats
 from ..kernel import GameState, IllegalAction, InvalidReplay, KartentischError, MalformedToken, Match, Voice
 from ..kernel.game import Game, is_int
 from ..kernel.registry import lookup
@@ -224,42 +224,22 @@ def _header_words(head: object, lang: str) -> str:
     return t(lang, "replay_no_setup", game=game.names.get(lang, game.id))
 
 
-#: Who sat where, as ``play`` saves it in a replay file's header (:func:`saved_seats`): the person's seat, the bots'
-#: specs by seat, the person's name (``""``: none given).
-SavedSeats = tuple[int, dict[int, str], str]
-
-
 def saved_seats(path: Path, match: Match, lang: str) -> tuple[SavedSeats | None, str]:
     """Who sat where in the match of replay file ``path``, from its header's optional ``seats`` as ``play`` writes it
-    (one ``{"person": name}``, a ``{"bot": spec}`` for every other seat; :class:`~kartentisch.kernel.Match`), and
-    ``""``; or ``None`` and, for a header whose ``seats`` are not in that shape (a hand edit: not a list, another
-    number of seats, an unknown key, an unknown bot), why they are ignored in ``lang`` (``""`` when the file holds
-    none). The seats change no move, so the match loads either way, as every reader of the format takes only the
-    header keys it can use; the caller says the reason (:func:`seats_ignored`) rather than ignore them silently."""
+    (:func:`~kartentisch.bots.read_seats`), and ``""``; or ``None`` and, for a header whose ``seats`` are not in
+    that shape (a hand edit: not a list, another number of seats, an unknown key, an unknown bot), why they are
+    ignored in ``lang`` (``""`` when the file holds none). The seats change no move, so the match loads either
+    way, as every reader of the format takes only the header keys it can use; the caller says the reason
+    (:func:`seats_ignored`) rather than ignore them silently."""
     seats = _header_seats(path)
     if seats is None:
         return None, ""
     if not isinstance(seats, list):
         return None, t(lang, "seats_not_list")
-    if len(seats) != match.players:
-        return None, t(lang, "seats_count", k=len(seats), n=match.players)
-    people: list[int] = []
-    specs: dict[int, str] = {}
-    for s, who in enumerate(seats):
-        if not (isinstance(who, dict) and len(who) == 1 and isinstance(next(iter(who.values())), str)
-                and next(iter(who)) in ("person", "bot")):
-            return None, t(lang, "seats_entry", seat=s + 1)
-        if "person" in who:
-            people.append(s)
-            continue
-        try:
-            parse_spec(who["bot"])
-        except KartentischError:
-            return None, t(lang, "seats_bot", seat=s + 1, bot=who["bot"])
-        specs[s] = who["bot"]
-    if len(people) != 1:
-        return None, t(lang, "seats_people", k=len(people))
-    return (people[0], specs, seats[people[0]]["person"]), ""
+    try:
+        return read_seats(seats, match.players), ""
+    except SeatsUnread as exc:
+        return None, t(lang, exc.key, **exc.values)
 
 
 def _header_seats(path: Path) -> Any:
@@ -278,17 +258,6 @@ def seats_ignored(path: Path, why: str, then: str, lang: str) -> None:
     (:func:`saved_seats`), and what follows (``then``, a text key: the seats as given now, or by number)."""
     Console(stderr=True, highlight=False).print(t(lang, "seats_ignored", path=str(path), why=why) + " " + t(lang, then),
                                                 style="yellow", markup=False, soft_wrap=True)
-
-
-def seat_names(saved: SavedSeats | None, players: int, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The seats' names and short names (:class:`~kartentisch.kernel.Voice`) of a saved match, as ``play`` named
-    them: bots by :func:`~kartentisch.bots.bot_label` ("Bot Lena (steady)"), the person by the name saved; without
-    saved seats (or a person without a name) "Seat n"."""
-    if saved is None:
-        return (), ()
-    _, specs, person = saved
-    names = tuple(bot_label(specs[s], s, lang) if s in specs else person for s in range(players))
-    return names, tuple(bot_name(s, lang) if s in specs else "" for s in range(players))
 
 
 def progress_bar() -> Progress:

@@ -17,11 +17,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from kartentisch.bots import saved_seat_names
 from kartentisch.bots.coach import GOOD, MARKS, chance_text, review_match
 from kartentisch.kernel import KartentischError, Match, Voice
 from kartentisch.kernel.words import check_lang
 
-from .common import load_replay, progress_bar, saved_seats, seat_names, seats_ignored, whole_number, writable
+from .common import load_replay, progress_bar, saved_seats, seats_ignored, whole_number, writable
 from .tournament import PLOT_FORMATS
 
 console = Console(highlight=False)
@@ -97,7 +98,7 @@ def review_cmd(
     saved, why = saved_seats(replay, match, lang)
     if why:
         seats_ignored(replay, why, "seats_then_numbered", lang)
-    voice = Voice(lang, None, *seat_names(saved, match.players, lang))  # the names play gave them
+    voice = Voice(lang, None, *saved_seat_names(saved, match.players, lang))  # the names play gave them
     seats = None if seat is None else [seat - 1]
     with progress_bar() as progress:
         task = progress.add_task(replay.name, total=None)

@@ -24,8 +24,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from ..bots import SeatsUnread, read_seats, saved_seat_names
 from ..bots.coach import review_todo
-from ..kernel import GameState, KartentischError, Match, Voice
+from ..kernel import LANGS, GameState, KartentischError, Match, Voice
 from ..kernel.errors import first_line
 from ..kernel.summary import score_now
 from ..kernel.words import narrate
@@ -320,12 +321,19 @@ class ReplayCache:
 
 
 def replay_of(text: str) -> Replay:
-    """The :class:`Replay` of a replay file's text; ApiError 422 if it does not read or replay (naming the line),
-    or has no seed (then it cannot replay)."""
+    """The :class:`Replay` of a replay file's text, its seats named as ``kartentisch play`` saved them (the header's
+    ``seats``: :func:`~kartentisch.bots.read_seats`; without them, or not in that shape, "Seat n"); ApiError 422 if
+    it does not read or replay (naming the line), or has no seed (then it cannot replay)."""
     try:
         match = Match.loads(text, "replay")
     except KartentischError as exc:
         raise ApiError(422, first_line(exc)) from None
     if match.seed is None:
         raise ApiError(422, "replay:1: the header has no seed, so the deal cannot be replayed")
-    return Replay(match, {})
+    try:
+        saved = None if match.seats is None else read_seats(match.seats, match.players)
+    except SeatsUnread:  # a hand edit: the moves replay either way, the seats by number
+        saved = None
+    named = {lang: saved_seat_names(saved, match.players, lang) for lang in LANGS}
+    return Replay(match, {lang: names for lang, (names, _) in named.items()},
+                  short_names={lang: shorts for lang, (_, shorts) in named.items()})
