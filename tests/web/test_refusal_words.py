@@ -193,9 +193,12 @@ def test_a_malformed_request_is_worded_from_its_field_and_problem() -> None:
     de = [{"loc": ("body", "players", 1), "type": "string_too_long", "ctx": {"max_length": 80}},
           {"loc": ("body", "secret_field"), "type": "missing"},
           {"loc": ("query", "n"), "type": "some_future_type"}]
-    assert invalid_request(de, "de") == ("Mitspieler 2: Der Name ist zu lang: höchstens 80 Zeichen; Etwas in der "
-                                         "Anfrage fehlt; Der Server konnte die Zugnummer nicht lesen; prüfe die "
-                                         "Angabe und versuche es noch einmal.")
+    # several problems are sentences of their own (after a semicolon a German text read "; Der Server …")
+    assert invalid_request(de, "de") == ("Mitspieler 2: Der Name ist zu lang: höchstens 80 Zeichen. Etwas in der "
+                                         "Anfrage fehlt. Der Server konnte die Zugnummer nicht lesen. Prüfe die "
+                                         "Angaben und versuche es noch einmal.")
+    assert invalid_request(de[1:], "en") == ("Something in the request is missing. The server could not read the move "
+                                             "number. Check them and try again.")
     assert invalid_request([{"loc": ("body", "seats", 0, "iterations"), "type": "less_than_equal",
                              "ctx": {"le": 1000000}}], "en") == (
         "Seat 1: The bot's strength must be at most 1000000; check it and try again.")

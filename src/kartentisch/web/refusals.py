@@ -96,6 +96,8 @@ PROBLEM_WORDS: dict[str, dict[str, str]] = {
 NOT_READ = {"en": "the server could not read {field}", "de": "der Server konnte {field} nicht lesen"}
 #: The end of every refusal of :func:`invalid_request`.
 CHECK_AND_RETRY = {"en": "check it and try again.", "de": "prüfe die Angabe und versuche es noch einmal."}
+#: The same after several problems, each its own sentence (a German sentence after a semicolon began "; Der …").
+CHECK_AND_RETRY_MANY = {"en": "Check them and try again.", "de": "Prüfe die Angaben und versuche es noch einmal."}
 #: Problems whose words already say what to do (no "check it and try again" after them).
 SAYS_WHAT_TO_DO = frozenset({"plain_text"})
 #: Where a problem is inside a list (``seats.1.name``, a score pad's ``players.1``): its place counted from 1.
@@ -218,14 +220,15 @@ def invalid_request(errors: Iterable[Mapping[str, Any]], lang: str | None) -> st
     """A request pydantic refused (its errors as ``RequestValidationError.errors()`` gives them) in the players'
     words in ``lang`` (:func:`reply_lang`): each distinct problem once (:func:`problem_text`), then
     "check it and try again" unless every problem says what to do itself (:data:`SAYS_WHAT_TO_DO`). ``"Die Zahl der
-    Spieler muss eine ganze Zahl sein; prüfe die Angabe und versuche es noch einmal."``"""
+    Spieler muss eine ganze Zahl sein; prüfe die Angabe und versuche es noch einmal."``; several problems are
+    sentences of their own (``"… fehlt. Der Server …. Prüfe die Angaben und versuche es noch einmal."``)."""
     lang = reply_lang(lang)
     errors = list(errors)
     problems = list(dict.fromkeys(problem_text(error, lang) for error in errors))
-    text = '; '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])
+    text = '. '.join(problems) or NOT_READ[lang].format(field=SOMETHING[lang])
     if problems and all(str(error.get("type")) in SAYS_WHAT_TO_DO for error in errors):
         return f"{text}."
-    return f"{text}; {CHECK_AND_RETRY[lang]}"
+    return f"{text}. {CHECK_AND_RETRY_MANY[lang]}" if len(problems) > 1 else f"{text}; {CHECK_AND_RETRY[lang]}"
 
 
 #: The refusals of a new table and of a move in the players' words (``ApiError.said``, :mod:`.refusals`); a player
