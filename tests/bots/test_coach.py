@@ -18,6 +18,7 @@ from kartentisch.bots.coach import (
     evaluate,
     hint,
     hint_search,
+    judge_decision,
     mark,
     review_match,
     shown_percent,
@@ -293,6 +294,19 @@ def test_review_is_repeatable_and_consistent():
         assert d["unsure"] is (d["mark"] == "good" and d["loss"] >= MARKS[-1][1] and d["best"] != d["token"])
         assert (d["best"] == d["token"]) <= (d["loss"] == 0.0)
         assert 1 <= d["searches_chosen"] and d["searches_best"] <= d["searches"] == 40
+
+
+def test_the_move_made_is_the_best_where_its_chance_is_at_least_the_most_searched_move_s():
+    """Re-searched on its own (judge), a move made can come out above the most searched move: a review read "best
+    move … 30 %" beside the move made at 39 %. The move made is the best then, judged good."""
+    match = Match.loads((Path(__file__).parent / "coach_lastcard_5.jsonl").read_text(encoding="utf-8"), "replay")
+    seat, token = match.history[25]
+    state = list(match.states())[25]
+    d = judge_decision(state, 26, seat, token, iterations=60, seed=0)
+    most_searched = evaluate(state, seat, iterations=60, seed=26, include=(token,)).best
+    assert most_searched.token != token and most_searched.win < d["win_chosen"], "the case this test is about"
+    assert (d["best"], d["win_best"], d["loss"], d["mark"], d["unsure"]) == (token, d["win_chosen"], 0.0, "good",
+                                                                             False)
 
 
 def test_review_progress_and_bad_seat():

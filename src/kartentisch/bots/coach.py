@@ -334,12 +334,15 @@ def judge_decision(state: GameState, n: int, seat: int, token: str, *, iteration
     Returns:
         ``{"n", "seat", "token", "win_chosen", "searches_chosen", "best", "win_best", "searches_best", "loss",
         "mark", "unsure", "legal", "searches"}`` as in :func:`review_match` (:func:`decision_words` adds the
-        texts).
+        texts); ``best`` is the most searched move, or the move made where its chance is at least that move's, so
+        ``win_best >= win_chosen``.
     Raises:
         KartentischError: as :func:`evaluate`.
     """
     ev, made = judge(state, seat, token, iterations=iterations, seed=seed + n)
-    best = ev.best
+    # the move made is the best when its estimate is at least the most searched move's (re-searched on its own it
+    # can be): a review read "best move … 30 %" beside the move made at 39 %
+    best = made if made.win >= ev.best.win else ev.best
     return {"n": n, "seat": seat, "token": token, "win_chosen": round(made.win, 3), "searches_chosen": made.searches,
             "best": best.token, "win_best": round(best.win, 3), "searches_best": best.searches,
             "loss": round(max(0.0, best.win - made.win), 3), "mark": mark(best, made),
