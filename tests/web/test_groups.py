@@ -516,6 +516,12 @@ def test_a_member_leaves_or_is_removed_and_their_past_matches_stay_theirs(either
             404, "Diese Person ist nicht (mehr) in der Spielrunde: vielleicht hat sie gerade jemand entfernt.",
             "this person is not in the group (any more): maybe someone removed them a moment ago.")
     assert said(client.delete(f"{url}/3"))[0] == 401
+    # Ben's name stays his: Cem cannot take it (the group's past matches would read as one person's)
+    assert said(client.patch(f"{url}/3?lang=de", json={"name": "ben"}, headers=auth(cem["key"]))) == (
+        409, "„Ben“ ist der Name eines Mitglieds, das nicht mehr dabei ist: seine früheren Partien stehen unter "
+             "diesem Namen, und wer als „Ben“ beitritt, bekommt diesen Platz zurück; wähle einen anderen Namen.",
+        '"Ben" is the name of a member who left: their past matches read under it, and joining as "Ben" gives them '
+        "their place back; choose another name.")
     res = client.delete(f"{url}/3", headers=auth(cem["key"]))
     assert res.status_code == 200 and res.json() == {"member": 3, "name": "Cem", "left": True}
     assert [m["name"] for m in client.get(f"/api/groups/{code}").json()["members"]] == ["Ana"]

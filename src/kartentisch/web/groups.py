@@ -154,6 +154,11 @@ _SAID = {
                        "de": "in dieser Spielrunde heißt niemand „{name}“."},
     "renamed_taken": {"en": "a member is already called \"{name}\"; choose another name.",
                       "de": "ein Mitglied heißt schon „{name}“; wähle einen anderen Namen."},
+    "renamed_left": {"en": "\"{name}\" is the name of a member who left: their past matches read under it, and "
+                           "joining as \"{name}\" gives them their place back; choose another name.",
+                     "de": "„{name}“ ist der Name eines Mitglieds, das nicht mehr dabei ist: seine früheren Partien "
+                           "stehen unter diesem Namen, und wer als „{name}“ beitritt, bekommt diesen Platz zurück; "
+                           "wähle einen anderen Namen."},
     "not_your_name": {"en": "you can change only your own name, not another member's.",
                       "de": "du kannst nur deinen eigenen Namen ändern, nicht den eines anderen."},
     "not_a_member": {"en": "this person is not in the group (any more): maybe someone removed them a moment ago.",
@@ -332,8 +337,9 @@ async def rename_member(code: str, member: int, body: RenameIn, request: Request
                         lang: Lang = "en") -> dict[str, Any]:
     """A member changes their own name (the bearer is member ``member``; another's name is a 403). The name is
     checked as a join's is: 1 to 80 characters of visible text (422), not another member's (the same letters, upper
-    or lower case alike: 409) nor one that looks like it (422); the member's own name in other letter cases is
-    theirs. Their past matches and standings read under the new name; a running table keeps the seat's name.
+    or lower case alike: 409) nor one that looks like it (422), nor the name of one who left (as it looks: 409,
+    joining under it gives them back); the member's own name in other letter cases is theirs. Their past matches
+    and standings read under the new name; a running table keeps the seat's name.
     Answers ``{"member", "name"}``; a refusal changes nothing."""
     lang = frame_lang(lang)
     code = plain_id(code, "a group code")
@@ -353,6 +359,13 @@ async def rename_member(code: str, member: int, body: RenameIn, request: Request
             same = next((r for r in others if r["name"].casefold() == name.casefold()), None)
             if same is not None:
                 raise refusal(409, _SAID["renamed_taken"], name=same["name"])
+            # a left member's name is theirs: joining under it brings them back (join_group), and two people of
+            # one name would share the group's past matches and standings
+            gone = next((r for r in conn.execute(select(members_t).where(
+                members_t.c.group_id == code, members_t.c.removed.is_not(None))).mappings()
+                if name_rules.look_key(r["name"]) == name_rules.look_key(name)), None)
+            if gone is not None:
+                raise refusal(409, _SAID["renamed_left"], name=gone["name"])
             try:  # told apart from every other member's name, as at a join
                 name_rules.check_names([r["name"] for r in others] + [name],
                                        [_A_MEMBER] * len(others) + [_A_NAME], newcomer=len(others))
