@@ -53,8 +53,9 @@ test: compiled                   ## lint, system packages, then the whole test s
 scenarios: install               ## ours and the copies of the shared ones, and ../shared/scenarios itself when present
 	$(KT) scenario src/kartentisch/games $(wildcard $(KARTENTISCH_SHARED)/scenarios)
 
-soak: install                    ## 100,000 random matches per game with the kernel invariants
+soak: install                    ## 100,000 random matches per game with the kernel invariants, 400 with deep checks
 	$(KT) soak --matches 100000 --deep-every 0
+	KARTENTISCH_DEEP_MATCHES=400 KARTENTISCH_MATCHES=0 $(PY) -m pytest -q -p no:randomly tests/test_properties.py
 
 kill-soak: install               ## serve killed with SIGKILL under load, 100 times on SQLite and on PostgreSQL: no acknowledged action lost
 	$(PY) bench/kill_soak.py --cycles 100

@@ -4,7 +4,9 @@ The checks live in :mod:`kartentisch.sim.invariants` (shared with ``kartentisch 
 tiers keep the default run short: many matches with the per-step cheap checks (legal lists,
 termination, conservation and replay at the end), and fewer with deep checks (JSON round-trip,
 clone independence, views against determinizations, illegal tokens) at every step.
-``KARTENTISCH_MATCHES`` scales the broad tier (``make soak`` runs far more through the CLI).
+``KARTENTISCH_MATCHES`` scales the broad tier and ``KARTENTISCH_DEEP_MATCHES`` the deep one; ``make soak`` runs
+far more of both (100,000 matches a game through the CLI, 400 deep ones here), so the default run keeps to sizes
+that find a broken invariant of the shipped games without costing minutes of every run.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from hypothesis import strategies as st
 from kartentisch.sim.invariants import run_checked_match
 from tests.conftest import GAME_IDS, GAMES
 
-BROAD = int(os.environ.get("KARTENTISCH_MATCHES", "2000"))
-DEEP = int(os.environ.get("KARTENTISCH_DEEP_MATCHES", "40"))
+BROAD = int(os.environ.get("KARTENTISCH_MATCHES", "1000"))
+DEEP = int(os.environ.get("KARTENTISCH_DEEP_MATCHES", "25"))
 
 
 def _players(game_id: str) -> st.SearchStrategy[int]:

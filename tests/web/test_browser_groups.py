@@ -63,6 +63,7 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     code = link.split("/g/")[1]
 
     ben = browser.new_context(viewport=PHONE, locale=LOCALES["de"]).new_page()  # a German browser
+    ben.clock.install()  # the page's timers run on a clock the test moves on: its look every 10 s, not a wait for it
     ben.goto(link)
     ben.wait_for_selector("body[data-ready='1'] #member-name")
     assert "Der Spielrunde beitreten" in ben.locator("#join").inner_text()
@@ -102,11 +103,13 @@ def test_two_members_play_from_the_group_and_see_its_standings(browser, live_ser
     group = httpx.get(f"{live_server}/api/groups/{code}", headers=auth(ben_key)).json()
     ben_token = group["matches"][0]["url"].split("#seat=")[1]  # Ben's own seat, shown on his group page
     # Ben's open page shows the new table without a reload (a fresh user's friend saw "Nothing played yet")
-    ben.wait_for_selector("#matches a:has-text('Zu meinem Platz')", timeout=25_000)
+    ben.clock.run_for(10_000)
+    ben.wait_for_selector("#matches a:has-text('Zu meinem Platz')", timeout=5_000)
     assert re.search(r"läuft · begonnen \d{1,2}:\d\d", ben.locator("#matches li").first.inner_text())
     finish(live_server, table_id, [ana_token, ben_token])
 
-    ben.wait_for_selector(".game-standings[data-game=colors]", timeout=25_000)  # and the result, still no reload
+    ben.clock.run_for(10_000)
+    ben.wait_for_selector(".game-standings[data-game=colors]", timeout=5_000)  # and the result, still no reload
     rows = ben.locator(".game-standings tbody tr")
     assert rows.count() == 2 and {rows.nth(i).get_attribute("data-player") for i in range(2)} == {"Ana", "Ben"}
     assert ben.locator("#standings-title").inner_text() == "Tabelle"

@@ -122,6 +122,7 @@ def test_the_invite_page_follows_the_seats_when_the_table_has_its_spectators(
         assert json.loads(watcher.recv(timeout=10))["type"] == "state"
         for viewport, seat, name in ((LAPTOP, 1, "Bo"), (PHONE, 2, "Cem")):  # Cem's seat is the last open one
             page = browser.new_page(viewport=viewport, locale=LOCALES[lang])
+            page.clock.install()  # the page's 5 s reads run on a clock the test moves on, not waited for
             refused = []
             page.on("websocket", lambda ws: ws.on("close", lambda _: refused.append(True)))  # noqa: B023
             reads = []
@@ -135,14 +136,16 @@ def test_the_invite_page_follows_the_seats_when_the_table_has_its_spectators(
             assert httpx.post(f"{live_server}/api/invites/{code}/join",
                               json={"seat": seat, "name": name}).status_code == 200
             taken = page.locator(f"li[data-seat='{seat}'][data-kind='human']")
-            taken.wait_for(timeout=12_000)  # read again within the 5 s
+            page.clock.run_for(5_000)
+            taken.wait_for(timeout=5_000)  # read again within the 5 s
             assert name in taken.text_content() and taken.locator("button.take").count() == 0
             shot(page, f"invite-polled-{lang}-{viewport['width']}")
             assert serious_violations(page) == []
             if viewport is PHONE:  # the table is full: the page says so and reads the invite no more
                 page.wait_for_selector("#join li[data-kind='open']", state="detached")
                 before = len(reads)
-                page.wait_for_timeout(6_000)
+                page.clock.run_for(12_000)
+                page.wait_for_timeout(500)  # a read started would be seen by now
                 assert len(reads) == before, "the invite was read again after the table was full"
             page.close()
 

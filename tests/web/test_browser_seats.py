@@ -271,6 +271,7 @@ def test_a_page_opened_again_after_joining_and_the_display_follow_the_rematch(br
     screen.close()
 
 
+@pytest.mark.parametrize("app_options", [{"time_scale": 0.1}])  # the rematch starts 6 s after the first answer
 def test_a_page_that_missed_the_rematch_says_a_bot_plays_for_it(browser, live_server: str) -> None:  # noqa: F811
     """Ada and Ben join the rematch, Cem's phone is closed: it starts after its time with a bot for Cem. Cem's old
     page then says so and offers to join (a fresh user's returning friend saw "no answer yet" and "Leave", as if
@@ -303,6 +304,7 @@ def test_a_page_that_missed_the_rematch_says_a_bot_plays_for_it(browser, live_se
     page.close()
 
 
+@pytest.mark.parametrize("app_options", [{"time_scale": 0.1}])  # "never came" 6 s after the load
 def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, live_server: str) -> None:  # noqa: F811
     """Ben never comes: at a live table his seat may go to a bot after a while ("never_came") and Ada, the host, may
     give it to a bot; at a turn-based table being away does not count (only a run-out clock does), so the host is
@@ -314,7 +316,7 @@ def test_the_host_is_offered_a_removal_only_where_the_server_allows_it(browser, 
     for made in (live, daily):  # in the server's memory from now: Ben's time away counts from here
         api_frame(live_server, made["id"], None)
     ada = live["seats"][0]["token"]
-    deadline = time.monotonic() + 90  # Ben may go to a bot 30 s (GONE_SECONDS at time_scale 0.5) after the load
+    deadline = time.monotonic() + 60  # Ben may go to a bot 6 s (GONE_SECONDS at time_scale 0.1) after the load
     while api_frame(live_server, live["id"], ada)["seats"][1]["presence"] != "never_came":
         assert time.monotonic() < deadline, "Ben's seat never turned over to the others"
         time.sleep(0.5)
@@ -386,6 +388,7 @@ def test_a_friend_who_never_came_is_not_here_yet_and_one_who_left_is_gone(browse
     ada.context.close()
 
 
+@pytest.mark.parametrize("app_options", [{"time_scale": 0.2}])  # the fast clock runs out after 6 s
 def test_a_removed_friend_is_told_so_and_may_watch(browser, live_server: str) -> None:  # noqa: F811
     """Ben's clock ran out and the host gave his seat to a bot for good while his page was open (German): the page
     drops his cards and says, in his language, that the host gave the seat to the bot until the end, with a link to
