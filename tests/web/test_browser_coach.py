@@ -12,6 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from kartentisch.games import get_game
+from kartentisch.kernel import Match
 from kartentisch.web.coach_limits import CoachLimits
 
 from ..bots.test_coach import CHANCES
@@ -259,6 +261,36 @@ def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_se
     assert banner.startswith("Diese Datei ist keine Wiederholung") and "play:" not in banner and "seat" not in banner
     detail = page.locator("details.error-detail")
     assert detail.count() == 1 and not detail.locator("code").is_visible()  # closed until asked
+    page.close()
+
+
+@pytest.mark.parametrize(("game_id", "lang", "said"), [
+    ("colors", "de", "Diese Partie wurde gespeichert, bevor sie zu Ende war: Der Coach analysiert eine Partie, sobald "
+                     "sie vorbei ist."),
+    ("chips", "de", "Dieses Spiel wurde gespeichert, bevor es zu Ende war: Der Coach analysiert ein Spiel, sobald es "
+                    "vorbei ist."),  # chips D1: the match is the "Spiel"
+    ("colors", "en", "This match was saved before it ended: the coach reviews a match once it is over."),
+])
+def test_a_file_saved_before_the_end_steps_and_says_when_it_can_be_reviewed(
+        browser, live_server: str, tmp_path: Path, game_id: str, lang: str, said: str) -> None:  # noqa: F811
+    """A match left with quit steps through as any file, named as play saved it; a fresh user pressed "Review the
+    match" there and read "The review failed: … once the match is over": the page says so instead of offering it."""
+    match = Match(get_game(game_id), 2, {}, 4)
+    for _ in range(6):
+        seat = match.state.to_act()[0]
+        match.apply(seat, match.state.legal_actions(seat)[0])
+    match.seats = [{"person": "Ana"}, {"bot": "heuristic"}]
+    saved = tmp_path / "left.jsonl"
+    saved.write_text(match.dumps(), encoding="utf-8")
+    page = browser.new_page(viewport=PHONE, locale="de-DE" if lang == "de" else "en-GB")
+    page.goto(f"{live_server}/replay?lang={lang}")
+    page.wait_for_selector("body[data-ready='1'] form.upload")
+    page.set_input_files("form.upload input[type=file]", str(saved))
+    page.click("form.upload button[type=submit]")
+    page.wait_for_selector("[data-zone=review][data-state=not-over]")
+    assert page.locator("[data-zone=review] .not-over").text_content() == said
+    assert page.locator("button.start-review").count() == 0
+    assert "Ana" in page.locator("select").first.inner_text()  # the seats as play named them
     page.close()
 
 

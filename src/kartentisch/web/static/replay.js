@@ -3,7 +3,7 @@
 // seat's view as the table showed it to that seat then, or with every card open. The address always names the
 // position (?n=42&seat=2, seats counted from 1), so it can be shared. The log in words and the review's marks beside.
 import { Card } from "./cards.js";
-import { ct, MARKS } from "./coachwords.js";
+import { coachWord, ct, MARKS } from "./coachwords.js";
 import { lang, points, t, toggleLang } from "./i18n.js";
 import { markedDecisions, ReviewPanel } from "./review.js";
 import { html, loadGame, ownWord, render } from "./ui.js";
@@ -233,9 +233,10 @@ function App() {
       <aside class="side">
         <${Scores} pos=${pos} />
         <${Log} pos=${pos} />
-        <${ReviewPanel} api=${API} game=${S.game} names=${seatName} total=${pos.total} at=${pos.n} reader=${S.seat}
-          onReview=${(review) => { S.marks = new Map(markedDecisions(review).map((d) => [d.n, d])); redraw(); }}
-          jump=${(n) => show(n)} />
+        ${pos.over ? html`<${ReviewPanel} api=${API} game=${S.game} names=${seatName} total=${pos.total} at=${pos.n}
+          reader=${S.seat} onReview=${(review) => { S.marks = new Map(markedDecisions(review).map((d) => [d.n, d])); redraw(); }}
+          jump=${(n) => show(n)} />` : html`<section class="review" data-zone="review" data-state="not-over">
+          <h2>${ct("reviewTitle")}</h2><p class="not-over">${coachWord(S.game, "reviewWhenOver")}</p></section>`}
         ${source.kind === "table" && html`<p><a href=${`/t/${encodeURIComponent(source.id)}`}>${ct("toTable")}</a></p>`}
       </aside>
     </main>`;
