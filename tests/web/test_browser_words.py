@@ -60,6 +60,21 @@ def test_the_lobby_shows_each_pitch_and_the_choice_options_in_words(browser, liv
     page.close()
 
 
+def test_an_empty_number_field_is_not_called_none_where_empty_means_more(browser, live_server: str) -> None:  # noqa: F811
+    """lastcard's rounds field read "Runden: keine" (none) where its help said "leer: eine Runde pro Spieler": a
+    field whose empty value means something (the option's ``null_words``) shows no "keine"; its help says it."""
+    rounds = next(o for o in next(g for g in httpx.get(f"{live_server}/api/games").json() if g["id"] == "lastcard")[
+        "options"] if o["name"] == "rounds")
+    assert rounds["null_words"] == {"en": "one round per player", "de": "eine Runde pro Spieler"}
+    page = browser.new_page(locale="de-DE", viewport=LAPTOP)
+    page.goto(f"{live_server}/?lang=de&game=lastcard")
+    page.wait_for_selector("body[data-ready='1'] #new-table")
+    page.click("#more-options summary")
+    assert page.locator("#opt-rounds").get_attribute("placeholder") == ""
+    assert "leer: eine Runde pro Spieler" in page.locator(".option[data-option='rounds'] .help").text_content()
+    page.close()
+
+
 @pytest.mark.parametrize("game_id", list(PLAYERS))
 def test_cards_and_decisions_in_the_servers_words(browser, live_server: str, game_id: str) -> None:  # noqa: F811
     """A few of Ada's moves in German: each time every card is named as the frame names it, a clickable card says

@@ -117,6 +117,7 @@ class Option:
             "nullable": self.nullable, "choices": list(self.choices), "label": dict(self.label),
             "rule": self.rule, "presets": [{"name": n, "value": v} for n, v in self.presets],
             "choice_labels": {value: dict(words) for value, words in self.choice_labels.items()},
+            "null_words": dict(self.null_words),
         }
 
 

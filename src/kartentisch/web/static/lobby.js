@@ -85,7 +85,7 @@ function OptionField({ opt, value, seats, pick, onChange }) {
       ${seats.map((words, s) => html`<option value=${String(s)}>${words}</option>`)}</select>`;
   } else if (opt.kind === "int") {
     input = html`<input id=${id} type="number" min=${opt.minimum ?? ""} max=${opt.table_maximum ?? opt.maximum ?? ""}
-      placeholder=${opt.nullable ? t("none") : ""} value=${value === null || value === undefined ? "" : value}
+      placeholder=${opt.nullable && !word(opt.null_words) ? t("none") : ""} value=${value === null || value === undefined ? "" : value}
       onInput=${(e) => { const v = e.currentTarget.value; onChange(v === "" ? null : Number(v)); }} />`;
   } else if (pick) {
     input = html`<${ListPicker} id=${id} label=${word(opt.label)} pick=${pick} value=${value} onChange=${onChange} />`;
