@@ -60,6 +60,11 @@ MALFORMED = [
     ([{"bot": "heurstic"}, {"person": "Ana"}, {"bot": "heuristic"}], "seat 1's bot “heurstic” is unknown"),
     ([{"person": "Bea"}, {"person": "Ana"}, {"bot": "heuristic"}],
      "2 seats are written as a person, but play saves exactly one"),
+    # a name a table would not take: it read as the bot's seat, broke the lines it was told in, or widened a page
+    *(([{"bot": "random"}, {"person": name}, {"bot": "heuristic"}],
+       "the name saved for seat 2 is not one a table takes (one line of visible text, at most 80 characters, that "
+       "cannot be taken for another seat's name)")
+      for name in ("Bot Ida (solide)", "Bot Lena (plays at random)", "Ana\nBen", "Ana\u202eXYZ", "A" * 81)),
 ]
 IGNORED = ("the seats saved in its first line (who sat where) are ignored: {why}. play saves one entry per seat, "
            '{{"person": "a name"}} for the person and {{"bot": "heuristic"}} (or another bot) for every other seat.')
@@ -97,5 +102,13 @@ def test_a_german_terminal_says_the_ignored_seats_in_german(tmp_path: Path) -> N
     result = runner.invoke(app, ["replay", str(save), "--no-step", "--lang", "de"])
     shown = " ".join(result.output.split())
     assert result.exit_code == 0 and "Die in der ersten Zeile gespeicherten Plätze (wer wo saß) werden nicht " \
-        "beachtet: Sie nennen 1 Plätze, die Partie hat aber 3. play speichert einen Eintrag je Platz" in shown, shown
+        "beachtet: Sie nennen 1 Platz, die Partie hat aber 3. play speichert einen Eintrag je Platz" in shown, shown
     assert "Die Plätze heißen nach ihren Nummern." in shown
+
+
+def test_play_refuses_a_name_longer_than_a_table_takes(tmp_path: Path) -> None:
+    """``play --name`` took 500 letters, which a web table refuses (80) and which widened the replay page."""
+    result = runner.invoke(app, ["play", "colors", "--name", "A" * 81, "--lang", "de", "--save",
+                                 str(tmp_path / "m.jsonl")])
+    assert result.exit_code == 2 and "Dein Name ist zu lang: höchstens 80 Zeichen." in result.output, result.output
+    assert not (tmp_path / "m.jsonl").exists()

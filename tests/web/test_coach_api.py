@@ -315,10 +315,12 @@ def test_every_card_is_open_after_the_match_and_a_replay_file_steps_the_same(coa
     named = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
     seats = coach_client.get(f"/api/replays/{named['id']}?n=3&seat=2&lang=de").json()["seats"]
     assert [(s["name"], s["short_name"]) for s in seats] == [("Bot Lena (spielt zufällig)", "Bot Lena"), ("Ana", "Ana")]
-    match.seats = [{"bot": "nobody"}, {"person": "Ana"}]
-    edited = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
-    seats = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2").json()["seats"]
-    assert [s["name"] for s in seats] == ["Seat 1", "Seat 2"]
+    for edit in ([{"bot": "nobody"}, {"person": "Ana"}], [{"bot": "random"}, {"person": "Bot Lena (spielt zufällig)"}],
+                 [{"bot": "random"}, {"person": "A" * 500}]):  # a name no table takes: it widened the page
+        match.seats = edit
+        edited = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
+        seats = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2").json()["seats"]
+        assert [s["name"] for s in seats] == ["Seat 1", "Seat 2"]
 
 
 def test_the_coach_pages_are_served(coach_client: TestClient) -> None:

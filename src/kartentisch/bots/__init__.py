@@ -14,7 +14,9 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
-from ..kernel import Bot, Game, KartentischError, RandomBot
+from ..kernel import LANGS, Bot, Game, KartentischError, RandomBot
+from ..kernel.names import MAX_LENGTH, NameRefused, check_names
+from ..kernel.words import common_text
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "policy")
 
@@ -117,8 +119,9 @@ SavedSeats = tuple[int, dict[int, str], str]
 
 class SeatsUnread(ValueError):
     """A replay header's ``seats`` not in the shape ``play`` writes (:func:`read_seats`): ``key`` names what is
-    wrong (``seats_count``, ``seats_entry``, ``seats_bot``, ``seats_people``; a reader words it in its language)
-    and ``values`` its particulars (``k``, ``n``, ``seat`` counted from 1, ``bot``)."""
+    wrong (``seats_count``, ``seats_count_one``, ``seats_entry``, ``seats_bot``, ``seats_people``, ``seats_name``;
+    a reader words it in its language) and ``values`` its particulars (``k``, ``n``, ``seat`` counted from 1,
+    ``bot``, ``most``)."""
 
     def __init__(self, key: str, **values: Any) -> None:
         super().__init__(key)
@@ -130,11 +133,13 @@ def read_seats(seats: list[Any], players: int) -> SavedSeats:
     ``{"bot": spec}`` for every other seat.
 
     Raises:
-        SeatsUnread: another number of entries than ``players``, an entry of another shape, an unknown bot, or not
-            exactly one person (a hand edit: the moves replay either way, so a reader says why and goes on).
+        SeatsUnread: another number of entries than ``players``, an entry of another shape, an unknown bot, not
+            exactly one person, or a person's name a table would not take (longer than
+            :data:`~kartentisch.kernel.names.MAX_LENGTH`, not one line of visible text, or one that reads as a bot's:
+            a hand edit; the moves replay either way, so a reader says why and goes on).
     """
     if len(seats) != players:
-        raise SeatsUnread("seats_count", k=len(seats), n=players)
+        raise SeatsUnread("seats_count_one" if len(seats) == 1 else "seats_count", k=len(seats), n=players)
     people: list[int] = []
     specs: dict[int, str] = {}
     for s, who in enumerate(seats):
@@ -151,7 +156,22 @@ def read_seats(seats: list[Any], players: int) -> SavedSeats:
         specs[s] = who["bot"]
     if len(people) != 1:
         raise SeatsUnread("seats_people", k=len(people))
-    return people[0], specs, seats[people[0]]["person"]
+    saved = people[0], specs, seats[people[0]]["person"]
+    if len(saved[2]) > MAX_LENGTH or not all(_name_taken(saved, players, lang) for lang in LANGS):
+        raise SeatsUnread("seats_name", seat=saved[0] + 1, most=MAX_LENGTH)
+    return saved
+
+
+def _name_taken(saved: SavedSeats, players: int, lang: str) -> bool:
+    """Whether the person's name of ``saved`` is one a table takes in ``lang`` beside the bots' names there
+    (:func:`~kartentisch.kernel.names.check_names`, as ``play --name``): a hand-edited "Bot Max (solide)" or a
+    name with a line break would read as another seat or break the lines it is told in."""
+    try:
+        check_names(saved_seat_names(saved, players, lang)[0],
+                    [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], saved[0])
+    except NameRefused:
+        return False
+    return True
 
 
 def saved_seat_names(saved: SavedSeats | None, players: int, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -35,7 +35,7 @@ from kartentisch.kernel import (
     Voice,
     narrate,
 )
-from kartentisch.kernel.names import NameRefused, check_names
+from kartentisch.kernel.names import MAX_LENGTH, NameRefused, check_names
 from kartentisch.kernel.options import Option
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import option_range, setup_refused
@@ -132,6 +132,8 @@ def _checked_names(names: tuple[str, ...], seat: int, lang: str) -> tuple[str, .
     refusal in ``lang`` if the person's at ``seat`` could not be read or looks like a bot's
     (:func:`~kartentisch.kernel.names.check_names`, as at a web table)."""
     players = len(names)
+    if len(names[seat]) > MAX_LENGTH:
+        refuse(t(lang, "name_long", most=MAX_LENGTH))
     try:
         check_names(names, [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], seat)
     except NameRefused as exc:

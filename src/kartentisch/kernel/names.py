@@ -84,6 +84,9 @@ _CONTROL: Final = {
 #: Marks on one letter that real writing stacks at most (Vietnamese two, Thai and Devanagari three); beyond, marks
 #: pile above and below the line and draw over the rest of the page ("Zalgo" text).
 MAX_MARKS: Final = 4
+#: The most characters of a name at a table or in a group (the web's schema; a terminal's name and a replay file's
+#: saved name are held to it too).
+MAX_LENGTH: Final = 80
 #: Not the name as typed: its stacked marks would draw over the refusal too.
 _STACKED: Final = {
     "en": 'The name "{name}" stacks too many accents or marks on one letter; type it with at most {most} on each.',
