@@ -421,6 +421,9 @@ def test_play_takes_odd_digits_as_illegal_tokens(tmp_path: Path) -> None:
                                 "einmal."),
     (["--seed", "-1"], "Startwert (--seed): -1 ist zu klein; gib eine ganze Zahl ab 0 an."),
     (["--seed", "eins"], "Startwert (--seed): 'eins' ist keine Zahl; gib eine ganze Zahl an, etwa 2."),
+    (["--seed", "9" * 27], "Startwert (--seed): 999999999999999999999999999 ist zu groß; gib eine ganze Zahl bis "
+                           "18446744073709551615 an."),
+    (["--players", "9" * 5000], "Anzahl der Spieler: 999999999999999999999999999999… ist zu groß;"),
 ])
 def test_a_german_terminal_refuses_a_bad_setup_in_german(args: list[str], said: str, tmp_path: Path) -> None:
     """A fresh user's ``--players 9`` got Typer's English "Invalid value: colors: 9 players not allowed": the

@@ -68,6 +68,7 @@ def test_review_in_german_of_every_seat_is_repeatable(tmp_path: Path) -> None:
         runs.append(json.loads(path.read_text(encoding="utf-8")))
     assert runs[0] == runs[1]
     assert "Analyse von allen Plätzen" in output and "Bester Zug" in output and "Nimm Blau 10" in output
+    assert "Seine Siegchance" in output  # the best move's chance has its own header (two "Siegch…" at 80 columns)
     # chips D1: the match is the "Spiel" (a "Partie" is one round), as chips' table says it
     assert "grober Fehler" in output and "Platz 1 gewinnt das Spiel." in output
     assert "Platz 2 verliert das Spiel." in output and "Partie" not in output

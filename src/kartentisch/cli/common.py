@@ -62,15 +62,24 @@ def known_game(game_id: str, lang: str = "en") -> Game:
         refuse(t(lang, "unknown_game", game=game_id, games=", ".join(g.id for g in games.all_games())))
 
 
+#: The largest whole number an option takes (a seed is 64 bits; any other option's range is narrower).
+LARGEST = 2**64 - 1
+
+
 def whole_number(text: str, what: str, lang: str, low: int | None = None) -> int:
-    """``text`` (an option's value) as a whole number of at least ``low``; else the command ends with ``what``
-    (``"players"``, ``"seat"``, ``"seed"``, ``"iterations"``: the option's name in words) refused in the
-    terminal's language (:func:`refuse`), where Typer's own check would say it in English."""
-    if not re.fullmatch(r"-?[0-9]{1,20}", text.strip()):
-        refuse(t(lang, "not_a_number", what=t(lang, f"option_{what}"), text=text))
-    if low is not None and int(text) < low:
-        refuse(t(lang, "too_small", what=t(lang, f"option_{what}"), text=text.strip(), low=low))
-    return int(text)
+    """``text`` (an option's value) as a whole number from ``low`` to :data:`LARGEST`; else the command ends with
+    ``what`` (``"players"``, ``"seat"``, ``"seed"``, ``"iterations"``: the option's name in words) refused in the
+    terminal's language (:func:`refuse`), where Typer's own check would say it in English. A long text is shown
+    cut short."""
+    plain = text.strip()
+    shown = plain if len(plain) <= 30 else plain[:30] + "…"
+    if not re.fullmatch(r"-?[0-9]+", plain):
+        refuse(t(lang, "not_a_number", what=t(lang, f"option_{what}"), text=shown))
+    if len(plain.lstrip("-")) > len(str(LARGEST)) or abs(int(plain)) > LARGEST:  # no int() of 5,000 digits
+        refuse(t(lang, "too_large", what=t(lang, f"option_{what}"), text=shown, high=LARGEST))
+    if low is not None and int(plain) < low:
+        refuse(t(lang, "too_small", what=t(lang, f"option_{what}"), text=shown, low=low))
+    return int(plain)
 
 
 def writable(path: Path | None, option: str) -> Path | None:

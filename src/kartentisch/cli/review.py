@@ -28,7 +28,8 @@ from .tournament import PLOT_FORMATS
 console = Console(highlight=False)
 
 _TEXTS: dict[str, dict[str, str]] = {
-    "en": {"n": "#", "seat": "Seat", "made": "Move made", "win": "Win chance", "best": "Best move", "loss": "Loss",
+    "en": {"n": "#", "seat": "Seat", "made": "Move made", "win": "Win chance", "best": "Best move",
+           "win_best": "Its win chance", "loss": "Loss",
            "mark": "Mark", "good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
            "title": "Review of {who}: {game}, {n} decisions, {iterations} searches each",
            "everyone": "every seat", "summary": "{who}: {marks}; mean loss {loss} points of win chance.",
@@ -38,6 +39,7 @@ _TEXTS: dict[str, dict[str, str]] = {
            "unsure_note": "Unsure: by the estimate the move lost {least} points or more, but {iterations} searches "
            "cannot tell it from the best move; review again with more --iterations to decide."},
     "de": {"n": "Nr.", "seat": "Platz", "made": "Gespielter Zug", "win": "Siegchance", "best": "Bester Zug",
+           "win_best": "Seine Siegchance",
            "loss": "Verlust", "mark": "Bewertung", "good": "gut", "inaccuracy": "Ungenauigkeit", "mistake": "Fehler",
            "blunder": "grober Fehler",
            "title": "Analyse von {who}: {game}, {n} Entscheidungen, je {iterations} Suchläufe",
@@ -124,8 +126,8 @@ def print_review(doc: dict[str, Any], match: Match, voice: Voice) -> None:
     who = _t(lang, "everyone") if several else voice.name(doc["seat"])
     table = Table(title=_t(lang, "title", who=who, game=match.game.names.get(lang, match.game.id),
                            n=len(doc["decisions"]), iterations=doc["iterations"]), caption=_t(lang, "loss_unit"))
-    for key in ("n", *(["seat"] if several else []), "made", "win", "best", "win", "loss", "mark"):
-        table.add_column(_t(lang, key), justify="right" if key in ("n", "win", "loss") else "left")
+    for key in ("n", *(["seat"] if several else []), "made", "win", "best", "win_best", "loss", "mark"):
+        table.add_column(_t(lang, key), justify="right" if key in ("n", "win", "win_best", "loss") else "left")
     for d in doc["decisions"]:
         shown = _shown_mark(d)
         cells = [Text(str(d["n"])), *([Text(voice.short(d["seat"]))] if several else []), Text(d["text"]),
