@@ -50,8 +50,8 @@ def test_grid_s_colour_letters_have_a_key_in_the_reader_s_language(lang: str, ke
 
 
 @pytest.mark.parametrize(("game_id", "lang", "said"), [
-    ("colors", "de", "am Zug: Du"), ("colors", "en", "to act: You"),
-    ("mayhem", "de", "Geber: Du"), ("mayhem", "en", "dealer: You"),
+    ("colors", "de", "Am Zug: Du"), ("colors", "en", "To act: You"),
+    ("mayhem", "de", "Geber: Du"), ("mayhem", "en", "Dealer: You"),
 ])
 def test_the_headers_name_the_reader_s_own_seat_you(game_id: str, lang: str, said: str) -> None:
     """colors names the seat to act in its header, mayhem the dealer (mayhem S2: seat 0 deals round 1): for the

@@ -69,6 +69,12 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else number(points)
 
 
+def heading(label: str) -> str:
+    """``label`` with its first letter upper case, where a label the pages show as a badge ("dealer", "am Zug")
+    heads a value in a line of the terminal ("Dealer: Ana", "Am Zug: Du", beside "Phase: …")."""
+    return label[:1].upper() + label[1:]
+
+
 def common_text(lang: str, key: str, **kwargs: Any) -> str:
     """One of the kernel's own texts (seat names, round and match ends) in ``lang`` (``en`` fallback)."""
     return _COMMON.get(lang, _COMMON["en"])[key].format(**kwargs)

@@ -61,8 +61,8 @@ def test_seats_from_one_phase_and_last_turn_in_words() -> None:
     state = GAME.new_state(2, deck=deck_codes(2))  # canonical: seat 0 holds b4, the centre g2 … g5 (R4)
     state.apply(0, "play:b4")  # takes the equal 4 (R7)
     text = _text(state.view(1), 1, "en")
-    assert "Seat 1 ◀" not in text and "Seat 2 (you) ◀" in text and "dealer: You" in text  # the reader's own seat
-    assert "dealer: Seat 2" in _text(state.view(0), 0, "en")
+    assert "Seat 1 ◀" not in text and "Seat 2 (you) ◀" in text and "Dealer: You" in text  # the reader's own seat
+    assert "Dealer: Seat 2" in _text(state.view(0), 0, "en")
     assert "Phase: Playing a card" in text
     assert "Last turn: Seat 1 plays Blue 4 and takes Green 4." in text
     de = _text(state.view(None), None, "de")

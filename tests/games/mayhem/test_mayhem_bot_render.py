@@ -92,7 +92,7 @@ def test_render_names_who_deals_next_once_a_round_is_over() -> None:
     """R72: a scored round's view names the next round's dealer; the header says so instead of calling that seat
     the dealer of the round just over (a fresh user read "Round 1 · dealer: Bot Ida" after they had dealt it)."""
     state = next(s for s in random_states(3, seed=3) if s.phase == "round_over")
-    for lang, label, wrong in (("en", "deals next:", "dealer:"), ("de", "gibt als Nächstes:", "Geber:")):
+    for lang, label, wrong in (("en", "Deals next:", "Dealer:"), ("de", "Gibt als Nächstes:", "Geber:")):
         console = Console(record=True, width=120)
         console.print(render_view(GAME, state.view(0), 0, Voice(lang, 0)))
         head = next(line for line in console.export_text().splitlines() if "Phase" in line)

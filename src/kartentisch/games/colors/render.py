@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import Voice, number
+from ...kernel.words import Voice, heading, number
 from .cards import colours_in_play
 from .rules import score_round
 from .words import WORDS, colour_name, last_turn_text, phase_name
@@ -77,9 +77,10 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     zones = view["zones"]
     to_act = view.get("to_act") or []
     head = Text(f"{L['title']} — {L['round']} {view['round']}", style="bold")
-    head.append(f"   {L['phase']}: {phase_name(view['phase'], lang)}   {L['dealer']}: {voice.who(view['dealer'])}")
+    head.append(f"   {L['phase']}: {phase_name(view['phase'], lang)}   {heading(L['dealer'])}: "
+                f"{voice.who(view['dealer'])}")
     if to_act:  # the reader's own seat as "You"/"Du", as everywhere they read about themselves
-        head.append(f"   {L['to_act']}: {voice.who(to_act[0])}", style="bold green")
+        head.append(f"   {heading(L['to_act'])}: {voice.who(to_act[0])}", style="bold green")
 
     centre = Table.grid(padding=(0, 2))
     centre.add_row(Text(L["centre"], style="bold"), cards_text(zones["centre"], L["empty"]),
@@ -89,7 +90,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     seats.add_column(L["seat"])
     seats.add_column(L["hand"])
     seats.add_column(L["collection"])
-    seats.add_column(L["score_now"], justify="right")
+    seats.add_column(heading(L["score_now"]), justify="right")
     seats.add_column(L["total"], justify="right")
     now = score_round(zones["collections"])
     for s, hand in enumerate(zones["hands"]):

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...kernel.words import LANGS, Voice, number
+from ...kernel.words import LANGS, Voice, heading, number
 from .cards import COLOR, COLORS, KIND
 from .words import WORDS, card_name, phase_name
 
@@ -85,7 +85,7 @@ def render(view: dict[str, Any], seat: int | None, voice: Voice) -> RenderableTy
     n = view["players"]
 
     # R72: once a round is scored, `dealer` already names the seat that deals the next one
-    dealer = L["deals_next"] if view["phase"] == "round_over" else L["dealer"]
+    dealer = heading(L["deals_next"] if view["phase"] == "round_over" else L["dealer"])
     head = Text()
     head.append(f"{L['round']} {view['round']}  ·  {dealer}: {voice.who(view['dealer'])}  ·  ")
     head.append(f"{L['phase']}: {phase_name(view['phase'], lang)}", style="bold")
