@@ -163,15 +163,23 @@ def read_seats(seats: list[Any], players: int) -> SavedSeats:
 
 
 def _name_taken(saved: SavedSeats, players: int, lang: str) -> bool:
-    """Whether the person's name of ``saved`` is one a table takes in ``lang`` beside the bots' names there
-    (:func:`~kartentisch.kernel.names.check_names`, as ``play --name``): a hand-edited "Bot Max (solide)" or a
-    name with a line break would read as another seat or break the lines it is told in."""
+    """Whether the person's name of ``saved`` is one a table takes in ``lang`` (:func:`check_person`)."""
     try:
-        check_names(saved_seat_names(saved, players, lang)[0],
-                    [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], saved[0])
+        check_person(saved_seat_names(saved, players, lang)[0], saved[0])
     except NameRefused:
         return False
     return True
+
+
+def check_person(names: tuple[str, ...], seat: int) -> None:
+    """Refuse the name at ``seat`` of a match's seat names (:func:`saved_seat_names`) that a table would not take
+    beside the others (:func:`~kartentisch.kernel.names.check_names`, as a web table's seats): a "Bot Max
+    (solide)" or a name with a line break would read as another seat or break the lines it is told in.
+
+    Raises:
+        NameRefused: the reason in every language, the seats named "Seat n" / "Platz n" in it.
+    """
+    check_names(names, [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(len(names))], seat)
 
 
 def saved_seat_names(saved: SavedSeats | None, players: int, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import kartentisch.games as games
-from kartentisch.bots import BOT_NAMES, make_bot, saved_seat_names
+from kartentisch.bots import BOT_NAMES, check_person, make_bot, saved_seat_names
 from kartentisch.bots.coach import chance_text, hint
 from kartentisch.kernel import (
     LANGS,
@@ -35,7 +35,7 @@ from kartentisch.kernel import (
     Voice,
     narrate,
 )
-from kartentisch.kernel.names import MAX_LENGTH, NameRefused, check_names
+from kartentisch.kernel.names import MAX_LENGTH, NameRefused
 from kartentisch.kernel.options import Option
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import option_range, setup_refused
@@ -129,13 +129,12 @@ def _narrations(match: Match, voice: Voice) -> list[str]:
 
 def _checked_names(names: tuple[str, ...], seat: int, lang: str) -> tuple[str, ...]:
     """The seat names of a terminal match (:func:`~kartentisch.bots.saved_seat_names`), or the command ends with the
-    refusal in ``lang`` if the person's at ``seat`` could not be read or looks like a bot's
-    (:func:`~kartentisch.kernel.names.check_names`, as at a web table)."""
-    players = len(names)
+    refusal in ``lang`` if the person's at ``seat`` is longer than a table takes, could not be read or looks like
+    a bot's (:func:`~kartentisch.bots.check_person`, as at a web table)."""
     if len(names[seat]) > MAX_LENGTH:
         refuse(t(lang, "name_long", most=MAX_LENGTH))
     try:
-        check_names(names, [{k: common_text(k, "seat", n=s + 1) for k in LANGS} for s in range(players)], seat)
+        check_person(names, seat)
     except NameRefused as exc:
         refuse(exc.text(lang))
     return names
