@@ -247,7 +247,8 @@ def test_the_coach_names_the_match_in_the_game_s_own_words(browser, live_server:
 
 def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_server: str,  # noqa: F811
                                                                  tmp_path: Path) -> None:
-    """A German page: a sentence in German; the server's reason (tokens, lines) only behind "Einzelheiten"."""
+    """A German page: what is wrong in German, with its line; the parser's words (tokens) only behind
+    "Einzelheiten"."""
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "kartentisch-replay/1", "game": "colors", "players": 2, "options": {}, "seed": 1}\n'
                    '{"seat": 0, "token": "play:zz"}\n', encoding="utf-8")
@@ -258,7 +259,10 @@ def test_a_file_that_is_no_replay_is_refused_in_the_pages_words(browser, live_se
     page.click("form.upload button[type=submit]")
     page.wait_for_selector("#banner")
     banner = page.locator("#banner").text_content()
-    assert banner.startswith("Diese Datei ist keine Wiederholung") and "play:" not in banner and "seat" not in banner
+    # the line and what belongs there, as the terminal says it (a fresh user read only "keine Wiederholung")
+    assert banner.startswith("Die Datei, Zeile 2: Zug 1 von Platz 1 lässt sich nicht nachspielen: Was dort steht, "
+                             "ist kein Zug von Farblücke."), banner
+    assert "play:" not in banner and "seat" not in banner
     detail = page.locator("details.error-detail")
     assert detail.count() == 1 and not detail.locator("code").is_visible()  # closed until asked
     page.close()

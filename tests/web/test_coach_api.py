@@ -302,6 +302,16 @@ def test_every_card_is_open_after_the_match_and_a_replay_file_steps_the_same(coa
     assert coach_client.get("/api/replays/nope").status_code == 404
     for text in ("", "{}", match.dumps().replace('"seed": 6', '"seed": null')):
         assert coach_client.post("/api/replays", json={"text": text}).status_code == 422
+    # said as the terminal says it, the line and what belongs there (a fresh user's page said only "no replay")
+    for lang, text, said in (
+            ("de", match.dumps().replace('"seed": 6', '"seed": null'), "Die Datei, Zeile 1: Die Partie hat keine "
+             "Nummer ihrer Kartenverteilung, daher lassen sich Austeilen und Züge nicht nachspielen."),
+            ("de", match.dumps().replace('"game": "chips"', '"game": "farbe"'), "Die Datei, Zeile 1: Das Spiel „farbe“ "
+             "ist hier unbekannt;"),
+            ("en", match.dumps().replace('"players": 2', '"players": 99'), "The file, line 1: Baggage Belt is played "
+             "by 2 to 4 players, not 99.")):
+        res = coach_client.post(f"/api/replays?lang={lang}", json={"text": text})
+        assert res.status_code == 422 and res.json()["text"].startswith(said), res.text
     unfinished = Match(match.game, match.players, match.options, match.seed, history=[])
     for seat, token in match.history[:4]:
         unfinished.apply(seat, token)

@@ -37,6 +37,7 @@ from kartentisch.kernel import (
 )
 from kartentisch.kernel.names import MAX_LENGTH, NameRefused
 from kartentisch.kernel.options import Option
+from kartentisch.kernel.replay_words import move_words
 from kartentisch.kernel.scenario import run_paths
 from kartentisch.kernel.setup_words import option_range, setup_refused
 from kartentisch.kernel.words import common_text, listing, rule_words, score_line
@@ -48,7 +49,6 @@ from .common import (
     exit_if_unended,
     known_game,
     load_replay,
-    move_words,
     note_unreproducible,
     options_json,
     progress_bar,
@@ -485,7 +485,7 @@ def _round_end(state: GameState, seat: int, voice: Voice) -> bool:
 
 def refused(state: GameState, seat: int, exc: IllegalAction, line: str, voice: Voice) -> str:
     """What the terminal says when the rules refuse ``seat``'s typed ``line`` (``exc``): the move in words
-    (:func:`~kartentisch.cli.common.move_words`) and the broken rule in the game's words
+    (:func:`~kartentisch.kernel.replay_words.move_words`) and the broken rule in the game's words
     (:func:`~kartentisch.kernel.words.rule_words`), in the voice's language; a move the words cannot name (chips
     ``take:99``: no such position, chips R5) is said to be no move here ("That is not a move here."), never echoed
     back. Never the rule's id or the token (they stay

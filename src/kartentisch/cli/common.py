@@ -20,11 +20,9 @@ from rich.table import Table
 
 from .. import games
 from ..bots import SavedSeats, SeatsUnread, read_seats
-from ..kernel import GameState, IllegalAction, InvalidReplay, KartentischError, MalformedToken, Match, Voice
-from ..kernel.game import Game, is_int
-from ..kernel.registry import lookup
-from ..kernel.setup_words import setup_refused
-from ..kernel.words import rule_words
+from ..kernel import InvalidReplay, KartentischError, Match
+from ..kernel.game import Game
+from ..kernel.replay_words import replay_refused
 from ..sim.engine import MAX_DECISIONS
 from ..sim.lab import unreproducible
 from .i18n import t
@@ -142,7 +140,7 @@ def load_replay(path: Path, seat: int | None, console: Console, lang: str = "en"
     except OSError as exc:  # said with the file's name, not as Python's "[Errno 2] …"
         refuse(unreadable(path, exc, lang), 1)
     except InvalidReplay as exc:
-        refuse(replay_refused(exc, path, lang), 1)
+        refuse(replay_refused(exc, str(path), lang), 1)
     if seat is not None and not 1 <= seat <= match.players:
         refuse(t(lang, "replay_no_seat", seat=seat, n=match.players), 2)
     return match
@@ -154,83 +152,6 @@ def unreadable(path: Path, exc: OSError, lang: str) -> str:
     why = {errno.ENOENT: "replay_no_file", errno.EACCES: "replay_no_access", errno.EPERM: "replay_no_access",
            errno.EISDIR: "replay_folder"}.get(exc.errno or 0)
     return t(lang, "replay_unreadable", path=str(path), why=t(lang, why) if why else (exc.strerror or str(exc)))
-
-
-def move_words(state: GameState, seat: int, token: str, voice: Voice) -> str | None:
-    """A move the rules refuse, named in words as the choices name moves ("Spiele Rot 9"), never its token.
-    The game's words are made for legal moves (:meth:`~kartentisch.kernel.Game.choice`): a move they cannot name
-    (a row position that does not exist) is ``None``."""
-    try:
-        return " · ".join(state.game.choice(seat, token, state.view(seat), voice).steps)
-    except (KartentischError, LookupError, ValueError):
-        return None
-
-
-def replay_refused(exc: InvalidReplay, path: Path, lang: str) -> str:
-    """What is wrong with replay file ``path`` (``exc``, :meth:`Match.loads <kartentisch.kernel.Match.loads>`) in
-    the players' words of ``lang``: which line, what it should hold (line 1 the match: game, players, options,
-    deal; every later line one move: a seat and what it did), and for a move the rules refuse, the move in words
-    and the broken rule's words as the terminal refuses a typed move (:func:`kartentisch.cli.app.refused`). No
-    parser's words, no Python exception text."""
-    where = t(lang, "replay_where", path=str(path), line=exc.line) if exc.line else f"{path}:"
-    problem = exc.problem
-    if problem == "not_replay":
-        head = exc.head if isinstance(exc.head, dict) else {}
-        written = head.get("format")
-        if isinstance(written, str) and written.startswith("kartentisch-replay/"):
-            return f"{path}: {t(lang, 'replay_other_format', format=written.rpartition('/')[2])}"
-        return f"{path}: {t(lang, 'replay_not_replay')}"
-    if problem == "header":
-        return f"{where} {_header_words(exc.head, lang)}"
-    if problem == "move" and isinstance(exc.before, GameState) and isinstance(exc.cause, IllegalAction):
-        return f"{where} {_move_refused(exc, exc.before, exc.cause, lang)}"
-    key = {"not_text": "replay_not_text", "empty": "replay_empty", "no_seat": "replay_no_seat_given",
-           "no_token": "replay_no_move_given", "seat_not_number": "replay_seat_not_number",
-           "token_not_text": "replay_move_not_text"}.get(problem, "replay_not_entry")
-    return f"{where} {t(lang, key)}"
-
-
-def _move_refused(exc: InvalidReplay, before: GameState, cause: IllegalAction, lang: str) -> str:
-    """A replay's move the rules refuse (:func:`replay_refused`): its number, its seat, the move in words (or that it
-    is no move there) and the broken rule in the game's words."""
-    seat, players = exc.seat if exc.seat is not None else -1, before.players
-    if not 0 <= seat < players:
-        return t(lang, "replay_seat_not_here", i=exc.move + 1, seat=seat, n=players, last=players - 1)
-    voice = Voice(lang, None)
-    if isinstance(cause, MalformedToken):  # no move of the game at all, as the terminal's "Not understood"
-        said = t(lang, "replay_malformed", game=before.game.names.get(lang, before.game.id))
-    else:  # a move the rules refuse there: in words with the rule's words, as :func:`kartentisch.cli.app.refused`
-        why = rule_words(before.game, cause.rule, lang)
-        why = f" {why}" if why else ""
-        move = move_words(before, seat, cause.token or exc.token or "", voice)
-        said = t(lang, "replay_no_move", why=why) if move is None else t(lang, "replay_illegal", move=move, why=why)
-    return t(lang, "replay_move", i=exc.move + 1, who=voice.name(seat), said=said)
-
-
-def _header_words(head: object, lang: str) -> str:
-    """What is wrong with line 1's match (:func:`replay_refused`): the game unknown, the player count, the deal's
-    seed, the options (the setup's words, :func:`~kartentisch.kernel.setup_words.setup_refused`, by the rules'
-    bounds, not a table's), or the match otherwise cannot be set up (a stacked deck)."""
-    head = head if isinstance(head, dict) else {}
-    if not isinstance(head.get("game"), str):
-        return t(lang, "replay_no_game")
-    try:
-        game = lookup(head["game"])
-    except KartentischError:
-        known = ", ".join(g.names.get(lang, g.id) for g in games.all_games())
-        return t(lang, "replay_unknown_game", game=head["game"], games=known)
-    players, seed, options = head.get("players"), head.get("seed"), head.get("options")
-    if not is_int(players):
-        return t(lang, "replay_no_players")
-    if seed is not None and (not is_int(seed) or seed < 0):
-        return t(lang, "replay_bad_seed")
-    if options is not None and not isinstance(options, dict):
-        return t(lang, "replay_bad_options")
-    try:
-        game.resolve_options(players, options or {})
-    except KartentischError:
-        return setup_refused(game, players, options or {}, typed=True, at_table=False)[lang]
-    return t(lang, "replay_no_setup", game=game.names.get(lang, game.id))
 
 
 def saved_seats(path: Path, match: Match, lang: str) -> tuple[SavedSeats | None, str]:

@@ -59,32 +59,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "replay_unreadable": "{path}: this replay file cannot be read: {why}.",
         "replay_no_file": "there is no such file", "replay_no_access": "you may not read it",
         "replay_folder": "it is a folder",
-        "replay_where": "{path}, line {line}:",
-        "replay_not_text": "this is no replay file of kartentisch: it holds no text.",
-        "replay_empty": "the file is empty; a replay file's first line describes the match (game, players, options "
-                        "and the deal), each further line holds one move.",
-        "replay_not_replay": "this is no replay file of kartentisch: its first line should describe the match (game, "
-                             "players, options and the deal), as kartentisch play saves it.",
-        "replay_other_format": "this replay file was written in another version of the format ({format}), which "
-                               "this kartentisch cannot read.",
-        "replay_no_game": "the match's game is missing.",
-        "replay_unknown_game": "the game “{game}” is unknown here; this kartentisch knows {games}.",
-        "replay_no_players": "the number of players is missing or not a whole number.",
-        "replay_bad_seed": "the number of the deal (its seed) must be a whole number of at least 0, or none.",
-        "replay_bad_options": "the options must be a list of names and values, as kartentisch play saves them.",
-        "replay_no_setup": "this match of {game} cannot be set up as described (its stacked deck does not fit).",
-        "replay_not_entry": "a move was expected here (the seat and what it did), as kartentisch play saves it, but "
-                            "this line cannot be read as one.",
-        "replay_no_seat_given": "the move's seat is missing.",
-        "replay_no_move_given": "the seat is there, but what it did is missing.",
-        "replay_seat_not_number": "the move's seat is not a whole number.",
-        "replay_move_not_text": "the move is not written as text.",
-        "replay_seat_not_here": "move {i} is by seat {seat}, which is not at this table of {n} players (the file "
-                                "counts seats from 0 to {last}).",
-        "replay_move": "move {i}, by {who}, does not replay: {said}",
-        "replay_illegal": "“{move}” is not allowed there.{why}",
-        "replay_no_move": "that is no move there.{why}",
-        "replay_malformed": "what is written there is no move of {game}.",
         "replay_seat": "Replay as {who} saw it.",
         "enter": "Enter: next, q: quit",
         "match_options": "In this match, unlike the summary above: {options}.",
@@ -176,35 +150,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "replay_unreadable": "{path}: Diese Wiederholungsdatei lässt sich nicht lesen: {why}.",
         "replay_no_file": "Diese Datei gibt es nicht", "replay_no_access": "du darfst sie nicht lesen",
         "replay_folder": "das ist ein Ordner",
-        "replay_where": "{path}, Zeile {line}:",
-        "replay_not_text": "Das ist keine Wiederholungsdatei von kartentisch: Sie enthält keinen Text.",
-        "replay_empty": "Die Datei ist leer; die erste Zeile einer Wiederholungsdatei beschreibt die Partie (Spiel, "
-                        "Spieler, Einstellungen und die Kartenverteilung), jede weitere Zeile enthält einen Zug.",
-        "replay_not_replay": "Das ist keine Wiederholungsdatei von kartentisch: Ihre erste Zeile sollte die Partie "
-                             "beschreiben (Spiel, Spieler, Einstellungen und die Kartenverteilung), so wie "
-                             "kartentisch play sie speichert.",
-        "replay_other_format": "Diese Wiederholungsdatei ist in einer anderen Fassung des Formats geschrieben "
-                               "({format}), die dieses kartentisch nicht lesen kann.",
-        "replay_no_game": "Das Spiel der Partie fehlt.",
-        "replay_unknown_game": "Das Spiel „{game}“ ist hier unbekannt; dieses kartentisch kennt {games}.",
-        "replay_no_players": "Die Zahl der Spieler fehlt oder ist keine ganze Zahl.",
-        "replay_bad_seed": "Die Nummer der Kartenverteilung muss eine ganze Zahl ab 0 sein oder keine.",
-        "replay_bad_options": "Die Einstellungen müssen eine Liste von Namen und Werten sein, so wie kartentisch "
-                              "play sie speichert.",
-        "replay_no_setup": "Diese Partie {game} lässt sich so nicht aufbauen (ihr vorgegebener Kartenstapel passt "
-                           "nicht).",
-        "replay_not_entry": "Hier wurde ein Zug erwartet (der Platz und was er tat), so wie kartentisch play ihn "
-                            "speichert, aber diese Zeile lässt sich nicht als Zug lesen.",
-        "replay_no_seat_given": "Der Platz des Zuges fehlt.",
-        "replay_no_move_given": "Der Platz steht da, aber was er tat, fehlt.",
-        "replay_seat_not_number": "Der Platz des Zuges ist keine ganze Zahl.",
-        "replay_move_not_text": "Der Zug ist nicht als Text geschrieben.",
-        "replay_seat_not_here": "Zug {i} ist von Platz {seat}, den es an diesem Tisch mit {n} Spielern nicht gibt "
-                                "(die Datei zählt die Plätze von 0 bis {last}).",
-        "replay_move": "Zug {i} von {who} lässt sich nicht nachspielen: {said}",
-        "replay_illegal": "„{move}“ ist dort nicht erlaubt.{why}",
-        "replay_no_move": "Das ist dort kein Zug.{why}",
-        "replay_malformed": "Was dort steht, ist kein Zug von {game}.",
         "replay_seat": "Wiederholung, wie {who} sie sah.",
         "enter": "Enter: weiter, q: beenden",
         "match_options": "Abweichend von der Zusammenfassung oben gilt hier: {options}.",

@@ -65,7 +65,7 @@ class InvalidState(KartentischError):
 class InvalidReplay(KartentischError):
     """A replay file that is malformed or does not replay (the message names the line, for developers).
 
-    Attributes (what a face needs to say it in the players' words, :func:`kartentisch.cli.common.replay_refused`):
+    Attributes (what a face needs to say it in the players' words, :func:`.replay_words.replay_refused`):
         line: the file's line that is wrong (1: the header; its non-empty lines counted as
             :meth:`~kartentisch.kernel.match.Match.loads` reads them), ``None`` for the whole file.
         problem: what is wrong: ``"not_text"`` (bytes that are no text), ``"empty"``, ``"not_replay"`` (line 1 is

@@ -26,8 +26,9 @@ from typing import Any, Final, Literal
 
 from ..bots import SeatsUnread, read_seats, saved_seat_names
 from ..bots.coach import review_todo
-from ..kernel import LANGS, GameState, KartentischError, Match, Voice
+from ..kernel import LANGS, GameState, InvalidReplay, KartentischError, Match, Voice
 from ..kernel.errors import first_line
+from ..kernel.replay_words import replay_refused
 from ..kernel.summary import score_now
 from ..kernel.words import narrate
 from .card_names import CardNames
@@ -320,16 +321,25 @@ class ReplayCache:
             self.bytes -= self._items.popitem(last=False)[1].nbytes
 
 
+#: How a refusal calls an uploaded file (:func:`replay_of`): "The file, line 3: …".
+UPLOADED = {"en": "The file", "de": "Die Datei"}
+
+
 def replay_of(text: str) -> Replay:
     """The :class:`Replay` of a replay file's text, its seats named as ``kartentisch play`` saved them (the header's
     ``seats``: :func:`~kartentisch.bots.read_seats`; without them, or not in that shape, "Seat n"); ApiError 422 if
-    it does not read or replay (naming the line), or has no seed (then it cannot replay)."""
+    it does not read or replay, or has no seed (then it cannot replay): the line and what belongs there in the
+    players' words (:func:`~kartentisch.kernel.replay_words.replay_refused`), the parser's for developers."""
     try:
         match = Match.loads(text, "replay")
+        if match.seed is None:
+            raise InvalidReplay("replay:1: the header has no seed, so the deal cannot be replayed", line=1,
+                                problem="no_seed")
+    except InvalidReplay as exc:  # in the players' words, as the terminal says it (the page shows them)
+        raise ApiError(422, first_line(exc), said={lang: replay_refused(exc, UPLOADED[lang], lang)
+                                                   for lang in LANGS}) from None
     except KartentischError as exc:
         raise ApiError(422, first_line(exc)) from None
-    if match.seed is None:
-        raise ApiError(422, "replay:1: the header has no seed, so the deal cannot be replayed")
     try:
         saved = None if match.seats is None else read_seats(match.seats, match.players)
     except SeatsUnread:  # a hand edit: the moves replay either way, the seats by number

@@ -192,9 +192,9 @@ function Upload() {
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: await file.text() }) })
       .catch(() => null);
     const data = res ? await res.json().catch(() => ({})) : {};
-    if (!res?.ok) {  // a bad file's reason names tokens and lines: for developers, behind "Details"
+    if (!res?.ok) {  // the server's words (a bad file: its line and what belongs there); the parser's behind "Details"
       const bad = res?.status === 422;
-      S.error = bad ? ct("badReplay") : data.text ?? data.error ?? ct("error");   // over the rate: the server's words
+      S.error = data.text ?? (bad ? ct("badReplay") : data.error ?? ct("error"));
       S.errorDetail = bad ? data.error ?? "" : "";
       redraw();
       return;
