@@ -158,14 +158,15 @@ def _broken(tmp_path: Path, *lines: str) -> Path:
     return path
 
 
-def _not_allowed(tmp_path: Path) -> Path:
-    """A replay file whose third line plays a card seat 1 does not hold (colors R5)."""
+def _not_allowed(tmp_path: Path, seat: int = 1) -> Path:
+    """A replay file whose third line plays a card ``seat`` does not hold (colors R5); seat 1 is to act there."""
     match = Match(get_game("colors"), 2, seed=1)
-    seat = match.state.to_act()[0]
-    match.apply(seat, match.state.legal_actions(seat)[0])
-    hand = match.state.to_doc()["zones"]["hands"][0]
+    first = match.state.to_act()[0]
+    match.apply(first, match.state.legal_actions(first)[0])
+    assert match.state.to_act() == [1]
+    hand = match.state.to_doc()["zones"]["hands"][seat]
     card = next(f"{c}{n}" for c in "bgpry" for n in range(10) if f"{c}{n}" not in hand)
-    return _broken(tmp_path, json.dumps({"seat": 0, "token": f"play:{card}"}))
+    return _broken(tmp_path, json.dumps({"seat": seat, "token": f"play:{card}"}))
 
 
 @pytest.mark.parametrize(("make", "lang", "said"), [
@@ -177,10 +178,16 @@ def _not_allowed(tmp_path: Path) -> Path:
      "speichert, aber diese Zeile lässt sich nicht als Zug lesen."),
     (lambda p: _broken(p, '{"seat": 0}'), "de", "broken.jsonl, Zeile 3: Der Platz steht da, aber was er tat, fehlt."),
     (lambda p: _broken(p, '{"token": "deal"}'), "en", "broken.jsonl, line 3: the move's seat is missing."),
-    (_not_allowed, "en", "broken.jsonl, line 3: move 2, by Seat 1, does not replay: “Play "),
+    (_not_allowed, "en", "broken.jsonl, line 3: move 2, by Seat 2, does not replay: “Play "),
     (_not_allowed, "en", "” is not allowed there. You play one card of your own hand, on your turn."),
-    (_not_allowed, "de", "broken.jsonl, Zeile 3: Zug 2 von Platz 1 lässt sich nicht nachspielen: „Spiele "),
+    (_not_allowed, "de", "broken.jsonl, Zeile 3: Zug 2 von Platz 2 lässt sich nicht nachspielen: „Spiele "),
     (_not_allowed, "de", "“ ist dort nicht erlaubt. Du spielst am Zug eine Karte aus deiner eigenen Hand."),
+    # a seat out of turn is told so, not with the rule's words addressed to the reader (a fresh user's finding)
+    (lambda p: _not_allowed(p, seat=0), "de",
+     "broken.jsonl, Zeile 3: Zug 2 von Platz 1 lässt sich nicht nachspielen: Platz 1 ist dort nicht am Zug (am Zug: "
+     "Platz 2)."),
+    (lambda p: _not_allowed(p, seat=0), "en",
+     "broken.jsonl, line 3: move 2, by Seat 1, does not replay: it is not Seat 1's turn there (Seat 2 to act)."),
     (lambda p: _broken(p, '{"seat": 0, "token": "play:zz"}'), "de",
      "broken.jsonl, Zeile 3: Zug 2 von Platz 1 lässt sich nicht nachspielen: Was dort steht, ist kein Zug von "
      "Farblücke."),

@@ -10,7 +10,7 @@ from .errors import IllegalAction, InvalidReplay, KartentischError, MalformedTok
 from .game import GameState, is_int
 from .registry import known_ids, lookup
 from .setup_words import setup_refused
-from .words import Voice, rule_words
+from .words import Voice, listing, rule_words
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -39,6 +39,7 @@ TEXTS: dict[str, dict[str, str]] = {
                                 "counts seats from 0 to {last}).",
         "replay_move": "move {i}, by {who}, does not replay: {said}",
         "replay_illegal": "“{move}” is not allowed there.{why}",
+        "replay_not_to_act": "it is not {who}'s turn there ({acting} to act).",
         "replay_no_move": "that is no move there.{why}",
         "replay_malformed": "what is written there is no move of {game}.",
     },
@@ -72,6 +73,7 @@ TEXTS: dict[str, dict[str, str]] = {
                                 "(die Datei zählt die Plätze von 0 bis {last}).",
         "replay_move": "Zug {i} von {who} lässt sich nicht nachspielen: {said}",
         "replay_illegal": "„{move}“ ist dort nicht erlaubt.{why}",
+        "replay_not_to_act": "{who} ist dort nicht am Zug (am Zug: {acting}).",
         "replay_no_move": "Das ist dort kein Zug.{why}",
         "replay_malformed": "Was dort steht, ist kein Zug von {game}.",
     },
@@ -120,14 +122,19 @@ def replay_refused(exc: InvalidReplay, source: str, lang: str) -> str:
 
 
 def _move_refused(exc: InvalidReplay, before: GameState, cause: IllegalAction, lang: str) -> str:
-    """A replay's move the rules refuse (:func:`replay_refused`): its number, its seat, the move in words (or that it
-    is no move there) and the broken rule in the game's words."""
+    """A replay's move the rules refuse (:func:`replay_refused`): its number, its seat, and that the seat is not
+    to act there (and who is), else the move in words (or that it is no move there) and the broken rule in the
+    game's words."""
     seat, players = exc.seat if exc.seat is not None else -1, before.players
     if not 0 <= seat < players:
         return _t(lang, "replay_seat_not_here", i=exc.move + 1, seat=seat, n=players, last=players - 1)
     voice = Voice(lang, None)
+    acting = before.to_act()
     if isinstance(cause, MalformedToken):  # no move of the game at all, as the terminal's "Not understood"
         said = _t(lang, "replay_malformed", game=before.game.names.get(lang, before.game.id))
+    elif acting and seat not in acting:  # said as such: the rule's words addressed the reader ("… on your turn")
+        names = [voice.name(s) for s in acting]
+        said = _t(lang, "replay_not_to_act", who=voice.name(seat), acting=listing(names, lang))
     else:  # a move the rules refuse there: in words with the rule's words, as :func:`kartentisch.cli.app.refused`
         why = rule_words(before.game, cause.rule, lang)
         why = f" {why}" if why else ""
