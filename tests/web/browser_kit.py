@@ -98,11 +98,12 @@ def play_one(page: playwright_api.Page, rng: random.Random, go_on: bool = True, 
         if body(page, "n") != n:
             return True
         items = page.locator(clickable)
+        count = items.count()  # read once: another seat's move may redraw the page between two reads
         confirm = page.locator("#decision button.confirm:not([disabled])")
         if confirm.count() and rng.random() < 0.6:
             target = confirm.first
-        elif items.count():
-            target = items.nth(rng.randrange(items.count()))
+        elif count:
+            target = items.nth(rng.randrange(count))
         else:
             page.wait_for_timeout(50)
             if body(page, "acting") != "1":
