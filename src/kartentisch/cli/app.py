@@ -45,6 +45,8 @@ from kartentisch.sim.lab import simulate
 
 from .choose import Picker
 from .common import (
+    CLICK_ERRORS,
+    asked_lang,
     bot_specs,
     exit_if_unended,
     known_game,
@@ -56,6 +58,7 @@ from .common import (
     results_table,
     saved_seats,
     seats_ignored,
+    usage_refused,
     whole_number,
     writable,
 )
@@ -651,8 +654,20 @@ def scenario_cmd(paths: Annotated[list[Path], typer.Argument(help="Scenario file
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A command line Click refuses (an unknown option, a missing file) is said in the
+    language it asks for (``--lang``), where Typer's own box says it in English (:func:`.common.usage_refused`)."""
+    try:
+        try:
+            code = app(standalone_mode=False)
+        except CLICK_ERRORS.UsageError as exc:
+            if type(exc).__name__ != "NoArgsIsHelpError":  # no words at all: Typer has shown the help
+                refuse(usage_refused(exc, asked_lang(sys.argv[1:])))
+            code = 2
+        except typer.Abort:  # end of input at a prompt
+            code = 1
+    except typer.Exit as end:
+        code = end.exit_code
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 from . import serve  # noqa: E402

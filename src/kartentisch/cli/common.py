@@ -9,6 +9,8 @@ from __future__ import annotations
 import errno
 import json
 import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,12 +22,12 @@ from rich.table import Table
 
 from .. import games
 from ..bots import SavedSeats, SeatsUnread, read_seats
-from ..kernel import InvalidReplay, KartentischError, Match
+from ..kernel import LANGS, InvalidReplay, KartentischError, Match
 from ..kernel.game import Game
 from ..kernel.replay_words import replay_refused
 from ..sim.engine import MAX_DECISIONS
 from ..sim.lab import unreproducible
-from .i18n import t
+from .i18n import program, t
 
 
 def bot_specs(raw: str) -> list[str]:
@@ -49,6 +51,55 @@ def refuse(text: str) -> NoReturn:
     status 2 as Typer's own refusals of a bad parameter."""
     Console(stderr=True, highlight=False).print(escape(text), style="red")
     raise typer.Exit(2)
+
+
+#: Click's exceptions as Typer raises them: Click's own module, or the copy of Click that Typer carries since 0.2x.
+CLICK_ERRORS: Any = sys.modules[typer.BadParameter.__module__]
+
+
+def asked_lang(args: Sequence[str]) -> str:
+    """The language a command line ``args`` asks for (``--lang de`` or ``--lang=de``, the last one given) if it is
+    one of :data:`~kartentisch.kernel.LANGS`; else English, as the commands' own default."""
+    asked = "en"
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            asked = args[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.removeprefix("--lang=")
+    return asked if asked in LANGS else "en"
+
+
+def usage_refused(exc: Exception, lang: str) -> str:
+    """Click's refusal ``exc`` (a ``UsageError``) of a command line in ``lang``: the usage line, what was wrong (an
+    unknown option or command, a missing argument or value, words left over) and where the help is. Click words
+    these in English only; anything else it refuses is passed on in its words."""
+    ctx = exc.ctx  # type: ignore[attr-defined]  # every UsageError has one (None before a command is known)
+    words: list[str] = []
+    inner = ctx
+    while inner is not None and inner.parent is not None:  # the commands' names, not the program's as Click saw it
+        words.insert(0, inner.info_name)
+        inner = inner.parent
+    command = " ".join([program(), *words])
+    message: str = exc.message  # type: ignore[attr-defined]
+    errors = CLICK_ERRORS
+    if isinstance(exc, errors.MissingParameter) and exc.param is not None:
+        param = exc.param
+        name = param.opts[0] if param.param_type_name == "option" else param.name.upper()
+        said = t(lang, "usage_missing", command=command, name=name)
+    elif isinstance(exc, errors.NoSuchOption):
+        said = t(lang, "usage_no_option", command=command, option=exc.option_name) + (
+            t(lang, "usage_like", options=", ".join(exc.possibilities)) if exc.possibilities else "")
+    elif isinstance(exc, errors.BadOptionUsage):
+        said = t(lang, "usage_no_value" if "does not take" in message else "usage_needs_value",
+                 option=exc.option_name)
+    elif extra := re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message):
+        said = t(lang, "usage_extra", command=command, args=extra[1])
+    elif ctx and (unknown := re.fullmatch(r"No such command '(.*)'\.", message)):
+        said = t(lang, "usage_no_command", name=unknown[1], commands=", ".join(ctx.command.list_commands(ctx)))
+    else:
+        said = t(lang, "usage_other", message=exc.format_message())  # type: ignore[attr-defined]
+    usage = f"{t(lang, 'usage')} {command} {' '.join(ctx.command.collect_usage_pieces(ctx))}" if ctx else ""
+    return "\n".join(filter(None, [usage, said, t(lang, "usage_help", command=command)]))
 
 
 def known_game(game_id: str, lang: str = "en") -> Game:
