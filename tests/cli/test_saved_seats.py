@@ -59,7 +59,7 @@ MALFORMED = [
      "seat 1 is written neither as a person with a name nor as a bot"),
     ([{"bot": "heurstic"}, {"person": "Ana"}, {"bot": "heuristic"}], "seat 1's bot “heurstic” is unknown"),
     ([{"person": "Bea"}, {"person": "Ana"}, {"bot": "heuristic"}],
-     "2 seats are written as a person, but play saves exactly one"),
+     "2 seats are written as a person, but kartentisch play saves exactly one"),
     # a name a table would not take: it read as the bot's seat, broke the lines it was told in, or widened a page
     *(([{"bot": "random"}, {"person": name}, {"bot": "heuristic"}],
        "the name saved for seat 2 is not one a table takes (one line of visible text, at most 80 characters, that "

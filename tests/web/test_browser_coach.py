@@ -298,6 +298,30 @@ def test_a_file_saved_before_the_end_steps_and_says_when_it_can_be_reviewed(
     page.close()
 
 
+def test_a_hand_edited_file_s_seats_are_numbered_and_the_page_says_why(browser, live_server: str,  # noqa: F811
+                                                                         tmp_path: Path) -> None:
+    """A header naming a seat as no table would (500 letters) steps with the seats by number, as the terminal
+    does, and says why (the page numbered them without a word), in the page's language and within a phone's width."""
+    match = Match(get_game("lastcard"), 2, {}, 4)
+    match.seats = [{"person": "A" * 500}, {"bot": "heuristic"}]
+    saved = tmp_path / "edited.jsonl"
+    saved.write_text(match.dumps(), encoding="utf-8")
+    page = browser.new_page(viewport=PHONE, locale="de-DE")
+    page.goto(f"{live_server}/replay?lang=de")
+    page.wait_for_selector("body[data-ready='1'] form.upload")
+    page.set_input_files("form.upload input[type=file]", str(saved))
+    page.click("form.upload button[type=submit]")
+    note = page.locator("#seats-note")
+    note.wait_for()
+    assert note.text_content() == ("Die in dieser Datei gespeicherten Plätze (wer wo saß) werden nicht beachtet: Der "
+                                   "für Platz 1 gespeicherte Name wäre an keinem Tisch erlaubt (eine Zeile sichtbarer "
+                                   "Text, höchstens 80 Zeichen, nicht mit dem Namen eines anderen Platzes zu "
+                                   "verwechseln). Die Plätze heißen nach ihren Nummern.")
+    assert "Platz 1" in page.locator("#seats-bar").inner_text() and "AAAA" not in page.content()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.close()
+
+
 def test_the_curve_leaves_out_a_seat_without_reviewed_moves(browser, live_server: str) -> None:  # noqa: F811
     """A person whose every move a bot made has no reviewed move (the review leaves bot moves out): the curve draws
     no line, no result mark and no legend key for that seat. The review's answer is trimmed to seat 1's moves

@@ -323,14 +323,25 @@ def test_every_card_is_open_after_the_match_and_a_replay_file_steps_the_same(coa
     # header's seats are by number, and the moves step all the same
     match.seats = [{"bot": "random"}, {"person": "Ana"}]
     named = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
-    seats = coach_client.get(f"/api/replays/{named['id']}?n=3&seat=2&lang=de").json()["seats"]
-    assert [(s["name"], s["short_name"]) for s in seats] == [("Bot Lena (spielt zufällig)", "Bot Lena"), ("Ana", "Ana")]
-    for edit in ([{"bot": "nobody"}, {"person": "Ana"}], [{"bot": "random"}, {"person": "Bot Lena (spielt zufällig)"}],
-                 [{"bot": "random"}, {"person": "A" * 500}]):  # a name no table takes: it widened the page
+    step = coach_client.get(f"/api/replays/{named['id']}?n=3&seat=2&lang=de").json()
+    assert [(s["name"], s["short_name"]) for s in step["seats"]] == [("Bot Lena (spielt zufällig)", "Bot Lena"),
+                                                                      ("Ana", "Ana")]
+    assert step["seats_note"] is None
+    for edit, why in (  # the page says why (it numbered them silently); a name no table takes widened the page
+            ([{"bot": "nobody"}, {"person": "Ana"}], "Den Bot „nobody“ auf Platz 1 gibt es nicht."),
+            ([{"bot": "random"}, {"person": "Bot Lena (spielt zufällig)"}], "Der für Platz 2 gespeicherte Name wäre "
+             "an keinem Tisch erlaubt (eine Zeile sichtbarer Text, höchstens 80 Zeichen,"),
+            ([{"bot": "random"}, {"person": "A" * 500}], "Der für Platz 2 gespeicherte Name"),
+            ([{"bot": "random"}], "Sie nennen 1 Platz, die Partie hat aber 2.")):
         match.seats = edit
         edited = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
-        seats = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2").json()["seats"]
-        assert [s["name"] for s in seats] == ["Seat 1", "Seat 2"]
+        step = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2&lang=de").json()
+        assert [s["name"] for s in step["seats"]] == ["Platz 1", "Platz 2"]
+        assert step["seats_note"].startswith("Die in dieser Datei gespeicherten Plätze (wer wo saß) werden nicht "
+                                             "beachtet: ") and why in step["seats_note"], step["seats_note"]
+        assert step["seats_note"].endswith("Die Plätze heißen nach ihren Nummern."), step["seats_note"]
+        english = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2").json()["seats_note"]
+        assert english.startswith("The seats saved in this file (who sat where) are not used: "), english
 
 
 def test_the_coach_pages_are_served(coach_client: TestClient) -> None:

@@ -24,7 +24,7 @@ from .. import games
 from ..bots import SavedSeats, SeatsUnread, read_seats
 from ..kernel import LANGS, InvalidReplay, KartentischError, Match
 from ..kernel.game import Game
-from ..kernel.replay_words import replay_refused
+from ..kernel.replay_words import replay_refused, seats_unread
 from ..sim.engine import MAX_DECISIONS
 from ..sim.lab import unreproducible
 from .i18n import program, t
@@ -216,11 +216,11 @@ def saved_seats(path: Path, match: Match, lang: str) -> tuple[SavedSeats | None,
     if seats is None:
         return None, ""
     if not isinstance(seats, list):
-        return None, t(lang, "seats_not_list")
+        return None, seats_unread("seats_not_list", {}, lang)
     try:
         return read_seats(seats, match.players), ""
     except SeatsUnread as exc:
-        return None, t(lang, exc.key, **exc.values)
+        return None, seats_unread(exc.key, exc.values, lang)
 
 
 def _header_seats(path: Path) -> Any:

@@ -80,15 +80,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats_ignored": "{path}: the seats saved in its first line (who sat where) are ignored: {why}. play saves "
                          "one entry per seat, {{\"person\": \"a name\"}} for the person and {{\"bot\": "
                          "\"heuristic\"}} (or another bot) for every other seat.",
-        "seats_not_list": "they are not a list with one entry per seat",
-        "seats_count": "they list {k} seats, but the match has {n}",
-        "seats_count_one": "they list 1 seat, but the match has {n}",
-        "seats_name": "the name saved for seat {seat} is not one a table takes (one line of visible text, at most "
-                      "{most} characters, that cannot be taken for another seat's name)",
         "name_long": "Your name is too long: at most {most} characters.",
-        "seats_entry": "seat {seat} is written neither as a person with a name nor as a bot",
-        "seats_bot": "seat {seat}'s bot “{bot}” is unknown",
-        "seats_people": "{k} seats are written as a person, but play saves exactly one",
         "seats_then_given": "The match goes on with the seats as given now (--seat, --bots, --name), and these are "
                             "saved in the file instead.",
         "seats_then_numbered": "The seats are named by their numbers.",
@@ -180,15 +172,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats_ignored": "{path}: Die in der ersten Zeile gespeicherten Plätze (wer wo saß) werden nicht beachtet: "
                          "{why}. play speichert einen Eintrag je Platz, {{\"person\": \"ein Name\"}} für die "
                          "Person und {{\"bot\": \"heuristic\"}} (oder einen anderen Bot) für jeden anderen Platz.",
-        "seats_not_list": "Sie sind keine Liste mit einem Eintrag je Platz",
-        "seats_count": "Sie nennen {k} Plätze, die Partie hat aber {n}",
-        "seats_count_one": "Sie nennen 1 Platz, die Partie hat aber {n}",
-        "seats_name": "Der für Platz {seat} gespeicherte Name wäre an keinem Tisch erlaubt (eine Zeile sichtbarer "
-                      "Text, höchstens {most} Zeichen, nicht mit dem Namen eines anderen Platzes zu verwechseln)",
         "name_long": "Dein Name ist zu lang: höchstens {most} Zeichen.",
-        "seats_entry": "Platz {seat} ist weder als Person mit Namen noch als Bot geschrieben",
-        "seats_bot": "Den Bot „{bot}“ auf Platz {seat} gibt es nicht",
-        "seats_people": "{k} Plätze sind als Person geschrieben, play speichert aber genau einen",
         "seats_then_given": "Die Partie geht mit den Plätzen weiter, wie sie jetzt angegeben sind (--seat, --bots, "
                             "--name), und diese werden stattdessen in der Datei gespeichert.",
         "seats_then_numbered": "Die Plätze heißen nach ihren Nummern.",

@@ -1,6 +1,7 @@
 """A replay file that cannot be read, in the players' words of either language (issue 36's fresh users): which
-line, what belongs there, a refused move in words with its rule. One place for every face that reads replay files:
-the terminal's ``replay``, ``review`` and ``play --resume`` and the web's upload."""
+line, what belongs there, a refused move in words with its rule; why the seats it saved are not used. One place
+for every face that reads replay files: the terminal's ``replay``, ``review`` and ``play --resume`` and the web's
+upload."""
 
 from __future__ import annotations
 
@@ -42,6 +43,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "replay_not_to_act": "it is not {who}'s turn there ({acting} to act).",
         "replay_no_move": "that is no move there.{why}",
         "replay_malformed": "what is written there is no move of {game}.",
+        "seats_not_list": "they are not a list with one entry per seat",
+        "seats_count": "they list {k} seats, but the match has {n}",
+        "seats_count_one": "they list 1 seat, but the match has {n}",
+        "seats_name": "the name saved for seat {seat} is not one a table takes (one line of visible text, at most "
+                      "{most} characters, that cannot be taken for another seat's name)",
+        "seats_entry": "seat {seat} is written neither as a person with a name nor as a bot",
+        "seats_bot": "seat {seat}'s bot “{bot}” is unknown",
+        "seats_people": "{k} seats are written as a person, but kartentisch play saves exactly one",
+        "seats_numbered": "The seats saved in this file (who sat where) are not used: {why}. The seats are named "
+                          "by their numbers.",
     },
     "de": {
         "replay_where": "{path}, Zeile {line}:",
@@ -76,12 +87,33 @@ TEXTS: dict[str, dict[str, str]] = {
         "replay_not_to_act": "{who} ist dort nicht am Zug (am Zug: {acting}).",
         "replay_no_move": "Das ist dort kein Zug.{why}",
         "replay_malformed": "Was dort steht, ist kein Zug von {game}.",
+        "seats_not_list": "Sie sind keine Liste mit einem Eintrag je Platz",
+        "seats_count": "Sie nennen {k} Plätze, die Partie hat aber {n}",
+        "seats_count_one": "Sie nennen 1 Platz, die Partie hat aber {n}",
+        "seats_name": "Der für Platz {seat} gespeicherte Name wäre an keinem Tisch erlaubt (eine Zeile sichtbarer "
+                      "Text, höchstens {most} Zeichen, nicht mit dem Namen eines anderen Platzes zu verwechseln)",
+        "seats_entry": "Platz {seat} ist weder als Person mit Namen noch als Bot geschrieben",
+        "seats_bot": "Den Bot „{bot}“ auf Platz {seat} gibt es nicht",
+        "seats_people": "{k} Plätze sind als Person geschrieben, kartentisch play speichert aber genau einen",
+        "seats_numbered": "Die in dieser Datei gespeicherten Plätze (wer wo saß) werden nicht beachtet: {why}. "
+                          "Die Plätze heißen nach ihren Nummern.",
     },
 }
 
 
 def _t(lang: str, key: str, **kwargs: Any) -> str:
     return TEXTS.get(lang, TEXTS["en"])[key].format(**kwargs)
+
+
+def seats_unread(key: str, values: dict[str, Any], lang: str) -> str:
+    """Why a replay header's ``seats`` are not used, in ``lang``: ``key`` and ``values`` of a
+    :class:`~kartentisch.bots.SeatsUnread` (``seats_count``, ``seats_name`` …), or ``seats_not_list``."""
+    return _t(lang, key, **values)
+
+
+def seats_numbered(key: str, values: dict[str, Any], lang: str) -> str:
+    """A page's note that an uploaded file's seats are named by number, and why (:func:`seats_unread`)."""
+    return _t(lang, "seats_numbered", why=seats_unread(key, values, lang))
 
 
 def move_words(state: GameState, seat: int, token: str, voice: Voice) -> str | None:

@@ -28,7 +28,7 @@ from ..bots import SeatsUnread, read_seats, saved_seat_names
 from ..bots.coach import review_todo
 from ..kernel import LANGS, GameState, InvalidReplay, KartentischError, Match, Voice
 from ..kernel.errors import first_line
-from ..kernel.replay_words import replay_refused
+from ..kernel.replay_words import replay_refused, seats_numbered
 from ..kernel.summary import score_now
 from ..kernel.words import narrate
 from .card_names import CardNames
@@ -130,6 +130,8 @@ class Replay:
     #: The seats' names where a sentence makes them owners, per language (a table's
     #: :attr:`~kartentisch.web.live.LiveTable.short_names`; ``{}``: the names).
     short_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Why the seats are named by number, per language (an uploaded file whose saved seats are not used); ``{}``.
+    seats_note: dict[str, str] = field(default_factory=dict)
     checkpoints: list[GameState] = field(init=False)
     over: bool = field(init=False)
     cards: CardNames = field(init=False)
@@ -246,11 +248,11 @@ class Replay:
         Returns:
             ``{"type": "replay", "game", "lang", "players", "n", "total", "over", "seat", "open", "seats",
             "view", "card_names", "phase_text", "lower_wins", "score_now", "legal", "choices", "page_facts", "log",
-            "log_start", "only_seen"}``: ``seat`` 0-based as in frames (``None`` for a spectator and with every
-            card open), ``log`` from 0 first round 1's start as the table tells it, ``seats``
+            "log_start", "seats_note", "only_seen"}``: ``seat`` 0-based as in frames (``None`` for a spectator and
+            with every card open), ``log`` from 0 first round 1's start as the table tells it, ``seats``
             ``[{"seat", "name", "short_name"}]``, ``card_names``, ``score_now`` and ``page_facts`` as a frame's,
             ``legal`` and ``choices`` empty (nobody moves in a replay), ``only_seen`` per seat the cards only it saw
-            (every card open only, else ``None``).
+            (every card open only, else ``None``), ``seats_note`` why the seats are named by number (``None``).
         Raises:
             ApiError 422: ``n`` or ``since`` out of ``0 … total`` (:meth:`check`).
         """
@@ -282,7 +284,7 @@ class Replay:
             "view": view, "card_names": self.cards.of_view(view, lang),
             "phase_text": game.phase_name(view["phase"], lang), "lower_wins": game.score_sign < 0,
             "score_now": score_now(game, view), "legal": [], "choices": [], "page_facts": game.page_facts(view, viewer),
-            "log": log, "log_start": start,
+            "log": log, "log_start": start, "seats_note": self.seats_note.get(lang),
             "only_seen": [only_seen(state, s) for s in range(self.match.players)] if opened else None,
         }
 
@@ -340,10 +342,11 @@ def replay_of(text: str) -> Replay:
                                                    for lang in LANGS}) from None
     except KartentischError as exc:
         raise ApiError(422, first_line(exc)) from None
+    note: dict[str, str] = {}
     try:
         saved = None if match.seats is None else read_seats(match.seats, match.players)
-    except SeatsUnread:  # a hand edit: the moves replay either way, the seats by number
-        saved = None
+    except SeatsUnread as exc:  # a hand edit: the moves replay either way, the seats by number, and the page says why
+        saved, note = None, {lang: seats_numbered(exc.key, exc.values, lang) for lang in LANGS}
     named = {lang: saved_seat_names(saved, match.players, lang) for lang in LANGS}
     return Replay(match, {lang: names for lang, (names, _) in named.items()},
-                  short_names={lang: shorts for lang, (_, shorts) in named.items()})
+                  short_names={lang: shorts for lang, (_, shorts) in named.items()}, seats_note=note)

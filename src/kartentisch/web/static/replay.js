@@ -226,6 +226,7 @@ function App() {
         <${Controls} pos=${pos} />
         <p class="keys">${ct("keys")}</p>
         <p id="info">${pos.open ? ct("allOpen") : `${ct("viewAs")}: ${pos.seat === null ? ct("spectator") : seatName(pos.seat)}`} · ${ownWord(S.game, lang(), "round") ?? t("round")} ${pos.view.round} · ${t("phase")}: ${pos.phase_text}</p>
+        ${pos.seats_note && html`<p id="seats-note" class="hint">${pos.seats_note}</p>`}
         <p class="now" aria-live="polite">${last ? last.text : ct("deal")}</p>
         <section id="zones" aria-label=${ct("replayTitle")}><${Table} view=${pos.view} ctx=${ctx} /></section>
         <${OnlySeen} pos=${pos} ctx=${ctx} />
