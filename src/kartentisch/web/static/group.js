@@ -247,19 +247,28 @@ function Start({ group, games, onStarted }) {
 }
 
 /** When a table or pad was started (epoch seconds), in the page's language: the time today, else day and time
- * (two tables of the same game and people are told apart by it). */
-function startedAt(seconds) {
+ * (two tables of the same game and people are told apart by it), to the second if `exact`. */
+function startedAt(seconds, exact = false) {
   const at = new Date(seconds * 1000);
+  const timeStyle = exact ? "medium" : "short";
   const today = at.toDateString() === new Date().toDateString();
-  return at.toLocaleString(lang(), today ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" });
+  return at.toLocaleString(lang(), today ? { timeStyle } : { dateStyle: "medium", timeStyle });
+}
+
+/** Each item's start in words; items started in the same minute get the second too (they read alike). */
+function startedWords(items) {
+  const short = items.map((m) => (m.started ? startedAt(m.started) : ""));
+  return items.map((m, i) => short[i] && (short.indexOf(short[i]) !== short.lastIndexOf(short[i])
+    ? startedAt(m.started, true) : short[i]));
 }
 
 function Matches({ items }) {
+  const started = startedWords(items);
   return html`<section id="matches" aria-labelledby="matches-title"><h2 id="matches-title">${t("matches")}</h2>
-    ${items.length ? html`<ul class="matches">${items.map((m) => html`<li>
+    ${items.length ? html`<ul class="matches">${items.map((m, i) => html`<li>
       <strong>${m.game_name}</strong><span>${listing(m.players)}</span>
       <span class="state">${m.kind === "pad" ? `${t("pad")} · ` : ""}${m.over ? t("over") : t("running")}${
-        m.started ? ` · ${t("started", startedAt(m.started))}` : ""}</span>
+        started[i] ? ` · ${t("started", started[i])}` : ""}</span>
       ${m.url && html`<a href=${m.url}>${m.kind === "pad" ? t("pad") : m.url.includes("#seat=") ? t("mySeat")
         : m.over ? t("replay") : t("watch")}</a>`}
     </li>`)}</ul>` : html`<p class="hint">${t("none")}</p>`}</section>`;
