@@ -54,7 +54,7 @@ def _click_checked(page: playwright_api.Page, rng: random.Random) -> str | None:
 
 
 @pytest.mark.parametrize(("game_id", "options", "lang"), [
-    ("lastcard", {"pass_cards": 3, "rounds": 2}, "en"),  # two rounds: one may end before 30 panel clicks
+    ("lastcard", {"pass_cards": 3, "rounds": 2}, "en"),  # two rounds: one may end before 20 panel clicks
     ("mayhem", {"game_length": "short"}, "de"),
 ])
 def test_every_panel_button_of_four_seats_acts(browser, live_server: str, game_id: str,  # noqa: F811
@@ -74,11 +74,11 @@ def test_every_panel_button_of_four_seats_acts(browser, live_server: str, game_i
         page.wait_for_function("document.body.dataset.n !== undefined", timeout=20_000)
     rng = random.Random(5)
     clicks: list[str] = []
-    for _ in range(600):  # 30 panel clicks tell (every one is checked); more only cost time
-        if clicks.count("panel") >= 30 or len(clicks) >= 200 or all(body(p, "gameOver") == "1" for p in pages):
+    for _ in range(600):  # 20 panel clicks tell (every one is checked; the lost ones were 5–40 in a row)
+        if clicks.count("panel") >= 20 or len(clicks) >= 200 or all(body(p, "gameOver") == "1" for p in pages):
             break
         clicks += [what for p in pages if (what := _click_checked(p, rng))]
-    assert clicks.count("panel") >= 20, f"{clicks.count('panel')} panel clicks of {len(clicks)}: too few to tell"
+    assert clicks.count("panel") >= 15, f"{clicks.count('panel')} panel clicks of {len(clicks)}: too few to tell"
     for page in pages:
         assert page.locator("#banner").count() == 0, page.locator("#banner").text_content()
         page.context.close()
