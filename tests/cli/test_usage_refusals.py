@@ -13,8 +13,8 @@ from kartentisch.cli.app import main
 CASES = [
     (["play", "colors", "--bogus"], {"en": "“kartentisch play” has no option --bogus. Did you mean --bots?",
                                      "de": "„kartentisch play“ kennt keine Option --bogus. Meintest du --bots?"}),
-    (["replay"], {"en": "“kartentisch replay” needs FILE.",
-                  "de": "„kartentisch replay“ braucht noch die Angabe FILE."}),
+    (["replay"], {"en": "“kartentisch replay” needs {file}.",
+                  "de": "„kartentisch replay“ braucht noch die Angabe {file}."}),
     (["play", "colors", "--seed"], {"en": "The option --seed needs a value after it.",
                                     "de": "Nach der Option --seed fehlt ihr Wert."}),
     (["rules", "colors", "nochmal", "bitte"], {"en": "“kartentisch rules” does not know what to do with nochmal bitte.",

@@ -84,7 +84,7 @@ def usage_refused(exc: Exception, lang: str) -> str:
     errors = CLICK_ERRORS
     if isinstance(exc, errors.MissingParameter) and exc.param is not None:
         param = exc.param
-        name = param.opts[0] if param.param_type_name == "option" else param.name.upper()
+        name = param.opts[0] if param.param_type_name == "option" else " ".join(param.get_usage_pieces(ctx))
         said = t(lang, "usage_missing", command=command, name=name)
     elif isinstance(exc, errors.NoSuchOption):
         said = t(lang, "usage_no_option", command=command, option=exc.option_name) + (
