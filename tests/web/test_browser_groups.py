@@ -369,13 +369,14 @@ def test_on_a_phone_members_rename_leave_and_remove_and_the_bot_rule_is_said(bro
 def test_tables_started_in_the_same_minute_are_told_apart_by_the_second(browser, live_server: str,  # noqa: F811
                                                                         db_url: str) -> None:
     """The group's list says when each table started, to the minute: two started in the same minute read alike
-    (a fresh trial's finding), so those two say the second too; one started in another minute keeps its minute."""
+    (a fresh trial's finding), so those say the second too, and those of the same second are counted in the order
+    they started; one started in another minute keeps its minute."""
     code = httpx.post(f"{live_server}/api/groups", json={"name": "Donnerstag"}).json()["code"]
     key = httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": "Ana"}).json()["key"]
     httpx.post(f"{live_server}/api/groups/{code}/members", json={"name": "Ben"})
     engine = sqlalchemy.create_engine(db_url)
-    with engine.begin() as conn:  # three running tables as the group records them, 14 Nov 2023 22:14:00 + seconds
-        for n, created in enumerate((1_700_000_040.0, 1_700_000_055.0, 1_700_000_100.0)):
+    with engine.begin() as conn:  # four running tables as the group records them, 14 Nov 2023 22:14:00 + seconds
+        for n, created in enumerate((1_700_000_040.0, 1_700_000_055.0, 1_700_000_055.4, 1_700_000_100.0)):
             conn.execute(sqlalchemy.insert(matches_t).values(
                 source="table", source_id=f"run{n}", group_id=code, game="colors", seats=[1, 2], created=created,
                 ended=None, result=None))
@@ -386,6 +387,7 @@ def test_tables_started_in_the_same_minute_are_told_apart_by_the_second(browser,
     page.goto(f"{live_server}/g/{code}")
     page.wait_for_selector("body[data-ready='1'] #matches li")
     states = page.locator("#matches li .state").all_inner_texts()
-    assert [re.sub(r".*, ", "", s) for s in states] == ["10:15 PM", "10:14:15 PM", "10:14:00 PM"], states
+    assert [re.sub(r".*, ", "", s) for s in states] == ["10:15 PM", "10:14:15 PM (2)", "10:14:15 PM (1)",
+                                                       "10:14:00 PM"], states
     assert all(s.startswith("running · started Nov 14, 2023, ") for s in states), states
     page.context.close()

@@ -255,11 +255,14 @@ function startedAt(seconds, exact = false) {
   return at.toLocaleString(lang(), today ? { timeStyle } : { dateStyle: "medium", timeStyle });
 }
 
-/** Each item's start in words; items started in the same minute get the second too (they read alike). */
+/** Each item's start in words; items started in the same minute get the second too (they read alike), and
+ * those started in the same second are counted in the order they started: "10:14:15 PM (2)". */
 function startedWords(items) {
+  const alike = (words) => (i) => words[i] && words.indexOf(words[i]) !== words.lastIndexOf(words[i]);
   const short = items.map((m) => (m.started ? startedAt(m.started) : ""));
-  return items.map((m, i) => short[i] && (short.indexOf(short[i]) !== short.lastIndexOf(short[i])
-    ? startedAt(m.started, true) : short[i]));
+  const exact = items.map((m, i) => (alike(short)(i) ? startedAt(m.started, true) : short[i]));
+  return exact.map((words, i) => (alike(exact)(i)
+    ? `${words} (${items.filter((m, j) => exact[j] === words && m.started <= items[i].started).length})` : words));
 }
 
 function Matches({ items }) {
