@@ -4,6 +4,7 @@ in the background, and replays that show each seat what the live table showed it
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 import time
@@ -332,9 +333,12 @@ def test_every_card_is_open_after_the_match_and_a_replay_file_steps_the_same(coa
             ([{"bot": "random"}, {"person": "Bot Lena (spielt zufällig)"}], "Der für Platz 2 gespeicherte Name wäre "
              "an keinem Tisch erlaubt (eine Zeile sichtbarer Text, höchstens 80 Zeichen,"),
             ([{"bot": "random"}, {"person": "A" * 500}], "Der für Platz 2 gespeicherte Name"),
-            ([{"bot": "random"}], "Sie nennen 1 Platz, die Partie hat aber 2.")):
-        match.seats = edit
-        edited = coach_client.post("/api/replays", json={"text": match.dumps()}).json()
+            ([{"bot": "random"}], "Sie nennen 1 Platz, die Partie hat aber 2."),
+            ({"Ana": 1}, "Sie sind keine Liste mit einem Eintrag je Platz.")):
+        text = match.dumps()  # the match writes a list only: a header that is no list is a hand edit of the file
+        head, rest = text.split("\n", 1)
+        edited = coach_client.post("/api/replays", json={"text": json.dumps({**json.loads(head), "seats": edit})
+                                                          + "\n" + rest}).json()
         step = coach_client.get(f"/api/replays/{edited['id']}?n=3&seat=2&lang=de").json()
         assert [s["name"] for s in step["seats"]] == ["Platz 1", "Platz 2"]
         assert step["seats_note"].startswith("Die in dieser Datei gespeicherten Plätze (wer wo saß) werden nicht "

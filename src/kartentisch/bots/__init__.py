@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -119,25 +120,38 @@ SavedSeats = tuple[int, dict[int, str], str]
 
 class SeatsUnread(ValueError):
     """A replay header's ``seats`` not in the shape ``play`` writes (:func:`read_seats`): ``key`` names what is
-    wrong (``seats_count``, ``seats_count_one``, ``seats_entry``, ``seats_bot``, ``seats_people``, ``seats_name``;
-    a reader words it in its language) and ``values`` its particulars (``k``, ``n``, ``seat`` counted from 1,
-    ``bot``, ``most``)."""
+    wrong (``seats_not_list``, ``seats_count``, ``seats_count_one``, ``seats_entry``, ``seats_bot``,
+    ``seats_people``, ``seats_name``; a reader words it in its language) and ``values`` its particulars (``k``,
+    ``n``, ``seat`` counted from 1, ``bot``, ``most``)."""
 
     def __init__(self, key: str, **values: Any) -> None:
         super().__init__(key)
         self.key, self.values = key, values
 
 
-def read_seats(seats: list[Any], players: int) -> SavedSeats:
-    """Who sat where, from a replay header's ``seats`` list as ``play`` writes it: one ``{"person": name}``, a
-    ``{"bot": spec}`` for every other seat.
+def header_seats(text: str) -> Any:
+    """The ``seats`` of replay file ``text``'s header as written (``None`` without them or without a header that
+    reads): the match's reader keeps only a list (:meth:`Match.loads <kartentisch.kernel.Match.loads>`), so a
+    reader that says why they are not used reads them again here (:func:`read_seats`)."""
+    try:
+        head = json.loads(next(line for line in text.splitlines() if line.strip()))
+    except (ValueError, StopIteration, RecursionError):
+        return None
+    return head.get("seats") if isinstance(head, dict) else None
+
+
+def read_seats(seats: Any, players: int) -> SavedSeats:
+    """Who sat where, from a replay header's ``seats`` as ``play`` writes them: a list of one ``{"person": name}``
+    and a ``{"bot": spec}`` for every other seat.
 
     Raises:
-        SeatsUnread: another number of entries than ``players``, an entry of another shape, an unknown bot, not
-            exactly one person, or a person's name a table would not take (longer than
+        SeatsUnread: not a list, another number of entries than ``players``, an entry of another shape, an unknown
+            bot, not exactly one person, or a person's name a table would not take (longer than
             :data:`~kartentisch.kernel.names.MAX_LENGTH`, not one line of visible text, or one that reads as a bot's:
             a hand edit; the moves replay either way, so a reader says why and goes on).
     """
+    if not isinstance(seats, list):
+        raise SeatsUnread("seats_not_list")
     if len(seats) != players:
         raise SeatsUnread("seats_count_one" if len(seats) == 1 else "seats_count", k=len(seats), n=players)
     people: list[int] = []

@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import games
-from ..bots import SavedSeats, SeatsUnread, read_seats
+from ..bots import SavedSeats, SeatsUnread, header_seats, read_seats
 from ..kernel import LANGS, InvalidReplay, KartentischError, Match
 from ..kernel.game import Game
 from ..kernel.replay_words import replay_refused, seats_unread
@@ -212,26 +212,16 @@ def saved_seats(path: Path, match: Match, lang: str) -> tuple[SavedSeats | None,
     ignored in ``lang`` (``""`` when the file holds none). The seats change no move, so the match loads either
     way, as every reader of the format takes only the header keys it can use; the caller says the reason
     (:func:`seats_ignored`) rather than ignore them silently."""
-    seats = _header_seats(path)
+    try:
+        seats = header_seats(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # read once already by the match's reader: gone or changed since, then no seats
+        seats = None
     if seats is None:
         return None, ""
-    if not isinstance(seats, list):
-        return None, seats_unread("seats_not_list", {}, lang)
     try:
         return read_seats(seats, match.players), ""
     except SeatsUnread as exc:
         return None, seats_unread(exc.key, exc.values, lang)
-
-
-def _header_seats(path: Path) -> Any:
-    """The ``seats`` of replay file ``path``'s header as written (``None`` without them), read again: the match's
-    reader keeps only a list (:meth:`Match.loads <kartentisch.kernel.Match.loads>`)."""
-    try:
-        first = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
-        head = json.loads(first)
-    except (OSError, ValueError, StopIteration, RecursionError):
-        return None
-    return head.get("seats") if isinstance(head, dict) else None
 
 
 def seats_ignored(path: Path, why: str, then: str, lang: str) -> None:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..bots import SeatsUnread, read_seats, saved_seat_names
+from ..bots import SeatsUnread, header_seats, read_seats, saved_seat_names
 from ..bots.coach import review_todo
 from ..kernel import LANGS, GameState, InvalidReplay, KartentischError, Match, Voice
 from ..kernel.errors import first_line
@@ -344,7 +344,8 @@ def replay_of(text: str) -> Replay:
         raise ApiError(422, first_line(exc)) from None
     note: dict[str, str] = {}
     try:
-        saved = None if match.seats is None else read_seats(match.seats, match.players)
+        seats = header_seats(text)  # as written: the match keeps only a list
+        saved = None if seats is None else read_seats(seats, match.players)
     except SeatsUnread as exc:  # a hand edit: the moves replay either way, the seats by number, and the page says why
         saved, note = None, {lang: seats_numbered(exc.key, exc.values, lang) for lang in LANGS}
     named = {lang: saved_seat_names(saved, match.players, lang) for lang in LANGS}
