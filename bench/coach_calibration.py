@@ -64,9 +64,9 @@ def play_and_record(game_id: str, index: int, seed: int, ismcts: str, per_match:
     for n in picked:
         seat, token = match.history[n - 1]
         cpu, wall = time.process_time(), time.perf_counter()
-        ev, made = judge(states[n - 1], seat, token, iterations=iterations,
-                         seed=derive_seed(seed, game_id, index, "coach", n))
-        forecasts.append({"n": n, "of": len(match.history), "win_chosen": made.win, "win_best": ev.best.win,
+        ev, made, best = judge(states[n - 1], seat, token, iterations=iterations,
+                               seed=derive_seed(seed, game_id, index, "coach", n))
+        forecasts.append({"n": n, "of": len(match.history), "win_chosen": made.win, "win_best": best.win,
                           "chosen_is_best": ev.best.token == token, "searches_chosen": made.searches,
                           "legal": ev.legal, "seconds": ev.seconds, "cpu_seconds": time.process_time() - cpu,
                           "judge_seconds": time.perf_counter() - wall})

@@ -25,8 +25,9 @@ A decision wider than ``iterations // ROOT_VISITS`` moves (lastcard's pass: 220 
 asks for (``include``) and a seeded sample of the others.
 
 **Marks** (:func:`mark`, :func:`judge`). The loss of a move is the best move's win chance minus
-its own (never below 0); a move made that the search hardly looked at is searched again on its own
-first, so its estimate rests on enough searches. The thresholds (:data:`MARKS`) follow lichess,
+its own (never below 0); where the move made is not the best, both are searched again on their own
+first, so neither estimate is the one the best was picked by (the winner's curse) and the move made's
+rests on enough searches. The thresholds (:data:`MARKS`) follow lichess,
 which marks a drop in win chance of 5, 10 and 15 points (its ``winningChances`` 0.1/0.2/0.3 on a
 −1…1 scale), with a wider blunder, as luck decides more of a card game: *inaccuracy* from 0.05,
 *mistake* from 0.10, *blunder* from 0.20. A loss the search cannot tell from noise is *good*: it
@@ -72,8 +73,9 @@ from .ismcts import SAFETY_DEPTH, ISMCTSBot
 #: Fewest searches per root move on average; a wider decision is searched on a candidate set.
 ROOT_VISITS = 20
 
-#: Share of a decision's searches below which :func:`judge` searches the move made again on its own.
-REJUDGE_SHARE = 0.1
+#: Added to a decision's seed for :func:`judge`'s searches of single moves, so they share no sample with the search
+#: that chose the best move.
+FRESH_SEED = 0x9E3779B9
 
 #: ``(mark, least loss)``, worst first: a loss of at least that much win chance earns the mark.
 MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -286,7 +288,7 @@ def hint(state: GameState, seat: int, *, lang: str = "en", names: Sequence[str] 
 
 def mark(best: MoveValue, chosen: MoveValue) -> str:
     """The mark of playing ``chosen`` where ``best`` was best (module docstring, :data:`MARKS`)."""
-    loss = best.win - chosen.win
+    loss = _loss(best, chosen)
     if best.token == chosen.token or loss <= SIGNIFICANCE * math.hypot(best.stderr(), chosen.stderr()):
         return GOOD
     return next((name for name, least in MARKS if loss >= least), GOOD)
@@ -295,26 +297,40 @@ def mark(best: MoveValue, chosen: MoveValue) -> str:
 def unsure(best: MoveValue, chosen: MoveValue) -> bool:
     """Whether :func:`mark` calls ``chosen`` good only because its loss against ``best`` is within the search's
     noise: the loss is at least the least mark's (:data:`MARKS`, 0.05) but not significant (module docstring)."""
-    return mark(best, chosen) == GOOD and best.token != chosen.token and best.win - chosen.win >= MARKS[-1][1]
+    return mark(best, chosen) == GOOD and best.token != chosen.token and _loss(best, chosen) >= MARKS[-1][1]
+
+
+def _loss(best: MoveValue, chosen: MoveValue) -> float:
+    """``best``'s win chance minus ``chosen``'s, rounded to 9 places: chances of equal searches differ by whole
+    fractions (7/20 − 6/20 is 0.04999… in binary), which must meet a mark's least loss as the review shows it."""
+    return round(best.win - chosen.win, 9)
 
 
 def judge(state: GameState, seat: int, token: str, *, iterations: int | None = None,
-          seed: int = 0) -> tuple[Evaluation, MoveValue]:
+          seed: int = 0) -> tuple[Evaluation, MoveValue, MoveValue]:
     """The coach's verdict on the move ``token`` that ``seat`` made: the evaluation of the decision
-    (``token`` always searched) and the move's own estimate. UCB spends few searches on a move
-    that looks bad, so a move made with fewer than :data:`REJUDGE_SHARE` of the searches is
-    searched again on its own with a quarter of the budget (at least :data:`ROOT_VISITS`), which
-    steadies the win-chance curve and the marks. Arguments as for :func:`evaluate`.
+    (``token`` always searched), the move's own estimate and the best move's.
+
+    Where the move made is not the most searched one, both are searched again on their own, each with a
+    quarter of the budget (at least :data:`ROOT_VISITS`) and the same seed :data:`FRESH_SEED` away from the
+    decision's (common random numbers, as a paired comparison; none shared with the search that chose the best),
+    and those two estimates are compared. The decision's search picks the best move by the same noisy means it
+    would report, so its chance sits above the move's worth (the winner's curse: +0.06 at lastcard's pass,
+    +0.025 in colors, ``bench/coach_curse.py``) and every loss with it; and UCB spends few searches on a move that
+    looks bad. The most searched move is returned as the best; where it is the move made, its own estimate
+    is that of the decision's search. Arguments as for :func:`evaluate`.
 
     Raises:
         KartentischError: as :func:`evaluate`.
     """
     budget = iterations if iterations is not None else default_iterations(state.game.id)
     ev = evaluate(state, seat, iterations=budget, seed=seed, include=(token,))
-    made = ev.move(token)
-    if token != ev.best.token and made.searches < REJUDGE_SHARE * ev.searches:
-        made = evaluate(state, seat, iterations=max(ROOT_VISITS, budget // 4), seed=seed, only=(token,)).best
-    return ev, made
+    if token == ev.best.token:
+        return ev, ev.best, ev.best
+    fresh = max(ROOT_VISITS, budget // 4)
+    made, best = (evaluate(state, seat, iterations=fresh, seed=seed + FRESH_SEED, only=(t,)).best
+                  for t in (token, ev.best.token))
+    return ev, made, best
 
 
 def review_todo(match: Match, seats: Collection[int], states: Iterable[GameState]) -> list[tuple[int, int, str]]:
@@ -339,10 +355,10 @@ def judge_decision(state: GameState, n: int, seat: int, token: str, *, iteration
     Raises:
         KartentischError: as :func:`evaluate`.
     """
-    ev, made = judge(state, seat, token, iterations=iterations, seed=seed + n)
-    # the move made is the best when its estimate is at least the most searched move's (re-searched on its own it
-    # can be): a review read "best move … 30 %" beside the move made at 39 %
-    best = made if made.win >= ev.best.win else ev.best
+    ev, made, best = judge(state, seat, token, iterations=iterations, seed=seed + n)
+    # the move made is the best when its estimate is at least the most searched move's (each searched on its own,
+    # judge): a review read "best move … 30 %" beside the move made at 39 %
+    best = made if made.win >= best.win else best
     return {"n": n, "seat": seat, "token": token, "win_chosen": round(made.win, 3), "searches_chosen": made.searches,
             "best": best.token, "win_best": round(best.win, 3), "searches_best": best.searches,
             "loss": round(max(0.0, best.win - made.win), 3), "mark": mark(best, made),
