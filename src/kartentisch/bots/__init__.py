@@ -3,8 +3,9 @@
 The same spec works everywhere (play, simulate, tournament, the table): ``random``,
 ``heuristic`` (the game's rule-based bot), ``ismcts:iterations=1000,c=0.7``, ``policy:PATH`` (a learned
 policy file played by NumPy, :mod:`.policy`; ``policy:PATH,temperature=0.5`` samples instead of taking the best
-move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=64,anchor=0.2``; the
-path may not contain a comma).
+move; a value file is searched one ply, :mod:`.valuesearch`, ``policy:PATH,samples=8,leaves=64,anchor=0.2``; a
+tabular file values the leaves of ISMCTS, :mod:`.tabular`, ``policy:PATH,iterations=150,weight=0.7``; the path may
+not contain a comma).
 """
 
 from __future__ import annotations
@@ -234,19 +235,27 @@ def make_bot(spec: str, game: Game, seed: int | None = None, players: int | None
 
 def _learned(spec: str, game: Game, seed: int | None, params: dict[str, Any], players: int | None,
              options: Mapping[str, Any] | None) -> Bot:
-    """``policy:PATH``: a policy file's :class:`~.policy.PolicyBot`, or a value file's
-    :class:`~.valuesearch.ValueSearchBot` (the file's ``kind`` says which)."""
+    """``policy:PATH``: a policy file's :class:`~.policy.PolicyBot`, a value file's
+    :class:`~.valuesearch.ValueSearchBot` or a tabular file's :class:`~.tabular.TabularSearchBot` (the file's
+    ``kind`` says which)."""
     from .policy import PolicyBot, cached_policy
+    from .tabular import TabularSearchBot
     from .valuesearch import ValueSearchBot
 
     policy = cached_policy(params.pop("path"))
-    takes = ("samples", "leaves", "anchor", "search") if policy.kind == "value" else ("temperature",)
+    takes = {"value": ("samples", "leaves", "anchor", "search"), "tabular": ("iterations", "weight")}.get(
+        policy.kind, ("temperature",))
     unknown = sorted(set(params) - set(takes))
     if unknown:
         raise KartentischError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r}; a {policy.kind} file takes "
                                f"{', '.join(takes)}")
-    bot: PolicyBot | ValueSearchBot = (ValueSearchBot(policy, game, seed, **params) if policy.kind == "value"
-                                       else PolicyBot(policy, game, seed, params.get("temperature", 0.0)))
+    bot: PolicyBot | ValueSearchBot | TabularSearchBot
+    if policy.kind == "value":
+        bot = ValueSearchBot(policy, game, seed, **params)
+    elif policy.kind == "tabular":
+        bot = TabularSearchBot(policy, game, seed, **params)
+    else:
+        bot = PolicyBot(policy, game, seed, params.get("temperature", 0.0))
     if players is not None:
         bot.check(players, game.resolve_options(players, options))
     return bot

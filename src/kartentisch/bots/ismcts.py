@@ -63,7 +63,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -223,6 +223,13 @@ class ISMCTSBot:
         #: (:meth:`_puct`) instead of UCB1 and tries untried tokens in the prior's order, as AlphaZero does (Silver
         #: et al. 2017); deeper nodes are unchanged.
         self.root_prior: dict[str, float] = {}
+        #: A learned table of round scores by :meth:`Game.value_key <kartentisch.kernel.Game.value_key>` (points;
+        #: set by its caller, :mod:`.tabular`): while it is not empty a leaf's reward is ``leaf_weight`` × the
+        #: reward of the table's scores for every seat plus the rest × the rollout's, as AlphaGo mixes its value
+        #: network with its rollouts (Silver et al. 2016, "Mastering the game of Go with deep neural networks and
+        #: tree search", λ); a leaf with a seat's key not in the table takes the rollout's alone.
+        self.leaf_values: dict[int, float] = {}
+        self.leaf_weight = 0.0
 
     # ----------------------------------------------------------------- public
     def choose(self, state: GameState, seat: int) -> str:
@@ -334,7 +341,11 @@ class ISMCTSBot:
             det.apply_unchecked(actor, node.token)
             if self._reward_ready(det, start_round):
                 break
+        leaf = self._leaf(det, start_round)
         reward = self._rollout(det, start_round)
+        if leaf is not None:
+            w = self.leaf_weight
+            reward = [w * v + (1.0 - w) * r for v, r in zip(leaf, reward, strict=True)]
         while node is not root and node is not None:
             node.visits += 1
             node.total += reward[node.seat]
@@ -360,6 +371,20 @@ class ISMCTSBot:
         """Whether the reward can be read now (match over; for ``score`` also a finished round)."""
         return det.game_over or (self.reward != "win" and len(det.scores) > start_round)
 
+    def _leaf(self, det: GameState, start_round: int) -> list[float] | None:
+        """The reward vector of :attr:`leaf_values`' scores at the leaf ``det``; ``None`` without a table, once the
+        reward can be read, or when a seat's key is not in the table."""
+        if not self.leaf_values or self._reward_ready(det, start_round):
+            return None
+        scores: list[float] = []
+        for s in range(det.players):
+            key = self.game.value_key(det, s)
+            value = None if key is None else self.leaf_values.get(key)
+            if value is None:
+                return None
+            scores.append(value)
+        return self._round_reward(scores)
+
     def _rollout(self, det: GameState, start_round: int) -> list[float]:
         """Play ``det`` on with the rollout policy; return the per-seat reward vector."""
         random_ = self.rng.random  # int(random() * n): uniform up to n / 2**53, and cheaper than randrange
@@ -382,7 +407,7 @@ class ISMCTSBot:
             return self._round_reward(provisional)
         return self._normalise([t + p for t, p in zip(det.totals, provisional, strict=True)])
 
-    def _round_reward(self, values: list[int]) -> list[float]:
+    def _round_reward(self, values: Sequence[float]) -> list[float]:
         """Per-seat reward of round scores ``values``: ranked (``score``) or by margin (``margin``)."""
         if self.reward == "score":
             return self._normalise(values)
@@ -391,7 +416,7 @@ class ISMCTSBot:
         # lead over the others' mean, 0.5 at par, 0 / 1 at ∓ margin_scale (clipped)
         return [min(1.0, max(0.0, 0.5 + (v - (total - v) / (n - 1)) / half_range)) for v in signed]
 
-    def _normalise(self, values: list[int]) -> list[float]:
+    def _normalise(self, values: Sequence[float]) -> list[float]:
         """Map per-seat values to ``[0, 1]`` in the game's direction (best 1, worst 0, all equal 0.5)."""
         signed = [self.direction * v for v in values]
         lo, hi = min(signed), max(signed)

@@ -20,6 +20,11 @@ observing seat (:mod:`kartentisch.bots.valuesearch` plays it by a small search).
   move followed by the move's change of it (twice the observation's size; :mod:`kartentisch.rl.value`'s rollout
   data), else it reads the observation.
 
+A ``"tabular"`` file (:mod:`kartentisch.rl.tabular`) holds no network: ``keys`` (int64, one per row) are the game's
+:meth:`~kartentisch.kernel.Game.value_key` of a seat, ``values`` (float32, the same length) the mean round score
+(points) seats of that key reached; its header names ``format``, ``version``, ``kind``, ``game``, ``players``,
+``options`` and ``play`` (``iterations`` ≥ 1 and ``weight`` in [0, 1], how :mod:`kartentisch.bots.tabular` plays it).
+
 **Playing.** The bot reads only its seat's observation: :meth:`Encoder.encode_state
 <kartentisch.rl.observations.Encoder.encode_state>` (the encoder the RL environments use, equal to encoding
 ``state.view(seat)``) and the legal-step mask. It takes the best legal step (``temperature=0``, the default)
@@ -54,8 +59,11 @@ VERSION = 2
 #: Versions read: 1 (a policy, no ``kind``) and 2.
 READS = (1, 2)
 ACTIVATIONS = ("tanh", "relu")
-#: What a network's outputs mean: the logits of every action, or one value of the observing seat's position.
-KINDS = ("policy", "value")
+#: What a file holds: a network giving the logits of every action or one value of the observing seat's position,
+#: or a table of round scores by the game's value key (no network).
+KINDS = ("policy", "value", "tabular")
+#: The arrays of a ``"tabular"`` file besides its header.
+TABULAR_ARRAYS = ("keys", "values")
 #: A value network's ``inputs``: the observation before the move, then the move's change of it (after − before).
 CHANGE = "before and change"
 
@@ -128,10 +136,13 @@ class Policy:
     """A loaded policy file: its ``header`` (module docstring), its :class:`Network` and where it came from."""
 
     header: dict[str, Any]
+    #: The network (no layers in a ``"tabular"`` file).
     network: Network
     path: str
     #: Checked encoders by table (players and options), shared by every bot of this policy.
     encoders: dict[str, Any] = field(default_factory=dict)
+    #: A ``"tabular"`` file's mean round score (points) by value key; empty in a network's file.
+    table: dict[int, float] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -145,7 +156,8 @@ class Policy:
 
     @property
     def kind(self) -> str:
-        """``"policy"`` (logits of every action) or ``"value"`` (one value of the seat's position), :data:`KINDS`."""
+        """``"policy"`` (logits of every action), ``"value"`` (one value of the seat's position) or ``"tabular"``
+        (round scores by value key), :data:`KINDS`."""
         return str(self.header.get("kind", "policy"))
 
 
@@ -165,9 +177,9 @@ def save_policy(path: str | Path, network: Network, game: Game, players: int, op
     np = _numpy()
     from ..rl.observations import Encoder
 
-    if kind not in KINDS or (inputs is not None and (kind, inputs) != ("value", CHANGE)):
-        raise PolicyError(f"{path}: kind {kind!r} with inputs {inputs!r}; use one of {', '.join(KINDS)}, a value "
-                          f"with inputs {CHANGE!r} or none")
+    if kind not in ("policy", "value") or (inputs is not None and (kind, inputs) != ("value", CHANGE)):
+        raise PolicyError(f"{path}: kind {kind!r} with inputs {inputs!r}; use policy or value (a table: "
+                          f"save_tabular), a value with inputs {CHANGE!r} or none")
     encoder = Encoder(game, players, options)
     space = encoder.space
     outputs = len(space) if kind == "policy" else 1
@@ -189,6 +201,61 @@ def save_policy(path: str | Path, network: Network, game: Game, players: int, op
     with target.open("wb") as out:  # a file object: np.savez would add ".npz" to another suffix
         np.savez_compressed(out, **arrays)
     return header
+
+
+def save_tabular(path: str | Path, table: Mapping[int, float], game: Game, players: int,
+                 play: Mapping[str, Any], info: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Write ``table`` (value key → mean round score in points) as a ``"tabular"`` file for ``game`` at ``players``
+    seats (the game's default options), played with ``play`` (``iterations``, ``weight``); returns the header.
+    ``info`` (JSON-able: the command, seed, figures) is merged into the header.
+
+    Raises:
+        PolicyError: ``play`` is not as :func:`load_policy` reads it.
+    """
+    np = _numpy()
+    header = {"format": FORMAT, "version": VERSION, "kind": "tabular", "game": game.id, "players": players,
+              "options": game.resolve_options(players, None), "play": dict(play), **(info or {})}
+    _check_play(header, str(path))
+    keys = np.array(sorted(table), dtype=np.int64)
+    arrays = {"header": np.frombuffer(json.dumps(header, sort_keys=True).encode(), dtype=np.uint8), "keys": keys,
+              "values": np.array([table[k] for k in keys.tolist()], dtype=np.float32)}
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as out:
+        np.savez_compressed(out, **arrays)
+    return header
+
+
+def _check_play(header: Mapping[str, Any], where: str) -> None:
+    """Raise :class:`PolicyError` unless a tabular header's ``play`` holds ``iterations`` (a whole number ≥ 1) and
+    ``weight`` (a number in [0, 1])."""
+    play = header.get("play")
+    iterations = play.get("iterations") if isinstance(play, dict) else None
+    weight = play.get("weight") if isinstance(play, dict) else None
+    if not (is_int(iterations) and iterations >= 1 and isinstance(weight, int | float)
+            and not isinstance(weight, bool) and 0 <= weight <= 1):
+        raise PolicyError(f"policy file {where}: its header's play must hold iterations (a whole number ≥ 1) and "
+                          f"weight (a number from 0 to 1); it says {play!r}")
+
+
+def _load_tabular(header: dict[str, Any], arrays: dict[str, Any], where: str) -> Policy:
+    """The :class:`Policy` of a ``"tabular"`` file's checked ``header`` and ``arrays`` (module docstring).
+
+    Raises:
+        PolicyError: naming ``where``: a missing header field, arrays other than :data:`TABULAR_ARRAYS`, keys that
+            are not whole numbers ≥ 0, values not finite or of another length.
+    """
+    np = _numpy()
+    _check_play(header, where)
+    if sorted(arrays) != sorted(TABULAR_ARRAYS):
+        raise PolicyError(f"policy file {where}: a tabular file holds the arrays {', '.join(TABULAR_ARRAYS)}; found "
+                          f"{', '.join(sorted(arrays)) or 'none'}")
+    keys, values = arrays["keys"], arrays["values"]
+    if (keys.ndim != 1 or values.shape != keys.shape or keys.dtype.kind not in "iu" or values.dtype.kind != "f"
+            or (keys < 0).any() or not np.isfinite(values).all()):
+        raise PolicyError(f"policy file {where}: its keys must be whole numbers ≥ 0 and its values as many finite "
+                          f"numbers; found {keys.dtype} {keys.shape} and {values.dtype} {values.shape}")
+    return Policy(header, Network([]), where, table=dict(zip(keys.tolist(), values.tolist(), strict=True)))
 
 
 #: Policies kept loaded at once.
@@ -238,12 +305,15 @@ def load_policy(path: str | Path) -> Policy:
     kind = header.setdefault("kind", "policy")  # version 1 had policies only
     if kind not in KINDS:
         raise PolicyError(f"policy file {where}: kind {kind!r}; this kartentisch plays {', '.join(KINDS)}")
-    missing = [key for key in ("game", "players", "observation", "actions", "activation") if key not in header]
+    networked = ("observation", "actions", "activation") if kind != "tabular" else ("options", "play")
+    missing = [key for key in ("game", "players", *networked) if key not in header]
     if missing:
         raise PolicyError(f"policy file {where}: its header lacks {', '.join(missing)}")
     if not isinstance(header["game"], str) or not is_int(header["players"]) or header["players"] < 1:
         raise PolicyError(f"policy file {where}: its header's game must be a game's id and players a whole number "
                           f"≥ 1; it says {header['game']!r} and {header['players']!r}")
+    if kind == "tabular":
+        return _load_tabular(header, arrays, where)
     for part in ("observation", "actions"):
         if not isinstance(header[part], dict) or not is_int(header[part].get("size")):
             raise PolicyError(f"policy file {where}: its header's {part} size must be a whole number")

@@ -688,6 +688,13 @@ class Game(ABC):
         """The game's rule-based bot (``heuristic``); a game without one raises NotImplementedError."""
         raise NotImplementedError(f"{self.id} has no heuristic bot")
 
+    def value_key(self, state: GameState, seat: int) -> int | None:
+        """What ``seat`` knows of its own prospects in ``state`` (a full state: a real one or a search's
+        determinization), abstracted to one integer ≥ 0: the key of a learned table of the round scores such seats
+        reached (:mod:`kartentisch.rl.tabular`, played by :mod:`kartentisch.bots.tabular`). Equal keys must
+        promise alike; the table is learned per player count. ``None``: the game has no such abstraction."""
+        return None
+
     # ----------------------------------------------------------------- words (kernel/words.py)
     # A game's word parts (:class:`Parts`) are plain functions of the same arguments; what it leaves
     # out falls back to the defaults here, which keep a game without words playable in every face

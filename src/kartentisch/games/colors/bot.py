@@ -101,6 +101,16 @@ class Outlook:
         """The cache key of a collection (per-colour ``counts``) and a hand (per-colour ``in_hand``)."""
         return tuple(sorted(zip(counts, in_hand, strict=True), reverse=True))
 
+    @staticmethod
+    def key(collected: Sequence[int], hand: Sequence[int], colours: int) -> int:
+        """:meth:`shape` of a collection and a hand (card keys) of ``colours`` colours packed in one integer
+        ≥ 0 (7 bits a colour: at most 10 collected, 6 in hand), the key of a learned table
+        (:meth:`~kartentisch.kernel.Game.value_key`)."""
+        key = 0
+        for got, held in Outlook.shape(_added([0] * colours, collected), _added([0] * colours, hand)):
+            key = key << 7 | got << 3 | held
+        return key
+
     def _value(self, shape: Shape) -> float:
         """Expected final score of ``shape``: E[max over hand cards] of the outlook after playing it."""
         counts = [c for c, _ in shape]

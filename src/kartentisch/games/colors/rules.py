@@ -642,3 +642,12 @@ class ColorsGame(Game):
         from .bot import HeuristicBot
 
         return HeuristicBot(seed)
+
+    def value_key(self, state: GameState, seat: int) -> int | None:
+        """``seat``'s collection and hand as the heuristic's outlook sees them (:meth:`.bot.Outlook.key`: cards per
+        colour, colours interchangeable, colors R1 and R14): what its round score depends on that it knows."""
+        from .bot import Outlook
+
+        if not isinstance(state, ColorsState):
+            return None
+        return Outlook.key(state.collections[seat], state.hands[seat], len(colours_in_play(state.players)))
