@@ -24,7 +24,7 @@ LEVEL_SPECS: dict[str, str] = {"easy": "random", "medium": "heuristic", "strong"
 
 #: Per game, the round robin's bots weakest first (two seats; ``policy``: the game's shipped policy file).
 MEASURED: dict[str, tuple[str, ...]] = {
-    "colors": ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=1000"),
+    "colors": ("random", "heuristic", "ismcts:iterations=100", "policy", "ismcts:iterations=1000"),
     "chips": ("random", "ismcts:iterations=100", "heuristic", "policy", "ismcts:iterations=1000"),
     "lastcard": ("random", "heuristic", "policy", "ismcts:iterations=100", "ismcts:iterations=1000"),
     "grid": ("random", "ismcts:iterations=100", "heuristic", "ismcts:iterations=1000", "policy"),
