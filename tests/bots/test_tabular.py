@@ -163,13 +163,16 @@ def test_the_trainer_writes_a_playable_file(tmp_path: Path, capsys):
 
 def test_the_shipped_colors_table_reads_and_plays():
     """colors' shipped ``policy.npz`` (``bench/learned/README.md``): a table of two-seat colors with the command and
-    seed that make it, far under 2 MB, and its bot plays legal moves."""
+    seed that make it, far under 2 MB, played as ISMCTS-150 at weight 0.7; its bot plays a whole match against the
+    heuristic."""
     path = shipped_policy("colors")
     policy = load_policy(path)
     assert path.stat().st_size < 2_000_000 and policy.kind == "tabular" and policy.players == 2
     assert "python -m kartentisch.rl.tabular colors" in policy.header["command"] and policy.header["seed"] == 31
+    bots = [make_bot(f"policy:{path}", COLORS, 1, players=2), make_bot("heuristic", COLORS, 2)]
+    assert bots[0].search.iterations == 150 and bots[0].search.leaf_weight == 0.7
     state = COLORS.new_state(2, None, seed=1)
-    bot = make_bot(f"policy:{path}", COLORS, 1, players=2)
-    for _ in range(12):
+    while not state.game_over:
         seat = state.to_act()[0]
-        state.apply(seat, bot.choose(state, seat))
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert state.winners and max(state.totals) >= 30

@@ -17,7 +17,6 @@ Run ``python -m kartentisch.rl.tabular GAME --out FILE`` (:func:`main`; ``--help
 
 from __future__ import annotations
 
-import argparse
 import functools
 import shlex
 import sys
@@ -30,7 +29,7 @@ import numpy as np
 from ..bots.policy import save_tabular
 from ..games import get_game
 from ..kernel import Game, KartentischError
-from .value import _chunked, _data_match, _data_setup, _say
+from .value import _chunked, _data_match, _data_setup, _say, data_parser
 
 
 def records(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
@@ -91,19 +90,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     (:func:`mean_table`) and a ``"tabular"`` file (:func:`kartentisch.bots.policy.save_tabular`) whose header records
     this command."""
     args = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(prog="python -m kartentisch.rl.tabular", description=__doc__.split("\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--out", required=True, help="the tabular file to write (.npz)")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--matches", type=int, default=20000, help="matches of data")
-    parser.add_argument("--bots", default="heuristic", help="bot specs of the data's matches, ';'-separated")
-    parser.add_argument("--explore", type=float, default=0.05, help="share of random moves")
+    parser = data_parser("tabular", __doc__, 20000)
     parser.add_argument("--least", type=int, default=5, help="records a key needs to be kept")
     parser.add_argument("--iterations", type=int, default=150, help="the file's ISMCTS iterations per move")
     parser.add_argument("--weight", type=float, default=0.5, help="the file's share of the table in a leaf's value")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="processes making the data, each a contiguous chunk of the matches")
     ns = parser.parse_args(args)
     if ns.jobs < 1 or ns.jobs > ns.matches or ns.least < 1:
         parser.error(f"--jobs must be between 1 and --matches ({ns.matches}) and --least ≥ 1; got {ns.jobs}, "

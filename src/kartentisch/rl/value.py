@@ -470,17 +470,29 @@ def _call(fn: Callable[[], tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
     return fn()
 
 
+def data_parser(module: str, doc: str | None, matches: int) -> argparse.ArgumentParser:
+    """The command line of a trainer ``python -m kartentisch.rl.<module>`` (``doc``: its module docstring) with the
+    options of its data's matches: the game, ``--out``, ``--players``, ``--matches`` (``matches`` by default),
+    ``--bots``, ``--explore``, ``--seed`` and ``--jobs``; the trainer adds its own."""
+    parser = argparse.ArgumentParser(prog=f"python -m kartentisch.rl.{module}", description=(doc or "").split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--out", required=True, help=f"the {module} file to write (.npz)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=matches, help="matches of data")
+    parser.add_argument("--bots", default="heuristic", help="bot specs of the data's matches, ';'-separated")
+    parser.add_argument("--explore", type=float, default=0.05, help="share of random moves")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes making the data, each a contiguous chunk of the matches (the deals are the "
+                             "same for any count; the random moves, and a value's kept positions, differ from 1 job's)")
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m kartentisch.rl.value GAME --out FILE``: make data (:func:`positions`), fit (:func:`fit`) and
     save a value file (``kind="value"``, :mod:`kartentisch.bots.policy`) whose header records this command."""
     args = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(prog="python -m kartentisch.rl.value", description=__doc__.split("\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--out", required=True, help="the value file to write (.npz)")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--matches", type=int, default=1000, help="matches of data")
-    parser.add_argument("--bots", default="heuristic", help="bot specs of the data's matches, ';'-separated")
-    parser.add_argument("--explore", type=float, default=0.05, help="share of random moves")
+    parser = data_parser("value", __doc__, 1000)
     parser.add_argument("--keep", type=float, default=0.2, help="share of positions kept")
     parser.add_argument("--plain", action="store_true", help="target the round margin itself, not the residual")
     parser.add_argument("--horizon", type=int, default=0, help="decisions to the bootstrapped target (0: round end)")
@@ -499,10 +511,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="processes making the data, each a contiguous chunk of the matches (the deals are the "
-                             "same for any count; the random moves and kept positions differ from 1 job's)")
     ns = parser.parse_args(args)
     game = get_game(ns.game)
     bots = [b for b in ns.bots.split(";") if b]
