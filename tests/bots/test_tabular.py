@@ -16,7 +16,7 @@ np = pytest.importorskip("numpy")
 from kartentisch.bots import make_bot  # noqa: E402
 from kartentisch.bots.ismcts import ISMCTSBot  # noqa: E402
 from kartentisch.bots.levels import shipped_policy  # noqa: E402
-from kartentisch.bots.policy import PolicyError, load_policy, save_tabular  # noqa: E402
+from kartentisch.bots.policy import PolicyBot, PolicyError, load_policy, save_tabular  # noqa: E402
 from kartentisch.bots.tabular import TabularSearchBot  # noqa: E402
 from kartentisch.games import get_game  # noqa: E402
 from kartentisch.games.colors.bot import Outlook  # noqa: E402
@@ -105,6 +105,10 @@ def test_a_tabular_file_round_trips_and_bad_ones_are_refused_naming_the_file(tmp
         make_bot(f"policy:{path}", get_game("grid"), 1)
     with pytest.raises(PolicyError, match="learned at 2 players of colors, not 3"):
         make_bot(f"policy:{path}", COLORS, 1, players=3)
+    with pytest.raises(PolicyError, match="t.npz: holds a table, not a policy"):
+        PolicyBot(path, COLORS)
+    with pytest.raises(PolicyError, match="holds a value network, not a table"):
+        TabularSearchBot(shipped_policy("grid"), get_game("grid"))
 
 
 def test_the_table_s_leaf_values_steer_the_search():

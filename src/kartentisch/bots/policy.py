@@ -160,6 +160,11 @@ class Policy:
         (round scores by value key), :data:`KINDS`."""
         return str(self.header.get("kind", "policy"))
 
+    @property
+    def contents(self) -> str:
+        """What the file holds, for an error: ``"a policy network"``, ``"a value network"`` or ``"a table"``."""
+        return "a table" if self.kind == "tabular" else f"a {self.kind} network"
+
 
 def save_policy(path: str | Path, network: Network, game: Game, players: int, options: Mapping[str, Any] | None,
                 info: Mapping[str, Any] | None = None, kind: str = "policy",
@@ -417,7 +422,7 @@ class PolicyBot:
             raise PolicyError(f"policy file {self.policy.path}: a policy of {self.policy.game!r}, not of "
                               f"{game.id!r}")
         if self.policy.kind != "policy":
-            raise PolicyError(f"policy file {self.policy.path}: holds a {self.policy.kind} network, not a policy "
+            raise PolicyError(f"policy file {self.policy.path}: holds {self.policy.contents}, not a policy "
                               f"(play it as its bot spec: make_bot('policy:PATH'))")
         if not (isinstance(temperature, int | float) and temperature >= 0 and math.isfinite(temperature)):
             raise PolicyError(f"policy {self.policy.path}: temperature={temperature!r} must be a number ≥ 0")

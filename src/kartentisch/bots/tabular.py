@@ -44,7 +44,7 @@ class TabularSearchBot:
         self.policy = policy if isinstance(policy, Policy) else cached_policy(policy)
         where = self.policy.path
         if self.policy.kind != "tabular":
-            raise PolicyError(f"policy file {where}: holds a {self.policy.kind} network, not a table")
+            raise PolicyError(f"policy file {where}: holds {self.policy.contents}, not a table")
         if self.policy.game != game.id:
             raise PolicyError(f"policy file {where}: a table of {self.policy.game!r}, not of {game.id!r}")
         play = self.policy.header["play"]

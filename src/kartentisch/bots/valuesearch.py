@@ -101,7 +101,7 @@ class ValueSearchBot:
         if self.policy.game != game.id:
             raise PolicyError(f"policy file {where}: a value network of {self.policy.game!r}, not of {game.id!r}")
         if self.policy.kind != "value":
-            raise PolicyError(f"policy file {where}: holds a {self.policy.kind} network, not a value")
+            raise PolicyError(f"policy file {where}: holds {self.policy.contents}, not a value")
         for name, value in (("samples", samples), ("leaves", leaves)):
             if not (is_int(value) and value >= 1):  # type: ignore[operator]
                 raise PolicyError(f"policy {where}: {name}={value!r} must be an integer ≥ 1")
