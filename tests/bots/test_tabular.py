@@ -163,6 +163,11 @@ def test_the_trainer_writes_a_playable_file(tmp_path: Path, capsys):
     for _ in range(8):
         seat = state.to_act()[0]
         state.apply(seat, bot.choose(state, seat))
+    refused = ((["grid"], "grid has no value key"), (["colors", "--players", "7"], "7 players are not allowed"))
+    for args, says in refused:
+        with pytest.raises(SystemExit):
+            tabular.main([*args, "--out", str(tmp_path / "x.npz"), "--matches", "3"])
+        assert says in capsys.readouterr().err and not (tmp_path / "x.npz").exists()
 
 
 def test_the_shipped_colors_table_reads_and_plays():

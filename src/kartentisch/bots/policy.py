@@ -294,8 +294,9 @@ def load_policy(path: str | Path) -> Policy:
     except (OSError, ValueError, zipfile.BadZipFile, EOFError):
         # numpy's own reason for a file that is no .npz ("contains pickled data … load it unsafely") is advice
         # nobody should follow for a file of unknown origin: only what it is not
-        raise PolicyError(f"policy file {where}: not a .npz policy file (a zip of NumPy arrays that "
-                          "`python -m kartentisch.rl.value` or `kartentisch train` writes)") from None
+        raise PolicyError(f"policy file {where}: not a .npz policy file (a zip of NumPy arrays that `python -m "
+                          "kartentisch.rl.value`, `python -m kartentisch.rl.tabular` or `kartentisch train` "
+                          "writes)") from None
     if not isinstance(arrays, dict) or "header" not in arrays:
         raise PolicyError(f"policy file {where}: no 'header' (not a kartentisch policy file)")
     try:

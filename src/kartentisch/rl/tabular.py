@@ -27,9 +27,8 @@ from typing import Any
 import numpy as np
 
 from ..bots.policy import save_tabular
-from ..games import get_game
 from ..kernel import Game, KartentischError
-from .value import _chunked, _data_match, _data_setup, _say, data_parser
+from .value import _chunked, _data_match, _data_setup, _say, data_game, data_parser
 
 
 def records(game: Game, players: int, options: Mapping[str, Any] | None, matches: int, seed: int,
@@ -98,7 +97,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if ns.jobs < 1 or ns.jobs > ns.matches or ns.least < 1:
         parser.error(f"--jobs must be between 1 and --matches ({ns.matches}) and --least ≥ 1; got {ns.jobs}, "
                      f"{ns.least}")
-    game = get_game(ns.game)
+    game = data_game(parser, ns)
+    if game.value_key(game.new_state(ns.players, None, seed=0), 0) is None:
+        parser.error(f"{game.id} has no value key (Game.value_key): nothing to learn a table of")
     bots = [b for b in ns.bots.split(";") if b]
     began = time.perf_counter()
     print(f"tabular data: {ns.matches} matches of {', '.join(bots)}", flush=True)

@@ -488,6 +488,17 @@ def data_parser(module: str, doc: str | None, matches: int) -> argparse.Argument
     return parser
 
 
+def data_game(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> Game:
+    """The game of a trainer's command line (:func:`data_parser`), checked at its ``--players``; an unknown game or
+    player count ends the command with a usage error naming it."""
+    try:
+        game = get_game(ns.game)
+        game.check_players(ns.players)
+    except KartentischError as exc:
+        parser.error(str(exc))
+    return game
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m kartentisch.rl.value GAME --out FILE``: make data (:func:`positions`), fit (:func:`fit`) and
     save a value file (``kind="value"``, :mod:`kartentisch.bots.policy`) whose header records this command."""
@@ -512,7 +523,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
     ns = parser.parse_args(args)
-    game = get_game(ns.game)
+    game = data_game(parser, ns)
     bots = [b for b in ns.bots.split(";") if b]
     began = time.perf_counter()
     print(f"value data: {ns.matches} matches of {', '.join(bots)}", flush=True)
