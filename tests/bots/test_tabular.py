@@ -89,8 +89,11 @@ def test_a_tabular_file_round_trips_and_bad_ones_are_refused_naming_the_file(tmp
     cases = [
         (write("w.npz", {**header, "play": {"iterations": 10, "weight": 2}}, **good), "weight"),
         (write("p.npz", {k: v for k, v in header.items() if k != "play"}, **good), "lacks play"),
-        (write("n.npz", header, keys=np.array([1, -2]), values=good["values"]), "keys must be whole numbers ≥ 0"),
-        (write("f.npz", header, keys=good["keys"], values=np.array([0.5, np.nan])), "finite"),
+        (write("x.npz", {**header, "play": {"iterations": 10, "weight": 0.5, "c": 1}}, **good), "nothing else"),
+        (write("n.npz", header, keys=np.array([1, -2]), values=good["values"]), "holds a key below 0"),
+        (write("d.npz", header, keys=np.array([2, 2]), values=good["values"]), "holds a key twice"),
+        (write("f.npz", header, keys=good["keys"], values=np.array([0.5, np.nan])), "a NaN or infinite value"),
+        (write("s.npz", header, keys=np.array([[1, 2]]), values=np.array([[0.5, 1.0]])), "one list each"),
         (write("a.npz", header, keys=good["keys"]), "holds the arrays keys, values"),
     ]
     for bad, says in cases:
@@ -163,7 +166,11 @@ def test_the_trainer_writes_a_playable_file(tmp_path: Path, capsys):
     for _ in range(8):
         seat = state.to_act()[0]
         state.apply(seat, bot.choose(state, seat))
-    refused = ((["grid"], "grid has no value key"), (["colors", "--players", "7"], "7 players are not allowed"))
+    refused = ((["grid"], "grid has no value key"), (["colors", "--players", "7"], "7 players are not allowed"),
+               (["colors", "--weight", "2"], "--weight must be a share from 0 to 1"),
+               (["colors", "--least", "0"], "--least must be 1 or more"),
+               (["colors", "--bots", "nosuchbot"], "--bots: unknown bot 'nosuchbot'"),
+               (["colors", "--least", "100000"], "no key was seen 100000 times"))
     for args, says in refused:
         with pytest.raises(SystemExit):
             tabular.main([*args, "--out", str(tmp_path / "x.npz"), "--matches", "3"])

@@ -237,10 +237,10 @@ def _check_play(header: Mapping[str, Any], where: str) -> None:
     play = header.get("play")
     iterations = play.get("iterations") if isinstance(play, dict) else None
     weight = play.get("weight") if isinstance(play, dict) else None
-    if not (is_int(iterations) and iterations >= 1 and isinstance(weight, int | float)
-            and not isinstance(weight, bool) and 0 <= weight <= 1):
+    if not (is_int(iterations) and iterations >= 1 and isinstance(weight, int | float) and not isinstance(weight, bool)
+            and 0 <= weight <= 1 and isinstance(play, dict) and set(play) == {"iterations", "weight"}):
         raise PolicyError(f"policy file {where}: its header's play must hold iterations (a whole number ≥ 1) and "
-                          f"weight (a number from 0 to 1); it says {play!r}")
+                          f"weight (a number from 0 to 1), nothing else; it says {play!r}")
 
 
 def _load_tabular(header: dict[str, Any], arrays: dict[str, Any], where: str) -> Policy:
@@ -256,10 +256,13 @@ def _load_tabular(header: dict[str, Any], arrays: dict[str, Any], where: str) ->
         raise PolicyError(f"policy file {where}: a tabular file holds the arrays {', '.join(TABULAR_ARRAYS)}; found "
                           f"{', '.join(sorted(arrays)) or 'none'}")
     keys, values = arrays["keys"], arrays["values"]
-    if (keys.ndim != 1 or values.shape != keys.shape or keys.dtype.kind not in "iu" or values.dtype.kind != "f"
-            or (keys < 0).any() or not np.isfinite(values).all()):
-        raise PolicyError(f"policy file {where}: its keys must be whole numbers ≥ 0 and its values as many finite "
-                          f"numbers; found {keys.dtype} {keys.shape} and {values.dtype} {values.shape}")
+    if keys.ndim != 1 or values.shape != keys.shape or keys.dtype.kind not in "iu" or values.dtype.kind != "f":
+        raise PolicyError(f"policy file {where}: its keys must be whole numbers and its values as many numbers, one "
+                          f"list each; found {keys.dtype} {keys.shape} and {values.dtype} {values.shape}")
+    faults = [what for what, bad in (("a key below 0", (keys < 0).any()), ("a key twice", len(np.unique(keys))
+              < len(keys)), ("a NaN or infinite value", not np.isfinite(values).all())) if bad]
+    if faults:
+        raise PolicyError(f"policy file {where}: its table holds {' and '.join(faults)}")
     return Policy(header, Network([]), where, table=dict(zip(keys.tolist(), values.tolist(), strict=True)))
 
 

@@ -158,7 +158,8 @@ def serve_cmd(
              "smtps://user@host:465 (TLS) or smtp+plain://host:25, the sender as ?from=name@example.org; the "
              "password in the environment variable KARTENTISCH_SMTP_PASSWORD. Without it no mail is offered.")] = None,
     policy: Annotated[list[Path] | None, typer.Option(
-        "--policy", help="A learned policy file (kartentisch train --out) the lobby offers as the level 'learned' "
+        "--policy", help="A learned bot's file (kartentisch train --out, python -m kartentisch.rl.value or "
+                         "rl.tabular --out; the shipped games/<id>/policy.npz) the lobby offers as the level 'learned' "
                          "for its game at its player count; repeat it for several games, one file per game.")] = None,
 ) -> None:
     """Start the browser table: lobby on http://HOST:PORT/, API docs on /docs."""

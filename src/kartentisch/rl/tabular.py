@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots import make_bot
 from ..bots.policy import save_tabular
 from ..kernel import Game, KartentischError
 from .value import _chunked, _data_match, _data_setup, _say, data_game, data_parser
@@ -94,13 +95,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=150, help="the file's ISMCTS iterations per move")
     parser.add_argument("--weight", type=float, default=0.5, help="the file's share of the table in a leaf's value")
     ns = parser.parse_args(args)
-    if ns.jobs < 1 or ns.jobs > ns.matches or ns.least < 1:
-        parser.error(f"--jobs must be between 1 and --matches ({ns.matches}) and --least ≥ 1; got {ns.jobs}, "
-                     f"{ns.least}")
+    play = {"iterations": ns.iterations, "weight": ns.weight}
+    for wrong, says in ((ns.matches < 1, f"--matches must be 1 or more; got {ns.matches}"),
+                        (not 1 <= ns.jobs <= max(ns.matches, 1), f"--jobs must be between 1 and --matches "
+                                                                 f"({ns.matches}); got {ns.jobs}"),
+                        (ns.least < 1, f"--least must be 1 or more; got {ns.least}"),
+                        (not 0 <= ns.explore <= 1, f"--explore must be a share from 0 to 1; got {ns.explore}"),
+                        (ns.iterations < 1, f"--iterations must be 1 or more; got {ns.iterations}"),
+                        (not 0 <= ns.weight <= 1, f"--weight must be a share from 0 to 1; got {ns.weight}")):
+        if wrong:
+            parser.error(says)
     game = data_game(parser, ns)
     if game.value_key(game.new_state(ns.players, None, seed=0), 0) is None:
         parser.error(f"{game.id} has no value key (Game.value_key): nothing to learn a table of")
     bots = [b for b in ns.bots.split(";") if b]
+    try:
+        for spec in bots:
+            make_bot(spec, game, 0)
+    except KartentischError as exc:
+        parser.error(f"--bots: {exc}")
     began = time.perf_counter()
     print(f"tabular data: {ns.matches} matches of {', '.join(bots)}", flush=True)
     make = functools.partial(records, game, ns.players, None, seed=ns.seed, bots=bots, explore=ns.explore, log=_say)
@@ -108,10 +121,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     table = mean_table(keys, scores, ns.least)
     print(f"{len(keys)} records, {len(np.unique(keys))} keys, {len(table)} kept (seen {ns.least} times or more)",
           flush=True)
+    if not table:
+        parser.error(f"no key was seen {ns.least} times (--least) in {ns.matches} matches: nothing written")
     info = {"command": "python -m kartentisch.rl.tabular " + shlex.join(args), "seed": ns.seed,
             "trainer": "kartentisch.rl.tabular (Monte Carlo mean round score by value key)", "records": len(keys),
             "data_seconds": round(time.perf_counter() - began)}
-    save_tabular(ns.out, table, game, ns.players, {"iterations": ns.iterations, "weight": ns.weight}, info)
+    save_tabular(ns.out, table, game, ns.players, play, info)
     print(f"wrote {ns.out}", flush=True)
 
 
